@@ -1,0 +1,53 @@
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { DiceTray } from "../core/dice/source.js";
+import type { Outcome } from "../core/outcome.js";
+import type { OptionDefinition } from "./options.js";
+
+/** The five rulesets a world can play; the id is the value of the world setting. */
+export const RULESET_IDS = ["cavaliers", "drama", "unhex", "personal", "torchlight"] as const;
+export type RulesetId = (typeof RULESET_IDS)[number];
+
+/**
+ * One kind of action a ruleset resolves (an attack, an initiative roll, a save...). The request
+ * schema is the contract with the command line and the Foundry layer alike: whatever passes it can
+ * be resolved, and `resolve` takes its dice only from the tray.
+ */
+export interface RulesetAction<S extends TSchema = TSchema> {
+  /** One line for `fray rulesets`, in plain words. */
+  summary: string;
+  request: S;
+  resolve(request: Static<S>, tray: DiceTray): Outcome;
+}
+
+/** How two stat blocks of a ruleset fight one bout to its end, for `fray duel`. */
+export interface DuelRules<S extends TSchema = TSchema> {
+  fighter: S;
+  /** Fights until one side is out (or `roundLimit` passes: a draw). */
+  fight(a: Static<S>, b: Static<S>, tray: DiceTray, roundLimit: number): DuelResult;
+}
+
+export interface DuelResult {
+  winner: "a" | "b" | "none";
+  rounds: number;
+}
+
+/** Everything the command line and the Foundry layer need from one ruleset's rules. */
+export interface RulesetRules {
+  id: RulesetId;
+  /** The source game's name, for listings. */
+  game: string;
+  actions: Record<string, RulesetAction>;
+  duel: DuelRules;
+  /** The house defaults this ruleset leaves to the table (see options.ts). */
+  options: Record<string, OptionDefinition>;
+}
+
+/** Ties a schema to its resolver so the request is typed at the definition site; the registry then
+ * holds actions of many schemas, which TypeScript cannot express without widening here. */
+export function defineAction<S extends TSchema>(action: RulesetAction<S>): RulesetAction {
+  return action as unknown as RulesetAction;
+}
+
+export function defineDuel<S extends TSchema>(duel: DuelRules<S>): DuelRules {
+  return duel as unknown as DuelRules;
+}

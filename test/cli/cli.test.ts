@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run.js";
+import { RULESETS } from "../../src/rules/index.js";
+
+const stdin = (text: string) => () => text;
+
+describe("command line", () => {
+  it("lists every ruleset", () => {
+    const result = runCli(["rulesets"], stdin(""));
+    expect(result.code).toBe(0);
+    for (const ruleset of RULESETS) expect(result.stdout).toContain(ruleset.id);
+  });
+
+  it.each([
+    [["resolve"], "not json", /^stdin: not valid JSON/],
+    [["resolve"], "{}", /^ruleset: expected/],
+    [["resolve"], '{"ruleset":"chess","action":"x"}', /^ruleset: expected one of cavaliers, drama, unhex, personal, torchlight$/],
+    [["resolve"], '{"ruleset":"drama","action":"x","faces":[0]}', /^faces\[0\]: expected an integer of at least 1$/],
+    [["resolve", "--seed", "x"], "{}", /^option --seed: expected an integer/],
+    [["resolve", "--bogus", "1"], "{}", /^option --bogus: expected one of --file, --seed$/],
+    [["juggle"], "", /^unknown command "juggle"/],
+  ])("%j with %s exits 2 with one line and no stdout", (argv, input, pattern) => {
+    const result = runCli(argv, stdin(input));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(result.stderr.trimEnd()).toMatch(pattern);
+  });
+});
