@@ -1,14 +1,27 @@
-import { Type } from "@sinclair/typebox";
-import { defineDuel, type RulesetRules } from "../ruleset.js";
+import type { RulesetRules } from "../ruleset.js";
+import { attackAction } from "./actions/attack.js";
+import { flourishAction, skillAction } from "./actions/check.js";
+import { focusAction, initiativeAction, spendInitiativeAction } from "./actions/initiative.js";
+import { restAction, survivalAction } from "./actions/recovery.js";
+import { turnAction } from "./actions/turn.js";
+import { cavaliersDuel } from "./duel.js";
+import { cavaliersOptions } from "./options.js";
 
-/** The Queen's Cavaliers: the ruleset's actions are filled in by the rules engine work (issue 3). */
+/** The Queen's Cavaliers (mechanics CC BY 4.0, Caoimhe Snow): keep-two-highest pools, Drop, Success Points. */
 export const cavaliersRules: RulesetRules = {
   id: "cavaliers",
   game: "The Queen's Cavaliers",
-  actions: {},
-  options: {},
-  duel: defineDuel({
-    fighter: Type.Object({}),
-    fight: () => ({ winner: "none", rounds: 0 }),
-  }),
+  actions: {
+    attack: attackAction,
+    skill: skillAction,
+    flourish: flourishAction,
+    initiative: initiativeAction,
+    focus: focusAction,
+    "spend-initiative": spendInitiativeAction,
+    turn: turnAction,
+    survival: survivalAction,
+    rest: restAction,
+  },
+  options: cavaliersOptions,
+  duel: cavaliersDuel,
 };

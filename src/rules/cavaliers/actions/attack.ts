@@ -1,0 +1,107 @@
+import { Type } from "@sinclair/typebox";
+import type { DiceTray } from "../../../core/dice/source.js";
+import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
+import { defineAction } from "../../ruleset.js";
+import { type CombatantState, statusesOf, trackView } from "../actors.js";
+import { checkDefence, settleAttack } from "../exchange.js";
+import { aimDrop } from "../range.js";
+import { refuse } from "../refusal.js";
+import { Options, Participant, Spend } from "../schemas.js";
+import { AIMED_WEAPONS, type AttackId, type DefenceId, type RangeDrops } from "../tables.js";
+import { optionValues, refusable, rollParticipant } from "./common.js";
+
+const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
+const RangeDropSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Type.Null()]);
+
+export const AttackRequest = Type.Object(
+  {
+    attack: literals(["lunge", "feint", "aim", "brawl", "riposte"] as const),
+    defence: literals(["parry", "block", "dodge", "brawl"] as const),
+    attacker: Participant,
+    defender: Participant,
+    /** A Riposte must follow a winning Parry or Feint that bought it. */
+    riposteAfter: Type.Optional(literals(["parry", "feint"] as const)),
+    /** Aim only: areas to the target, cover (Drop 1 or 2) into its area, and the weapon's range Drops. */
+    range: Type.Optional(Type.Integer({ minimum: 0 })),
+    cover: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
+    weapon: Type.Optional(Type.String()),
+    rangeDrops: Type.Optional(Type.Object({ close: RangeDropSchema, short: RangeDropSchema, medium: RangeDropSchema, long: RangeDropSchema }, { additionalProperties: false })),
+    spend: Type.Optional(Spend),
+    landingSpend: Type.Optional(Spend),
+    options: Options,
+  },
+  { additionalProperties: false },
+);
+
+type AttackRequestT = {
+  attack: AttackId;
+  defence: DefenceId;
+  range?: number;
+  cover?: number;
+  weapon?: string;
+  rangeDrops?: RangeDrops;
+  riposteAfter?: "parry" | "feint";
+};
+
+function attackExtraDrop(request: AttackRequestT, steps: Step[]): number {
+  if (request.attack !== "aim") {
+    if ((request.range ?? 0) > 0) refuse(`${request.attack} needs the target in the same Area (range 0)`);
+    if (request.cover) refuse("cover only hinders attacks fired into an Area (Aim)");
+    return 0;
+  }
+  const drops = request.rangeDrops ?? (request.weapon !== undefined ? (AIMED_WEAPONS[request.weapon] ?? refuse(`unknown aimed weapon "${request.weapon}" (known: ${Object.keys(AIMED_WEAPONS).join(", ")})`)) : { close: 0, short: 0, medium: 0, long: 0 });
+  const reading = aimDrop(request.range ?? 0, drops, request.cover ?? 0);
+  steps.push({ rule: "range", range: request.range ?? 0, band: reading.band, rangeDrop: reading.rangeDrop, coverDrop: reading.coverDrop });
+  return reading.rangeDrop + reading.coverDrop;
+}
+
+function participantEffect(before: CombatantState, after: CombatantState, gained: string[]) {
+  const wasStatus = new Set(statusesOf(before));
+  const statuses = [...gained, ...statusesOf(after).filter((status) => !wasStatus.has(status))];
+  return effectOf(before.name, trackView(before), trackView(after), statuses);
+}
+
+export const attackAction = defineAction({
+  summary: "An attack (Lunge, Feint, Aim, Brawl, Riposte) against a chosen defence; the winner spends her SP.",
+  request: AttackRequest,
+  resolve(request, tray: DiceTray): Outcome {
+    const steps: Step[] = [];
+    return refusable(tray, steps, () => {
+      const options = optionValues(request.options);
+      checkDefence(request.attack, request.defence, request.defender.item !== undefined);
+      if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
+      const extra = attackExtraDrop(request, steps);
+      const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
+      const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps);
+      const before = { attacker: { ...attack.state, advantage: request.attacker.advantage ?? 0 }, defender: { ...defence.state, advantage: request.defender.advantage ?? 0 } };
+      const settled = settleAttack({
+        attack: request.attack,
+        defence: request.defence,
+        attacker: attack.state,
+        defender: defence.state,
+        attackerTotal: attack.reading.total,
+        attackerSp: attack.reading.successPoints,
+        defenderTotal: defence.reading.total,
+        defenderSp: defence.reading.successPoints,
+        spend: request.spend ?? [],
+        ...(request.landingSpend ? { landingSpend: request.landingSpend } : {}),
+      });
+      steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner: settled.winner, tieGoesTo: "defender" });
+      for (const [who, plan] of [["attacker", settled.attackerPlan], ["defender", settled.defenderPlan]] as const) {
+        if (plan) steps.push({ rule: "spend", by: who, bought: plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times, cost: p.entry.cost * p.times })), cost: plan.cost, available: plan.available, lost: plan.unused });
+      }
+      return {
+        dice: tray.rolled,
+        steps,
+        result: {
+          winner: settled.winner,
+          landed: settled.landed,
+          negated: settled.negated,
+          attacker: { total: attack.reading.total, successPoints: attack.reading.successPoints },
+          defender: { total: defence.reading.total, successPoints: defence.reading.successPoints },
+        },
+        effects: [participantEffect(before.attacker, settled.attacker, settled.attackerStatuses), participantEffect(before.defender, settled.defender, settled.defenderStatuses)],
+      };
+    });
+  },
+});

@@ -1,0 +1,65 @@
+import type { DiceTray } from "../../../core/dice/source.js";
+import type { Outcome, Step } from "../../../core/outcome.js";
+import { withDefaults } from "../../options.js";
+import { type CombatantState, woundDropOn, yieldLimitFor } from "../actors.js";
+import { stepDownAdvantage } from "../advantage.js";
+import { planTurn } from "../combined.js";
+import { type CavaliersOptions, cavaliersOptions } from "../options.js";
+import { buildPool, type CheckReading, rollCheck } from "../pool.js";
+import { Refusal, refuse } from "../refusal.js";
+import type { ParticipantRequest } from "../schemas.js";
+
+export function optionValues(given: unknown): CavaliersOptions {
+  return withDefaults(cavaliersOptions, given as never) as CavaliersOptions;
+}
+
+export function stateOf(participant: ParticipantRequest): CombatantState {
+  const type = participant.type ?? "pc";
+  return {
+    name: participant.name,
+    type,
+    yield: participant.yield ?? 0,
+    wounds: participant.wounds ?? 0,
+    yieldLimit: participant.yieldLimit ?? yieldLimitFor(type, participant.competency ?? 0),
+    advantage: participant.advantage ?? 0,
+    style: participant.style ?? 0,
+  };
+}
+
+export interface ParticipantRoll {
+  reading: CheckReading;
+  /** The state after the roll: the Advantage die, if used, has stepped down. */
+  state: CombatantState;
+  drop: number;
+}
+
+/**
+ * Builds a participant's pool, totals her Drop (Wounds on the skill + combined actions +
+ * situational + any extra such as range and cover), rolls and reads it.
+ */
+export function rollParticipant(tray: DiceTray, participant: ParticipantRequest, skill: string, label: string, options: CavaliersOptions, steps: Step[], extraDrop = 0): ParticipantRoll {
+  const state = stateOf(participant);
+  if (participant.useAdvantage && state.advantage === 0) refuse(`${state.name} has no Advantage die to use`);
+  const advantage = participant.useAdvantage ? state.advantage : 0;
+  const pool = buildPool({ ...participant, advantage });
+  const woundDrop = woundDropOn(state, skill);
+  const combinedDrop = planTurn({ rolled: [skill], combined: participant.combined ?? [] }).drop;
+  const situational = participant.drop ?? 0;
+  const drop = woundDrop + combinedDrop + situational + extraDrop;
+  steps.push({ rule: "pool", roll: label, skill, dice: pool.map((die) => `${die.source}:d${die.sides}`) });
+  steps.push({ rule: "drop-total", roll: label, wounds: woundDrop, combined: combinedDrop, situational, other: extraDrop, drop });
+  const reading = rollCheck(tray, pool, drop, label, options.keepOneDie, participant.dropChoice, steps);
+  const after = advantage ? { ...state, advantage: stepDownAdvantage(state.advantage) } : state;
+  if (advantage) steps.push({ rule: "advantage-used", roll: label, from: state.advantage, to: after.advantage });
+  return { reading, state: after, drop };
+}
+
+/** Rules refusals become an outcome that says why, with whatever dice were already rolled. */
+export function refusable(tray: DiceTray, steps: Step[], body: () => Outcome): Outcome {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof Refusal) return { dice: tray.rolled, steps, result: { refused: error.message }, effects: [] };
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import type { WoundTrack, YieldWounds } from "../../core/tracks/yieldWounds.js";
+import { atYieldLimit, currentYieldLimit, isDying, woundDrop } from "../../core/tracks/yieldWounds.js";
+import { ACTOR_TYPES, type ActorType, WOUND_DROP_SKILLS } from "./tables.js";
+
+/** What a combatant carries from roll to roll. */
+export interface CombatantState extends YieldWounds {
+  name: string;
+  type: ActorType;
+  /** Advantage die size, 0 for none. */
+  advantage: number;
+  style: number;
+}
+
+export function woundTrackOf(type: ActorType): WoundTrack {
+  return ACTOR_TYPES[type].woundTrack;
+}
+
+export function yieldLimitFor(type: ActorType, competencyMax: number): number {
+  return ACTOR_TYPES[type].yieldLimit(competencyMax);
+}
+
+/** The Wound Drop on a roll of `skill`: only Defense, Dueling, Aim and Brawl feel it. */
+export function woundDropOn(state: CombatantState, skill: string): number {
+  return WOUND_DROP_SKILLS.includes(skill) ? woundDrop(woundTrackOf(state.type), state.wounds) : 0;
+}
+
+export function isDyingNow(state: CombatantState): boolean {
+  return isDying(woundTrackOf(state.type), state.wounds);
+}
+
+/** NPCs at the limit are out (surrender or knocked out, the MJ's pick); a PC may fight on. */
+export function yieldStatus(state: CombatantState): "fighting" | "yielded-out-fights-on" | "yielded-out" {
+  if (!atYieldLimit(state)) return "fighting";
+  return state.type === "pc" ? "yielded-out-fights-on" : "yielded-out";
+}
+
+/** The numbers an effect shows from→to. */
+export function trackView(state: CombatantState): Record<string, unknown> {
+  return { yield: state.yield, yieldLimit: currentYieldLimit(state), wounds: state.wounds, advantage: state.advantage, style: state.style };
+}
+
+export function statusesOf(state: CombatantState): string[] {
+  const statuses: string[] = [];
+  if (isDyingNow(state)) statuses.push("dying");
+  const y = yieldStatus(state);
+  if (y !== "fighting") statuses.push(y);
+  return statuses;
+}

@@ -1,0 +1,91 @@
+import { type Static, Type } from "@sinclair/typebox";
+import type { DiceTray } from "../../core/dice/source.js";
+import { atYieldLimit, currentYieldLimit } from "../../core/tracks/yieldWounds.js";
+import { defineDuel } from "../ruleset.js";
+import { type CombatantState, isDyingNow, woundDropOn, yieldLimitFor } from "./actors.js";
+import { stepDownAdvantage } from "./advantage.js";
+import { settleAttack } from "./exchange.js";
+import { buildPool, rollCheck } from "./pool.js";
+import { ActorTypeSchema, AttributeDie, CompetencyDie, DieSize } from "./schemas.js";
+
+const DuelPool = Type.Object({ attribute: AttributeDie, competency: Type.Optional(CompetencyDie), ranks: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })), item: Type.Optional(DieSize) }, { additionalProperties: false });
+
+export const DuelFighter = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    type: Type.Optional(ActorTypeSchema),
+    /** Yield Limit with no Wounds; by default from the type and the Parry pool's competency die. */
+    yieldLimit: Type.Optional(Type.Integer({ minimum: 0 })),
+    wounds: Type.Optional(Type.Integer({ minimum: 0 })),
+    initiative: Type.Optional(DuelPool),
+    lunge: DuelPool,
+    parry: DuelPool,
+  },
+  { additionalProperties: false },
+);
+type Fighter = Static<typeof DuelFighter>;
+
+function startState(fighter: Fighter): CombatantState {
+  const type = fighter.type ?? "pc";
+  return { name: fighter.name, type, yield: 0, wounds: fighter.wounds ?? 0, yieldLimit: fighter.yieldLimit ?? yieldLimitFor(type, fighter.parry.competency ?? 0), advantage: 0, style: 0 };
+}
+
+const out = (state: CombatantState) => atYieldLimit(state) || isDyingNow(state);
+
+/** The attacker's default spend: finish her off with Yield if it reaches, else a Wound at 4 SP, the rest on Yield. */
+export function attackerPolicy(sp: number, target: CombatantState): string[] {
+  const room = Math.max(0, currentYieldLimit(target) - target.yield);
+  const yields = (n: number) => Array.from({ length: n }, () => "inflict-yield");
+  if (sp >= room) return yields(sp);
+  if (sp >= 4) return ["inflict-wound", ...yields(sp - 4)];
+  return yields(sp);
+}
+
+/** The defender's default spend: Negate, and Advantage when 4 more SP allow it. */
+export function defenderPolicy(sp: number, self: CombatantState): string[] {
+  if (sp < 1) return [];
+  return sp >= 5 && self.advantage < 12 ? ["negate", "increase-advantage"] : ["negate"];
+}
+
+function exchange(tray: DiceTray, attacker: Fighter, a: CombatantState, defender: Fighter, d: CombatantState): [CombatantState, CombatantState] {
+  const useAdv = a.advantage > 0;
+  const attackRoll = rollCheck(tray, buildPool({ ...attacker.lunge, advantage: useAdv ? a.advantage : 0 }), woundDropOn(a, "lunge"), `${a.name} lunge`, true);
+  const aAfter = useAdv ? { ...a, advantage: stepDownAdvantage(a.advantage) } : a;
+  const defenceRoll = rollCheck(tray, buildPool(defender.parry), woundDropOn(d, "parry"), `${d.name} parry`, true);
+  const attackerWins = attackRoll.total > defenceRoll.total;
+  const settled = settleAttack({
+    attack: "lunge",
+    defence: "parry",
+    attacker: aAfter,
+    defender: d,
+    attackerTotal: attackRoll.total,
+    attackerSp: attackRoll.successPoints,
+    defenderTotal: defenceRoll.total,
+    defenderSp: defenceRoll.successPoints,
+    spend: attackerWins ? attackerPolicy(attackRoll.successPoints, d) : defenderPolicy(defenceRoll.successPoints, d),
+  });
+  return [settled.attacker, settled.defender];
+}
+
+export const cavaliersDuel = defineDuel({
+  fighter: DuelFighter,
+  fight(fa, fb, tray, roundLimit) {
+    let a = startState(fa);
+    let b = startState(fb);
+    let aFirst = true;
+    if (fa.initiative && fb.initiative) {
+      const ia = rollCheck(tray, buildPool(fa.initiative), 0, `${fa.name} initiative`, true);
+      const ib = rollCheck(tray, buildPool(fb.initiative), 0, `${fb.name} initiative`, true);
+      aFirst = ia.total !== ib.total ? ia.total > ib.total : ia.successPoints !== ib.successPoints ? ia.successPoints > ib.successPoints : tray.roll(2, "initiative roll-off") === 1;
+    }
+    for (let round = 1; round <= roundLimit; round += 1) {
+      for (const side of aFirst ? ["a", "b"] : ["b", "a"]) {
+        if (side === "a") [a, b] = exchange(tray, fa, a, fb, b);
+        else [b, a] = exchange(tray, fb, b, fa, a);
+        if (out(b)) return { winner: "a" as const, rounds: round };
+        if (out(a)) return { winner: "b" as const, rounds: round };
+      }
+    }
+    return { winner: "none" as const, rounds: roundLimit };
+  },
+});

@@ -1,0 +1,91 @@
+import { atYieldLimit } from "../../core/tracks/yieldWounds.js";
+import type { CombatantState } from "./actors.js";
+import { refuse } from "./refusal.js";
+import { applySpend, entriesFor, type SpendPlan, validateSpend } from "./spend.js";
+import { type AttackId, DEFENCES_AGAINST, type DefenceId, NO_ITEM_DIE, SUCCESS_TABLES, type SuccessTable } from "./tables.js";
+
+/** Refuses a defence the attack does not allow (no Parrying a bullet, no Dodging a Brawl...). */
+export function checkDefence(attack: AttackId, defence: DefenceId, defenderHasItemDie: boolean, defences: Readonly<Record<AttackId, readonly DefenceId[]>> = DEFENCES_AGAINST): void {
+  const allowed = defences[attack];
+  if (!allowed.includes(defence)) refuse(`${defence} cannot answer ${attack}; allowed: ${allowed.join(", ")}`);
+  if (defenderHasItemDie && NO_ITEM_DIE.includes(defence)) refuse(`${defence} takes no item die`);
+}
+
+export interface AttackSettlement {
+  winner: "attacker" | "defender";
+  /** The attack took effect: the attacker won, or the defender won without buying Negate. */
+  landed: boolean;
+  negated: boolean;
+  attacker: CombatantState;
+  defender: CombatantState;
+  attackerStatuses: string[];
+  defenderStatuses: string[];
+  attackerPlan: SpendPlan | null;
+  defenderPlan: SpendPlan | null;
+}
+
+export interface AttackSpendInput {
+  attack: AttackId;
+  defence: DefenceId;
+  attacker: CombatantState;
+  defender: CombatantState;
+  attackerTotal: number;
+  attackerSp: number;
+  defenderTotal: number;
+  defenderSp: number;
+  /** The winner's purchases. */
+  spend: readonly string[];
+  /** The attacker's purchases when the defender won but bought no Negate. */
+  landingSpend?: readonly string[];
+  tables?: Readonly<Record<string, SuccessTable>>;
+}
+
+function tableOf(tables: Readonly<Record<string, SuccessTable>>, id: string): SuccessTable {
+  return tables[id] ?? refuse(`no success table for ${id}`);
+}
+
+/**
+ * Settles an attack once both rolls are read. The attacker must strictly beat the defence. A
+ * winning defender who buys no Negate lets the attack land anyway: the attacker then spends her
+ * own SP as if she had won, and the defender's purchases apply after hers.
+ */
+export function settleAttack(input: AttackSpendInput): AttackSettlement {
+  const tables = input.tables ?? SUCCESS_TABLES;
+  const winner = input.attackerTotal > input.defenderTotal ? "attacker" : "defender";
+  const attackContext = { role: "attacking" as const, attack: input.attack, defence: input.defence, targetYieldedOut: input.defender.type === "pc" && atYieldLimit(input.defender) };
+  const attackEntries = entriesFor(tableOf(tables, input.attack), attackContext);
+  let attacker = input.attacker;
+  let defender = input.defender;
+  const attackerStatuses: string[] = [];
+  const defenderStatuses: string[] = [];
+  let attackerPlan: SpendPlan | null = null;
+  let defenderPlan: SpendPlan | null = null;
+  let negated = false;
+
+  const attackerSpends = (purchases: readonly string[]) => {
+    attackerPlan = validateSpend(attackEntries, purchases, input.attackerSp, attackContext);
+    const applied = applySpend(attackerPlan, attacker, defender);
+    attacker = applied.buyer;
+    defender = applied.opponent ?? defender;
+    attackerStatuses.push(...applied.buyerStatuses);
+    defenderStatuses.push(...applied.opponentStatuses);
+  };
+
+  if (winner === "attacker") {
+    if (input.landingSpend && input.landingSpend.length > 0) refuse("landingSpend is only for an attack that lands after the defender won without Negate");
+    attackerSpends(input.spend);
+  } else {
+    const defenceContext = { role: "defending" as const, attack: input.attack, defence: input.defence };
+    const plan = validateSpend(entriesFor(tableOf(tables, input.defence), defenceContext), input.spend, input.defenderSp, defenceContext);
+    defenderPlan = plan;
+    negated = plan.purchases.some((purchase) => purchase.entry.effect.kind === "negate");
+    if (negated && input.landingSpend && input.landingSpend.length > 0) refuse("the attack was negated: the attacker cannot spend her Success Points");
+    if (!negated) attackerSpends(input.landingSpend ?? []);
+    const applied = applySpend(plan, defender, attacker);
+    defender = applied.buyer;
+    attacker = applied.opponent ?? attacker;
+    defenderStatuses.push(...applied.buyerStatuses);
+    attackerStatuses.push(...applied.opponentStatuses);
+  }
+  return { winner, landed: !negated, negated, attacker, defender, attackerStatuses, defenderStatuses, attackerPlan, defenderPlan };
+}

@@ -1,0 +1,49 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { optionsSchema } from "../options.js";
+import { cavaliersOptions } from "./options.js";
+
+const literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
+
+export const AttributeDie = literals([6, 8, 10]);
+export const CompetencyDie = literals([0, 6, 8, 10, 12]);
+export const DieSize = literals([6, 8, 10, 12]);
+export const AdvantageDie = literals([0, 6, 8, 10, 12]);
+export const ActorTypeSchema = literals(["pc", "rabble", "stock", "minor", "major"] as const);
+export const OppositionSchema = literals(["very-easy", "easy", "moderate", "hard", "very-hard"] as const);
+export const InitiativeSpecialtySchema = literals(["impulse", "vigilance", "timing"] as const);
+export const Options = optionsSchema(cavaliersOptions);
+
+/** The dice of one roll: attribute, competency, ranks, item, bonus, assists, and the Drop on it. */
+export const poolFields = {
+  attribute: AttributeDie,
+  competency: Type.Optional(CompetencyDie),
+  ranks: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+  item: Type.Optional(DieSize),
+  bonus: Type.Optional(DieSize),
+  assists: Type.Optional(Type.Array(Type.Array(DieSize, { minItems: 1, maxItems: 10 }), { maxItems: 2 })),
+  /** Situational Drop (prone, held, a pitching deck...), on top of Wounds and combined actions. */
+  drop: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+  /** Combined actions taken with this roll. */
+  combined: Type.Optional(Type.Array(Type.String())),
+  /** Pool indices the roller removes for Drop, instead of the smallest dice. */
+  dropChoice: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
+};
+
+/** The tracks a combatant carries between rolls. */
+export const stateFields = {
+  name: Type.String({ minLength: 1 }),
+  type: Type.Optional(ActorTypeSchema),
+  yield: Type.Optional(Type.Integer({ minimum: 0 })),
+  wounds: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Yield Limit with no Wounds; by default from the type and this roll's competency die. */
+  yieldLimit: Type.Optional(Type.Integer({ minimum: 0 })),
+  advantage: Type.Optional(AdvantageDie),
+  style: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
+  /** Roll the Advantage die in this pool (it then steps down). */
+  useAdvantage: Type.Optional(Type.Boolean()),
+};
+
+export const Participant = Type.Object({ ...stateFields, ...poolFields }, { additionalProperties: false });
+export type ParticipantRequest = Static<typeof Participant>;
+
+export const Spend = Type.Array(Type.String(), { maxItems: 40 });
