@@ -5,7 +5,7 @@ import { defineDuel } from "../ruleset.js";
 import { type CombatantState, isDyingNow, woundDropOn, yieldLimitFor } from "./actors.js";
 import { stepDownAdvantage } from "./advantage.js";
 import { settleAttack } from "./exchange.js";
-import { buildPool, rollCheck } from "./pool.js";
+import { beats, buildPool, rollCheck } from "./pool.js";
 import { ActorTypeSchema, AttributeDie, CompetencyDie, DieSize } from "./schemas.js";
 
 const DuelPool = Type.Object({ attribute: AttributeDie, competency: Type.Optional(CompetencyDie), ranks: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })), item: Type.Optional(DieSize) }, { additionalProperties: false });
@@ -52,7 +52,7 @@ function exchange(tray: DiceTray, attacker: Fighter, a: CombatantState, defender
   const attackRoll = rollCheck(tray, buildPool({ ...attacker.lunge, advantage: useAdv ? a.advantage : 0 }), woundDropOn(a, "lunge"), `${a.name} lunge`, true);
   const aAfter = useAdv ? { ...a, advantage: stepDownAdvantage(a.advantage) } : a;
   const defenceRoll = rollCheck(tray, buildPool(defender.parry), woundDropOn(d, "parry"), `${d.name} parry`, true);
-  const attackerWins = attackRoll.total > defenceRoll.total;
+  const attackerWins = beats(attackRoll.total, defenceRoll.total);
   const settled = settleAttack({
     attack: "lunge",
     defence: "parry",

@@ -1,5 +1,6 @@
 import { atYieldLimit } from "../../core/tracks/yieldWounds.js";
 import type { CombatantState } from "./actors.js";
+import { beats } from "./pool.js";
 import { refuse } from "./refusal.js";
 import { applySpend, entriesFor, type SpendPlan, validateSpend } from "./spend.js";
 import { type AttackId, DEFENCES_AGAINST, type DefenceId, NO_ITEM_DIE, SUCCESS_TABLES, type SuccessTable } from "./tables.js";
@@ -51,7 +52,7 @@ function tableOf(tables: Readonly<Record<string, SuccessTable>>, id: string): Su
  */
 export function settleAttack(input: AttackSpendInput): AttackSettlement {
   const tables = input.tables ?? SUCCESS_TABLES;
-  const winner = input.attackerTotal > input.defenderTotal ? "attacker" : "defender";
+  const winner = beats(input.attackerTotal, input.defenderTotal) ? "attacker" : "defender";
   const attackContext = { role: "attacking" as const, attack: input.attack, defence: input.defence, targetYieldedOut: input.defender.type === "pc" && atYieldLimit(input.defender) };
   const attackEntries = entriesFor(tableOf(tables, input.attack), attackContext);
   let attacker = input.attacker;

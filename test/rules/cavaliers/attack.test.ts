@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { changesOf, resolveWith, statusesOf, times } from "./helpers.js";
+
+const ines = { name: "Ines", attribute: 8, competency: 8 };
+const guard = { name: "Guard", type: "stock", attribute: 6, competency: 6 };
+
+describe("cavaliers attack", () => {
+  it("a tie goes to the defence: the attacker must strictly beat it", () => {
+    // attack 5+4 = 9; defence 6+3 = 9
+    const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, spend: ["negate"] }, [5, 4, 6, 3]);
+    expect(outcome.result).toMatchObject({ winner: "defender", negated: true, landed: false });
+    expect(changesOf(outcome, "Guard")).toEqual({});
+  });
+
+  it("a winning defender who buys no Negate lets the attack land: the attacker spends her SP, then the defender's purchases apply", () => {
+    // attack 5+4 = 9 (4 SP); Block d6+d6+d8 armour: 6, 4, 3 = 10 (4 SP)
+    const outcome = resolveWith(
+      "attack",
+      {
+        attack: "lunge",
+        defence: "block",
+        attacker: ines,
+        defender: { ...guard, item: 8 },
+        spend: ["reduce-yield", "reduce-yield"],
+        landingSpend: times(4, "inflict-yield"),
+      },
+      [5, 4, 6, 4, 3],
+    );
+    expect(outcome.result).toMatchObject({ winner: "defender", negated: false, landed: true });
+    // 4 Yield land, then Block's 4 SP buy back 2
+    expect(changesOf(outcome, "Guard").yield).toEqual({ from: 0, to: 2 });
+  });
+
+  it("a negated attack lets the attacker spend nothing", () => {
+    const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, spend: ["negate"], landingSpend: ["inflict-yield"] }, [2, 1, 6, 5]);
+    expect(outcome.result).toEqual({ refused: expect.stringMatching(/negated/) });
+  });
+
+  it("refuses defences the attack does not allow, and an item die on a Dodge", () => {
+    expect(resolveWith("attack", { attack: "aim", defence: "parry", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/parry cannot answer aim/) });
+    expect(resolveWith("attack", { attack: "brawl", defence: "dodge", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/dodge cannot answer brawl/) });
+    expect(resolveWith("attack", { attack: "feint", defence: "block", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/block cannot answer feint/) });
+    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: { ...guard, item: 6 } }, []).result).toEqual({ refused: expect.stringMatching(/no item die/) });
+  });
+
+  it("Break Weapon only against a failed Parry", () => {
+    const spend = ["break-weapon"];
+    const parried = resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: guard, spend }, [8, 6, 1, 1]);
+    expect(statusesOf(parried, "Guard")).toContain("break-weapon");
+    const blocked = resolveWith("attack", { attack: "lunge", defence: "block", attacker: ines, defender: guard, spend }, [8, 6, 1, 1]);
+    expect(blocked.result).toEqual({ refused: expect.stringMatching(/failed Parry/) });
+  });
+
+  it("a Riposte needs a winning Parry or Feint before it", () => {
+    expect(resolveWith("attack", { attack: "riposte", defence: "block", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/riposteAfter/) });
+    const outcome = resolveWith("attack", { attack: "riposte", riposteAfter: "parry", defence: "block", attacker: ines, defender: { ...guard, advantage: 8 }, spend: ["decrease-advantage", "decrease-advantage"] }, [8, 4, 1, 1]);
+    expect(changesOf(outcome, "Guard").advantage).toEqual({ from: 8, to: 0 });
+  });
+
+  it("a winning Parry can buy a Riposte (2 SP) and a Feint can (4 SP)", () => {
+    const parry = resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: guard, spend: ["negate", "riposte"] }, [1, 1, 6, 3]);
+    expect(statusesOf(parry, "Guard")).toContain("riposte");
+    const feint = resolveWith("attack", { attack: "feint", defence: "dodge", attacker: ines, defender: guard, spend: ["riposte"] }, [8, 4, 1, 1]);
+    expect(statusesOf(feint, "Ines")).toContain("riposte");
+  });
+
+  it("every attack on a PC at her Yield Limit gains 1 SP: 1 Wound, even a Feint", () => {
+    const pc = { name: "Ines", attribute: 8, competency: 8, yield: 11 };
+    const outcome = resolveWith("attack", { attack: "feint", defence: "dodge", attacker: { ...guard, name: "Bravo" }, defender: pc, spend: times(2, "yielded-out-wound") }, [6, 2, 1, 1]);
+    expect(changesOf(outcome, "Ines").wounds).toEqual({ from: 0, to: 2 });
+    const fresh = resolveWith("attack", { attack: "feint", defence: "dodge", attacker: { ...guard, name: "Bravo" }, defender: { ...pc, yield: 0 }, spend: ["yielded-out-wound"] }, [6, 2, 1, 1]);
+    expect(fresh.result).toEqual({ refused: expect.stringMatching(/not on this success table/) });
+  });
+
+  it("a PC at her Yield Limit fights on; an NPC there is out", () => {
+    const onPc = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: guard, defender: { ...ines, yieldLimit: 2 }, spend: times(2, "inflict-yield") }, [6, 2, 1, 1]);
+    expect(statusesOf(onPc, "Ines")).toEqual(["yielded-out-fights-on"]);
+  });
+
+  it("refuses purchases costing more SP than the roll earned, and a second buy of a one-off entry", () => {
+    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, spend: ["inflict-wound"] }, [8, 3, 1, 1]).result).toEqual({ refused: expect.stringMatching(/cost 4 SP but only 3/) });
+    expect(resolveWith("attack", { attack: "feint", defence: "dodge", attacker: ines, defender: guard, spend: ["disarm", "disarm"] }, [8, 8, 1, 1]).result).toEqual({ refused: expect.stringMatching(/only once/) });
+  });
+
+  it("Style stops at the holder's cap (3 for a PC)", () => {
+    const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, style: 2 }, defender: guard, spend: times(2, "gain-style") }, [8, 8, 1, 1]);
+    expect(outcome.result).toEqual({ refused: expect.stringMatching(/at most 3 Style/) });
+  });
+
+  it("Wound Drop hits the attack roll; the attacker's combined actions add to it", () => {
+    const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, ranks: 2, wounds: 2, combined: ["move"] }, defender: guard }, [5, 1, 1]);
+    expect(outcome.steps.find((step) => step.rule === "drop-total" && step.roll === "attack pool")).toMatchObject({ wounds: 2, combined: 1, drop: 3 });
+    expect(outcome.dice.filter((die) => die.label === "attack pool")).toHaveLength(1);
+  });
+
+  it("Aim takes the weapon's Drop for the range band and cover into the target's area", () => {
+    const outcome = resolveWith("attack", { attack: "aim", defence: "dodge", attacker: { ...ines, ranks: 2 }, defender: guard, range: 3, weapon: "flintlock-pistol", cover: 1 }, [5, 1, 1, 1]);
+    expect(outcome.steps.find((step) => step.rule === "range")).toMatchObject({ band: "medium", rangeDrop: 2, coverDrop: 1 });
+    expect(outcome.dice.filter((die) => die.label === "attack pool")).toHaveLength(1);
+    expect(resolveWith("attack", { attack: "aim", defence: "dodge", attacker: ines, defender: guard, range: 5, weapon: "flintlock-pistol" }, []).result).toEqual({ refused: expect.stringMatching(/cannot reach long/) });
+    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, range: 1 }, []).result).toEqual({ refused: expect.stringMatching(/same Area/) });
+  });
+
+  it("refuses a second bonus die beside the Advantage die, and Advantage not held", () => {
+    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, advantage: 6, useAdvantage: true, bonus: 6 }, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/one bonus die/) });
+    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, useAdvantage: true }, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/no Advantage/) });
+  });
+
+  it("Brawl defended by Brawl uses the Brawl table: Negate Brawl, Hold, Knockdown", () => {
+    const outcome = resolveWith("attack", { attack: "brawl", defence: "brawl", attacker: ines, defender: guard, spend: ["negate", "hold", "knockdown"] }, [1, 1, 6, 6]);
+    expect(outcome.result).toMatchObject({ winner: "defender", negated: true });
+    expect(statusesOf(outcome, "Ines")).toEqual(["hold", "knockdown"]);
+  });
+
+  it("Parry's Disarm is not available against Brawl", () => {
+    expect(resolveWith("attack", { attack: "brawl", defence: "parry", attacker: ines, defender: guard, spend: ["negate", "disarm"] }, [1, 1, 6, 6]).result).toEqual({ refused: expect.stringMatching(/not against a Brawl/) });
+  });
+});

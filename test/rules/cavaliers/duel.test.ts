@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { DiceTray, seededDice } from "../../../src/core/dice/source.js";
+import { attackerPolicy, cavaliersDuel, defenderPolicy } from "../../../src/rules/cavaliers/duel.js";
+
+const veteran = { name: "Veteran", lunge: { attribute: 10, competency: 10, ranks: 3, item: 8 }, parry: { attribute: 10, competency: 10, ranks: 2, item: 8 } };
+const novice = { name: "Novice", type: "rabble", lunge: { attribute: 6 }, parry: { attribute: 6 } };
+
+describe("cavaliers duel", () => {
+  it("fights to a Yield Limit or Dying, and the stronger fighter usually wins", () => {
+    const tray = new DiceTray(seededDice(3));
+    let wins = 0;
+    for (let run = 0; run < 100; run += 1) {
+      const bout = cavaliersDuel.fight(veteran, novice, tray, 50);
+      expect(bout.rounds).toBeGreaterThan(0);
+      if (bout.winner === "a") wins += 1;
+    }
+    expect(wins).toBeGreaterThan(80);
+  });
+
+  it("policies: Yield when it finishes the target, else a Wound at 4 SP; a defender always Negates first", () => {
+    const target = { name: "T", type: "pc" as const, yield: 6, wounds: 0, yieldLimit: 9, advantage: 0, style: 0 };
+    expect(attackerPolicy(3, target)).toEqual(["inflict-yield", "inflict-yield", "inflict-yield"]);
+    expect(attackerPolicy(5, { ...target, yield: 0 })).toEqual(["inflict-wound", "inflict-yield"]);
+    expect(defenderPolicy(1, target)).toEqual(["negate"]);
+    expect(defenderPolicy(5, target)).toEqual(["negate", "increase-advantage"]);
+    expect(defenderPolicy(0, target)).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { spendInitiative } from "../../../src/rules/cavaliers/initiative.js";
+import { resolveWith } from "./helpers.js";
+
+describe("cavaliers initiative", () => {
+  it("orders by total, then SP; Initiative Points are the roll's SP; the specialty sets the IP costs", () => {
+    const outcome = resolveWith(
+      "initiative",
+      {
+        combatants: [
+          { name: "Ines", specialty: "impulse", attribute: 8, competency: 8 },
+          { name: "Bravo", specialty: "vigilance", attribute: 8, competency: 8 },
+          { name: "Luc", specialty: "timing", attribute: 6 },
+        ],
+      },
+      [6, 4, 7, 3, 5],
+    );
+    const order = (outcome.result as { order: { name: string; total: number; initiativePoints: number; costs: unknown }[] }).order;
+    // Ines 10/4, Bravo 10/3, Luc 5/1 (a lone die earns 1 SP)
+    expect(order.map((p) => [p.name, p.total, p.initiativePoints])).toEqual([
+      ["Ines", 10, 4],
+      ["Bravo", 10, 3],
+      ["Luc", 5, 1],
+    ]);
+    expect(order[0]?.costs).toEqual({ seize: 1, interpose: 2, reprise: 3 });
+    expect(order[1]?.costs).toEqual({ seize: 3, interpose: 1, reprise: 2 });
+  });
+
+  it("breaks a full tie with d10 roll-offs from the tray", () => {
+    const outcome = resolveWith(
+      "initiative",
+      { combatants: [{ name: "A", specialty: "impulse", attribute: 6, competency: 6 }, { name: "B", specialty: "impulse", attribute: 6, competency: 6 }] },
+      [5, 3, 5, 3, 2, 9],
+    );
+    const order = (outcome.result as { order: { name: string; rollOffs?: number[] }[] }).order;
+    expect(order.map((p) => p.name)).toEqual(["B", "A"]);
+    expect(order[0]?.rollOffs).toEqual([9]);
+  });
+
+  it("a surprised combatant takes Drop 1 on Initiative", () => {
+    const outcome = resolveWith("initiative", { combatants: [{ name: "Ines", specialty: "impulse", attribute: 8, competency: 8, ranks: 1, surprised: true }] }, [6, 4]);
+    expect(outcome.dice).toHaveLength(2);
+  });
+
+  it("three or more identical Rabble share one roll and one place; fewer, or Minor NPCs, cannot", () => {
+    const shared = resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2", "W3"], specialty: "impulse", attribute: 6 }] }, [4]);
+    expect((shared.result as { order: { members: string[] }[] }).order[0]?.members).toEqual(["W1", "W2", "W3"]);
+    expect(shared.dice).toHaveLength(1);
+    expect(resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2"], specialty: "impulse", attribute: 6 }] }, []).result).toEqual({ refused: expect.stringMatching(/three or more/) });
+    expect(resolveWith("initiative", { combatants: [{ name: "Duo", type: "minor", members: ["a", "b", "c"], specialty: "impulse", attribute: 6 }] }, []).result).toEqual({ refused: expect.stringMatching(/Rabble or Stock/) });
+  });
+
+  it("IP buy Seize, Interpose and Reprise at the specialty's cost, each once per round", () => {
+    const state = { specialty: "impulse" as const, initiativePoints: 5, usedThisRound: [] };
+    const seized = spendInitiative(state, "seize", true);
+    expect(seized).toMatchObject({ initiativePoints: 4, cost: 1 });
+    expect(() => spendInitiative(seized, "seize", true)).toThrow(/once per round/);
+    expect(spendInitiative(seized, "seize", false).initiativePoints).toBe(3);
+    expect(() => spendInitiative(seized, "interpose", true)).not.toThrow();
+    expect(() => spendInitiative({ ...seized, usedThisRound: ["interpose"] }, "interpose", false)).toThrow(/once per round/);
+    expect(() => spendInitiative(state, "reprise", true)).toThrow(/failed attack/);
+    expect(spendInitiative(state, "reprise", true, { attackFailed: true }).initiativePoints).toBe(2);
+    expect(() => spendInitiative({ specialty: "vigilance", initiativePoints: 2, usedThisRound: [] }, "seize", true)).toThrow(/costs 3 IP/);
+  });
+
+  it("the spend-initiative action reports the IP left", () => {
+    const outcome = resolveWith("spend-initiative", { name: "Ines", specialty: "timing", initiativePoints: 3, spend: "reprise", attackFailed: true }, []);
+    expect(outcome.result).toMatchObject({ cost: 1, initiativePoints: 2 });
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { restHeal } from "../../../src/rules/cavaliers/recovery.js";
+import { changesOf, resolveWith, statusesOf } from "./helpers.js";
+
+describe("cavaliers survival and healing", () => {
+  it("a failed Survival roll (tie to the 3d8) is death", () => {
+    const outcome = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [5, 3, 4, 4, 1]);
+    expect(outcome.result).toMatchObject({ survived: false, total: 8, oppositionTotal: 8 });
+    expect(statusesOf(outcome, "Ines")).toEqual(["dead"]);
+  });
+
+  it("4 SP heal a Wound and end Dying; 3 SP wake her and buy 8 hours", () => {
+    const healed = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [8, 4, 2, 2, 1]);
+    expect(healed.result).toMatchObject({ survived: true, successPoints: 4, healed: true });
+    expect(changesOf(healed, "Ines").wounds).toEqual({ from: 4, to: 3 });
+    expect(statusesOf(healed, "Ines")).toEqual(["no-longer-dying"]);
+    const awake = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [8, 3, 2, 2, 1]);
+    expect(awake.result).toMatchObject({ survived: true, surviveHours: 8, regainConsciousness: true, healed: false });
+    expect(statusesOf(awake, "Ines")).toEqual(["dying", "conscious"]);
+  });
+
+  it("an explicit spend is checked against the Survival table", () => {
+    const hours = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, spend: ["survive-8-hours", "survive-8-hours", "survive-8-hours"] }, [8, 3, 2, 2, 1]);
+    expect(hours.result).toMatchObject({ surviveHours: 24 });
+    expect(resolveWith("survival", { name: "Ines", verve: 8, wounds: 4, spend: ["heal-wound"] }, [8, 3, 2, 2, 1]).result).toEqual({ refused: expect.stringMatching(/cost 4 SP/) });
+  });
+
+  it("rest: two days heal one Wound, six days heal all", () => {
+    expect(restHeal(3, 1)).toBe(3);
+    expect(restHeal(3, 2)).toBe(2);
+    expect(restHeal(3, 5)).toBe(1);
+    expect(restHeal(4, 6)).toBe(0);
+    expect(resolveWith("rest", { name: "Ines", wounds: 3, days: 4 }, []).result).toEqual({ wounds: 1 });
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { rangeBand } from "../../../src/rules/cavaliers/range.js";
+import { changesOf, resolveWith } from "./helpers.js";
+
+describe("cavaliers skill rolls", () => {
+  it("Deceive against Moderate buys Advantage on the Non-Combat table (3 SP each)", () => {
+    const outcome = resolveWith("skill", { actor: { name: "Ines", attribute: 10, competency: 8 }, skill: "deceive", opposition: "moderate", spend: ["increase-advantage", "increase-advantage"] }, [9, 6, 5, 3, 1]);
+    expect(outcome.result).toMatchObject({ success: true, total: 15, successPoints: 6, oppositionTotal: 8 });
+    expect(changesOf(outcome, "Ines").advantage).toEqual({ from: 0, to: 8 });
+  });
+
+  it("a tie with the opposition fails and buys nothing", () => {
+    const outcome = resolveWith("skill", { actor: { name: "Ines", attribute: 10 }, skill: "deceive", opposition: "easy", spend: ["gain-style"] }, [6, 3, 3, 1]);
+    expect(outcome.result).toMatchObject({ success: false, total: 6, oppositionTotal: 6 });
+    expect(changesOf(outcome, "Ines")).toEqual({});
+  });
+
+  it("Very Easy is automatic: no opposition dice, the roll's SP are spent", () => {
+    const outcome = resolveWith("skill", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "carouse", opposition: "very-easy", target: { name: "Bravo", type: "minor" }, spend: ["inflict-yield"] }, [4, 2]);
+    expect(outcome.dice).toHaveLength(2);
+    expect(changesOf(outcome, "Bravo").yield).toEqual({ from: 0, to: 1 });
+  });
+
+  it("Wounds do not Drop a non-combat skill", () => {
+    const outcome = resolveWith("skill", { actor: { name: "Ines", attribute: 8, competency: 8, wounds: 3 }, skill: "deceive", opposition: "very-easy" }, [4, 2]);
+    expect(outcome.dice).toHaveLength(2);
+  });
+
+  it("range bands: Close 0, Short 1–2, Medium 3–4, Long 5+", () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(rangeBand)).toEqual(["close", "short", "short", "medium", "medium", "long", "long"]);
+  });
+});
