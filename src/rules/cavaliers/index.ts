@@ -1,4 +1,5 @@
 import type { RulesetRules } from "../ruleset.js";
+import { assistAction } from "./actions/assist.js";
 import { attackAction } from "./actions/attack.js";
 import { flourishAction, skillAction } from "./actions/check.js";
 import { focusAction, initiativeAction, spendInitiativeAction } from "./actions/initiative.js";
@@ -19,6 +20,7 @@ export const cavaliersRules: RulesetRules = {
     focus: focusAction,
     "spend-initiative": spendInitiativeAction,
     turn: turnAction,
+    assist: assistAction,
     survival: survivalAction,
     rest: restAction,
   },

@@ -24,14 +24,14 @@ export interface InitiativePlace {
   initiativePoints: number;
 }
 
-/** Surprise is the only Drop on Initiative: Wounds do not touch it. */
-export function rollInitiative(tray: DiceTray, roller: InitiativeRoller, keepOneDie: boolean, steps: Step[]): InitiativePlace {
+/** Wounds do not touch Initiative; surprise does (Drop 1), and a Focus takes its turn's combined-action Drop. */
+export function rollInitiative(tray: DiceTray, roller: InitiativeRoller, keepOneDie: boolean, steps: Step[], extraDrop = 0): InitiativePlace {
   const members = roller.members ? [...roller.members] : [roller.name];
   if (roller.members) {
     if (roller.members.length < 3) refuse(`${roller.name}: a shared Initiative roll needs a group of three or more`);
     if (roller.type !== "rabble" && roller.type !== "stock") refuse(`${roller.name}: only Rabble or Stock characters share an Initiative roll`);
   }
-  const reading = rollCheck(tray, buildPool(roller), roller.surprised ? 1 : 0, `initiative: ${roller.name}`, keepOneDie, undefined, steps);
+  const reading = rollCheck(tray, buildPool(roller), (roller.surprised ? 1 : 0) + extraDrop, `initiative: ${roller.name}`, keepOneDie, undefined, steps);
   return { id: roller.name, members, specialty: roller.specialty, total: reading.total, successPoints: reading.successPoints, initiativePoints: reading.successPoints };
 }
 

@@ -106,3 +106,9 @@ export function oppositionPool(sides: number): PoolDie[] {
 export function beats(rollerTotal: number, oppositionTotal: number): boolean {
   return rollerTotal > oppositionTotal;
 }
+
+/** The fullest offer: more dice first, then the larger die (2d8 beats 1d8; 1d12 beats 1d6). */
+export function bestAssist(offer: AssistOptions): number[] {
+  const candidates = [offer.specialty, offer.competency, offer.default].filter((dice): dice is number[] => dice !== null);
+  return candidates.reduce((best, dice) => (dice.length !== best.length ? (dice.length > best.length ? dice : best) : Math.max(...dice) > Math.max(...best) ? dice : best));
+}

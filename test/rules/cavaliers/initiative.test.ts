@@ -42,6 +42,12 @@ describe("cavaliers initiative", () => {
     expect(outcome.dice).toHaveLength(2);
   });
 
+  it("a Focus combined with a move takes Drop 1", () => {
+    const outcome = resolveWith("focus", { roller: { name: "Ines", specialty: "timing", attribute: 8, competency: 8, ranks: 1, combined: ["move"] }, current: { total: 5, successPoints: 1, initiativePoints: 0 } }, [3, 1]);
+    expect(outcome.dice).toHaveLength(2);
+    expect(outcome.result).toMatchObject({ rolled: { total: 4, successPoints: 1 }, position: { total: 5 }, initiativePoints: 1, moved: false });
+  });
+
   it("three or more identical Rabble share one roll and one place; fewer, or Minor NPCs, cannot", () => {
     const shared = resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2", "W3"], specialty: "impulse", attribute: 6 }] }, [4]);
     expect((shared.result as { order: { members: string[] }[] }).order[0]?.members).toEqual(["W1", "W2", "W3"]);

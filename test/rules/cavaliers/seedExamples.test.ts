@@ -3,13 +3,15 @@ import { isDying, takeWounds, woundDrop } from "../../../src/core/tracks/yieldWo
 import { woundTrackOf } from "../../../src/rules/cavaliers/actors.js";
 import { planTurn, preparedDrop } from "../../../src/rules/cavaliers/combined.js";
 import { focus } from "../../../src/rules/cavaliers/initiative.js";
-import { assistOptions, buildPool } from "../../../src/rules/cavaliers/pool.js";
+import { assistOptions, bestAssist, buildPool } from "../../../src/rules/cavaliers/pool.js";
 import { changesOf, resolveWith, statusesOf, times } from "./helpers.js";
 
 describe("seed 000 worked examples", () => {
   it("seed 000 §Assist example: 2 ranks Feint, d8 Guile, d8 competency offer 2d8, 1d8 or 1d6", () => {
     const offer = assistOptions({ attribute: 8, ranks: 2, competency: 8 });
     expect(offer).toEqual({ specialty: [8, 8], competency: [8], default: [6] });
+    // "Obviously in this case, you would choose the 2D8."
+    expect(bestAssist(offer)).toEqual([8, 8]);
     const pool = buildPool({ attribute: 6, assists: [offer.specialty ?? []] });
     expect(pool.filter((die) => die.source === "assist").map((die) => die.sides)).toEqual([8, 8]);
   });

@@ -26,6 +26,17 @@ describe("cavaliers skill rolls", () => {
     expect(outcome.dice).toHaveLength(2);
   });
 
+  it("a roll before the fight spends its SP only on Advantage", () => {
+    const request = { actor: { name: "Ines", attribute: 10, competency: 8 }, skill: "prowl", opposition: "moderate", beforeCombat: true };
+    expect(resolveWith("skill", { ...request, spend: ["gain-style"] }, [9, 6, 5, 3, 1]).result).toEqual({ refused: expect.stringMatching(/only increase-advantage/) });
+    expect(changesOf(resolveWith("skill", { ...request, spend: ["increase-advantage"] }, [9, 6, 5, 3, 1]), "Ines").advantage).toEqual({ from: 0, to: 6 });
+  });
+
+  it("assist suggests the fullest offer: 1d12 competency beats a single d6 specialty die", () => {
+    const outcome = resolveWith("assist", { helper: { name: "Luc", attribute: 6, ranks: 1, competency: 12 } }, []);
+    expect(outcome.result).toMatchObject({ suggested: [12] });
+  });
+
   it("range bands: Close 0, Short 1–2, Medium 3–4, Long 5+", () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(rangeBand)).toEqual(["close", "short", "short", "medium", "medium", "long", "long"]);
   });

@@ -36,6 +36,8 @@ export const skillAction = defineAction({
       opposition: OppositionSchema,
       /** Whoever Yield or Wound purchases land on. */
       target: Type.Optional(Target),
+      /** A roll before the fight (Prowl, Strategy...): its SP buy only Advantage. */
+      beforeCombat: Type.Optional(Type.Boolean()),
       spend: Type.Optional(Spend),
       options: Options,
     },
@@ -54,7 +56,7 @@ export const skillAction = defineAction({
       let bought: unknown[] = [];
       let lost = 0;
       if (opposition.success) {
-        const context = { role: "acting" as const };
+        const context = { role: "acting" as const, ...(request.beforeCombat ? { only: ["increase-advantage"] } : {}) };
         const plan = validateSpend(entriesFor(SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table"), context), request.spend ?? [], roll.reading.successPoints, context);
         const applied = applySpend(plan, actor, target);
         actor = applied.buyer;

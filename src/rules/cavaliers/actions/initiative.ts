@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
+import { planTurn } from "../combined.js";
 import { focus, type InitiativePlace, orderInitiative, rollInitiative, spendInitiative } from "../initiative.js";
 import { ActorTypeSchema, InitiativeSpecialtySchema, Options, poolFields } from "../schemas.js";
 import { INITIATIVE_COSTS } from "../tables.js";
@@ -73,7 +74,8 @@ export const focusAction = defineAction({
     const steps: Step[] = [];
     return refusable(tray, steps, () => {
       const options = optionValues(request.options);
-      const place = rollInitiative(tray, request.roller, options.keepOneDie, steps);
+      const drop = planTurn({ rolled: ["focus"], combined: request.roller.combined ?? [] }).drop + (request.roller.drop ?? 0);
+      const place = rollInitiative(tray, request.roller, options.keepOneDie, steps, drop);
       const after = focus(request.current, place);
       steps.push({ rule: "focus", from: request.current.total, rolled: place.total, position: after.total, ipAdded: place.successPoints });
       return {
