@@ -6,9 +6,9 @@ export function restHeal(wounds: number, days: number): number {
   return Math.max(0, wounds - Math.floor(Math.max(0, days) / REST_DAYS_PER_WOUND));
 }
 
-/** The default Survival spend: heal a Wound if it can, else wake up, and the rest on hours. */
+/** The default Survival spend: heal Wounds (4 SP each) if it can, else wake up, and the rest on hours. */
 export function defaultSurvivalSpend(successPoints: number): string[] {
-  if (successPoints >= 4) return ["heal-wound"];
+  if (successPoints >= 4) return Array.from({ length: Math.floor(successPoints / 4) }, () => "heal-wound");
   if (successPoints >= 2) return ["regain-consciousness", ...Array.from({ length: successPoints - 2 }, () => "survive-8-hours")];
   return Array.from({ length: successPoints }, () => "survive-8-hours");
 }

@@ -84,7 +84,7 @@ export const SUCCESS_TABLES: Readonly<Record<string, SuccessTable>> = {
     entries: [
       { id: "survive-8-hours", name: "Survive for 8 Hours", cost: 1, repeatable: true, effect: { kind: "survive-hours", hours: 8 } },
       { id: "regain-consciousness", name: "Regain Consciousness", cost: 2, repeatable: false, effect: { kind: "regain-consciousness" } },
-      { id: "heal-wound", name: "Heal 1 Wound", cost: 4, repeatable: false, effect: { kind: "heal-wound", amount: 1 } },
+      { id: "heal-wound", name: "Heal 1 Wound", cost: 4, repeatable: true, effect: { kind: "heal-wound", amount: 1 } },
     ],
   },
 };

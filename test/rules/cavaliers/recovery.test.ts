@@ -19,6 +19,11 @@ describe("cavaliers survival and healing", () => {
     expect(statusesOf(awake, "Ines")).toEqual(["dying", "conscious"]);
   });
 
+  it("8 SP heal two Wounds by default (an entry can be bought again)", () => {
+    const outcome = resolveWith("survival", { name: "Ines", verve: 10, competency: 12, wounds: 4 }, [9, 8, 2, 2, 1]);
+    expect(changesOf(outcome, "Ines").wounds).toEqual({ from: 4, to: 2 });
+  });
+
   it("an explicit spend is checked against the Survival table", () => {
     const hours = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, spend: ["survive-8-hours", "survive-8-hours", "survive-8-hours"] }, [8, 3, 2, 2, 1]);
     expect(hours.result).toMatchObject({ surviveHours: 24 });
