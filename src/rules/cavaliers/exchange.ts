@@ -2,8 +2,8 @@ import { atYieldLimit } from "../../core/tracks/yieldWounds.js";
 import type { CombatantState } from "./actors.js";
 import { beats } from "./pool.js";
 import { refuse } from "./refusal.js";
-import { applySpend, entriesFor, type SpendPlan, validateSpend } from "./spend.js";
-import { type AttackId, DEFENCES_AGAINST, type DefenceId, NO_ITEM_DIE, SUCCESS_TABLES, type SuccessTable } from "./tables.js";
+import { applySpend, conditionAllows, entriesFor, type SpendContext, type SpendPlan, validateSpend } from "./spend.js";
+import { type AttackId, DEFENCES_AGAINST, type DefenceId, NO_ITEM_DIE, SUCCESS_TABLES, type SuccessEntry, type SuccessTable } from "./tables.js";
 
 /** Refuses a defence the attack does not allow (no Parrying a bullet, no Dodging a Brawl...). */
 export function checkDefence(attack: AttackId, defence: DefenceId, defenderHasItemDie: boolean, defences: Readonly<Record<AttackId, readonly DefenceId[]>> = DEFENCES_AGAINST): void {
@@ -41,6 +41,19 @@ export interface AttackSpendInput {
   tables?: Readonly<Record<string, SuccessTable>>;
 }
 
+/**
+ * What each side may buy in this exchange, for a chooser to list before the spend: the attacker's
+ * table (with the Yielded Out Wound when the defender is a PC at her limit) or the defender's;
+ * entries whose condition fails here are left out unless `onlyAvailable` is false (then
+ * validateSpend names the condition when one is bought).
+ */
+export function offeredEntries(side: "attacker" | "defender", attack: AttackId, defence: DefenceId, defender: CombatantState, tables: Readonly<Record<string, SuccessTable>> = SUCCESS_TABLES, onlyAvailable = true): { entries: SuccessEntry[]; context: SpendContext } {
+  const context: SpendContext =
+    side === "attacker" ? { role: "attacking", attack, defence, targetYieldedOut: defender.type === "pc" && atYieldLimit(defender) } : { role: "defending", attack, defence };
+  const entries = entriesFor(tableOf(tables, side === "attacker" ? attack : defence), context).filter((entry) => !onlyAvailable || conditionAllows(entry, context));
+  return { entries, context };
+}
+
 function tableOf(tables: Readonly<Record<string, SuccessTable>>, id: string): SuccessTable {
   return tables[id] ?? refuse(`no success table for ${id}`);
 }
@@ -53,8 +66,7 @@ function tableOf(tables: Readonly<Record<string, SuccessTable>>, id: string): Su
 export function settleAttack(input: AttackSpendInput): AttackSettlement {
   const tables = input.tables ?? SUCCESS_TABLES;
   const winner = beats(input.attackerTotal, input.defenderTotal) ? "attacker" : "defender";
-  const attackContext = { role: "attacking" as const, attack: input.attack, defence: input.defence, targetYieldedOut: input.defender.type === "pc" && atYieldLimit(input.defender) };
-  const attackEntries = entriesFor(tableOf(tables, input.attack), attackContext);
+  const { entries: attackEntries, context: attackContext } = offeredEntries("attacker", input.attack, input.defence, input.defender, tables, false);
   let attacker = input.attacker;
   let defender = input.defender;
   const attackerStatuses: string[] = [];
@@ -76,8 +88,8 @@ export function settleAttack(input: AttackSpendInput): AttackSettlement {
     if (input.landingSpend && input.landingSpend.length > 0) refuse("landingSpend is only for an attack that lands after the defender won without Negate");
     attackerSpends(input.spend);
   } else {
-    const defenceContext = { role: "defending" as const, attack: input.attack, defence: input.defence };
-    const plan = validateSpend(entriesFor(tableOf(tables, input.defence), defenceContext), input.spend, input.defenderSp, defenceContext);
+    const { entries: defenceEntries, context: defenceContext } = offeredEntries("defender", input.attack, input.defence, input.defender, tables, false);
+    const plan = validateSpend(defenceEntries, input.spend, input.defenderSp, defenceContext);
     defenderPlan = plan;
     negated = plan.purchases.some((purchase) => purchase.entry.effect.kind === "negate");
     if (negated && input.landingSpend && input.landingSpend.length > 0) refuse("the attack was negated: the attacker cannot spend her Success Points");

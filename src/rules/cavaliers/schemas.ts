@@ -43,6 +43,8 @@ export const stateFields = {
   useAdvantage: Type.Optional(Type.Boolean()),
 };
 
+export const StateOnly = Type.Object(stateFields, { additionalProperties: false });
+
 export const Participant = Type.Object({ ...stateFields, ...poolFields }, { additionalProperties: false });
 export type ParticipantRequest = Static<typeof Participant>;
 

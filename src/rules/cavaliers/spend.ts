@@ -48,6 +48,10 @@ function conditionHolds(entry: SuccessEntry, context: SpendContext): string | nu
   }
 }
 
+export function conditionAllows(entry: SuccessEntry, context: SpendContext): boolean {
+  return conditionHolds(entry, context) === null;
+}
+
 /**
  * Checks a list of purchases (entry ids, repeated to buy again) against the entries on offer and
  * the SP available; returns what is bought and what is lost, or refuses.

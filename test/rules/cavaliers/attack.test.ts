@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { offeredEntries } from "../../../src/rules/cavaliers/exchange.js";
 import { changesOf, resolveWith, statusesOf, times } from "./helpers.js";
 
 const ines = { name: "Ines", attribute: 8, competency: 8 };
@@ -114,5 +115,16 @@ describe("cavaliers attack", () => {
 
   it("Parry's Disarm is not available against Brawl", () => {
     expect(resolveWith("attack", { attack: "brawl", defence: "parry", attacker: ines, defender: guard, spend: ["negate", "disarm"] }, [1, 1, 6, 6]).result).toEqual({ refused: expect.stringMatching(/not against a Brawl/) });
+  });
+});
+
+describe("cavaliers offered entries", () => {
+  it("lists what each side may buy here: Break Weapon only after a Parry, the Yielded Out Wound only on a PC at her limit", () => {
+    const pc = { name: "Ines", type: "pc" as const, yield: 4, wounds: 0, yieldLimit: 4, advantage: 0, style: 0 };
+    const ids = (side: "attacker" | "defender", attack: "lunge" | "brawl", defence: "parry" | "block") => offeredEntries(side, attack, defence, pc).entries.map((entry) => entry.id);
+    expect(ids("attacker", "lunge", "parry")).toEqual(["inflict-yield", "increase-advantage", "gain-style", "inflict-wound", "break-weapon", "yielded-out-wound"]);
+    expect(ids("attacker", "lunge", "block")).not.toContain("break-weapon");
+    expect(ids("defender", "brawl", "parry")).toEqual(["negate", "riposte", "gain-style", "increase-advantage"]);
+    expect(offeredEntries("attacker", "lunge", "parry", { ...pc, yield: 0 }).entries.map((entry) => entry.id)).not.toContain("yielded-out-wound");
   });
 });

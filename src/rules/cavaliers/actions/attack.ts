@@ -73,7 +73,6 @@ export const attackAction = defineAction({
       const extra = attackExtraDrop(request, steps);
       const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
       const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps);
-      const before = { attacker: { ...attack.state, advantage: request.attacker.advantage ?? 0 }, defender: { ...defence.state, advantage: request.defender.advantage ?? 0 } };
       const settled = settleAttack({
         attack: request.attack,
         defence: request.defence,
@@ -100,7 +99,7 @@ export const attackAction = defineAction({
           attacker: { total: attack.reading.total, successPoints: attack.reading.successPoints },
           defender: { total: defence.reading.total, successPoints: defence.reading.successPoints },
         },
-        effects: [participantEffect(before.attacker, settled.attacker, settled.attackerStatuses), participantEffect(before.defender, settled.defender, settled.defenderStatuses)],
+        effects: [participantEffect(attack.before, settled.attacker, settled.attackerStatuses), participantEffect(defence.before, settled.defender, settled.defenderStatuses)],
       };
     });
   },

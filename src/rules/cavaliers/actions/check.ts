@@ -6,7 +6,7 @@ import { statusesOf, trackView } from "../actors.js";
 import { type CavaliersOptions } from "../options.js";
 import { beats, oppositionPool, rollCheck } from "../pool.js";
 import { refuse } from "../refusal.js";
-import { Options, OppositionSchema, Participant, Spend, stateFields } from "../schemas.js";
+import { Options, OppositionSchema, Participant, Spend, StateOnly } from "../schemas.js";
 import { applySpend, entriesFor, validateSpend } from "../spend.js";
 import { ACTOR_TYPES, FLOURISH_OPPOSITION, type OppositionLevel, STANDARD_OPPOSITION, STYLE_ENTRY, SUCCESS_TABLES } from "../tables.js";
 import { optionValues, refusable, rollParticipant, stateOf } from "./common.js";
@@ -24,7 +24,6 @@ export function rollOpposition(tray: DiceTray, level: OppositionLevel, rollerTot
   return { total: reading.total, success };
 }
 
-const Target = Type.Object(stateFields, { additionalProperties: false });
 
 export const skillAction = defineAction({
   summary: "A skill used in combat against Standard Opposition, spending SP on the Non-Combat Skills table.",
@@ -35,7 +34,7 @@ export const skillAction = defineAction({
       skill: Type.String({ minLength: 1 }),
       opposition: OppositionSchema,
       /** Whoever Yield or Wound purchases land on. */
-      target: Type.Optional(Target),
+      target: Type.Optional(StateOnly),
       /** A roll before the fight (Prowl, Strategy...): its SP buy only Advantage. */
       beforeCombat: Type.Optional(Type.Boolean()),
       spend: Type.Optional(Spend),
@@ -50,7 +49,7 @@ export const skillAction = defineAction({
       const roll = rollParticipant(tray, request.actor, request.skill, "skill pool", options, steps);
       const opposition = rollOpposition(tray, request.opposition, roll.reading.total, options, steps);
       const actorBefore = stateOf(request.actor);
-      const targetBefore = request.target ? stateOf({ ...request.target, attribute: 6 }) : null;
+      const targetBefore = request.target ? stateOf(request.target) : null;
       let actor = roll.state;
       let target = targetBefore;
       let bought: unknown[] = [];

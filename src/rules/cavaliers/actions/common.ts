@@ -7,13 +7,15 @@ import { planTurn } from "../combined.js";
 import { type CavaliersOptions, cavaliersOptions } from "../options.js";
 import { buildPool, type CheckReading, rollCheck } from "../pool.js";
 import { Refusal, refuse } from "../refusal.js";
-import type { ParticipantRequest } from "../schemas.js";
+import type { Static } from "@sinclair/typebox";
+import type { ParticipantRequest, StateOnly } from "../schemas.js";
 
 export function optionValues(given: unknown): CavaliersOptions {
   return withDefaults(cavaliersOptions, given as never) as CavaliersOptions;
 }
 
-export function stateOf(participant: ParticipantRequest): CombatantState {
+/** The tracks of a request's participant (or bare target); the competency die sets the default Yield Limit. */
+export function stateOf(participant: Static<typeof StateOnly> & { competency?: number }): CombatantState {
   const type = participant.type ?? "pc";
   return {
     name: participant.name,
@@ -28,6 +30,8 @@ export function stateOf(participant: ParticipantRequest): CombatantState {
 
 export interface ParticipantRoll {
   reading: CheckReading;
+  /** The state as the request gave it. */
+  before: CombatantState;
   /** The state after the roll: the Advantage die, if used, has stepped down. */
   state: CombatantState;
   drop: number;
@@ -51,7 +55,7 @@ export function rollParticipant(tray: DiceTray, participant: ParticipantRequest,
   const reading = rollCheck(tray, pool, drop, label, options.keepOneDie, participant.dropChoice, steps);
   const after = advantage ? { ...state, advantage: stepDownAdvantage(state.advantage) } : state;
   if (advantage) steps.push({ rule: "advantage-used", roll: label, from: state.advantage, to: after.advantage });
-  return { reading, state: after, drop };
+  return { reading, before: state, state: after, drop };
 }
 
 /** Rules refusals become an outcome that says why, with whatever dice were already rolled. */
