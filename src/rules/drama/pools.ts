@@ -1,3 +1,4 @@
+import { DiceError } from "../../core/dice/source.js";
 import { penaltyDice } from "../../core/tracks/gritFlesh.js";
 import { type Combatant, tracksOf } from "./combatant.js";
 import { disadvantageDice } from "./knockBack.js";
@@ -51,7 +52,11 @@ export interface PoolTables {
 
 export const DEFAULT_TABLES: PoolTables = { weapons: WEAPON_TABLE, stances: STANCE_TABLE, shields: SHIELD_DICE };
 
-export class PoolError extends Error {
+/**
+ * A pool that cannot be built as asked (more military dice spent than trained...). It extends
+ * DiceError only because that is the rules error the command line already reports as a bad request.
+ */
+export class PoolError extends DiceError {
   override name = "PoolError";
 }
 
