@@ -1,14 +1,18 @@
-import { Type } from "@sinclair/typebox";
+import { withDefaults } from "../options.js";
 import { defineDuel, type RulesetRules } from "../ruleset.js";
+import { courage, melee, momentum, multiple, ranged } from "./actions.js";
+import { fightDuel } from "./duel.js";
+import { DRAMA_OPTIONS } from "./options.js";
+import { CombatantSchema } from "./schemas.js";
 
-/** Drama in History: the ruleset's actions are filled in by the rules engine work (issue 3). */
+/** Drama in History: opposed d6 success pools, Grit and Flesh, Momentum and knock-back. */
 export const dramaRules: RulesetRules = {
   id: "drama",
   game: "Drama in History",
-  actions: {},
-  options: {},
+  actions: { melee, multiple, ranged, courage, momentum },
+  options: DRAMA_OPTIONS,
   duel: defineDuel({
-    fighter: Type.Object({}),
-    fight: () => ({ winner: "none", rounds: 0 }),
+    fighter: CombatantSchema,
+    fight: (a, b, tray, roundLimit) => fightDuel(a, b, tray, roundLimit, withDefaults(DRAMA_OPTIONS, undefined)),
   }),
 };

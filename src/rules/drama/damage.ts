@@ -1,0 +1,84 @@
+import { readArmour, rollArmour } from "../../core/dice/successPool.js";
+import type { DiceTray } from "../../core/dice/source.js";
+import { applyGritDamage, type GritFlesh, penaltyDice, takeWound, type Wound, woundSize } from "../../core/tracks/gritFlesh.js";
+
+export interface BlowSpec {
+  kind: "full" | "limited";
+  /** Limited blows only: Grit taken (1 in melee; a marginal shot takes none). */
+  limitedGrit?: number;
+  /** Full blows only: goes to Grit, the excess to Flesh. */
+  level: number;
+  /** Full blows only: the weapon class's Flesh damage. */
+  weaponFlesh: number;
+  /** Extra Flesh from a dramatic advantage. */
+  extraFlesh?: number;
+  /** The striking roll held a critical: any Flesh wound it causes is a critical wound. */
+  criticalHit: boolean;
+  armourDice: number;
+}
+
+export interface Strike {
+  before: GritFlesh;
+  state: GritFlesh;
+  gritLost: number;
+  transferred: number;
+  discarded: number;
+  incomingFlesh: number;
+  armourFaces: number[];
+  blocks: number;
+  wound: Wound | null;
+  serious: boolean;
+  courageTest: boolean;
+  knockedOut: boolean;
+  dying: boolean;
+  /** Penalty dice held before this blow: what a courage test for it counts. */
+  penaltiesBefore: number;
+}
+
+/** Limited damage: one Grit (never spilling over) and one Flesh that armour may stop. */
+export const LIMITED_GRIT = 1;
+export const LIMITED_FLESH = 1;
+
+function limitedGrit(victim: GritFlesh, grit: number) {
+  const gritLost = Math.min(grit, Math.max(0, victim.grit));
+  return { state: { ...victim, grit: victim.grit - gritLost }, gritLost, transferred: 0, discarded: 0 };
+}
+
+/**
+ * Lands one blow on a victim: Grit first, then the armour roll against the Flesh, then the wound.
+ * Armour is only rolled when there is Flesh damage to stop.
+ */
+export function strike(victim: GritFlesh, blow: BlowSpec, tray: DiceTray, armourLabel: string): Strike {
+  const grit =
+    blow.kind === "full"
+      ? applyGritDamage(victim, blow.level)
+      : limitedGrit(victim, blow.limitedGrit ?? LIMITED_GRIT);
+  const incomingFlesh = blow.kind === "full" ? blow.weaponFlesh + grit.transferred + (blow.extraFlesh ?? 0) : LIMITED_FLESH;
+  const armour = incomingFlesh > 0 ? rollArmour(tray, blow.armourDice, armourLabel) : { faces: [], blocks: 0 };
+  const size = woundSize({ weaponFlesh: incomingFlesh, transferred: 0, blocks: armour.blocks });
+  const taken = takeWound(grit.state, size, blow.criticalHit);
+  return {
+    before: victim,
+    state: taken.state,
+    gritLost: grit.gritLost,
+    transferred: grit.transferred,
+    discarded: grit.discarded,
+    incomingFlesh,
+    armourFaces: armour.faces,
+    blocks: readArmour(armour.faces),
+    wound: taken.wound,
+    serious: taken.serious,
+    courageTest: taken.courageTest,
+    knockedOut: taken.knockedOut,
+    dying: taken.dying,
+    penaltiesBefore: penaltyDice(victim),
+  };
+}
+
+/** A Shield Bash: Grit damage outside the opposed result, spilling into Flesh like any Grit damage. */
+export function shieldBash(victim: GritFlesh, grit: number): { state: GritFlesh; gritLost: number; transferred: number } {
+  const hit = applyGritDamage(victim, grit);
+  if (hit.transferred <= 0) return { state: hit.state, gritLost: hit.gritLost, transferred: 0 };
+  const taken = takeWound(hit.state, hit.transferred, false);
+  return { state: taken.state, gritLost: hit.gritLost, transferred: hit.transferred };
+}

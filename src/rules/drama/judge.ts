@@ -1,0 +1,56 @@
+import type { DramaOptions } from "./options.js";
+
+export type Side = "a" | "b";
+export type OutcomeKind = "win" | "marginal-win" | "draw" | "marginal-draw" | "failure";
+/** A full blow deals the level of success and the weapon; a limited one 1 Grit and 1 Flesh. */
+export type Blow = "full" | "limited" | "none";
+
+export interface SideReading {
+  net: number;
+  critical: boolean;
+}
+
+export interface Judgement {
+  kind: OutcomeKind;
+  winner: Side | "none";
+  /** Difference of net successes for a win; 0 for draws and marginal results, which ignore it. */
+  level: number;
+  /** What the winner deals to the loser. */
+  blow: Blow;
+  /** The loser's critical still lands limited damage on the winner. */
+  loserCriticalBlow: boolean;
+  /** Who holds Momentum next round: the winner, or whoever held it. */
+  momentum: Side;
+}
+
+export const HIT_SUCCESSES = 2;
+
+const other = (side: Side): Side => (side === "a" ? "b" : "a");
+
+/** Reads one opposed melee round from both sides' net successes and who holds Momentum. */
+export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, options: Pick<DramaOptions, "loserCriticalLimitedDamage" | "marginalDraw">): Judgement {
+  const settle = (kind: OutcomeKind, winner: Side, level: number, blow: Blow): Judgement => {
+    const loser = winner === "a" ? b : a;
+    return { kind, winner, level, blow, loserCriticalBlow: options.loserCriticalLimitedDamage && loser.critical, momentum: winner };
+  };
+  if (a.net === b.net) {
+    if (a.net >= HIT_SUCCESSES) return settle("draw", momentum, 0, "full");
+    if (a.net === 1 && options.marginalDraw) return settle("marginal-draw", momentum, 0, "limited");
+    return { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
+  }
+  const winner: Side = a.net > b.net ? "a" : "b";
+  const high = Math.max(a.net, b.net);
+  const low = Math.min(a.net, b.net);
+  if (high >= HIT_SUCCESSES) return settle("win", winner, high - low, "full");
+  if (high === 1) return settle("marginal-win", winner, 0, "limited");
+  return { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
+}
+
+export function loserOf(judgement: Judgement): Side | "none" {
+  return judgement.winner === "none" ? "none" : other(judgement.winner);
+}
+
+/** Level of success: the plain difference, negative results included. */
+export function levelOfSuccess(winnerNet: number, loserNet: number): number {
+  return Math.max(0, winnerNet - loserNet);
+}

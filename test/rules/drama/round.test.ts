@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import type { Combatant } from "../../../src/rules/drama/combatant.js";
+import { resolveMeleeRound } from "../../../src/rules/drama/round.js";
+import { defaults } from "./fixtures.js";
+
+const brute: Combatant = { name: "Brute", physical: 2, agility: 1, skill: 1, grit: 4, flesh: 6, weapon: "small" };
+const duellist: Combatant = { name: "Duellist", physical: 2, agility: 1, skill: 1, grit: 4, flesh: 6, weapon: "small" };
+
+describe("a melee round", () => {
+  it("a Defend that wins lands no blow either way, and takes Momentum", () => {
+    // b (Momentum) builds second. a: 4Bd {5,5,1,1} = 2; b defends with 4Bd {5,5,5,1} = 3.
+    const round = resolveMeleeRound({ a: { ...brute, skill: 2 }, b: { ...duellist, skill: 2, stance: "defend" }, momentum: "b", options: defaults }, new DiceTray(givenFaces([5, 5, 1, 1, 5, 5, 5, 1])));
+    expect(round.judgement.winner).toBe("b");
+    expect(round.noBlow).toBe(true);
+    expect(round.sides.a.struck).toBeUndefined();
+    expect(round.momentum).toBe("b");
+  });
+
+  it("a loser's critical lands 1 Grit and 1 Flesh on the winner (house default), and a critical wound", () => {
+    // a: 4Bd {6,6,6,1} = 3 + 3 (critical). b: 4Bd + 2 situational {6,6,6,6,6,1} = 5 + 5. Then a's and b's 1Ad: {1}, {1}.
+    const faces = [6, 6, 6, 1, 6, 6, 6, 6, 6, 1, 1, 1];
+    const round = resolveMeleeRound({ a: { ...brute, skill: 2 }, b: { ...duellist, skill: 2, situationalBase: 2 }, momentum: "b", options: defaults }, new DiceTray(givenFaces(faces)));
+    expect(round.judgement).toMatchObject({ kind: "win", winner: "b", level: 4, loserCriticalBlow: true });
+    expect(round.sides.b.struck).toMatchObject({ gritLost: 1, incomingFlesh: 1, blocks: 0, wound: { flesh: 1, critical: true } });
+    const off = resolveMeleeRound(
+      { a: { ...brute, skill: 2 }, b: { ...duellist, skill: 2, situationalBase: 2 }, momentum: "b", options: { ...defaults, loserCriticalLimitedDamage: false } },
+      new DiceTray(givenFaces(faces)),
+    );
+    expect(off.sides.b.struck).toBeUndefined();
+    expect(off.sides.a.struck?.wound?.flesh).toBe(1);
+  });
+
+  it("a Shield Bash on a quad deals Grit by shield size (house default) even to the round's winner", () => {
+    // a has a large shield and rolls 5Bd {2,2,2,2,1}: no successes but a quad. b: 3Bd {5,5,4} wins by 2; a's 6Ad all 1s.
+    const bearer = { ...brute, skill: 2, physical: 3, shield: "large" as const };
+    const faces = [2, 2, 2, 2, 1, 5, 5, 4, 1, 1, 1, 1, 1, 1];
+    const round = resolveMeleeRound({ a: bearer, b: { ...duellist, skill: 1 }, momentum: "b", options: defaults }, new DiceTray(givenFaces(faces)));
+    expect(round.judgement).toMatchObject({ kind: "win", winner: "b", level: 2 });
+    expect(round.sides.a.after).toMatchObject({ grit: 2, flesh: 5 });
+    expect(round.sides.b.bashed).toMatchObject({ grit: 3, gritLost: 3 });
+    expect(round.sides.b.after.grit).toBe(1);
+    const small = resolveMeleeRound({ a: bearer, b: { ...duellist, skill: 1 }, momentum: "b", options: { ...defaults, shieldBashGritLarge: 1 } }, new DiceTray(givenFaces(faces)));
+    expect(small.sides.b.after.grit).toBe(3);
+  });
+
+  it("a knock-out leaves the loser knocked out and prone; no courage test is rolled", () => {
+    // b rolls first: 3Bd {1,1,1}. a: 6Bd {5,5,5,4,4,1} = 3. Level 3 on Grit 1: 2 spill over + 1F, b's 1Ad {1}: 3F on 2 Flesh.
+    const round = resolveMeleeRound(
+      { a: { ...brute, skill: 2, situationalBase: 2, agility: 3 }, b: { ...duellist, grit: 1, flesh: 2, maxFlesh: 6, skill: 1 }, momentum: "a", options: defaults },
+      new DiceTray(givenFaces([1, 1, 1, 5, 5, 5, 4, 4, 1, 1])),
+    );
+    expect(round.judgement).toMatchObject({ winner: "a", level: 3 });
+    expect(round.sides.b.after.flesh).toBe(-1);
+    expect(round.sides.b.statuses).toEqual(expect.arrayContaining(["knocked-out", "prone", "dying", "blown"]));
+    expect(round.sides.b.courage).toBeUndefined();
+  });
+});
