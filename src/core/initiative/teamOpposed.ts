@@ -9,10 +9,10 @@ export interface TeamMember {
   level: number;
 }
 
-export interface Team {
+export interface Team<M extends TeamMember = TeamMember> {
   name: string;
   pc: boolean;
-  members: readonly TeamMember[];
+  members: readonly M[];
   /** The team's pick when several share the highest level (default: the first listed of them). */
   roller?: string;
 }
@@ -31,7 +31,7 @@ export class InitiativeError extends Error {
 }
 
 /** The character who rolls for a team: its highest current level, the team's pick among equals. */
-export function teamRoller(team: Team): TeamMember {
+export function teamRoller<M extends TeamMember>(team: Team<M>): M {
   const top = Math.max(...team.members.map((m) => m.level));
   const tied = team.members.filter((m) => m.level === top);
   const picked = team.roller === undefined ? tied[0] : tied.find((m) => m.name === team.roller);
@@ -44,7 +44,7 @@ export function teamRoller(team: Team): TeamMember {
 }
 
 /** Who rolls first (it matters to a side that is good at initiative): last round's holder, else the PCs. */
-export function rollingOrder(teams: readonly Team[], previousHolder?: string): Team[] {
+export function rollingOrder<T extends Team<TeamMember>>(teams: readonly T[], previousHolder?: string): T[] {
   const first = teams.find((t) => t.name === previousHolder) ?? teams.find((t) => t.pc);
   return first ? [first, ...teams.filter((t) => t !== first)] : [...teams];
 }
