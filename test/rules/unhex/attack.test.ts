@@ -131,6 +131,17 @@ describe("unhex attack", () => {
     expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: ines }).result).toEqual({ allowed: false, reason: "give the target either an area or a move (from, to)" });
   });
 
+  it("nobody out of the fight acts or reacts", () => {
+    expect(resolve({ attacker: { ...bouncer, level: 0, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }).result).toEqual({
+      allowed: false,
+      reason: "Bouncer is out of the fight and cannot act",
+    });
+    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 3 } }, reaction: { kind: "defend" } }).result).toEqual({
+      allowed: false,
+      reason: "Ines is out of the fight and cannot react",
+    });
+  });
+
   it("boxes per row is an option: with 5 a row the same leg hit does not fill the leg", () => {
     const outcome = resolve(
       { attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { "right-leg": 3 } }, damageDie: "units", options: { boxesPerRow: 5 } },

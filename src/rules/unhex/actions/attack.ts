@@ -3,7 +3,7 @@ import { requireArea } from "../../../core/areas/index.js";
 import { effectOf, type Effect, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { FRESH_BUDGET } from "../budget.js";
-import { type UnhexCharacter, tracksOf } from "../character.js";
+import { isOut, type UnhexCharacter, tracksOf } from "../character.js";
 import { landHit, type LandedHit } from "../hit.js";
 import { compareUnhex } from "../opposed.js";
 import { whoPicks } from "../pick.js";
@@ -56,6 +56,8 @@ export const attackAction = defineAction({
       const map = mapOf(request.map);
       const attacker = characterOf(request.attacker);
       const target = characterOf(request.target);
+      if (isOut(attacker, options)) return refused(`${attacker.name} is out of the fight and cannot act`, []);
+      if (request.reaction && isOut(target, options)) return refused(`${target.name} is out of the fight and cannot react`, []);
       const { moving } = request.target;
       if ((request.target.area === undefined) === (moving === undefined)) return refused("give the target either an area or a move (from, to)", []);
       const place: TargetPlace = moving ? { moving: [moving.from, moving.to] } : { area: request.target.area as string };
