@@ -1,14 +1,28 @@
-import { Type } from "@sinclair/typebox";
 import { defineDuel, type RulesetRules } from "../ruleset.js";
+import { attackAction } from "./actions/attack.js";
+import { checkAction } from "./actions/check.js";
+import { initiativeAction } from "./actions/initiative.js";
+import { opposedAction } from "./actions/opposed.js";
+import { rangeAction } from "./actions/range.js";
+import { fightDuel } from "./duel.js";
+import { UNHEX_OPTIONS } from "./options.js";
+import { optionsOf } from "./requests.js";
+import { FighterSchema } from "./schemas.js";
 
-/** Unhex: the ruleset's actions are filled in by the rules engine work (issue 3). */
+/** Unhex (koeninger/unhex): percentile rolls against a level, team initiative, areas and hit locations. */
 export const unhexRules: RulesetRules = {
   id: "unhex",
   game: "Unhex",
-  actions: {},
-  options: {},
+  actions: {
+    check: checkAction,
+    opposed: opposedAction,
+    initiative: initiativeAction,
+    attack: attackAction,
+    range: rangeAction,
+  },
+  options: UNHEX_OPTIONS,
   duel: defineDuel({
-    fighter: Type.Object({}),
-    fight: () => ({ winner: "none", rounds: 0 }),
+    fighter: FighterSchema,
+    fight: (a, b, tray, roundLimit) => fightDuel(a, b, tray, roundLimit, optionsOf(undefined)),
   }),
 };

@@ -1,0 +1,8 @@
+export type { Area, AreaMap, Connection, ConnectionKind } from "./types.js";
+export { AreaMapError, mapProblems, requireArea, validateMap } from "./validate.js";
+export { carriesMove, carriesSight } from "./graph.js";
+export { rangeBetween, rangeToMover } from "./range.js";
+export { fewestMarksOnShortestPaths, lineOfSight, lineOfSightToMover } from "./sight.js";
+export { coverAgainst, type CoverReading } from "./cover.js";
+export { moveCheck, setDoor, type MoveCheck, type MoveKind } from "./movement.js";
+export { NIGHTCLUB } from "./nightclub.js";

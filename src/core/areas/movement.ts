@@ -1,0 +1,44 @@
+import { moveSteps } from "./graph.js";
+import type { AreaMap } from "./types.js";
+import { AreaMapError, requireArea } from "./validate.js";
+
+/** stay: same area; move: one connection (one action); run: two away; beyond that too-far. */
+export type MoveKind = "stay" | "move" | "run" | "too-far" | "unreachable";
+
+export interface MoveCheck {
+  kind: MoveKind;
+  /** Connections to cross on the shortest passable route, or null when there is none. */
+  moves: number | null;
+  /** One shortest passable route, both ends included. */
+  path: string[] | null;
+}
+
+/** The shortest route a character can walk: honours one-way arrows and closed doors, never uses sight-only lines. */
+export function moveCheck(map: AreaMap, from: string, to: string): MoveCheck {
+  requireArea(map, from);
+  requireArea(map, to);
+  const previous = new Map<string, string | null>([[from, null]]);
+  const queue = [from];
+  for (let head = 0; head < queue.length && !previous.has(to); head += 1) {
+    const area = queue[head] as string;
+    for (const step of moveSteps(map, area)) {
+      if (!previous.has(step.to)) {
+        previous.set(step.to, area);
+        queue.push(step.to);
+      }
+    }
+  }
+  if (!previous.has(to)) return { kind: "unreachable", moves: null, path: null };
+  const path: string[] = [];
+  for (let area: string | null | undefined = to; area != null; area = previous.get(area)) path.unshift(area);
+  const moves = path.length - 1;
+  const kind: MoveKind = moves === 0 ? "stay" : moves === 1 ? "move" : moves === 2 ? "run" : "too-far";
+  return { kind, moves, path };
+}
+
+/** Opens or shuts the door between two areas, returning a new map (opening or shutting takes an action). */
+export function setDoor(map: AreaMap, a: string, b: string, open: boolean): AreaMap {
+  const index = map.connections.findIndex((c) => c.kind === "door" && ((c.from === a && c.to === b) || (c.from === b && c.to === a)));
+  if (index < 0) throw new AreaMapError(`there is no door between "${a}" and "${b}"`);
+  return { ...map, connections: map.connections.map((c, i) => (i === index ? { ...c, open } : c)) };
+}

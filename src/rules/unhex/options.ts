@@ -1,0 +1,20 @@
+import type { OptionDefinition } from "../options.js";
+
+export const UNHEX_OPTIONS = {
+  boxesPerRow: {
+    kind: "integer",
+    default: 3,
+    min: 1,
+    max: 10,
+    summary: "Wound boxes in each row of a hit location (the source sheet draws 3; RULINGS.md suggests 5).",
+  },
+  unconsciousLevel: {
+    kind: "integer",
+    default: 0,
+    min: 0,
+    max: 9,
+    summary: "A character at or below this current level is unconscious (RULINGS.md: 0; the source's newer text: 9, i.e. below 10).",
+  },
+} satisfies Record<string, OptionDefinition>;
+
+export type UnhexOptions = { boxesPerRow: number; unconsciousLevel: number };

@@ -1,0 +1,65 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { optionsSchema } from "../options.js";
+import { UNHEX_OPTIONS } from "./options.js";
+import { WEAPON_KINDS } from "./tables.js";
+
+const strict = { additionalProperties: false } as const;
+
+export const Options = optionsSchema(UNHEX_OPTIONS);
+export const RerollSchema = Type.Union([Type.Literal("tens"), Type.Literal("units"), Type.Literal("both")]);
+export const DieSchema = Type.Union([Type.Literal("tens"), Type.Literal("units")]);
+export const WeaponSchema = Type.Union(WEAPON_KINDS.map((kind) => Type.Literal(kind)));
+export const CriticalSchema = Type.Union([Type.Literal("extra-action"), Type.Object({ set: Type.Integer({ minimum: 1, maximum: 99 }) }, strict)]);
+
+/** Who rolls: name, current level (max level defaults to it), PC or NPC (default NPC), good at the roll. */
+export const RollerSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    level: Type.Integer({ minimum: -99, maximum: 99 }),
+    maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    pc: Type.Optional(Type.Boolean()),
+    good: Type.Optional(RerollSchema),
+  },
+  strict,
+);
+export type RollerRequest = Static<typeof RollerSchema>;
+
+export const WoundsSchema = Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 99 }));
+
+export const ConnectionSchema = Type.Object(
+  {
+    from: Type.String(),
+    to: Type.String(),
+    kind: Type.Union([Type.Literal("two-way"), Type.Literal("sight"), Type.Literal("one-way"), Type.Literal("door"), Type.Literal("sight-blocked")]),
+    open: Type.Optional(Type.Boolean()),
+    transparent: Type.Optional(Type.Boolean()),
+    cover: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: 2 }))),
+  },
+  strict,
+);
+
+export const MapSchema = Type.Union([
+  Type.Literal("nightclub"),
+  Type.Object(
+    {
+      name: Type.Optional(Type.String()),
+      areas: Type.Array(Type.Object({ id: Type.String(), name: Type.Optional(Type.String()) }, strict)),
+      connections: Type.Array(ConnectionSchema),
+    },
+    strict,
+  ),
+]);
+export type MapRequest = Static<typeof MapSchema>;
+
+export const FighterSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1 }),
+    level: Type.Integer({ minimum: 1, maximum: 99 }),
+    maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    pc: Type.Optional(Type.Boolean()),
+    good: Type.Optional(RerollSchema),
+    shield: Type.Optional(Type.Boolean()),
+  },
+  strict,
+);
+export type FighterRequest = Static<typeof FighterSchema>;

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { unhexRules } from "../../../src/rules/unhex/index.js";
+
+const attack = unhexRules.actions.attack;
+if (!attack) throw new Error("unhex has no attack action");
+const resolve = (request: Record<string, unknown>, ...faces: number[]) => attack.resolve(request, new DiceTray(givenFaces(faces)));
+
+const bouncer = { name: "Bouncer", level: 45 };
+const ines = { name: "Ines", level: 50, pc: true };
+
+describe("unhex attack", () => {
+  it("source combat.adoc §Hit location example: 3 boxes already on the right leg, an intercept rolls 24 and picks 4 damage to location 2; the leg fills, 1 box spills to the torso, the mover stops where the attacker says", () => {
+    const outcome = resolve(
+      {
+        attacker: { ...bouncer, area: "dance-floor", weapon: "melee" },
+        target: { ...ines, moving: { from: "dance-floor", to: "bar" }, wounds: { "right-leg": 3 } },
+        damageDie: "units",
+        stopIn: "dance-floor",
+      },
+      2,
+      4,
+    );
+    expect(outcome.result).toEqual({ allowed: true, hit: true, damage: 4, location: "right-leg", picker: "attacker", stopsIn: "dance-floor" });
+    expect(outcome.effects).toEqual([
+      {
+        participant: "Ines",
+        changes: { level: { from: 50, to: 46 }, "wounds.torso": { from: 0, to: 1 }, "wounds.right-leg": { from: 3, to: 6 } },
+        statuses: ["moves-only-with-both-hands", "stopped"],
+      },
+    ]);
+  });
+
+  it(`seed 002 §Attack: on a success the attacker picks which die is damage and which is the location`, () => {
+    const tens = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, damageDie: "tens" }, 3, 9);
+    expect(tens.result).toMatchObject({ hit: true, damage: 3, location: "head", picker: "attacker" });
+    const fallback = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }, 3, 9);
+    expect(fallback.result).toMatchObject({ damage: 9, location: "right-leg" });
+  });
+
+  it("seed 002 §Cover: a target in cover picks instead (by default the smaller die as damage); so does one holding a shield", () => {
+    const covered = resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" } }, 3, 9);
+    expect(covered.result).toMatchObject({ damage: 3, location: "head", picker: "target" });
+    const shield = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", shield: true } }, 3, 9);
+    expect(shield.result).toMatchObject({ picker: "target", damage: 3 });
+    const uncovered = resolve({ attacker: { ...bouncer, area: "bar", weapon: "one-handed-ranged" }, target: { ...ines, area: "dance-floor" } }, 3, 9);
+    expect(uncovered.result).toMatchObject({ picker: "attacker", damage: 9 });
+  });
+
+  it("seed 002 §Range: melee only at 0, one-handed ranged 0–1, two-handed ranged 1+ in line of sight; no dice are rolled when out of reach", () => {
+    const melee = resolve({ attacker: { ...bouncer, area: "entrance", weapon: "melee" }, target: { ...ines, area: "dance-floor" } });
+    expect(melee.result).toEqual({ allowed: false, reason: "range 1 is beyond a melee attack's 0" });
+    expect(melee.dice).toEqual([]);
+    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "one-handed-ranged" }, target: { ...ines, area: "catwalk" } }).result).toMatchObject({ allowed: false });
+    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } }).result).toEqual({
+      allowed: false,
+      reason: "a two-handed-ranged attack cannot be made at range 0",
+    });
+    expect(resolve({ attacker: { ...bouncer, area: "alley", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } }).result).toEqual({ allowed: false, reason: "no line of sight" });
+    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "two-handed-ranged" }, target: { ...ines, area: "catwalk" } }, 1, 2).result).toMatchObject({ allowed: true, hit: true });
+  });
+
+  it("a failed attack does nothing; a critical failure costs the attacker's next action", () => {
+    const outcome = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }, 8, 8);
+    expect(outcome.result).toEqual({ allowed: true, hit: false });
+    expect(outcome.effects).toEqual([{ participant: "Bouncer", changes: {}, statuses: ["loses-next-action"] }]);
+  });
+
+  it("a critical success may set the dice for a chosen damage and location", () => {
+    const outcome = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, critical: { set: 39 }, damageDie: "units" }, 2, 2);
+    expect(outcome.result).toMatchObject({ damage: 9, location: "right-leg" });
+  });
+
+  it("seed 002 §Defend: an opposed roll; the defender winning makes the attack miss", () => {
+    const won = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
+    expect(won.result).toEqual({ allowed: true, hit: false, defended: true });
+    const lost = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 4, 1, 2, 4);
+    expect(lost.result).toMatchObject({ hit: true, defended: false });
+  });
+
+  it("seed 002 §Defend: defending against a ranged attack needs cover (so never at range 0)", () => {
+    const inArea = resolve({ attacker: { ...bouncer, area: "bar", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } });
+    expect(inArea.result).toEqual({ allowed: false, reason: "defending against a ranged attack needs cover" });
+    const covered = resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
+    expect(covered.result).toMatchObject({ allowed: true, defended: true });
+  });
+
+  it("seed 002 §Counterattack: melee only, against an attacker in your area, separate rolls applied at once", () => {
+    const outcome = resolve(
+      { attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } },
+      2, 4, 3, 8,
+    );
+    expect(outcome.result).toEqual({ allowed: true, hit: true, damage: 4, location: "right-leg", picker: "attacker", counterattack: { hit: true, damage: 8, location: "right-leg" } });
+    expect(outcome.effects.map((e) => [e.participant, e.changes.level])).toEqual([
+      ["Bouncer", { from: 45, to: 37 }],
+      ["Ines", { from: 50, to: 46 }],
+    ]);
+    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "one-handed-ranged" } }).result).toEqual({
+      allowed: false,
+      reason: "counterattack only with a melee weapon",
+    });
+    expect(resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } }).result).toEqual({
+      allowed: false,
+      reason: "counterattack only against an attacker in your area",
+    });
+  });
+
+  it("an intercepted mover is at the smaller range and has no cover from either area", () => {
+    const outcome = resolve({ attacker: { ...bouncer, area: "entrance", weapon: "one-handed-ranged" }, target: { ...ines, moving: { from: "catwalk", to: "dance-floor" } } }, 1, 9);
+    expect(outcome.steps[0]).toEqual({ rule: "intercept-reach", weapon: "one-handed-ranged", range: 1, lineOfSight: true, cover: false });
+    expect(outcome.result).toMatchObject({ picker: "attacker", damage: 9, location: "left-leg" });
+  });
+
+  it("a hit that fills the head knocks out; level 0 knocks out, below 0 kills", () => {
+    const head = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 1 } }, damageDie: "tens" }, 2, 9);
+    expect(head.effects[0]?.statuses).toEqual(["unconscious"]);
+    const zero = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, level: 5, area: "bar" } }, 1, 5);
+    expect(zero.effects[0]?.statuses).toEqual(["unconscious"]);
+    const below = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, level: 5, area: "bar" } }, 1, 6);
+    expect(below.effects[0]?.statuses).toEqual(["dead", "unconscious", "moves-only-with-both-hands", "stopped"]);
+  });
+
+  it("a full arm drops what it holds", () => {
+    const outcome = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, damageDie: "tens" }, 3, 8);
+    expect(outcome.effects[0]?.statuses).toEqual(["right-arm-useless", "dropped-right-hand-item"]);
+  });
+
+  it("refuses unknown areas and locations, and a target with neither an area nor a move", () => {
+    expect(resolve({ attacker: { ...bouncer, area: "roof", weapon: "melee" }, target: { ...ines, area: "bar" } }).result).toMatchObject({ refused: expect.stringContaining('unknown area "roof"') });
+    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { tail: 1 } } }).result).toMatchObject({ refused: expect.stringContaining('unknown hit location "tail"') });
+    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: ines }).result).toEqual({ allowed: false, reason: "give the target either an area or a move (from, to)" });
+  });
+
+  it("nobody out of the fight acts or reacts", () => {
+    expect(resolve({ attacker: { ...bouncer, level: 0, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }).result).toEqual({
+      allowed: false,
+      reason: "Bouncer is out of the fight and cannot act",
+    });
+    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 3 } }, reaction: { kind: "defend" } }).result).toEqual({
+      allowed: false,
+      reason: "Ines is out of the fight and cannot react",
+    });
+  });
+
+  it("boxes per row is an option: with 5 a row the same leg hit does not fill the leg", () => {
+    const outcome = resolve(
+      { attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { "right-leg": 3 } }, damageDie: "units", options: { boxesPerRow: 5 } },
+      2,
+      4,
+    );
+    expect(outcome.effects[0]?.changes["wounds.right-leg"]).toEqual({ from: 3, to: 7 });
+    expect(outcome.effects[0]?.statuses).toBeUndefined();
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { unhexRules } from "../../../src/rules/unhex/index.js";
+import { rollTeamInitiative } from "../../../src/rules/unhex/initiative.js";
+
+const SEED = "seed 002_f7d095e3e085910d";
+
+describe(`${SEED} §Initiative`, () => {
+  const teams = [
+    { name: "PCs", pc: true, members: [{ name: "Ines", level: 40 }, { name: "Raf", level: 12 }] },
+    { name: "NPCs", pc: false, members: [{ name: "Thug", level: 18 }, { name: "Boss", level: 25 }] },
+  ];
+
+  it(`${SEED} §Initiative: PCs' highest 40 roll 34, NPCs' highest 25 roll 62 and fail; the PCs win and let the NPCs go first`, () => {
+    // Faces: tens then units, PCs first (no holder given: the PCs roll first).
+    const round = rollTeamInitiative(new DiceTray(givenFaces([3, 4, 6, 2])), teams, undefined, ["NPCs", "PCs"]);
+    expect(round.rolls.map((r) => [r.team, r.roller, r.roll.check.reading, r.roll.check.success])).toEqual([
+      ["PCs", "Ines", 34, true],
+      ["NPCs", "Boss", 62, false],
+    ]);
+    expect(round.winner).toBe("PCs");
+    expect(round.by).toBe("highest-success");
+    expect(round.order).toEqual(["NPCs", "PCs"]);
+  });
+
+  it(`${SEED} §Initiative: the same example through the initiative action (NPCs held it last round, so they roll first)`, () => {
+    const outcome = unhexRules.actions.initiative?.resolve({ teams, previousHolder: "NPCs", order: ["NPCs", "PCs"] }, new DiceTray(givenFaces([6, 2, 3, 4])));
+    expect(outcome?.result).toMatchObject({
+      winner: "PCs",
+      order: ["NPCs", "PCs"],
+      rolls: [
+        { team: "NPCs", roller: "Boss", reading: 62, grade: "failure" },
+        { team: "PCs", roller: "Ines", reading: 34, grade: "success" },
+      ],
+    });
+  });
+
+  it(`${SEED} §Initiative: a tie (both fail) stays with last round's holder, and goes to the PCs in round 1`, () => {
+    const bothFail = [9, 1, 8, 8];
+    expect(rollTeamInitiative(new DiceTray(givenFaces(bothFail)), teams, "NPCs").winner).toBe("NPCs");
+    const firstRound = rollTeamInitiative(new DiceTray(givenFaces(bothFail)), teams);
+    expect(firstRound.winner).toBe("PCs");
+    expect(firstRound.by).toBe("pcs-without-holder");
+  });
+
+  it(`${SEED} §Initiative: a critical success is an extra action for the roller, a critical failure the loss of one`, () => {
+    // Ines rolls 33 (doubles under 40), Boss rolls 77 (doubles over 25).
+    const outcome = unhexRules.actions.initiative?.resolve({ teams }, new DiceTray(givenFaces([3, 3, 7, 7])));
+    expect(outcome?.effects).toEqual([
+      { participant: "Ines", changes: {}, statuses: ["extra-action"] },
+      { participant: "Boss", changes: {}, statuses: ["loses-next-action"] },
+    ]);
+  });
+
+  it(`${SEED} §Initiative: more teams make one multi-way roll; the highest success decides`, () => {
+    const three = [...teams, { name: "Cops", pc: false, members: [{ name: "Sgt", level: 60 }] }];
+    const round = rollTeamInitiative(new DiceTray(givenFaces([3, 4, 2, 10, 5, 9])), three);
+    expect(round.rolls.map((r) => r.roll.check.reading)).toEqual([34, 20, 59]);
+    expect(round.winner).toBe("Cops");
+    expect(round.order).toEqual(["Cops", "PCs", "NPCs"]);
+  });
+});
