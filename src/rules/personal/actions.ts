@@ -43,13 +43,17 @@ export const initiative = defineAction({
   resolve(request: Static<typeof InitiativeRequest>, tray) {
     const options = optionsOf(request.options);
     const bonuses = { die: options.initiativeDie, npcBonus: 3, majorNpcBonus: 6 };
+    const npcStep = (name: string, score: number): Step => {
+      const rank = request.npcs.find((n) => n.name === name)?.rank ?? 0;
+      return { rule: "npc-initiative", name, rank, bonus: score - rank, score };
+    };
     try {
       const scored = scoreInitiative(tray, request.pcs, request.npcs, bonuses);
       const order = rankWithPcTies(scored, request.pcPicks);
       const steps: Step[] = scored.map((s) =>
         s.pc
           ? { rule: "pc-initiative", name: s.name, face: s.face, rank: s.score - (s.face ?? 0), score: s.score }
-          : { rule: "npc-initiative", name: s.name, rank: request.npcs.find((n) => n.name === s.name)?.rank, score: s.score },
+          : npcStep(s.name, s.score),
       );
       steps.push({ rule: "order", names: order.map((s) => s.name) });
       const effects = order.map((s) => effectOf(s.name, { initiative: null }, { initiative: s.score }));
@@ -188,7 +192,7 @@ export const turn = defineAction({
       gainMomentumCap: options.gainMomentumCap,
       gainMomentumExtraAction: options.gainMomentumExtraAction,
     });
-    const steps: Step[] = [{ rule: "action-cap", gainMomentum: request.gainMomentum ?? false, cap: reading.cap, actions: reading.actionsDeclared, free: reading.freeActions }, ...reading.problems];
+    const steps: Step[] = [{ rule: "turn-declared", gainMomentum: request.gainMomentum ?? false, cap: reading.cap, actions: reading.actionsDeclared, free: reading.freeActions }, ...reading.problems];
     return outcome(tray, steps, { valid: reading.valid, problems: reading.problems.map((p) => p.rule) });
   },
 });
