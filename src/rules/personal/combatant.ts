@@ -1,4 +1,4 @@
-import { freshTrack, ignoreFate, type ResolveTrack, takeDamage, fateIgnoreRefusal } from "../../core/tracks/resolve.js";
+import { fateIgnoreRefusal, freshTrack, ignoreBudget, ignoreFate, type ResolveTrack, takeDamage } from "../../core/tracks/resolve.js";
 import type { FallenFate } from "./lists.js";
 import type { PersonalOptions } from "./options.js";
 
@@ -128,4 +128,9 @@ export function chooseFate(vitals: Vitals, damage: number, choice: FateChoice, f
 /** Out of the fight: defeated, or carrying a fate that ends her part in it. */
 export function isOut(vitals: Vitals, fates: readonly FallenFate[]): boolean {
   return vitals.defeated || vitals.fates.some((name) => fates.find((f) => f.name === name)?.outOfFight === true);
+}
+
+/** A Rest gives back the whole ignore budget; the seed says nothing of what else it restores. */
+export function rest(vitals: Vitals): Vitals {
+  return { ...vitals, fates: [...vitals.fates], ignoresLeft: ignoreBudget(vitals.stamina, vitals.control) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rest, vitalsFrom } from "../../../src/rules/personal/combatant.js";
 import { run, attacker, target } from "./helpers.js";
 
 // Every rule statement of seed 003 (its sections have no worked examples with dice), with
@@ -289,5 +290,15 @@ describe("seed 003 §Becoming Wounded and Fallen Fates", () => {
     const off = hit(npc, [10, 3], { options: { significantNpcFates: false } });
     expect(off.result).toMatchObject({ fate: { needed: false }, out: true });
     expect(off.effects[0]?.statuses).toEqual(["Defeated"]);
+  });
+});
+
+describe("seed 003 §Becoming Wounded and Fallen Fates: Rest", () => {
+  it("seed 003 §Becoming Wounded and Fallen Fates: the ignore budget lasts until a Rest, which refills it", () => {
+    const spent = vitalsFrom({ resolve: 0, maxResolve: 10, stamina: 1, control: 3, ignoresLeft: 0, fates: ["Shaken"] });
+    const rested = rest(spent);
+    expect(rested.ignoresLeft).toBe(3);
+    expect(rested.fates).toEqual(["Shaken"]);
+    expect(spent.ignoresLeft).toBe(0);
   });
 });
