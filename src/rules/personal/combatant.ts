@@ -76,7 +76,8 @@ export function applyHit(vitals: Vitals, damage: number, options: PersonalOption
   const hit = takeDamage(trackOf(vitals), damage);
   const after: Vitals = { ...vitals, fates: [...vitals.fates], resolve: hit.track.resolve, wounded: hit.track.wounded };
   const falls = fallsBy(vitals.kind, options);
-  if (hit.becameWounded && falls === "defeated-at-zero") {
+  // A minor NPC given at 0 Resolve (not yet marked defeated) falls to the next damage as well.
+  if ((hit.becameWounded || hit.fateNeeded) && falls === "defeated-at-zero") {
     return { vitals: { ...after, wounded: false, defeated: true }, ...none, becameDefeated: true };
   }
   if (hit.fateNeeded && falls === "wounded-then-defeated") {

@@ -233,6 +233,12 @@ describe("seed 003 §Becoming Wounded and Fallen Fates", () => {
     expect(hit({ resolve: 2, kind: "minor" }, [10, 5], { options: { minorNpcsWounded: true } }).effects[0]?.statuses).toEqual(["Wounded"]);
   });
 
+  it("seed 003 §Becoming Wounded and Fallen Fates: a minor NPC already at 0 never gets a fate; damage defeats it", () => {
+    const outcome = hit({ resolve: 0, kind: "minor" }, [10, 1]);
+    expect(outcome.result).toMatchObject({ fate: { needed: false }, out: true });
+    expect(outcome.effects[0]?.statuses).toEqual(["Defeated"]);
+  });
+
   it("seed 003 §Becoming Wounded and Fallen Fates: a Wounded character who takes damage must choose a Fallen Fate", () => {
     const outcome = hit({ resolve: 0, wounded: true }, [10, 3]);
     expect(outcome.result).toMatchObject({ damage: 3, fate: { needed: true, canIgnore: true, ignoresLeft: 2 } });
