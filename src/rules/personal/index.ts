@@ -1,14 +1,17 @@
-import { Type } from "@sinclair/typebox";
 import { defineDuel, type RulesetRules } from "../ruleset.js";
+import { attack, delay, fate, initiative, turn } from "./actions.js";
+import { fightBout } from "./duel.js";
+import { personalOptions } from "./options.js";
+import { Fighter } from "./schemas.js";
 
-/** Personal Combat: the ruleset's actions are filled in by the rules engine work (issue 3). */
+/** Personal Combat (seed 003; the source game is unidentified, so house defaults fill its gaps). */
 export const personalRules: RulesetRules = {
   id: "personal",
   game: "Personal Combat",
-  actions: {},
-  options: {},
+  actions: { initiative, delay, turn, attack, fate },
+  options: personalOptions,
   duel: defineDuel({
-    fighter: Type.Object({}),
-    fight: () => ({ winner: "none", rounds: 0 }),
+    fighter: Fighter,
+    fight: (a, b, tray, roundLimit) => fightBout(a, b, tray, roundLimit),
   }),
 };

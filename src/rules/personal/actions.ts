@@ -1,0 +1,198 @@
+import { type Static, Type } from "@sinclair/typebox";
+import { InitiativeError, rankWithPcTies, scoreInitiative, delayRefusal, delayTurn } from "../../core/initiative/rankWithPcTies.js";
+import { effectOf, type Outcome, type Step } from "../../core/outcome.js";
+import type { DiceTray } from "../../core/dice/source.js";
+import { withDefaults } from "../options.js";
+import { defineAction } from "../ruleset.js";
+import { chooseFate, isOut, type Vitals, vitalsFrom } from "./combatant.js";
+import { listsWith } from "./lists.js";
+import { personalOptions, type PersonalOptions } from "./options.js";
+import { Lists, Npc, Options, Pc, Target, vitalsFields, Weapon } from "./schemas.js";
+import { strike } from "./strike.js";
+import { BASE_ACTION_CAP, validateTurn } from "./turn.js";
+
+const Name = Type.String({ minLength: 1 });
+
+function optionsOf(given: unknown): PersonalOptions {
+  return withDefaults(personalOptions, given as Partial<PersonalOptions> | undefined);
+}
+
+/** The tracks an Effect reports for a character. */
+function tracks(vitals: Vitals): Record<string, unknown> {
+  return { resolve: vitals.resolve, wounded: vitals.wounded, ignoresLeft: vitals.ignoresLeft, fates: vitals.fates, defeated: vitals.defeated };
+}
+
+function outcome(tray: DiceTray, steps: Step[], result: Record<string, unknown>, effects: Outcome["effects"] = []): Outcome {
+  return { dice: [...tray.rolled], steps, result, effects };
+}
+
+const InitiativeRequest = Type.Object(
+  {
+    pcs: Type.Array(Pc),
+    npcs: Type.Array(Npc),
+    /** The players' order among PCs on an equal score. */
+    pcPicks: Type.Optional(Type.Array(Name)),
+    options: Options,
+  },
+  { additionalProperties: false },
+);
+
+export const initiative = defineAction({
+  summary: "Initiative order: PCs roll a die + rank, NPCs rank + 3 (major + 6); PCs win ties",
+  request: InitiativeRequest,
+  resolve(request: Static<typeof InitiativeRequest>, tray) {
+    const options = optionsOf(request.options);
+    const bonuses = { die: options.initiativeDie, npcBonus: 3, majorNpcBonus: 6 };
+    const npcStep = (name: string, score: number): Step => {
+      const rank = request.npcs.find((n) => n.name === name)?.rank ?? 0;
+      return { rule: "npc-initiative", name, rank, bonus: score - rank, score };
+    };
+    try {
+      const scored = scoreInitiative(tray, request.pcs, request.npcs, bonuses);
+      const order = rankWithPcTies(scored, request.pcPicks);
+      const steps: Step[] = scored.map((s) =>
+        s.pc
+          ? { rule: "pc-initiative", name: s.name, face: s.face, rank: s.score - (s.face ?? 0), score: s.score }
+          : npcStep(s.name, s.score),
+      );
+      steps.push({ rule: "order", names: order.map((s) => s.name) });
+      const effects = order.map((s) => effectOf(s.name, { initiative: null }, { initiative: s.score }));
+      return outcome(tray, steps, { accepted: true, order: order.map((s) => ({ name: s.name, score: s.score, pc: s.pc })) }, effects);
+    } catch (error) {
+      if (error instanceof InitiativeError) return outcome(tray, [], { accepted: false, reason: error.message });
+      throw error;
+    }
+  },
+});
+
+const DelayRequest = Type.Object(
+  { order: Type.Array(Name, { minItems: 1 }), acted: Type.Array(Name), mover: Name, after: Name, options: Options },
+  { additionalProperties: false },
+);
+
+export const delay = defineAction({
+  summary: "At the start of her turn, move a character to just after someone who has not acted this round",
+  request: DelayRequest,
+  resolve(request: Static<typeof DelayRequest>, tray) {
+    const round = { order: request.order, acted: request.acted };
+    const refused = delayRefusal(round, request.mover, request.after);
+    const order = delayTurn(round, request.mover, request.after);
+    const steps: Step[] = [{ rule: "delay", mover: request.mover, after: request.after, ...(refused ? { refused } : {}) }];
+    if (!order) return outcome(tray, steps, { accepted: false, refused, order: request.order });
+    return outcome(tray, steps, { accepted: true, order }, [effectOf(request.mover, { place: request.order.indexOf(request.mover) + 1 }, { place: order.indexOf(request.mover) + 1 })]);
+  },
+});
+
+const AttackRequest = Type.Object(
+  {
+    attacker: Type.Object({ name: Name, weapon: Weapon }, { additionalProperties: false }),
+    target: Target,
+    /** The target's answer should this hit call for a Fallen Fate: "ignore" or a fate's name. */
+    fateChoice: Type.Optional(Name),
+    lists: Lists,
+    options: Options,
+  },
+  { additionalProperties: false },
+);
+
+export const attack = defineAction({
+  summary: "Attack Roll vs Defense, then Damage Roll less Armor Rating off Resolve; Wounded and Fallen Fates",
+  request: AttackRequest,
+  resolve(request: Static<typeof AttackRequest>, tray) {
+    const options = optionsOf(request.options);
+    const lists = listsWith(request.lists);
+    const before = vitalsFrom(request.target);
+    const reading = strike(tray, request.attacker.weapon, { defense: request.target.defense, armor: request.target.armor, vitals: before }, options);
+    const steps = [...reading.steps];
+    let after = reading.hitReading?.vitals ?? before;
+    const statuses: string[] = [];
+    if (reading.hitReading?.becameWounded) statuses.push("Wounded");
+    if (reading.hitReading?.becameDefeated) statuses.push("Defeated");
+    let fate: Record<string, unknown> = { needed: false };
+    if (reading.hitReading?.fateNeeded) {
+      fate = { needed: true, canIgnore: reading.hitReading.canIgnore, ignoresLeft: after.ignoresLeft, ...(reading.hitReading.ignoreRefused ? { refused: reading.hitReading.ignoreRefused } : {}) };
+      if (request.fateChoice !== undefined) {
+        const chosen = chooseFate(after, reading.damage, request.fateChoice, lists.fates);
+        if (typeof chosen === "string") {
+          steps.push({ rule: "fate-choice", choice: request.fateChoice, refused: chosen });
+          fate = { ...fate, choice: request.fateChoice, choiceRefused: chosen };
+        } else {
+          after = chosen.vitals;
+          steps.push({ rule: "fate-choice", choice: request.fateChoice, ignored: chosen.ignored, ignoresLeft: after.ignoresLeft });
+          fate = { ...fate, choice: request.fateChoice, ignored: chosen.ignored, ignoresLeft: after.ignoresLeft };
+          if (chosen.fate) statuses.push(chosen.fate.name);
+        }
+      }
+    }
+    const result = {
+      hit: reading.hit,
+      attackTotal: reading.attack.total,
+      margin: reading.margin,
+      ...(reading.damageRoll ? { damageRoll: reading.damageRoll.total, armorRating: reading.armorRating } : {}),
+      damage: reading.damage,
+      fate,
+      out: isOut(after, lists.fates),
+    };
+    return outcome(tray, steps, result, [effectOf(request.target.name, tracks(before), tracks(after), statuses)]);
+  },
+});
+
+const FateRequest = Type.Object(
+  {
+    character: Type.Object({ name: Name, ...vitalsFields }, { additionalProperties: false }),
+    /** The damage of the hit that calls for the fate (after armour). */
+    damage: Type.Integer({ minimum: 0, maximum: 10000 }),
+    /** "ignore", or the name of the Fallen Fate she takes. */
+    choice: Name,
+    lists: Lists,
+    options: Options,
+  },
+  { additionalProperties: false },
+);
+
+export const fate = defineAction({
+  summary: "A Wounded character answers a hit: take a Fallen Fate, or ignore it within her budget",
+  request: FateRequest,
+  resolve(request: Static<typeof FateRequest>, tray) {
+    const lists = listsWith(request.lists);
+    const before = vitalsFrom(request.character);
+    const chosen = chooseFate(before, request.damage, request.choice, lists.fates);
+    const limit = Math.floor(before.maxResolve / 2);
+    if (typeof chosen === "string") {
+      const steps: Step[] = [{ rule: "fate-choice", choice: request.choice, damage: request.damage, ignoreLimit: limit, ignoresLeft: before.ignoresLeft, refused: chosen }];
+      return outcome(tray, steps, { accepted: false, refused: chosen }, []);
+    }
+    const steps: Step[] = [{ rule: "fate-choice", choice: request.choice, damage: request.damage, ignoreLimit: limit, ignoresLeft: chosen.vitals.ignoresLeft, ignored: chosen.ignored }];
+    const result = { accepted: true, ignored: chosen.ignored, ...(chosen.fate ? { fate: chosen.fate.name } : {}), ignoresLeft: chosen.vitals.ignoresLeft, out: isOut(chosen.vitals, lists.fates) };
+    return outcome(tray, steps, result, [effectOf(request.character.name, tracks(before), tracks(chosen.vitals), chosen.fate ? [chosen.fate.name] : [])]);
+  },
+});
+
+const TurnRequest = Type.Object(
+  {
+    character: Type.Object({ name: Name }, { additionalProperties: false }),
+    move: Type.Optional(Type.Object({ from: Name, to: Name }, { additionalProperties: false })),
+    actions: Type.Array(Type.Object({ name: Name, free: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+    itemInteractions: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+    gainMomentum: Type.Optional(Type.Boolean()),
+    lists: Lists,
+    options: Options,
+  },
+  { additionalProperties: false },
+);
+
+export const turn = defineAction({
+  summary: "Check a declared turn: one Move to an adjacent band, one Action, at most 2 actions (3 with Gain Momentum)",
+  request: TurnRequest,
+  resolve(request: Static<typeof TurnRequest>, tray) {
+    const options = optionsOf(request.options);
+    const lists = listsWith(request.lists);
+    const reading = validateTurn(request, lists.zones, lists.actions, {
+      baseCap: BASE_ACTION_CAP,
+      gainMomentumCap: options.gainMomentumCap,
+      gainMomentumExtraAction: options.gainMomentumExtraAction,
+    });
+    const steps: Step[] = [{ rule: "turn-declared", gainMomentum: request.gainMomentum ?? false, cap: reading.cap, actions: reading.actionsDeclared, free: reading.freeActions }, ...reading.problems];
+    return outcome(tray, steps, { valid: reading.valid, problems: reading.problems.map((p) => p.rule) });
+  },
+});

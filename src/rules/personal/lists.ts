@@ -1,0 +1,39 @@
+/**
+ * The seed's lists of zones, actions and Fallen Fates are cut off, so these are Fray's house
+ * defaults. They are plain data that every rule takes as input, so the Foundry layer can feed
+ * edited copies from compendium items instead.
+ */
+
+/** Range bands, nearest first; a Move goes to the band next to the current one. */
+export const ZONES: readonly string[] = ["Engaged", "Near", "Far", "Distant"];
+
+/** The Actions a turn's one Action may be. Free actions are not listed: the table names them. */
+export const ACTIONS: readonly string[] = ["Attack", "Aid", "Defend", "Use Item", "Prepare"];
+
+export interface FallenFate {
+  name: string;
+  /** Whether taking this fate ends the character's part in the fight. */
+  outOfFight: boolean;
+}
+
+export const FALLEN_FATES: readonly FallenFate[] = [
+  { name: "Knocked Out", outOfFight: true },
+  { name: "Maimed", outOfFight: false },
+  { name: "Broken Gear", outOfFight: false },
+  { name: "Captured", outOfFight: true },
+  { name: "Shaken", outOfFight: false },
+  { name: "Slain", outOfFight: true },
+];
+
+export interface PersonalLists {
+  zones: readonly string[];
+  actions: readonly string[];
+  fates: readonly FallenFate[];
+}
+
+export const DEFAULT_LISTS: PersonalLists = { zones: ZONES, actions: ACTIONS, fates: FALLEN_FATES };
+
+/** The house lists with whichever of them a request or world replaced. */
+export function listsWith(given: Partial<PersonalLists> | undefined): PersonalLists {
+  return { zones: given?.zones ?? ZONES, actions: given?.actions ?? ACTIONS, fates: given?.fates ?? FALLEN_FATES };
+}
