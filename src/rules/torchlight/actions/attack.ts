@@ -109,6 +109,8 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   if (maneuver?.name === "grapple" && attacker.dex === undefined) return refused("grapple-needs-dex", tray);
 
   const members = [{ name: attacker.name, weaponDie: attacker.weaponDie, proficiencies: attacker.proficiencies ?? 0 }, ...(request.squadMates ?? []).map((m) => ({ ...m, proficiencies: m.proficiencies ?? 0 }))];
+  // Fewer than three in the lane is no Squad: each makes its own attack.
+  if (members.length > 1 && members.length < SQUAD_SIZE) return refused("squad-needs-three", tray);
   const squadAttack = members.length >= SQUAD_SIZE;
   const edges = attackEdges(situation, target.incapacitated ?? false, squadAttack);
   const bonuses = attackBonuses(stance, situation.targetDistracted ?? false);
