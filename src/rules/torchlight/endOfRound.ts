@@ -54,7 +54,9 @@ export function landHits(combatants: readonly RoundCombatant[], hits: readonly R
     }
     let receiver = hit.target;
     let amount = hit.amount;
-    if (hit.protectedBy !== undefined) {
+    if (hit.protectedBy !== undefined && stanceOf(hit.protectedBy) !== "on-guard") {
+      steps.push({ rule: "protect-refused", hit: index, by: hit.protectedBy });
+    } else if (hit.protectedBy !== undefined) {
       receiver = hit.protectedBy;
       amount = protectedShare(amount, protectRounding);
       steps.push({ rule: "protect-companion", hit: index, attack: hit.amount, taken: amount });

@@ -63,6 +63,9 @@ describe("end of round", () => {
     expect(down.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 6, to: 4 } } }]);
     const up = resolve("round", { ...request, options: { protectRounding: "up" } }, []);
     expect(up.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 6, to: 3 } } }]);
+    const notOnGuard = resolve("round", { ...request, combatants: [combatant("Ana", 2), combatant("Bo", 6)] }, [1]);
+    expect(notOnGuard.steps[0]).toEqual({ rule: "protect-refused", hit: 0, by: "Bo" });
+    expect(notOnGuard.effects[0]?.participant).toBe("Ana");
   });
 
   it("Evade lets only Precision Strikes through; Parry stops even those", () => {
