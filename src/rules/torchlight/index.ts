@@ -1,14 +1,26 @@
-import { Type } from "@sinclair/typebox";
-import { defineDuel, type RulesetRules } from "../ruleset.js";
+import type { RulesetRules } from "../ruleset.js";
+import { attackAction } from "./actions/attack.js";
+import { dyingAction, recoverAction } from "./actions/dying.js";
+import { engagementAction } from "./actions/engagement.js";
+import { checkAction, initiativeAction, saveAction } from "./actions/rolls.js";
+import { roundAction } from "./actions/round.js";
+import { torchlightDuel } from "./duel.js";
+import { torchlightOptions } from "./options.js";
 
-/** Beyond the Torchlight: the ruleset's actions are filled in by the rules engine work (issue 3). */
+/** Beyond the Torchlight (seed 004): damage dice with no roll to hit, Breath and Characteristics. */
 export const torchlightRules: RulesetRules = {
   id: "torchlight",
   game: "Beyond the Torchlight",
-  actions: {},
-  options: {},
-  duel: defineDuel({
-    fighter: Type.Object({}),
-    fight: () => ({ winner: "none", rounds: 0 }),
-  }),
+  actions: {
+    initiative: initiativeAction,
+    attack: attackAction,
+    round: roundAction,
+    check: checkAction,
+    save: saveAction,
+    dying: dyingAction,
+    recover: recoverAction,
+    engagement: engagementAction,
+  },
+  options: torchlightOptions,
+  duel: torchlightDuel,
 };

@@ -1,0 +1,51 @@
+import { Type } from "@sinclair/typebox";
+import { rollCheck, rollSave } from "../../../core/dice/d20.js";
+import { rollSaveOrWait } from "../../../core/initiative/saveOrWait.js";
+import { defineAction } from "../../ruleset.js";
+import { CharacteristicSchema } from "../schemas.js";
+
+const Score = Type.Integer({ minimum: 0, maximum: 20 });
+
+export const checkAction = defineAction({
+  summary: "A check: d20 at or under the Characteristic's DC succeeds",
+  request: Type.Object({ name: Type.String(), characteristic: Type.Optional(CharacteristicSchema), dc: Score }, { additionalProperties: false }),
+  resolve(request, tray) {
+    const reading = rollCheck(tray, request.dc, `${request.name} ${request.characteristic ?? ""} check`.replace("  ", " "));
+    return { dice: tray.rolled, steps: [{ rule: "check", roll: reading.roll, dc: reading.target }], result: { success: reading.success, natural20: reading.natural20 }, effects: [] };
+  },
+});
+
+export const saveAction = defineAction({
+  summary: "A saving throw: d20 at or over the Characteristic's ST succeeds",
+  request: Type.Object({ name: Type.String(), characteristic: Type.Optional(CharacteristicSchema), st: Score }, { additionalProperties: false }),
+  resolve(request, tray) {
+    const reading = rollSave(tray, request.st, `${request.name} ${request.characteristic ?? ""} save`.replace("  ", " "));
+    return { dice: tray.rolled, steps: [{ rule: "save", roll: reading.roll, st: reading.target }], result: { success: reading.success, natural20: reading.natural20 }, effects: [] };
+  },
+});
+
+export const initiativeAction = defineAction({
+  summary: "Initiative: each combatant's Dex save; success acts this round, failure waits a round; placement by save roll, highest first",
+  request: Type.Object(
+    {
+      combatants: Type.Array(Type.Object({ name: Type.String(), dex: Score }, { additionalProperties: false }), { minItems: 1 }),
+      /** The round they join in: 1 at the start of combat. */
+      joinRound: Type.Optional(Type.Integer({ minimum: 1 })),
+    },
+    { additionalProperties: false },
+  ),
+  resolve(request, tray) {
+    const order = rollSaveOrWait(
+      tray,
+      request.combatants.map((c) => ({ name: c.name, st: 20 - c.dex })),
+      request.joinRound ?? 1,
+      "dex save",
+    );
+    return {
+      dice: tray.rolled,
+      steps: order.map((r) => ({ rule: "dex-save", participant: r.name, roll: r.roll, st: r.st, success: r.success })),
+      result: { placementOrder: order.map((r) => r.name), actsFrom: Object.fromEntries(order.map((r) => [r.name, r.actsFrom])) },
+      effects: order.filter((r) => !r.success).map((r) => ({ participant: r.name, changes: {}, statuses: ["waiting"] })),
+    };
+  },
+});

@@ -1,0 +1,117 @@
+import { type Stance, STANCE_RULES, stanceDepth, type WeaponKind } from "./tables.js";
+
+/** Where one combatant stands on the Combat Grid. Lanes are numbered from 1 (top row). */
+export interface Placement {
+  name: string;
+  /** Which side it fights on ("party", "bandits"...): enemies are on another side. */
+  side: string;
+  lane: number;
+  stance: Stance;
+  incapacitated?: boolean;
+}
+
+/** A lane's terrain: its level (a balcony is higher) and whether it otherwise Enhances/Impairs
+ * attacks (dense cover...). Either makes it enterable only from an adjacent lane. */
+export interface Lane {
+  level: number;
+  edge?: boolean;
+}
+
+export const STANDARD_LANE_COUNT = 6;
+
+export function flatLanes(count = STANDARD_LANE_COUNT): Lane[] {
+  return Array.from({ length: count }, () => ({ level: 0 }));
+}
+
+function find(grid: readonly Placement[], name: string): Placement {
+  const placement = grid.find((p) => p.name === name);
+  if (!placement) throw new RangeError(`${name} is not on the grid`);
+  return placement;
+}
+
+/** Only a standing enemy outside the Rearguard imparts engagement. */
+function imparts(placement: Placement): boolean {
+  return !placement.incapacitated && placement.stance !== "rearguard";
+}
+
+/**
+ * Engaged: an enemy that can impart engagement shares the lane, and no standing companion in a
+ * closer stance of that lane has pulled the engagement onto itself. The seed's retreat example
+ * (Breyer behind Tahula is not engaged until she goes down) is what asks for the companion screen.
+ */
+export function isEngaged(grid: readonly Placement[], name: string): boolean {
+  const me = find(grid, name);
+  const enemyInLane = grid.some((p) => p.side !== me.side && p.lane === me.lane && imparts(p));
+  if (!enemyInLane) return false;
+  const screened = grid.some((p) => p.side === me.side && p.name !== me.name && p.lane === me.lane && !p.incapacitated && stanceDepth(p.stance) < stanceDepth(me.stance));
+  return !screened;
+}
+
+/** The enemy in the same lane in the closest (frontmost) stance; the first listed on a tie. */
+export function nearestEngagedEnemy(grid: readonly Placement[], name: string): Placement | undefined {
+  const me = find(grid, name);
+  const enemies = grid.filter((p) => p.side !== me.side && p.lane === me.lane && !p.incapacitated);
+  return enemies.reduce<Placement | undefined>((best, p) => (best === undefined || stanceDepth(p.stance) < stanceDepth(best.stance) ? p : best), undefined);
+}
+
+export function mayRetreat(grid: readonly Placement[], name: string): boolean {
+  const me = find(grid, name);
+  return STANCE_RULES[me.stance].mayRetreat && !me.incapacitated && !isEngaged(grid, name);
+}
+
+export function areAdjacent(a: Placement, b: Placement, diagonal: boolean): boolean {
+  const lanes = Math.abs(a.lane - b.lane);
+  const stances = Math.abs(stanceDepth(a.stance) - stanceDepth(b.stance));
+  if (lanes === 0 && stances === 0) return false;
+  return diagonal ? lanes <= 1 && stances <= 1 : lanes + stances === 1;
+}
+
+/** Companions a Rally reaches: same side, standing or not, within one adjacent position. */
+export function rallyReach(grid: readonly Placement[], name: string, diagonal: boolean): Placement[] {
+  const me = find(grid, name);
+  return grid.filter((p) => p.side === me.side && p.name !== name && areAdjacent(me, p, diagonal));
+}
+
+/** A lane of another level, or with an edge, is entered only from an adjacent lane. */
+export function canMove(lanes: readonly Lane[], fromLane: number, toLane: number): boolean {
+  const from = lanes[fromLane - 1];
+  const to = lanes[toLane - 1];
+  if (!from || !to) return false;
+  if (fromLane === toLane) return true;
+  const restricted = from.level !== to.level || to.edge === true;
+  return !restricted || Math.abs(fromLane - toLane) === 1;
+}
+
+/** +1 (Enhanced) attacking down from a higher lane, −1 (Impaired) attacking up, 0 on one level. */
+export function elevationEdge(lanes: readonly Lane[], attackerLane: number, targetLane: number): number {
+  const from = lanes[attackerLane - 1]?.level ?? 0;
+  const to = lanes[targetLane - 1]?.level ?? 0;
+  return Math.sign(from - to);
+}
+
+export type AttackRefusal = "no-melee-from-rearguard" | "melee-out-of-lane" | "reach-out-of-range" | "ranged-while-engaged" | "called-shot-needs-ranged" | "target-hidden";
+
+export interface AttackLegality {
+  weapon: WeaponKind;
+  attackerStance: Stance;
+  attackerLane: number;
+  targetLane: number;
+  attackerEngaged: boolean;
+  calledShot?: boolean;
+  targetHidden?: boolean;
+}
+
+/** Why an attack may not be made, or undefined when it may. */
+export function attackRefusal(attack: AttackLegality): AttackRefusal | undefined {
+  const melee = attack.weapon !== "ranged";
+  const laneGap = Math.abs(attack.attackerLane - attack.targetLane);
+  if (attack.calledShot && melee) return "called-shot-needs-ranged";
+  if (melee && !STANCE_RULES[attack.attackerStance].meleeAllowed) return "no-melee-from-rearguard";
+  if (attack.weapon === "melee" && laneGap !== 0) return "melee-out-of-lane";
+  if (attack.weapon === "reach" && laneGap > 1) return "reach-out-of-range";
+  if (!melee && attack.attackerEngaged) return "ranged-while-engaged";
+  // A hidden target: no ranged attack save a Called Shot, and only an engaged enemy in its lane closes in.
+  if (attack.targetHidden && !melee && !attack.calledShot) return "target-hidden";
+  if (attack.targetHidden && melee && (laneGap !== 0 || !attack.attackerEngaged)) return "target-hidden";
+  return undefined;
+}

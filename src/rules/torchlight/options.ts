@@ -1,0 +1,28 @@
+import { type OptionDefinition, withDefaults } from "../options.js";
+
+/** Torchlight's house defaults: each a world setting `fray.torchlight.<name>`. */
+export const torchlightOptions = {
+  enhancedAddsD4: {
+    kind: "boolean",
+    default: false,
+    summary: "The first Enhancement adds 1d4 to the damage (the first Impairment takes 1d4 off) instead of rolling the die twice.",
+  },
+  protectRounding: {
+    kind: "choice",
+    default: "down",
+    choices: ["down", "up"],
+    summary: "Protect Companion: the protector takes half the attack, rounded this way.",
+  },
+  diagonalAdjacency: {
+    kind: "boolean",
+    default: true,
+    summary: "Positions one lane and one stance apart (diagonal) count as adjacent for Rally and Protect Companion.",
+  },
+} satisfies Record<string, OptionDefinition>;
+
+export type TorchlightOptions = { enhancedAddsD4: boolean; protectRounding: string; diagonalAdjacency: boolean };
+
+/** A request's (or world's) option values with the defaults filled in. */
+export function readOptions(given: unknown): TorchlightOptions {
+  return withDefaults(torchlightOptions as Record<string, OptionDefinition>, given as Partial<Record<string, never>> | undefined) as unknown as TorchlightOptions;
+}

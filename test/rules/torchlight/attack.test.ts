@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { resolve } from "./helpers.js";
+
+const sword = { name: "Ines", weaponDie: 8, proficiencies: 1 };
+
+describe("attack", () => {
+  it("weapon die + Proficiencies, no roll to hit; Aggressive adds 2; On Guard takes 1 off what the target receives", () => {
+    const outcome = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Orc", stance: "on-guard" } }, [5]);
+    expect(outcome.result).toEqual({ legal: true, damage: 8, received: 7, precisionStrike: false });
+    expect(outcome.dice).toEqual([{ label: "Ines damage die", sides: 8, face: 5 }]);
+  });
+
+  it("Enhancements and Impairments from the situation cancel one for one; two net Impairments step the die down", () => {
+    const even = resolve("attack", { attacker: sword, target: { name: "Orc" }, situation: { hidden: true, grappled: true } }, [4]);
+    expect(even.dice).toHaveLength(1);
+    const impaired = resolve("attack", { attacker: sword, target: { name: "Orc" }, situation: { intimidated: true, untrainedOffHand: true } }, [6, 2]);
+    expect(impaired.dice.map((d) => d.sides)).toEqual([6, 6]);
+    expect(impaired.result).toMatchObject({ damage: 3, precisionStrike: false });
+  });
+
+  it("a single character attacking a Squad is Impaired", () => {
+    const outcome = resolve("attack", { attacker: sword, target: { name: "Goblins" }, situation: { targetIsSquad: true } }, [7, 3]);
+    expect(outcome.result).toMatchObject({ damage: 4 });
+  });
+
+  it("a Squad of three attacking one character: all Enhanced, only the highest total applies", () => {
+    const outcome = resolve(
+      "attack",
+      { attacker: { name: "Gob 1", weaponDie: 4 }, squadMates: [{ name: "Gob 2", weaponDie: 4 }, { name: "Gob 3", weaponDie: 6, proficiencies: 1 }], target: { name: "Ines" } },
+      [1, 2, 3, 1, 2, 5],
+    );
+    expect(outcome.result).toMatchObject({ damage: 6, squadMember: "Gob 3" });
+    expect(outcome.steps.find((s) => s.rule === "squad-highest")).toEqual({ rule: "squad-highest", member: "Gob 3", total: 6 });
+  });
+
+  it("two attackers are no Squad: each must attack on its own", () => {
+    const outcome = resolve("attack", { attacker: { name: "Gob 1", weaponDie: 4 }, squadMates: [{ name: "Gob 2", weaponDie: 4 }], target: { name: "Ines" } }, []);
+    expect(outcome.result).toEqual({ legal: false, reason: "squad-needs-three" });
+  });
+
+  it("a Maneuver for 1 Breath: Feint rerolls the damage die and keeps the higher", () => {
+    const outcome = resolve("attack", { attacker: { ...sword, breath: 2 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, [2, 7]);
+    expect(outcome.result).toMatchObject({ damage: 8, maneuverTaken: true });
+    expect(outcome.effects).toEqual([{ participant: "Ines", changes: { breath: { from: 2, to: 1 } } }]);
+    const broke = resolve("attack", { attacker: { ...sword, breath: 0 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, []);
+    expect(broke.result).toEqual({ legal: false, reason: "no-breath-for-maneuver" });
+  });
+
+  it("a Maneuver paid by a Precision Strike needs one, and replaces the extra die", () => {
+    const miss = resolve("attack", { attacker: sword, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, [5]);
+    expect(miss.result).toMatchObject({ maneuverTaken: false, damage: 6 });
+    expect(miss.effects).toEqual([]);
+    const trip = resolve("attack", { attacker: sword, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, [8]);
+    expect(trip.result).toMatchObject({ maneuverTaken: true, damage: 9 });
+    expect(trip.dice).toHaveLength(1);
+    expect(trip.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["prone"] }]);
+  });
+
+  it("Grapple takes a Dex check (d20 ≤ DC) to hold the target; melee Maneuvers need a melee weapon", () => {
+    const held = resolve("attack", { attacker: { ...sword, dex: 12 }, target: { name: "Orc" }, maneuver: { name: "grapple", payWith: "precision" } }, [8, 12]);
+    expect(held.result).toMatchObject({ maneuverSuccess: true });
+    expect(held.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["grappled"] }]);
+    const slipped = resolve("attack", { attacker: { ...sword, dex: 12 }, target: { name: "Orc" }, maneuver: { name: "grapple", payWith: "precision" } }, [8, 13]);
+    expect(slipped.result).toMatchObject({ maneuverTaken: true, maneuverSuccess: false });
+    const ranged = resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, []);
+    expect(ranged.result).toEqual({ legal: false, reason: "maneuver-needs-melee" });
+  });
+
+  it("house option enhancedAddsD4: a hidden attacker adds 1d4 instead of rolling twice", () => {
+    const outcome = resolve("attack", { attacker: sword, target: { name: "Orc" }, situation: { hidden: true }, options: { enhancedAddsD4: true } }, [3, 4]);
+    expect(outcome.dice.map((d) => d.sides)).toEqual([8, 4]);
+    expect(outcome.result).toMatchObject({ damage: 8 });
+  });
+
+  it("the illegal attack rolls nothing", () => {
+    const outcome = resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, position: { attackerLane: 2, targetLane: 5, attackerEngaged: true } }, []);
+    expect(outcome).toEqual({ dice: [], steps: [{ rule: "attack-refused", reason: "ranged-while-engaged" }], result: { legal: false, reason: "ranged-while-engaged" }, effects: [] });
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { dyingSavesInPhase } from "../../../src/rules/torchlight/dying.js";
+import { combatant, resolve } from "./helpers.js";
+
+describe("dying, stabilizing and recovery", () => {
+  it("at least four dying saves a Phase, else one per hour or unit travelled", () => {
+    expect(dyingSavesInPhase(2)).toBe(4);
+    expect(dyingSavesInPhase(7)).toBe(7);
+  });
+
+  it("each failed dying save costs that Characteristic 1d4; a success costs nothing", () => {
+    // Str DC 6 (ST 14), Wil DC 9 (ST 11): hour 1 Str 3 fails (−2), Wil 15 holds.
+    const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 6, wil: 9 }, { incapacitated: true }), damaged: ["str", "wil"] }, [3, 2, 15]);
+    expect(outcome.result).toEqual({ hoursRolled: 1, stabilized: false, dead: false });
+    expect(outcome.effects[0]?.changes).toEqual({ "str.dc": { from: 6, to: 4 }, "str.st": { from: 14, to: 16 } });
+    expect(outcome.effects[0]?.statuses).toEqual(["dying"]);
+  });
+
+  it("a natural 20 Stabilizes: no more saves", () => {
+    const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 6 }), damaged: ["str", "wil"], hours: 4 }, [20]);
+    expect(outcome.result).toEqual({ hoursRolled: 1, stabilized: true, dead: false });
+    expect(outcome.dice).toHaveLength(1);
+  });
+
+  it("a Characteristic brought to 0 while dying is death", () => {
+    const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 2 }), damaged: ["str"], hours: 4 }, [5, 3]);
+    expect(outcome.result).toEqual({ hoursRolled: 1, stabilized: false, dead: true });
+    expect(outcome.effects[0]?.statuses).toEqual(["dead"]);
+  });
+
+  it("recovery brings Breath back; each day of rest 1d4 to each Characteristic below max, capped there", () => {
+    const hurt = combatant("Elsa", 0, { str: 4, wil: 9 }, { maxBreath: 3, incapacitated: true, maxDc: { str: 11, wil: 10 } });
+    const outcome = resolve("recover", { character: hurt, restDays: 2 }, [4, 3, 4]);
+    expect(outcome.effects[0]?.changes).toEqual({
+      breath: { from: 0, to: 3 },
+      "str.dc": { from: 4, to: 11 },
+      "str.st": { from: 16, to: 9 },
+      "wil.dc": { from: 9, to: 10 },
+      "wil.st": { from: 11, to: 10 },
+      incapacitated: { from: true, to: false },
+    });
+    // Day 1: Str 4+4, Wil 9+3 capped at 10. Day 2: only Str is still below max: 8+4 capped at 11.
+    expect(outcome.dice.map((d) => d.label)).toEqual(["Elsa rest str", "Elsa rest wil", "Elsa rest str"]);
+  });
+
+  it("check and save actions", () => {
+    expect(resolve("check", { name: "Elsa", characteristic: "dex", dc: 13 }, [13]).result).toEqual({ success: true, natural20: false });
+    expect(resolve("save", { name: "Elsa", characteristic: "str", st: 12 }, [9]).result).toEqual({ success: false, natural20: false });
+  });
+});
