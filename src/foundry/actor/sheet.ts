@@ -1,0 +1,38 @@
+import { SYSTEM_ID } from "../system.js";
+
+import type { DeepPartial } from "fvtt-types/utils";
+import { HandlebarsActorSheet } from "../sheet-base.js";
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+
+/** What a ruleset adds to every sheet's render context: choices for selects, derived numbers. */
+export type SheetContextBuilder = (actor: Actor.Implementation) => Record<string, unknown>;
+
+/**
+ * The one actor sheet class every Fray actor type uses: a form over the actor's tracks that saves
+ * on change. Each type brings its own template and its own extra context.
+ */
+export class FrayActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "sheet", "actor"],
+    position: { width: 600, height: 680 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  /** Set by `sheetClassFor`; the base class has no template of its own. */
+  static extraContext: SheetContextBuilder = () => ({});
+
+  protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }) {
+    const context = await super._prepareContext(options);
+    const builder = (this.constructor as typeof FrayActorSheet).extraContext;
+    return Object.assign(context, { system: this.actor.system }, builder(this.actor));
+  }
+}
+
+/** A sheet class for one actor type: its template and its context. */
+export function sheetClassFor(template: string, extraContext: SheetContextBuilder): typeof FrayActorSheet {
+  return class extends FrayActorSheet {
+    static override PARTS = { sheet: { template, scrollable: [""] } };
+    static override extraContext = extraContext;
+  };
+}

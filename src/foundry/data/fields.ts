@@ -1,0 +1,30 @@
+/**
+ * Field builders shared by every ruleset's data models. Each track is a plain schema so its
+ * bounds live in one place: integers, with the floor and ceiling the rules allow.
+ */
+const fields = foundry.data.fields;
+
+export function integer(initial: number, min?: number, max?: number) {
+  return new fields.NumberField({ required: true, nullable: false, integer: true, initial, min, max });
+}
+
+/** A pool with a current value and a maximum (Grit, Flesh, Breath, Resolve, level). */
+export function pool(initialMax: number, options: { min?: number; max?: number } = {}) {
+  return new fields.SchemaField({
+    value: integer(initialMax, options.min ?? 0, options.max),
+    max: integer(initialMax, 0, options.max),
+  });
+}
+
+/** A die size chosen from a fixed list (0 = no die). */
+export function dieSize(initial: number, choices: readonly number[]) {
+  return new fields.NumberField({ required: true, nullable: false, integer: true, initial, choices: [...choices] });
+}
+
+export function text(initial = "") {
+  return new fields.StringField({ required: true, nullable: false, blank: true, initial });
+}
+
+export function flag(initial = false) {
+  return new fields.BooleanField({ required: true, nullable: false, initial });
+}

@@ -1,0 +1,14 @@
+import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
+import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
+
+/** The static side the Handlebars mixin adds to a sheet class. */
+export interface HandlebarsStatics {
+  PARTS: Record<string, HandlebarsApplicationMixin.HandlebarsTemplatePart>;
+}
+
+// fvtt-types 13.345 overflows TypeScript's instantiation depth (TS2589) as soon as a subclass of a
+// HandlebarsApplicationMixin class overrides a render hook; the runtime classes are the real
+// mixins, typed as their base sheets plus the PARTS the mixin adds.
+export const HandlebarsActorSheet = HandlebarsApplicationMixin(ActorSheetV2) as unknown as typeof ActorSheetV2 & HandlebarsStatics;
+export const HandlebarsItemSheet = HandlebarsApplicationMixin(ItemSheetV2) as unknown as typeof ItemSheetV2 & HandlebarsStatics;
