@@ -1,10 +1,37 @@
+import type { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "./rulesets/cavaliers/items.ts";
 import type { CavaliersCharacterModel, CavaliersNpcModel } from "./rulesets/cavaliers/models.ts";
+import type { DramaCharacterModel, DramaNpcModel } from "./rulesets/drama/models.ts";
+import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/personal/models.ts";
+import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
+import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
+import type { FrayActor } from "./actor/document.ts";
 
 declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Actor: typeof FrayActor;
+  }
+
   interface DataModelConfig {
     Actor: {
       cavaliersCharacter: typeof CavaliersCharacterModel;
       cavaliersNpc: typeof CavaliersNpcModel;
+      dramaCharacter: typeof DramaCharacterModel;
+      dramaNpc: typeof DramaNpcModel;
+      unhexCharacter: typeof UnhexCharacterModel;
+      unhexNpc: typeof UnhexNpcModel;
+      personalCharacter: typeof PersonalCharacterModel;
+      personalNpc: typeof PersonalNpcModel;
+      torchlightCharacter: typeof TorchlightCharacterModel;
+      torchlightNpc: typeof TorchlightNpcModel;
     };
+    Item: {
+      cavaliersSpecialty: typeof CavaliersSpecialtyModel;
+      cavaliersWeapon: typeof CavaliersWeaponModel;
+      cavaliersArmour: typeof CavaliersArmourModel;
+    };
+  }
+
+  interface SettingConfig {
+    "fray.ruleset": "cavaliers" | "drama" | "unhex" | "personal" | "torchlight";
   }
 }

@@ -1,7 +1,46 @@
+import { FrayActor } from "./actor/document.js";
+import { sheetClassFor } from "./actor/sheet.js";
+import { itemSheetClassFor } from "./item/sheet.js";
+import { FOUNDRY_RULESETS } from "./rulesets/index.js";
+import { activeRuleset, registerSettings } from "./settings.js";
+import { PARTIALS } from "./sheets/partials.js";
+import { SYSTEM_ID } from "./system.js";
+
+
 /**
- * Fray's entry point in Foundry: registers settings, data models, sheets and documents on init.
- * The wiring grows per ruleset; everything it calls lives in its own module.
+ * Registers every ruleset's data models and sheets, whatever the world plays, so switching the
+ * ruleset never leaves an actor without its model; the create dialog is what the setting narrows.
  */
+function registerRulesets(): void {
+  const { DocumentSheetConfig } = foundry.applications.apps;
+  for (const ruleset of FOUNDRY_RULESETS) {
+    for (const [type, definition] of Object.entries(ruleset.actors)) {
+      CONFIG.Actor.dataModels[type] = definition.model;
+      CONFIG.Actor.trackableAttributes[type] = definition.trackable;
+      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(definition.template, definition.context), {
+        types: [type as Actor.SubType],
+        makeDefault: true,
+        label: `FRAY.Sheet.${type}`,
+      });
+    }
+    for (const [type, definition] of Object.entries(ruleset.items)) {
+      CONFIG.Item.dataModels[type] = definition.model;
+      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, itemSheetClassFor(definition.template, definition.context), {
+        types: [type as Item.SubType],
+        makeDefault: true,
+        label: `FRAY.Sheet.${type}`,
+      });
+    }
+  }
+}
+
 Hooks.once("init", () => {
-  console.log("Fray | init");
+  registerSettings();
+  CONFIG.Actor.documentClass = FrayActor;
+  registerRulesets();
+  void foundry.applications.handlebars.loadTemplates(PARTIALS);
+});
+
+Hooks.once("ready", () => {
+  console.log(`Fray | ready, playing ${activeRuleset().id}`);
 });

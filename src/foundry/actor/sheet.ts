@@ -1,3 +1,5 @@
+import { addRow, removeRow, rowTarget } from "../sheets/rows.js";
+import { PARTIALS } from "../sheets/partials.js";
 import { SYSTEM_ID } from "../system.js";
 
 import type { DeepPartial } from "fvtt-types/utils";
@@ -17,22 +19,35 @@ export class FrayActorSheet extends HandlebarsActorSheet {
     position: { width: 600, height: 680 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: {
+      addRow: FrayActorSheet.#onAddRow,
+      removeRow: FrayActorSheet.#onRemoveRow,
+    },
   };
 
   /** Set by `sheetClassFor`; the base class has no template of its own. */
+  static async #onAddRow(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await addRow(this.actor, rowTarget(target).path);
+  }
+
+  static async #onRemoveRow(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { path, index } = rowTarget(target);
+    await removeRow(this.actor, path, index);
+  }
+
   static extraContext: SheetContextBuilder = () => ({});
 
   protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const builder = (this.constructor as typeof FrayActorSheet).extraContext;
-    return Object.assign(context, { system: this.actor.system }, builder(this.actor));
+    return Object.assign(context, { actor: this.actor, system: this.actor.system }, builder(this.actor));
   }
 }
 
 /** A sheet class for one actor type: its template and its context. */
 export function sheetClassFor(template: string, extraContext: SheetContextBuilder): typeof FrayActorSheet {
   return class extends FrayActorSheet {
-    static override PARTS = { sheet: { template, scrollable: [""] } };
+    static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
     static override extraContext = extraContext;
   };
 }

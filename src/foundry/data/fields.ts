@@ -28,3 +28,13 @@ export function text(initial = "") {
 export function flag(initial = false) {
   return new fields.BooleanField({ required: true, nullable: false, initial });
 }
+
+/** A current value above its maximum is refused rather than silently kept (validateJoint). */
+export function checkPoolsWithinMax(data: Record<string, unknown>, names: readonly string[]): void {
+  for (const name of names) {
+    const pool = data[name] as { value?: number; max?: number } | undefined;
+    if (pool && typeof pool.value === "number" && typeof pool.max === "number" && pool.value > pool.max) {
+      throw new Error(`${name}: the current value ${pool.value} is above the maximum ${pool.max}`);
+    }
+  }
+}

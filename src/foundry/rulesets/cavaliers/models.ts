@@ -1,23 +1,15 @@
+import { currentYieldLimit, isDying, woundDrop, type WoundTrack } from "../../../core/tracks/yieldWounds.js";
+import { ACTOR_TYPES, ADVANTAGE_STEPS, type ActorType } from "../../../rules/cavaliers/tables.js";
 import { dieSize, integer, text } from "../../data/fields.js";
 
 const fields = foundry.data.fields;
 
 export const ATTRIBUTE_DICE = [6, 8, 10] as const;
 export const COMPETENCY_DICE = [0, 6, 8, 10, 12] as const;
-export const ADVANTAGE_DICE = [0, 6, 8, 10, 12] as const;
-export const NPC_TYPES = ["rabble", "stock", "minor", "major"] as const;
+export const NPC_TYPES = ["rabble", "stock", "minor", "major"] as const satisfies readonly ActorType[];
 export type NpcType = (typeof NPC_TYPES)[number];
 
-/** Wound tracks (Drop per Wound before Dying) by kind of character, from RULINGS.md. */
-export const WOUND_TRACKS: Record<NpcType | "pc", number[]> = {
-  pc: [1, 2, 4],
-  minor: [1, 2, 4],
-  major: [0, 1, 2, 4],
-  stock: [1],
-  rabble: [],
-};
-
-function cavaliersSchema(woundTrack: readonly number[]) {
+function cavaliersSchema(type: ActorType) {
   return {
     attributes: new fields.SchemaField({
       verve: dieSize(6, ATTRIBUTE_DICE),
@@ -25,23 +17,27 @@ function cavaliersSchema(woundTrack: readonly number[]) {
       guile: dieSize(6, ATTRIBUTE_DICE),
     }),
     competency: dieSize(6, COMPETENCY_DICE),
-    yield: new fields.SchemaField({ value: integer(0, 0) }),
+    yield: new fields.SchemaField({ value: integer(0, 0, 99) }),
     wounds: new fields.SchemaField({
       value: integer(0, 0, 10),
-      track: new fields.ArrayField(integer(0, 0, 10), { initial: [...woundTrack] }),
+      /** Drop at each Wound before Dying; its length + 1 is the Wound Limit. */
+      track: new fields.ArrayField(integer(0, 0, 10), { initial: [...ACTOR_TYPES[type].woundTrack.drops] }),
     }),
-    advantage: dieSize(0, ADVANTAGE_DICE),
-    style: integer(0, 0, 3),
-    initiativePoints: integer(0, 0),
+    advantage: dieSize(0, ADVANTAGE_STEPS),
+    style: integer(0, 0, 6),
+    initiativePoints: integer(0, 0, 99),
     area: text(),
+    notes: text(),
   };
 }
 
-type CavaliersSchema = ReturnType<typeof cavaliersSchema>;
-const npcSchema = () => ({
-  ...cavaliersSchema(WOUND_TRACKS.stock),
-  npcType: new fields.StringField({ required: true, nullable: false, initial: "stock", choices: [...NPC_TYPES] }),
-});
+type CharacterSchema = ReturnType<typeof cavaliersSchema>;
+function npcSchema() {
+  return {
+    ...cavaliersSchema("stock"),
+    npcType: new fields.StringField({ required: true, nullable: false, initial: "stock", choices: [...NPC_TYPES] }),
+  };
+}
 type NpcSchema = ReturnType<typeof npcSchema>;
 
 /** What the sheet shows but never stores: limits and penalties that follow from the tracks. */
@@ -49,43 +45,34 @@ export interface CavaliersDerived {
   yieldLimit: number;
   woundLimit: number;
   woundDrop: number;
+  maxStyle: number;
   dying: boolean;
+  yieldedOut: boolean;
 }
 
-function derive(system: { competency: number; wounds: { value: number; track: number[] } }, baseLimit: number): CavaliersDerived {
-  const woundLimit = system.wounds.track.length + 1;
-  const wounds = system.wounds.value;
+function derive(system: { competency: number; yield: { value: number }; wounds: { value: number; track: number[] } }, type: ActorType): CavaliersDerived {
+  const rules = ACTOR_TYPES[type];
+  const track: WoundTrack = { drops: system.wounds.track, limit: system.wounds.track.length + 1 };
+  const yieldLimit = currentYieldLimit({ yield: system.yield.value, wounds: system.wounds.value, yieldLimit: rules.yieldLimit(system.competency) });
   return {
-    yieldLimit: Math.max(0, baseLimit - wounds),
-    woundLimit,
-    woundDrop: wounds === 0 ? 0 : (system.wounds.track[Math.min(wounds, system.wounds.track.length) - 1] ?? 0),
-    dying: wounds >= woundLimit,
+    yieldLimit,
+    woundLimit: track.limit,
+    woundDrop: woundDrop(track, system.wounds.value),
+    maxStyle: rules.maxStyle,
+    dying: isDying(track, system.wounds.value),
+    yieldedOut: system.yield.value >= yieldLimit,
   };
 }
 
-export class CavaliersCharacterModel extends foundry.abstract.TypeDataModel<CavaliersSchema, Actor.Implementation> {
+export class CavaliersCharacterModel extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation> {
   derived!: CavaliersDerived;
 
-  static override defineSchema(): CavaliersSchema {
-    return cavaliersSchema(WOUND_TRACKS.pc);
+  static override defineSchema(): CharacterSchema {
+    return cavaliersSchema("pc");
   }
 
   override prepareDerivedData(): void {
-    this.derived = derive(this, 3 + this.competency);
-  }
-}
-
-/** The base Yield Limit of each NPC type, before Wounds lower it. */
-export function npcYieldBase(npcType: NpcType, competency: number): number {
-  switch (npcType) {
-    case "rabble":
-      return 3;
-    case "stock":
-      return 3 + Math.floor(competency / 2);
-    case "minor":
-      return 3 + competency;
-    case "major":
-      return 6 + competency;
+    this.derived = derive(this, "pc");
   }
 }
 
@@ -97,6 +84,15 @@ export class CavaliersNpcModel extends foundry.abstract.TypeDataModel<NpcSchema,
   }
 
   override prepareDerivedData(): void {
-    this.derived = derive(this, npcYieldBase(this.npcType as NpcType, this.competency));
+    this.derived = derive(this, this.npcType as NpcType);
+  }
+
+  /** A new NPC type brings its own wound track, unless the same change sets one. */
+  protected override async _preUpdate(...[changes, options, user]: Parameters<foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation>["_preUpdate"]>) {
+    const system = changes.system as { npcType?: NpcType; wounds?: { track?: number[] } } | undefined;
+    if (system?.npcType && system.npcType !== this.npcType && !system.wounds?.track) {
+      foundry.utils.setProperty(changes, "system.wounds.track", [...ACTOR_TYPES[system.npcType].woundTrack.drops]);
+    }
+    return super._preUpdate(changes, options, user);
   }
 }

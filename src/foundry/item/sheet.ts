@@ -1,0 +1,45 @@
+import type { DeepPartial } from "fvtt-types/utils";
+import { HandlebarsItemSheet } from "../sheet-base.js";
+import { addRow, removeRow, rowTarget } from "../sheets/rows.js";
+import { PARTIALS } from "../sheets/partials.js";
+import { SYSTEM_ID } from "../system.js";
+
+export type ItemContextBuilder = (item: Item.Implementation) => Record<string, unknown>;
+
+/** The item sheet every Fray item type uses: a form over its data that saves on change. */
+export class FrayItemSheet extends HandlebarsItemSheet {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "sheet", "item"],
+    position: { width: 520, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      addRow: FrayItemSheet.#onAddRow,
+      removeRow: FrayItemSheet.#onRemoveRow,
+    },
+  };
+
+  static async #onAddRow(this: FrayItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await addRow(this.item, rowTarget(target).path);
+  }
+
+  static async #onRemoveRow(this: FrayItemSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { path, index } = rowTarget(target);
+    await removeRow(this.item, path, index);
+  }
+
+  static extraContext: ItemContextBuilder = () => ({});
+
+  protected override async _prepareContext(options: DeepPartial<foundry.applications.api.DocumentSheetV2.RenderOptions> & { isFirstRender: boolean }) {
+    const context = await super._prepareContext(options);
+    const builder = (this.constructor as typeof FrayItemSheet).extraContext;
+    return Object.assign(context, { item: this.item, system: this.item.system }, builder(this.item));
+  }
+}
+
+export function itemSheetClassFor(template: string, extraContext: ItemContextBuilder): typeof FrayItemSheet {
+  return class extends FrayItemSheet {
+    static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
+    static override extraContext = extraContext;
+  };
+}

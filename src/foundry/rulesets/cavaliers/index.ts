@@ -1,0 +1,37 @@
+import { ADVANTAGE_STEPS } from "../../../rules/cavaliers/tables.js";
+import { dieChoices, labelledChoices } from "../../sheets/choices.js";
+import { templatePath } from "../../system.js";
+import type { FoundryRuleset } from "../types.js";
+import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel, EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
+import { ATTRIBUTE_DICE, CavaliersCharacterModel, CavaliersNpcModel, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
+
+const sheetContext = (actor: Actor.Implementation) => ({
+  attributeDice: dieChoices(ATTRIBUTE_DICE),
+  competencyDice: dieChoices(COMPETENCY_DICE),
+  advantageDice: dieChoices(ADVANTAGE_STEPS),
+  npcTypes: labelledChoices(NPC_TYPES, "FRAY.Cavaliers.NpcType"),
+  isNpc: actor.type === "cavaliersNpc",
+});
+
+const trackable = { bar: ["yield"], value: ["wounds.value", "style", "initiativePoints"] };
+
+export const cavaliersFoundry: FoundryRuleset = {
+  id: "cavaliers",
+  actors: {
+    cavaliersCharacter: { model: CavaliersCharacterModel, kind: "character", template: templatePath("actor/cavaliers.hbs"), context: sheetContext, bars: ["yield", "wounds"], trackable },
+    cavaliersNpc: { model: CavaliersNpcModel, kind: "npc", template: templatePath("actor/cavaliers.hbs"), context: sheetContext, bars: ["yield", "wounds"], trackable },
+  },
+  items: {
+    cavaliersSpecialty: {
+      model: CavaliersSpecialtyModel,
+      template: templatePath("item/cavaliers-specialty.hbs"),
+      context: () => ({ attributes: labelledChoices(SPECIALTY_ATTRIBUTES, "FRAY.Cavaliers.Attribute"), effects: labelledChoices(EFFECT_KINDS, "FRAY.Cavaliers.Effect") }),
+    },
+    cavaliersWeapon: { model: CavaliersWeaponModel, template: templatePath("item/cavaliers-weapon.hbs"), context: () => ({ itemDice: dieChoices(COMPETENCY_DICE) }) },
+    cavaliersArmour: {
+      model: CavaliersArmourModel,
+      template: templatePath("item/cavaliers-armour.hbs"),
+      context: () => ({ itemDice: dieChoices(COMPETENCY_DICE), kinds: labelledChoices(["armour", "shield"], "FRAY.Cavaliers.ArmourKind") }),
+    },
+  },
+};

@@ -1,0 +1,52 @@
+import { CHARACTERISTICS, SCORE_SUM } from "../../../core/tracks/breath.js";
+import { STANCES } from "../../../rules/torchlight/tables.js";
+import { checkPoolsWithinMax, dieSize, flag, integer, pool, text } from "../../data/fields.js";
+
+const fields = foundry.data.fields;
+
+/** A characteristic stores its Check number (DC) and its undamaged DC; the Saving Throw is 20 − DC. */
+function characteristic() {
+  return new fields.SchemaField({ dc: integer(10, 0, SCORE_SUM), max: integer(10, 0, SCORE_SUM) });
+}
+
+function torchlightSchema() {
+  return {
+    breath: pool(3, { max: 99 }),
+    characteristics: new fields.SchemaField(Object.fromEntries(CHARACTERISTICS.map((key) => [key, characteristic()])) as Record<(typeof CHARACTERISTICS)[number], ReturnType<typeof characteristic>>),
+    weaponDie: dieSize(6, [4, 6, 8, 10, 12]),
+    proficiencies: integer(0, 0, 20),
+    lane: integer(1, 1, 6),
+    stance: new fields.StringField({ required: true, nullable: false, initial: "steadied", choices: [...STANCES] }),
+    incapacitated: flag(),
+    dying: flag(),
+    stabilized: flag(),
+    notes: text(),
+  };
+}
+type TorchlightSchema = ReturnType<typeof torchlightSchema>;
+
+export type SavingThrows = Record<(typeof CHARACTERISTICS)[number], number>;
+
+class TorchlightModel extends foundry.abstract.TypeDataModel<TorchlightSchema, Actor.Implementation> {
+  /** Saving Throw numbers, always 20 − DC, so the two can never disagree. */
+  savingThrows!: SavingThrows;
+
+  static override defineSchema(): TorchlightSchema {
+    return torchlightSchema();
+  }
+
+  static override validateJoint(data: never): void {
+    checkPoolsWithinMax(data, ["breath"]);
+    const characteristics = (data as { characteristics?: Record<string, { dc: number; max: number }> }).characteristics ?? {};
+    for (const [key, score] of Object.entries(characteristics)) {
+      if (score.dc > score.max) throw new Error(`characteristics.${key}: the DC ${score.dc} is above its undamaged value ${score.max}`);
+    }
+  }
+
+  override prepareDerivedData(): void {
+    this.savingThrows = Object.fromEntries(CHARACTERISTICS.map((key) => [key, SCORE_SUM - this.characteristics[key].dc])) as SavingThrows;
+  }
+}
+
+export class TorchlightCharacterModel extends TorchlightModel {}
+export class TorchlightNpcModel extends TorchlightModel {}

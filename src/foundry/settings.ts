@@ -1,0 +1,49 @@
+import { RULESETS } from "../rules/index.js";
+import { RULESET_IDS, type RulesetId } from "../rules/ruleset.js";
+import { FOUNDRY_RULESETS } from "./rulesets/index.js";
+import type { FoundryRuleset } from "./rulesets/types.js";
+import { SYSTEM_ID } from "./system.js";
+
+const DEFAULT_RULESET: RulesetId = "cavaliers";
+
+/**
+ * The world's ruleset, and every ruleset's house defaults as world settings
+ * (`fray.<ruleset>.<option>`, defaults from the rules layer, labels from lang/en.json).
+ */
+export function registerSettings(): void {
+  game.settings!.register(SYSTEM_ID, "ruleset", {
+    name: "FRAY.Setting.ruleset.Name",
+    hint: "FRAY.Setting.ruleset.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: Object.fromEntries(RULESET_IDS.map((id) => [id, `FRAY.Setting.ruleset.Choices.${id}`])),
+    default: DEFAULT_RULESET,
+    requiresReload: true,
+  });
+  for (const ruleset of RULESETS) {
+    for (const [name, option] of Object.entries(ruleset.options)) {
+      const base = { name: `FRAY.Setting.${ruleset.id}.${name}.Name`, hint: `FRAY.Setting.${ruleset.id}.${name}.Hint`, scope: "world", config: true };
+      const config =
+        option.kind === "boolean"
+          ? { ...base, type: Boolean, default: option.default }
+          : option.kind === "integer"
+            ? { ...base, type: Number, default: option.default, range: { min: option.min, max: option.max, step: 1 } }
+            : { ...base, type: String, default: option.default, choices: Object.fromEntries(option.choices.map((choice) => [choice, choice])) };
+      // The option keys are made at run time from the rules layer, so they are not in SettingConfig.
+      game.settings!.register(SYSTEM_ID as never, `${ruleset.id}.${name}` as never, config as never);
+    }
+  }
+}
+
+/** The ruleset this world plays; an unknown stored value falls back to the default. */
+export function activeRuleset(): FoundryRuleset {
+  const id = game.settings!.get(SYSTEM_ID, "ruleset");
+  return FOUNDRY_RULESETS.find((ruleset) => ruleset.id === id) ?? (FOUNDRY_RULESETS[0] as FoundryRuleset);
+}
+
+/** The world's values for a ruleset's house defaults, ready to pass as a request's `options`. */
+export function rulesetOptions(rulesetId: RulesetId): Record<string, unknown> {
+  const ruleset = RULESETS.find((candidate) => candidate.id === rulesetId);
+  return Object.fromEntries(Object.keys(ruleset?.options ?? {}).map((name) => [name, game.settings!.get(SYSTEM_ID as never, `${rulesetId}.${name}` as never)]));
+}
