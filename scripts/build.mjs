@@ -81,6 +81,13 @@ async function checkInputs() {
     if (pack.path !== `packs/${pack.name}`) fail(`system.json pack "${pack.name}" has path ${pack.path}; expected packs/${pack.name}`);
     const source = join(ROOT, "packs", pack.name);
     if (!existsSync(source) || !statSync(source).isDirectory()) fail(`missing packs/${pack.name}/: the source folder of system.json pack "${pack.name}"`);
+    for (const file of (await readdir(source, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".json"))) {
+      const doc = await readJson(join(source, file.name), "pack document");
+      // The CLI silently skips a file without _key; that would quietly drop a document from the release.
+      if (typeof doc._id !== "string" || typeof doc._key !== "string") {
+        fail(`packs/${pack.name}/${file.name} needs both "_id" and "_key" (e.g. "!items!<_id>"); the Foundry CLI skips it otherwise`);
+      }
+    }
   }
   const sourceFolders = existsSync(join(ROOT, "packs"))
     ? (await readdir(join(ROOT, "packs"), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name)
@@ -128,16 +135,7 @@ async function buildStyles() {
 async function buildPacks(manifest) {
   const { compilePack } = await import("@foundryvtt/foundryvtt-cli");
   for (const pack of manifest.packs ?? []) {
-    const source = join(ROOT, "packs", pack.name);
-    const files = (await readdir(source, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".json"));
-    for (const file of files) {
-      const doc = await readJson(join(source, file.name), "pack document");
-      // The CLI silently skips a file without _key; that would quietly drop a document from the release.
-      if (typeof doc._id !== "string" || typeof doc._key !== "string") {
-        fail(`packs/${pack.name}/${file.name} needs both "_id" and "_key" (e.g. "!items!<_id>"); the Foundry CLI skips it otherwise`);
-      }
-    }
-    await compilePack(source, join(DIST, pack.path));
+    await compilePack(join(ROOT, "packs", pack.name), join(DIST, pack.path));
   }
 }
 
