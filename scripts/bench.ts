@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: one run, a few seconds to well under a minute, printing RATIOS only worth comparing
+ * within the same run. Nothing here asserts on time.
+ *
+ *   1. Rules throughput: every `fray resolve` example in docs/cli.md that exits 0 is run through
+ *      runCli (the whole command line path: parse, validate, resolve, print) many times. Per ruleset,
+ *      the geometric mean over its examples of resolves per second, relative to the fastest ruleset.
+ *   2. Build output: dist/fray.mjs against the TypeScript sources its source map lists,
+ *      dist/styles/fray.css against styles/ (SCSS), dist/packs against packs/, dist/fray.zip against
+ *      the files it holds. The build runs first (scripts/build.mjs), so the sizes are fresh.
+ * The numbers also go to .bench/last.json (git-ignored).
+ */
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runCli } from "../src/cli/run.js";
+import { RULESETS } from "../src/rules/index.js";
+import { build } from "./build.mjs";
+import { parseCliExamples, type CliExample } from "./cli-examples.js";
+
+const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const at = (path: string) => join(ROOT, path);
+const MEASURE_MS = 150; // per example, after warm-up
+
+function bytesUnder(path: string, keep: (file: string) => boolean = () => true): number {
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (!info) return 0;
+  if (info.isFile()) return info.size;
+  return readdirSync(path, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && keep(e.name))
+    .reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
+}
+
+function table(headers: string[], rows: string[][], leftColumns = 1): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < leftColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** Resolves per second for one example: warm up, then repeat in batches for MEASURE_MS. */
+function throughput(example: CliExample): number {
+  const read = () => example.stdin;
+  let runs = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  while (elapsed < MEASURE_MS) {
+    for (let i = 0; i < 20; i += 1) runCli(example.argv, read);
+    runs += 20;
+    elapsed = performance.now() - started;
+  }
+  return (runs / elapsed) * 1000;
+}
+
+function rulesetOf(example: CliExample): string | undefined {
+  try {
+    const ruleset = (JSON.parse(example.stdin) as { ruleset?: unknown }).ruleset;
+    return typeof ruleset === "string" ? ruleset : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const geomean = (values: number[]) => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  process.chdir(ROOT);
+
+  // 1. Rules throughput.
+  const examples = parseCliExamples(readFileSync(at("docs/cli.md"), "utf8")).filter((e) => e.argv[0] === "resolve" && e.exit === 0);
+  const perRuleset = new Map<string, number[]>();
+  // Warm every code path first, so the first examples measured are not the ones paying for the JIT.
+  for (const example of examples) for (let i = 0; i < 100; i += 1) runCli(example.argv, () => example.stdin);
+  for (const example of examples) {
+    const ruleset = rulesetOf(example);
+    if (!ruleset) continue;
+    const check = runCli(example.argv, () => example.stdin);
+    if (check.code !== 0) throw new Error(`docs/cli.md example under "${example.heading}" no longer resolves: ${check.stderr.trim()}`);
+    perRuleset.set(ruleset, [...(perRuleset.get(ruleset) ?? []), throughput(example)]);
+  }
+  const measured = RULESETS.filter((r) => perRuleset.has(r.id)).map((r) => {
+    const rates = perRuleset.get(r.id) as number[];
+    return { id: r.id, examples: rates.length, rate: geomean(rates), spread: Math.max(...rates) / Math.min(...rates) };
+  });
+  const fastest = Math.max(...measured.map((m) => m.rate));
+  console.log("\nRules throughput: docs/cli.md `fray resolve` examples through runCli, per ruleset");
+  console.log("(relative = geometric-mean resolves/s over the ruleset's examples / the fastest ruleset's; spread = its fastest example / its slowest)\n");
+  console.log(
+    table(
+      ["ruleset", "examples", "relative", "spread"],
+      measured.map((m) => [m.id, String(m.examples), (m.rate / fastest).toFixed(2), `${m.spread.toFixed(1)}x`]),
+    ),
+  );
+  const missing = RULESETS.filter((r) => !perRuleset.has(r.id)).map((r) => r.id);
+  if (missing.length) console.log(`\n(no resolve example in docs/cli.md for: ${missing.join(", ")})`);
+
+  // 2. Build output against its sources.
+  const buildStarted = performance.now();
+  await build({ quiet: true });
+  const buildSeconds = (performance.now() - buildStarted) / 1000;
+  const map = JSON.parse(readFileSync(at("dist/fray.mjs.map"), "utf8")) as { sources: string[] };
+  const bundled = map.sources.map((source) => resolve(at("dist"), source)).filter((file) => !relative(ROOT, file).startsWith(".."));
+  const bundleSource = bundled.reduce((sum, file) => sum + bytesUnder(file), 0);
+  const zipped = bytesUnder(at("dist"), (name) => name !== "fray.zip");
+  const sizes = [
+    { output: "dist/fray.mjs", from: `${bundled.length} source file(s) in its map`, out: bytesUnder(at("dist/fray.mjs")), src: bundleSource },
+    { output: "dist/styles/fray.css", from: "styles/**/*.scss", out: bytesUnder(at("dist/styles/fray.css")), src: bytesUnder(at("styles"), (n) => n.endsWith(".scss")) },
+    { output: "dist/packs/", from: "packs/**/*.json", out: bytesUnder(at("dist/packs")), src: bytesUnder(at("packs"), (n) => n.endsWith(".json")) },
+    { output: "dist/fray.zip", from: "the dist/ files it holds", out: bytesUnder(at("dist/fray.zip")), src: zipped },
+  ];
+  console.log("\nBuild output size relative to its source (output bytes / source bytes)\n");
+  console.log(table(["output", "from", "relative"], sizes.map((s) => [s.output, s.from, s.src ? (s.out / s.src).toFixed(2) : "n/a"]), 2));
+
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`\nbench: ${examples.length} examples, build ${buildSeconds.toFixed(1)} s, total ${seconds.toFixed(1)} s`);
+  mkdirSync(at(".bench"), { recursive: true });
+  writeFileSync(
+    at(".bench/last.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, throughput: measured, sizes, buildSeconds, seconds }, null, 2)}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error("bench FAILED:", error);
+  process.exitCode = 1;
+});

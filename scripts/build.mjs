@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+/**
+ * `npm run build`: turns the checkout into dist/, a complete Foundry system folder, plus its release
+ * zip and the command line bundle.
+ *
+ *   dist/fray.mjs (+ .map)   vite library build of src/foundry/fray.ts (vite.config.ts), one ES module
+ *   dist/styles/fray.css     styles/fray.scss compiled with sass
+ *   dist/system.json         copied from the repo root
+ *   dist/lang/               copied
+ *   dist/templates/          every .hbs under templates/, same paths (templates/ may be empty or absent)
+ *   dist/packs/<name>/       LevelDB packs compiled from packs/<name>/*.json with @foundryvtt/foundryvtt-cli
+ *   dist/fray.zip            every file above, system.json at the zip root (fflate)
+ *   bin/fray.mjs             the Node command line (src/cli/main.ts), one self-contained ES module
+ *
+ * Any missing input, or any path dist/system.json names that the build did not produce, fails the
+ * build with a message saying which and why. Import { build } to run it from another script.
+ */
+import { chmod, cp, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { existsSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const DIST = join(ROOT, "dist");
+export const CLI_OUT = join(ROOT, "bin", "fray.mjs");
+
+export class BuildError extends Error {}
+
+const fail = (message) => {
+  throw new BuildError(message);
+};
+
+/** Every file under dir, as paths relative to dir with forward slashes, sorted. */
+export async function walk(dir) {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath ?? entry.path, entry.name)).split(sep).join("/"))
+    .sort();
+}
+
+async function readJson(path, what) {
+  let text;
+  try {
+    text = await readFile(path, "utf8");
+  } catch {
+    fail(`missing ${what}: ${relative(ROOT, path)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    fail(`${relative(ROOT, path)} is not valid JSON: ${error.message}`);
+  }
+}
+
+function requireFile(path, why) {
+  if (!existsSync(path) || !statSync(path).isFile()) fail(`missing ${relative(ROOT, path)}: ${why}`);
+}
+
+/** Checks every input before anything is written, so a missing one never leaves a half-built dist/. */
+async function checkInputs() {
+  const manifest = await readJson(join(ROOT, "system.json"), "system manifest");
+  requireFile(join(ROOT, "src/foundry/fray.ts"), "the Foundry entry point that becomes dist/fray.mjs");
+  requireFile(join(ROOT, "src/cli/main.ts"), "the command line entry point that becomes bin/fray.mjs");
+  requireFile(
+    join(ROOT, "styles/fray.scss"),
+    "the stylesheet that becomes dist/styles/fray.css (system.json styles). Add styles/fray.scss (it may @use partials under styles/)",
+  );
+  for (const language of manifest.languages ?? []) {
+    requireFile(join(ROOT, language.path), `system.json languages names ${language.path}`);
+  }
+  for (const module of manifest.esmodules ?? []) {
+    if (module !== "fray.mjs") fail(`system.json esmodules names ${module}; the build produces only fray.mjs`);
+  }
+  for (const style of manifest.styles ?? []) {
+    if (style !== "styles/fray.css") fail(`system.json styles names ${style}; the build produces only styles/fray.css`);
+  }
+  const packs = manifest.packs ?? [];
+  for (const pack of packs) {
+    if (pack.path !== `packs/${pack.name}`) fail(`system.json pack "${pack.name}" has path ${pack.path}; expected packs/${pack.name}`);
+    const source = join(ROOT, "packs", pack.name);
+    if (!existsSync(source) || !statSync(source).isDirectory()) fail(`missing packs/${pack.name}/: the source folder of system.json pack "${pack.name}"`);
+    for (const file of (await readdir(source, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".json"))) {
+      const doc = await readJson(join(source, file.name), "pack document");
+      // The CLI silently skips a file without _key; that would quietly drop a document from the release.
+      if (typeof doc._id !== "string" || typeof doc._key !== "string") {
+        fail(`packs/${pack.name}/${file.name} needs both "_id" and "_key" (e.g. "!items!<_id>"); the Foundry CLI skips it otherwise`);
+      }
+    }
+  }
+  const sourceFolders = existsSync(join(ROOT, "packs"))
+    ? (await readdir(join(ROOT, "packs"), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name)
+    : [];
+  for (const folder of sourceFolders) {
+    if (!packs.some((pack) => pack.name === folder)) fail(`packs/${folder}/ is not declared in system.json packs`);
+  }
+  return manifest;
+}
+
+async function buildFoundryBundle(vite) {
+  await vite.build({ root: ROOT, configFile: join(ROOT, "vite.config.ts"), logLevel: "warn" });
+}
+
+async function buildCli(vite) {
+  await vite.build({
+    root: ROOT,
+    configFile: false,
+    publicDir: false,
+    logLevel: "warn",
+    ssr: { noExternal: true, target: "node" },
+    build: {
+      ssr: join(ROOT, "src/cli/main.ts"),
+      outDir: dirname(CLI_OUT),
+      emptyOutDir: false,
+      target: "node20",
+      minify: false,
+      sourcemap: false,
+      reportCompressedSize: false,
+      rolldownOptions: { output: { format: "es", entryFileNames: "fray.mjs", codeSplitting: false } },
+    },
+  });
+  const code = await readFile(CLI_OUT, "utf8");
+  await writeFile(CLI_OUT, `#!/usr/bin/env node\n${code.replace(/^#!.*\n/, "")}`);
+  await chmod(CLI_OUT, 0o755);
+}
+
+async function buildStyles() {
+  const sass = await import("sass");
+  const result = await sass.compileAsync(join(ROOT, "styles/fray.scss"), { style: "expanded", loadPaths: [join(ROOT, "styles")] });
+  await mkdir(join(DIST, "styles"), { recursive: true });
+  await writeFile(join(DIST, "styles/fray.css"), result.css);
+}
+
+async function buildPacks(manifest) {
+  const { compilePack } = await import("@foundryvtt/foundryvtt-cli");
+  for (const pack of manifest.packs ?? []) {
+    await compilePack(join(ROOT, "packs", pack.name), join(DIST, pack.path));
+  }
+}
+
+async function copyStatic(manifest) {
+  await cp(join(ROOT, "system.json"), join(DIST, "system.json"));
+  await cp(join(ROOT, "lang"), join(DIST, "lang"), { recursive: true });
+  for (const template of (await walk(join(ROOT, "templates"))).filter((file) => file.endsWith(".hbs"))) {
+    await mkdir(dirname(join(DIST, "templates", template)), { recursive: true });
+    await cp(join(ROOT, "templates", template), join(DIST, "templates", template));
+  }
+  return manifest;
+}
+
+async function zipDist() {
+  const { zipSync } = await import("fflate");
+  const files = {};
+  for (const file of await walk(DIST)) {
+    if (file === "fray.zip") continue;
+    files[file] = new Uint8Array(await readFile(join(DIST, file)));
+  }
+  await writeFile(join(DIST, "fray.zip"), zipSync(files, { level: 9 }));
+}
+
+/** Every path dist/system.json names must exist in dist/. */
+export async function verifyDist() {
+  const manifest = await readJson(join(DIST, "system.json"), "built manifest");
+  const problems = [];
+  const isFile = (path) => existsSync(join(DIST, path)) && statSync(join(DIST, path)).isFile();
+  for (const module of manifest.esmodules ?? []) if (!isFile(module)) problems.push(`esmodules: ${module}`);
+  for (const script of manifest.scripts ?? []) if (!isFile(script)) problems.push(`scripts: ${script}`);
+  for (const style of manifest.styles ?? []) if (!isFile(style)) problems.push(`styles: ${style}`);
+  for (const language of manifest.languages ?? []) if (!isFile(language.path)) problems.push(`languages: ${language.path}`);
+  for (const pack of manifest.packs ?? []) if (!isFile(`${pack.path}/CURRENT`)) problems.push(`packs: ${pack.path} (no LevelDB CURRENT file)`);
+  if (problems.length) fail(`dist/system.json names files the build did not produce:\n  ${problems.join("\n  ")}`);
+}
+
+const kb = (bytes) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`);
+
+async function sizeOf(path) {
+  const info = await stat(path);
+  if (!info.isDirectory()) return { count: 1, bytes: info.size };
+  let bytes = 0;
+  const files = await walk(path);
+  for (const file of files) bytes += (await stat(join(path, file))).size;
+  return { count: files.length, bytes };
+}
+
+async function summary(manifest, started) {
+  const rows = [];
+  const add = async (label, path) => {
+    if (!existsSync(path)) return;
+    const { count, bytes } = await sizeOf(path);
+    rows.push([label, count === 1 && !(await stat(path)).isDirectory() ? "" : `${count} files`, kb(bytes)]);
+  };
+  await add("dist/fray.mjs", join(DIST, "fray.mjs"));
+  await add("dist/fray.mjs.map", join(DIST, "fray.mjs.map"));
+  await add("dist/styles/fray.css", join(DIST, "styles/fray.css"));
+  await add("dist/system.json", join(DIST, "system.json"));
+  await add("dist/lang/", join(DIST, "lang"));
+  await add("dist/templates/", join(DIST, "templates"));
+  for (const pack of manifest.packs ?? []) await add(`dist/${pack.path}/`, join(DIST, pack.path));
+  await add("dist/fray.zip", join(DIST, "fray.zip"));
+  await add("bin/fray.mjs", CLI_OUT);
+  const width = Math.max(...rows.map((row) => row[0].length));
+  console.log(rows.map(([label, count, size]) => `  ${label.padEnd(width)}  ${size.padStart(10)}  ${count}`).join("\n"));
+  console.log(`build: ok in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export async function build({ quiet = false } = {}) {
+  const started = performance.now();
+  const manifest = await checkInputs();
+  await rm(DIST, { recursive: true, force: true });
+  await mkdir(DIST, { recursive: true });
+  const vite = await import("vite");
+  // Independent outputs in parallel; the zip and the checks wait for all of them.
+  await Promise.all([buildFoundryBundle(vite), buildCli(vite), buildStyles(), buildPacks(manifest), copyStatic(manifest)]);
+  await zipDist();
+  await verifyDist();
+  if (!quiet) await summary(manifest, started);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  build().catch((error) => {
+    if (error instanceof BuildError) console.error(`\nbuild FAILED: ${error.message}\n`);
+    else console.error("\nbuild FAILED:", error);
+    process.exitCode = 1;
+  });
+}

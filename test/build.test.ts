@@ -1,0 +1,97 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, sep } from "node:path";
+import { unzipSync } from "fflate";
+import { beforeAll, describe, expect, it } from "vitest";
+import { RULESETS } from "../src/rules/index.js";
+
+/**
+ * What `npm run build` leaves behind: a complete Foundry system folder in dist/, its release zip, and
+ * a self-contained command line in bin/fray.mjs. `npm test` builds before it runs vitest; run
+ * `npm run build` first when running this file alone.
+ */
+const DIST = "dist";
+const CLI = join("bin", "fray.mjs");
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
+}
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+
+beforeAll(() => {
+  const missing = [join(DIST, "system.json"), join(DIST, "fray.zip"), CLI].filter((path) => !isFile(path));
+  if (missing.length) throw new Error(`${missing.join(", ")} missing: run \`npm run build\` first (\`npm test\` builds before testing)`);
+});
+
+describe("dist/ is a complete Foundry system folder", () => {
+  it("dist/system.json is the repo's system.json", () => {
+    expect(readFileSync(join(DIST, "system.json"), "utf8")).toBe(readFileSync("system.json", "utf8"));
+  });
+
+  it("every file dist/system.json names exists in dist/", () => {
+    const manifest = JSON.parse(readFileSync(join(DIST, "system.json"), "utf8")) as {
+      esmodules?: string[];
+      styles?: string[];
+      languages?: { path: string }[];
+      packs?: { path: string }[];
+    };
+    const named = [...(manifest.esmodules ?? []), ...(manifest.styles ?? []), ...(manifest.languages ?? []).map((l) => l.path)];
+    expect(named.length).toBeGreaterThan(0);
+    for (const path of named) expect(isFile(join(DIST, path)), `dist/${path}`).toBe(true);
+    for (const pack of manifest.packs ?? []) expect(isFile(join(DIST, pack.path, "CURRENT")), `dist/${pack.path} (LevelDB)`).toBe(true);
+  });
+
+  it("dist/fray.mjs is one self-contained ES module with a source map", () => {
+    const code = readFileSync(join(DIST, "fray.mjs"), "utf8");
+    expect(code, "no import of another file or package").not.toMatch(/^\s*(import\s[^(]|export\s+\*\s+from|export\s*\{[^}]*\}\s*from)/m);
+    expect(code).toMatch(/\/\/# sourceMappingURL=fray\.mjs\.map\s*$/);
+    expect(isFile(join(DIST, "fray.mjs.map"))).toBe(true);
+  });
+
+  it("every template under templates/ is copied with its path", () => {
+    const templates = existsSync("templates") ? filesUnder("templates").filter((file) => file.endsWith(".hbs")) : [];
+    const copied = existsSync(join(DIST, "templates")) ? filesUnder(join(DIST, "templates")) : [];
+    expect(copied).toEqual(templates);
+  });
+
+  it("dist/fray.zip holds system.json at its root and exactly the files of dist/", () => {
+    const zip = unzipSync(new Uint8Array(readFileSync(join(DIST, "fray.zip"))));
+    expect(Object.keys(zip)).toContain("system.json");
+    const files = filesUnder(DIST).filter((file) => file !== "fray.zip");
+    expect(Object.keys(zip).sort()).toEqual(files);
+    for (const file of files) {
+      expect(Buffer.from(zip[file] as Uint8Array).equals(readFileSync(join(DIST, file))), `${file} in the zip matches dist/${file}`).toBe(true);
+    }
+  });
+});
+
+describe("bin/fray.mjs", () => {
+  it("is executable and starts with a node shebang", () => {
+    expect(readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect(statSync(CLI).mode & 0o111).not.toBe(0);
+  });
+
+  it("runs `rulesets` and exits 0, listing every ruleset", () => {
+    const result = spawnSync(CLI, ["rulesets"], { encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    for (const ruleset of RULESETS) expect(result.stdout).toContain(ruleset.id);
+  });
+
+  it("runs on its own, away from the checkout (lang/en.json and packages inlined)", () => {
+    const away = mkdtempSync(join(tmpdir(), "fray-cli-"));
+    try {
+      copyFileSync(CLI, join(away, "fray.mjs"));
+      const result = spawnSync(process.execPath, [join(away, "fray.mjs"), "rulesets"], { encoding: "utf8", cwd: away });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
+  });
+});

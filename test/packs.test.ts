@@ -1,0 +1,135 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The compendium sources under packs/ round-trip through the official Foundry CLI: every source file
+ * compiles into the LevelDB pack and extracts back as the same document. The CLI silently skips a file
+ * without `_key`, so every file must carry `_id` and a `_key` that matches its place in the hierarchy.
+ */
+interface PackEntry {
+  name: string;
+  path: string;
+  type: string;
+}
+type Doc = Record<string, unknown> & { _id?: unknown; _key?: unknown; name?: unknown; type?: unknown; system?: unknown };
+
+const manifest = JSON.parse(readFileSync("system.json", "utf8")) as { packs?: PackEntry[]; documentTypes?: Record<string, Record<string, unknown>> };
+const packs = manifest.packs ?? [];
+const sourceFolders = existsSync("packs") ? readdirSync("packs", { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+
+/** The collection a pack's primary documents live in, as the CLI keys them. */
+const COLLECTION: Record<string, string> = {
+  Actor: "actors",
+  Adventure: "adventures",
+  Cards: "cards",
+  Item: "items",
+  JournalEntry: "journal",
+  Macro: "macros",
+  Playlist: "playlists",
+  RollTable: "tables",
+  Scene: "scenes",
+};
+/** Embedded collections the CLI stores under their own keys (the part of its hierarchy Fray may use). */
+const EMBEDDED: Record<string, string[]> = {
+  actors: ["items", "effects"],
+  items: ["effects"],
+  cards: ["cards"],
+  journal: ["pages", "categories"],
+  playlists: ["sounds"],
+  tables: ["results"],
+};
+
+function sourceFiles(pack: string): { file: string; doc: Doc }[] {
+  const dir = join("packs", pack);
+  return readdirSync(dir, { withFileTypes: true }).map((entry) => {
+    if (!entry.isFile() || !entry.name.endsWith(".json")) {
+      throw new Error(`packs/${pack}/${entry.name}: only .json documents belong here (the CLI ignores anything else, including subfolders)`);
+    }
+    return { file: `packs/${pack}/${entry.name}`, doc: JSON.parse(readFileSync(join(dir, entry.name), "utf8")) as Doc };
+  });
+}
+
+/** Every problem with the `_id`/`_key` of a document and its embedded documents, as readable lines. */
+function keyProblems(doc: Doc, collection: string, where: string, parentIds: string[] = [], parents: string[] = []): string[] {
+  const problems: string[] = [];
+  const id = doc._id;
+  if (typeof id !== "string" || !/^[A-Za-z0-9]{16}$/.test(id)) problems.push(`${where}: "_id" must be 16 letters or digits, got ${JSON.stringify(id)}`);
+  const sublevel = [...parents, collection].join(".");
+  const expected = `!${sublevel}!${[...parentIds, String(id)].join(".")}`;
+  if (typeof doc._key !== "string") problems.push(`${where}: missing "_key" (expected "${expected}"); the Foundry CLI silently skips such a file`);
+  else if (doc._key !== expected) problems.push(`${where}: "_key" is ${JSON.stringify(doc._key)}, expected "${expected}"`);
+  for (const child of EMBEDDED[collection] ?? []) {
+    const list = doc[child];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      problems.push(`${where}: "${child}" must be an array`);
+      continue;
+    }
+    list.forEach((embedded: Doc, index) => {
+      problems.push(...keyProblems(embedded, child, `${where} ${child}[${index}]`, [...parentIds, String(id)], [...parents, collection]));
+    });
+  }
+  return problems;
+}
+
+describe("packs/ and system.json agree", () => {
+  it("every system.json pack has a source folder packs/<name> and path packs/<name>", () => {
+    for (const pack of packs) {
+      expect(sourceFolders, `system.json pack "${pack.name}" has no packs/${pack.name}/ folder`).toContain(pack.name);
+      expect(pack.path, `system.json pack "${pack.name}"`).toBe(`packs/${pack.name}`);
+    }
+  });
+
+  it("every source folder under packs/ is declared in system.json", () => {
+    for (const folder of sourceFolders) {
+      expect(packs.map((p) => p.name), `packs/${folder}/ is not declared in system.json packs`).toContain(folder);
+    }
+  });
+});
+
+const work = mkdtempSync(join(tmpdir(), "fray-packs-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe.each(packs.filter((pack) => sourceFolders.includes(pack.name)).map((pack) => [pack.name, pack] as const))("pack %s", (name, pack) => {
+  const collection = COLLECTION[pack.type];
+
+  it("has a document type the CLI knows", () => {
+    expect(collection, `pack type ${pack.type}`).toBeDefined();
+  });
+
+  it("every source file has _id and a _key matching its place (a file without _key would be dropped)", () => {
+    const problems = sourceFiles(name).flatMap(({ file, doc }) => keyProblems(doc, collection as string, file));
+    expect(problems).toEqual([]);
+  });
+
+  it("every document's type is declared in system.json documentTypes", () => {
+    const declared = Object.keys(manifest.documentTypes?.[pack.type] ?? {});
+    for (const { file, doc } of sourceFiles(name)) {
+      if (typeof doc._key === "string" && doc._key.startsWith("!folders!")) continue;
+      if (doc.type === undefined) continue;
+      expect(declared, `${file}: type ${JSON.stringify(doc.type)}`).toContain(doc.type);
+    }
+  });
+
+  it("compiles with the Foundry CLI and extracts back to the same documents", async () => {
+    const sources = sourceFiles(name);
+    const compiled = join(work, "compiled", name);
+    const extracted = join(work, "extracted", name);
+    await compilePack(join("packs", name), compiled);
+    await extractPack(compiled, extracted);
+    const back = new Map<string, Doc>();
+    for (const file of readdirSync(extracted)) {
+      const doc = JSON.parse(readFileSync(join(extracted, file), "utf8")) as Doc;
+      back.set(String(doc._id), doc);
+    }
+    expect([...back.keys()].sort(), "ids in the compiled pack").toEqual(sources.map(({ doc }) => String(doc._id)).sort());
+    for (const { file, doc } of sources) {
+      const copy = back.get(String(doc._id)) as Doc;
+      expect({ name: copy.name, type: copy.type, system: copy.system }, file).toEqual({ name: doc.name, type: doc.type, system: doc.system });
+      expect(copy, `${file}: the whole document`).toEqual(doc);
+    }
+  });
+});
