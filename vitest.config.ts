@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["test/core/**/*.test.ts", "test/rules/**/*.test.ts", "test/cli/**/*.test.ts", "test/layers.test.ts"], environment: "node" } },
+      { test: { name: "unit", include: ["test/core/**/*.test.ts", "test/rules/**/*.test.ts", "test/cli/**/*.test.ts", "test/layers.test.ts", "test/packs-cavaliers.test.ts"], environment: "node" } },
       { test: { name: "foundry", include: ["test/foundry/**/*.test.ts"], environment: "node" } },
       { test: { name: "browser", include: ["test/browser/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
     ],
