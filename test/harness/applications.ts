@@ -810,7 +810,8 @@ interface DialogButton {
   label?: string;
   icon?: string;
   default?: boolean;
-  callback?: (event: Event, button: unknown, dialog: unknown) => unknown;
+  /** Called with the pressed <button> (inside a form holding the content, so button.form works). */
+  callback?: (event: Event, button: HTMLButtonElement, dialog: unknown) => unknown;
 }
 
 /**
@@ -837,7 +838,7 @@ export class DialogV2 extends ApplicationV2 {
           if (!button) throw new Error(`Dialog has no button "${action}" (has ${buttons.map((b) => b.action).join(", ")})`);
           remove();
           const form = dialogForm(config.content ?? "", buttons, values);
-          const target = form?.querySelector(`button[data-action="${action}"]`) ?? button;
+          const target = (form?.querySelector(`button[data-action="${action}"]`) ?? button) as HTMLButtonElement;
           const event = new Event("click");
           Promise.resolve(button.callback ? button.callback(event, target, pending) : button.action).then(resolve, reject);
         },

@@ -80,13 +80,13 @@ export class DataField {
   options: DataFieldOptions;
   name = "";
   parent: DataField | undefined;
-  required!: boolean;
-  nullable!: boolean;
-  initial: unknown;
-  readonly!: boolean;
-  label!: string;
-  hint!: string;
-  validationError!: string;
+  declare required: boolean;
+  declare nullable: boolean;
+  declare initial: unknown;
+  declare readonly: boolean;
+  declare label: string;
+  declare hint: string;
+  declare validationError: string;
 
   constructor(options: DataFieldOptions = {}, { name, parent }: { name?: string; parent?: DataField } = {}) {
     if (name) this.name = name;
@@ -296,12 +296,12 @@ export class BooleanField extends DataField {
 }
 
 export class NumberField extends DataField {
-  min: number | undefined;
-  max: number | undefined;
-  step: number | undefined;
-  integer!: boolean;
-  positive!: boolean;
-  choices: Choices | undefined;
+  declare min: number | undefined;
+  declare max: number | undefined;
+  declare step: number | undefined;
+  declare integer: boolean;
+  declare positive: boolean;
+  declare choices: Choices | undefined;
 
   constructor(options: DataFieldOptions = {}, context: { name?: string; parent?: DataField } = {}) {
     super(options, context);
@@ -342,9 +342,9 @@ export class NumberField extends DataField {
 }
 
 export class StringField extends DataField {
-  blank!: boolean;
-  trim!: boolean;
-  choices: Choices | undefined;
+  declare blank: boolean;
+  declare trim: boolean;
+  declare choices: Choices | undefined;
 
   constructor(options: DataFieldOptions = {}, context: { name?: string; parent?: DataField } = {}) {
     super(options, context);
@@ -438,9 +438,9 @@ export class ObjectField extends DataField {
 
 export class ArrayField extends DataField {
   element: DataField;
-  min: number | undefined;
-  max: number | undefined;
-  empty!: boolean;
+  declare min: number | undefined;
+  declare max: number | undefined;
+  declare empty: boolean;
 
   constructor(element: DataField, options: DataFieldOptions = {}, context: { name?: string; parent?: DataField } = {}) {
     super(options, context);

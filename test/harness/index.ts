@@ -15,7 +15,7 @@ import { Hooks } from "./hooks.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
 
-export { Actor, ChatMessage, Combat, Combatant, Item, User, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications };
+export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
 export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
 
 export type Role = keyof typeof CONST.USER_ROLES;
@@ -32,7 +32,36 @@ export interface InstallOptions {
   worldId?: string;
 }
 
+/** game, typed as the harness implements it (the global is typed by fvtt-types). */
+export interface HarnessGame {
+  system: AnyObject & { id: string; version: string };
+  world: { id: string };
+  documentTypes: Record<string, string[]>;
+  i18n: Localization;
+  settings: ClientSettings;
+  users: Users;
+  user: User | null;
+  userId: string | null;
+  ready: boolean;
+  actors: WorldCollection<Actor>;
+  items: WorldCollection<Item>;
+  messages: WorldCollection<ChatMessage>;
+  combats: WorldCollection<Combat>;
+  readonly combat: Combat | null;
+}
+
+/** CONFIG, typed as the harness implements it. */
+export type HarnessConfig = Record<"Actor" | "Item" | "ChatMessage" | "Combat" | "Combatant" | "User", DocumentConfig> & {
+  queries: Record<string, (data: never, options: { timeout?: number }) => unknown>;
+  ui: AnyObject;
+  statusEffects: AnyObject[];
+  Dice: AnyObject;
+};
+
 export interface FoundryHarness {
+  /** The same objects as the globals game and CONFIG, with the harness's types. */
+  readonly game: HarnessGame;
+  readonly CONFIG: HarnessConfig;
   /** Foundry's start-up: "init", load translations, "i18nInit", users and collections, "setup", game.ready, "ready". */
   boot(): Promise<void>;
   createUser(data: { name: string; role?: Role; _id?: string; character?: string | null }): User;
@@ -172,6 +201,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
   };
 
   return {
+    game: game as unknown as HarnessGame,
+    CONFIG: CONFIG as unknown as HarnessConfig,
     async boot() {
       Hooks.callAll("init");
       i18n.load(lang);
