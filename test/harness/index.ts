@@ -114,6 +114,11 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
   const declared = (systemJson.documentTypes ?? {}) as Record<string, Record<string, unknown>>;
   const documentTypes: Record<string, string[]> = {};
   for (const name of DOCUMENT_NAMES) documentTypes[name] = [CONST.BASE_DOCUMENT_TYPE, ...Object.keys(declared[name] ?? {})];
+  // Foundry labels each system sub-type with the key TYPES.<DocumentName>.<subtype>.
+  for (const [name, types] of Object.entries(declared)) {
+    const config = CONFIG[name] as DocumentConfig | undefined;
+    if (config) for (const type of Object.keys(types)) config.typeLabels[type] = `TYPES.${name}.${type}`;
+  }
 
   const i18n = new Localization();
   const settings = new ClientSettings();
