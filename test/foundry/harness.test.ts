@@ -28,6 +28,7 @@ const disk = diskFetchText(REPO_ROOT, "fray");
 const fetchText = async (path: string) => templates[path] ?? disk(path);
 
 let harness: FoundryHarness;
+let userAtInit: unknown = "unset";
 // The globals, typed as the harness implements them (fvtt-types types the real globals).
 let game: HarnessGame;
 let CONFIG: HarnessConfig;
@@ -87,6 +88,7 @@ beforeAll(async () => {
   }
   TestSheet = CavaliersTestSheet;
   Hooks.once("init", () => {
+    userAtInit = game.user;
     CONFIG.Actor.dataModels.cavaliersCharacter = models.CavaliersCharacterModel;
     CONFIG.Actor.dataModels.cavaliersNpc = models.CavaliersNpcModel;
     CONFIG.Actor.typeLabels = { cavaliersCharacter: "FRAY.Test.Character", cavaliersNpc: "FRAY.Test.Npc" };
@@ -111,6 +113,8 @@ describe("boot", () => {
     expect(game.documentTypes.Actor).toContain("cavaliersCharacter");
     expect(game.user?.isGM).toBe(true);
     expect((globalThis as unknown as { game: unknown }).game).toBe(game);
+    // As in Foundry, the user and the world collections exist only from "setup" on.
+    expect(userAtInit).toBeNull();
   });
 });
 
@@ -366,6 +370,16 @@ describe("sheets", () => {
     (sheet.element.querySelector('[name="system.competency"]') as HTMLInputElement).value = "7";
     await expect(sheet.submit()).rejects.toThrow(/competency/);
     expect(system.competency).toBe(8);
+  });
+
+  it("runs concurrent renders one after another, producing one element", async () => {
+    const actor = await createCharacter();
+    const sheet = actor.sheet as Sheet;
+    await Promise.all([sheet.render({ force: true }), sheet.render({ force: true }), actor.update({ name: "Renamed" })]);
+    await harness.flush();
+    expect(document.querySelectorAll(`[id="${sheet.id}"]`)).toHaveLength(1);
+    expect(sheet.element.querySelector(".name")?.textContent).toBe("Renamed");
+    await sheet.close();
   });
 
   it("delegates [data-action] clicks to the actions with this = the sheet", async () => {

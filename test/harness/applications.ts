@@ -126,8 +126,18 @@ export class ApplicationV2 {
    * HTML, replace content, insert into document.body, then _onFirstRender / _onRender (not awaited,
    * as in Foundry) and the render<ClassName> hooks for each class in the chain.
    */
-  async render(options: RenderOptions | boolean = {}, _options: RenderOptions = {}): Promise<this> {
+  render(options: RenderOptions | boolean = {}, _options: RenderOptions = {}): Promise<this> {
     if (typeof options === "boolean") options = Object.assign(_options, { force: options });
+    const opts = options;
+    // Foundry runs an application's renders and closes one at a time (a semaphore).
+    const run = this.#queue.then(() => this.#render(opts));
+    this.#queue = run.then(noop, noop);
+    return run;
+  }
+
+  #queue: Promise<unknown> = Promise.resolve();
+
+  async #render(options: RenderOptions): Promise<this> {
     const canRender = this._canRender(options);
     if (this.#state === RENDER_STATES.CLOSED || this.#state === RENDER_STATES.NONE) {
       if (!options.force) return this;
@@ -289,26 +299,35 @@ export class ApplicationV2 {
 
   bringToFront(): void {}
 
-  async close(options: AnyObject = {}): Promise<this> {
+  close(options: AnyObject = {}): Promise<this> {
+    const run = this.#queue.then(() => this.#close(options));
+    this.#queue = run.then(noop, noop);
+    return run;
+  }
+
+  async #close(options: AnyObject): Promise<this> {
     if (!this.#element) {
       this.#state = RENDER_STATES.CLOSED;
       return this;
     }
     this.#state = RENDER_STATES.CLOSING;
     await this._preClose(options);
-    this.#element.remove();
+    const element = this.#element;
+    element.remove();
     this.#element = null;
     this.#content = null;
     this.#state = RENDER_STATES.CLOSED;
     this._onClose(options);
     for (const cls of (this.constructor as typeof ApplicationV2).inheritanceChain()) {
-      if (cls.name) Hooks.callAll(`close${cls.name}`, this, this.element);
+      if (cls.name) Hooks.callAll(`close${cls.name}`, this, element);
     }
     return this;
   }
   protected async _preClose(_options: AnyObject): Promise<void> {}
   protected _onClose(_options: AnyObject): void {}
 }
+
+function noop(): void {}
 
 /** Handlers of clicks and change-submits are not awaited by the DOM; the harness tracks them. */
 function trackAction(result: unknown): void {
