@@ -261,6 +261,8 @@ describe("documents", () => {
     const actor = await createCharacter();
     const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Rapier", type: "cavaliersWeapon" }]);
     expect(actor.items.size).toBe(1);
+    const stocked = await createCharacter("Stocked", { items: [{ name: "Dagger", type: "cavaliersWeapon" }] });
+    expect(stocked.items.contents[0]?.id).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(item?.uuid).toBe(`Actor.${actor.id}.Item.${item?.id}`);
     expect(await fromUuid(item?.uuid as string)).toBe(item);
     await actor.updateEmbeddedDocuments("Item", [{ _id: item?.id, name: "Sabre" }]);
@@ -273,7 +275,8 @@ describe("documents", () => {
     await actor.deleteEmbeddedDocuments("Item", [item?.id as string]);
     expect(actor.items.size).toBe(0);
     await actor.delete();
-    expect(game.actors.size).toBe(0);
+    expect(game.actors.get(actor.id as string)).toBeUndefined();
+    expect(fromUuidSync(item?.uuid as string)).toBeNull();
   });
 
   it("ownership: players act for what they own; GMs for everything", async () => {

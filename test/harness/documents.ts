@@ -365,6 +365,12 @@ export class ClientDocument extends DataModel {
     for (const datum of data) {
       const createData = deepClone(datum instanceof DataModel ? datum.toObject() : datum);
       if (!operation.keepId || !createData._id) createData._id = randomID();
+      // Embedded documents in the creation data keep their ids (keepEmbeddedIds) or get new ones.
+      for (const field of Object.values(cls.embedded)) {
+        const embedded = createData[field];
+        if (!Array.isArray(embedded)) continue;
+        for (const e of embedded as AnyObject[]) if (!e._id || operation.keepEmbeddedIds === false) e._id = randomID();
+      }
       const doc = new cls(createData, { parent });
       if (!doc.canUserModify(user, "create", createData)) throw new Error(`User ${user.name} lacks permission to create ${name} [${String(createData._id)}]`);
       if ((await doc._preCreate(doc._source, operation, user)) === false) continue;
@@ -411,8 +417,10 @@ export class ClientDocument extends DataModel {
       doc.validate({ changes, clean: true, strict: true });
       if (operation.diff !== false) changes = diffObject(doc._source, changes, { deletionKeys: true });
       if (isEmpty(changes)) continue;
+      // _preUpdate and the hook get the same object (with _id) and may change it.
+      changes._id = id;
       if ((await doc._preUpdate(changes, operation, user)) === false) continue;
-      if (Hooks.call(`preUpdate${name}`, doc, { ...changes, _id: id }, operation, user.id) === false) continue;
+      if (Hooks.call(`preUpdate${name}`, doc, changes, operation, user.id) === false) continue;
       pending.push([doc, changes]);
     }
     // Validate every update against a copy before applying any of them.

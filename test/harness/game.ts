@@ -58,6 +58,8 @@ export class ClientSettings {
     const user = state.game.user as { id: string; isGM: boolean; name: string } | undefined;
     if (config.scope === "world" && !user?.isGM) throw new Error(`User ${user?.name ?? "(none)"} lacks permission to modify the world setting ${id}`);
     const cleaned = cleanSetting(id, config, value);
+    // A stored setting set to the value it has is a no-op update: no onChange.
+    if (this.#values.has(id) && JSON.stringify(this.#values.get(id)) === JSON.stringify(cleaned)) return cleaned;
     this.#values.set(id, deepClone(cleaned));
     config.onChange?.(deepClone(cleaned), options, user?.id ?? "");
     Hooks.callAll("updateSetting", { key: id, value: cleaned }, {}, options, user?.id);
@@ -113,13 +115,10 @@ export class Localization {
     return typeof value === "string" ? value : key;
   }
 
-  /** Localize, then replace {name} placeholders from data. */
+  /** Localize, then replace each {name} with data[name] (as Foundry does, a missing one becomes "undefined"). */
   format(key: string, data: AnyObject = {}): string {
     const str = this.localize(key);
-    return str.replace(/{[^}]+}/g, (k) => {
-      const v = data[k.slice(1, -1)];
-      return v === undefined ? k : String(v);
-    });
+    return str.replace(/{[^}]+}/g, (k) => String(data[k.slice(1, -1)]));
   }
 }
 
