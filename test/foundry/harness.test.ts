@@ -23,7 +23,8 @@ const TEMPLATE = `<section class="test-sheet">
   {{#if (and editable (eq system.style 0))}}<span class="fresh">fresh</span>{{/if}}
 </section>`;
 
-const templates: Record<string, string> = { "systems/fray/templates/test/sheet.hbs": TEMPLATE };
+const FORM = `<div><input name="a.b" type="number" value="2"><input name="flag" type="checkbox" checked><input name="n" data-dtype="Number" value="3"><select name="pick">{{selectOptions choices selected="y" blank="-" localize=true}}</select></div>`;
+const templates: Record<string, string> = { "systems/fray/templates/test/sheet.hbs": TEMPLATE, "systems/fray/templates/test/form.hbs": FORM };
 const disk = diskFetchText(REPO_ROOT, "fray");
 const fetchText = async (path: string) => templates[path] ?? disk(path);
 
@@ -370,6 +371,7 @@ describe("sheets", () => {
     expect(system.competency).toBe(8);
     expect(system.attributes.verve).toBe(10);
     expect(sheet.element.querySelector(".limit")?.textContent).toBe("+11");
+    expect((sheet.element.querySelector("select") as HTMLSelectElement).value).toBe("10");
     (sheet.element.querySelector('[name="system.competency"]') as HTMLInputElement).value = "7";
     await expect(sheet.submit()).rejects.toThrow(/competency/);
     expect(system.competency).toBe(8);
@@ -408,6 +410,55 @@ describe("sheets", () => {
     expect(sheet.isEditable).toBe(false);
     expect((sheet.element.querySelector('[name="name"]') as HTMLInputElement).disabled).toBe(true);
     await sheet.close();
+  });
+});
+
+describe("ApplicationV2", () => {
+  const { ApplicationV2, HandlebarsApplicationMixin } = applications.api;
+  it("merges DEFAULT_OPTIONS along the class chain: arrays concatenate, objects merge one level", () => {
+    class A extends HandlebarsApplicationMixin(ApplicationV2) {
+      static override DEFAULT_OPTIONS: Record<string, unknown> = { classes: ["a"], window: { title: "A" }, actions: { x() {} } };
+    }
+    class B extends A {
+      static override DEFAULT_OPTIONS = { classes: ["b"], window: { resizable: true }, actions: { y() {} } };
+    }
+    const b = new B({ classes: ["c"] });
+    expect(b.options.classes).toEqual(["application", "a", "b", "c"]);
+    expect(b.options.window).toMatchObject({ title: "A", resizable: true, frame: true });
+    expect(Object.keys(b.options.actions)).toEqual(["x", "y"]);
+    expect(b.options.tag).toBe("div");
+  });
+
+  it("submits a form to its handler with typed FormDataExtended values, then closes", async () => {
+    let received: unknown;
+    class Form extends HandlebarsApplicationMixin(ApplicationV2) {
+      static override DEFAULT_OPTIONS = {
+        tag: "form",
+        window: { title: "FRAY.Test.Label" },
+        form: {
+          handler(_event: Event, _form: HTMLFormElement, data: { object: unknown }) {
+            received = data.object;
+          },
+          closeOnSubmit: true,
+        },
+      };
+      static override PARTS = { form: { template: "systems/fray/templates/test/form.hbs" } };
+      protected override async _prepareContext() {
+        return { choices: { x: "FRAY.Test.Label", y: "Why" } };
+      }
+    }
+    const app = new Form();
+    await app.render({ force: true });
+    expect(app.element.querySelector(".window-title")?.textContent).toBe("Sheet");
+    expect(Array.from(app.element.querySelectorAll("option")).map((o) => [o.value, o.textContent, o.selected])).toEqual([
+      ["", "-", false],
+      ["x", "Sheet", false],
+      ["y", "Why", true],
+    ]);
+    app.element.dispatchEvent(new Event("submit", { cancelable: true }));
+    await harness.flush();
+    expect(received).toEqual({ "a.b": 2, flag: true, n: 3, pick: "y" });
+    expect(app.rendered).toBe(false);
   });
 });
 

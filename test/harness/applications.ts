@@ -235,7 +235,7 @@ export class ApplicationV2 {
     });
     if (this.options.tag === "form") {
       const formConfig = this.options.form ?? {};
-      element.addEventListener("submit", (event) => void this._onSubmitForm(formConfig, event));
+      element.addEventListener("submit", (event) => trackAction(this._onSubmitForm(formConfig, event)));
       element.addEventListener("change", (event) => this._onChangeForm(formConfig, event));
     }
   }
@@ -541,6 +541,9 @@ export function HandlebarsApplicationMixin<T extends AppConstructor>(BaseApplica
       t.innerHTML = html;
       if (t.content.children.length !== 1) throw new Error(`Template part "${partId}" must render a single HTML element.`);
       const e = t.content.firstElementChild as HTMLElement;
+      // happy-dom 20 (Node tests) misapplies <option selected> while parsing; re-assert the
+      // attribute so select.value is what the HTML says. A no-op in a real browser.
+      for (const option of e.querySelectorAll("option[selected]")) (option as HTMLOptionElement).selected = true;
       e.dataset.applicationPart = partId;
       if (part.id) e.setAttribute("id", `${this.id}-${part.id}`);
       if (part.classes) e.classList.add(...part.classes);
