@@ -41,14 +41,12 @@ const DOM_GLOBALS = [
 /** Put a happy-dom window's DOM on globalThis; returns a function that removes it again. */
 export function installDom(): () => Promise<void> {
   const window = new Window({ url: "http://localhost/" });
-  const g = globalThis as unknown as Record<string, unknown>;
   const previous = new Map<string, PropertyDescriptor | undefined>();
   for (const key of DOM_GLOBALS) {
     previous.set(key, Object.getOwnPropertyDescriptor(globalThis, key));
     const value = key === "window" ? window : (window as unknown as Record<string, unknown>)[key];
     Object.defineProperty(globalThis, key, { value, configurable: true, writable: true });
   }
-  void g;
   return async () => {
     await window.happyDOM.close();
     for (const [key, descriptor] of previous) {

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { extname, join, normalize } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
 import { build } from "esbuild";
 import { REPO_ROOT } from "../../harness/node.js";
 
@@ -64,7 +64,8 @@ export interface FrayServer {
 }
 
 /** Start the server. Throws when dist/ has not been built. */
-export async function startFrayServer({ dist = DIST }: { dist?: string } = {}): Promise<FrayServer> {
+export async function startFrayServer({ dist: distDir = DIST }: { dist?: string } = {}): Promise<FrayServer> {
+  const dist = resolve(distDir);
   if (!existsSync(join(dist, "fray.mjs")) || !existsSync(join(dist, "system.json"))) {
     throw new Error(`${dist} has no built system (fray.mjs, system.json): run \`npm run build\` first`);
   }
