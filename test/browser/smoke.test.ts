@@ -1,0 +1,60 @@
+/**
+ * Smoke test: the built system loads in Chromium with the harness, runs init/setup/ready with no
+ * console or page errors, and the page can be photographed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+
+describe.skipIf(!browserAvailable())("Fray in Chromium", () => {
+  let server: FrayServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startFrayServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("boots the built system: init, setup and ready ran and game.system.id is fray", async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await openFray(page, server.url);
+    const result = await page.evaluate(() => {
+      const harness = window.harness;
+      const g = (globalThis as unknown as { game: { system: { id: string }; ready: boolean } }).game;
+      return { hooks: harness?.hooksCalled ?? [], id: g.system.id, ready: g.ready };
+    });
+    expect(result.hooks.filter((h) => ["init", "i18nInit", "setup", "ready"].includes(h))).toEqual(["init", "i18nInit", "setup", "ready"]);
+    expect(result.id).toBe("fray");
+    expect(result.ready).toBe(true);
+    const stylesheets = await page.evaluate(() => Array.from(document.styleSheets).map((s) => s.href ?? ""));
+    expect(stylesheets.some((href) => href.endsWith("/systems/fray/styles/fray.css"))).toBe(true);
+    await screenshot(page, "smoke-booted");
+    await page.close();
+  });
+
+  it("renders the sheet of the first actor type with the compiled CSS", async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, server.url);
+    const rendered = await page.evaluate(async () => {
+      type Doc = { sheet: { render(o: object): Promise<{ element: HTMLElement }> } | null };
+      const g = globalThis as unknown as { game: { documentTypes: Record<string, string[]> }; Actor: { create(d: object): Promise<Doc> } };
+      const type = g.game.documentTypes.Actor?.find((t) => t !== "base");
+      if (!type) return null;
+      const actor = await g.Actor.create({ name: "Smoke", type });
+      if (!actor.sheet) return null;
+      const app = await actor.sheet.render({ force: true });
+      await window.harness?.flush();
+      return { type, id: app.element.id, parts: app.element.querySelectorAll("[data-application-part]").length };
+    });
+    if (!rendered) return;
+    expect(rendered.parts).toBeGreaterThan(0);
+    await screenshot(page.locator(`[id="${rendered.id}"]`), `smoke-sheet-${rendered.type}`);
+    await page.close();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Real Chromium for browser tests (playwright-core, the system's /usr/bin/chromium): launch, open
+ * the Fray page (failing the test on any console error or page error), and save screenshots.
+ */
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium, type Browser, type ElementHandle, type Locator, type Page } from "playwright-core";
+import { onTestFinished } from "vitest";
+import { REPO_ROOT } from "../../harness/node.js";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const SCREENSHOTS = join(REPO_ROOT, "test-results", "screenshots");
+
+export function browserAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!browserAvailable()) throw new Error(`${CHROMIUM} is missing: apt-get update && apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+export interface FrayPage {
+  page: Page;
+  /** Console errors and page errors seen so far. */
+  errors: string[];
+  /** Throw if any console error or page error has been seen. */
+  assertNoErrors(): void;
+}
+
+/**
+ * Open the harness page at `url`, wait for init/setup/ready, and fail on any console error or
+ * uncaught page error: at once if one happens while booting, and when the current test finishes
+ * for any seen later (call inside a test; call assertNoErrors yourself from hooks).
+ */
+export async function openFray(page: Page, url: string): Promise<FrayPage> {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console.error: ${message.text()} (${message.location().url})`);
+  });
+  page.on("pageerror", (error) => errors.push(`page error: ${error.stack ?? error.message}`));
+  const frayPage: FrayPage = {
+    page,
+    errors,
+    assertNoErrors() {
+      if (errors.length) throw new Error(`The page reported errors:\n${errors.join("\n")}`);
+    },
+  };
+  try {
+    onTestFinished(() => frayPage.assertNoErrors());
+  } catch {
+    // Not inside a test (e.g. beforeAll): the caller checks with assertNoErrors.
+  }
+  await page.goto(url);
+  await page.waitForFunction(() => window.frayBoot !== undefined);
+  try {
+    await page.evaluate(() => window.frayBoot);
+  } catch (err) {
+    errors.push(`boot failed: ${(err as Error).message}`);
+  }
+  frayPage.assertNoErrors();
+  return frayPage;
+}
+
+/** Save a PNG of the page or of one element under test-results/screenshots/<name>.png; returns the path. */
+export async function screenshot(target: Page | Locator | ElementHandle, name: string): Promise<string> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name.replace(/[^\w.-]+/g, "-")}.png`);
+  await target.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,106 @@
+/**
+ * A static server on 127.0.0.1 (random port) for browser tests: the built system (dist/) at
+ * /systems/fray/, the harness bundled for the browser at /harness.mjs, and a page at / that boots.
+ */
+import { createServer, type Server } from "node:http";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize, resolve } from "node:path";
+import { build } from "esbuild";
+import { REPO_ROOT } from "../../harness/node.js";
+
+/** The built system: dist/ of the repo, or FRAY_DIST when set. */
+export const DIST = process.env.FRAY_DIST ?? join(REPO_ROOT, "dist");
+export const SYSTEM_ID = "fray";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".hbs": "text/plain; charset=utf-8",
+  ".html.hbs": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".woff2": "font/woff2",
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Fray harness</title><link rel="icon" href="data:,"></head>
+<body class="vtt game system-${SYSTEM_ID}">
+<script type="module">
+  import { bootSystem } from "/harness.mjs";
+  window.frayBoot = bootSystem(${JSON.stringify(SYSTEM_ID)}).then(() => undefined);
+</script>
+</body>
+</html>`;
+
+const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="#777"/><circle cx="32" cy="24" r="12" fill="#bbb"/><rect x="14" y="40" width="36" height="16" rx="8" fill="#bbb"/></svg>`;
+
+/** Bundle test/harness/browser.ts (and handlebars) into one ESM file. */
+export async function bundleHarness(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(REPO_ROOT, "test/harness/browser.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    sourcemap: "inline",
+    logLevel: "silent",
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error("esbuild produced no harness bundle");
+  return file.text;
+}
+
+export interface FrayServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Start the server. Throws when dist/ has not been built. */
+export async function startFrayServer({ dist: distDir = DIST }: { dist?: string } = {}): Promise<FrayServer> {
+  const dist = resolve(distDir);
+  if (!existsSync(join(dist, "fray.mjs")) || !existsSync(join(dist, "system.json"))) {
+    throw new Error(`${dist} has no built system (fray.mjs, system.json): run \`npm run build\` first`);
+  }
+  const harness = await bundleHarness();
+  const prefix = `/systems/${SYSTEM_ID}/`;
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+      if (path === "/" || path === "/index.html") return send(res, 200, TYPES[".html"] as string, PAGE);
+      if (path === "/harness.mjs") return send(res, 200, TYPES[".mjs"] as string, harness);
+      // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
+      if (path.startsWith("/icons/") && path.endsWith(".svg")) return send(res, 200, TYPES[".svg"] as string, PLACEHOLDER_SVG);
+      if (path.startsWith(prefix)) {
+        const file = normalize(join(dist, path.slice(prefix.length)));
+        if (file.startsWith(dist) && existsSync(file)) {
+          try {
+            return send(res, 200, TYPES[extname(file)] ?? "application/octet-stream", await readFile(file));
+          } catch {
+            // A directory or unreadable file: fall through to 404.
+          }
+        }
+      }
+      send(res, 404, "text/plain", `Not found: ${path}`);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("server has no port");
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}
+
+function send(res: import("node:http").ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.end(body);
+}

@@ -1,0 +1,47 @@
+/**
+ * Browser entry of the harness (bundled by test/browser/support/server.ts): boots a Foundry-like
+ * page for the built system the way Foundry loads a system: its styles, then its esmodules, then
+ * init → i18nInit → setup → ready. The handle is left on window.harness for the tests.
+ */
+import { installFoundry, type FoundryHarness } from "./index.js";
+
+export * from "./index.js";
+
+declare global {
+  interface Window {
+    harness?: FoundryHarness;
+    frayBoot?: Promise<void>;
+  }
+}
+
+async function fetchText(path: string): Promise<string> {
+  const response = await fetch(`/${path.replace(/^\//, "")}`);
+  if (!response.ok) throw new Error(`Failed to fetch ${path}: ${response.status} ${response.statusText}`);
+  return response.text();
+}
+
+function loadStyle(href: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = () => resolve();
+    link.onerror = () => reject(new Error(`Failed to load stylesheet ${href}`));
+    document.head.append(link);
+  });
+}
+
+/** Install the harness for the system served at /systems/<id>/, load it and boot. */
+export async function bootSystem(systemId: string): Promise<FoundryHarness> {
+  const root = `systems/${systemId}`;
+  const systemJson = JSON.parse(await fetchText(`${root}/system.json`)) as Record<string, unknown>;
+  const languages = (systemJson.languages ?? []) as { lang: string; path: string }[];
+  const langPath = languages.find((l) => l.lang === "en")?.path;
+  const lang = langPath ? (JSON.parse(await fetchText(`${root}/${langPath}`)) as Record<string, unknown>) : {};
+  const harness = installFoundry({ systemJson, lang, fetchText });
+  window.harness = harness;
+  for (const style of (systemJson.styles ?? []) as (string | { src: string })[]) await loadStyle(`/${root}/${typeof style === "string" ? style : style.src}`);
+  for (const module of (systemJson.esmodules ?? []) as string[]) await import(/* @vite-ignore */ `/${root}/${module}`);
+  await harness.boot();
+  return harness;
+}

@@ -1,0 +1,834 @@
+/**
+ * Documents: Actor, Item, ChatMessage, Combat, Combatant, User, their world collections and a
+ * single-process "database" that runs Foundry v13's create/update/delete workflow:
+ * construct/clean/validate → permission check → _preX (document, then its system model) →
+ * preX<Name> hook (false cancels) → apply → prepareData → _onX → X<Name> hook → re-render apps.
+ */
+import { Hooks } from "./hooks.js";
+import { ArrayField, BooleanField, DataField, DataModel, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type ValidateOptions } from "./data.js";
+import { state, documentConfig, type CreateDialogRecord } from "./state.js";
+import { deepClone, diffObject, expandObject, isEmpty, randomID, type AnyObject } from "./utils.js";
+
+export const CONST = {
+  BASE_DOCUMENT_TYPE: "base",
+  DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
+  USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
+  /** Foundry's default role for each user permission the harness checks. */
+  USER_PERMISSIONS: {
+    ACTOR_CREATE: { defaultRole: 3 },
+    ITEM_CREATE: { defaultRole: 3 },
+    SETTINGS_MODIFY: { defaultRole: 3 },
+    MESSAGE_WHISPER: { defaultRole: 1 },
+  } as Record<string, { defaultRole: number }>,
+} as const;
+
+type OwnershipLevel = keyof typeof CONST.DOCUMENT_OWNERSHIP_LEVELS;
+
+/** Foundry's Collection: a Map with the array-style helpers. */
+export class Collection<V> extends Map<string, V> {
+  get contents(): V[] {
+    return Array.from(this.values());
+  }
+  override get(key: string, { strict = false }: { strict?: boolean } = {}): V | undefined {
+    const value = super.get(key);
+    if (strict && value === undefined) throw new Error(`The key ${key} does not exist in the ${this.constructor.name} Collection`);
+    return value;
+  }
+  getName(name: string, { strict = false }: { strict?: boolean } = {}): V | undefined {
+    const found = this.find((v) => (v as { name?: unknown }).name === name);
+    if (strict && found === undefined) throw new Error(`An entry with name ${name} does not exist in the collection`);
+    return found;
+  }
+  filter(fn: (v: V, i: number, c: this) => unknown): V[] {
+    return this.contents.filter((v, i) => fn(v, i, this));
+  }
+  find(fn: (v: V, i: number, c: this) => unknown): V | undefined {
+    return this.contents.find((v, i) => fn(v, i, this));
+  }
+  map<T>(fn: (v: V, i: number, c: this) => T): T[] {
+    return this.contents.map((v, i) => fn(v, i, this));
+  }
+  some(fn: (v: V, i: number, c: this) => unknown): boolean {
+    return this.contents.some((v, i) => fn(v, i, this));
+  }
+  every(fn: (v: V, i: number, c: this) => unknown): boolean {
+    return this.contents.every((v, i) => fn(v, i, this));
+  }
+  reduce<T>(fn: (acc: T, v: V, i: number) => T, initial: T): T {
+    return this.contents.reduce(fn, initial);
+  }
+  // @ts-expect-error -- Foundry's Collection iterates its values, not [key, value] entries
+  override [Symbol.iterator](): MapIterator<V> {
+    return this.values();
+  }
+  toJSON(): unknown[] {
+    return this.map((v) => (v as { toJSON?: () => unknown }).toJSON?.() ?? v);
+  }
+}
+
+/** A top-level collection such as game.actors; its documentClass is CONFIG[documentName].documentClass. */
+export class WorldCollection<V> extends Collection<V> {
+  constructor(readonly documentName: string) {
+    super();
+  }
+  get documentClass(): DocumentClass {
+    return documentConfig(this.documentName).documentClass as DocumentClass;
+  }
+}
+
+/** Embedded documents stored in the parent's source array, e.g. actor.items. */
+class EmbeddedCollectionField extends DataField {
+  constructor(readonly embeddedName: string, options: DataFieldOptions = {}) {
+    super({ required: true, nullable: false, initial: () => [], ...options });
+  }
+  get documentClass(): DocumentClass {
+    return documentConfig(this.embeddedName).documentClass as DocumentClass;
+  }
+  protected override _cast(value: unknown): unknown {
+    return Array.isArray(value) ? value : [];
+  }
+  protected override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
+    return (value as AnyObject[]).map((d) => this.documentClass.cleanData(d, { partial: options.partial }));
+  }
+  protected override _validateType(value: unknown, _options?: ValidateOptions): void {
+    if (!Array.isArray(value)) throw new Error("must be an array");
+  }
+  override initialize(value: unknown, model?: DataModel): unknown {
+    const existing = model ? (Object.getOwnPropertyDescriptor(model, this.name)?.value as unknown) : undefined;
+    if (existing instanceof Collection) return existing;
+    const collection = new Collection<ClientDocument>();
+    for (const source of value as AnyObject[]) {
+      const doc = new this.documentClass(source, { parent: model as ClientDocument });
+      collection.set(doc.id as string, doc);
+    }
+    return collection;
+  }
+  override toObject(value: unknown): unknown {
+    return value instanceof Collection ? value.map((d: ClientDocument) => d.toObject()) : deepClone(value);
+  }
+}
+
+export type DocumentClass = typeof ClientDocument;
+type Operation = AnyObject & { parent?: ClientDocument | null; keepId?: boolean; diff?: boolean; render?: boolean; renderSheet?: boolean };
+
+interface HarnessUser {
+  id: string;
+  name: string;
+  isGM: boolean;
+  role: number;
+  can(permission: string): boolean;
+}
+
+function currentUser(): User {
+  const user = state.game.user as User | undefined;
+  if (!user) throw new Error("No current user: install the harness and create a user first");
+  return user;
+}
+
+function typeChoices(documentName: string): () => string[] {
+  return () => ((state.game.documentTypes as Record<string, string[]> | undefined)?.[documentName] ?? [CONST.BASE_DOCUMENT_TYPE]);
+}
+
+/** Schema fields shared by every document. */
+function baseSchema(documentName: string, { typed = true }: { typed?: boolean } = {}): Record<string, DataField> {
+  const schema: Record<string, DataField> = {
+    _id: new StringField({ required: true, nullable: true, blank: false, initial: null }),
+    flags: new ObjectField(),
+  };
+  if (typed) {
+    schema.type = new StringField({ required: true, blank: false, initial: CONST.BASE_DOCUMENT_TYPE, choices: typeChoices(documentName) });
+    schema.system = new TypeDataField(documentName);
+  }
+  return schema;
+}
+
+/**
+ * The client Document: a DataModel with an id, flags, ownership, sheets and the CRUD workflow.
+ */
+export class ClientDocument extends DataModel {
+  static documentName = "Document";
+  /** name of the world collection on game, e.g. "actors". */
+  static collectionName = "";
+  /** embedded document name → field name, e.g. {Item: "items"}. */
+  static embedded: Record<string, string> = {};
+  static hasTypeData = true;
+
+  declare _id: string | null;
+  declare flags: AnyObject;
+  declare type: string;
+  declare system: TypeDataModel | AnyObject;
+  declare name: string;
+
+  /** Applications rendering this document, by app id (Foundry's ClientDocument#apps). */
+  apps: Record<string, { render(force?: boolean | AnyObject, options?: AnyObject): unknown; close(options?: AnyObject): unknown }> = {};
+  #sheet: unknown = null;
+
+  constructor(data: AnyObject = {}, context: DataModelConstructionOptions = {}) {
+    super(data, context);
+    this.prepareData();
+  }
+
+  static get implementation(): DocumentClass {
+    return documentConfig(this.documentName).documentClass as DocumentClass;
+  }
+
+  static get TYPES(): string[] {
+    return typeChoices(this.documentName)();
+  }
+
+  get documentName(): string {
+    return (this.constructor as DocumentClass).documentName;
+  }
+
+  get id(): string | null {
+    return this._id;
+  }
+
+  get isEmbedded(): boolean {
+    return this.parent instanceof ClientDocument;
+  }
+
+  get uuid(): string {
+    const own = `${this.documentName}.${this.id}`;
+    return this.isEmbedded ? `${(this.parent as ClientDocument).uuid}.${own}` : own;
+  }
+
+  /** The collection this document lives in (or would live in). */
+  get collection(): Collection<ClientDocument> | undefined {
+    if (this.isEmbedded) return (this.parent as ClientDocument).getEmbeddedCollection(this.documentName);
+    return state.game[(this.constructor as DocumentClass).collectionName] as Collection<ClientDocument> | undefined;
+  }
+
+  /* ---------------- Data preparation ---------------- */
+
+  /** Foundry's order: system base, document base, embedded, system derived, document derived. */
+  prepareData(): void {
+    const typed = this.system instanceof TypeDataModel;
+    if (typed) (this.system as TypeDataModel).prepareBaseData();
+    this.prepareBaseData();
+    this.prepareEmbeddedDocuments();
+    if (typed) (this.system as TypeDataModel).prepareDerivedData();
+    this.prepareDerivedData();
+  }
+  prepareBaseData(): void {}
+  prepareDerivedData(): void {}
+  prepareEmbeddedDocuments(): void {
+    for (const name of Object.keys((this.constructor as DocumentClass).embedded)) {
+      for (const doc of this.getEmbeddedCollection(name)) doc.prepareData();
+    }
+  }
+
+  /* ---------------- Flags ---------------- */
+
+  getFlag(scope: string, key: string): unknown {
+    const scoped = this.flags?.[scope] as AnyObject | undefined;
+    if (!scoped) return undefined;
+    return key.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as AnyObject)[k] : undefined), scoped);
+  }
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
+    return this.update({ [`flags.${scope}.${key}`]: value });
+  }
+  async unsetFlag(scope: string, key: string): Promise<this | undefined> {
+    const parts = key.split(".");
+    const last = parts.pop() as string;
+    const head = parts.length ? `.${parts.join(".")}` : "";
+    return this.update({ [`flags.${scope}${head}.-=${last}`]: null });
+  }
+
+  /* ---------------- Ownership and permissions ---------------- */
+
+  getUserLevel(user: HarnessUser | null = (state.game.user as HarnessUser | null) ?? null): number {
+    if (!user) return CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+    if (user.isGM) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    if (this.isEmbedded) return (this.parent as ClientDocument).getUserLevel(user);
+    const ownership = ((this as unknown as { ownership?: Record<string, number> }).ownership ?? {}) as Record<string, number>;
+    const level = ownership[user.id] ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.INHERIT;
+    return level === CONST.DOCUMENT_OWNERSHIP_LEVELS.INHERIT ? (ownership.default ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE) : level;
+  }
+
+  testUserPermission(user: HarnessUser, permission: OwnershipLevel | number, { exact = false }: { exact?: boolean } = {}): boolean {
+    const target = typeof permission === "number" ? permission : CONST.DOCUMENT_OWNERSHIP_LEVELS[permission];
+    const level = this.getUserLevel(user);
+    return exact ? level === target : level >= target;
+  }
+
+  get permission(): number {
+    return this.getUserLevel();
+  }
+  get isOwner(): boolean {
+    return this.testUserPermission(currentUser(), "OWNER");
+  }
+  get limited(): boolean {
+    return this.testUserPermission(currentUser(), "LIMITED", { exact: true });
+  }
+  get visible(): boolean {
+    return this.testUserPermission(currentUser(), "OBSERVER");
+  }
+
+  /** create: the user's role permission (or parent ownership for embedded); update/delete: OWNER. */
+  canUserModify(user: HarnessUser, action: "create" | "update" | "delete", _data: AnyObject = {}): boolean {
+    if (user.isGM) return true;
+    if (action === "create") {
+      if (this.isEmbedded) return (this.parent as ClientDocument).testUserPermission(user, "OWNER");
+      return this._canUserCreate(user);
+    }
+    return this.testUserPermission(user, "OWNER");
+  }
+
+  protected _canUserCreate(user: HarnessUser): boolean {
+    return user.isGM;
+  }
+
+  /* ---------------- Sheets ---------------- */
+
+  /** The sheet registered for this type (flags.core.sheetClass, else the default, else the first), created once. */
+  get sheet(): unknown {
+    if (this.#sheet) return this.#sheet;
+    const registered = documentConfig(this.documentName).sheetClasses[this.type ?? CONST.BASE_DOCUMENT_TYPE] ?? {};
+    const chosen = this.getFlag("core", "sheetClass") as string | undefined;
+    const entries = Object.values(registered);
+    const entry = (chosen && registered[chosen]) || entries.find((e) => e.default) || entries[0];
+    if (!entry) return null;
+    const cls = entry.cls as new (options: AnyObject) => unknown;
+    this.#sheet = new cls({ document: this });
+    return this.#sheet;
+  }
+
+  /** Re-render every application showing this document. */
+  render(force = false, options: AnyObject = {}): void {
+    for (const app of Object.values(this.apps)) trackRender(app.render(force, options));
+  }
+
+  /* ---------------- Embedded documents ---------------- */
+
+  getEmbeddedCollection(embeddedName: string): Collection<ClientDocument> {
+    const field = (this.constructor as DocumentClass).embedded[embeddedName];
+    if (!field) throw new Error(`${embeddedName} is not a valid embedded Document within the ${this.documentName} Document`);
+    return (this as unknown as AnyObject)[field] as Collection<ClientDocument>;
+  }
+  getEmbeddedDocument(embeddedName: string, id: string, { strict = false }: { strict?: boolean } = {}): ClientDocument | undefined {
+    return this.getEmbeddedCollection(embeddedName).get(id, { strict });
+  }
+  async createEmbeddedDocuments(embeddedName: string, data: AnyObject[] = [], operation: Operation = {}): Promise<ClientDocument[]> {
+    this.getEmbeddedCollection(embeddedName);
+    const cls = documentConfig(embeddedName).documentClass as DocumentClass;
+    return cls.createDocuments(data, { ...operation, parent: this });
+  }
+  async updateEmbeddedDocuments(embeddedName: string, updates: AnyObject[] = [], operation: Operation = {}): Promise<ClientDocument[]> {
+    this.getEmbeddedCollection(embeddedName);
+    const cls = documentConfig(embeddedName).documentClass as DocumentClass;
+    return cls.updateDocuments(updates, { ...operation, parent: this });
+  }
+  async deleteEmbeddedDocuments(embeddedName: string, ids: string[] = [], operation: Operation = {}): Promise<ClientDocument[]> {
+    this.getEmbeddedCollection(embeddedName);
+    const cls = documentConfig(embeddedName).documentClass as DocumentClass;
+    return cls.deleteDocuments(ids, { ...operation, parent: this });
+  }
+
+  /* ---------------- Lifecycle (delegating to the system model) ---------------- */
+
+  protected async _preCreate(data: AnyObject, options: AnyObject, user: HarnessUser): Promise<boolean | void> {
+    if (this.system instanceof TypeDataModel) return this.system._preCreate(data, options, user);
+  }
+  protected _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
+    if (this.system instanceof TypeDataModel) this.system._onCreate(data, options, userId);
+  }
+  protected async _preUpdate(changes: AnyObject, options: AnyObject, user: HarnessUser): Promise<boolean | void> {
+    if (this.system instanceof TypeDataModel) return this.system._preUpdate(changes, options, user);
+  }
+  protected _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
+    if (this.system instanceof TypeDataModel) this.system._onUpdate(changed, options, userId);
+    if (options.render !== false) this.render(false, { action: "update", renderData: changed });
+  }
+  protected async _preDelete(options: AnyObject, user: HarnessUser): Promise<boolean | void> {
+    if (this.system instanceof TypeDataModel) return this.system._preDelete(options, user);
+  }
+  protected _onDelete(options: AnyObject, userId: string): void {
+    if (this.system instanceof TypeDataModel) this.system._onDelete(options, userId);
+    for (const app of Object.values(this.apps)) app.close({ submit: false });
+  }
+
+  /* ---------------- CRUD ---------------- */
+
+  static async create(data: AnyObject | AnyObject[], operation: Operation = {}): Promise<ClientDocument | ClientDocument[] | undefined> {
+    if (Array.isArray(data)) return this.createDocuments(data, operation);
+    const created = await this.createDocuments([data], operation);
+    return created[0];
+  }
+
+  static async createDocuments(data: AnyObject[] = [], operation: Operation = {}): Promise<ClientDocument[]> {
+    const name = this.documentName;
+    const cls = documentConfig(name).documentClass as DocumentClass;
+    const user = currentUser();
+    const parent = operation.parent ?? null;
+    const created: ClientDocument[] = [];
+    for (const datum of data) {
+      const createData = deepClone(datum instanceof DataModel ? datum.toObject() : datum);
+      if (!operation.keepId || !createData._id) createData._id = randomID();
+      // Embedded documents in the creation data keep their ids (keepEmbeddedIds) or get new ones.
+      for (const field of Object.values(cls.embedded)) {
+        const embedded = createData[field];
+        if (!Array.isArray(embedded)) continue;
+        for (const e of embedded as AnyObject[]) if (!e._id || operation.keepEmbeddedIds === false) e._id = randomID();
+      }
+      const doc = new cls(createData, { parent });
+      if (!doc.canUserModify(user, "create", createData)) throw new Error(`User ${user.name} lacks permission to create ${name} [${String(createData._id)}]`);
+      if ((await doc._preCreate(doc._source, operation, user)) === false) continue;
+      if (Hooks.call(`preCreate${name}`, doc, doc._source, operation, user.id) === false) continue;
+      doc.validate({ strict: true });
+      created.push(doc);
+    }
+    for (const doc of created) {
+      if (parent) {
+        const field = (parent.constructor as DocumentClass).embedded[name] as string;
+        (parent._source[field] as AnyObject[]).push(doc._source);
+        parent.getEmbeddedCollection(name).set(doc.id as string, doc);
+      } else {
+        (state.game[cls.collectionName] as Collection<ClientDocument>).set(doc.id as string, doc);
+      }
+      doc.reset();
+      doc.prepareData();
+    }
+    if (parent && created.length) parent.prepareData();
+    for (const doc of created) {
+      doc._onCreate(doc._source, operation, user.id);
+      Hooks.callAll(`create${name}`, doc, operation, user.id);
+    }
+    if (parent && created.length && operation.render !== false) parent.render(false, { action: "create", renderData: created.map((d) => d._source) });
+    if (operation.renderSheet) for (const doc of created) (doc.sheet as { render(o: AnyObject): unknown } | null)?.render({ force: true });
+    return created;
+  }
+
+  static async updateDocuments(updates: AnyObject[] = [], operation: Operation = {}): Promise<ClientDocument[]> {
+    const name = this.documentName;
+    const user = currentUser();
+    const parent = operation.parent ?? null;
+    const collection = parent ? parent.getEmbeddedCollection(name) : (state.game[this.implementation.collectionName] as Collection<ClientDocument>);
+    const pending: [ClientDocument, AnyObject][] = [];
+    for (const update of updates) {
+      let changes = expandObject(deepClone(update));
+      const id = changes._id as string;
+      const doc = collection.get(id, { strict: true }) as ClientDocument;
+      delete changes._id;
+      if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${name} [${id}]`);
+      for (const field of Object.values((doc.constructor as DocumentClass).embedded)) {
+        if (field in changes) throw new Error(`Harness: update embedded ${field} with updateEmbeddedDocuments, not through the parent's update`);
+      }
+      doc.validate({ changes, clean: true, strict: true });
+      if (operation.diff !== false) changes = diffObject(doc._source, changes, { deletionKeys: true });
+      if (isEmpty(changes)) continue;
+      // _preUpdate and the hook get the same object (with _id) and may change it.
+      changes._id = id;
+      if ((await doc._preUpdate(changes, operation, user)) === false) continue;
+      if (Hooks.call(`preUpdate${name}`, doc, changes, operation, user.id) === false) continue;
+      pending.push([doc, changes]);
+    }
+    // Validate every update against a copy before applying any of them.
+    for (const [doc, changes] of pending) doc.updateSource(deepClone(changes), { dryRun: true });
+    const updated: ClientDocument[] = [];
+    for (const [doc, changes] of pending) {
+      const changed = doc.updateSource(changes);
+      if (isEmpty(changed)) continue;
+      changed._id = doc.id;
+      doc.prepareData();
+      updated.push(doc);
+      if (parent) parent.prepareData();
+      doc._onUpdate(changed, operation, user.id);
+      Hooks.callAll(`update${name}`, doc, changed, operation, user.id);
+    }
+    if (parent && updated.length && operation.render !== false) parent.render(false, { action: "update" });
+    return updated;
+  }
+
+  static async deleteDocuments(ids: string[] = [], operation: Operation = {}): Promise<ClientDocument[]> {
+    const name = this.documentName;
+    const user = currentUser();
+    const parent = operation.parent ?? null;
+    const collection = parent ? parent.getEmbeddedCollection(name) : (state.game[this.implementation.collectionName] as Collection<ClientDocument>);
+    const toDelete: ClientDocument[] = [];
+    for (const id of ids) {
+      const doc = collection.get(id, { strict: true }) as ClientDocument;
+      if (!doc.canUserModify(user, "delete")) throw new Error(`User ${user.name} lacks permission to delete ${name} [${id}]`);
+      if ((await doc._preDelete(operation, user)) === false) continue;
+      if (Hooks.call(`preDelete${name}`, doc, operation, user.id) === false) continue;
+      toDelete.push(doc);
+    }
+    for (const doc of toDelete) {
+      collection.delete(doc.id as string);
+      if (parent) {
+        const field = (parent.constructor as DocumentClass).embedded[name] as string;
+        parent._source[field] = (parent._source[field] as AnyObject[]).filter((s) => s._id !== doc.id);
+      }
+    }
+    if (parent && toDelete.length) parent.prepareData();
+    for (const doc of toDelete) {
+      doc._onDelete(operation, user.id);
+      Hooks.callAll(`delete${name}`, doc, operation, user.id);
+    }
+    if (parent && toDelete.length && operation.render !== false) parent.render(false, { action: "delete" });
+    return toDelete;
+  }
+
+  async update(changes: AnyObject = {}, operation: Operation = {}): Promise<this | undefined> {
+    const updated = await (this.constructor as DocumentClass).updateDocuments([{ ...changes, _id: this.id }], { ...operation, parent: this.isEmbedded ? (this.parent as ClientDocument) : null });
+    return updated[0] as this | undefined;
+  }
+
+  async delete(operation: Operation = {}): Promise<this | undefined> {
+    const deleted = await (this.constructor as DocumentClass).deleteDocuments([this.id as string], { ...operation, parent: this.isEmbedded ? (this.parent as ClientDocument) : null });
+    return deleted[0] as this | undefined;
+  }
+
+  /**
+   * Foundry's create dialog, without a dialog: records the types it would offer (honouring
+   * CONFIG[documentName].typeLabels and the `types` restriction) in the harness, and resolves null
+   * as a dismissed dialog does.
+   */
+  static async createDialog(data: AnyObject = {}, createOptions: AnyObject = {}, { types }: { types?: string[] } & AnyObject = {}): Promise<null> {
+    const documentName = this.documentName;
+    const config = documentConfig(documentName);
+    const i18n = state.game.i18n as { has(k: string): boolean; localize(k: string): string };
+    const offered: { value: string; label: string }[] = [];
+    let defaultType = config.defaultType as string | undefined;
+    let defaultAllowed = false;
+    if (types?.length === 0) throw new Error("The array of sub-types to restrict to must not be empty");
+    for (const type of this.TYPES) {
+      if (type === CONST.BASE_DOCUMENT_TYPE) continue;
+      if (types && !types.includes(type)) continue;
+      const key = config.typeLabels[type];
+      const label = key && i18n.has(key) ? i18n.localize(key) : type;
+      offered.push({ value: type, label });
+      if (type === defaultType) defaultAllowed = true;
+    }
+    if (!offered.length) throw new Error("No document types were permitted to be created");
+    if (!defaultAllowed) defaultType = offered[0]?.value;
+    offered.sort((a, b) => a.label.localeCompare(b.label));
+    const record: CreateDialogRecord = { documentName, types: offered, defaultType, data, createOptions };
+    state.createDialogs.push(record);
+    return null;
+  }
+}
+
+/**
+ * Foundry does not await the re-renders an update triggers; the harness records them so tests can
+ * await them (harness.flush) and so a failing background render is reported, not lost.
+ */
+export function trackRender(result: unknown): void {
+  if (!(result instanceof Promise)) return;
+  const tracked: Promise<unknown> = result.then(
+    () => state.renders.delete(tracked),
+    (err: unknown) => {
+      state.renders.delete(tracked);
+      state.renderErrors.push(err);
+      console.error("Fray harness: a background render failed", err);
+    },
+  );
+  state.renders.add(tracked);
+}
+
+/* -------------------------------------------- */
+
+const ownershipField = () => new ObjectField({ initial: () => ({ default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE }) });
+
+/** Actors and Items grant OWNER to a non-GM creator (Foundry's BaseActor/BaseItem#_preCreate). */
+async function grantCreatorOwnership(doc: ClientDocument, user: HarnessUser): Promise<void> {
+  if (doc.isEmbedded || user.isGM) return;
+  doc.updateSource({ [`ownership.${user.id}`]: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER });
+}
+
+export class Item extends ClientDocument {
+  static override documentName = "Item";
+  static override collectionName = "items";
+  declare img: string | null;
+  declare ownership: Record<string, number>;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...baseSchema("Item"),
+      name: new StringField({ required: true, blank: false }),
+      img: new StringField({ required: false, nullable: true, initial: "icons/svg/item-bag.svg" }),
+      folder: new StringField({ nullable: true, initial: null }),
+      sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      ownership: ownershipField(),
+    };
+  }
+  get actor(): ClientDocument | null {
+    return this.parent instanceof Actor ? this.parent : null;
+  }
+  protected override _canUserCreate(user: HarnessUser): boolean {
+    return user.can("ITEM_CREATE");
+  }
+  protected override async _preCreate(data: AnyObject, options: AnyObject, user: HarnessUser): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    await grantCreatorOwnership(this, user);
+  }
+}
+
+export class Actor extends ClientDocument {
+  static override documentName = "Actor";
+  static override collectionName = "actors";
+  static override embedded = { Item: "items" };
+  declare img: string | null;
+  declare ownership: Record<string, number>;
+  declare items: Collection<Item>;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...baseSchema("Actor"),
+      name: new StringField({ required: true, blank: false }),
+      img: new StringField({ required: false, nullable: true, initial: "icons/svg/mystery-man.svg" }),
+      items: new EmbeddedCollectionField("Item"),
+      folder: new StringField({ nullable: true, initial: null }),
+      sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      ownership: ownershipField(),
+    };
+  }
+  /** Items grouped by type (Foundry's Actor#itemTypes). */
+  get itemTypes(): Record<string, Item[]> {
+    const types: Record<string, Item[]> = {};
+    for (const t of typeChoices("Item")()) if (t !== CONST.BASE_DOCUMENT_TYPE) types[t] = [];
+    for (const item of this.items) (types[item.type] ??= []).push(item);
+    return types;
+  }
+  protected override _canUserCreate(user: HarnessUser): boolean {
+    return user.can("ACTOR_CREATE");
+  }
+  protected override async _preCreate(data: AnyObject, options: AnyObject, user: HarnessUser): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    await grantCreatorOwnership(this, user);
+  }
+}
+
+export class ChatMessage extends ClientDocument {
+  static override documentName = "ChatMessage";
+  static override collectionName = "messages";
+  declare author: string | null;
+  declare content: string;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...baseSchema("ChatMessage"),
+      author: new StringField({ nullable: true, blank: false, initial: null }),
+      timestamp: new NumberField({ required: true, nullable: false, initial: () => Date.now() }),
+      flavor: new HTMLField(),
+      content: new HTMLField(),
+      speaker: new SchemaField({
+        scene: new StringField({ nullable: true, initial: null }),
+        actor: new StringField({ nullable: true, initial: null }),
+        token: new StringField({ nullable: true, initial: null }),
+        alias: new StringField(),
+      }),
+      whisper: new ArrayField(new StringField()),
+      blind: new BooleanField(),
+      rolls: new ArrayField(new DataField({ required: true })),
+      sound: new StringField({ nullable: true, initial: null }),
+    };
+  }
+  /** The speaker for a message from an actor, or the current user (Foundry's ChatMessage.getSpeaker). */
+  static getSpeaker({ actor, alias }: { actor?: { id: string | null; name: string } | null; alias?: string } = {}): AnyObject {
+    const user = currentUser();
+    return { scene: null, actor: actor?.id ?? null, token: null, alias: alias ?? actor?.name ?? user.name };
+  }
+  get isAuthor(): boolean {
+    return this.author === currentUser().id;
+  }
+  override getUserLevel(user: HarnessUser | null = (state.game.user as HarnessUser | null) ?? null): number {
+    if (!user) return CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+    if (user.isGM || user.id === this.author) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    return CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER;
+  }
+  protected override _canUserCreate(user: HarnessUser): boolean {
+    return this._source.author === user.id;
+  }
+  static override async createDocuments(data: AnyObject[] = [], operation: Operation = {}): Promise<ClientDocument[]> {
+    const user = currentUser();
+    // The author defaults to the creating user (Foundry's BaseChatMessage).
+    return super.createDocuments(data.map((d) => ({ author: user.id, ...d })), operation);
+  }
+}
+
+export class Combatant extends ClientDocument {
+  static override documentName = "Combatant";
+  declare actorId: string | null;
+  declare initiative: number | null;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...baseSchema("Combatant"),
+      actorId: new StringField({ nullable: true, blank: false, initial: null }),
+      tokenId: new StringField({ nullable: true, blank: false, initial: null }),
+      sceneId: new StringField({ nullable: true, blank: false, initial: null }),
+      name: new StringField({ required: false, blank: true }),
+      img: new StringField({ nullable: true, initial: null }),
+      initiative: new NumberField({ required: true, nullable: true, initial: null }),
+      hidden: new BooleanField(),
+      defeated: new BooleanField(),
+      group: new StringField({ nullable: true, initial: null }),
+    };
+  }
+  get combat(): Combat | null {
+    return this.parent instanceof Combat ? this.parent : null;
+  }
+  get actor(): Actor | null {
+    return this.actorId ? ((state.game.actors as Collection<Actor>).get(this.actorId) ?? null) : null;
+  }
+  override getUserLevel(user: HarnessUser | null = (state.game.user as HarnessUser | null) ?? null): number {
+    if (user?.isGM) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    return this.actor?.getUserLevel(user) ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+  }
+  override canUserModify(user: HarnessUser, action: "create" | "update" | "delete"): boolean {
+    void action;
+    return user.isGM || this.testUserPermission(user, "OWNER");
+  }
+}
+
+export class Combat extends ClientDocument {
+  static override documentName = "Combat";
+  static override collectionName = "combats";
+  static override embedded = { Combatant: "combatants" };
+  declare combatants: Collection<Combatant>;
+  declare round: number;
+  declare turn: number | null;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...baseSchema("Combat"),
+      scene: new StringField({ nullable: true, initial: null }),
+      combatants: new EmbeddedCollectionField("Combatant"),
+      active: new BooleanField(),
+      round: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+      turn: new NumberField({ required: true, integer: true, min: 0, initial: null }),
+      sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+    };
+  }
+  get started(): boolean {
+    return this.round > 0;
+  }
+  /** Combatants in turn order: initiative descending, then name, then id (Combat#_sortCombatants). */
+  get turns(): Combatant[] {
+    return this.combatants.contents.sort((a, b) => {
+      const ia = typeof a.initiative === "number" ? a.initiative : -Infinity;
+      const ib = typeof b.initiative === "number" ? b.initiative : -Infinity;
+      return ib - ia || (a.name ?? "").localeCompare(b.name ?? "") || String(a.id).localeCompare(String(b.id));
+    });
+  }
+  get combatant(): Combatant | undefined {
+    return this.turn === null ? undefined : this.turns[this.turn];
+  }
+  override canUserModify(user: HarnessUser): boolean {
+    return user.isGM;
+  }
+  async startCombat(): Promise<this | undefined> {
+    return this.update({ round: 1, turn: 0 });
+  }
+  async nextTurn(): Promise<this | undefined> {
+    const next = (this.turn ?? -1) + 1;
+    if (next >= this.turns.length) return this.nextRound();
+    return this.update({ turn: next });
+  }
+  async nextRound(): Promise<this | undefined> {
+    return this.update({ round: this.round + 1, turn: 0 });
+  }
+}
+
+export class User extends ClientDocument implements HarnessUser {
+  static override documentName = "User";
+  static override collectionName = "users";
+  static override hasTypeData = false;
+  declare role: number;
+  declare character: string | null;
+  /** Whether the user is connected; harness users are. */
+  active = true;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...baseSchema("User", { typed: false }),
+      name: new StringField({ required: true, blank: false }),
+      role: new NumberField({ required: true, nullable: false, integer: true, choices: Object.values(CONST.USER_ROLES), initial: CONST.USER_ROLES.PLAYER }),
+      character: new StringField({ nullable: true, blank: false, initial: null }),
+      color: new StringField({ initial: "#888888" }),
+    };
+  }
+  override get id(): string {
+    return this._id as string;
+  }
+  get isGM(): boolean {
+    return this.role >= CONST.USER_ROLES.ASSISTANT;
+  }
+  get isSelf(): boolean {
+    return (state.game.user as User | undefined)?.id === this.id;
+  }
+  hasRole(role: keyof typeof CONST.USER_ROLES | number, { exact = false }: { exact?: boolean } = {}): boolean {
+    const level = typeof role === "number" ? role : CONST.USER_ROLES[role];
+    return exact ? this.role === level : this.role >= level;
+  }
+  can(permission: string): boolean {
+    if (this.role === CONST.USER_ROLES.GAMEMASTER) return true;
+    const p = CONST.USER_PERMISSIONS[permission];
+    return p ? this.role >= p.defaultRole : false;
+  }
+  override canUserModify(user: HarnessUser): boolean {
+    return user.isGM;
+  }
+  override getUserLevel(user: HarnessUser | null = null): number {
+    return user?.isGM || user?.id === this.id ? CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER : CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
+  }
+
+  /**
+   * Run a query on this user's client: CONFIG.queries[name](data, {timeout}) with game.user set to
+   * this user while the handler runs (one process stands in for both clients).
+   */
+  async query(name: string, data: unknown, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+    const handler = (state.CONFIG.queries as Record<string, (d: unknown, o: AnyObject) => unknown>)[name];
+    if (!handler) throw new Error(`Query "${name}" is not registered in CONFIG.queries`);
+    if (!this.active) throw new Error(`User ${this.name} is not active`);
+    const previous = state.game.user;
+    state.game.user = this;
+    (state.game as { userId: string }).userId = this.id;
+    try {
+      return await handler(deepClone(data), { timeout });
+    } finally {
+      state.game.user = previous;
+      (state.game as { userId: string }).userId = (previous as User).id;
+    }
+  }
+}
+
+export class Users extends WorldCollection<User> {
+  get activeGM(): User | null {
+    return this.filter((u) => u.active && u.isGM).sort((a, b) => b.role - a.role || a.id.localeCompare(b.id))[0] ?? null;
+  }
+  get players(): User[] {
+    return this.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+  }
+}
+
+/** Resolve "Actor.<id>", "Actor.<id>.Item.<id>", "ChatMessage.<id>", ... synchronously. */
+export function fromUuidSync(uuid: string | null | undefined, { strict = false }: { strict?: boolean } = {}): ClientDocument | null {
+  if (!uuid) return null;
+  const parts = uuid.split(".");
+  let doc: ClientDocument | null = null;
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const [name, id] = [parts[i] as string, parts[i + 1] as string];
+    if (!doc) {
+      const config = state.CONFIG[name];
+      const cls = config?.documentClass as DocumentClass | undefined;
+      const collection = cls ? (state.game[cls.collectionName] as Collection<ClientDocument> | undefined) : undefined;
+      doc = collection?.get(id) ?? null;
+    } else {
+      const embedded: string | undefined = (doc.constructor as DocumentClass).embedded[name];
+      doc = embedded ? (doc.getEmbeddedCollection(name).get(id) ?? null) : null;
+    }
+    if (!doc) break;
+  }
+  if (!doc && strict) throw new Error(`Failed to resolve UUID "${uuid}"`);
+  return doc;
+}
+
+export async function fromUuid(uuid: string | null | undefined, options: { strict?: boolean } = {}): Promise<ClientDocument | null> {
+  return fromUuidSync(uuid, options);
+}
+
+export const documentClasses = { Actor, Item, ChatMessage, Combat, Combatant, User } as const;

@@ -1,0 +1,70 @@
+/** Foundry's Hooks: on/once/off, call (stops at and returns false) and callAll. */
+type HookFn = (...args: unknown[]) => unknown;
+interface Registered {
+  id: number;
+  fn: HookFn;
+  once: boolean;
+}
+
+export class Hooks {
+  static #events = new Map<string, Registered[]>();
+  static #nextId = 1;
+  /** Every hook name called, in order; the harness's record, not a Foundry API. */
+  static called: string[] = [];
+
+  static on(hook: string, fn: HookFn, { once = false }: { once?: boolean } = {}): number {
+    const id = Hooks.#nextId++;
+    const list = Hooks.#events.get(hook) ?? [];
+    list.push({ id, fn, once });
+    Hooks.#events.set(hook, list);
+    return id;
+  }
+
+  static once(hook: string, fn: HookFn): number {
+    return Hooks.on(hook, fn, { once: true });
+  }
+
+  static off(hook: string, fn: number | HookFn): void {
+    const list = Hooks.#events.get(hook);
+    if (!list) return;
+    Hooks.#events.set(hook, list.filter((h) => (typeof fn === "number" ? h.id !== fn : h.fn !== fn)));
+  }
+
+  get events(): Record<string, unknown[]> {
+    return Object.fromEntries(Hooks.#events);
+  }
+
+  static #run(hook: string, args: unknown[], stopOnFalse: boolean): boolean {
+    Hooks.called.push(hook);
+    const list = [...(Hooks.#events.get(hook) ?? [])];
+    for (const h of list) {
+      if (h.once) Hooks.off(hook, h.id);
+      let result: unknown;
+      try {
+        result = h.fn(...args);
+      } catch (err) {
+        // Foundry catches and logs a failing hook, and carries on with the others.
+        console.error(`Error thrown in hooked function for hook "${hook}"`, err);
+        continue;
+      }
+      if (stopOnFalse && result === false) return false;
+    }
+    return true;
+  }
+
+  /** Call every handler; a handler returning false stops the chain and makes call return false. */
+  static call(hook: string, ...args: unknown[]): boolean {
+    return Hooks.#run(hook, args, true);
+  }
+
+  static callAll(hook: string, ...args: unknown[]): true {
+    Hooks.#run(hook, args, false);
+    return true;
+  }
+
+  /** Harness: forget every registered handler. */
+  static reset(): void {
+    Hooks.#events.clear();
+    Hooks.called = [];
+  }
+}

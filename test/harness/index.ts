@@ -1,0 +1,260 @@
+/**
+ * The Fray test harness: one stand-in for the Foundry v13 globals Fray uses, for vitest in Node and
+ * for the browser bundle. Browser-safe (no node: imports); the disk loader is in node.ts.
+ *
+ *   const harness = installFoundry({ systemJson, lang, fetchText });
+ *   await import("../../src/foundry/fray.js");   // registers its hooks
+ *   await harness.boot();                        // init → i18nInit → setup → ready
+ */
+import Handlebars from "handlebars";
+import { applications, registerHandlebarsHelpers } from "./applications.js";
+import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, fields } from "./data.js";
+import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, Users, WorldCollection, fromUuid, fromUuidSync, type ClientDocument } from "./documents.js";
+import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
+import { Hooks } from "./hooks.js";
+import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
+import { utils, type AnyObject } from "./utils.js";
+
+export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
+export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
+
+export type Role = keyof typeof CONST.USER_ROLES;
+
+export interface InstallOptions {
+  /** The parsed system.json. */
+  systemJson: AnyObject;
+  /** The parsed lang/en.json (loaded into game.i18n before "i18nInit", as Foundry does). */
+  lang?: AnyObject;
+  /** Reads a served file such as "systems/fray/templates/x.hbs" as text. */
+  fetchText: (path: string) => Promise<string>;
+  /** The user the client logs in as (default: a Gamemaster). */
+  user?: { name?: string; role?: Role };
+  worldId?: string;
+}
+
+/** game, typed as the harness implements it (the global is typed by fvtt-types). */
+export interface HarnessGame {
+  system: AnyObject & { id: string; version: string };
+  world: { id: string };
+  documentTypes: Record<string, string[]>;
+  i18n: Localization;
+  settings: ClientSettings;
+  users: Users;
+  user: User | null;
+  userId: string | null;
+  ready: boolean;
+  actors: WorldCollection<Actor>;
+  items: WorldCollection<Item>;
+  messages: WorldCollection<ChatMessage>;
+  combats: WorldCollection<Combat>;
+  readonly combat: Combat | null;
+}
+
+/** CONFIG, typed as the harness implements it. */
+export type HarnessConfig = Record<"Actor" | "Item" | "ChatMessage" | "Combat" | "Combatant" | "User", DocumentConfig> & {
+  queries: Record<string, (data: never, options: { timeout?: number }) => unknown>;
+  ui: AnyObject;
+  statusEffects: AnyObject[];
+  Dice: AnyObject;
+};
+
+export interface FoundryHarness {
+  /** The same objects as the globals game and CONFIG, with the harness's types. */
+  readonly game: HarnessGame;
+  readonly CONFIG: HarnessConfig;
+  /** Foundry's start-up: "init", load translations, "i18nInit", users and collections, "setup", game.ready, "ready". */
+  boot(): Promise<void>;
+  createUser(data: { name: string; role?: Role; _id?: string; character?: string | null }): User;
+  /** Make another user the current one (game.user / game.userId). */
+  switchUser(user: User | string): User;
+  /** Await every background render and action handler; throws the first error any of them raised. */
+  flush(): Promise<void>;
+  /**
+   * Back to a fresh world after boot: no documents, setting values at default, no notifications,
+   * dialogs or open applications, the first user current. Registrations (hooks, CONFIG, settings,
+   * sheets) stay.
+   */
+  reset(): void;
+  readonly notifications: NotificationRecord[];
+  /** What each Document.createDialog call would have offered. */
+  readonly createDialogs: CreateDialogRecord[];
+  /** DialogV2 prompts waiting for an answer. */
+  readonly dialogs: PendingDialog[];
+  /** Answer dialogs as they open. */
+  onDialog(listener: ((dialog: PendingDialog) => void) | undefined): void;
+  /** Hook names called so far, in order. */
+  readonly hooksCalled: string[];
+}
+
+const DOCUMENT_NAMES = ["Actor", "Item", "ChatMessage", "Combat", "Combatant", "User"] as const;
+
+function documentConfig(documentClass: unknown): DocumentConfig {
+  return { documentClass, dataModels: {}, typeLabels: {}, trackableAttributes: {}, sheetClasses: {} };
+}
+
+export function installFoundry(options: InstallOptions): FoundryHarness {
+  const { systemJson, lang = {}, fetchText, worldId = "fray-test-world" } = options;
+  Hooks.reset();
+  for (const name of Object.keys(Handlebars.partials)) Handlebars.unregisterPartial(name);
+  registerHandlebarsHelpers(Handlebars);
+
+  const CONFIG: AnyObject = {
+    Actor: documentConfig(Actor),
+    Item: documentConfig(Item),
+    ChatMessage: documentConfig(ChatMessage),
+    Combat: documentConfig(Combat),
+    Combatant: documentConfig(Combatant),
+    User: documentConfig(User),
+    queries: {},
+    ui: {},
+    statusEffects: [],
+    Dice: { rolls: [], terms: {}, dice: [], randomUniform: Math.random },
+  };
+
+  const declared = (systemJson.documentTypes ?? {}) as Record<string, Record<string, unknown>>;
+  const documentTypes: Record<string, string[]> = {};
+  for (const name of DOCUMENT_NAMES) documentTypes[name] = [CONST.BASE_DOCUMENT_TYPE, ...Object.keys(declared[name] ?? {})];
+  // Foundry labels each system sub-type with the key TYPES.<DocumentName>.<subtype>.
+  for (const [name, types] of Object.entries(declared)) {
+    const config = CONFIG[name] as DocumentConfig | undefined;
+    if (config) for (const type of Object.keys(types)) config.typeLabels[type] = `TYPES.${name}.${type}`;
+  }
+
+  const i18n = new Localization();
+  const settings = new ClientSettings();
+  const ui = { notifications: new Notifications() };
+  const users = new Users("User");
+  const game: AnyObject = {
+    system: { ...systemJson, id: systemJson.id, version: systemJson.version },
+    world: { id: worldId, title: worldId, system: systemJson.id },
+    documentTypes,
+    i18n,
+    settings,
+    users,
+    user: null,
+    userId: null,
+    ready: false,
+    paused: false,
+  };
+  Object.defineProperty(game, "combat", {
+    get: () => (game.combats as Collection<Combat> | undefined)?.find((c) => (c as unknown as { active: boolean }).active) ?? null,
+    enumerable: false,
+  });
+
+  state.CONFIG = CONFIG as typeof state.CONFIG;
+  state.game = game;
+  state.fetchText = fetchText;
+  state.createDialogs.length = 0;
+  state.dialogs.length = 0;
+  state.onDialog = undefined;
+  state.renders.clear();
+  state.renderErrors.length = 0;
+
+  const foundry = {
+    utils: { ...utils, Collection },
+    abstract: { DataModel, TypeDataModel },
+    data: { fields, validation: { DataModelValidationFailure, DataModelValidationError } },
+    documents: { Actor, Item, ChatMessage, Combat, Combatant, User, collections: { WorldCollection } },
+    applications,
+    CONST,
+  };
+
+  // The globals Fray uses. fvtt-types declares them with Foundry's full types; the harness
+  // implements the documented subset, so they are assigned untyped, here and only here.
+  Object.assign(globalThis as unknown as Record<string, unknown>, {
+    foundry,
+    game,
+    CONFIG,
+    CONST,
+    Hooks,
+    ui,
+    Handlebars,
+    Actor,
+    Item,
+    ChatMessage,
+    Combat,
+    Combatant,
+    User,
+    fromUuid,
+    fromUuidSync,
+  });
+
+  const pendingUsers: User[] = [];
+  const makeUser = (data: { name: string; role?: Role; _id?: string; character?: string | null }): User => {
+    const role = CONST.USER_ROLES[data.role ?? "PLAYER"];
+    const user = new User({ _id: data._id ?? utils.randomID(), name: data.name, role, character: data.character ?? null });
+    users.set(user.id, user);
+    pendingUsers.push(user);
+    return user;
+  };
+  const firstUser = makeUser({ name: options.user?.name ?? "Gamemaster", role: options.user?.role ?? "GAMEMASTER" });
+  game.userId = firstUser.id;
+
+  const switchUser = (user: User | string): User => {
+    const u = typeof user === "string" ? (users.get(user) ?? users.getName(user)) : user;
+    if (!u) throw new Error(`No user ${String(user)}`);
+    game.user = u;
+    game.userId = u.id;
+    return u;
+  };
+
+  const collections = () => {
+    game.actors = new WorldCollection<Actor>("Actor");
+    game.items = new WorldCollection<Item>("Item");
+    game.messages = new WorldCollection<ChatMessage>("ChatMessage");
+    game.combats = new WorldCollection<Combat>("Combat");
+  };
+
+  return {
+    game: game as unknown as HarnessGame,
+    CONFIG: CONFIG as unknown as HarnessConfig,
+    async boot() {
+      Hooks.callAll("init");
+      i18n.load(lang);
+      Hooks.callAll("i18nInit");
+      collections();
+      switchUser(game.userId as string);
+      Hooks.callAll("setup");
+      game.ready = true;
+      Hooks.callAll("ready");
+    },
+    createUser: makeUser,
+    switchUser,
+    async flush() {
+      while (state.renders.size) await Promise.all([...state.renders]);
+      const errors = state.renderErrors.splice(0);
+      if (errors.length) throw errors[0];
+    },
+    reset() {
+      for (const name of ["actors", "items", "messages", "combats"]) {
+        const c = game[name] as Collection<ClientDocument> | undefined;
+        for (const doc of c?.contents ?? []) for (const app of Object.values(doc.apps)) void app.close();
+        c?.clear();
+      }
+      if (typeof document !== "undefined") for (const el of document.body.querySelectorAll(".application")) el.remove();
+      settings.clear();
+      ui.notifications.messages.length = 0;
+      state.createDialogs.length = 0;
+      state.dialogs.length = 0;
+      state.onDialog = undefined;
+      state.renderErrors.length = 0;
+      for (const u of [...users.keys()]) if (u !== firstUser.id) users.delete(u);
+      if (game.ready) switchUser(firstUser);
+    },
+    get notifications() {
+      return ui.notifications.messages;
+    },
+    get createDialogs() {
+      return state.createDialogs;
+    },
+    get dialogs() {
+      return state.dialogs;
+    },
+    onDialog(listener) {
+      state.onDialog = listener;
+    },
+    get hooksCalled() {
+      return Hooks.called;
+    },
+  };
+}

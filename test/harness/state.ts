@@ -1,0 +1,63 @@
+/**
+ * The harness's shared state: the objects installFoundry puts on globalThis, reachable from the
+ * harness modules without going through the (fvtt-types-typed) globals.
+ */
+import type { AnyObject } from "./utils.js";
+
+export interface DocumentConfig {
+  documentClass: unknown;
+  dataModels: Record<string, unknown>;
+  typeLabels: Record<string, string>;
+  trackableAttributes: Record<string, unknown>;
+  sheetClasses: Record<string, Record<string, SheetRegistration>>;
+  [key: string]: unknown;
+}
+
+export interface SheetRegistration {
+  id: string;
+  cls: unknown;
+  default: boolean;
+  label: string;
+  canBeDefault: boolean;
+  canConfigure: boolean;
+}
+
+/** What Actor.createDialog would have offered (the harness renders no dialog). */
+export interface CreateDialogRecord {
+  documentName: string;
+  types: { value: string; label: string }[];
+  defaultType: string | undefined;
+  data: AnyObject;
+  createOptions: AnyObject;
+}
+
+export interface PendingDialog {
+  kind: "wait" | "prompt" | "confirm";
+  config: AnyObject;
+  /** The action names of the buttons offered. */
+  actions: string[];
+  /** Press a button (by action), after filling named fields of the content; resolves the dialog's promise as Foundry would. */
+  answer(action: string, values?: Record<string, string | boolean>): void;
+  /** Close the dialog without choosing (resolves null, or rejects when rejectClose). */
+  dismiss(): void;
+}
+
+export const state = {
+  CONFIG: {} as Record<string, DocumentConfig> & AnyObject,
+  game: {} as AnyObject,
+  createDialogs: [] as CreateDialogRecord[],
+  dialogs: [] as PendingDialog[],
+  /** Called when a DialogV2 opens; may answer it at once. */
+  onDialog: undefined as ((dialog: PendingDialog) => void) | undefined,
+  renders: new Set<Promise<unknown>>(),
+  renderErrors: [] as unknown[],
+  fetchText: (async (path: string) => {
+    throw new Error(`No fetchText installed (asked for ${path})`);
+  }) as (path: string) => Promise<string>,
+};
+
+export function documentConfig(name: string): DocumentConfig {
+  const config = state.CONFIG[name];
+  if (!config) throw new Error(`CONFIG.${name} is not defined`);
+  return config;
+}
