@@ -17,7 +17,7 @@ function registerRulesets(): void {
     for (const [type, definition] of Object.entries(ruleset.actors)) {
       CONFIG.Actor.dataModels[type] = definition.model;
       CONFIG.Actor.trackableAttributes[type] = definition.trackable;
-      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(definition.template, definition.context), {
+      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(type, definition.template, definition.context), {
         types: [type as Actor.SubType],
         makeDefault: true,
         label: `FRAY.Sheet.${type}`,
@@ -25,7 +25,7 @@ function registerRulesets(): void {
     }
     for (const [type, definition] of Object.entries(ruleset.items)) {
       CONFIG.Item.dataModels[type] = definition.model;
-      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, itemSheetClassFor(definition.template, definition.context), {
+      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, itemSheetClassFor(type, definition.template, definition.context), {
         types: [type as Item.SubType],
         makeDefault: true,
         label: `FRAY.Sheet.${type}`,

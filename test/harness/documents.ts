@@ -373,8 +373,9 @@ export class ClientDocument extends DataModel {
       }
       const doc = new cls(createData, { parent });
       if (!doc.canUserModify(user, "create", createData)) throw new Error(`User ${user.name} lacks permission to create ${name} [${String(createData._id)}]`);
-      if ((await doc._preCreate(doc._source, operation, user)) === false) continue;
-      if (Hooks.call(`preCreate${name}`, doc, doc._source, operation, user.id) === false) continue;
+      // As documented: _preCreate and the preCreate hook get the data the creation request gave, not the cleaned source.
+      if ((await doc._preCreate(createData, operation, user)) === false) continue;
+      if (Hooks.call(`preCreate${name}`, doc, createData, operation, user.id) === false) continue;
       doc.validate({ strict: true });
       created.push(doc);
     }
@@ -565,6 +566,19 @@ export class Item extends ClientDocument {
   }
 }
 
+/**
+ * The part of Foundry's PrototypeToken Fray touches: its name and two resource bars, whose
+ * attributes default to the system's primary and secondary token attributes (system.json).
+ */
+function prototypeTokenField(): SchemaField {
+  const systemAttribute = (key: string) => () => ((globalThis as { game?: { system?: AnyObject } }).game?.system?.[key] as string | undefined) ?? null;
+  return new SchemaField({
+    name: new StringField({ required: true, blank: true, initial: "" }),
+    bar1: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: systemAttribute("primaryTokenAttribute") }) }),
+    bar2: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: systemAttribute("secondaryTokenAttribute") }) }),
+  });
+}
+
 export class Actor extends ClientDocument {
   static override documentName = "Actor";
   static override collectionName = "actors";
@@ -582,6 +596,7 @@ export class Actor extends ClientDocument {
       folder: new StringField({ nullable: true, initial: null }),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       ownership: ownershipField(),
+      prototypeToken: prototypeTokenField(),
     };
   }
   /** Items grouped by type (Foundry's Actor#itemTypes). */

@@ -45,9 +45,12 @@ export class FrayActorSheet extends HandlebarsActorSheet {
 }
 
 /** A sheet class for one actor type: its template and its context. */
-export function sheetClassFor(template: string, extraContext: SheetContextBuilder): typeof FrayActorSheet {
-  return class extends FrayActorSheet {
+export function sheetClassFor(type: string, template: string, extraContext: SheetContextBuilder): typeof FrayActorSheet {
+  const sheet = class extends FrayActorSheet {
     static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
     static override extraContext = extraContext;
   };
+  // DocumentSheetConfig ids sheets by class name, so each type's class is named after its type.
+  Object.defineProperty(sheet, "name", { value: `FrayActorSheet_${type}` });
+  return sheet;
 }

@@ -37,9 +37,12 @@ export class FrayItemSheet extends HandlebarsItemSheet {
   }
 }
 
-export function itemSheetClassFor(template: string, extraContext: ItemContextBuilder): typeof FrayItemSheet {
-  return class extends FrayItemSheet {
+export function itemSheetClassFor(type: string, template: string, extraContext: ItemContextBuilder): typeof FrayItemSheet {
+  const sheet = class extends FrayItemSheet {
     static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
     static override extraContext = extraContext;
   };
+  // DocumentSheetConfig ids sheets by class name, so each type's class is named after its type.
+  Object.defineProperty(sheet, "name", { value: `FrayItemSheet_${type}` });
+  return sheet;
 }
