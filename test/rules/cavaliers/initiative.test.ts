@@ -52,8 +52,8 @@ describe("cavaliers initiative", () => {
     const shared = resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2", "W3"], specialty: "impulse", attribute: 6 }] }, [4]);
     expect((shared.result as { order: { members: string[] }[] }).order[0]?.members).toEqual(["W1", "W2", "W3"]);
     expect(shared.dice).toHaveLength(1);
-    expect(resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2"], specialty: "impulse", attribute: 6 }] }, []).result).toEqual({ refused: expect.stringMatching(/three or more/) });
-    expect(resolveWith("initiative", { combatants: [{ name: "Duo", type: "minor", members: ["a", "b", "c"], specialty: "impulse", attribute: 6 }] }, []).result).toEqual({ refused: expect.stringMatching(/Rabble or Stock/) });
+    expect(() => resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2"], specialty: "impulse", attribute: 6 }] }, [])).toThrow(/three or more/);
+    expect(() => resolveWith("initiative", { combatants: [{ name: "Duo", type: "minor", members: ["a", "b", "c"], specialty: "impulse", attribute: 6 }] }, [])).toThrow(/Rabble or Stock/);
   });
 
   it("IP buy Seize, Interpose and Reprise at the specialty's cost, each once per round", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolve } from "./helpers.js";
+import { resolve, refusalOf } from "./helpers.js";
 
 const sword = { name: "Ines", weaponDie: 8, proficiencies: 1 };
 
@@ -34,16 +34,14 @@ describe("attack", () => {
   });
 
   it("two attackers are no Squad: each must attack on its own", () => {
-    const outcome = resolve("attack", { attacker: { name: "Gob 1", weaponDie: 4 }, squadMates: [{ name: "Gob 2", weaponDie: 4 }], target: { name: "Ines" } }, []);
-    expect(outcome.result).toEqual({ legal: false, reason: "squad-needs-three" });
+    expect(refusalOf(() => resolve("attack", { attacker: { name: "Gob 1", weaponDie: 4 }, squadMates: [{ name: "Gob 2", weaponDie: 4 }], target: { name: "Ines" } }, []))).toBe("squad-needs-three");
   });
 
   it("a Maneuver for 1 Breath: Feint rerolls the damage die and keeps the higher", () => {
     const outcome = resolve("attack", { attacker: { ...sword, breath: 2 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, [2, 7]);
     expect(outcome.result).toMatchObject({ damage: 8, maneuverTaken: true });
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { breath: { from: 2, to: 1 } } }]);
-    const broke = resolve("attack", { attacker: { ...sword, breath: 0 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, []);
-    expect(broke.result).toEqual({ legal: false, reason: "no-breath-for-maneuver" });
+    expect(refusalOf(() => resolve("attack", { attacker: { ...sword, breath: 0 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, []))).toBe("no-breath-for-maneuver");
   });
 
   it("a Maneuver paid by a Precision Strike needs one, and replaces the extra die", () => {
@@ -62,8 +60,7 @@ describe("attack", () => {
     expect(held.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["grappled"] }]);
     const slipped = resolve("attack", { attacker: { ...sword, dex: 12 }, target: { name: "Orc" }, maneuver: { name: "grapple", payWith: "precision" } }, [8, 13]);
     expect(slipped.result).toMatchObject({ maneuverTaken: true, maneuverSuccess: false });
-    const ranged = resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, []);
-    expect(ranged.result).toEqual({ legal: false, reason: "maneuver-needs-melee" });
+    expect(refusalOf(() => resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, []))).toBe("maneuver-needs-melee");
   });
 
   it("house option enhancedAddsD4: a hidden attacker adds 1d4 instead of rolling twice", () => {
@@ -72,8 +69,8 @@ describe("attack", () => {
     expect(outcome.result).toMatchObject({ damage: 8 });
   });
 
-  it("the illegal attack rolls nothing", () => {
-    const outcome = resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, position: { attackerLane: 2, targetLane: 5, attackerEngaged: true } }, []);
-    expect(outcome).toEqual({ dice: [], steps: [{ rule: "attack-refused", reason: "ranged-while-engaged" }], result: { legal: false, reason: "ranged-while-engaged" }, effects: [] });
+  it("the illegal attack is refused before any die is rolled", () => {
+    // No faces are given: rolling anything would fail with a DiceError instead of this refusal.
+    expect(refusalOf(() => resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, position: { attackerLane: 2, targetLane: 5, attackerEngaged: true } }, []))).toBe("ranged-while-engaged");
   });
 });

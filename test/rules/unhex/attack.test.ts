@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { RuleError } from "../../../src/core/ruleError.js";
 import { unhexRules } from "../../../src/rules/unhex/index.js";
 
 const attack = unhexRules.actions.attack;
@@ -48,15 +49,11 @@ describe("unhex attack", () => {
   });
 
   it("seed 002 §Range: melee only at 0, one-handed ranged 0–1, two-handed ranged 1+ in line of sight; no dice are rolled when out of reach", () => {
-    const melee = resolve({ attacker: { ...bouncer, area: "entrance", weapon: "melee" }, target: { ...ines, area: "dance-floor" } });
-    expect(melee.result).toEqual({ allowed: false, reason: "range 1 is beyond a melee attack's 0" });
-    expect(melee.dice).toEqual([]);
-    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "one-handed-ranged" }, target: { ...ines, area: "catwalk" } }).result).toMatchObject({ allowed: false });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } }).result).toEqual({
-      allowed: false,
-      reason: "a two-handed-ranged attack cannot be made at range 0",
-    });
-    expect(resolve({ attacker: { ...bouncer, area: "alley", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } }).result).toEqual({ allowed: false, reason: "no line of sight" });
+    // Refused before any die: the given faces would run out if the attack had been rolled.
+    expect(() => resolve({ attacker: { ...bouncer, area: "entrance", weapon: "melee" }, target: { ...ines, area: "dance-floor" } })).toThrow("range 1 is beyond a melee attack's 0");
+    expect(() => resolve({ attacker: { ...bouncer, area: "entrance", weapon: "one-handed-ranged" }, target: { ...ines, area: "catwalk" } })).toThrow(RuleError);
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } })).toThrow("a two-handed-ranged attack cannot be made at range 0");
+    expect(() => resolve({ attacker: { ...bouncer, area: "alley", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } })).toThrow("no line of sight");
     expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "two-handed-ranged" }, target: { ...ines, area: "catwalk" } }, 1, 2).result).toMatchObject({ allowed: true, hit: true });
   });
 
@@ -79,8 +76,7 @@ describe("unhex attack", () => {
   });
 
   it("seed 002 §Defend: defending against a ranged attack needs cover (so never at range 0)", () => {
-    const inArea = resolve({ attacker: { ...bouncer, area: "bar", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } });
-    expect(inArea.result).toEqual({ allowed: false, reason: "defending against a ranged attack needs cover" });
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } })).toThrow("defending against a ranged attack needs cover");
     const covered = resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
     expect(covered.result).toMatchObject({ allowed: true, defended: true });
   });
@@ -95,14 +91,8 @@ describe("unhex attack", () => {
       ["Bouncer", { from: 45, to: 37 }],
       ["Ines", { from: 50, to: 46 }],
     ]);
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "one-handed-ranged" } }).result).toEqual({
-      allowed: false,
-      reason: "counterattack only with a melee weapon",
-    });
-    expect(resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } }).result).toEqual({
-      allowed: false,
-      reason: "counterattack only against an attacker in your area",
-    });
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "one-handed-ranged" } })).toThrow("counterattack only with a melee weapon");
+    expect(() => resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } })).toThrow("counterattack only against an attacker in your area");
   });
 
   it("an intercepted mover is at the smaller range and has no cover from either area", () => {
@@ -126,20 +116,14 @@ describe("unhex attack", () => {
   });
 
   it("refuses unknown areas and locations, and a target with neither an area nor a move", () => {
-    expect(resolve({ attacker: { ...bouncer, area: "roof", weapon: "melee" }, target: { ...ines, area: "bar" } }).result).toMatchObject({ refused: expect.stringContaining('unknown area "roof"') });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { tail: 1 } } }).result).toMatchObject({ refused: expect.stringContaining('unknown hit location "tail"') });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: ines }).result).toEqual({ allowed: false, reason: "give the target either an area or a move (from, to)" });
+    expect(() => resolve({ attacker: { ...bouncer, area: "roof", weapon: "melee" }, target: { ...ines, area: "bar" } })).toThrow('unknown area "roof"');
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { tail: 1 } } })).toThrow('unknown hit location "tail"');
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: ines })).toThrow("give the target either an area or a move (from, to)");
   });
 
   it("nobody out of the fight acts or reacts", () => {
-    expect(resolve({ attacker: { ...bouncer, level: 0, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }).result).toEqual({
-      allowed: false,
-      reason: "Bouncer is out of the fight and cannot act",
-    });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 3 } }, reaction: { kind: "defend" } }).result).toEqual({
-      allowed: false,
-      reason: "Ines is out of the fight and cannot react",
-    });
+    expect(() => resolve({ attacker: { ...bouncer, level: 0, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } })).toThrow("Bouncer is out of the fight and cannot act");
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 3 } }, reaction: { kind: "defend" } })).toThrow("Ines is out of the fight and cannot react");
   });
 
   it("boxes per row is an option: with 5 a row the same leg hit does not fill the leg", () => {
