@@ -4,7 +4,7 @@ import { effectOf, type Outcome, type Step } from "../../core/outcome.js";
 import type { DiceTray } from "../../core/dice/source.js";
 import { withDefaults } from "../options.js";
 import { defineAction } from "../ruleset.js";
-import { chooseFate, isOut, type Vitals, vitalsFrom } from "./combatant.js";
+import { chooseFate, isOut, rest as restVitals, type Vitals, vitalsFrom } from "./combatant.js";
 import { listsWith } from "./lists.js";
 import { personalOptions, type PersonalOptions } from "./options.js";
 import { Lists, Npc, Options, Pc, Target, vitalsFields, Weapon } from "./schemas.js";
@@ -188,3 +188,17 @@ export const turn = defineAction({
     return outcome(tray, steps, { valid: true });
   },
 });
+
+const RestRequest = Type.Object({ character: Type.Object({ name: Name, ...vitalsFields }, { additionalProperties: false }), options: Options }, { additionalProperties: false });
+
+export const rest = defineAction({
+  summary: "Rest: the Fallen Fate ignores come back to max(Stamina, Control); Resolve, Wounded and fates taken stay as they are",
+  request: RestRequest,
+  resolve(request: Static<typeof RestRequest>, tray) {
+    const before = vitalsFrom(request.character);
+    const after = restVitals(before);
+    const steps: Step[] = [{ rule: "rest", stamina: before.stamina, control: before.control, ignoresLeft: after.ignoresLeft }];
+    return outcome(tray, steps, { ignoresLeft: after.ignoresLeft }, [effectOf(request.character.name, tracks(before), tracks(after))]);
+  },
+});
+

@@ -1,6 +1,5 @@
 // The pure rules of personal the Foundry layer calls step by step (build a pool, read a roll, apply
 // damage...); the registry entry with its CLI actions is personalRules in index.ts.
-export * from "./actions.js";
 export * from "./attack.js";
 export * from "./combatant.js";
 export * from "./duel.js";

@@ -73,4 +73,23 @@ describe("cavaliers initiative", () => {
     const outcome = resolveWith("spend-initiative", { name: "Ines", specialty: "timing", initiativePoints: 3, spend: "reprise", attackFailed: true }, []);
     expect(outcome.result).toMatchObject({ cost: 1, initiativePoints: 2 });
   });
+
+  it("a late joiner rolls and takes its place from the next round (RULINGS.md, cavaliers Initiative)", () => {
+    const order = [
+      { name: "Ines", total: 12, successPoints: 5 },
+      { name: "Bravo", total: 10, successPoints: 3 },
+      { name: "Luc", total: 5, successPoints: 1 },
+    ];
+    // Margot: d8 + d8 show 6 and 4: total 10, 4 SP, which beats Bravo's 10/3.
+    const outcome = resolveWith("join", { order, joiner: { name: "Margot", specialty: "timing", attribute: 8, competency: 8 } }, [6, 4]);
+    expect(outcome.result).toMatchObject({ place: 2, fromNextRound: true, nextRoundOrder: ["Ines", "Margot", "Bravo", "Luc"] });
+    expect(outcome.result).toMatchObject({ joiner: { total: 10, successPoints: 4, initiativePoints: 4, costs: { seize: 2, interpose: 3, reprise: 1 } } });
+    // A full tie with Bravo (10/3) is rolled off on d10: 3 against 7, so Bravo stays ahead.
+    const tied = resolveWith("join", { order, joiner: { name: "Margot", specialty: "timing", attribute: 8, competency: 8 } }, [7, 3, 3, 7]);
+    expect(tied.result).toMatchObject({ place: 3, nextRoundOrder: ["Ines", "Bravo", "Margot", "Luc"] });
+    expect(tied.steps).toContainEqual({ rule: "late-joiner-roll-off", against: "Bravo", joiner: 3, other: 7 });
+    // Lowest of all: last.
+    expect(resolveWith("join", { order, joiner: { name: "Rat", specialty: "impulse", attribute: 6 } }, [2]).result).toMatchObject({ place: 4 });
+  });
 });
+

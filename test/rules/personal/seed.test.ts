@@ -317,4 +317,11 @@ describe("seed 003 §Becoming Wounded and Fallen Fates: Rest", () => {
     expect(rested.fates).toEqual(["Shaken"]);
     expect(spent.ignoresLeft).toBe(0);
   });
+
+  it("seed 003 §Becoming Wounded and Fallen Fates: the rest action refills the ignores to max(Stamina, Control) and reports the change", () => {
+    const outcome = run("rest", { character: { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 2, control: 1, ignoresLeft: 0, fates: ["Shaken"] } });
+    expect(outcome.result).toEqual({ ignoresLeft: 2 });
+    expect(outcome.effects).toEqual([{ participant: "Ines", changes: { ignoresLeft: { from: 0, to: 2 } } }]);
+    expect(outcome.dice).toEqual([]);
+  });
 });

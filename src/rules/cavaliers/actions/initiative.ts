@@ -2,7 +2,7 @@ import { Type } from "@sinclair/typebox";
 import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { planTurn } from "../combined.js";
-import { focus, type InitiativePlace, orderInitiative, rollInitiative, spendInitiative } from "../initiative.js";
+import { focus, type InitiativePlace, lateJoiner, orderInitiative, rollInitiative, spendInitiative } from "../initiative.js";
 import { ActorTypeSchema, InitiativeSpecialtySchema, Options, poolFields } from "../schemas.js";
 import { INITIATIVE_COSTS } from "../tables.js";
 import { optionValues } from "./common.js";
@@ -109,6 +109,35 @@ export const spendInitiativeAction = defineAction({
       steps,
       result: { spent: request.spend, cost: after.cost, initiativePoints: after.initiativePoints, usedThisRound: after.usedThisRound },
       effects: [effectOf(request.name, { initiativePoints: request.initiativePoints }, { initiativePoints: after.initiativePoints })],
+    };
+  },
+});
+
+const Standing = Type.Object(
+  { name: Type.String({ minLength: 1 }), total: Type.Integer({ minimum: 0 }), successPoints: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+
+export const joinAction = defineAction({
+  summary: "A late joiner rolls Initiative and takes its place in the order from the next round.",
+  request: Type.Object({ order: Type.Array(Standing), joiner: InitiativeRollerSchema, options: Options }, { additionalProperties: false }),
+  resolve(request, tray): Outcome {
+    const steps: Step[] = [];
+    const options = optionValues(request.options);
+    const rolled = rollInitiative(tray, request.joiner, options.keepOneDie, steps);
+    const placed = lateJoiner(request.order.map((entry) => ({ id: entry.name, total: entry.total, successPoints: entry.successPoints })), rolled, tray);
+    for (const rollOff of placed.rollOffs) steps.push({ rule: "late-joiner-roll-off", ...rollOff });
+    steps.push({ rule: "late-joiner", place: placed.place, fromNextRound: true });
+    return {
+      dice: tray.rolled,
+      steps,
+      result: {
+        joiner: { name: rolled.id, members: rolled.members, total: rolled.total, successPoints: rolled.successPoints, initiativePoints: rolled.initiativePoints, costs: INITIATIVE_COSTS[rolled.specialty] },
+        place: placed.place,
+        fromNextRound: true,
+        nextRoundOrder: placed.order.map((entry) => entry.id),
+      },
+      effects: [effectOf(rolled.id, { initiativePoints: 0 }, { initiativePoints: rolled.initiativePoints })],
     };
   },
 });
