@@ -69,6 +69,14 @@ describe("cavaliers initiative", () => {
     expect(() => spendInitiative({ specialty: "vigilance", initiativePoints: 2, usedThisRound: [] }, "seize", true)).toThrow(/costs 3 IP/);
   });
 
+  it("seed 000 §Initiative Points example: after an Impulse roll, Seize costs 1 IP, Interpose 2, Reprise Attack 3", () => {
+    const ip = (spend: "seize" | "interpose" | "reprise") =>
+      (resolveWith("spend-initiative", { name: "Ines", specialty: "impulse", initiativePoints: 6, spend, attackFailed: true }, []).result as { cost: number; initiativePoints: number });
+    expect(ip("seize")).toMatchObject({ cost: 1, initiativePoints: 5 });
+    expect(ip("interpose")).toMatchObject({ cost: 2, initiativePoints: 4 });
+    expect(ip("reprise")).toMatchObject({ cost: 3, initiativePoints: 3 });
+  });
+
   it("the spend-initiative action reports the IP left", () => {
     const outcome = resolveWith("spend-initiative", { name: "Ines", specialty: "timing", initiativePoints: 3, spend: "reprise", attackFailed: true }, []);
     expect(outcome.result).toMatchObject({ cost: 1, initiativePoints: 2 });

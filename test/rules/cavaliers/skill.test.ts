@@ -3,7 +3,7 @@ import { rangeBand } from "../../../src/rules/cavaliers/range.js";
 import { changesOf, resolveWith } from "./helpers.js";
 
 describe("cavaliers skill rolls", () => {
-  it("Deceive against Moderate buys Advantage on the Non-Combat table (3 SP each)", () => {
+  it("seed 000 §Use a Skill example: Deceive in a fight uses the Non-Combat table and buys Advantage (3 SP each; dice chosen by hand, the example gives none)", () => {
     const outcome = resolveWith("skill", { actor: { name: "Ines", attribute: 10, competency: 8 }, skill: "deceive", opposition: "moderate", spend: ["increase-advantage", "increase-advantage"] }, [9, 6, 5, 3, 1]);
     expect(outcome.result).toMatchObject({ success: true, total: 15, successPoints: 6, oppositionTotal: 8 });
     expect(changesOf(outcome, "Ines").advantage).toEqual({ from: 0, to: 8 });
