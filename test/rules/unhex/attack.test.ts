@@ -135,4 +135,24 @@ describe("unhex attack", () => {
     expect(outcome.effects[0]?.changes["wounds.right-leg"]).toEqual({ from: 3, to: 7 });
     expect(outcome.effects[0]?.statuses).toBeUndefined();
   });
+
+  it("seed 002 §Actions: with budgets given, the attack spends the attacker's action and a reaction the target's; none left is refused", () => {
+    const fresh = { available: 1, owed: 0 };
+    const outcome = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: fresh }, target: { ...ines, area: "bar", budget: fresh }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
+    const changes = Object.fromEntries(outcome.effects.map((e) => [e.participant, e.changes]));
+    expect(changes.Bouncer?.["budget.available"]).toEqual({ from: 1, to: 0 });
+    expect(changes.Ines?.["budget.available"]).toEqual({ from: 1, to: 0 });
+    const spent = { available: 0, owed: 0 };
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: spent }, target: { ...ines, area: "bar" } }, 2, 4)).toThrow("no action left this round");
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", budget: spent }, reaction: { kind: "defend" } }, 2, 4, 4, 1)).toThrow("no action left this round");
+  });
+
+  it("a critical failure with no action left is owed from the next round; a critical success adds an action", () => {
+    const fumble = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: { available: 1, owed: 0 } }, target: { ...ines, area: "bar" } }, 8, 8);
+    expect(fumble.effects[0]?.changes["budget.owed"]).toEqual({ from: 0, to: 1 });
+    const critical = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: { available: 1, owed: 0 } }, target: { ...ines, area: "bar" } }, 2, 2);
+    expect(critical.effects[0]?.changes["budget.available"]).toBeUndefined();
+    expect(critical.effects[0]?.statuses).toContain("extra-action");
+  });
 });
+

@@ -3,7 +3,7 @@ import { requireArea } from "../../../core/areas/index.js";
 import { effectOf, type Effect, type Step } from "../../../core/outcome.js";
 import { RuleError } from "../../../core/ruleError.js";
 import { defineAction } from "../../ruleset.js";
-import { FRESH_BUDGET } from "../budget.js";
+import { type ActionBudget, FRESH_BUDGET, gainAction, loseAction, spendAction } from "../budget.js";
 import { isOut, type UnhexCharacter, tracksOf } from "../character.js";
 import { landHit, type LandedHit } from "../hit.js";
 import { compareUnhex } from "../opposed.js";
@@ -17,9 +17,12 @@ import { WEAPON_REACH } from "../tables.js";
 
 const strict = { additionalProperties: false } as const;
 
+/** This round's action budget, when the caller tracks it across requests (see budget.ts). */
+const BudgetSchema = Type.Object({ available: Type.Integer({ minimum: 0, maximum: 10 }), owed: Type.Integer({ minimum: 0, maximum: 10 }) }, { additionalProperties: false });
+
 const Combatant = Type.Composite([
   RollerSchema,
-  Type.Object({ shield: Type.Optional(Type.Boolean()), wounds: Type.Optional(WoundsSchema) }),
+  Type.Object({ shield: Type.Optional(Type.Boolean()), wounds: Type.Optional(WoundsSchema), budget: Type.Optional(BudgetSchema) }),
 ]);
 
 const Request = Type.Object(
@@ -71,7 +74,7 @@ export const attackAction = defineAction({
     if (reaction) {
       const problem = reactionProblem(reaction.kind, {
         trigger: "attack",
-        budget: FRESH_BUDGET,
+        budget: request.target.budget ?? FRESH_BUDGET,
         declaredBeforeDice: true,
         targetIsYou: true,
         range: reach.range ?? undefined,
@@ -81,6 +84,10 @@ export const attackAction = defineAction({
       });
       if (problem) refused(problem);
     }
+
+    // The attack is the attacker's action, a reaction the target's; either budget is checked only when given.
+    const attackerBudget = request.attacker.budget ? spendAction(request.attacker.budget) : undefined;
+    const targetBudget = request.target.budget && reaction ? spendAction(request.target.budget) : request.target.budget;
 
     const attack = unhexRoll(tray, rollerOf(request.attacker), "attack", request.critical ?? "extra-action");
     steps.push(...attack.steps);
@@ -117,8 +124,16 @@ export const attackAction = defineAction({
       steps.push({ rule: "intercept-stop", area: stopsIn });
     }
 
-    const effect = (before: UnhexCharacter, landed: LandedHit | undefined, roll: UnhexRoll | undefined): Effect =>
-      effectOf(before.name, tracksOf(before), tracksOf(landed?.character ?? before), [...rollStatuses(roll), ...(landed?.statuses ?? [])]);
+    const budgetAfter = (spent: ActionBudget | undefined, roll: UnhexRoll | undefined): ActionBudget | undefined => {
+      if (!spent) return undefined;
+      if (roll?.extraAction) return gainAction(spent);
+      return roll?.losesNextAction ? loseAction(spent) : spent;
+    };
+    const effect = (before: UnhexCharacter, budget: ActionBudget | undefined, spent: ActionBudget | undefined, landed: LandedHit | undefined, roll: UnhexRoll | undefined): Effect => {
+      const after = budgetAfter(spent, roll);
+      const budgets = budget && after ? [{ "budget.available": budget.available, "budget.owed": budget.owed }, { "budget.available": after.available, "budget.owed": after.owed }] : [{}, {}];
+      return effectOf(before.name, { ...tracksOf(before), ...budgets[0] }, { ...tracksOf(landed?.character ?? before), ...budgets[1] }, [...rollStatuses(roll), ...(landed?.statuses ?? [])]);
+    };
     return {
       dice: tray.rolled,
       steps,
@@ -130,7 +145,7 @@ export const attackAction = defineAction({
         ...(counter ? { counterattack: onAttacker ? { hit: true, damage: onAttacker.damage, location: onAttacker.location } : { hit: false } } : {}),
         ...(stopsIn ? { stopsIn } : {}),
       },
-      effects: [effect(attacker, onAttacker, attack), effect(target, onTarget, defence ?? counter)].filter((e) => Object.keys(e.changes).length > 0 || e.statuses),
+      effects: [effect(attacker, request.attacker.budget, attackerBudget, onAttacker, attack), effect(target, request.target.budget, targetBudget, onTarget, defence ?? counter)].filter((e) => Object.keys(e.changes).length > 0 || e.statuses),
     };
   },
 });
