@@ -73,4 +73,13 @@ describe("attack", () => {
     // No faces are given: rolling anything would fail with a DiceError instead of this refusal.
     expect(refusalOf(() => resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, position: { attackerLane: 2, targetLane: 5, attackerEngaged: true } }, []))).toBe("ranged-while-engaged");
   });
+
+  it("seed 004 §Grapple: the grappler makes a Str save each round to keep the hold (ST 12: 12 holds, 11 lets go)", () => {
+    const hold = (face: number) => resolve("grapple-hold", { grappler: { name: "Ines", st: 12 }, target: "Orc" }, [face]);
+    expect(hold(12).result).toEqual({ held: true });
+    expect(hold(12).effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["grappled"] }]);
+    expect(hold(11).result).toEqual({ held: false });
+    expect(hold(11).effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["released"] }]);
+  });
 });
+
