@@ -31,4 +31,16 @@ describe("command line", () => {
     expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(result.stderr.trimEnd()).toMatch(pattern);
   });
+
+  it("uses the faces given, then rolls the missing ones from --seed; --file names the request", () => {
+    const request = { ruleset: "torchlight", action: "initiative", combatants: [{ name: "Ines", dex: 12 }, { name: "Orc", dex: 8 }] };
+    const read = (file: string | undefined) => {
+      if (file !== "req.json") throw new Error(`unexpected ${file}`);
+      return JSON.stringify({ ...request, faces: [20] });
+    };
+    const partly = JSON.parse(runCli(["resolve", "--seed", "5", "--file", "req.json"], read).stdout) as { dice: Array<{ face: number }> };
+    const seeded = JSON.parse(runCli(["resolve", "--seed", "5"], stdin(JSON.stringify(request))).stdout) as { dice: Array<{ face: number }> };
+    expect(partly.dice.map((d) => d.face)).toEqual([20, seeded.dice[0]?.face]);
+  });
 });
+
