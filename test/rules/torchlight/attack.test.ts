@@ -6,7 +6,7 @@ const sword = { name: "Ines", weaponDie: 8, proficiencies: 1 };
 describe("attack", () => {
   it("weapon die + Proficiencies, no roll to hit; Aggressive adds 2; On Guard takes 1 off what the target receives", () => {
     const outcome = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Orc", stance: "on-guard" } }, [5]);
-    expect(outcome.result).toEqual({ legal: true, damage: 8, received: 7, precisionStrike: false });
+    expect(outcome.result).toEqual({ damage: 8, received: 7, precisionStrike: false });
     expect(outcome.dice).toEqual([{ label: "Ines damage die", sides: 8, face: 5 }]);
   });
 

@@ -42,7 +42,7 @@ describe("seed 004 §Combat Example", () => {
       { attacker: { name: "Riddic", weaponDie: 10, stance: "aggressive" }, target: { name: "Bandit #5", stance: "aggressive" }, position: { attackerLane: 4, targetLane: 4, attackerEngaged: true } },
       [8],
     );
-    expect(outcome.result).toMatchObject({ legal: true, damage: 10, received: 10, precisionStrike: false });
+    expect(outcome.result).toMatchObject({ damage: 10, received: 10, precisionStrike: false });
   });
 
   it("round 1, players: Elsa's hand crossbow (d6) rolls a 6, a Precision Strike, and she Distracts Bandit #3 instead of the extra die", () => {

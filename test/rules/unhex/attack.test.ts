@@ -22,7 +22,7 @@ describe("unhex attack", () => {
       2,
       4,
     );
-    expect(outcome.result).toEqual({ allowed: true, hit: true, damage: 4, location: "right-leg", picker: "attacker", stopsIn: "dance-floor" });
+    expect(outcome.result).toEqual({ hit: true, damage: 4, location: "right-leg", picker: "attacker", stopsIn: "dance-floor" });
     expect(outcome.effects).toEqual([
       {
         participant: "Ines",
@@ -54,12 +54,12 @@ describe("unhex attack", () => {
     expect(() => resolve({ attacker: { ...bouncer, area: "entrance", weapon: "one-handed-ranged" }, target: { ...ines, area: "catwalk" } })).toThrow(RuleError);
     expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } })).toThrow("a two-handed-ranged attack cannot be made at range 0");
     expect(() => resolve({ attacker: { ...bouncer, area: "alley", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } })).toThrow("no line of sight");
-    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "two-handed-ranged" }, target: { ...ines, area: "catwalk" } }, 1, 2).result).toMatchObject({ allowed: true, hit: true });
+    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "two-handed-ranged" }, target: { ...ines, area: "catwalk" } }, 1, 2).result).toMatchObject({ hit: true });
   });
 
   it("a failed attack does nothing; a critical failure costs the attacker's next action", () => {
     const outcome = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }, 8, 8);
-    expect(outcome.result).toEqual({ allowed: true, hit: false });
+    expect(outcome.result).toEqual({ hit: false });
     expect(outcome.effects).toEqual([{ participant: "Bouncer", changes: {}, statuses: ["loses-next-action"] }]);
   });
 
@@ -70,7 +70,7 @@ describe("unhex attack", () => {
 
   it("seed 002 §Defend: an opposed roll; the defender winning makes the attack miss", () => {
     const won = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
-    expect(won.result).toEqual({ allowed: true, hit: false, defended: true });
+    expect(won.result).toEqual({ hit: false, defended: true });
     const lost = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 4, 1, 2, 4);
     expect(lost.result).toMatchObject({ hit: true, defended: false });
   });
@@ -78,7 +78,7 @@ describe("unhex attack", () => {
   it("seed 002 §Defend: defending against a ranged attack needs cover (so never at range 0)", () => {
     expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } })).toThrow("defending against a ranged attack needs cover");
     const covered = resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
-    expect(covered.result).toMatchObject({ allowed: true, defended: true });
+    expect(covered.result).toMatchObject({ defended: true });
   });
 
   it("seed 002 §Counterattack: melee only, against an attacker in your area, separate rolls applied at once", () => {
@@ -86,7 +86,7 @@ describe("unhex attack", () => {
       { attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } },
       2, 4, 3, 8,
     );
-    expect(outcome.result).toEqual({ allowed: true, hit: true, damage: 4, location: "right-leg", picker: "attacker", counterattack: { hit: true, damage: 8, location: "right-leg" } });
+    expect(outcome.result).toEqual({ hit: true, damage: 4, location: "right-leg", picker: "attacker", counterattack: { hit: true, damage: 8, location: "right-leg" } });
     expect(outcome.effects.map((e) => [e.participant, e.changes.level])).toEqual([
       ["Bouncer", { from: 45, to: 37 }],
       ["Ines", { from: 50, to: 46 }],

@@ -169,7 +169,6 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     dice: tray.rolled,
     steps,
     result: {
-      legal: true,
       damage: best.total,
       received,
       precisionStrike: best.roll.die.precisionStrike,

@@ -138,7 +138,6 @@ export const attackAction = defineAction({
       dice: tray.rolled,
       steps,
       result: {
-        allowed: true,
         hit: onTarget !== undefined,
         ...(defence ? { defended } : {}),
         ...(onTarget ? { damage: onTarget.damage, location: onTarget.location, picker: onTarget.picker } : {}),
