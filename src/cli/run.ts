@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import { DiceError, DiceTray, givenFaces, seededDice } from "../core/dice/source.js";
+import { RuleError } from "../core/ruleError.js";
 import { RULESETS, rulesetById } from "../rules/index.js";
 import type { RulesetRules } from "../rules/ruleset.js";
 import { message } from "./messages.js";
@@ -90,6 +91,17 @@ function listRulesets(): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** Bad faces and rules refusals are the request's fault: one line on stderr, exit 2, like a bad field. */
+function refusalsAsRequestErrors<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof DiceError) throw new RequestError(message("DiceFailed", { reason: error.message }));
+    if (error instanceof RuleError) throw new RequestError(message("RuleRefused", { reason: error.message }));
+    throw error;
+  }
+}
+
 function resolve(options: Options, read: InputReader): string {
   allowOnly(options, ["file", "seed"]);
   const seed = integerFlag(options, "seed", 0, 0);
@@ -101,13 +113,7 @@ function resolve(options: Options, read: InputReader): string {
   const { ruleset: _r, action: _a, faces = [], ...body } = raw as Record<string, unknown> & { faces?: number[] };
   const request = validate(action.request, body);
   const tray = new DiceTray(givenFaces(faces, seededDice(seed)));
-  let outcome;
-  try {
-    outcome = action.resolve(request, tray);
-  } catch (error) {
-    if (error instanceof DiceError) throw new RequestError(message("DiceFailed", { reason: error.message }));
-    throw error;
-  }
+  const outcome = refusalsAsRequestErrors(() => action.resolve(request, tray));
   return `${JSON.stringify({ ruleset: ruleset.id, action: envelope.action, seed, ...outcome }, null, 2)}\n`;
 }
 
@@ -127,7 +133,7 @@ function duel(options: Options, read: InputReader): string {
   const wins = { a: 0, b: 0, none: 0 };
   let rounds = 0;
   for (let run = 0; run < runs; run += 1) {
-    const bout = ruleset.duel.fight(blocks.a, blocks.b, tray, roundLimit);
+    const bout = refusalsAsRequestErrors(() => ruleset.duel.fight(blocks.a, blocks.b, tray, roundLimit));
     wins[bout.winner] += 1;
     rounds += bout.rounds;
     tray.rolled.length = 0;

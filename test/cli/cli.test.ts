@@ -19,6 +19,11 @@ describe("command line", () => {
     [["resolve", "--seed", "x"], "{}", /^option --seed: expected an integer/],
     [["resolve", "--bogus", "1"], "{}", /^option --bogus: expected one of --file, --seed$/],
     [["juggle"], "", /^unknown command "juggle"/],
+    // Well formed but against the rules: a RuleError, reported as a refusal.
+    [["resolve"], '{"ruleset":"cavaliers","action":"turn","name":"Ines","combined":["reload-musket","run"]}', /^refused: combined actions without a roll are capped at Drop 4/],
+    [["resolve"], '{"ruleset":"unhex","action":"check","character":{"name":"Ines","level":50},"critical":{"set":70},"faces":[1,1]}', /^refused: the dice can be set to 1–50, not 70$/],
+    // A given face its die cannot show stays a faces error.
+    [["resolve"], '{"ruleset":"torchlight","action":"save","name":"Ines","st":12,"faces":[21]}', /^faces: given face #1 is 21, which a d20 cannot show$/],
   ])("%j with %s exits 2 with one line and no stdout", (argv, input, pattern) => {
     const result = runCli(argv, stdin(input));
     expect(result.code).toBe(2);
@@ -26,4 +31,16 @@ describe("command line", () => {
     expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(result.stderr.trimEnd()).toMatch(pattern);
   });
+
+  it("uses the faces given, then rolls the missing ones from --seed; --file names the request", () => {
+    const request = { ruleset: "torchlight", action: "initiative", combatants: [{ name: "Ines", dex: 12 }, { name: "Orc", dex: 8 }] };
+    const read = (file: string | undefined) => {
+      if (file !== "req.json") throw new Error(`unexpected ${file}`);
+      return JSON.stringify({ ...request, faces: [20] });
+    };
+    const partly = JSON.parse(runCli(["resolve", "--seed", "5", "--file", "req.json"], read).stdout) as { dice: Array<{ face: number }> };
+    const seeded = JSON.parse(runCli(["resolve", "--seed", "5"], stdin(JSON.stringify(request))).stdout) as { dice: Array<{ face: number }> };
+    expect(partly.dice.map((d) => d.face)).toEqual([20, seeded.dice[0]?.face]);
+  });
 });
+

@@ -1,44 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
-
-/**
- * Every example in docs/cli.md is run here. An example is a ```sh block whose command starts
- * with `fray`, optionally feeding a heredoc as standard input, followed by the block that shows
- * what it prints: ```json (or ```text) for standard output, ```text exit=N for an error.
- */
-interface Example {
-  heading: string;
-  argv: string[];
-  stdin: string;
-  expected: string;
-  exit: number;
-}
-
-export function parseExamples(markdown: string): Example[] {
-  const blocks = [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```$/gm)];
-  const examples: Example[] = [];
-  blocks.forEach((block, index) => {
-    const [, info, body] = block as unknown as [string, string, string];
-    if (info.trim() !== "sh" || !body.startsWith("fray ")) return;
-    const answer = blocks[index + 1];
-    if (!answer) throw new Error(`example "${body.split("\n")[0]}" has no output block`);
-    const [, answerInfo, answerBody] = answer as unknown as [string, string, string];
-    const exit = Number(/exit=(\d+)/.exec(answerInfo)?.[1] ?? 0);
-    const [commandLine, ...rest] = body.split("\n");
-    const heredoc = /<<'?(\w+)'?\s*$/.exec(commandLine as string);
-    const argv = (commandLine as string).replace(/<<'?\w+'?\s*$/, "").trim().split(/\s+/).slice(1);
-    let stdin = "";
-    if (heredoc) {
-      const end = rest.indexOf(heredoc[1] as string);
-      stdin = rest.slice(0, end).join("\n");
-    }
-    const before = markdown.slice(0, block.index);
-    const heading = [...before.matchAll(/^#+ (.*)$/gm)].at(-1)?.[1] ?? "";
-    examples.push({ heading, argv, stdin, expected: answerBody, exit });
-  });
-  return examples;
-}
+import { RULESETS } from "../../src/rules/index.js";
+import { parseExamples } from "./examples.js";
 
 const examples = parseExamples(readFileSync("docs/cli.md", "utf8"));
 
@@ -52,5 +16,25 @@ describe("docs/cli.md", () => {
     expect(result.code).toBe(example.exit);
     if (example.exit === 0) expect(result.stdout).toBe(example.expected);
     else expect(result.stderr).toBe(example.expected);
+  });
+
+  // Issue 3: for every ruleset, at least one request per action kind with its output, a duel and a
+  // malformed request.
+  const shown = examples.flatMap((example) => {
+    try {
+      const request = JSON.parse(example.stdin) as { ruleset?: string; action?: string };
+      return [{ command: example.argv[0], exit: example.exit, ruleset: request.ruleset, action: request.action }];
+    } catch {
+      return [{ command: example.argv[0], exit: example.exit, ruleset: undefined, action: undefined }];
+    }
+  });
+
+  it.each(RULESETS.flatMap((ruleset) => Object.keys(ruleset.actions).map((action) => [ruleset.id, action] as const)))("shows a %s %s request that resolves", (ruleset, action) => {
+    expect(shown.some((e) => e.command === "resolve" && e.exit === 0 && e.ruleset === ruleset && e.action === action)).toBe(true);
+  });
+
+  it.each(RULESETS.map((ruleset) => ruleset.id))("shows a %s duel and a malformed %s request", (ruleset) => {
+    expect(shown.some((e) => e.command === "duel" && e.exit === 0 && e.ruleset === ruleset)).toBe(true);
+    expect(shown.some((e) => e.command === "resolve" && e.exit === 2 && e.ruleset === ruleset)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyDamage, CHARACTERISTICS, characteristicOf, gainBreath, healCharacteristic, savingThrow, type Vitals, vitalsView } from "../../src/core/tracks/breath.js";
+import { RuleError } from "../../src/core/ruleError.js";
 
 function vitals(breath: number, dcs: Partial<Record<(typeof CHARACTERISTICS)[number], number>>, incapacitated = false): Vitals {
   const characteristics = Object.fromEntries(CHARACTERISTICS.map((c) => [c, { dc: dcs[c] ?? 10, max: dcs[c] ?? 10 }])) as Vitals["characteristics"];
@@ -29,7 +30,7 @@ describe("Breath and Characteristics", () => {
     expect(characteristicOf("acid")).toBe("wil");
     expect(characteristicOf("necrotic")).toBe("san");
     expect(characteristicOf("charm")).toBe("luck");
-    expect(() => characteristicOf("paperwork")).toThrow(RangeError);
+    expect(() => characteristicOf("paperwork")).toThrow(RuleError);
   });
 
   it("the Incapacitated take damage straight to the Characteristic", () => {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formulaRange, FormulaError, parseFormula, rollFormula } from "../../src/core/dice/formula.js";
+import { RuleError } from "../../src/core/ruleError.js";
 import { DiceError, DiceTray, givenFaces, seededDice } from "../../src/core/dice/source.js";
 
 describe("dice formulas", () => {
@@ -61,8 +62,9 @@ describe("dice formulas", () => {
     expect(() => parseFormula(text)).toThrow(pattern);
   });
 
-  it("a bad formula is a DiceError so the command line reports it instead of crashing", () => {
-    expect(() => parseFormula("x")).toThrow(DiceError);
+  it("a bad formula is a RuleError (a refusal), not a DiceError about faces", () => {
+    expect(() => parseFormula("x")).toThrow(RuleError);
+    expect(() => parseFormula("x")).not.toThrow(DiceError);
   });
 
   it("refuses more terms than the limit", () => {

@@ -60,13 +60,20 @@ describe("Grit and Flesh", () => {
 
   // The example's "2 successes" is read as the winner's 2 net successes over a loser's 1: one level of
   // success, all of it spilling into Flesh because the defender has no Grit left.
+  it(`${SEED} §Defensive Harness: a full-damage sword (3F) against 8Ad with 2 blocking successes leaves 1F`, () => {
+    // Grit still standing: nothing spills over, so only the weapon's Flesh meets the armour.
+    const hit = applyGritDamage(fighter(5), 2);
+    expect(hit.transferred).toBe(0);
+    expect(woundSize({ weaponFlesh: 3, transferred: hit.transferred, blocks: 2 })).toBe(1);
+  });
+
   it(`${SEED} §Defensive Harness: sword 3F vs 8Ad with 2 blocks, no Grit left: +1F spills over, a 2F wound`, () => {
     const hit = applyGritDamage(fighter(0), 2 - 1);
     expect(hit.transferred).toBe(1);
     expect(woundSize({ weaponFlesh: 3, transferred: hit.transferred, blocks: 2 })).toBe(2);
   });
 
-  it("each wound is tracked separately, each of 2+ Flesh carrying its own penalty die, and Grit at 0 one more", () => {
+  it(`${SEED} §Taking a Flesh Wound: two wounds in one fight are tracked separately, each of 2+ Flesh carrying its own penalty die, and Grit at 0 one more`, () => {
     const first = takeWound(fighter(0, 10), 2, false);
     const second = takeWound(first.state, 2, false);
     expect(second.state.wounds).toEqual([

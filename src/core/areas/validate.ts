@@ -1,6 +1,7 @@
 import type { AreaMap } from "./types.js";
+import { RuleError } from "../ruleError.js";
 
-export class AreaMapError extends Error {
+export class AreaMapError extends RuleError {
   override name = "AreaMapError";
 }
 

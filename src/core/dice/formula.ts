@@ -1,4 +1,5 @@
-import { DiceError, type DiceTray } from "./source.js";
+import { RuleError } from "../ruleError.js";
+import type { DiceTray } from "./source.js";
 
 /**
  * Dice formulas such as "1d6", "2d8+3", "1d10+1d4-1", "d6" or "3": a sum of dice terms and whole
@@ -25,8 +26,8 @@ export interface FormulaLimits {
 
 export const DEFAULT_FORMULA_LIMITS: FormulaLimits = { maxDice: 100, maxSides: 1000, maxFlat: 10000, maxTerms: 20 };
 
-/** A bad formula is a bad request for dice, so the command line reports it like a bad face. */
-export class FormulaError extends DiceError {
+/** A formula that does not parse or asks for absurd dice: a rules refusal, not a bad face. */
+export class FormulaError extends RuleError {
   override name = "FormulaError";
 }
 

@@ -1,4 +1,5 @@
 import type { DiceTray } from "./source.js";
+import { RuleError } from "../ruleError.js";
 
 /**
  * Keep-two-highest pools (The Queen's Cavaliers and kin): the two highest faces make the total,
@@ -34,7 +35,7 @@ export interface DropResult<T> {
   applied: number;
 }
 
-export class DropError extends Error {
+export class DropError extends RuleError {
   override name = "DropError";
 }
 

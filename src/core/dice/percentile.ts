@@ -1,4 +1,5 @@
 import type { DiceTray } from "./source.js";
+import { RuleError } from "../ruleError.js";
 
 /**
  * Percentile dice as two d10s, a tens die and a units die, each showing a digit 0–9.
@@ -25,7 +26,7 @@ export interface PercentileCheck extends PercentileRoll {
 
 export type RerollDice = "tens" | "units" | "both";
 
-export class PercentileError extends Error {
+export class PercentileError extends RuleError {
   override name = "PercentileError";
 }
 

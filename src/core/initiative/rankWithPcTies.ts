@@ -1,5 +1,6 @@
 import type { DiceTray } from "../dice/source.js";
 import { orderByKeys } from "./order.js";
+import { RuleError } from "../ruleError.js";
 
 /**
  * Initiative by rank: player characters roll one die and add their Initiative rank; NPCs add a
@@ -35,7 +36,7 @@ export interface Scored {
   face?: number;
 }
 
-export class InitiativeError extends Error {
+export class InitiativeError extends RuleError {
   override name = "InitiativeError";
 }
 

@@ -1,3 +1,4 @@
+import { RuleError } from "../ruleError.js";
 /**
  * Team initiative decided by one opposed roll between the teams: the highest-level character of each
  * team rolls, the highest successful roll wins, a PC team beats an NPC team on an equal roll, and when
@@ -26,7 +27,7 @@ export interface TeamReading {
 
 export type InitiativeDecision = "highest-success" | "pc-beats-npc" | "previous-holder" | "pcs-without-holder" | "first-listed";
 
-export class InitiativeError extends Error {
+export class InitiativeError extends RuleError {
   override name = "InitiativeError";
 }
 

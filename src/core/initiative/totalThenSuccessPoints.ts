@@ -29,3 +29,25 @@ function rollOff<T extends InitiativeEntry>(group: Placed<T>[], tray: DiceTray, 
   const ordered = orderByKeys(rolled, [last]);
   return tiedGroups(ordered, [last]).flatMap((tied) => rollOff(tied, tray, label));
 }
+
+/**
+ * A late joiner: the order already standing is kept as it is, and the joiner goes in at the place
+ * its roll earns (before the first entry it beats on total, then SP). Against each entry it ties
+ * on both it rolls 1d10 off, again until someone is higher. The caller uses the new order from the
+ * next round; this round's order does not change.
+ */
+export function placeLateJoiner<T extends InitiativeEntry>(order: readonly T[], joiner: T, tray: DiceTray, label = "late joiner roll-off"): { order: T[]; place: number; rollOffs: Array<{ against: string; joiner: number; other: number }> } {
+  const rollOffs: Array<{ against: string; joiner: number; other: number }> = [];
+  const index = order.findIndex((entry) => {
+    if (joiner.total !== entry.total) return joiner.total > entry.total;
+    if (joiner.successPoints !== entry.successPoints) return joiner.successPoints > entry.successPoints;
+    for (;;) {
+      const mine = tray.roll(10, `${label}: ${joiner.id}`);
+      const theirs = tray.roll(10, `${label}: ${entry.id}`);
+      rollOffs.push({ against: entry.id, joiner: mine, other: theirs });
+      if (mine !== theirs) return mine > theirs;
+    }
+  });
+  const at = index < 0 ? order.length : index;
+  return { order: [...order.slice(0, at), joiner, ...order.slice(at)], place: at + 1, rollOffs };
+}

@@ -1,3 +1,5 @@
+import { RuleError } from "../ruleError.js";
+
 /**
  * Breath and the five Characteristics. Each Characteristic has a DC (checks roll under it) and an
  * ST (saves roll over it) that always sum to 20, so only the DC is stored and the ST is derived.
@@ -57,7 +59,7 @@ export const DAMAGE_TYPES: Readonly<Record<string, Characteristic>> = {
 
 export function characteristicOf(damageType: string, table: Readonly<Record<string, Characteristic>> = DAMAGE_TYPES): Characteristic {
   const characteristic = table[damageType];
-  if (characteristic === undefined) throw new RangeError(`no Characteristic takes ${damageType} damage`);
+  if (characteristic === undefined) throw new RuleError(`no Characteristic takes ${damageType} damage`);
   return characteristic;
 }
 

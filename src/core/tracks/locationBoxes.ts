@@ -1,3 +1,4 @@
+import { RuleError } from "../ruleError.js";
 /**
  * Wound boxes kept per hit location. Each point of damage marks one box of the location hit; once a
  * location is full, the rest (now or in later attacks) goes to the overflow location (the torso in
@@ -31,7 +32,7 @@ export interface WoundMarking {
   unplaced: number;
 }
 
-export class LocationError extends Error {
+export class LocationError extends RuleError {
   override name = "LocationError";
 }
 

@@ -2,7 +2,7 @@ import type { RulesetRules } from "../ruleset.js";
 import { assistAction } from "./actions/assist.js";
 import { attackAction } from "./actions/attack.js";
 import { flourishAction, skillAction } from "./actions/check.js";
-import { focusAction, initiativeAction, spendInitiativeAction } from "./actions/initiative.js";
+import { focusAction, initiativeAction, joinAction, spendInitiativeAction } from "./actions/initiative.js";
 import { restAction, survivalAction } from "./actions/recovery.js";
 import { turnAction } from "./actions/turn.js";
 import { cavaliersDuel } from "./duel.js";
@@ -19,6 +19,7 @@ export const cavaliersRules: RulesetRules = {
     initiative: initiativeAction,
     focus: focusAction,
     "spend-initiative": spendInitiativeAction,
+    join: joinAction,
     turn: turnAction,
     assist: assistAction,
     survival: survivalAction,

@@ -1,5 +1,5 @@
 import type { DiceTray } from "../../core/dice/source.js";
-import { orderByTotalThenSuccessPoints, type Placed } from "../../core/initiative/totalThenSuccessPoints.js";
+import { orderByTotalThenSuccessPoints, type Placed, placeLateJoiner } from "../../core/initiative/totalThenSuccessPoints.js";
 import type { Step } from "../../core/outcome.js";
 import { buildPool, type PoolSpec, rollCheck } from "./pool.js";
 import { refuse } from "./refusal.js";
@@ -37,6 +37,11 @@ export function rollInitiative(tray: DiceTray, roller: InitiativeRoller, keepOne
 
 export function orderInitiative(tray: DiceTray, places: readonly InitiativePlace[]): Placed<InitiativePlace>[] {
   return orderByTotalThenSuccessPoints(places, tray);
+}
+
+/** A combatant joining a fight already under way enters at the place its roll earns, from the next round. */
+export function lateJoiner(order: readonly Pick<InitiativePlace, "id" | "total" | "successPoints">[], joiner: InitiativePlace, tray: DiceTray) {
+  return placeLateJoiner<Pick<InitiativePlace, "id" | "total" | "successPoints">>(order, joiner, tray);
 }
 
 /** Where a combatant stands in the order: a total and the SP that break ties on it. */

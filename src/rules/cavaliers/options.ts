@@ -1,4 +1,4 @@
-import type { OptionDefinition } from "../options.js";
+import type { OptionDefinition, OptionValues } from "../options.js";
 
 /** The Queen's Cavaliers' house defaults (see docs/rules/cavaliers.md). */
 export const cavaliersOptions = {
@@ -6,4 +6,4 @@ export const cavaliersOptions = {
   seizeOncePerRound: { kind: "boolean", default: true, summary: "Seize the Initiative can be bought at most once per round." },
 } satisfies Record<string, OptionDefinition>;
 
-export type CavaliersOptions = { keepOneDie: boolean; seizeOncePerRound: boolean };
+export type CavaliersOptions = OptionValues<typeof cavaliersOptions>;

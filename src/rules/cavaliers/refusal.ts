@@ -1,5 +1,7 @@
+import { RuleError } from "../../core/ruleError.js";
+
 /** A request the rules do not allow (Drop over the cap, a purchase not on the table, ...). */
-export class Refusal extends Error {
+export class Refusal extends RuleError {
   override name = "Refusal";
 }
 

@@ -17,8 +17,7 @@ import { CombatantSchema, CourageModifiersSchema, EngagementSchema, MomentumCand
 import { STANCE_TABLE } from "./tables.js";
 
 const closed = { additionalProperties: false } as const;
-// withDefaults types each value as its default's literal; the request may of course set the other value.
-const optionsOf = (given: unknown): DramaOptions => withDefaults(DRAMA_OPTIONS, given as never) as DramaOptions;
+const optionsOf = (given: Partial<DramaOptions> | undefined): DramaOptions => withDefaults(DRAMA_OPTIONS, given);
 
 /** Round-one Momentum between two fighters: Grit + stance, then Agility, level, player actors; a full tie stays with the first named. */
 export function firstRoundMomentum(a: Combatant, b: Combatant): { holder: Side; step: Step } {

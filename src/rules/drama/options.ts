@@ -1,4 +1,4 @@
-import type { OptionDefinition } from "../options.js";
+import type { OptionDefinition, OptionValues } from "../options.js";
 import type { ShieldSize } from "./tables.js";
 
 /** House defaults of Drama in History (each a world setting `fray.drama.<name>`). */
@@ -19,9 +19,7 @@ export const DRAMA_OPTIONS = {
   shieldBashGritLarge: { kind: "integer", default: 3, min: 0, max: 6, summary: "Grit dealt by a Shield Bash with a large shield." },
 } as const satisfies Record<string, OptionDefinition>;
 
-type Widen<T> = T extends boolean ? boolean : T extends number ? number : string;
-
-export type DramaOptions = { [K in keyof typeof DRAMA_OPTIONS]: Widen<(typeof DRAMA_OPTIONS)[K]["default"]> };
+export type DramaOptions = OptionValues<typeof DRAMA_OPTIONS>;
 
 export function shieldBashGrit(options: DramaOptions, shield: ShieldSize): number {
   switch (shield) {

@@ -1,4 +1,4 @@
-import { DiceError } from "../../core/dice/source.js";
+import { RuleError } from "../../core/ruleError.js";
 import { penaltyDice } from "../../core/tracks/gritFlesh.js";
 import { type Combatant, tracksOf } from "./combatant.js";
 import { disadvantageDice } from "./knockBack.js";
@@ -52,11 +52,8 @@ export interface PoolTables {
 
 export const DEFAULT_TABLES: PoolTables = { weapons: WEAPON_TABLE, stances: STANCE_TABLE, shields: SHIELD_DICE };
 
-/**
- * A pool that cannot be built as asked (more military dice spent than trained...). It extends
- * DiceError only because that is the rules error the command line already reports as a bad request.
- */
-export class PoolError extends DiceError {
+/** A pool that cannot be built as asked (more military dice spent than trained...). */
+export class PoolError extends RuleError {
   override name = "PoolError";
 }
 

@@ -1,20 +1,21 @@
 import { type Static, Type } from "@sinclair/typebox";
-import { InitiativeError, rankWithPcTies, scoreInitiative, delayRefusal, delayTurn } from "../../core/initiative/rankWithPcTies.js";
+import { rankWithPcTies, scoreInitiative, delayRefusal, delayTurn } from "../../core/initiative/rankWithPcTies.js";
 import { effectOf, type Outcome, type Step } from "../../core/outcome.js";
 import type { DiceTray } from "../../core/dice/source.js";
 import { withDefaults } from "../options.js";
 import { defineAction } from "../ruleset.js";
-import { chooseFate, isOut, type Vitals, vitalsFrom } from "./combatant.js";
+import { chooseFate, isOut, rest as restVitals, type Vitals, vitalsFrom } from "./combatant.js";
 import { listsWith } from "./lists.js";
 import { personalOptions, type PersonalOptions } from "./options.js";
 import { Lists, Npc, Options, Pc, Target, vitalsFields, Weapon } from "./schemas.js";
+import { PersonalRefusal } from "./refusal.js";
 import { strike } from "./strike.js";
 import { BASE_ACTION_CAP, validateTurn } from "./turn.js";
 
 const Name = Type.String({ minLength: 1 });
 
-function optionsOf(given: unknown): PersonalOptions {
-  return withDefaults(personalOptions, given as Partial<PersonalOptions> | undefined);
+function optionsOf(given: Partial<PersonalOptions> | undefined): PersonalOptions {
+  return withDefaults(personalOptions, given);
 }
 
 /** The tracks an Effect reports for a character. */
@@ -47,21 +48,14 @@ export const initiative = defineAction({
       const rank = request.npcs.find((n) => n.name === name)?.rank ?? 0;
       return { rule: "npc-initiative", name, rank, bonus: score - rank, score };
     };
-    try {
-      const scored = scoreInitiative(tray, request.pcs, request.npcs, bonuses);
-      const order = rankWithPcTies(scored, request.pcPicks);
-      const steps: Step[] = scored.map((s) =>
-        s.pc
-          ? { rule: "pc-initiative", name: s.name, face: s.face, rank: s.score - (s.face ?? 0), score: s.score }
-          : npcStep(s.name, s.score),
-      );
-      steps.push({ rule: "order", names: order.map((s) => s.name) });
-      const effects = order.map((s) => effectOf(s.name, { initiative: null }, { initiative: s.score }));
-      return outcome(tray, steps, { accepted: true, order: order.map((s) => ({ name: s.name, score: s.score, pc: s.pc })) }, effects);
-    } catch (error) {
-      if (error instanceof InitiativeError) return outcome(tray, [], { accepted: false, reason: error.message });
-      throw error;
-    }
+    const scored = scoreInitiative(tray, request.pcs, request.npcs, bonuses);
+    const order = rankWithPcTies(scored, request.pcPicks);
+    const steps: Step[] = scored.map((s) =>
+      s.pc ? { rule: "pc-initiative", name: s.name, face: s.face, rank: s.score - (s.face ?? 0), score: s.score } : npcStep(s.name, s.score),
+    );
+    steps.push({ rule: "order", names: order.map((s) => s.name) });
+    const effects = order.map((s) => effectOf(s.name, { initiative: null }, { initiative: s.score }));
+    return outcome(tray, steps, { order: order.map((s) => ({ name: s.name, score: s.score, pc: s.pc })) }, effects);
   },
 });
 
@@ -77,9 +71,9 @@ export const delay = defineAction({
     const round = { order: request.order, acted: request.acted };
     const refused = delayRefusal(round, request.mover, request.after);
     const order = delayTurn(round, request.mover, request.after);
-    const steps: Step[] = [{ rule: "delay", mover: request.mover, after: request.after, ...(refused ? { refused } : {}) }];
-    if (!order) return outcome(tray, steps, { accepted: false, refused, order: request.order });
-    return outcome(tray, steps, { accepted: true, order }, [effectOf(request.mover, { place: request.order.indexOf(request.mover) + 1 }, { place: order.indexOf(request.mover) + 1 })]);
+    if (refused || !order) throw new PersonalRefusal([refused ?? "not-in-order"]);
+    const steps: Step[] = [{ rule: "delay", mover: request.mover, after: request.after }];
+    return outcome(tray, steps, { order }, [effectOf(request.mover, { place: request.order.indexOf(request.mover) + 1 }, { place: order.indexOf(request.mover) + 1 })]);
   },
 });
 
@@ -158,12 +152,9 @@ export const fate = defineAction({
     const before = vitalsFrom(request.character);
     const chosen = chooseFate(before, request.damage, request.choice, lists.fates);
     const limit = Math.floor(before.maxResolve / 2);
-    if (typeof chosen === "string") {
-      const steps: Step[] = [{ rule: "fate-choice", choice: request.choice, damage: request.damage, ignoreLimit: limit, ignoresLeft: before.ignoresLeft, refused: chosen }];
-      return outcome(tray, steps, { accepted: false, refused: chosen }, []);
-    }
+    if (typeof chosen === "string") throw new PersonalRefusal([chosen]);
     const steps: Step[] = [{ rule: "fate-choice", choice: request.choice, damage: request.damage, ignoreLimit: limit, ignoresLeft: chosen.vitals.ignoresLeft, ignored: chosen.ignored }];
-    const result = { accepted: true, ignored: chosen.ignored, ...(chosen.fate ? { fate: chosen.fate.name } : {}), ignoresLeft: chosen.vitals.ignoresLeft, out: isOut(chosen.vitals, lists.fates) };
+    const result = { ignored: chosen.ignored, ...(chosen.fate ? { fate: chosen.fate.name } : {}), ignoresLeft: chosen.vitals.ignoresLeft, out: isOut(chosen.vitals, lists.fates) };
     return outcome(tray, steps, result, [effectOf(request.character.name, tracks(before), tracks(chosen.vitals), chosen.fate ? [chosen.fate.name] : [])]);
   },
 });
@@ -192,7 +183,22 @@ export const turn = defineAction({
       gainMomentumCap: options.gainMomentumCap,
       gainMomentumExtraAction: options.gainMomentumExtraAction,
     });
-    const steps: Step[] = [{ rule: "turn-declared", gainMomentum: request.gainMomentum ?? false, cap: reading.cap, actions: reading.actionsDeclared, free: reading.freeActions }, ...reading.problems];
-    return outcome(tray, steps, { valid: reading.valid, problems: reading.problems.map((p) => p.rule) });
+    if (!reading.valid) throw new PersonalRefusal(reading.problems.map((p) => p.rule));
+    const steps: Step[] = [{ rule: "turn-declared", gainMomentum: request.gainMomentum ?? false, cap: reading.cap, actions: reading.actionsDeclared, free: reading.freeActions }];
+    return outcome(tray, steps, { valid: true });
   },
 });
+
+const RestRequest = Type.Object({ character: Type.Object({ name: Name, ...vitalsFields }, { additionalProperties: false }), options: Options }, { additionalProperties: false });
+
+export const rest = defineAction({
+  summary: "Rest: the Fallen Fate ignores come back to max(Stamina, Control); Resolve, Wounded and fates taken stay as they are",
+  request: RestRequest,
+  resolve(request: Static<typeof RestRequest>, tray) {
+    const before = vitalsFrom(request.character);
+    const after = restVitals(before);
+    const steps: Step[] = [{ rule: "rest", stamina: before.stamina, control: before.control, ignoresLeft: after.ignoresLeft }];
+    return outcome(tray, steps, { ignoresLeft: after.ignoresLeft }, [effectOf(request.character.name, tracks(before), tracks(after))]);
+  },
+});
+

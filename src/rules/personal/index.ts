@@ -1,5 +1,5 @@
 import { defineDuel, type RulesetRules } from "../ruleset.js";
-import { attack, delay, fate, initiative, turn } from "./actions.js";
+import { attack, delay, fate, initiative, rest, turn } from "./actions.js";
 import { fightBout } from "./duel.js";
 import { personalOptions } from "./options.js";
 import { Fighter } from "./schemas.js";
@@ -8,7 +8,7 @@ import { Fighter } from "./schemas.js";
 export const personalRules: RulesetRules = {
   id: "personal",
   game: "Personal Combat",
-  actions: { initiative, delay, turn, attack, fate },
+  actions: { initiative, delay, turn, attack, fate, rest },
   options: personalOptions,
   duel: defineDuel({
     fighter: Fighter,

@@ -1,4 +1,4 @@
-import type { OptionDefinition } from "../options.js";
+import type { OptionDefinition, OptionValues } from "../options.js";
 
 /** Personal Combat's house defaults: each fills a gap the seed leaves (see docs/rules/personal.md). */
 export const personalOptions = {
@@ -32,4 +32,4 @@ export const personalOptions = {
   },
 } satisfies Record<string, OptionDefinition>;
 
-export type PersonalOptions = { [K in keyof typeof personalOptions]: (typeof personalOptions)[K]["default"] };
+export type PersonalOptions = OptionValues<typeof personalOptions>;

@@ -2,6 +2,7 @@ import { type D20Reading, rollSave } from "../../core/dice/d20.js";
 import type { DiceTray } from "../../core/dice/source.js";
 import type { Step } from "../../core/outcome.js";
 import { applyDamage, type Characteristic, characteristicOf, DAMAGE_TYPES, savingThrow, type Vitals } from "../../core/tracks/breath.js";
+import { RuleError } from "../../core/ruleError.js";
 import { damageReceived, protectedShare } from "./attack.js";
 import type { Stance } from "./tables.js";
 
@@ -37,13 +38,13 @@ export interface LandedHit {
 export function landHits(combatants: readonly RoundCombatant[], hits: readonly RoundHit[], protectRounding: string, steps: Step[]): LandedHit[] {
   const stanceOf = (name: string): Stance => {
     const combatant = combatants.find((c) => c.name === name);
-    if (!combatant) throw new RangeError(`${name} is not in the round`);
+    if (!combatant) throw new RuleError(`${name} is not in the round`);
     return combatant.stance;
   };
   const landed: LandedHit[] = [];
   hits.forEach((hit, index) => {
     const target = combatants.find((c) => c.name === hit.target);
-    if (!target) throw new RangeError(`${hit.target} is not in the round`);
+    if (!target) throw new RuleError(`${hit.target} is not in the round`);
     if (hit.parried) {
       steps.push({ rule: "parried", hit: index, amount: hit.amount });
       return;

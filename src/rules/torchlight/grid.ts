@@ -1,4 +1,5 @@
 import { type Stance, STANCE_RULES, stanceDepth, type WeaponKind } from "./tables.js";
+import { RuleError } from "../../core/ruleError.js";
 
 /** Where one combatant stands on the Combat Grid. Lanes are numbered from 1 (top row). */
 export interface Placement {
@@ -25,7 +26,7 @@ export function flatLanes(count = STANDARD_LANE_COUNT): Lane[] {
 
 function find(grid: readonly Placement[], name: string): Placement {
   const placement = grid.find((p) => p.name === name);
-  if (!placement) throw new RangeError(`${name} is not on the grid`);
+  if (!placement) throw new RuleError(`${name} is not on the grid`);
   return placement;
 }
 

@@ -2,7 +2,7 @@ import type { RulesetRules } from "../ruleset.js";
 import { attackAction } from "./actions/attack.js";
 import { dyingAction, recoverAction } from "./actions/dying.js";
 import { engagementAction } from "./actions/engagement.js";
-import { checkAction, initiativeAction, saveAction } from "./actions/rolls.js";
+import { checkAction, grappleHoldAction, initiativeAction, saveAction } from "./actions/rolls.js";
 import { roundAction } from "./actions/round.js";
 import { torchlightDuel } from "./duel.js";
 import { torchlightOptions } from "./options.js";
@@ -20,6 +20,7 @@ export const torchlightRules: RulesetRules = {
     dying: dyingAction,
     recover: recoverAction,
     engagement: engagementAction,
+    "grapple-hold": grappleHoldAction,
   },
   options: torchlightOptions,
   duel: torchlightDuel,

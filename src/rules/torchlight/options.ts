@@ -1,4 +1,4 @@
-import { type OptionDefinition, withDefaults } from "../options.js";
+import { type OptionDefinition, type OptionValues, withDefaults } from "../options.js";
 
 /** Torchlight's house defaults: each a world setting `fray.torchlight.<name>`. */
 export const torchlightOptions = {
@@ -10,7 +10,7 @@ export const torchlightOptions = {
   protectRounding: {
     kind: "choice",
     default: "down",
-    choices: ["down", "up"],
+    choices: ["down", "up"] as const,
     summary: "Protect Companion: the protector takes half the attack, rounded this way.",
   },
   diagonalAdjacency: {
@@ -20,9 +20,9 @@ export const torchlightOptions = {
   },
 } satisfies Record<string, OptionDefinition>;
 
-export type TorchlightOptions = { enhancedAddsD4: boolean; protectRounding: string; diagonalAdjacency: boolean };
+export type TorchlightOptions = OptionValues<typeof torchlightOptions>;
 
 /** A request's (or world's) option values with the defaults filled in. */
-export function readOptions(given: unknown): TorchlightOptions {
-  return withDefaults(torchlightOptions as Record<string, OptionDefinition>, given as Partial<Record<string, never>> | undefined) as unknown as TorchlightOptions;
+export function readOptions(given: Partial<TorchlightOptions> | undefined): TorchlightOptions {
+  return withDefaults(torchlightOptions, given);
 }

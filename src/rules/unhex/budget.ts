@@ -1,3 +1,4 @@
+import { RuleError } from "../../core/ruleError.js";
 /**
  * The action budget: one action a round, spent either to act on your team's turn or to react during
  * another team's. A critical success adds an action that must be used this round; a critical failure
@@ -17,7 +18,7 @@ export function startRound(budget: ActionBudget): ActionBudget {
   return { available: 1 - paid, owed: budget.owed - paid };
 }
 
-export class BudgetError extends Error {
+export class BudgetError extends RuleError {
   override name = "BudgetError";
 }
 

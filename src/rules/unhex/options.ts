@@ -1,4 +1,4 @@
-import type { OptionDefinition } from "../options.js";
+import type { OptionDefinition, OptionValues } from "../options.js";
 
 export const UNHEX_OPTIONS = {
   boxesPerRow: {
@@ -17,4 +17,4 @@ export const UNHEX_OPTIONS = {
   },
 } satisfies Record<string, OptionDefinition>;
 
-export type UnhexOptions = { boxesPerRow: number; unconsciousLevel: number };
+export type UnhexOptions = OptionValues<typeof UNHEX_OPTIONS>;

@@ -8,7 +8,7 @@ import { HIT_LOCATIONS } from "./tables.js";
 import type { MapRequest, RollerRequest } from "./schemas.js";
 
 export function optionsOf(given: Partial<UnhexOptions> | undefined): UnhexOptions {
-  return withDefaults(UNHEX_OPTIONS, given) as UnhexOptions;
+  return withDefaults(UNHEX_OPTIONS, given);
 }
 
 export function rollerOf(request: RollerRequest): Roller {

@@ -33,27 +33,25 @@ describe("cavaliers attack", () => {
   });
 
   it("a negated attack lets the attacker spend nothing", () => {
-    const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, spend: ["negate"], landingSpend: ["inflict-yield"] }, [2, 1, 6, 5]);
-    expect(outcome.result).toEqual({ refused: expect.stringMatching(/negated/) });
+        expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, spend: ["negate"], landingSpend: ["inflict-yield"] }, [2, 1, 6, 5])).toThrow(/negated/);
   });
 
   it("refuses defences the attack does not allow, and an item die on a Dodge", () => {
-    expect(resolveWith("attack", { attack: "aim", defence: "parry", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/parry cannot answer aim/) });
-    expect(resolveWith("attack", { attack: "brawl", defence: "dodge", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/dodge cannot answer brawl/) });
-    expect(resolveWith("attack", { attack: "feint", defence: "block", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/block cannot answer feint/) });
-    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: { ...guard, item: 6 } }, []).result).toEqual({ refused: expect.stringMatching(/no item die/) });
+    expect(() => resolveWith("attack", { attack: "aim", defence: "parry", attacker: ines, defender: guard }, [])).toThrow(/parry cannot answer aim/);
+    expect(() => resolveWith("attack", { attack: "brawl", defence: "dodge", attacker: ines, defender: guard }, [])).toThrow(/dodge cannot answer brawl/);
+    expect(() => resolveWith("attack", { attack: "feint", defence: "block", attacker: ines, defender: guard }, [])).toThrow(/block cannot answer feint/);
+    expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: { ...guard, item: 6 } }, [])).toThrow(/no item die/);
   });
 
   it("Break Weapon only against a failed Parry", () => {
     const spend = ["break-weapon"];
     const parried = resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: guard, spend }, [8, 6, 1, 1]);
     expect(statusesOf(parried, "Guard")).toContain("break-weapon");
-    const blocked = resolveWith("attack", { attack: "lunge", defence: "block", attacker: ines, defender: guard, spend }, [8, 6, 1, 1]);
-    expect(blocked.result).toEqual({ refused: expect.stringMatching(/failed Parry/) });
+        expect(() => resolveWith("attack", { attack: "lunge", defence: "block", attacker: ines, defender: guard, spend }, [8, 6, 1, 1])).toThrow(/failed Parry/);
   });
 
   it("a Riposte needs a winning Parry or Feint before it", () => {
-    expect(resolveWith("attack", { attack: "riposte", defence: "block", attacker: ines, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/riposteAfter/) });
+    expect(() => resolveWith("attack", { attack: "riposte", defence: "block", attacker: ines, defender: guard }, [])).toThrow(/riposteAfter/);
     const outcome = resolveWith("attack", { attack: "riposte", riposteAfter: "parry", defence: "block", attacker: ines, defender: { ...guard, advantage: 8 }, spend: ["decrease-advantage", "decrease-advantage"] }, [8, 4, 1, 1]);
     expect(changesOf(outcome, "Guard").advantage).toEqual({ from: 8, to: 0 });
   });
@@ -69,8 +67,7 @@ describe("cavaliers attack", () => {
     const pc = { name: "Ines", attribute: 8, competency: 8, yield: 11 };
     const outcome = resolveWith("attack", { attack: "feint", defence: "dodge", attacker: { ...guard, name: "Bravo" }, defender: pc, spend: times(2, "yielded-out-wound") }, [6, 2, 1, 1]);
     expect(changesOf(outcome, "Ines").wounds).toEqual({ from: 0, to: 2 });
-    const fresh = resolveWith("attack", { attack: "feint", defence: "dodge", attacker: { ...guard, name: "Bravo" }, defender: { ...pc, yield: 0 }, spend: ["yielded-out-wound"] }, [6, 2, 1, 1]);
-    expect(fresh.result).toEqual({ refused: expect.stringMatching(/not on this success table/) });
+        expect(() => resolveWith("attack", { attack: "feint", defence: "dodge", attacker: { ...guard, name: "Bravo" }, defender: { ...pc, yield: 0 }, spend: ["yielded-out-wound"] }, [6, 2, 1, 1])).toThrow(/not on this success table/);
   });
 
   it("a PC at her Yield Limit fights on; an NPC there is out", () => {
@@ -79,13 +76,12 @@ describe("cavaliers attack", () => {
   });
 
   it("refuses purchases costing more SP than the roll earned, and a second buy of a one-off entry", () => {
-    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, spend: ["inflict-wound"] }, [8, 3, 1, 1]).result).toEqual({ refused: expect.stringMatching(/cost 4 SP but only 3/) });
-    expect(resolveWith("attack", { attack: "feint", defence: "dodge", attacker: ines, defender: guard, spend: ["disarm", "disarm"] }, [8, 8, 1, 1]).result).toEqual({ refused: expect.stringMatching(/only once/) });
+    expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, spend: ["inflict-wound"] }, [8, 3, 1, 1])).toThrow(/cost 4 SP but only 3/);
+    expect(() => resolveWith("attack", { attack: "feint", defence: "dodge", attacker: ines, defender: guard, spend: ["disarm", "disarm"] }, [8, 8, 1, 1])).toThrow(/only once/);
   });
 
   it("Style stops at the holder's cap (3 for a PC)", () => {
-    const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, style: 2 }, defender: guard, spend: times(2, "gain-style") }, [8, 8, 1, 1]);
-    expect(outcome.result).toEqual({ refused: expect.stringMatching(/at most 3 Style/) });
+        expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, style: 2 }, defender: guard, spend: times(2, "gain-style") }, [8, 8, 1, 1])).toThrow(/at most 3 Style/);
   });
 
   it("Wound Drop hits the attack roll; the attacker's combined actions add to it", () => {
@@ -98,13 +94,13 @@ describe("cavaliers attack", () => {
     const outcome = resolveWith("attack", { attack: "aim", defence: "dodge", attacker: { ...ines, ranks: 2 }, defender: guard, range: 3, weapon: "flintlock-pistol", cover: 1 }, [5, 1, 1, 1]);
     expect(outcome.steps.find((step) => step.rule === "range")).toMatchObject({ band: "medium", rangeDrop: 2, coverDrop: 1 });
     expect(outcome.dice.filter((die) => die.label === "attack pool")).toHaveLength(1);
-    expect(resolveWith("attack", { attack: "aim", defence: "dodge", attacker: ines, defender: guard, range: 5, weapon: "flintlock-pistol" }, []).result).toEqual({ refused: expect.stringMatching(/cannot reach long/) });
-    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, range: 1 }, []).result).toEqual({ refused: expect.stringMatching(/same Area/) });
+    expect(() => resolveWith("attack", { attack: "aim", defence: "dodge", attacker: ines, defender: guard, range: 5, weapon: "flintlock-pistol" }, [])).toThrow(/cannot reach long/);
+    expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard, range: 1 }, [])).toThrow(/same Area/);
   });
 
   it("refuses a second bonus die beside the Advantage die, and Advantage not held", () => {
-    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, advantage: 6, useAdvantage: true, bonus: 6 }, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/one bonus die/) });
-    expect(resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, useAdvantage: true }, defender: guard }, []).result).toEqual({ refused: expect.stringMatching(/no Advantage/) });
+    expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, advantage: 6, useAdvantage: true, bonus: 6 }, defender: guard }, [])).toThrow(/one bonus die/);
+    expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, useAdvantage: true }, defender: guard }, [])).toThrow(/no Advantage/);
   });
 
   it("Brawl defended by Brawl uses the Brawl table: Negate Brawl, Hold, Knockdown", () => {
@@ -114,7 +110,7 @@ describe("cavaliers attack", () => {
   });
 
   it("Parry's Disarm is not available against Brawl", () => {
-    expect(resolveWith("attack", { attack: "brawl", defence: "parry", attacker: ines, defender: guard, spend: ["negate", "disarm"] }, [1, 1, 6, 6]).result).toEqual({ refused: expect.stringMatching(/not against a Brawl/) });
+    expect(() => resolveWith("attack", { attack: "brawl", defence: "parry", attacker: ines, defender: guard, spend: ["negate", "disarm"] }, [1, 1, 6, 6])).toThrow(/not against a Brawl/);
   });
 });
 

@@ -52,8 +52,8 @@ describe("cavaliers initiative", () => {
     const shared = resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2", "W3"], specialty: "impulse", attribute: 6 }] }, [4]);
     expect((shared.result as { order: { members: string[] }[] }).order[0]?.members).toEqual(["W1", "W2", "W3"]);
     expect(shared.dice).toHaveLength(1);
-    expect(resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2"], specialty: "impulse", attribute: 6 }] }, []).result).toEqual({ refused: expect.stringMatching(/three or more/) });
-    expect(resolveWith("initiative", { combatants: [{ name: "Duo", type: "minor", members: ["a", "b", "c"], specialty: "impulse", attribute: 6 }] }, []).result).toEqual({ refused: expect.stringMatching(/Rabble or Stock/) });
+    expect(() => resolveWith("initiative", { combatants: [{ name: "Watch", type: "rabble", members: ["W1", "W2"], specialty: "impulse", attribute: 6 }] }, [])).toThrow(/three or more/);
+    expect(() => resolveWith("initiative", { combatants: [{ name: "Duo", type: "minor", members: ["a", "b", "c"], specialty: "impulse", attribute: 6 }] }, [])).toThrow(/Rabble or Stock/);
   });
 
   it("IP buy Seize, Interpose and Reprise at the specialty's cost, each once per round", () => {
@@ -69,8 +69,35 @@ describe("cavaliers initiative", () => {
     expect(() => spendInitiative({ specialty: "vigilance", initiativePoints: 2, usedThisRound: [] }, "seize", true)).toThrow(/costs 3 IP/);
   });
 
+  it("seed 000 §Initiative Points example: after an Impulse roll, Seize costs 1 IP, Interpose 2, Reprise Attack 3", () => {
+    const ip = (spend: "seize" | "interpose" | "reprise") =>
+      (resolveWith("spend-initiative", { name: "Ines", specialty: "impulse", initiativePoints: 6, spend, attackFailed: true }, []).result as { cost: number; initiativePoints: number });
+    expect(ip("seize")).toMatchObject({ cost: 1, initiativePoints: 5 });
+    expect(ip("interpose")).toMatchObject({ cost: 2, initiativePoints: 4 });
+    expect(ip("reprise")).toMatchObject({ cost: 3, initiativePoints: 3 });
+  });
+
   it("the spend-initiative action reports the IP left", () => {
     const outcome = resolveWith("spend-initiative", { name: "Ines", specialty: "timing", initiativePoints: 3, spend: "reprise", attackFailed: true }, []);
     expect(outcome.result).toMatchObject({ cost: 1, initiativePoints: 2 });
   });
+
+  it("a late joiner rolls and takes its place from the next round (RULINGS.md, cavaliers Initiative)", () => {
+    const order = [
+      { name: "Ines", total: 12, successPoints: 5 },
+      { name: "Bravo", total: 10, successPoints: 3 },
+      { name: "Luc", total: 5, successPoints: 1 },
+    ];
+    // Margot: d8 + d8 show 6 and 4: total 10, 4 SP, which beats Bravo's 10/3.
+    const outcome = resolveWith("join", { order, joiner: { name: "Margot", specialty: "timing", attribute: 8, competency: 8 } }, [6, 4]);
+    expect(outcome.result).toMatchObject({ place: 2, fromNextRound: true, nextRoundOrder: ["Ines", "Margot", "Bravo", "Luc"] });
+    expect(outcome.result).toMatchObject({ joiner: { total: 10, successPoints: 4, initiativePoints: 4, costs: { seize: 2, interpose: 3, reprise: 1 } } });
+    // A full tie with Bravo (10/3) is rolled off on d10: 3 against 7, so Bravo stays ahead.
+    const tied = resolveWith("join", { order, joiner: { name: "Margot", specialty: "timing", attribute: 8, competency: 8 } }, [7, 3, 3, 7]);
+    expect(tied.result).toMatchObject({ place: 3, nextRoundOrder: ["Ines", "Bravo", "Margot", "Luc"] });
+    expect(tied.steps).toContainEqual({ rule: "late-joiner-roll-off", against: "Bravo", joiner: 3, other: 7 });
+    // Lowest of all: last.
+    expect(resolveWith("join", { order, joiner: { name: "Rat", specialty: "impulse", attribute: 6 } }, [2]).result).toMatchObject({ place: 4 });
+  });
 });
+

@@ -27,7 +27,7 @@ describe("cavaliers survival and healing", () => {
   it("an explicit spend is checked against the Survival table", () => {
     const hours = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, spend: ["survive-8-hours", "survive-8-hours", "survive-8-hours"] }, [8, 3, 2, 2, 1]);
     expect(hours.result).toMatchObject({ surviveHours: 24 });
-    expect(resolveWith("survival", { name: "Ines", verve: 8, wounds: 4, spend: ["heal-wound"] }, [8, 3, 2, 2, 1]).result).toEqual({ refused: expect.stringMatching(/cost 4 SP/) });
+    expect(() => resolveWith("survival", { name: "Ines", verve: 8, wounds: 4, spend: ["heal-wound"] }, [8, 3, 2, 2, 1])).toThrow(/cost 4 SP/);
   });
 
   it("rest: two days heal one Wound, six days heal all", () => {

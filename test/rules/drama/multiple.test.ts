@@ -28,7 +28,7 @@ describe("fighting multiple opponents", () => {
       expect(tray.faces()).toEqual(faces);
     });
 
-    it(`${MULTI}, Fight 1: 5Bd {6,3,2,1,1} + 1Dd {5} vs 4Bd {4,3,3,1}: warrior wins by 2, 2 Grit and a 2F wound with its penalty`, () => {
+    it(`${MULTI}, Fight 1: 5Bd {6,3,2,1,1} + 1Dd {5} vs 4Bd {4,3,3,1}: warrior wins by 2, 2 Grit and a 2F wound with its penalty (the example rolls no armour for the unarmoured fyrd; by the rules his Agility gives 3Ad, here blocking nothing)`, () => {
       expect(fight1?.rolls.a.reading.net).toBe(2);
       expect(fight1?.rolls.b.reading.net).toBe(0);
       expect(fight1?.judgement).toMatchObject({ kind: "win", winner: "a", level: 2 });

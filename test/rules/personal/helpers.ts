@@ -1,6 +1,7 @@
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
 import type { Outcome } from "../../../src/core/outcome.js";
 import { personalRules } from "../../../src/rules/personal/index.js";
+import { PersonalRefusal } from "../../../src/rules/personal/refusal.js";
 
 /** Resolves one personal action on the given faces, running the request through nothing but the rules. */
 export function run(action: string, request: Record<string, unknown>, faces: number[] = []): Outcome {
@@ -24,3 +25,14 @@ export const attacker = (weapon: Record<string, unknown> = {}) => ({
   name: "Ines",
   weapon: { name: "Sabre", attack: "1d20", damage: "1d10", damageType: "physical", ...weapon },
 });
+
+/** The rule codes a refused request names; fails the test when the request is not refused. */
+export function refusalCodes(resolve: () => unknown): readonly string[] {
+  try {
+    resolve();
+  } catch (error) {
+    if (error instanceof PersonalRefusal) return error.codes;
+    throw error;
+  }
+  throw new Error("expected the request to be refused");
+}

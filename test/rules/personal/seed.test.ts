@@ -1,9 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { rest, vitalsFrom } from "../../../src/rules/personal/combatant.js";
-import { run, attacker, target } from "./helpers.js";
+import { RuleError } from "../../../src/core/ruleError.js";
+import { PersonalRefusal } from "../../../src/rules/personal/refusal.js";
+import { run, attacker, refusalCodes, target } from "./helpers.js";
 
 // Every rule statement of seed 003 (its sections have no worked examples with dice), with
 // numeric edge cases chosen by hand.
+
+/** A declared turn as the rules read it: valid, or the codes of the rules it breaks. */
+function checkTurn(request: Record<string, unknown>): { valid: boolean; problems: readonly string[] } {
+  try {
+    run("turn", request);
+    return { valid: true, problems: [] };
+  } catch (error) {
+    if (error instanceof PersonalRefusal) return { valid: false, problems: error.codes };
+    throw error;
+  }
+}
 
 describe("seed 003 §Initiative", () => {
   const order = (request: Record<string, unknown>, faces: number[] = []) =>
@@ -55,29 +68,26 @@ describe("seed 003 §Initiative", () => {
   });
 
   it("seed 003 §Initiative: a pick naming an NPC is refused", () => {
-    const outcome = run("initiative", { pcs: [{ name: "Ines", rank: 2, face: 5 }], npcs: [{ name: "Guard", rank: 4 }], pcPicks: ["Guard"] });
-    expect(outcome.result).toMatchObject({ accepted: false });
+    expect(() => run("initiative", { pcs: [{ name: "Ines", rank: 2, face: 5 }], npcs: [{ name: "Guard", rank: 4 }], pcPicks: ["Guard"] })).toThrow(RuleError);
   });
 
   it("seed 003 §Initiative: at the start of her turn a character may move to just after one who has yet to act", () => {
     const outcome = run("delay", { order: ["Ines", "Guard", "Ada", "Boss"], acted: ["Ines"], mover: "Guard", after: "Boss" });
-    expect(outcome.result).toEqual({ accepted: true, order: ["Ines", "Ada", "Boss", "Guard"] });
+    expect(outcome.result).toEqual({ order: ["Ines", "Ada", "Boss", "Guard"] });
     expect(outcome.effects).toEqual([{ participant: "Guard", changes: { place: { from: 2, to: 4 } } }]);
   });
 
   it("seed 003 §Initiative: she may not move after a character who already took a turn this round", () => {
-    const outcome = run("delay", { order: ["Ines", "Guard", "Ada"], acted: ["Ines"], mover: "Guard", after: "Ines" });
-    expect(outcome.result).toEqual({ accepted: false, refused: "already-acted", order: ["Ines", "Guard", "Ada"] });
+    expect(refusalCodes(() => run("delay", { order: ["Ines", "Guard", "Ada"], acted: ["Ines"], mover: "Guard", after: "Ines" }))).toEqual(["already-acted"]);
   });
 
   it("seed 003 §Initiative: only at the start of her own turn", () => {
-    const outcome = run("delay", { order: ["Ines", "Guard", "Ada"], acted: ["Ines"], mover: "Ada", after: "Guard" });
-    expect(outcome.result).toMatchObject({ accepted: false, refused: "not-their-turn" });
+    expect(refusalCodes(() => run("delay", { order: ["Ines", "Guard", "Ada"], acted: ["Ines"], mover: "Ada", after: "Guard" }))).toEqual(["not-their-turn"]);
   });
 });
 
 describe("seed 003 §The Turn", () => {
-  const check = (turn: Record<string, unknown>) => run("turn", { character: { name: "Ines" }, ...turn }).result as { valid: boolean; problems: string[] };
+  const check = (turn: Record<string, unknown>) => checkTurn({ character: { name: "Ines" }, ...turn });
 
   it("seed 003 §The Turn: a Move to an adjacent range, one Action and one Free Action is a valid turn", () => {
     expect(check({ move: { from: "Near", to: "Engaged" }, actions: [{ name: "Attack" }, { name: "Draw", free: true }] })).toEqual({ valid: true, problems: [] });
@@ -117,7 +127,7 @@ describe("seed 003 §The Turn", () => {
 });
 
 describe("seed 003 §Ranges and Zones", () => {
-  const check = (move: { from: string; to: string }) => run("turn", { character: { name: "Ines" }, move, actions: [] }).result as { valid: boolean; problems: string[] };
+  const check = (move: { from: string; to: string }) => checkTurn({ character: { name: "Ines" }, move, actions: [] });
 
   it("seed 003 §Ranges and Zones: the Move goes to an adjacent zone, nearest to furthest Engaged, Near, Far, Distant (house default)", () => {
     expect(check({ from: "Far", to: "Distant" }).valid).toBe(true);
@@ -277,17 +287,17 @@ describe("seed 003 §Becoming Wounded and Fallen Fates", () => {
   it("seed 003 §Becoming Wounded and Fallen Fates: the fate action ignores within budget and refuses beyond it", () => {
     const character = { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 1, control: 0 };
     const first = run("fate", { character, damage: 5, choice: "ignore" });
-    expect(first.result).toEqual({ accepted: true, ignored: true, ignoresLeft: 0, out: false });
-    expect(run("fate", { character: { ...character, ignoresLeft: 0 }, damage: 5, choice: "ignore" }).result).toEqual({ accepted: false, refused: "budget-spent" });
-    expect(run("fate", { character, damage: 6, choice: "ignore" }).result).toEqual({ accepted: false, refused: "damage-over-half" });
-    expect(run("fate", { character, damage: 6, choice: "Captured" }).result).toEqual({ accepted: true, ignored: false, fate: "Captured", ignoresLeft: 1, out: true });
+    expect(first.result).toEqual({ ignored: true, ignoresLeft: 0, out: false });
+    expect(refusalCodes(() => run("fate", { character: { ...character, ignoresLeft: 0 }, damage: 5, choice: "ignore" }))).toEqual(["budget-spent"]);
+    expect(refusalCodes(() => run("fate", { character, damage: 6, choice: "ignore" }))).toEqual(["damage-over-half"]);
+    expect(run("fate", { character, damage: 6, choice: "Captured" }).result).toEqual({ ignored: false, fate: "Captured", ignoresLeft: 1, out: true });
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: no fate for a character who is not Wounded, and only fates on the list", () => {
     const character = { name: "Ines", resolve: 3, maxResolve: 10, stamina: 1, control: 0 };
-    expect(run("fate", { character, damage: 2, choice: "Maimed" }).result).toEqual({ accepted: false, refused: "not-wounded" });
-    expect(run("fate", { character: { ...character, resolve: 0 }, damage: 2, choice: "Exiled" }).result).toEqual({ accepted: false, refused: "unknown-fate" });
-    expect(run("fate", { character: { ...character, resolve: 0 }, damage: 2, choice: "Exiled", lists: { fates: [{ name: "Exiled", outOfFight: true }] } }).result).toMatchObject({ accepted: true, out: true });
+    expect(refusalCodes(() => run("fate", { character, damage: 2, choice: "Maimed" }))).toEqual(["not-wounded"]);
+    expect(refusalCodes(() => run("fate", { character: { ...character, resolve: 0 }, damage: 2, choice: "Exiled" }))).toEqual(["unknown-fate"]);
+    expect(run("fate", { character: { ...character, resolve: 0 }, damage: 2, choice: "Exiled", lists: { fates: [{ name: "Exiled", outOfFight: true }] } }).result).toMatchObject({ ignored: false, fate: "Exiled", out: true });
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: significant NPCs choose fates at the GM's discretion (option significantNpcFates)", () => {
@@ -306,5 +316,12 @@ describe("seed 003 §Becoming Wounded and Fallen Fates: Rest", () => {
     expect(rested.ignoresLeft).toBe(3);
     expect(rested.fates).toEqual(["Shaken"]);
     expect(spent.ignoresLeft).toBe(0);
+  });
+
+  it("seed 003 §Becoming Wounded and Fallen Fates: the rest action refills the ignores to max(Stamina, Control) and reports the change", () => {
+    const outcome = run("rest", { character: { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 2, control: 1, ignoresLeft: 0, fates: ["Shaken"] } });
+    expect(outcome.result).toEqual({ ignoresLeft: 2 });
+    expect(outcome.effects).toEqual([{ participant: "Ines", changes: { ignoresLeft: { from: 0, to: 2 } } }]);
+    expect(outcome.dice).toEqual([]);
   });
 });

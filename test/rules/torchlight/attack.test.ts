@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { resolve } from "./helpers.js";
+import { resolve, refusalOf } from "./helpers.js";
 
 const sword = { name: "Ines", weaponDie: 8, proficiencies: 1 };
 
 describe("attack", () => {
   it("weapon die + Proficiencies, no roll to hit; Aggressive adds 2; On Guard takes 1 off what the target receives", () => {
     const outcome = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Orc", stance: "on-guard" } }, [5]);
-    expect(outcome.result).toEqual({ legal: true, damage: 8, received: 7, precisionStrike: false });
+    expect(outcome.result).toEqual({ damage: 8, received: 7, precisionStrike: false });
     expect(outcome.dice).toEqual([{ label: "Ines damage die", sides: 8, face: 5 }]);
   });
 
@@ -34,16 +34,14 @@ describe("attack", () => {
   });
 
   it("two attackers are no Squad: each must attack on its own", () => {
-    const outcome = resolve("attack", { attacker: { name: "Gob 1", weaponDie: 4 }, squadMates: [{ name: "Gob 2", weaponDie: 4 }], target: { name: "Ines" } }, []);
-    expect(outcome.result).toEqual({ legal: false, reason: "squad-needs-three" });
+    expect(refusalOf(() => resolve("attack", { attacker: { name: "Gob 1", weaponDie: 4 }, squadMates: [{ name: "Gob 2", weaponDie: 4 }], target: { name: "Ines" } }, []))).toBe("squad-needs-three");
   });
 
   it("a Maneuver for 1 Breath: Feint rerolls the damage die and keeps the higher", () => {
     const outcome = resolve("attack", { attacker: { ...sword, breath: 2 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, [2, 7]);
     expect(outcome.result).toMatchObject({ damage: 8, maneuverTaken: true });
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { breath: { from: 2, to: 1 } } }]);
-    const broke = resolve("attack", { attacker: { ...sword, breath: 0 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, []);
-    expect(broke.result).toEqual({ legal: false, reason: "no-breath-for-maneuver" });
+    expect(refusalOf(() => resolve("attack", { attacker: { ...sword, breath: 0 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, []))).toBe("no-breath-for-maneuver");
   });
 
   it("a Maneuver paid by a Precision Strike needs one, and replaces the extra die", () => {
@@ -62,8 +60,7 @@ describe("attack", () => {
     expect(held.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["grappled"] }]);
     const slipped = resolve("attack", { attacker: { ...sword, dex: 12 }, target: { name: "Orc" }, maneuver: { name: "grapple", payWith: "precision" } }, [8, 13]);
     expect(slipped.result).toMatchObject({ maneuverTaken: true, maneuverSuccess: false });
-    const ranged = resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, []);
-    expect(ranged.result).toEqual({ legal: false, reason: "maneuver-needs-melee" });
+    expect(refusalOf(() => resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, []))).toBe("maneuver-needs-melee");
   });
 
   it("house option enhancedAddsD4: a hidden attacker adds 1d4 instead of rolling twice", () => {
@@ -72,8 +69,17 @@ describe("attack", () => {
     expect(outcome.result).toMatchObject({ damage: 8 });
   });
 
-  it("the illegal attack rolls nothing", () => {
-    const outcome = resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, position: { attackerLane: 2, targetLane: 5, attackerEngaged: true } }, []);
-    expect(outcome).toEqual({ dice: [], steps: [{ rule: "attack-refused", reason: "ranged-while-engaged" }], result: { legal: false, reason: "ranged-while-engaged" }, effects: [] });
+  it("the illegal attack is refused before any die is rolled", () => {
+    // No faces are given: rolling anything would fail with a DiceError instead of this refusal.
+    expect(refusalOf(() => resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, position: { attackerLane: 2, targetLane: 5, attackerEngaged: true } }, []))).toBe("ranged-while-engaged");
+  });
+
+  it("seed 004 §Grapple: the grappler makes a Str save each round to keep the hold (ST 12: 12 holds, 11 lets go)", () => {
+    const hold = (face: number) => resolve("grapple-hold", { grappler: { name: "Ines", st: 12 }, target: "Orc" }, [face]);
+    expect(hold(12).result).toEqual({ held: true });
+    expect(hold(12).effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["grappled"] }]);
+    expect(hold(11).result).toEqual({ held: false });
+    expect(hold(11).effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["released"] }]);
   });
 });
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combatant, resolve } from "./helpers.js";
+import { combatant, resolve, refusalOf } from "./helpers.js";
 
 const elsa = (extra: Record<string, unknown> = {}) => combatant("Elsa", 3, { str: 11, dex: 13, wil: 5 }, extra);
 
@@ -63,9 +63,7 @@ describe("end of round", () => {
     expect(down.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 6, to: 4 } } }]);
     const up = resolve("round", { ...request, options: { protectRounding: "up" } }, []);
     expect(up.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 6, to: 3 } } }]);
-    const notOnGuard = resolve("round", { ...request, combatants: [combatant("Ana", 2), combatant("Bo", 6)] }, [1]);
-    expect(notOnGuard.steps[0]).toEqual({ rule: "protect-refused", hit: 0, by: "Bo" });
-    expect(notOnGuard.effects[0]?.participant).toBe("Ana");
+    expect(refusalOf(() => resolve("round", { ...request, combatants: [combatant("Ana", 2), combatant("Bo", 6)] }, [1]))).toBe("protect-needs-on-guard");
   });
 
   it("Evade lets only Precision Strikes through; Parry stops even those", () => {
@@ -85,12 +83,10 @@ describe("end of round", () => {
       { rule: "rally", participant: "Riddic", roll: 4, breath: 5 },
     ]);
     expect(byName.Riddic).toEqual({ breath: { from: 4, to: 5 } });
-    const refused = resolve("round", { combatants: combatants.map((c) => ({ ...c, stance: "aggressive" })), hits: [], rally: { by: "Elsa", allies: ["Tahula"] } }, []);
-    expect(refused.steps).toEqual([{ rule: "rally-refused", by: "Elsa" }]);
+    expect(refusalOf(() => resolve("round", { combatants: combatants.map((c) => ({ ...c, stance: "aggressive" })), hits: [], rally: { by: "Elsa", allies: ["Tahula"] } }, []))).toBe("rally-needs-steadied");
   });
 
   it("names a hit on someone not in the round instead of guessing", () => {
-    const outcome = resolve("round", { combatants: [elsa()], hits: [{ target: "Ghost", amount: 3 }] }, []);
-    expect(outcome.result).toEqual({ resolved: false, unknown: "Ghost" });
+    expect(() => resolve("round", { combatants: [elsa()], hits: [{ target: "Ghost", amount: 3 }] }, [])).toThrow(/Ghost.*unknown-combatant/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { RuleError } from "../../../src/core/ruleError.js";
 import { unhexRules } from "../../../src/rules/unhex/index.js";
 
 const attack = unhexRules.actions.attack;
@@ -21,7 +22,7 @@ describe("unhex attack", () => {
       2,
       4,
     );
-    expect(outcome.result).toEqual({ allowed: true, hit: true, damage: 4, location: "right-leg", picker: "attacker", stopsIn: "dance-floor" });
+    expect(outcome.result).toEqual({ hit: true, damage: 4, location: "right-leg", picker: "attacker", stopsIn: "dance-floor" });
     expect(outcome.effects).toEqual([
       {
         participant: "Ines",
@@ -48,21 +49,17 @@ describe("unhex attack", () => {
   });
 
   it("seed 002 §Range: melee only at 0, one-handed ranged 0–1, two-handed ranged 1+ in line of sight; no dice are rolled when out of reach", () => {
-    const melee = resolve({ attacker: { ...bouncer, area: "entrance", weapon: "melee" }, target: { ...ines, area: "dance-floor" } });
-    expect(melee.result).toEqual({ allowed: false, reason: "range 1 is beyond a melee attack's 0" });
-    expect(melee.dice).toEqual([]);
-    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "one-handed-ranged" }, target: { ...ines, area: "catwalk" } }).result).toMatchObject({ allowed: false });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } }).result).toEqual({
-      allowed: false,
-      reason: "a two-handed-ranged attack cannot be made at range 0",
-    });
-    expect(resolve({ attacker: { ...bouncer, area: "alley", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } }).result).toEqual({ allowed: false, reason: "no line of sight" });
-    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "two-handed-ranged" }, target: { ...ines, area: "catwalk" } }, 1, 2).result).toMatchObject({ allowed: true, hit: true });
+    // Refused before any die: the given faces would run out if the attack had been rolled.
+    expect(() => resolve({ attacker: { ...bouncer, area: "entrance", weapon: "melee" }, target: { ...ines, area: "dance-floor" } })).toThrow("range 1 is beyond a melee attack's 0");
+    expect(() => resolve({ attacker: { ...bouncer, area: "entrance", weapon: "one-handed-ranged" }, target: { ...ines, area: "catwalk" } })).toThrow(RuleError);
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } })).toThrow("a two-handed-ranged attack cannot be made at range 0");
+    expect(() => resolve({ attacker: { ...bouncer, area: "alley", weapon: "two-handed-ranged" }, target: { ...ines, area: "bar" } })).toThrow("no line of sight");
+    expect(resolve({ attacker: { ...bouncer, area: "entrance", weapon: "two-handed-ranged" }, target: { ...ines, area: "catwalk" } }, 1, 2).result).toMatchObject({ hit: true });
   });
 
   it("a failed attack does nothing; a critical failure costs the attacker's next action", () => {
     const outcome = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }, 8, 8);
-    expect(outcome.result).toEqual({ allowed: true, hit: false });
+    expect(outcome.result).toEqual({ hit: false });
     expect(outcome.effects).toEqual([{ participant: "Bouncer", changes: {}, statuses: ["loses-next-action"] }]);
   });
 
@@ -73,16 +70,15 @@ describe("unhex attack", () => {
 
   it("seed 002 §Defend: an opposed roll; the defender winning makes the attack miss", () => {
     const won = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
-    expect(won.result).toEqual({ allowed: true, hit: false, defended: true });
+    expect(won.result).toEqual({ hit: false, defended: true });
     const lost = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 4, 1, 2, 4);
     expect(lost.result).toMatchObject({ hit: true, defended: false });
   });
 
   it("seed 002 §Defend: defending against a ranged attack needs cover (so never at range 0)", () => {
-    const inArea = resolve({ attacker: { ...bouncer, area: "bar", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } });
-    expect(inArea.result).toEqual({ allowed: false, reason: "defending against a ranged attack needs cover" });
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } })).toThrow("defending against a ranged attack needs cover");
     const covered = resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
-    expect(covered.result).toMatchObject({ allowed: true, defended: true });
+    expect(covered.result).toMatchObject({ defended: true });
   });
 
   it("seed 002 §Counterattack: melee only, against an attacker in your area, separate rolls applied at once", () => {
@@ -90,19 +86,13 @@ describe("unhex attack", () => {
       { attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } },
       2, 4, 3, 8,
     );
-    expect(outcome.result).toEqual({ allowed: true, hit: true, damage: 4, location: "right-leg", picker: "attacker", counterattack: { hit: true, damage: 8, location: "right-leg" } });
+    expect(outcome.result).toEqual({ hit: true, damage: 4, location: "right-leg", picker: "attacker", counterattack: { hit: true, damage: 8, location: "right-leg" } });
     expect(outcome.effects.map((e) => [e.participant, e.changes.level])).toEqual([
       ["Bouncer", { from: 45, to: 37 }],
       ["Ines", { from: 50, to: 46 }],
     ]);
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "one-handed-ranged" } }).result).toEqual({
-      allowed: false,
-      reason: "counterattack only with a melee weapon",
-    });
-    expect(resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } }).result).toEqual({
-      allowed: false,
-      reason: "counterattack only against an attacker in your area",
-    });
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "one-handed-ranged" } })).toThrow("counterattack only with a melee weapon");
+    expect(() => resolve({ attacker: { ...bouncer, area: "dance-floor", weapon: "one-handed-ranged" }, target: { ...ines, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } })).toThrow("counterattack only against an attacker in your area");
   });
 
   it("an intercepted mover is at the smaller range and has no cover from either area", () => {
@@ -126,20 +116,14 @@ describe("unhex attack", () => {
   });
 
   it("refuses unknown areas and locations, and a target with neither an area nor a move", () => {
-    expect(resolve({ attacker: { ...bouncer, area: "roof", weapon: "melee" }, target: { ...ines, area: "bar" } }).result).toMatchObject({ refused: expect.stringContaining('unknown area "roof"') });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { tail: 1 } } }).result).toMatchObject({ refused: expect.stringContaining('unknown hit location "tail"') });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: ines }).result).toEqual({ allowed: false, reason: "give the target either an area or a move (from, to)" });
+    expect(() => resolve({ attacker: { ...bouncer, area: "roof", weapon: "melee" }, target: { ...ines, area: "bar" } })).toThrow('unknown area "roof"');
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { tail: 1 } } })).toThrow('unknown hit location "tail"');
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: ines })).toThrow("give the target either an area or a move (from, to)");
   });
 
   it("nobody out of the fight acts or reacts", () => {
-    expect(resolve({ attacker: { ...bouncer, level: 0, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } }).result).toEqual({
-      allowed: false,
-      reason: "Bouncer is out of the fight and cannot act",
-    });
-    expect(resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 3 } }, reaction: { kind: "defend" } }).result).toEqual({
-      allowed: false,
-      reason: "Ines is out of the fight and cannot react",
-    });
+    expect(() => resolve({ attacker: { ...bouncer, level: 0, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar" } })).toThrow("Bouncer is out of the fight and cannot act");
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 3 } }, reaction: { kind: "defend" } })).toThrow("Ines is out of the fight and cannot react");
   });
 
   it("boxes per row is an option: with 5 a row the same leg hit does not fill the leg", () => {
@@ -151,4 +135,24 @@ describe("unhex attack", () => {
     expect(outcome.effects[0]?.changes["wounds.right-leg"]).toEqual({ from: 3, to: 7 });
     expect(outcome.effects[0]?.statuses).toBeUndefined();
   });
+
+  it("seed 002 §Actions: with budgets given, the attack spends the attacker's action and a reaction the target's; none left is refused", () => {
+    const fresh = { available: 1, owed: 0 };
+    const outcome = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: fresh }, target: { ...ines, area: "bar", budget: fresh }, reaction: { kind: "defend" } }, 2, 4, 4, 1);
+    const changes = Object.fromEntries(outcome.effects.map((e) => [e.participant, e.changes]));
+    expect(changes.Bouncer?.["budget.available"]).toEqual({ from: 1, to: 0 });
+    expect(changes.Ines?.["budget.available"]).toEqual({ from: 1, to: 0 });
+    const spent = { available: 0, owed: 0 };
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: spent }, target: { ...ines, area: "bar" } }, 2, 4)).toThrow("no action left this round");
+    expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", budget: spent }, reaction: { kind: "defend" } }, 2, 4, 4, 1)).toThrow("no action left this round");
+  });
+
+  it("a critical failure with no action left is owed from the next round; a critical success adds an action", () => {
+    const fumble = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: { available: 1, owed: 0 } }, target: { ...ines, area: "bar" } }, 8, 8);
+    expect(fumble.effects[0]?.changes["budget.owed"]).toEqual({ from: 0, to: 1 });
+    const critical = resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee", budget: { available: 1, owed: 0 } }, target: { ...ines, area: "bar" } }, 2, 2);
+    expect(critical.effects[0]?.changes["budget.available"]).toBeUndefined();
+    expect(critical.effects[0]?.statuses).toContain("extra-action");
+  });
 });
+

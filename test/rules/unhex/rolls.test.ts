@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { RuleError } from "../../../src/core/ruleError.js";
 import { unhexRules } from "../../../src/rules/unhex/index.js";
 import { compareUnhex } from "../../../src/rules/unhex/opposed.js";
 import { unhexRoll } from "../../../src/rules/unhex/roll.js";
@@ -32,9 +33,9 @@ describe("unhex rolls", () => {
   });
 
   it("the check action refuses an impossible dice setting instead of crashing", () => {
-    const outcome = unhexRules.actions.check?.resolve({ character: { name: "Ines", level: 50 }, critical: { set: 70 } }, tray(1, 1));
-    expect(outcome?.result).toEqual({ refused: "the dice can be set to 1–50, not 70" });
-    expect(outcome?.dice).toHaveLength(2);
+    const setTooHigh = () => unhexRules.actions.check?.resolve({ character: { name: "Ines", level: 50 }, critical: { set: 70 } }, tray(1, 1));
+    expect(setTooHigh).toThrow(RuleError);
+    expect(setTooHigh).toThrow("the dice can be set to 1–50, not 70");
   });
 
   it("opposed: the highest success wins, criticals do not beat a higher plain success", () => {

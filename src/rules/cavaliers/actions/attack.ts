@@ -8,7 +8,7 @@ import { aimDrop } from "../range.js";
 import { refuse } from "../refusal.js";
 import { Options, Participant, Spend } from "../schemas.js";
 import { AIMED_WEAPONS, type AttackId, type DefenceId, type RangeDrops } from "../tables.js";
-import { optionValues, refusable, rollParticipant } from "./common.js";
+import { optionValues, rollParticipant } from "./common.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const RangeDropSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Type.Null()]);
@@ -66,41 +66,39 @@ export const attackAction = defineAction({
   request: AttackRequest,
   resolve(request, tray: DiceTray): Outcome {
     const steps: Step[] = [];
-    return refusable(tray, steps, () => {
-      const options = optionValues(request.options);
-      checkDefence(request.attack, request.defence, request.defender.item !== undefined);
-      if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
-      const extra = attackExtraDrop(request, steps);
-      const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
-      const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps);
-      const settled = settleAttack({
-        attack: request.attack,
-        defence: request.defence,
-        attacker: attack.state,
-        defender: defence.state,
-        attackerTotal: attack.reading.total,
-        attackerSp: attack.reading.successPoints,
-        defenderTotal: defence.reading.total,
-        defenderSp: defence.reading.successPoints,
-        spend: request.spend ?? [],
-        ...(request.landingSpend ? { landingSpend: request.landingSpend } : {}),
-      });
-      steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner: settled.winner, tieGoesTo: "defender" });
-      for (const [who, plan] of [["attacker", settled.attackerPlan], ["defender", settled.defenderPlan]] as const) {
-        if (plan) steps.push({ rule: "spend", by: who, bought: plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times, cost: p.entry.cost * p.times })), cost: plan.cost, available: plan.available, lost: plan.unused });
-      }
-      return {
-        dice: tray.rolled,
-        steps,
-        result: {
-          winner: settled.winner,
-          landed: settled.landed,
-          negated: settled.negated,
-          attacker: { total: attack.reading.total, successPoints: attack.reading.successPoints },
-          defender: { total: defence.reading.total, successPoints: defence.reading.successPoints },
-        },
-        effects: [participantEffect(attack.before, settled.attacker, settled.attackerStatuses), participantEffect(defence.before, settled.defender, settled.defenderStatuses)],
-      };
+    const options = optionValues(request.options);
+    checkDefence(request.attack, request.defence, request.defender.item !== undefined);
+    if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
+    const extra = attackExtraDrop(request, steps);
+    const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
+    const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps);
+    const settled = settleAttack({
+      attack: request.attack,
+      defence: request.defence,
+      attacker: attack.state,
+      defender: defence.state,
+      attackerTotal: attack.reading.total,
+      attackerSp: attack.reading.successPoints,
+      defenderTotal: defence.reading.total,
+      defenderSp: defence.reading.successPoints,
+      spend: request.spend ?? [],
+      ...(request.landingSpend ? { landingSpend: request.landingSpend } : {}),
     });
+    steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner: settled.winner, tieGoesTo: "defender" });
+    for (const [who, plan] of [["attacker", settled.attackerPlan], ["defender", settled.defenderPlan]] as const) {
+      if (plan) steps.push({ rule: "spend", by: who, bought: plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times, cost: p.entry.cost * p.times })), cost: plan.cost, available: plan.available, lost: plan.unused });
+    }
+    return {
+      dice: tray.rolled,
+      steps,
+      result: {
+        winner: settled.winner,
+        landed: settled.landed,
+        negated: settled.negated,
+        attacker: { total: attack.reading.total, successPoints: attack.reading.successPoints },
+        defender: { total: defence.reading.total, successPoints: defence.reading.successPoints },
+      },
+      effects: [participantEffect(attack.before, settled.attacker, settled.attackerStatuses), participantEffect(defence.before, settled.defender, settled.defenderStatuses)],
+    };
   },
 });

@@ -9,7 +9,7 @@ import { refuse } from "../refusal.js";
 import { Options, OppositionSchema, Participant, Spend, StateOnly } from "../schemas.js";
 import { applySpend, entriesFor, validateSpend } from "../spend.js";
 import { ACTOR_TYPES, FLOURISH_OPPOSITION, type OppositionLevel, STANDARD_OPPOSITION, STYLE_ENTRY, SUCCESS_TABLES } from "../tables.js";
-import { optionValues, refusable, rollParticipant, stateOf } from "./common.js";
+import { optionValues, rollParticipant, stateOf } from "./common.js";
 
 /** Rolls Standard Opposition (none for Very Easy) and says whether the roller beat it. */
 export function rollOpposition(tray: DiceTray, level: OppositionLevel, rollerTotal: number, options: CavaliersOptions, steps: Step[]): { total: number | null; success: boolean } {
@@ -44,32 +44,30 @@ export const skillAction = defineAction({
   ),
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
-    return refusable(tray, steps, () => {
-      const options = optionValues(request.options);
-      const roll = rollParticipant(tray, request.actor, request.skill, "skill pool", options, steps);
-      const opposition = rollOpposition(tray, request.opposition, roll.reading.total, options, steps);
-      const actorBefore = stateOf(request.actor);
-      const targetBefore = request.target ? stateOf(request.target) : null;
-      let actor = roll.state;
-      let target = targetBefore;
-      let bought: unknown[] = [];
-      let lost = 0;
-      if (opposition.success) {
-        const context = { role: "acting" as const, ...(request.beforeCombat ? { only: ["increase-advantage"] } : {}) };
-        const plan = validateSpend(entriesFor(SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table"), context), request.spend ?? [], roll.reading.successPoints, context);
-        const applied = applySpend(plan, actor, target);
-        actor = applied.buyer;
-        target = applied.opponent;
-        bought = plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times }));
-        lost = plan.unused;
-        steps.push({ rule: "spend", by: "actor", bought, cost: plan.cost, available: plan.available, lost });
-      } else if ((request.spend ?? []).length > 0) {
-        steps.push({ rule: "spend-void", reason: "the roll failed" });
-      }
-      const effects = [effectOf(actor.name, trackView(actorBefore), trackView(actor))];
-      if (targetBefore && target) effects.push(effectOf(target.name, trackView(targetBefore), trackView(target), statusesOf(target).filter((s) => !statusesOf(targetBefore).includes(s))));
-      return { dice: tray.rolled, steps, result: { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total }, effects };
-    });
+    const options = optionValues(request.options);
+    const roll = rollParticipant(tray, request.actor, request.skill, "skill pool", options, steps);
+    const opposition = rollOpposition(tray, request.opposition, roll.reading.total, options, steps);
+    const actorBefore = stateOf(request.actor);
+    const targetBefore = request.target ? stateOf(request.target) : null;
+    let actor = roll.state;
+    let target = targetBefore;
+    let bought: unknown[] = [];
+    let lost = 0;
+    if (opposition.success) {
+      const context = { role: "acting" as const, ...(request.beforeCombat ? { only: ["increase-advantage"] } : {}) };
+      const plan = validateSpend(entriesFor(SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table"), context), request.spend ?? [], roll.reading.successPoints, context);
+      const applied = applySpend(plan, actor, target);
+      actor = applied.buyer;
+      target = applied.opponent;
+      bought = plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times }));
+      lost = plan.unused;
+      steps.push({ rule: "spend", by: "actor", bought, cost: plan.cost, available: plan.available, lost });
+    } else if ((request.spend ?? []).length > 0) {
+      steps.push({ rule: "spend-void", reason: "the roll failed" });
+    }
+    const effects = [effectOf(actor.name, trackView(actorBefore), trackView(actor))];
+    if (targetBefore && target) effects.push(effectOf(target.name, trackView(targetBefore), trackView(target), statusesOf(target).filter((s) => !statusesOf(targetBefore).includes(s))));
+    return { dice: tray.rolled, steps, result: { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total }, effects };
   },
 });
 
@@ -87,27 +85,25 @@ export const flourishAction = defineAction({
   ),
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
-    return refusable(tray, steps, () => {
-      const options = optionValues(request.options);
-      const roll = rollParticipant(tray, request.actor, request.skill, "flourish pool", options, steps);
-      const opposition = rollOpposition(tray, FLOURISH_OPPOSITION, roll.reading.total, options, steps);
-      const before = stateOf(request.actor);
-      let actor = roll.state;
-      let styleBought = 0;
-      if (opposition.success) {
-        const room = Math.max(0, ACTOR_TYPES[actor.type].maxStyle - actor.style);
-        const wanted = request.style ?? Math.min(room, Math.floor(roll.reading.successPoints / STYLE_ENTRY.cost));
-        const plan = validateSpend([STYLE_ENTRY], Array.from({ length: wanted }, () => "gain-style"), roll.reading.successPoints, { role: "acting", only: ["gain-style"] });
-        actor = applySpend(plan, actor, null).buyer;
-        styleBought = wanted;
-        steps.push({ rule: "spend", by: "actor", bought: [{ entry: "gain-style", times: wanted }], cost: plan.cost, available: plan.available, lost: plan.unused });
-      }
-      return {
-        dice: tray.rolled,
-        steps,
-        result: { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total, styleBought },
-        effects: [effectOf(actor.name, trackView(before), trackView(actor))],
-      };
-    });
+    const options = optionValues(request.options);
+    const roll = rollParticipant(tray, request.actor, request.skill, "flourish pool", options, steps);
+    const opposition = rollOpposition(tray, FLOURISH_OPPOSITION, roll.reading.total, options, steps);
+    const before = stateOf(request.actor);
+    let actor = roll.state;
+    let styleBought = 0;
+    if (opposition.success) {
+      const room = Math.max(0, ACTOR_TYPES[actor.type].maxStyle - actor.style);
+      const wanted = request.style ?? Math.min(room, Math.floor(roll.reading.successPoints / STYLE_ENTRY.cost));
+      const plan = validateSpend([STYLE_ENTRY], Array.from({ length: wanted }, () => "gain-style"), roll.reading.successPoints, { role: "acting", only: ["gain-style"] });
+      actor = applySpend(plan, actor, null).buyer;
+      styleBought = wanted;
+      steps.push({ rule: "spend", by: "actor", bought: [{ entry: "gain-style", times: wanted }], cost: plan.cost, available: plan.available, lost: plan.unused });
+    }
+    return {
+      dice: tray.rolled,
+      steps,
+      result: { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total, styleBought },
+      effects: [effectOf(actor.name, trackView(before), trackView(actor))],
+    };
   },
 });

@@ -1,17 +1,17 @@
 import type { DiceTray } from "../../../core/dice/source.js";
-import type { Outcome, Step } from "../../../core/outcome.js";
+import type { Step } from "../../../core/outcome.js";
 import { withDefaults } from "../../options.js";
 import { type CombatantState, woundDropOn, yieldLimitFor } from "../actors.js";
 import { stepDownAdvantage } from "../advantage.js";
 import { planTurn } from "../combined.js";
 import { type CavaliersOptions, cavaliersOptions } from "../options.js";
 import { buildPool, type CheckReading, rollCheck } from "../pool.js";
-import { Refusal, refuse } from "../refusal.js";
+import { refuse } from "../refusal.js";
 import type { Static } from "@sinclair/typebox";
 import type { ParticipantRequest, StateOnly } from "../schemas.js";
 
-export function optionValues(given: unknown): CavaliersOptions {
-  return withDefaults(cavaliersOptions, given as never) as CavaliersOptions;
+export function optionValues(given: Partial<CavaliersOptions> | undefined): CavaliersOptions {
+  return withDefaults(cavaliersOptions, given);
 }
 
 /** The tracks of a request's participant (or bare target); the competency die sets the default Yield Limit. */
@@ -58,12 +58,3 @@ export function rollParticipant(tray: DiceTray, participant: ParticipantRequest,
   return { reading, before: state, state: after, drop };
 }
 
-/** Rules refusals become an outcome that says why, with whatever dice were already rolled. */
-export function refusable(tray: DiceTray, steps: Step[], body: () => Outcome): Outcome {
-  try {
-    return body();
-  } catch (error) {
-    if (error instanceof Refusal) return { dice: tray.rolled, steps, result: { refused: error.message }, effects: [] };
-    throw error;
-  }
-}

@@ -8,7 +8,7 @@ import { AttributeDie, CompetencyDie, Options, Spend } from "../schemas.js";
 import { applySpend, entriesFor, validateSpend } from "../spend.js";
 import { SUCCESS_TABLES, SURVIVAL_OPPOSITION } from "../tables.js";
 import { rollOpposition } from "./check.js";
-import { optionValues, refusable } from "./common.js";
+import { optionValues } from "./common.js";
 
 export const survivalAction = defineAction({
   summary: "A Survival roll for a Dying character: Verve + competency die vs Moderate (3d8); failure is death.",
@@ -26,28 +26,26 @@ export const survivalAction = defineAction({
   ),
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
-    return refusable(tray, steps, () => {
-      const options = optionValues(request.options);
-      const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: request.competency ?? 0 }), 0, "survival pool", options.keepOneDie, undefined, steps);
-      const opposition = rollOpposition(tray, SURVIVAL_OPPOSITION, reading.total, options, steps);
-      if (!opposition.success) {
-        return { dice: tray.rolled, steps, result: { survived: false, total: reading.total, oppositionTotal: opposition.total }, effects: [effectOf(request.name, {}, {}, ["dead"])] };
-      }
-      const context = { role: "acting" as const };
-      const table = SUCCESS_TABLES.survival ?? refuse("no Survival table");
-      const plan = validateSpend(entriesFor(table, context), request.spend ?? defaultSurvivalSpend(reading.successPoints), reading.successPoints, context);
-      const state = { name: request.name, type: "pc" as const, yield: 0, wounds: request.wounds, yieldLimit: 0, advantage: 0, style: 0 };
-      const applied = applySpend(plan, state, null);
-      const healed = applied.buyer.wounds < request.wounds;
-      steps.push({ rule: "spend", by: request.name, bought: plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times })), cost: plan.cost, available: plan.available, lost: plan.unused });
-      const statuses = [healed ? "no-longer-dying" : "dying", ...(applied.regainConsciousness ? ["conscious"] : [])];
-      return {
-        dice: tray.rolled,
-        steps,
-        result: { survived: true, total: reading.total, successPoints: reading.successPoints, oppositionTotal: opposition.total, surviveHours: applied.surviveHours, regainConsciousness: applied.regainConsciousness, healed },
-        effects: [effectOf(request.name, { wounds: request.wounds }, { wounds: applied.buyer.wounds }, statuses)],
-      };
-    });
+    const options = optionValues(request.options);
+    const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: request.competency ?? 0 }), 0, "survival pool", options.keepOneDie, undefined, steps);
+    const opposition = rollOpposition(tray, SURVIVAL_OPPOSITION, reading.total, options, steps);
+    if (!opposition.success) {
+      return { dice: tray.rolled, steps, result: { survived: false, total: reading.total, oppositionTotal: opposition.total }, effects: [effectOf(request.name, {}, {}, ["dead"])] };
+    }
+    const context = { role: "acting" as const };
+    const table = SUCCESS_TABLES.survival ?? refuse("no Survival table");
+    const plan = validateSpend(entriesFor(table, context), request.spend ?? defaultSurvivalSpend(reading.successPoints), reading.successPoints, context);
+    const state = { name: request.name, type: "pc" as const, yield: 0, wounds: request.wounds, yieldLimit: 0, advantage: 0, style: 0 };
+    const applied = applySpend(plan, state, null);
+    const healed = applied.buyer.wounds < request.wounds;
+    steps.push({ rule: "spend", by: request.name, bought: plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times })), cost: plan.cost, available: plan.available, lost: plan.unused });
+    const statuses = [healed ? "no-longer-dying" : "dying", ...(applied.regainConsciousness ? ["conscious"] : [])];
+    return {
+      dice: tray.rolled,
+      steps,
+      result: { survived: true, total: reading.total, successPoints: reading.successPoints, oppositionTotal: opposition.total, surviveHours: applied.surviveHours, regainConsciousness: applied.regainConsciousness, healed },
+      effects: [effectOf(request.name, { wounds: request.wounds }, { wounds: applied.buyer.wounds }, statuses)],
+    };
   },
 });
 

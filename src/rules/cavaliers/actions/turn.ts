@@ -3,7 +3,7 @@ import type { Outcome, Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { planTurn, preparedDrop } from "../combined.js";
 import { Options } from "../schemas.js";
-import { refusable } from "./common.js";
+
 
 export const turnAction = defineAction({
   summary: "Checks a turn's plan: one rolled action at most, combined actions' Drop, the Drop 4 cap without a roll.",
@@ -21,11 +21,9 @@ export const turnAction = defineAction({
   ),
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
-    return refusable(tray, steps, () => {
-      const plan = planTurn({ rolled: request.rolled ?? [], combined: request.combined ?? [], assist: request.assist ?? false });
-      const drop = request.atTrigger ? preparedDrop(request.combined ?? [], request.atTrigger) : plan.drop;
-      steps.push({ rule: "combined-actions", combined: request.combined ?? [], atTrigger: request.atTrigger ?? [], drop, capCount: plan.capCount });
-      return { dice: tray.rolled, steps, result: { drop, ...(plan.capCount === null ? {} : { capCount: plan.capCount }) }, effects: [] };
-    });
+    const plan = planTurn({ rolled: request.rolled ?? [], combined: request.combined ?? [], assist: request.assist ?? false });
+    const drop = request.atTrigger ? preparedDrop(request.combined ?? [], request.atTrigger) : plan.drop;
+    steps.push({ rule: "combined-actions", combined: request.combined ?? [], atTrigger: request.atTrigger ?? [], drop, capCount: plan.capCount });
+    return { dice: tray.rolled, steps, result: { drop, ...(plan.capCount === null ? {} : { capCount: plan.capCount }) }, effects: [] };
   },
 });

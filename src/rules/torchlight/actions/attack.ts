@@ -2,6 +2,8 @@ import { type Static, Type } from "@sinclair/typebox";
 import { rollCheck } from "../../../core/dice/d20.js";
 import type { DiceTray } from "../../../core/dice/source.js";
 import { type Effect, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
+import { RuleError } from "../../../core/ruleError.js";
+import { TorchlightRefusal, type TorchlightRefusalCode } from "../refusal.js";
 import { defineAction } from "../../ruleset.js";
 import { attackBonuses, attackEdges, damageReceived, type DamageRoll, planFor, rollDamage, squadHighest } from "../attack.js";
 import { attackRefusal } from "../grid.js";
@@ -70,8 +72,8 @@ const Request = Type.Object(
 );
 export type AttackRequest = Static<typeof Request>;
 
-function refused(reason: string, tray: DiceTray): Outcome {
-  return { dice: tray.rolled, steps: [{ rule: "attack-refused", reason }], result: { legal: false, reason }, effects: [] };
+function refused(code: TorchlightRefusalCode): never {
+  throw new TorchlightRefusal(code);
 }
 
 function dieStep(member: string, roll: DamageRoll): Step {
@@ -102,15 +104,15 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
       calledShot: situation.calledShot ?? false,
       targetHidden: target.hidden ?? false,
     });
-    if (refusal) return refused(refusal, tray);
-  } else if (situation.calledShot && weapon !== "ranged") return refused("called-shot-needs-ranged", tray);
-  if (definition?.meleeOnly && weapon === "ranged") return refused("maneuver-needs-melee", tray);
-  if (maneuver?.payWith === "breath" && (attacker.breath ?? 0) < MANEUVER_BREATH_COST) return refused("no-breath-for-maneuver", tray);
-  if (maneuver?.name === "grapple" && attacker.dex === undefined) return refused("grapple-needs-dex", tray);
+    if (refusal) refused(refusal);
+  } else if (situation.calledShot && weapon !== "ranged") refused("called-shot-needs-ranged");
+  if (definition?.meleeOnly && weapon === "ranged") refused("maneuver-needs-melee");
+  if (maneuver?.payWith === "breath" && (attacker.breath ?? 0) < MANEUVER_BREATH_COST) refused("no-breath-for-maneuver");
+  if (maneuver?.name === "grapple" && attacker.dex === undefined) refused("grapple-needs-dex");
 
   const members = [{ name: attacker.name, weaponDie: attacker.weaponDie, proficiencies: attacker.proficiencies ?? 0 }, ...(request.squadMates ?? []).map((m) => ({ ...m, proficiencies: m.proficiencies ?? 0 }))];
   // Fewer than three in the lane is no Squad: each makes its own attack.
-  if (members.length > 1 && members.length < SQUAD_SIZE) return refused("squad-needs-three", tray);
+  if (members.length > 1 && members.length < SQUAD_SIZE) refused("squad-needs-three");
   const squadAttack = members.length >= SQUAD_SIZE;
   const edges = attackEdges(situation, target.incapacitated ?? false, squadAttack);
   const bonuses = attackBonuses(stance, situation.targetDistracted ?? false);
@@ -132,7 +134,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   if (bonuses.stance !== 0) steps.push({ rule: "stance-bonus", stance, bonus: bonuses.stance });
   if (bonuses.distract !== 0) steps.push({ rule: "distracted-target", bonus: bonuses.distract });
   const best = squadAttack ? squadHighest(rolls) : rolls[0];
-  if (!best) throw new RangeError("an attack needs an attacker");
+  if (!best) throw new RuleError("an attack needs an attacker");
   if (squadAttack) steps.push({ rule: "squad-highest", member: best.member, total: best.total });
 
   const lead = rolls[0];
@@ -167,7 +169,6 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     dice: tray.rolled,
     steps,
     result: {
-      legal: true,
       damage: best.total,
       received,
       precisionStrike: best.roll.die.precisionStrike,

@@ -49,3 +49,17 @@ export const initiativeAction = defineAction({
     };
   },
 });
+
+export const grappleHoldAction = defineAction({
+  summary: "Grapple: each round the grappler's Str save (d20 at or over ST) keeps the hold; a failure frees the target",
+  request: Type.Object({ grappler: Type.Object({ name: Type.String(), st: Score }, { additionalProperties: false }), target: Type.String() }, { additionalProperties: false }),
+  resolve(request, tray) {
+    const reading = rollSave(tray, request.grappler.st, `${request.grappler.name} str save to hold ${request.target}`);
+    return {
+      dice: tray.rolled,
+      steps: [{ rule: "grapple-hold", roll: reading.roll, st: reading.target, held: reading.success }],
+      result: { held: reading.success },
+      effects: [{ participant: request.target, changes: {}, statuses: [reading.success ? "grappled" : "released"] }],
+    };
+  },
+});

@@ -7,6 +7,7 @@ import { resolveEndOfRound, type RoundCombatant } from "../endOfRound.js";
 import { readOptions } from "../options.js";
 import { CombatantSchema, Options, toVitals } from "../schemas.js";
 import { rallyGain } from "../stances.js";
+import { TorchlightRefusal } from "../refusal.js";
 
 const Hit = Type.Object(
   {
@@ -46,7 +47,11 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
   const steps: Step[] = [];
   const names = new Set(request.combatants.map((c) => c.name));
   for (const name of [...request.hits.flatMap((h) => [h.target, h.protectedBy ?? h.target]), ...(request.rally ? [request.rally.by, ...request.rally.allies] : [])]) {
-    if (!names.has(name)) return { dice: tray.rolled, steps: [{ rule: "unknown-combatant", name }], result: { resolved: false, unknown: name }, effects: [] };
+    if (!names.has(name)) throw new TorchlightRefusal("unknown-combatant", name);
+  }
+  const stances = new Map(request.combatants.map((c) => [c.name, c.stance ?? "steadied"]));
+  for (const hit of request.hits) {
+    if (hit.protectedBy !== undefined && stances.get(hit.protectedBy) !== "on-guard") throw new TorchlightRefusal("protect-needs-on-guard", hit.protectedBy);
   }
   let combatants: RoundCombatant[] = request.combatants.map((c) => ({ name: c.name, vitals: toVitals(c), stance: c.stance ?? "steadied", evading: c.evading ?? false }));
   const start = combatants;
@@ -55,15 +60,13 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
   const rally = request.rally;
   if (rally) {
     const rallier = combatants.find((c) => c.name === rally.by);
-    if (rallier?.stance !== "steadied" || rallier.vitals.incapacitated) steps.push({ rule: "rally-refused", by: rally.by });
-    else {
-      combatants = combatants.map((c) => {
-        if (!rally.allies.includes(c.name) || c.name === rally.by) return c;
-        const gain = rallyGain(tray, c.name, c.vitals);
-        steps.push({ rule: "rally", participant: c.name, roll: gain.roll, breath: gain.vitals.breath });
-        return { ...c, vitals: gain.vitals };
-      });
-    }
+    if (rallier?.stance !== "steadied" || rallier.vitals.incapacitated) throw new TorchlightRefusal("rally-needs-steadied", rally.by);
+    combatants = combatants.map((c) => {
+      if (!rally.allies.includes(c.name) || c.name === rally.by) return c;
+      const gain = rallyGain(tray, c.name, c.vitals);
+      steps.push({ rule: "rally", participant: c.name, roll: gain.roll, breath: gain.vitals.breath });
+      return { ...c, vitals: gain.vitals };
+    });
   }
 
   const hits = request.hits.map((h) => ({ ...h, damageType: h.damageType ?? "physical" }));

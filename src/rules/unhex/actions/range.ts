@@ -5,7 +5,6 @@ import { attackReach } from "../reach.js";
 import { mapOf } from "../requests.js";
 import { WEAPON_KINDS } from "../tables.js";
 import { MapSchema } from "../schemas.js";
-import { refusing } from "./refuse.js";
 
 export const rangeAction = defineAction({
   summary: "Map query: range, line of sight, cover and movement between two areas, and which weapons can attack.",
@@ -13,30 +12,29 @@ export const rangeAction = defineAction({
     { map: Type.Optional(MapSchema), from: Type.String(), to: Type.String(), movingTo: Type.Optional(Type.String()) },
     { additionalProperties: false },
   ),
-  resolve: (request, tray) =>
-    refusing(tray, () => {
-      const map = mapOf(request.map);
-      if (request.movingTo !== undefined) requireArea(map, request.movingTo);
-      const target = request.movingTo === undefined ? { area: request.to } : { moving: [request.to, request.movingTo] as const };
-      const reaches = WEAPON_KINDS.map((weapon) => ({ weapon, reach: attackReach(map, request.from, target, weapon) }));
-      const first = (reaches[0] as (typeof reaches)[number]).reach;
-      const movement = moveCheck(map, request.from, request.to);
-      return {
-        dice: tray.rolled,
-        steps: [
-          { rule: request.movingTo === undefined ? "range" : "range-to-mover", range: first.range },
-          { rule: "line-of-sight", lineOfSight: first.lineOfSight },
-          { rule: "cover", cover: first.cover.cover, value: first.cover.value },
-          { rule: "movement", kind: movement.kind, moves: movement.moves },
-        ],
-        result: {
-          range: first.range,
-          lineOfSight: first.lineOfSight,
-          cover: first.cover.cover,
-          movement: { kind: movement.kind, moves: movement.moves, path: movement.path },
-          attacks: Object.fromEntries(reaches.map(({ weapon, reach }) => [weapon, reach.allowed ? true : reach.reason])),
-        },
-        effects: [],
-      };
-    }),
+  resolve: (request, tray) => {
+    const map = mapOf(request.map);
+    if (request.movingTo !== undefined) requireArea(map, request.movingTo);
+    const target = request.movingTo === undefined ? { area: request.to } : { moving: [request.to, request.movingTo] as const };
+    const reaches = WEAPON_KINDS.map((weapon) => ({ weapon, reach: attackReach(map, request.from, target, weapon) }));
+    const first = (reaches[0] as (typeof reaches)[number]).reach;
+    const movement = moveCheck(map, request.from, request.to);
+    return {
+      dice: tray.rolled,
+      steps: [
+        { rule: request.movingTo === undefined ? "range" : "range-to-mover", range: first.range },
+        { rule: "line-of-sight", lineOfSight: first.lineOfSight },
+        { rule: "cover", cover: first.cover.cover, value: first.cover.value },
+        { rule: "movement", kind: movement.kind, moves: movement.moves },
+      ],
+      result: {
+        range: first.range,
+        lineOfSight: first.lineOfSight,
+        cover: first.cover.cover,
+        movement: { kind: movement.kind, moves: movement.moves, path: movement.path },
+        attacks: Object.fromEntries(reaches.map(({ weapon, reach }) => [weapon, reach.allowed ? true : reach.reason])),
+      },
+      effects: [],
+    };
+  },
 });

@@ -1,0 +1,44 @@
+import { RuleError } from "../../core/ruleError.js";
+
+/** Why a Torchlight request breaks the rules, as a stable code the Foundry layer can key on. */
+export type TorchlightRefusalCode =
+  | "no-melee-from-rearguard"
+  | "melee-out-of-lane"
+  | "reach-out-of-range"
+  | "ranged-while-engaged"
+  | "called-shot-needs-ranged"
+  | "target-hidden"
+  | "maneuver-needs-melee"
+  | "no-breath-for-maneuver"
+  | "grapple-needs-dex"
+  | "squad-needs-three"
+  | "rally-needs-steadied"
+  | "protect-needs-on-guard"
+  | "unknown-combatant";
+
+const SAYS: Record<TorchlightRefusalCode, string> = {
+  "no-melee-from-rearguard": "no melee attack from the Rearguard",
+  "melee-out-of-lane": "a melee attack reaches only the attacker's own lane",
+  "reach-out-of-range": "a reach weapon reaches one adjacent lane at most",
+  "ranged-while-engaged": "an Engaged combatant cannot make a ranged attack",
+  "called-shot-needs-ranged": "a Called Shot needs a ranged weapon",
+  "target-hidden": "the target is hidden from this attack",
+  "maneuver-needs-melee": "this Maneuver needs a melee attack",
+  "no-breath-for-maneuver": "a Maneuver bought with Breath needs 1 Breath",
+  "grapple-needs-dex": "Grapple needs the attacker's Dex (give attacker.dex)",
+  "squad-needs-three": "a Squad is three or more in a lane; fewer attack one by one",
+  "rally-needs-steadied": "Rally is a Steadied stance ability of a standing combatant",
+  "protect-needs-on-guard": "Protect Companion is an On Guard stance ability",
+  "unknown-combatant": "a name that is not among the round's combatants",
+};
+
+/** A Torchlight refusal: the message is for people, `code` for code. */
+export class TorchlightRefusal extends RuleError {
+  override name = "TorchlightRefusal";
+  constructor(
+    readonly code: TorchlightRefusalCode,
+    detail?: string,
+  ) {
+    super(`${SAYS[code]}${detail ? ` (${detail})` : ""} [${code}]`);
+  }
+}
