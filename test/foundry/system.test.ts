@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, HarnessConfig, HarnessGame } from "../harness/index.js";
+import type { Actor as HarnessActor } from "../harness/documents.js";
 import { installDom, installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
 import { RULESETS } from "../../src/rules/index.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
@@ -18,6 +19,8 @@ let harness: FoundryHarness;
 let game: HarnessGame;
 let CONFIG: HarnessConfig;
 let removeDom: () => Promise<void>;
+/** Fray's Actor class, as the harness registered it. */
+const ActorClass = () => CONFIG.Actor.documentClass as typeof HarnessActor;
 
 beforeAll(async () => {
   removeDom = installDom();
@@ -32,7 +35,7 @@ beforeEach(() => harness.reset());
 
 const system = (actor: Actor) => actor.system as unknown as Record<string, unknown>;
 async function create(type: string, data: Record<string, unknown> = {}): Promise<Actor> {
-  return (await CONFIG.Actor.documentClass.create({ name: `A ${type}`, type, ...data })) as Actor;
+  return (await ActorClass().create({ name: `A ${type}`, type, ...data })) as Actor;
 }
 
 describe("registration", () => {
@@ -74,7 +77,7 @@ describe("registration", () => {
 describe("the create dialog", () => {
   it.each(RULESET_IDS.map((id) => [id]))("offers only the %s ruleset's actor types", async (id) => {
     await game.settings.set("fray", "ruleset", id);
-    await CONFIG.Actor.documentClass.createDialog({});
+    await ActorClass().createDialog({});
     const offered = harness.createDialogs.at(-1)?.types.map((type) => type.value);
     expect(offered?.sort()).toEqual([`${id}Character`, `${id}Npc`].sort());
   });

@@ -15,10 +15,16 @@ export class FrayActor extends Actor {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     const definition = rulesetOfType(this.type)?.actors[this.type];
-    const [bar1, bar2] = definition?.bars ?? [];
+    if (!definition) return;
+    // system.json names one default pair for all rulesets; a bar that is not one of this type's
+    // tracks is replaced by the type's own, while a bar the creator chose among them is kept.
+    const tracks = [...definition.trackable.bar, ...definition.trackable.value];
     const changes: Record<string, unknown> = {};
-    if (bar1 && !foundry.utils.hasProperty(data, "prototypeToken.bar1.attribute")) changes["prototypeToken.bar1.attribute"] = bar1;
-    if (bar2 && !foundry.utils.hasProperty(data, "prototypeToken.bar2.attribute")) changes["prototypeToken.bar2.attribute"] = bar2;
+    definition.bars.forEach((bar, index) => {
+      const key = `prototypeToken.bar${index + 1}.attribute`;
+      const current = foundry.utils.getProperty(this._source, key);
+      if (bar && (typeof current !== "string" || !tracks.includes(current))) changes[key] = bar;
+    });
     if (Object.keys(changes).length > 0) this.updateSource(changes);
   }
 }

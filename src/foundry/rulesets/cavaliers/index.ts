@@ -13,7 +13,7 @@ const sheetContext = (actor: Actor.Implementation) => ({
   isNpc: actor.type === "cavaliersNpc",
 });
 
-const trackable = { bar: ["yield"], value: ["wounds.value", "style", "initiativePoints"] };
+const trackable = { bar: ["yield", "wounds"], value: ["style", "initiativePoints"] };
 
 export const cavaliersFoundry: FoundryRuleset = {
   id: "cavaliers",

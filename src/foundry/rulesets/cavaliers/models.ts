@@ -50,6 +50,12 @@ export interface CavaliersDerived {
   yieldedOut: boolean;
 }
 
+/** Token bars read {value, max}: Yield runs up to its limit and Wounds up to theirs. */
+function exposeBarMaxima(system: { yield: object; wounds: object }, derived: CavaliersDerived): void {
+  Object.assign(system.yield, { max: derived.yieldLimit });
+  Object.assign(system.wounds, { max: derived.woundLimit });
+}
+
 function derive(system: { competency: number; yield: { value: number }; wounds: { value: number; track: number[] } }, type: ActorType): CavaliersDerived {
   const rules = ACTOR_TYPES[type];
   const track: WoundTrack = { drops: system.wounds.track, limit: system.wounds.track.length + 1 };
@@ -73,6 +79,7 @@ export class CavaliersCharacterModel extends foundry.abstract.TypeDataModel<Char
 
   override prepareDerivedData(): void {
     this.derived = derive(this, "pc");
+    exposeBarMaxima(this, this.derived);
   }
 }
 
@@ -85,6 +92,7 @@ export class CavaliersNpcModel extends foundry.abstract.TypeDataModel<NpcSchema,
 
   override prepareDerivedData(): void {
     this.derived = derive(this, this.npcType as NpcType);
+    exposeBarMaxima(this, this.derived);
   }
 
   /** A new NPC type brings its own wound track, unless the same change sets one. */
