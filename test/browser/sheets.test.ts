@@ -1,0 +1,104 @@
+/**
+ * Every actor and item sheet, rendered from the built bundle in Chromium with the compiled CSS:
+ * its labels come from en.json, it shows the document's values, and an edit made the way a user
+ * makes it (type, leave the field) updates the document. Each sheet is photographed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+
+interface SheetCase {
+  documentName: "Actor" | "Item";
+  type: string;
+  system: Record<string, unknown>;
+  /** Text the sheet must show (labels from en.json, values from the data). */
+  shows: string[];
+  /** An input to edit, the value to type, and where the document must then hold it. */
+  edit: { name: string; value: string; path: string; expected: unknown };
+}
+
+const CASES: SheetCase[] = [
+  { documentName: "Actor", type: "cavaliersCharacter", system: { competency: 8, wounds: { value: 1 } }, shows: ["Verve", "Yield Limit", "Wound Limit", "Advantage die", "Style Points", "Initiative Points"], edit: { name: "system.yield.value", value: "3", path: "system.yield.value", expected: 3 } },
+  { documentName: "Actor", type: "cavaliersNpc", system: { npcType: "minor" }, shows: ["NPC type", "Minor", "Yield Limit"], edit: { name: "system.style", value: "1", path: "system.style", expected: 1 } },
+  { documentName: "Actor", type: "dramaCharacter", system: { wounds: [{ flesh: 3, serious: true, critical: false, bleeding: true, note: "axe" }] }, shows: ["Grit", "Flesh", "Persistent penalty dice", "Flesh wounds", "Serious"], edit: { name: "system.grit.value", value: "4", path: "system.grit.value", expected: 4 } },
+  { documentName: "Actor", type: "dramaNpc", system: {}, shows: ["Grit", "Weapon class", "No wounds."], edit: { name: "system.penaltyDice", value: "2", path: "system.penaltyDice", expected: 2 } },
+  { documentName: "Actor", type: "unhexCharacter", system: { wounds: { torso: 2 } }, shows: ["Level", "Wound boxes", "Head", "Torso", "2/9"], edit: { name: "system.level.value", value: "44", path: "system.level.value", expected: 44 } },
+  { documentName: "Actor", type: "unhexNpc", system: {}, shows: ["Level", "Left leg"], edit: { name: "system.wounds.head", value: "1", path: "system.wounds.head", expected: 1 } },
+  { documentName: "Actor", type: "personalCharacter", system: { fates: ["Shaken"] }, shows: ["Resolve", "Defense", "Armor Rating by damage type", "Fallen Fates taken"], edit: { name: "system.defense", value: "13", path: "system.defense", expected: 13 } },
+  { documentName: "Actor", type: "personalNpc", system: {}, shows: ["Resolve", "Major NPC (+6 initiative)"], edit: { name: "system.initiativeRank", value: "3", path: "system.initiativeRank", expected: 3 } },
+  { documentName: "Actor", type: "torchlightCharacter", system: { characteristics: { str: { dc: 8, max: 11 } } }, shows: ["Breath", "Strength", "DC (check)", "ST (save)", "12"], edit: { name: "system.characteristics.dex.dc", value: "7", path: "system.characteristics.dex.dc", expected: 7 } },
+  { documentName: "Actor", type: "torchlightNpc", system: {}, shows: ["Breath", "Stance", "Steadied"], edit: { name: "system.breath.value", value: "1", path: "system.breath.value", expected: 1 } },
+  { documentName: "Item", type: "cavaliersSpecialty", system: { table: [{ id: "inflict-yield", name: "Inflict 1 Yield", cost: 1, repeatable: true, effect: "inflict-yield", amount: 1, status: "", on: "opponent", condition: "" }] }, shows: ["Success table", "Inflict Yield", "Repeatable"], edit: { name: "system.ranks", value: "2", path: "system.ranks", expected: 2 } },
+  { documentName: "Item", type: "cavaliersWeapon", system: {}, shows: ["Item die", "Reload Drop", "Long"], edit: { name: "system.reloadDrop", value: "2", path: "system.reloadDrop", expected: 2 } },
+  { documentName: "Item", type: "cavaliersArmour", system: {}, shows: ["Item die", "Kind"], edit: { name: "system.itemDie", value: "8", path: "system.itemDie", expected: 8 } },
+];
+
+describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
+  let server: FrayServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startFrayServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function openSheet(page: Page, sheet: SheetCase): Promise<{ id: string; uuid: string }> {
+    return page.evaluate(async ({ documentName, type, system }) => {
+      type Doc = { uuid: string; sheet: { render(o: object): Promise<{ element: HTMLElement }> } };
+      const g = globalThis as unknown as { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } }> };
+      const document = await g.CONFIG[documentName]!.documentClass.create({ name: `Test ${type}`, type, system });
+      const app = await document.sheet.render({ force: true });
+      await window.harness?.flush();
+      return { id: app.element.id, uuid: document.uuid };
+    }, sheet);
+  }
+
+  it.each(CASES.map((sheet) => [sheet.type, sheet] as const))("%s: shows its tracks, saves an edit, and is photographed", async (_type, sheet) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, server.url);
+    const { id, uuid } = await openSheet(page, sheet);
+    const root = page.locator(`[id="${id}"]`);
+    const text = await root.innerText();
+    for (const shown of sheet.shows) expect(text, `${sheet.type} shows "${shown}"`).toContain(shown);
+    expect(text).not.toMatch(/FRAY\.|TYPES\./);
+    expect(await root.locator('input[name="name"]').inputValue()).toBe(`Test ${sheet.type}`);
+    await screenshot(root, `sheet-${sheet.type}`);
+
+    const field = root.locator(`[name="${sheet.edit.name}"]`);
+    if ((await field.evaluate((element) => element.tagName)) === "SELECT") await field.selectOption(sheet.edit.value);
+    else {
+      await field.fill(sheet.edit.value);
+      await field.press("Tab");
+    }
+    const stored = await page.evaluate(async ({ uuid, path }) => {
+      await window.harness?.flush();
+      const g = globalThis as unknown as { fromUuidSync(uuid: string): { toObject(): Record<string, unknown> }; foundry: { utils: { getProperty(o: object, p: string): unknown } } };
+      return g.foundry.utils.getProperty(g.fromUuidSync(uuid).toObject(), path);
+    }, { uuid, path: sheet.edit.path });
+    expect(stored).toEqual(sheet.edit.expected);
+    // The sheet re-rendered from the updated document.
+    expect(await page.locator(`[id="${id}"] [name="${sheet.edit.name}"]`).inputValue()).toBe(sheet.edit.value);
+    await page.close();
+  });
+
+  it("adds and removes a row of a list (drama wounds)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, server.url);
+    const { id, uuid } = await openSheet(page, CASES.find((sheet) => sheet.type === "dramaNpc") as SheetCase);
+    const count = () => page.evaluate(async (uuid) => {
+      await window.harness?.flush();
+      const g = globalThis as unknown as { fromUuidSync(uuid: string): { toObject(): { system: { wounds: unknown[] } } } };
+      return g.fromUuidSync(uuid).toObject().system.wounds.length;
+    }, uuid);
+    await page.locator(`[id="${id}"] [data-action="addRow"][data-path="wounds"]`).click();
+    expect(await count()).toBe(1);
+    await page.locator(`[id="${id}"] [data-action="removeRow"][data-path="wounds"]`).click();
+    expect(await count()).toBe(0);
+    await page.close();
+  });
+});
