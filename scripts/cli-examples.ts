@@ -1,8 +1,8 @@
 /**
  * The runnable examples of docs/cli.md: a ```sh block whose command starts with `fray`, optionally
  * feeding a heredoc as standard input, followed by the block showing what it prints (```json or
- * ```text for standard output, ```text exit=N for an error). Same reading as test/cli/docs.test.ts,
- * kept here so scripts can use it without importing a test file (which needs the vitest runner).
+ * ```text for standard output, ```text exit=N for an error). The tests (test/cli/docs.test.ts), the
+ * bench and scripts/update-cli-docs.ts all read the examples through this one parser.
  */
 export interface CliExample {
   heading: string;
@@ -10,6 +10,9 @@ export interface CliExample {
   stdin: string;
   expected: string;
   exit: number;
+  /** Where the answer block's body starts and ends in the markdown, to rewrite it. */
+  answerStart: number;
+  answerEnd: number;
 }
 
 export function parseCliExamples(markdown: string): CliExample[] {
@@ -27,7 +30,9 @@ export function parseCliExamples(markdown: string): CliExample[] {
     const argv = commandLine.replace(/<<'?\w+'?\s*$/, "").trim().split(/\s+/).slice(1);
     const stdin = heredoc ? rest.slice(0, rest.indexOf(heredoc[1] ?? "")).join("\n") : "";
     const heading = [...markdown.slice(0, block.index).matchAll(/^#+ (.*)$/gm)].at(-1)?.[1] ?? "";
-    examples.push({ heading, argv, stdin, expected: answer[2] ?? "", exit });
+    const answerStart = (answer.index ?? 0) + answer[0].indexOf("\n") + 1;
+    const expected = answer[2] ?? "";
+    examples.push({ heading, argv, stdin, expected, exit, answerStart, answerEnd: answerStart + expected.length });
   });
   return examples;
 }

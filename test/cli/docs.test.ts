@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
 import { RULESETS } from "../../src/rules/index.js";
-import { parseExamples } from "./examples.js";
+import { parseCliExamples as parseExamples } from "../../scripts/cli-examples.js";
 
 const examples = parseExamples(readFileSync("docs/cli.md", "utf8"));
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
 import { RULESETS } from "../../src/rules/index.js";
-import { parseExamples } from "./examples.js";
+import { parseCliExamples as parseExamples } from "../../scripts/cli-examples.js";
 
 // Issue 3: `duel` works for every ruleset. The fighters are the ones docs/cli.md shows for each.
 const duels = new Map(

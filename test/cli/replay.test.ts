@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
 import { RULESETS } from "../../src/rules/index.js";
-import { parseExamples } from "./examples.js";
+import { parseCliExamples as parseExamples } from "../../scripts/cli-examples.js";
 
 // Issue 3, Proof: "a replay from the recorded faces gives the identical result", across every
 // ruleset at once. Each resolve example of docs/cli.md is run again with `faces` set to the faces

@@ -3,10 +3,10 @@ import type { OptionDefinition, OptionValues } from "../options.js";
 export const UNHEX_OPTIONS = {
   boxesPerRow: {
     kind: "integer",
-    default: 3,
+    default: 5,
     min: 1,
     max: 10,
-    summary: "Wound boxes in each row of a hit location (the source sheet draws 3; RULINGS.md suggests 5).",
+    summary: "Wound boxes in each row of a hit location (RULINGS.md: 5; the source sheet draws 3).",
   },
   unconsciousLevel: {
     kind: "integer",

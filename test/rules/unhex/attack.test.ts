@@ -5,7 +5,9 @@ import { unhexRules } from "../../../src/rules/unhex/index.js";
 
 const attack = unhexRules.actions.attack;
 if (!attack) throw new Error("unhex has no attack action");
-const resolve = (request: Record<string, unknown>, ...faces: number[]) => attack.resolve(request, new DiceTray(givenFaces(faces)));
+// These cases follow the source game's sheet and worked example, three boxes a row (Fray's default,
+// from RULINGS.md, is five: the test at the end of this file checks that).
+const resolve = (request: Record<string, unknown>, ...faces: number[]) => attack.resolve({ options: { boxesPerRow: 3 }, ...request }, new DiceTray(givenFaces(faces)));
 
 const bouncer = { name: "Bouncer", level: 45 };
 const ines = { name: "Ines", level: 50, pc: true };
@@ -126,11 +128,10 @@ describe("unhex attack", () => {
     expect(() => resolve({ attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { head: 3 } }, reaction: { kind: "defend" } })).toThrow("Ines is out of the fight and cannot react");
   });
 
-  it("boxes per row is an option: with 5 a row the same leg hit does not fill the leg", () => {
-    const outcome = resolve(
-      { attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { "right-leg": 3 } }, damageDie: "units", options: { boxesPerRow: 5 } },
-      2,
-      4,
+  it("boxes per row is an option, 5 by default (RULINGS.md): the same leg hit does not fill the leg", () => {
+    const outcome = attack.resolve(
+      { attacker: { ...bouncer, area: "bar", weapon: "melee" }, target: { ...ines, area: "bar", wounds: { "right-leg": 3 } }, damageDie: "units" },
+      new DiceTray(givenFaces([2, 4])),
     );
     expect(outcome.effects[0]?.changes["wounds.right-leg"]).toEqual({ from: 3, to: 7 });
     expect(outcome.effects[0]?.statuses).toBeUndefined();

@@ -1,12 +1,13 @@
 import { HIT_LOCATIONS, WEAPON_KINDS } from "../../../rules/unhex/tables.js";
 import { labelledChoices } from "../../sheets/choices.js";
-import { SYSTEM_ID, templatePath } from "../../system.js";
+import { rulesetOptions } from "../../settings.js";
+import { templatePath } from "../../system.js";
 import type { FoundryRuleset } from "../types.js";
 import { LOCATION_KEYS, UnhexCharacterModel, UnhexNpcModel } from "./models.js";
 
 /** Each location with its marked boxes and its capacity, which the boxes-per-row setting decides. */
 function locations(actor: Actor.Implementation) {
-  const boxesPerRow = Number(game.settings!.get(SYSTEM_ID as never, "unhex.boxesPerRow" as never) ?? 3);
+  const boxesPerRow = Number(rulesetOptions("unhex").boxesPerRow);
   const wounds: Record<string, number> = actor.system instanceof UnhexCharacterModel || actor.system instanceof UnhexNpcModel ? actor.system.wounds : {};
   return HIT_LOCATIONS.locations.map((location, index) => {
     const key = LOCATION_KEYS[index] as string;
