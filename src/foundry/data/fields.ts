@@ -29,12 +29,19 @@ export function flag(initial = false) {
   return new fields.BooleanField({ required: true, nullable: false, initial });
 }
 
-/** A current value above its maximum is refused rather than silently kept (validateJoint). */
+/** A validation message from en.json with its numbers filled in. */
+export function validationMessage(key: "AboveMax" | "DcAboveMax", data: { field: string; value: number; max: number }): string {
+  return game.i18n!.format(`FRAY.Validation.${key}`, { field: data.field, value: String(data.value), max: String(data.max) });
+}
+
+/** Refuses a current value above its maximum rather than keeping it silently (for validateJoint). */
+export function checkWithinMax(field: string, value: number | undefined, max: number | undefined, key: "AboveMax" | "DcAboveMax" = "AboveMax"): void {
+  if (typeof value === "number" && typeof max === "number" && value > max) throw new Error(validationMessage(key, { field, value, max }));
+}
+
 export function checkPoolsWithinMax(data: Record<string, unknown>, names: readonly string[]): void {
   for (const name of names) {
     const pool = data[name] as { value?: number; max?: number } | undefined;
-    if (pool && typeof pool.value === "number" && typeof pool.max === "number" && pool.value > pool.max) {
-      throw new Error(`${name}: the current value ${pool.value} is above the maximum ${pool.max}`);
-    }
+    checkWithinMax(name, pool?.value, pool?.max);
   }
 }

@@ -1,6 +1,6 @@
 import { CHARACTERISTICS, SCORE_SUM } from "../../../core/tracks/breath.js";
 import { STANCES } from "../../../rules/torchlight/tables.js";
-import { checkPoolsWithinMax, dieSize, flag, integer, pool, text } from "../../data/fields.js";
+import { checkPoolsWithinMax, checkWithinMax, dieSize, flag, integer, pool, text } from "../../data/fields.js";
 
 const fields = foundry.data.fields;
 
@@ -38,9 +38,7 @@ class TorchlightModel extends foundry.abstract.TypeDataModel<TorchlightSchema, A
   static override validateJoint(data: never): void {
     checkPoolsWithinMax(data, ["breath"]);
     const characteristics = (data as { characteristics?: Record<string, { dc: number; max: number }> }).characteristics ?? {};
-    for (const [key, score] of Object.entries(characteristics)) {
-      if (score.dc > score.max) throw new Error(`characteristics.${key}: the DC ${score.dc} is above its undamaged value ${score.max}`);
-    }
+    for (const [key, score] of Object.entries(characteristics)) checkWithinMax(`characteristics.${key}`, score.dc, score.max, "DcAboveMax");
   }
 
   override prepareDerivedData(): void {

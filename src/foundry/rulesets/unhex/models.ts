@@ -1,5 +1,5 @@
 import { HIT_LOCATIONS, LEVEL_CAP, STARTING_LEVEL, WEAPON_KINDS } from "../../../rules/unhex/tables.js";
-import { flag, integer, text } from "../../data/fields.js";
+import { checkPoolsWithinMax, flag, integer, text } from "../../data/fields.js";
 
 const fields = foundry.data.fields;
 
@@ -27,8 +27,7 @@ class UnhexModel extends foundry.abstract.TypeDataModel<UnhexSchema, Actor.Imple
   }
 
   static override validateJoint(data: never): void {
-    const level = (data as { level?: { value: number; max: number } }).level;
-    if (level && level.value > level.max) throw new Error(`level: the current level ${level.value} is above the maximum ${level.max}`);
+    checkPoolsWithinMax(data, ["level"]);
   }
 }
 
