@@ -1,4 +1,4 @@
-import { RULESETS } from "../rules/index.js";
+import { optionSettings, RULESETS } from "../rules/index.js";
 import { RULESET_IDS, type RulesetId } from "../rules/ruleset.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
 import type { FoundryRuleset } from "./rulesets/types.js";
@@ -21,18 +21,17 @@ export function registerSettings(): void {
     default: DEFAULT_RULESET,
     requiresReload: true,
   });
-  for (const ruleset of RULESETS) {
-    for (const [name, option] of Object.entries(ruleset.options)) {
-      const base = { name: `FRAY.Setting.${ruleset.id}.${name}.Name`, hint: `FRAY.Setting.${ruleset.id}.${name}.Hint`, scope: "world", config: true };
-      const config =
-        option.kind === "boolean"
-          ? { ...base, type: Boolean, default: option.default }
-          : option.kind === "integer"
-            ? { ...base, type: Number, default: option.default, range: { min: option.min, max: option.max, step: 1 } }
-            : { ...base, type: String, default: option.default, choices: Object.fromEntries(option.choices.map((choice) => [choice, choice])) };
-      // The option keys are made at run time from the rules layer, so they are not in SettingConfig.
-      game.settings!.register(SYSTEM_ID as never, `${ruleset.id}.${name}` as never, config as never);
-    }
+  for (const setting of optionSettings()) {
+    const option = setting.definition;
+    const base = { name: setting.name, hint: setting.hint, scope: "world", config: true };
+    const config =
+      option.kind === "boolean"
+        ? { ...base, type: Boolean, default: option.default }
+        : option.kind === "integer"
+          ? { ...base, type: Number, default: option.default, range: { min: option.min, max: option.max, step: 1 } }
+          : { ...base, type: String, default: option.default, choices: setting.choices };
+    // The option keys are made at run time from the rules layer, so they are not in SettingConfig.
+    game.settings!.register(SYSTEM_ID as never, setting.key as never, config as never);
   }
 }
 

@@ -24,7 +24,7 @@ export function rulesetById(id: string): RulesetRules | undefined {
   return RULESETS.find((ruleset) => ruleset.id === id);
 }
 
-/** One ruleset option as a Foundry world setting: `game.settings.register("fray", key, ...)`. */
+/** One ruleset option as the Foundry layer registers it: a world setting under the system's namespace. */
 export interface OptionSetting {
   ruleset: RulesetId;
   option: string;
