@@ -1,5 +1,5 @@
 import { spendInitiative } from "../../../rules/cavaliers/initiative.js";
-import type { InitiativeSpend } from "../../../rules/cavaliers/tables.js";
+import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../rules/cavaliers/tables.js";
 import { rulesetOptions } from "../../settings.js";
 import { setInitiativePoints } from "./initiative.js";
 import { type CavaliersCombatantState, FLAG_KEY, FLAG_SCOPE, placeThisRound, spentThisRound, stateOf } from "./state.js";
@@ -21,6 +21,15 @@ function seizedPlace(combat: Combat.Implementation, combatant: Combatant.Impleme
   return next === undefined || !Number.isFinite(next) ? now + 1 : (now + next) / 2;
 }
 
+/** The rules' refusals, said in the table's words (the rules would refuse the same, in English). */
+function refuseInWords(state: CavaliersCombatantState, used: readonly InitiativeSpend[], what: InitiativeSpend, seizeOnce: boolean, ip: number): void {
+  const i18n = game.i18n!;
+  const name = i18n.localize(`FRAY.Combat.Spend.${what}`);
+  if ((what !== "seize" || seizeOnce) && used.includes(what)) throw new Error(i18n.format("FRAY.Combat.Refused.Once", { what: name }));
+  const cost = INITIATIVE_COSTS[state.specialty][what];
+  if (cost > ip) throw new Error(i18n.format("FRAY.Combat.Refused.Short", { what: name, cost: String(cost), ip: String(ip), specialty: i18n.localize(`FRAY.Combat.Specialty.${state.specialty}`) }));
+}
+
 /**
  * Buys Seize, Interpose or Reprise with the combatant's IP at its specialty's cost. The rules
  * refuse a second buy in a round (Seize by the house setting) and a cost above the IP left; a
@@ -32,6 +41,7 @@ export async function spend(combat: Combat.Implementation, combatant: Combatant.
   if (!state) throw new Error(game.i18n!.localize("FRAY.Combat.NotRolled"));
   const used = spentThisRound(combat, state);
   const seizeOnce = rulesetOptions("cavaliers").seizeOncePerRound !== false;
+  refuseInWords(state, used, what, seizeOnce, initiativePoints(combatant));
   const after = spendInitiative({ specialty: state.specialty, initiativePoints: initiativePoints(combatant), usedThisRound: used }, what, seizeOnce, { attackFailed: true });
   const next: CavaliersCombatantState = { ...state, spent: { round: combat.round, spends: [...after.usedThisRound] } };
   if (what === "seize") next.seized = { round: combat.round, place: seizedPlace(combat, combatant) };
