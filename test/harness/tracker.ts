@@ -98,7 +98,7 @@ export class Roll {
 
 /** Stand-ins for Foundry's own header and footer parts (the real ones ship with Foundry). */
 const CORE_PARTS: Record<string, string> = {
-  "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if combat}}<h4 class="encounter-title">{{localize "COMBAT.Round" round=combat.round}}</h4>{{#if user.isGM}}<button type="button" data-action="rollAll">Roll all</button>{{/if}}{{else}}<h4>No combat</h4>{{/if}}</header>`,
+  "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if combat}}<h4 class="encounter-title">Round {{combat.round}}</h4>{{#if user.isGM}}<button type="button" data-action="rollAll">Roll all</button>{{/if}}{{else}}<h4>No combat</h4>{{/if}}</header>`,
   "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if combat}}{{#if user.isGM}}{{#if combat.started}}<button type="button" data-action="previousTurn">Previous</button><button type="button" data-action="nextTurn">Next turn</button><button type="button" data-action="nextRound">Next round</button><button type="button" data-action="endCombat">End</button>{{else}}<button type="button" data-action="startCombat">Begin</button>{{/if}}{{/if}}{{/if}}</nav>`,
 };
 
