@@ -233,6 +233,42 @@ describe("shared rolls", () => {
   });
 });
 
+describe("players", () => {
+  it("roll for their own combatant and go in among the others without moving them", async () => {
+    const { combat, combatants } = await rolledFight();
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    const eve = await actor("Eve");
+    await eve.update({ [`ownership.${player.id}`]: 3 });
+    const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: eve.id, name: "Eve" }])) as Combatant[];
+    const before = combatants.map((c) => state(c).place);
+    harness.switchUser(player);
+    answerInitiative();
+    queueFaces(6, 3); // 9/3: between Ana (10) and Bel (8)
+    await combat.rollInitiative([mine!.id as string]);
+    expect(warnings()).toEqual([]);
+    expect(combatants.map((c) => state(c).place)).toEqual(before);
+    expect(names(combat)).toEqual(["Ana", "Eve", "Bel", "Cid"]);
+    expect(ip(eve)).toBe(3);
+  });
+
+  it("may not group combatants", async () => {
+    const rabble = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });
+    const { combat, combatants } = await fight(rabble, rabble, rabble);
+    harness.switchUser(harness.createUser({ name: "Player", role: "PLAYER" }));
+    await act(combat, combatants[0]!, "group");
+    expect(warnings().at(-1)).toMatch(/Only the GM/);
+  });
+});
+
+describe("clearing initiative", () => {
+  it("forgets the place when Foundry resets a combatant's initiative", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combatants[0]!.update({ initiative: null });
+    expect(state(combatants[0]!)).toBeDefined(); // the flag stays, unread
+    expect(names(combat)).toEqual(["Bel", "Cid", "Ana"]);
+  });
+});
+
 describe("late joiners", () => {
   it("roll and enter at their place from the next round", async () => {
     const { combat } = await rolledFight();

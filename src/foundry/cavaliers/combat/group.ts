@@ -7,6 +7,7 @@ import { FLAG_SCOPE, GROUP_KEY, groupOf } from "./state.js";
  */
 export async function toggleGroup(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void> {
   const i18n = game.i18n!;
+  if (!game.user?.isGM) throw new Error(i18n.localize("FRAY.Combat.Refused.GroupGm"));
   const same = combat.combatants.filter((c) => c.actorId !== null && c.actorId === combatant.actorId);
   if (groupOf(combatant)) {
     await combat.updateEmbeddedDocuments("Combatant", same.map((c) => ({ _id: c.id, [`flags.${FLAG_SCOPE}.-=${GROUP_KEY}`]: null })) as never);

@@ -110,8 +110,8 @@ async function insert(order: Entry[], entry: Entry): Promise<number> {
 
 /**
  * Rolls for the combatants (a group once for all its members) and places them. Before the fight
- * starts everyone placed is ordered again by total, SP and roll-offs; once it has started, each
- * new roll is a late joiner that takes its place from the next round and leaves the others' order.
+ * starts the GM's roll orders everyone placed again by total, SP and roll-offs; once it has
+ * started, each new roll is a late joiner that takes its place from the next round.
  */
 export async function rollCavaliersInitiative(combat: Combat.Implementation, combatants: Combatants): Promise<void> {
   const rolled: Entry[] = [];
@@ -127,7 +127,9 @@ export async function rollCavaliersInitiative(combat: Combat.Implementation, com
   if (!rolled.length) return;
   const ids = new Set(rolled.flatMap((e) => e.members.map((m) => m.id!)));
   const standing = standingOrder(combat, ids);
-  if (combat.started) {
+  // Once the fight is on, or when a player rolls (she may change only her own combatants), each
+  // roll goes in among the standing order without moving anyone else.
+  if (combat.started || !game.user?.isGM) {
     for (const joiner of rolled) joiner.state.place = await insert(standing, joiner);
     await combat.updateEmbeddedDocuments("Combatant", updates(rolled) as never);
     return;

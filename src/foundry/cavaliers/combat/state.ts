@@ -24,7 +24,9 @@ export const FLAG_KEY = "cavaliers";
 /** Set (by the GM) before rolling: combatants with the same value share one roll. */
 export const GROUP_KEY = "cavaliersGroup";
 
+/** A combatant's place, or undefined before it rolled or after Foundry cleared its initiative. */
 export function stateOf(combatant: Combatant.Implementation): CavaliersCombatantState | undefined {
+  if (combatant.initiative === null) return undefined;
   // Flags are typed per scope in config.d.ts; this key is Fray's own.
   return combatant.getFlag(FLAG_SCOPE as never, FLAG_KEY as never) as CavaliersCombatantState | undefined;
 }
