@@ -46,6 +46,11 @@ async function rollOne(members: Combatants, choice: InitiativeChoice, extraDrop 
   return place;
 }
 
+/** Posts the d10s of a roll-off, so the table sees how a tie was broken. */
+async function postRollOffs(rolls: readonly Roll[]): Promise<void> {
+  for (const roll of rolls) await roll.toMessage({ flavor: game.i18n!.localize("FRAY.Combat.RollOff") });
+}
+
 /** Every distinct actor behind these combatants gets the same IP (a group shares one pool). */
 export async function setInitiativePoints(members: Combatants, points: number): Promise<void> {
   const actors = new Set(members.map((m) => m.actor).filter((a): a is Actor.Implementation => a !== null));
@@ -101,7 +106,8 @@ function newEntry(combat: Combat.Implementation, members: Combatants, place: Ini
 
 /** Puts an entry into the standing order where its total and SP earn (roll-offs through Foundry); returns its place number. */
 async function insert(order: Entry[], entry: Entry): Promise<number> {
-  const { result } = await withRollOffs(2, (tray) => lateJoiner(order, { ...entry, members: [], specialty: entry.state.specialty, initiativePoints: 0 }, tray));
+  const { result, rolls } = await withRollOffs(2, (tray) => lateJoiner(order, { ...entry, members: [], specialty: entry.state.specialty, initiativePoints: 0 }, tray));
+  await postRollOffs(rolls);
   const index = result.place - 1;
   const ordered = result.order.map((e) => (e.id === entry.id ? entry : order.find((o) => o.id === e.id)!));
   order.splice(0, order.length, ...ordered);
@@ -135,7 +141,8 @@ export async function rollCavaliersInitiative(combat: Combat.Implementation, com
     return;
   }
   const all = [...standing, ...rolled];
-  const { result } = await withRollOffs(all.length, (tray) => orderInitiative(tray, all.map((e) => ({ ...e, members: [], specialty: e.state.specialty, initiativePoints: 0 }))));
+  const { result, rolls } = await withRollOffs(all.length, (tray) => orderInitiative(tray, all.map((e) => ({ ...e, members: [], specialty: e.state.specialty, initiativePoints: 0 }))));
+  await postRollOffs(rolls);
   const order = result.map((placed, index) => {
     const entry = all.find((e) => e.id === placed.id)!;
     return { ...entry, state: { ...entry.state, place: index + 1, nextPlace: null } };
@@ -155,7 +162,10 @@ export async function focusInitiative(combat: Combat.Implementation, combatant: 
   const ip = (combatant.actor?.system as { initiativePoints?: number } | undefined)?.initiativePoints ?? 0;
   const kept = focus({ total: state.total, successPoints: state.successPoints, initiativePoints: ip }, rolled);
   await setInitiativePoints(members, kept.initiativePoints);
-  if (!kept.moved) return;
+  if (!kept.moved) {
+    ui.combat?.render(); // only the actor's IP changed; the tracker shows them
+    return;
+  }
   const standing = standingOrder(combat, new Set(members.map((m) => m.id!)));
   const entry: Entry = { id: combatant.id!, total: kept.total, successPoints: kept.successPoints, members, state: { ...state, total: kept.total, successPoints: kept.successPoints } };
   const place = await insert(standing, entry);
