@@ -10,6 +10,7 @@ export async function toggleGroup(combat: Combat.Implementation, combatant: Comb
   if (!game.user?.isGM) throw new Error(i18n.localize("FRAY.Combat.Refused.GroupGm"));
   const same = combat.combatants.filter((c) => c.actorId !== null && c.actorId === combatant.actorId);
   if (groupOf(combatant)) {
+    // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
     await combat.updateEmbeddedDocuments("Combatant", same.map((c) => ({ _id: c.id, [`flags.${FLAG_SCOPE}.-=${GROUP_KEY}`]: null })) as never);
     return;
   }
@@ -18,5 +19,6 @@ export async function toggleGroup(combat: Combat.Implementation, combatant: Comb
   if (type !== "rabble" && type !== "stock") throw new Error(i18n.format("FRAY.Combat.Refused.GroupType", { name: combatant.name ?? "" }));
   if (same.length < 3) throw new Error(i18n.format("FRAY.Combat.Refused.GroupSize", { name: combatant.name ?? "", count: String(same.length) }));
   const group = combatant.actorId!;
+  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combat.updateEmbeddedDocuments("Combatant", same.map((c) => ({ _id: c.id, [`flags.${FLAG_SCOPE}.${GROUP_KEY}`]: group })) as never);
 }

@@ -50,6 +50,7 @@ export const cavaliersCombatRules: RulesetCombatRules = {
   /** Yield resets to 0 after a fight, for everyone who was in it. */
   async onCombatEnd(combat) {
     const actors = new Set(combat.combatants.map((c) => c.actor).filter((a): a is Actor.Implementation => cavaliersSystem(a) !== undefined));
+    // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
     for (const actor of actors) if (actor.isOwner) await actor.update({ "system.yield.value": 0 } as never);
   },
 };

@@ -54,6 +54,7 @@ async function postRollOffs(rolls: readonly Roll[]): Promise<void> {
 /** Every distinct actor behind these combatants gets the same IP (a group shares one pool). */
 export async function setInitiativePoints(members: Combatants, points: number): Promise<void> {
   const actors = new Set(members.map((m) => m.actor).filter((a): a is Actor.Implementation => a !== null));
+  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   for (const actor of actors) await actor.update({ "system.initiativePoints": points } as never);
 }
 
@@ -137,6 +138,7 @@ export async function rollCavaliersInitiative(combat: Combat.Implementation, com
   // roll goes in among the standing order without moving anyone else.
   if (combat.started || !game.user?.isGM) {
     for (const joiner of rolled) joiner.state.place = await insert(standing, joiner);
+    // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
     await combat.updateEmbeddedDocuments("Combatant", updates(rolled) as never);
     return;
   }
@@ -147,6 +149,7 @@ export async function rollCavaliersInitiative(combat: Combat.Implementation, com
     const entry = all.find((e) => e.id === placed.id)!;
     return { ...entry, state: { ...entry.state, place: index + 1, nextPlace: null } };
   });
+  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combat.updateEmbeddedDocuments("Combatant", updates(order) as never);
 }
 
@@ -170,5 +173,6 @@ export async function focusInitiative(combat: Combat.Implementation, combatant: 
   const entry: Entry = { id: combatant.id!, total: kept.total, successPoints: kept.successPoints, members, state: { ...state, total: kept.total, successPoints: kept.successPoints } };
   const place = await insert(standing, entry);
   entry.state = { ...entry.state, nextPlace: { round: combat.round + 1, place } };
+  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combat.updateEmbeddedDocuments("Combatant", updates([entry]) as never);
 }

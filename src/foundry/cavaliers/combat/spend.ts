@@ -47,6 +47,7 @@ export async function spend(combat: Combat.Implementation, combatant: Combatant.
   if (what === "seize") next.seized = { round: combat.round, place: seizedPlace(combat, combatant) };
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
   await setInitiativePoints(members, after.initiativePoints);
+  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combatant.update({ [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: next } as never);
   const i18n = game.i18n!;
   await ChatMessage.create({

@@ -27,11 +27,12 @@ export const GROUP_KEY = "cavaliersGroup";
 /** A combatant's place, or undefined before it rolled or after Foundry cleared its initiative. */
 export function stateOf(combatant: Combatant.Implementation): CavaliersCombatantState | undefined {
   if (combatant.initiative === null) return undefined;
-  // Flags are typed per scope in config.d.ts; this key is Fray's own.
+  // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
   return combatant.getFlag(FLAG_SCOPE as never, FLAG_KEY as never) as CavaliersCombatantState | undefined;
 }
 
 export function groupOf(combatant: Combatant.Implementation): string | undefined {
+  // As above: an undeclared flag scope.
   return (combatant.getFlag(FLAG_SCOPE as never, GROUP_KEY as never) as string | undefined) || undefined;
 }
 
