@@ -5,10 +5,14 @@ import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/person
 import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
+import type { FrayCombat } from "./combat/combat.ts";
+import type { FrayCombatant } from "./combat/combatant.ts";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof FrayActor;
+    Combat: typeof FrayCombat;
+    Combatant: typeof FrayCombatant;
   }
 
   interface DataModelConfig {

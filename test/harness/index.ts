@@ -12,6 +12,7 @@ import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDa
 import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, Users, WorldCollection, fromUuid, fromUuidSync, type ClientDocument } from "./documents.js";
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
+import { installCombat } from "./combat.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
 
@@ -178,6 +179,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     fromUuid,
     fromUuidSync,
   });
+
+  installCombat(CONFIG, foundry);
 
   const pendingUsers: User[] = [];
   const makeUser = (data: { name: string; role?: Role; _id?: string; character?: string | null }): User => {

@@ -1,0 +1,334 @@
+/**
+ * The combat tracker with The Queen's Cavaliers, from given faces: Initiative order (total, SP,
+ * d10 roll-offs), IP buys at each specialty's costs once per round, Focus, shared rolls, late
+ * joiners, and Yield reset when the combat ends. Faces are queued for Foundry's Roll.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FoundryHarness, HarnessConfig, HarnessGame, PendingDialog } from "../harness/index.js";
+import type { Actor as HarnessActor } from "../harness/documents.js";
+import type { Combat, Combatant } from "../harness/combat.js";
+import { clearFaces, queueFaces } from "../harness/tracker.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let CONFIG: HarnessConfig;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  CONFIG = harness.CONFIG;
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+});
+afterAll(async () => removeDom());
+beforeEach(() => {
+  harness.reset();
+  clearFaces();
+});
+
+/** Answers every Initiative dialog with the next choice (Impulse, not surprised, when none is left). */
+function answerInitiative(...choices: { specialty?: string; surprised?: boolean }[]): PendingDialog[] {
+  const seen: PendingDialog[] = [];
+  harness.onDialog((dialog) => {
+    seen.push(dialog);
+    const choice = choices.shift() ?? {};
+    dialog.answer("roll", { specialty: choice.specialty ?? "impulse", surprised: choice.surprised ?? false });
+  });
+  return seen;
+}
+
+async function actor(name: string, type = "cavaliersCharacter", system: Record<string, unknown> = {}): Promise<HarnessActor> {
+  const cls = CONFIG.Actor.documentClass as typeof HarnessActor;
+  return (await cls.create({ name, type, system: { attributes: { verve: 8, affinity: 8, guile: 8 }, competency: 6, ...system } })) as HarnessActor;
+}
+
+async function fight(...actors: HarnessActor[]): Promise<{ combat: Combat; combatants: Combatant[] }> {
+  const cls = CONFIG.Combat.documentClass as typeof Combat;
+  const combat = (await cls.create({ active: true })) as Combat;
+  const combatants = (await combat.createEmbeddedDocuments(
+    "Combatant",
+    actors.map((a) => ({ actorId: a.id, name: a.name })),
+  )) as Combatant[];
+  return { combat, combatants };
+}
+
+const names = (combat: Combat) => combat.turns.map((c) => c.name);
+const ip = (a: HarnessActor) => (a.system as { initiativePoints: number }).initiativePoints;
+const state = (c: Combatant) => c.getFlag("fray", "cavaliers") as { place: number; total: number; successPoints: number; specialty: string; fromRound: number };
+const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
+const ids = (cs: Combatant[]) => cs.map((c) => c.id as string);
+
+describe("registration", () => {
+  it("sets Fray's Combat, Combatant and tracker classes", () => {
+    expect((CONFIG.Combat.documentClass as { name: string }).name).toBe("FrayCombat");
+    expect((CONFIG.Combatant.documentClass as { name: string }).name).toBe("FrayCombatant");
+    expect((CONFIG.ui.combat as { name: string }).name).toBe("FrayCombatTracker");
+  });
+});
+
+describe("Initiative order", () => {
+  it("orders by total, then SP, then d10 roll-offs, and gives SP as IP", async () => {
+    const [a, b, c, d] = await Promise.all(["Ana", "Bel", "Cid", "Dov"].map((n) => actor(n)));
+    const { combat, combatants } = await fight(a!, b!, c!, d!);
+    const dialogs = answerInitiative();
+    // Pools are d8 (Verve) + d6 (competency). Ana 5,3 → 8/3; Bel 6,2 → 8/2; Cid 6,3 → 9/3; Dov 3,5 → 8/3.
+    // Ana and Dov tie on total and SP: the roll-off d10s give Ana 2, Dov 7.
+    queueFaces(5, 3, 6, 2, 6, 3, 3, 5, 2, 7, 1, 1);
+    await combat.rollInitiative(ids(combatants));
+    expect(dialogs).toHaveLength(4);
+    expect(names(combat)).toEqual(["Cid", "Dov", "Ana", "Bel"]);
+    expect(combat.turns.map((t) => t.initiative)).toEqual([9, 8, 8, 8]);
+    expect([a, b, c, d].map((x) => ip(x!))).toEqual([3, 2, 3, 3]);
+    const flavors = game.messages.contents.map((m) => (m as unknown as { flavor: string }).flavor);
+    expect(flavors).toEqual([...Array(4).fill(expect.stringMatching(/^Initiative \(Impulse\)/)), expect.stringMatching(/roll-off/)]);
+  });
+
+  it("drops a die when surprised and reads the specialty's attribute and ranks from the actor's item", async () => {
+    const a = await actor("Ana", "cavaliersCharacter", { attributes: { verve: 6, affinity: 10, guile: 6 } });
+    await a.createEmbeddedDocuments("Item", [{ name: "Vigilance", type: "cavaliersSpecialty", system: { skill: "Initiative", attribute: "affinity", ranks: 1, action: "initiative" } }]);
+    const { combat, combatants } = await fight(a);
+    answerInitiative({ specialty: "vigilance", surprised: true });
+    // Pool d10 (Affinity), d6 (competency), d10 (rank); surprised drops the d6: 9 and 4 → 13, 4 SP.
+    queueFaces(9, 4);
+    await combat.rollInitiative(ids(combatants));
+    expect(state(combatants[0]!)).toMatchObject({ specialty: "vigilance", total: 13, successPoints: 4 });
+    const message = game.messages.contents.at(-1) as unknown as { rolls: { dice: { faces: number }[] }[] };
+    expect(message.rolls[0]!.dice.map((die) => die.faces)).toEqual([10, 10]);
+  });
+
+  it("changes nothing when the dialog is dismissed", async () => {
+    const a = await actor("Ana");
+    const { combat, combatants } = await fight(a);
+    harness.onDialog((dialog) => dialog.dismiss());
+    await combat.rollInitiative(ids(combatants));
+    expect(combatants[0]!.initiative).toBeNull();
+    expect(state(combatants[0]!)).toBeUndefined();
+  });
+});
+
+async function rolledFight() {
+  const [a, b, c] = await Promise.all(["Ana", "Bel", "Cid"].map((n) => actor(n)));
+  const setup = await fight(a!, b!, c!);
+  answerInitiative({ specialty: "impulse" }, { specialty: "vigilance" }, { specialty: "timing" });
+  // Ana 6,4 → 10/4 (Impulse); Bel 5,3 → 8/3 (Vigilance); Cid 3,2 → 5/2 (Timing).
+  queueFaces(6, 4, 5, 3, 3, 2);
+  await setup.combat.rollInitiative(ids(setup.combatants));
+  return { ...setup, a: a!, b: b!, c: c! };
+}
+
+/** What a click on a row button does: the ruleset acts, and a refusal becomes a warning. */
+const act = async (combat: Combat, combatant: Combatant, action: string) => {
+  const { combatRulesFor } = await import("../../src/foundry/combat/rules.js");
+  const { report } = await import("../../src/foundry/combat/combat.js");
+  // The harness documents stand in for Foundry's; the rules take them as the real types.
+  await combatRulesFor("cavaliers")!.act(combat as never, combatant as never, action).catch(report);
+};
+
+describe("IP buys", () => {
+  it("costs by specialty, once per round, refused when short", async () => {
+    const { combat, combatants, a, b } = await rolledFight();
+    const [ana, bel] = combatants;
+    // Impulse: Seize 1 / Interpose 2 / Reprise 3. Ana has 4 IP.
+    await act(combat, ana!, "seize");
+    expect(ip(a)).toBe(3);
+    await act(combat, ana!, "seize");
+    expect(warnings().at(-1)).toMatch(/Seize can be bought only once per round/);
+    expect(ip(a)).toBe(3);
+    await act(combat, ana!, "interpose");
+    expect(ip(a)).toBe(1);
+    await act(combat, ana!, "reprise");
+    expect(warnings().at(-1)).toBe("Reprise costs 3 IP with Impulse; only 1 IP left.");
+    expect(ip(a)).toBe(1);
+    // Vigilance: Seize 3 / Interpose 1 / Reprise 2. Bel has 3 IP.
+    await act(combat, bel!, "interpose");
+    await act(combat, bel!, "reprise");
+    expect(ip(b)).toBe(0);
+  });
+
+  it("lets a buy be made again next round", async () => {
+    const { combat, combatants, a } = await rolledFight();
+    await combat.startCombat();
+    await act(combat, combatants[0]!, "interpose");
+    await act(combat, combatants[0]!, "interpose");
+    expect(ip(a)).toBe(2);
+    await combat.nextRound();
+    await act(combat, combatants[0]!, "interpose");
+    expect(ip(a)).toBe(0);
+  });
+
+  it("Seize moves the combatant to act next, for this round only", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combat.startCombat();
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+    await act(combat, combatants[2]!, "seize"); // Cid, Timing: Seize costs 2 of his 2 IP
+    expect(names(combat)).toEqual(["Ana", "Cid", "Bel"]);
+    expect(combat.combatant?.name).toBe("Ana");
+    await combat.nextTurn();
+    expect(combat.combatant?.name).toBe("Cid");
+    await combat.nextRound();
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+  });
+
+  it("refuses a Seize by whoever is acting or has acted", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combat.startCombat();
+    await combat.nextTurn();
+    await act(combat, combatants[1]!, "seize"); // Bel acts now
+    expect(warnings().at(-1)).toMatch(/acting now/);
+    await act(combat, combatants[0]!, "seize"); // Ana acted
+    expect(warnings().at(-1)).toMatch(/already acted/);
+  });
+});
+
+describe("Focus", () => {
+  it("keeps the better place from the next round and adds the new IP", async () => {
+    const { combat, combatants, c } = await rolledFight();
+    await combat.startCombat();
+    queueFaces(6, 6); // Cid (Timing: d8 Guile + d6) rolls 12, 6 SP: better than Ana's 10
+    await act(combat, combatants[2]!, "focus");
+    expect(ip(c)).toBe(2 + 6);
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+    await combat.nextRound();
+    expect(names(combat)).toEqual(["Cid", "Ana", "Bel"]);
+  });
+
+  it("keeps the old place when the new roll is worse, still adding its IP", async () => {
+    const { combat, combatants, a } = await rolledFight();
+    queueFaces(2, 1);
+    await act(combat, combatants[0]!, "focus");
+    expect(ip(a)).toBe(4 + 1);
+    await combat.startCombat();
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+  });
+});
+
+describe("shared rolls", () => {
+  it("rolls once for three identical Rabble, who share a place and their IP", async () => {
+    const rabble = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });
+    const hero = await actor("Ana");
+    const { combat, combatants } = await fight(rabble, rabble, rabble, hero);
+    await act(combat, combatants[0]!, "group");
+    const dialogs = answerInitiative();
+    queueFaces(4, 4, 7, 5); // the thugs 4,4 → 8/4; Ana 7,5 → 12/5
+    await combat.rollInitiative(ids(combatants));
+    expect(dialogs).toHaveLength(2);
+    expect(names(combat)).toEqual(["Ana", "Thug", "Thug", "Thug"]);
+    expect(new Set(combatants.slice(0, 3).map((c) => state(c).place)).size).toBe(1);
+    expect(ip(rabble)).toBe(4);
+    await act(combat, combatants[1]!, "interpose"); // Impulse: 2 IP from the shared pool
+    expect(ip(rabble)).toBe(2);
+  });
+
+  it("refuses to group fewer than three, or characters who are not Rabble or Stock", async () => {
+    const minor = await actor("Captain", "cavaliersNpc", { npcType: "minor" });
+    const stock = await actor("Guard", "cavaliersNpc", { npcType: "stock" });
+    const { combat, combatants } = await fight(minor, minor, minor, stock, stock);
+    await act(combat, combatants[0]!, "group");
+    expect(warnings().at(-1)).toMatch(/only Rabble or Stock/);
+    await act(combat, combatants[3]!, "group");
+    expect(warnings().at(-1)).toMatch(/three or more/);
+    expect(combatants.every((c) => c.getFlag("fray", "cavaliersGroup") === undefined)).toBe(true);
+  });
+});
+
+describe("players", () => {
+  it("roll for their own combatant and go in among the others without moving them", async () => {
+    const { combat, combatants } = await rolledFight();
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    const eve = await actor("Eve");
+    await eve.update({ [`ownership.${player.id}`]: 3 });
+    const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: eve.id, name: "Eve" }])) as Combatant[];
+    const before = combatants.map((c) => state(c).place);
+    harness.switchUser(player);
+    answerInitiative();
+    queueFaces(6, 3); // 9/3: between Ana (10) and Bel (8)
+    await combat.rollInitiative([mine!.id as string]);
+    expect(warnings()).toEqual([]);
+    expect(combatants.map((c) => state(c).place)).toEqual(before);
+    expect(names(combat)).toEqual(["Ana", "Eve", "Bel", "Cid"]);
+    expect(ip(eve)).toBe(3);
+  });
+
+  it("may not group combatants", async () => {
+    const rabble = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });
+    const { combat, combatants } = await fight(rabble, rabble, rabble);
+    harness.switchUser(harness.createUser({ name: "Player", role: "PLAYER" }));
+    await act(combat, combatants[0]!, "group");
+    expect(warnings().at(-1)).toMatch(/Only the GM/);
+  });
+});
+
+describe("clearing initiative", () => {
+  it("forgets the place when Foundry resets a combatant's initiative", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combatants[0]!.update({ initiative: null });
+    expect(state(combatants[0]!)).toBeDefined(); // the flag stays, unread
+    expect(names(combat)).toEqual(["Bel", "Cid", "Ana"]);
+  });
+});
+
+describe("late joiners", () => {
+  it("roll and enter at their place from the next round", async () => {
+    const { combat } = await rolledFight();
+    await combat.startCombat();
+    const eve = await actor("Eve");
+    const [joiner] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: eve.id, name: "Eve" }])) as Combatant[];
+    answerInitiative();
+    queueFaces(8, 5); // 13/5: first place, but only from round 2
+    await combat.rollInitiative([joiner!.id as string]);
+    expect(state(joiner!).fromRound).toBe(2);
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid", "Eve"]);
+    expect(combat.combatant?.name).toBe("Ana");
+    await combat.nextRound();
+    expect(names(combat)).toEqual(["Eve", "Ana", "Bel", "Cid"]);
+  });
+
+  it("roll off against a combatant they tie", async () => {
+    const { combat } = await rolledFight();
+    await combat.startCombat();
+    const eve = await actor("Eve");
+    const [joiner] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: eve.id, name: "Eve" }])) as Combatant[];
+    answerInitiative();
+    queueFaces(5, 3, 9, 4); // 8/3 ties Bel; roll-off Eve 9, Bel 4
+    await combat.rollInitiative([joiner!.id as string]);
+    await combat.nextRound();
+    expect(names(combat)).toEqual(["Ana", "Eve", "Bel", "Cid"]);
+  });
+});
+
+describe("ending the combat", () => {
+  it("resets Yield to 0 for every Cavaliers actor in it", async () => {
+    const { combat, a, b } = await rolledFight();
+    await a.update({ "system.yield.value": 3 });
+    await b.update({ "system.yield.value": 2 });
+    await combat.delete();
+    await vi.waitFor(() => expect([a, b].map((x) => (x.system as { yield: { value: number } }).yield.value)).toEqual([0, 0]));
+  });
+});
+
+describe("the tracker", () => {
+  it("shows each combatant's specialty, IP and buttons, and a click buys a Seize", async () => {
+    const { combat, c } = await rolledFight();
+    await combat.startCombat();
+    const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
+    const app = await new Tracker().render({ force: true });
+    const rows = [...app.element.querySelectorAll<HTMLElement>("li.combatant")];
+    expect(rows.map((r) => r.querySelector(".name")?.textContent)).toEqual(["Ana", "Bel", "Cid"]);
+    expect(rows[0]!.textContent).toContain("Impulse");
+    expect(rows[0]!.textContent).toContain("IP 4");
+    const labels = [...rows[1]!.querySelectorAll("[data-fray-action]")].map((b) => b.textContent);
+    expect(labels).toEqual(["Seize (3)", "Interpose (1)", "Reprise (2)", "Focus"]);
+    (rows[2]!.querySelector('[data-fray-action="interpose"]') as HTMLElement).click();
+    await harness.flush();
+    expect(warnings().at(-1)).toBe("Interpose costs 3 IP with Timing; only 2 IP left.");
+    expect(ip(c)).toBe(2);
+    app.element.querySelector<HTMLElement>('li.combatant:nth-child(3) [data-fray-action="seize"]')!.click();
+    await harness.flush();
+    expect(ip(c)).toBe(0);
+    const after = [...app.element.querySelectorAll("li.combatant .name")].map((n) => n.textContent);
+    expect(after).toEqual(["Ana", "Cid", "Bel"]);
+  });
+});
