@@ -7,6 +7,7 @@ import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models
 import type { FrayActor } from "./actor/document.ts";
 import type { FrayCombat } from "./combat/combat.ts";
 import type { FrayCombatant } from "./combat/combatant.ts";
+import type { AreaBehaviorModel } from "./areas/model.ts";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
@@ -32,6 +33,15 @@ declare module "fvtt-types/configuration" {
       cavaliersSpecialty: typeof CavaliersSpecialtyModel;
       cavaliersWeapon: typeof CavaliersWeaponModel;
       cavaliersArmour: typeof CavaliersArmourModel;
+    };
+    RegionBehavior: {
+      area: typeof AreaBehaviorModel;
+    };
+  }
+
+  interface FlagConfig {
+    Token: {
+      fray?: { area?: string; leftArea?: string };
     };
   }
 

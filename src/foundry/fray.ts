@@ -1,5 +1,6 @@
 import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
+import { registerAreas } from "./areas/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
 import { itemSheetClassFor } from "./item/sheet.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
@@ -40,6 +41,7 @@ Hooks.once("init", () => {
   CONFIG.Actor.documentClass = FrayActor;
   registerRulesets();
   registerCombat();
+  registerAreas();
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

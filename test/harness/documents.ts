@@ -77,7 +77,7 @@ export class WorldCollection<V> extends Collection<V> {
 }
 
 /** Embedded documents stored in the parent's source array, e.g. actor.items. */
-class EmbeddedCollectionField extends DataField {
+export class EmbeddedCollectionField extends DataField {
   constructor(readonly embeddedName: string, options: DataFieldOptions = {}) {
     super({ required: true, nullable: false, initial: () => [], ...options });
   }

@@ -13,6 +13,7 @@ import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, U
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
+import { installScenes } from "./scene.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
 
@@ -159,6 +160,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     applications,
     CONST,
   };
+  const scenes = installScenes({ CONFIG, game, foundry, systemJson });
 
   // The globals Fray uses. fvtt-types declares them with Foundry's full types; the harness
   // implements the documented subset, so they are assigned untyped, here and only here.
@@ -178,6 +180,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     User,
     fromUuid,
     fromUuidSync,
+    ...scenes.globals,
   });
 
   installCombat(CONFIG, foundry);
@@ -206,6 +209,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     game.items = new WorldCollection<Item>("Item");
     game.messages = new WorldCollection<ChatMessage>("ChatMessage");
     game.combats = new WorldCollection<Combat>("Combat");
+    scenes.collections();
   };
 
   return {
@@ -235,6 +239,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
         c?.clear();
       }
       if (typeof document !== "undefined") for (const el of document.body.querySelectorAll(".application")) el.remove();
+      scenes.reset();
       settings.clear();
       ui.notifications.messages.length = 0;
       state.createDialogs.length = 0;

@@ -1,0 +1,185 @@
+/**
+ * Regions and their behaviours (Foundry v13): RegionDocument with rectangle shapes and testPoint,
+ * RegionBehavior with its typed system, RegionBehaviorType (static `events` always received,
+ * `_handleRegionEvent` for subscribed ones), the TOKEN_ENTER / TOKEN_EXIT events a token's move
+ * triggers, and RegionBehaviorConfig. Only rectangles: enough to lay out Areas.
+ */
+import { applications } from "./applications.js";
+import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type DataField } from "./data.js";
+import { ClientDocument, CONST, EmbeddedCollectionField, trackRender } from "./documents.js";
+import { state } from "./state.js";
+import type { AnyObject } from "./utils.js";
+
+export const REGION_EVENTS = {
+  REGION_BOUNDARY: "regionBoundary",
+  BEHAVIOR_ACTIVATED: "behaviorActivated",
+  BEHAVIOR_DEACTIVATED: "behaviorDeactivated",
+  TOKEN_ENTER: "tokenEnter",
+  TOKEN_EXIT: "tokenExit",
+  TOKEN_MOVE_IN: "tokenMoveIn",
+  TOKEN_MOVE_OUT: "tokenMoveOut",
+  TOKEN_MOVE_WITHIN: "tokenMoveWithin",
+} as const;
+
+/** Core v13 behaviour types (no data models in the harness) besides the system's own. */
+export const CORE_BEHAVIOR_TYPES = ["adjustDarknessLevel", "displayScrollingText", "executeMacro", "executeScript", "modifyMovementCost", "pauseGame", "suppressWeather", "teleportToken", "toggleBehavior"];
+
+export interface RegionEvent {
+  name: string;
+  data: AnyObject;
+  region: RegionDocument;
+  user: ClientDocument;
+}
+
+/** Fields every harness document here starts from (Foundry's _id and flags). */
+export function idAndFlags(): Record<string, DataField> {
+  return { _id: new StringField({ required: true, nullable: true, blank: false, initial: null }), flags: new ObjectField() };
+}
+
+export class RegionBehaviorType extends TypeDataModel {
+  /** Handlers always called for these events, with the system as `this`. */
+  static events: Record<string, (this: RegionBehaviorType, event: RegionEvent) => Promise<void>> = {};
+  get behavior(): RegionBehavior | null {
+    return this.parent instanceof RegionBehavior ? this.parent : null;
+  }
+  get region(): RegionDocument | null {
+    return this.behavior?.region ?? null;
+  }
+  get scene(): ClientDocument | null {
+    return this.behavior?.scene ?? null;
+  }
+  async _handleRegionEvent(_event: RegionEvent): Promise<void> {}
+}
+
+export class RegionBehavior extends ClientDocument {
+  static override documentName = "RegionBehavior";
+  declare disabled: boolean;
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...idAndFlags(),
+      name: new StringField({ required: true, blank: true, initial: "" }),
+      type: new StringField({ required: true, blank: false, choices: () => (state.game.documentTypes as Record<string, string[]>).RegionBehavior ?? [] }),
+      system: new TypeDataField("RegionBehavior"),
+      disabled: new BooleanField(),
+    };
+  }
+  get region(): RegionDocument | null {
+    return this.parent instanceof RegionDocument ? this.parent : null;
+  }
+  get scene(): ClientDocument | null {
+    return (this.region?.parent as ClientDocument | null) ?? null;
+  }
+  get active(): boolean {
+    return !this.disabled && this.collection?.has(this.id as string) === true;
+  }
+  /** Foundry's order: the type's static handlers, then the events the behaviour subscribes to. */
+  async _handleRegionEvent(event: RegionEvent): Promise<void> {
+    const system = this.system;
+    if (!(system instanceof RegionBehaviorType)) return;
+    const handler = (system.constructor as typeof RegionBehaviorType).events[event.name];
+    if (handler) await handler.call(system, event);
+    const subscribed = (system as unknown as { events?: unknown }).events;
+    if (subscribed instanceof Set && subscribed.has(event.name)) await system._handleRegionEvent(event);
+  }
+  /** A behaviour that becomes active gets TOKEN_ENTER for the tokens already in its Region (only it). */
+  protected override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
+    super._onCreate(data, options, userId);
+    const region = this.region;
+    if (!region || !this.active) return;
+    const user = state.game.user as ClientDocument;
+    trackRender(
+      (async () => {
+        for (const token of region.tokens) await this._handleRegionEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user });
+      })(),
+    );
+  }
+  override canUserModify(user: { isGM: boolean }): boolean {
+    return user.isGM;
+  }
+}
+
+interface Rectangle {
+  type: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  hole?: boolean;
+}
+
+export class RegionDocument extends ClientDocument {
+  static override documentName = "Region";
+  static override embedded = { RegionBehavior: "behaviors" };
+  static override hasTypeData = false;
+  declare shapes: Rectangle[];
+  declare behaviors: Map<string, RegionBehavior> & Iterable<RegionBehavior>;
+  /** The tokens inside this Region (Foundry's RegionDocument#tokens). */
+  tokens = new Set<ClientDocument>();
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...idAndFlags(),
+      name: new StringField({ required: true, blank: false }),
+      color: new StringField({ initial: "#4080ff" }),
+      shapes: new ArrayField(new ObjectField()),
+      elevation: new SchemaField({ bottom: new NumberField({ nullable: true, initial: null }), top: new NumberField({ nullable: true, initial: null }) }),
+      behaviors: new EmbeddedCollectionField("RegionBehavior"),
+      visibility: new NumberField({ required: true, nullable: false, initial: 0 }),
+      locked: new BooleanField(),
+    };
+  }
+  /** Inside some non-hole rectangle and no hole (rotation is not modelled). */
+  testPoint(point: { x: number; y: number; elevation?: number }): boolean {
+    const inside = (s: Rectangle) => s.type === "rectangle" && point.x >= s.x && point.x < s.x + s.width && point.y >= s.y && point.y < s.y + s.height;
+    return this.shapes.some((s) => !s.hole && inside(s)) && !this.shapes.some((s) => s.hole && inside(s));
+  }
+  /** Each active behaviour handles the event, one after another. */
+  async _handleEvent(event: RegionEvent): Promise<void> {
+    for (const behavior of this.behaviors.values()) if (behavior.active) await behavior._handleRegionEvent(event);
+  }
+  override canUserModify(user: { isGM: boolean }): boolean {
+    return user.isGM;
+  }
+}
+
+/** A token's centre, in scene pixels. */
+function tokenCentre(token: AnyObject, gridSize: number): { x: number; y: number; elevation: number } {
+  return { x: (token.x as number) + ((token.width as number) * gridSize) / 2, y: (token.y as number) + ((token.height as number) * gridSize) / 2, elevation: (token.elevation as number) ?? 0 };
+}
+
+/**
+ * Recompute which Regions of its scene hold a token and fire TOKEN_EXIT on those it left, then
+ * TOKEN_ENTER on those it entered, as the user who changed it. Not awaited by the update (as in
+ * Foundry); harness.flush() awaits it.
+ */
+export function refreshTokenRegions(token: ClientDocument & { regions: Set<RegionDocument> }, { deleted = false }: { deleted?: boolean } = {}): void {
+  const scene = token.parent as (ClientDocument & { regions: Map<string, RegionDocument>; grid: { size: number } }) | null;
+  if (!scene) return;
+  const centre = tokenCentre(token as unknown as AnyObject, scene.grid.size);
+  const now = new Set(deleted ? [] : [...scene.regions.values()].filter((r) => r.testPoint(centre)));
+  const left = [...token.regions].filter((r) => !now.has(r));
+  const entered = [...now].filter((r) => !token.regions.has(r));
+  for (const region of left) region.tokens.delete(token);
+  for (const region of entered) region.tokens.add(token);
+  token.regions = now;
+  const user = state.game.user as ClientDocument;
+  trackRender(
+    (async () => {
+      for (const region of left) await region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement: null }, region, user });
+      for (const region of entered) await region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user });
+    })(),
+  );
+}
+
+/** Foundry's RegionBehaviorConfig: the sheet of a behaviour (the harness renders no core template). */
+export class RegionBehaviorConfig extends applications.api.HandlebarsApplicationMixin(applications.api.DocumentSheetV2) {
+  static override DEFAULT_OPTIONS: AnyObject = {
+    classes: ["region-behavior-config"],
+    window: { contentClasses: ["standard-form"], icon: "fa-solid fa-child-reaching" },
+    position: { width: 480 },
+    form: { closeOnSubmit: true },
+  };
+}
+
+export const regionDefaults = { baseType: CONST.BASE_DOCUMENT_TYPE };

@@ -1,0 +1,114 @@
+/**
+ * Scenes and tokens (Foundry v13): Scene with its grid and embedded Tokens and Regions,
+ * TokenDocument (pixel x/y, size in grid units, the linked actor, the Regions it is in), and the
+ * install step that adds them, the Region documents and game.scenes to the harness.
+ */
+import { BooleanField, NumberField, SchemaField, StringField, type DataField } from "./data.js";
+import { ClientDocument, CONST, Collection, EmbeddedCollectionField, WorldCollection, type Actor } from "./documents.js";
+import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions } from "./regions.js";
+import { state } from "./state.js";
+import type { AnyObject } from "./utils.js";
+
+const MOVEMENT_KEYS = ["x", "y", "elevation", "width", "height"];
+
+export class TokenDocument extends ClientDocument {
+  static override documentName = "Token";
+  static override hasTypeData = false;
+  declare actorId: string | null;
+  declare x: number;
+  declare y: number;
+  /** The Regions this token is in (Foundry's TokenDocument#regions). */
+  regions = new Set<RegionDocument>();
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...idAndFlags(),
+      name: new StringField({ required: true, blank: true, initial: "" }),
+      actorId: new StringField({ nullable: true, blank: false, initial: null }),
+      actorLink: new BooleanField(),
+      x: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      y: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      elevation: new NumberField({ required: true, nullable: false, initial: 0 }),
+      width: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
+      height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
+      hidden: new BooleanField(),
+    };
+  }
+  /** The world actor (linked tokens; the harness has no synthetic actors). */
+  get actor(): Actor | null {
+    return this.actorId ? (((state.game.actors as Collection<Actor> | undefined)?.get(this.actorId) as Actor | undefined) ?? null) : null;
+  }
+  /** A token's owners are its actor's. */
+  override getUserLevel(user: { isGM: boolean; id: string } | null = (state.game.user as { isGM: boolean; id: string } | null) ?? null): number {
+    if (user?.isGM) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    return this.actor?.getUserLevel(user as never) ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+  }
+  override canUserModify(user: { isGM: boolean; id: string; name: string; role: number; can(p: string): boolean }, action: "create" | "update" | "delete"): boolean {
+    if (user.isGM) return true;
+    return action !== "create" && this.testUserPermission(user, "OWNER");
+  }
+  protected override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
+    super._onCreate(data, options, userId);
+    refreshTokenRegions(this);
+  }
+  protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if (MOVEMENT_KEYS.some((key) => key in changed)) refreshTokenRegions(this);
+  }
+  protected override _onDelete(options: AnyObject, userId: string): void {
+    super._onDelete(options, userId);
+    refreshTokenRegions(this, { deleted: true });
+  }
+}
+
+export class Scene extends ClientDocument {
+  static override documentName = "Scene";
+  static override collectionName = "scenes";
+  static override hasTypeData = false;
+  static override embedded = { Token: "tokens", Region: "regions" };
+  declare tokens: Collection<TokenDocument>;
+  declare regions: Collection<RegionDocument>;
+  declare grid: { size: number };
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      ...idAndFlags(),
+      name: new StringField({ required: true, blank: false }),
+      active: new BooleanField(),
+      width: new NumberField({ required: true, nullable: false, integer: true, initial: 4000 }),
+      height: new NumberField({ required: true, nullable: false, integer: true, initial: 3000 }),
+      grid: new SchemaField({
+        type: new NumberField({ required: true, nullable: false, initial: 1 }),
+        size: new NumberField({ required: true, nullable: false, integer: true, min: 50, initial: 100 }),
+        distance: new NumberField({ required: true, nullable: false, initial: 5 }),
+        units: new StringField({ initial: "ft" }),
+      }),
+      tokens: new EmbeddedCollectionField("Token"),
+      regions: new EmbeddedCollectionField("Region"),
+    };
+  }
+  override canUserModify(user: { isGM: boolean }): boolean {
+    return user.isGM;
+  }
+}
+
+/** Installs the scene documents: CONFIG entries, game.documentTypes.RegionBehavior, foundry.* and globals. */
+export function installScenes({ CONFIG, game, foundry, systemJson }: { CONFIG: AnyObject; game: AnyObject; foundry: AnyObject; systemJson: AnyObject }) {
+  const config = (documentClass: unknown) => ({ documentClass, dataModels: {}, typeLabels: {}, typeIcons: {}, trackableAttributes: {}, sheetClasses: {} });
+  Object.assign(CONFIG, { Scene: config(Scene), Token: config(TokenDocument), Region: config(RegionDocument), RegionBehavior: config(RegionBehavior) });
+  const declared = ((systemJson.documentTypes ?? {}) as Record<string, AnyObject>).RegionBehavior ?? {};
+  (game.documentTypes as Record<string, string[]>).RegionBehavior = [CONST.BASE_DOCUMENT_TYPE, ...CORE_BEHAVIOR_TYPES, ...Object.keys(declared)];
+  Object.assign(foundry.documents as AnyObject, { Scene, TokenDocument, RegionDocument, RegionBehavior });
+  Object.assign(foundry.data as AnyObject, { regionBehaviors: { RegionBehaviorType } });
+  Object.assign((foundry.applications as AnyObject).sheets as AnyObject, { RegionBehaviorConfig });
+  Object.assign(foundry.CONST as AnyObject, { REGION_EVENTS });
+  return {
+    globals: { Scene, TokenDocument, RegionDocument, RegionBehavior },
+    collections(): void {
+      game.scenes = new WorldCollection<Scene>("Scene");
+    },
+    reset(): void {
+      (game.scenes as Collection<Scene> | undefined)?.clear();
+    },
+  };
+}
