@@ -6,7 +6,7 @@
  */
 import { applications } from "./applications.js";
 import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type DataField } from "./data.js";
-import { ClientDocument, CONST, EmbeddedCollectionField, trackRender } from "./documents.js";
+import { ClientDocument, CONST, EmbeddedCollectionField, trackRender, type Collection } from "./documents.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 
@@ -113,7 +113,7 @@ export class RegionDocument extends ClientDocument {
   static override embedded = { RegionBehavior: "behaviors" };
   static override hasTypeData = false;
   declare shapes: Rectangle[];
-  declare behaviors: Map<string, RegionBehavior> & Iterable<RegionBehavior>;
+  declare behaviors: Collection<RegionBehavior>;
   /** The tokens inside this Region (Foundry's RegionDocument#tokens). */
   tokens = new Set<ClientDocument>();
 

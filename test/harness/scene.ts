@@ -112,3 +112,45 @@ export function installScenes({ CONFIG, game, foundry, systemJson }: { CONFIG: A
     },
   };
 }
+
+/* -------------------------------------------- */
+
+interface MapLike {
+  name?: string;
+  areas: { id: string; name?: string }[];
+  connections: { from: string; to: string; kind: string; open?: boolean; transparent?: boolean; cover?: Record<string, number> }[];
+}
+
+/** Where Area number `index` is drawn: 300 px squares, four to a row, 100 px apart. */
+export function areaRectangle(index: number): { type: "rectangle"; x: number; y: number; width: number; height: number; rotation: number; hole: boolean } {
+  return { type: "rectangle", x: (index % 4) * 400, y: Math.floor(index / 4) * 400, width: 300, height: 300, rotation: 0, hole: false };
+}
+
+/** A token's top-left corner that puts a 1×1 token (100 px grid) in the middle of Area `index`. */
+export function pointInArea(index: number): { x: number; y: number } {
+  const r = areaRectangle(index);
+  return { x: r.x + 100, y: r.y + 100 };
+}
+
+/**
+ * Scene creation data drawing an area map as Regions with `area` behaviours, the way a GM would:
+ * each connection listed on the Area it leaves, and again on the other Area when that side has
+ * cover of its own (cover is always the cover into the Area that lists it).
+ */
+export function areaSceneData(map: MapLike, behaviorType = "area"): AnyObject {
+  const lines = new Map<string, AnyObject[]>(map.areas.map((a) => [a.id, []]));
+  for (const c of map.connections) {
+    const door = c.kind === "door" ? { open: c.open ?? false, transparent: c.transparent ?? false } : {};
+    lines.get(c.from)?.push({ to: c.to, kind: c.kind, ...door, cover: c.cover?.[c.from] ?? 0 });
+    if (c.kind !== "one-way" && (c.cover?.[c.to] ?? 0) > 0) lines.get(c.to)?.push({ to: c.from, kind: c.kind, ...door, cover: c.cover?.[c.to] ?? 0 });
+  }
+  return {
+    name: map.name ?? "Areas",
+    regions: map.areas.map((area, index) => ({
+      _id: `region${String(index).padStart(10, "0")}`,
+      name: area.name ?? area.id,
+      shapes: [areaRectangle(index)],
+      behaviors: [{ _id: `behavior${String(index).padStart(8, "0")}`, name: area.name ?? area.id, type: behaviorType, system: { areaId: area.id, name: area.name ?? "", connections: lines.get(area.id) } }],
+    })),
+  };
+}

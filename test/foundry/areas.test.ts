@@ -1,0 +1,241 @@
+/**
+ * Areas on a Foundry scene: the seed 002 nightclub drawn as Regions with `area` behaviours answers
+ * range, line of sight and cover exactly as the core does; a token's Area follows it as it is
+ * dragged (and the cavaliers actor's Area with it); Move and Run are checked and too-far moves are
+ * warned about, not blocked; cavaliers' same-Area, band and cover rules; a broken map is shown to
+ * the GM once and never thrown at players.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryHarness, HarnessGame } from "../harness/index.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { NIGHTCLUB, coverAgainst, lineOfSight, rangeBetween, type AreaMap } from "../../src/core/areas/index.js";
+import { AIMED_WEAPONS } from "../../src/rules/cavaliers/tables.js";
+import type * as Areas from "../../src/foundry/areas/index.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let areas: typeof Areas;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  await import("../../src/foundry/fray.js");
+  areas = await import("../../src/foundry/areas/index.js");
+  await harness.boot();
+});
+afterAll(async () => removeDom());
+beforeEach(() => harness.reset());
+
+const ids = NIGHTCLUB.areas.map((a) => a.id);
+const at = (id: string, map: AreaMap = NIGHTCLUB) => pointInArea(map.areas.findIndex((a) => a.id === id));
+
+async function sceneOf(map: AreaMap): Promise<Scene> {
+  const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
+  return (await SceneClass.create(areaSceneData(map))) as Scene;
+}
+
+async function tokenIn(scene: Scene, area: string | null, data: Record<string, unknown> = {}, map: AreaMap = NIGHTCLUB): Promise<TokenDocument> {
+  const where = area ? at(area, map) : { x: 3000, y: 2500 };
+  const [token] = (await scene.createEmbeddedDocuments("Token", [{ name: `Token ${area ?? "outside"}`, ...where, ...data }])) as TokenDocument[];
+  await harness.flush();
+  return token as TokenDocument;
+}
+
+async function drag(token: TokenDocument, area: string | null, map: AreaMap = NIGHTCLUB): Promise<void> {
+  await token.update(area ? at(area, map) : { x: 3000, y: 2500 });
+  await harness.flush();
+}
+
+// The harness documents are typed by the harness; the functions under test by fvtt-types.
+const asToken = (token: TokenDocument) => token as unknown as Areas.TokenLike;
+const asScene = (scene: Scene) => scene as unknown as Parameters<typeof areas.sceneAreaMap>[0];
+
+describe("the nightclub as Regions", () => {
+  it("builds the core's map: every pair has the core's range, line of sight and cover", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const { map, problems } = areas.sceneAreaMap(asScene(scene));
+    expect(problems).toEqual([]);
+    for (const a of ids) {
+      for (const b of ids) {
+        expect(rangeBetween(map, a, b), `range ${a}→${b}`).toBe(rangeBetween(NIGHTCLUB, a, b));
+        expect(lineOfSight(map, a, b), `sight ${a}→${b}`).toBe(lineOfSight(NIGHTCLUB, a, b));
+        expect(coverAgainst(map, a, b), `cover ${a}→${b}`).toEqual(coverAgainst(NIGHTCLUB, a, b));
+      }
+    }
+  });
+
+  it("answers for two tokens what the core answers for their Areas", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const attacker = await tokenIn(scene, "entrance");
+    const target = await tokenIn(scene, "bar");
+    for (const [from, to] of [["dj-booth", "bar"], ["dance-floor", "bar"], ["bar", "dance-floor"], ["alley", "bar"], ["alley", "kitchen"], ["catwalk", "dance-floor"], ["bar", "bar"]] as const) {
+      await drag(attacker, from);
+      await drag(target, to);
+      const context = areas.areaContext(asToken(attacker), asToken(target));
+      expect(context, `${from}→${to}`).toEqual({
+        range: rangeBetween(NIGHTCLUB, from, to),
+        cover: coverAgainst(NIGHTCLUB, from, to).value,
+        lineOfSight: lineOfSight(NIGHTCLUB, from, to),
+        attackerArea: { id: from, name: NIGHTCLUB.areas.find((a) => a.id === from)?.name },
+        targetArea: { id: to, name: NIGHTCLUB.areas.find((a) => a.id === to)?.name },
+      });
+    }
+    // The seed's examples, spelled out.
+    await drag(attacker, "dj-booth");
+    expect(areas.areaContext(asToken(attacker), asToken(target))).toMatchObject({ range: 2, cover: 1, lineOfSight: true });
+    await drag(attacker, "alley");
+    expect(areas.areaContext(asToken(attacker), asToken(target))?.lineOfSight).toBe(false);
+  });
+
+  it("has no answer for a token outside every Area", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const inside = await tokenIn(scene, "bar");
+    const outside = await tokenIn(scene, null);
+    expect(areas.tokenArea(asToken(outside))).toBeNull();
+    expect(areas.areaContext(asToken(inside), asToken(outside))).toBeNull();
+  });
+});
+
+describe("a token's Area follows it", () => {
+  it("records the Area on the token and on the cavaliers actor as the GM drags it", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const actor = (await (game.actors.documentClass as unknown as { create(d: object): Promise<{ id: string; system: { area: string } }> }).create({ name: "Marguerite", type: "cavaliersCharacter" }))!;
+    const token = await tokenIn(scene, "entrance", { actorId: actor.id, actorLink: true });
+    expect(areas.tokenArea(asToken(token))).toBe("entrance");
+    expect(actor.system.area).toBe("Entrance");
+
+    await drag(token, "dance-floor");
+    expect(areas.tokenArea(asToken(token))).toBe("dance-floor");
+    expect(actor.system.area).toBe("Dance floor");
+
+    await drag(token, null);
+    expect(areas.tokenArea(asToken(token))).toBeNull();
+    expect(token.getFlag("fray", "area")).toBeUndefined();
+    expect(actor.system.area).toBe("");
+  });
+
+  it("follows a player's own token too, written by her client", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    const actor = (await (game.actors.documentClass as unknown as { create(d: object): Promise<{ id: string; system: { area: string } }> }).create({ name: "Aurore", type: "cavaliersCharacter", ownership: { [player.id]: 3 } }))!;
+    const token = await tokenIn(scene, "bar", { actorId: actor.id, actorLink: true });
+    harness.switchUser(player);
+    await drag(token, "pool-tables");
+    expect(areas.tokenArea(asToken(token))).toBe("pool-tables");
+    expect(actor.system.area).toBe("Pool tables");
+  });
+});
+
+describe("Move and Run", () => {
+  const notices = () => harness.notifications.map((n) => `${n.type}: ${n.message}`);
+
+  it("says nothing of a Move, notes a Run, warns of a longer move and lets it stand", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "entrance", { name: "Gaspard" });
+    await drag(token, "dance-floor");
+    expect(notices()).toEqual([]);
+    await drag(token, "catwalk"); // dance floor → DJ booth → catwalk: the dashed line is not walked
+    expect(notices()).toEqual(["info: Gaspard ran from Dance floor to Catwalk (a Run: two Areas)."]);
+    await drag(token, "kitchen"); // catwalk → DJ booth → dance floor → bar → kitchen
+    expect(notices()[1]).toBe("warning: Gaspard went from Catwalk to Kitchen: 4 Areas, more than a Run allows. The move stands.");
+    expect(areas.tokenArea(asToken(token))).toBe("kitchen");
+  });
+
+  it("checks a move made through empty floor against the Area last left", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "alley", { name: "Gaspard" });
+    await drag(token, null);
+    await drag(token, "catwalk");
+    expect(notices()).toEqual(["warning: Gaspard went from Alley to Catwalk: 4 Areas, more than a Run allows. The move stands."]);
+  });
+
+  it("warns of a move through a shut door", async () => {
+    const map: AreaMap = { name: "cellar", areas: [{ id: "cellar", name: "Cellar" }, { id: "stair", name: "Stair" }], connections: [{ from: "cellar", to: "stair", kind: "door", open: false }] };
+    const scene = await sceneOf(map);
+    const token = await tokenIn(scene, "cellar", { name: "Gaspard" }, map);
+    await drag(token, "stair", map);
+    expect(notices()).toEqual(["warning: Gaspard went from Cellar to Stair, which cannot be walked to from there. The move stands."]);
+    expect(areas.tokenArea(asToken(token))).toBe("stair");
+  });
+});
+
+describe("cavaliers attacks and Areas", () => {
+  const context = (range: number | null, cover = 0, lineOfSight = true): Areas.AreaContext => ({ range, cover, lineOfSight, attackerArea: { id: "a", name: "Bar" }, targetArea: { id: "b", name: "Kitchen" } });
+
+  it("fights Dueling and Brawl within one Area only", () => {
+    for (const attack of ["lunge", "feint", "riposte", "brawl"] as const) {
+      expect(areas.cavaliersAttackCheck(context(0), attack, null)).toMatchObject({ allowed: true, rangeDrop: 0, coverDrop: 0 });
+      const refused = areas.cavaliersAttackCheck(context(1, 1), attack, null);
+      expect(refused).toMatchObject({ allowed: false, rangeDrop: 0, coverDrop: 0 });
+      expect(refused.reason).toBe("Dueling and Brawl need both fighters in the same Area (Bar and Kitchen are not).");
+    }
+  });
+
+  it("gives an aimed attack its band's Drop and the cover Drop", () => {
+    const pistol = AIMED_WEAPONS["flintlock-pistol"]!;
+    const musket = AIMED_WEAPONS["flintlock-musket"]!;
+    expect(areas.cavaliersAttackCheck(context(0), "aim", musket)).toMatchObject({ allowed: true, band: "close", rangeDrop: 1, coverDrop: 0 });
+    expect(areas.cavaliersAttackCheck(context(2, 1), "aim", pistol)).toMatchObject({ allowed: true, band: "short", rangeDrop: 0, coverDrop: 1 });
+    expect(areas.cavaliersAttackCheck(context(3, 2), "aim", pistol)).toMatchObject({ allowed: true, band: "medium", rangeDrop: 2, coverDrop: 2 });
+    expect(areas.cavaliersAttackCheck(context(5), "aim", musket)).toMatchObject({ allowed: true, band: "long", rangeDrop: 2 });
+    expect(areas.cavaliersAttackCheck(context(5), "aim", pistol)).toMatchObject({ allowed: false, reason: "The weapon cannot reach Long range (Bar to Kitchen)." });
+    expect(areas.cavaliersAttackCheck(context(2, 0, false), "aim", pistol)).toMatchObject({ allowed: false, reason: "There is no line of sight from Bar to Kitchen." });
+    expect(areas.cavaliersAttackCheck(context(null), "aim", pistol)).toMatchObject({ allowed: false });
+  });
+
+  it("adds and refuses nothing without Areas", () => {
+    expect(areas.cavaliersAttackCheck(null, "lunge", null)).toEqual({ allowed: true, reason: null, band: null, rangeDrop: 0, coverDrop: 0 });
+  });
+
+  it("reads the Drops off the nightclub for two tokens", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const shooter = await tokenIn(scene, "dj-booth");
+    const target = await tokenIn(scene, "bar");
+    const check = areas.cavaliersAttackCheck(areas.areaContext(asToken(shooter), asToken(target)), "aim", AIMED_WEAPONS["flintlock-pistol"]!);
+    expect(check).toMatchObject({ allowed: true, band: "short", rangeDrop: 0, coverDrop: 1 });
+    expect(areas.cavaliersAttackCheck(areas.areaContext(asToken(shooter), asToken(target)), "lunge", null).allowed).toBe(false);
+  });
+});
+
+describe("a map with problems", () => {
+  const broken: AreaMap = {
+    name: "broken",
+    areas: [{ id: "hall", name: "Hall" }, { id: "yard", name: "Yard" }],
+    connections: [{ from: "hall", to: "garden", kind: "two-way" }, { from: "hall", to: "yard", kind: "two-way" }],
+  };
+
+  it("is shown to the GM once, and answers nothing", async () => {
+    const scene = await sceneOf(broken);
+    const a = await tokenIn(scene, "hall", {}, broken);
+    const b = await tokenIn(scene, "yard", {}, broken);
+    harness.notifications.length = 0;
+    expect(areas.areaContext(asToken(a), asToken(b))).toBeNull();
+    expect(areas.areaContext(asToken(a), asToken(b))).toBeNull();
+    const errors = harness.notifications.filter((n) => n.type === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain('The Areas of scene "broken" cannot be used until they are fixed');
+    expect(errors[0]?.message).toContain('unknown area "garden"');
+  });
+
+  it("finds the two sides of a line disagreeing", async () => {
+    const scene = await sceneOf({ name: "split", areas: [{ id: "a" }, { id: "b" }], connections: [] });
+    const [first, second] = scene.regions.contents;
+    await first!.behaviors.contents[0]!.update({ "system.connections": [{ to: "b", kind: "two-way", cover: 0 }] });
+    await second!.behaviors.contents[0]!.update({ "system.connections": [{ to: "a", kind: "sight", cover: 1 }] });
+    expect(areas.sceneAreaMap(asScene(scene)).problems).toEqual(["a – b: one side says two-way, the other sight"]);
+  });
+
+  it("is never shown to a player, nor thrown at one", async () => {
+    const scene = await sceneOf(broken);
+    const a = await tokenIn(scene, "hall", {}, broken);
+    const b = await tokenIn(scene, "yard", {}, broken);
+    harness.switchUser(harness.createUser({ name: "Player", role: "PLAYER" }));
+    harness.notifications.length = 0;
+    expect(() => areas.areaContext(asToken(a), asToken(b))).not.toThrow();
+    expect(areas.areaContext(asToken(a), asToken(b))).toBeNull();
+    expect(harness.notifications).toEqual([]);
+  });
+});
