@@ -24,7 +24,7 @@ interface Option {
 export class AreaBehaviorConfig extends BehaviorConfig {
   static override DEFAULT_OPTIONS = {
     classes: [SYSTEM_ID, "fray-area-config"],
-    position: { width: 640 },
+    position: { width: 720 },
     window: { resizable: true },
     form: { submitOnChange: true, closeOnSubmit: false },
     actions: {
