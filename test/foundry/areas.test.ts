@@ -90,6 +90,16 @@ describe("the nightclub as Regions", () => {
     expect(areas.areaContext(asToken(attacker), asToken(target))?.lineOfSight).toBe(false);
   });
 
+  it("fits the attack dialog's lookup: placeable tokens in, {range, cover} out", async () => {
+    const lookup: (a: Token.Implementation, b: Token.Implementation) => { range: number; cover: number } | null = areas.areaLookup;
+    const scene = await sceneOf(NIGHTCLUB);
+    const shooter = await tokenIn(scene, "dj-booth");
+    const target = await tokenIn(scene, "bar");
+    // A placeable Token carries its document; the lookup reads through it.
+    const placeable = (document: TokenDocument) => ({ document }) as unknown as Token.Implementation;
+    expect(lookup(placeable(shooter), placeable(target))).toMatchObject({ range: 2, cover: 1 });
+  });
+
   it("has no answer for a token outside every Area", async () => {
     const scene = await sceneOf(NIGHTCLUB);
     const inside = await tokenIn(scene, "bar");

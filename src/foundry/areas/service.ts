@@ -84,6 +84,15 @@ export function areaContext(attackerToken: TokenLike, targetToken: TokenLike): A
   };
 }
 
+/**
+ * The attack dialog's lookup (the cavaliers UI's setAreaLookup): the same reading, or null when no
+ * line reaches between the two Areas, so the dialog falls back to the player's own band and cover.
+ */
+export function areaLookup(attackerToken: TokenLike, targetToken: TokenLike): (AreaContext & { range: number }) | null {
+  const context = areaContext(attackerToken, targetToken);
+  return context && context.range !== null ? { ...context, range: context.range } : null;
+}
+
 /** Whether a move between two Areas of a scene is a Move, a Run, too far or impossible; null without a usable map. */
 export function checkMove(scene: Scene.Implementation, from: string, to: string): MoveCheck | null {
   const usable = usableMap(scene);
