@@ -127,6 +127,19 @@ describe("a token's Area follows it", () => {
     expect(actor.system.area).toBe("");
   });
 
+  it("is found when an Area is drawn under a token already standing there", async () => {
+    const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
+    const scene = (await SceneClass.create({ name: "Empty" })) as Scene;
+    const token = await tokenIn(scene, "entrance");
+    expect(areas.tokenArea(asToken(token))).toBeNull();
+    const [region] = await scene.createEmbeddedDocuments("Region", [{ name: "Hall", shapes: [{ type: "rectangle", x: 0, y: 0, width: 300, height: 300 }] }]);
+    await harness.flush();
+    expect(areas.tokenArea(asToken(token))).toBeNull(); // a Region without an Area behaviour is no Area
+    await region!.createEmbeddedDocuments("RegionBehavior", [{ name: "Hall", type: "area", system: { areaId: "hall" } }]);
+    await harness.flush();
+    expect(areas.tokenArea(asToken(token))).toBe("hall");
+  });
+
   it("follows a player's own token too, written by her client", async () => {
     const scene = await sceneOf(NIGHTCLUB);
     const player = harness.createUser({ name: "Player", role: "PLAYER" });

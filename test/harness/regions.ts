@@ -138,9 +138,23 @@ export class RegionDocument extends ClientDocument {
   async _handleEvent(event: RegionEvent): Promise<void> {
     for (const behavior of this.behaviors.values()) if (behavior.active) await behavior._handleRegionEvent(event);
   }
+  /** A Region drawn, or reshaped, over tokens: they enter (or exit) it. */
+  protected override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
+    super._onCreate(data, options, userId);
+    refreshSceneTokens(this);
+  }
+  protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if ("shapes" in changed || "elevation" in changed) refreshSceneTokens(this);
+  }
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;
   }
+}
+
+function refreshSceneTokens(region: RegionDocument): void {
+  const scene = region.parent as (ClientDocument & { tokens?: Collection<ClientDocument & { regions: Set<RegionDocument> }> }) | null;
+  for (const token of scene?.tokens?.values() ?? []) refreshTokenRegions(token);
 }
 
 /** A token's centre, in scene pixels. */
