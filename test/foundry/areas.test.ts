@@ -140,6 +140,21 @@ describe("a token's Area follows it", () => {
     expect(areas.tokenArea(asToken(token))).toBe("hall");
   });
 
+  it("keeps the new Area when the old Area's exit is handled before the new one's entry", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "bar");
+    const region = (name: string) => scene.regions.find((r) => r.name === name)!;
+    const user = game.user as never;
+    // The token already stands in the kitchen (its regions updated), the events not yet handled.
+    (token as unknown as { regions: Set<unknown> }).regions = new Set([region("Kitchen")]);
+    await region("Bar")._handleEvent({ name: "tokenExit", data: { token }, region: region("Bar"), user });
+    expect(areas.tokenArea(asToken(token))).toBe("bar");
+    await region("Kitchen")._handleEvent({ name: "tokenEnter", data: { token }, region: region("Kitchen"), user });
+    expect(areas.tokenArea(asToken(token))).toBe("kitchen");
+    await region("Bar")._handleEvent({ name: "tokenExit", data: { token }, region: region("Bar"), user });
+    expect(areas.tokenArea(asToken(token))).toBe("kitchen");
+  });
+
   it("follows a player's own token too, written by her client", async () => {
     const scene = await sceneOf(NIGHTCLUB);
     const player = harness.createUser({ name: "Player", role: "PLAYER" });

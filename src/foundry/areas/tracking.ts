@@ -64,12 +64,28 @@ export async function onTokenEnter(this: AreaBehaviorModel, event: RegionDocumen
   if (typeof previous === "string" && previous && previous !== area) reportMove(token, previous, area, areaNames(token));
 }
 
-/** A token left this Area: it stands in none until it enters another (which may already have happened). */
+/** Whether the token already stands in another Area's Region (its entry there sets the flag). */
+function inAnotherArea(token: TokenDocument.Implementation, left: AreaBehaviorModel): boolean {
+  for (const region of token.regions ?? []) {
+    if (region === left.region) continue;
+    for (const behavior of region.behaviors) {
+      const system = behavior.system as Partial<AreaBehaviorModel>;
+      if (!behavior.disabled && behavior.type === left.behavior?.type && system.areaKey) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A token left this Area: it stands in none until it enters another. When it is already inside
+ * another Area, nothing is written here, so an exit handled alongside (or after) that entry can
+ * never wipe the new Area.
+ */
 export async function onTokenExit(this: AreaBehaviorModel, event: RegionDocument.RegionEvent): Promise<void> {
   const token = eventToken(event);
   if (!token || !event.user.isSelf) return;
   const area = this.areaKey;
-  if (token.getFlag(SYSTEM_ID, AREA_FLAG) !== area) return;
+  if (token.getFlag(SYSTEM_ID, AREA_FLAG) !== area || inAnotherArea(token, this)) return;
   await token.update({ [`flags.${SYSTEM_ID}.-=${AREA_FLAG}`]: null, [`flags.${SYSTEM_ID}.${LEFT_FLAG}`]: area } as TokenDocument.UpdateData);
   await setActorArea(token, "");
 }
