@@ -12,6 +12,8 @@ import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDa
 import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, Users, WorldCollection, fromUuid, fromUuidSync, type ClientDocument } from "./documents.js";
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
+import { dice } from "./dice.js";
+import { installChat } from "./chat.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
 
@@ -157,7 +159,9 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     documents: { Actor, Item, ChatMessage, Combat, Combatant, User, collections: { WorldCollection } },
     applications,
     CONST,
+    dice,
   };
+  installChat();
 
   // The globals Fray uses. fvtt-types declares them with Foundry's full types; the harness
   // implements the documented subset, so they are assigned untyped, here and only here.
@@ -177,6 +181,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     User,
     fromUuid,
     fromUuidSync,
+    Roll: dice.Roll,
   });
 
   const pendingUsers: User[] = [];

@@ -1,0 +1,1 @@
+export { facesOf, formulaOf, rollDice, rollFrom, rollSource, trayOf, type RolledDice } from "./roll.js";
