@@ -5,6 +5,7 @@ import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/person
 import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
+import type { CavaliersExchangeModel } from "./cavaliers/exchange/model.ts";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
@@ -28,6 +29,9 @@ declare module "fvtt-types/configuration" {
       cavaliersSpecialty: typeof CavaliersSpecialtyModel;
       cavaliersWeapon: typeof CavaliersWeaponModel;
       cavaliersArmour: typeof CavaliersArmourModel;
+    };
+    ChatMessage: {
+      cavaliersExchange: typeof CavaliersExchangeModel;
     };
   }
 

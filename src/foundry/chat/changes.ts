@@ -9,12 +9,18 @@ export interface ActorChange {
   update: Record<string, unknown>;
 }
 
+/** One changed field; a list of these, not an object keyed by path, because a document update expands dotted keys. */
+export interface FieldChange {
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
 /** What was applied to one actor: its name for the card, and each changed field before and after. */
 export interface AppliedChange {
   uuid: string;
   name: string;
-  before: Record<string, unknown>;
-  after: Record<string, unknown>;
+  fields: FieldChange[];
 }
 
 /** The actor a stored uuid names, or null. */
@@ -42,17 +48,14 @@ export async function applyChanges(changes: readonly ActorChange[], defaults: Re
   const resolved = changes.map((change) => ({ change, actor: actorAt(change.uuid) }));
   const applied: AppliedChange[] = [];
   for (const { change, actor } of resolved) {
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
+    const fields: FieldChange[] = [];
     for (const [path, value] of Object.entries(change.update)) {
       const now = valueAt(actor, path, defaults[path]);
-      if (now === value) continue;
-      before[path] = now;
-      after[path] = value;
+      if (now !== value) fields.push({ path, before: now, after: value });
     }
-    if (Object.keys(after).length === 0) continue;
-    await actor.update(after);
-    applied.push({ uuid: change.uuid, name: actor.name, before, after });
+    if (fields.length === 0) continue;
+    await actor.update(Object.fromEntries(fields.map((f) => [f.path, f.after])));
+    applied.push({ uuid: change.uuid, name: actor.name, fields });
   }
   return applied;
 }
@@ -60,7 +63,7 @@ export async function applyChanges(changes: readonly ActorChange[], defaults: Re
 /** Puts back every field an application changed, exactly as it was before. */
 export async function undoChanges(applied: readonly AppliedChange[]): Promise<void> {
   const resolved = applied.map((entry) => ({ entry, actor: actorAt(entry.uuid) }));
-  for (const { entry, actor } of resolved) await actor.update(entry.before);
+  for (const { entry, actor } of resolved) await actor.update(Object.fromEntries(entry.fields.map((f) => [f.path, f.before])));
 }
 
 /** Whether the user owns (or, as GM, may change) the actor. */
