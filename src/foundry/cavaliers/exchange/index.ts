@@ -3,8 +3,10 @@
  * exchange card they post, registered as a ChatMessage subtype with its steps.
  */
 import { registerCard } from "../../chat/card.js";
-import { registerChatHooks } from "../../chat/hooks.js";
-import { registerQueries } from "../../queries/index.js";
+import { cardActivity, registerChatHooks } from "../../chat/hooks.js";
+import { registerQueries, runStep } from "../../queries/index.js";
+import { postAttack } from "./attack.js";
+import { postCheck } from "./check.js";
 import { CAVALIERS_EXCHANGE_CARD } from "./card.js";
 import { CARD_TYPE, CavaliersExchangeModel } from "./model.js";
 
@@ -25,4 +27,7 @@ export function registerCavaliersExchange(): void {
   registerQueries();
   for (const status of STATUSES) if (!CONFIG.statusEffects.some((s) => s.id === status.id)) CONFIG.statusEffects.push(status);
   void foundry.applications.handlebars.loadTemplates([CAVALIERS_EXCHANGE_CARD.template]);
+  // For macros and the browser tests, which reach the system only through globals.
+  const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
+  fray.cavaliersExchange = { postAttack, postCheck, runStep, cardActivity };
 }
