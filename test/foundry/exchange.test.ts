@@ -35,6 +35,8 @@ let guard: Actor;
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; blind: boolean; _source: { rolls: unknown[] }; renderHTML(): Promise<HTMLElement> };
 interface CardData {
+  kind: string;
+  opposition: string;
   state: string;
   attacker: Record<string, unknown>;
   defender: Record<string, unknown>;
@@ -269,5 +271,42 @@ describe("cavaliers exchange card", () => {
     expect(sys(duellist).style).toBe(2);
     expect((await queries.runStep(message as never, "undo")).ok).toBe(true);
     expect(sys(duellist).style).toBe(0);
+  });
+
+  it("a PC at her Yield Limit fights on: the Yielded-out Wound is offered, she falls Dying and her owner rolls Survival from the card", async () => {
+    const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
+    const heroine = (await ActorClass.create({
+      name: "Heroine",
+      type: "cavaliersCharacter",
+      ownership: { default: 0, [bob.id]: 3 },
+      system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, yield: { value: 6 }, wounds: { value: 3 } },
+    })) as Actor;
+    harness.switchUser(ada);
+    queueFaces(7, 6, 2, 1);
+    const message = (await exchange.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(bob);
+    expect(await buttons(message)).toEqual(["defend:parry", "defend:block", "defend:dodge"]);
+    queueFaces(1); // d6 + d6 with Wound Drop 4: one die is kept
+    await click(message, "[data-fray-action='defend'][data-defence='dodge']");
+    const read = card(message);
+    expect(read.defender).toMatchObject({ pool: [6, 6], drop: 4, kept: [6], faces: [1], total: 1 });
+    expect(read.entries.map((e) => e.id)).toContain("yielded-out-wound");
+    harness.switchUser(ada);
+    expect((await queries.runStep(message as never, "apply", { spend: ["yielded-out-wound"] })).ok).toBe(true);
+    expect(sys(heroine).wounds.value).toBe(4);
+    expect((heroine as unknown as { flags: { fray: { dying: boolean } } }).flags.fray.dying).toBe(true);
+    expect(await buttons(message)).toEqual(["undo"]);
+    harness.switchUser(bob);
+    expect(await buttons(message)).toEqual(["survival"]);
+    queueFaces(6, 5, 1, 2, 3); // Verve d6 and competency d6, then Moderate's 3d8
+    const before = game.messages.size;
+    await click(message, "[data-fray-action='survival']");
+    expect(game.messages.size).toBe(before + 1);
+    const survival = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(survival)).toMatchObject({ kind: "survival", state: "awaiting-spend", opposition: "moderate" });
+    expect(card(survival).entries.map((e) => e.id)).toEqual(["survive-8-hours", "regain-consciousness", "heal-wound"]);
+    expect((await queries.runStep(survival as never, "apply", { spend: ["heal-wound"] })).ok).toBe(true);
+    expect(sys(heroine).wounds.value).toBe(3);
+    expect((heroine as unknown as { flags: { fray: { dying: boolean } } }).flags.fray.dying).toBe(false);
   });
 });
