@@ -309,4 +309,16 @@ describe("cavaliers exchange card", () => {
     expect(sys(heroine).wounds.value).toBe(3);
     expect((heroine as unknown as { flags: { fray: { dying: boolean } } }).flags.fray.dying).toBe(false);
   });
+
+  it("the GM side refuses a defence the attack does not allow and a roll that does not hold the defender's dice", async () => {
+    const message = await attackAsAda();
+    harness.switchUser(gm);
+    const brawl = await queries.runStep(message as never, "defend", { defence: "brawl", roll: null });
+    expect(brawl).toMatchObject({ ok: false, reason: expect.stringContaining("brawl") });
+    const wrongDice = JSON.stringify(new Roll("1d20 + 1d20 + 1d20").evaluateSync().toJSON());
+    const tampered = await queries.runStep(message as never, "defend", { defence: "parry", roll: wrongDice });
+    expect(tampered).toMatchObject({ ok: false, reason: expect.stringContaining("d20") });
+    expect(card(message).state).toBe("awaiting-defence");
+    expect(message._source.rolls).toHaveLength(1);
+  });
 });
