@@ -321,4 +321,30 @@ describe("cavaliers exchange card", () => {
     expect(card(message).state).toBe("awaiting-defence");
     expect(message._source.rolls).toHaveLength(1);
   });
+
+  it("a winning defender who buys no Negate lets the attack land: the attacker spends too, then both apply and undo together", async () => {
+    harness.switchUser(ada);
+    queueFaces(2, 2, 1, 1); // total 4, 2 SP
+    const message = (await exchange.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(gm);
+    queueFaces(6, 5, 1); // total 11, 5 SP
+    await click(message, "[data-fray-action='defend'][data-defence='parry']");
+    expect(card(message).winner).toBe("defender");
+    expect((await queries.runStep(message as never, "apply", { spend: ["gain-style"] })).ok).toBe(true);
+    expect(card(message).state).toBe("awaiting-landing");
+    expect(sys(guard).style).toBe(0);
+    harness.switchUser(bob);
+    expect(await buttons(message)).toEqual([]);
+    harness.switchUser(ada);
+    expect((await buttons(message)).filter((b) => b === "apply")).toHaveLength(1);
+    expect(await queries.runStep(message as never, "apply", { spend: ["inflict-yield", "inflict-yield", "inflict-yield"] })).toMatchObject({ ok: false });
+    expect((await queries.runStep(message as never, "apply", { spend: ["inflict-yield", "inflict-yield"] })).ok).toBe(true);
+    expect(card(message).state).toBe("applied");
+    expect(sys(guard).yield.value).toBe(2);
+    expect(sys(guard).style).toBe(1);
+    harness.switchUser(gm);
+    expect((await queries.runStep(message as never, "undo")).ok).toBe(true);
+    expect(sys(guard).yield.value).toBe(0);
+    expect(sys(guard).style).toBe(0);
+  });
 });

@@ -90,6 +90,7 @@ async function attack(request: AttackRequest): Promise<ChatMessage.Implementatio
     winner: "",
     entries: [],
     spend: [],
+    defenderSpend: [],
     statuses: [],
     applied: [],
     out: "",

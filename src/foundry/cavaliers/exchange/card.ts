@@ -11,7 +11,7 @@ import { defencePool } from "./attack.js";
 import { postCheck } from "./check.js";
 import { CARD_TYPE, dataOf, type ExchangeData, type ReadingData } from "./model.js";
 import { rollPool } from "./roll.js";
-import { STEPS, winnerUuid } from "./steps.js";
+import { spenderSp, spenderUuid, STEPS, winnerUuid } from "./steps.js";
 
 const loc = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Card.${key}`, data) : game.i18n!.localize(`FRAY.Card.${key}`));
 
@@ -59,11 +59,12 @@ function context(system: Record<string, unknown>): Record<string, unknown> {
     winnerName: winner,
     winnerLine: winner ? loc("Wins", { name: winner }) : "",
     awaitingDefence: data.state === "awaiting-defence",
-    awaitingSpend: data.state === "awaiting-spend",
+    awaitingSpend: data.state === "awaiting-spend" || data.state === "awaiting-landing",
+    landingLine: data.state === "awaiting-landing" ? loc("Lands", { name: data.attacker.name }) : "",
     applied: data.state === "applied",
     undone: data.state === "undone",
     closed: data.state === "closed",
-    sp: data.winner === "defender" ? data.defender.sp : data.attacker.sp,
+    sp: spenderSp(data),
     entryRows: data.entries.map((entry) => ({ id: String(entry.id), name: String(entry.name), cost: Number(entry.cost), repeatable: Boolean(entry.repeatable) })),
     spendText: summarize(data.spend, data),
     changes: applied.flatMap((change) => change.fields.map((f) => ({ name: change.name, field: fieldLabel(f.path), before: String(f.before), after: String(f.after) }))),
@@ -83,7 +84,7 @@ function summarize(picks: readonly string[], data: ExchangeData): string {
 function refreshSpend(message: ChatMessage.Implementation, root: ParentNode): void {
   const data = dataOf(message);
   const picks = pendingSpend(message.id!);
-  const sp = data.winner === "defender" ? data.defender.sp : data.attacker.sp;
+  const sp = spenderSp(data);
   const spent = spentOf(data, picks);
   const total = root.querySelector<HTMLElement>("[data-spend-total]");
   if (total) total.textContent = loc("Spent", { spent: String(spent), sp: String(sp) });
@@ -102,12 +103,16 @@ function refreshSpend(message: ChatMessage.Implementation, root: ParentNode): vo
 
 const owns = (uuid: string, user: Requester) => !!uuid && ownsActor(uuid, user);
 
-function visibleState(state: ExchangeData["state"], who: (data: ExchangeData, user: Requester) => boolean) {
+function visibleState(state: ExchangeData["state"] | ExchangeData["state"][], who: (data: ExchangeData, user: Requester) => boolean) {
+  const states = Array.isArray(state) ? state : [state];
   return (message: ChatMessage.Implementation, user: Requester) => {
     const data = dataOf(message);
-    return data.state === state && who(data, user);
+    return states.includes(data.state) && who(data, user);
   };
 }
+
+const SPENDING: ExchangeData["state"][] = ["awaiting-spend", "awaiting-landing"];
+const spender = (data: ExchangeData, user: Requester) => owns(spenderUuid(data), user);
 
 const winnerOwner = (data: ExchangeData, user: Requester) => owns(winnerUuid(data), user);
 
@@ -130,7 +135,7 @@ export const CAVALIERS_EXCHANGE_CARD: CardDefinition = {
       },
     },
     buy: {
-      visible: visibleState("awaiting-spend", winnerOwner),
+      visible: visibleState(SPENDING, spender),
       async click(message, button) {
         const id = button.closest<HTMLElement>("[data-entry]")?.dataset.entry ?? "";
         PENDING.set(message.id!, [...pendingSpend(message.id!), id]);
@@ -138,7 +143,7 @@ export const CAVALIERS_EXCHANGE_CARD: CardDefinition = {
       },
     },
     unbuy: {
-      visible: visibleState("awaiting-spend", winnerOwner),
+      visible: visibleState(SPENDING, spender),
       async click(message, button) {
         const id = button.closest<HTMLElement>("[data-entry]")?.dataset.entry ?? "";
         const picks = [...pendingSpend(message.id!)];
@@ -149,7 +154,7 @@ export const CAVALIERS_EXCHANGE_CARD: CardDefinition = {
       },
     },
     apply: {
-      visible: visibleState("awaiting-spend", winnerOwner),
+      visible: visibleState(SPENDING, spender),
       async click(message) {
         const result = await runStep(message, "apply", { spend: pendingSpend(message.id!) });
         if (result.ok) PENDING.delete(message.id!);
@@ -178,13 +183,13 @@ export const CAVALIERS_EXCHANGE_CARD: CardDefinition = {
   waitsOnGM(message, user) {
     const data = dataOf(message);
     if (data.state === "awaiting-defence") return owns(data.targetUuid, user) && !STEPS.defend!.local(message, {}, user);
-    if (data.state === "awaiting-spend") return winnerOwner(data, user) && !STEPS.apply!.local(message, {}, user);
+    if (SPENDING.includes(data.state)) return spender(data, user) && !STEPS.apply!.local(message, {}, user);
     if (data.state === "applied") return winnerOwner(data, user) && !STEPS.undo!.local(message, {}, user);
     return false;
   },
   activate(message, html) {
     const card = html.querySelector(".fray-card");
-    if (card && dataOf(message).state === "awaiting-spend") refreshSpend(message, card);
+    if (card && SPENDING.includes(dataOf(message).state)) refreshSpend(message, card);
     // A Survival button is for the owner of the dying actor it names.
     const user = game.user!;
     for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action='survival']")) {

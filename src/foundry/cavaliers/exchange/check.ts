@@ -76,6 +76,7 @@ async function check(request: CheckRequest): Promise<ChatMessage.Implementation 
     winner: success ? "attacker" : "defender",
     entries: success ? entriesFor(request.kind).map((entry) => ({ ...entry })) : [],
     spend: [],
+    defenderSpend: [],
     statuses: [],
     applied: [],
     out: "",

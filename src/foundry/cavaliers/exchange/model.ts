@@ -1,7 +1,7 @@
 const fields = foundry.data.fields;
 
 export const CARD_TYPE = "cavaliersExchange";
-export const CARD_STATES = ["awaiting-defence", "awaiting-spend", "applied", "undone", "closed"] as const;
+export const CARD_STATES = ["awaiting-defence", "awaiting-spend", "awaiting-landing", "applied", "undone", "closed"] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
 const str = (initial = "") => new fields.StringField({ required: true, nullable: false, blank: true, initial });
@@ -40,6 +40,8 @@ function exchangeSchema() {
     /** The winner's success table as offered when the rolls were read (rules SuccessEntry objects). */
     entries: new fields.ArrayField(new fields.ObjectField()),
     spend: new fields.ArrayField(str()),
+    /** A winning defender's purchases without Negate, kept while the attacker spends on the attack that lands. */
+    defenderSpend: new fields.ArrayField(str()),
     statuses: new fields.ArrayField(str()),
     /** Every field the Apply changed, before and after, for Undo. */
     applied: new fields.ArrayField(new fields.ObjectField()),
@@ -84,6 +86,7 @@ export interface ExchangeData {
   winner: "" | "attacker" | "defender";
   entries: Record<string, unknown>[];
   spend: string[];
+  defenderSpend: string[];
   statuses: string[];
   applied: Record<string, unknown>[];
   out: "" | "surrender" | "knocked-out";

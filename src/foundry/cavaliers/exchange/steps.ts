@@ -45,6 +45,16 @@ export function winnerUuid(data: ExchangeData): string {
   return data.winner === "defender" ? data.targetUuid : data.attackerUuid;
 }
 
+/** Who spends now: the winner, or the attacker whose attack lands after a defence without Negate. */
+export function spenderUuid(data: ExchangeData): string {
+  return data.state === "awaiting-landing" ? data.attackerUuid : winnerUuid(data);
+}
+
+/** The SP the one spending now has. */
+export function spenderSp(data: ExchangeData): number {
+  return data.state === "awaiting-landing" || data.winner !== "defender" ? data.attacker.sp : data.defender.sp;
+}
+
 const defend: CardStep = {
   local: (message, _payload, user) => mayRunHere(message, user, [dataOf(message).targetUuid]),
   async run(message, payload, user) {
@@ -68,7 +78,7 @@ const defend: CardStep = {
 };
 
 /** What the winner's purchases do to both actors, by the rules. */
-function settle(data: ExchangeData, spend: string[]) {
+function settle(data: ExchangeData, spend: string[], landingSpend: string[] = []) {
   const attacker = actorAt(data.attackerUuid);
   if (data.kind !== "attack") {
     // The entries were stored from the rules' SuccessEntry objects when the roll was read.
@@ -81,9 +91,8 @@ function settle(data: ExchangeData, spend: string[]) {
     return { changes: [{ uuid: attacker.uuid, update: stateUpdate(result.buyer, isDyingNow(result.buyer)) }], statuses, outCandidate: "" };
   }
   const target = actorAt(data.targetUuid);
-  const tableId = data.winner === "attacker" ? data.attack : data.defence;
-  const winnerActor = data.winner === "attacker" ? attacker : target;
-  const tables = tablesWith(tableId, data.winner === "attacker" && data.specialty ? specialtyOf(attacker, data.attack, data.specialty) : specialtyOf(winnerActor, tableId));
+  // Both sides' tables: the attacker's from her specialty item, the defender's from hers.
+  const tables = { ...tablesWith(data.attack, specialtyOf(attacker, data.attack, data.specialty || undefined)), [data.defence]: tablesWith(data.defence, specialtyOf(target, data.defence))[data.defence]! };
   const settled = settleAttack({
     attack: data.attack as AttackId,
     defence: data.defence as DefenceId,
@@ -94,6 +103,7 @@ function settle(data: ExchangeData, spend: string[]) {
     defenderTotal: data.defender.total,
     defenderSp: data.defender.sp,
     spend,
+    landingSpend,
     tables,
   });
   const statuses = [
@@ -115,12 +125,23 @@ const apply: CardStep = {
   local: (message, _payload, user) => mayRunHere(message, user, [dataOf(message).attackerUuid, dataOf(message).targetUuid]),
   async run(message, payload, user) {
     const data = dataOf(message);
-    expectState(data, "awaiting-spend");
-    if (!ownsActor(winnerUuid(data), user)) refuse(t("NotWinnerOwner"));
-    const spend = Array.isArray(payload.spend) ? payload.spend.map(String) : refuse(t("NoSpend"));
-    const { changes, statuses, outCandidate } = settle(data, spend);
-    const applied = await applyChanges(changes, FIELD_DEFAULTS);
-    await updateCard(message, { state: "applied", spend, statuses, applied, outCandidate });
+    expectState(data, "awaiting-spend", "awaiting-landing");
+    if (!ownsActor(spenderUuid(data), user)) refuse(t("NotWinnerOwner"));
+    const picks = Array.isArray(payload.spend) ? payload.spend.map(String) : refuse(t("NoSpend"));
+    const landing = data.state === "awaiting-landing";
+    const spend = landing ? data.defenderSpend : picks;
+    // Checks the purchases (and the SP) before anything is stored or changed.
+    const settled = settle(data, spend, landing ? picks : []);
+    const entries = data.entries as unknown as SuccessEntry[];
+    const negates = spend.some((id) => entries.find((entry) => entry.id === id)?.effect.kind === "negate");
+    if (data.kind === "attack" && !landing && data.winner === "defender" && !negates && data.attacker.sp > 0) {
+      // No Negate: the attack lands anyway and the attacker spends her own SP before anything applies.
+      const { entries: attackerEntries } = offeredEntries("attacker", data.attack as AttackId, data.defence as DefenceId, combatantState(actorAt(data.targetUuid)), tablesWith(data.attack, data.specialty ? specialtyOf(actorAt(data.attackerUuid), data.attack, data.specialty) : null));
+      await updateCard(message, { state: "awaiting-landing", defenderSpend: spend, entries: attackerEntries });
+      return;
+    }
+    const applied = await applyChanges(settled.changes, FIELD_DEFAULTS);
+    await updateCard(message, { state: "applied", spend: landing ? [...data.defenderSpend, ...picks] : spend, statuses: settled.statuses, applied, outCandidate: settled.outCandidate });
   },
 };
 
