@@ -5,6 +5,7 @@
 import type { DefenceId } from "../../../rules/cavaliers/tables.js";
 import type { CardDefinition, Requester } from "../../chat/card.js";
 import { actorFrom, type AppliedChange, ownsActor } from "../../chat/changes.js";
+import { rollFrom } from "../../dice/index.js";
 import { runStep } from "../../queries/index.js";
 import { templatePath } from "../../system.js";
 import { defencePool } from "./attack.js";
@@ -131,6 +132,9 @@ export const CAVALIERS_EXCHANGE_CARD: CardDefinition = {
         const defence = (button.dataset.defence ?? "") as DefenceId;
         const { pool, dropParts } = defencePool(target, defence);
         const { roll } = await rollPool(target.name, pool, dropParts);
+        // Dice So Nice animates the rolls of new messages; this roll joins an existing one, so ask it directly.
+        const dice3d = (game as { dice3d?: { showForRoll(roll: Roll.Any, user: User.Implementation, synchronize: boolean): Promise<boolean> } }).dice3d;
+        if (roll && dice3d) await dice3d.showForRoll(rollFrom(roll), game.user!, true);
         await runStep(message, "defend", { defence, roll });
       },
     },
