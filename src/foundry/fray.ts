@@ -1,6 +1,7 @@
 import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
+import { registerCavaliersExchange } from "./cavaliers/exchange/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
 import { itemSheetClassFor } from "./item/sheet.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
@@ -42,6 +43,7 @@ Hooks.once("init", () => {
   registerRulesets();
   registerCombat();
   registerAreas();
+  registerCavaliersExchange();
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

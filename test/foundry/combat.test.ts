@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { FoundryHarness, HarnessConfig, HarnessGame, PendingDialog } from "../harness/index.js";
 import type { Actor as HarnessActor } from "../harness/documents.js";
 import type { Combat, Combatant } from "../harness/combat.js";
-import { clearFaces, queueFaces } from "../harness/tracker.js";
+import { clearQueuedFaces as clearFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 
 let harness: FoundryHarness;

@@ -4,7 +4,8 @@
  * `rollAll`, `startCombat`/`nextTurn`/`nextRound` over those turns, and Combatant's initiative roll.
  */
 import { Combat as BaseCombat, Combatant as BaseCombatant, ChatMessage } from "./documents.js";
-import { CombatTracker, Die, Roll, registerCorePartials } from "./tracker.js";
+import { Die, Roll } from "./dice.js";
+import { CombatTracker, registerCorePartials } from "./tracker.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 

@@ -641,6 +641,14 @@ export class ChatMessage extends ClientDocument {
       sound: new StringField({ nullable: true, initial: null }),
     };
   }
+  declare rolls: unknown[];
+  /** As Foundry does: the source keeps each roll as JSON, the prepared message holds Roll instances. */
+  protected override _initialize(options: AnyObject = {}): void {
+    super._initialize(options);
+    const RollClass = (globalThis as unknown as { Roll?: { fromData(data: AnyObject): unknown; fromJSON(json: string): unknown } }).Roll;
+    if (!RollClass) return;
+    this.rolls = (this.rolls ?? []).map((roll) => (typeof roll === "string" ? RollClass.fromJSON(roll) : roll && typeof roll === "object" && !(roll instanceof (RollClass as unknown as new () => object)) ? RollClass.fromData(roll as AnyObject) : roll));
+  }
   /** The speaker for a message from an actor, or the current user (Foundry's ChatMessage.getSpeaker). */
   static getSpeaker({ actor, alias }: { actor?: { id: string | null; name: string } | null; alias?: string } = {}): AnyObject {
     const user = currentUser();

@@ -14,6 +14,8 @@ import { ClientSettings, Localization, Notifications, type NotificationRecord, t
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
 import { installScenes } from "./scene.js";
+import { dice } from "./dice.js";
+import { installChat } from "./chat.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
 
@@ -159,8 +161,10 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     documents: { Actor, Item, ChatMessage, Combat, Combatant, User, collections: { WorldCollection } },
     applications,
     CONST,
+    dice,
   };
   const scenes = installScenes({ CONFIG, game, foundry, systemJson });
+  installChat();
 
   // The globals Fray uses. fvtt-types declares them with Foundry's full types; the harness
   // implements the documented subset, so they are assigned untyped, here and only here.
@@ -181,6 +185,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     fromUuid,
     fromUuidSync,
     ...scenes.globals,
+    Roll: dice.Roll,
   });
 
   installCombat(CONFIG, foundry);

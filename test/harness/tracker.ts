@@ -1,100 +1,11 @@
 /**
- * Roll (formulas of dice terms "NdX" and numbers joined by + or -) and the combat tracker sidebar
- * tab, after Foundry v13. Faces come from CONFIG.Dice.randomUniform as Foundry's Die does, unless a
- * test queued given faces with `queueFaces`.
+ * The combat tracker sidebar tab, after Foundry v13. (Rolls are dice.ts's, the harness's one Roll.)
  */
 import Handlebars from "handlebars";
 import { ApplicationV2, HandlebarsApplicationMixin } from "./applications.js";
-import { ChatMessage, type Combat, type Combatant } from "./documents.js";
+import type { Combat, Combatant } from "./documents.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
-
-const queued: number[] = [];
-
-/** The next faces any die rolls, in order (a test's given faces). */
-export function queueFaces(...faces: number[]): void {
-  queued.push(...faces);
-}
-export function clearFaces(): number[] {
-  return queued.splice(0);
-}
-
-function nextFace(sides: number): number {
-  if (queued.length) {
-    const face = queued.shift() as number;
-    if (!Number.isInteger(face) || face < 1 || face > sides) throw new Error(`Harness: queued face ${face} cannot be on a d${sides}`);
-    return face;
-  }
-  const uniform = ((state.CONFIG.Dice as AnyObject | undefined)?.randomUniform as (() => number) | undefined) ?? Math.random;
-  return Math.ceil((1 - uniform()) * sides);
-}
-
-export class Die {
-  results: { result: number; active: boolean }[] = [];
-  constructor(
-    readonly number: number,
-    readonly faces: number,
-  ) {}
-  get total(): number {
-    return this.results.reduce((sum, r) => sum + (r.active ? r.result : 0), 0);
-  }
-  evaluate(): this {
-    for (let i = 0; i < this.number; i += 1) this.results.push({ result: nextFace(this.faces), active: true });
-    return this;
-  }
-  get expression(): string {
-    return `${this.number}d${this.faces}`;
-  }
-}
-
-export class Roll {
-  readonly terms: (Die | number)[] = [];
-  readonly signs: number[] = [];
-  #total: number | undefined;
-  _evaluated = false;
-
-  constructor(
-    readonly formula: string,
-    readonly data: AnyObject = {},
-  ) {
-    const parts = formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? [];
-    for (const part of parts) {
-      const sign = part.startsWith("-") ? -1 : 1;
-      const body = part.replace(/^[+-]/, "");
-      const die = /^(\d*)d(\d+)$/.exec(body);
-      if (die) this.terms.push(new Die(Number(die[1] || 1), Number(die[2])));
-      else if (/^\d+$/.test(body)) this.terms.push(Number(body));
-      else throw new Error(`Harness Roll: unsupported term "${body}" in "${formula}"`);
-      this.signs.push(sign);
-    }
-  }
-  get dice(): Die[] {
-    return this.terms.filter((t): t is Die => t instanceof Die);
-  }
-  get total(): number | undefined {
-    return this.#total;
-  }
-  async evaluate(): Promise<this> {
-    if (this._evaluated) throw new Error("The Roll has already been evaluated");
-    let total = 0;
-    this.terms.forEach((term, i) => {
-      const value = term instanceof Die ? term.evaluate().total : term;
-      total += (this.signs[i] ?? 1) * value;
-    });
-    this.#total = total;
-    this._evaluated = true;
-    return this;
-  }
-  toJSON(): AnyObject {
-    return { class: "Roll", formula: this.formula, total: this.#total, evaluated: this._evaluated, dice: this.dice.map((d) => ({ faces: d.faces, results: d.results })) };
-  }
-  /** Posts the roll: a ChatMessage whose rolls hold it and whose content is the total. */
-  async toMessage(messageData: AnyObject = {}, { create = true }: { create?: boolean } = {}): Promise<unknown> {
-    if (!this._evaluated) await this.evaluate();
-    const data = { content: String(this.#total), ...messageData, rolls: [this.toJSON()] };
-    return create ? ChatMessage.create(data) : data;
-  }
-}
 
 /** Stand-ins for Foundry's own header and footer parts (the real ones ship with Foundry). */
 const CORE_PARTS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { DiceTray, givenFaces } from "../../../core/dice/source.js";
 import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type InitiativePlace } from "../../../rules/cavaliers/initiative.js";
 import { rulesetOptions } from "../../settings.js";
-import { diceAskedBy, rollDice, withRollOffs } from "./dice.js";
+import { diceAskedBy, rollDice, withRollOffs } from "../../dice/index.js";
 import { askInitiative, type InitiativeChoice } from "./prompt.js";
 import { initiativeRoller, preferredSpecialty } from "./roller.js";
 import { type CavaliersCombatantState, FLAG_KEY, FLAG_SCOPE, groupOf, lastingPlace, stateOf } from "./state.js";
@@ -35,7 +35,10 @@ async function rollOne(members: Combatants, choice: InitiativeChoice, extraDrop 
   const roller = initiativeRoller(actor, leader.id!, choice.specialty, choice.surprised, members.length > 1 ? ids : undefined);
   const run = (tray: DiceTray) => rollPlace(tray, roller, keepOneDie(), [], extraDrop);
   run(new DiceTray({ next: () => 1 })); // refuses a bad pool or group before any die is rolled
-  const { roll, faces } = await rollDice(diceAskedBy(run));
+  // A pool always holds at least one die (the attribute die), so there is always a Roll.
+  const rolled = await rollDice(diceAskedBy(run));
+  if (!rolled) throw new Error("an initiative pool with no dice");
+  const { roll, faces } = rolled;
   const place = run(new DiceTray(givenFaces(faces)));
   const flavor = game.i18n!.format("FRAY.Combat.RollFlavor", {
     specialty: game.i18n!.localize(`FRAY.Combat.Specialty.${choice.specialty}`),

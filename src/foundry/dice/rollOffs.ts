@@ -1,14 +1,5 @@
-import { DiceError, DiceTray, givenFaces, type DiceSource } from "../../../core/dice/source.js";
-
-/**
- * The tracker's own small bridge from Foundry's dice to the rules: Foundry rolls (so Dice So Nice
- * and roll modes apply), the faces are read off the Roll and handed to the rules through givenFaces.
- */
-export async function rollDice(sides: readonly number[]): Promise<{ roll: Roll; faces: number[] }> {
-  const roll = await new Roll(sides.map((s) => `1d${s}`).join(" + ")).evaluate();
-  const faces = roll.dice.flatMap((die) => die.results.map((result) => result.result));
-  return { roll, faces };
-}
+import { DiceError, DiceTray, givenFaces, type DiceSource } from "../../core/dice/source.js";
+import { rollDice } from "./roll.js";
 
 /** The dice a piece of rules code asks for, in order, found by running it once with every face a 1. */
 export function diceAskedBy(run: (tray: DiceTray) => unknown): number[] {
@@ -44,6 +35,7 @@ export async function withRollOffs<T>(batch: number, run: (tray: DiceTray) => T)
     } catch (error) {
       if (!(error instanceof OutOfFaces)) throw error;
       const more = await rollDice(Array.from({ length: Math.max(2, batch) }, () => 10));
+      if (!more) throw error;
       rolls.push(more.roll);
       faces.push(...more.faces);
     }

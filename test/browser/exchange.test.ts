@@ -1,0 +1,127 @@
+/**
+ * The cavaliers exchange card from the built bundle in Chromium with the compiled CSS: each state
+ * (awaiting defence, awaiting spend, applied, undone) rendered as the chat log renders it, its
+ * buttons clicked as a user clicks them, and photographed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+
+describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () => {
+  let server: FrayServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startFrayServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Sets up two fighters, posts a Lunge with given faces, and shows the card in a chat column. */
+  async function postLunge(page: Page): Promise<string> {
+    return page.evaluate(async () => {
+      type Doc = { id: string; uuid: string; items: { contents: { id: string; type: string }[] } };
+      const g = globalThis as unknown as {
+        CONFIG: { Actor: { documentClass: { create(d: object): Promise<Doc> } }; Dice: { randomUniform: () => number }; fray: { cavaliersExchange: { postAttack(r: object): Promise<{ id: string }> } } };
+      };
+      const faces: [number, number][] = [];
+      // Foundry draws a face as ceil((1 - randomUniform()) * sides): feed the middle of each face's slice.
+      g.CONFIG.Dice.randomUniform = () => {
+        const [face, sides] = faces.shift() ?? [1, 6];
+        return 1 - (face - 0.5) / sides;
+      };
+      (window as unknown as { queueFaces(f: [number, number][]): void }).queueFaces = (f) => faces.push(...f);
+      const duellist = await g.CONFIG.Actor.documentClass.create({
+        name: "Isabeau",
+        type: "cavaliersCharacter",
+        system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8 },
+        items: [
+          { name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } },
+          { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, melee: true } },
+        ],
+      });
+      const guard = await g.CONFIG.Actor.documentClass.create({
+        name: "Palace Guard",
+        type: "cavaliersNpc",
+        system: { npcType: "stock", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 },
+        items: [{ name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 6, melee: true } }],
+      });
+      faces.push([7, 8], [6, 8], [2, 8], [1, 8]);
+      const weapon = duellist.items.contents.find((i) => i.type === "cavaliersWeapon")!.id;
+      const message = await g.CONFIG.fray.cavaliersExchange.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weapon, combined: [], useAdvantage: false, assists: [] });
+      const sidebar = document.createElement("section");
+      sidebar.id = "sidebar";
+      sidebar.className = "sidebar-tab chat-sidebar";
+      sidebar.style.cssText = "width: 300px; padding: 8px; background: #f7f3ea;";
+      sidebar.innerHTML = `<ol id="chat-log" class="chat-log" style="list-style:none;margin:0;padding:0"></ol>`;
+      document.body.append(sidebar);
+      return message.id;
+    });
+  }
+
+  /** Re-renders the card into the chat column (as the chat log does after an update). */
+  async function show(page: Page, id: string): Promise<void> {
+    await page.evaluate(async (messageId) => {
+      const g = globalThis as unknown as { game: { messages: { get(id: string): { renderHTML(): Promise<HTMLElement> } } }; CONFIG: { fray: { cavaliersExchange: { cardActivity(): Promise<void> } } } };
+      await g.CONFIG.fray.cavaliersExchange.cardActivity();
+      await window.harness?.flush();
+      const html = await g.game.messages.get(messageId).renderHTML();
+      const log = document.getElementById("chat-log")!;
+      log.replaceChildren(html);
+    }, id);
+  }
+
+  const cardState = (page: Page) => page.locator(".fray-card").getAttribute("data-state");
+
+  it("walks a Lunge through defence, spend, apply and undo, photographing each state", async () => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    await openFray(page, server.url);
+    const id = await postLunge(page);
+    await show(page, id);
+    const chat = page.locator("#sidebar");
+    expect(await cardState(page)).toBe("awaiting-defence");
+    expect(await chat.innerText()).toContain("Palace Guard chooses a defence.");
+    expect(await page.locator("[data-fray-action='defend']").allInnerTexts()).toEqual(["Parry", "Block", "Dodge"]);
+    expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    await screenshot(chat, "card-cavaliers-awaiting-defence");
+
+    await page.evaluate(() => (window as unknown as { queueFaces(f: [number, number][]): void }).queueFaces([[3, 6], [2, 6], [1, 6]]));
+    await page.locator("[data-fray-action='defend'][data-defence='parry']").click();
+    await show(page, id);
+    expect(await cardState(page)).toBe("awaiting-spend");
+    expect(await chat.innerText()).toContain("Isabeau wins.");
+    const buy = (entry: string) => page.locator(`[data-entry='${entry}'] [data-fray-action='buy']`).click();
+    await buy("inflict-yield");
+    await buy("inflict-yield");
+    await buy("inflict-wound");
+    await page.evaluate(() => (globalThis as unknown as { CONFIG: { fray: { cavaliersExchange: { cardActivity(): Promise<void> } } } }).CONFIG.fray.cavaliersExchange.cardActivity());
+    expect(await page.locator("[data-spend-total]").innerText()).toBe("6 / 6 SP");
+    expect(await page.locator("[data-entry='gain-style'] [data-fray-action='buy']").isDisabled()).toBe(true);
+    await screenshot(chat, "card-cavaliers-awaiting-spend");
+
+    await page.locator("[data-fray-action='apply']").click();
+    await show(page, id);
+    expect(await cardState(page)).toBe("applied");
+    const applied = await chat.innerText();
+    expect(applied).toContain("Palace Guard: Yield 0 → 2");
+    expect(applied).toContain("Palace Guard: Wounds 0 → 1");
+    await screenshot(chat, "card-cavaliers-applied");
+
+    await page.locator("[data-fray-action='undo']").click();
+    await show(page, id);
+    expect(await cardState(page)).toBe("undone");
+    expect(await page.locator("[data-fray-action]").count()).toBe(0);
+    const guard = await page.evaluate(() => {
+      const g = globalThis as unknown as { game: { actors: { getName(n: string): { system: { yield: { value: number }; wounds: { value: number } } } } } };
+      const system = g.game.actors.getName("Palace Guard").system;
+      return { yield: system.yield.value, wounds: system.wounds.value };
+    });
+    expect(guard).toEqual({ yield: 0, wounds: 0 });
+    await screenshot(chat, "card-cavaliers-undone");
+    await page.close();
+  });
+});

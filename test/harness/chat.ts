@@ -1,0 +1,81 @@
+/**
+ * What the harness's ChatMessage lacks for chat cards, after the v13 API: ChatMessage.applyRollMode
+ * (static, on creation data) and #applyRollMode, and #renderHTML, which builds the message's <li>
+ * (header + .message-content) and calls the "renderChatMessageHTML" hook as the chat log does.
+ */
+import { ChatMessage, User } from "./documents.js";
+import { Hooks } from "./hooks.js";
+import { state } from "./state.js";
+import type { AnyObject } from "./utils.js";
+
+const ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"] as const;
+
+function currentRollMode(): string {
+  const settings = state.game.settings as { get(ns: string, key: string): unknown } | undefined;
+  try {
+    return String(settings?.get("core", "rollMode") ?? "publicroll");
+  } catch {
+    // The harness registers no core settings: a client with the default roll mode rolls publicly.
+    return "publicroll";
+  }
+}
+
+function gmIds(): string[] {
+  const users = state.game.users as { filter(fn: (u: User) => boolean): User[] };
+  return users.filter((u) => u.isGM).map((u) => u.id);
+}
+
+function applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {
+  const mode = rollMode === "roll" ? currentRollMode() : rollMode;
+  if (!ROLL_MODES.includes(mode as (typeof ROLL_MODES)[number])) throw new Error(`Invalid roll mode "${rollMode}"`);
+  const user = state.game.user as User;
+  const whisper = (chatData.whisper as string[] | undefined) ?? [];
+  switch (mode) {
+    case "publicroll":
+      chatData.whisper = [];
+      chatData.blind = false;
+      break;
+    case "selfroll":
+      chatData.whisper = [user.id];
+      chatData.blind = false;
+      break;
+    case "gmroll":
+      chatData.whisper = whisper.length ? whisper : gmIds();
+      chatData.blind = false;
+      break;
+    case "blindroll":
+      chatData.whisper = whisper.length ? whisper : gmIds();
+      chatData.blind = true;
+      break;
+  }
+  return chatData;
+}
+
+async function renderHTML(this: ChatMessage): Promise<HTMLElement> {
+  const li = document.createElement("li");
+  li.className = "chat-message message flexcol";
+  li.dataset.messageId = this.id as string;
+  const speaker = (this as unknown as { speaker: { alias?: string } }).speaker;
+  const header = document.createElement("header");
+  header.className = "message-header flexrow";
+  header.innerHTML = `<h4 class="message-sender"></h4>`;
+  (header.firstElementChild as HTMLElement).textContent = speaker.alias ?? "";
+  const content = document.createElement("div");
+  content.className = "message-content";
+  content.innerHTML = this.content;
+  li.append(header, content);
+  Hooks.callAll("renderChatMessageHTML", this, li, { message: this.toObject(), author: this.author });
+  return li;
+}
+
+/** Adds the methods to the harness's ChatMessage (one place, at install). */
+export function installChat(): void {
+  Object.assign(ChatMessage, { applyRollMode });
+  Object.assign(ChatMessage.prototype, {
+    renderHTML,
+    applyRollMode(this: ChatMessage, rollMode: string) {
+      const data = applyRollMode({ whisper: [...((this as unknown as { whisper: string[] }).whisper ?? [])] }, rollMode);
+      this.updateSource({ whisper: data.whisper, blind: data.blind });
+    },
+  });
+}

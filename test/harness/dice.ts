@@ -1,0 +1,171 @@
+/**
+ * foundry.dice.Roll, after the v13 API, for formulas of NdX terms joined by "+" (what Fray rolls):
+ * parse, evaluate() drawing each face as Foundry's DiceTerm#mapRandomFace does (Math.ceil((1 - CONFIG.Dice.randomUniform()) * faces)),
+ * `dice` / `terms` with `results[{result, active}]`, `total`, `toJSON` / `fromData` / `fromJSON`.
+ * Tests queue the next faces with `queueFaces` so a flow runs from given faces.
+ */
+import { ChatMessage } from "./documents.js";
+import { state } from "./state.js";
+
+export interface DiceTermResult {
+  result: number;
+  active: boolean;
+}
+
+const queued: number[] = [];
+
+/** The next faces any Roll draws, in order, before CONFIG.Dice.randomUniform is asked. */
+export function queueFaces(...faces: number[]): void {
+  queued.push(...faces);
+}
+
+export function clearQueuedFaces(): void {
+  queued.length = 0;
+}
+
+export function queuedFaceCount(): number {
+  return queued.length;
+}
+
+export class Die {
+  number: number;
+  faces: number;
+  results: DiceTermResult[];
+  _evaluated: boolean;
+
+  constructor({ number = 1, faces = 6, results = [] }: { number?: number; faces?: number; results?: DiceTermResult[] } = {}) {
+    this.number = number;
+    this.faces = faces;
+    this.results = results.map((r) => ({ ...r }));
+    this._evaluated = results.length > 0;
+  }
+
+  get expression(): string {
+    return `${this.number}d${this.faces}`;
+  }
+
+  get total(): number | undefined {
+    if (!this._evaluated) return undefined;
+    return this.results.filter((r) => r.active).reduce((sum, r) => sum + r.result, 0);
+  }
+
+  roll(): DiceTermResult {
+    let result: number;
+    if (queued.length) {
+      result = queued.shift() as number;
+      if (!Number.isInteger(result) || result < 1 || result > this.faces) throw new Error(`Harness: queued face ${result} cannot show on a d${this.faces}`);
+    } else {
+      const uniform = (state.CONFIG.Dice as unknown as { randomUniform: () => number }).randomUniform;
+      // DiceTerm#mapRandomFace: a value in [0, 1) maps to a face from 1 to faces.
+      result = Math.ceil((1 - uniform()) * this.faces);
+    }
+    const entry = { result, active: true };
+    this.results.push(entry);
+    return entry;
+  }
+
+  evaluate(): this {
+    for (let i = 0; i < this.number; i += 1) this.roll();
+    this._evaluated = true;
+    return this;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { class: "Die", number: this.number, faces: this.faces, results: this.results.map((r) => ({ ...r })), evaluated: this._evaluated };
+  }
+}
+
+export class OperatorTerm {
+  operator: string;
+  constructor({ operator = "+" }: { operator?: string } = {}) {
+    this.operator = operator;
+  }
+  get expression(): string {
+    return ` ${this.operator} `;
+  }
+  toJSON(): Record<string, unknown> {
+    return { class: "OperatorTerm", operator: this.operator, evaluated: true };
+  }
+}
+
+type Term = Die | OperatorTerm;
+
+function parse(formula: string): Term[] {
+  const terms: Term[] = [];
+  const parts = formula.split("+").map((p) => p.trim());
+  parts.forEach((part, index) => {
+    const match = /^(\d*)d(\d+)$/.exec(part);
+    if (!match) throw new Error(`Harness Roll: unsupported formula term "${part}" in "${formula}" (NdX terms joined by + only)`);
+    if (index > 0) terms.push(new OperatorTerm({ operator: "+" }));
+    terms.push(new Die({ number: match[1] ? Number(match[1]) : 1, faces: Number(match[2]) }));
+  });
+  return terms;
+}
+
+export class Roll {
+  static CHAT_TEMPLATE = "templates/dice/roll.html";
+  formula: string;
+  data: Record<string, unknown>;
+  terms: Term[];
+  options: Record<string, unknown>;
+  _evaluated = false;
+  _total: number | undefined;
+
+  constructor(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+    this.data = data;
+    this.options = options;
+    this.terms = parse(formula);
+    this.formula = this.terms.map((t) => t.expression).join("");
+  }
+
+  get dice(): Die[] {
+    return this.terms.filter((t): t is Die => t instanceof Die);
+  }
+
+  get total(): number | undefined {
+    return this._total;
+  }
+
+  get isDeterministic(): boolean {
+    return false;
+  }
+
+  async evaluate(): Promise<this> {
+    return this.evaluateSync();
+  }
+
+  evaluateSync(): this {
+    if (this._evaluated) throw new Error(`The ${this.constructor.name} has already been evaluated and is now immutable`);
+    for (const die of this.dice) die.evaluate();
+    this._total = this.dice.reduce((sum, die) => sum + (die.total ?? 0), 0);
+    this._evaluated = true;
+    return this;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { class: "Roll", options: this.options, dice: [], formula: this.formula, terms: this.terms.map((t) => t.toJSON()), total: this._total, evaluated: this._evaluated };
+  }
+
+  /** Posts the roll as Foundry's Roll#toMessage does: a ChatMessage whose rolls hold it, content its total. */
+  async toMessage(messageData: Record<string, unknown> = {}, { create = true }: { create?: boolean } = {}): Promise<unknown> {
+    if (!this._evaluated) await this.evaluate();
+    const data = { content: String(this._total), ...messageData, rolls: [JSON.stringify(this.toJSON())] };
+    return create ? ChatMessage.create(data) : data;
+  }
+
+  static fromData(data: Record<string, unknown>): Roll {
+    const roll = new Roll(String(data.formula), {}, (data.options ?? {}) as Record<string, unknown>);
+    roll.terms = ((data.terms ?? []) as Record<string, unknown>[]).map((t) =>
+      t.class === "OperatorTerm" ? new OperatorTerm({ operator: String(t.operator) }) : new Die({ number: Number(t.number), faces: Number(t.faces), results: (t.results ?? []) as DiceTermResult[] }),
+    );
+    roll._evaluated = Boolean(data.evaluated);
+    roll._total = data.total as number | undefined;
+    return roll;
+  }
+
+  static fromJSON(json: string): Roll {
+    return Roll.fromData(JSON.parse(json) as Record<string, unknown>);
+  }
+}
+
+export const dice = { Roll, terms: { Die, OperatorTerm } };
