@@ -1,4 +1,5 @@
 import { FrayActor } from "./actor/document.js";
+import { registerCavaliersUi } from "./cavaliers/ui/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
 import { itemSheetClassFor } from "./item/sheet.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
@@ -38,6 +39,7 @@ Hooks.once("init", () => {
   registerSettings();
   CONFIG.Actor.documentClass = FrayActor;
   registerRulesets();
+  registerCavaliersUi();
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

@@ -14,6 +14,7 @@ import { ClientSettings, Localization, Notifications, type NotificationRecord, t
 import { Hooks } from "./hooks.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
+import { installUiHarness } from "./ui.js";
 
 export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
 export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
@@ -178,6 +179,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     fromUuid,
     fromUuidSync,
   });
+  installUiHarness(CONFIG, game, globalThis as unknown as AnyObject);
 
   const pendingUsers: User[] = [];
   const makeUser = (data: { name: string; role?: Role; _id?: string; character?: string | null }): User => {
