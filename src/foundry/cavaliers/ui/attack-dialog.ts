@@ -45,7 +45,7 @@ export class AttackDialog extends HandlebarsDialog {
     form: { handler: AttackDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
   };
 
-  static override PARTS = { form: { template: templatePath("dialog/cavaliers-attack.hbs") } };
+  static override PARTS = { form: { template: templatePath("dialog/cavaliers-attack.hbs") }, footer: { template: templatePath("dialog/footer.hbs") } };
 
   readonly actor: Actor.Implementation;
   readonly target: Token.Implementation;
@@ -113,6 +113,7 @@ export class AttackDialog extends HandlebarsDialog {
       values: { ...values, range: values.range === null ? "" : String(this.bandStart(values.range)), cover: String(values.cover) },
       plan,
       blocked: plan.request === null,
+      submitLabel: "FRAY.Ui.RollAttack",
     });
   }
 

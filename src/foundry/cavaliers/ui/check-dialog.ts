@@ -63,7 +63,7 @@ export class CheckDialog extends HandlebarsDialog {
     form: { handler: CheckDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
   };
 
-  static override PARTS = { form: { template: templatePath("dialog/cavaliers-check.hbs") } };
+  static override PARTS = { form: { template: templatePath("dialog/cavaliers-check.hbs") }, footer: { template: templatePath("dialog/footer.hbs") } };
 
   readonly actor: Actor.Implementation;
   readonly specialtyItemId: string | undefined;
@@ -96,6 +96,7 @@ export class CheckDialog extends HandlebarsDialog {
       advantage,
       problems: plan.problems,
       blocked: plan.request === null,
+      submitLabel: "FRAY.Ui.RollCheck",
     });
   }
 
