@@ -22,7 +22,7 @@ export function singleTarget(): { token: Token.Implementation } | { refusal: str
 
 /** The attacker's token on the viewed scene, for Areas (none when the actor has no token there). */
 function attackerToken(actor: Actor.Implementation): Token.Implementation | null {
-  return actor.getActiveTokens(true, false)[0] ?? null;
+  return actor.getActiveTokens(false, false)[0] ?? null;
 }
 
 export interface AttackDialogOptions {
