@@ -28,6 +28,9 @@ beforeAll(async () => {
   await import("../../src/foundry/fray.js");
   ui = await import("../../src/foundry/cavaliers/ui/index.js");
   await harness.boot();
+  // Load the dialog templates once, as a running world would have them after their first use.
+  const templates = ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-check.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
+  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
 });
 afterAll(async () => removeDom());
 beforeEach(() => {
@@ -74,6 +77,16 @@ async function openSheet(actor: Actor): Promise<HTMLElement> {
 const itemNamed = (actor: Actor, name: string) => (actor as unknown as HarnessActor).items.find((i) => i.name === name) as HarnessItem;
 const rowOf = (sheet: HTMLElement, actor: Actor, name: string) => sheet.querySelector(`[data-item-id="${itemNamed(actor, name).id}"]`) as HTMLElement;
 const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
+
+/** Click a button whose handler opens a dialog (not awaited, as in Foundry) and wait for it. */
+async function clickOpen(button: Element | null, cls: string): Promise<HTMLFormElement> {
+  (button as HTMLElement).click();
+  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
+  await settle();
+  const found = dialog(cls);
+  if (!found) throw new Error(`no .${cls} opened`);
+  return found;
+}
 
 function target(...actors: Actor[]): HarnessToken[] {
   const tokens = actors.map((a) => placeToken(a as never));
@@ -127,9 +140,7 @@ describe("cavaliers sheet", () => {
     const actor = await makeActor("Dying Dan", { wounds: { value: 4 } });
     const sheet = await openSheet(actor);
     expect(sheet.querySelector(".fray-status-dying")?.textContent).toBe("Dying");
-    (sheet.querySelector('[data-action="survival"]') as HTMLElement).click();
-    await settle();
-    const form = dialog("fray-check-dialog")!;
+    const form = await clickOpen(sheet.querySelector('[data-action="survival"]'), "fray-check-dialog");
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).value).toBe("moderate");
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).disabled).toBe(true);
     await submit(form);
@@ -139,9 +150,7 @@ describe("cavaliers sheet", () => {
   it("rolls a non-attack specialty through the difficulty picker", async () => {
     const actor = await makeActor("Aurore", { advantage: 8 });
     const sheet = await openSheet(actor);
-    (rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]') as HTMLElement).click();
-    await settle();
-    let form = dialog("fray-check-dialog")!;
+    let form = await clickOpen(rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]'), "fray-check-dialog");
     change(form.querySelector('[name="opposition"]'), (el) => (el.value = "very-hard"));
     await settle();
     form = dialog("fray-check-dialog")!;
@@ -158,8 +167,7 @@ describe("cavaliers sheet", () => {
   it("makes a Flourish always Easy", async () => {
     const actor = await makeActor();
     const sheet = await openSheet(actor);
-    (rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]') as HTMLElement).click();
-    await settle();
+    await clickOpen(rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]'), "fray-check-dialog");
     change(dialog("fray-check-dialog")!.querySelector('[name="opposition"]'), (el) => (el.value = "hard"));
     await settle();
     change(dialog("fray-check-dialog")!.querySelector('[name="kind"]'), (el) => (el.value = "flourish"));
@@ -214,6 +222,18 @@ describe("cavaliers sheet", () => {
     harness.onDialog(undefined);
   });
 
+  it("refuses a dropped item that is not a cavaliers item, and changes nothing", async () => {
+    const actor = await makeActor("Aurore", {}, []);
+    const sheet = await openSheet(actor);
+    const cls = CONFIG.Item.documentClass as typeof HarnessItem;
+    const stranger = (await cls.create({ name: "Stranger", type: "base" })) as HarnessItem;
+    const payload = JSON.stringify({ type: "Item", uuid: stranger.uuid });
+    sheet.dispatchEvent(Object.assign(new Event("drop", { bubbles: true, cancelable: true }), { dataTransfer: { getData: () => payload } }));
+    await settle();
+    expect((actor as unknown as HarnessActor).items.size).toBe(0);
+    expect(harness.notifications.at(-1)).toMatchObject({ type: "warning", message: expect.stringContaining("Stranger") });
+  });
+
   it("opens an owned item's sheet from its row", async () => {
     const actor = await makeActor();
     const sheet = await openSheet(actor);
@@ -243,8 +263,7 @@ describe("attack dialog", () => {
     const foe = await makeActor("Foe", {}, []);
     target(foe);
     const sheet = await openSheet(actor);
-    (sheet.querySelector('[data-action="attack"]') as HTMLElement).click();
-    await settle();
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
     const drop = (which: string) => dialog("fray-attack-dialog")!.querySelector(`[data-drop="${which}"]`)!.textContent;
     expect(drop("wound")).toBe("1");
     change(dialog("fray-attack-dialog")!.querySelector('[name="combined.draw-weapon"]'), (el) => (el.checked = true));
@@ -270,8 +289,7 @@ describe("attack dialog", () => {
     const foe = await makeActor("Foe", {}, []);
     const [foeToken] = target(foe);
     const sheet = await openSheet(actor);
-    (rowOf(sheet, actor, "Aim").querySelector('[data-action="rollSpecialty"]') as HTMLElement).click();
-    await settle();
+    await clickOpen(rowOf(sheet, actor, "Aim").querySelector('[data-action="rollSpecialty"]'), "fray-attack-dialog");
     const form = () => dialog("fray-attack-dialog")!;
     expect((form().querySelector('[name="weapon"]') as HTMLSelectElement).value).toBe(itemNamed(actor, "Pistol").id);
     change(form().querySelector('[name="combined.reload-pistol"]'), (el) => (el.checked = true));
@@ -318,8 +336,7 @@ describe("attack dialog", () => {
       return { range: 6, cover: 2 };
     });
     const sheet = await openSheet(actor);
-    (sheet.querySelector('[data-action="attack"]') as HTMLElement).click();
-    await settle();
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
     expect(seen[0]).toEqual([mine, foeToken]);
     const form = () => dialog("fray-attack-dialog")!;
     expect((form().querySelector('[name="range"]') as HTMLSelectElement).disabled).toBe(true);
@@ -346,9 +363,7 @@ describe("attack dialog", () => {
     const actor = await makeActor();
     target(await makeActor("Foe", {}, []));
     const sheet = await openSheet(actor);
-    (sheet.querySelector('[data-action="attack"]') as HTMLElement).click();
-    await settle();
-    await submit(dialog("fray-attack-dialog")!);
+    await submit(await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog"));
     expect(harness.notifications.at(-1)?.message).toBe("The roll flow is not available: nothing was rolled.");
   });
 });
