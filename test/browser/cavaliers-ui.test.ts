@@ -50,6 +50,11 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
     });
   }
 
+  /** The harness page has no window chrome: hide the sheet so a dialog's photograph shows only the dialog. */
+  async function hideSheet(page: Page, id: string): Promise<void> {
+    await page.locator(`[id="${id}"]`).evaluate((element) => (element.style.visibility = "hidden"));
+  }
+
   it("renders the sheet with specialties, gear and actions", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await openFray(page, server.url);
@@ -76,6 +81,7 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
     await page.locator(`[id="${id}"] [data-action="attack"]`).click();
     const dialog = page.locator(".fray-attack-dialog");
     await dialog.waitFor();
+    await hideSheet(page, id);
     expect(await dialog.locator(".window-title").innerText()).toBe("Aurore de Vaux attacks Capitaine Rochefort");
     expect(await dialog.locator('[data-drop="wound"]').innerText()).toBe("1");
     await dialog.locator('[name="combined.draw-weapon"]').check();
@@ -102,6 +108,33 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
       return window.harness?.notifications.at(-1)?.message;
     });
     expect(last).toBe("The roll flow is not available: nothing was rolled.");
+    await page.close();
+  });
+
+  it("adds an item dropped on the sheet and opens the difficulty picker from a skill's dice", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, server.url);
+    const id = await openDuellist(page);
+    await page.evaluate(async (id) => {
+      const g = globalThis as unknown as { CONFIG: { Item: { documentClass: { create(d: object): Promise<{ uuid: string }> } } } };
+      const sabre = await g.CONFIG.Item.documentClass.create({ name: "Cavalry sabre", type: "cavaliersWeapon", system: { itemDie: 8 } });
+      const transfer = new DataTransfer();
+      transfer.setData("text/plain", JSON.stringify({ type: "Item", uuid: sabre.uuid }));
+      document.getElementById(id)!.querySelector(".fray-items")!.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      await window.harness?.flush();
+    }, id);
+    const sheet = page.locator(`[id="${id}"]`);
+    await expect.poll(() => sheet.locator('[data-list="gear"]').innerText()).toContain("Cavalry sabre");
+
+    await sheet.locator('.fray-item-row:has-text("Etiquette") [data-action="rollSpecialty"]').click();
+    const picker = page.locator(".fray-check-dialog");
+    await picker.waitFor();
+    await hideSheet(page, id);
+    await picker.locator('[name="opposition"]').selectOption("hard");
+    await expect.poll(() => picker.locator('[name="opposition"]').inputValue()).toBe("hard");
+    const options = await picker.locator('[name="opposition"] option').allInnerTexts();
+    expect(options).toEqual(["Easy (3d6)", "Moderate (3d8)", "Hard (3d10)", "Very Hard (3d12)"]);
+    await screenshot(picker, "cavaliers-difficulty-picker");
     await page.close();
   });
 });

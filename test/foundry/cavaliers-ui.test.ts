@@ -29,7 +29,7 @@ beforeAll(async () => {
   ui = await import("../../src/foundry/cavaliers/ui/index.js");
   await harness.boot();
   // Load the dialog templates once, as a running world would have them after their first use.
-  const templates = ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-check.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
+  const templates = ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-attack-summary.hbs", "dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
   await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
 });
 afterAll(async () => removeDom());
@@ -325,6 +325,19 @@ describe("attack dialog", () => {
     expect(dialog("fray-attack-dialog")).toBeNull();
   });
 
+  it("redraws only the summary after typing an Assist, so the next field keeps its place", async () => {
+    const actor = await makeActor();
+    target(await makeActor("Foe", {}, []));
+    const sheet = await openSheet(actor);
+    const form = await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    const helper2 = form.querySelector('[name="assists.1"]');
+    change(form.querySelector('[name="assists.0"]'), (el) => (el.value = "3d7"));
+    await settle();
+    expect(form.querySelector('[name="assists.1"]')).toBe(helper2);
+    expect(form.querySelector(".fray-problems")!.textContent).toContain("Helper 1's Assist \"3d7\" is not dice");
+    expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("takes range and cover from the Areas when a lookup is installed, and disables Advantage without a die", async () => {
     const actor = await makeActor();
     const mine = placeToken(actor as never);
@@ -342,14 +355,14 @@ describe("attack dialog", () => {
     expect((form().querySelector('[name="range"]') as HTMLSelectElement).disabled).toBe(true);
     expect((form().querySelector('[name="range"]') as HTMLSelectElement).value).toBe("5");
     expect((form().querySelector('[name="useAdvantage"]') as HTMLInputElement).disabled).toBe(true);
-    // Aim comes first, with the pistol, which cannot reach Long range.
-    expect(form().querySelector(".fray-problems")!.textContent).toContain("Pistol cannot reach Long range");
-    // A Lunge needs the target's Area: six Areas away it is refused.
-    change(form().querySelector('[name="specialty"]'), (el) => (el.value = itemNamed(actor, "Lunge").id!));
-    await settle();
+    // Lunge comes first (the rules' order): it needs the target's Area, and six Areas away it is refused.
+    expect((form().querySelector('[name="specialty"]') as HTMLSelectElement).value).toBe(itemNamed(actor, "Lunge").id);
     expect(form().querySelector(".fray-problems")!.textContent).toContain("need the target's Area");
     change(form().querySelector('[name="specialty"]'), (el) => (el.value = itemNamed(actor, "Aim").id!));
     await settle();
+    change(form().querySelector('[name="weapon"]'), (el) => (el.value = itemNamed(actor, "Pistol").id!));
+    await settle();
+    expect(form().querySelector(".fray-problems")!.textContent).toContain("Pistol cannot reach Long range");
     change(form().querySelector('[name="weapon"]'), (el) => (el.value = ""));
     await settle();
     expect(form().querySelector(".fray-problems")).toBeNull();

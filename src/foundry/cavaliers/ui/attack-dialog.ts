@@ -4,7 +4,7 @@ import { SYSTEM_ID, templatePath } from "../../system.js";
 import { lookUpArea, type AreaReading } from "./area-lookup.js";
 import { planAttack, type AttackContext, type AttackFormValues, type AttackPlan } from "./attack-plan.js";
 import { ATTACK_IDS, cavaliersData, specialtiesOf, weaponsOf } from "./gear.js";
-import { HandlebarsDialog, formValues } from "./dialog-base.js";
+import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
@@ -23,6 +23,14 @@ export function singleTarget(): { token: Token.Implementation } | { refusal: str
 /** The attacker's token on the viewed scene, for Areas (none when the actor has no token there). */
 function attackerToken(actor: Actor.Implementation): Token.Implementation | null {
   return actor.getActiveTokens(false, false)[0] ?? null;
+}
+
+/** The actor's attack specialties in the rules' order (Lunge, Feint, Aim, Brawl, Riposte). */
+function attackSpecialties(actor: Actor.Implementation) {
+  const order = (action: string) => ATTACK_IDS.indexOf(action as AttackId);
+  return specialtiesOf(actor)
+    .filter((s) => s.attack)
+    .sort((a, b) => order(a.action) - order(b.action));
 }
 
 export interface AttackDialogOptions {
@@ -45,7 +53,7 @@ export class AttackDialog extends HandlebarsDialog {
     form: { handler: AttackDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
   };
 
-  static override PARTS = { form: { template: templatePath("dialog/cavaliers-attack.hbs") }, footer: { template: templatePath("dialog/footer.hbs") } };
+  static override PARTS = { form: { template: templatePath("dialog/cavaliers-attack.hbs") }, summary: { template: templatePath("dialog/cavaliers-attack-summary.hbs") }, footer: { template: templatePath("dialog/footer.hbs") } };
 
   readonly actor: Actor.Implementation;
   readonly target: Token.Implementation;
@@ -57,7 +65,7 @@ export class AttackDialog extends HandlebarsDialog {
     this.actor = options.actor;
     this.target = options.target;
     this.area = lookUpArea(attackerToken(options.actor), options.target);
-    const specialties = specialtiesOf(options.actor).filter((s) => s.attack);
+    const specialties = attackSpecialties(options.actor);
     const first = options.specialtyItemId ?? specialties[0]?.id ?? ":lunge";
     const weapons = weaponsOf(options.actor);
     const attack = this.attackContext().specialties[first];
@@ -95,7 +103,7 @@ export class AttackDialog extends HandlebarsDialog {
     const context = await super._prepareContext(options);
     const values = this.values;
     const plan = this.plan();
-    const specialties = specialtiesOf(this.actor).filter((s) => s.attack);
+    const specialties = attackSpecialties(this.actor);
     const covered = new Set(specialties.map((s) => s.action));
     const bareAttacks = ATTACK_IDS.filter((a) => !covered.has(a)).map((a) => ({ value: `:${a}`, label: i18n().format("FRAY.Ui.NoSpecialty", { attack: i18n().localize(`FRAY.Ui.AttackName.${a}`) }) }));
     const data = cavaliersData(this.actor);
@@ -128,7 +136,8 @@ export class AttackDialog extends HandlebarsDialog {
   protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
     super._onChangeForm(formConfig, event);
     if (this.form) this.values = this.readForm(this.form);
-    void this.render();
+    const parts = partsToRedraw(event);
+    void this.render(parts ? { parts } : {});
   }
 
   readForm(form: HTMLFormElement): AttackFormValues {

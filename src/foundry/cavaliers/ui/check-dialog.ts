@@ -3,7 +3,7 @@ import { FLOURISH_OPPOSITION, STANDARD_OPPOSITION, SURVIVAL_OPPOSITION, type Opp
 import { SYSTEM_ID, templatePath } from "../../system.js";
 import type { CheckKind, CheckRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
-import { HandlebarsDialog, formValues } from "./dialog-base.js";
+import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
 import { cavaliersData } from "./gear.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
@@ -63,7 +63,7 @@ export class CheckDialog extends HandlebarsDialog {
     form: { handler: CheckDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
   };
 
-  static override PARTS = { form: { template: templatePath("dialog/cavaliers-check.hbs") }, footer: { template: templatePath("dialog/footer.hbs") } };
+  static override PARTS = { form: { template: templatePath("dialog/cavaliers-check.hbs") }, summary: { template: templatePath("dialog/problems.hbs") }, footer: { template: templatePath("dialog/footer.hbs") } };
 
   readonly actor: Actor.Implementation;
   readonly specialtyItemId: string | undefined;
@@ -103,7 +103,8 @@ export class CheckDialog extends HandlebarsDialog {
   protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
     super._onChangeForm(formConfig, event);
     if (this.form) this.values = this.readForm(this.form);
-    void this.render();
+    const parts = partsToRedraw(event);
+    void this.render(parts ? { parts } : {});
   }
 
   readForm(form: HTMLFormElement): CheckFormValues {

@@ -10,3 +10,15 @@ export const HandlebarsDialog = HandlebarsApplicationMixin(ApplicationV2) as unk
 export function formValues(form: HTMLFormElement): Record<string, unknown> {
   return foundry.utils.expandObject(new foundry.applications.ux.FormDataExtended(form).object) as Record<string, unknown>;
 }
+
+/** Parts that show what follows from the inputs, re-rendered while the inputs stay put. */
+export const SUMMARY_PARTS = ["summary", "footer"];
+
+/**
+ * After typing in a text field only the summary is redrawn, so the field the player tabs to keeps
+ * its focus; a checkbox or select may change other inputs (a Flourish fixes the difficulty).
+ */
+export function partsToRedraw(event: Event): string[] | undefined {
+  const target = event.target;
+  return target instanceof HTMLInputElement && target.type === "text" ? SUMMARY_PARTS : undefined;
+}
