@@ -338,6 +338,22 @@ describe("attack dialog", () => {
     expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("lets a combined Move close one Area before a Lunge, which then strikes at range 0", async () => {
+    const actor = await makeActor();
+    target(await makeActor("Foe", {}, []));
+    ui.setAreaLookup(() => ({ range: 1, cover: 0 }));
+    placeToken(actor as never);
+    const sheet = await openSheet(actor);
+    const form = () => dialog("fray-attack-dialog")!;
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    expect(form().querySelector(".fray-problems")!.textContent).toContain("need the target's Area");
+    change(form().querySelector('[name="combined.move"]'), (el) => (el.checked = true));
+    await settle();
+    expect(form().querySelector(".fray-problems")).toBeNull();
+    await submit(form());
+    expect(attacks[0]).toMatchObject({ attack: "lunge", combined: ["move"], range: 0 });
+  });
+
   it("takes range and cover from the Areas when a lookup is installed, and disables Advantage without a die", async () => {
     const actor = await makeActor();
     const mine = placeToken(actor as never);

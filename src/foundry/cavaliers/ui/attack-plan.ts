@@ -78,6 +78,8 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
   const woundDrop = attack && WOUND_DROP_SKILLS.includes(attack) ? context.woundDrop : 0;
   const weapon = context.weapons.find((w) => w.id === values.weapon);
   let rangeDrop = 0;
+  // Dueling and Brawl strike after the combined Move or Run: the request carries the range then.
+  let rangeAtAttack = values.range;
   if (values.range !== null && attack) {
     const band = rangeBand(values.range);
     if (attack === "aim") {
@@ -89,6 +91,7 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
     } else {
       const closes = (combined.includes("move") ? 1 : 0) + (combined.includes("run") ? 2 : 0);
       if (values.range > closes) problems.push(i18n().localize("FRAY.Ui.SameAreaNeeded"));
+      else rangeAtAttack = 0;
     }
   }
   const coverDrop = attack === "aim" ? values.cover : 0;
@@ -111,7 +114,7 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
           combined,
           useAdvantage,
           assists,
-          ...(values.range !== null ? { range: values.range } : {}),
+          ...(rangeAtAttack !== null ? { range: rangeAtAttack } : {}),
           cover: values.cover,
         };
   return { attack, combinedDrop, woundDrop, rangeDrop, coverDrop, totalDrop: combinedDrop + woundDrop + rangeDrop + coverDrop, overCap, problems, request };
