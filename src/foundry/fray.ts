@@ -2,6 +2,7 @@ import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
 import { registerCavaliersExchange } from "./cavaliers/exchange/index.js";
+import { registerCavaliersUi } from "./cavaliers/ui/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
 import { itemSheetClassFor } from "./item/sheet.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
@@ -44,6 +45,7 @@ Hooks.once("init", () => {
   registerCombat();
   registerAreas();
   registerCavaliersExchange();
+  registerCavaliersUi();
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

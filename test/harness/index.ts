@@ -18,6 +18,7 @@ import { dice } from "./dice.js";
 import { installChat } from "./chat.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
+import { installUiHarness } from "./ui.js";
 
 export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
 export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
@@ -187,6 +188,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     ...scenes.globals,
     Roll: dice.Roll,
   });
+  installUiHarness(CONFIG, game, globalThis as unknown as AnyObject);
 
   installCombat(CONFIG, foundry);
 

@@ -9,6 +9,35 @@ import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 /** What a ruleset adds to every sheet's render context: choices for selects, derived numbers. */
 export type SheetContextBuilder = (actor: Actor.Implementation) => Record<string, unknown>;
 
+/** A button a ruleset adds to its sheets: `data-action="<name>"` in the template. */
+export type SheetAction = (sheet: FrayActorSheet, event: PointerEvent, target: HTMLElement) => unknown;
+
+/** What a ruleset adds to one actor type's sheet beyond its template and context. */
+export interface SheetExtension {
+  actions?: Record<string, SheetAction>;
+  /** Item types a drop onto the sheet may add; any other is refused with a message. */
+  itemTypes?: readonly string[];
+}
+
+const EXTENSIONS = new Map<string, SheetExtension>();
+
+/** Add buttons and drop rules to an actor type's sheet (a ruleset calls this at init). */
+export function registerSheetExtension(actorType: string, extension: SheetExtension): void {
+  const known = EXTENSIONS.get(actorType) ?? {};
+  EXTENSIONS.set(actorType, { actions: { ...known.actions, ...extension.actions }, itemTypes: extension.itemTypes ?? known.itemTypes });
+}
+
+/** v13's ActorSheetV2 drop handling, which fvtt-types 13.345 does not declare (later releases do). */
+interface ActorSheetDrops {
+  _onDropItem(event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null>;
+}
+
+/** The owned item a list row stands for (`data-item-id` on the row or the button). */
+function rowItem(actor: Actor.Implementation, target: HTMLElement): Item.Implementation | null {
+  const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+  return (id && actor.items.get(id)) || null;
+}
+
 /**
  * The one actor sheet class every Fray actor type uses: a form over the actor's tracks that saves
  * on change. Each type brings its own template and its own extra context.
@@ -22,8 +51,63 @@ export class FrayActorSheet extends HandlebarsActorSheet {
     actions: {
       addRow: FrayActorSheet.#onAddRow,
       removeRow: FrayActorSheet.#onRemoveRow,
+      editItem: FrayActorSheet.#onEditItem,
+      deleteItem: FrayActorSheet.#onDeleteItem,
     },
   };
+
+  static async #onEditItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await rowItem(this.actor, target)?.sheet?.render(true);
+  }
+
+  /** Deleting asks first: an item's edited success table is lost with it. */
+  static async #onDeleteItem(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = rowItem(this.actor, target);
+    if (!item || !this.isEditable) return;
+    const i18n = game.i18n!;
+    const confirmed = await foundry.applications.api.DialogV2.confirm({
+      window: { title: i18n.localize("FRAY.Ui.DeleteItem") },
+      content: `<p>${i18n.format("FRAY.Ui.DeleteItemConfirm", { name: Handlebars.escapeExpression(item.name) })}</p>`,
+    });
+    if (confirmed === true) await item.delete();
+  }
+
+  /** Buttons a ruleset registered for this actor type. */
+  protected override _onClickAction(event: PointerEvent, target: foundry.applications.api.ApplicationV2.ActionTarget): void {
+    const action = target.dataset.action;
+    const handler = action ? EXTENSIONS.get(this.actor.type)?.actions?.[action] : undefined;
+    if (handler) void Promise.resolve(handler(this, event, target)).catch((err: unknown) => ui.notifications?.error(err instanceof Error ? err.message : String(err)));
+    else super._onClickAction(event, target);
+  }
+
+  /**
+   * A field of an owned item shown in a list row (`data-item-field="system.ranks"` inside a
+   * `data-item-id` row) saves to that item, not to the actor.
+   */
+  protected override _onChangeForm(formConfig: foundry.applications.api.ApplicationV2.FormConfiguration, event: Event): void {
+    const input = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement ? event.target : null;
+    const field = input?.dataset.itemField;
+    if (!input || !field) return super._onChangeForm(formConfig, event);
+    const item = rowItem(this.actor, input);
+    if (!item || !this.isEditable) return;
+    const value = input.type === "number" ? Number(input.value) : input.value;
+    void item.update({ [field]: value }).catch((err: unknown) => {
+      ui.notifications?.error(err instanceof Error ? err.message : String(err));
+      void this.render();
+    });
+  }
+
+  /** A dropped item of another ruleset is refused; the rest is Foundry's own handling (it copies the item onto the actor). */
+  protected async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null> {
+    const accepted = EXTENSIONS.get(this.actor.type)?.itemTypes;
+    if (accepted && !accepted.includes(item.type)) {
+      ui.notifications?.warn(game.i18n!.format("FRAY.Ui.ItemRefused", { item: item.name, type: game.i18n!.localize(`TYPES.Item.${item.type}`) }));
+      return null;
+    }
+    // Declared above: the method exists on v13's ActorSheetV2 but not in fvtt-types 13.345.
+    const base = (ActorSheetV2.prototype as unknown as ActorSheetDrops)._onDropItem;
+    return base.call(this, event, item);
+  }
 
   /** Set by `sheetClassFor`; the base class has no template of its own. */
   static async #onAddRow(this: FrayActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

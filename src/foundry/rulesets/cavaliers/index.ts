@@ -1,6 +1,7 @@
 import { ADVANTAGE_STEPS } from "../../../rules/cavaliers/tables.js";
 import { dieChoices, labelledChoices } from "../../sheets/choices.js";
 import { templatePath } from "../../system.js";
+import { armourOf, cavaliersData, specialtiesOf, weaponsOf } from "../../cavaliers/ui/gear.js";
 import type { FoundryRuleset } from "../types.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel, EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
 import { ATTRIBUTE_DICE, CavaliersCharacterModel, CavaliersNpcModel, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
@@ -11,6 +12,10 @@ const sheetContext = (actor: Actor.Implementation) => ({
   advantageDice: dieChoices(ADVANTAGE_STEPS),
   npcTypes: labelledChoices(NPC_TYPES, "FRAY.Cavaliers.NpcType"),
   isNpc: actor.type === "cavaliersNpc",
+  specialties: specialtiesOf(actor),
+  weapons: weaponsOf(actor),
+  armour: armourOf(actor),
+  dying: cavaliersData(actor)?.derived.dying ?? false,
 });
 
 const trackable = { bar: ["yield", "wounds"], value: ["style", "initiativePoints"] };

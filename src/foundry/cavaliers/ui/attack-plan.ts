@@ -1,0 +1,121 @@
+import { planTurn } from "../../../rules/cavaliers/combined.js";
+import { rangeBand } from "../../../rules/cavaliers/range.js";
+import { COMBINED_ACTIONS, COMBINED_ONLY_CAP, WOUND_DROP_SKILLS, type AttackId } from "../../../rules/cavaliers/tables.js";
+import type { AttackRequest } from "../requests.js";
+import { readAssists } from "./assists.js";
+import type { WeaponRow } from "./gear.js";
+
+/** What the attack dialog's form holds. */
+export interface AttackFormValues {
+  /** A specialty item id, or ":<attack>" to attack with no specialty ranks. */
+  specialty: string;
+  weapon: string;
+  combined: string[];
+  useAdvantage: boolean;
+  assists: string[];
+  /** Areas away ("" when unknown). */
+  range: number | null;
+  cover: number;
+}
+
+export interface AttackContext {
+  attackerUuid: string;
+  targetUuid: string;
+  attackerTokenUuid?: string;
+  targetTokenUuid?: string;
+  /** Specialty item id → the attack it rolls. */
+  specialties: Record<string, AttackId>;
+  weapons: readonly WeaponRow[];
+  woundDrop: number;
+  advantage: number;
+}
+
+export interface AttackPlan {
+  attack: AttackId | null;
+  combinedDrop: number;
+  woundDrop: number;
+  rangeDrop: number;
+  coverDrop: number;
+  totalDrop: number;
+  overCap: boolean;
+  problems: string[];
+  request: AttackRequest | null;
+}
+
+const i18n = () => game.i18n!;
+
+/** The attack a specialty choice rolls, and the item whose ranks join the pool. */
+function chosenAttack(choice: string, context: AttackContext): { attack: AttackId; itemId?: string } | null {
+  if (choice.startsWith(":")) return { attack: choice.slice(1) as AttackId };
+  const attack = context.specialties[choice];
+  return attack ? { attack, itemId: choice } : null;
+}
+
+/**
+ * The running Drop of an attack and whether it may go: combined actions may add up to the cap
+ * (the rules' Drop 4), never Run with Move; Dueling and Brawl need the target's Area (a combined
+ * Move or Run may close the distance); an aimed weapon must reach the band.
+ */
+export function planAttack(values: AttackFormValues, context: AttackContext): AttackPlan {
+  const problems: string[] = [];
+  const chosen = chosenAttack(values.specialty, context);
+  if (!chosen) problems.push(i18n().localize("FRAY.Ui.ChooseAttack"));
+  const attack = chosen?.attack ?? null;
+
+  const combined = values.combined.filter((id) => id in COMBINED_ACTIONS);
+  const combinedDrop = combined.reduce((sum, id) => sum + (COMBINED_ACTIONS[id] ?? 0), 0);
+  const overCap = combinedDrop > COMBINED_ONLY_CAP;
+  if (overCap) problems.push(i18n().format("FRAY.Ui.OverCap", { drop: String(combinedDrop), cap: String(COMBINED_ONLY_CAP) }));
+  if (combined.includes("run") && combined.includes("move")) problems.push(i18n().localize("FRAY.Ui.RunAndMove"));
+  else {
+    try {
+      planTurn({ rolled: ["attack"], combined });
+    } catch (err) {
+      problems.push(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  const woundDrop = attack && WOUND_DROP_SKILLS.includes(attack) ? context.woundDrop : 0;
+  const weapon = context.weapons.find((w) => w.id === values.weapon);
+  let rangeDrop = 0;
+  // Dueling and Brawl strike after the combined Move or Run: the request carries the range then.
+  let rangeAtAttack = values.range;
+  if (values.range !== null && attack) {
+    const band = rangeBand(values.range);
+    if (attack === "aim") {
+      if (weapon && !weapon.melee) {
+        const drop = weapon.rangeDrops[band];
+        if (drop === null || drop === undefined) problems.push(i18n().format("FRAY.Ui.OutOfReach", { weapon: weapon.name, band: i18n().localize(`FRAY.Cavaliers.${band.charAt(0).toUpperCase()}${band.slice(1)}`) }));
+        else rangeDrop = drop;
+      }
+    } else {
+      const closes = (combined.includes("move") ? 1 : 0) + (combined.includes("run") ? 2 : 0);
+      if (values.range > closes) problems.push(i18n().localize("FRAY.Ui.SameAreaNeeded"));
+      else rangeAtAttack = 0;
+    }
+  }
+  const coverDrop = attack === "aim" ? values.cover : 0;
+
+  const { assists, problems: assistProblems } = readAssists(values.assists);
+  problems.push(...assistProblems);
+  const useAdvantage = values.useAdvantage && context.advantage > 0;
+
+  const request: AttackRequest | null =
+    problems.length || !attack
+      ? null
+      : {
+          attackerUuid: context.attackerUuid,
+          targetUuid: context.targetUuid,
+          ...(context.attackerTokenUuid ? { attackerTokenUuid: context.attackerTokenUuid } : {}),
+          ...(context.targetTokenUuid ? { targetTokenUuid: context.targetTokenUuid } : {}),
+          attack,
+          ...(chosen?.itemId ? { specialtyItemId: chosen.itemId } : {}),
+          ...(weapon ? { weaponItemId: weapon.id } : {}),
+          combined,
+          useAdvantage,
+          assists,
+          ...(rangeAtAttack !== null ? { range: rangeAtAttack } : {}),
+          cover: values.cover,
+        };
+  return { attack, combinedDrop, woundDrop, rangeDrop, coverDrop, totalDrop: combinedDrop + woundDrop + rangeDrop + coverDrop, overCap, problems, request };
+}

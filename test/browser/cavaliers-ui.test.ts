@@ -1,0 +1,142 @@
+/**
+ * The cavaliers sheet with its specialties and gear, and the attack dialog, from the built bundle
+ * in Chromium with the compiled CSS: clicked as a player clicks them, and photographed (the dialog
+ * within the cap, and over it with its submit button disabled).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+
+describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chromium", () => {
+  let server: FrayServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startFrayServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A duellist with specialties and gear, a targeted foe, and the duellist's sheet open. */
+  async function openDuellist(page: Page): Promise<string> {
+    return page.evaluate(async () => {
+      type Doc = { uuid: string; sheet: { render(o: object): Promise<{ element: HTMLElement }> } };
+      const g = globalThis as unknown as { CONFIG: { Actor: { documentClass: { create(d: object): Promise<Doc> } } }; game: { user: { targets: Set<unknown> } } };
+      const spec = (name: string, action: string, ranks: number, skill: string) => ({ name, type: "cavaliersSpecialty", system: { skill, attribute: "verve", ranks, action } });
+      const actor = await g.CONFIG.Actor.documentClass.create({
+        name: "Aurore de Vaux",
+        type: "cavaliersCharacter",
+        system: { attributes: { verve: 10, affinity: 8, guile: 6 }, competency: 8, advantage: 6, wounds: { value: 1 } },
+        items: [
+          spec("Lunge", "lunge", 2, "Dueling"),
+          spec("Feint", "feint", 1, "Dueling"),
+          spec("Parry", "parry", 2, "Defense"),
+          spec("Etiquette", "skill", 1, "Society"),
+          { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } },
+          { name: "Flintlock pistol", type: "cavaliersWeapon", system: { itemDie: 6, specialty: "aim", melee: false } },
+          { name: "Buckler", type: "cavaliersArmour", system: { itemDie: 6, kind: "shield" } },
+        ],
+      });
+      const foe = await g.CONFIG.Actor.documentClass.create({ name: "Capitaine Rochefort", type: "cavaliersNpc", system: { npcType: "minor" } });
+      // A Token placeable as the attack dialog reads it: its actor and its document's uuid.
+      g.game.user.targets.add({ id: "t1", name: "Capitaine Rochefort", actor: foe, document: { id: "t1", uuid: "Scene.s1.Token.t1" } });
+      const app = await actor.sheet.render({ force: true });
+      await window.harness?.flush();
+      return app.element.id;
+    });
+  }
+
+  /** The harness page has no window chrome: hide the sheet so a dialog's photograph shows only the dialog. */
+  async function hideSheet(page: Page, id: string): Promise<void> {
+    await page.locator(`[id="${id}"]`).evaluate((element) => (element.style.visibility = "hidden"));
+  }
+
+  it("renders the sheet with specialties, gear and actions", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, server.url);
+    const id = await openDuellist(page);
+    const sheet = page.locator(`[id="${id}"]`);
+    const text = await sheet.innerText();
+    for (const shown of ["Specialties", "Lunge", "Parry", "Etiquette", "Rapier", "Flintlock pistol", "Buckler", "Attack", "Rest"]) expect(text).toContain(shown);
+    expect(text).not.toMatch(/FRAY\.|TYPES\./);
+    expect(await sheet.locator('[data-action="rollSpecialty"]').count()).toBe(4);
+    // Each row stays inside the sheet.
+    const sheetBox = (await sheet.boundingBox())!;
+    for (const row of await sheet.locator(".fray-item-row").all()) {
+      const box = (await row.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(sheetBox.x + sheetBox.width + 1);
+    }
+    await screenshot(sheet, "cavaliers-sheet-items");
+    await page.close();
+  });
+
+  it("opens the attack dialog from the sheet, sums Drop, and refuses over the cap", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, server.url);
+    const id = await openDuellist(page);
+    await page.locator(`[id="${id}"] [data-action="attack"]`).click();
+    const dialog = page.locator(".fray-attack-dialog");
+    await dialog.waitFor();
+    await hideSheet(page, id);
+    expect(await dialog.locator(".window-title").innerText()).toBe("Aurore de Vaux attacks Capitaine Rochefort");
+    expect(await dialog.locator('[data-drop="wound"]').innerText()).toBe("1");
+    await dialog.locator('[name="combined.draw-weapon"]').check();
+    await expect.poll(() => dialog.locator('[data-drop="combined"]').innerText()).toBe("1");
+    expect(await dialog.locator('[data-drop="total"]').innerText()).toBe("2");
+    expect(await dialog.locator('button[type="submit"]').isDisabled()).toBe(false);
+    await screenshot(dialog, "cavaliers-attack-dialog");
+
+    await dialog.locator('[name="combined.reload-musket"]').check();
+    await expect.poll(() => dialog.locator('[data-drop="combined"]').innerText()).toBe("4");
+    await dialog.locator('[name="combined.move"]').check();
+    await expect.poll(() => dialog.locator('[data-drop="combined"]').innerText()).toBe("5");
+    expect(await dialog.locator('button[type="submit"]').isDisabled()).toBe(true);
+    expect(await dialog.locator(".fray-problems").innerText()).toContain("at most Drop 4");
+    await screenshot(dialog, "cavaliers-attack-dialog-over-cap");
+
+    // Back within the cap, the attack goes to the roll flow, which posts the exchange card.
+    await dialog.locator('[name="combined.move"]').uncheck();
+    await expect.poll(() => dialog.locator('button[type="submit"]').isDisabled()).toBe(false);
+    await dialog.locator('button[type="submit"]').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const card = await page.evaluate(async () => {
+      await window.harness?.flush();
+      const g = globalThis as unknown as { game: { messages: { contents: { type: string; system: { state: string; attack: string } }[] } } };
+      const message = g.game.messages.contents.at(-1);
+      return message ? { type: message.type, state: message.system.state, attack: message.system.attack } : null;
+    });
+    expect(card).toEqual({ type: "cavaliersExchange", state: "awaiting-defence", attack: "lunge" });
+    await page.close();
+  });
+
+  it("adds an item dropped on the sheet and opens the difficulty picker from a skill's dice", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, server.url);
+    const id = await openDuellist(page);
+    await page.evaluate(async (id) => {
+      const g = globalThis as unknown as { CONFIG: { Item: { documentClass: { create(d: object): Promise<{ uuid: string }> } } } };
+      const sabre = await g.CONFIG.Item.documentClass.create({ name: "Cavalry sabre", type: "cavaliersWeapon", system: { itemDie: 8 } });
+      const transfer = new DataTransfer();
+      transfer.setData("text/plain", JSON.stringify({ type: "Item", uuid: sabre.uuid }));
+      document.getElementById(id)!.querySelector(".fray-items")!.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      await window.harness?.flush();
+    }, id);
+    const sheet = page.locator(`[id="${id}"]`);
+    await expect.poll(() => sheet.locator('[data-list="gear"]').innerText()).toContain("Cavalry sabre");
+
+    await sheet.locator('.fray-item-row:has-text("Etiquette") [data-action="rollSpecialty"]').click();
+    const picker = page.locator(".fray-check-dialog");
+    await picker.waitFor();
+    await hideSheet(page, id);
+    await picker.locator('[name="opposition"]').selectOption("hard");
+    await expect.poll(() => picker.locator('[name="opposition"]').inputValue()).toBe("hard");
+    const options = await picker.locator('[name="opposition"] option').allInnerTexts();
+    expect(options).toEqual(["Easy (3d6)", "Moderate (3d8)", "Hard (3d10)", "Very Hard (3d12)"]);
+    await screenshot(picker, "cavaliers-difficulty-picker");
+    await page.close();
+  });
+});

@@ -1,0 +1,430 @@
+/**
+ * The cavaliers sheet and dialogs a player clicks, against the harness: the sheet lists and rolls
+ * specialties, the attack dialog sums Drop and refuses over the cap, the requests handed to the
+ * roll flow are exactly what the form says, rest heals by the rules, dropped items join the actor,
+ * and a specialty dropped on the hotbar becomes a macro that rolls it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, Item } from "../harness/index.js";
+import type { Actor as HarnessActor, Item as HarnessItem } from "../harness/documents.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { clearTokens, dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../harness/ui.js";
+import type { AttackRequest, CheckRequest } from "../../src/foundry/cavaliers/requests.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let CONFIG: HarnessConfig;
+let removeDom: () => Promise<void>;
+let ui: typeof import("../../src/foundry/cavaliers/ui/index.js");
+
+const attacks: AttackRequest[] = [];
+const checks: CheckRequest[] = [];
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  CONFIG = harness.CONFIG;
+  await import("../../src/foundry/fray.js");
+  ui = await import("../../src/foundry/cavaliers/ui/index.js");
+  await harness.boot();
+  // Load the dialog templates once, as a running world would have them after their first use.
+  const templates = ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-attack-summary.hbs", "dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
+  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
+});
+afterAll(async () => removeDom());
+beforeEach(() => {
+  harness.reset();
+  clearTokens();
+  (game as unknown as { macros: Map<string, unknown> }).macros.clear();
+  for (const user of game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
+  attacks.length = 0;
+  checks.length = 0;
+  ui.setRollFlow({ postAttack: async (r) => attacks.push(r), postCheck: async (r) => checks.push(r) });
+  ui.setAreaLookup(null);
+});
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await harness.flush();
+  }
+};
+
+const specialty = (name: string, action: string, ranks: number, skill = "Dueling") => ({ name, type: "cavaliersSpecialty", system: { skill, attribute: "verve", ranks, action } });
+const GEAR = [
+  specialty("Lunge", "lunge", 2),
+  specialty("Feint", "feint", 1),
+  specialty("Aim", "aim", 1, "Military"),
+  specialty("Etiquette", "skill", 3, "Society"),
+  { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } },
+  { name: "Pistol", type: "cavaliersWeapon", system: { itemDie: 6, specialty: "aim", melee: false, rangeDrops: { close: 0, short: 0, medium: 2, long: null } } },
+  { name: "Buckler", type: "cavaliersArmour", system: { itemDie: 6, kind: "shield" } },
+];
+
+async function makeActor(name = "Aurore", system: Record<string, unknown> = {}, items = GEAR, type = "cavaliersCharacter"): Promise<Actor> {
+  const cls = CONFIG.Actor.documentClass as typeof HarnessActor;
+  return (await cls.create({ name, type, system: { attributes: { verve: 8 }, competency: 8, ...system }, items })) as unknown as Actor;
+}
+
+async function openSheet(actor: Actor): Promise<HTMLElement> {
+  const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> };
+  const app = await sheet.render({ force: true });
+  await harness.flush();
+  return app.element;
+}
+
+const itemNamed = (actor: Actor, name: string) => (actor as unknown as HarnessActor).items.find((i) => i.name === name) as HarnessItem;
+const rowOf = (sheet: HTMLElement, actor: Actor, name: string) => sheet.querySelector(`[data-item-id="${itemNamed(actor, name).id}"]`) as HTMLElement;
+const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
+
+/** Click a button whose handler opens a dialog (not awaited, as in Foundry) and wait for it. */
+async function clickOpen(button: Element | null, cls: string): Promise<HTMLFormElement> {
+  (button as HTMLElement).click();
+  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
+  await settle();
+  const found = dialog(cls);
+  if (!found) throw new Error(`no .${cls} opened`);
+  return found;
+}
+
+function target(...actors: Actor[]): HarnessToken[] {
+  const tokens = actors.map((a) => placeToken(a as never));
+  tokens.forEach((t, i) => t.setTarget(true, { releaseOthers: i === 0 }));
+  return tokens;
+}
+
+function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectElement) => void): void {
+  if (!el) throw new Error("no such field");
+  apply(el as HTMLInputElement & HTMLSelectElement);
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+async function submit(form: HTMLFormElement): Promise<void> {
+  form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+  await settle();
+}
+
+describe("cavaliers sheet", () => {
+  it("lists specialties with editable ranks and a roll button each, then weapons and armour", async () => {
+    const actor = await makeActor();
+    const sheet = await openSheet(actor);
+    const names = [...sheet.querySelectorAll('[data-list="specialties"] .fray-item-name')].map((e) => e.textContent);
+    expect(names).toEqual(["Aim", "Etiquette", "Feint", "Lunge"]);
+    const lunge = rowOf(sheet, actor, "Lunge");
+    expect((lunge.querySelector('[data-item-field="system.ranks"]') as HTMLInputElement).value).toBe("2");
+    expect(lunge.querySelector('[data-action="rollSpecialty"]')).not.toBeNull();
+    expect(lunge.classList.contains("draggable")).toBe(true);
+    const gear = sheet.querySelector('[data-list="gear"]')!.textContent!;
+    expect(gear).toContain("Rapier");
+    expect(gear).toContain("d8 · melee");
+    expect(gear).toContain("Pistol");
+    expect(gear).toContain("Shield");
+    expect(sheet.querySelector('[data-action="attack"]')).not.toBeNull();
+    expect(sheet.querySelector('[data-action="survival"]')).toBeNull();
+    expect(sheet.textContent).not.toMatch(/FRAY\./);
+  });
+
+  it("saves a rank typed into the list on the specialty item, within the rules' bounds", async () => {
+    const actor = await makeActor();
+    const sheet = await openSheet(actor);
+    change(rowOf(sheet, actor, "Feint").querySelector('[data-item-field="system.ranks"]'), (el) => (el.value = "3"));
+    await settle();
+    expect((itemNamed(actor, "Feint").system as { ranks: number }).ranks).toBe(3);
+    change(rowOf(sheet, actor, "Feint").querySelector('[data-item-field="system.ranks"]'), (el) => (el.value = "40"));
+    await settle();
+    expect((itemNamed(actor, "Feint").system as { ranks: number }).ranks).toBeLessThanOrEqual(6);
+  });
+
+  it("shows Dying and a Survival button that opens the Moderate picker", async () => {
+    const actor = await makeActor("Dying Dan", { wounds: { value: 4 } });
+    const sheet = await openSheet(actor);
+    expect(sheet.querySelector(".fray-status-dying")?.textContent).toBe("Dying");
+    const form = await clickOpen(sheet.querySelector('[data-action="survival"]'), "fray-check-dialog");
+    expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).value).toBe("moderate");
+    expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).disabled).toBe(true);
+    await submit(form);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] }]);
+  });
+
+  it("rolls a non-attack specialty through the difficulty picker", async () => {
+    const actor = await makeActor("Aurore", { advantage: 8 });
+    const sheet = await openSheet(actor);
+    let form = await clickOpen(rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]'), "fray-check-dialog");
+    change(form.querySelector('[name="opposition"]'), (el) => (el.value = "very-hard"));
+    await settle();
+    form = dialog("fray-check-dialog")!;
+    change(form.querySelector('[name="useAdvantage"]'), (el) => (el.checked = true));
+    await settle();
+    form = dialog("fray-check-dialog")!;
+    change(form.querySelector('[name="assists.0"]'), (el) => (el.value = "1d6"));
+    await settle();
+    await submit(dialog("fray-check-dialog")!);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "skill", specialtyItemId: itemNamed(actor, "Etiquette").id, opposition: "very-hard", combined: [], useAdvantage: true, assists: [[6]] }]);
+    expect(dialog("fray-check-dialog")).toBeNull();
+  });
+
+  it("makes a Flourish always Easy", async () => {
+    const actor = await makeActor();
+    const sheet = await openSheet(actor);
+    await clickOpen(rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]'), "fray-check-dialog");
+    change(dialog("fray-check-dialog")!.querySelector('[name="opposition"]'), (el) => (el.value = "hard"));
+    await settle();
+    change(dialog("fray-check-dialog")!.querySelector('[name="kind"]'), (el) => (el.value = "flourish"));
+    await settle();
+    expect((dialog("fray-check-dialog")!.querySelector('[name="opposition"]') as HTMLSelectElement).value).toBe("easy");
+    await submit(dialog("fray-check-dialog")!);
+    expect(checks[0]).toMatchObject({ kind: "flourish", opposition: "easy" });
+  });
+
+  it("rests: asks the days, 2 days heal one Wound, 6 all; a bad answer changes nothing", async () => {
+    const actor = await makeActor("Aurore", { wounds: { value: 3 } });
+    const sheet = await openSheet(actor);
+    const wounds = () => (actor.system as unknown as { wounds: { value: number } }).wounds.value;
+    harness.onDialog((d) => d.answer("ok", { days: "2" }));
+    (sheet.querySelector('[data-action="rest"]') as HTMLElement).click();
+    await settle();
+    expect(wounds()).toBe(2);
+    harness.onDialog((d) => d.answer("ok", { days: "-1" }));
+    (sheet.querySelector('[data-action="rest"]') as HTMLElement).click();
+    await settle();
+    expect(wounds()).toBe(2);
+    expect(harness.notifications.at(-1)?.message).toContain("whole days");
+    harness.onDialog((d) => d.answer("ok", { days: "6" }));
+    (sheet.querySelector('[data-action="rest"]') as HTMLElement).click();
+    await settle();
+    expect(wounds()).toBe(0);
+    harness.onDialog(undefined);
+  });
+
+  it("adds an item dropped on the sheet (Foundry's own ActorSheetV2 drop) and deletes one after asking", async () => {
+    const actor = await makeActor("Aurore", {}, []);
+    const sheet = await openSheet(actor);
+    const cls = CONFIG.Item.documentClass as typeof HarnessItem;
+    const sabre = (await cls.create({ name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 8 } })) as HarnessItem;
+    const payload = JSON.stringify({ type: "Item", uuid: sabre.uuid });
+    const transfer = { getData: (format: string) => (format === "text/plain" ? payload : "") };
+    const drop = Object.assign(new Event("drop", { bubbles: true, cancelable: true }), { dataTransfer: transfer });
+    sheet.dispatchEvent(drop);
+    await settle();
+    expect((actor as unknown as HarnessActor).items.map((i) => i.name)).toEqual(["Sabre"]);
+    const rendered = (actor.sheet as unknown as { element: HTMLElement }).element;
+    expect(rendered.querySelector('[data-list="gear"]')!.textContent).toContain("Sabre");
+
+    harness.onDialog((d) => d.answer("no"));
+    (rendered.querySelector('[data-action="deleteItem"]') as HTMLElement).click();
+    await settle();
+    expect((actor as unknown as HarnessActor).items.size).toBe(1);
+    harness.onDialog((d) => d.answer("yes"));
+    (rendered.querySelector('[data-action="deleteItem"]') as HTMLElement).click();
+    await settle();
+    expect((actor as unknown as HarnessActor).items.size).toBe(0);
+    harness.onDialog(undefined);
+  });
+
+  it("refuses a dropped item that is not a cavaliers item, and changes nothing", async () => {
+    const actor = await makeActor("Aurore", {}, []);
+    const sheet = await openSheet(actor);
+    const cls = CONFIG.Item.documentClass as typeof HarnessItem;
+    const stranger = (await cls.create({ name: "Stranger", type: "base" })) as HarnessItem;
+    const payload = JSON.stringify({ type: "Item", uuid: stranger.uuid });
+    sheet.dispatchEvent(Object.assign(new Event("drop", { bubbles: true, cancelable: true }), { dataTransfer: { getData: () => payload } }));
+    await settle();
+    expect((actor as unknown as HarnessActor).items.size).toBe(0);
+    expect(harness.notifications.at(-1)).toMatchObject({ type: "warning", message: expect.stringContaining("Stranger") });
+  });
+
+  it("opens an owned item's sheet from its row", async () => {
+    const actor = await makeActor();
+    const sheet = await openSheet(actor);
+    (rowOf(sheet, actor, "Rapier").querySelector('[data-action="editItem"]') as HTMLElement).click();
+    await settle();
+    expect((itemNamed(actor, "Rapier").sheet as { rendered: boolean }).rendered).toBe(true);
+  });
+});
+
+describe("attack dialog", () => {
+  it("refuses with a clear message without exactly one target", async () => {
+    const actor = await makeActor();
+    const sheet = await openSheet(actor);
+    (sheet.querySelector('[data-action="attack"]') as HTMLElement).click();
+    await settle();
+    expect(dialog("fray-attack-dialog")).toBeNull();
+    expect(harness.notifications.at(-1)).toMatchObject({ type: "warning", message: expect.stringContaining("Target one token") });
+    target(await makeActor("Foe 1", {}, []), await makeActor("Foe 2", {}, []));
+    (sheet.querySelector('[data-action="attack"]') as HTMLElement).click();
+    await settle();
+    expect(dialog("fray-attack-dialog")).toBeNull();
+    expect(harness.notifications.at(-1)?.message).toContain("2 tokens");
+  });
+
+  it("sums the combined actions' Drop with the Wound Drop and refuses more than the cap", async () => {
+    const actor = await makeActor("Aurore", { wounds: { value: 1 } });
+    const foe = await makeActor("Foe", {}, []);
+    target(foe);
+    const sheet = await openSheet(actor);
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    const drop = (which: string) => dialog("fray-attack-dialog")!.querySelector(`[data-drop="${which}"]`)!.textContent;
+    expect(drop("wound")).toBe("1");
+    change(dialog("fray-attack-dialog")!.querySelector('[name="combined.draw-weapon"]'), (el) => (el.checked = true));
+    await settle();
+    change(dialog("fray-attack-dialog")!.querySelector('[name="combined.reload-musket"]'), (el) => (el.checked = true));
+    await settle();
+    expect(drop("combined")).toBe("4");
+    expect(drop("total")).toBe("5");
+    expect((dialog("fray-attack-dialog")!.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(false);
+    change(dialog("fray-attack-dialog")!.querySelector('[name="combined.move"]'), (el) => (el.checked = true));
+    await settle();
+    const form = dialog("fray-attack-dialog")!;
+    expect(drop("combined")).toBe("5");
+    expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
+    expect(form.querySelector(".fray-problems")!.textContent).toContain("Drop 5; at most Drop 4");
+    await submit(form);
+    expect(attacks).toEqual([]);
+    expect(dialog("fray-attack-dialog")).not.toBeNull();
+  });
+
+  it("builds the AttackRequest from the form: specialty, weapon, combined, Advantage, Assists, range and cover by hand", async () => {
+    const actor = await makeActor("Aurore", { advantage: 6 });
+    const foe = await makeActor("Foe", {}, []);
+    const [foeToken] = target(foe);
+    const sheet = await openSheet(actor);
+    await clickOpen(rowOf(sheet, actor, "Aim").querySelector('[data-action="rollSpecialty"]'), "fray-attack-dialog");
+    const form = () => dialog("fray-attack-dialog")!;
+    expect((form().querySelector('[name="weapon"]') as HTMLSelectElement).value).toBe(itemNamed(actor, "Pistol").id);
+    change(form().querySelector('[name="combined.reload-pistol"]'), (el) => (el.checked = true));
+    await settle();
+    change(form().querySelector('[name="useAdvantage"]'), (el) => (el.checked = true));
+    await settle();
+    change(form().querySelector('[name="assists.0"]'), (el) => (el.value = "2d8"));
+    await settle();
+    change(form().querySelector('[name="assists.1"]'), (el) => (el.value = "d6"));
+    await settle();
+    change(form().querySelector('[name="range"]'), (el) => (el.value = "3"));
+    await settle();
+    change(form().querySelector('[name="cover"]'), (el) => (el.value = "1"));
+    await settle();
+    expect(form().querySelector('[data-drop="range"]')!.textContent).toBe("2");
+    expect(form().querySelector('[data-drop="total"]')!.textContent).toBe("5");
+    await submit(form());
+    expect(attacks).toEqual([
+      {
+        attackerUuid: actor.uuid,
+        targetUuid: foe.uuid,
+        targetTokenUuid: foeToken!.document.uuid,
+        attack: "aim",
+        specialtyItemId: itemNamed(actor, "Aim").id,
+        weaponItemId: itemNamed(actor, "Pistol").id,
+        combined: ["reload-pistol"],
+        useAdvantage: true,
+        assists: [[8, 8], [6]],
+        range: 3,
+        cover: 1,
+      },
+    ]);
+    expect(dialog("fray-attack-dialog")).toBeNull();
+  });
+
+  it("redraws only the summary after typing an Assist, so the next field keeps its place", async () => {
+    const actor = await makeActor();
+    target(await makeActor("Foe", {}, []));
+    const sheet = await openSheet(actor);
+    const form = await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    const helper2 = form.querySelector('[name="assists.1"]');
+    change(form.querySelector('[name="assists.0"]'), (el) => (el.value = "3d7"));
+    await settle();
+    expect(form.querySelector('[name="assists.1"]')).toBe(helper2);
+    expect(form.querySelector(".fray-problems")!.textContent).toContain("Helper 1's Assist \"3d7\" is not dice");
+    expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("lets a combined Move close one Area before a Lunge, which then strikes at range 0", async () => {
+    const actor = await makeActor();
+    target(await makeActor("Foe", {}, []));
+    ui.setAreaLookup(() => ({ range: 1, cover: 0 }));
+    placeToken(actor as never);
+    const sheet = await openSheet(actor);
+    const form = () => dialog("fray-attack-dialog")!;
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    expect(form().querySelector(".fray-problems")!.textContent).toContain("need the target's Area");
+    change(form().querySelector('[name="combined.move"]'), (el) => (el.checked = true));
+    await settle();
+    expect(form().querySelector(".fray-problems")).toBeNull();
+    await submit(form());
+    expect(attacks[0]).toMatchObject({ attack: "lunge", combined: ["move"], range: 0 });
+  });
+
+  it("takes range and cover from the Areas when a lookup is installed, and disables Advantage without a die", async () => {
+    const actor = await makeActor();
+    const mine = placeToken(actor as never);
+    const foe = await makeActor("Foe", {}, []);
+    const [foeToken] = target(foe);
+    const seen: unknown[] = [];
+    ui.setAreaLookup((a, b) => {
+      seen.push([a, b]);
+      return { range: 6, cover: 2 };
+    });
+    const sheet = await openSheet(actor);
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    expect(seen[0]).toEqual([mine, foeToken]);
+    const form = () => dialog("fray-attack-dialog")!;
+    expect((form().querySelector('[name="range"]') as HTMLSelectElement).disabled).toBe(true);
+    expect((form().querySelector('[name="range"]') as HTMLSelectElement).value).toBe("5");
+    expect((form().querySelector('[name="useAdvantage"]') as HTMLInputElement).disabled).toBe(true);
+    // Lunge comes first (the rules' order): it needs the target's Area, and six Areas away it is refused.
+    expect((form().querySelector('[name="specialty"]') as HTMLSelectElement).value).toBe(itemNamed(actor, "Lunge").id);
+    expect(form().querySelector(".fray-problems")!.textContent).toContain("need the target's Area");
+    change(form().querySelector('[name="specialty"]'), (el) => (el.value = itemNamed(actor, "Aim").id!));
+    await settle();
+    change(form().querySelector('[name="weapon"]'), (el) => (el.value = itemNamed(actor, "Pistol").id!));
+    await settle();
+    expect(form().querySelector(".fray-problems")!.textContent).toContain("Pistol cannot reach Long range");
+    change(form().querySelector('[name="weapon"]'), (el) => (el.value = ""));
+    await settle();
+    expect(form().querySelector(".fray-problems")).toBeNull();
+    await submit(dialog("fray-attack-dialog")!);
+    expect(attacks[0]).toMatchObject({ attack: "aim", attackerTokenUuid: mine.document.uuid, range: 6, cover: 2, useAdvantage: false });
+    expect(attacks[0]!.weaponItemId).toBeUndefined();
+  });
+
+  it("says so when no roll flow is installed", async () => {
+    ui.setRollFlow(null);
+    const actor = await makeActor();
+    target(await makeActor("Foe", {}, []));
+    const sheet = await openSheet(actor);
+    await submit(await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog"));
+    expect(harness.notifications.at(-1)?.message).toBe("The roll flow is not available: nothing was rolled.");
+  });
+});
+
+describe("hotbar macro", () => {
+  it("turns a specialty dropped on the hotbar into a script macro that rolls it", async () => {
+    const actor = await makeActor();
+    const etiquette = itemNamed(actor, "Etiquette");
+    const taken = dropOnHotbar({ type: "Item", uuid: etiquette.uuid }, 3);
+    expect(taken).toBe(false);
+    await settle();
+    const macros = (game as unknown as { macros: Map<string, Macro> }).macros;
+    const [macro] = [...macros.values()];
+    expect(macro).toMatchObject({ name: "Aurore: Etiquette", type: "script", command: `game.fray.rollSpecialty(${JSON.stringify(etiquette.uuid)});` });
+    expect(hotbarOf(game.user as never)[3]).toBe(macro!.id);
+    // The same specialty again reuses its macro.
+    dropOnHotbar({ type: "Item", uuid: etiquette.uuid }, 4);
+    await settle();
+    expect(macros.size).toBe(1);
+    expect(hotbarOf(game.user as never)[4]).toBe(macro!.id);
+
+    await (game as unknown as { fray: { rollSpecialty(uuid: string): Promise<unknown> } }).fray.rollSpecialty(etiquette.uuid);
+    await settle();
+    expect(dialog("fray-check-dialog")).not.toBeNull();
+  });
+
+  it("leaves other drops to Foundry", async () => {
+    const actor = await makeActor();
+    expect(dropOnHotbar({ type: "Item", uuid: itemNamed(actor, "Rapier").uuid }, 1)).toBe(true);
+    expect(dropOnHotbar({ type: "Actor", uuid: actor.uuid }, 1)).toBe(true);
+  });
+});
+
+// Keep the Item type import used for readers of the shapes above.
+export type { Item };

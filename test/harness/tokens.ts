@@ -1,0 +1,64 @@
+/**
+ * The little of the canvas the attack dialog reads: Token placeables (id, name, actor and their
+ * TokenDocument's uuid), the current user's targets (User#targets, a Set of Tokens, as Foundry's
+ * UserTargets) and Actor#getActiveTokens. No scene is drawn: placeToken(actor) puts a token
+ * on an imaginary viewed scene "Scene.harness".
+ */
+import { Actor, User, type ClientDocument } from "./documents.js";
+import { randomID, type AnyObject } from "./utils.js";
+
+export class HarnessToken {
+  readonly id: string;
+  readonly name: string;
+  readonly actor: ClientDocument;
+  readonly document: { id: string; uuid: string; name: string; actor: ClientDocument; actorLink: boolean; object: HarnessToken };
+  constructor(actor: ClientDocument, { name, actorLink = true }: { name?: string; actorLink?: boolean } = {}) {
+    this.id = randomID();
+    this.name = name ?? actor.name;
+    this.actor = actor;
+    this.document = { id: this.id, uuid: `Scene.harness.Token.${this.id}`, name: this.name, actor, actorLink, object: this };
+  }
+  /** Token#setTarget: add to or remove from the current user's targets. */
+  setTarget(targeted = true, { user, releaseOthers = true }: { user?: User; releaseOthers?: boolean } = {}): void {
+    const who = user ?? ((globalThis as unknown as { game: { user: User } }).game.user);
+    const targets = targetsOf(who);
+    if (releaseOthers) targets.clear();
+    if (targeted) targets.add(this);
+    else targets.delete(this);
+  }
+}
+
+const TARGETS = new WeakMap<User, Set<HarnessToken>>();
+function targetsOf(user: User): Set<HarnessToken> {
+  let set = TARGETS.get(user);
+  if (!set) TARGETS.set(user, (set = new Set()));
+  return set;
+}
+
+const placed: HarnessToken[] = [];
+
+/** Put a token of this actor on the viewed scene. */
+export function placeToken(actor: ClientDocument, options: { name?: string; actorLink?: boolean } = {}): HarnessToken {
+  const token = new HarnessToken(actor, options);
+  placed.push(token);
+  return token;
+}
+
+/** Remove every token (and every user's targets). */
+export function clearTokens(): void {
+  placed.length = 0;
+}
+
+export function installTokens(): void {
+  Object.defineProperty(User.prototype, "targets", {
+    configurable: true,
+    get(this: User) {
+      return targetsOf(this);
+    },
+  });
+  // Actor#getActiveTokens(linked, document): this actor's tokens on the viewed scene.
+  (Actor.prototype as unknown as AnyObject).getActiveTokens = function (this: Actor, linked = false, document = false) {
+    const mine = placed.filter((t) => t.actor === this && (!linked || t.document.actorLink));
+    return document ? mine.map((t) => t.document) : mine;
+  };
+}
