@@ -387,6 +387,20 @@ describe("attack dialog", () => {
     expect(attacks[0]!.weaponItemId).toBeUndefined();
   });
 
+  it("refuses an aimed attack when the Areas block the line of sight (seed 002 §Line of Sight, as cavaliers reads it)", async () => {
+    const actor = await makeActor();
+    placeToken(actor as never);
+    target(await makeActor("Foe", {}, []));
+    ui.setAreaLookup(() => ({ range: 2, cover: 0, lineOfSight: false }));
+    const sheet = await openSheet(actor);
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    const form = () => dialog("fray-attack-dialog")!;
+    change(form().querySelector('[name="specialty"]'), (el) => (el.value = itemNamed(actor, "Aim").id!));
+    await settle();
+    expect(form().querySelector(".fray-problems")!.textContent).toContain("needs line of sight");
+    expect((form().querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("says so when no roll flow is installed", async () => {
     ui.setRollFlow(null);
     const actor = await makeActor();

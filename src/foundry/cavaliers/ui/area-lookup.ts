@@ -2,6 +2,8 @@
 export interface AreaReading {
   range: number;
   cover: number;
+  /** False when the scene's Areas block the view (an aimed attack is then refused). */
+  lineOfSight?: boolean;
 }
 
 export type AreaLookup = (attackerToken: Token.Implementation, targetToken: Token.Implementation) => AreaReading | null;

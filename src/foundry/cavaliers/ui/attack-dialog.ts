@@ -92,6 +92,7 @@ export class AttackDialog extends HandlebarsDialog {
       weapons: weaponsOf(this.actor),
       woundDrop: data?.derived.woundDrop ?? 0,
       advantage: data?.advantage ?? 0,
+      ...(this.area?.lineOfSight === false ? { lineOfSight: false } : {}),
     };
   }
 

@@ -28,6 +28,8 @@ export interface AttackContext {
   weapons: readonly WeaponRow[];
   woundDrop: number;
   advantage: number;
+  /** Whether the attacker's Area sees the target's, when the scene's Areas say. */
+  lineOfSight?: boolean;
 }
 
 export interface AttackPlan {
@@ -83,6 +85,7 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
   if (values.range !== null && attack) {
     const band = rangeBand(values.range);
     if (attack === "aim") {
+      if (context.lineOfSight === false) problems.push(i18n().localize("FRAY.Ui.NoLineOfSight"));
       if (weapon && !weapon.melee) {
         const drop = weapon.rangeDrops[band];
         if (drop === null || drop === undefined) problems.push(i18n().format("FRAY.Ui.OutOfReach", { weapon: weapon.name, band: i18n().localize(`FRAY.Cavaliers.${band.charAt(0).toUpperCase()}${band.slice(1)}`) }));
