@@ -3,29 +3,17 @@
  * scene's other Areas to connect to, a connection is added and edited the way a GM does it (pick
  * the Area, the line, the cover), the behaviour stores it, and the sheet is photographed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { NIGHTCLUB } from "../../src/core/areas/index.js";
 import { areaSceneData } from "../harness/scene.js";
-import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 describe.skipIf(!browserAvailable())("the Area config sheet in Chromium", () => {
-  let server: FrayServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFrayServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const fray = useFrayBrowser();
 
   it("shows the Area's connections, adds and edits one, and saves it", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, fray.server.url);
     const { id, uuid } = await page.evaluate(async (data) => {
       type Behavior = { uuid: string; sheet: { render(o: object): Promise<{ element: HTMLElement }> } };
       type Scene = { regions: { contents: { name: string; behaviors: { contents: Behavior[] } }[] } };

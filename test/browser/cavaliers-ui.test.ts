@@ -3,23 +3,12 @@
  * in Chromium with the compiled CSS: clicked as a player clicks them, and photographed (the dialog
  * within the cap, and over it with its submit button disabled).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chromium", () => {
-  let server: FrayServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFrayServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const fray = useFrayBrowser();
 
   /** A duellist with specialties and gear, a targeted foe, and the duellist's sheet open. */
   async function openDuellist(page: Page): Promise<string> {
@@ -56,8 +45,8 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
   }
 
   it("renders the sheet with specialties, gear and actions", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, fray.server.url);
     const id = await openDuellist(page);
     const sheet = page.locator(`[id="${id}"]`);
     const text = await sheet.innerText();
@@ -75,8 +64,8 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
   });
 
   it("opens the attack dialog from the sheet, sums Drop, and refuses over the cap", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, fray.server.url);
     const id = await openDuellist(page);
     await page.locator(`[id="${id}"] [data-action="attack"]`).click();
     const dialog = page.locator(".fray-attack-dialog");
@@ -114,8 +103,8 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
   });
 
   it("adds an item dropped on the sheet and opens the difficulty picker from a skill's dice", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, fray.server.url);
     const id = await openDuellist(page);
     await page.evaluate(async (id) => {
       const g = globalThis as unknown as { CONFIG: { Item: { documentClass: { create(d: object): Promise<{ uuid: string }> } } } };

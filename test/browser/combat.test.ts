@@ -3,27 +3,15 @@
  * a fixed sequence through CONFIG.Dice.randomUniform), the tracker shows each one's specialty, IP
  * and buy buttons, and clicking Seize moves Bel up for the round. Photographed before and after.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+import { describe, expect, it } from "vitest";
+import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 describe.skipIf(!browserAvailable())("combat tracker in Chromium", () => {
-  let server: FrayServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFrayServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const fray = useFrayBrowser();
 
   it("shows IP and buttons, and a click on Seize moves the combatant up", async () => {
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 900, height: 700 } });
+    await openFray(page, fray.server.url);
     const id = await page.evaluate(async () => {
       type Doc = { id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Doc[]>; rollInitiative(ids: string[]): Promise<unknown>; startCombat(): Promise<unknown> };
       const g = globalThis as unknown as { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } } & Record<string, unknown>> & { Dice: { randomUniform: () => number }; ui: { combat: new () => { render(o: object): Promise<{ element: HTMLElement }> } } } };

@@ -3,23 +3,12 @@
  * (awaiting defence, awaiting spend, applied, undone) rendered as the chat log renders it, its
  * buttons clicked as a user clicks them, and photographed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () => {
-  let server: FrayServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFrayServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const fray = useFrayBrowser();
 
   /** Sets up two fighters, posts a Lunge with given faces, and shows the card in a chat column. */
   async function postLunge(page: Page): Promise<string> {
@@ -78,8 +67,8 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
   const cardState = (page: Page) => page.locator(".fray-card").getAttribute("data-state");
 
   it("walks a Lunge through defence, spend, apply and undo, photographing each state", async () => {
-    const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 900, height: 900 } });
+    await openFray(page, fray.server.url);
     const id = await postLunge(page);
     await show(page, id);
     const chat = page.locator("#sidebar");

@@ -3,9 +3,9 @@
  * its labels come from en.json, it shows the document's values, and an edit made the way a user
  * makes it (type, leave the field) updates the document. Each sheet is photographed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 interface SheetCase {
   documentName: "Actor" | "Item";
@@ -34,18 +34,7 @@ const CASES: SheetCase[] = [
 ];
 
 describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
-  let server: FrayServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startFrayServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const fray = useFrayBrowser();
 
   async function openSheet(page: Page, sheet: SheetCase): Promise<{ id: string; uuid: string }> {
     return page.evaluate(async ({ documentName, type, system }) => {
@@ -59,8 +48,8 @@ describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
   }
 
   it.each(CASES.map((sheet) => [sheet.type, sheet] as const))("%s: shows its tracks, saves an edit, and is photographed", async (_type, sheet) => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, fray.server.url);
     const { id, uuid } = await openSheet(page, sheet);
     const root = page.locator(`[id="${id}"]`);
     const text = await root.innerText();
@@ -87,8 +76,8 @@ describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
   });
 
   it("adds and removes a row of a list (drama wounds)", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openFray(page, server.url);
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, fray.server.url);
     const { id, uuid } = await openSheet(page, CASES.find((sheet) => sheet.type === "dramaNpc") as SheetCase);
     const count = () => page.evaluate(async (uuid) => {
       await window.harness?.flush();

@@ -2,28 +2,17 @@
  * Smoke test: the built system loads in Chromium with the harness, runs init/setup/ready with no
  * console or page errors, and the page can be photographed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser, openFray, screenshot, startFrayServer, type FrayServer } from "./support/index.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 describe.skipIf(!browserAvailable())("Fray in Chromium", () => {
-  let server: FrayServer;
-  let browser: Browser;
+  const fray = useFrayBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    server = await startFrayServer();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   it("boots the built system: init, setup and ready ran and game.system.id is fray", async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await openFray(page, server.url);
+    page = await fray.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await openFray(page, fray.server.url);
     const result = await page.evaluate(() => {
       const harness = window.harness;
       const g = (globalThis as unknown as { game: { system: { id: string }; ready: boolean } }).game;

@@ -1,2 +1,3 @@
 export { browserAvailable, launchBrowser, openFray, screenshot, CHROMIUM, SCREENSHOTS, type FrayPage } from "./browser.js";
 export { startFrayServer, bundleHarness, DIST, SYSTEM_ID, type FrayServer } from "./server.js";
+export { useFrayBrowser } from "./suite.js";
