@@ -1,3 +1,4 @@
+import { withNotice } from "../../chat/notice.js";
 import { woundDropOn } from "../../../rules/cavaliers/actors.js";
 import { stepDownAdvantage } from "../../../rules/cavaliers/advantage.js";
 import { planTurn } from "../../../rules/cavaliers/combined.js";
@@ -43,12 +44,7 @@ export function defencePool(target: Actor.Implementation, defence: DefenceId): {
  * exchange card. Bad input is refused with a notification and posts nothing.
  */
 export async function postAttack(request: AttackRequest): Promise<ChatMessage.Implementation | undefined> {
-  try {
-    return await attack(request);
-  } catch (error) {
-    ui.notifications?.error(error instanceof Error ? error.message : String(error));
-    return undefined;
-  }
+  return withNotice(() => attack(request));
 }
 
 async function attack(request: AttackRequest): Promise<ChatMessage.Implementation | undefined> {

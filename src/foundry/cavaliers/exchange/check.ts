@@ -1,3 +1,4 @@
+import { withNotice } from "../../chat/notice.js";
 import { woundDropOn } from "../../../rules/cavaliers/actors.js";
 import { stepDownAdvantage } from "../../../rules/cavaliers/advantage.js";
 import { planTurn } from "../../../rules/cavaliers/combined.js";
@@ -34,12 +35,7 @@ function oppositionOf(request: CheckRequest): OppositionLevel {
  * spends her SP from the card.
  */
 export async function postCheck(request: CheckRequest): Promise<ChatMessage.Implementation | undefined> {
-  try {
-    return await check(request);
-  } catch (error) {
-    ui.notifications?.error(error instanceof Error ? error.message : String(error));
-    return undefined;
-  }
+  return withNotice(() => check(request));
 }
 
 async function check(request: CheckRequest): Promise<ChatMessage.Implementation | undefined> {
