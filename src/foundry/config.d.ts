@@ -44,6 +44,9 @@ declare module "fvtt-types/configuration" {
   }
 
   interface FlagConfig {
+    Actor: {
+      fray?: { dying?: boolean; out?: string; riposte?: boolean };
+    };
     Token: {
       fray?: { area?: string; leftArea?: string };
     };

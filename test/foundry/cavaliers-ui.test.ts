@@ -401,6 +401,14 @@ describe("attack dialog", () => {
     expect((form().querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("refuses a Riposte the attacker has not earned with a won Parry or Feint (RULINGS.md, cavaliers)", async () => {
+    const { planAttack } = await import("../../src/foundry/cavaliers/ui/attack-plan.js");
+    const values = { specialty: ":riposte", weapon: "", combined: [], useAdvantage: false, assists: ["", ""], range: 0, cover: 0 };
+    const context = { attackerUuid: "Actor.a", targetUuid: "Actor.b", specialties: {}, weapons: [], woundDrop: 0, advantage: 0 };
+    expect(planAttack(values, context).problems.join(" ")).toContain("A Riposte follows a won Parry or Feint");
+    expect(planAttack(values, { ...context, riposteReady: true }).problems).toEqual([]);
+  });
+
   it("says so when no roll flow is installed", async () => {
     ui.setRollFlow(null);
     const actor = await makeActor();

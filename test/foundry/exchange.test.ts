@@ -36,6 +36,7 @@ let guard: Actor;
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; blind: boolean; _source: { rolls: unknown[] }; renderHTML(): Promise<HTMLElement> };
 interface CardData {
   kind: string;
+  attack: string;
   opposition: string;
   state: string;
   attacker: Record<string, unknown>;
@@ -346,5 +347,43 @@ describe("cavaliers exchange card", () => {
     expect((await queries.runStep(message as never, "undo")).ok).toBe(true);
     expect(sys(guard).yield.value).toBe(0);
     expect(sys(guard).style).toBe(0);
+  });
+
+  it("a Riposte follows only a won Parry that bought it (RULINGS.md, cavaliers), is made once, and Undo takes back the right to it", async () => {
+    const riposte = { attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "riposte" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
+    harness.switchUser(ada);
+    expect(await exchange.postAttack(riposte)).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("has no Riposte to make");
+
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1); // the Guard's Lunge: d6 verve, d6 competency, d6 sabre: total 3, 1 SP
+    const lunge = (await exchange.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    queueFaces(8, 7, 6); // the Duellist's Parry: total 15, 7 SP
+    await click(lunge, "[data-fray-action='defend'][data-defence='parry']");
+    expect(card(lunge).winner).toBe("defender");
+    expect((await queries.runStep(lunge as never, "apply", { spend: ["negate", "riposte"] })).ok).toBe(true);
+    expect(duellist.getFlag("fray", "riposte")).toBe(true);
+
+    harness.switchUser(gm);
+    expect((await queries.runStep(lunge as never, "undo")).ok).toBe(true);
+    expect(duellist.getFlag("fray", "riposte")).not.toBe(true);
+    harness.switchUser(ada);
+    expect(await exchange.postAttack(riposte)).toBeUndefined();
+
+    // Bought again (a fresh Lunge and Parry), the Riposte is made once and used up.
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1);
+    const again = (await exchange.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    queueFaces(8, 7, 6);
+    await click(again, "[data-fray-action='defend'][data-defence='parry']");
+    expect((await queries.runStep(again as never, "apply", { spend: ["negate", "riposte"] })).ok).toBe(true);
+    queueFaces(5, 4, 3);
+    const made = (await exchange.postAttack(riposte)) as unknown as Message;
+    expect(card(made).attack).toBe("riposte");
+    expect(card(made).defences).toEqual(["block", "dodge"]);
+    expect(duellist.getFlag("fray", "riposte")).toBe(false);
+    expect(await exchange.postAttack(riposte)).toBeUndefined();
   });
 });

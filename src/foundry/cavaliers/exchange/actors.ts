@@ -48,7 +48,20 @@ export function stateUpdate(state: CombatantState, dying: boolean): Record<strin
 }
 
 /** An unset flag reads as this. */
-export const FIELD_DEFAULTS: Record<string, unknown> = { "flags.fray.dying": false, "flags.fray.out": "" };
+export const FIELD_DEFAULTS: Record<string, unknown> = { "flags.fray.dying": false, "flags.fray.out": "", "flags.fray.riposte": false };
+
+/** The status a winning Parry or Feint buys to earn a Riposte (the rules' success tables). */
+export const RIPOSTE_STATUS = "riposte";
+
+/** Whether the actor has a Riposte to make: set when she buys one, used up when she makes it. */
+export function riposteReady(actor: Actor.Implementation): boolean {
+  return actor.getFlag("fray", "riposte") === true;
+}
+
+/** A bought Riposte, as a flag change on the buyer (Undo takes it back with the rest). */
+export function riposteEarned(statuses: readonly string[]): Record<string, unknown> {
+  return statuses.includes(RIPOSTE_STATUS) ? { "flags.fray.riposte": true } : {};
+}
 
 type SpecialtyItem = Item.Implementation & { system: CavaliersSpecialtyModel };
 

@@ -9,7 +9,7 @@ import { type AttackId, DEFENCES_AGAINST, type DefenceId } from "../../../rules/
 import { actorFrom, ownsActor } from "../../chat/changes.js";
 import { createCard } from "../../chat/render.js";
 import type { AttackRequest } from "../requests.js";
-import { cavaliersSystem, combatantState, defenceItemDie, poolSpec, specialtyOf, weaponOf } from "./actors.js";
+import { cavaliersSystem, combatantState, defenceItemDie, poolSpec, riposteReady, specialtyOf, weaponOf } from "./actors.js";
 import { CARD_TYPE, type ExchangeData, type ReadingData } from "./model.js";
 import { rollPool } from "./roll.js";
 
@@ -57,6 +57,7 @@ async function attack(request: AttackRequest): Promise<ChatMessage.Implementatio
   if (!ownsActor(attacker.uuid, { id: user.id, isGM: user.isGM })) refuse(game.i18n!.format("FRAY.Card.Refused.NotOwner", { name: attacker.name }));
   if (!(request.attack in DEFENCES_AGAINST)) refuse(game.i18n!.format("FRAY.Card.Refused.NoAttack", { attack: request.attack }));
   const attackId: AttackId = request.attack;
+  if (attackId === "riposte" && !riposteReady(attacker)) refuse(game.i18n!.format("FRAY.Card.Refused.NoRiposte", { name: attacker.name }));
   const state = combatantState(attacker);
   if (request.useAdvantage && state.advantage === 0) refuse(game.i18n!.format("FRAY.Card.Refused.NoAdvantage", { name: attacker.name }));
   const specialty = specialtyOf(attacker, attackId, request.specialtyItemId);
@@ -71,6 +72,7 @@ async function attack(request: AttackRequest): Promise<ChatMessage.Implementatio
   const pool = buildPool(spec);
   const { reading, roll } = await rollPool(attacker.name, pool, dropParts);
   if (request.useAdvantage) await attacker.update({ system: { advantage: stepDownAdvantage(state.advantage) } });
+  if (attackId === "riposte") await attacker.setFlag("fray", "riposte", false);
   const system: ExchangeData = {
     kind: "attack",
     state: "awaiting-defence",

@@ -14,7 +14,7 @@ import type { AttackId, DefenceId, SuccessEntry } from "../../../rules/cavaliers
 import type { CardStep, Requester } from "../../chat/card.js";
 import { actorFrom, type AppliedChange, applyChanges, ownsActor, undoChanges } from "../../chat/changes.js";
 import { storedRolls, updateCard } from "../../chat/render.js";
-import { combatantState, FIELD_DEFAULTS, specialtyOf, stateUpdate, tablesWith } from "./actors.js";
+import { combatantState, FIELD_DEFAULTS, riposteEarned, specialtyOf, stateUpdate, tablesWith } from "./actors.js";
 import { defencePool } from "./attack.js";
 import { dataOf, type ExchangeData } from "./model.js";
 import { readSentRoll } from "./roll.js";
@@ -113,8 +113,8 @@ function settle(data: ExchangeData, spend: string[], landingSpend: string[] = []
   const out = [settled.defender, settled.attacker].find((state) => state.type !== "pc" && atYieldLimit(state));
   return {
     changes: [
-      { uuid: attacker.uuid, update: stateUpdate(settled.attacker, isDyingNow(settled.attacker)) },
-      { uuid: target.uuid, update: stateUpdate(settled.defender, isDyingNow(settled.defender)) },
+      { uuid: attacker.uuid, update: { ...stateUpdate(settled.attacker, isDyingNow(settled.attacker)), ...riposteEarned(settled.attackerStatuses) } },
+      { uuid: target.uuid, update: { ...stateUpdate(settled.defender, isDyingNow(settled.defender)), ...riposteEarned(settled.defenderStatuses) } },
     ],
     statuses,
     outCandidate: out ? (out === settled.defender ? target.uuid : attacker.uuid) : "",

@@ -30,6 +30,8 @@ export interface AttackContext {
   advantage: number;
   /** Whether the attacker's Area sees the target's, when the scene's Areas say. */
   lineOfSight?: boolean;
+  /** Whether she won a Parry or Feint that bought a Riposte she has not made yet. */
+  riposteReady?: boolean;
 }
 
 export interface AttackPlan {
@@ -62,6 +64,7 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
   const problems: string[] = [];
   const chosen = chosenAttack(values.specialty, context);
   if (!chosen) problems.push(i18n().localize("FRAY.Ui.ChooseAttack"));
+  if (chosen?.attack === "riposte" && !context.riposteReady) problems.push(i18n().localize("FRAY.Ui.NoRiposte"));
   const attack = chosen?.attack ?? null;
 
   const combined = values.combined.filter((id) => id in COMBINED_ACTIONS);
