@@ -9,9 +9,8 @@ import {
   INITIATIVE_COSTS,
   SUCCESS_TABLES,
   type ActorType,
-  type SpendEffect,
-  type SuccessEntry,
 } from "../src/rules/cavaliers/tables.js";
+import { successEntryFromData, type SuccessEntryData } from "../src/rules/cavaliers/entryData.js";
 
 /**
  * The Cavaliers compendium sources (packs/cavaliers-*) read as plain JSON: their success tables,
@@ -68,47 +67,6 @@ const TABLE_OF_ACTION: Record<string, string | null> = {
   initiative: null,
   skill: "non-combat",
 };
-
-interface PackEntry {
-  id: string;
-  name: string;
-  cost: number;
-  repeatable: boolean;
-  effect: SpendEffect["kind"];
-  amount: number;
-  status: string;
-  on: "self" | "opponent";
-  condition: string;
-}
-
-/** A specialty item's table entry read back as the rules' SuccessEntry (what the Foundry layer feeds the rules). */
-function toRulesEntry(entry: PackEntry): SuccessEntry {
-  let effect: SpendEffect;
-  switch (entry.effect) {
-    case "inflict-yield":
-    case "inflict-wound":
-    case "reduce-yield":
-    case "heal-wound":
-      effect = { kind: entry.effect, amount: entry.amount };
-      break;
-    case "survive-hours":
-      effect = { kind: "survive-hours", hours: entry.amount };
-      break;
-    case "status":
-      effect = { kind: "status", status: entry.status, on: entry.on };
-      break;
-    default:
-      effect = { kind: entry.effect };
-  }
-  return {
-    id: entry.id,
-    name: entry.name,
-    cost: entry.cost,
-    repeatable: entry.repeatable,
-    effect,
-    ...(entry.condition ? { condition: entry.condition as SuccessEntry["condition"] } : {}),
-  };
-}
 
 // ---- field checks (d) ----
 
@@ -206,7 +164,7 @@ describe("cavaliers-specialties", () => {
       const action = doc.system.action as string;
       expect(Object.keys(TABLE_OF_ACTION), `${file}: action`).toContain(action);
       const tableId = TABLE_OF_ACTION[action];
-      const table = (doc.system.table as PackEntry[]).map(toRulesEntry);
+      const table = (doc.system.table as SuccessEntryData[]).map(successEntryFromData);
       if (tableId === null) expect(table, `${file}: an initiative specialty has no table`).toEqual([]);
       else if (tableId === undefined) throw new Error(`${file}: unknown action ${action}`);
       else expect(table, file).toEqual(SUCCESS_TABLES[tableId]?.entries);

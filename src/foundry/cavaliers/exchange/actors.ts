@@ -4,8 +4,9 @@
  * her specialty items carry.
  */
 import type { CombatantState } from "../../../rules/cavaliers/actors.js";
+import { successEntryFromData } from "../../../rules/cavaliers/entryData.js";
 import type { PoolSpec } from "../../../rules/cavaliers/pool.js";
-import { ACTOR_TYPES, type ActorType, type SpendEffect, SUCCESS_TABLES, type SuccessEntry, type SuccessTable } from "../../../rules/cavaliers/tables.js";
+import { ACTOR_TYPES, type ActorType, SUCCESS_TABLES, type SuccessTable } from "../../../rules/cavaliers/tables.js";
 import { CavaliersCharacterModel, CavaliersNpcModel } from "../../rulesets/cavaliers/models.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../../rulesets/cavaliers/items.js";
 
@@ -95,34 +96,9 @@ export function poolSpec(actor: Actor.Implementation, specialty: SpecialtyItem |
   return { attribute: system.attributes[attribute], competency: system.competency, ranks: specialty?.system.ranks ?? 0, ...(item ? { item } : {}) };
 }
 
-type StoredEntry = CavaliersSpecialtyModel["table"][number];
-
-/** A specialty item's table entry read as the rules' SuccessEntry. */
-function toRulesEntry(entry: StoredEntry): SuccessEntry {
-  let effect: SpendEffect;
-  switch (entry.effect) {
-    case "inflict-yield":
-    case "inflict-wound":
-    case "reduce-yield":
-    case "heal-wound":
-      effect = { kind: entry.effect, amount: entry.amount };
-      break;
-    case "survive-hours":
-      effect = { kind: "survive-hours", hours: entry.amount };
-      break;
-    case "status":
-      effect = { kind: "status", status: entry.status, on: entry.on as "self" | "opponent" };
-      break;
-    default:
-      effect = { kind: entry.effect };
-  }
-  const condition = entry.condition as SuccessEntry["condition"] | "";
-  return { id: entry.id, name: entry.name, cost: entry.cost, repeatable: entry.repeatable, effect, ...(condition ? { condition } : {}) };
-}
-
 /** The rules' tables, with the table of `id` taken from the specialty item when it carries one. */
 export function tablesWith(id: string, specialty: SpecialtyItem | null): Record<string, SuccessTable> {
   const table = specialty?.system.table ?? [];
   if (!table.length) return { ...SUCCESS_TABLES };
-  return { ...SUCCESS_TABLES, [id]: { id, name: specialty?.name ?? id, entries: table.map(toRulesEntry) } };
+  return { ...SUCCESS_TABLES, [id]: { id, name: specialty?.name ?? id, entries: table.map(successEntryFromData) } };
 }
