@@ -8,7 +8,7 @@ import type { FrayActor } from "./actor/document.ts";
 import type { FrayCombat } from "./combat/combat.ts";
 import type { FrayCombatant } from "./combat/combatant.ts";
 import type { AreaBehaviorModel } from "./areas/model.ts";
-import type { CavaliersExchangeModel } from "./cavaliers/exchange/model.ts";
+import type { CavaliersExchangeModel } from "./rulesets/cavaliers/exchange/model.ts";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {

@@ -1,8 +1,6 @@
 import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
-import { registerCavaliersExchange } from "./cavaliers/exchange/index.js";
-import { registerCavaliersUi } from "./cavaliers/ui/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
 import { itemSheetClassFor } from "./item/sheet.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
@@ -44,8 +42,7 @@ Hooks.once("init", () => {
   registerRulesets();
   registerCombat();
   registerAreas();
-  registerCavaliersExchange();
-  registerCavaliersUi();
+  for (const ruleset of FOUNDRY_RULESETS) ruleset.init?.();
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

@@ -12,10 +12,12 @@ import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { NIGHTCLUB, coverAgainst, lineOfSight, rangeBetween, type AreaMap } from "../../src/core/areas/index.js";
 import { AIMED_WEAPONS } from "../../src/rules/cavaliers/tables.js";
 import type * as Areas from "../../src/foundry/areas/index.js";
+import type * as CavaliersAreas from "../../src/foundry/rulesets/cavaliers/areas.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
 let areas: typeof Areas;
+let cavaliersAreas: typeof CavaliersAreas;
 let removeDom: () => Promise<void>;
 
 beforeAll(async () => {
@@ -24,6 +26,7 @@ beforeAll(async () => {
   game = harness.game;
   await import("../../src/foundry/fray.js");
   areas = await import("../../src/foundry/areas/index.js");
+  cavaliersAreas = await import("../../src/foundry/rulesets/cavaliers/areas.js");
   await harness.boot();
 });
 afterAll(async () => removeDom());
@@ -205,8 +208,8 @@ describe("cavaliers attacks and Areas", () => {
 
   it("fights Dueling and Brawl within one Area only", () => {
     for (const attack of ["lunge", "feint", "riposte", "brawl"] as const) {
-      expect(areas.cavaliersAttackCheck(context(0), attack, null)).toMatchObject({ allowed: true, rangeDrop: 0, coverDrop: 0 });
-      const refused = areas.cavaliersAttackCheck(context(1, 1), attack, null);
+      expect(cavaliersAreas.cavaliersAttackCheck(context(0), attack, null)).toMatchObject({ allowed: true, rangeDrop: 0, coverDrop: 0 });
+      const refused = cavaliersAreas.cavaliersAttackCheck(context(1, 1), attack, null);
       expect(refused).toMatchObject({ allowed: false, rangeDrop: 0, coverDrop: 0 });
       expect(refused.reason).toBe("Dueling and Brawl need both fighters in the same Area (Bar and Kitchen are not).");
     }
@@ -215,26 +218,26 @@ describe("cavaliers attacks and Areas", () => {
   it("gives an aimed attack its band's Drop and the cover Drop", () => {
     const pistol = AIMED_WEAPONS["flintlock-pistol"]!;
     const musket = AIMED_WEAPONS["flintlock-musket"]!;
-    expect(areas.cavaliersAttackCheck(context(0), "aim", musket)).toMatchObject({ allowed: true, band: "close", rangeDrop: 1, coverDrop: 0 });
-    expect(areas.cavaliersAttackCheck(context(2, 1), "aim", pistol)).toMatchObject({ allowed: true, band: "short", rangeDrop: 0, coverDrop: 1 });
-    expect(areas.cavaliersAttackCheck(context(3, 2), "aim", pistol)).toMatchObject({ allowed: true, band: "medium", rangeDrop: 2, coverDrop: 2 });
-    expect(areas.cavaliersAttackCheck(context(5), "aim", musket)).toMatchObject({ allowed: true, band: "long", rangeDrop: 2 });
-    expect(areas.cavaliersAttackCheck(context(5), "aim", pistol)).toMatchObject({ allowed: false, reason: "The weapon cannot reach Long range (Bar to Kitchen)." });
-    expect(areas.cavaliersAttackCheck(context(2, 0, false), "aim", pistol)).toMatchObject({ allowed: false, reason: "There is no line of sight from Bar to Kitchen." });
-    expect(areas.cavaliersAttackCheck(context(null), "aim", pistol)).toMatchObject({ allowed: false });
+    expect(cavaliersAreas.cavaliersAttackCheck(context(0), "aim", musket)).toMatchObject({ allowed: true, band: "close", rangeDrop: 1, coverDrop: 0 });
+    expect(cavaliersAreas.cavaliersAttackCheck(context(2, 1), "aim", pistol)).toMatchObject({ allowed: true, band: "short", rangeDrop: 0, coverDrop: 1 });
+    expect(cavaliersAreas.cavaliersAttackCheck(context(3, 2), "aim", pistol)).toMatchObject({ allowed: true, band: "medium", rangeDrop: 2, coverDrop: 2 });
+    expect(cavaliersAreas.cavaliersAttackCheck(context(5), "aim", musket)).toMatchObject({ allowed: true, band: "long", rangeDrop: 2 });
+    expect(cavaliersAreas.cavaliersAttackCheck(context(5), "aim", pistol)).toMatchObject({ allowed: false, reason: "The weapon cannot reach Long range (Bar to Kitchen)." });
+    expect(cavaliersAreas.cavaliersAttackCheck(context(2, 0, false), "aim", pistol)).toMatchObject({ allowed: false, reason: "There is no line of sight from Bar to Kitchen." });
+    expect(cavaliersAreas.cavaliersAttackCheck(context(null), "aim", pistol)).toMatchObject({ allowed: false });
   });
 
   it("adds and refuses nothing without Areas", () => {
-    expect(areas.cavaliersAttackCheck(null, "lunge", null)).toEqual({ allowed: true, reason: null, band: null, rangeDrop: 0, coverDrop: 0 });
+    expect(cavaliersAreas.cavaliersAttackCheck(null, "lunge", null)).toEqual({ allowed: true, reason: null, band: null, rangeDrop: 0, coverDrop: 0 });
   });
 
   it("reads the Drops off the nightclub for two tokens", async () => {
     const scene = await sceneOf(NIGHTCLUB);
     const shooter = await tokenIn(scene, "dj-booth");
     const target = await tokenIn(scene, "bar");
-    const check = areas.cavaliersAttackCheck(areas.areaContext(asToken(shooter), asToken(target)), "aim", AIMED_WEAPONS["flintlock-pistol"]!);
+    const check = cavaliersAreas.cavaliersAttackCheck(areas.areaContext(asToken(shooter), asToken(target)), "aim", AIMED_WEAPONS["flintlock-pistol"]!);
     expect(check).toMatchObject({ allowed: true, band: "short", rangeDrop: 0, coverDrop: 1 });
-    expect(areas.cavaliersAttackCheck(areas.areaContext(asToken(shooter), asToken(target)), "lunge", null).allowed).toBe(false);
+    expect(cavaliersAreas.cavaliersAttackCheck(areas.areaContext(asToken(shooter), asToken(target)), "lunge", null).allowed).toBe(false);
   });
 });
 

@@ -9,13 +9,13 @@ import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, Item } from "..
 import type { Actor as HarnessActor, Item as HarnessItem } from "../harness/documents.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { clearTokens, dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../harness/ui.js";
-import type { AttackRequest, CheckRequest } from "../../src/foundry/cavaliers/requests.js";
+import type { AttackRequest, CheckRequest } from "../../src/foundry/rulesets/cavaliers/requests.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
 let CONFIG: HarnessConfig;
 let removeDom: () => Promise<void>;
-let ui: typeof import("../../src/foundry/cavaliers/ui/index.js");
+let ui: typeof import("../../src/foundry/rulesets/cavaliers/ui/index.js");
 
 const attacks: AttackRequest[] = [];
 const checks: CheckRequest[] = [];
@@ -26,7 +26,7 @@ beforeAll(async () => {
   game = harness.game;
   CONFIG = harness.CONFIG;
   await import("../../src/foundry/fray.js");
-  ui = await import("../../src/foundry/cavaliers/ui/index.js");
+  ui = await import("../../src/foundry/rulesets/cavaliers/ui/index.js");
   await harness.boot();
   // Load the dialog templates once, as a running world would have them after their first use.
   const templates = ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-attack-summary.hbs", "dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
@@ -402,7 +402,7 @@ describe("attack dialog", () => {
   });
 
   it("refuses a Riposte the attacker has not earned with a won Parry or Feint (RULINGS.md, cavaliers)", async () => {
-    const { planAttack } = await import("../../src/foundry/cavaliers/ui/attack-plan.js");
+    const { planAttack } = await import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
     const values = { specialty: ":riposte", weapon: "", combined: [], useAdvantage: false, assists: ["", ""], range: 0, cover: 0 };
     const context = { attackerUuid: "Actor.a", targetUuid: "Actor.b", specialties: {}, weapons: [], woundDrop: 0, advantage: 0 };
     expect(planAttack(values, context).problems.join(" ")).toContain("A Riposte follows a won Parry or Feint");

@@ -11,7 +11,7 @@ import { installDom, installFoundryFromDisk } from "../harness/node.js";
 let harness: FoundryHarness;
 let game: HarnessGame;
 let removeDom: () => Promise<void>;
-let exchange: typeof import("../../src/foundry/cavaliers/exchange/index.js");
+let exchange: typeof import("../../src/foundry/rulesets/cavaliers/exchange/index.js");
 let queries: typeof import("../../src/foundry/queries/index.js");
 let hooks: typeof import("../../src/foundry/chat/hooks.js");
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   game = harness.game;
   await import("../../src/foundry/fray.js");
   await harness.boot();
-  exchange = await import("../../src/foundry/cavaliers/exchange/index.js");
+  exchange = await import("../../src/foundry/rulesets/cavaliers/exchange/index.js");
   queries = await import("../../src/foundry/queries/index.js");
   hooks = await import("../../src/foundry/chat/hooks.js");
 });

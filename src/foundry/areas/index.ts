@@ -7,7 +7,6 @@ export { AREA_BEHAVIOR_TYPE, AREA_FLAG } from "./constants.js";
 export { AreaBehaviorModel } from "./model.js";
 export { sceneAreaMap, type SceneArea, type SceneAreaMap } from "./scene-map.js";
 export { areaContext, areaLookup, checkMove, tokenArea, usableMap, type AreaContext, type AreaRef, type TokenLike } from "./service.js";
-export { cavaliersAttackCheck, type CavaliersAttackCheck } from "./cavaliers.js";
 
 /** Areas for every ruleset: the `area` Region Behavior, its label and icon, and its config sheet. */
 export function registerAreas(): void {

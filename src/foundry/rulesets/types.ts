@@ -1,5 +1,6 @@
 import type { RulesetId } from "../../rules/ruleset.js";
 import type { SheetContextBuilder } from "../actor/sheet.js";
+import type { RulesetCombatRules } from "../combat/rules.js";
 
 /** One actor type of a ruleset: its data, its sheet and what its token bars show. */
 export interface ActorTypeDefinition {
@@ -23,4 +24,8 @@ export interface FoundryRuleset {
   id: RulesetId;
   actors: Record<string, ActorTypeDefinition>;
   items: Record<string, ItemTypeDefinition>;
+  /** Its combat tracker rules (initiative, order, row controls); without them Foundry's own initiative runs. */
+  combat?: RulesetCombatRules;
+  /** Registers the rest of its pieces (cards, sheet buttons, macros) in the init hook, whatever the world plays. */
+  init?(): void;
 }

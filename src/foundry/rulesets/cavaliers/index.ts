@@ -1,8 +1,11 @@
 import { ADVANTAGE_STEPS } from "../../../rules/cavaliers/tables.js";
 import { dieChoices, labelledChoices } from "../../sheets/choices.js";
 import { templatePath } from "../../system.js";
-import { armourOf, cavaliersData, specialtiesOf, weaponsOf } from "../../cavaliers/ui/gear.js";
+import { armourOf, cavaliersData, specialtiesOf, weaponsOf } from "./ui/gear.js";
 import type { FoundryRuleset } from "../types.js";
+import { cavaliersCombatRules } from "./combat/index.js";
+import { registerCavaliersExchange } from "./exchange/index.js";
+import { registerCavaliersUi } from "./ui/index.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel, EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
 import { ATTRIBUTE_DICE, CavaliersCharacterModel, CavaliersNpcModel, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
 
@@ -38,5 +41,10 @@ export const cavaliersFoundry: FoundryRuleset = {
       template: templatePath("item/cavaliers-armour.hbs"),
       context: () => ({ itemDice: dieChoices(COMPETENCY_DICE), kinds: labelledChoices(["armour", "shield"], "FRAY.Cavaliers.ArmourKind") }),
     },
+  },
+  combat: cavaliersCombatRules,
+  init() {
+    registerCavaliersExchange();
+    registerCavaliersUi(Object.keys(cavaliersFoundry.actors));
   },
 };

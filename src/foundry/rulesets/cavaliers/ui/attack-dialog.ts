@@ -1,7 +1,7 @@
 import { riposteReady } from "../exchange/actors.js";
 import type { DeepPartial } from "fvtt-types/utils";
-import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../rules/cavaliers/tables.js";
-import { SYSTEM_ID, templatePath } from "../../system.js";
+import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
+import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { lookUpArea, type AreaReading } from "./area-lookup.js";
 import { planAttack, type AttackContext, type AttackFormValues, type AttackPlan } from "./attack-plan.js";
 import { ATTACK_IDS, cavaliersData, specialtiesOf, weaponsOf } from "./gear.js";

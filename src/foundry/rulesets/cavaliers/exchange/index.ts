@@ -2,9 +2,9 @@
  * The cavaliers roll flow: `postAttack` / `postCheck` (the contract in ../requests.ts) and the
  * exchange card they post, registered as a ChatMessage subtype with its steps.
  */
-import { registerCard } from "../../chat/card.js";
-import { cardActivity, registerChatHooks } from "../../chat/hooks.js";
-import { registerQueries, runStep } from "../../queries/index.js";
+import { registerCard } from "../../../chat/card.js";
+import { cardActivity, registerChatHooks } from "../../../chat/hooks.js";
+import { registerQueries, runStep } from "../../../queries/index.js";
 import { postAttack } from "./attack.js";
 import { postCheck } from "./check.js";
 import { CAVALIERS_EXCHANGE_CARD } from "./card.js";

@@ -1,5 +1,5 @@
-import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../rules/cavaliers/tables.js";
-import type { CombatantButton, RulesetCombatRules } from "../../combat/rules.js";
+import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
+import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
 import { focusInitiative, rollCavaliersInitiative } from "./initiative.js";
 import { cavaliersSystem } from "./roller.js";
 import { spend, initiativePoints } from "./spend.js";

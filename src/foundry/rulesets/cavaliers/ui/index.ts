@@ -1,9 +1,8 @@
-import { registerSheetExtension } from "../../actor/sheet.js";
-import { areaLookup } from "../../areas/index.js";
+import { registerSheetExtension } from "../../../actor/sheet.js";
+import { areaLookup } from "../../../areas/index.js";
 import { postAttack, postCheck } from "../exchange/index.js";
 import { setAreaLookup } from "./area-lookup.js";
 import { setRollFlow } from "./roll-flow.js";
-import { cavaliersFoundry } from "../../rulesets/cavaliers/index.js";
 import { rollSpecialtyByUuid, onHotbarDrop } from "./macro.js";
 import { CAVALIERS_SHEET_EXTENSION } from "./sheet-actions.js";
 
@@ -17,8 +16,8 @@ export interface FrayApi {
 }
 
 /** Cavaliers sheet buttons, dialogs and hotbar macros; called from the init hook. */
-export function registerCavaliersUi(): void {
-  for (const type of Object.keys(cavaliersFoundry.actors)) registerSheetExtension(type, CAVALIERS_SHEET_EXTENSION);
+export function registerCavaliersUi(actorTypes: readonly string[]): void {
+  for (const type of actorTypes) registerSheetExtension(type, CAVALIERS_SHEET_EXTENSION);
   // The dialogs hand their requests to the chat-card roll flow and read range and cover from the scene's Areas.
   setRollFlow({ postAttack, postCheck });
   setAreaLookup(areaLookup);

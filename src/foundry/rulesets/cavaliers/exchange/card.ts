@@ -2,12 +2,12 @@
  * The cavaliers exchange card: what each state shows, which buttons which viewer sees, and what a
  * click does on her client before the step runs (here or on the GM's client, queries/index.ts).
  */
-import type { DefenceId } from "../../../rules/cavaliers/tables.js";
-import type { CardDefinition, Requester } from "../../chat/card.js";
-import { actorFrom, type AppliedChange, ownsActor } from "../../chat/changes.js";
-import { rollFrom } from "../../dice/index.js";
-import { runStep } from "../../queries/index.js";
-import { templatePath } from "../../system.js";
+import type { DefenceId } from "../../../../rules/cavaliers/tables.js";
+import type { CardDefinition, Requester } from "../../../chat/card.js";
+import { actorFrom, type AppliedChange, ownsActor } from "../../../chat/changes.js";
+import { rollFrom } from "../../../dice/index.js";
+import { runStep } from "../../../queries/index.js";
+import { templatePath } from "../../../system.js";
 import { defencePool } from "./attack.js";
 import { postCheck } from "./check.js";
 import { CARD_TYPE, dataOf, type ExchangeData, type ReadingData } from "./model.js";

@@ -1,6 +1,6 @@
-import { aimDrop, rangeBand } from "../../rules/cavaliers/range.js";
-import type { AttackId, RangeBand, RangeDrops } from "../../rules/cavaliers/tables.js";
-import type { AreaContext } from "./service.js";
+import { aimDrop, rangeBand } from "../../../rules/cavaliers/range.js";
+import type { AttackId, RangeBand, RangeDrops } from "../../../rules/cavaliers/tables.js";
+import type { AreaContext } from "../../areas/service.js";
 
 /** Dueling (Lunge, Feint, Riposte) and Brawl are fought within one Area. */
 const SAME_AREA_ATTACKS: readonly AttackId[] = ["lunge", "feint", "riposte", "brawl"];

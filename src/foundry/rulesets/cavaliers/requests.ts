@@ -1,4 +1,4 @@
-import type { AttackId, OppositionLevel } from "../../rules/cavaliers/tables.js";
+import type { AttackId, OppositionLevel } from "../../../rules/cavaliers/tables.js";
 
 /**
  * The contract between the cavaliers UI (sheet buttons, the attack dialog, macros) and the roll

@@ -1,6 +1,6 @@
 import type { DeepPartial } from "fvtt-types/utils";
-import { FLOURISH_OPPOSITION, STANDARD_OPPOSITION, SURVIVAL_OPPOSITION, type OppositionLevel } from "../../../rules/cavaliers/tables.js";
-import { SYSTEM_ID, templatePath } from "../../system.js";
+import { FLOURISH_OPPOSITION, STANDARD_OPPOSITION, SURVIVAL_OPPOSITION, type OppositionLevel } from "../../../../rules/cavaliers/tables.js";
+import { SYSTEM_ID, templatePath } from "../../../system.js";
 import type { CheckKind, CheckRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";

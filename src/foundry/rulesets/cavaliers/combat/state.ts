@@ -1,4 +1,4 @@
-import type { InitiativeSpecialty, InitiativeSpend } from "../../../rules/cavaliers/tables.js";
+import type { InitiativeSpecialty, InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
 
 /** Where a combatant stands in a Cavaliers fight, kept in `flags.fray.cavaliers`. */
 export interface CavaliersCombatantState {

@@ -1,6 +1,6 @@
-import type { AttackId } from "../../../rules/cavaliers/tables.js";
-import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../../rulesets/cavaliers/items.js";
-import { CavaliersCharacterModel, CavaliersNpcModel } from "../../rulesets/cavaliers/models.js";
+import type { AttackId } from "../../../../rules/cavaliers/tables.js";
+import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../items.js";
+import { CavaliersCharacterModel, CavaliersNpcModel } from "../models.js";
 
 export const ATTACK_IDS: readonly AttackId[] = ["lunge", "feint", "aim", "brawl", "riposte"];
 

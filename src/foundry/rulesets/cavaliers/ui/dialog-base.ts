@@ -1,4 +1,4 @@
-import type { HandlebarsStatics } from "../../sheet-base.js";
+import type { HandlebarsStatics } from "../../../sheet-base.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 

@@ -4,16 +4,16 @@
  * GM's pick for an NPC at her Yield Limit. They run on the GM's client unless the requester may
  * change everything the step touches.
  */
-import { atYieldLimit } from "../../../core/tracks/yieldWounds.js";
-import { isDyingNow } from "../../../rules/cavaliers/actors.js";
-import { checkDefence, offeredEntries, settleAttack } from "../../../rules/cavaliers/exchange.js";
-import { beats } from "../../../rules/cavaliers/pool.js";
-import { refuse } from "../../../rules/cavaliers/refusal.js";
-import { applySpend, validateSpend } from "../../../rules/cavaliers/spend.js";
-import type { AttackId, DefenceId, SuccessEntry } from "../../../rules/cavaliers/tables.js";
-import type { CardStep, Requester } from "../../chat/card.js";
-import { actorFrom, type AppliedChange, applyChanges, ownsActor, undoChanges } from "../../chat/changes.js";
-import { storedRolls, updateCard } from "../../chat/render.js";
+import { atYieldLimit } from "../../../../core/tracks/yieldWounds.js";
+import { isDyingNow } from "../../../../rules/cavaliers/actors.js";
+import { checkDefence, offeredEntries, settleAttack } from "../../../../rules/cavaliers/exchange.js";
+import { beats } from "../../../../rules/cavaliers/pool.js";
+import { refuse } from "../../../../rules/cavaliers/refusal.js";
+import { applySpend, validateSpend } from "../../../../rules/cavaliers/spend.js";
+import type { AttackId, DefenceId, SuccessEntry } from "../../../../rules/cavaliers/tables.js";
+import type { CardStep, Requester } from "../../../chat/card.js";
+import { actorFrom, type AppliedChange, applyChanges, ownsActor, undoChanges } from "../../../chat/changes.js";
+import { storedRolls, updateCard } from "../../../chat/render.js";
 import { combatantState, FIELD_DEFAULTS, riposteEarned, specialtyOf, stateUpdate, tablesWith } from "./actors.js";
 import { defencePool } from "./attack.js";
 import { dataOf, type ExchangeData } from "./model.js";

@@ -1,6 +1,6 @@
-import type { InitiativeRoller } from "../../../rules/cavaliers/initiative.js";
-import type { ActorType, InitiativeSpecialty } from "../../../rules/cavaliers/tables.js";
-import { CavaliersCharacterModel, CavaliersNpcModel } from "../../rulesets/cavaliers/models.js";
+import type { InitiativeRoller } from "../../../../rules/cavaliers/initiative.js";
+import type { ActorType, InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
+import { CavaliersCharacterModel, CavaliersNpcModel } from "../models.js";
 
 export const INITIATIVE_SPECIALTIES: readonly InitiativeSpecialty[] = ["impulse", "vigilance", "timing"];
 /** The attribute each Initiative specialty rolls when the actor has no item for it (as in the pack). */

@@ -1,4 +1,4 @@
-import type { InitiativeSpecialty } from "../../../rules/cavaliers/tables.js";
+import type { InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
 import { INITIATIVE_SPECIALTIES } from "./roller.js";
 
 export interface InitiativeChoice {

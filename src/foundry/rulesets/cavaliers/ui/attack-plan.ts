@@ -1,6 +1,6 @@
-import { planTurn } from "../../../rules/cavaliers/combined.js";
-import { rangeBand } from "../../../rules/cavaliers/range.js";
-import { COMBINED_ACTIONS, COMBINED_ONLY_CAP, WOUND_DROP_SKILLS, type AttackId } from "../../../rules/cavaliers/tables.js";
+import { planTurn } from "../../../../rules/cavaliers/combined.js";
+import { rangeBand } from "../../../../rules/cavaliers/range.js";
+import { COMBINED_ACTIONS, COMBINED_ONLY_CAP, WOUND_DROP_SKILLS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import type { AttackRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import type { WeaponRow } from "./gear.js";

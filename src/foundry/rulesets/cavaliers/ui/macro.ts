@@ -1,4 +1,4 @@
-import { CavaliersSpecialtyModel } from "../../rulesets/cavaliers/items.js";
+import { CavaliersSpecialtyModel } from "../items.js";
 import { rollSpecialty } from "./sheet-actions.js";
 
 /** The command a specialty macro runs: the system API rolls the item by its uuid. */

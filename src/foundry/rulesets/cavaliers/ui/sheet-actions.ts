@@ -1,4 +1,4 @@
-import type { SheetAction, SheetExtension } from "../../actor/sheet.js";
+import type { SheetAction, SheetExtension } from "../../../actor/sheet.js";
 import { openAttackDialog } from "./attack-dialog.js";
 import { openCheckDialog } from "./check-dialog.js";
 import { cavaliersData, isAttack } from "./gear.js";

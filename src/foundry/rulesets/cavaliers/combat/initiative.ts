@@ -1,7 +1,7 @@
-import { DiceTray, givenFaces } from "../../../core/dice/source.js";
-import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type InitiativePlace } from "../../../rules/cavaliers/initiative.js";
-import { rulesetOptions } from "../../settings.js";
-import { diceAskedBy, rollDice, withRollOffs } from "../../dice/index.js";
+import { DiceTray, givenFaces } from "../../../../core/dice/source.js";
+import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type InitiativePlace } from "../../../../rules/cavaliers/initiative.js";
+import { rulesetOptions } from "../../../settings.js";
+import { diceAskedBy, rollDice, withRollOffs } from "../../../dice/index.js";
 import { askInitiative, type InitiativeChoice } from "./prompt.js";
 import { initiativeRoller, preferredSpecialty } from "./roller.js";
 import { type CavaliersCombatantState, FLAG_KEY, FLAG_SCOPE, groupOf, lastingPlace, stateOf } from "./state.js";

@@ -1,6 +1,6 @@
-import { spendInitiative } from "../../../rules/cavaliers/initiative.js";
-import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../rules/cavaliers/tables.js";
-import { rulesetOptions } from "../../settings.js";
+import { spendInitiative } from "../../../../rules/cavaliers/initiative.js";
+import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
+import { rulesetOptions } from "../../../settings.js";
 import { setInitiativePoints } from "./initiative.js";
 import { type CavaliersCombatantState, FLAG_KEY, FLAG_SCOPE, placeThisRound, spentThisRound, stateOf } from "./state.js";
 

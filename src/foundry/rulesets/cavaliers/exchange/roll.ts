@@ -1,7 +1,7 @@
-import { applyDrop } from "../../../core/dice/keepTwo.js";
-import { buildPool, type PoolDie, type PoolSpec, rollCheck } from "../../../rules/cavaliers/pool.js";
-import { facesOf, rollDice, rollFrom, rollSource, trayOf } from "../../dice/index.js";
-import { rulesetOptions } from "../../settings.js";
+import { applyDrop } from "../../../../core/dice/keepTwo.js";
+import { buildPool, type PoolDie, type PoolSpec, rollCheck } from "../../../../rules/cavaliers/pool.js";
+import { facesOf, rollDice, rollFrom, rollSource, trayOf } from "../../../dice/index.js";
+import { rulesetOptions } from "../../../settings.js";
 import type { ReadingData } from "./model.js";
 
 function keepOneDie(): boolean {

@@ -1,5 +1,5 @@
-import { restHeal } from "../../../rules/cavaliers/recovery.js";
-import { REST_DAYS_FULL_HEAL, REST_DAYS_PER_WOUND } from "../../../rules/cavaliers/tables.js";
+import { restHeal } from "../../../../rules/cavaliers/recovery.js";
+import { REST_DAYS_FULL_HEAL, REST_DAYS_PER_WOUND } from "../../../../rules/cavaliers/tables.js";
 import { cavaliersData } from "./gear.js";
 
 const i18n = () => game.i18n!;

@@ -3,12 +3,12 @@
  * (attribute die of the specialty's attribute, competency, ranks, item die) and the success tables
  * her specialty items carry.
  */
-import type { CombatantState } from "../../../rules/cavaliers/actors.js";
-import { successEntryFromData } from "../../../rules/cavaliers/entryData.js";
-import type { PoolSpec } from "../../../rules/cavaliers/pool.js";
-import { ACTOR_TYPES, type ActorType, SUCCESS_TABLES, type SuccessTable } from "../../../rules/cavaliers/tables.js";
-import { CavaliersCharacterModel, CavaliersNpcModel } from "../../rulesets/cavaliers/models.js";
-import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../../rulesets/cavaliers/items.js";
+import type { CombatantState } from "../../../../rules/cavaliers/actors.js";
+import { successEntryFromData } from "../../../../rules/cavaliers/entryData.js";
+import type { PoolSpec } from "../../../../rules/cavaliers/pool.js";
+import { ACTOR_TYPES, type ActorType, SUCCESS_TABLES, type SuccessTable } from "../../../../rules/cavaliers/tables.js";
+import { CavaliersCharacterModel, CavaliersNpcModel } from "../models.js";
+import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../items.js";
 
 type CavaliersSystem = CavaliersCharacterModel | CavaliersNpcModel;
 
