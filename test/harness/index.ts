@@ -127,6 +127,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
 
   const i18n = new Localization();
   const settings = new ClientSettings();
+  // v13 registers its own settings before "init" (client/config.mjs, Game#registerSettings); the chat roll mode is the one Fray reads.
+  settings.register("core", "rollMode", { name: "CHAT.RollVisibility", scope: "client", config: true, type: String, default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
   const ui = { notifications: new Notifications() };
   const users = new Users("User");
   const game: AnyObject = {
@@ -136,11 +138,30 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     i18n,
     settings,
     users,
-    user: null,
-    userId: null,
     ready: false,
     paused: false,
+    /** v13 GameTime#serverTime: the server's clock, which every client keeps in step with; here, this machine's. */
+    time: { get serverTime(): number { return Date.now(); } },
+    /** v13 ClipboardHelper#copyPlainText; the harness keeps the last text copied. */
+    clipboard: { text: "", async copyPlainText(text: string): Promise<void> { (this as { text: string }).text = text; } },
   };
+  // game.user is the user of the client whose code runs now (state.clientContext), else the one switched to.
+  let baseUser: User | null = null;
+  Object.defineProperty(game, "user", {
+    get: () => (state.clientContext.current() as User | undefined) ?? baseUser,
+    set: (user: User | null) => {
+      baseUser = user;
+    },
+    enumerable: true,
+  });
+  Object.defineProperty(game, "userId", {
+    get: () => (game.user as User | null)?.id ?? pendingFirstUserId,
+    set: (id: string | null) => {
+      pendingFirstUserId = id;
+    },
+    enumerable: true,
+  });
+  let pendingFirstUserId: string | null = null;
   Object.defineProperty(game, "combat", {
     get: () => (game.combats as Collection<Combat> | undefined)?.find((c) => (c as unknown as { active: boolean }).active) ?? null,
     enumerable: false,
@@ -207,7 +228,6 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     const u = typeof user === "string" ? (users.get(user) ?? users.getName(user)) : user;
     if (!u) throw new Error(`No user ${String(user)}`);
     game.user = u;
-    game.userId = u.id;
     return u;
   };
 

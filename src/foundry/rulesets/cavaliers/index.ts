@@ -4,7 +4,7 @@ import { templatePath } from "../../system.js";
 import { armourOf, cavaliersData, specialtiesOf, weaponsOf } from "./ui/gear.js";
 import type { FoundryRuleset } from "../types.js";
 import { cavaliersCombatRules } from "./combat/index.js";
-import { registerCavaliersExchange } from "./exchange/index.js";
+import { postAttack, postCheck, registerCavaliersCards } from "./cards/index.js";
 import { registerCavaliersUi } from "./ui/index.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel, EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
 import { ATTRIBUTE_DICE, CavaliersCharacterModel, CavaliersNpcModel, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
@@ -44,7 +44,10 @@ export const cavaliersFoundry: FoundryRuleset = {
   },
   combat: cavaliersCombatRules,
   init() {
-    registerCavaliersExchange();
+    registerCavaliersCards();
+    // For macros and the browser tests, which reach the system only through globals.
+    const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
+    fray.cavaliers = { postAttack, postCheck };
     registerCavaliersUi(Object.keys(cavaliersFoundry.actors));
   },
 };

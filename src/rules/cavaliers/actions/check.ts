@@ -26,6 +26,9 @@ export function rollOpposition(tray: DiceTray, level: OppositionLevel, rollerTot
 }
 
 
+/** Purchases that land on whoever the skill was used against. */
+const NEEDS_OPPONENT: readonly string[] = ["inflict-yield", "inflict-wound", "decrease-opponent-advantage"];
+
 export const skillAction = defineAction({
   summary: "A skill used in combat against Standard Opposition, spending SP on the Non-Combat Skills table.",
   request: Type.Object(
@@ -58,7 +61,8 @@ export const skillAction = defineAction({
     if (opposition.success) {
       const context = { role: "acting" as const, ...(request.beforeCombat ? { only: ["increase-advantage"] } : {}) };
       const entries = entriesFor(SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table"), context);
-      const offered = entries.filter((entry) => !context.only || context.only.includes(entry.id));
+      // Without a target, nothing that lands on an opponent is on offer.
+      const offered = entries.filter((entry) => (!context.only || context.only.includes(entry.id)) && (request.target !== undefined || !NEEDS_OPPONENT.includes(entry.effect.kind)));
       if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: "actor", offer: spendOffer(roll.reading.successPoints, offered) });
       const plan = validateSpend(entries, request.spend, roll.reading.successPoints, context);
       const applied = applySpend(plan, actor, target);
