@@ -1,3 +1,4 @@
+import { ownValue } from "../../core/ownKey.js";
 import { atYieldLimit } from "../../core/tracks/yieldWounds.js";
 import type { CombatantState } from "./actors.js";
 import { beats } from "./pool.js";
@@ -7,7 +8,7 @@ import { type AttackId, DEFENCES_AGAINST, type DefenceId, NO_ITEM_DIE, SUCCESS_T
 
 /** Refuses a defence the attack does not allow (no Parrying a bullet, no Dodging a Brawl...). */
 export function checkDefence(attack: AttackId, defence: DefenceId, defenderHasItemDie: boolean, defences: Readonly<Record<AttackId, readonly DefenceId[]>> = DEFENCES_AGAINST): void {
-  const allowed = defences[attack];
+  const allowed = ownValue(defences, attack) ?? [];
   if (!allowed.includes(defence)) refuse(`${defence} cannot answer ${attack}; allowed: ${allowed.join(", ")}`);
   if (defenderHasItemDie && NO_ITEM_DIE.includes(defence)) refuse(`${defence} takes no item die`);
 }
@@ -55,7 +56,7 @@ export function offeredEntries(side: "attacker" | "defender", attack: AttackId, 
 }
 
 function tableOf(tables: Readonly<Record<string, SuccessTable>>, id: string): SuccessTable {
-  return tables[id] ?? refuse(`no success table for ${id}`);
+  return ownValue(tables, id) ?? refuse(`no success table for ${id}`);
 }
 
 /**
