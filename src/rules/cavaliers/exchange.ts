@@ -6,7 +6,7 @@ import { refuse } from "./refusal.js";
 import { applySpend, conditionAllows, entriesFor, type SpendContext, type SpendPlan, validateSpend } from "./spend.js";
 import { type AttackId, DEFENCES_AGAINST, type DefenceId, NO_ITEM_DIE, SUCCESS_TABLES, type SuccessEntry, type SuccessTable } from "./tables.js";
 
-/** Refuses a defence the attack does not allow (no Parrying a bullet, no Dodging a Brawl...). */
+/** Refuses a defence the attack does not allow (no Parrying a bullet, no Blocking a Feint...). */
 export function checkDefence(attack: AttackId, defence: DefenceId, defenderHasItemDie: boolean, defences: Readonly<Record<AttackId, readonly DefenceId[]>> = DEFENCES_AGAINST): void {
   const allowed = ownValue(defences, attack) ?? [];
   if (!allowed.includes(defence)) refuse(`${defence} cannot answer ${attack}; allowed: ${allowed.join(", ")}`);
