@@ -4,7 +4,7 @@
  */
 export const LIMITS = {
   /** Bytes of one request, from a file or standard input; reading stops one byte past it. */
-  inputBytes: 262_144,
+  inputBytes: 65_536,
   /** Bouts one `fray duel` fights. */
   runs: 10_000,
   /** Rounds one bout may last before it is called a draw. */
