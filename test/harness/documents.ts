@@ -524,7 +524,7 @@ async function onOtherClients(hook: string, args: unknown[]): Promise<void> {
   const acting = state.game.user as User | null;
   const users = state.game.users as Users | undefined;
   for (const client of users?.contents ?? []) {
-    if (!client.active || client.id === acting?.id) continue;
+    if (!client.active || client.id === acting?.id || state.frozenClients.has(client.id)) continue;
     await state.clientContext.run(client, async () => {
       const results = Hooks.callAllCollect(hook, ...args);
       await Promise.all(results.filter((result): result is Promise<unknown> => result instanceof Promise));
@@ -863,6 +863,8 @@ export class User extends ClientDocument implements HarnessUser {
     const handler = (state.CONFIG.queries as Record<string, (d: unknown, o: AnyObject) => unknown>)[name];
     if (!handler) throw new Error(`Query "${name}" is not registered in CONFIG.queries`);
     if (!this.active) throw new Error(`User ${this.name} is not active`);
+    // A frozen client never answers; the asker's own timeout decides.
+    if (state.frozenClients.has(this.id)) return new Promise(() => undefined);
     return state.clientContext.run(this, async () => handler(deepClone(data), { timeout }));
   }
 }

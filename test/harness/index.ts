@@ -70,6 +70,8 @@ export interface FoundryHarness {
   /** Foundry's start-up: "init", load translations, "i18nInit", users and collections, "setup", game.ready, "ready". */
   boot(): Promise<void>;
   createUser(data: { name: string; role?: Role; _id?: string; character?: string | null }): User;
+  /** Harness only: the user's client stays connected but runs no hook and answers no query (or runs again). */
+  freezeClient(user: User, frozen?: boolean): void;
   /** Make another user the current one (game.user / game.userId). */
   switchUser(user: User | string): User;
   /** Await every background render and action handler; throws the first error any of them raised. */
@@ -254,6 +256,10 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     },
     createUser: makeUser,
     switchUser,
+    freezeClient(user: User, frozen = true) {
+      if (frozen) state.frozenClients.add(user.id);
+      else state.frozenClients.delete(user.id);
+    },
     async flush() {
       while (state.renders.size) await Promise.all([...state.renders]);
       const errors = state.renderErrors.splice(0);
@@ -274,6 +280,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       state.onDialog = undefined;
       state.renderErrors.length = 0;
       for (const u of [...users.keys()]) if (u !== firstUser.id) users.delete(u);
+      state.frozenClients.clear();
+      (game.clipboard as { text: string }).text = "";
       if (game.ready) switchUser(firstUser);
     },
     get notifications() {

@@ -75,6 +75,8 @@ function stackContext(): ClientContext {
 
 export const state = {
   clientContext: stackContext(),
+  /** Users whose client is connected but answers nothing (a frozen tab): their hooks and queries never run. */
+  frozenClients: new Set<string>(),
   CONFIG: {} as Record<string, DocumentConfig> & AnyObject,
   game: {} as AnyObject,
   createDialogs: [] as CreateDialogRecord[],

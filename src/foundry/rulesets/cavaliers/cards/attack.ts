@@ -8,7 +8,7 @@ import type { Outcome } from "../../../../core/outcome.js";
 import { isDyingNow } from "../../../../rules/cavaliers/actors.js";
 import { ACTOR_TYPES, type AttackId, COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
 import { areaContext } from "../../../areas/service.js";
-import { diceLists, flag, integerIn, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
+import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
