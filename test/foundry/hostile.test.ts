@@ -203,7 +203,7 @@ describe("a hostile player", () => {
   it("cannot attack a token she cannot see; the GM can", async () => {
     const Scene = (globalThis as unknown as { foundry: { documents: { Scene: { create(d: object): Promise<{ tokens: { contents: { uuid: string; name: string }[] } }> } } } }).foundry.documents.Scene;
     const scene = await Scene.create({ name: "Alley", tokens: [{ name: "Duellist", actorId: duellist.id, actorLink: true }, { name: "Lurker", actorId: guard.id, actorLink: true, hidden: true }] });
-    const [mine, hidden] = scene.tokens.contents as [{ uuid: string }, { uuid: string }];
+    const [mine, hidden] = scene.tokens.contents as unknown as [{ uuid: string }, { uuid: string }];
     const request = { attackerUuid: duellist.uuid, attackerTokenUuid: mine.uuid, targetUuid: guard.uuid, targetTokenUuid: hidden.uuid, attack: "lunge" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
     harness.switchUser(ada);
     const count = game.messages.size;
