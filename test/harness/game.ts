@@ -34,7 +34,13 @@ export class ClientSettings {
     this.settings.set(id, config);
   }
 
-  registerMenu(_namespace: string, _key: string, _data: AnyObject): void {}
+  /** Registered menus by "namespace.key" (Foundry's ClientSettings#menus), shown as buttons in the settings list. */
+  menus = new Map<string, AnyObject & { key: string; namespace: string }>();
+
+  registerMenu(namespace: string, key: string, data: AnyObject): void {
+    if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the menu");
+    this.menus.set(`${namespace}.${key}`, { ...data, key, namespace });
+  }
 
   #config(namespace: string, key: string): SettingConfig {
     const config = this.settings.get(`${namespace}.${key}`);
