@@ -41,7 +41,8 @@ function reloadTemplate({ path, content }: HotReloadData): void {
 function reloadLanguage({ path, content }: HotReloadData): void {
   const i18n = game.i18n;
   if (content === undefined || !i18n) return;
-  const language = game.system?.languages.find((entry) => entry.path === path && entry.lang === i18n.lang);
+  // A Set in v13 (the manifest's SetField), so read through Array.from.
+  const language = Array.from(game.system?.languages ?? []).find((entry) => entry.path === path && entry.lang === i18n.lang);
   if (!language) return;
   foundry.utils.mergeObject(i18n.translations, JSON.parse(content) as object);
   rerenderApplications();
