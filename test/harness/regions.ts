@@ -19,6 +19,10 @@ export const REGION_EVENTS = {
   TOKEN_MOVE_IN: "tokenMoveIn",
   TOKEN_MOVE_OUT: "tokenMoveOut",
   TOKEN_MOVE_WITHIN: "tokenMoveWithin",
+  TOKEN_TURN_START: "tokenTurnStart",
+  TOKEN_TURN_END: "tokenTurnEnd",
+  TOKEN_ROUND_START: "tokenRoundStart",
+  TOKEN_ROUND_END: "tokenRoundEnd",
 } as const;
 
 /** Core v13 behaviour types (no data models in the harness) besides the system's own. */
@@ -164,8 +168,9 @@ function tokenCentre(token: AnyObject, gridSize: number): { x: number; y: number
 
 /**
  * Recompute which Regions of its scene hold a token and fire TOKEN_EXIT on those it left, then
- * TOKEN_ENTER on those it entered, as the user who changed it. Not awaited by the update (as in
- * Foundry); harness.flush() awaits it.
+ * TOKEN_ENTER on those it entered, as the user who changed it. Each event is started without
+ * awaiting the others and none is awaited by the update (TokenDocument
+ * #onUpdateHandleEnterExitMoveInOutRegionEvents); harness.flush() awaits them.
  */
 export function refreshTokenRegions(token: ClientDocument & { regions: Set<RegionDocument> }, { deleted = false }: { deleted?: boolean } = {}): void {
   const scene = token.parent as (ClientDocument & { regions: Map<string, RegionDocument>; grid: { size: number } }) | null;
@@ -178,12 +183,8 @@ export function refreshTokenRegions(token: ClientDocument & { regions: Set<Regio
   for (const region of entered) region.tokens.add(token);
   token.regions = now;
   const user = state.game.user as ClientDocument;
-  trackRender(
-    (async () => {
-      for (const region of left) await region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement: null }, region, user });
-      for (const region of entered) await region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user });
-    })(),
-  );
+  for (const region of left) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement: null }, region, user }));
+  for (const region of entered) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user }));
 }
 
 /** Foundry's RegionBehaviorConfig: the sheet of a behaviour (the harness renders no core template). */
