@@ -6,6 +6,7 @@ import { itemSheetClassFor } from "./item/sheet.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
 import { activeRuleset, registerSettings } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
+import { registerStatuses } from "./statuses/index.js";
 import { SYSTEM_ID } from "./system.js";
 
 
@@ -40,6 +41,7 @@ Hooks.once("init", () => {
   registerSettings();
   CONFIG.Actor.documentClass = FrayActor;
   registerRulesets();
+  registerStatuses();
   registerCombat();
   registerAreas();
   for (const ruleset of FOUNDRY_RULESETS) ruleset.init?.();

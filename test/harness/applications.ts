@@ -5,6 +5,7 @@
  */
 import Handlebars from "handlebars";
 import { Hooks } from "./hooks.js";
+import { BooleanField, NumberField, type DataField } from "./data.js";
 import { CONST, type ClientDocument, type DocumentClass } from "./documents.js";
 import { state, type PendingDialog } from "./state.js";
 import { deepClone, expandObject, getType, isEmpty, mergeObject, type AnyObject } from "./utils.js";
@@ -427,6 +428,22 @@ function numberFormat(value: unknown, options: Handlebars.HelperOptions): string
   return prefix + (decimals === undefined ? String(n) : n.toFixed(decimals));
 }
 
+/**
+ * HandlebarsHelpers.formGroup (field.toFormGroup): a labelled input for a data field, named by its
+ * path (or the `name` given): a checkbox for a BooleanField, a number input for a NumberField, text otherwise.
+ */
+function formGroup(field: DataField, options: Handlebars.HelperOptions): Handlebars.SafeString {
+  const { value, name = field.fieldPath, label } = options.hash as { value?: unknown; name?: string; label?: string };
+  const i18n = state.game.i18n as { localize(k: string): string };
+  const text = Handlebars.escapeExpression(i18n.localize(label ?? (field.label || field.name)));
+  const path = Handlebars.escapeExpression(name);
+  const input =
+    field instanceof BooleanField
+      ? `<input type="checkbox" name="${path}" ${value ? "checked" : ""}>`
+      : `<input type="${field instanceof NumberField ? "number" : "text"}" name="${path}" value="${Handlebars.escapeExpression(String(value ?? ""))}">`;
+  return new Handlebars.SafeString(`<div class="form-group"><label>${text}</label><div class="form-fields">${input}</div></div>`);
+}
+
 /** The Foundry helpers Fray's templates use, registered on the given Handlebars. */
 export function registerHandlebarsHelpers(hbs: typeof Handlebars): void {
   const i18n = () => state.game.i18n as { localize(k: string): string; format(k: string, d: AnyObject): string };
@@ -450,6 +467,7 @@ export function registerHandlebarsHelpers(hbs: typeof Handlebars): void {
     and: (...args: unknown[]) => args.every(Boolean),
     or: (...args: unknown[]) => args.slice(0, -1).some(Boolean),
     ifThen: (criteria: unknown, ifTrue: unknown, ifFalse: unknown) => (criteria ? ifTrue : ifFalse),
+    formGroup,
     concat: (...values: unknown[]) => {
       const options = values.pop() as Handlebars.HelperOptions;
       const join = (options.hash?.join as string | undefined) ?? "";
@@ -624,12 +642,23 @@ export class FormDataExtended extends FormData {
       } else if (el instanceof HTMLSelectElement && el.multiple) {
         value = Array.from(el.selectedOptions).map((o) => castValue(o.value, dtype));
       } else value = castValue(el.value, dtype);
-      this.#object[name] = value;
-      try {
-        this.set(name, typeof value === "string" ? value : JSON.stringify(value));
-      } catch {
-        // FormData in some environments rejects unusual names; the object is what Foundry reads.
-      }
+      this.#setValue(name, value);
+    }
+    // FormDataExtended#processEditableHTML: an <img data-edit> gives its src, other [data-edit] their HTML.
+    for (const el of Array.from(form.querySelectorAll<HTMLElement>("[data-edit]"))) {
+      const name = el.dataset.edit as string;
+      if (name in this.#object) continue;
+      if ((el as HTMLInputElement).disabled && !disabled) continue;
+      this.#setValue(name, el.tagName === "IMG" ? el.getAttribute("src") : el.innerHTML.trim());
+    }
+  }
+
+  #setValue(name: string, value: unknown): void {
+    this.#object[name] = value;
+    try {
+      this.set(name, typeof value === "string" ? value : JSON.stringify(value));
+    } catch {
+      // FormData in some environments rejects unusual names; the object is what Foundry reads.
     }
   }
 }
@@ -659,6 +688,49 @@ async function onSubmitDocumentForm(this: ApplicationV2, event: Event, form: HTM
   await sheet._processSubmitData(event, form, submitData, updateOptions);
 }
 
+/**
+ * FilePicker: `browse()` records the picker (tests read `FilePicker.opened` and call `pick(path)`,
+ * which runs the callback as choosing a file does). No files are listed.
+ */
+export class FilePicker {
+  static opened: FilePicker[] = [];
+  static get implementation(): typeof FilePicker {
+    return ((globalThis as unknown as { CONFIG?: { ux?: { FilePicker?: typeof FilePicker } } }).CONFIG?.ux?.FilePicker ?? FilePicker);
+  }
+  readonly current: string;
+  readonly type: string;
+  readonly callback: ((path: string) => unknown) | undefined;
+  constructor({ current = "", type = "any", callback }: { current?: string; type?: string; callback?: (path: string) => unknown } & AnyObject = {}) {
+    this.current = current;
+    this.type = type;
+    this.callback = callback;
+  }
+  async browse(): Promise<this> {
+    FilePicker.opened.push(this);
+    return this;
+  }
+  pick(path: string): unknown {
+    return this.callback?.(path);
+  }
+}
+
+/** DocumentSheetV2#onEditImage: a FilePicker for the image's data-edit attribute; the chosen path becomes its src and, with submitOnChange, is submitted. */
+async function onEditImage(this: ApplicationV2, _event: Event, target: HTMLElement): Promise<void> {
+  if (target.nodeName !== "IMG") throw new Error("The editImage action is available only for IMG elements.");
+  const sheet = this as unknown as DocumentSheetV2;
+  const attr = target.dataset.edit as string;
+  const current = attr.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as AnyObject)[k] : undefined), sheet.document._source) as string | undefined;
+  const picker = new FilePicker.implementation({
+    current: current ?? "",
+    type: "image",
+    callback: (path: string) => {
+      (target as HTMLImageElement).src = path;
+      if (this.options.form?.submitOnChange) this.form?.dispatchEvent(new Event("submit", { cancelable: true }));
+    },
+  });
+  await picker.browse();
+}
+
 export class DocumentSheetV2 extends ApplicationV2 {
   static override DEFAULT_OPTIONS: AnyObject = {
     id: "{id}",
@@ -669,7 +741,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
     editPermission: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER,
     canCreate: false,
     sheetConfig: true,
-    actions: {},
+    actions: { editImage: onEditImage },
     form: { handler: onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
   };
 
@@ -904,7 +976,7 @@ function dialogForm(content: string, buttons: DialogButton[], values: Record<str
 export const applications = {
   api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
   sheets: { ActorSheetV2, ItemSheetV2 },
-  apps: { DocumentSheetConfig },
+  apps: { DocumentSheetConfig, FilePicker },
   ux: { FormDataExtended },
   handlebars: { getTemplate, loadTemplates, renderTemplate },
 };

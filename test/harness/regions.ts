@@ -4,8 +4,9 @@
  * `_handleRegionEvent` for subscribed ones), the TOKEN_ENTER / TOKEN_EXIT events a token's move
  * triggers, and RegionBehaviorConfig. Only rectangles: enough to lay out Areas.
  */
+import Handlebars from "handlebars";
 import { applications } from "./applications.js";
-import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type DataField } from "./data.js";
+import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type DataField, type DataModel } from "./data.js";
 import { ClientDocument, CONST, EmbeddedCollectionField, trackRender, type Collection } from "./documents.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
@@ -187,7 +188,29 @@ export function refreshTokenRegions(token: ClientDocument & { regions: Set<Regio
   for (const region of entered) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user }));
 }
 
-/** Foundry's RegionBehaviorConfig: the sheet of a behaviour (the harness renders no core template). */
+/** Stand-ins for Foundry's generic form parts (templates/generic/*.hbs ship with Foundry). */
+const GENERIC_PARTS: Record<string, string> = {
+  "templates/generic/form-fields.hbs": `{{#each fields}}{{#if fieldset}}<fieldset><legend>{{localize legend}}</legend>{{#each fields}}{{formGroup field value=value name=name}}{{/each}}</fieldset>{{else}}{{formGroup field value=value name=name}}{{/if}}{{/each}}`,
+  "templates/generic/form-footer.hbs": `<footer class="form-footer">{{#each buttons}}<button type="{{type}}" {{#if action}}data-action="{{action}}"{{/if}}><i class="{{icon}}"></i> {{localize label}}</button>{{/each}}</footer>`,
+};
+
+export function registerGenericPartials(): void {
+  for (const [path, text] of Object.entries(GENERIC_PARTS)) Handlebars.registerPartial(path, Handlebars.compile(text));
+}
+
+interface FormNode {
+  fieldset?: boolean;
+  legend?: string;
+  fields?: FormNode[];
+  field?: DataField;
+  value?: unknown;
+  name?: string;
+}
+
+/**
+ * Foundry's RegionBehaviorConfig (client/applications/sheets/region-behavior-config.mjs): the generic
+ * form (the behaviour's name, disabled, and its type's own fields) and a footer with Save.
+ */
 export class RegionBehaviorConfig extends applications.api.HandlebarsApplicationMixin(applications.api.DocumentSheetV2) {
   static override DEFAULT_OPTIONS: AnyObject = {
     classes: ["region-behavior-config"],
@@ -195,6 +218,43 @@ export class RegionBehaviorConfig extends applications.api.HandlebarsApplication
     position: { width: 480 },
     form: { closeOnSubmit: true },
   };
+  static override PARTS = {
+    form: { template: "templates/generic/form-fields.hbs", scrollable: [""] },
+    footer: { template: "templates/generic/form-footer.hbs" },
+  };
+
+  protected override async _prepareContext(options: AnyObject): Promise<AnyObject> {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, { region: context.document, fields: this._getFields(), buttons: this._getButtons() });
+  }
+
+  /** RegionBehaviorConfig#_getFields: Identity (name), Status (disabled), then the type's own fields under its label. */
+  protected _getFields(): FormNode[] {
+    const doc = this.document as RegionBehavior;
+    const fields = (doc.constructor as typeof RegionBehavior).schema.fields as Record<string, DataField>;
+    const nodes: FormNode[] = [
+      { fieldset: true, legend: "BEHAVIOR.SECTIONS.identity", fields: [{ field: fields.name, value: doc._source.name }] },
+      { fieldset: true, legend: "BEHAVIOR.SECTIONS.status", fields: [{ field: fields.disabled, value: doc._source.disabled }] },
+    ];
+    const model = ((state.CONFIG.RegionBehavior as AnyObject).dataModels as Record<string, typeof DataModel>)[doc.type];
+    const own: FormNode[] = [];
+    const add = (schema: Record<string, DataField>, source: AnyObject, path: string) => {
+      for (const [key, field] of Object.entries(schema)) {
+        if (key === "events") continue;
+        if (field instanceof SchemaField) add(field.fields, (source?.[key] ?? {}) as AnyObject, `${path}.${key}`);
+        else if (field instanceof StringField || field instanceof NumberField || field instanceof BooleanField) own.push({ field, value: source?.[key], name: `${path}.${key}` });
+      }
+    };
+    if (model) add(model.schema.fields as Record<string, DataField>, (doc._source.system ?? {}) as AnyObject, "system");
+    const typeLabels = (state.CONFIG.RegionBehavior as AnyObject).typeLabels as Record<string, string>;
+    if (own.length) nodes.push({ fieldset: true, legend: typeLabels[doc.type] ?? doc.type, fields: own });
+    return nodes;
+  }
+
+  /** RegionBehaviorConfig#_getButtons. */
+  protected _getButtons(): AnyObject[] {
+    return [{ type: "submit", icon: "fa-solid fa-floppy-disk", label: "BEHAVIOR.ACTIONS.update" }];
+  }
 }
 
 export const regionDefaults = { baseType: CONST.BASE_DOCUMENT_TYPE };

@@ -5,7 +5,7 @@
  */
 import { BooleanField, NumberField, SchemaField, StringField, type DataField } from "./data.js";
 import { ClientDocument, CONST, Collection, EmbeddedCollectionField, WorldCollection, type Actor } from "./documents.js";
-import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions } from "./regions.js";
+import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials } from "./regions.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 
@@ -102,6 +102,7 @@ export function installScenes({ CONFIG, game, foundry, systemJson }: { CONFIG: A
   Object.assign(foundry.data as AnyObject, { regionBehaviors: { RegionBehaviorType } });
   Object.assign((foundry.applications as AnyObject).sheets as AnyObject, { RegionBehaviorConfig });
   Object.assign(foundry.CONST as AnyObject, { REGION_EVENTS });
+  registerGenericPartials();
   return {
     globals: { Scene, TokenDocument, RegionDocument, RegionBehavior },
     collections(): void {
