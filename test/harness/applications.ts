@@ -133,6 +133,10 @@ export class ApplicationV2 {
     // Foundry runs an application's renders and closes one at a time (a semaphore).
     const run = this.#queue.then(() => this.#render(opts));
     this.#queue = run.then(noop, noop);
+    // Renders nobody awaits (a document change re-rendering its apps) still finish before harness.flush returns.
+    const queued = this.#queue;
+    state.renders.add(queued);
+    void queued.then(() => state.renders.delete(queued));
     return run;
   }
 

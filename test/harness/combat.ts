@@ -476,4 +476,9 @@ export function installCombat(CONFIG: AnyObject, foundry: AnyObject): void {
   applications.sidebar = { ...((applications.sidebar as AnyObject | undefined) ?? {}), tabs: { CombatTracker } };
   Object.assign(globalThis, { Combat, Combatant, Roll });
   registerCorePartials();
+  // Game#initializeUI: the sidebar's combat tab is made once, from the class the system configured at init.
+  Hooks.once("setup", () => {
+    const ui = (globalThis as unknown as { ui: AnyObject }).ui;
+    ui.combat = new ((CONFIG.ui as AnyObject).combat as new () => unknown)();
+  });
 }

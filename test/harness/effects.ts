@@ -5,7 +5,7 @@
  * tokens redrawn when an effect changes. Effects' `changes` are not applied to the actor's data.
  */
 import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, type DataField, type DataModel } from "./data.js";
-import { Actor, ClientDocument, CONST, type Collection } from "./documents.js";
+import { Actor, ClientDocument, CONST, trackRender, type Collection } from "./documents.js";
 import { state } from "./state.js";
 import { deepClone, type AnyObject } from "./utils.js";
 
@@ -165,12 +165,16 @@ function installActorEffects(): void {
     if (overlay) effect.updateSource({ "flags.core.overlay": true });
     return cls.create(effect.toObject(), { parent: this, keepId: true });
   };
-  // Actor#_on*DescendantDocuments → _onEmbeddedDocumentChange: the actor's tokens redraw their effects.
+  // Actor#_on*DescendantDocuments → _onEmbeddedDocumentChange → TokenDocument#_onRelatedUpdate: the
+  // actor's tokens redraw their effects, and the combat tracker re-renders when a token is a combatant.
   for (const event of ["Create", "Update", "Delete"]) {
     proto[`_on${event}DescendantDocuments`] = function (this: ActorWithEffects, ...args: unknown[]) {
       base[`_on${event}DescendantDocuments`]!.apply(this, args);
       const tokens = (this as unknown as { getActiveTokens?(): { drawEffects?(): void }[] }).getActiveTokens?.() ?? [];
       for (const token of tokens) token.drawEffects?.();
+      const combat = state.game.combat as { combatants: Collection<ClientDocument & { token: { actor?: unknown } | null }> } | null;
+      const ui = (globalThis as unknown as { ui?: { combat?: { render(): unknown } } }).ui;
+      if (combat?.combatants.some((c) => c.token?.actor === this)) trackRender(ui?.combat?.render());
     };
   }
 }

@@ -190,7 +190,7 @@ export function refreshTokenRegions(token: ClientDocument & { regions: Set<Regio
 
 /** Stand-ins for Foundry's generic form parts (templates/generic/*.hbs ship with Foundry). */
 const GENERIC_PARTS: Record<string, string> = {
-  "templates/generic/form-fields.hbs": `{{#each fields}}{{#if fieldset}}<fieldset><legend>{{localize legend}}</legend>{{#each fields}}{{formGroup field value=value name=name}}{{/each}}</fieldset>{{else}}{{formGroup field value=value name=name}}{{/if}}{{/each}}`,
+  "templates/generic/form-fields.hbs": `<div class="standard-form">{{#each fields}}{{#if fieldset}}<fieldset><legend>{{localize legend}}</legend>{{#each fields}}{{formGroup field value=value name=name}}{{/each}}</fieldset>{{else}}{{formGroup field value=value name=name}}{{/if}}{{/each}}</div>`,
   "templates/generic/form-footer.hbs": `<footer class="form-footer">{{#each buttons}}<button type="{{type}}" {{#if action}}data-action="{{action}}"{{/if}}><i class="{{icon}}"></i> {{localize label}}</button>{{/each}}</footer>`,
 };
 
