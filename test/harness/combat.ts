@@ -56,6 +56,7 @@ export class Combatant extends BaseCombatant {
   get isNPC(): boolean {
     return !this.actor || !this.hasPlayerOwner;
   }
+  /** Combatant#hasPlayerOwner: a player owns it. */
   get hasPlayerOwner(): boolean {
     return this.players.length > 0;
   }
@@ -159,6 +160,7 @@ export class Combat extends BaseCombat {
   override get turns(): Combatant[] {
     return turnState.get(this)?.turns ?? [];
   }
+  /** Combat#turns is assignable, as Foundry's plain property. */
   override set turns(turns: Combatant[]) {
     turnState.set(this, { ...stateOf(this), turns });
   }
@@ -166,6 +168,7 @@ export class Combat extends BaseCombat {
   get current(): CombatHistoryData {
     return stateOf(this).current;
   }
+  /** Combat#current is assignable. */
   set current(current: CombatHistoryData) {
     turnState.set(this, { ...stateOf(this), current });
   }
@@ -173,6 +176,7 @@ export class Combat extends BaseCombat {
   get previous(): CombatHistoryData | undefined {
     return stateOf(this).previous;
   }
+  /** Combat#previous is assignable. */
   set previous(previous: CombatHistoryData | undefined) {
     turnState.set(this, { ...stateOf(this), previous });
   }
@@ -350,10 +354,12 @@ export class Combat extends BaseCombat {
     super._onCreateDescendantDocuments(parent, collection, documents, data, options, userId);
     if (collection === "combatants") this.#onModifyCombatants(options);
   }
+  /** Combat#_onUpdateDescendantDocuments → #onModifyCombatants. */
   protected override _onUpdateDescendantDocuments(parent: ClientDocument, collection: string, documents: ClientDocument[], changes: AnyObject[], options: AnyObject, userId: string): void {
     super._onUpdateDescendantDocuments(parent, collection, documents, changes, options, userId);
     if (collection === "combatants") this.#onModifyCombatants(options);
   }
+  /** Combat#_onDeleteDescendantDocuments → #onModifyCombatants. */
   protected override _onDeleteDescendantDocuments(parent: ClientDocument, collection: string, documents: ClientDocument[], ids: string[], options: AnyObject, userId: string): void {
     super._onDeleteDescendantDocuments(parent, collection, documents, ids, options, userId);
     if (collection === "combatants") this.#onModifyCombatants(options);
@@ -425,10 +431,12 @@ export class Combat extends BaseCombat {
     }
   }
 
+  /** Combat#onEndTurn: the workflow, then TOKEN_TURN_END to its token's Regions. */
   async #endTurn(combatant: Combatant, context: TurnEventContext): Promise<void> {
     await this._onEndTurn(combatant, context);
     this.#regionEvents(REGION_EVENTS.TOKEN_TURN_END, context, [combatant]);
   }
+  /** Combat#onStartTurn: the workflow, then TOKEN_TURN_START to its token's Regions. */
   async #startTurn(combatant: Combatant, context: TurnEventContext): Promise<void> {
     await this._onStartTurn(combatant, context);
     this.#regionEvents(REGION_EVENTS.TOKEN_TURN_START, context, [combatant]);

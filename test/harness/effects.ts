@@ -11,9 +11,11 @@ import { deepClone, type AnyObject } from "./utils.js";
 
 /** foundry.data.fields.SetField: stored as an array, a Set once prepared. */
 class SetField extends ArrayField {
+  /** SetField#initialize: a Set. */
   override initialize(value: unknown, model?: DataModel, options?: AnyObject): unknown {
     return new Set(super.initialize(value, model, options) as unknown[]);
   }
+  /** SetField#toObject: back to an array. */
   override toObject(value: unknown): unknown {
     return value instanceof Set ? [...value] : super.toObject(value);
   }
@@ -35,6 +37,7 @@ export class ActiveEffect extends ClientDocument {
   declare statuses: Set<string>;
   declare duration: { seconds: number | null; rounds: number | null; turns: number | null };
 
+  /** BaseActiveEffect's schema: what statuses and durations need. */
   static override defineSchema(): Record<string, DataField> {
     return {
       _id: new StringField({ required: true, nullable: true, blank: false, initial: null }),

@@ -44,9 +44,11 @@ export function idAndFlags(): Record<string, DataField> {
 export class RegionBehaviorType extends TypeDataModel {
   /** Handlers always called for these events, with the system as `this`. */
   static events: Record<string, (this: RegionBehaviorType, event: RegionEvent) => Promise<void>> = {};
+  /** RegionBehaviorType#behavior. */
   get behavior(): RegionBehavior | null {
     return this.parent instanceof RegionBehavior ? this.parent : null;
   }
+  /** RegionBehaviorType#region and #scene. */
   get region(): RegionDocument | null {
     return this.behavior?.region ?? null;
   }
@@ -60,6 +62,7 @@ export class RegionBehavior extends ClientDocument {
   static override documentName = "RegionBehavior";
   declare disabled: boolean;
 
+  /** BaseRegionBehavior's schema: name, type, system, disabled. */
   static override defineSchema(): Record<string, DataField> {
     return {
       ...idAndFlags(),
@@ -69,12 +72,14 @@ export class RegionBehavior extends ClientDocument {
       disabled: new BooleanField(),
     };
   }
+  /** RegionBehavior#region and #scene. */
   get region(): RegionDocument | null {
     return this.parent instanceof RegionDocument ? this.parent : null;
   }
   get scene(): ClientDocument | null {
     return (this.region?.parent as ClientDocument | null) ?? null;
   }
+  /** RegionBehavior#active: not disabled and in its Region's collection. */
   get active(): boolean {
     return !this.disabled && this.collection?.has(this.id as string) === true;
   }
@@ -99,6 +104,7 @@ export class RegionBehavior extends ClientDocument {
       })(),
     );
   }
+  /** BaseRegionBehavior permissions: the GM only. */
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;
   }
@@ -122,6 +128,7 @@ export class RegionDocument extends ClientDocument {
   /** The tokens inside this Region (Foundry's RegionDocument#tokens). */
   tokens = new Set<ClientDocument>();
 
+  /** BaseRegion's schema: the fields Areas use. */
   static override defineSchema(): Record<string, DataField> {
     return {
       ...idAndFlags(),
@@ -148,15 +155,18 @@ export class RegionDocument extends ClientDocument {
     super._onCreate(data, options, userId);
     refreshSceneTokens(this);
   }
+  /** RegionDocument#_onUpdate: a reshaped Region refreshes which tokens it holds. */
   protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
     super._onUpdate(changed, options, userId);
     if ("shapes" in changed || "elevation" in changed) refreshSceneTokens(this);
   }
+  /** BaseRegion permissions: the GM only. */
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;
   }
 }
 
+/** Every token of the Region's scene checks its Regions again (RegionDocument#_onUpdate → TokenDocument regions). */
 function refreshSceneTokens(region: RegionDocument): void {
   const scene = region.parent as (ClientDocument & { tokens?: Collection<ClientDocument & { regions: Set<RegionDocument> }> }) | null;
   for (const token of scene?.tokens?.values() ?? []) refreshTokenRegions(token);
@@ -194,6 +204,7 @@ const GENERIC_PARTS: Record<string, string> = {
   "templates/generic/form-footer.hbs": `<footer class="form-footer">{{#each buttons}}<button type="{{type}}" {{#if action}}data-action="{{action}}"{{/if}}><i class="{{icon}}"></i> {{localize label}}</button>{{/each}}</footer>`,
 };
 
+/** Registers the stand-in generic form parts as partials (done at install). */
 export function registerGenericPartials(): void {
   for (const [path, text] of Object.entries(GENERIC_PARTS)) Handlebars.registerPartial(path, Handlebars.compile(text));
 }
@@ -223,6 +234,7 @@ export class RegionBehaviorConfig extends applications.api.HandlebarsApplication
     footer: { template: "templates/generic/form-footer.hbs" },
   };
 
+  /** RegionBehaviorConfig#_prepareContext: region, fields, buttons. */
   protected override async _prepareContext(options: AnyObject): Promise<AnyObject> {
     const context = await super._prepareContext(options);
     return Object.assign(context, { region: context.document, fields: this._getFields(), buttons: this._getButtons() });

@@ -15,6 +15,7 @@ export class HarnessToken {
   readonly document: { id: string; uuid: string; name: string; actor: ClientDocument; actorLink: boolean; object: HarnessToken };
   /** The effect icons drawn on the token (img paths, in order), and the overlay's, if any. */
   effects: { icons: string[]; overlay: string | null } = { icons: [], overlay: null };
+  /** Token#constructor with its document; it draws its effects at once (Token#draw). */
   constructor(actor: ClientDocument, { name, actorLink = true }: { name?: string; actorLink?: boolean } = {}) {
     this.id = randomID();
     this.name = name ?? actor.name;
@@ -40,6 +41,7 @@ export class HarnessToken {
 }
 
 const TARGETS = new WeakMap<User, Set<HarnessToken>>();
+/** UserTargets: one Set per user. */
 function targetsOf(user: User): Set<HarnessToken> {
   let set = TARGETS.get(user);
   if (!set) TARGETS.set(user, (set = new Set()));
@@ -60,6 +62,7 @@ export function clearTokens(): void {
   placed.length = 0;
 }
 
+/** User#targets and Actor#getActiveTokens on the harness classes. */
 export function installTokens(): void {
   Object.defineProperty(User.prototype, "targets", {
     configurable: true,

@@ -16,6 +16,7 @@ const CORE_PARTS: Record<string, string> = {
   "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if combat}}{{#if user.isGM}}{{#if combat.started}}<button type="button" data-action="previousTurn">Previous</button><button type="button" data-action="nextTurn">Next turn</button><button type="button" data-action="nextRound">Next round</button><button type="button" data-action="endCombat">End</button>{{else}}<button type="button" data-action="startCombat">Begin</button>{{/if}}{{/if}}{{/if}}</nav>`,
 };
 
+/** Registers the stand-in header and footer as partials (done at install). */
 export function registerCorePartials(): void {
   for (const [path, text] of Object.entries(CORE_PARTS)) Handlebars.registerPartial(path, Handlebars.compile(text));
 }
@@ -42,6 +43,23 @@ function viewedSceneId(): string | null {
 
 /** Where the tracker's rows are pinged or panned to (the harness has no canvas): the last request, for tests. */
 export const canvasRequests: { action: "ping" | "pan"; combatantId: string }[] = [];
+
+/**
+ * A stand-in for Foundry's stylesheet rule that draws the roll button from the row's
+ * --initiative-icon. Inline, so "../icons/svg/d20.svg" resolves against the page, as Foundry's
+ * css/ folder makes it resolve against the server's root.
+ */
+const CORE_TRACKER_CSS = `.combat-tracker .combatant-control.roll { width: 24px; height: 24px; padding: 0; border: none; background: var(--initiative-icon) center / contain no-repeat; }
+.combat-tracker .combatant-control.roll:hover { background-image: var(--initiative-icon-hover); }`;
+
+/** Adds that rule to the page once. */
+function addCoreTrackerStyle(): void {
+  if (typeof document === "undefined" || document.getElementById("harness-core-tracker-css")) return;
+  const style = document.createElement("style");
+  style.id = "harness-core-tracker-css";
+  style.textContent = CORE_TRACKER_CSS;
+  document.head.append(style);
+}
 
 /** The combat sidebar tab: header, one row per turn, footer; actions on the viewed combat. */
 export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
@@ -106,6 +124,7 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
 
   #viewed: Combat | null = null;
 
+  /** CombatTracker#combats. */
   get combats(): Combat[] {
     return game().combats?.contents ?? [];
   }
@@ -116,19 +135,24 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     if (viewed) viewed.apps[this.id] = this as never;
     return viewed;
   }
+  /** CombatTracker#viewed is set when another combat is shown. */
   set viewed(combat: Combat | null) {
     this.#viewed = combat;
   }
 
+  /** The combatant of a row control ([data-combatant-id]), as CombatTracker#_onCombatantControl finds it. */
   combatantOf(target: HTMLElement): HarnessCombatant | undefined {
     const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
     return id ? (this.viewed?.combatants.get(id) as HarnessCombatant | undefined) : undefined;
   }
 
+  /** CombatTracker#_prepareContext: the user and the viewed combat. */
   protected override async _prepareContext(options: AnyObject): Promise<AnyObject> {
+    addCoreTrackerStyle();
     return { ...(await super._prepareContext(options)), user: game().user, combat: this.viewed };
   }
 
+  /** CombatTracker#_preparePartContext: combat context for header and footer, tracker context for the rows. */
   protected override async _preparePartContext(partId: string, context: AnyObject, options: AnyObject): Promise<AnyObject> {
     context = await super._preparePartContext(partId, context, options);
     if (partId === "header" || partId === "footer") await this._prepareCombatContext(context, options);
