@@ -14,6 +14,7 @@ import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../h
 import { RegionDocument } from "../harness/regions.js";
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { combatFixtures, names } from "./combat-fixtures.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import type * as Statuses from "../../src/foundry/statuses/index.js";
 
@@ -48,32 +49,9 @@ type Effect = { id: string; img: string; statuses: Set<string> };
 type HarnessActorWithEffects = HarnessActor & { statuses: Set<string> };
 const effectsOf = (actor: HarnessActor) => [...actor.effects.values()] as unknown as Effect[];
 
-async function actor(name: string, type = "cavaliersCharacter", system: Record<string, unknown> = {}): Promise<HarnessActorWithEffects> {
-  const cls = CONFIG.Actor.documentClass as typeof HarnessActor;
-  const base = type.startsWith("cavaliers") ? { attributes: { verve: 8, affinity: 8, guile: 8 }, competency: 6 } : {};
-  return (await cls.create({ name, type, system: { ...base, ...system } })) as HarnessActorWithEffects;
-}
-
-async function fight(...actors: HarnessActor[]): Promise<{ combat: Combat; combatants: Combatant[] }> {
-  const cls = CONFIG.Combat.documentClass as typeof Combat;
-  const combat = (await cls.create({ active: true })) as Combat;
-  const combatants = (await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id, name: a.name })))) as Combatant[];
-  return { combat, combatants };
-}
-
-const ids = (cs: Combatant[]) => cs.map((c) => c.id as string);
-const names = (combat: Combat) => combat.turns.map((c) => c.name);
-
-/** Three Cavaliers who rolled: Ana 10/4 (Impulse), Bel 8/3 (Vigilance), Cid 5/2 (Timing). */
-async function rolledFight() {
-  const [a, b, c] = [await actor("Ana"), await actor("Bel"), await actor("Cid")];
-  const setup = await fight(a, b, c);
-  const specialties = ["impulse", "vigilance", "timing"];
-  harness.onDialog((dialog) => dialog.answer("roll", { specialty: specialties.shift() ?? "impulse", surprised: false }));
-  queueFaces(6, 4, 5, 3, 3, 2);
-  await setup.combat.rollInitiative(ids(setup.combatants));
-  return { ...setup, a, b, c };
-}
+const fixtures = combatFixtures(() => harness);
+const { fight, rolledFight, act } = fixtures;
+const actor = async (...args: Parameters<typeof fixtures.actor>) => (await fixtures.actor(...args)) as HarnessActorWithEffects;
 
 /** The sidebar's combat tab (ui.combat), rendered. */
 async function renderTracker(): Promise<TrackerApp> {
@@ -84,12 +62,6 @@ async function renderTracker(): Promise<TrackerApp> {
 }
 
 const rows = (app: TrackerApp) => [...app.element.querySelectorAll<HTMLElement>("li.combatant")];
-const act = async (combat: Combat, combatant: Combatant, action: string) => {
-  const { combatRulesFor } = await import("../../src/foundry/combat/rules.js");
-  const { report } = await import("../../src/foundry/combat/combat.js");
-  // The harness documents stand in for Foundry's; the rules take them as the real types.
-  await combatRulesFor("cavaliers")!.act(combat as never, combatant as never, action).catch(report);
-};
 
 describe("finding 1: the tracker after a reload", () => {
   it("orders the combatants when the combat is prepared afresh, though Foundry sorts without `this`", async () => {
@@ -273,7 +245,7 @@ describe("finding 6: statuses reach tokens and the tracker", () => {
     const { combatants, a, c } = await rolledFight();
     await applyRulesStatuses(a as never, ["dying", "prone"]);
     await applyRulesStatuses(a as never, ["stabilized"]);
-    expect([...a.statuses].sort()).toEqual(["fray-stabilised", "prone"]);
+    expect([...(a as HarnessActorWithEffects).statuses].sort()).toEqual(["fray-stabilised", "prone"]);
     await applyRulesStatuses(c as never, ["Defeated"]);
     expect(hasStatus(c as never, "dead")).toBe(true);
     const app = await renderTracker();

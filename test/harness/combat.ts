@@ -93,46 +93,45 @@ export class Combatant extends BaseCombatant {
     return clone;
   }
 
-  /** Combatant._preCreateOperation: whoever is acting keeps the turn, without turn events. */
-  static override async _preCreateOperation(documents: ClientDocument[], operation: AnyObject): Promise<void> {
+  /** The running combat of the operation and whoever is acting in it; the pre-operation hooks do nothing without both. */
+  static #acting(operation: AnyObject): { combat: Combat; acting: Combatant } | undefined {
     const combat = operation.parent as Combat | undefined;
     const acting = combat?.combatant;
-    if (!combat || !acting) return;
-    const clone = Combatant.#simulate(combat, (sources) => [...sources, ...documents.map((d) => d.toObject())]);
+    return combat && acting ? { combat, acting } : undefined;
+  }
+
+  /** The acting combatant keeps the turn in the changed order, and the change fires no turn events. */
+  static #keepActing(operation: AnyObject, clone: Combat, acting: Combatant): void {
     operation.combatTurn = Math.max(clone.turns.findIndex((t) => t.id === acting.id), 0);
     operation.turnEvents = false;
   }
 
+  /** Combatant._preCreateOperation: whoever is acting keeps the turn, without turn events. */
+  static override async _preCreateOperation(documents: ClientDocument[], operation: AnyObject): Promise<void> {
+    const running = Combatant.#acting(operation);
+    if (running) Combatant.#keepActing(operation, Combatant.#simulate(running.combat, (sources) => [...sources, ...documents.map((d) => d.toObject())]), running.acting);
+  }
+
   /** Combatant._preUpdateOperation: the same, unless the caller chose `combatTurn` itself. */
   static override async _preUpdateOperation(_documents: ClientDocument[], operation: AnyObject): Promise<void> {
-    const combat = operation.parent as Combat | undefined;
-    const acting = combat?.combatant;
-    if (!combat || !acting) return;
+    const running = Combatant.#acting(operation);
+    if (!running || operation.combatTurn !== undefined) return;
     const updates = operation.updates as AnyObject[];
-    const clone = Combatant.#simulate(combat, (sources) =>
-      sources.map((s) => {
-        const update = updates.find((u) => u._id === s._id);
-        return update ? mergeObject(s, expandObject(deepClone(update)), { performDeletions: true }) : s;
-      }),
-    );
-    if (operation.combatTurn === undefined) {
-      operation.combatTurn = Math.max(clone.turns.findIndex((t) => t.id === acting.id), 0);
-      operation.turnEvents = false;
-    }
+    const merged = (s: AnyObject) => {
+      const update = updates.find((u) => u._id === s._id);
+      return update ? mergeObject(s, expandObject(deepClone(update)), { performDeletions: true }) : s;
+    };
+    Combatant.#keepActing(operation, Combatant.#simulate(running.combat, (sources) => sources.map(merged)), running.acting);
   }
 
   /** Combatant._preDeleteOperation: the turn passes to the next survivor when the acting one leaves. */
   static override async _preDeleteOperation(_documents: ClientDocument[], operation: AnyObject): Promise<void> {
-    const combat = operation.parent as Combat | undefined;
-    const acting = combat?.combatant;
-    if (!combat || !acting) return;
+    const running = Combatant.#acting(operation);
+    if (!running) return;
+    const { combat, acting } = running;
     const ids = operation.ids as string[];
     const clone = Combatant.#simulate(combat, (sources) => sources.filter((s) => !ids.includes(s._id as string)));
-    if (!ids.includes(acting.id as string)) {
-      operation.combatTurn = Math.max(clone.turns.findIndex((t) => t.id === acting.id), 0);
-      operation.turnEvents = false;
-      return;
-    }
+    if (!ids.includes(acting.id as string)) return Combatant.#keepActing(operation, clone, acting);
     const at = combat.turn ?? 0;
     const survivors = combat.turns.map((t, i) => ({ t, i })).filter(({ t }) => !ids.includes(t.id as string));
     const next = survivors.find(({ i }) => i >= at);

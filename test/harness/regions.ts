@@ -200,13 +200,26 @@ export function refreshTokenRegions(token: ClientDocument & { regions: Set<Regio
 
 /** Stand-ins for Foundry's generic form parts (templates/generic/*.hbs ship with Foundry). */
 const GENERIC_PARTS: Record<string, string> = {
-  "templates/generic/form-fields.hbs": `<div class="standard-form">{{#each fields}}{{#if fieldset}}<fieldset><legend>{{localize legend}}</legend>{{#each fields}}{{formGroup field value=value name=name}}{{/each}}</fieldset>{{else}}{{formGroup field value=value name=name}}{{/if}}{{/each}}</div>`,
-  "templates/generic/form-footer.hbs": `<footer class="form-footer">{{#each buttons}}<button type="{{type}}" {{#if action}}data-action="{{action}}"{{/if}}><i class="{{icon}}"></i> {{localize label}}</button>{{/each}}</footer>`,
+  "templates/generic/form-fields.hbs": `<div class="standard-form">{{#each fields}}{{#if fieldset}}<fieldset><legend>{{coreText legend}}</legend>{{#each fields}}{{formGroup field value=value name=name label=(coreText label)}}{{/each}}</fieldset>{{else}}{{formGroup field value=value name=name label=(coreText label)}}{{/if}}{{/each}}</div>`,
+  "templates/generic/form-footer.hbs": `<footer class="form-footer">{{#each buttons}}<button type="{{type}}" {{#if action}}data-action="{{action}}"{{/if}}><i class="{{icon}}"></i> {{coreText label}}</button>{{/each}}</footer>`,
 };
 
-/** Registers the stand-in generic form parts as partials (done at install). */
+/** Foundry's own English for the keys the stand-in parts show (Foundry's lang/en.json is not loaded). */
+const CORE_TEXT: Record<string, string> = {
+  "BEHAVIOR.SECTIONS.identity": "Identity",
+  "BEHAVIOR.SECTIONS.status": "Status",
+  "BEHAVIOR.FIELDS.name.label": "Name",
+  "BEHAVIOR.FIELDS.disabled.label": "Disabled",
+  "BEHAVIOR.ACTIONS.update": "Update Behavior",
+};
+
+/** Registers the stand-in generic form parts as partials, and their text helper (done at install). */
 export function registerGenericPartials(): void {
   for (const [path, text] of Object.entries(GENERIC_PARTS)) Handlebars.registerPartial(path, Handlebars.compile(text));
+  Handlebars.registerHelper("coreText", (key: unknown) => {
+    if (typeof key !== "string") return undefined;
+    return CORE_TEXT[key] ?? (state.game.i18n as { localize(k: string): string }).localize(key);
+  });
 }
 
 interface FormNode {
@@ -216,6 +229,7 @@ interface FormNode {
   field?: DataField;
   value?: unknown;
   name?: string;
+  label?: string;
 }
 
 /**
@@ -245,8 +259,8 @@ export class RegionBehaviorConfig extends applications.api.HandlebarsApplication
     const doc = this.document as RegionBehavior;
     const fields = (doc.constructor as typeof RegionBehavior).schema.fields as Record<string, DataField>;
     const nodes: FormNode[] = [
-      { fieldset: true, legend: "BEHAVIOR.SECTIONS.identity", fields: [{ field: fields.name, value: doc._source.name }] },
-      { fieldset: true, legend: "BEHAVIOR.SECTIONS.status", fields: [{ field: fields.disabled, value: doc._source.disabled }] },
+      { fieldset: true, legend: "BEHAVIOR.SECTIONS.identity", fields: [{ field: fields.name, value: doc._source.name, label: "BEHAVIOR.FIELDS.name.label" }] },
+      { fieldset: true, legend: "BEHAVIOR.SECTIONS.status", fields: [{ field: fields.disabled, value: doc._source.disabled, label: "BEHAVIOR.FIELDS.disabled.label" }] },
     ];
     const model = ((state.CONFIG.RegionBehavior as AnyObject).dataModels as Record<string, typeof DataModel>)[doc.type];
     const own: FormNode[] = [];
