@@ -5,6 +5,8 @@ import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/person
 import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
+import type { FrayItem } from "./item/document.ts";
+import type { UnmigratedValue } from "./migrations/keep.ts";
 import type { FrayCombat } from "./combat/combat.ts";
 import type { FrayCombatant } from "./combat/combatant.ts";
 import type { AreaBehaviorModel } from "./areas/model.ts";
@@ -13,6 +15,7 @@ import type { CavaliersExchangeModel } from "./rulesets/cavaliers/exchange/model
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof FrayActor;
+    Item: typeof FrayItem;
     Combat: typeof FrayCombat;
     Combatant: typeof FrayCombatant;
   }
@@ -45,7 +48,10 @@ declare module "fvtt-types/configuration" {
 
   interface FlagConfig {
     Actor: {
-      fray?: { dying?: boolean; out?: string; riposte?: boolean };
+      fray?: { dying?: boolean; out?: string; riposte?: boolean; unmigrated?: UnmigratedValue[] };
+    };
+    Item: {
+      fray?: { unmigrated?: UnmigratedValue[] };
     };
     Token: {
       fray?: { area?: string; leftArea?: string };
@@ -54,5 +60,6 @@ declare module "fvtt-types/configuration" {
 
   interface SettingConfig {
     "fray.ruleset": "cavaliers" | "drama" | "unhex" | "personal" | "torchlight";
+    "fray.schemaVersion": number;
   }
 }

@@ -2,7 +2,9 @@ import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
+import { FrayItem } from "./item/document.js";
 import { itemSheetClassFor } from "./item/sheet.js";
+import { registerMigrations } from "./migrations/index.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
 import { activeRuleset, registerSettings } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
@@ -39,7 +41,9 @@ function registerRulesets(): void {
 
 Hooks.once("init", () => {
   registerSettings();
+  registerMigrations();
   CONFIG.Actor.documentClass = FrayActor;
+  CONFIG.Item.documentClass = FrayItem;
   registerRulesets();
   registerStatuses();
   registerCombat();

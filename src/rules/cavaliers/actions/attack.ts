@@ -1,5 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { DiceTray } from "../../../core/dice/source.js";
+import { ownValue } from "../../../core/ownKey.js";
 import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { type CombatantState, statusesOf, trackView } from "../actors.js";
@@ -49,7 +50,7 @@ function attackExtraDrop(request: AttackRequestT, steps: Step[]): number {
     if (request.cover) refuse("cover only hinders attacks fired into an Area (Aim)");
     return 0;
   }
-  const drops = request.rangeDrops ?? (request.weapon !== undefined ? (AIMED_WEAPONS[request.weapon] ?? refuse(`unknown aimed weapon "${request.weapon}" (known: ${Object.keys(AIMED_WEAPONS).join(", ")})`)) : { close: 0, short: 0, medium: 0, long: 0 });
+  const drops = request.rangeDrops ?? (request.weapon !== undefined ? (ownValue(AIMED_WEAPONS, request.weapon) ?? refuse(`unknown aimed weapon "${request.weapon}" (known: ${Object.keys(AIMED_WEAPONS).join(", ")})`)) : { close: 0, short: 0, medium: 0, long: 0 });
   const reading = aimDrop(request.range ?? 0, drops, request.cover ?? 0);
   steps.push({ rule: "range", range: request.range ?? 0, band: reading.band, rangeDrop: reading.rangeDrop, coverDrop: reading.coverDrop });
   return reading.rangeDrop + reading.coverDrop;
