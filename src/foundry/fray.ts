@@ -9,6 +9,7 @@ import { registerMigrations } from "./migrations/index.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
 import { activeRuleset, registerSettings } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
+import { registerStatuses } from "./statuses/index.js";
 import { SYSTEM_ID } from "./system.js";
 
 
@@ -45,6 +46,7 @@ Hooks.once("init", () => {
   CONFIG.Actor.documentClass = FrayActor;
   CONFIG.Item.documentClass = FrayItem;
   registerRulesets();
+  registerStatuses();
   registerCombat();
   registerAreas();
   registerCards();

@@ -13,6 +13,7 @@ import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, U
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
+import { installEffects } from "./effects.js";
 import { installScenes } from "./scene.js";
 import { dice } from "./dice.js";
 import { installChat } from "./chat.js";
@@ -214,6 +215,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
   installUiHarness(CONFIG, game, globalThis as unknown as AnyObject);
 
   installCombat(CONFIG, foundry);
+  installEffects(CONFIG, foundry);
 
   const pendingUsers: User[] = [];
   const makeUser = (data: { name: string; role?: Role; _id?: string; character?: string | null }): User => {
