@@ -45,6 +45,7 @@ interface CardData {
 const card = (m: Message) => m.system.toObject() as unknown as CardData;
 const sys = (a: Actor) => a.system as unknown as { yield: { value: number }; wounds: { value: number }; advantage: number; style: number };
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
+const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses];
 const diceOf = (m: Message, label: string) => card(m).outcome.dice.filter((d) => d.label === label);
 
 beforeEach(async () => {
@@ -278,9 +279,9 @@ describe("cavaliers attack card", () => {
     harness.switchUser(gm);
     expect(await buttons(message)).toEqual(["follow:surrender", "follow:knocked-out", "undo"]);
     await click(message, "[data-fray-action='follow'][data-fray-value='surrender']");
-    expect(guard.getFlag("fray", "out")).toBe("surrender");
+    expect(statuses(guard)).toContain("fray-surrender");
     await click(message, "[data-fray-action='undo']");
-    expect(guard.getFlag("fray", "out") ?? "").toBe("");
+    expect(statuses(guard)).not.toContain("fray-surrender");
     expect(sys(guard).yield.value).toBe(4);
   });
 
@@ -304,7 +305,7 @@ describe("cavaliers attack card", () => {
     harness.switchUser(ada);
     expect((await choose(message, "spend", ["yielded-out-wound"])).ok).toBe(true);
     expect(sys(heroine).wounds.value).toBe(4);
-    expect(heroine.getFlag("fray", "dying")).toBe(true);
+    expect(statuses(heroine)).toContain("fray-dying");
     expect(await buttons(message)).toEqual(["undo"]);
     harness.switchUser(bob);
     expect(await buttons(message)).toEqual(["survival"]);
@@ -318,7 +319,7 @@ describe("cavaliers attack card", () => {
     expect(card(survival).outcome.awaiting!.offer.entries!.map((e) => e.id)).toEqual(["survive-8-hours", "regain-consciousness", "heal-wound"]);
     expect((await choose(survival, "spend", ["heal-wound"])).ok).toBe(true);
     expect(sys(heroine).wounds.value).toBe(3);
-    expect(heroine.getFlag("fray", "dying")).toBe(false);
+    expect(statuses(heroine)).not.toContain("fray-dying");
   });
 
   it("the GM side refuses a defence the attack does not allow and a roll that does not hold the defender's dice", async () => {

@@ -8,6 +8,7 @@
  *   data-fray-gm                    kept only for the GM
  *   data-fray-action="<name>"       a button: choose, undo, follow, copy, or one of the kind's own
  */
+import { statusLabel } from "../statuses/index.js";
 import { actorAt } from "./documents.js";
 import { cardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
@@ -36,8 +37,8 @@ function engineContext(card: CardData): Record<string, unknown> {
   const records = card.applied.map((record) => ({
     name: record.name,
     field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
-    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: record.key }) : String(record.before),
-    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: record.key }) : String(record.after),
+    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.before),
+    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.after),
   }));
   const last = card.history.at(-1);
   return {

@@ -11,6 +11,7 @@ import { areaContext } from "../../../areas/service.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { Refused } from "../../../relay/index.js";
+import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
@@ -20,7 +21,19 @@ import { cavaliersContext } from "./view.js";
 const FIELDS: Record<string, string> = { yield: "system.yield.value", wounds: "system.wounds.value", advantage: "system.advantage", style: "system.style" };
 
 /** An unset flag reads as this. */
-export const CAVALIERS_FIELD_DEFAULTS: Record<string, unknown> = { "flags.fray.dying": false, "flags.fray.out": "", "flags.fray.riposte": "" };
+export const CAVALIERS_FIELD_DEFAULTS: Record<string, unknown> = { "flags.fray.riposte": "" };
+
+/** The token statuses a rules effect's statuses set and clear, with Dying as her Wounds now say. */
+export function statusChanges(actor: Actor.Implementation, wounds: number, gained: readonly string[]): Record<string, boolean> {
+  const statuses: Record<string, boolean> = {};
+  for (const word of gained) {
+    for (const id of statusIdsClearedBy(word)) statuses[id] = false;
+    const id = statusIdFor(word);
+    if (id) statuses[id] = true;
+  }
+  statuses[FRAY_STATUS.dying.id] = dyingWith(actor, wounds);
+  return statuses;
+}
 
 /** The actor's new tracks from a rules effect (the tracks that moved), as update paths. */
 export function trackUpdate(outcome: Outcome, index: number): Record<string, unknown> {
@@ -101,23 +114,19 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   return rules;
 }
 
-function sideChanges(actor: Actor.Implementation, outcome: Outcome, index: number, statuses: readonly string[], ownRiposte: string | null): ActorChange {
+/** One side's tracks and statuses after the exchange; `riposte` is the Riposte she now holds (null: unchanged). */
+function sideChanges(actor: Actor.Implementation, outcome: Outcome, index: number, riposte: string | null): ActorChange {
   const fields = trackUpdate(outcome, index);
   const wounds = Number(fields["system.wounds.value"] ?? cavaliersSystem(actor).wounds.value);
-  fields["flags.fray.dying"] = dyingWith(actor, wounds);
-  if (ownRiposte !== null) fields["flags.fray.riposte"] = ownRiposte;
-  if (statuses.includes("riposte")) fields["flags.fray.riposte"] = "parry";
-  return { actor, fields };
+  if (riposte !== null) fields["flags.fray.riposte"] = riposte;
+  return { actor, fields, statuses: statusChanges(actor, wounds, outcome.effects[index]?.statuses ?? []) };
 }
 
 function changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[] {
-  const gained = (index: number) => outcome.effects[index]?.statuses ?? [];
+  const bought = (index: number) => outcome.effects[index]?.statuses?.includes("riposte") ?? false;
   // A Riposte is used up when made; one bought by a winning Parry (the defender) or a Feint (the attacker) is kept.
-  const attackerRiposte = request.attack === "riposte" ? "" : null;
-  const attacker = sideChanges(actors.attacker!, outcome, 0, [], attackerRiposte);
-  if (gained(0).includes("riposte")) attacker.fields!["flags.fray.riposte"] = "feint";
-  const defender = sideChanges(actors.defender!, outcome, 1, gained(1), null);
-  return [attacker, defender];
+  const attackerRiposte = bought(0) ? "feint" : request.attack === "riposte" ? "" : null;
+  return [sideChanges(actors.attacker!, outcome, 0, attackerRiposte), sideChanges(actors.defender!, outcome, 1, bought(1) ? "parry" : null)];
 }
 
 /** An NPC left at her Yield Limit is out: the GM picks surrender or knocked out. */
@@ -157,7 +166,7 @@ export const cavaliersAttackCard: CardKind = {
         if (!card.notes.outCandidate || card.notes.out) return game.i18n!.format("FRAY.Card.Refused.WrongStep", { state: card.state });
         return value === "surrender" || value === "knocked-out" ? null : game.i18n!.format("FRAY.Card.Refused.NoChoice", { choice: value.slice(0, 40) });
       },
-      changes: (card, value, actors) => [{ actor: actors[String(card.notes.outCandidate)]!, fields: { "flags.fray.out": value } }],
+      changes: (card, value, actors) => [{ actor: actors[String(card.notes.outCandidate)]!, statuses: { [value === "surrender" ? FRAY_STATUS.surrendered.id : CORE_STATUS.unconscious.id]: true } }],
       note: (value) => ({ out: value }),
     },
   },

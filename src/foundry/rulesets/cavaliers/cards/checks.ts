@@ -9,7 +9,8 @@ import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } f
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
-import { CAVALIERS_FIELD_DEFAULTS, dyingWith, trackUpdate } from "./attack.js";
+import { FRAY_STATUS } from "../../../statuses/index.js";
+import { CAVALIERS_FIELD_DEFAULTS, dyingWith, statusChanges, trackUpdate } from "./attack.js";
 import { cavaliersSystem, participantOf, specialtyOf } from "./participants.js";
 import { cavaliersContext } from "./view.js";
 
@@ -49,14 +50,16 @@ function participant(request: Record<string, unknown>, actor: Actor.Implementati
   });
 }
 
-/** The roller's tracks after the roll, and whether she is still Dying. */
+/** The roller's tracks and statuses after the roll (Dying as her Wounds say; dead, awake...). */
 function rollerChanges(outcome: Outcome, actors: CardActors): ActorChange[] {
   const actor = actors.actor!;
   const fields = trackUpdate(outcome, 0);
   const wounds = Number(fields["system.wounds.value"] ?? cavaliersSystem(actor).wounds.value);
-  fields["flags.fray.dying"] = dyingWith(actor, wounds);
-  if (outcome.effects[0]?.statuses?.includes("dead")) fields["flags.fray.out"] = "dead";
-  return [{ actor, fields }];
+  const gained = outcome.effects[0]?.statuses ?? [];
+  const statuses = statusChanges(actor, wounds, gained);
+  // The dead are past Dying.
+  if (gained.includes("dead")) statuses[FRAY_STATUS.dying.id] = false;
+  return [{ actor, fields, statuses }];
 }
 
 const common = {

@@ -6,6 +6,7 @@
 import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
 import { SUCCESS_TABLES, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/tables.js";
 import type { CardData } from "../../../cards/model.js";
+import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 
 const loc = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Card.${key}`, data) : game.i18n!.localize(`FRAY.Card.${key}`));
 
@@ -76,6 +77,14 @@ function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> |
   };
 }
 
+/** A status word of the rules as players read it: its token status's name, or the event it names. */
+function wordLabel(word: string): string {
+  const id = statusIdFor(word);
+  if (id) return statusLabel(id);
+  const key = `FRAY.Card.Event.${word}`;
+  return game.i18n!.has(key) ? game.i18n!.localize(key) : word;
+}
+
 function titleOf(card: CardData): string {
   if (card.kind === "cavaliers.attack") return loc(`Attack.${String(card.request.attack)}`);
   return loc(`Kind.${card.kind.split(".")[1] ?? card.kind}`);
@@ -104,7 +113,7 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
     winnerLine: winner ? loc("Wins", { name: winner }) : "",
     failed: result.success === false || result.survived === false,
     bought: spendText(outcome.steps),
-    statuses: outcome.effects.flatMap((effect) => (effect.statuses ?? []).map((status) => `${status}: ${effect.participant}`)),
+    statuses: outcome.effects.flatMap((effect) => (effect.statuses ?? []).map((word) => `${wordLabel(word)}: ${effect.participant}`)),
     outPending: card.state === "applied" && !!card.notes.outCandidate && !card.notes.out,
     outLabel: card.notes.out ? loc(`Out.${String(card.notes.out)}`) : "",
     dying: card.state === "applied" ? ((card.notes.dying as string[] | undefined) ?? []).map((role) => ({ actor: card.refs[role]?.actor ?? "", name: nameOf(card, role) })) : [],
