@@ -10,7 +10,7 @@ import type { UnmigratedValue } from "./migrations/keep.ts";
 import type { FrayCombat } from "./combat/combat.ts";
 import type { FrayCombatant } from "./combat/combatant.ts";
 import type { AreaBehaviorModel } from "./areas/model.ts";
-import type { CavaliersExchangeModel } from "./rulesets/cavaliers/exchange/model.ts";
+import type { CardModel } from "./cards/model.ts";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
@@ -42,7 +42,7 @@ declare module "fvtt-types/configuration" {
       area: typeof AreaBehaviorModel;
     };
     ChatMessage: {
-      cavaliersExchange: typeof CavaliersExchangeModel;
+      card: typeof CardModel;
     };
   }
 

@@ -430,6 +430,7 @@ export class ClientDocument extends DataModel {
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
       Hooks.callAll(`create${name}`, doc, operation, user.id);
+      await onOtherClients(`create${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onCreate", field, [created, created.map((d) => d._source), operation, user.id]);
     if (operation.renderSheet) for (const doc of created) (doc.sheet as { render(o: AnyObject): unknown } | null)?.render({ force: true });
@@ -480,6 +481,7 @@ export class ClientDocument extends DataModel {
       if (parent) parent.prepareData();
       doc._onUpdate(changed, operation, user.id);
       Hooks.callAll(`update${name}`, doc, changed, operation, user.id);
+      await onOtherClients(`update${name}`, [doc, changed, operation, user.id]);
     }
     if (updated.length) parent?._dispatchDescendantDocumentEvents("onUpdate", field, [updated, applied, operation, user.id]);
     return updated;
@@ -513,6 +515,7 @@ export class ClientDocument extends DataModel {
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
       Hooks.callAll(`delete${name}`, doc, operation, user.id);
+      await onOtherClients(`delete${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onDelete", field, [toDelete, deletedIds, operation, user.id]);
     return toDelete;
@@ -555,6 +558,25 @@ export class ClientDocument extends DataModel {
     const record: CreateDialogRecord = { documentName, types: offered, defaultType, data, createOptions };
     state.createDialogs.push(record);
     return null;
+  }
+}
+
+/**
+ * v13's server sends every document event to every connected client, and each client runs its own
+ * hooks (client/documents/abstract/client-document.mjs, _onCreate/_onUpdate/_onDelete → Hooks.callAll).
+ * One process stands in for them all: after the acting client, each other active user's client runs
+ * the hook in turn with game.user set to her, and the harness waits for any work her handlers return
+ * (Foundry runs the clients side by side and waits for none of it).
+ */
+async function onOtherClients(hook: string, args: unknown[]): Promise<void> {
+  const acting = state.game.user as User | null;
+  const users = state.game.users as Users | undefined;
+  for (const client of users?.contents ?? []) {
+    if (!client.active || client.id === acting?.id || state.frozenClients.has(client.id)) continue;
+    await state.clientContext.run(client, async () => {
+      const results = Hooks.callAllCollect(hook, ...args);
+      await Promise.all(results.filter((result): result is Promise<unknown> => result instanceof Promise));
+    });
   }
 }
 
@@ -670,8 +692,11 @@ export class Actor extends ClientDocument {
 export class ChatMessage extends ClientDocument {
   static override documentName = "ChatMessage";
   static override collectionName = "messages";
-  declare author: string | null;
+  /** The author's User, as v13's DocumentAuthorField initializes it (the source keeps the id). */
+  declare author: User | null;
   declare content: string;
+  declare whisper: string[];
+  declare blind: boolean;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -697,20 +722,43 @@ export class ChatMessage extends ClientDocument {
   protected override _initialize(options: AnyObject = {}): void {
     super._initialize(options);
     const RollClass = (globalThis as unknown as { Roll?: { fromData(data: AnyObject): unknown; fromJSON(json: string): unknown } }).Roll;
+    const users = state.game.users as Users | undefined;
+    this.author = typeof this._source.author === "string" ? (users?.get(this._source.author as string) ?? null) : null;
     if (!RollClass) return;
     this.rolls = (this.rolls ?? []).map((roll) => (typeof roll === "string" ? RollClass.fromJSON(roll) : roll && typeof roll === "object" && !(roll instanceof (RollClass as unknown as new () => object)) ? RollClass.fromData(roll as AnyObject) : roll));
   }
-  /** The speaker for a message from an actor, or the current user (Foundry's ChatMessage.getSpeaker). */
-  static getSpeaker({ actor, alias }: { actor?: { id: string | null; name: string } | null; alias?: string } = {}): AnyObject {
+  /** The speaker for a message from a token or an actor, or the current user (Foundry's ChatMessage.getSpeaker, client/documents/chat-message.mjs). */
+  static getSpeaker({ actor, token, alias }: { actor?: { id: string | null; name: string } | null; token?: { id: string | null; name: string; actorId?: string | null; parent?: { id: string | null } | null } | null; alias?: string } = {}): AnyObject {
     const user = currentUser();
+    if (token) return { scene: token.parent?.id ?? null, actor: token.actorId ?? actor?.id ?? null, token: token.id, alias: alias ?? token.name };
     return { scene: null, actor: actor?.id ?? null, token: null, alias: alias ?? actor?.name ?? user.name };
   }
   get isAuthor(): boolean {
-    return this.author === currentUser().id;
+    return this._source.author === currentUser().id;
   }
+  get isRoll(): boolean {
+    return (this.rolls ?? []).length > 0;
+  }
+  /** v13 ChatMessage#isContentVisible: a whispered roll shows its content to its recipients (and its author unless blind). */
+  get isContentVisible(): boolean {
+    if (this.isRoll) {
+      const whisper = this.whisper ?? [];
+      const isBlind = whisper.length > 0 && this.blind;
+      if (whisper.length) return whisper.includes(currentUser().id) || (this.isAuthor && !isBlind);
+      return true;
+    }
+    return this.visible;
+  }
+  /** v13 ChatMessage#visible: a whisper that is not a roll is seen by its author and recipients only. */
+  override get visible(): boolean {
+    const whisper = this.whisper ?? [];
+    if (whisper.length) return this.isRoll || this.isAuthor || whisper.includes(currentUser().id);
+    return true;
+  }
+  /** v13 BaseChatMessage#getUserLevel: the author owns her message; others have the default (observer). */
   override getUserLevel(user: HarnessUser | null = (state.game.user as HarnessUser | null) ?? null): number {
     if (!user) return CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
-    if (user.isGM || user.id === this.author) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    if (user.isGM || user.id === this._source.author) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
     return CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER;
   }
   protected override _canUserCreate(user: HarnessUser): boolean {
@@ -857,8 +905,16 @@ export class User extends ClientDocument implements HarnessUser {
     const p = CONST.USER_PERMISSIONS[permission];
     return p ? this.role >= p.defaultRole : false;
   }
-  override canUserModify(user: HarnessUser): boolean {
-    return user.isGM;
+  /**
+   * v13 BaseUser#canUpdate (common/documents/user.mjs): a GM may update anyone; a player only
+   * herself, and never her role, name, permissions or password salt. Only a GM creates or deletes users.
+   */
+  override canUserModify(user: HarnessUser, action: "create" | "update" | "delete" = "update", data: AnyObject = {}): boolean {
+    if (user.role === CONST.USER_ROLES.GAMEMASTER) return true;
+    if (action !== "update") return false;
+    const restricted = ["permissions", "passwordSalt", ...(user.role < CONST.USER_ROLES.ASSISTANT ? ["name", "role"] : [])];
+    if (restricted.some((key) => key in data)) return false;
+    return user.isGM || user.id === this.id;
   }
   override getUserLevel(user: HarnessUser | null = null): number {
     return user?.isGM || user?.id === this.id ? CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER : CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
@@ -872,15 +928,9 @@ export class User extends ClientDocument implements HarnessUser {
     const handler = (state.CONFIG.queries as Record<string, (d: unknown, o: AnyObject) => unknown>)[name];
     if (!handler) throw new Error(`Query "${name}" is not registered in CONFIG.queries`);
     if (!this.active) throw new Error(`User ${this.name} is not active`);
-    const previous = state.game.user;
-    state.game.user = this;
-    (state.game as { userId: string }).userId = this.id;
-    try {
-      return await handler(deepClone(data), { timeout });
-    } finally {
-      state.game.user = previous;
-      (state.game as { userId: string }).userId = (previous as User).id;
-    }
+    // A frozen client never answers; the asker's own timeout decides.
+    if (state.frozenClients.has(this.id)) return new Promise(() => undefined);
+    return state.clientContext.run(this, async () => handler(deepClone(data), { timeout }));
   }
 }
 

@@ -45,3 +45,9 @@ export async function applyRulesStatuses(actor: Actor.Implementation, rulesStatu
     if (id && !hasStatus(actor, id)) await setStatus(actor, id, true);
   }
 }
+
+/** A status id as its name reads in the players' language (the name CONFIG.statusEffects gives it). */
+export function statusLabel(id: string): string {
+  const entry = CONFIG.statusEffects.find((status) => status.id === id);
+  return entry?.name ? game.i18n!.localize(entry.name) : id;
+}

@@ -77,6 +77,15 @@ export const RULES_STATUSES: Readonly<Record<string, RulesStatus>> = {
   surrender: set(F.surrendered),
   "yielded-out": set(F.yieldedOut),
   "yielded-out-fights-on": set(F.fightsOn),
+  knockdown: set(prone),
+  disarm: set(F.disarmed),
+  hold: set(F.grappled),
+  "break-hold": clears(F.grappled),
+  // A Riposte earned is kept on the actor's flags (the roll it follows); the rest happen once.
+  riposte: EVENT,
+  "break-weapon": EVENT,
+  "free-reload": EVENT,
+  "free-move": EVENT,
   // Drama in History.
   blown: set(F.blown),
   bleeding: set(bleeding),
