@@ -1,7 +1,9 @@
 import { defineDuel, type RulesetRules } from "../ruleset.js";
 import { attackAction } from "./actions/attack.js";
 import { checkAction } from "./actions/check.js";
+import { doorAction } from "./actions/door.js";
 import { initiativeAction } from "./actions/initiative.js";
+import { moveAction } from "./actions/move.js";
 import { opposedAction } from "./actions/opposed.js";
 import { rangeAction } from "./actions/range.js";
 import { fightDuel } from "./duel.js";
@@ -18,6 +20,8 @@ export const unhexRules: RulesetRules = {
     opposed: opposedAction,
     initiative: initiativeAction,
     attack: attackAction,
+    move: moveAction,
+    door: doorAction,
     range: rangeAction,
   },
   options: UNHEX_OPTIONS,

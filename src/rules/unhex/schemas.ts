@@ -29,6 +29,22 @@ export type RollerRequest = Static<typeof RollerSchema>;
 
 export const WoundsSchema = Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: 99 }));
 
+/** This round's action budget, when the caller tracks it across requests (see budget.ts). */
+export const BudgetSchema = Type.Object({ available: Type.Integer({ minimum: 0, maximum: 10 }), owed: Type.Integer({ minimum: 0, maximum: 10 }) }, strict);
+
+/** A character in a fight: a roller with her shield, wound boxes, action budget and the weapons in her hands. */
+export const CombatantSchema = Type.Composite([
+  RollerSchema,
+  Type.Object({
+    shield: Type.Optional(Type.Boolean()),
+    wounds: Type.Optional(WoundsSchema),
+    budget: Type.Optional(BudgetSchema),
+    /** The weapons in her hands, by kind (a Counterattack needs a melee one); unknown when absent. */
+    weapons: Type.Optional(Type.Array(WeaponSchema, { maxItems: 4 })),
+  }),
+]);
+export type CombatantRequest = Static<typeof CombatantSchema>;
+
 export const ConnectionSchema = Type.Object(
   {
     from: Type.String(),

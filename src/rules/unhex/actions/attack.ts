@@ -13,25 +13,11 @@ import { attackReach, type TargetPlace } from "../reach.js";
 import { reactionsOffered, reactionProblem, type AttackReaction } from "../reactions.js";
 import { characterOf, mapOf, optionsOf, rollerOf } from "../requests.js";
 import { rollDice, type RollState, type UnhexRoll } from "../roll.js";
-import { choicesFor, CriticalSchema, DieSchema, MapSchema, Options, RerollChoiceSchema, RollerSchema, WeaponSchema, WoundsSchema } from "../schemas.js";
+import { choicesFor, CombatantSchema as Combatant, CriticalSchema, DieSchema, MapSchema, Options, RerollChoiceSchema, WeaponSchema } from "../schemas.js";
 import { WEAPON_REACH } from "../tables.js";
 import { actionEvents } from "./check.js";
 
 const strict = { additionalProperties: false } as const;
-
-/** This round's action budget, when the caller tracks it across requests (see budget.ts). */
-const BudgetSchema = Type.Object({ available: Type.Integer({ minimum: 0, maximum: 10 }), owed: Type.Integer({ minimum: 0, maximum: 10 }) }, { additionalProperties: false });
-
-const Combatant = Type.Composite([
-  RollerSchema,
-  Type.Object({
-    shield: Type.Optional(Type.Boolean()),
-    wounds: Type.Optional(WoundsSchema),
-    budget: Type.Optional(BudgetSchema),
-    /** The weapons in her hands, by kind (a Counterattack needs a melee one); unknown when absent. */
-    weapons: Type.Optional(Type.Array(WeaponSchema, { maxItems: 4 })),
-  }),
-]);
 
 /** A declared reaction: none, Defend or Counterattack (the object forms are the older spelling). */
 const ReactionSchema = Type.Union([
