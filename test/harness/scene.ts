@@ -17,6 +17,7 @@ export class TokenDocument extends ClientDocument {
   declare actorId: string | null;
   declare x: number;
   declare y: number;
+  declare disposition: number;
   /** The Regions this token is in (Foundry's TokenDocument#regions). */
   regions = new Set<RegionDocument>();
 
@@ -33,6 +34,8 @@ export class TokenDocument extends ClientDocument {
       width: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       hidden: new BooleanField(),
+      // BaseToken: one of CONST.TOKEN_DISPOSITIONS, hostile unless told.
+      disposition: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE, choices: Object.values(CONST.TOKEN_DISPOSITIONS) }),
     };
   }
   /** The world actor (linked tokens; the harness has no synthetic actors). */

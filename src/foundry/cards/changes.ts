@@ -5,16 +5,35 @@
  * is named in the refusal, and nothing is written: undo the later card first.
  */
 import { Refused } from "../relay/index.js";
-import type { ActorChange } from "./kinds.js";
+import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { actorAt } from "./documents.js";
+import { actorAt, documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
 /** An unset flag reads as its default, so "never set" and "set to the default" are the same value. */
-function fieldValue(actor: Actor.Implementation, path: string, defaults: Record<string, unknown>): unknown {
-  return foundry.utils.getProperty(actor, path) ?? defaults[path];
+function fieldValue(document: foundry.abstract.Document.Any, path: string, defaults: Record<string, unknown>): unknown {
+  return foundry.utils.getProperty(document, path) ?? defaults[path];
+}
+
+/** A document's name for the card (a combat or a token behaviour may have none). */
+function nameOf(document: foundry.abstract.Document.Any): string {
+  const name = (document as { name?: unknown }).name;
+  return typeof name === "string" && name ? name : document.documentName;
+}
+
+/** Update data putting values back; a field that did not exist before is removed again ("-=" key). */
+function restoring(records: readonly ChangeRecord[]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const record of records) {
+    if (record.before !== undefined) data[record.key] = record.before;
+    else {
+      const at = record.key.lastIndexOf(".");
+      data[at < 0 ? `-=${record.key}` : `${record.key.slice(0, at)}.-=${record.key.slice(at + 1)}`] = null;
+    }
+  }
+  return data;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -22,9 +41,23 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** Writes the changes (leaving out what would not change) and returns the records for Undo. */
-export async function applyChanges(changes: readonly ActorChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
+export async function applyChanges(changes: readonly CardChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
   const records: ChangeRecord[] = [];
   for (const change of changes) {
+    if ("document" in change) {
+      const { document } = change;
+      const fields: ChangeRecord[] = [];
+      for (const [path, value] of Object.entries(change.fields)) {
+        const before = fieldValue(document, path, defaults);
+        if (same(before, value)) continue;
+        const shown = change.show ? { before: change.show(before), after: change.show(value) } : undefined;
+        fields.push({ uuid: document.uuid ?? "", name: nameOf(document), key: path, kind: "field", before, after: value, ...(change.label ? { label: change.label } : {}), ...(shown ? { shown } : {}) });
+      }
+      // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
+      if (fields.length) await (document as unknown as { update(data: object, options?: object): Promise<unknown> }).update(Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options ?? {});
+      records.push(...fields);
+      continue;
+    }
     const { actor } = change;
     const fields: ChangeRecord[] = [];
     for (const [path, value] of Object.entries(change.fields ?? {})) {
@@ -44,17 +77,24 @@ export async function applyChanges(changes: readonly ActorChange[], defaults: Re
   return records;
 }
 
+/** Undo puts things back by the GM's word: a token returns to its place without a drag's checks. */
+const UNDO_OPTIONS = { fray: { ruling: true } };
+
+function shownValue(value: unknown): string {
+  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+}
+
 /** The records whose field no longer holds what the card set, as one line each. */
 function movedOn(records: readonly ChangeRecord[], defaults: Record<string, unknown>, label: (record: ChangeRecord) => string): string[] {
   const problems: string[] = [];
   for (const record of records) {
-    const actor = actorAt(record.uuid);
-    if (!actor) {
+    const document = record.kind === "status" ? actorAt(record.uuid) : documentAt(record.uuid);
+    if (!document) {
       problems.push(localize("FRAY.Card.Refused.UndoGone", { name: record.name }));
       continue;
     }
-    const now = record.kind === "status" ? hasStatus(actor, record.key) : fieldValue(actor, record.key, defaults);
-    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: actor.name, field: label(record), now: String(now), set: String(record.after) }));
+    const now = record.kind === "status" ? hasStatus(document as Actor.Implementation, record.key) : fieldValue(document, record.key, defaults);
+    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: record.name, field: label(record), now: shownValue(now), set: shownValue(record.after) }));
   }
   return problems;
 }
@@ -67,8 +107,8 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
   const problems = movedOn(records, defaults, label);
   if (problems.length) throw new Refused(localize("FRAY.Card.Refused.UndoStale", { fields: problems.join(" ") }));
   for (const record of [...records].reverse()) {
-    const actor = actorAt(record.uuid)!;
-    if (record.kind === "status") await setStatus(actor, record.key, record.before === true);
-    else await actor.update({ [record.key]: record.before } as never);
+    if (record.kind === "status") await setStatus(actorAt(record.uuid)!, record.key, record.before === true);
+    // Paths as recorded on Apply; fvtt-types types update data by schema.
+    else await (documentAt(record.uuid) as unknown as { update(data: object, options?: object): Promise<unknown> }).update(restoring([record]), UNDO_OPTIONS);
   }
 }

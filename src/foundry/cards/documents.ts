@@ -16,3 +16,11 @@ export function tokenAt(uuid: unknown): TokenDocument.Implementation | null {
 export function owns(user: User.Implementation, actor: Actor.Implementation | null): boolean {
   return !!actor && (user.isGM || actor.testUserPermission(user, "OWNER"));
 }
+
+/** Any stored document by uuid (what a card's Apply changed), or null. */
+export function documentAt(uuid: unknown): foundry.abstract.Document.Any | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  // A stored uuid is a plain string; fvtt-types wants it typed by document name.
+  const doc = fromUuidSync(uuid as never) as unknown;
+  return doc instanceof foundry.abstract.Document ? (doc as foundry.abstract.Document.Any) : null;
+}

@@ -26,6 +26,9 @@ export interface ChangeRecord {
   kind: "field" | "status";
   before: unknown;
   after: unknown;
+  /** For a document other than an actor: the change in the players' words, and both values as read. */
+  label?: string;
+  shown?: { before: string; after: string };
 }
 
 /** Who chose what, in order: the opening roll, then each choice (for the card and for Undo). */
@@ -77,4 +80,21 @@ export function cardOf(message: ChatMessage.Implementation): CardData | null {
   if (message.type !== CARD_TYPE || !(message.system instanceof CardModel)) return null;
   // The model's schema is CardData's shape; toObject gives its stored values.
   return message.system.toObject() as unknown as CardData;
+}
+
+/** Path segments that would reach an object's prototype, never a request's own field. */
+const UNSAFE = new Set(["__proto__", "prototype", "constructor"]);
+
+/**
+ * The request with a choice added. A choice is a request field, or a path into one when a choice
+ * belongs to one of several rollers ("rerolls.target"): each object on the way is copied, never
+ * changed in place. The path comes from the rules' `awaiting`, not from a player.
+ */
+export function withChoice(request: Record<string, unknown>, choice: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = choice.split(".");
+  if (!head || UNSAFE.has(head)) throw new Error(`no such choice: ${choice}`);
+  if (rest.length === 0) return { ...request, [head]: value };
+  const inner = Object.hasOwn(request, head) ? request[head] : undefined;
+  const nested = typeof inner === "object" && inner !== null && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  return { ...request, [head]: withChoice(nested, rest.join("."), value) };
 }

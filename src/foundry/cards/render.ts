@@ -36,9 +36,9 @@ function track(work: Promise<unknown>): void {
 function engineContext(card: CardData): Record<string, unknown> {
   const records = card.applied.map((record) => ({
     name: record.name,
-    field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
-    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.before),
-    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.after),
+    field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : (record.label ?? labelOf(record.key)),
+    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.before ?? String(record.before)),
+    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.after ?? String(record.after)),
   }));
   const last = card.history.at(-1);
   return {

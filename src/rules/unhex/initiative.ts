@@ -33,6 +33,8 @@ export interface InitiativeRound {
 
 /** What the teams choose on the way: each good roller's reroll, each critical's choice (by team), and the winner's order. */
 export interface InitiativeChoices {
+  /** When given, each team's roller rolls her own dice in turn (`rolls.<team>`, awaited); without it every team rolls at once. */
+  rolls?: Readonly<Record<string, true>>;
   rerolls?: Readonly<Record<string, RerollChoice>>;
   criticals?: Readonly<Record<string, CriticalChoice>>;
   order?: readonly string[];
@@ -81,6 +83,14 @@ export function resolveTeamInitiative(tray: DiceTray, teams: readonly Initiative
   for (const team of rollingOrder(teams, previousHolder)) {
     const { member, roller } = rollerFor(team);
     steps.push({ rule: "initiative-roller", team: team.name, who: member.name, level: member.level });
+    if (choices.rolls && ownValue(choices.rolls, team.name) !== true) {
+      const so = slots.map((slot) => slot.state);
+      return {
+        awaiting: { choice: `rolls.${team.name}`, by: team.name, offer: { who: member.name } },
+        steps: [...steps, ...so.flatMap((state) => state.steps)],
+        rolls: rollers.map((r, i) => ({ ...r, reading: so[i]!.check.reading, grade: so[i]!.check.grade })),
+      };
+    }
     rollers.push({ team: team.name, roller: member.name });
     slots.push({
       by: team.name,

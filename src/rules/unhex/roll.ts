@@ -39,14 +39,14 @@ export interface UnhexRoll {
   steps: Step[];
 }
 
-function stepOf(rule: string, who: string, check: PercentileCheck): Step {
-  return { rule, who, tens: check.tens, units: check.units, reading: check.reading, level: check.level, grade: check.grade };
+function stepOf(rule: string, who: string, check: PercentileCheck, label: string): Step {
+  return { rule, who, roll: label, tens: check.tens, units: check.units, reading: check.reading, level: check.level, grade: check.grade };
 }
 
 /** The first throw of the two dice. */
 export function rollDice(tray: DiceTray, roller: Roller, label: string): RollState {
   const check = checkPercentile(tray, roller.level, `${roller.name} ${label}`);
-  return { roller, label, check, rerolled: false, extraAction: false, steps: [stepOf("percentile-roll", roller.name, check)] };
+  return { roller, label, check, rerolled: false, extraAction: false, steps: [stepOf("percentile-roll", roller.name, check, label)] };
 }
 
 /** A good roller may reroll after seeing any result, a success too; never a critical failure. */
@@ -60,9 +60,9 @@ export function applyReroll(tray: DiceTray, state: RollState, choice: RerollChoi
     const why = state.roller.good !== true ? `${state.roller.name} is not good at this roll` : "a critical failure cannot be rerolled";
     throw new RuleError(`${why}, so there is no reroll to choose`);
   }
-  if (choice === "none") return { ...state, steps: [...state.steps, { rule: "good-no-reroll", who: state.roller.name }] };
+  if (choice === "none") return { ...state, steps: [...state.steps, { rule: "good-no-reroll", who: state.roller.name, roll: state.label }] };
   const check = rerollGood(tray, state.check, choice, `${state.roller.name} ${state.label}`);
-  return { ...state, check, rerolled: true, steps: [...state.steps, { ...stepOf("good-reroll", state.roller.name, check), dice: choice }] };
+  return { ...state, check, rerolled: true, steps: [...state.steps, { ...stepOf("good-reroll", state.roller.name, check, state.label), dice: choice }] };
 }
 
 /** Whether the roll is a critical success, whose choice is still to be made. */
@@ -78,16 +78,16 @@ export function criticalCap(state: RollState): number {
 /** The critical success's choice: the extra action, or the dice set to a reading (still a success). */
 export function applyCritical(state: RollState, choice: CriticalChoice): RollState {
   if (!criticalOffered(state)) throw new RuleError(`${state.roller.name}'s roll is not a critical success, so there is no critical choice to make`);
-  if (choice === "extra-action") return { ...state, extraAction: true, steps: [...state.steps, { rule: "critical-extra-action", who: state.roller.name }] };
+  if (choice === "extra-action") return { ...state, extraAction: true, steps: [...state.steps, { rule: "critical-extra-action", who: state.roller.name, roll: state.label }] };
   const from = state.check.reading;
   const check = setCriticalReading(state.check, choice.set, state.roller.maxLevel);
-  return { ...state, check, steps: [...state.steps, { rule: "critical-set-dice", who: state.roller.name, from, reading: check.reading, tens: check.tens, units: check.units }] };
+  return { ...state, check, steps: [...state.steps, { rule: "critical-set-dice", who: state.roller.name, roll: state.label, from, reading: check.reading, tens: check.tens, units: check.units }] };
 }
 
 /** The roll done: a critical failure in combat costs the next action. */
 export function finishRoll(state: RollState, inCombat = true): UnhexRoll {
   const losesNextAction = inCombat && state.check.grade === "critical-failure";
-  const steps = losesNextAction ? [...state.steps, { rule: "critical-failure-loses-next-action", who: state.roller.name }] : state.steps;
+  const steps = losesNextAction ? [...state.steps, { rule: "critical-failure-loses-next-action", who: state.roller.name, roll: state.label }] : state.steps;
   return { check: state.check, rerolled: state.rerolled, extraAction: state.extraAction, losesNextAction, steps };
 }
 

@@ -70,6 +70,16 @@ describe(`${SEED} §Initiative`, () => {
     expect(first?.awaiting).toMatchObject({ choice: "rerolls.PCs", by: "PCs", offer: { reading: 34 } });
   });
 
+  it(`${SEED} §Initiative: at a table each team's roller rolls her own dice, last round's holder first`, () => {
+    const request = { teams, previousHolder: "NPCs", rolls: {} };
+    expect(unhexRules.actions.initiative?.resolve(request, new DiceTray(givenFaces([])))?.awaiting).toEqual({ choice: "rolls.NPCs", by: "NPCs", offer: { who: "Boss" } });
+    const second = unhexRules.actions.initiative?.resolve({ ...request, rolls: { NPCs: true } }, new DiceTray(givenFaces([6, 2])));
+    expect(second?.awaiting).toEqual({ choice: "rolls.PCs", by: "PCs", offer: { who: "Ines" } });
+    expect(second?.dice.map((d) => d.face)).toEqual([6, 2]);
+    const done = unhexRules.actions.initiative?.resolve({ ...request, rolls: { NPCs: true, PCs: true }, order: ["NPCs", "PCs"] }, new DiceTray(givenFaces([6, 2, 3, 4])));
+    expect(done?.result).toMatchObject({ winner: "PCs", order: ["NPCs", "PCs"] });
+  });
+
   it(`${SEED} §Initiative: more teams make one multi-way roll; the highest success decides`, () => {
     const three = [...teams, { name: "Cops", pc: false, members: [{ name: "Sgt", level: 60 }] }];
     const round = rollTeamInitiative(new DiceTray(givenFaces([3, 4, 2, 10, 5, 9])), three);

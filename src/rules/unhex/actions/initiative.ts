@@ -16,6 +16,8 @@ export const initiativeAction = defineAction({
     {
       teams: Type.Array(TeamSchema, { minItems: 2, maxItems: 8 }),
       previousHolder: Type.Optional(Type.String()),
+      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited); without it all roll at once. */
+      rolls: Type.Optional(Type.Record(Type.String(), Type.Literal(true))),
       /** Each good roller's reroll, by team name (awaited in rolling order). */
       rerolls: Type.Optional(Type.Record(Type.String(), RerollChoiceSchema)),
       /** Each critical success's choice, by team name. */
