@@ -17,8 +17,8 @@ const WORLD: Array<Record<string, unknown>> = [
   { name: "Bravo", type: "cavaliersNpc", system: { npcType: "major", wounds: { value: 0, track: [0, 1, 2, 4] }, competency: 8 } },
   { name: "Squire", type: "dramaCharacter", system: { grit: { value: 3, max: 7 }, flesh: { value: 5, max: 7 }, penaltyDice: 1, wounds: [{ flesh: 2, serious: false, critical: false, bleeding: false, note: "axe" }] } },
   { name: "Fyrd", type: "dramaNpc", system: { attributes: { physical: 2, agility: 3 }, shield: "buckler" } },
-  { name: "Vee", type: "unhexCharacter", system: { level: { value: 41, max: 55 }, wounds: { torso: 2, leftLeg: 1 }, good: "pistols" } },
-  { name: "Bouncer", type: "unhexNpc", system: { level: { value: 30, max: 30 }, weapon: "two-handed-ranged" } },
+  { name: "Vee", type: "unhexCharacter", system: { level: { value: 41, max: 55 }, wounds: { torso: 2, leftLeg: 1 }, good: { other: "pistols", defend: true } } },
+  { name: "Bouncer", type: "unhexNpc", system: { level: { value: 30, max: 30 }, good: { meleeAttack: true } }, items: [{ name: "Shotgun", type: "unhexWeapon", system: { kind: "two-handed-ranged", held: true } }] },
   { name: "Ash", type: "personalCharacter", system: { resolve: { value: 0, max: 12 }, wounded: true, fates: ["Shaken"], armor: [{ type: "physical", rating: 3 }, { type: "fire", rating: 1 }] } },
   { name: "Warden", type: "personalNpc", system: { major: true, initiativeRank: 4 } },
   { name: "Elsa", type: "torchlightCharacter", system: { breath: { value: 0, max: 3 }, characteristics: { str: { dc: 8, max: 11 }, dex: { dc: 13, max: 13 }, wil: { dc: 5, max: 5 } }, incapacitated: true } },
@@ -59,7 +59,7 @@ describe("switching the ruleset", () => {
       await (harness.CONFIG.Actor.documentClass as typeof HarnessActor).createDialog({});
       expect(harness.createDialogs.at(-1)?.types.map((type) => type.value).sort()).toEqual([`${ruleset}Character`, `${ruleset}Npc`]);
     }
-  });
+  }, 30_000); // five reloads of the whole system: slow on a loaded machine
 
   it("would notice a change (the comparison can fail)", async () => {
     // A stored value the model must clean (a fractional Style) comes back different after a reload.

@@ -65,7 +65,7 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
       if (!same(before, value)) fields.push({ uuid: actor.uuid, name: actor.name, key: path, kind: "field", before, after: value });
     }
     // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
-    if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never);
+    if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never, (change.options ?? {}) as never);
     records.push(...fields);
     for (const [status, active] of Object.entries(change.statuses ?? {})) {
       const before = hasStatus(actor, status);

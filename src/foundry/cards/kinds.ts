@@ -15,6 +15,8 @@ export interface ActorChange {
   actor: Actor.Implementation;
   fields?: Record<string, unknown>;
   statuses?: Record<string, boolean>;
+  /** Update options, so a ruleset's own hooks can tell a card's write from a sheet edit. */
+  options?: Record<string, unknown>;
 }
 
 /**

@@ -30,10 +30,8 @@ export const initiativeAction = defineAction({
   resolve: (request, tray) => {
     const round = resolveTeamInitiative(tray, request.teams, request.previousHolder, request);
     if ("awaiting" in round) return awaitingOutcome(tray.rolled, round.steps, { rolls: round.rolls }, round.awaiting);
-    const effects = round.rolls.flatMap(({ roller, roll }) => {
-      const events = actionEvents(roll);
-      return events.length > 0 ? [effectOf(roller, {}, {}, events)] : [];
-    });
+    // One effect per team's roller, in rolling order (the order of `result.rolls`).
+    const effects = round.rolls.map(({ roller, roll }) => effectOf(roller, {}, {}, actionEvents(roll)));
     return {
       dice: tray.rolled,
       steps: round.steps,

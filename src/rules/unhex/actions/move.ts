@@ -30,7 +30,9 @@ export const moveAction = defineAction({
       /** The GM puts the character there: no action spent, no line needed, nobody intercepts. */
       free: Type.Optional(Type.Boolean()),
       /** The enemies who see the move, each with her area and the weapons in her hands. */
-      enemies: Type.Optional(Type.Array(Type.Composite([CombatantSchema, Type.Object({ area: Type.String(), weapons: Type.Array(WeaponSchema, { maxItems: 4 }) })], strict), { maxItems: 100 })),
+      enemies: Type.Optional(
+        Type.Array(Type.Composite([CombatantSchema, Type.Object({ area: Type.String(), weapons: Type.Array(WeaponSchema, { maxItems: 4 }), id: Type.Optional(Type.String({ maxLength: 100 })) })], strict), { maxItems: 100 }),
+      ),
       options: Options,
     },
     strict,
@@ -54,12 +56,12 @@ export const moveAction = defineAction({
     if (problem) throw new RuleError(PROBLEMS[problem](from, request.to));
     const budget = request.mover.budget ? spendAction(request.mover.budget) : undefined;
     steps.push({ rule: "move", who: mover.name, from, to: request.to, ...(conditions.includes("moves-only-with-both-hands") ? { withBothHands: true } : {}) });
-    const interceptors: Array<{ name: string; weapons: WeaponKind[] }> = [];
+    const interceptors: Array<{ name: string; id?: string; weapons: WeaponKind[] }> = [];
     for (const enemy of request.enemies ?? []) {
       requireArea(map, enemy.area);
       if (isOut(characterOf(enemy), options) || (enemy.budget ?? FRESH_BUDGET).available < 1) continue;
       const weapons = WEAPON_KINDS.filter((weapon) => enemy.weapons.includes(weapon) && attackReach(map, enemy.area, { moving: [from, request.to] }, weapon).allowed);
-      if (weapons.length > 0) interceptors.push({ name: enemy.name, weapons });
+      if (weapons.length > 0) interceptors.push({ name: enemy.name, ...(enemy.id !== undefined ? { id: enemy.id } : {}), weapons });
     }
     steps.push({ rule: "may-intercept", interceptors: interceptors.map((i) => i.name) });
     const changes = budget && request.mover.budget ? [{ "budget.available": request.mover.budget.available, "budget.owed": request.mover.budget.owed }, { "budget.available": budget.available, "budget.owed": budget.owed }] : [{}, {}];

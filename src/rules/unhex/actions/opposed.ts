@@ -35,10 +35,8 @@ export const opposedAction = defineAction({
     }
     const [a, b] = settled.rolls as [(typeof settled.rolls)[number], (typeof settled.rolls)[number]];
     const winner = compareUnhex({ pc: sides[0].pc, ...a.check }, { pc: sides[1].pc, ...b.check });
-    const effects = [a, b].flatMap((roll, i) => {
-      const events = actionEvents(roll);
-      return events.length > 0 ? [effectOf(sides[i]!.name, {}, {}, events)] : [];
-    });
+    // Always a's then b's, so two rollers of one name are never confused.
+    const effects = [a, b].map((roll, i) => effectOf(sides[i]!.name, {}, {}, actionEvents(roll)));
     return {
       dice: tray.rolled,
       steps: [...a.steps, ...b.steps, { rule: "opposed-compare", a: a.check.success ? a.check.reading : null, b: b.check.success ? b.check.reading : null, winner }],
