@@ -40,6 +40,18 @@ beforeEach(async () => {
 const budget = (id: string) => ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number; owed: number }> } } }).flags.fray?.unhex ?? {})[id];
 const combatantOf = (name: string) => t.combatants.find((c) => c.name === name)!;
 
+/** Copy as request, resolved by the command line: the same result and steps as the card. */
+function replays(message: Message): void {
+  const request = cards.requestOf(card(message) as never, message as never);
+  const cli = runCli(["resolve"], () => JSON.stringify(request));
+  expect(cli.code, cli.stderr).toBe(0);
+  const printed = JSON.parse(cli.stdout) as { result: unknown; steps: unknown; awaiting?: unknown };
+  const outcome = JSON.parse(JSON.stringify(card(message).outcome)) as { result: unknown; steps: unknown; awaiting?: unknown };
+  expect(printed.result).toEqual(outcome.result);
+  expect(printed.steps).toEqual(outcome.steps);
+  expect(printed.awaiting).toEqual(outcome.awaiting);
+}
+
 /** The Guard attacks Ada in the bar with his club: nothing is rolled; Ada may react. */
 async function guardAttacksAda(): Promise<Message> {
   harness.switchUser(t.gm);
@@ -135,12 +147,11 @@ describe("the Unhex attack card", () => {
     await fx.choose(t.gm, message, "roll", "true", 4, 7);
     await fx.choose(t.users.ada, message, "rerolls.target", "both", 4, 4);
     await fx.choose(t.users.ada, message, "criticals.target", "extra-action");
-    const request = cards.requestOf(card(message) as never, message as never);
-    const cli = runCli(["resolve"], () => JSON.stringify(request));
-    expect(cli.code, cli.stderr).toBe(0);
-    const printed = JSON.parse(cli.stdout) as { result: unknown; steps: unknown };
-    expect(printed.result).toEqual(card(message).outcome.result);
-    expect(printed.steps).toEqual(JSON.parse(JSON.stringify(card(message).outcome)).steps);
+    replays(message);
+    // A card still waiting replays to the same wait.
+    const open = await guardAttacksAda();
+    await fx.choose(t.users.ada, open, "reaction", "defend", 3, 10);
+    replays(open);
   });
 });
 
@@ -173,6 +184,8 @@ describe("the Unhex Intercept", () => {
     expect(card(intercept).outcome.awaiting).toEqual({ choice: "stopIn", by: "attacker", offer: { areas: ["bar", "pool-tables"] } });
     await fx.choose(t.gm, intercept, "stopIn", "bar");
     expect(card(intercept).state).toBe("applied");
+    replays(move);
+    replays(intercept);
     expect({ x: t.tokens.ada.x, y: t.tokens.ada.y }).toEqual(from);
     expect(wounds(t.ada).rightLeg).toBe(10);
     await fx.click(intercept, "[data-fray-action='undo']");
@@ -206,6 +219,7 @@ describe("Unhex checks and opposed rolls", () => {
     await fx.choose(t.users.ada, message, "critical", "extra-action");
     expect(card(message).state).toBe("applied");
     expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 2 });
+    replays(message);
   });
 
   it("a critical success may set the dice instead (the card's number field)", async () => {
@@ -230,6 +244,7 @@ describe("Unhex checks and opposed rolls", () => {
     await fx.choose(t.users.bob, message, "roll", "good", 2, 1);
     await fx.choose(t.users.bob, message, "rerolls.b", "tens", 4);
     expect(card(message).outcome.result).toEqual({ winner: "Bea", side: "b", tie: false });
+    replays(message);
   });
 });
 
@@ -244,6 +259,7 @@ describe("Unhex doors", () => {
     expect(card(message).state).toBe("applied");
     const lines = () => [...(scene as unknown as { regions: Map<string, { behaviors: Map<string, { system: { connections: { open: boolean }[] } }> }> }).regions.values()].flatMap((r) => [...r.behaviors.values()].flatMap((b) => b.system.connections.map((c) => c.open)));
     expect(lines()).toEqual([true]);
+    replays(message);
     await fx.click(message, "[data-fray-action='undo']");
     expect(lines()).toEqual([false]);
   });
