@@ -37,7 +37,7 @@ beforeEach(async () => {
   t = await fx.table();
 });
 
-const budget = (id: string) => ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number; owed: number }> } } }).flags.fray?.unhex ?? {})[id];
+const budget = (id: string | null) => ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number; owed: number }> } } }).flags.fray?.unhex ?? {})[id ?? ""];
 const combatantOf = (name: string) => t.combatants.find((c) => c.name === name)!;
 
 /** Copy as request, resolved by the command line: the same result and steps as the card. */
