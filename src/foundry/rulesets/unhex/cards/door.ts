@@ -8,8 +8,8 @@ import { oneOf } from "../../../cards/checks.js";
 import { documentAt } from "../../../cards/documents.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
-import { areaBehaviours } from "../../../areas/scene-map.js";
-import { AreaBehaviorModel } from "../../../areas/model.js";
+import { doorSides, otherEnd, withDoor } from "../../../areas/doors.js";
+import type { AreaBehaviorModel } from "../../../areas/model.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { fighterOf, unhexData } from "../actors.js";
@@ -21,24 +21,11 @@ const refuse = (key: string): never => {
   throw new Refused(game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
 };
 
-/** The Area behaviours of a scene that list a door to `other`, by the Area they belong to. */
-export function doorSides(scene: Scene.Implementation, a: string, b: string): RegionBehavior.Implementation[] {
-  const sides: RegionBehavior.Implementation[] = [];
-  for (const { region, system } of areaBehaviours(scene)) {
-    const other = system.areaKey === a ? b : system.areaKey === b ? a : null;
-    if (other === null || !system.connections.some((line) => line.to === other && line.kind === "door")) continue;
-    const behavior = region.behaviors.find((candidate) => candidate.system === system);
-    if (behavior) sides.push(behavior as RegionBehavior.Implementation);
-  }
-  return sides;
-}
-
 /** The change that sets the door to `other` open or shut on one Area's behaviour. */
-export function doorChange(behavior: RegionBehavior.Implementation, other: string, open: boolean): CardChange | null {
-  const system = behavior.system;
-  if (!(system instanceof AreaBehaviorModel)) return null;
-  const connections = system.connections.map((line) => (line.to === other && line.kind === "door" ? { ...line, open } : { ...line }));
-  return { document: behavior, fields: { "system.connections": connections }, label: game.i18n!.format("FRAY.Unhex.Card.DoorOf", { area: system.areaName }), show: (value) => doorState(value, other) };
+function doorChange(behavior: RegionBehavior.Implementation, other: string, open: boolean): CardChange | null {
+  const connections = withDoor(behavior, other, open);
+  if (!connections) return null;
+  return { document: behavior, fields: { "system.connections": connections }, label: game.i18n!.format("FRAY.Unhex.Card.DoorOf", { area: (behavior.system as AreaBehaviorModel).areaName }), show: (value) => doorState(value, other) };
 }
 
 function doorState(value: unknown, other: string): string {
@@ -65,7 +52,7 @@ function changes(outcome: Outcome, _actors: CardActors, request: Record<string, 
   const [a, b] = request.between as [string, string];
   const open = (outcome.result as { open: boolean }).open;
   const sides = ((request.sides ?? []) as string[]).map((uuid) => documentAt(uuid)).filter((doc): doc is RegionBehavior.Implementation => doc instanceof foundry.documents.RegionBehavior);
-  const lines = sides.map((side) => doorChange(side, (side.system as AreaBehaviorModel).areaKey === a ? b : a, open)).filter((change): change is CardChange => change !== null);
+  const lines = sides.map((side) => doorChange(side, otherEnd(side, a, b), open)).filter((change): change is CardChange => change !== null);
   return [...lines, ...budgetFromEffect(request, "actor", outcome.effects[0])];
 }
 
