@@ -186,6 +186,24 @@ describe("cavaliers attack card", () => {
     expect(blind.whisper).toEqual([gm.id]);
   });
 
+  it("Dice So Nice shows a defence roll as privately as its card (issue 8, finding 10)", async () => {
+    const shown: unknown[][] = [];
+    (game as unknown as { dice3d?: unknown }).dice3d = { showForRoll: async (...args: unknown[]) => (shown.push(args), true) };
+    try {
+      const message = await attackAsAda({ rollMode: "blindroll" });
+      await defendAsGm(message);
+      expect(shown).toHaveLength(1);
+      const [roll, user, synchronize, whisper, blind] = shown[0]!;
+      expect((roll as { formula: string }).formula).toBe("1d6 + 1d6 + 1d6");
+      expect((user as { id: string }).id).toBe(gm.id);
+      expect(synchronize).toBe(true);
+      expect(whisper).toEqual(message.whisper);
+      expect(blind).toBe(true);
+    } finally {
+      delete (game as unknown as { dice3d?: unknown }).dice3d;
+    }
+  });
+
   it("a private attack on a player's character is whispered to her, so she sees the Defend buttons", async () => {
     const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
     const heroine = (await ActorClass.create({ name: "Heroine", type: "cavaliersCharacter", ownership: { default: 0, [bob.id]: 3 }, system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 } })) as Actor;
