@@ -167,6 +167,13 @@ describe("cavaliers attack card", () => {
     expect(await buttons(message)).toEqual([]);
   });
 
+  it("shows Foundry's own tooltip of every die on the card", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    const tooltip = (await message.renderHTML()).querySelector(".fray-card-dice .dice-tooltip");
+    expect([...tooltip!.querySelectorAll("li.roll.die")].map((li) => `${li.className.match(/d\d+/)![0]}:${li.textContent}`)).toEqual(["d8:7", "d8:6", "d8:2", "d8:1", "d6:3", "d6:2", "d6:1"]);
+  });
+
   it("keeps the Rolls on the message and shows a private card to everyone who must choose on it", async () => {
     const message = await attackAsAda({ rollMode: "gmroll" });
     // The GM, the roller and the Guard's owners (only the GM here) see it; Bob does not.
