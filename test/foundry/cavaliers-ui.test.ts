@@ -144,7 +144,7 @@ describe("cavaliers sheet", () => {
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).value).toBe("moderate");
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).disabled).toBe(true);
     await submit(form);
-    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] }]);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [], rollMode: "publicroll" }]);
   });
 
   it("rolls a non-attack specialty through the difficulty picker", async () => {
@@ -160,7 +160,7 @@ describe("cavaliers sheet", () => {
     change(form.querySelector('[name="assists.0"]'), (el) => (el.value = "1d6"));
     await settle();
     await submit(dialog("fray-check-dialog")!);
-    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "skill", specialtyItemId: itemNamed(actor, "Etiquette").id, opposition: "very-hard", combined: [], useAdvantage: true, assists: [[6]] }]);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "skill", specialtyItemId: itemNamed(actor, "Etiquette").id, opposition: "very-hard", combined: [], useAdvantage: true, assists: [[6]], rollMode: "publicroll" }]);
     expect(dialog("fray-check-dialog")).toBeNull();
   });
 
@@ -320,6 +320,7 @@ describe("attack dialog", () => {
         assists: [[8, 8], [6]],
         range: 3,
         cover: 1,
+        rollMode: "publicroll",
       },
     ]);
     expect(dialog("fray-attack-dialog")).toBeNull();
@@ -403,7 +404,7 @@ describe("attack dialog", () => {
 
   it("refuses a Riposte the attacker has not earned with a won Parry or Feint (RULINGS.md, cavaliers)", async () => {
     const { planAttack } = await import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
-    const values = { specialty: ":riposte", weapon: "", combined: [], useAdvantage: false, assists: ["", ""], range: 0, cover: 0 };
+    const values = { specialty: ":riposte", weapon: "", combined: [], useAdvantage: false, assists: ["", ""], range: 0, cover: 0, rollMode: "publicroll" };
     const context = { attackerUuid: "Actor.a", targetUuid: "Actor.b", specialties: {}, weapons: [], woundDrop: 0, advantage: 0 };
     expect(planAttack(values, context).problems.join(" ")).toContain("A Riposte follows a won Parry or Feint");
     expect(planAttack(values, { ...context, riposteReady: true }).problems).toEqual([]);
