@@ -4,6 +4,7 @@ import { RuleError } from "../core/ruleError.js";
 import { RULESETS, rulesetById } from "../rules/index.js";
 import type { RulesetRules } from "../rules/ruleset.js";
 import { message } from "./messages.js";
+import { odds } from "./odds.js";
 import { RequestError, validate } from "./validate.js";
 
 /** What one run of the command line printed and how it exits; I/O stays in main.ts. */
@@ -22,10 +23,13 @@ const Envelope = Type.Object({
   faces: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
 });
 
-interface Options {
+export interface Options {
   positional: string[];
   flags: Map<string, string>;
 }
+
+/** Options that take no value: present means "true". */
+const SWITCHES = ["table"];
 
 function parseOptions(argv: readonly string[]): Options {
   const positional: string[] = [];
@@ -37,6 +41,10 @@ function parseOptions(argv: readonly string[]): Options {
       continue;
     }
     const [name, inline] = arg.slice(2).split("=", 2) as [string, string | undefined];
+    if (SWITCHES.includes(name) && inline === undefined) {
+      flags.set(name, "true");
+      continue;
+    }
     const value = inline ?? argv[i + 1];
     if (value === undefined) throw new RequestError(message("BadOption", { option: `--${name}`, expected: "a value" }));
     if (inline === undefined) i += 1;
@@ -55,13 +63,13 @@ function integerFlag(options: Options, name: string, fallback: number, minimum: 
   return value;
 }
 
-function allowOnly(options: Options, names: readonly string[]): void {
+export function allowOnly(options: Options, names: readonly string[]): void {
   for (const name of options.flags.keys()) {
     if (!names.includes(name)) throw new RequestError(message("BadOption", { option: `--${name}`, expected: `one of ${names.map((n) => `--${n}`).join(", ") || "no options"}` }));
   }
 }
 
-function readJson(read: InputReader, file: string | undefined): unknown {
+export function readJson(read: InputReader, file: string | undefined): unknown {
   const source = file ?? "stdin";
   let text: string;
   try {
@@ -76,7 +84,7 @@ function readJson(read: InputReader, file: string | undefined): unknown {
   }
 }
 
-function pickRuleset(id: string): RulesetRules {
+export function pickRuleset(id: string): RulesetRules {
   const ruleset = rulesetById(id);
   if (!ruleset) throw new RequestError(message("UnknownRuleset", { choices: RULESETS.map((r) => r.id).join(", ") }));
   return ruleset;
@@ -92,7 +100,7 @@ function listRulesets(): string {
 }
 
 /** Bad faces and rules refusals are the request's fault: one line on stderr, exit 2, like a bad field. */
-function refusalsAsRequestErrors<T>(body: () => T): T {
+export function refusalsAsRequestErrors<T>(body: () => T): T {
   try {
     return body();
   } catch (error) {
@@ -163,6 +171,8 @@ export function runCli(argv: readonly string[], read: InputReader): CliResult {
         return { stdout: resolve(options, read), stderr: "", code: 0 };
       case "duel":
         return { stdout: duel(options, read), stderr: "", code: 0 };
+      case "odds":
+        return { stdout: odds(options, read), stderr: "", code: 0 };
       case undefined:
         return { stdout: "", stderr: `${message("Usage")}\n`, code: 2 };
       default:

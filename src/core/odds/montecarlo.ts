@@ -48,15 +48,17 @@ export const STANDARD_ERRORS = 5;
 
 /**
  * Checks an estimate against exact odds: every chance (of an event, or of a number taking a value)
- * within STANDARD_ERRORS binomial standard errors plus `epsilon`, every expectation within as many
- * of its sample standard errors. An outcome the exact odds call impossible must never be seen.
+ * within STANDARD_ERRORS binomial standard errors plus one sample and `epsilon`, every expectation within as many
+ * of its standard errors (from the samples' spread, or from the mean where the samples saw too little). An outcome the exact odds call impossible must never be seen.
  */
 export function agreement(exact: Odds, estimate: Estimate, epsilon = 1e-9): Agreement {
   const n = estimate.samples;
   const disagreements: Disagreement[] = [];
   let largestChanceError = 0;
   const chance = (what: string, p: number, seen: number) => {
-    const bound = STANDARD_ERRORS * Math.sqrt((p * (1 - p)) / n) + epsilon;
+    // Counts are whole: one sample more or less than expected is allowed, except of an outcome the
+    // exact odds call impossible, which must never be seen.
+    const bound = p === 0 ? epsilon : STANDARD_ERRORS * Math.sqrt((p * (1 - p)) / n) + 1 / n + epsilon;
     const error = Math.abs(p - seen);
     largestChanceError = Math.max(largestChanceError, error);
     if (error > bound) disagreements.push({ what, exact: p, estimate: seen, bound });
@@ -72,7 +74,11 @@ export function agreement(exact: Odds, estimate: Estimate, epsilon = 1e-9): Agre
   for (const name of new Set([...Object.keys(exact.expected), ...Object.keys(estimate.odds.expected)])) {
     const p = exact.expected[name] ?? 0;
     const seen = estimate.odds.expected[name] ?? 0;
-    const bound = (STANDARD_ERRORS * estimate.spread(name)) / Math.sqrt(n) + epsilon;
+    // Every number the odds count is whole, so its variance is at least μ(1 − μ) for a mean μ below
+    // 1: a rare loss the samples never saw (spread 0) is still given its due.
+    const mean = Math.min(1, Math.abs(p));
+    const spread = Math.max(estimate.spread(name), Math.sqrt(mean * (1 - mean)));
+    const bound = (STANDARD_ERRORS * spread) / Math.sqrt(n) + epsilon;
     if (Math.abs(p - seen) > bound) disagreements.push({ what: `expected ${name}`, exact: p, estimate: seen, bound });
   }
   return { disagreements, largestChanceError };

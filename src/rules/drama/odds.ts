@@ -2,7 +2,6 @@ import type { Static } from "@sinclair/typebox";
 import { readArmour } from "../../core/dice/successPool.js";
 import { DiceTray, givenFaces } from "../../core/dice/source.js";
 import { binomial } from "../../core/odds/dense.js";
-import type { Observation } from "../../core/odds/odds.js";
 import { type BaseTag, type PoolChance, successPoolOdds, TRIM } from "../../core/odds/successPool.js";
 import type { Outcome } from "../../core/outcome.js";
 import type { GritFlesh } from "../../core/tracks/gritFlesh.js";
@@ -335,6 +334,7 @@ function courageEvents(result: string): Record<string, boolean> {
 
 export const courageOdds: ActionOdds = defineOdds<CourageRequest>({
   exact(request) {
+    refusalsOf(courage, request);
     const { actor } = request;
     const pool = couragePool({ maxFlesh: actor.maxFlesh, penalties: actor.penalties ?? 0, woundFlesh: actor.woundFlesh, physical: actor.physical, ...(actor.modifiers ? { modifiers: actor.modifiers } : {}) });
     const odds = successPoolOdds(pool);
