@@ -7,24 +7,22 @@ export interface Dense {
   p: Float64Array;
 }
 
-export function pointMass(value: number): Dense {
-  return { min: value, p: Float64Array.of(1) };
-}
-
-/** The distribution after adding (sign 1) or subtracting (sign -1) one fair die of `sides` faces. */
-export function addDie(dist: Dense, sides: number, sign: 1 | -1): Dense {
-  const length = dist.p.length + sides - 1;
-  const out = new Float64Array(length);
-  // out[i] = (1/sides) × the sum of the `sides` entries of dist that reach i: a running window.
+/**
+ * Adds one fair die of `sides` faces to the first `length` chances of `from`, writing into `into`
+ * (which must hold length + sides - 1); returns the new length. The lowest value moves up by 1 (or,
+ * subtracting the die, down by `sides`: a fair die is symmetric, so X - D has the shape of X + D).
+ */
+export function addDieInto(from: Float64Array, length: number, sides: number, into: Float64Array): number {
+  const out = length + sides - 1;
+  // into[i] = (1/sides) × the sum of the `sides` chances of `from` that reach i: a running window.
   let window = 0;
-  for (let i = 0; i < length; i += 1) {
-    if (i < dist.p.length) window += dist.p[i] as number;
-    if (i - sides >= 0) window -= dist.p[i - sides] as number;
+  for (let i = 0; i < out; i += 1) {
+    if (i < length) window += from[i] as number;
+    if (i - sides >= 0) window -= from[i - sides] as number;
     // A running sum can drift a hair below 0 where the true chance is 0.
-    out[i] = Math.max(0, window / sides);
+    into[i] = window > 0 ? window / sides : 0;
   }
-  // A fair die is symmetric: X - D has the shape of X + D, moved down by sides + 1.
-  return { min: sign === 1 ? dist.min + 1 : dist.min - sides, p: out };
+  return out;
 }
 
 export function shift(dist: Dense, by: number): Dense {

@@ -45,6 +45,8 @@ export interface Observation {
 export class Tally {
   private readonly chances = new Map<string, number>();
   private readonly values = new Map<string, Map<number, number>>();
+  /** Whole distributions added at once, kept as given until `odds()` (a hundred thousand values need no map). */
+  private readonly chunks = new Map<string, Array<readonly (readonly [number, number])[]>>();
   private readonly sums = new Map<string, number>();
   private readonly squares = new Map<string, number>();
   private cutMass = 0;
@@ -64,16 +66,14 @@ export class Tally {
   }
 
   /** Adds a whole distribution of one number at once (its values independent of any event listed). */
-  addValues(name: string, values: Iterable<readonly [number, number]>): void {
-    const histogram = this.distributions.includes(name) ? (this.values.get(name) ?? new Map<number, number>()) : undefined;
+  addValues(name: string, values: readonly (readonly [number, number])[]): void {
     let sum = 0;
     let squares = 0;
     for (const [value, weight] of values) {
       sum += weight * value;
       squares += weight * value * value;
-      if (histogram) histogram.set(value, (histogram.get(value) ?? 0) + weight);
     }
-    if (histogram) this.values.set(name, histogram);
+    if (this.distributions.includes(name)) this.chunks.set(name, [...(this.chunks.get(name) ?? []), values]);
     this.sums.set(name, (this.sums.get(name) ?? 0) + sum);
     this.squares.set(name, (this.squares.get(name) ?? 0) + squares);
   }
@@ -102,8 +102,17 @@ export class Tally {
   odds(): Odds {
     const distributions: Record<string, Pmf> = {};
     for (const name of this.distributions) {
-      const histogram = this.values.get(name) ?? new Map<number, number>();
-      distributions[name] = [...histogram.entries()].filter(([, p]) => p > 0).sort((x, y) => x[0] - y[0]);
+      const chunks = this.chunks.get(name) ?? [];
+      const histogram = this.values.get(name);
+      const ascending = (pmf: readonly (readonly [number, number])[]) => pmf.every(([v], i) => i === 0 || v > (pmf[i - 1]?.[0] ?? v));
+      const only = chunks[0];
+      if (!histogram && chunks.length === 1 && only && ascending(only)) {
+        distributions[name] = only.filter(([, p]) => p > 0).map(([v, p]) => [v, p]);
+        continue;
+      }
+      const merged = new Map(histogram ?? []);
+      for (const chunk of chunks) for (const [value, p] of chunk) merged.set(value, (merged.get(value) ?? 0) + p);
+      distributions[name] = [...merged.entries()].filter(([, p]) => p > 0).sort((x, y) => x[0] - y[0]);
     }
     return {
       chances: Object.fromEntries([...this.chances.entries()].sort(([x], [y]) => x.localeCompare(y))),

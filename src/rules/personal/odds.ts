@@ -50,7 +50,7 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
           byRating.set(rating, (byRating.get(rating) ?? 0) + p);
         }
       });
-      tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: { damage: 0 } }, missed);
+      tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: {} }, missed);
       const highest = Math.max(0, damageRolls.min + damageRolls.p.length - 1);
       const damage = new Float64Array(highest + 1);
       for (const [rating, p] of byRating) {
@@ -69,7 +69,8 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
         entry.p += p;
         byReading.set(key, entry);
       });
-      tally.addValues("damage", entriesOf({ min: 0, p: damage }));
+      // A miss deals 0, as resolve reports it.
+      tally.addValues("damage", entriesOf({ min: 0, p: damage.map((p, amount) => (amount === 0 ? p + missed : p)) }));
       for (const { reading, p } of byReading.values()) {
         tally.add({ events: { hit: true, wounded: reading.becameWounded, defeated: reading.becameDefeated, fateNeeded: reading.fateNeeded }, values: {} }, p);
       }
