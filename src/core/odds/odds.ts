@@ -107,7 +107,7 @@ export class Tally {
       const ascending = (pmf: readonly (readonly [number, number])[]) => pmf.every(([v], i) => i === 0 || v > (pmf[i - 1]?.[0] ?? v));
       const only = chunks[0];
       if (!histogram && chunks.length === 1 && only && ascending(only)) {
-        distributions[name] = only.filter(([, p]) => p > 0).map(([v, p]) => [v, p]);
+        distributions[name] = only.filter(([, p]) => p > 0) as Pmf;
         continue;
       }
       const merged = new Map(histogram ?? []);
