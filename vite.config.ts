@@ -1,29 +1,46 @@
-import { defineConfig } from "vite";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type UserConfig } from "vite";
+import { releaseFromEnv } from "./scripts/release-manifest.mjs";
+import { devConfig, devOptionsFromEnv } from "./scripts/vite/dev-server.js";
+import { frayStaticFiles } from "./scripts/vite/static-files.js";
+import { frayStyles } from "./scripts/vite/styles.js";
+
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+const OUT_DIR = resolve(ROOT, "dist");
 
 /**
- * The Foundry bundle: src/foundry/fray.ts as one ES module, dist/fray.mjs, with a source map.
- * Foundry code is never bundled: the entry only references Foundry's globals (Hooks, foundry.*,
- * CONFIG, game), so nothing here marks anything external. scripts/build.mjs runs this build and
- * everything else (styles, packs, copies, the CLI bundle, the release zip); run `npm run build`,
- * not `vite build`, which alone would leave an incomplete system folder.
+ * `vite build` (through `npm run build` or `npm run watch`): the system folder's code and assets.
+ * src/foundry/fray.ts becomes one ES module, dist/fray.mjs, with a source map; Foundry code is never
+ * bundled, since the entry only references Foundry's globals. Plugins add styles/fray.css (sass) and
+ * copy the static files (rollup-plugin-copy). scripts/build.mjs runs this build and what no plugin
+ * does (packs, the command line, the zip, the checks); run `npm run build`, not `vite build` alone.
+ *
+ * `vite` (through `npm run dev`): a dev server in front of a running Foundry; see scripts/vite/dev-server.ts.
  */
-export default defineConfig({
-  publicDir: false,
-  logLevel: "warn",
-  build: {
-    outDir: "dist",
-    emptyOutDir: false,
-    target: "es2022",
-    sourcemap: true,
-    minify: false,
-    reportCompressedSize: false,
-    lib: {
-      entry: "src/foundry/fray.ts",
-      formats: ["es"],
-      fileName: () => "fray.mjs",
+function buildConfig(): UserConfig {
+  return {
+    root: ROOT,
+    publicDir: false,
+    logLevel: "warn",
+    plugins: [frayStyles(ROOT), ...frayStaticFiles(ROOT, OUT_DIR, releaseFromEnv())],
+    build: {
+      outDir: OUT_DIR,
+      emptyOutDir: false,
+      target: "es2022",
+      sourcemap: true,
+      minify: false,
+      reportCompressedSize: false,
+      lib: {
+        entry: resolve(ROOT, "src/foundry/fray.ts"),
+        formats: ["es"],
+        fileName: () => "fray.mjs",
+      },
+      rolldownOptions: {
+        output: { codeSplitting: false },
+      },
     },
-    rolldownOptions: {
-      output: { codeSplitting: false },
-    },
-  },
-});
+  };
+}
+
+export default defineConfig(({ command }) => (command === "serve" ? devConfig(ROOT, devOptionsFromEnv()) : buildConfig()));

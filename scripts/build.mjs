@@ -3,22 +3,26 @@
  * `npm run build`: turns the checkout into dist/, a complete Foundry system folder, plus its release
  * zip and the command line bundle.
  *
- *   dist/fray.mjs (+ .map)   vite library build of src/foundry/fray.ts (vite.config.ts), one ES module
- *   dist/styles/fray.css     styles/fray.scss compiled with sass
- *   dist/system.json         copied from the repo root
- *   dist/lang/               copied
- *   dist/templates/          every .hbs under templates/, same paths (templates/ may be empty or absent)
+ * The vite build (vite.config.ts) makes the system folder's code and assets:
+ *   dist/fray.mjs (+ .map)   library build of src/foundry/fray.ts, one ES module
+ *   dist/styles/fray.css     styles/fray.scss compiled with sass (scripts/vite/styles.ts)
+ *   dist/system.json, dist/LICENSE, dist/lang/, dist/templates/   copied by rollup-plugin-copy
+ *                            (scripts/vite/static-files.ts); a release build fills system.json's
+ *                            release fields from FRAY_RELEASE_REPOSITORY and FRAY_RELEASE_TAG
+ * This script does what no plugin does:
  *   dist/packs/<name>/       LevelDB packs compiled from packs/<name>/*.json with @foundryvtt/foundryvtt-cli
- *   dist/fray.zip            every file above, system.json at the zip root (fflate)
  *   bin/fray.mjs             the Node command line (src/cli/main.ts), one self-contained ES module
+ *   dist/fray.zip            every file of dist/, system.json at the zip root (fflate)
+ *   the checks: every input before anything is written, every path dist/system.json names after.
  *
  * Any missing input, or any path dist/system.json names that the build did not produce, fails the
  * build with a message saying which and why. Import { build } to run it from another script.
  */
-import { chmod, cp, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { releaseFromEnv, releaseManifest, ReleaseError } from "./release-manifest.mjs";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const DIST = join(ROOT, "dist");
@@ -74,7 +78,20 @@ async function checkInputs() {
     if (module !== "fray.mjs") fail(`system.json esmodules names ${module}; the build produces only fray.mjs`);
   }
   for (const style of manifest.styles ?? []) {
-    if (style !== "styles/fray.css") fail(`system.json styles names ${style}; the build produces only styles/fray.css`);
+    const src = typeof style === "string" ? style : style?.src;
+    if (src !== "styles/fray.css") fail(`system.json styles names ${src}; the build produces only styles/fray.css`);
+  }
+  requireFile(join(ROOT, "LICENSE"), "the licence that system.json names and the release ships");
+  const release = releaseFromEnv();
+  if (release) {
+    try {
+      releaseManifest(manifest, release);
+    } catch (error) {
+      if (error instanceof ReleaseError) fail(error.message);
+      throw error;
+    }
+    const pkg = await readJson(join(ROOT, "package.json"), "package.json");
+    if (pkg.version !== manifest.version) fail(`package.json says version ${pkg.version} but system.json says ${manifest.version}`);
   }
   const packs = manifest.packs ?? [];
   for (const pack of packs) {
@@ -125,28 +142,11 @@ async function buildCli(vite) {
   await chmod(CLI_OUT, 0o755);
 }
 
-async function buildStyles() {
-  const sass = await import("sass");
-  const result = await sass.compileAsync(join(ROOT, "styles/fray.scss"), { style: "expanded", loadPaths: [join(ROOT, "styles")] });
-  await mkdir(join(DIST, "styles"), { recursive: true });
-  await writeFile(join(DIST, "styles/fray.css"), result.css);
-}
-
 async function buildPacks(manifest) {
   const { compilePack } = await import("@foundryvtt/foundryvtt-cli");
   for (const pack of manifest.packs ?? []) {
     await compilePack(join(ROOT, "packs", pack.name), join(DIST, pack.path));
   }
-}
-
-async function copyStatic(manifest) {
-  await cp(join(ROOT, "system.json"), join(DIST, "system.json"));
-  await cp(join(ROOT, "lang"), join(DIST, "lang"), { recursive: true });
-  for (const template of (await walk(join(ROOT, "templates"))).filter((file) => file.endsWith(".hbs"))) {
-    await mkdir(dirname(join(DIST, "templates", template)), { recursive: true });
-    await cp(join(ROOT, "templates", template), join(DIST, "templates", template));
-  }
-  return manifest;
 }
 
 async function zipDist() {
@@ -166,7 +166,11 @@ export async function verifyDist() {
   const isFile = (path) => existsSync(join(DIST, path)) && statSync(join(DIST, path)).isFile();
   for (const module of manifest.esmodules ?? []) if (!isFile(module)) problems.push(`esmodules: ${module}`);
   for (const script of manifest.scripts ?? []) if (!isFile(script)) problems.push(`scripts: ${script}`);
-  for (const style of manifest.styles ?? []) if (!isFile(style)) problems.push(`styles: ${style}`);
+  for (const style of manifest.styles ?? []) {
+    const src = typeof style === "string" ? style : style.src;
+    if (!isFile(src)) problems.push(`styles: ${src}`);
+  }
+  if (manifest.license && !/^https?:/.test(manifest.license) && !isFile(manifest.license)) problems.push(`license: ${manifest.license}`);
   for (const language of manifest.languages ?? []) if (!isFile(language.path)) problems.push(`languages: ${language.path}`);
   for (const pack of manifest.packs ?? []) if (!isFile(`${pack.path}/CURRENT`)) problems.push(`packs: ${pack.path} (no LevelDB CURRENT file)`);
   if (problems.length) fail(`dist/system.json names files the build did not produce:\n  ${problems.join("\n  ")}`);
@@ -194,6 +198,7 @@ async function summary(manifest, started) {
   await add("dist/fray.mjs.map", join(DIST, "fray.mjs.map"));
   await add("dist/styles/fray.css", join(DIST, "styles/fray.css"));
   await add("dist/system.json", join(DIST, "system.json"));
+  await add("dist/LICENSE", join(DIST, "LICENSE"));
   await add("dist/lang/", join(DIST, "lang"));
   await add("dist/templates/", join(DIST, "templates"));
   for (const pack of manifest.packs ?? []) await add(`dist/${pack.path}/`, join(DIST, pack.path));
@@ -206,12 +211,14 @@ async function summary(manifest, started) {
 
 export async function build({ quiet = false } = {}) {
   const started = performance.now();
+  // The static copies (rollup-plugin-copy) are globbed relative to the working directory.
+  process.chdir(ROOT);
   const manifest = await checkInputs();
   await rm(DIST, { recursive: true, force: true });
   await mkdir(DIST, { recursive: true });
   const vite = await import("vite");
   // Independent outputs in parallel; the zip and the checks wait for all of them.
-  await Promise.all([buildFoundryBundle(vite), buildCli(vite), buildStyles(), buildPacks(manifest), copyStatic(manifest)]);
+  await Promise.all([buildFoundryBundle(vite), buildCli(vite), buildPacks(manifest)]);
   await zipDist();
   await verifyDist();
   if (!quiet) await summary(manifest, started);

@@ -36,11 +36,12 @@ describe("dist/ is a complete Foundry system folder", () => {
   it("every file dist/system.json names exists in dist/", () => {
     const manifest = JSON.parse(readFileSync(join(DIST, "system.json"), "utf8")) as {
       esmodules?: string[];
-      styles?: string[];
+      styles?: (string | { src: string })[];
       languages?: { path: string }[];
       packs?: { path: string }[];
     };
-    const named = [...(manifest.esmodules ?? []), ...(manifest.styles ?? []), ...(manifest.languages ?? []).map((l) => l.path)];
+    const styles = (manifest.styles ?? []).map((style) => (typeof style === "string" ? style : style.src));
+    const named = [...(manifest.esmodules ?? []), ...styles, ...(manifest.languages ?? []).map((l) => l.path)];
     expect(named.length).toBeGreaterThan(0);
     for (const path of named) expect(isFile(join(DIST, path)), `dist/${path}`).toBe(true);
     for (const pack of manifest.packs ?? []) expect(isFile(join(DIST, pack.path, "CURRENT")), `dist/${pack.path} (LevelDB)`).toBe(true);

@@ -1,8 +1,16 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
+import { message } from "./messages.js";
+import { oneLine } from "./oneLine.js";
+import { readBounded } from "./readBounded.js";
 import { runCli } from "./run.js";
 
-const result = runCli(process.argv.slice(2), (file) => readFileSync(file ?? 0, "utf8"));
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
-process.exitCode = result.code;
+try {
+  const result = runCli(process.argv.slice(2), readBounded);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  process.exitCode = result.code;
+} catch (error) {
+  // A bug, not the request's fault (the fuzz test hunts these): still one line, and exit 1, not 2.
+  process.stderr.write(`${oneLine(message("Internal", { reason: error instanceof Error ? error.message : String(error) }))}\n`);
+  process.exitCode = 1;
+}

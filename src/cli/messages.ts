@@ -4,5 +4,5 @@ type CliKey = keyof typeof lang.FRAY.CLI;
 
 /** The command line's words come from the same language file as the Foundry UI's. */
 export function message(key: CliKey, data: Record<string, string | number> = {}): string {
-  return lang.FRAY.CLI[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
+  return lang.FRAY.CLI[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(data, name) ? String(data[name]) : whole));
 }

@@ -1,7 +1,10 @@
 import { Type } from "@sinclair/typebox";
 import { ODDS_CUT, type Odds } from "../core/odds/odds.js";
+import { ownValue } from "../core/ownKey.js";
+import { type InputReader, readJson } from "./input.js";
 import { message } from "./messages.js";
-import { allowOnly, type InputReader, type Options, pickRuleset, readJson, refusalsAsRequestErrors } from "./run.js";
+import { allowOnly, type Options } from "./options.js";
+import { pickRuleset, refusalsAsRequestErrors } from "./rulesets.js";
 import { RequestError, validate } from "./validate.js";
 
 /**
@@ -65,7 +68,7 @@ export function odds(options: Options, read: InputReader): string {
   const raw = readJson(read, options.flags.get("file"));
   const envelope = validate<{ ruleset: string; action: string }>(Envelope, raw);
   const ruleset = pickRuleset(envelope.ruleset);
-  const action = ruleset.actions[envelope.action];
+  const action = ownValue(ruleset.actions, envelope.action);
   const withOdds = Object.entries(ruleset.actions).filter(([, a]) => a.odds).map(([id]) => id);
   if (!action) throw new RequestError(message("UnknownAction", { choices: Object.keys(ruleset.actions).join(", "), ruleset: ruleset.id }));
   if (!action.odds) throw new RequestError(message("NoOdds", { ruleset: ruleset.id, action: envelope.action, choices: withOdds.join(", ") }));

@@ -32,7 +32,7 @@ function expected(schema: TSchema, fallback: string): string {
     return kind;
   }
   const kinds: Record<string, string> = { string: "a string", boolean: "true or false", array: "a list", object: "an object" };
-  if (typeof s.type === "string" && s.type in kinds) return kinds[s.type] as string;
+  if (typeof s.type === "string" && Object.hasOwn(kinds, s.type)) return kinds[s.type] as string;
   return fallback.replace(/^Expected /, "").replace(/^expected /, "");
 }
 

@@ -11,6 +11,7 @@ export * from "./dice/formula.js";
 export * from "./outcome.js";
 export * from "./opposed.js";
 export * from "./ruleError.js";
+export * from "./ownKey.js";
 export * as areas from "./areas/index.js";
 export * as tracks from "./tracks/index.js";
 export * as initiative from "./initiative/index.js";

@@ -5,14 +5,17 @@ import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/person
 import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
+import type { FrayItem } from "./item/document.ts";
+import type { UnmigratedValue } from "./migrations/keep.ts";
 import type { FrayCombat } from "./combat/combat.ts";
 import type { FrayCombatant } from "./combat/combatant.ts";
 import type { AreaBehaviorModel } from "./areas/model.ts";
-import type { CavaliersExchangeModel } from "./rulesets/cavaliers/exchange/model.ts";
+import type { CardModel } from "./cards/model.ts";
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof FrayActor;
+    Item: typeof FrayItem;
     Combat: typeof FrayCombat;
     Combatant: typeof FrayCombatant;
   }
@@ -39,13 +42,16 @@ declare module "fvtt-types/configuration" {
       area: typeof AreaBehaviorModel;
     };
     ChatMessage: {
-      cavaliersExchange: typeof CavaliersExchangeModel;
+      card: typeof CardModel;
     };
   }
 
   interface FlagConfig {
     Actor: {
-      fray?: { dying?: boolean; out?: string; riposte?: boolean };
+      fray?: { dying?: boolean; out?: string; riposte?: boolean; unmigrated?: UnmigratedValue[] };
+    };
+    Item: {
+      fray?: { unmigrated?: UnmigratedValue[] };
     };
     Token: {
       fray?: { area?: string; leftArea?: string };
@@ -54,5 +60,6 @@ declare module "fvtt-types/configuration" {
 
   interface SettingConfig {
     "fray.ruleset": "cavaliers" | "drama" | "unhex" | "personal" | "torchlight";
+    "fray.schemaVersion": number;
   }
 }

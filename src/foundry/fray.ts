@@ -1,11 +1,15 @@
 import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
+import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
+import { FrayItem } from "./item/document.js";
 import { itemSheetClassFor } from "./item/sheet.js";
+import { registerMigrations } from "./migrations/index.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
 import { activeRuleset, registerSettings } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
+import { registerStatuses } from "./statuses/index.js";
 import { SYSTEM_ID } from "./system.js";
 
 
@@ -38,10 +42,17 @@ function registerRulesets(): void {
 
 Hooks.once("init", () => {
   registerSettings();
+  registerMigrations();
   CONFIG.Actor.documentClass = FrayActor;
+  CONFIG.Item.documentClass = FrayItem;
   registerRulesets();
+  registerStatuses();
   registerCombat();
   registerAreas();
+  registerCards();
+  // The card engine for macros and the browser tests, which reach the system only through globals.
+  const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
+  fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf };
   for (const ruleset of FOUNDRY_RULESETS) ruleset.init?.();
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });

@@ -1,6 +1,7 @@
 import { optionSettings, RULESETS } from "../rules/index.js";
 import { RULESET_IDS, type RulesetId } from "../rules/ruleset.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
+import { houseRulesMenuFor } from "./settings-menu.js";
 import type { FoundryRuleset } from "./rulesets/types.js";
 import { SYSTEM_ID } from "./system.js";
 
@@ -8,7 +9,9 @@ const DEFAULT_RULESET: RulesetId = "cavaliers";
 
 /**
  * The world's ruleset, and every ruleset's house defaults as world settings
- * (`fray.<ruleset>.<option>`, defaults from the rules layer, labels from lang/en.json).
+ * (`fray.<ruleset>.<option>`, defaults from the rules layer, labels from lang/en.json). The house
+ * defaults stay off the main settings list: the world's ruleset gets one menu that edits its own,
+ * and every other ruleset's values wait, unchanged, for the day the world switches back.
  */
 export function registerSettings(): void {
   game.settings!.register(SYSTEM_ID, "ruleset", {
@@ -23,7 +26,7 @@ export function registerSettings(): void {
   });
   for (const setting of optionSettings()) {
     const option = setting.definition;
-    const base = { name: setting.name, hint: setting.hint, scope: "world", config: true };
+    const base = { name: setting.name, hint: setting.hint, scope: "world", config: false };
     const config =
       option.kind === "boolean"
         ? { ...base, type: Boolean, default: option.default }
@@ -33,6 +36,23 @@ export function registerSettings(): void {
     // The option keys are made at run time from the rules layer, so they are not in SettingConfig.
     game.settings!.register(SYSTEM_ID as never, setting.key as never, config as never);
   }
+  registerHouseRulesMenu(activeRuleset().id);
+}
+
+/** The menu key of a ruleset's house rules: `fray.<ruleset>.houseRules` in the settings menus. */
+export const houseRulesMenuKey = (rulesetId: RulesetId) => `${rulesetId}.houseRules`;
+
+function registerHouseRulesMenu(rulesetId: RulesetId): void {
+  const ruleset = RULESETS.find((candidate) => candidate.id === rulesetId);
+  if (!ruleset || Object.keys(ruleset.options).length === 0) return;
+  game.settings!.registerMenu(SYSTEM_ID, houseRulesMenuKey(rulesetId), {
+    name: "FRAY.HouseRules.MenuName",
+    label: `FRAY.HouseRules.MenuLabel.${rulesetId}`,
+    hint: "FRAY.HouseRules.MenuHint",
+    icon: "fa-solid fa-scale-balanced",
+    type: houseRulesMenuFor(rulesetId),
+    restricted: true,
+  });
 }
 
 /** The ruleset this world plays; an unknown stored value falls back to the default. */

@@ -14,7 +14,12 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
   async function openDuellist(page: Page): Promise<string> {
     return page.evaluate(async () => {
       type Doc = { uuid: string; sheet: { render(o: object): Promise<{ element: HTMLElement }> } };
-      const g = globalThis as unknown as { CONFIG: { Actor: { documentClass: { create(d: object): Promise<Doc> } } }; game: { user: { targets: Set<unknown> } } };
+      type TokenDoc = { id: string; uuid: string; name: string };
+      const g = globalThis as unknown as {
+        CONFIG: { Actor: { documentClass: { create(d: object): Promise<Doc & { id: string }> } } };
+        game: { user: { targets: Set<unknown> } };
+        foundry: { documents: { Scene: { create(d: object): Promise<{ tokens: { contents: TokenDoc[] } }> } } };
+      };
       const spec = (name: string, action: string, ranks: number, skill: string) => ({ name, type: "cavaliersSpecialty", system: { skill, attribute: "verve", ranks, action } });
       const actor = await g.CONFIG.Actor.documentClass.create({
         name: "Aurore de Vaux",
@@ -31,8 +36,10 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
         ],
       });
       const foe = await g.CONFIG.Actor.documentClass.create({ name: "Capitaine Rochefort", type: "cavaliersNpc", system: { npcType: "minor" } });
-      // A Token placeable as the attack dialog reads it: its actor and its document's uuid.
-      g.game.user.targets.add({ id: "t1", name: "Capitaine Rochefort", actor: foe, document: { id: "t1", uuid: "Scene.s1.Token.t1" } });
+      // The foe's token on a scene, targeted: a Token placeable as the attack dialog reads it (its actor and its document).
+      const scene = await g.foundry.documents.Scene.create({ name: "Salon", tokens: [{ name: "Capitaine Rochefort", actorId: foe.id, actorLink: true }] });
+      const token = scene.tokens.contents[0]!;
+      g.game.user.targets.add({ id: token.id, name: token.name, actor: foe, document: token });
       const app = await actor.sheet.render({ force: true });
       await window.harness?.flush();
       return app.element.id;
@@ -92,13 +99,17 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
     await expect.poll(() => dialog.locator('button[type="submit"]').isDisabled()).toBe(false);
     await dialog.locator('button[type="submit"]').click();
     await expect.poll(() => dialog.count()).toBe(0);
-    const card = await page.evaluate(async () => {
-      await window.harness?.flush();
-      const g = globalThis as unknown as { game: { messages: { contents: { type: string; system: { state: string; attack: string } }[] } } };
-      const message = g.game.messages.contents.at(-1);
-      return message ? { type: message.type, state: message.system.state, attack: message.system.attack } : null;
-    });
-    expect(card).toEqual({ type: "cavaliersExchange", state: "awaiting-defence", attack: "lunge" });
+    const lastCard = () =>
+      page.evaluate(async () => {
+        await window.harness?.flush();
+        const g = globalThis as unknown as { game: { messages: { contents: { type: string; system: { kind: string; state: string; request: { attack: string }; outcome: { awaiting?: { choice: string } } } }[] } } };
+        const message = g.game.messages.contents.at(-1);
+        return message ? { type: message.type, kind: message.system.kind, state: message.system.state, attack: message.system.request.attack, awaiting: message.system.outcome.awaiting?.choice } : null;
+      });
+    // The dialog closes first; the card follows once the roll is made and the GM has posted it.
+    await expect.poll(lastCard).not.toBeNull();
+    const card = await lastCard();
+    expect(card).toEqual({ type: "card", kind: "cavaliers.attack", state: "open", attack: "lunge", awaiting: "defence" });
     await page.close();
   });
 

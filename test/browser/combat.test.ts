@@ -1,7 +1,9 @@
 /**
  * The combat tracker from the built bundle in Chromium: three Cavaliers roll Initiative (dice from
- * a fixed sequence through CONFIG.Dice.randomUniform), the tracker shows each one's specialty, IP
- * and buy buttons, and clicking Seize moves Bel up for the round. Photographed before and after.
+ * a fixed sequence through CONFIG.Dice.randomUniform) and a fourth joins late; the tracker shows
+ * each one's specialty, IP and buy buttons, the GM's initiative fields, the late joiner's roll
+ * button with its d20 and the statuses of Dying and Prone; clicking Seize moves Bel up for the
+ * round. Photographed before and after.
  */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
@@ -9,42 +11,55 @@ import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./suppor
 describe.skipIf(!browserAvailable())("combat tracker in Chromium", () => {
   const fray = useFrayBrowser();
 
-  it("shows IP and buttons, and a click on Seize moves the combatant up", async () => {
+  it("shows IP, buttons, initiative fields, the roll icon and statuses, and a click on Seize moves the combatant up", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 900, height: 700 } });
     await openFray(page, fray.server.url);
     const id = await page.evaluate(async () => {
-      type Doc = { id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Doc[]>; rollInitiative(ids: string[]): Promise<unknown>; startCombat(): Promise<unknown> };
-      const g = globalThis as unknown as { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } } & Record<string, unknown>> & { Dice: { randomUniform: () => number }; ui: { combat: new () => { render(o: object): Promise<{ element: HTMLElement }> } } } };
+      type Doc = { id: string; name: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Doc[]>; rollInitiative(ids: string[]): Promise<unknown>; startCombat(): Promise<unknown>; toggleStatusEffect(id: string, o: object): Promise<unknown> };
+      const g = globalThis as unknown as { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } } & Record<string, unknown>> & { Dice: { randomUniform: () => number } }; ui: { combat: { render(o: object): Promise<{ element: HTMLElement }> } } };
       // Faces: Ana d8 8, d6 5 (13/5); Bel d8 4, d6 3 (7/3); Cid d8 7, d6 2 (9/2).
       const sequence = [0.1, 0.3, 0.5, 0.5, 0.2, 0.7];
       let next = 0;
       g.CONFIG.Dice.randomUniform = () => sequence[next++ % sequence.length]!;
       const specialties = ["impulse", "vigilance", "timing"];
       window.harness!.onDialog((dialog) => dialog.answer("roll", { specialty: specialties.shift() ?? "impulse" }));
-      const actors = [];
-      for (const name of ["Ana", "Bel", "Cid"]) {
+      const actors: Doc[] = [];
+      for (const name of ["Ana", "Bel", "Cid", "Dov"]) {
         actors.push(await g.CONFIG.Actor!.documentClass.create({ name, type: "cavaliersCharacter", system: { attributes: { verve: 8, affinity: 8, guile: 8 }, competency: 6 } }));
       }
       const combat = await g.CONFIG.Combat!.documentClass.create({ active: true });
-      const combatants = await combat.createEmbeddedDocuments("Combatant", actors.map((a) => ({ actorId: a.id, name: (a as unknown as { name: string }).name })));
+      const combatants = await combat.createEmbeddedDocuments("Combatant", actors.slice(0, 3).map((a) => ({ actorId: a.id, name: a.name })));
       await combat.rollInitiative(combatants.map((c) => c.id));
       await combat.startCombat();
-      const app = await new g.CONFIG.ui.combat().render({ force: true });
-      app.element.style.width = "320px";
+      await combat.createEmbeddedDocuments("Combatant", [{ actorId: actors[3]!.id, name: "Dov" }]);
+      await actors[1]!.toggleStatusEffect("fray-dying", { active: true });
+      await actors[1]!.toggleStatusEffect("prone", { active: true });
+      const app = await g.ui.combat.render({ force: true });
+      app.element.style.width = "360px";
       await window.harness!.flush();
       return app.element.id;
     });
     const tracker = page.locator(`[id="${id}"]`);
     const rows = tracker.locator("li.combatant");
-    expect(await rows.locator(".name").allInnerTexts()).toEqual(["Ana", "Cid", "Bel"]);
+    expect(await rows.locator(".name").allInnerTexts()).toEqual(["Ana", "Cid", "Bel", "Dov"]);
     const text = await tracker.innerText();
     for (const shown of ["Impulse", "IP 5", "Vigilance", "IP 3", "Timing", "IP 2", "Seize (1)", "Seize (3)", "Interpose (1)", "Reprise (1)", "Focus"]) expect(text).toContain(shown);
     expect(text).not.toMatch(/FRAY\./);
+    expect(await rows.locator("input.initiative-input").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(["13", "9", "7", ""]);
+    const roll = rows.nth(3).locator('[data-action="rollInitiative"]');
+    expect(await roll.evaluate((button) => getComputedStyle(button).backgroundImage)).toMatch(/url\(".*\/icons\/svg\/d20\.svg"\)/);
+    expect(await roll.boundingBox()).toMatchObject({ width: 24, height: 24 });
+    const effects = rows.nth(2).locator("img.token-effect");
+    expect(await effects.evaluateAll((imgs) => imgs.map((i) => [i.getAttribute("src"), (i as HTMLImageElement).naturalWidth > 0]))).toEqual([
+      ["icons/svg/degen.svg", true],
+      ["icons/svg/falling.svg", true],
+    ]);
+    expect(await effects.first().getAttribute("alt")).toBe("Dying");
     await screenshot(tracker, "combat-tracker");
 
     await rows.nth(2).locator('[data-fray-action="seize"]').click();
     await page.evaluate(() => window.harness!.flush());
-    expect(await rows.locator(".name").allInnerTexts()).toEqual(["Ana", "Bel", "Cid"]);
+    expect(await rows.locator(".name").allInnerTexts()).toEqual(["Ana", "Bel", "Cid", "Dov"]);
     expect(await rows.nth(1).innerText()).toContain("IP 0");
     await screenshot(tracker, "combat-tracker-seized");
     await page.close();

@@ -1,7 +1,7 @@
 /**
- * The cavaliers exchange card from the built bundle in Chromium with the compiled CSS: each state
- * (awaiting defence, awaiting spend, applied, undone) rendered as the chat log renders it, its
- * buttons clicked as a user clicks them, and photographed.
+ * The cavaliers attack card from the built bundle in Chromium with the compiled CSS: each state
+ * (awaiting the defence, awaiting the spend, applied, undone) rendered as the chat log renders it,
+ * its buttons clicked as a user clicks them, and photographed.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -15,7 +15,7 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     return page.evaluate(async () => {
       type Doc = { id: string; uuid: string; items: { contents: { id: string; type: string }[] } };
       const g = globalThis as unknown as {
-        CONFIG: { Actor: { documentClass: { create(d: object): Promise<Doc> } }; Dice: { randomUniform: () => number }; fray: { cavaliersExchange: { postAttack(r: object): Promise<{ id: string }> } } };
+        CONFIG: { Actor: { documentClass: { create(d: object): Promise<Doc> } }; Dice: { randomUniform: () => number }; fray: { cavaliers: { postAttack(r: object): Promise<{ id: string }> } } };
       };
       const faces: [number, number][] = [];
       // Foundry draws a face as ceil((1 - randomUniform()) * sides): feed the middle of each face's slice.
@@ -41,7 +41,7 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
       });
       faces.push([7, 8], [6, 8], [2, 8], [1, 8]);
       const weapon = duellist.items.contents.find((i) => i.type === "cavaliersWeapon")!.id;
-      const message = await g.CONFIG.fray.cavaliersExchange.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weapon, combined: [], useAdvantage: false, assists: [] });
+      const message = await g.CONFIG.fray.cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weapon, combined: [], useAdvantage: false, assists: [] });
       const sidebar = document.createElement("section");
       sidebar.id = "sidebar";
       sidebar.className = "sidebar-tab chat-sidebar";
@@ -55,8 +55,8 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
   /** Re-renders the card into the chat column (as the chat log does after an update). */
   async function show(page: Page, id: string): Promise<void> {
     await page.evaluate(async (messageId) => {
-      const g = globalThis as unknown as { game: { messages: { get(id: string): { renderHTML(): Promise<HTMLElement> } } }; CONFIG: { fray: { cavaliersExchange: { cardActivity(): Promise<void> } } } };
-      await g.CONFIG.fray.cavaliersExchange.cardActivity();
+      const g = globalThis as unknown as { game: { messages: { get(id: string): { renderHTML(): Promise<HTMLElement> } } }; CONFIG: { fray: { cards: { cardsIdle(): Promise<void> } } } };
+      await g.CONFIG.fray.cards.cardsIdle();
       await window.harness?.flush();
       const html = await g.game.messages.get(messageId).renderHTML();
       const log = document.getElementById("chat-log")!;
@@ -72,27 +72,27 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     const id = await postLunge(page);
     await show(page, id);
     const chat = page.locator("#sidebar");
-    expect(await cardState(page)).toBe("awaiting-defence");
+    expect(await cardState(page)).toBe("open");
     expect(await chat.innerText()).toContain("Palace Guard chooses a defence.");
-    expect(await page.locator("[data-fray-action='defend']").allInnerTexts()).toEqual(["Parry", "Block", "Dodge"]);
+    expect(await page.locator("[data-fray-action='choose'][data-fray-choice='defence']").allInnerTexts()).toEqual(["Parry", "Block", "Dodge"]);
     expect(await chat.innerText()).not.toMatch(/FRAY\./);
     await screenshot(chat, "card-cavaliers-awaiting-defence");
 
     await page.evaluate(() => (window as unknown as { queueFaces(f: [number, number][]): void }).queueFaces([[3, 6], [2, 6], [1, 6]]));
-    await page.locator("[data-fray-action='defend'][data-defence='parry']").click();
+    await page.locator("[data-fray-action='choose'][data-fray-value='parry']").click();
     await show(page, id);
-    expect(await cardState(page)).toBe("awaiting-spend");
+    expect(await cardState(page)).toBe("open");
     expect(await chat.innerText()).toContain("Isabeau wins.");
     const buy = (entry: string) => page.locator(`[data-entry='${entry}'] [data-fray-action='buy']`).click();
     await buy("inflict-yield");
     await buy("inflict-yield");
     await buy("inflict-wound");
-    await page.evaluate(() => (globalThis as unknown as { CONFIG: { fray: { cavaliersExchange: { cardActivity(): Promise<void> } } } }).CONFIG.fray.cavaliersExchange.cardActivity());
+    await page.evaluate(() => (globalThis as unknown as { CONFIG: { fray: { cards: { cardsIdle(): Promise<void> } } } }).CONFIG.fray.cards.cardsIdle());
     expect(await page.locator("[data-spend-total]").innerText()).toBe("6 / 6 SP");
     expect(await page.locator("[data-entry='gain-style'] [data-fray-action='buy']").isDisabled()).toBe(true);
     await screenshot(chat, "card-cavaliers-awaiting-spend");
 
-    await page.locator("[data-fray-action='apply']").click();
+    await page.locator("[data-fray-action='spend']").click();
     await show(page, id);
     expect(await cardState(page)).toBe("applied");
     const applied = await chat.innerText();
@@ -103,7 +103,7 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     await page.locator("[data-fray-action='undo']").click();
     await show(page, id);
     expect(await cardState(page)).toBe("undone");
-    expect(await page.locator("[data-fray-action]").count()).toBe(0);
+    expect(await page.locator("[data-fray-action]:not([data-fray-action='copy'])").count()).toBe(0);
     const guard = await page.evaluate(() => {
       const g = globalThis as unknown as { game: { actors: { getName(n: string): { system: { yield: { value: number }; wounds: { value: number } } } } } };
       const system = g.game.actors.getName("Palace Guard").system;

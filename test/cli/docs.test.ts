@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/cli/limits.js";
 import { runCli } from "../../src/cli/run.js";
 import { RULESETS } from "../../src/rules/index.js";
 import { parseCliExamples as parseExamples } from "../../scripts/cli-examples.js";
@@ -36,5 +37,20 @@ describe("docs/cli.md", () => {
   it.each(RULESETS.map((ruleset) => ruleset.id))("shows a %s duel and a malformed %s request", (ruleset) => {
     expect(shown.some((e) => e.command === "duel" && e.exit === 0 && e.ruleset === ruleset)).toBe(true);
     expect(shown.some((e) => e.command === "resolve" && e.exit === 2 && e.ruleset === ruleset)).toBe(true);
+  });
+
+  it("states the command line's caps as the code has them", () => {
+    const markdown = readFileSync("docs/cli.md", "utf8");
+    const number = (n: number) => n.toLocaleString("en-US");
+    for (const row of [
+      `| one request (file or standard input) | ${number(LIMITS.inputBytes)} bytes;`,
+      `| \`--runs\` | 1 to ${number(LIMITS.runs)} bouts |`,
+      `| \`--rounds\` | 1 to ${number(LIMITS.rounds)} rounds a bout |`,
+      `| rounds one \`duel\` fights in all | ${number(LIMITS.duelRounds)}:`,
+      `| \`--seed\` | 0 to ${number(LIMITS.seed)} (seeds are 32-bit) |`,
+      `| one error line | ${LIMITS.messageChars} characters;`,
+    ]) {
+      expect(markdown).toContain(row);
+    }
   });
 });

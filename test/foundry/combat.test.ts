@@ -4,11 +4,12 @@
  * joiners, and Yield reset when the combat ends. Faces are queued for Foundry's Roll.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness, HarnessConfig, HarnessGame, PendingDialog } from "../harness/index.js";
+import type { FoundryHarness, HarnessConfig, HarnessGame } from "../harness/index.js";
 import type { Actor as HarnessActor } from "../harness/documents.js";
-import type { Combat, Combatant } from "../harness/combat.js";
+import type { Combatant } from "../harness/combat.js";
 import { clearQueuedFaces as clearFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { combatFixtures, ids, names } from "./combat-fixtures.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -29,37 +30,11 @@ beforeEach(() => {
   clearFaces();
 });
 
-/** Answers every Initiative dialog with the next choice (Impulse, not surprised, when none is left). */
-function answerInitiative(...choices: { specialty?: string; surprised?: boolean }[]): PendingDialog[] {
-  const seen: PendingDialog[] = [];
-  harness.onDialog((dialog) => {
-    seen.push(dialog);
-    const choice = choices.shift() ?? {};
-    dialog.answer("roll", { specialty: choice.specialty ?? "impulse", surprised: choice.surprised ?? false });
-  });
-  return seen;
-}
+const { answerInitiative, actor, fight, rolledFight, act } = combatFixtures(() => harness);
 
-async function actor(name: string, type = "cavaliersCharacter", system: Record<string, unknown> = {}): Promise<HarnessActor> {
-  const cls = CONFIG.Actor.documentClass as typeof HarnessActor;
-  return (await cls.create({ name, type, system: { attributes: { verve: 8, affinity: 8, guile: 8 }, competency: 6, ...system } })) as HarnessActor;
-}
-
-async function fight(...actors: HarnessActor[]): Promise<{ combat: Combat; combatants: Combatant[] }> {
-  const cls = CONFIG.Combat.documentClass as typeof Combat;
-  const combat = (await cls.create({ active: true })) as Combat;
-  const combatants = (await combat.createEmbeddedDocuments(
-    "Combatant",
-    actors.map((a) => ({ actorId: a.id, name: a.name })),
-  )) as Combatant[];
-  return { combat, combatants };
-}
-
-const names = (combat: Combat) => combat.turns.map((c) => c.name);
 const ip = (a: HarnessActor) => (a.system as { initiativePoints: number }).initiativePoints;
 const state = (c: Combatant) => c.getFlag("fray", "cavaliers") as { place: number; total: number; successPoints: number; specialty: string; fromRound: number };
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
-const ids = (cs: Combatant[]) => cs.map((c) => c.id as string);
 
 describe("registration", () => {
   it("sets Fray's Combat, Combatant and tracker classes", () => {
@@ -108,24 +83,6 @@ describe("Initiative order", () => {
     expect(state(combatants[0]!)).toBeUndefined();
   });
 });
-
-async function rolledFight() {
-  const [a, b, c] = await Promise.all(["Ana", "Bel", "Cid"].map((n) => actor(n)));
-  const setup = await fight(a!, b!, c!);
-  answerInitiative({ specialty: "impulse" }, { specialty: "vigilance" }, { specialty: "timing" });
-  // Ana 6,4 → 10/4 (Impulse); Bel 5,3 → 8/3 (Vigilance); Cid 3,2 → 5/2 (Timing).
-  queueFaces(6, 4, 5, 3, 3, 2);
-  await setup.combat.rollInitiative(ids(setup.combatants));
-  return { ...setup, a: a!, b: b!, c: c! };
-}
-
-/** What a click on a row button does: the ruleset acts, and a refusal becomes a warning. */
-const act = async (combat: Combat, combatant: Combatant, action: string) => {
-  const { combatRulesFor } = await import("../../src/foundry/combat/rules.js");
-  const { report } = await import("../../src/foundry/combat/combat.js");
-  // The harness documents stand in for Foundry's; the rules take them as the real types.
-  await combatRulesFor("cavaliers")!.act(combat as never, combatant as never, action).catch(report);
-};
 
 describe("IP buys", () => {
   it("costs by specialty, once per round, refused when short", async () => {

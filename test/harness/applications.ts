@@ -5,6 +5,7 @@
  */
 import Handlebars from "handlebars";
 import { Hooks } from "./hooks.js";
+import { BooleanField, NumberField, type DataField } from "./data.js";
 import { CONST, type ClientDocument, type DocumentClass } from "./documents.js";
 import { state, type PendingDialog } from "./state.js";
 import { deepClone, expandObject, getType, isEmpty, mergeObject, type AnyObject } from "./utils.js";
@@ -54,6 +55,7 @@ export class ApplicationV2 {
   #content: HTMLElement | null = null;
   #state: number = RENDER_STATES.NONE;
 
+  /** ApplicationV2#constructor: options merged once and frozen, the id from its pattern. */
   constructor(options: AnyObject = {}) {
     this.options = Object.freeze(this._initializeApplicationOptions(options));
     this.#id = this.options.id.replace("{id}", this.options.uniqueId);
@@ -96,27 +98,35 @@ export class ApplicationV2 {
   }
   static #appId = 0;
 
+  /** ApplicationV2#id. */
   get id(): string {
     return this.#id;
   }
+  /** ApplicationV2#title: the window title, localized. */
   get title(): string {
     return localize(this.options.window.title);
   }
+  /** ApplicationV2#element. */
   get element(): HTMLElement {
     return this.#element as HTMLElement;
   }
+  /** ApplicationV2#form: the element when it is a form, else its first form. */
   get form(): HTMLFormElement | null {
     return this.#element instanceof HTMLFormElement ? this.#element : (this.#element?.querySelector("form") ?? null);
   }
+  /** ApplicationV2#hasFrame. */
   get hasFrame(): boolean {
     return this.options.window.frame;
   }
+  /** ApplicationV2#state (RENDER_STATES). */
   get state(): number {
     return this.#state;
   }
+  /** ApplicationV2#rendered. */
   get rendered(): boolean {
     return this.#state === RENDER_STATES.RENDERED;
   }
+  /** ApplicationV2#window: the header, title and content elements. */
   get window(): { header: HTMLElement | null; title: HTMLElement | null; content: HTMLElement | null } {
     return { header: this.#element?.querySelector(".window-header") ?? null, title: this.#element?.querySelector(".window-title") ?? null, content: this.#content };
   }
@@ -132,6 +142,10 @@ export class ApplicationV2 {
     // Foundry runs an application's renders and closes one at a time (a semaphore).
     const run = this.#queue.then(() => this.#render(opts));
     this.#queue = run.then(noop, noop);
+    // Renders nobody awaits (a document change re-rendering its apps) still finish before harness.flush returns.
+    const queued = this.#queue;
+    state.renders.add(queued);
+    void queued.then(() => state.renders.delete(queued));
     return run;
   }
 
@@ -177,18 +191,22 @@ export class ApplicationV2 {
     return this;
   }
 
+  /** ApplicationV2#_canRender: false refuses the render. */
   protected _canRender(_options: RenderOptions): false | void {}
 
+  /** ApplicationV2#_configureRenderOptions: whether this is the first render. */
   protected _configureRenderOptions(options: RenderOptions): void {
     options.isFirstRender = this.#state <= RENDER_STATES.NONE || this.#state === RENDER_STATES.CLOSED || !this.#element;
   }
 
+  /** ApplicationV2#_prepareContext, _preFirstRender, _preRender: overridden by subclasses. */
   protected async _prepareContext(_options: RenderOptions): Promise<AnyObject> {
     return {};
   }
   protected async _preFirstRender(_context: AnyObject, _options: RenderOptions): Promise<void> {}
   protected async _preRender(_context: AnyObject, _options: RenderOptions): Promise<void> {}
 
+  /** ApplicationV2#_renderHTML and _replaceHTML: abstract, as in Foundry. */
   protected async _renderHTML(_context: AnyObject, _options: RenderOptions): Promise<unknown> {
     throw new Error(`The ${this.constructor.name} Application class must implement _renderHTML`);
   }
@@ -214,11 +232,13 @@ export class ApplicationV2 {
     return frame;
   }
 
+  /** ApplicationV2#_updateFrame: the title follows the document. */
   protected _updateFrame(_options: RenderOptions): void {
     const title = this.#element?.querySelector(".window-title");
     if (title) title.textContent = this.title;
   }
 
+  /** ApplicationV2#_insertElement: replaces an element of the same id, else appends to the body. */
   protected _insertElement(element: HTMLElement): void {
     const existing = document.getElementById(element.id);
     if (existing) existing.replaceWith(element);
@@ -240,6 +260,7 @@ export class ApplicationV2 {
     }
   }
 
+  /** ApplicationV2#onClickAction: close, a configured action (for its mouse buttons), else _onClickAction. */
   #onClickAction(event: MouseEvent, target: HTMLElement): void {
     const action = target.dataset.action as string;
     if (action === "close") {
@@ -262,6 +283,7 @@ export class ApplicationV2 {
 
   protected _onClickAction(_event: Event, _target: HTMLElement): void {}
 
+  /** ApplicationV2#_onSubmitForm: the form handler with FormDataExtended, then close when closeOnSubmit. */
   protected async _onSubmitForm(formConfig: ApplicationOptions["form"] & object, event: Event): Promise<void> {
     event.preventDefault();
     const form = (this.form ?? event.currentTarget) as HTMLFormElement;
@@ -278,13 +300,16 @@ export class ApplicationV2 {
     if (closeOnSubmit) await this.close({ submitted: true });
   }
 
+  /** ApplicationV2#_onChangeForm: submitOnChange submits. */
   protected _onChangeForm(formConfig: ApplicationOptions["form"] & object, event: Event): void {
     if (formConfig.submitOnChange) trackAction(this._onSubmitForm(formConfig, event));
   }
 
+  /** ApplicationV2#_onFirstRender and _onRender: hooks for subclasses, not awaited. */
   protected _onFirstRender(_context: AnyObject, _options: RenderOptions): void | Promise<void> {}
   protected _onRender(_context: AnyObject, _options: RenderOptions): void | Promise<void> {}
 
+  /** ApplicationV2#setPosition: stored, and applied to a positioned element. */
   setPosition(position: AnyObject = {}): ApplicationOptions["position"] {
     Object.assign(this.position, position);
     const el = this.#element;
@@ -299,12 +324,14 @@ export class ApplicationV2 {
 
   bringToFront(): void {}
 
+  /** ApplicationV2#close: queued after any render, as Foundry's semaphore does. */
   close(options: AnyObject = {}): Promise<this> {
     const run = this.#queue.then(() => this.#close(options));
     this.#queue = run.then(noop, noop);
     return run;
   }
 
+  /** ApplicationV2#close: _preClose, element removed, _onClose, then the close<ClassName> hooks. */
   async #close(options: AnyObject): Promise<this> {
     if (!this.#element) {
       this.#state = RENDER_STATES.CLOSED;
@@ -377,11 +404,13 @@ export async function loadTemplates(paths: string[] | Record<string, string>): P
   return Promise.all(Object.entries(paths).map(([id, p]) => getTemplate(p, id)));
 }
 
+/** foundry.applications.handlebars.renderTemplate. */
 export async function renderTemplate(path: string, data: AnyObject = {}): Promise<string> {
   const template = await getTemplate(path);
   return template(data, RENDER_OPTIONS);
 }
 
+/** HandlebarsHelpers.selectOptions: choices as an object, an array of values or of {value, label}; blank, selected, localize. */
 function selectOptions(choices: unknown, options: Handlebars.HelperOptions): Handlebars.SafeString {
   const hash = options.hash as AnyObject;
   const { localize: doLocalize = false, blank, sort, inverted } = hash as { localize?: boolean; blank?: unknown; sort?: boolean; inverted?: boolean };
@@ -419,12 +448,29 @@ function selectOptions(choices: unknown, options: Handlebars.HelperOptions): Han
   return new Handlebars.SafeString(html);
 }
 
+/** HandlebarsHelpers.numberFormat: decimals and sign. */
 function numberFormat(value: unknown, options: Handlebars.HelperOptions): string {
   const { decimals, sign = false } = options.hash as { decimals?: number; sign?: boolean };
   let n = typeof value === "string" || value === null || value === undefined ? parseFloat(value as string) : Number(value);
   if (Number.isNaN(n)) n = NaN;
   const prefix = sign && n >= 0 ? "+" : "";
   return prefix + (decimals === undefined ? String(n) : n.toFixed(decimals));
+}
+
+/**
+ * HandlebarsHelpers.formGroup (field.toFormGroup): a labelled input for a data field, named by its
+ * path (or the `name` given): a checkbox for a BooleanField, a number input for a NumberField, text otherwise.
+ */
+function formGroup(field: DataField, options: Handlebars.HelperOptions): Handlebars.SafeString {
+  const { value, name = field.fieldPath, label } = options.hash as { value?: unknown; name?: string; label?: string };
+  const i18n = state.game.i18n as { localize(k: string): string };
+  const text = Handlebars.escapeExpression(i18n.localize(label ?? (field.label || field.name)));
+  const path = Handlebars.escapeExpression(name);
+  const input =
+    field instanceof BooleanField
+      ? `<input type="checkbox" name="${path}" ${value ? "checked" : ""}>`
+      : `<input type="${field instanceof NumberField ? "number" : "text"}" name="${path}" value="${Handlebars.escapeExpression(String(value ?? ""))}">`;
+  return new Handlebars.SafeString(`<div class="form-group"><label>${text}</label><div class="form-fields">${input}</div></div>`);
 }
 
 /** The Foundry helpers Fray's templates use, registered on the given Handlebars. */
@@ -450,6 +496,7 @@ export function registerHandlebarsHelpers(hbs: typeof Handlebars): void {
     and: (...args: unknown[]) => args.every(Boolean),
     or: (...args: unknown[]) => args.slice(0, -1).some(Boolean),
     ifThen: (criteria: unknown, ifTrue: unknown, ifFalse: unknown) => (criteria ? ifTrue : ifFalse),
+    formGroup,
     concat: (...values: unknown[]) => {
       const options = values.pop() as Handlebars.HelperOptions;
       const join = (options.hash?.join as string | undefined) ?? "";
@@ -596,10 +643,12 @@ export class FormDataExtended extends FormData {
     this.#process(form, { disabled, readonly });
   }
 
+  /** FormDataExtended#object: the typed values by name. */
   get object(): AnyObject {
     return this.#object;
   }
 
+  /** FormDataExtended: each named field cast by its dtype, then the [data-edit] elements. */
   #process(form: HTMLElement, { disabled, readonly }: { disabled: boolean; readonly: boolean }): void {
     const elements = Array.from(form.querySelectorAll("input, select, textarea")) as (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement)[];
     for (const el of elements) {
@@ -624,12 +673,23 @@ export class FormDataExtended extends FormData {
       } else if (el instanceof HTMLSelectElement && el.multiple) {
         value = Array.from(el.selectedOptions).map((o) => castValue(o.value, dtype));
       } else value = castValue(el.value, dtype);
-      this.#object[name] = value;
-      try {
-        this.set(name, typeof value === "string" ? value : JSON.stringify(value));
-      } catch {
-        // FormData in some environments rejects unusual names; the object is what Foundry reads.
-      }
+      this.#setValue(name, value);
+    }
+    // FormDataExtended#processEditableHTML: an <img data-edit> gives its src, other [data-edit] their HTML.
+    for (const el of Array.from(form.querySelectorAll<HTMLElement>("[data-edit]"))) {
+      const name = el.dataset.edit as string;
+      if (name in this.#object) continue;
+      if ((el as HTMLInputElement).disabled && !disabled) continue;
+      this.#setValue(name, el.tagName === "IMG" ? el.getAttribute("src") : el.innerHTML.trim());
+    }
+  }
+
+  #setValue(name: string, value: unknown): void {
+    this.#object[name] = value;
+    try {
+      this.set(name, typeof value === "string" ? value : JSON.stringify(value));
+    } catch {
+      // FormData in some environments rejects unusual names; the object is what Foundry reads.
     }
   }
 }
@@ -659,6 +719,53 @@ async function onSubmitDocumentForm(this: ApplicationV2, event: Event, form: HTM
   await sheet._processSubmitData(event, form, submitData, updateOptions);
 }
 
+/**
+ * FilePicker: `browse()` records the picker (tests read `FilePicker.opened` and call `pick(path)`,
+ * which runs the callback as choosing a file does). No files are listed.
+ */
+export class FilePicker {
+  static opened: FilePicker[] = [];
+  /** FilePicker.implementation: CONFIG.ux.FilePicker. */
+  static get implementation(): typeof FilePicker {
+    return ((globalThis as unknown as { CONFIG?: { ux?: { FilePicker?: typeof FilePicker } } }).CONFIG?.ux?.FilePicker ?? FilePicker);
+  }
+  readonly current: string;
+  readonly type: string;
+  readonly callback: ((path: string) => unknown) | undefined;
+  /** FilePicker#constructor: the current path, the file type and the callback. */
+  constructor({ current = "", type = "any", callback }: { current?: string; type?: string; callback?: (path: string) => unknown } & AnyObject = {}) {
+    this.current = current;
+    this.type = type;
+    this.callback = callback;
+  }
+  /** FilePicker#browse: opens the picker (here: recorded). */
+  async browse(): Promise<this> {
+    FilePicker.opened.push(this);
+    return this;
+  }
+  /** Choosing a file in the picker: its callback gets the path. */
+  pick(path: string): unknown {
+    return this.callback?.(path);
+  }
+}
+
+/** DocumentSheetV2#onEditImage: a FilePicker for the image's data-edit attribute; the chosen path becomes its src and, with submitOnChange, is submitted. */
+async function onEditImage(this: ApplicationV2, _event: Event, target: HTMLElement): Promise<void> {
+  if (target.nodeName !== "IMG") throw new Error("The editImage action is available only for IMG elements.");
+  const sheet = this as unknown as DocumentSheetV2;
+  const attr = target.dataset.edit as string;
+  const current = attr.split(".").reduce<unknown>((o, k) => (o && typeof o === "object" ? (o as AnyObject)[k] : undefined), sheet.document._source) as string | undefined;
+  const picker = new FilePicker.implementation({
+    current: current ?? "",
+    type: "image",
+    callback: (path: string) => {
+      (target as HTMLImageElement).src = path;
+      if (this.options.form?.submitOnChange) this.form?.dispatchEvent(new Event("submit", { cancelable: true }));
+    },
+  });
+  await picker.browse();
+}
+
 export class DocumentSheetV2 extends ApplicationV2 {
   static override DEFAULT_OPTIONS: AnyObject = {
     id: "{id}",
@@ -669,17 +776,19 @@ export class DocumentSheetV2 extends ApplicationV2 {
     editPermission: CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER,
     canCreate: false,
     sheetConfig: true,
-    actions: {},
+    actions: { editImage: onEditImage },
     form: { handler: onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
   };
 
   #document: ClientDocument;
 
+  /** DocumentSheetV2#constructor: the document from options.document. */
   constructor(options: AnyObject = {}) {
     super(options);
     this.#document = this.options.document as ClientDocument;
   }
 
+  /** DocumentSheetV2#_initializeApplicationOptions: one sheet per document uuid. */
   protected override _initializeApplicationOptions(options: AnyObject): ApplicationOptions {
     const document = options.document as ClientDocument | undefined;
     if (!document) throw new Error("A DocumentSheetV2 application must be provided a Document instance.");
@@ -687,6 +796,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
     return super._initializeApplicationOptions(options);
   }
 
+  /** DocumentSheetV2#document. */
   get document(): ClientDocument {
     return this.#document;
   }
@@ -699,14 +809,17 @@ export class DocumentSheetV2 extends ApplicationV2 {
     return `${localize(typeLabel ?? cls.documentName)}: ${doc.name ?? doc.id}`;
   }
 
+  /** DocumentSheetV2#isVisible: the viewPermission level. */
   get isVisible(): boolean {
     return this.document.testUserPermission(state.game.user as never, this.options.viewPermission as number);
   }
 
+  /** DocumentSheetV2#isEditable: the editPermission level. */
   get isEditable(): boolean {
     return this.document.testUserPermission(state.game.user as never, this.options.editPermission as number);
   }
 
+  /** DocumentSheetV2#_canRender: a forced render without permission throws. */
   protected override _canRender(options: RenderOptions): false | void {
     if (!this.isVisible) {
       if (options.force) throw new Error(`You do not have permission to view this ${this.document.documentName} sheet!`);
@@ -714,6 +827,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
     }
   }
 
+  /** DocumentSheetV2#_prepareContext: document, source, fields, editable, user, rootId. */
   protected override async _prepareContext(options: RenderOptions): Promise<AnyObject> {
     const context = await super._prepareContext(options);
     const document = this.document;
@@ -727,6 +841,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
     });
   }
 
+  /** DocumentSheetV2#_onFirstRender: registered in document.apps. */
   protected override _onFirstRender(context: AnyObject, options: RenderOptions): void | Promise<void> {
     void super._onFirstRender(context, options);
     this.document.apps[this.id] = this as never;
@@ -740,6 +855,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
     }
   }
 
+  /** DocumentSheetV2#_onClose: removed from document.apps. */
   protected override _onClose(options: AnyObject): void {
     super._onClose(options);
     delete this.document.apps[this.id];
@@ -764,10 +880,12 @@ export class DocumentSheetV2 extends ApplicationV2 {
     return submitData;
   }
 
+  /** DocumentSheetV2#_processFormData: the expanded form object. */
   _processFormData(_event: Event | null, _form: HTMLFormElement, formData: FormDataExtended): AnyObject {
     return expandObject(formData.object);
   }
 
+  /** DocumentSheetV2#_processSubmitData: one document update. */
   async _processSubmitData(_event: Event, _form: HTMLFormElement, submitData: AnyObject, options: AnyObject = {}): Promise<void> {
     await this.document.update(submitData, options);
   }
@@ -775,9 +893,11 @@ export class DocumentSheetV2 extends ApplicationV2 {
 
 export class ActorSheetV2 extends DocumentSheetV2 {
   static override DEFAULT_OPTIONS: AnyObject = { position: { width: 600 }, window: { resizable: true } };
+  /** ActorSheetV2#actor. */
   get actor(): ClientDocument {
     return this.document;
   }
+  /** ActorSheetV2#token: no synthetic token actors in the harness. */
   get token(): null {
     return null;
   }
@@ -785,9 +905,11 @@ export class ActorSheetV2 extends DocumentSheetV2 {
 
 export class ItemSheetV2 extends DocumentSheetV2 {
   static override DEFAULT_OPTIONS: AnyObject = { position: { width: 480 } };
+  /** ItemSheetV2#item. */
   get item(): ClientDocument {
     return this.document;
   }
+  /** ItemSheetV2#actor: the item's owner. */
   get actor(): ClientDocument | null {
     return (this.document as unknown as { actor: ClientDocument | null }).actor;
   }
@@ -815,6 +937,7 @@ export class DocumentSheetConfig {
     }
   }
 
+  /** DocumentSheetConfig.unregisterSheet: removed for the given types. */
   static unregisterSheet(documentClass: DocumentClass, scope: string, sheetClass: { name: string }, { types }: { types?: string[] } = {}): void {
     const id = `${scope}.${sheetClass.name}`;
     const config = state.CONFIG[documentClass.documentName];
@@ -844,6 +967,7 @@ interface DialogButton {
 export class DialogV2 extends ApplicationV2 {
   static override DEFAULT_OPTIONS: AnyObject = { id: "dialog-{id}", classes: ["dialog"], tag: "dialog", window: { frame: true, positioned: true, minimizable: false }, buttons: [], modal: false, rejectClose: false };
 
+  /** DialogV2.wait: resolves with the pressed button's callback result, null (or a rejection) when closed. */
   static async wait(config: AnyObject & { buttons?: DialogButton[]; rejectClose?: boolean; content?: string }, kind: PendingDialog["kind"] = "wait"): Promise<unknown> {
     const buttons = (config.buttons ?? []) as DialogButton[];
     return new Promise((resolve, reject) => {
@@ -875,11 +999,13 @@ export class DialogV2 extends ApplicationV2 {
     });
   }
 
+  /** DialogV2.prompt: one OK button. */
   static async prompt(config: AnyObject & { ok?: Partial<DialogButton> } = {}): Promise<unknown> {
     const ok = { action: "ok", label: "Confirm", default: true, ...(config.ok ?? {}) };
     return DialogV2.wait({ ...config, buttons: [ok] }, "prompt");
   }
 
+  /** DialogV2.confirm: Yes resolves true, No false. */
   static async confirm(config: AnyObject & { yes?: Partial<DialogButton>; no?: Partial<DialogButton> } = {}): Promise<unknown> {
     const yes = { action: "yes", label: "Yes", callback: () => true, ...(config.yes ?? {}) };
     const no = { action: "no", label: "No", default: true, callback: () => false, ...(config.no ?? {}) };
@@ -904,7 +1030,7 @@ function dialogForm(content: string, buttons: DialogButton[], values: Record<str
 export const applications = {
   api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
   sheets: { ActorSheetV2, ItemSheetV2 },
-  apps: { DocumentSheetConfig },
+  apps: { DocumentSheetConfig, FilePicker },
   ux: { FormDataExtended },
   handlebars: { getTemplate, loadTemplates, renderTemplate },
 };

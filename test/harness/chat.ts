@@ -51,6 +51,11 @@ function applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {
   return chatData;
 }
 
+/**
+ * v13 ChatMessage#renderHTML (client/documents/chat-message.mjs): the header and the content; a
+ * whispered roll the viewer may not see shows "rolled privately" and the roll's placeholder instead
+ * of its content, so nothing in the content (a card's buttons) reaches her.
+ */
 async function renderHTML(this: ChatMessage): Promise<HTMLElement> {
   const li = document.createElement("li");
   li.className = "chat-message message flexcol";
@@ -59,10 +64,24 @@ async function renderHTML(this: ChatMessage): Promise<HTMLElement> {
   const header = document.createElement("header");
   header.className = "message-header flexrow";
   header.innerHTML = `<h4 class="message-sender"></h4>`;
-  (header.firstElementChild as HTMLElement).textContent = speaker.alias ?? "";
   const content = document.createElement("div");
   content.className = "message-content";
-  content.innerHTML = this.content;
+  if (this.isContentVisible) {
+    (header.firstElementChild as HTMLElement).textContent = speaker.alias ?? "";
+    content.innerHTML = this.content;
+  } else {
+    const name = this.author?.name ?? "?";
+    (header.firstElementChild as HTMLElement).textContent = name;
+    const flavor = document.createElement("span");
+    flavor.className = "flavor-text";
+    flavor.textContent = `${name} rolled privately.`;
+    const roll = document.createElement("div");
+    roll.className = "dice-roll";
+    roll.textContent = "???";
+    content.append(flavor, roll);
+  }
+  if (this.whisper.length) li.classList.add("whisper");
+  if (this.blind) li.classList.add("blind");
   li.append(header, content);
   Hooks.callAll("renderChatMessageHTML", this, li, { message: this.toObject(), author: this.author });
   return li;

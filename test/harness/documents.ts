@@ -2,7 +2,9 @@
  * Documents: Actor, Item, ChatMessage, Combat, Combatant, User, their world collections and a
  * single-process "database" that runs Foundry v13's create/update/delete workflow:
  * construct/clean/validate → permission check → _preX (document, then its system model) →
- * preX<Name> hook (false cancels) → apply → prepareData → _onX → X<Name> hook → re-render apps.
+ * preX<Name> hook (false cancels) → static _preXOperation → apply → prepareData → _onX → X<Name>
+ * hook → the parent's _onXDescendantDocuments (which re-renders its apps), as v13's
+ * client/data/client-backend.mjs orders them.
  */
 import { Hooks } from "./hooks.js";
 import { ArrayField, BooleanField, DataField, DataModel, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type ValidateOptions } from "./data.js";
@@ -348,6 +350,38 @@ export class ClientDocument extends DataModel {
     for (const app of Object.values(this.apps)) app.close({ submit: false });
   }
 
+  /* ---------------- Descendant documents (v13 client/documents/abstract/client-document.mjs) ---------------- */
+
+  /** Calls `_<event>DescendantDocuments` on this document, then on each ancestor (ClientDocument#_dispatchDescendantDocumentEvents). */
+  _dispatchDescendantDocumentEvents(event: string, collection: string, args: unknown[], _parent: ClientDocument = this): void {
+    const fn = (this as unknown as Record<string, unknown>)[`_${event}DescendantDocuments`];
+    if (typeof fn !== "function") throw new Error(`Invalid descendant document event "${event}"`);
+    (fn as (...a: unknown[]) => void).call(this, _parent, collection, ...args);
+    if (this.parent instanceof ClientDocument) this.parent._dispatchDescendantDocumentEvents(event, collection, args, _parent);
+  }
+  protected _preCreateDescendantDocuments(_parent: ClientDocument, _collection: string, _data: AnyObject[], _options: AnyObject, _userId: string): void {}
+  /** ClientDocument#_onCreateDescendantDocuments: re-render this document's apps. */
+  protected _onCreateDescendantDocuments(_parent: ClientDocument, collection: string, _documents: ClientDocument[], data: AnyObject[], options: AnyObject, _userId: string): void {
+    if (options.render !== false) this.render(false, { renderContext: `create${collection}`, renderData: data });
+  }
+  protected _preUpdateDescendantDocuments(_parent: ClientDocument, _collection: string, _changes: AnyObject[], _options: AnyObject, _userId: string): void {}
+  /** ClientDocument#_onUpdateDescendantDocuments: re-render this document's apps. */
+  protected _onUpdateDescendantDocuments(_parent: ClientDocument, collection: string, _documents: ClientDocument[], changes: AnyObject[], options: AnyObject, _userId: string): void {
+    if (options.render !== false) this.render(false, { renderContext: `update${collection}`, renderData: changes });
+  }
+  protected _preDeleteDescendantDocuments(_parent: ClientDocument, _collection: string, _ids: string[], _options: AnyObject, _userId: string): void {}
+  /** ClientDocument#_onDeleteDescendantDocuments: re-render this document's apps. */
+  protected _onDeleteDescendantDocuments(_parent: ClientDocument, collection: string, _documents: ClientDocument[], ids: string[], options: AnyObject, _userId: string): void {
+    if (options.render !== false) this.render(false, { renderContext: `delete${collection}`, renderData: ids });
+  }
+
+  /** Document._preCreateOperation (common/abstract/document.mjs): after every document's own checks; false cancels them all. */
+  static async _preCreateOperation(_documents: ClientDocument[], _operation: AnyObject, _user: HarnessUser): Promise<boolean | void> {}
+  /** Document._preUpdateOperation; `operation.updates` holds the diffed changes. */
+  static async _preUpdateOperation(_documents: ClientDocument[], _operation: AnyObject, _user: HarnessUser): Promise<boolean | void> {}
+  /** Document._preDeleteOperation; `operation.ids` holds the ids. */
+  static async _preDeleteOperation(_documents: ClientDocument[], _operation: AnyObject, _user: HarnessUser): Promise<boolean | void> {}
+
   /* ---------------- CRUD ---------------- */
 
   static async create(data: AnyObject | AnyObject[], operation: Operation = {}): Promise<ClientDocument | ClientDocument[] | undefined> {
@@ -379,9 +413,11 @@ export class ClientDocument extends DataModel {
       doc.validate({ strict: true });
       created.push(doc);
     }
+    if (!created.length || (await cls._preCreateOperation(created, operation, user)) === false) return [];
+    const field = parent ? ((parent.constructor as DocumentClass).embedded[name] as string) : "";
+    parent?._dispatchDescendantDocumentEvents("preCreate", field, [created.map((d) => d._source), operation, user.id]);
     for (const doc of created) {
       if (parent) {
-        const field = (parent.constructor as DocumentClass).embedded[name] as string;
         (parent._source[field] as AnyObject[]).push(doc._source);
         parent.getEmbeddedCollection(name).set(doc.id as string, doc);
       } else {
@@ -394,8 +430,9 @@ export class ClientDocument extends DataModel {
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
       Hooks.callAll(`create${name}`, doc, operation, user.id);
+      await onOtherClients(`create${name}`, [doc, operation, user.id]);
     }
-    if (parent && created.length && operation.render !== false) parent.render(false, { action: "create", renderData: created.map((d) => d._source) });
+    parent?._dispatchDescendantDocumentEvents("onCreate", field, [created, created.map((d) => d._source), operation, user.id]);
     if (operation.renderSheet) for (const doc of created) (doc.sheet as { render(o: AnyObject): unknown } | null)?.render({ force: true });
     return created;
   }
@@ -426,18 +463,27 @@ export class ClientDocument extends DataModel {
     }
     // Validate every update against a copy before applying any of them.
     for (const [doc, changes] of pending) doc.updateSource(deepClone(changes), { dryRun: true });
+    if (!pending.length) return [];
+    const cls = this.implementation;
+    // Foundry passes the diffed changes to the operation hook as operation.updates; hooks may change options.
+    if ((await cls._preUpdateOperation(pending.map(([doc]) => doc), Object.assign(operation, { updates: pending.map(([, c]) => c) }), user)) === false) return [];
+    const field = parent ? ((parent.constructor as DocumentClass).embedded[name] as string) : "";
+    parent?._dispatchDescendantDocumentEvents("preUpdate", field, [pending.map(([, c]) => c), operation, user.id]);
     const updated: ClientDocument[] = [];
+    const applied: AnyObject[] = [];
     for (const [doc, changes] of pending) {
       const changed = doc.updateSource(changes);
       if (isEmpty(changed)) continue;
       changed._id = doc.id;
       doc.prepareData();
       updated.push(doc);
+      applied.push(changed);
       if (parent) parent.prepareData();
       doc._onUpdate(changed, operation, user.id);
       Hooks.callAll(`update${name}`, doc, changed, operation, user.id);
+      await onOtherClients(`update${name}`, [doc, changed, operation, user.id]);
     }
-    if (parent && updated.length && operation.render !== false) parent.render(false, { action: "update" });
+    if (updated.length) parent?._dispatchDescendantDocumentEvents("onUpdate", field, [updated, applied, operation, user.id]);
     return updated;
   }
 
@@ -454,10 +500,14 @@ export class ClientDocument extends DataModel {
       if (Hooks.call(`preDelete${name}`, doc, operation, user.id) === false) continue;
       toDelete.push(doc);
     }
+    if (!toDelete.length) return [];
+    const deletedIds = toDelete.map((d) => d.id as string);
+    if ((await this.implementation._preDeleteOperation(toDelete, Object.assign(operation, { ids: deletedIds }), user)) === false) return [];
+    const field = parent ? ((parent.constructor as DocumentClass).embedded[name] as string) : "";
+    parent?._dispatchDescendantDocumentEvents("preDelete", field, [deletedIds, operation, user.id]);
     for (const doc of toDelete) {
       collection.delete(doc.id as string);
       if (parent) {
-        const field = (parent.constructor as DocumentClass).embedded[name] as string;
         parent._source[field] = (parent._source[field] as AnyObject[]).filter((s) => s._id !== doc.id);
       }
     }
@@ -465,8 +515,9 @@ export class ClientDocument extends DataModel {
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
       Hooks.callAll(`delete${name}`, doc, operation, user.id);
+      await onOtherClients(`delete${name}`, [doc, operation, user.id]);
     }
-    if (parent && toDelete.length && operation.render !== false) parent.render(false, { action: "delete" });
+    parent?._dispatchDescendantDocumentEvents("onDelete", field, [toDelete, deletedIds, operation, user.id]);
     return toDelete;
   }
 
@@ -507,6 +558,25 @@ export class ClientDocument extends DataModel {
     const record: CreateDialogRecord = { documentName, types: offered, defaultType, data, createOptions };
     state.createDialogs.push(record);
     return null;
+  }
+}
+
+/**
+ * v13's server sends every document event to every connected client, and each client runs its own
+ * hooks (client/documents/abstract/client-document.mjs, _onCreate/_onUpdate/_onDelete → Hooks.callAll).
+ * One process stands in for them all: after the acting client, each other active user's client runs
+ * the hook in turn with game.user set to her, and the harness waits for any work her handlers return
+ * (Foundry runs the clients side by side and waits for none of it).
+ */
+async function onOtherClients(hook: string, args: unknown[]): Promise<void> {
+  const acting = state.game.user as User | null;
+  const users = state.game.users as Users | undefined;
+  for (const client of users?.contents ?? []) {
+    if (!client.active || client.id === acting?.id || state.frozenClients.has(client.id)) continue;
+    await state.clientContext.run(client, async () => {
+      const results = Hooks.callAllCollect(hook, ...args);
+      await Promise.all(results.filter((result): result is Promise<unknown> => result instanceof Promise));
+    });
   }
 }
 
@@ -582,10 +652,12 @@ function prototypeTokenField(): SchemaField {
 export class Actor extends ClientDocument {
   static override documentName = "Actor";
   static override collectionName = "actors";
-  static override embedded = { Item: "items" };
+  static override embedded = { Item: "items", ActiveEffect: "effects" };
   declare img: string | null;
   declare ownership: Record<string, number>;
   declare items: Collection<Item>;
+  /** The actor's ActiveEffects (their statuses and the rest: effects.ts). */
+  declare effects: Collection<ClientDocument>;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -593,6 +665,7 @@ export class Actor extends ClientDocument {
       name: new StringField({ required: true, blank: false }),
       img: new StringField({ required: false, nullable: true, initial: "icons/svg/mystery-man.svg" }),
       items: new EmbeddedCollectionField("Item"),
+      effects: new EmbeddedCollectionField("ActiveEffect"),
       folder: new StringField({ nullable: true, initial: null }),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       ownership: ownershipField(),
@@ -619,8 +692,11 @@ export class Actor extends ClientDocument {
 export class ChatMessage extends ClientDocument {
   static override documentName = "ChatMessage";
   static override collectionName = "messages";
-  declare author: string | null;
+  /** The author's User, as v13's DocumentAuthorField initializes it (the source keeps the id). */
+  declare author: User | null;
   declare content: string;
+  declare whisper: string[];
+  declare blind: boolean;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -646,20 +722,43 @@ export class ChatMessage extends ClientDocument {
   protected override _initialize(options: AnyObject = {}): void {
     super._initialize(options);
     const RollClass = (globalThis as unknown as { Roll?: { fromData(data: AnyObject): unknown; fromJSON(json: string): unknown } }).Roll;
+    const users = state.game.users as Users | undefined;
+    this.author = typeof this._source.author === "string" ? (users?.get(this._source.author as string) ?? null) : null;
     if (!RollClass) return;
     this.rolls = (this.rolls ?? []).map((roll) => (typeof roll === "string" ? RollClass.fromJSON(roll) : roll && typeof roll === "object" && !(roll instanceof (RollClass as unknown as new () => object)) ? RollClass.fromData(roll as AnyObject) : roll));
   }
-  /** The speaker for a message from an actor, or the current user (Foundry's ChatMessage.getSpeaker). */
-  static getSpeaker({ actor, alias }: { actor?: { id: string | null; name: string } | null; alias?: string } = {}): AnyObject {
+  /** The speaker for a message from a token or an actor, or the current user (Foundry's ChatMessage.getSpeaker, client/documents/chat-message.mjs). */
+  static getSpeaker({ actor, token, alias }: { actor?: { id: string | null; name: string } | null; token?: { id: string | null; name: string; actorId?: string | null; parent?: { id: string | null } | null } | null; alias?: string } = {}): AnyObject {
     const user = currentUser();
+    if (token) return { scene: token.parent?.id ?? null, actor: token.actorId ?? actor?.id ?? null, token: token.id, alias: alias ?? token.name };
     return { scene: null, actor: actor?.id ?? null, token: null, alias: alias ?? actor?.name ?? user.name };
   }
   get isAuthor(): boolean {
-    return this.author === currentUser().id;
+    return this._source.author === currentUser().id;
   }
+  get isRoll(): boolean {
+    return (this.rolls ?? []).length > 0;
+  }
+  /** v13 ChatMessage#isContentVisible: a whispered roll shows its content to its recipients (and its author unless blind). */
+  get isContentVisible(): boolean {
+    if (this.isRoll) {
+      const whisper = this.whisper ?? [];
+      const isBlind = whisper.length > 0 && this.blind;
+      if (whisper.length) return whisper.includes(currentUser().id) || (this.isAuthor && !isBlind);
+      return true;
+    }
+    return this.visible;
+  }
+  /** v13 ChatMessage#visible: a whisper that is not a roll is seen by its author and recipients only. */
+  override get visible(): boolean {
+    const whisper = this.whisper ?? [];
+    if (whisper.length) return this.isRoll || this.isAuthor || whisper.includes(currentUser().id);
+    return true;
+  }
+  /** v13 BaseChatMessage#getUserLevel: the author owns her message; others have the default (observer). */
   override getUserLevel(user: HarnessUser | null = (state.game.user as HarnessUser | null) ?? null): number {
     if (!user) return CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
-    if (user.isGM || user.id === this.author) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    if (user.isGM || user.id === this._source.author) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
     return CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER;
   }
   protected override _canUserCreate(user: HarnessUser): boolean {
@@ -675,7 +774,11 @@ export class ChatMessage extends ClientDocument {
 export class Combatant extends ClientDocument {
   static override documentName = "Combatant";
   declare actorId: string | null;
+  declare tokenId: string | null;
+  declare sceneId: string | null;
   declare initiative: number | null;
+  declare hidden: boolean;
+  declare defeated: boolean;
 
   static override defineSchema(): Record<string, DataField> {
     return {
@@ -694,16 +797,27 @@ export class Combatant extends ClientDocument {
   get combat(): Combat | null {
     return this.parent instanceof Combat ? this.parent : null;
   }
+  /** Combatant#token: the token on its scene (or the combat's). */
+  get token(): ClientDocument | null {
+    const sceneId = this.sceneId ?? (this.combat as unknown as { scene?: string | null } | null)?.scene ?? null;
+    const scene = sceneId ? (state.game.scenes as Collection<ClientDocument> | undefined)?.get(sceneId) : undefined;
+    const tokens = scene ? (scene as unknown as { tokens: Collection<ClientDocument> }).tokens : undefined;
+    return (this.tokenId && tokens?.get(this.tokenId)) || null;
+  }
+  /** Combatant#actor: the token's actor, else the world actor. */
   get actor(): Actor | null {
-    return this.actorId ? ((state.game.actors as Collection<Actor>).get(this.actorId) ?? null) : null;
+    const fromToken = (this.token as unknown as { actor?: Actor | null } | null)?.actor;
+    return fromToken ?? (this.actorId ? ((state.game.actors as Collection<Actor>).get(this.actorId) ?? null) : null);
   }
   override getUserLevel(user: HarnessUser | null = (state.game.user as HarnessUser | null) ?? null): number {
     if (user?.isGM) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
     return this.actor?.getUserLevel(user) ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
   }
-  override canUserModify(user: HarnessUser, action: "create" | "update" | "delete"): boolean {
-    void action;
-    return user.isGM || this.testUserPermission(user, "OWNER");
+  /** BaseCombatant permissions: create and delete need ownership; a player's update may touch only initiative, flags, defeated and system. */
+  override canUserModify(user: HarnessUser, action: "create" | "update" | "delete", data: AnyObject = {}): boolean {
+    if (user.isGM) return true;
+    if (!this.testUserPermission(user, "OWNER")) return false;
+    return action !== "update" || Object.keys(data).every((k) => ["_id", "initiative", "flags", "defeated", "system"].includes(k));
   }
 }
 
@@ -729,27 +843,26 @@ export class Combat extends ClientDocument {
   get started(): boolean {
     return this.round > 0;
   }
-  /** Combatants in turn order: initiative descending, then name, then id (Combat#_sortCombatants). */
+  /** The turn order; combat.ts sets it up as Foundry does. */
   get turns(): Combatant[] {
-    return this.combatants.contents.sort((a, b) => {
-      const ia = typeof a.initiative === "number" ? a.initiative : -Infinity;
-      const ib = typeof b.initiative === "number" ? b.initiative : -Infinity;
-      return ib - ia || (a.name ?? "").localeCompare(b.name ?? "") || String(a.id).localeCompare(String(b.id));
-    });
+    return [];
   }
   get combatant(): Combatant | undefined {
     return this.turn === null ? undefined : this.turns[this.turn];
   }
-  override canUserModify(user: HarnessUser): boolean {
-    return user.isGM;
+  /** BaseCombat permissions: a player may change only round, turn and combatants she may update. */
+  override canUserModify(user: HarnessUser, action: "create" | "update" | "delete", data: AnyObject = {}): boolean {
+    if (user.isGM) return true;
+    if (action !== "update") return false;
+    if (Object.keys(data).some((k) => !["_id", "round", "turn", "combatants"].includes(k))) return false;
+    const combatants = (data.combatants ?? []) as AnyObject[];
+    return combatants.every(({ _id, ...change }) => this.combatants.get(_id as string)?.canUserModify(user, "update", change) === true);
   }
   async startCombat(): Promise<this | undefined> {
     return this.update({ round: 1, turn: 0 });
   }
   async nextTurn(): Promise<this | undefined> {
-    const next = (this.turn ?? -1) + 1;
-    if (next >= this.turns.length) return this.nextRound();
-    return this.update({ turn: next });
+    return this.update({ turn: (this.turn ?? -1) + 1 });
   }
   async nextRound(): Promise<this | undefined> {
     return this.update({ round: this.round + 1, turn: 0 });
@@ -792,8 +905,16 @@ export class User extends ClientDocument implements HarnessUser {
     const p = CONST.USER_PERMISSIONS[permission];
     return p ? this.role >= p.defaultRole : false;
   }
-  override canUserModify(user: HarnessUser): boolean {
-    return user.isGM;
+  /**
+   * v13 BaseUser#canUpdate (common/documents/user.mjs): a GM may update anyone; a player only
+   * herself, and never her role, name, permissions or password salt. Only a GM creates or deletes users.
+   */
+  override canUserModify(user: HarnessUser, action: "create" | "update" | "delete" = "update", data: AnyObject = {}): boolean {
+    if (user.role === CONST.USER_ROLES.GAMEMASTER) return true;
+    if (action !== "update") return false;
+    const restricted = ["permissions", "passwordSalt", ...(user.role < CONST.USER_ROLES.ASSISTANT ? ["name", "role"] : [])];
+    if (restricted.some((key) => key in data)) return false;
+    return user.isGM || user.id === this.id;
   }
   override getUserLevel(user: HarnessUser | null = null): number {
     return user?.isGM || user?.id === this.id ? CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER : CONST.DOCUMENT_OWNERSHIP_LEVELS.LIMITED;
@@ -807,15 +928,9 @@ export class User extends ClientDocument implements HarnessUser {
     const handler = (state.CONFIG.queries as Record<string, (d: unknown, o: AnyObject) => unknown>)[name];
     if (!handler) throw new Error(`Query "${name}" is not registered in CONFIG.queries`);
     if (!this.active) throw new Error(`User ${this.name} is not active`);
-    const previous = state.game.user;
-    state.game.user = this;
-    (state.game as { userId: string }).userId = this.id;
-    try {
-      return await handler(deepClone(data), { timeout });
-    } finally {
-      state.game.user = previous;
-      (state.game as { userId: string }).userId = (previous as User).id;
-    }
+    // A frozen client never answers; the asker's own timeout decides.
+    if (state.frozenClients.has(this.id)) return new Promise(() => undefined);
+    return state.clientContext.run(this, async () => handler(deepClone(data), { timeout }));
   }
 }
 

@@ -34,7 +34,13 @@ export class ClientSettings {
     this.settings.set(id, config);
   }
 
-  registerMenu(_namespace: string, _key: string, _data: AnyObject): void {}
+  /** Registered menus by "namespace.key" (Foundry's ClientSettings#menus), shown as buttons in the settings list. */
+  menus = new Map<string, AnyObject & { key: string; namespace: string }>();
+
+  registerMenu(namespace: string, key: string, data: AnyObject): void {
+    if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the menu");
+    this.menus.set(`${namespace}.${key}`, { ...data, key, namespace });
+  }
 
   #config(namespace: string, key: string): SettingConfig {
     const config = this.settings.get(`${namespace}.${key}`);
@@ -126,6 +132,8 @@ export interface NotificationRecord {
   id: number;
   type: "info" | "warning" | "error" | "success";
   message: string;
+  /** A progress notification's completion, 0 to 1 (Foundry's {progress: true}). */
+  pct?: number;
 }
 
 export class Notifications {
@@ -133,14 +141,21 @@ export class Notifications {
   messages: NotificationRecord[] = [];
   #id = 0;
 
-  notify(message: unknown, type: NotificationRecord["type"] = "info", { localize = false, format, console: log = false }: { localize?: boolean; format?: AnyObject; console?: boolean } = {}): NotificationRecord {
+  notify(message: unknown, type: NotificationRecord["type"] = "info", { localize = false, format, console: log = false, progress = false }: { localize?: boolean; format?: AnyObject; console?: boolean; progress?: boolean } = {}): NotificationRecord {
     let text = message instanceof Error ? message.message : String(message);
     const i18n = state.game.i18n as Localization | undefined;
     if (localize && i18n) text = format ? i18n.format(text, format) : i18n.localize(text);
     if (log) (type === "error" ? console.error : type === "warning" ? console.warn : console.info)(message);
-    const record = { id: ++this.#id, type, message: text };
+    const record: NotificationRecord = { id: ++this.#id, type, message: text, ...(progress ? { pct: 0 } : {}) };
     this.messages.push(record);
     return record;
+  }
+  /** Move a progress notification on (Notifications#update): its percentage and, if given, its message. */
+  update(notification: NotificationRecord | number, { pct, message }: { pct?: number; message?: string } = {}): void {
+    const record = typeof notification === "number" ? this.messages.find((m) => m.id === notification) : notification;
+    if (!record) return;
+    if (pct !== undefined) record.pct = Math.min(Math.max(pct, 0), 1);
+    if (message !== undefined) record.message = message;
   }
   info(message: unknown, options?: AnyObject): NotificationRecord {
     return this.notify(message, "info", options);

@@ -34,7 +34,7 @@ export class Hooks {
     return Object.fromEntries(Hooks.#events);
   }
 
-  static #run(hook: string, args: unknown[], stopOnFalse: boolean): boolean {
+  static #run(hook: string, args: unknown[], stopOnFalse: boolean, results?: unknown[]): boolean {
     Hooks.called.push(hook);
     const list = [...(Hooks.#events.get(hook) ?? [])];
     for (const h of list) {
@@ -47,9 +47,17 @@ export class Hooks {
         console.error(`Error thrown in hooked function for hook "${hook}"`, err);
         continue;
       }
+      results?.push(result);
       if (stopOnFalse && result === false) return false;
     }
     return true;
+  }
+
+  /** Harness only: callAll, returning what each handler returned (so a stand-in client can wait for its work). */
+  static callAllCollect(hook: string, ...args: unknown[]): unknown[] {
+    const results: unknown[] = [];
+    Hooks.#run(hook, args, false, results);
+    return results;
   }
 
   /** Call every handler; a handler returning false stops the chain and makes call return false. */

@@ -13,6 +13,7 @@ import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, U
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
+import { installEffects } from "./effects.js";
 import { installScenes } from "./scene.js";
 import { dice } from "./dice.js";
 import { installChat } from "./chat.js";
@@ -70,6 +71,8 @@ export interface FoundryHarness {
   /** Foundry's start-up: "init", load translations, "i18nInit", users and collections, "setup", game.ready, "ready". */
   boot(): Promise<void>;
   createUser(data: { name: string; role?: Role; _id?: string; character?: string | null }): User;
+  /** Harness only: the user's client stays connected but runs no hook and answers no query (or runs again). */
+  freezeClient(user: User, frozen?: boolean): void;
   /** Make another user the current one (game.user / game.userId). */
   switchUser(user: User | string): User;
   /** Await every background render and action handler; throws the first error any of them raised. */
@@ -127,6 +130,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
 
   const i18n = new Localization();
   const settings = new ClientSettings();
+  // v13 registers its own settings before "init" (client/config.mjs, Game#registerSettings); the chat roll mode is the one Fray reads.
+  settings.register("core", "rollMode", { name: "CHAT.RollVisibility", scope: "client", config: true, type: String, default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
   const ui = { notifications: new Notifications() };
   const users = new Users("User");
   const game: AnyObject = {
@@ -136,11 +141,30 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     i18n,
     settings,
     users,
-    user: null,
-    userId: null,
     ready: false,
     paused: false,
+    /** v13 GameTime#serverTime: the server's clock, which every client keeps in step with; here, this machine's. */
+    time: { get serverTime(): number { return Date.now(); } },
+    /** v13 ClipboardHelper#copyPlainText; the harness keeps the last text copied. */
+    clipboard: { text: "", async copyPlainText(text: string): Promise<void> { (this as { text: string }).text = text; } },
   };
+  // game.user is the user of the client whose code runs now (state.clientContext), else the one switched to.
+  let baseUser: User | null = null;
+  Object.defineProperty(game, "user", {
+    get: () => (state.clientContext.current() as User | undefined) ?? baseUser,
+    set: (user: User | null) => {
+      baseUser = user;
+    },
+    enumerable: true,
+  });
+  Object.defineProperty(game, "userId", {
+    get: () => (game.user as User | null)?.id ?? pendingFirstUserId,
+    set: (id: string | null) => {
+      pendingFirstUserId = id;
+    },
+    enumerable: true,
+  });
+  let pendingFirstUserId: string | null = null;
   Object.defineProperty(game, "combat", {
     get: () => (game.combats as Collection<Combat> | undefined)?.find((c) => (c as unknown as { active: boolean }).active) ?? null,
     enumerable: false,
@@ -191,6 +215,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
   installUiHarness(CONFIG, game, globalThis as unknown as AnyObject);
 
   installCombat(CONFIG, foundry);
+  installEffects(CONFIG, foundry);
 
   const pendingUsers: User[] = [];
   const makeUser = (data: { name: string; role?: Role; _id?: string; character?: string | null }): User => {
@@ -207,7 +232,6 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     const u = typeof user === "string" ? (users.get(user) ?? users.getName(user)) : user;
     if (!u) throw new Error(`No user ${String(user)}`);
     game.user = u;
-    game.userId = u.id;
     return u;
   };
 
@@ -234,6 +258,10 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     },
     createUser: makeUser,
     switchUser,
+    freezeClient(user: User, frozen = true) {
+      if (frozen) state.frozenClients.add(user.id);
+      else state.frozenClients.delete(user.id);
+    },
     async flush() {
       while (state.renders.size) await Promise.all([...state.renders]);
       const errors = state.renderErrors.splice(0);
@@ -254,6 +282,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       state.onDialog = undefined;
       state.renderErrors.length = 0;
       for (const u of [...users.keys()]) if (u !== firstUser.id) users.delete(u);
+      state.frozenClients.clear();
+      (game.clipboard as { text: string }).text = "";
       if (game.ready) switchUser(firstUser);
     },
     get notifications() {

@@ -7,7 +7,13 @@ import { readFileSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Window } from "happy-dom";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { installFoundry, type FoundryHarness, type InstallOptions } from "./index.js";
+import { state } from "./state.js";
+
+/** In Node, the running client follows its code through every await (see ClientContext in state.ts). */
+const clients = new AsyncLocalStorage<unknown>();
+state.clientContext = { run: (user, fn) => clients.run(user, fn), current: () => clients.getStore() };
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 

@@ -4,8 +4,9 @@
  * `_handleRegionEvent` for subscribed ones), the TOKEN_ENTER / TOKEN_EXIT events a token's move
  * triggers, and RegionBehaviorConfig. Only rectangles: enough to lay out Areas.
  */
+import Handlebars from "handlebars";
 import { applications } from "./applications.js";
-import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type DataField } from "./data.js";
+import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type DataField, type DataModel } from "./data.js";
 import { ClientDocument, CONST, EmbeddedCollectionField, trackRender, type Collection } from "./documents.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
@@ -19,6 +20,10 @@ export const REGION_EVENTS = {
   TOKEN_MOVE_IN: "tokenMoveIn",
   TOKEN_MOVE_OUT: "tokenMoveOut",
   TOKEN_MOVE_WITHIN: "tokenMoveWithin",
+  TOKEN_TURN_START: "tokenTurnStart",
+  TOKEN_TURN_END: "tokenTurnEnd",
+  TOKEN_ROUND_START: "tokenRoundStart",
+  TOKEN_ROUND_END: "tokenRoundEnd",
 } as const;
 
 /** Core v13 behaviour types (no data models in the harness) besides the system's own. */
@@ -39,9 +44,11 @@ export function idAndFlags(): Record<string, DataField> {
 export class RegionBehaviorType extends TypeDataModel {
   /** Handlers always called for these events, with the system as `this`. */
   static events: Record<string, (this: RegionBehaviorType, event: RegionEvent) => Promise<void>> = {};
+  /** RegionBehaviorType#behavior. */
   get behavior(): RegionBehavior | null {
     return this.parent instanceof RegionBehavior ? this.parent : null;
   }
+  /** RegionBehaviorType#region and #scene. */
   get region(): RegionDocument | null {
     return this.behavior?.region ?? null;
   }
@@ -55,6 +62,7 @@ export class RegionBehavior extends ClientDocument {
   static override documentName = "RegionBehavior";
   declare disabled: boolean;
 
+  /** BaseRegionBehavior's schema: name, type, system, disabled. */
   static override defineSchema(): Record<string, DataField> {
     return {
       ...idAndFlags(),
@@ -64,12 +72,14 @@ export class RegionBehavior extends ClientDocument {
       disabled: new BooleanField(),
     };
   }
+  /** RegionBehavior#region and #scene. */
   get region(): RegionDocument | null {
     return this.parent instanceof RegionDocument ? this.parent : null;
   }
   get scene(): ClientDocument | null {
     return (this.region?.parent as ClientDocument | null) ?? null;
   }
+  /** RegionBehavior#active: not disabled and in its Region's collection. */
   get active(): boolean {
     return !this.disabled && this.collection?.has(this.id as string) === true;
   }
@@ -94,6 +104,7 @@ export class RegionBehavior extends ClientDocument {
       })(),
     );
   }
+  /** BaseRegionBehavior permissions: the GM only. */
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;
   }
@@ -117,6 +128,7 @@ export class RegionDocument extends ClientDocument {
   /** The tokens inside this Region (Foundry's RegionDocument#tokens). */
   tokens = new Set<ClientDocument>();
 
+  /** BaseRegion's schema: the fields Areas use. */
   static override defineSchema(): Record<string, DataField> {
     return {
       ...idAndFlags(),
@@ -143,15 +155,18 @@ export class RegionDocument extends ClientDocument {
     super._onCreate(data, options, userId);
     refreshSceneTokens(this);
   }
+  /** RegionDocument#_onUpdate: a reshaped Region refreshes which tokens it holds. */
   protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
     super._onUpdate(changed, options, userId);
     if ("shapes" in changed || "elevation" in changed) refreshSceneTokens(this);
   }
+  /** BaseRegion permissions: the GM only. */
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;
   }
 }
 
+/** Every token of the Region's scene checks its Regions again (RegionDocument#_onUpdate → TokenDocument regions). */
 function refreshSceneTokens(region: RegionDocument): void {
   const scene = region.parent as (ClientDocument & { tokens?: Collection<ClientDocument & { regions: Set<RegionDocument> }> }) | null;
   for (const token of scene?.tokens?.values() ?? []) refreshTokenRegions(token);
@@ -164,8 +179,9 @@ function tokenCentre(token: AnyObject, gridSize: number): { x: number; y: number
 
 /**
  * Recompute which Regions of its scene hold a token and fire TOKEN_EXIT on those it left, then
- * TOKEN_ENTER on those it entered, as the user who changed it. Not awaited by the update (as in
- * Foundry); harness.flush() awaits it.
+ * TOKEN_ENTER on those it entered, as the user who changed it. Each event is started without
+ * awaiting the others and none is awaited by the update (TokenDocument
+ * #onUpdateHandleEnterExitMoveInOutRegionEvents); harness.flush() awaits them.
  */
 export function refreshTokenRegions(token: ClientDocument & { regions: Set<RegionDocument> }, { deleted = false }: { deleted?: boolean } = {}): void {
   const scene = token.parent as (ClientDocument & { regions: Map<string, RegionDocument>; grid: { size: number } }) | null;
@@ -178,15 +194,48 @@ export function refreshTokenRegions(token: ClientDocument & { regions: Set<Regio
   for (const region of entered) region.tokens.add(token);
   token.regions = now;
   const user = state.game.user as ClientDocument;
-  trackRender(
-    (async () => {
-      for (const region of left) await region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement: null }, region, user });
-      for (const region of entered) await region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user });
-    })(),
-  );
+  for (const region of left) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement: null }, region, user }));
+  for (const region of entered) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user }));
 }
 
-/** Foundry's RegionBehaviorConfig: the sheet of a behaviour (the harness renders no core template). */
+/** Stand-ins for Foundry's generic form parts (templates/generic/*.hbs ship with Foundry). */
+const GENERIC_PARTS: Record<string, string> = {
+  "templates/generic/form-fields.hbs": `<div class="standard-form">{{#each fields}}{{#if fieldset}}<fieldset><legend>{{coreText legend}}</legend>{{#each fields}}{{formGroup field value=value name=name label=(coreText label)}}{{/each}}</fieldset>{{else}}{{formGroup field value=value name=name label=(coreText label)}}{{/if}}{{/each}}</div>`,
+  "templates/generic/form-footer.hbs": `<footer class="form-footer">{{#each buttons}}<button type="{{type}}" {{#if action}}data-action="{{action}}"{{/if}}><i class="{{icon}}"></i> {{coreText label}}</button>{{/each}}</footer>`,
+};
+
+/** Foundry's own English for the keys the stand-in parts show (Foundry's lang/en.json is not loaded). */
+const CORE_TEXT: Record<string, string> = {
+  "BEHAVIOR.SECTIONS.identity": "Identity",
+  "BEHAVIOR.SECTIONS.status": "Status",
+  "BEHAVIOR.FIELDS.name.label": "Name",
+  "BEHAVIOR.FIELDS.disabled.label": "Disabled",
+  "BEHAVIOR.ACTIONS.update": "Update Behavior",
+};
+
+/** Registers the stand-in generic form parts as partials, and their text helper (done at install). */
+export function registerGenericPartials(): void {
+  for (const [path, text] of Object.entries(GENERIC_PARTS)) Handlebars.registerPartial(path, Handlebars.compile(text));
+  Handlebars.registerHelper("coreText", (key: unknown) => {
+    if (typeof key !== "string") return undefined;
+    return CORE_TEXT[key] ?? (state.game.i18n as { localize(k: string): string }).localize(key);
+  });
+}
+
+interface FormNode {
+  fieldset?: boolean;
+  legend?: string;
+  fields?: FormNode[];
+  field?: DataField;
+  value?: unknown;
+  name?: string;
+  label?: string;
+}
+
+/**
+ * Foundry's RegionBehaviorConfig (client/applications/sheets/region-behavior-config.mjs): the generic
+ * form (the behaviour's name, disabled, and its type's own fields) and a footer with Save.
+ */
 export class RegionBehaviorConfig extends applications.api.HandlebarsApplicationMixin(applications.api.DocumentSheetV2) {
   static override DEFAULT_OPTIONS: AnyObject = {
     classes: ["region-behavior-config"],
@@ -194,6 +243,44 @@ export class RegionBehaviorConfig extends applications.api.HandlebarsApplication
     position: { width: 480 },
     form: { closeOnSubmit: true },
   };
+  static override PARTS = {
+    form: { template: "templates/generic/form-fields.hbs", scrollable: [""] },
+    footer: { template: "templates/generic/form-footer.hbs" },
+  };
+
+  /** RegionBehaviorConfig#_prepareContext: region, fields, buttons. */
+  protected override async _prepareContext(options: AnyObject): Promise<AnyObject> {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, { region: context.document, fields: this._getFields(), buttons: this._getButtons() });
+  }
+
+  /** RegionBehaviorConfig#_getFields: Identity (name), Status (disabled), then the type's own fields under its label. */
+  protected _getFields(): FormNode[] {
+    const doc = this.document as RegionBehavior;
+    const fields = (doc.constructor as typeof RegionBehavior).schema.fields as Record<string, DataField>;
+    const nodes: FormNode[] = [
+      { fieldset: true, legend: "BEHAVIOR.SECTIONS.identity", fields: [{ field: fields.name, value: doc._source.name, label: "BEHAVIOR.FIELDS.name.label" }] },
+      { fieldset: true, legend: "BEHAVIOR.SECTIONS.status", fields: [{ field: fields.disabled, value: doc._source.disabled, label: "BEHAVIOR.FIELDS.disabled.label" }] },
+    ];
+    const model = ((state.CONFIG.RegionBehavior as AnyObject).dataModels as Record<string, typeof DataModel>)[doc.type];
+    const own: FormNode[] = [];
+    const add = (schema: Record<string, DataField>, source: AnyObject, path: string) => {
+      for (const [key, field] of Object.entries(schema)) {
+        if (key === "events") continue;
+        if (field instanceof SchemaField) add(field.fields, (source?.[key] ?? {}) as AnyObject, `${path}.${key}`);
+        else if (field instanceof StringField || field instanceof NumberField || field instanceof BooleanField) own.push({ field, value: source?.[key], name: `${path}.${key}` });
+      }
+    };
+    if (model) add(model.schema.fields as Record<string, DataField>, (doc._source.system ?? {}) as AnyObject, "system");
+    const typeLabels = (state.CONFIG.RegionBehavior as AnyObject).typeLabels as Record<string, string>;
+    if (own.length) nodes.push({ fieldset: true, legend: typeLabels[doc.type] ?? doc.type, fields: own });
+    return nodes;
+  }
+
+  /** RegionBehaviorConfig#_getButtons. */
+  protected _getButtons(): AnyObject[] {
+    return [{ type: "submit", icon: "fa-solid fa-floppy-disk", label: "BEHAVIOR.ACTIONS.update" }];
+  }
 }
 
 export const regionDefaults = { baseType: CONST.BASE_DOCUMENT_TYPE };

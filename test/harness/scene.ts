@@ -5,7 +5,7 @@
  */
 import { BooleanField, NumberField, SchemaField, StringField, type DataField } from "./data.js";
 import { ClientDocument, CONST, Collection, EmbeddedCollectionField, WorldCollection, type Actor } from "./documents.js";
-import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions } from "./regions.js";
+import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials } from "./regions.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 
@@ -20,6 +20,7 @@ export class TokenDocument extends ClientDocument {
   /** The Regions this token is in (Foundry's TokenDocument#regions). */
   regions = new Set<RegionDocument>();
 
+  /** BaseToken's schema: the fields Fray reads. */
   static override defineSchema(): Record<string, DataField> {
     return {
       ...idAndFlags(),
@@ -43,10 +44,12 @@ export class TokenDocument extends ClientDocument {
     if (user?.isGM) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
     return this.actor?.getUserLevel(user as never) ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
   }
+  /** BaseToken permissions: the GM creates; owners update and delete. */
   override canUserModify(user: { isGM: boolean; id: string; name: string; role: number; can(p: string): boolean }, action: "create" | "update" | "delete"): boolean {
     if (user.isGM) return true;
     return action !== "create" && this.testUserPermission(user, "OWNER");
   }
+  /** TokenDocument#_onCreate / _onUpdate / _onDelete: the Regions it is in, and their enter/exit events. */
   protected override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
     super._onCreate(data, options, userId);
     refreshTokenRegions(this);
@@ -70,6 +73,7 @@ export class Scene extends ClientDocument {
   declare regions: Collection<RegionDocument>;
   declare grid: { size: number };
 
+  /** BaseScene's schema: grid, tokens, regions. */
   static override defineSchema(): Record<string, DataField> {
     return {
       ...idAndFlags(),
@@ -87,6 +91,7 @@ export class Scene extends ClientDocument {
       regions: new EmbeddedCollectionField("Region"),
     };
   }
+  /** BaseScene permissions: the GM only. */
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;
   }
@@ -102,6 +107,7 @@ export function installScenes({ CONFIG, game, foundry, systemJson }: { CONFIG: A
   Object.assign(foundry.data as AnyObject, { regionBehaviors: { RegionBehaviorType } });
   Object.assign((foundry.applications as AnyObject).sheets as AnyObject, { RegionBehaviorConfig });
   Object.assign(foundry.CONST as AnyObject, { REGION_EVENTS });
+  registerGenericPartials();
   return {
     globals: { Scene, TokenDocument, RegionDocument, RegionBehavior },
     collections(): void {

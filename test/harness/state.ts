@@ -42,7 +42,41 @@ export interface PendingDialog {
   dismiss(): void;
 }
 
+/**
+ * Which client's code is running. One process stands in for every connected client, so code run
+ * "on" a client (its hooks, a query to it) must see that client's user as game.user, even after an
+ * await. In Node an AsyncLocalStorage carries it through awaits (node.ts installs that); the
+ * default, for the browser bundle, is a stack that holds only while runs do not overlap.
+ */
+export interface ClientContext {
+  run<T>(user: unknown, fn: () => T): T;
+  current(): unknown;
+}
+
+function stackContext(): ClientContext {
+  const stack: unknown[] = [];
+  return {
+    run(user, fn) {
+      stack.push(user);
+      let result: unknown;
+      try {
+        result = fn();
+      } catch (error) {
+        stack.pop();
+        throw error;
+      }
+      if (result instanceof Promise) return result.finally(() => stack.pop()) as never;
+      stack.pop();
+      return result as never;
+    },
+    current: () => stack.at(-1),
+  };
+}
+
 export const state = {
+  clientContext: stackContext(),
+  /** Users whose client is connected but answers nothing (a frozen tab): their hooks and queries never run. */
+  frozenClients: new Set<string>(),
   CONFIG: {} as Record<string, DocumentConfig> & AnyObject,
   game: {} as AnyObject,
   createDialogs: [] as CreateDialogRecord[],

@@ -1,8 +1,9 @@
 /**
  * The little of the canvas the attack dialog reads: Token placeables (id, name, actor and their
  * TokenDocument's uuid), the current user's targets (User#targets, a Set of Tokens, as Foundry's
- * UserTargets) and Actor#getActiveTokens. No scene is drawn: placeToken(actor) puts a token
- * on an imaginary viewed scene "Scene.harness".
+ * UserTargets), Actor#getActiveTokens, and the status icons a token draws from its actor's
+ * temporary effects. No scene is drawn: placeToken(actor) puts a token on an imaginary viewed scene
+ * "Scene.harness".
  */
 import { Actor, User, type ClientDocument } from "./documents.js";
 import { randomID, type AnyObject } from "./utils.js";
@@ -12,11 +13,22 @@ export class HarnessToken {
   readonly name: string;
   readonly actor: ClientDocument;
   readonly document: { id: string; uuid: string; name: string; actor: ClientDocument; actorLink: boolean; object: HarnessToken };
+  /** The effect icons drawn on the token (img paths, in order), and the overlay's, if any. */
+  effects: { icons: string[]; overlay: string | null } = { icons: [], overlay: null };
+  /** Token#constructor with its document; it draws its effects at once (Token#draw). */
   constructor(actor: ClientDocument, { name, actorLink = true }: { name?: string; actorLink?: boolean } = {}) {
     this.id = randomID();
     this.name = name ?? actor.name;
     this.actor = actor;
     this.document = { id: this.id, uuid: `Scene.harness.Token.${this.id}`, name: this.name, actor, actorLink, object: this };
+    this.drawEffects();
+  }
+  /** Token#_drawEffects: an icon for each of the actor's temporaryEffects with an img; the last overlay one is the overlay. */
+  drawEffects(): void {
+    type Effect = { img: string | null; getFlag(scope: string, key: string): unknown };
+    const effects = ((this.actor as unknown as { temporaryEffects?: Effect[] }).temporaryEffects ?? []).filter((e) => e.img);
+    const overlay = effects.findLast((e) => e.getFlag("core", "overlay"));
+    this.effects = { icons: effects.filter((e) => e !== overlay).map((e) => e.img as string), overlay: overlay?.img ?? null };
   }
   /** Token#setTarget: add to or remove from the current user's targets. */
   setTarget(targeted = true, { user, releaseOthers = true }: { user?: User; releaseOthers?: boolean } = {}): void {
@@ -29,6 +41,7 @@ export class HarnessToken {
 }
 
 const TARGETS = new WeakMap<User, Set<HarnessToken>>();
+/** UserTargets: one Set per user. */
 function targetsOf(user: User): Set<HarnessToken> {
   let set = TARGETS.get(user);
   if (!set) TARGETS.set(user, (set = new Set()));
@@ -49,6 +62,7 @@ export function clearTokens(): void {
   placed.length = 0;
 }
 
+/** User#targets and Actor#getActiveTokens on the harness classes. */
 export function installTokens(): void {
   Object.defineProperty(User.prototype, "targets", {
     configurable: true,

@@ -1,9 +1,12 @@
 /**
- * The combat tracker sidebar tab, after Foundry v13. (Rolls are dice.ts's, the harness's one Roll.)
+ * The combat tracker sidebar tab after Foundry v13 (client/applications/sidebar/tabs/combat-tracker.mjs):
+ * header, one row per visible turn, footer; the row context Foundry prepares (effects from the
+ * actor's temporary effects, the tracked resource, ping permission, initiative formatted), the
+ * combatant controls, and the initiative field's change handler. No context menus, no hover.
  */
 import Handlebars from "handlebars";
 import { ApplicationV2, HandlebarsApplicationMixin } from "./applications.js";
-import type { Combat, Combatant } from "./documents.js";
+import { trackRender, type Combat, type Combatant } from "./documents.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 
@@ -13,11 +16,50 @@ const CORE_PARTS: Record<string, string> = {
   "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if combat}}{{#if user.isGM}}{{#if combat.started}}<button type="button" data-action="previousTurn">Previous</button><button type="button" data-action="nextTurn">Next turn</button><button type="button" data-action="nextRound">Next round</button><button type="button" data-action="endCombat">End</button>{{else}}<button type="button" data-action="startCombat">Begin</button>{{/if}}{{/if}}{{/if}}</nav>`,
 };
 
+/** Registers the stand-in header and footer as partials (done at install). */
 export function registerCorePartials(): void {
   for (const [path, text] of Object.entries(CORE_PARTS)) Handlebars.registerPartial(path, Handlebars.compile(text));
 }
 
+type HarnessCombatant = Combatant & {
+  isOwner: boolean;
+  visible: boolean;
+  isDefeated: boolean;
+  hidden: boolean;
+  img: string | null;
+  resource: unknown;
+  permission: number;
+  actor: (Combatant["actor"] & { temporaryEffects?: { img: string | null; name: string; statuses: Set<string> }[] }) | null;
+};
+
 const game = () => state.game as AnyObject & { user: { isGM: boolean }; combat: Combat | null; combats: { contents: Combat[] } };
+const CONFIG = () => state.CONFIG as AnyObject & { Combat: { initiative: { decimals: number }; initiativeIcon: unknown }; specialStatusEffects: Record<string, string> };
+
+/** The scene the canvas shows (the active one; the harness draws none). */
+function viewedSceneId(): string | null {
+  const scenes = (state.game.scenes as { find(fn: (s: { active: boolean }) => boolean): { id: string } | undefined } | undefined) ?? null;
+  return scenes?.find((s) => s.active)?.id ?? null;
+}
+
+/** Where the tracker's rows are pinged or panned to (the harness has no canvas): the last request, for tests. */
+export const canvasRequests: { action: "ping" | "pan"; combatantId: string }[] = [];
+
+/**
+ * A stand-in for Foundry's stylesheet rule that draws the roll button from the row's
+ * --initiative-icon. Inline, so "../icons/svg/d20.svg" resolves against the page, as Foundry's
+ * css/ folder makes it resolve against the server's root.
+ */
+const CORE_TRACKER_CSS = `.combat-tracker .combatant-control.roll { width: 24px; height: 24px; padding: 0; border: none; background: var(--initiative-icon) center / contain no-repeat; }
+.combat-tracker .combatant-control.roll:hover { background-image: var(--initiative-icon-hover); }`;
+
+/** Adds that rule to the page once. */
+function addCoreTrackerStyle(): void {
+  if (typeof document === "undefined" || document.getElementById("harness-core-tracker-css")) return;
+  const style = document.createElement("style");
+  style.id = "harness-core-tracker-css";
+  style.textContent = CORE_TRACKER_CSS;
+  document.head.append(style);
+}
 
 /** The combat sidebar tab: header, one row per turn, footer; actions on the viewed combat. */
 export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
@@ -31,12 +73,11 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
       rollAll: function (this: CombatTracker) {
         return (this.viewed as unknown as { rollAll(): Promise<unknown> } | null)?.rollAll();
       },
-      rollInitiative: function (this: CombatTracker, _e: Event, target: HTMLElement) {
-        const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
-        return id ? (this.viewed as unknown as { rollInitiative(ids: string[]): Promise<unknown> } | null)?.rollInitiative([id]) : undefined;
-      },
       startCombat: function (this: CombatTracker) {
         return this.viewed?.startCombat();
+      },
+      previousTurn: function (this: CombatTracker) {
+        return (this.viewed as unknown as { previousTurn(): Promise<unknown> } | null)?.previousTurn();
       },
       nextTurn: function (this: CombatTracker) {
         return this.viewed?.nextTurn();
@@ -48,8 +89,31 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
         return this.viewed?.delete();
       },
       activateCombatant: function () {},
-      toggleHidden: function () {},
-      toggleDefeated: function () {},
+      // CombatTracker#onCombatantControl → _onRollInitiative, _onToggleHidden, _onToggleDefeatedStatus, _onPingCombatant, _onPanToCombatant.
+      rollInitiative: function (this: CombatTracker, _e: Event, target: HTMLElement) {
+        const combatant = this.combatantOf(target);
+        return combatant ? (this.viewed as unknown as { rollInitiative(ids: string[]): Promise<unknown> }).rollInitiative([combatant.id as string]) : undefined;
+      },
+      toggleHidden: function (this: CombatTracker, _e: Event, target: HTMLElement) {
+        const combatant = this.combatantOf(target);
+        return combatant?.update({ hidden: !combatant.hidden });
+      },
+      toggleDefeated: async function (this: CombatTracker, _e: Event, target: HTMLElement) {
+        const combatant = this.combatantOf(target);
+        if (!combatant) return;
+        const defeated = !combatant.isDefeated;
+        await combatant.update({ defeated });
+        const actor = combatant.actor as unknown as { toggleStatusEffect?(id: string, o: AnyObject): Promise<unknown> } | null;
+        await actor?.toggleStatusEffect?.(CONFIG().specialStatusEffects.DEFEATED as string, { overlay: true, active: defeated });
+      },
+      pingCombatant: function (this: CombatTracker, _e: Event, target: HTMLElement) {
+        const combatant = this.combatantOf(target);
+        if (combatant) canvasRequests.push({ action: "ping", combatantId: combatant.id as string });
+      },
+      panToCombatant: function (this: CombatTracker, _e: Event, target: HTMLElement) {
+        const combatant = this.combatantOf(target);
+        if (combatant) canvasRequests.push({ action: "pan", combatantId: combatant.id as string });
+      },
     },
   };
   static override PARTS = {
@@ -60,6 +124,7 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
 
   #viewed: Combat | null = null;
 
+  /** CombatTracker#combats. */
   get combats(): Combat[] {
     return game().combats?.contents ?? [];
   }
@@ -70,49 +135,95 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     if (viewed) viewed.apps[this.id] = this as never;
     return viewed;
   }
+  /** CombatTracker#viewed is set when another combat is shown. */
   set viewed(combat: Combat | null) {
     this.#viewed = combat;
   }
 
+  /** The combatant of a row control ([data-combatant-id]), as CombatTracker#_onCombatantControl finds it. */
+  combatantOf(target: HTMLElement): HarnessCombatant | undefined {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    return id ? (this.viewed?.combatants.get(id) as HarnessCombatant | undefined) : undefined;
+  }
+
+  /** CombatTracker#_prepareContext: the user and the viewed combat. */
   protected override async _prepareContext(options: AnyObject): Promise<AnyObject> {
+    addCoreTrackerStyle();
     return { ...(await super._prepareContext(options)), user: game().user, combat: this.viewed };
   }
 
+  /** CombatTracker#_preparePartContext: combat context for header and footer, tracker context for the rows. */
   protected override async _preparePartContext(partId: string, context: AnyObject, options: AnyObject): Promise<AnyObject> {
     context = await super._preparePartContext(partId, context, options);
+    if (partId === "header" || partId === "footer") await this._prepareCombatContext(context, options);
     if (partId === "tracker") await this._prepareTrackerContext(context, options);
     return context;
   }
 
-  protected async _prepareTrackerContext(context: AnyObject, _options: AnyObject): Promise<void> {
-    const combat = this.viewed;
-    if (!combat) {
-      context.turns = [];
-      return;
-    }
-    const turns = (combat as unknown as { turns: Combatant[] }).turns;
-    context.turns = await Promise.all(turns.map((c, i) => this._prepareTurnContext(combat, c, i)));
-    context.hasDecimals = false;
+  /** CombatTracker#_prepareCombatContext: the part of it the stand-in header and footer use, and the roll icon. */
+  protected async _prepareCombatContext(context: AnyObject, _options: AnyObject): Promise<void> {
+    Object.assign(context, { combat: this.viewed, hasCombat: this.viewed !== null, initiativeIcon: CONFIG().Combat.initiativeIcon });
   }
 
+  /** CombatTracker#_prepareTrackerContext: visible combatants only; initiative shown with decimals only when one has them. */
+  protected async _prepareTrackerContext(context: AnyObject, _options: AnyObject): Promise<void> {
+    const combat = this.viewed;
+    if (!combat) return;
+    const turns: AnyObject[] = [];
+    for (const [i, combatant] of (combat as unknown as { turns: HarnessCombatant[] }).turns.entries()) {
+      if (!combatant.visible) continue;
+      turns.push(await this._prepareTurnContext(combat, combatant, i));
+    }
+    const hasDecimals = turns.some((t) => t.hasDecimals);
+    for (const t of turns) if (Number.isFinite(t.initiative)) t.initiative = (t.initiative as number).toFixed(hasDecimals ? CONFIG().Combat.initiative.decimals : 0);
+    context.turns = turns;
+    context.hasDecimals = hasDecimals;
+  }
+
+  /** CombatTracker#_prepareTurnContext: a defeated status marks the row; other statuses with an icon are listed. */
   protected async _prepareTurnContext(combat: Combat, combatant: Combatant, index: number): Promise<AnyObject> {
-    const active = combat.turn === index;
-    const c = combatant as unknown as AnyObject & { isOwner: boolean; id: string; name: string; initiative: number | null; hidden: boolean; defeated: boolean; img: string | null; actor: { img?: string } | null };
-    const css = [active ? "active" : "", c.hidden ? "hide" : "", c.defeated ? "defeated" : ""].filter(Boolean).join(" ");
-    return {
-      id: c.id,
-      name: c.name,
-      img: c.img ?? c.actor?.img ?? "icons/svg/mystery-man.svg",
-      active,
-      css,
+    const c = combatant as HarnessCombatant;
+    const initiative = c.initiative;
+    const turn: AnyObject = {
+      hasDecimals: Number.isFinite(initiative) && !Number.isInteger(initiative),
       hidden: c.hidden,
-      isDefeated: c.defeated,
+      id: c.id,
+      isDefeated: c.isDefeated,
+      initiative,
       isOwner: c.isOwner,
-      initiative: c.initiative,
-      hasDecimals: false,
-      canPing: false,
-      resource: null,
-      effects: { icons: [], tooltip: "" },
+      name: c.name,
+      resource: c.permission >= 2 ? c.resource : null,
+      active: index === combat.turn,
+      canPing: c.sceneId !== null && c.sceneId === viewedSceneId(),
+      img: c.img ?? c.actor?.img ?? "icons/svg/mystery-man.svg",
     };
+    turn.css = [turn.active ? "active" : "", c.hidden ? "hide" : "", turn.isDefeated ? "defeated" : ""].filter(Boolean).join(" ");
+    const icons: { img: string; name: string }[] = [];
+    for (const effect of c.actor?.temporaryEffects ?? []) {
+      if (effect.statuses.has(CONFIG().specialStatusEffects.DEFEATED as string)) turn.isDefeated = true;
+      else if (effect.img) icons.push({ img: effect.img, name: effect.name });
+    }
+    const tooltip = icons.length ? `<ul class="effects-tooltip plain">${icons.map((e) => `<li><img src="${e.img}" alt="${e.name}"><span>${e.name}</span></li>`).join("")}</ul>` : "";
+    turn.effects = { icons, tooltip };
+    return turn;
+  }
+
+  /** CombatTracker#_attachFrameListeners: changes of the initiative field update the combatant. */
+  protected override _attachFrameListeners(): void {
+    super._attachFrameListeners();
+    this.element.addEventListener("change", (event) => {
+      const input = event.target as HTMLInputElement;
+      if (input.classList?.contains("initiative-input")) trackRender(this._onUpdateInitiative(input));
+    });
+  }
+
+  /** CombatTracker#_onUpdateInitiative: "+2"/"-1" change it, a number (or "=n") sets it, blank clears it. */
+  protected async _onUpdateInitiative(input: HTMLInputElement): Promise<unknown> {
+    const combatant = this.combatantOf(input);
+    if (!combatant) return;
+    const raw = input.value;
+    if (!/^[+-]/.test(raw)) return combatant.update({ initiative: raw ? Number(raw.replace(/^=/, "")) : null });
+    const delta = parseInt(raw, 10);
+    if (!Number.isNaN(delta)) return combatant.update({ initiative: (combatant.initiative ?? 0) + delta });
   }
 }

@@ -1,3 +1,4 @@
+import { ownValue } from "../ownKey.js";
 import { distancesFrom, sightSteps } from "./graph.js";
 import type { AreaMap } from "./types.js";
 import { requireArea } from "./validate.js";
@@ -22,7 +23,7 @@ export function coverAgainst(map: AreaMap, attacker: string, target: string): Co
   if (range === undefined) return { cover: false, value: 0 };
   let value = 0;
   for (const step of sightSteps(map, target)) {
-    if (distance.get(step.to) === range - 1) value = Math.max(value, step.connection.cover?.[target] ?? 0);
+    if (distance.get(step.to) === range - 1) value = Math.max(value, ownValue(step.connection.cover ?? {}, target) ?? 0);
   }
   return { cover: value > 0, value };
 }

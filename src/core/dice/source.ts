@@ -78,3 +78,30 @@ export class DiceTray {
     return this.rolled.map((die) => die.face);
   }
 }
+
+/** A die as stored with a roll: its size and the face it showed. */
+export interface SizedFace {
+  sides: number;
+  face: number;
+}
+
+/**
+ * Hands out dice that were rolled elsewhere (a Foundry Roll, another client), each only for a die
+ * of its own size: a d6's face is never read as a d8's, so a roll made for another pool is refused
+ * rather than misread. `used()` tells how many were taken, so a caller can refuse dice left over.
+ */
+export function givenDice(dice: readonly SizedFace[]): DiceSource & { used(): number } {
+  let index = 0;
+  return {
+    next(sides) {
+      checkSides(sides);
+      const die = dice[index];
+      if (!die) throw new DiceError(`ran out of rolled dice after ${dice.length}; a d${sides} was still needed`);
+      if (die.sides !== sides) throw new DiceError(`die #${index + 1} was rolled as a d${die.sides} where the rules ask for a d${sides}`);
+      if (!Number.isInteger(die.face) || die.face < 1 || die.face > sides) throw new DiceError(`die #${index + 1} shows ${die.face}, which a d${sides} cannot show`);
+      index += 1;
+      return die.face;
+    },
+    used: () => index,
+  };
+}

@@ -1,3 +1,4 @@
+import { ownValue } from "../ownKey.js";
 import { RuleError } from "../ruleError.js";
 
 /**
@@ -58,7 +59,7 @@ export const DAMAGE_TYPES: Readonly<Record<string, Characteristic>> = {
 };
 
 export function characteristicOf(damageType: string, table: Readonly<Record<string, Characteristic>> = DAMAGE_TYPES): Characteristic {
-  const characteristic = table[damageType];
+  const characteristic = ownValue(table, damageType);
   if (characteristic === undefined) throw new RuleError(`no Characteristic takes ${damageType} damage`);
   return characteristic;
 }

@@ -1,11 +1,18 @@
+import { keepOnLoad } from "../migrations/document.js";
 import { activeRuleset } from "../settings.js";
 import { rulesetOfType } from "../rulesets/index.js";
 
 /**
- * Fray's Actor: offers only the active ruleset's types when a user creates one, and points a new
- * actor's token bars at its ruleset's tracks.
+ * Fray's Actor: offers only the active ruleset's types when a user creates one, points a new
+ * actor's token bars at its ruleset's tracks, and keeps, rather than drops, stored values its
+ * schema cannot hold (see migrations/).
  */
 export class FrayActor extends Actor {
+  protected override _initializeSource(data: this | Actor.CreateData, options?: foundry.abstract.Document.InitializeSourceOptions) {
+    keepOnLoad("Actor", data);
+    return super._initializeSource(data, options);
+  }
+
   static override async createDialog(...[data, createOptions, options]: Parameters<typeof Actor.createDialog>) {
     const types = Object.keys(activeRuleset().actors) as Actor.SubType[];
     return super.createDialog(data, createOptions, { ...options, types: types as never });

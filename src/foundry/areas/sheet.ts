@@ -17,9 +17,20 @@ interface Option {
   label: string;
 }
 
+// The parent's parts are declared as a plain record by the cast above; their names are Foundry's.
+const CORE_PARTS = (BehaviorConfig as unknown as { PARTS: Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> }).PARTS;
+
+/** A fieldset of Foundry's behaviour form (FormNode). */
+interface FieldsetNode {
+  fieldset: boolean;
+  legend?: string;
+}
+
 /**
- * The Area's config sheet: its id and name, and one row per connection to another Area of the
- * scene (picked from a list, so a typo cannot name a missing Area). Saves on every change.
+ * The Area's config sheet: Foundry's own behaviour form (the behaviour's name, whether it is
+ * disabled) and footer, with the Area's part in between: its id and name, and one row per
+ * connection to another Area of the scene (picked from a list, so a typo cannot name a missing
+ * Area). Saves on every change.
  */
 export class AreaBehaviorConfig extends BehaviorConfig {
   static override DEFAULT_OPTIONS = {
@@ -33,7 +44,11 @@ export class AreaBehaviorConfig extends BehaviorConfig {
     },
   };
 
-  static override PARTS = { form: { template: templatePath("region/area-config.hbs"), scrollable: [""] } };
+  static override PARTS = {
+    ...(CORE_PARTS.form ? { form: CORE_PARTS.form } : {}),
+    area: { template: templatePath("region/area-config.hbs"), scrollable: [""] },
+    ...(CORE_PARTS.footer ? { footer: CORE_PARTS.footer } : {}),
+  };
 
   static async #onAddConnection(this: AreaBehaviorConfig): Promise<void> {
     await addRow(this.document, "connections");
@@ -48,6 +63,11 @@ export class AreaBehaviorConfig extends BehaviorConfig {
     const behavior = this.document;
     const system = behavior.system;
     if (!(system instanceof AreaBehaviorModel)) return context;
+    // Foundry's form lists the behaviour's own fields under its type label; the Area's part shows them instead.
+    // (RegionBehaviorConfig's `fields` are form nodes; the DocumentSheetV2 type this class is cast to says schema fields.)
+    const typeLabel = (CONFIG.RegionBehavior.typeLabels as Record<string, string | undefined>)[AREA_BEHAVIOR_TYPE];
+    const fields: unknown = Reflect.get(context, "fields");
+    if (Array.isArray(fields)) Reflect.set(context, "fields", (fields as FieldsetNode[]).filter((node) => !(node.fieldset && node.legend === typeLabel)));
     const i18n = game.i18n;
     const localize = (key: string) => i18n?.localize(key) ?? key;
     const scene = behavior.parent?.parent ?? null;

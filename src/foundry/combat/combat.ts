@@ -12,14 +12,24 @@ export function report(error: unknown): void {
   ui.notifications?.warn(message);
 }
 
+/** Says that the world's game has no initiative rules in Fray yet; nothing is rolled. */
+function notBuiltYet(): void {
+  const i18n = game.i18n!;
+  const name = i18n.localize(`FRAY.Setting.ruleset.Choices.${activeRuleset().id}`);
+  ui.notifications?.info(i18n.format("FRAY.Combat.NotBuilt", { game: name }));
+}
+
 /**
- * Fray's Combat: initiative and turn order come from the active ruleset's tracker rules, when it
- * registers any; otherwise Foundry's own formula roll and sort apply.
+ * Fray's Combat: initiative and turn order come from the active ruleset's tracker rules. A ruleset
+ * without them yet says so instead of rolling another game's initiative.
  */
 export class FrayCombat extends Combat {
   override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
     const rules = activeCombatRules();
-    if (!rules) return super.rollInitiative(ids, options);
+    if (!rules) {
+      notBuiltYet();
+      return this;
+    }
     const wanted = typeof ids === "string" ? [ids] : ids;
     const combatants = wanted.map((id) => this.combatants.get(id)).filter((c): c is Combatant.Implementation => c !== undefined);
     try {
@@ -30,16 +40,20 @@ export class FrayCombat extends Combat {
     return this;
   }
 
+  // Foundry sorts with `this.combatants.contents.sort(this._sortCombatants)`: the method runs without
+  // `this`, so the combat is read from the combatants themselves.
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    const combat = a.combat ?? b.combat;
     const rules = activeCombatRules();
-    return rules?.compare(this, a, b) || super._sortCombatants(a, b);
+    return (combat && rules?.compare(combat, a, b)) || super._sortCombatants(a, b);
   }
 
-  // Foundry sorts turns when combatants change; a new round can change the order too (a Seize ends,
-  // a late joiner enters), so the turns are set up again before anyone reads them.
+  // A new round can change the order (a Seize ends, a late joiner enters). The turns are sorted again
+  // before Foundry's _onUpdate compares the turn before and after the update; the state it compares
+  // (`current`) is left for it to record, or it would see no change and fire no turn events.
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     const [changed] = args;
-    if ("round" in changed) this.setupTurns();
+    if ("round" in changed) this.turns = this.combatants.contents.sort(this._sortCombatants);
     super._onUpdate(...args);
   }
 
@@ -61,5 +75,16 @@ export async function keepingCurrentTurn(combat: Combat.Implementation, change: 
   combat.setupTurns();
   if (!acting || combat.turn === null) return;
   const index = combat.turns.findIndex((c) => c.id === acting);
-  if (index >= 0 && index !== combat.turn) await combat.update({ turn: index });
+  // The same combatant keeps acting: no turn ended or began.
+  if (index >= 0 && index !== combat.turn) await combat.update({ turn: index }, { turnEvents: false });
+}
+
+/**
+ * Updates combatants whose changes may reorder the turns. Foundry keeps the acting combatant's turn
+ * across such an update only when it guesses so itself; saying `turnEvents: false` makes sure a
+ * reorder never reads as a turn ending and another beginning (nor twice, with keepingCurrentTurn).
+ */
+export async function updateCombatants(combat: Combat.Implementation, updates: Record<string, unknown>[]): Promise<void> {
+  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
+  await combat.updateEmbeddedDocuments("Combatant", updates as never, { turnEvents: false });
 }

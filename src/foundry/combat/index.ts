@@ -4,10 +4,21 @@ import { FrayCombatant } from "./combatant.js";
 import { registerCombatRules } from "./rules.js";
 import { FrayCombatTracker } from "./tracker.js";
 
+/**
+ * Foundry re-renders the tracker when a combatant's token's actor changes; a combatant without a
+ * token (added from the actor) would keep showing its old status icons, so its effects do it too.
+ */
+function refreshTrackerFor(effect: ActiveEffect.Implementation): void {
+  const actor = effect.parent;
+  if (!(actor instanceof Actor) || !ui.combat?.viewed?.combatants.some((c) => c.actor === actor)) return;
+  void ui.combat.render();
+}
+
 /** The combat documents and tracker for every ruleset (called in the init hook). */
 export function registerCombat(): void {
   CONFIG.Combat.documentClass = FrayCombat;
   CONFIG.Combatant.documentClass = FrayCombatant;
   CONFIG.ui.combat = FrayCombatTracker;
   for (const ruleset of FOUNDRY_RULESETS) if (ruleset.combat) registerCombatRules(ruleset.combat);
+  for (const hook of ["createActiveEffect", "updateActiveEffect", "deleteActiveEffect"] as const) Hooks.on(hook, refreshTrackerFor);
 }

@@ -15,6 +15,8 @@ export interface CombatantView {
   /** Short facts such as "IP 3" or "Impulse", already localized. */
   facts: string[];
   buttons: CombatantButton[];
+  /** Set when the row cannot be shown (its stored state is unreadable): the message, already localized. */
+  problem?: string;
 }
 
 /**
@@ -34,6 +36,13 @@ export interface RulesetCombatRules {
   act(combat: Combat.Implementation, combatant: Combatant.Implementation, action: string): Promise<void>;
   /** Called once, on the deleting user's client, when the combat ends. */
   onCombatEnd?(combat: Combat.Implementation): Promise<void>;
+  /**
+   * Whether the combatant carries this ruleset's flags in a shape it cannot read (hand-edited, from
+   * another version, or written by a hostile client). Its row then shows an error and a GM reset.
+   */
+  hasBadState(combatant: Combatant.Implementation): boolean;
+  /** The GM's reset of such a row: this ruleset's flags and the initiative are cleared. */
+  reset(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
 }
 
 const registry = new Map<RulesetId, RulesetCombatRules>();

@@ -1,6 +1,6 @@
 import { templatePath } from "../system.js";
 import { activeCombatRules, report } from "./combat.js";
-import type { CombatantView } from "./rules.js";
+import type { CombatantView, RulesetCombatRules } from "./rules.js";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 
@@ -12,13 +12,29 @@ const asFray = (combat: Combat.Stored) => combat as unknown as Combat.Implementa
 export type FrayTurnContext = foundry.applications.sidebar.tabs.CombatTracker.TurnContext & { fray?: CombatantView };
 
 /**
+ * One row's ruleset line. A row whose stored state the ruleset cannot read, or whose view fails,
+ * shows an error in its own row; it never stops the other rows from rendering.
+ */
+function rowView(rules: RulesetCombatRules, combat: Combat.Implementation, combatant: Combatant.Implementation): CombatantView {
+  const problem = (): CombatantView => ({ facts: [], buttons: [], problem: game.i18n!.localize(game.user?.isGM ? "FRAY.Combat.BadState.Gm" : "FRAY.Combat.BadState.Player") });
+  try {
+    if (rules.hasBadState(combatant)) return problem();
+    const view = rules.view(combat, combatant);
+    return combatant.isOwner ? view : { facts: view.facts, buttons: [] };
+  } catch (error) {
+    console.error(`Fray | the tracker row of combatant ${combatant.id ?? ""} failed`, error);
+    return problem();
+  }
+}
+
+/**
  * The combat tracker with each combatant's ruleset state and buttons under its row. The rows come
- * from Fray's own tracker part (the same markup and actions as Foundry's, plus the ruleset's line);
- * the header and footer stay Foundry's.
+ * from Fray's own tracker part (the controls and actions of Foundry's rows, plus the ruleset's
+ * line); the header and footer stay Foundry's.
  */
 export class FrayCombatTracker extends CombatTracker {
   static override DEFAULT_OPTIONS = {
-    actions: { frayCombatant: FrayCombatTracker.#onRulesetAction },
+    actions: { frayCombatant: FrayCombatTracker.#onRulesetAction, frayReset: FrayCombatTracker.#onReset },
   };
 
   // The parent declares PARTS as a plain record; only the tracker part is replaced.
@@ -27,24 +43,52 @@ export class FrayCombatTracker extends CombatTracker {
     tracker: { template: templatePath("combat/tracker.hbs"), scrollable: [""] },
   };
 
+  // Foundry puts the roll icon in the header's context; the rows need it even when only they re-render.
+  protected override async _prepareTrackerContext(context: foundry.applications.sidebar.tabs.CombatTracker.RenderContext, options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions) {
+    const prepared = await super._prepareTrackerContext(context, options);
+    // fvtt-types 13.345 does not declare CONFIG.Combat.initiativeIcon, which Foundry v13 ships (client/config.mjs).
+    Object.assign(context, { initiativeIcon: (CONFIG.Combat as { initiativeIcon?: { icon: string; hover: string } }).initiativeIcon });
+    return prepared;
+  }
+
   protected override async _prepareTurnContext(combat: Combat.Stored, combatant: Combatant.Stored, index: number): Promise<FrayTurnContext> {
     const turn: FrayTurnContext = await super._prepareTurnContext(combat, combatant, index);
     const rules = activeCombatRules();
-    if (rules && combatant.isOwner) turn.fray = rules.view(asFray(combat), combatant);
-    else if (rules) turn.fray = { facts: rules.view(asFray(combat), combatant).facts, buttons: [] };
+    if (!rules) return turn;
+    turn.fray = rowView(rules, asFray(combat), combatant);
+    if (turn.fray.problem) turn.css = [turn.css, "fray-problem"].filter(Boolean).join(" ");
     return turn;
+  }
+
+  /** The combatant a row control belongs to. */
+  #combatantOf(target: HTMLElement): Combatant.Implementation | undefined {
+    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
+    return id ? this.viewed?.combatants.get(id) : undefined;
   }
 
   /** A ruleset button: `data-fray-action` names the ruleset's action, the row names the combatant. */
   static async #onRulesetAction(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const combat = this.viewed;
-    const id = target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId;
-    const combatant = id ? combat?.combatants.get(id) : undefined;
+    const combatant = this.#combatantOf(target);
     const action = target.dataset.frayAction;
     const rules = activeCombatRules();
     if (!combat || !combatant || !action || !rules) return;
     try {
       await rules.act(asFray(combat), combatant, action);
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  /** The GM's reset of a row whose stored state cannot be read. */
+  static async #onReset(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = this.viewed;
+    const combatant = this.#combatantOf(target);
+    const rules = activeCombatRules();
+    if (!combat || !combatant || !rules) return;
+    try {
+      if (!game.user?.isGM) throw new Error(game.i18n!.localize("FRAY.Combat.Refused.ResetGm"));
+      await rules.reset(asFray(combat), combatant);
     } catch (error) {
       report(error);
     }

@@ -1,2 +1,3 @@
-export { facesOf, formulaOf, rollDice, rollFrom, rollSource, trayOf, type RolledDice } from "./roll.js";
+export { facesOf, formulaOf, rollDice, rollFrom, rollSource, sizedFacesOf, trayOf, type RolledDice } from "./roll.js";
 export { diceAskedBy, withRollOffs } from "./rollOffs.js";
+export { rollMissing, type RulesRun } from "./missing.js";

@@ -1,4 +1,4 @@
-import { DiceTray, givenFaces } from "../../core/dice/source.js";
+import { DiceTray, givenFaces, type SizedFace } from "../../core/dice/source.js";
 
 /** One evaluated Roll of a list of dice and the face each die showed, in the order asked. */
 export interface RolledDice {
@@ -54,4 +54,9 @@ export function rollFrom(stored: unknown): Roll.Any {
   const data = typeof stored === "string" ? (JSON.parse(stored) as object) : (stored as object);
   // Roll.fromData accepts Roll JSON; the stored value came from Roll#toJSON.
   return Roll.fromData(data as never);
+}
+
+/** Every die of an evaluated Roll with its size and face, in order (a term of N dice gives N). */
+export function sizedFacesOf(roll: Roll.Any): SizedFace[] {
+  return roll.dice.flatMap((die) => die.results.filter((r) => r.active).map((r) => ({ sides: Number(die.faces), face: r.result })));
 }

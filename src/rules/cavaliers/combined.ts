@@ -1,3 +1,4 @@
+import { ownValue } from "../../core/ownKey.js";
 import { ASSIST_CAP_WEIGHT, COMBINED_ACTIONS, COMBINED_ONLY_CAP } from "./tables.js";
 import { refuse } from "./refusal.js";
 
@@ -18,7 +19,7 @@ export interface TurnDrop {
 
 export function combinedActionDrop(actions: readonly string[], table: Readonly<Record<string, number>> = COMBINED_ACTIONS): number {
   return actions.reduce((sum, action) => {
-    const drop = table[action];
+    const drop = ownValue(table, action);
     if (drop === undefined) refuse(`"${action}" is not a combined action (known: ${Object.keys(table).join(", ")})`);
     return sum + drop;
   }, 0);

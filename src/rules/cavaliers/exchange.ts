@@ -1,3 +1,4 @@
+import { ownValue } from "../../core/ownKey.js";
 import { atYieldLimit } from "../../core/tracks/yieldWounds.js";
 import type { CombatantState } from "./actors.js";
 import { beats } from "./pool.js";
@@ -5,9 +6,9 @@ import { refuse } from "./refusal.js";
 import { applySpend, conditionAllows, entriesFor, type SpendContext, type SpendPlan, validateSpend } from "./spend.js";
 import { type AttackId, DEFENCES_AGAINST, type DefenceId, NO_ITEM_DIE, SUCCESS_TABLES, type SuccessEntry, type SuccessTable } from "./tables.js";
 
-/** Refuses a defence the attack does not allow (no Parrying a bullet, no Dodging a Brawl...). */
+/** Refuses a defence the attack does not allow (no Parrying a bullet, no Blocking a Feint...). */
 export function checkDefence(attack: AttackId, defence: DefenceId, defenderHasItemDie: boolean, defences: Readonly<Record<AttackId, readonly DefenceId[]>> = DEFENCES_AGAINST): void {
-  const allowed = defences[attack];
+  const allowed = ownValue(defences, attack) ?? [];
   if (!allowed.includes(defence)) refuse(`${defence} cannot answer ${attack}; allowed: ${allowed.join(", ")}`);
   if (defenderHasItemDie && NO_ITEM_DIE.includes(defence)) refuse(`${defence} takes no item die`);
 }
@@ -55,7 +56,7 @@ export function offeredEntries(side: "attacker" | "defender", attack: AttackId, 
 }
 
 function tableOf(tables: Readonly<Record<string, SuccessTable>>, id: string): SuccessTable {
-  return tables[id] ?? refuse(`no success table for ${id}`);
+  return ownValue(tables, id) ?? refuse(`no success table for ${id}`);
 }
 
 /**

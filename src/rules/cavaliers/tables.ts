@@ -92,12 +92,12 @@ export const SUCCESS_TABLES: Readonly<Record<string, SuccessTable>> = {
 /** Added to every attack's table against a PC who fights on at her Yield Limit (even Feint and Brawl). */
 export const YIELDED_OUT_ENTRY: SuccessEntry = { id: "yielded-out-wound", name: "Inflict 1 Wound (Yielded Out)", cost: 1, repeatable: true, effect: { kind: "inflict-wound", amount: 1 } };
 
-/** Which Defense specialty may answer which attack. */
+/** Which Defense specialty may answer which attack. Dodge answers every attack, Brawl included (RULINGS.md). */
 export const DEFENCES_AGAINST: Readonly<Record<AttackId, readonly DefenceId[]>> = {
   lunge: ["parry", "block", "dodge"],
   feint: ["parry", "dodge"],
   aim: ["block", "dodge"],
-  brawl: ["brawl", "parry"],
+  brawl: ["brawl", "parry", "dodge"],
   riposte: ["block", "dodge"],
 };
 

@@ -1,3 +1,5 @@
+import { ownValue } from "../../core/ownKey.js";
+
 /** Margin at or above which an attack without the Piercing quality halves the target's Armor Rating. */
 export const ARMOR_HALVING_MARGIN = 7;
 
@@ -27,7 +29,7 @@ export interface ArmorReading {
  * attack is Piercing. `piercingHalves` is the house option giving Piercing that halving on any hit.
  */
 export function armorAgainst(ratings: ArmorRatings, damageType: string, margin: number, piercing: boolean, piercingHalves = false): ArmorReading {
-  const base = Math.max(0, ratings[damageType] ?? 0);
+  const base = Math.max(0, ownValue(ratings, damageType) ?? 0);
   const halved = piercing ? piercingHalves : margin >= ARMOR_HALVING_MARGIN;
   return { base, rating: halved ? Math.floor(base / 2) : base, halved };
 }

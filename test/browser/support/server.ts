@@ -41,6 +41,12 @@ const PAGE = `<!doctype html>
 
 const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="#777"/><circle cx="32" cy="24" r="12" fill="#bbb"/><rect x="14" y="40" width="36" height="16" rx="8" fill="#bbb"/></svg>`;
 
+/** Any other of Foundry's icons: a tile with the first letters of its file name (d20.svg shows "d2"), so screenshots tell them apart. */
+function namedIcon(path: string): string {
+  const label = (path.split("/").pop() ?? "").replace(/\.svg$/, "").slice(0, 2).replace(/[^\w-]/g, "");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="10" fill="#5a4632"/><text x="32" y="42" font-family="sans-serif" font-size="28" font-weight="bold" text-anchor="middle" fill="#f4efe6">${label}</text></svg>`;
+}
+
 /** Bundle test/harness/browser.ts (and handlebars) into one ESM file. */
 export async function bundleHarness(): Promise<string> {
   const result = await build({
@@ -77,7 +83,7 @@ export async function startFrayServer({ dist: distDir = DIST }: { dist?: string 
       if (path === "/" || path === "/index.html") return send(res, 200, TYPES[".html"] as string, PAGE);
       if (path === "/harness.mjs") return send(res, 200, TYPES[".mjs"] as string, harness);
       // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
-      if (path.startsWith("/icons/") && path.endsWith(".svg")) return send(res, 200, TYPES[".svg"] as string, PLACEHOLDER_SVG);
+      if (path.startsWith("/icons/") && path.endsWith(".svg")) return send(res, 200, TYPES[".svg"] as string, path.endsWith("/mystery-man.svg") ? PLACEHOLDER_SVG : namedIcon(path));
       if (path.startsWith(prefix)) {
         const file = normalize(join(dist, path.slice(prefix.length)));
         if (file.startsWith(dist) && existsSync(file)) {

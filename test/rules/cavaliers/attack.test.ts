@@ -38,7 +38,7 @@ describe("cavaliers attack", () => {
 
   it("refuses defences the attack does not allow, and an item die on a Dodge", () => {
     expect(() => resolveWith("attack", { attack: "aim", defence: "parry", attacker: ines, defender: guard }, [])).toThrow(/parry cannot answer aim/);
-    expect(() => resolveWith("attack", { attack: "brawl", defence: "dodge", attacker: ines, defender: guard }, [])).toThrow(/dodge cannot answer brawl/);
+    expect(() => resolveWith("attack", { attack: "brawl", defence: "block", attacker: ines, defender: guard }, [])).toThrow(/block cannot answer brawl; allowed: brawl, parry, dodge/);
     expect(() => resolveWith("attack", { attack: "feint", defence: "block", attacker: ines, defender: guard }, [])).toThrow(/block cannot answer feint/);
     expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: { ...guard, item: 6 } }, [])).toThrow(/no item die/);
   });
@@ -107,6 +107,15 @@ describe("cavaliers attack", () => {
     const outcome = resolveWith("attack", { attack: "brawl", defence: "brawl", attacker: ines, defender: guard, spend: ["negate", "hold", "knockdown"] }, [1, 1, 6, 6]);
     expect(outcome.result).toMatchObject({ winner: "defender", negated: true });
     expect(statusesOf(outcome, "Ines")).toEqual(["hold", "knockdown"]);
+  });
+
+  // RULINGS.md, after the source's Defense chapter: "A Dodge roll can be used against any incoming attack roll".
+  it("Dodge answers a Brawl, with the Dodge table: Negate, then Advantage", () => {
+    // attack d8+d8: 1+1 = 2; dodge d6+d6: 6+6 = 12 (7 SP)
+    const outcome = resolveWith("attack", { attack: "brawl", defence: "dodge", attacker: ines, defender: guard, spend: ["negate", "increase-advantage"] }, [1, 1, 6, 6]);
+    expect(outcome.result).toMatchObject({ winner: "defender", negated: true, landed: false });
+    expect(changesOf(outcome, "Guard").advantage).toEqual({ from: 0, to: 6 });
+    expect(() => resolveWith("attack", { attack: "brawl", defence: "dodge", attacker: ines, defender: guard, spend: ["hold"] }, [1, 1, 6, 6])).toThrow(/"hold" is not on this success table/);
   });
 
   it("Parry's Disarm is not available against Brawl", () => {

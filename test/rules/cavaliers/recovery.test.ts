@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { restHeal } from "../../../src/rules/cavaliers/recovery.js";
+import { defaultSurvivalSpend, restHeal } from "../../../src/rules/cavaliers/recovery.js";
 import { changesOf, resolveWith, statusesOf } from "./helpers.js";
 
 describe("cavaliers survival and healing", () => {
@@ -9,18 +9,25 @@ describe("cavaliers survival and healing", () => {
     expect(statusesOf(outcome, "Ines")).toEqual(["dead"]);
   });
 
+  it("a survivor's purchases are awaited, with the usual pick suggested", () => {
+    const awaited = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [8, 4, 2, 2, 1]);
+    expect(awaited.awaiting).toMatchObject({ choice: "spend", by: "actor", offer: { sp: 4, suggested: ["heal-wound"] } });
+    expect(awaited.effects).toEqual([]);
+  });
+
   it("4 SP heal a Wound and end Dying; 3 SP wake her and buy 8 hours", () => {
-    const healed = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [8, 4, 2, 2, 1]);
+    const healed = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, spend: defaultSurvivalSpend(4) }, [8, 4, 2, 2, 1]);
     expect(healed.result).toMatchObject({ survived: true, successPoints: 4, healed: true });
     expect(changesOf(healed, "Ines").wounds).toEqual({ from: 4, to: 3 });
     expect(statusesOf(healed, "Ines")).toEqual(["no-longer-dying"]);
-    const awake = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [8, 3, 2, 2, 1]);
+    const awake = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, spend: defaultSurvivalSpend(3) }, [8, 3, 2, 2, 1]);
     expect(awake.result).toMatchObject({ survived: true, surviveHours: 8, regainConsciousness: true, healed: false });
     expect(statusesOf(awake, "Ines")).toEqual(["dying", "conscious"]);
   });
 
-  it("8 SP heal two Wounds by default (an entry can be bought again)", () => {
-    const outcome = resolveWith("survival", { name: "Ines", verve: 10, competency: 12, wounds: 4 }, [9, 8, 2, 2, 1]);
+  it("8 SP heal two Wounds by the suggested pick (an entry can be bought again)", () => {
+    expect(defaultSurvivalSpend(8)).toEqual(["heal-wound", "heal-wound"]);
+    const outcome = resolveWith("survival", { name: "Ines", verve: 10, competency: 12, wounds: 4, spend: defaultSurvivalSpend(8) }, [9, 8, 2, 2, 1]);
     expect(changesOf(outcome, "Ines").wounds).toEqual({ from: 4, to: 2 });
   });
 

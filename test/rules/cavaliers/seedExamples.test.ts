@@ -18,7 +18,11 @@ describe("seed 000 worked examples", () => {
 
   it("seed 000 §Flourish example: 14 with 7 SP against 9 succeeds and buys 2 Style (1 SP lost)", () => {
     // Dodge pool d8 Guile + d8 competency shows 7 and 7; Easy opposition 3d6 shows 5, 4, 1 = 9
-    const outcome = resolveWith("flourish", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "dodge" }, [7, 7, 5, 4, 1]);
+    const awaited = resolveWith("flourish", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "dodge" }, [7, 7, 5, 4, 1]);
+    // The roller chooses how many Style Points to buy; the rules offer at most what 7 SP and the cap allow.
+    expect(awaited.awaiting).toMatchObject({ choice: "style", by: "actor", offer: { sp: 7, most: 2 } });
+    expect(awaited.effects).toEqual([]);
+    const outcome = resolveWith("flourish", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "dodge", style: 2 }, [7, 7, 5, 4, 1]);
     expect(outcome.result).toMatchObject({ success: true, total: 14, successPoints: 7, oppositionTotal: 9, styleBought: 2 });
     expect(changesOf(outcome, "Ines").style).toEqual({ from: 0, to: 2 });
     expect(outcome.steps.find((step) => step.rule === "spend")).toMatchObject({ cost: 6, lost: 1 });
@@ -50,7 +54,7 @@ describe("seed 000 worked examples", () => {
   it("seed 000 §Using Advantage example: a Lunge rolling the d10 Advantage die leaves a d8", () => {
     const outcome = resolveWith(
       "attack",
-      { attack: "lunge", defence: "parry", attacker: { name: "Ines", attribute: 8, competency: 8, advantage: 10, useAdvantage: true }, defender: { name: "Guard", type: "rabble", attribute: 6 } },
+      { attack: "lunge", defence: "parry", attacker: { name: "Ines", attribute: 8, competency: 8, advantage: 10, useAdvantage: true }, defender: { name: "Guard", type: "rabble", attribute: 6 }, spend: [] },
       [3, 2, 9, 1],
     );
     expect(outcome.dice.filter((die) => die.label === "attack pool").map((die) => die.sides)).toEqual([8, 8, 10]);

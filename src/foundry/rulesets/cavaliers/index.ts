@@ -1,10 +1,11 @@
-import { ADVANTAGE_STEPS } from "../../../rules/cavaliers/tables.js";
+import { type SuccessEntryData, successEntryFromData } from "../../../rules/cavaliers/entryData.js";
+import { ADVANTAGE_STEPS, SUCCESS_TABLES } from "../../../rules/cavaliers/tables.js";
 import { dieChoices, labelledChoices } from "../../sheets/choices.js";
 import { templatePath } from "../../system.js";
 import { armourOf, cavaliersData, specialtiesOf, weaponsOf } from "./ui/gear.js";
 import type { FoundryRuleset } from "../types.js";
 import { cavaliersCombatRules } from "./combat/index.js";
-import { registerCavaliersExchange } from "./exchange/index.js";
+import { postAttack, postCheck, registerCavaliersCards } from "./cards/index.js";
 import { registerCavaliersUi } from "./ui/index.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel, EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
 import { ATTRIBUTE_DICE, CavaliersCharacterModel, CavaliersNpcModel, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
@@ -21,6 +22,16 @@ const sheetContext = (actor: Actor.Implementation) => ({
   dying: cavaliersData(actor)?.derived.dying ?? false,
 });
 
+/** A specialty's table is for reading: rolls spend on the rulebook's table, and the sheet says whether this copy matches it. */
+function tableNote(item: Item.Implementation): string {
+  const system = item.system as { action?: unknown; table?: SuccessEntryData[] };
+  const table = system.table ?? [];
+  if (!table.length) return "";
+  const rules = typeof system.action === "string" && Object.hasOwn(SUCCESS_TABLES, system.action) ? SUCCESS_TABLES[system.action] : undefined;
+  const same = !!rules && JSON.stringify(table.map(successEntryFromData)) === JSON.stringify(rules.entries);
+  return game.i18n!.localize(same ? "FRAY.Cavaliers.TableMatches" : "FRAY.Cavaliers.TableDiffers");
+}
+
 const trackable = { bar: ["yield", "wounds"], value: ["style", "initiativePoints"] };
 
 export const cavaliersFoundry: FoundryRuleset = {
@@ -33,7 +44,7 @@ export const cavaliersFoundry: FoundryRuleset = {
     cavaliersSpecialty: {
       model: CavaliersSpecialtyModel,
       template: templatePath("item/cavaliers-specialty.hbs"),
-      context: () => ({ attributes: labelledChoices(SPECIALTY_ATTRIBUTES, "FRAY.Cavaliers.Attribute"), effects: labelledChoices(EFFECT_KINDS, "FRAY.Cavaliers.Effect") }),
+      context: (item) => ({ attributes: labelledChoices(SPECIALTY_ATTRIBUTES, "FRAY.Cavaliers.Attribute"), effects: labelledChoices(EFFECT_KINDS, "FRAY.Cavaliers.Effect"), tableNote: tableNote(item) }),
     },
     cavaliersWeapon: { model: CavaliersWeaponModel, template: templatePath("item/cavaliers-weapon.hbs"), context: () => ({ itemDice: dieChoices(COMPETENCY_DICE) }) },
     cavaliersArmour: {
@@ -44,7 +55,10 @@ export const cavaliersFoundry: FoundryRuleset = {
   },
   combat: cavaliersCombatRules,
   init() {
-    registerCavaliersExchange();
+    registerCavaliersCards();
+    // For macros and the browser tests, which reach the system only through globals.
+    const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
+    fray.cavaliers = { postAttack, postCheck };
     registerCavaliersUi(Object.keys(cavaliersFoundry.actors));
   },
 };

@@ -1,5 +1,6 @@
 import { dieSize, flag, integer, text } from "../../data/fields.js";
 import { COMPETENCY_DICE } from "./models.js";
+import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
 
@@ -71,18 +72,39 @@ function armourSchema() {
 type ArmourSchema = ReturnType<typeof armourSchema>;
 
 export class CavaliersSpecialtyModel extends foundry.abstract.TypeDataModel<SpecialtySchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers.SpecialtyData"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): SpecialtySchema {
     return specialtySchema();
   }
 }
 
 export class CavaliersWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers.WeaponData"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
   }
 }
 
 export class CavaliersArmourModel extends foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers.ArmourData"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): ArmourSchema {
     return armourSchema();
   }

@@ -1,6 +1,7 @@
 import { currentYieldLimit, isDying, woundDrop, type WoundTrack } from "../../../core/tracks/yieldWounds.js";
 import { ACTOR_TYPES, ADVANTAGE_STEPS, type ActorType } from "../../../rules/cavaliers/tables.js";
 import { dieSize, integer, text } from "../../data/fields.js";
+import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
 
@@ -71,6 +72,13 @@ function derive(system: { competency: number; yield: { value: number }; wounds: 
 }
 
 export class CavaliersCharacterModel extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   derived!: CavaliersDerived;
 
   static override defineSchema(): CharacterSchema {
@@ -84,6 +92,13 @@ export class CavaliersCharacterModel extends foundry.abstract.TypeDataModel<Char
 }
 
 export class CavaliersNpcModel extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   derived!: CavaliersDerived;
 
   static override defineSchema(): NpcSchema {

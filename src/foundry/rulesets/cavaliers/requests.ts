@@ -2,7 +2,7 @@ import type { AttackId, OppositionLevel } from "../../../rules/cavaliers/tables.
 
 /**
  * The contract between the cavaliers UI (sheet buttons, the attack dialog, macros) and the roll
- * flow that posts chat cards. The UI gathers these; `postAttack` / `postCheck` (exchange/index.ts)
+ * flow that posts chat cards. The UI gathers these; `postAttack` / `postCheck` (cards/post.ts)
  * build the pools from the actors' data and items, roll through Foundry's Roll API and post the card.
  */
 export interface AttackRequest {

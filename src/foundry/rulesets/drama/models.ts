@@ -1,5 +1,6 @@
 import { SHIELD_SIZES, WEAPON_CLASSES } from "../../../rules/drama/tables.js";
 import { checkPoolsWithinMax, flag, integer, pool, text } from "../../data/fields.js";
+import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
 
@@ -38,6 +39,13 @@ function dramaSchema() {
 type DramaSchema = ReturnType<typeof dramaSchema>;
 
 class DramaModel extends foundry.abstract.TypeDataModel<DramaSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Drama"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): DramaSchema {
     return dramaSchema();
   }

@@ -1,4 +1,5 @@
 import { checkPoolsWithinMax, flag, integer, pool, text } from "../../data/fields.js";
+import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
 
@@ -27,6 +28,13 @@ function npcSchema() {
 type NpcSchema = ReturnType<typeof npcSchema>;
 
 export class PersonalCharacterModel extends foundry.abstract.TypeDataModel<PersonalSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Personal"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): PersonalSchema {
     return personalSchema();
   }
@@ -37,6 +45,13 @@ export class PersonalCharacterModel extends foundry.abstract.TypeDataModel<Perso
 }
 
 export class PersonalNpcModel extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Personal"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): NpcSchema {
     return npcSchema();
   }

@@ -1,6 +1,7 @@
 import { CHARACTERISTICS, SCORE_SUM } from "../../../core/tracks/breath.js";
 import { STANCES } from "../../../rules/torchlight/tables.js";
 import { checkPoolsWithinMax, checkWithinMax, dieSize, flag, integer, pool, text } from "../../data/fields.js";
+import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
 
@@ -28,6 +29,13 @@ type TorchlightSchema = ReturnType<typeof torchlightSchema>;
 export type SavingThrows = Record<(typeof CHARACTERISTICS)[number], number>;
 
 class TorchlightModel extends foundry.abstract.TypeDataModel<TorchlightSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Torchlight"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   /** Saving Throw numbers, always 20 − DC, so the two can never disagree. */
   savingThrows!: SavingThrows;
 

@@ -1,5 +1,6 @@
 import { HIT_LOCATIONS, LEVEL_CAP, STARTING_LEVEL, WEAPON_KINDS } from "../../../rules/unhex/tables.js";
 import { checkPoolsWithinMax, flag, integer, text } from "../../data/fields.js";
+import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
 
@@ -22,6 +23,13 @@ function unhexSchema() {
 type UnhexSchema = ReturnType<typeof unhexSchema>;
 
 class UnhexModel extends foundry.abstract.TypeDataModel<UnhexSchema, Actor.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Unhex"];
+
+  static override migrateData(source: Record<string, unknown>) {
+    migrateModelSource(this, source);
+    return super.migrateData(source);
+  }
+
   static override defineSchema(): UnhexSchema {
     return unhexSchema();
   }

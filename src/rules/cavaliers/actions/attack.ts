@@ -1,13 +1,16 @@
 import { Type } from "@sinclair/typebox";
 import type { DiceTray } from "../../../core/dice/source.js";
-import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
+import { ownValue } from "../../../core/ownKey.js";
+import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { type CombatantState, statusesOf, trackView } from "../actors.js";
-import { checkDefence, settleAttack } from "../exchange.js";
+import { checkDefence, offeredEntries, settleAttack } from "../exchange.js";
+import { beats } from "../pool.js";
+import { validateSpend } from "../spend.js";
 import { aimDrop } from "../range.js";
 import { refuse } from "../refusal.js";
 import { Options, Participant, Spend } from "../schemas.js";
-import { AIMED_WEAPONS, type AttackId, type DefenceId, type RangeDrops } from "../tables.js";
+import { AIMED_WEAPONS, type AttackId, DEFENCES_AGAINST, type DefenceId, type RangeDrops, type SuccessEntry } from "../tables.js";
 import { optionValues, rollParticipant } from "./common.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
@@ -16,9 +19,11 @@ const RangeDropSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Ty
 export const AttackRequest = Type.Object(
   {
     attack: literals(["lunge", "feint", "aim", "brawl", "riposte"] as const),
-    defence: literals(["parry", "block", "dodge", "brawl"] as const),
+    /** The defender's choice; without it the attack is rolled and the defence awaited. */
+    defence: Type.Optional(literals(["parry", "block", "dodge", "brawl"] as const)),
     attacker: Participant,
-    defender: Participant,
+    /** The defender's pool for the chosen defence (required with `defence`). */
+    defender: Type.Optional(Participant),
     /** A Riposte must follow a winning Parry or Feint that bought it. */
     riposteAfter: Type.Optional(literals(["parry", "feint"] as const)),
     /** Aim only: areas to the target, cover (Drop 1 or 2) into its area, and the weapon's range Drops. */
@@ -26,7 +31,9 @@ export const AttackRequest = Type.Object(
     cover: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
     weapon: Type.Optional(Type.String()),
     rangeDrops: Type.Optional(Type.Object({ close: RangeDropSchema, short: RangeDropSchema, medium: RangeDropSchema, long: RangeDropSchema }, { additionalProperties: false })),
+    /** The winner's purchases; without them the spend is awaited (`[]` buys nothing). */
     spend: Type.Optional(Spend),
+    /** The attacker's purchases when a winning defender bought no Negate; awaited likewise. */
     landingSpend: Type.Optional(Spend),
     options: Options,
   },
@@ -35,7 +42,7 @@ export const AttackRequest = Type.Object(
 
 type AttackRequestT = {
   attack: AttackId;
-  defence: DefenceId;
+  defence?: DefenceId;
   range?: number;
   cover?: number;
   weapon?: string;
@@ -49,7 +56,7 @@ function attackExtraDrop(request: AttackRequestT, steps: Step[]): number {
     if (request.cover) refuse("cover only hinders attacks fired into an Area (Aim)");
     return 0;
   }
-  const drops = request.rangeDrops ?? (request.weapon !== undefined ? (AIMED_WEAPONS[request.weapon] ?? refuse(`unknown aimed weapon "${request.weapon}" (known: ${Object.keys(AIMED_WEAPONS).join(", ")})`)) : { close: 0, short: 0, medium: 0, long: 0 });
+  const drops = request.rangeDrops ?? (request.weapon !== undefined ? (ownValue(AIMED_WEAPONS, request.weapon) ?? refuse(`unknown aimed weapon "${request.weapon}" (known: ${Object.keys(AIMED_WEAPONS).join(", ")})`)) : { close: 0, short: 0, medium: 0, long: 0 });
   const reading = aimDrop(request.range ?? 0, drops, request.cover ?? 0);
   steps.push({ rule: "range", range: request.range ?? 0, band: reading.band, rangeDrop: reading.rangeDrop, coverDrop: reading.coverDrop });
   return reading.rangeDrop + reading.coverDrop;
@@ -61,17 +68,39 @@ function participantEffect(before: CombatantState, after: CombatantState, gained
   return effectOf(before.name, trackView(before), trackView(after), statuses);
 }
 
+/** What a winner may buy, for the chooser: her SP and the entries on offer (ids repeat to buy again). */
+export function spendOffer(sp: number, entries: readonly SuccessEntry[]): Record<string, unknown> {
+  return { sp, entries: entries.map((entry) => ({ id: entry.id, name: entry.name, cost: entry.cost, repeatable: entry.repeatable })) };
+}
+
 export const attackAction = defineAction({
   summary: "An attack (Lunge, Feint, Aim, Brawl, Riposte) against a chosen defence; the winner spends her SP.",
   request: AttackRequest,
   resolve(request, tray: DiceTray): Outcome {
     const steps: Step[] = [];
     const options = optionValues(request.options);
-    checkDefence(request.attack, request.defence, request.defender.item !== undefined);
     if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
     const extra = attackExtraDrop(request, steps);
+    if (request.defence && !request.defender) refuse("a defence needs the defender's pool (give defender)");
+    if (request.defence) checkDefence(request.attack, request.defence, request.defender?.item !== undefined);
     const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
+    const attackerRoll = { total: attack.reading.total, successPoints: attack.reading.successPoints };
+    if (!request.defence || !request.defender) {
+      return awaitingOutcome(tray.rolled, steps, { attacker: attackerRoll }, { choice: "defence", by: "defender", offer: { defences: [...DEFENCES_AGAINST[request.attack]] } });
+    }
     const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps);
+    const defenderRoll = { total: defence.reading.total, successPoints: defence.reading.successPoints };
+    const winner = beats(attack.reading.total, defence.reading.total) ? "attacker" : "defender";
+    steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner, tieGoesTo: "defender" });
+    const rolled = { winner, attacker: attackerRoll, defender: defenderRoll };
+    const offer = (side: "attacker" | "defender", sp: number) => spendOffer(sp, offeredEntries(side, request.attack, request.defence!, defence.state).entries);
+    if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: winner, offer: offer(winner, winner === "attacker" ? attackerRoll.successPoints : defenderRoll.successPoints) });
+    if (winner === "defender" && request.landingSpend === undefined && attackerRoll.successPoints > 0) {
+      // The defender's purchases are checked before the attacker is asked to spend on a landing attack.
+      const { entries, context } = offeredEntries("defender", request.attack, request.defence, defence.state, undefined, false);
+      const negated = validateSpend(entries, request.spend, defenderRoll.successPoints, context).purchases.some((p) => p.entry.effect.kind === "negate");
+      if (!negated) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "landingSpend", by: "attacker", offer: offer("attacker", attackerRoll.successPoints) });
+    }
     const settled = settleAttack({
       attack: request.attack,
       defence: request.defence,
@@ -81,23 +110,16 @@ export const attackAction = defineAction({
       attackerSp: attack.reading.successPoints,
       defenderTotal: defence.reading.total,
       defenderSp: defence.reading.successPoints,
-      spend: request.spend ?? [],
+      spend: request.spend,
       ...(request.landingSpend ? { landingSpend: request.landingSpend } : {}),
     });
-    steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner: settled.winner, tieGoesTo: "defender" });
     for (const [who, plan] of [["attacker", settled.attackerPlan], ["defender", settled.defenderPlan]] as const) {
       if (plan) steps.push({ rule: "spend", by: who, bought: plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times, cost: p.entry.cost * p.times })), cost: plan.cost, available: plan.available, lost: plan.unused });
     }
     return {
       dice: tray.rolled,
       steps,
-      result: {
-        winner: settled.winner,
-        landed: settled.landed,
-        negated: settled.negated,
-        attacker: { total: attack.reading.total, successPoints: attack.reading.successPoints },
-        defender: { total: defence.reading.total, successPoints: defence.reading.successPoints },
-      },
+      result: { winner, landed: settled.landed, negated: settled.negated, attacker: attackerRoll, defender: defenderRoll },
       effects: [participantEffect(attack.before, settled.attacker, settled.attackerStatuses), participantEffect(defence.before, settled.defender, settled.defenderStatuses)],
     };
   },

@@ -1,6 +1,6 @@
 import { Type } from "@sinclair/typebox";
 import type { DiceTray } from "../../../core/dice/source.js";
-import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
+import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { statusesOf, trackView } from "../actors.js";
 import { type CavaliersOptions } from "../options.js";
@@ -9,6 +9,7 @@ import { refuse } from "../refusal.js";
 import { Options, OppositionSchema, Participant, Spend, StateOnly } from "../schemas.js";
 import { applySpend, entriesFor, validateSpend } from "../spend.js";
 import { ACTOR_TYPES, FLOURISH_OPPOSITION, type OppositionLevel, STANDARD_OPPOSITION, STYLE_ENTRY, SUCCESS_TABLES } from "../tables.js";
+import { spendOffer } from "./attack.js";
 import { optionValues, rollParticipant, stateOf } from "./common.js";
 
 /** Rolls Standard Opposition (none for Very Easy) and says whether the roller beat it. */
@@ -24,6 +25,9 @@ export function rollOpposition(tray: DiceTray, level: OppositionLevel, rollerTot
   return { total: reading.total, success };
 }
 
+
+/** Purchases that land on whoever the skill was used against. */
+const NEEDS_OPPONENT: readonly string[] = ["inflict-yield", "inflict-wound", "decrease-opponent-advantage"];
 
 export const skillAction = defineAction({
   summary: "A skill used in combat against Standard Opposition, spending SP on the Non-Combat Skills table.",
@@ -53,9 +57,14 @@ export const skillAction = defineAction({
     let target = targetBefore;
     let bought: unknown[] = [];
     let lost = 0;
+    const rolled = { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total };
     if (opposition.success) {
       const context = { role: "acting" as const, ...(request.beforeCombat ? { only: ["increase-advantage"] } : {}) };
-      const plan = validateSpend(entriesFor(SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table"), context), request.spend ?? [], roll.reading.successPoints, context);
+      const entries = entriesFor(SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table"), context);
+      // Without a target, nothing that lands on an opponent is on offer.
+      const offered = entries.filter((entry) => (!context.only || context.only.includes(entry.id)) && (request.target !== undefined || !NEEDS_OPPONENT.includes(entry.effect.kind)));
+      if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: "actor", offer: spendOffer(roll.reading.successPoints, offered) });
+      const plan = validateSpend(entries, request.spend, roll.reading.successPoints, context);
       const applied = applySpend(plan, actor, target);
       actor = applied.buyer;
       target = applied.opponent;
@@ -67,7 +76,7 @@ export const skillAction = defineAction({
     }
     const effects = [effectOf(actor.name, trackView(actorBefore), trackView(actor))];
     if (targetBefore && target) effects.push(effectOf(target.name, trackView(targetBefore), trackView(target), statusesOf(target).filter((s) => !statusesOf(targetBefore).includes(s))));
-    return { dice: tray.rolled, steps, result: { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total }, effects };
+    return { dice: tray.rolled, steps, result: rolled, effects };
   },
 });
 
@@ -77,7 +86,7 @@ export const flourishAction = defineAction({
     {
       actor: Participant,
       skill: Type.String({ minLength: 1 }),
-      /** How many Style Points to buy; by default as many as the SP and the cap allow. */
+      /** How many Style Points to buy on a success; without it the choice is awaited. */
       style: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
       options: Options,
     },
@@ -93,7 +102,12 @@ export const flourishAction = defineAction({
     let styleBought = 0;
     if (opposition.success) {
       const room = Math.max(0, ACTOR_TYPES[actor.type].maxStyle - actor.style);
-      const wanted = request.style ?? Math.min(room, Math.floor(roll.reading.successPoints / STYLE_ENTRY.cost));
+      const most = Math.min(room, Math.floor(roll.reading.successPoints / STYLE_ENTRY.cost));
+      if (request.style === undefined) {
+        const rolled = { success: true, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total };
+        return awaitingOutcome(tray.rolled, steps, rolled, { choice: "style", by: "actor", offer: { ...spendOffer(roll.reading.successPoints, [STYLE_ENTRY]), most } });
+      }
+      const wanted = request.style;
       const plan = validateSpend([STYLE_ENTRY], Array.from({ length: wanted }, () => "gain-style"), roll.reading.successPoints, { role: "acting", only: ["gain-style"] });
       actor = applySpend(plan, actor, null).buyer;
       styleBought = wanted;

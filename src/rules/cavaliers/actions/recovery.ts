@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
+import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { buildPool, rollCheck } from "../pool.js";
 import { defaultSurvivalSpend, restHeal } from "../recovery.js";
@@ -7,6 +7,7 @@ import { refuse } from "../refusal.js";
 import { AttributeDie, CompetencyDie, Options, Spend } from "../schemas.js";
 import { applySpend, entriesFor, validateSpend } from "../spend.js";
 import { SUCCESS_TABLES, SURVIVAL_OPPOSITION } from "../tables.js";
+import { spendOffer } from "./attack.js";
 import { rollOpposition } from "./check.js";
 import { optionValues } from "./common.js";
 
@@ -18,7 +19,7 @@ export const survivalAction = defineAction({
       verve: AttributeDie,
       competency: Type.Optional(CompetencyDie),
       wounds: Type.Integer({ minimum: 1 }),
-      /** Purchases; by default heal a Wound if affordable, else regain consciousness, the rest on hours. */
+      /** The survivor's purchases; without them the choice is awaited (`defaultSurvivalSpend` is a sensible pick). */
       spend: Type.Optional(Spend),
       options: Options,
     },
@@ -34,7 +35,12 @@ export const survivalAction = defineAction({
     }
     const context = { role: "acting" as const };
     const table = SUCCESS_TABLES.survival ?? refuse("no Survival table");
-    const plan = validateSpend(entriesFor(table, context), request.spend ?? defaultSurvivalSpend(reading.successPoints), reading.successPoints, context);
+    const entries = entriesFor(table, context);
+    if (request.spend === undefined) {
+      const offer = { ...spendOffer(reading.successPoints, entries), suggested: defaultSurvivalSpend(reading.successPoints) };
+      return awaitingOutcome(tray.rolled, steps, { survived: true, total: reading.total, successPoints: reading.successPoints, oppositionTotal: opposition.total }, { choice: "spend", by: "actor", offer });
+    }
+    const plan = validateSpend(entries, request.spend, reading.successPoints, context);
     const state = { name: request.name, type: "pc" as const, yield: 0, wounds: request.wounds, yieldLimit: 0, advantage: 0, style: 0 };
     const applied = applySpend(plan, state, null);
     const healed = applied.buyer.wounds < request.wounds;

@@ -3,7 +3,8 @@ import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.
 import { focusInitiative, rollCavaliersInitiative } from "./initiative.js";
 import { cavaliersSystem } from "./roller.js";
 import { spend, initiativePoints } from "./spend.js";
-import { groupOf, placeThisRound, spentThisRound, stateOf } from "./state.js";
+import { updateCombatants } from "../../../combat/combat.js";
+import { FLAG_KEY, FLAG_SCOPE, GROUP_KEY, groupOf, hasBadFlags, placeThisRound, spentThisRound, stateOf } from "./state.js";
 import { toggleGroup } from "./group.js";
 
 const SPENDS: readonly InitiativeSpend[] = ["seize", "interpose", "reprise"];
@@ -45,6 +46,12 @@ export const cavaliersCombatRules: RulesetCombatRules = {
     if (action === "group") return toggleGroup(combat, combatant);
     const what = SPENDS.find((s) => s === action);
     if (what) return spend(combat, combatant, what);
+  },
+
+  hasBadState: hasBadFlags,
+
+  async reset(combat, combatant) {
+    await updateCombatants(combat, [{ _id: combatant.id, initiative: null, [`flags.${FLAG_SCOPE}.-=${FLAG_KEY}`]: null, [`flags.${FLAG_SCOPE}.-=${GROUP_KEY}`]: null }]);
   },
 
   /** Yield resets to 0 after a fight, for everyone who was in it. */

@@ -1,5 +1,6 @@
 import { DiceTray, givenFaces } from "../../../../core/dice/source.js";
 import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type InitiativePlace } from "../../../../rules/cavaliers/initiative.js";
+import { updateCombatants } from "../../../combat/combat.js";
 import { rulesetOptions } from "../../../settings.js";
 import { diceAskedBy, rollDice, withRollOffs } from "../../../dice/index.js";
 import { askInitiative, type InitiativeChoice } from "./prompt.js";
@@ -141,8 +142,7 @@ export async function rollCavaliersInitiative(combat: Combat.Implementation, com
   // roll goes in among the standing order without moving anyone else.
   if (combat.started || !game.user?.isGM) {
     for (const joiner of rolled) joiner.state.place = await insert(standing, joiner);
-    // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
-    await combat.updateEmbeddedDocuments("Combatant", updates(rolled) as never);
+    await updateCombatants(combat, updates(rolled));
     return;
   }
   const all = [...standing, ...rolled];
@@ -152,8 +152,7 @@ export async function rollCavaliersInitiative(combat: Combat.Implementation, com
     const entry = all.find((e) => e.id === placed.id)!;
     return { ...entry, state: { ...entry.state, place: index + 1, nextPlace: null } };
   });
-  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
-  await combat.updateEmbeddedDocuments("Combatant", updates(order) as never);
+  await updateCombatants(combat, updates(order));
 }
 
 /**
@@ -176,6 +175,5 @@ export async function focusInitiative(combat: Combat.Implementation, combatant: 
   const entry: Entry = { id: combatant.id!, total: kept.total, successPoints: kept.successPoints, members, state: { ...state, total: kept.total, successPoints: kept.successPoints } };
   const place = await insert(standing, entry);
   entry.state = { ...entry.state, nextPlace: { round: combat.round + 1, place } };
-  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
-  await combat.updateEmbeddedDocuments("Combatant", updates([entry]) as never);
+  await updateCombatants(combat, updates([entry]));
 }

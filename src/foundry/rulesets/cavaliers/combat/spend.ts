@@ -1,5 +1,6 @@
 import { spendInitiative } from "../../../../rules/cavaliers/initiative.js";
 import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
+import { updateCombatants } from "../../../combat/combat.js";
 import { rulesetOptions } from "../../../settings.js";
 import { setInitiativePoints } from "./initiative.js";
 import { type CavaliersCombatantState, FLAG_KEY, FLAG_SCOPE, placeThisRound, spentThisRound, stateOf } from "./state.js";
@@ -47,8 +48,7 @@ export async function spend(combat: Combat.Implementation, combatant: Combatant.
   if (what === "seize") next.seized = { round: combat.round, place: seizedPlace(combat, combatant) };
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
   await setInitiativePoints(members, after.initiativePoints);
-  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
-  await combatant.update({ [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: next } as never);
+  await updateCombatants(combat, [{ _id: combatant.id, [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: next }]);
   const i18n = game.i18n!;
   await ChatMessage.create({
     speaker: ChatMessage.getSpeaker({ actor: combatant.actor }),

@@ -1,4 +1,4 @@
-import type { InitiativeSpecialty, InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
+import { INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
 
 /** Where a combatant stands in a Cavaliers fight, kept in `flags.fray.cavaliers`. */
 export interface CavaliersCombatantState {
@@ -24,16 +24,59 @@ export const FLAG_KEY = "cavaliers";
 /** Set (by the GM) before rolling: combatants with the same value share one roll. */
 export const GROUP_KEY = "cavaliersGroup";
 
-/** A combatant's place, or undefined before it rolled or after Foundry cleared its initiative. */
+/* Flags are written by whoever owns the combatant, so they are read as requests: checked field by field. */
+
+const SPECIALTIES = Object.keys(INITIATIVE_COSTS) as InitiativeSpecialty[];
+const SPENDS = Object.keys(INITIATIVE_COSTS.impulse) as InitiativeSpend[];
+
+type Checked = Record<string, unknown>;
+const isRecord = (value: unknown): value is Checked => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const isRound = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isRoundPlace = (value: unknown): value is { round: number; place: number } => isRecord(value) && isRound(value.round) && isNumber(value.place);
+const isSpent = (value: unknown): value is CavaliersCombatantState["spent"] =>
+  isRecord(value) && isRound(value.round) && Array.isArray(value.spends) && value.spends.every((s) => SPENDS.includes(s as InitiativeSpend));
+
+/** The stored state when every field is what the tracker writes; undefined otherwise. */
+export function readState(value: unknown): CavaliersCombatantState | undefined {
+  if (!isRecord(value)) return undefined;
+  const { specialty, total, successPoints, place, fromRound, spent, nextPlace, seized, group } = value;
+  if (!SPECIALTIES.includes(specialty as InitiativeSpecialty)) return undefined;
+  if (!isNumber(total) || !isNumber(successPoints) || !isNumber(place) || !isRound(fromRound) || !isSpent(spent)) return undefined;
+  if (!(nextPlace === null || isRoundPlace(nextPlace)) || !(seized === null || isRoundPlace(seized))) return undefined;
+  if (!(group === null || (typeof group === "string" && group !== ""))) return undefined;
+  return {
+    specialty: specialty as InitiativeSpecialty,
+    total,
+    successPoints,
+    place,
+    fromRound,
+    spent: { round: spent.round, spends: [...spent.spends] },
+    nextPlace: nextPlace ? { round: nextPlace.round, place: nextPlace.place } : null,
+    seized: seized ? { round: seized.round, place: seized.place } : null,
+    group,
+  };
+}
+
+// Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
+const rawFlag = (combatant: Combatant.Implementation, key: string): unknown => combatant.getFlag(FLAG_SCOPE as never, key as never);
+
+/** A combatant's place, or undefined before it rolled, after Foundry cleared its initiative, or when the flag is unreadable. */
 export function stateOf(combatant: Combatant.Implementation): CavaliersCombatantState | undefined {
   if (combatant.initiative === null) return undefined;
-  // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
-  return combatant.getFlag(FLAG_SCOPE as never, FLAG_KEY as never) as CavaliersCombatantState | undefined;
+  return readState(rawFlag(combatant, FLAG_KEY));
 }
 
 export function groupOf(combatant: Combatant.Implementation): string | undefined {
-  // As above: an undeclared flag scope.
-  return (combatant.getFlag(FLAG_SCOPE as never, GROUP_KEY as never) as string | undefined) || undefined;
+  const group = rawFlag(combatant, GROUP_KEY);
+  return typeof group === "string" && group !== "" ? group : undefined;
+}
+
+/** Whether the combatant carries Cavaliers flags the tracker cannot read (written by hand, by another version, or by a hostile client). */
+export function hasBadFlags(combatant: Combatant.Implementation): boolean {
+  const state = rawFlag(combatant, FLAG_KEY);
+  const group = rawFlag(combatant, GROUP_KEY);
+  return (state !== undefined && readState(state) === undefined) || (group !== undefined && group !== null && groupOf(combatant) === undefined);
 }
 
 /** The place a combatant acts at this round: after everyone when it waits, its Seize when it bought one. */

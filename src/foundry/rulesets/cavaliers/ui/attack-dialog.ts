@@ -1,4 +1,4 @@
-import { riposteReady } from "../exchange/actors.js";
+import { riposteOf } from "../cards/attack.js";
 import type { DeepPartial } from "fvtt-types/utils";
 import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
@@ -94,7 +94,7 @@ export class AttackDialog extends HandlebarsDialog {
       woundDrop: data?.derived.woundDrop ?? 0,
       advantage: data?.advantage ?? 0,
       ...(this.area?.lineOfSight === false ? { lineOfSight: false } : {}),
-      riposteReady: riposteReady(this.actor),
+      riposteReady: riposteOf(this.actor) !== null,
     };
   }
 

@@ -67,7 +67,7 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
   if (chosen?.attack === "riposte" && !context.riposteReady) problems.push(i18n().localize("FRAY.Ui.NoRiposte"));
   const attack = chosen?.attack ?? null;
 
-  const combined = values.combined.filter((id) => id in COMBINED_ACTIONS);
+  const combined = values.combined.filter((id) => Object.hasOwn(COMBINED_ACTIONS, id));
   const combinedDrop = combined.reduce((sum, id) => sum + (COMBINED_ACTIONS[id] ?? 0), 0);
   const overCap = combinedDrop > COMBINED_ONLY_CAP;
   if (overCap) problems.push(i18n().format("FRAY.Ui.OverCap", { drop: String(combinedDrop), cap: String(COMBINED_ONLY_CAP) }));

@@ -1,6 +1,6 @@
 import { registerSheetExtension } from "../../../actor/sheet.js";
 import { areaLookup } from "../../../areas/index.js";
-import { postAttack, postCheck } from "../exchange/index.js";
+import { postAttack, postCheck } from "../cards/index.js";
 import { setAreaLookup } from "./area-lookup.js";
 import { setRollFlow } from "./roll-flow.js";
 import { rollSpecialtyByUuid, onHotbarDrop } from "./macro.js";

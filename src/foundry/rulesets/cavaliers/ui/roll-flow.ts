@@ -11,7 +11,7 @@ async function unavailable(): Promise<null> {
   return null;
 }
 
-// The roll flow is written separately (exchange/index.ts); until it installs itself the buttons
+// The roll flow is written separately (cards/post.ts); until it installs itself the buttons
 // say so instead of failing, and tests install a fake to see exactly what the UI asks for.
 const DEFAULT_FLOW: RollFlow = { postAttack: unavailable, postCheck: unavailable };
 let current: RollFlow = DEFAULT_FLOW;

@@ -1,0 +1,216 @@
+/**
+ * The card steps as the active GM serves them (through the relay, one at a time). Each step reads
+ * the asker from the relay (the user Foundry named), the card from the GM-authored message, and
+ * the actors as they are now; it re-resolves the rules action from the card's request and the
+ * message's dice, and only then posts, updates or applies. A player's payload is a request: every
+ * value in it is checked, and none says who asks.
+ */
+import type { SizedFace } from "../../core/dice/source.js";
+import type { Outcome } from "../../core/outcome.js";
+import { sizedFacesOf } from "../dice/roll.js";
+import { onRequest, Refused } from "../relay/index.js";
+import { applyChanges, undoChanges } from "./changes.js";
+import { actorAt, owns, tokenAt } from "./documents.js";
+import { type CardActors, type CardKind, cardKind } from "./kinds.js";
+import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord } from "./model.js";
+import { cardRecipients, isRollMode } from "./recipients.js";
+import { renderCardContent } from "./render.js";
+import { resolveOver, rulesRequestOf } from "./resolve.js";
+
+const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+const refuse = (key: string, data?: Record<string, string>): never => {
+  throw new Refused(localize(`FRAY.Card.Refused.${key}`, data));
+};
+
+/** Bounds on what a request may carry, so a forged one cannot make the GM's client work without end. */
+const MAX_DICE_PER_ROLL = 100;
+const MAX_REQUEST_CHARS = 20_000;
+
+/** The dice of a roll a client sent (Roll JSON), checked: evaluated, plain dice only, a sane count. */
+function diceOfSentRoll(sent: unknown): { json: string; dice: SizedFace[] } | null {
+  if (sent === null || sent === undefined) return null;
+  if (typeof sent !== "string" || sent.length > MAX_REQUEST_CHARS) refuse("BadRoll");
+  let roll: Roll.Any;
+  try {
+    const data = JSON.parse(sent as string) as Record<string, unknown>;
+    if (data?.evaluated !== true) refuse("BadRoll");
+    // Roll.fromData takes the JSON a client's Roll#toJSON made; anything else throws and is refused.
+    roll = Roll.fromData(data as never);
+  } catch (error) {
+    if (error instanceof Refused) throw error;
+    return refuse("BadRoll");
+  }
+  const dice = sizedFacesOf(roll);
+  if (dice.length === 0 || dice.length > MAX_DICE_PER_ROLL) refuse("BadRoll");
+  return { json: JSON.stringify(roll.toJSON()), dice };
+}
+
+/** The dice already on a card, in the order they were rolled. */
+function diceOnMessage(message: ChatMessage.Implementation): SizedFace[] {
+  return message.rolls.flatMap((roll) => sizedFacesOf(roll));
+}
+
+function storedRolls(message: ChatMessage.Implementation): string[] {
+  return message.rolls.map((roll) => JSON.stringify(roll.toJSON()));
+}
+
+/** The card's actors, each of the kind's ruleset; a missing one refuses the step. */
+function actorsOf(kind: CardKind, refs: Record<string, CardRef>): CardActors {
+  const actors: CardActors = {};
+  for (const [role, ref] of Object.entries(refs)) {
+    const actor = actorAt(ref.actor);
+    if (!actor) refuse("NoActor");
+    actors[role] = actor!;
+  }
+  return actors;
+}
+
+function plainObject(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** The refs of an opening request, checked: known roles only, the opener's actor hers, the others visible to her. */
+function checkRefs(kind: CardKind, raw: unknown, asker: User.Implementation): { refs: Record<string, CardRef>; actors: CardActors; tokens: Record<string, TokenDocument.Implementation | null> } {
+  const given = plainObject(raw) ?? refuse("NoActor");
+  const refs: Record<string, CardRef> = {};
+  const actors: CardActors = {};
+  const tokens: Record<string, TokenDocument.Implementation | null> = {};
+  for (const [role, value] of Object.entries(given)) {
+    if (!kind.roles.includes(role)) refuse("NoRole", { role: role.slice(0, 40) });
+    const ref = plainObject(value) ?? refuse("NoActor");
+    const token = ref.token === undefined ? null : (tokenAt(ref.token) ?? refuse("NoToken"));
+    const actor = token ? token.actor : actorAt(ref.actor);
+    if (!actor) return refuse("NoActor");
+    if (role === kind.opener) {
+      if (!owns(asker, actor)) refuse("NotOwner", { name: actor.name });
+    } else if (!asker.isGM && !(token ? !token.hidden : actor.testUserPermission(asker, "LIMITED"))) {
+      // A player may only name what she can see: a token that is not hidden, or an actor shown to her.
+      refuse("NotVisible");
+    }
+    refs[role] = token ? { actor: actor.uuid, token: token.uuid } : { actor: actor.uuid };
+    actors[role] = actor;
+    tokens[role] = token;
+  }
+  if (!refs[kind.opener]) refuse("NoActor");
+  return { refs, actors, tokens };
+}
+
+/** The changes of a complete outcome, applied; the card's state and records after it. */
+async function settle(kind: CardKind, card: CardData, outcome: Outcome, actors: CardActors): Promise<Partial<CardData>> {
+  if (outcome.awaiting) return { state: "open" };
+  const applied = await applyChanges(kind.changes(outcome, actors, card.request), defaultsOf(kind));
+  const notes = { ...card.notes, ...(kind.notesAfterApply?.(outcome, actors) ?? {}) };
+  return { state: applied.length ? "applied" : "closed", applied, notes };
+}
+
+function defaultsOf(kind: CardKind): Record<string, unknown> {
+  return kind.fieldDefaults ?? {};
+}
+
+/** The card's fields as update data; each object field replaces the stored one ("=="), never merges into it. */
+function replacing(card: CardData): Record<string, unknown> {
+  const { refs, request, rules, outcome, notes, ...rest } = card;
+  return { ...rest, "==refs": refs, "==request": request, "==rules": rules, "==outcome": outcome, "==notes": notes };
+}
+
+async function writeCard(message: ChatMessage.Implementation, card: CardData, rolls?: string[]): Promise<void> {
+  const content = await renderCardContent(card);
+  // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
+  await message.update({ system: replacing(card), content, ...(rolls ? { rolls } : {}) } as never);
+}
+
+/** Opens a card: checks the request, resolves it over the opener's roll, posts it as the GM. */
+async function open(payload: Record<string, unknown>, asker: User.Implementation): Promise<string> {
+  if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
+  const kind = typeof payload.kind === "string" ? cardKind(payload.kind) : undefined;
+  if (!kind) return refuse("NoKind");
+  const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
+  const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens);
+  const sent = diceOfSentRoll(payload.roll);
+  const rules = rulesRequestOf(kind, request, actors);
+  const outcome = resolveOver(kind, rules, sent?.dice ?? []);
+  let card: CardData = { kind: kind.id, refs, request, rules, outcome, state: "open", applied: [], history: [{ choice: "open", by: kind.opener, user: asker.id ?? "" }], notes: {} };
+  card = { ...card, ...(await settle(kind, card, outcome, actors)) };
+  const mode = isRollMode(payload.rollMode) ? payload.rollMode : "publicroll";
+  const opener = actors[kind.opener]!;
+  const token = tokens[kind.opener];
+  const data = {
+    type: CARD_TYPE,
+    system: card,
+    content: await renderCardContent(card),
+    rolls: sent ? [sent.json] : [],
+    speaker: ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) }),
+    ...cardRecipients(mode, asker, Object.values(actors)),
+  };
+  // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
+  const message = await ChatMessage.create(data as never);
+  return message?.id ?? refuse("NoCard");
+}
+
+function messageOf(payload: Record<string, unknown>): { message: ChatMessage.Implementation; card: CardData; kind: CardKind } {
+  const message = typeof payload.message === "string" ? game.messages?.get(payload.message) : undefined;
+  const card = message ? cardOf(message) : null;
+  if (!message || !card) return refuse("NoCard");
+  // A card is written by a GM; a message of this type from anyone else is not a card.
+  if (!message.author?.isGM) refuse("NoCard");
+  const kind = cardKind(card.kind) ?? refuse("NoKind");
+  return { message, card, kind };
+}
+
+/** Adds a choice the card awaits (and the dice it needed), by the user whose choice it is. */
+async function choose(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
+  const { message, card, kind } = messageOf(payload);
+  if (card.state !== "open") refuse("WrongStep", { state: card.state });
+  const actors = actorsOf(kind, card.refs);
+  const known = diceOnMessage(message);
+  // What the card waits for now, from the rules, not from the card's cache.
+  const now = resolveOver(kind, rulesRequestOf(kind, card.request, actors), known);
+  const awaiting = now.awaiting ?? refuse("WrongStep", { state: card.state });
+  if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
+  const chooser = actors[awaiting.by] ?? null;
+  if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
+  const request = { ...card.request, [awaiting.choice]: payload.value };
+  const sent = diceOfSentRoll(payload.roll);
+  const rules = rulesRequestOf(kind, request, actors);
+  const outcome = resolveOver(kind, rules, [...known, ...(sent?.dice ?? [])]);
+  let next: CardData = { ...card, request, rules, outcome, history: [...card.history, { choice: awaiting.choice, by: awaiting.by, user: asker.id ?? "" }] };
+  next = { ...next, ...(await settle(kind, next, outcome, actors)) };
+  await writeCard(message, next, sent ? [...storedRolls(message), sent.json] : undefined);
+}
+
+/** The owner of the last chooser (or a GM) may take an applied card back. */
+async function undo(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  const { message, card, kind } = messageOf(payload);
+  if (card.state !== "applied") refuse("WrongStep", { state: card.state });
+  const last = card.history.at(-1);
+  const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
+  if (!asker.isGM && !owns(asker, chooser)) refuse("NotYourUndo");
+  await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => fieldLabel(record));
+  await writeCard(message, { ...card, state: "undone" });
+}
+
+/** A follow-up after Apply (its kind says who may take it). */
+async function follow(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  const { message, card, kind } = messageOf(payload);
+  if (card.state !== "applied") refuse("WrongStep", { state: card.state });
+  const name = typeof payload.step === "string" ? payload.step : "";
+  const step = kind.followUps && Object.hasOwn(kind.followUps, name) ? kind.followUps[name]! : refuse("NoStep", { step: name.slice(0, 40) });
+  const value = typeof payload.value === "string" ? payload.value : "";
+  const problem = step.check(card, value, asker);
+  if (problem) throw new Refused(problem);
+  const applied = await applyChanges(step.changes(card, value, actorsOf(kind, card.refs)), defaultsOf(kind));
+  await writeCard(message, { ...card, applied: [...card.applied, ...applied], notes: { ...card.notes, ...step.note(value) } });
+}
+
+/** A changed field in the players' words: its label from lang/en.json, else its path. */
+export function fieldLabel(record: ChangeRecord): string {
+  const key = `FRAY.Card.Field.${record.key.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
+  return game.i18n!.has(key) ? game.i18n!.localize(key) : record.key;
+}
+
+export const CARD_REQUESTS = { open, choose, undo, follow };
+
+export function registerCardRequests(): void {
+  for (const [name, handler] of Object.entries(CARD_REQUESTS)) onRequest(`card.${name}`, handler);
+}

@@ -1,0 +1,30 @@
+/**
+ * The card engine every ruleset's cards run on: a card is a request (kinds.ts), resolved by the
+ * rules on the active GM (gm.ts) from what the clicking user sends (client.ts) through the relay.
+ */
+import { registerRelay, relayIdle } from "../relay/index.js";
+import { registerCardClient } from "./client.js";
+import { registerCardRequests } from "./gm.js";
+import { CARD_TYPE, CardModel } from "./model.js";
+import { cardActivity, registerCardRendering } from "./render.js";
+
+export { chooseOnCard, openCard, type OpenCard } from "./client.js";
+export { cardKind, registerCardKind, type ActorChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
+export { CARD_TYPE, cardOf, type CardData, type CardRef, type ChangeRecord } from "./model.js";
+export { cardActivity } from "./render.js";
+export { requestOf } from "./copy.js";
+
+/** Every client registers the card type, its rendering and buttons; the active GM serves the steps. */
+export function registerCards(): void {
+  CONFIG.ChatMessage.dataModels[CARD_TYPE] = CardModel;
+  registerRelay();
+  registerCardRequests();
+  registerCardRendering();
+  registerCardClient();
+}
+
+/** Every click and every GM step started so far has finished (for tests and the browser harness). */
+export async function cardsIdle(): Promise<void> {
+  await cardActivity();
+  await relayIdle();
+}

@@ -1,0 +1,77 @@
+/**
+ * What a ruleset declares for each kind of card (an attack, a check, a melee round...). The
+ * engine does the rest the same way for every kind: it opens the card from a request and a roll,
+ * resolves the rules action on the GM, asks for each awaited choice, applies and undoes.
+ */
+import type { Outcome } from "../../core/outcome.js";
+import type { RulesetId } from "../../rules/ruleset.js";
+import type { CardData } from "./model.js";
+
+/** The actors a card names, by role, as documents. */
+export type CardActors = Record<string, Actor.Implementation>;
+
+/** What Apply writes on one actor: update paths and status ids, each with the value wanted. */
+export interface ActorChange {
+  actor: Actor.Implementation;
+  fields?: Record<string, unknown>;
+  statuses?: Record<string, boolean>;
+}
+
+/** A step after Apply that only some may take (the GM's pick for an NPC at her limit). */
+export interface FollowUp {
+  /** Whether the asker may take it with this value now; a refusal reason, or null when allowed. */
+  check(card: CardData, value: string, asker: User.Implementation): string | null;
+  /** The changes it makes; recorded with the Apply's, so Undo takes them back too. */
+  changes(card: CardData, value: string, actors: CardActors): ActorChange[];
+  /** What the card keeps of it (merged into `notes`). */
+  note(value: string): Record<string, unknown>;
+}
+
+/** A button's client side: what a click does before (or instead of) asking the GM. */
+export type ClientAction = (message: ChatMessage.Implementation, card: CardData, button: HTMLElement) => Promise<void>;
+
+export interface CardKind {
+  /** "<ruleset>.<name>", stored on every card of the kind. */
+  id: string;
+  ruleset: RulesetId;
+  /** The rules action the card resolves (a key of the ruleset's `actions`). */
+  action: string;
+  template: string;
+  /** The role whose owner opens the card and rolls first; `roles` lists every role it may name. */
+  opener: string;
+  roles: readonly string[];
+  /**
+   * On the GM when the card opens: checks the opening request's shape and the items it names, and
+   * fixes what only the GM may read (Areas between the tokens, a bought Riposte...). Throws Refused.
+   */
+  prepare(request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown>;
+  /** The rules request (the JSON `fray resolve` takes) from the card's request and its actors as they are now. */
+  rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown>;
+  /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
+  fieldDefaults?: Record<string, unknown>;
+  /** What Apply changes, from a complete outcome. */
+  changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[];
+  /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
+  notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
+  followUps?: Record<string, FollowUp>;
+  /** The template's context. */
+  context(card: CardData): Record<string, unknown>;
+  /** Client-side button behaviours beyond the engine's own (a purchase picker, a link to another card). */
+  clientActions?: Record<string, ClientAction>;
+  /** Client-side touches after the card is shown (running totals). */
+  activate?(message: ChatMessage.Implementation, card: CardData, html: HTMLElement): void;
+}
+
+const KINDS = new Map<string, CardKind>();
+
+export function registerCardKind(kind: CardKind): void {
+  KINDS.set(kind.id, kind);
+}
+
+export function cardKind(id: string): CardKind | undefined {
+  return KINDS.get(id);
+}
+
+export function cardKinds(): CardKind[] {
+  return [...KINDS.values()];
+}

@@ -1,0 +1,128 @@
+/**
+ * A card's HTML. The GM renders it from the card's data into the message content at every step, so
+ * every client and a chat export show the same thing. What differs per viewer is decided when the
+ * chat log shows it (the renderChatMessageHTML hook, which cannot wait for a template): parts
+ * marked for an actor's owners or for the GM are removed for everyone else, and buttons are bound.
+ *
+ *   data-fray-owner="<actor uuid>"  kept only for that actor's owners and the GM
+ *   data-fray-gm                    kept only for the GM
+ *   data-fray-action="<name>"       a button: choose, undo, follow, copy, or one of the kind's own
+ */
+import { statusLabel } from "../statuses/index.js";
+import { actorAt } from "./documents.js";
+import { cardKind } from "./kinds.js";
+import { CARD_TYPE, type CardData, cardOf } from "./model.js";
+
+const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+
+/** Clicks still running (the chat log does not await them; tests and the browser harness can). */
+const RUNNING = new Set<Promise<unknown>>();
+
+export async function cardActivity(): Promise<void> {
+  while (RUNNING.size) await Promise.all([...RUNNING]);
+}
+
+function track(work: Promise<unknown>): void {
+  const tracked = work
+    .catch((error: unknown) => {
+      console.error("Fray | chat card", error);
+      ui.notifications?.error(error instanceof Error ? error.message : String(error));
+    })
+    .finally(() => RUNNING.delete(tracked));
+  RUNNING.add(tracked);
+}
+
+/** The parts of a card every kind shows alike: its state, what Apply changed, Undo and Copy. */
+function engineContext(card: CardData): Record<string, unknown> {
+  const records = card.applied.map((record) => ({
+    name: record.name,
+    field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
+    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.before),
+    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.after),
+  }));
+  const last = card.history.at(-1);
+  return {
+    state: card.state,
+    stateLabel: localize(`FRAY.Card.State.${card.state}`),
+    open: card.state === "open",
+    applied: card.state === "applied",
+    undone: card.state === "undone",
+    changes: records,
+    undoOwner: last ? (card.refs[last.by]?.actor ?? "") : "",
+    awaiting: card.outcome?.awaiting ?? null,
+    awaitingOwner: card.outcome?.awaiting ? (card.refs[card.outcome.awaiting.by]?.actor ?? "") : "",
+  };
+}
+
+function labelOf(path: string): string {
+  const key = `FRAY.Card.Field.${path.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
+  return game.i18n!.has(key) ? game.i18n!.localize(key) : path;
+}
+
+/** The card's content as the GM renders it: the kind's template over its context and the engine's. */
+export async function renderCardContent(card: CardData): Promise<string> {
+  const kind = cardKind(card.kind);
+  if (!kind) throw new Error(`no card kind ${card.kind}`);
+  return foundry.applications.handlebars.renderTemplate(kind.template, { ...engineContext(card), ...kind.context(card), engine: engineContext(card) });
+}
+
+function mayOwn(uuid: string | undefined): boolean {
+  const user = game.user!;
+  if (user.isGM) return true;
+  const actor = actorAt(uuid);
+  return !!actor && actor.testUserPermission(user, "OWNER");
+}
+
+/** Per viewer, when the chat log shows a card: drop what is not hers, bind the buttons, say when no GM is there. */
+function onRender(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.type !== CARD_TYPE) return;
+  const card = cardOf(message);
+  const kind = card ? cardKind(card.kind) : undefined;
+  // Only a GM writes cards: a message of this type by a player is shown as it is, with nothing to press.
+  if (!card || !kind || !message.author?.isGM) {
+    for (const button of html.querySelectorAll("[data-fray-action]")) button.remove();
+    return;
+  }
+  for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
+  if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
+  for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      // A second click while the first is on its way does nothing; the GM refuses a late one by the card's state.
+      if (button.hasAttribute("disabled")) return;
+      button.setAttribute("disabled", "");
+      track(clickOn(message, button).finally(() => button.removeAttribute("disabled")));
+    });
+  }
+  const section = html.querySelector<HTMLElement>(".fray-card");
+  if (section && card.state === "open" && !game.users?.activeGM) {
+    const note = document.createElement("p");
+    note.className = "fray-card-nogm";
+    note.textContent = localize("FRAY.Card.NoGM");
+    section.append(note);
+  }
+  kind.activate?.(message, card, html);
+}
+
+type ClickHandler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<void>;
+const ENGINE_ACTIONS = new Map<string, ClickHandler>();
+
+/** The engine's own buttons (client.ts registers them, so this file needs no relay). */
+export function registerEngineAction(name: string, handler: ClickHandler): void {
+  ENGINE_ACTIONS.set(name, handler);
+}
+
+async function clickOn(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
+  const name = button.dataset.frayAction ?? "";
+  const card = cardOf(message);
+  const kind = card ? cardKind(card.kind) : undefined;
+  if (!card || !kind) return;
+  const own = kind.clientActions && Object.hasOwn(kind.clientActions, name) ? kind.clientActions[name] : undefined;
+  if (own) return own(message, card, button);
+  const engine = ENGINE_ACTIONS.get(name);
+  if (engine) return engine(message, button);
+}
+
+export function registerCardRendering(): void {
+  Hooks.on("renderChatMessageHTML", (message, html) => onRender(message, html));
+}

@@ -1,0 +1,82 @@
+import { HIT_LOCATIONS } from "../../rules/unhex/tables.js";
+
+/** A document's `system` source before cleaning: whatever the database or an import held. */
+export type SystemSource = Record<string, unknown>;
+
+/** Reshapes one type's system source in place; returns whether it changed anything. */
+export type SystemMigration = (system: SystemSource, schema: foundry.data.fields.SchemaField.Any) => boolean;
+
+/**
+ * One schema version: what it changes, per actor or item type ("*" for every Fray type). A step
+ * must be idempotent: it runs on every load through the models' migrateData (old compendium data,
+ * imports, worlds not yet migrated), and then once more when the world migration saves the result.
+ */
+export interface MigrationStep {
+  version: number;
+  summary: string;
+  system: Record<string, SystemMigration>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A pool (a schema of exactly value and max) stored as one number becomes a full pool at that number. */
+const poolsFromNumbers: SystemMigration = (system, schema) => {
+  let changed = false;
+  for (const [name, field] of Object.entries(schema.fields)) {
+    const value = system[name];
+    if (!(field instanceof foundry.data.fields.SchemaField)) continue;
+    const keys = Object.keys(field.fields).sort().join(",");
+    if (keys === "max,value" && typeof value === "number") {
+      system[name] = { value, max: value };
+      changed = true;
+    } else if (isObject(value)) changed = poolsFromNumbers(value, field) || changed;
+  }
+  return changed;
+};
+
+const camelCase = (id: string) => id.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/** Unhex wounds keyed by the rules' location ids ("left-arm") move to the stored keys ("leftArm"). */
+const unhexWoundKeys: SystemMigration = (system) => {
+  const wounds = system.wounds;
+  if (!isObject(wounds)) return false;
+  let changed = false;
+  const ids = HIT_LOCATIONS.locations.map((location) => location.id as string);
+  for (const key of Object.keys(wounds)) {
+    const stored = camelCase(key);
+    if (stored === key || !ids.includes(key) || stored in wounds) continue;
+    wounds[stored] = wounds[key];
+    delete wounds[key];
+    changed = true;
+  }
+  return changed;
+};
+
+/**
+ * Every schema version after 0 (Fray 0.1.0, which stored none), oldest first. To change stored data:
+ * add a step with the next version, its summary and a SystemMigration for each type it touches;
+ * SCHEMA_VERSION follows. A value no step can place is not the step's business: what still does
+ * not fit the schema afterwards is kept in flags.fray.unmigrated (see keep.ts).
+ */
+export const MIGRATION_STEPS: readonly MigrationStep[] = [
+  {
+    version: 1,
+    summary: "Pools stored as one number become {value, max}; Unhex wounds keyed by the rules' location ids use the stored keys.",
+    system: { "*": poolsFromNumbers, unhexCharacter: unhexWoundKeys, unhexNpc: unhexWoundKeys },
+  },
+];
+
+/** The schema version this Fray writes. */
+export const SCHEMA_VERSION = Math.max(0, ...MIGRATION_STEPS.map((step) => step.version));
+
+/** Applies every step to one system source, in order; returns whether any changed it. */
+export function migrateSystem(type: string, system: SystemSource, schema: foundry.data.fields.SchemaField.Any): boolean {
+  let changed = false;
+  for (const step of MIGRATION_STEPS) {
+    for (const key of ["*", type]) {
+      const migrate = step.system[key];
+      if (migrate) changed = migrate(system, schema) || changed;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,174 @@
+/**
+ * The cavaliers attack card: the attacker rolls her attack; the target's owner picks a defence and
+ * rolls it; the winner spends her SP (and, when a winning defender buys no Negate, the attacker
+ * spends on the attack that lands); Apply writes both sides' tracks. The rules' `attack` action
+ * decides every number; this file only reads the actors and items into its request.
+ */
+import type { Outcome } from "../../../../core/outcome.js";
+import { isDyingNow } from "../../../../rules/cavaliers/actors.js";
+import { ACTOR_TYPES, type AttackId, COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
+import { areaContext } from "../../../areas/service.js";
+import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
+import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { Refused } from "../../../relay/index.js";
+import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
+import { templatePath } from "../../../system.js";
+import { cavaliersAttackCheck } from "../areas.js";
+import { ATTACK_IDS } from "../ui/gear.js";
+import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf } from "./participants.js";
+import { cavaliersContext } from "./view.js";
+
+const FIELDS: Record<string, string> = { yield: "system.yield.value", wounds: "system.wounds.value", advantage: "system.advantage", style: "system.style" };
+
+/** An unset flag reads as this. */
+export const CAVALIERS_FIELD_DEFAULTS: Record<string, unknown> = { "flags.fray.riposte": "" };
+
+/** The token statuses a rules effect's statuses set and clear, with Dying as her Wounds now say. */
+export function statusChanges(actor: Actor.Implementation, wounds: number, gained: readonly string[]): Record<string, boolean> {
+  const statuses: Record<string, boolean> = {};
+  for (const word of gained) {
+    for (const id of statusIdsClearedBy(word)) statuses[id] = false;
+    const id = statusIdFor(word);
+    if (id) statuses[id] = true;
+  }
+  statuses[FRAY_STATUS.dying.id] = dyingWith(actor, wounds);
+  return statuses;
+}
+
+/** The actor's new tracks from a rules effect (the tracks that moved), as update paths. */
+export function trackUpdate(outcome: Outcome, index: number): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  for (const [track, change] of Object.entries(outcome.effects[index]?.changes ?? {})) if (Object.hasOwn(FIELDS, track)) update[FIELDS[track]!] = change.to;
+  return update;
+}
+
+/** Whether the actor is Dying with these Wounds (her type's wound track decides). */
+export function dyingWith(actor: Actor.Implementation, wounds: number): boolean {
+  return isDyingNow({ name: actor.name, type: actorType(actor), yield: 0, wounds, yieldLimit: 0, advantage: 0, style: 0 });
+}
+
+/** A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it. */
+export function riposteOf(actor: Actor.Implementation): "parry" | "feint" | null {
+  const value = actor.getFlag("fray", "riposte") as unknown;
+  return value === "feint" ? "feint" : value === "parry" || value === true ? "parry" : null;
+}
+
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+  const attacker = actors.attacker!;
+  if (!actors.defender) throw new Refused(game.i18n!.localize("FRAY.Card.Refused.NoActor"));
+  cavaliersSystem(attacker);
+  cavaliersSystem(actors.defender);
+  const attack = oneOf(raw.attack, ATTACK_IDS, "attack") as AttackId;
+  const specialty = specialtyOf(attacker, attack, optionalString(raw.specialty, "specialty"));
+  const weapon = weaponOf(attacker, optionalString(raw.weapon, "weapon"));
+  const combined = stringList(raw.combined, 8, "combined");
+  for (const id of combined) if (!Object.hasOwn(COMBINED_ACTIONS, id)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.Malformed", { problem: "combined" }));
+  const request: Record<string, unknown> = {
+    attack,
+    ...(specialty ? { specialty: specialty.id } : {}),
+    ...(weapon ? { weapon: weapon.id } : {}),
+    combined,
+    useAdvantage: flag(raw.useAdvantage, "useAdvantage"),
+    assists: diceLists(raw.assists, 2, 10, "assists"),
+    extraDrop: optionalInteger(raw.extraDrop, 0, 20, "extraDrop") ?? 0,
+  };
+  // Between two tokens on a scene with Areas, the Areas decide range and cover; otherwise the roller says.
+  const context = tokens.attacker && tokens.defender ? areaContext(tokens.attacker, tokens.defender) : null;
+  const reach = cavaliersAttackCheck(context, attack, weapon?.system.rangeDrops ?? null);
+  if (!reach.allowed) throw new Refused(reach.reason ?? "");
+  const range = context ? context.range : optionalInteger(raw.range, 0, 99, "range");
+  const cover = context ? context.cover : (optionalInteger(raw.cover, 0, 2, "cover") ?? 0);
+  if (range !== undefined && range !== null) request.range = range;
+  if (cover) request.cover = cover;
+  if (attack === "aim" && weapon) request.rangeDrops = { ...weapon.system.rangeDrops };
+  if (attack === "riposte") {
+    const after = riposteOf(attacker);
+    if (!after) throw new Refused(game.i18n!.format("FRAY.Card.Refused.NoRiposte", { name: attacker.name }));
+    request.riposteAfter = after;
+  }
+  return request;
+}
+
+function rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
+  const attacker = actors.attacker!;
+  const defender = actors.defender!;
+  const attack = String(request.attack);
+  const weapon = weaponOf(attacker, request.weapon);
+  const rules: Record<string, unknown> = {
+    attack,
+    attacker: participantOf(attacker, {
+      skill: attack,
+      specialty: specialtyOf(attacker, attack, request.specialty),
+      itemDie: weapon?.system.itemDie ?? 0,
+      useAdvantage: request.useAdvantage === true,
+      assists: request.assists as number[][],
+      combined: request.combined as string[],
+      drop: Number(request.extraDrop ?? 0),
+    }),
+  };
+  for (const key of ["range", "cover", "rangeDrops", "riposteAfter", "spend", "landingSpend"]) if (request[key] !== undefined) rules[key] = request[key];
+  if (typeof request.defence === "string") {
+    rules.defence = request.defence;
+    rules.defender = participantOf(defender, { skill: request.defence, specialty: specialtyOf(defender, request.defence), itemDie: defenceItemDie(defender, request.defence) });
+  }
+  return rules;
+}
+
+/** One side's tracks and statuses after the exchange; `riposte` is the Riposte she now holds (null: unchanged). */
+function sideChanges(actor: Actor.Implementation, outcome: Outcome, index: number, riposte: string | null): ActorChange {
+  const fields = trackUpdate(outcome, index);
+  const wounds = Number(fields["system.wounds.value"] ?? cavaliersSystem(actor).wounds.value);
+  if (riposte !== null) fields["flags.fray.riposte"] = riposte;
+  return { actor, fields, statuses: statusChanges(actor, wounds, outcome.effects[index]?.statuses ?? []) };
+}
+
+function changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[] {
+  const bought = (index: number) => outcome.effects[index]?.statuses?.includes("riposte") ?? false;
+  // A Riposte is used up when made; one bought by a winning Parry (the defender) or a Feint (the attacker) is kept.
+  const attackerRiposte = bought(0) ? "feint" : request.attack === "riposte" ? "" : null;
+  return [sideChanges(actors.attacker!, outcome, 0, attackerRiposte), sideChanges(actors.defender!, outcome, 1, bought(1) ? "parry" : null)];
+}
+
+/** An NPC left at her Yield Limit is out: the GM picks surrender or knocked out. */
+function outCandidate(outcome: Outcome, actors: CardActors): string {
+  for (const [index, role] of [[1, "defender"], [0, "attacker"]] as const) {
+    const actor = actors[role]!;
+    const type = actorType(actor);
+    if (type === "pc") continue;
+    const system = cavaliersSystem(actor);
+    const yieldNow = Number(outcome.effects[index]?.changes.yield?.to ?? system.yield.value);
+    const wounds = Number(outcome.effects[index]?.changes.wounds?.to ?? system.wounds.value);
+    const limit = ACTOR_TYPES[type].yieldLimit(system.competency) - wounds;
+    if (yieldNow >= limit) return role;
+  }
+  return "";
+}
+
+export const cavaliersAttackCard: CardKind = {
+  id: "cavaliers.attack",
+  ruleset: "cavaliers",
+  action: "attack",
+  template: templatePath("chat/cavaliers-card.hbs"),
+  opener: "attacker",
+  roles: ["attacker", "defender"],
+  prepare,
+  rulesRequest,
+  fieldDefaults: CAVALIERS_FIELD_DEFAULTS,
+  changes,
+  notesAfterApply(outcome, actors) {
+    const dying = (["attacker", "defender"] as const).filter((role, index) => actorType(actors[role]!) === "pc" && dyingWith(actors[role]!, Number(outcome.effects[index]?.changes.wounds?.to ?? cavaliersSystem(actors[role]!).wounds.value)));
+    return { outCandidate: outCandidate(outcome, actors), dying };
+  },
+  followUps: {
+    out: {
+      check(card, value, asker) {
+        if (!asker.isGM) return game.i18n!.localize("FRAY.Card.Refused.GMOnly");
+        if (!card.notes.outCandidate || card.notes.out) return game.i18n!.format("FRAY.Card.Refused.WrongStep", { state: card.state });
+        return value === "surrender" || value === "knocked-out" ? null : game.i18n!.format("FRAY.Card.Refused.NoChoice", { choice: value.slice(0, 40) });
+      },
+      changes: (card, value, actors) => [{ actor: actors[String(card.notes.outCandidate)]!, statuses: { [value === "surrender" ? FRAY_STATUS.surrendered.id : CORE_STATUS.unconscious.id]: true } }],
+      note: (value) => ({ out: value }),
+    },
+  },
+  context: cavaliersContext,
+};

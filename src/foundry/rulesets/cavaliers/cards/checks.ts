@@ -1,0 +1,111 @@
+/**
+ * The cavaliers rolls against Standard Opposition: Use a Skill (SP on the Non-Combat Skills table),
+ * a Flourish (SP buy Style) and a Survival roll for a Dying character. The roller rolls her pool
+ * and the opposition's dice together; on a success she chooses her purchases on the card.
+ */
+import type { Outcome } from "../../../../core/outcome.js";
+import { COMBINED_ACTIONS, type OppositionLevel, STANDARD_OPPOSITION } from "../../../../rules/cavaliers/tables.js";
+import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
+import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { Refused } from "../../../relay/index.js";
+import { templatePath } from "../../../system.js";
+import { FRAY_STATUS } from "../../../statuses/index.js";
+import { CAVALIERS_FIELD_DEFAULTS, dyingWith, statusChanges, trackUpdate } from "./attack.js";
+import { cavaliersSystem, participantOf, specialtyOf } from "./participants.js";
+import { cavaliersContext } from "./view.js";
+
+const OPPOSITIONS = Object.keys(STANDARD_OPPOSITION) as OppositionLevel[];
+
+/** The pool choices every check takes: specialty, combined actions, Advantage, Assists, a situational Drop. */
+function poolRequest(raw: Record<string, unknown>, actor: Actor.Implementation, fallbackSkill: string): Record<string, unknown> {
+  cavaliersSystem(actor);
+  const specialtyId = optionalString(raw.specialty, "specialty");
+  const specialty = specialtyId ? specialtyOf(actor, actionOfItem(actor, specialtyId), specialtyId) : null;
+  const combined = stringList(raw.combined, 8, "combined");
+  for (const id of combined) if (!Object.hasOwn(COMBINED_ACTIONS, id)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.Malformed", { problem: "combined" }));
+  return {
+    skill: specialty?.system.action ?? fallbackSkill,
+    ...(specialty ? { specialty: specialty.id } : {}),
+    combined,
+    useAdvantage: flag(raw.useAdvantage, "useAdvantage"),
+    assists: diceLists(raw.assists, 2, 10, "assists"),
+    extraDrop: optionalInteger(raw.extraDrop, 0, 20, "extraDrop") ?? 0,
+  };
+}
+
+function actionOfItem(actor: Actor.Implementation, itemId: string): string {
+  const action = (actor.items.get(itemId)?.system as { action?: unknown } | undefined)?.action;
+  return typeof action === "string" ? action : "";
+}
+
+function participant(request: Record<string, unknown>, actor: Actor.Implementation) {
+  const skill = String(request.skill);
+  return participantOf(actor, {
+    skill,
+    specialty: request.specialty ? specialtyOf(actor, skill, request.specialty) : null,
+    useAdvantage: request.useAdvantage === true,
+    assists: request.assists as number[][],
+    combined: request.combined as string[],
+    drop: Number(request.extraDrop ?? 0),
+  });
+}
+
+/** The roller's tracks and statuses after the roll (Dying as her Wounds say; dead, awake...). */
+function rollerChanges(outcome: Outcome, actors: CardActors): ActorChange[] {
+  const actor = actors.actor!;
+  const fields = trackUpdate(outcome, 0);
+  const wounds = Number(fields["system.wounds.value"] ?? cavaliersSystem(actor).wounds.value);
+  const gained = outcome.effects[0]?.statuses ?? [];
+  const statuses = statusChanges(actor, wounds, gained);
+  // The dead are past Dying.
+  if (gained.includes("dead")) statuses[FRAY_STATUS.dying.id] = false;
+  return [{ actor, fields, statuses }];
+}
+
+const common = {
+  ruleset: "cavaliers" as const,
+  template: templatePath("chat/cavaliers-card.hbs"),
+  opener: "actor",
+  roles: ["actor"],
+  fieldDefaults: CAVALIERS_FIELD_DEFAULTS,
+  changes: rollerChanges,
+  context: cavaliersContext,
+};
+
+export const cavaliersSkillCard: CardKind = {
+  ...common,
+  id: "cavaliers.skill",
+  action: "skill",
+  prepare: (raw, actors) => ({ ...poolRequest(raw, actors.actor!, "skill"), opposition: oneOf(raw.opposition, OPPOSITIONS, "opposition") }),
+  rulesRequest: (request, actors) => ({
+    actor: participant(request, actors.actor!),
+    skill: String(request.skill),
+    opposition: request.opposition,
+    ...(request.spend !== undefined ? { spend: request.spend } : {}),
+  }),
+};
+
+export const cavaliersFlourishCard: CardKind = {
+  ...common,
+  id: "cavaliers.flourish",
+  action: "flourish",
+  prepare: (raw, actors) => poolRequest(raw, actors.actor!, "flourish"),
+  rulesRequest: (request, actors) => ({ actor: participant(request, actors.actor!), skill: String(request.skill), ...(request.style !== undefined ? { style: request.style } : {}) }),
+};
+
+export const cavaliersSurvivalCard: CardKind = {
+  ...common,
+  id: "cavaliers.survival",
+  action: "survival",
+  prepare(_raw, actors) {
+    const actor = actors.actor!;
+    const system = cavaliersSystem(actor);
+    if (!dyingWith(actor, system.wounds.value)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.NotDying", { name: actor.name }));
+    return {};
+  },
+  rulesRequest(request, actors) {
+    const actor = actors.actor!;
+    const system = cavaliersSystem(actor);
+    return { name: actor.name, verve: system.attributes.verve, ...(system.competency ? { competency: system.competency } : {}), wounds: system.wounds.value, ...(request.spend !== undefined ? { spend: request.spend } : {}) };
+  },
+};

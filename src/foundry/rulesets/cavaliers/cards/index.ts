@@ -1,0 +1,31 @@
+/** The cavaliers cards: attack, Use a Skill, Flourish and Survival, on the shared card engine. */
+import { registerCardKind } from "../../../cards/index.js";
+import { cavaliersAttackCard } from "./attack.js";
+import { cavaliersFlourishCard, cavaliersSkillCard, cavaliersSurvivalCard } from "./checks.js";
+import { PICKER_ACTIONS, refreshPicker } from "./picker.js";
+import { postCheck } from "./post.js";
+
+export { postAttack, postCheck } from "./post.js";
+
+const survival = {
+  /** A Dying PC's owner opens her Survival roll from the card that left her Dying. */
+  async survival(_message: ChatMessage.Implementation, _card: unknown, button: HTMLElement): Promise<void> {
+    await postCheck({ actorUuid: button.dataset.actor ?? "", kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] });
+  },
+};
+
+export const CAVALIERS_CARDS = [cavaliersAttackCard, cavaliersSkillCard, cavaliersFlourishCard, cavaliersSurvivalCard];
+
+export function registerCavaliersCards(): void {
+  for (const kind of CAVALIERS_CARDS) {
+    registerCardKind({
+      ...kind,
+      clientActions: { ...PICKER_ACTIONS, ...survival },
+      activate(message, card, html) {
+        const section = html.querySelector(".fray-card");
+        if (section && card.outcome?.awaiting) refreshPicker(message, card, section);
+      },
+    });
+  }
+  void foundry.applications.handlebars.loadTemplates([...new Set(CAVALIERS_CARDS.map((kind) => kind.template))]);
+}

@@ -1,0 +1,121 @@
+/**
+ * What a cavaliers card shows, in the game's words, from the outcome the GM resolved: each pool
+ * (its dice before Drop, the Drop and its parts, the dice kept and their faces, total and SP), who
+ * won, what is awaited and from whom, what was bought, and what the GM may still pick.
+ */
+import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
+import { SUCCESS_TABLES, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/tables.js";
+import type { CardData } from "../../../cards/model.js";
+import { statusIdFor, statusLabel } from "../../../statuses/index.js";
+
+const loc = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Card.${key}`, data) : game.i18n!.localize(`FRAY.Card.${key}`));
+
+interface SideView {
+  role: string;
+  name: string;
+  label: string;
+  poolText: string;
+  drops: string;
+  dice: { sides: number; face: number }[];
+  reading: string;
+}
+
+const POOL_LABELS: Record<string, string> = { "attack pool": "attacker", "defence pool": "defender", "skill pool": "actor", "flourish pool": "actor", "survival pool": "actor", opposition: "opposition" };
+
+function stepOf(steps: readonly Step[], rule: string, label: string): Step | undefined {
+  return steps.find((step) => step.rule === rule && step.roll === label);
+}
+
+/** One pool as rolled: the dice it had, the Drop (by part), the kept dice with their faces, the reading. */
+function sideOf(outcome: Outcome, label: string, name: string): SideView | null {
+  const dice = outcome.dice.filter((die) => die.label === label).map((die) => ({ sides: die.sides, face: die.face }));
+  const read = stepOf(outcome.steps, "keep-two", label);
+  if (!read) return null;
+  const pool = stepOf(outcome.steps, "pool", label);
+  const dropTotal = stepOf(outcome.steps, "drop-total", label);
+  const parts = dropTotal ? (["wounds", "combined", "situational", "other"] as const).filter((part) => Number(dropTotal[part] ?? 0) > 0).map((part) => loc(`Drop.${part}`, { n: String(dropTotal[part]) })) : [];
+  const poolDice = Array.isArray(pool?.dice) ? (pool.dice as string[]).map((die) => die.split(":").at(-1) ?? die) : dice.map((die) => `d${die.sides}`);
+  return {
+    role: POOL_LABELS[label] ?? label,
+    name,
+    label,
+    poolText: poolDice.join(" "),
+    drops: parts.join(", "),
+    dice,
+    reading: loc("Reading", { total: String(read.total), sp: String(read.successPoints) }),
+  };
+}
+
+/** An entry's name from the rules' tables (every table uses the same id for the same purchase). */
+function entryName(id: string): string {
+  const entries = [...Object.values(SUCCESS_TABLES).flatMap((table) => table.entries), YIELDED_OUT_ENTRY];
+  return entries.find((entry) => entry.id === id)?.name ?? id;
+}
+
+function spendText(steps: readonly Step[]): string {
+  return steps
+    .filter((step) => step.rule === "spend")
+    .flatMap((step) => (step.bought as { entry: string; times: number }[]).map((p) => `${entryName(p.entry)}${p.times > 1 ? ` ×${p.times}` : ""}`))
+    .join(", ");
+}
+
+function nameOf(card: CardData, role: string): string {
+  const uuid = card.refs[role]?.actor;
+  const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
+  return actor instanceof Actor ? actor.name : role;
+}
+
+function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> | null {
+  if (!["spend", "landingSpend", "style"].includes(awaiting.choice)) return null;
+  const offer = awaiting.offer as { sp?: number; entries?: { id: string; name: string; cost: number; repeatable: boolean }[]; most?: number };
+  return {
+    owner: card.refs[awaiting.by]?.actor ?? "",
+    choice: awaiting.choice,
+    sp: offer.sp ?? 0,
+    entries: offer.entries ?? [],
+    landing: awaiting.choice === "landingSpend" ? loc("Lands", { name: nameOf(card, "attacker") }) : "",
+  };
+}
+
+/** A status word of the rules as players read it: its token status's name, or the event it names. */
+function wordLabel(word: string): string {
+  const id = statusIdFor(word);
+  if (id) return statusLabel(id);
+  const key = `FRAY.Card.Event.${word}`;
+  return game.i18n!.has(key) ? game.i18n!.localize(key) : word;
+}
+
+function titleOf(card: CardData): string {
+  if (card.kind === "cavaliers.attack") return loc(`Attack.${String(card.request.attack)}`);
+  return loc(`Kind.${card.kind.split(".")[1] ?? card.kind}`);
+}
+
+export function cavaliersContext(card: CardData): Record<string, unknown> {
+  const outcome = card.outcome;
+  if (!outcome) return { title: titleOf(card), sides: [] };
+  const awaiting = outcome.awaiting ?? null;
+  const actorRole = card.kind === "cavaliers.attack" ? "attacker" : "actor";
+  const sides = [
+    sideOf(outcome, card.kind === "cavaliers.attack" ? "attack pool" : `${card.kind.split(".")[1]} pool`, nameOf(card, actorRole)),
+    card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", typeof card.request.defence === "string" ? `${nameOf(card, "defender")} · ${loc(`Defence.${card.request.defence}`)}` : nameOf(card, "defender")) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? "moderate")}`)),
+  ].filter((side): side is SideView => side !== null);
+  const result = outcome.result as { winner?: string; success?: boolean; survived?: boolean };
+  const winner = result.winner ? nameOf(card, result.winner) : "";
+  const defence = awaiting?.choice === "defence" ? awaiting : null;
+  return {
+    title: titleOf(card),
+    sides,
+    awaitingDefence: defence
+      ? { owner: card.refs.defender?.actor ?? "", name: nameOf(card, "defender"), buttons: ((defence.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })) }
+      : null,
+    picker: awaiting ? pickerOf(card, awaiting) : null,
+    waitingLine: awaiting && awaiting.choice !== "defence" ? loc("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    winnerLine: winner ? loc("Wins", { name: winner }) : "",
+    failed: result.success === false || result.survived === false,
+    bought: spendText(outcome.steps),
+    statuses: outcome.effects.flatMap((effect) => (effect.statuses ?? []).map((word) => `${wordLabel(word)}: ${effect.participant}`)),
+    outPending: card.state === "applied" && !!card.notes.outCandidate && !card.notes.out,
+    outLabel: card.notes.out ? loc(`Out.${String(card.notes.out)}`) : "",
+    dying: card.state === "applied" ? ((card.notes.dying as string[] | undefined) ?? []).map((role) => ({ actor: card.refs[role]?.actor ?? "", name: nameOf(card, role) })) : [],
+  };
+}

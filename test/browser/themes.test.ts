@@ -1,0 +1,127 @@
+/**
+ * Both of Foundry's themes, in Chromium with the built CSS: a cavaliers sheet and the house rules
+ * menu under .theme-light and .theme-dark. The harness page has no Foundry CSS, so the test puts a
+ * small stand-in for core's theme variables on the page (the handful Fray reads, with values of our
+ * own choosing in the light and dark spirit of core's); Fray's colours must follow them and read
+ * well: every text colour checked here clears WCAG's 4.5:1 against its window's background.
+ * Screenshots: test-results/screenshots/theme-<light|dark>-<sheet|house-rules>.png.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
+
+const CORE_THEME_STAND_IN = `
+  body.theme-light, .themed.theme-light {
+    --color-text-primary: #23211d; --color-text-secondary: #4d4a43; --color-border: #a39b8c;
+    --color-level-error: #a3271d; --background: #eee9df;
+  }
+  body.theme-dark, .themed.theme-dark {
+    --color-text-primary: #e9e4da; --color-text-secondary: #bdb5a7; --color-border: #5d574d;
+    --color-level-error: #ff8c7f; --background: #1f1d1a;
+  }
+  body { margin: 0; background: #777; font-family: sans-serif; }
+  .application { background: var(--background); color: var(--color-text-primary); }
+  .application :is(input, select, textarea, button) { background: transparent; color: inherit; border: 1px solid var(--color-border); }
+`;
+
+type Rgb = [number, number, number, number];
+function parse(color: string): Rgb {
+  const parts = color.match(/[\d.]+/g)?.map(Number) ?? [];
+  return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+}
+function luminance([r, g, b]: Rgb): number {
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+/** WCAG contrast of a text colour over an opaque background (a translucent text colour is blended first). */
+function contrast(text: string, background: string): number {
+  const bg = parse(background);
+  const fg = parse(text);
+  const blended: Rgb = [0, 1, 2].map((i) => fg[i]! * fg[3] + bg[i]! * (1 - fg[3])) as Rgb;
+  const [a, b] = [luminance(blended), luminance(bg)].sort((x, y) => y - x) as [number, number];
+  return (a + 0.05) / (b + 0.05);
+}
+
+async function openBoth(page: Page): Promise<{ sheet: string; menu: string }> {
+  return page.evaluate(async () => {
+    type App = { element: HTMLElement; render(o: object): Promise<App> };
+    const g = globalThis as unknown as {
+      CONFIG: Record<string, { documentClass: { create(d: object): Promise<{ sheet: App; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }> } }>;
+      game: { settings: { menus: Map<string, { type: new () => App }> } };
+    };
+    const actor = await g.CONFIG.Actor!.documentClass.create({ name: "Isabeau", type: "cavaliersCharacter", system: { competency: 8, yield: { value: 2 }, wounds: { value: 1 }, style: 1 } });
+    await actor.createEmbeddedDocuments("Item", [
+      { name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 2, action: "lunge" } },
+      { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } },
+    ]);
+    const sheet = await actor.sheet.render({ force: true });
+    const Menu = g.game.settings.menus.get("fray.cavaliers.houseRules")!.type;
+    const menu = await new Menu().render({ force: true });
+    await window.harness?.flush();
+    return { sheet: sheet.element.id, menu: menu.element.id };
+  });
+}
+
+/** Text and background colours of the elements that carry Fray's colours, as the page computes them. */
+async function colours(page: Page, ids: { sheet: string; menu: string }) {
+  return page.evaluate((ids) => {
+    const style = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) throw new Error(`no ${selector}`);
+      return getComputedStyle(element);
+    };
+    const window = (id: string) => style(`[id="${id}"]`).backgroundColor;
+    return {
+      sheetBackground: window(ids.sheet),
+      menuBackground: window(ids.menu),
+      sheetText: style(`[id="${ids.sheet}"] .fray-sheet`).color,
+      legend: style(`[id="${ids.sheet}"] .fray-block legend`).color,
+      muted: style(`[id="${ids.sheet}"] .fray-type`).color,
+      hint: style(`[id="${ids.menu}"] .fray-house-rule .hint`).color,
+      label: style(`[id="${ids.menu}"] .fray-house-rule label`).color,
+    };
+  }, ids);
+}
+
+describe.skipIf(!browserAvailable())("themes in Chromium", () => {
+  const fray = useFrayBrowser();
+
+  it.each(["light", "dark"] as const)("the %s theme colours Fray from core's variables and every text reads at 4.5:1 or better", async (theme) => {
+    const page = await fray.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await openFray(page, fray.server.url);
+    await page.addStyleTag({ content: CORE_THEME_STAND_IN });
+    await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+    const ids = await openBoth(page);
+    const seen = await colours(page, ids);
+
+    expect(parse(seen.sheetText).slice(0, 3)).toEqual(parse(theme === "light" ? "rgb(35, 33, 29)" : "rgb(233, 228, 218)").slice(0, 3));
+    for (const [what, text, background] of [
+      ["sheet text", seen.sheetText, seen.sheetBackground],
+      ["section titles (Fray's accent)", seen.legend, seen.sheetBackground],
+      ["secondary text", seen.muted, seen.sheetBackground],
+      ["house rule label", seen.label, seen.menuBackground],
+      ["house rule hint", seen.hint, seen.menuBackground],
+    ] as const) {
+      expect(contrast(text, background), `${theme}: ${what} ${text} on ${background}`).toBeGreaterThanOrEqual(4.5);
+    }
+    await screenshot(page.locator(`[id="${ids.sheet}"]`), `theme-${theme}-sheet`);
+    await screenshot(page.locator(`[id="${ids.menu}"]`), `theme-${theme}-house-rules`);
+    await page.close();
+  });
+
+  it("the two themes differ where Fray sets its own colour", async () => {
+    const accents: string[] = [];
+    for (const theme of ["light", "dark"]) {
+      const page = await fray.browser.newPage();
+      await openFray(page, fray.server.url);
+      await page.addStyleTag({ content: CORE_THEME_STAND_IN });
+      await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+      accents.push((await colours(page, await openBoth(page))).legend);
+      await page.close();
+    }
+    expect(accents[0]).not.toBe(accents[1]);
+  });
+});

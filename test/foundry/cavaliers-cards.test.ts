@@ -1,0 +1,432 @@
+/**
+ * The cavaliers cards on the card engine, in the harness, from given faces: attack → defend →
+ * spend → apply → undo, checks against Standard Opposition, Survival, the GM's pick for an NPC at
+ * her limit, roll modes, and who may do what. Players act on their own clients; the GM's client
+ * serves their requests (every active user has a client in the harness).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces, Roll } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let removeDom: () => Promise<void>;
+let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+let cards: typeof import("../../src/foundry/cards/index.js");
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+  cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+  cards = await import("../../src/foundry/cards/index.js");
+});
+afterAll(async () => removeDom());
+
+let gm: User;
+let ada: User;
+let bob: User;
+let duellist: Actor;
+let guard: Actor;
+
+type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; blind: boolean; _source: { rolls: unknown[] }; renderHTML(): Promise<HTMLElement> };
+interface CardData {
+  kind: string;
+  state: string;
+  request: Record<string, unknown>;
+  rules: Record<string, unknown>;
+  outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string; offer: { defences?: string[]; sp?: number; entries?: { id: string }[] } }; dice: { label: string; sides: number; face: number }[] };
+  applied: { uuid: string; name: string; key: string; kind: string; before: unknown; after: unknown }[];
+  notes: Record<string, unknown>;
+}
+const card = (m: Message) => m.system.toObject() as unknown as CardData;
+const sys = (a: Actor) => a.system as unknown as { yield: { value: number }; wounds: { value: number }; advantage: number; style: number };
+const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
+const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses];
+const diceOf = (m: Message, label: string) => card(m).outcome.dice.filter((d) => d.label === label);
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  gm = game.user as User;
+  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
+  const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
+  duellist = (await ActorClass.create({
+    name: "Duellist",
+    type: "cavaliersCharacter",
+    ownership: { default: 0, [ada.id]: 3 },
+    system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8, advantage: 6 },
+    items: [
+      { name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } },
+      { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } },
+    ],
+  })) as Actor;
+  // Players see the Guard (limited), as they would see his token on the scene.
+  guard = (await ActorClass.create({
+    name: "Guard",
+    type: "cavaliersNpc",
+    ownership: { default: 1 },
+    system: { npcType: "stock", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 },
+    items: [{ name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 6, melee: true } }],
+  })) as Actor;
+});
+
+function weaponId(actor: Actor): string {
+  return (actor as unknown as { items: { contents: { id: string; type: string }[] } }).items.contents.find((i) => i.type === "cavaliersWeapon")!.id;
+}
+
+async function attackAsAda(extra: Record<string, unknown> = {}): Promise<Message> {
+  harness.switchUser(ada);
+  queueFaces(7, 6, 2, 1); // d8 verve, d8 competency, d8 rank, d8 rapier: total 13, 6 SP
+  const message = await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [], ...extra });
+  expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+  return message as unknown as Message;
+}
+
+async function click(message: Message, selector: string): Promise<void> {
+  const html = await message.renderHTML();
+  const button = html.querySelector<HTMLElement>(selector);
+  if (!button) throw new Error(`no button ${selector} for ${String(game.user?.name)} in state ${card(message).state}`);
+  button.click();
+  await cards.cardsIdle();
+}
+
+async function buttons(message: Message): Promise<string[]> {
+  const html = await message.renderHTML();
+  return [...html.querySelectorAll<HTMLElement>("[data-fray-action]")].map((b) => `${b.dataset.frayAction}${b.dataset.frayValue ? `:${b.dataset.frayValue}` : ""}`).filter((b) => b !== "copy");
+}
+
+async function defendAsGm(message: Message): Promise<void> {
+  harness.switchUser(gm);
+  queueFaces(3, 2, 1); // d6 verve, d6 competency, d6 sabre: total 5, 2 SP
+  await click(message, "[data-fray-action='choose'][data-fray-value='parry']");
+}
+
+/** The awaited choice, made from the user's client through the card engine (as the picker's Apply does). */
+async function choose(message: Message, choice: string, value: unknown) {
+  return cards.chooseOnCard(message as never, choice, value);
+}
+
+describe("cavaliers attack card", () => {
+  it("attack → defend → spend → apply → undo, from given faces, restores every value exactly", async () => {
+    const message = await attackAsAda();
+    const posted = card(message);
+    expect(posted).toMatchObject({ kind: "cavaliers.attack", state: "open" });
+    expect(posted.outcome.awaiting).toMatchObject({ choice: "defence", by: "defender", offer: { defences: ["parry", "block", "dodge"] } });
+    expect(diceOf(message, "attack pool").map((d) => [d.sides, d.face])).toEqual([[8, 7], [8, 6], [8, 2], [8, 1]]);
+    expect(posted.outcome.result).toMatchObject({ attacker: { total: 13, successPoints: 6 } });
+    // The GM authors every card; the speaker is the attacker.
+    expect((message as unknown as { author: { id: string } }).author.id).toBe(gm.id);
+    // Ada sees no defence buttons (she does not own the Guard); the GM does.
+    expect(await buttons(message)).toEqual([]);
+    harness.switchUser(gm);
+    expect(await buttons(message)).toEqual(["choose:parry", "choose:block", "choose:dodge"]);
+
+    await defendAsGm(message);
+    const read = card(message);
+    expect(read.state).toBe("open");
+    expect(diceOf(message, "defence pool").map((d) => [d.sides, d.face])).toEqual([[6, 3], [6, 2], [6, 1]]);
+    expect(read.outcome.result).toMatchObject({ winner: "attacker", defender: { total: 5, successPoints: 2 } });
+    expect(read.outcome.awaiting).toMatchObject({ choice: "spend", by: "attacker", offer: { sp: 6 } });
+    expect(read.outcome.awaiting!.offer.entries!.map((e) => e.id)).toEqual(["inflict-yield", "increase-advantage", "gain-style", "inflict-wound", "break-weapon"]);
+
+    const before = { duellist: structuredClone(sys(duellist)), guard: structuredClone(sys(guard)) };
+    harness.switchUser(ada);
+    const html = await message.renderHTML();
+    const buy = (id: string) => html.querySelector<HTMLElement>(`[data-entry='${id}'] [data-fray-action='buy']`)!.click();
+    buy("inflict-yield");
+    await cards.cardsIdle();
+    buy("inflict-yield");
+    await cards.cardsIdle();
+    buy("inflict-wound");
+    await cards.cardsIdle();
+    expect(html.querySelector("[data-spend-total]")?.textContent).toBe("6 / 6 SP");
+    expect((html.querySelector("[data-entry='gain-style'] [data-fray-action='buy']") as HTMLButtonElement).disabled).toBe(true);
+    html.querySelector<HTMLElement>("[data-fray-action='spend']")!.click();
+    await cards.cardsIdle();
+
+    const applied = card(message);
+    expect(applied.state).toBe("applied");
+    expect(applied.request.spend).toEqual(["inflict-yield", "inflict-yield", "inflict-wound"]);
+    expect(sys(guard).yield.value).toBe(2);
+    expect(sys(guard).wounds.value).toBe(1);
+    expect(applied.applied).toEqual([
+      { uuid: guard.uuid, name: "Guard", key: "system.yield.value", kind: "field", before: 0, after: 2 },
+      { uuid: guard.uuid, name: "Guard", key: "system.wounds.value", kind: "field", before: 0, after: 1 },
+    ]);
+    expect((await message.renderHTML()).querySelector(".fray-card-changes")?.textContent).toContain("Guard: Yield 0 → 2");
+
+    await click(message, "[data-fray-action='undo']");
+    expect(card(message).state).toBe("undone");
+    expect(sys(guard)).toEqual(before.guard);
+    expect(sys(duellist)).toEqual(before.duellist);
+    expect(await buttons(message)).toEqual([]);
+  });
+
+  it("keeps the Rolls on the message and shows a private card to everyone who must choose on it", async () => {
+    const message = await attackAsAda({ rollMode: "gmroll" });
+    // The GM, the roller and the Guard's owners (only the GM here) see it; Bob does not.
+    expect(new Set(message.whisper)).toEqual(new Set([gm.id, ada.id]));
+    expect(message.blind).toBe(false);
+    const rolls = message._source.rolls.map((r) => Roll.fromJSON(String(r)));
+    expect(rolls.map((r) => r.formula)).toEqual(["1d8 + 1d8 + 1d8 + 1d8"]);
+    expect(rolls[0]!.dice.map((d) => d.results[0]!.result)).toEqual([7, 6, 2, 1]);
+    harness.switchUser(bob);
+    const hidden = await message.renderHTML();
+    expect(hidden.querySelector(".fray-card")).toBeNull();
+    expect(hidden.textContent).toContain("rolled privately");
+    await defendAsGm(message);
+    expect(message._source.rolls.map((r) => Roll.fromJSON(String(r)).formula)).toEqual(["1d8 + 1d8 + 1d8 + 1d8", "1d6 + 1d6 + 1d6"]);
+    const blind = await attackAsAda({ rollMode: "blindroll" });
+    expect(blind.blind).toBe(true);
+    expect(blind.whisper).toEqual([gm.id]);
+  });
+
+  it("a private attack on a player's character is whispered to her, so she sees the Defend buttons", async () => {
+    const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
+    const heroine = (await ActorClass.create({ name: "Heroine", type: "cavaliersCharacter", ownership: { default: 0, [bob.id]: 3 }, system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 } })) as Actor;
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1);
+    const message = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [], rollMode: "gmroll" })) as unknown as Message;
+    expect(message.whisper).toContain(bob.id);
+    harness.switchUser(bob);
+    expect(await buttons(message)).toEqual(["choose:parry", "choose:block", "choose:dodge"]);
+    harness.switchUser(ada);
+    expect((await message.renderHTML()).textContent).toContain("rolled privately");
+  });
+
+  it("Advantage joins the pool and steps down at Apply; Drop removes the smallest dice; a bad turn posts nothing", async () => {
+    harness.switchUser(ada);
+    queueFaces(5, 5, 5);
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: ["move"], useAdvantage: true, assists: [], extraDrop: 1 })) as unknown as Message;
+    expect(card(message).rules.attacker).toMatchObject({ advantage: 6, useAdvantage: true, combined: ["move"], drop: 1 });
+    expect(diceOf(message, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8]);
+    expect(sys(duellist).advantage).toBe(6);
+    await defendAsGm(message);
+    harness.switchUser(ada);
+    expect((await choose(message, "spend", [])).ok).toBe(true);
+    expect(sys(duellist).advantage).toBe(0);
+    const count = game.messages.size;
+    const none = await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", combined: ["run", "move"], useAdvantage: false, assists: [] });
+    expect(none).toBeUndefined();
+    expect(game.messages.size).toBe(count);
+    expect(harness.notifications.at(-1)?.type).toBe("warning");
+  });
+
+  it("refuses a choice from the wrong user, for overspent SP and at the wrong step", async () => {
+    const message = await attackAsAda();
+    harness.switchUser(ada);
+    // Ada does not own the Guard: she cannot choose its defence.
+    const wrongDefender = await choose(message, "defence", "parry");
+    expect(wrongDefender).toMatchObject({ ok: false, reason: expect.stringContaining("Guard") });
+    expect(card(message).outcome.awaiting?.choice).toBe("defence");
+    // Nothing to spend yet.
+    expect(await choose(message, "spend", ["inflict-yield"])).toMatchObject({ ok: false });
+    await defendAsGm(message);
+    harness.switchUser(bob);
+    const wrongUser = await choose(message, "spend", ["inflict-yield"]);
+    expect(wrongUser).toMatchObject({ ok: false, reason: expect.stringContaining("Duellist") });
+    harness.switchUser(ada);
+    const overspent = await choose(message, "spend", ["inflict-wound", "inflict-wound"]);
+    expect(overspent).toMatchObject({ ok: false, reason: expect.stringContaining("SP") });
+    expect(card(message).state).toBe("open");
+    expect(sys(guard).yield.value).toBe(0);
+    expect(warnings().length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("applies once when Apply is pressed twice at the same time", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    harness.switchUser(ada);
+    const results = await Promise.all([choose(message, "spend", ["inflict-yield"]), choose(message, "spend", ["inflict-yield"])]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(sys(guard).yield.value).toBe(1);
+    // And again later: the stored state refuses it.
+    expect(await choose(message, "spend", ["inflict-yield"])).toMatchObject({ ok: false });
+    expect(sys(guard).yield.value).toBe(1);
+  });
+
+  it("without an active GM the card says so and nothing changes", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    (gm as unknown as { active: boolean }).active = false;
+    try {
+      harness.switchUser(ada);
+      const html = await message.renderHTML();
+      expect(html.querySelector(".fray-card-nogm")?.textContent).toContain("No GM");
+      const result = await choose(message, "spend", ["inflict-yield"]);
+      expect(result).toMatchObject({ ok: false });
+      expect(warnings().at(-1)).toContain("No GM");
+      expect(card(message).state).toBe("open");
+      expect(sys(guard).yield.value).toBe(0);
+    } finally {
+      (gm as unknown as { active: boolean }).active = true;
+    }
+  });
+
+  it("an NPC at her Yield Limit: the GM picks surrender or knocked out, and Undo clears it too", async () => {
+    await guard.update({ system: { yield: { value: 4 } } });
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    harness.switchUser(ada);
+    expect((await choose(message, "spend", ["inflict-yield", "inflict-yield"])).ok).toBe(true);
+    expect(card(message).notes.outCandidate).toBe("defender");
+    expect(await buttons(message)).toEqual(["undo"]);
+    harness.switchUser(gm);
+    expect(await buttons(message)).toEqual(["follow:surrender", "follow:knocked-out", "undo"]);
+    await click(message, "[data-fray-action='follow'][data-fray-value='surrender']");
+    expect(statuses(guard)).toContain("fray-surrender");
+    await click(message, "[data-fray-action='undo']");
+    expect(statuses(guard)).not.toContain("fray-surrender");
+    expect(sys(guard).yield.value).toBe(4);
+  });
+
+  it("a PC at her Yield Limit fights on: the Yielded-out Wound is offered, she falls Dying and her owner rolls Survival from the card", async () => {
+    const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
+    const heroine = (await ActorClass.create({
+      name: "Heroine",
+      type: "cavaliersCharacter",
+      ownership: { default: 1, [bob.id]: 3 },
+      system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, yield: { value: 6 }, wounds: { value: 3 } },
+    })) as Actor;
+    harness.switchUser(ada);
+    queueFaces(7, 6, 2, 1);
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(bob);
+    expect(await buttons(message)).toEqual(["choose:parry", "choose:block", "choose:dodge"]);
+    queueFaces(1); // d6 + d6 with Wound Drop 4: one die is kept
+    await click(message, "[data-fray-action='choose'][data-fray-value='dodge']");
+    expect(diceOf(message, "defence pool").map((d) => [d.sides, d.face])).toEqual([[6, 1]]);
+    expect(card(message).outcome.awaiting!.offer.entries!.map((e) => e.id)).toContain("yielded-out-wound");
+    harness.switchUser(ada);
+    expect((await choose(message, "spend", ["yielded-out-wound"])).ok).toBe(true);
+    expect(sys(heroine).wounds.value).toBe(4);
+    expect(statuses(heroine)).toContain("fray-dying");
+    expect(await buttons(message)).toEqual(["undo"]);
+    harness.switchUser(bob);
+    expect(await buttons(message)).toEqual(["survival"]);
+    queueFaces(6, 5, 1, 2, 3); // Verve d6 and competency d6, then Moderate's 3d8
+    const before = game.messages.size;
+    await click(message, "[data-fray-action='survival']");
+    expect(game.messages.size).toBe(before + 1);
+    const survival = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(survival)).toMatchObject({ kind: "cavaliers.survival", state: "open" });
+    expect(card(survival).outcome.awaiting).toMatchObject({ choice: "spend", by: "actor", offer: { sp: 5 } });
+    expect(card(survival).outcome.awaiting!.offer.entries!.map((e) => e.id)).toEqual(["survive-8-hours", "regain-consciousness", "heal-wound"]);
+    expect((await choose(survival, "spend", ["heal-wound"])).ok).toBe(true);
+    expect(sys(heroine).wounds.value).toBe(3);
+    expect(statuses(heroine)).not.toContain("fray-dying");
+  });
+
+  it("the GM side refuses a defence the attack does not allow and a roll that does not hold the defender's dice", async () => {
+    const message = await attackAsAda();
+    harness.switchUser(gm);
+    const brawl = await choose(message, "defence", "brawl");
+    expect(brawl).toMatchObject({ ok: false, reason: expect.stringContaining("brawl") });
+    // A roll of the wrong dice, sent straight to the GM as a forged client would.
+    const wrongDice = JSON.stringify(new Roll("1d20 + 1d20 + 1d20").evaluateSync().toJSON());
+    harness.switchUser(ada);
+    await game.user!.update({ "flags.fray.request": JSON.stringify({ id: "forged1", kind: "card.choose", payload: { message: message.id, choice: "defence", value: "parry", roll: wrongDice }, sentAt: Date.now() }) });
+    await cards.cardsIdle();
+    expect(card(message).outcome.awaiting?.choice).toBe("defence");
+    expect(message._source.rolls).toHaveLength(1);
+  });
+
+  it("a winning defender who buys no Negate lets the attack land: the attacker spends too, then both apply and undo together", async () => {
+    harness.switchUser(ada);
+    queueFaces(2, 2, 1, 1); // total 4, 2 SP
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(gm);
+    queueFaces(6, 5, 1); // total 11, 5 SP
+    await click(message, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect(card(message).outcome.result.winner).toBe("defender");
+    expect((await choose(message, "spend", ["gain-style"])).ok).toBe(true);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "landingSpend", by: "attacker" });
+    expect(sys(guard).style).toBe(0);
+    harness.switchUser(bob);
+    expect(await buttons(message)).toEqual([]);
+    harness.switchUser(ada);
+    expect((await buttons(message)).filter((b) => b === "spend")).toHaveLength(1);
+    expect(await choose(message, "landingSpend", ["inflict-yield", "inflict-yield", "inflict-yield"])).toMatchObject({ ok: false });
+    expect((await choose(message, "landingSpend", ["inflict-yield", "inflict-yield"])).ok).toBe(true);
+    expect(card(message).state).toBe("applied");
+    expect(sys(guard).yield.value).toBe(2);
+    expect(sys(guard).style).toBe(1);
+    harness.switchUser(gm);
+    await click(message, "[data-fray-action='undo']");
+    expect(sys(guard).yield.value).toBe(0);
+    expect(sys(guard).style).toBe(0);
+  });
+
+  it("a Riposte follows only a won Parry that bought it (RULINGS.md, cavaliers), is made once, and Undo takes back the right to it", async () => {
+    const riposte = { attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "riposte" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
+    harness.switchUser(ada);
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("has no Riposte to make");
+
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1); // the Guard's Lunge: d6 verve, d6 competency, d6 sabre: total 3, 1 SP
+    const lunge = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    queueFaces(8, 7, 6); // the Duellist's Parry: total 15, 7 SP
+    await click(lunge, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect(card(lunge).outcome.result.winner).toBe("defender");
+    expect((await choose(lunge, "spend", ["negate", "riposte"])).ok).toBe(true);
+    expect(duellist.getFlag("fray", "riposte")).toBe("parry");
+
+    harness.switchUser(gm);
+    await click(lunge, "[data-fray-action='undo']");
+    expect(duellist.getFlag("fray", "riposte") ?? "").toBe("");
+    harness.switchUser(ada);
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+
+    // Bought again (a fresh Lunge and Parry), the Riposte is made once and used up.
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1);
+    const again = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    queueFaces(8, 7, 6);
+    await click(again, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect((await choose(again, "spend", ["negate", "riposte"])).ok).toBe(true);
+    queueFaces(5, 4, 3);
+    const made = (await cavaliers.postAttack(riposte)) as unknown as Message;
+    expect(card(made).request).toMatchObject({ attack: "riposte", riposteAfter: "parry" });
+    expect(card(made).outcome.awaiting?.offer.defences).toEqual(["block", "dodge"]);
+    harness.switchUser(gm);
+    queueFaces(1, 1);
+    await click(made, "[data-fray-action='choose'][data-fray-value='dodge']");
+    harness.switchUser(ada);
+    expect((await choose(made, "spend", [])).ok).toBe(true);
+    expect(duellist.getFlag("fray", "riposte")).toBe("");
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+  });
+});
+
+describe("cavaliers checks against Standard Opposition", () => {
+  it("a Flourish against Easy buys only Style, and Undo takes it back", async () => {
+    harness.switchUser(ada);
+    queueFaces(6, 8, 1, 2, 3); // d8 verve and d8 competency (no Flourish specialty), then the 3d6 of Easy
+    const message = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    expect(diceOf(message, "opposition").map((d) => d.sides)).toEqual([6, 6, 6]);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "style", by: "actor", offer: { sp: 6, most: 2 } });
+    expect((await choose(message, "style", 2)).ok).toBe(true);
+    expect(sys(duellist).style).toBe(2);
+    await click(message, "[data-fray-action='undo']");
+    expect(sys(duellist).style).toBe(0);
+  });
+
+  it("a failed skill roll that used the Advantage die still steps it down, and Undo gives it back", async () => {
+    harness.switchUser(ada);
+    queueFaces(1, 1, 1, 6, 6, 6); // d8, d8, d6 Advantage; Hard 3d10 shows 6, 6, 6
+    const message = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "hard", combined: [], useAdvantage: true, assists: [] })) as unknown as Message;
+    expect(card(message)).toMatchObject({ state: "applied" });
+    expect(card(message).outcome.result).toMatchObject({ success: false });
+    expect(sys(duellist).advantage).toBe(0);
+    await click(message, "[data-fray-action='undo']");
+    expect(sys(duellist).advantage).toBe(6);
+  });
+});

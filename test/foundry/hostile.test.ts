@@ -1,0 +1,328 @@
+/**
+ * The hostile player (issue "Cards are requests"): every way a player's client was found to forge,
+ * replay or take over a card, tried again on the card engine, with a GM client and player clients
+ * side by side. Each attempt is refused with a message, and the actors, messages and users it
+ * aimed at are exactly as before.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { runCli } from "../../src/cli/run.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let removeDom: () => Promise<void>;
+let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+let cards: typeof import("../../src/foundry/cards/index.js");
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+  cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+  cards = await import("../../src/foundry/cards/index.js");
+});
+afterAll(async () => removeDom());
+afterEach(() => vi.useRealTimers());
+
+type Message = { id: string; type: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement>; update(d: object): Promise<unknown> };
+type Answer = { ok: boolean; reason?: string };
+
+let gm: User;
+let ada: User;
+let bob: User;
+let duellist: Actor;
+let heroine: Actor;
+let guard: Actor;
+
+const ActorClass = () => harness.CONFIG.Actor.documentClass as typeof Actor;
+const MessageClass = () => harness.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Message> };
+const cardOf = (m: Message) => m.system.toObject() as { state: string; outcome: { awaiting?: { choice: string } }; applied: unknown[]; rules: Record<string, unknown> };
+const yieldOf = (a: Actor) => (a.system as unknown as { yield: { value: number } }).yield.value;
+const weaponId = (a: Actor) => (a as unknown as { items: { contents: { id: string; type: string }[] } }).items.contents.find((i) => i.type === "cavaliersWeapon")!.id;
+
+/** Everything a forged request could reach: actors, messages and users, as stored. */
+function world(): string {
+  const sources = (name: "actors" | "messages" | "users") => (game[name] as unknown as { contents: { _source: unknown }[] }).contents.map((doc) => doc._source);
+  return JSON.stringify({ actors: sources("actors"), messages: sources("messages"), users: sources("users").map((u) => ({ ...(u as object), flags: undefined })) });
+}
+
+/** A request written straight into the asker's own User flag, as a hostile client can; returns when the GM has served it. */
+async function forge(kind: string, payload: Record<string, unknown>, sentAt = Date.now()): Promise<void> {
+  await game.user!.update({ "flags.fray.request": JSON.stringify({ id: `f${Math.random().toString(36).slice(2, 10)}`, kind, payload, sentAt }) });
+  await cards.cardsIdle();
+}
+
+/** A request as the relay sends it, with whatever payload the hostile client chooses. */
+const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  gm = game.user as User;
+  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
+  duellist = (await ActorClass().create({
+    name: "Duellist",
+    type: "cavaliersCharacter",
+    ownership: { default: 1, [ada.id]: 3 },
+    system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8 },
+    items: [
+      { name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } },
+      { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, melee: true } },
+    ],
+  })) as Actor;
+  heroine = (await ActorClass().create({ name: "Heroine", type: "cavaliersCharacter", ownership: { default: 1, [bob.id]: 3 }, system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, wounds: { value: 4 } } })) as Actor;
+  guard = (await ActorClass().create({
+    name: "Guard",
+    type: "cavaliersNpc",
+    ownership: { default: 1 },
+    system: { npcType: "major", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 },
+    items: [{ name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 6, melee: true } }],
+  })) as Actor;
+});
+
+/** Ada's Lunge on the Guard, parried by the GM: Ada won with 6 SP and the card awaits her spend. */
+async function lungeAwaitingSpend(): Promise<Message> {
+  harness.switchUser(ada);
+  queueFaces(7, 6, 2, 1); // total 13, 6 SP
+  const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+  harness.switchUser(gm);
+  queueFaces(3, 2, 1); // total 5, 2 SP
+  expect((await cards.chooseOnCard(message as never, "defence", "parry")).ok).toBe(true);
+  harness.switchUser(ada);
+  return message;
+}
+
+describe("a hostile player", () => {
+  it("cannot take over an NPC with a card of her own making: only a GM writes cards", async () => {
+    harness.switchUser(ada);
+    const forged = await MessageClass().create({
+      type: "card",
+      content: "<section class='fray-card'><button data-fray-action='undo'>Undo</button></section>",
+      system: {
+        kind: "cavaliers.attack",
+        state: "applied",
+        refs: { attacker: { actor: duellist.uuid }, defender: { actor: guard.uuid } },
+        applied: [
+          { uuid: guard.uuid, name: "Guard", key: `ownership.${ada.id}`, kind: "field", before: 3, after: 0 },
+          { uuid: guard.uuid, name: "Guard", key: "name", kind: "field", before: "Mine", after: "Guard" },
+          { uuid: guard.uuid, name: "Guard", key: "system.yield.value", kind: "field", before: 99, after: 0 },
+        ],
+        history: [{ choice: "spend", by: "attacker", user: ada.id }],
+      },
+    });
+    const before = world();
+    await forge("card.undo", { message: forged.id });
+    await forge("card.follow", { message: forged.id, step: "out", value: "surrender" });
+    expect(world()).toBe(before);
+    expect(guard.testUserPermission(ada as never, "OWNER")).toBe(false);
+    expect(guard.name).toBe("Guard");
+    // Her own card shows her nothing to press.
+    expect((await forged.renderHTML()).querySelector("[data-fray-action]")).toBeNull();
+    const answer = await ask("card.undo", { message: forged.id });
+    expect(answer).toMatchObject({ ok: false, reason: expect.stringContaining("no longer exists") });
+  });
+
+  it("cannot edit a GM's card: the server refuses her update", async () => {
+    const message = await lungeAwaitingSpend();
+    const before = world();
+    await expect(message.update({ system: { state: "applied" } })).rejects.toThrow(/permission/);
+    await expect(message.update({ "system.==request": { attack: "lunge", spend: Array(30).fill("inflict-yield") } })).rejects.toThrow(/permission/);
+    expect(world()).toBe(before);
+  });
+
+  it("cannot borrow the GM's identity: the GM acts for whoever the server names", async () => {
+    const message = await lungeAwaitingSpend();
+    await cards.chooseOnCard(message as never, "spend", ["inflict-yield", "inflict-yield", "inflict-yield", "inflict-yield", "inflict-yield", "inflict-yield"]);
+    expect(yieldOf(guard)).toBe(6);
+    const before = world();
+    // A payload that names the GM is still Ada's request: the GM-only pick and another's Undo are refused.
+    await forge("card.follow", { message: message.id, step: "out", value: "knocked-out", userId: gm.id });
+    harness.switchUser(bob);
+    await forge("card.undo", { message: message.id, userId: gm.id });
+    expect(world()).toBe(before);
+    // Nor can she write a request on another user's document.
+    harness.switchUser(ada);
+    await expect(bob.update({ "flags.fray.request": JSON.stringify({ id: "x1", kind: "card.undo", payload: { message: message.id }, sentAt: Date.now() }) })).rejects.toThrow(/permission/);
+    expect(world()).toBe(before);
+    expect(harness.CONFIG.queries).not.toHaveProperty("fray.exchange");
+  });
+
+  it("cannot forge results: SP, the step awaited and a replay are all read from the rules on the GM", async () => {
+    const message = await lungeAwaitingSpend();
+    const before = world();
+    expect(await ask("card.choose", { message: message.id, choice: "spend", value: Array(30).fill("inflict-yield") })).toMatchObject({ ok: false, reason: expect.stringContaining("SP") });
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: "dodge" })).toMatchObject({ ok: false, reason: expect.stringContaining("not waiting") });
+    expect(await ask("card.choose", { message: message.id, choice: "spend", value: "inflict-wound" })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+    expect((await cards.chooseOnCard(message as never, "spend", ["inflict-yield", "inflict-yield"])).ok).toBe(true);
+    expect(yieldOf(guard)).toBe(2);
+    const applied = world();
+    // The same request again, twice: the card is applied, so both are refused.
+    for (let i = 0; i < 2; i += 1) expect(await ask("card.choose", { message: message.id, choice: "spend", value: ["inflict-yield", "inflict-yield"] })).toMatchObject({ ok: false });
+    expect(world()).toBe(applied);
+    expect(yieldOf(guard)).toBe(2);
+  });
+
+  it("cannot make her item's success table decide: the rules' tables do", async () => {
+    harness.switchUser(ada);
+    const lunge = (duellist as unknown as { items: { contents: { id: string; type: string; update(d: object): Promise<unknown> }[] } }).items.contents.find((i) => i.type === "cavaliersSpecialty")!;
+    await lunge.update({ system: { table: [{ id: "inflict-wound", name: "Inflict 20 Wounds", cost: 1, repeatable: true, effect: "inflict-wound", amount: 20 }] } });
+    harness.switchUser(ada);
+    queueFaces(2, 2, 1, 1); // total 4, 2 SP
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(gm);
+    queueFaces(1, 1, 1); // total 2
+    await cards.chooseOnCard(message as never, "defence", "parry");
+    harness.switchUser(ada);
+    const before = world();
+    expect(await cards.chooseOnCard(message as never, "spend", ["inflict-wound", "inflict-wound"])).toMatchObject({ ok: false, reason: expect.stringContaining("SP") });
+    expect(world()).toBe(before);
+    expect((guard.system as unknown as { wounds: { value: number } }).wounds.value).toBe(0);
+  });
+
+  it("cannot lose a later change with a stale Undo: it names the field, and undoing the later card first works", async () => {
+    const first = await lungeAwaitingSpend();
+    expect((await cards.chooseOnCard(first as never, "spend", ["inflict-yield"])).ok).toBe(true);
+    const second = await lungeAwaitingSpend();
+    expect((await cards.chooseOnCard(second as never, "spend", ["inflict-yield", "inflict-yield"])).ok).toBe(true);
+    expect(yieldOf(guard)).toBe(3);
+    const before = world();
+    expect(await ask("card.undo", { message: first.id })).toMatchObject({ ok: false, reason: expect.stringMatching(/Guard's Yield is 3 now, not the 1 this card set.*Undo the later card first/) });
+    expect(world()).toBe(before);
+    expect((await ask("card.undo", { message: second.id })).ok).toBe(true);
+    expect(yieldOf(guard)).toBe(1);
+    expect((await ask("card.undo", { message: first.id })).ok).toBe(true);
+    expect(yieldOf(guard)).toBe(0);
+  });
+
+  it("cannot attack a token she cannot see; the GM can", async () => {
+    const Scene = (globalThis as unknown as { foundry: { documents: { Scene: { create(d: object): Promise<{ tokens: { contents: { uuid: string; name: string }[] } }> } } } }).foundry.documents.Scene;
+    const scene = await Scene.create({ name: "Alley", tokens: [{ name: "Duellist", actorId: duellist.id, actorLink: true }, { name: "Lurker", actorId: guard.id, actorLink: true, hidden: true }] });
+    const [mine, hidden] = scene.tokens.contents as unknown as [{ uuid: string }, { uuid: string }];
+    const request = { attackerUuid: duellist.uuid, attackerTokenUuid: mine.uuid, targetUuid: guard.uuid, targetTokenUuid: hidden.uuid, attack: "lunge" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
+    harness.switchUser(ada);
+    const count = game.messages.size;
+    queueFaces(7, 6, 2, 1);
+    expect(await cavaliers.postAttack(request)).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("can see");
+    expect(game.messages.size).toBe(count);
+    harness.switchUser(gm);
+    queueFaces(7, 6, 2, 1);
+    expect(await cavaliers.postAttack(request)).toBeTruthy();
+  });
+
+  it("cannot get one card applied twice through two GM clients or a double click", async () => {
+    const assistant = harness.createUser({ name: "Assistant", role: "ASSISTANT" });
+    const message = await lungeAwaitingSpend();
+    expect(game.users.activeGM?.id).toBe(gm.id);
+    // The Assistant's client is not the active GM's: it asks the active GM, like a player, and one Apply wins.
+    const fromAda = cards.chooseOnCard(message as never, "spend", ["inflict-yield"]);
+    harness.switchUser(assistant);
+    const fromAssistant = cards.chooseOnCard(message as never, "spend", ["inflict-yield"]);
+    const results = await Promise.all([fromAda, fromAssistant]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(yieldOf(guard)).toBe(1);
+    expect(cardOf(message).applied).toHaveLength(1);
+  });
+
+  it("cannot wait out a silent GM: after 10 s she is told nothing changed, and a late request is refused", async () => {
+    const message = await lungeAwaitingSpend();
+    const before = world();
+    vi.useFakeTimers();
+    harness.freezeClient(gm);
+    const pending = cards.chooseOnCard(message as never, "spend", ["inflict-yield"]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await pending).toMatchObject({ ok: false, reason: expect.stringContaining("10 seconds") });
+    harness.freezeClient(gm, false);
+    vi.useRealTimers();
+    // The same request reaching the GM late (sent 11 s ago) is refused too.
+    await forge("card.choose", { message: message.id, choice: "spend", value: ["inflict-yield"] }, Date.now() - 11_000);
+    expect(world()).toBe(before);
+  });
+
+  it("cannot put HTML in chat through a name", async () => {
+    await guard.update({ name: `<img src=x onerror="alert(1)">Guard` });
+    const message = await lungeAwaitingSpend();
+    const html = await message.renderHTML();
+    expect(html.querySelector("img")).toBeNull();
+    expect(html.querySelector(".fray-card")?.textContent).toContain(`<img src=x onerror="alert(1)">Guard`);
+  });
+});
+
+describe("a forged step on each kind of card is refused", () => {
+  it("attack: a defence chosen by someone who does not own the target", async () => {
+    harness.switchUser(ada);
+    queueFaces(7, 6, 2, 1);
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const before = world();
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: "dodge" })).toMatchObject({ ok: false, reason: expect.stringContaining("Heroine") });
+    expect(world()).toBe(before);
+  });
+
+  it("Use a Skill and Flourish: another player's purchases, and more Style than the SP buy", async () => {
+    harness.switchUser(ada);
+    queueFaces(8, 8, 1, 1, 1); // 16, 8 SP against Moderate's 3
+    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    queueFaces(8, 8, 1, 1, 1);
+    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const before = world();
+    expect(await ask("card.choose", { message: flourish.id, choice: "style", value: 6 })).toMatchObject({ ok: false });
+    harness.switchUser(bob);
+    expect(await ask("card.choose", { message: skill.id, choice: "spend", value: ["increase-advantage"] })).toMatchObject({ ok: false, reason: expect.stringContaining("Duellist") });
+    expect(await ask("card.choose", { message: flourish.id, choice: "style", value: 1 })).toMatchObject({ ok: false, reason: expect.stringContaining("Duellist") });
+    expect(world()).toBe(before);
+  });
+
+  it("Survival: someone else's purchases for the Dying, and a roll for someone not Dying", async () => {
+    harness.switchUser(bob);
+    queueFaces(6, 6, 1, 1, 1); // 12, 6 SP against 3
+    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    expect(cardOf(survival).outcome.awaiting?.choice).toBe("spend");
+    harness.switchUser(ada);
+    const before = world();
+    expect(await ask("card.choose", { message: survival.id, choice: "spend", value: ["heal-wound"] })).toMatchObject({ ok: false, reason: expect.stringContaining("Heroine") });
+    expect(await ask("card.open", { kind: "cavaliers.survival", refs: { actor: { actor: duellist.uuid } }, request: {}, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("not Dying") });
+    expect(world()).toBe(before);
+  });
+});
+
+describe("Copy as request", () => {
+  /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
+  async function replays(message: Message): Promise<void> {
+    await (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='copy']")!.click();
+    await cards.cardsIdle();
+    const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
+    const printed = runCli(["resolve"], () => copied);
+    expect(printed.stderr).toBe("");
+    const { ruleset: _r, action: _a, seed: _s, ...outcome } = JSON.parse(printed.stdout) as Record<string, unknown>;
+    expect(outcome).toEqual((message.system.toObject() as { outcome: unknown }).outcome);
+  }
+
+  it("replays an attack, a skill, a Flourish and a Survival card on the command line", async () => {
+    const attack = await lungeAwaitingSpend();
+    await cards.chooseOnCard(attack as never, "spend", ["inflict-yield", "inflict-wound"]);
+    await replays(attack);
+    harness.switchUser(ada);
+    queueFaces(8, 8, 1, 1, 1);
+    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    await cards.chooseOnCard(skill as never, "spend", ["increase-advantage", "increase-advantage"]);
+    await replays(skill);
+    queueFaces(8, 8, 1, 1, 1);
+    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    await cards.chooseOnCard(flourish as never, "style", 2);
+    await replays(flourish);
+    harness.switchUser(bob);
+    queueFaces(6, 6, 1, 1, 1);
+    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    await cards.chooseOnCard(survival as never, "spend", ["heal-wound"]);
+    await replays(survival);
+    // A card still awaiting a choice replays too: the command line prints what it awaits.
+    const open = await lungeAwaitingSpend();
+    await replays(open);
+  });
+});

@@ -1,0 +1,414 @@
+/**
+ * Fray against Foundry v13's own behaviour (issue "Behave like Foundry v13, not like the harness"):
+ * one test per finding, each failing on the code before its fix, then the hostile player's flags
+ * in the tracker, and the places where the harness itself now behaves as v13 does.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FoundryHarness, HarnessConfig, HarnessGame } from "../harness/index.js";
+import type { Actor as HarnessActor } from "../harness/documents.js";
+import { combatTrackerSettings, reloadCombat, type Combat, type Combatant } from "../harness/combat.js";
+import { FilePicker } from "../harness/applications.js";
+import { canvasRequests } from "../harness/tracker.js";
+import { clearTokens, placeToken } from "../harness/tokens.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
+import { RegionDocument } from "../harness/regions.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { combatFixtures, names } from "./combat-fixtures.js";
+import { RULESET_IDS } from "../../src/rules/ruleset.js";
+import type * as Statuses from "../../src/foundry/statuses/index.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let CONFIG: HarnessConfig;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  CONFIG = harness.CONFIG;
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+});
+afterAll(async () => removeDom());
+beforeEach(() => {
+  harness.reset();
+  clearQueuedFaces();
+  clearTokens();
+  canvasRequests.length = 0;
+  FilePicker.opened.length = 0;
+  combatTrackerSettings.resource = "";
+});
+
+// The status API is imported per test, so a missing module fails that finding's tests, not the file.
+const statuses = () => import("../../src/foundry/statuses/index.js") as Promise<typeof Statuses>;
+
+type TrackerApp = { render(o: object): Promise<{ element: HTMLElement }>; element: HTMLElement };
+type Effect = { id: string; img: string; statuses: Set<string> };
+type HarnessActorWithEffects = HarnessActor & { statuses: Set<string> };
+const effectsOf = (actor: HarnessActor) => [...actor.effects.values()] as unknown as Effect[];
+
+const fixtures = combatFixtures(() => harness);
+const { fight, rolledFight, act } = fixtures;
+const actor = async (...args: Parameters<typeof fixtures.actor>) => (await fixtures.actor(...args)) as HarnessActorWithEffects;
+
+/** The sidebar's combat tab (ui.combat), rendered. */
+async function renderTracker(): Promise<TrackerApp> {
+  const app = (globalThis as unknown as { ui: { combat: TrackerApp } }).ui.combat;
+  await app.render({ force: true });
+  await harness.flush();
+  return app;
+}
+
+const rows = (app: TrackerApp) => [...app.element.querySelectorAll<HTMLElement>("li.combatant")];
+
+describe("finding 1: the tracker after a reload", () => {
+  it("orders the combatants when the combat is prepared afresh, though Foundry sorts without `this`", async () => {
+    const { combat } = await rolledFight();
+    await combat.startCombat();
+    const reloaded = reloadCombat(combat);
+    expect(names(reloaded)).toEqual(["Ana", "Bel", "Cid"]);
+    expect(reloaded.combatant?.name).toBe("Ana");
+    expect(rows(await renderTracker()).map((r) => r.querySelector(".name")?.textContent)).toEqual(["Ana", "Bel", "Cid"]);
+  });
+});
+
+describe("finding 2: initiative in every ruleset", () => {
+  const characterType = (ruleset: string) => `${ruleset}Character`;
+
+  it("declares an initiative formula, so Foundry's own roll never evaluates \"undefined\"", async () => {
+    expect(game.system.initiative).toBe("1d20");
+    await game.settings.set("fray", "ruleset", "drama");
+    const { combatants } = await fight(await actor("Squire", "dramaCharacter"));
+    await combatants[0]!.rollInitiative();
+    expect(combatants[0]!.initiative).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(RULESET_IDS.filter((id) => id !== "cavaliers"))("%s: a combat is made, joined and rolled for, and says the game's initiative is not built yet", async (ruleset) => {
+    await game.settings.set("fray", "ruleset", ruleset);
+    const { combat, combatants } = await fight(await actor("One", characterType(ruleset)), await actor("Two", characterType(ruleset)));
+    await expect(combat.rollAll()).resolves.toBe(combat);
+    await expect(combat.rollInitiative([combatants[0]!.id as string])).resolves.toBe(combat);
+    const game_ = game.i18n.localize(`FRAY.Setting.ruleset.Choices.${ruleset}`);
+    expect(harness.notifications.filter((n) => n.type === "info").map((n) => n.message)).toEqual([expect.stringContaining(game_), expect.stringContaining(game_)]);
+    expect(combatants.map((c) => c.initiative)).toEqual([null, null]);
+  });
+
+  it("cavaliers: every Initiative variant is reachable (each specialty, surprised, a shared roll, Focus, a late joiner)", async () => {
+    await game.settings.set("fray", "ruleset", "cavaliers");
+    const thug = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });
+    const [ana, bel] = [await actor("Ana"), await actor("Bel")];
+    const { combat, combatants } = await fight(thug, thug, thug, ana, bel);
+    await act(combat, combatants[0]!, "group");
+    const choices = [{ specialty: "timing" }, { specialty: "vigilance", surprised: true }, { specialty: "impulse" }];
+    harness.onDialog((dialog) => dialog.answer("roll", { specialty: "impulse", surprised: false, ...choices.shift() }));
+    queueFaces(4, 4, 7, 5, 6, 3);
+    await combat.rollAll();
+    expect(combatants.every((c) => c.initiative !== null)).toBe(true);
+    await combat.startCombat();
+    queueFaces(1, 1);
+    await act(combat, combatants[3]!, "focus");
+    const [late] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: (await actor("Eve")).id, name: "Eve" }])) as Combatant[];
+    queueFaces(2, 2);
+    await combat.rollInitiative([late!.id as string]);
+    expect(late!.initiative).not.toBeNull();
+    expect(harness.notifications.filter((n) => n.type !== "info")).toEqual([]);
+  });
+});
+
+describe("finding 3: a new round fires the turn events", () => {
+  it("calls combatTurnChange, the round and turn workflows and the Regions' turn events when the round turns over", async () => {
+    const { combat, combatants } = await rolledFight();
+    const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create({ ...areaSceneData({ areas: [{ id: "hall" }], connections: [] }), active: true })) as Scene;
+    const [token] = (await scene.createEmbeddedDocuments("Token", [{ name: "Ana", actorId: combatants[0]!.actorId, ...pointInArea(0) }])) as TokenDocument[];
+    await combatants[0]!.update({ sceneId: scene.id, tokenId: token!.id });
+    await combat.startCombat();
+    await combat.nextTurn();
+    await combat.nextTurn();
+    await harness.flush();
+    const changes: { round: number; combatantId: string | null }[] = [];
+    const started: string[] = [];
+    const rounds: number[] = [];
+    const regionEvents: string[] = [];
+    const hook = (_c: unknown, _prior: unknown, current: { round: number; combatantId: string | null }) => changes.push(current);
+    (globalThis as unknown as { Hooks: { on(n: string, f: unknown): number } }).Hooks.on("combatTurnChange", hook);
+    const c = combat as unknown as { _onStartTurn(x: Combatant): Promise<void>; _onStartRound(x: { round: number }): Promise<void> };
+    vi.spyOn(c, "_onStartTurn").mockImplementation(async (x) => void started.push(x.name));
+    vi.spyOn(c, "_onStartRound").mockImplementation(async (x) => void rounds.push(x.round));
+    const handle = vi.spyOn(RegionDocument.prototype, "_handleEvent").mockImplementation(async (event) => void regionEvents.push(event.name));
+    await combat.nextRound();
+    await harness.flush();
+    handle.mockRestore();
+    expect(changes).toEqual([expect.objectContaining({ round: 2, combatantId: combatants[0]!.id })]);
+    expect(rounds).toEqual([2]);
+    expect(started).toEqual(["Ana"]);
+    expect(regionEvents).toEqual(expect.arrayContaining(["tokenRoundEnd", "tokenRoundStart", "tokenTurnStart"]));
+  });
+
+  it("starts the new round with whoever acts first in it (a Seize ends, a late joiner enters)", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combat.startCombat();
+    await act(combat, combatants[2]!, "seize");
+    await combat.nextTurn();
+    await combat.nextTurn();
+    await combat.nextTurn();
+    await harness.flush();
+    expect(combat.round).toBe(2);
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+    expect(combat.combatant?.name).toBe("Ana");
+    expect(combat.previous).toMatchObject({ round: 1, combatantId: combatants[1]!.id });
+  });
+});
+
+describe("finding 5: the tracker rows keep Foundry's controls", () => {
+  it("shows the roll icon, the GM's initiative field, effect icons, ping and the tracked resource", async () => {
+    const { combat, combatants, a } = await rolledFight();
+    const [late] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: (await actor("Eve")).id, name: "Eve" }])) as Combatant[];
+    const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create({ name: "Hall", active: true })) as Scene;
+    await combatants[1]!.update({ sceneId: scene.id });
+    await (a as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect("prone", { active: true });
+    combatTrackerSettings.resource = "yield.value";
+    await a.update({ "system.yield.value": 2 });
+    const app = await renderTracker();
+    const row = (c: Combatant) => app.element.querySelector<HTMLElement>(`li[data-combatant-id="${c.id}"]`)!;
+    const roll = row(late!).querySelector<HTMLElement>('[data-action="rollInitiative"]')!;
+    expect(roll.getAttribute("style")).toContain("--initiative-icon: url('../icons/svg/d20.svg')");
+    expect(roll.getAttribute("style")).toContain("--initiative-icon-hover: url('../icons/svg/d20-highlight.svg')");
+    expect(row(combatants[0]!).querySelector<HTMLInputElement>("input.initiative-input")?.value).toBe("10");
+    expect([...row(combatants[0]!).querySelectorAll("img.token-effect")].map((i) => i.getAttribute("src"))).toEqual(["icons/svg/falling.svg"]);
+    expect(row(combatants[0]!).querySelector(".token-resource .resource")?.textContent).toBe("2");
+    expect(row(combatants[1]!).querySelector('[data-action="pingCombatant"]')).not.toBeNull();
+    expect(row(combatants[0]!).querySelector('[data-action="pingCombatant"]')).toBeNull();
+    row(combatants[1]!).querySelector<HTMLElement>('[data-action="pingCombatant"]')!.click();
+    expect(canvasRequests).toEqual([{ action: "ping", combatantId: combatants[1]!.id }]);
+    const input = row(combatants[2]!).querySelector<HTMLInputElement>("input.initiative-input")!;
+    input.value = "+2";
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await harness.flush();
+    expect(combatants[2]!.initiative).toBe(7);
+  });
+
+  it("gives a player the pan control and no initiative field", async () => {
+    const { combat, combatants } = await rolledFight();
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    await combatants[0]!.actor!.update({ [`ownership.${player.id}`]: 3 });
+    harness.switchUser(player);
+    const app = await renderTracker();
+    expect(app.element.querySelector("input.initiative-input")).toBeNull();
+    expect(app.element.querySelectorAll('[data-action="panToCombatant"]')).toHaveLength(3);
+    expect(rows(app)[0]!.querySelector(".initiative")?.textContent).toBe("10");
+    expect(combat.turns).toHaveLength(3);
+  });
+});
+
+describe("finding 6: statuses reach tokens and the tracker", () => {
+  it("registers each of Fray's statuses once, with an icon and a translated name", async () => {
+    const { FRAY_STATUS, CORE_STATUS } = await statuses();
+    const entries = CONFIG.statusEffects as { id: string; name: string; img: string }[];
+    const idsSeen = entries.map((e) => e.id);
+    expect(new Set(idsSeen).size).toBe(idsSeen.length);
+    for (const status of [...Object.values(FRAY_STATUS), ...Object.values(CORE_STATUS)]) {
+      const entry = entries.find((e) => e.id === status.id);
+      expect(entry?.img, status.id).toMatch(/^icons\/svg\/[a-z-]+\.svg$/);
+    }
+    for (const status of Object.values(FRAY_STATUS)) expect(game.i18n.has(status.name), status.name).toBe(true);
+  });
+
+  it("sets Dying through an ActiveEffect: the actor has it, its token draws it, the tracker lists it; clearing removes all three", async () => {
+    const { statusIdFor, hasStatus, setStatus } = await statuses();
+    const { combat, combatants, b } = await rolledFight();
+    void combat;
+    const token = placeToken(b);
+    const dying = statusIdFor("dying")!;
+    await setStatus(b as never, dying, true);
+    expect(hasStatus(b as never, dying)).toBe(true);
+    expect(effectsOf(b).map((e) => [...e.statuses])).toEqual([[dying]]);
+    expect(harness.hooksCalled).toContain("createActiveEffect");
+    expect(token.effects.icons).toEqual(["icons/svg/degen.svg"]);
+    const app = await renderTracker();
+    const row = app.element.querySelector(`li[data-combatant-id="${combatants[1]!.id}"]`)!;
+    expect([...row.querySelectorAll("img.token-effect")].map((i) => i.getAttribute("alt"))).toEqual(["Dying"]);
+    await setStatus(b as never, dying, false);
+    await harness.flush();
+    expect(hasStatus(b as never, dying)).toBe(false);
+    expect(b.effects.size).toBe(0);
+    expect(token.effects.icons).toEqual([]);
+    expect(app.element.querySelectorAll(`li[data-combatant-id="${combatants[1]!.id}"] img.token-effect`)).toHaveLength(0);
+  });
+
+  it("maps the rules' words onto one status each: Knocked Out is Foundry's Unconscious, Defeated marks the tracker row defeated", async () => {
+    const { applyRulesStatuses, hasStatus, statusIdFor } = await statuses();
+    expect(statusIdFor("knocked-out")).toBe("unconscious");
+    expect(statusIdFor("Knocked Out")).toBe("unconscious");
+    expect(statusIdFor("pushed")).toBeUndefined();
+    const { combatants, a, c } = await rolledFight();
+    await applyRulesStatuses(a as never, ["dying", "prone"]);
+    await applyRulesStatuses(a as never, ["stabilized"]);
+    expect([...(a as HarnessActorWithEffects).statuses].sort()).toEqual(["fray-stabilised", "prone"]);
+    await applyRulesStatuses(c as never, ["Defeated"]);
+    expect(hasStatus(c as never, "dead")).toBe(true);
+    const app = await renderTracker();
+    expect(app.element.querySelector(`li[data-combatant-id="${combatants[2]!.id}"]`)!.classList.contains("defeated")).toBe(true);
+  });
+});
+
+describe("finding 7: the portrait opens the file picker", () => {
+  it.each([
+    ["an actor", async () => actor("Ana")],
+    ["an item", async () => (await (await actor("Ana")).createEmbeddedDocuments("Item", [{ name: "Rapier", type: "cavaliersWeapon" }]))[0] as unknown as HarnessActor],
+  ])("on %s's sheet, and the picked image is saved", async (_what, make) => {
+    const doc = await make();
+    const sheet = doc.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> };
+    const app = await sheet.render({ force: true });
+    app.element.querySelector<HTMLElement>("img.fray-portrait")!.click();
+    await harness.flush();
+    expect(FilePicker.opened.map((p) => [p.type, p.current])).toEqual([["image", doc.img]]);
+    FilePicker.opened[0]!.pick("worlds/test/portrait.webp");
+    await harness.flush();
+    expect(doc.img).toBe("worlds/test/portrait.webp");
+  });
+});
+
+describe("finding 8: the Area config keeps Foundry's own fields", () => {
+  it("lets the GM rename and disable the Area's behaviour, with the Area's id, name and connections once", async () => {
+    const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create(areaSceneData({ areas: [{ id: "hall", name: "Hall" }, { id: "yard" }], connections: [{ from: "hall", to: "yard", kind: "two-way" }] }))) as Scene;
+    const behavior = [...scene.regions.values()][0]!.behaviors.contents[0]!;
+    const app = await (behavior.sheet as { render(o: object): Promise<{ element: HTMLElement }> }).render({ force: true });
+    const form = app.element;
+    expect(form.querySelector<HTMLInputElement>('input[name="name"]')?.value).toBe("Hall");
+    expect(form.querySelector('input[type="checkbox"][name="disabled"]')).not.toBeNull();
+    expect(form.querySelectorAll('[name="system.name"]')).toHaveLength(1);
+    expect(form.querySelectorAll('[name="system.areaId"]')).toHaveLength(1);
+    expect(form.querySelector('[name="system.connections.0.to"]')).not.toBeNull();
+    expect(form.querySelector('footer button[type="submit"]')).not.toBeNull();
+    const name = form.querySelector<HTMLInputElement>('input[name="name"]')!;
+    name.value = "Great Hall";
+    name.dispatchEvent(new Event("change", { bubbles: true }));
+    await harness.flush();
+    expect(behavior.name).toBe("Great Hall");
+    const disabled = app.element.querySelector<HTMLInputElement>('input[name="disabled"]')!;
+    disabled.checked = true;
+    disabled.dispatchEvent(new Event("change", { bubbles: true }));
+    await harness.flush();
+    expect(behavior.disabled).toBe(true);
+  });
+});
+
+describe("finding 9: reorders during a fight are no turn change", () => {
+  it("every combatant update Fray makes says turnEvents: false, and no turn event fires", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combat.startCombat();
+    await harness.flush();
+    const seen: unknown[] = [];
+    const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (...a: unknown[]) => void): number } }).Hooks;
+    hooks.on("preUpdateCombatant", (_doc, _changes, options) => seen.push((options as { turnEvents?: boolean }).turnEvents));
+    let turnChanges = 0;
+    hooks.on("combatTurnChange", () => (turnChanges += 1));
+    await act(combat, combatants[2]!, "seize");
+    queueFaces(6, 6);
+    await act(combat, combatants[1]!, "focus");
+    const [late] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: (await actor("Eve")).id, name: "Eve" }])) as Combatant[];
+    harness.onDialog((dialog) => dialog.answer("roll", { specialty: "impulse" }));
+    queueFaces(8, 5);
+    await combat.rollInitiative([late!.id as string]);
+    await harness.flush();
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.every((t) => t === false)).toBe(true);
+    expect(turnChanges).toBe(0);
+    expect(combat.combatant?.name).toBe("Ana");
+  });
+});
+
+describe("a hostile player's flags (issue 7, item 5)", () => {
+  it("garbage in her own combatant's flags shows her row in error, the other rows as ever, and the GM's reset clears it", async () => {
+    const { combat, combatants } = await rolledFight();
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    const eve = await actor("Eve");
+    await eve.update({ [`ownership.${player.id}`]: 3 });
+    const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: eve.id, name: "Eve", initiative: 20 }])) as Combatant[];
+    await combat.startCombat();
+    harness.switchUser(player);
+    await mine!.update({ "flags.fray.cavaliers": { specialty: "impulse", total: "lots", place: -1e308, spent: null, seized: { round: 1 } }, "flags.fray.cavaliersGroup": 7 });
+    const playerView = await renderTracker();
+    const playerRows = rows(playerView);
+    expect(playerRows.map((r) => r.querySelector(".name")?.textContent)).toEqual(["Ana", "Bel", "Cid", "Eve"]);
+    expect(playerRows[3]!.classList.contains("fray-problem")).toBe(true);
+    expect(playerRows[3]!.querySelector('[data-action="frayReset"]')).toBeNull();
+    await playerView.render({ force: true });
+
+    harness.switchUser(game.users.contents[0]!);
+    const app = await renderTracker();
+    const [ana, , , eveRow] = rows(app);
+    expect(ana!.textContent).toContain("IP 4");
+    expect(ana!.classList.contains("fray-problem")).toBe(false);
+    expect(eveRow!.querySelector('[role="alert"]')?.textContent).toContain("cannot be read");
+    eveRow!.querySelector<HTMLElement>('[data-action="frayReset"]')!.click();
+    await harness.flush();
+    expect(mine!.getFlag("fray", "cavaliers")).toBeUndefined();
+    expect(mine!.getFlag("fray", "cavaliersGroup")).toBeUndefined();
+    expect(mine!.initiative).toBeNull();
+    const after = rows(app).find((r) => r.dataset.combatantId === mine!.id)!;
+    expect(after.classList.contains("fray-problem")).toBe(false);
+    expect(after.querySelector('[data-action="rollInitiative"]')).not.toBeNull();
+    expect(combatants.map((c) => c.getFlag("fray", "cavaliers"))).toEqual(combatants.map(() => expect.objectContaining({ specialty: expect.any(String) })));
+  });
+
+  it("a player may not reset a row, even by calling the action", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combatants[0]!.update({ "flags.fray.cavaliers": "garbage" });
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    harness.switchUser(player);
+    const { combatRulesFor } = await import("../../src/foundry/combat/rules.js");
+    await expect(combatRulesFor("cavaliers")!.reset(combat as never, combatants[0] as never)).rejects.toThrow(/lacks permission/);
+    expect(combatants[0]!.getFlag("fray", "cavaliers")).toBe("garbage");
+  });
+});
+
+describe("the harness behaves as v13 where Fray depends on it", () => {
+  it("breaks initiative ties by id, not by name", async () => {
+    const cls = CONFIG.Combat.documentClass as typeof Combat;
+    await game.settings.set("fray", "ruleset", "drama");
+    const combat = (await cls.create({ active: true })) as Combat;
+    await combat.createEmbeddedDocuments("Combatant", [{ _id: "bbbbbbbbbbbbbbbb", name: "Able", initiative: 5 }, { _id: "aaaaaaaaaaaaaaaa", name: "Zed", initiative: 5 }], { keepId: true });
+    expect(names(combat)).toEqual(["Zed", "Able"]);
+  });
+
+  it("lets a player change the turn but not the combat's other fields", async () => {
+    const { combat } = await rolledFight();
+    await combat.startCombat();
+    harness.switchUser(harness.createUser({ name: "Player", role: "PLAYER" }));
+    await combat.nextTurn();
+    expect(combat.turn).toBe(1);
+    await expect(combat.update({ active: false })).rejects.toThrow(/lacks permission/);
+  });
+
+  it("sets the turns up from data preparation only once; later from combatant and round changes", async () => {
+    const { combat } = await rolledFight();
+    const setup = vi.spyOn(combat, "setupTurns");
+    combat.prepareData();
+    expect(setup).not.toHaveBeenCalled();
+    await combat.combatants.contents[0]!.update({ initiative: 1 });
+    expect(setup).toHaveBeenCalled();
+  });
+
+  it("starts a token's Region exit and enter events together, without awaiting one before the other", async () => {
+    const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create(areaSceneData({ areas: [{ id: "a" }, { id: "b" }], connections: [] }))) as Scene;
+    const [token] = (await scene.createEmbeddedDocuments("Token", [{ name: "T", ...pointInArea(0) }])) as TokenDocument[];
+    await harness.flush();
+    const order: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handle = vi.spyOn(RegionDocument.prototype, "_handleEvent").mockImplementation(async (event) => {
+      order.push(`${event.name} start`);
+      if (event.name === "tokenExit") await gate;
+      order.push(`${event.name} end`);
+    });
+    await token!.update(pointInArea(1));
+    expect(order).toEqual(["tokenExit start", "tokenEnter start", "tokenEnter end"]);
+    release();
+    await harness.flush();
+    handle.mockRestore();
+    expect(order.at(-1)).toBe("tokenExit end");
+  });
+});
