@@ -83,26 +83,35 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
         index === 0 && feint,
       ),
     );
-    // The lead's roll decides whether a Maneuver paid by a Precision Strike is taken; the best roll is the damage.
-    let best = new Map<string, { lead: MemberRoll; best: MemberRoll; p: number }>();
-    for (const lead of (rolls[0] as Map<string, MemberRoll & { p: number }>).values()) best.set(`${lead.total}/${lead.precisionStrike}`, { lead, best: lead, p: lead.p });
+    // A Squad keeps its best roll through squadHighest, folded one member at a time: first the best
+    // of the mates, then the lead against it (the lead's own roll also decides whether a Maneuver
+    // paid by a Precision Strike is taken).
+    const add = (into: Map<string, MemberRoll & { p: number }>, roll: MemberRoll, p: number) => {
+      const key = `${roll.total}/${roll.precisionStrike}`;
+      const entry = into.get(key);
+      if (entry) entry.p += p;
+      else into.set(key, { total: roll.total, precisionStrike: roll.precisionStrike, p });
+    };
+    let mates: Map<string, MemberRoll & { p: number }> | undefined;
     for (const roll of squadAttack ? rolls.slice(1) : []) {
-      const next = new Map<string, { lead: MemberRoll; best: MemberRoll; p: number }>();
-      for (const state of best.values()) {
-        for (const mate of roll.values()) {
-          const kept = squadHighest([state.best, mate]) as MemberRoll;
-          const key = `${state.lead.total}/${state.lead.precisionStrike}/${kept.total}/${kept.precisionStrike}`;
-          const entry = next.get(key);
-          if (entry) entry.p += state.p * mate.p;
-          else next.set(key, { lead: state.lead, best: kept, p: state.p * mate.p });
-        }
+      if (!mates) {
+        mates = roll;
+        continue;
       }
-      best = next;
+      const next = new Map<string, MemberRoll & { p: number }>();
+      for (const kept of mates.values()) for (const mate of roll.values()) add(next, squadHighest([kept, mate]) as MemberRoll, kept.p * mate.p);
+      mates = next;
+    }
+    const best: Array<{ lead: MemberRoll; best: MemberRoll; p: number }> = [];
+    for (const lead of (rolls[0] as Map<string, MemberRoll & { p: number }>).values()) {
+      for (const mate of mates?.values() ?? [undefined]) {
+        best.push({ lead, best: mate ? (squadHighest([lead, mate]) as MemberRoll) : lead, p: lead.p * (mate?.p ?? 1) });
+      }
     }
     // Grapple's Dex check is rolled only when the Maneuver is taken, and is independent of the damage.
     const dexCheck = definition?.dexCheck && request.attacker.dex !== undefined ? checkChance(request.attacker.dex) : undefined;
     const tally = tallyFor(ATTACK_NAMES);
-    for (const { lead, best: kept, p } of best.values()) {
+    for (const { lead, best: kept, p } of best) {
       const taken = maneuver !== undefined && (maneuver.payWith === "breath" || lead.precisionStrike);
       const values = { damage: kept.total, received: damageReceived(kept.total, request.target.stance ?? "steadied") };
       const checks = taken && dexCheck !== undefined ? [{ success: true, p: dexCheck }, { success: false, p: 1 - dexCheck }] : [{ success: true, p: 1 }];
