@@ -35,7 +35,7 @@ describe("cavaliers exact odds", () => {
   it("equals resolve run on every face, Drop and Wounds included", () => {
     expectEnumerationAgrees(attack, { attack: "lunge", defence: "block", attacker: { name: "A", attribute: 8, competency: 6, wounds: 1 }, defender: { name: "D", attribute: 6, item: 8, drop: 1, ranks: 1 } });
     expectEnumerationAgrees(skill, { actor: { name: "A", attribute: 8 }, skill: "deceive", opposition: "easy" });
-  });
+  }, 20_000);
 
   it("property: agrees with a seeded Monte Carlo of resolve for random pools, and sums to 1", () => {
     fc.assert(
@@ -50,7 +50,7 @@ describe("cavaliers exact odds", () => {
       }),
       { seed: 2024, numRuns: 6 },
     );
-  });
+  }, 20_000);
 
   it("property: skill and Flourish agree with a seeded Monte Carlo for random pools and oppositions", () => {
     fc.assert(
@@ -61,7 +61,7 @@ describe("cavaliers exact odds", () => {
       }),
       { seed: 77, numRuns: 4 },
     );
-  });
+  }, 20_000);
 
   it("the largest pool the rules allow (34 dice a side) still sums to 1", () => {
     const huge = { name: "H", attribute: 10, competency: 12, ranks: 10, item: 12, bonus: 12, assists: [Array(10).fill(12), Array(10).fill(12)] };

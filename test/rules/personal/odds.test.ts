@@ -21,7 +21,7 @@ describe("personal exact odds", () => {
   it("equals resolve run on every face: Piercing with the house option, a minor NPC, a Wounded significant NPC", () => {
     expectEnumerationAgrees(attack, { attacker: { name: "I", weapon: { attack: "1d20", damage: "1d8+1d4-1", damageType: "fire", piercing: true } }, target: { ...target, kind: "minor", defense: 8, armor: { fire: 3 }, resolve: 2 }, options: { piercingHalvesArmor: true } });
     expectEnumerationAgrees(attack, { attacker: { name: "I", weapon: { attack: "1d12+1d8", damage: "2d6", damageType: "physical" } }, target: { ...target, kind: "significant", wounded: true, resolve: 0 }, options: { significantNpcFates: false } });
-  });
+  }, 20_000);
 
   const formula = fc.constantFrom("1d20", "1d20+3", "2d10", "1d20-2", "3d6+1d4");
   const damage = fc.constantFrom("1d6", "2d6", "1d8+1d4-1", "1d12+2", "3d4");
@@ -46,7 +46,7 @@ describe("personal exact odds", () => {
       ),
       { seed: 41, numRuns: 6 },
     );
-  });
+  }, 20_000);
 
   it("a hundred d100s a formula still sums to 1 (the bench times the largest the parser allows)", () => {
     const odds = attack.odds.exact({ attacker: { name: "I", weapon: { attack: "100d100", damage: "100d100", damageType: "physical" } }, target: { ...target, defense: 5000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000 } });

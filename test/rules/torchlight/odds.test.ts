@@ -32,7 +32,7 @@ describe("torchlight exact odds", () => {
     // A Squad's attack is Enhanced; one Impairment cancels it, so each member rolls one die.
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4 }, squadMates: [{ name: "B", weaponDie: 4 }, { name: "C", weaponDie: 6, proficiencies: 1 }], target: { name: "T" }, situation: { impairments: 1 } });
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, dex: 12 }, target: { name: "T" }, maneuver: { name: "grapple", payWith: "precision" }, options: { enhancedAddsD4: true }, situation: { enhancements: 1 } });
-  });
+  }, 20_000);
 
   const attacker = fc.record({ name: fc.constant("A"), weaponDie: fc.constantFrom(4, 6, 8, 10, 12), proficiencies: fc.integer({ min: 0, max: 3 }), stance: fc.constantFrom("aggressive", "steadied", "on-guard", "rearguard") });
   const situation = fc.record({ enhancements: fc.integer({ min: 0, max: 3 }), impairments: fc.integer({ min: 0, max: 3 }), targetDistracted: fc.boolean() });
@@ -47,7 +47,7 @@ describe("torchlight exact odds", () => {
       }),
       { seed: 4, numRuns: 6 },
     );
-  });
+  }, 20_000);
 
   it("property: saves and checks agree with a seeded Monte Carlo", () => {
     fc.assert(
@@ -58,7 +58,7 @@ describe("torchlight exact odds", () => {
       }),
       { seed: 5, numRuns: 4 },
     );
-  });
+  }, 20_000);
 
   it("the largest die the rules allow (a d100, Enhanced, with a Feint) still sums to 1", () => {
     const odds = attack.odds.exact({ attacker: { name: "A", weaponDie: 100, breath: 1 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" } });
