@@ -122,8 +122,3 @@ export class Tally {
     };
   }
 }
-
-/** The chance of the named number landing on `value`, read from a distribution. */
-export function chanceOf(pmf: Pmf, value: number): number {
-  return pmf.find(([v]) => v === value)?.[1] ?? 0;
-}

@@ -182,7 +182,23 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     }
     const before: Record<Side, GritFlesh> = { a: tracksOf(fighters.a), b: tracksOf(fighters.b) };
     const struckOn = { a: strikes(before.a), b: strikes(before.b) };
-    const struck = (victim: Side, blow: BlowSpec): Loss => struckOn[victim](blow);
+    const flesh = { a: weaponFlesh(fighters.a), b: weaponFlesh(fighters.b) };
+    // Blows recur across pairs of readings: each is looked up by a number (victim, the winner's blow
+    // or the loser's critical striking back, kind, level, critical, triples) before it is built.
+    const known = new Map<number, Loss>();
+    const struck = (victim: Side, back: boolean, full: boolean, level: number, criticalHit: boolean, triples: number): Loss => {
+      const key = ((((level * 2 + (full ? 1 : 0)) * 2 + (criticalHit ? 1 : 0)) * 2 + (back ? 1 : 0)) * 64 + triples) * 2 + (victim === "a" ? 0 : 1);
+      let loss = known.get(key);
+      if (!loss) {
+        const armour = armourDice(victim, triples);
+        const blow: BlowSpec = back
+          ? { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armour }
+          : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(victim)], criticalHit, armourDice: armour };
+        loss = struckOn[victim](blow);
+        known.set(key, loss);
+      }
+      return loss;
+    };
     const armourDice = (side: Side, triples: number) => pools[side].armour.total + triples * SHIELD_TRIPLE_DICE;
     const bashGrit = { a: shieldBashGrit(options, fighters.a.shield ?? "none"), b: shieldBashGrit(options, fighters.b.shield ?? "none") };
     const bashes = new Map<string, { grit: number; flesh: number }>();
@@ -204,7 +220,6 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     const events = new Map<string, { events: Record<string, boolean>; p: number }>();
     const lost: Record<Side, { grit: number; flesh: number }> = { a: { grit: 0, flesh: 0 }, b: { grit: 0, flesh: 0 } };
     const noBlow = { a: stanceOf(fighters.a).winLandsNoBlow, b: stanceOf(fighters.b).winLandsNoBlow };
-    const flesh = { a: weaponFlesh(fighters.a), b: weaponFlesh(fighters.b) };
     for (const ra of sides.a) {
       for (const rb of sides.b) {
         const p = ra.p * rb.p;
@@ -223,7 +238,7 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
           const blow = judgement.blow;
           if (blow !== "none") {
             for (const [triples, q] of lost_.triples) {
-              const hit = struck(loser, { kind: blow, level: judgement.level, weaponFlesh: flesh[winner], criticalHit: won.critical, armourDice: armourDice(loser, triples) });
+              const hit = struck(loser, false, blow === "full", judgement.level, won.critical, triples);
               lost[loser].grit += p * q * hit.grit;
               lost[loser].flesh += p * q * hit.flesh;
               if (loser === "a") leftA = hit.after;
@@ -232,7 +247,7 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
           }
           if (judgement.loserCriticalBlow) {
             for (const [triples, q] of won.triples) {
-              const hit = struck(winner, { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armourDice(winner, triples) });
+              const hit = struck(winner, true, false, 0, true, triples);
               lost[winner].grit += p * q * hit.grit;
               lost[winner].flesh += p * q * hit.flesh;
               if (winner === "a") leftA = hit.after;
