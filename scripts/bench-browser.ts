@@ -3,8 +3,8 @@
  * harness (test/browser/support), timing what the table pays for Fray's UI, always against a
  * baseline of the same run:
  *   - each actor and item sheet's render, relative to rendering an empty ApplicationV2;
- *   - ordering a combat of 200 combatants (setupTurns through the active ruleset's rules), relative
- *     to ordering 20.
+ *   - ordering a combat of 200 Cavaliers combatants (setupTurns through the active ruleset's rules,
+ *     places in the Combat's flags as the tracker keeps them), relative to ordering 20.
  * Every render row is a RenderCase: setup code run in the page that leaves a `render()` behind.
  * Chat cards join the table as more cases (see CARD_CASES): create the message in `setup`, and let
  * `render()` re-render its card the way the card engine does. Nothing here asserts on time.
@@ -82,19 +82,23 @@ async function timeRenders(page: Page, renderCase: RenderCase): Promise<number> 
 /** Milliseconds to order a combat of `size` Cavaliers combatants (placed in shuffled order). */
 async function timeOrdering(page: Page, size: number): Promise<number> {
   return page.evaluate(async (count) => {
-    type CombatDoc = { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown[]>; setupTurns(): unknown[] };
+    type CombatDoc = { createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; update(d: object): Promise<unknown>; setupTurns(): unknown[] };
     const g = globalThis as unknown as BenchGlobals & { CONFIG: Record<string, { documentClass: { create(d: object): Promise<CombatDoc> } }> };
     const combat = await g.CONFIG.Combat!.documentClass.create({ active: true });
     const places = Array.from({ length: count }, (_, i) => i + 1).sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
     const specialties = ["impulse", "vigilance", "timing"];
-    await combat.createEmbeddedDocuments(
+    const combatants = await combat.createEmbeddedDocuments(
       "Combatant",
-      places.map((place, i) => ({
-        name: `C${i}`,
-        initiative: 20 - (place % 20),
-        flags: { fray: { cavaliers: { specialty: specialties[i % 3], total: 20 - (place % 20), successPoints: place % 7, place, fromRound: 1, spent: { round: 0, spends: [] }, nextPlace: null, seized: null, group: null } } },
-      })),
+      places.map((place, i) => ({ name: `C${i}`, initiative: 20 - (place % 20) })),
     );
+    // The tracker keeps each combatant's place in the Combat's flags (flags.fray.cavaliers.<id>).
+    const states = Object.fromEntries(
+      combatants.map((c, i) => {
+        const place = places[i] as number;
+        return [c.id, { specialty: specialties[i % 3], total: 20 - (place % 20), successPoints: place % 7, place, fromRound: 1, spent: { round: 0, spends: [] }, nextPlace: null, seized: null, group: null }];
+      }),
+    );
+    await combat.update({ flags: { fray: { cavaliers: states } } });
     for (let i = 0; i < 20; i += 1) combat.setupTurns();
     let best = Infinity;
     for (let batch = 0; batch < 5; batch += 1) {
