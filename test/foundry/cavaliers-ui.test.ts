@@ -244,6 +244,30 @@ describe("cavaliers sheet", () => {
 });
 
 describe("attack dialog", () => {
+  it("shows the exact chance to beat each defence the target may choose, and updates it with the Drop (issue 13)", async () => {
+    const actor = await makeActor();
+    const foe = await makeActor("Foe", {}, []);
+    target(foe);
+    const sheet = await openSheet(actor);
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    const shown = () => Object.fromEntries([...dialog("fray-attack-dialog")!.querySelectorAll<HTMLElement>("[data-odds]")].map((dd) => [dd.dataset.odds, dd.textContent]));
+    const { cavaliersRules } = await import("../../src/rules/index.js");
+    const { percent } = await import("../../src/foundry/cards/odds.js");
+    // What the rules say for Aurore's Lunge (d8 Verve, d8 competency, two d8 ranks, the Rapier's d8) against the Foe's plain pools.
+    const expected = (defence: string, combined: string[]) => {
+      const attacker = { name: "Aurore", type: "pc", yield: 0, wounds: 0, advantage: 0, style: 0, attribute: 8, competency: 8, ranks: 2, item: 8, ...(combined.length ? { combined } : {}) };
+      const defender = { name: "Foe", type: "pc", yield: 0, wounds: 0, advantage: 0, style: 0, attribute: 8, competency: 8, ranks: 0 };
+      const odds = cavaliersRules.actions.attack!.odds!.exact({ attack: "lunge", attacker, defence, defender, options: { keepOneDie: true, seizeOncePerRound: true } });
+      return percent(odds.chances.attackerWins!);
+    };
+    expect(Object.keys(shown())).toEqual(["Parry", "Block", "Dodge"]);
+    expect(shown().Parry).toContain(`wins ${expected("parry", [])}`);
+    change(dialog("fray-attack-dialog")!.querySelector('[name="combined.draw-weapon"]'), (el) => (el.checked = true));
+    await settle();
+    expect(shown().Parry).toContain(`wins ${expected("parry", ["draw-weapon"])}`);
+    expect(expected("parry", ["draw-weapon"])).not.toBe(expected("parry", []));
+  });
+
   it("refuses with a clear message without exactly one target", async () => {
     const actor = await makeActor();
     const sheet = await openSheet(actor);

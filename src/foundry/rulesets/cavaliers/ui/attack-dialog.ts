@@ -4,6 +4,7 @@ import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { lookUpArea, type AreaReading } from "./area-lookup.js";
+import { attackOddsLines } from "./odds-view.js";
 import { planAttack, type AttackContext, type AttackFormValues, type AttackPlan } from "./attack-plan.js";
 import { ATTACK_IDS, cavaliersData, specialtiesOf, weaponsOf } from "./gear.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
@@ -125,6 +126,7 @@ export class AttackDialog extends HandlebarsDialog {
       areaKnown: this.area !== null,
       values: { ...values, range: values.range === null ? "" : String(this.bandStart(values.range)), cover: String(values.cover) },
       plan,
+      odds: attackOddsLines(plan.request),
       blocked: plan.request === null,
       submitLabel: "FRAY.Ui.RollAttack",
     });

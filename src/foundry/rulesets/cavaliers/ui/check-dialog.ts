@@ -6,6 +6,7 @@ import type { CheckKind, CheckRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
 import { cavaliersData } from "./gear.js";
+import { checkOddsLine } from "./odds-view.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
@@ -100,6 +101,7 @@ export class CheckDialog extends HandlebarsDialog {
       hasAdvantage: advantage > 0,
       advantage,
       problems: plan.problems,
+      odds: checkOddsLine(plan.request),
       blocked: plan.request === null,
       submitLabel: "FRAY.Ui.RollCheck",
     });
