@@ -2,22 +2,24 @@
  * The card engine every ruleset's cards run on: a card is a request (kinds.ts), resolved by the
  * rules on the active GM (gm.ts) from what the clicking user sends (client.ts) through the relay.
  */
-import { registerRelay, relayIdle } from "../relay/index.js";
+import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
 import { CARD_TYPE, CardModel } from "./model.js";
-import { cardActivity, registerCardRendering } from "./render.js";
+import { cardActivity, CARD_FOOTER, registerCardRendering } from "./render.js";
 
 export { chooseOnCard, openCard, type OpenCard } from "./client.js";
 export { cardKind, registerCardKind, type ActorChange, type CardChange, type DocumentChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
 export { CARD_TYPE, cardOf, withChoice, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
+export { cardOdds, percent } from "./odds.js";
+export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";
 
-/** Every client registers the card type, its rendering and buttons; the active GM serves the steps. */
+/** Every client registers the card type, its rendering and buttons; the active GM serves the steps (through the relay, registered once in fray.ts). */
 export function registerCards(): void {
   CONFIG.ChatMessage.dataModels[CARD_TYPE] = CardModel;
-  registerRelay();
+  void foundry.applications.handlebars.loadTemplates([CARD_FOOTER]);
   registerCardRequests();
   registerCardRendering();
   registerCardClient();
