@@ -2,7 +2,7 @@
  * Unhex's cards and the calls that open them (the sheet's buttons, the dialogs, the tracker and
  * macros): each builds the opening request and hands it to the card engine.
  */
-import { openCard, registerCardKind } from "../../../cards/index.js";
+import { openCard, type OpenCard, registerCardKind } from "../../../cards/index.js";
 import { unhexAttackCard } from "./attack.js";
 import { unhexDoorCard } from "./door.js";
 import { unhexInitiativeCard } from "./initiative.js";
@@ -36,11 +36,16 @@ export interface UnhexAttackOpen {
   rollMode?: string;
 }
 
-export async function postUnhexAttack(open: UnhexAttackOpen): Promise<ChatMessage.Implementation | undefined> {
+/** The card an attack dialog opens (and whose odds it shows). */
+export function unhexAttackOpen(open: UnhexAttackOpen): OpenCard {
   const request: Record<string, unknown> = { weapon: open.weapon };
   if (open.range !== undefined) request.range = open.range;
   if (open.cover !== undefined) request.cover = open.cover;
-  return posted(await openCard({ kind: "unhex.attack", refs: { attacker: ref(open.attacker, open.attackerToken), target: ref(open.target, open.targetToken) }, request, ...(open.rollMode ? { rollMode: open.rollMode } : {}) }));
+  return { kind: "unhex.attack", refs: { attacker: ref(open.attacker, open.attackerToken), target: ref(open.target, open.targetToken) }, request, ...(open.rollMode ? { rollMode: open.rollMode } : {}) };
+}
+
+export async function postUnhexAttack(open: UnhexAttackOpen): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard(unhexAttackOpen(open)));
 }
 
 export interface UnhexRollOpen {
@@ -54,11 +59,16 @@ export interface UnhexRollOpen {
   rollMode?: string;
 }
 
-export async function postUnhexRoll(open: UnhexRollOpen): Promise<ChatMessage.Implementation | undefined> {
+/** The card a check or opposed-roll dialog opens (and whose odds it shows). */
+export function unhexRollOpen(open: UnhexRollOpen): OpenCard {
   const request = { good: open.good, ...(open.what ? { what: open.what } : {}) };
   const mode = open.rollMode ? { rollMode: open.rollMode } : {};
-  if (open.target) return posted(await openCard({ kind: "unhex.opposed", refs: { a: ref(open.actor, open.token), b: ref(open.target, open.targetToken) }, request, ...mode }));
-  return posted(await openCard({ kind: "unhex.check", refs: { character: ref(open.actor, open.token) }, request, ...mode }));
+  if (open.target) return { kind: "unhex.opposed", refs: { a: ref(open.actor, open.token), b: ref(open.target, open.targetToken) }, request, ...mode };
+  return { kind: "unhex.check", refs: { character: ref(open.actor, open.token) }, request, ...mode };
+}
+
+export async function postUnhexRoll(open: UnhexRollOpen): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard(unhexRollOpen(open)));
 }
 
 export async function postUnhexDoor(actor: string, token: string, between: [string, string], open: boolean): Promise<ChatMessage.Implementation | undefined> {

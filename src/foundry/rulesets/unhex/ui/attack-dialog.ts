@@ -7,13 +7,14 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { attackReach, type Reach } from "../../../../rules/unhex/reach.js";
 import type { WeaponKind } from "../../../../rules/unhex/tables.js";
+import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { HandlebarsDialog, formValues } from "../../cavaliers/ui/dialog-base.js";
 import { heldWeapons } from "../actors.js";
-import { postUnhexAttack } from "../cards/index.js";
+import { postUnhexAttack, unhexAttackOpen, type UnhexAttackOpen } from "../cards/index.js";
 import { areasOf, HERE, standInMap } from "../cards/facts.js";
 import { activeToken } from "./sheet.js";
-import { oddsLine } from "./odds.js";
+import { attackOddsLines } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;
@@ -32,6 +33,8 @@ interface Values {
   weapon: string;
   range: number;
   cover: boolean;
+  /** publicroll, gmroll, blindroll or selfroll. */
+  rollMode: string;
 }
 
 export class UnhexAttackDialog extends HandlebarsDialog {
@@ -53,7 +56,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
     super({});
     this.actor = actor;
     this.target = target;
-    this.values = { weapon: "", range: 0, cover: false };
+    this.values = { weapon: "", range: 0, cover: false, rollMode: currentRollMode() };
     this.values.weapon = this.weapons().find((w) => w.reach.allowed)?.id ?? "";
   }
 
@@ -94,7 +97,8 @@ export class UnhexAttackDialog extends HandlebarsDialog {
       noWeapon: weapons.length === 0,
       values: { ...this.values, weapon: chosen?.id ?? "", range: String(this.values.range) },
       rangeOptions: { "0": i18n().localize("FRAY.Unhex.Ui.Range0"), "1": i18n().localize("FRAY.Unhex.Ui.Range1"), "2": i18n().localize("FRAY.Unhex.Ui.Range2") },
-      odds: oddsLine(this.actor, chosen?.kind ?? null),
+      rollModes: rollModeOptions(),
+      odds: attackOddsLines(chosen ? unhexAttackOpen(this.opening(chosen.id)) : null),
       blocked: !chosen,
       submitLabel: "FRAY.Unhex.Ui.Declare",
     });
@@ -108,7 +112,12 @@ export class UnhexAttackDialog extends HandlebarsDialog {
 
   readForm(form: HTMLFormElement): Values {
     const raw = formValues(form);
-    return { weapon: String(raw.weapon ?? ""), range: Math.max(0, Math.min(2, Number(raw.range ?? this.values.range) || 0)), cover: raw.cover === true };
+    return {
+      weapon: String(raw.weapon ?? ""),
+      range: Math.max(0, Math.min(2, Number(raw.range ?? this.values.range) || 0)),
+      cover: raw.cover === true,
+      rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode,
+    };
   }
 
   static async #onSubmit(this: UnhexAttackDialog, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
@@ -119,8 +128,13 @@ export class UnhexAttackDialog extends HandlebarsDialog {
       return;
     }
     await this.close();
+    await postUnhexAttack(this.opening(weapon.id));
+  }
+
+  /** The card this dialog opens with this weapon, as it stands. */
+  opening(weapon: string): UnhexAttackOpen {
     const standIn = this.areas() ? {} : { range: this.values.range, cover: this.values.cover };
-    await postUnhexAttack({ attacker: this.actor.uuid, attackerToken: activeToken(this.actor)?.uuid ?? null, target: this.target.actor!.uuid, targetToken: this.target.document.uuid, weapon: weapon.id, ...standIn });
+    return { attacker: this.actor.uuid, attackerToken: activeToken(this.actor)?.uuid ?? null, target: this.target.actor!.uuid, targetToken: this.target.document.uuid, weapon, ...standIn, rollMode: this.values.rollMode };
   }
 }
 

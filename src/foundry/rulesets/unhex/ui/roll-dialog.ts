@@ -1,50 +1,102 @@
 /**
- * The check and opposed-roll dialog: what the roll is for, and whether the character is good at it
- * (her "other" good rolls are shown; the claim is written on the card for the GM to see). An opposed
- * roll is against the one targeted token, who rolls her own dice on the card.
+ * The check and opposed-roll dialog: what the roll is for, whether the character is good at it
+ * (her "other" good rolls are shown; the claim is written on the card for the GM to see), the roll
+ * mode, and the exact chance, which follows the "good at this" box. An opposed roll is against the
+ * one targeted token, who rolls her own dice on the card.
  */
-import { postUnhexRoll } from "../cards/index.js";
+import type { DeepPartial } from "fvtt-types/utils";
+import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
+import { SYSTEM_ID, templatePath } from "../../../system.js";
+import { HandlebarsDialog, formValues, partsToRedraw } from "../../cavaliers/ui/dialog-base.js";
 import { unhexData } from "../actors.js";
-import { activeToken } from "./sheet.js";
+import { postUnhexRoll, unhexRollOpen, type UnhexRollOpen } from "../cards/index.js";
 import { theTarget } from "./attack-dialog.js";
+import { rollOddsLines } from "./odds.js";
+import { activeToken } from "./sheet.js";
+import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;
-const escape = (text: string) => Handlebars.escapeExpression(text);
 
-export async function askUnhexRoll(actor: Actor.Implementation, opposed: boolean): Promise<ChatMessage.Implementation | undefined | null> {
+interface Values {
+  what: string;
+  good: boolean;
+  rollMode: string;
+}
+
+export class UnhexRollDialog extends HandlebarsDialog {
+  static override DEFAULT_OPTIONS = {
+    classes: [SYSTEM_ID, "fray-dialog", "fray-unhex-roll-dialog"],
+    tag: "form",
+    window: { title: "FRAY.Unhex.Ui.CheckTitle", icon: "fa-solid fa-dice-d10" },
+    position: { width: 380 },
+    form: { handler: UnhexRollDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+  };
+
+  static override PARTS = { form: { template: templatePath("dialog/unhex-roll.hbs") }, summary: { template: templatePath("dialog/unhex-roll-odds.hbs") }, footer: { template: templatePath("dialog/footer.hbs") } };
+
+  readonly actor: Actor.Implementation;
+  readonly target: Token.Implementation | null;
+  values: Values = { what: "", good: false, rollMode: currentRollMode() };
+
+  constructor(actor: Actor.Implementation, target: Token.Implementation | null) {
+    super({});
+    this.actor = actor;
+    this.target = target;
+  }
+
+  override get title(): string {
+    return i18n().format(this.target ? "FRAY.Unhex.Ui.OpposedTitle" : "FRAY.Unhex.Ui.CheckTitle", { actor: this.actor.name });
+  }
+
+  /** The card this dialog opens, as it stands. */
+  opening(): UnhexRollOpen {
+    const against = this.target ? { target: this.target.actor!.uuid, targetToken: this.target.document.uuid } : {};
+    return { actor: this.actor.uuid, token: activeToken(this.actor)?.uuid ?? null, ...against, good: this.values.good, what: this.values.what.slice(0, 64), rollMode: this.values.rollMode };
+  }
+
+  protected override async _prepareContext(options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean }) {
+    const context = await super._prepareContext(options);
+    const other = String((unhexData(this.actor).good as { other?: unknown }).other ?? "");
+    return Object.assign(context, {
+      targetName: this.target?.name ?? "",
+      goodLabel: other ? i18n().format("FRAY.Unhex.Ui.GoodAtThis", { other }) : i18n().localize("FRAY.Unhex.Ui.GoodAtThisPlain"),
+      values: this.values,
+      rollModes: rollModeOptions(),
+      odds: rollOddsLines(unhexRollOpen(this.opening())),
+      hint: i18n().localize(this.target ? "FRAY.Unhex.Ui.OpposedHint" : "FRAY.Unhex.Ui.CheckHint"),
+      blocked: false,
+      submitLabel: "FRAY.Unhex.Ui.Roll",
+    });
+  }
+
+  /** A typed reason redraws only the odds, so the field keeps its focus; the box and the roll mode redraw all. */
+  protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
+    super._onChangeForm(formConfig, event);
+    if (this.form) this.values = this.readForm(this.form);
+    const parts = partsToRedraw(event);
+    void this.render(parts ? { parts } : {});
+  }
+
+  readForm(form: HTMLFormElement): Values {
+    const raw = formValues(form);
+    return { what: String(raw.what ?? "").slice(0, 64), good: raw.good === true, rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode };
+  }
+
+  static async #onSubmit(this: UnhexRollDialog, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
+    this.values = this.readForm(form);
+    await this.close();
+    await postUnhexRoll(this.opening());
+  }
+}
+
+/** Open the check dialog, or the opposed-roll dialog against the user's one target (or say why not). */
+export async function askUnhexRoll(actor: Actor.Implementation, opposed: boolean): Promise<UnhexRollDialog | null> {
   const target = opposed ? theTarget() : null;
   if (target && "refusal" in target) {
     ui.notifications?.warn(target.refusal);
     return null;
   }
-  const other = String((unhexData(actor).good as { other?: unknown }).other ?? "");
-  const content = `${target ? `<p>${escape(i18n().localize("FRAY.Ui.Target"))}: <strong>${escape(target.token.name ?? "")}</strong></p>` : ""}
-    <label class="fray-field"><span>${escape(i18n().localize("FRAY.Unhex.Ui.What"))}</span><input type="text" name="what" maxlength="64"></label>
-    <label class="fray-field fray-check"><input type="checkbox" name="good"><span>${escape(other ? i18n().format("FRAY.Unhex.Ui.GoodAtThis", { other }) : i18n().localize("FRAY.Unhex.Ui.GoodAtThisPlain"))}</span></label>
-    <p class="fray-hint">${escape(i18n().format("FRAY.Unhex.Ui.Chance", { chance: String(Math.max(0, Math.min(100, unhexData(actor).level.value))) }))}</p>`;
-  const answer = (await foundry.applications.api.DialogV2.wait({
-    window: { title: i18n().format(opposed ? "FRAY.Unhex.Ui.OpposedTitle" : "FRAY.Unhex.Ui.CheckTitle", { actor: actor.name }) },
-    content,
-    buttons: [
-      {
-        action: "roll",
-        label: i18n().localize("FRAY.Unhex.Ui.Roll"),
-        default: true,
-        callback: (_event: PointerEvent | SubmitEvent, button: HTMLButtonElement) => {
-          const form = button.form;
-          const what = form?.elements.namedItem("what");
-          const good = form?.elements.namedItem("good");
-          return { what: what instanceof HTMLInputElement ? what.value : "", good: good instanceof HTMLInputElement ? good.checked : false };
-        },
-      },
-    ],
-  })) as { what: string; good: boolean } | null;
-  if (!answer) return null;
-  return postUnhexRoll({
-    actor: actor.uuid,
-    token: activeToken(actor)?.uuid ?? null,
-    ...(target && "token" in target ? { target: target.token.actor!.uuid, targetToken: target.token.document.uuid } : {}),
-    good: answer.good,
-    what: answer.what.slice(0, 64),
-  });
+  const dialog = new UnhexRollDialog(actor, target ? target.token : null);
+  await dialog.render({ force: true });
+  return dialog;
 }
