@@ -4,6 +4,7 @@ import { labelledChoices } from "../../sheets/choices.js";
 import { templatePath } from "../../system.js";
 import type { FoundryRuleset } from "../types.js";
 import { postUnhexAttack, postUnhexDoor, postUnhexMove, postUnhexRoll, registerUnhexCards } from "./cards/index.js";
+import { unhexCombatRules } from "./combat/index.js";
 import { registerUnhexMovement } from "./movement.js";
 import { GEAR_KINDS, LOCATION_KEYS, UnhexArmourModel, UnhexCharacterModel, UnhexGearModel, UnhexNpcModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
 import { registerConditionKeeping } from "./ui/conditions.js";
@@ -42,6 +43,7 @@ export const unhexFoundry: FoundryRuleset = {
     unhexArmour: { model: UnhexArmourModel, template: templatePath("item/unhex-armour.hbs"), context: () => ({ locations: labelledChoices(LOCATION_KEYS, "FRAY.Unhex.Location") }) },
     unhexGear: { model: UnhexGearModel, template: templatePath("item/unhex-gear.hbs"), context: () => ({ gearKinds: labelledChoices(GEAR_KINDS, "FRAY.Unhex.GearKind") }) },
   },
+  combat: unhexCombatRules,
   init() {
     registerUnhexCards();
     for (const type of Object.keys(unhexFoundry.actors)) registerSheetExtension(type, UNHEX_SHEET_EXTENSION);
