@@ -69,12 +69,15 @@ export class UnhexRollDialog extends HandlebarsDialog {
     });
   }
 
-  /** A typed reason redraws only the odds, so the field keeps its focus; the box and the roll mode redraw all. */
+  /**
+   * The reason typed changes no odds, so nothing is redrawn for it (a redraw as the field loses focus
+   * would swap the Roll button under a click); the box and the roll mode redraw the odds.
+   */
   protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
     super._onChangeForm(formConfig, event);
     if (this.form) this.values = this.readForm(this.form);
-    const parts = partsToRedraw(event);
-    void this.render(parts ? { parts } : {});
+    if (partsToRedraw(event)) return;
+    void this.render({ parts: ["summary"] });
   }
 
   readForm(form: HTMLFormElement): Values {
