@@ -172,7 +172,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     page.evaluate(async (actor) => {
       const g = globalThis as unknown as { fromUuidSync(u: string): { sheet: { render(o: object): Promise<{ element: HTMLElement }> } } };
       const app = await g.fromUuidSync(actor).sheet.render({ force: true });
-      app.element.style.cssText += "position: absolute; left: 400px; top: 0;";
+      app.element.style.cssText += "position: absolute; left: 0; top: 0;";
       await window.harness!.flush();
       return app.element.id;
     }, uuid);

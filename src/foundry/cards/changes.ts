@@ -51,7 +51,8 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
         const before = fieldValue(document, path, defaults);
         if (same(before, value)) continue;
         const shown = change.show ? { before: change.show(before), after: change.show(value) } : undefined;
-        fields.push({ uuid: document.uuid ?? "", name: nameOf(document), key: path, kind: "field", before, after: value, ...(change.label ? { label: change.label } : {}), ...(shown ? { shown } : {}) });
+        const label = change.labels?.[path] ?? change.label;
+        fields.push({ uuid: document.uuid ?? "", name: nameOf(document), key: path, kind: "field", before, after: value, ...(label ? { label } : {}), ...(shown ? { shown } : {}) });
       }
       // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
       if (fields.length) await (document as unknown as { update(data: object, options?: object): Promise<unknown> }).update(Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options ?? {});
@@ -62,7 +63,8 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
     const fields: ChangeRecord[] = [];
     for (const [path, value] of Object.entries(change.fields ?? {})) {
       const before = fieldValue(actor, path, defaults);
-      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: actor.name, key: path, kind: "field", before, after: value });
+      const label = change.labels?.[path];
+      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: actor.name, key: path, kind: "field", before, after: value, ...(label ? { label } : {}) });
     }
     // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
     if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never, (change.options ?? {}) as never);

@@ -15,6 +15,8 @@ export interface ActorChange {
   actor: Actor.Implementation;
   fields?: Record<string, unknown>;
   statuses?: Record<string, boolean>;
+  /** Each field's name in the players' words, by update path (else FRAY.Card.Field.<path>, else the path). */
+  labels?: Record<string, string>;
   /** Update options, so a ruleset's own hooks can tell a card's write from a sheet edit. */
   options?: Record<string, unknown>;
 }
@@ -28,6 +30,8 @@ export interface DocumentChange {
   document: foundry.abstract.Document.Any;
   fields: Record<string, unknown>;
   label?: string;
+  /** A field's own name, by update path, where one `label` does not fit them all. */
+  labels?: Record<string, string>;
   show?: (value: unknown) => string;
   /** Update options (a token moved by the GM's ruling, not by a drag). */
   options?: Record<string, unknown>;

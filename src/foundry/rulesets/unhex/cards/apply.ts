@@ -17,9 +17,16 @@ export const CARD_WRITE = { fray: { card: true } };
 /** The actor's fields and statuses from her effect: level, boxes, conditions set (and those they end). */
 export function actorChange(actor: Actor.Implementation, effect: Effect | undefined): CardChange {
   const fields: Record<string, unknown> = {};
+  const labels: Record<string, string> = {};
   for (const [track, change] of Object.entries(effect?.changes ?? {})) {
-    if (track === "level") fields["system.level.value"] = change.to;
-    else if (track.startsWith("wounds.")) fields[`system.wounds.${locationKey(track.slice("wounds.".length))}`] = change.to;
+    if (track === "level") {
+      fields["system.level.value"] = change.to;
+      labels["system.level.value"] = game.i18n!.localize("FRAY.Unhex.Level");
+    } else if (track.startsWith("wounds.")) {
+      const key = locationKey(track.slice("wounds.".length));
+      fields[`system.wounds.${key}`] = change.to;
+      labels[`system.wounds.${key}`] = game.i18n!.format("FRAY.Unhex.Card.BoxesOf", { location: game.i18n!.localize(`FRAY.Unhex.Location.${key}`) });
+    }
   }
   const statuses: Record<string, boolean> = {};
   for (const word of effect?.statuses ?? []) {
@@ -27,7 +34,7 @@ export function actorChange(actor: Actor.Implementation, effect: Effect | undefi
     const id = statusIdFor(word);
     if (id) statuses[id] = true;
   }
-  return { actor, fields, statuses, options: CARD_WRITE };
+  return { actor, fields, labels, statuses, options: CARD_WRITE };
 }
 
 /** The budget an effect reports (when the rules were given one), stored for the role's combatant. */

@@ -68,6 +68,13 @@ export function budgetChange(combat: Combat.Implementation, combatant: Combatant
     document: combat,
     fields: { [`${path}.round`]: combat.round, [`${path}.available`]: budget.available, [`${path}.owed`]: budget.owed },
     label: game.i18n!.format("FRAY.Unhex.Card.BudgetOf", { name: combatant.name ?? "" }),
+    labels: {
+      [`${path}.round`]: game.i18n!.format("FRAY.Unhex.Card.BudgetRound", { name: combatant.name ?? "" }),
+      [`${path}.available`]: game.i18n!.format("FRAY.Unhex.Card.BudgetOf", { name: combatant.name ?? "" }),
+      [`${path}.owed`]: game.i18n!.format("FRAY.Unhex.Card.BudgetOwed", { name: combatant.name ?? "" }),
+    },
+    // Nothing stored yet reads as a fresh round's one action (and none owed, counted from no round).
+    show: (value) => (value === undefined ? "—" : String(value)),
   };
 }
 
