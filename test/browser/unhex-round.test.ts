@@ -9,12 +9,20 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { NIGHTCLUB } from "../../src/core/areas/index.js";
-import { areaSceneData, pointInArea } from "../harness/scene.js";
+import { areaSceneData } from "../harness/scene.js";
 import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 /** The nightclub with a shut door between the entrance and the alley (the GM drew it so). */
 const CLUB = { ...NIGHTCLUB, connections: NIGHTCLUB.connections.map((c) => (c.from === "entrance" && c.to === "alley" ? { ...c, kind: "door" as const, open: false } : c)) };
-const at = (id: string) => pointInArea(CLUB.areas.findIndex((a) => a.id === id));
+/** Where each Area is drawn (column, row), roughly as on the game's picture, so the sketch's lines do not cross rooms. */
+const LAYOUT: Record<string, [number, number]> = { alley: [0, 0], kitchen: [1, 0], bar: [2, 0], catwalk: [3, 0], entrance: [0, 1], "dance-floor": [1, 1], "pool-tables": [2, 1], "dj-booth": [3, 2] };
+const rectangle = (id: string) => ({ type: "rectangle", x: LAYOUT[id]![0] * 400, y: LAYOUT[id]![1] * 400, width: 300, height: 300, rotation: 0, hole: false });
+const at = (id: string) => ({ x: LAYOUT[id]![0] * 400 + 100, y: LAYOUT[id]![1] * 400 + 100 });
+const sceneData = () => {
+  const data = areaSceneData(CLUB) as { regions: { shapes: unknown[] }[] };
+  data.regions.forEach((region, index) => (region.shapes = [rectangle(CLUB.areas[index]!.id)]));
+  return data;
+};
 
 type Ids = { scene: string; combat: string; actors: Record<string, string>; tokens: Record<string, string> };
 
@@ -81,7 +89,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
           tokens: Object.fromEntries(Object.entries(tokens).map(([k, t]) => [k, t.uuid])),
         };
       },
-      { sceneData: areaSceneData(CLUB), places: Object.fromEntries(CLUB.areas.map((a) => [a.id, at(a.id)])) },
+      { sceneData: sceneData(), places: Object.fromEntries(CLUB.areas.map((a) => [a.id, at(a.id)])) },
     );
   }
 
@@ -193,27 +201,55 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     throw new Error(`Tab never reached ${selector}`);
   }
 
-  /** A sketch of the scene as the GM sees it: each Area's Region with its name, each token by name (the harness draws no canvas). */
+  /**
+   * A sketch of the scene as the GM sees it (the harness draws no canvas): each Area's Region with
+   * its name, each connection its Area behaviour lists (solid, dashed for sight only, a door shut in
+   * red or open in green), and each token by name, in the Area its document stands in.
+   */
   const sketchMap = (page: Page, sceneId: string) =>
     page.evaluate((id) => {
       type Shape = { x: number; y: number; width: number; height: number };
-      const g = globalThis as unknown as { game: { scenes: { get(id: string): { regions: { contents: { name: string; shapes: Shape[] }[] }; tokens: { contents: { name: string; x: number; y: number }[] } } } } };
+      type Line = { to: string; kind: string; open: boolean };
+      type Region = { name: string; shapes: Shape[]; behaviors: { contents: { system: { areaId: string; connections: Line[] } }[] } };
+      const g = globalThis as unknown as { game: { scenes: { get(id: string): { regions: { contents: Region[] }; tokens: { contents: { name: string; x: number; y: number }[] } } } } };
       const scene = g.game.scenes.get(id);
       document.getElementById("fray-map-sketch")?.remove();
+      const scale = 0.3;
       const map = document.createElement("div");
       map.id = "fray-map-sketch";
-      const scale = 0.25;
-      map.style.cssText = "position: absolute; left: 0; top: 0; width: 400px; height: 200px; background: #2b2b2b; z-index: 50; font: 11px sans-serif;";
+      map.style.cssText = "position: absolute; left: 0; top: 0; width: 480px; height: 360px; background: #2b2b2b; z-index: 50; font: 11px sans-serif;";
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.setAttribute("width", "480");
+      svg.setAttribute("height", "360");
+      svg.style.cssText = "position: absolute; left: 0; top: 0;";
+      const centre = new Map<string, [number, number]>();
       for (const region of scene.regions.contents) {
         const r = region.shapes[0]!;
+        centre.set(region.behaviors.contents[0]!.system.areaId, [(r.x + r.width / 2) * scale, (r.y + r.height / 2) * scale]);
         const area = document.createElement("div");
-        area.style.cssText = `position: absolute; left: ${r.x * scale}px; top: ${r.y * scale}px; width: ${r.width * scale}px; height: ${r.height * scale}px; border: 1px solid #9bc; background: rgba(120,160,200,0.25); color: #dde;`;
+        area.style.cssText = `position: absolute; left: ${r.x * scale}px; top: ${r.y * scale}px; width: ${r.width * scale}px; height: ${r.height * scale}px; border: 1px solid #9bc; background: rgba(120,160,200,0.2); color: #dde; padding: 2px; box-sizing: border-box;`;
         area.textContent = region.name;
         map.append(area);
       }
+      for (const region of scene.regions.contents) {
+        const from = centre.get(region.behaviors.contents[0]!.system.areaId)!;
+        for (const line of region.behaviors.contents[0]!.system.connections) {
+          const to = centre.get(line.to);
+          if (!to) continue;
+          const path = document.createElementNS("http://www.w3.org/2000/svg", "line");
+          const colour = line.kind === "door" ? (line.open ? "#6c6" : "#e55") : "#ccc";
+          Object.entries({ x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: colour, "stroke-width": line.kind === "door" ? 3 : 1.5, "stroke-dasharray": line.kind === "sight" ? "5 4" : "" }).forEach(([k, v]) => path.setAttribute(k, String(v)));
+          svg.append(path);
+        }
+      }
+      map.prepend(svg);
+      const stacked = new Map<string, number>();
       for (const token of scene.tokens.contents) {
+        const key = `${token.x},${token.y}`;
+        const n = stacked.get(key) ?? 0;
+        stacked.set(key, n + 1);
         const dot = document.createElement("div");
-        dot.style.cssText = `position: absolute; left: ${token.x * scale}px; top: ${token.y * scale + 14}px; padding: 1px 3px; border-radius: 8px; background: #e8c55a; color: #222;`;
+        dot.style.cssText = `position: absolute; left: ${token.x * scale - 10}px; top: ${token.y * scale + 4 + n * 18}px; padding: 1px 4px; border-radius: 8px; background: #e8c55a; color: #222;`;
         dot.textContent = token.name;
         map.append(dot);
       }
@@ -372,6 +408,8 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     const move = await nextCard(page, doorCard);
     expect(await cardOf(page, move)).toMatchObject({ state: "applied" });
     await as(page, "Gamemaster");
+    await sketchMap(page, ids.scene);
+    await screenshot(page.locator("#fray-map-sketch"), "unhex-map-moved");
     await show(page, move);
     expect(await page.locator("#chat-log [data-fray-action='intercept']").allInnerTexts()).toEqual(["Long rifle"]);
     await screenshot(chat(page), "card-unhex-move-intercept-offered");
