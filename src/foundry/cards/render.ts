@@ -37,8 +37,8 @@ function engineContext(card: CardData): Record<string, unknown> {
   const records = card.applied.map((record) => ({
     name: record.name,
     field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
-    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.before),
-    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.after),
+    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : shown(record.before),
+    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : shown(record.after),
   }));
   const last = card.history.at(-1);
   return {
@@ -52,6 +52,12 @@ function engineContext(card: CardData): Record<string, unknown> {
     awaiting: card.outcome?.awaiting ?? null,
     awaitingOwner: card.outcome?.awaiting ? (card.refs[card.outcome.awaiting.by]?.actor ?? "") : "",
   };
+}
+
+/** A field's value as the card lists it: a list by its entries (an empty one as a dash). */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
+  return String(value);
 }
 
 function labelOf(path: string): string {

@@ -43,6 +43,8 @@ export const FRAY_STATUS = {
   brokenGear: own("broken-gear", "BrokenGear", "item-bag"),
   captured: own("captured", "Captured", "padlock"),
   shaken: own("shaken", "Shaken", "terror"),
+  /** A Fallen Fate a GM added to her list, when its item names no status of its own. */
+  fallenFate: own("fallen-fate", "FallenFate", "cowled"),
   waiting: own("waiting", "Waiting", "obelisk"),
   incapacitated: own("incapacitated", "Incapacitated", "paralysis"),
   grappled: own("grappled", "Grappled", "net"),

@@ -1,5 +1,6 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { rankWithPcTies, scoreInitiative, delayRefusal, delayTurn } from "../../core/initiative/rankWithPcTies.js";
+import { fateIgnoreRefusal } from "../../core/tracks/resolve.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../core/outcome.js";
 import type { DiceTray } from "../../core/dice/source.js";
 import { withDefaults } from "../options.js";
@@ -154,7 +155,8 @@ export const fate = defineAction({
     const lists = listsWith(request.lists);
     const before = vitalsFrom(request.character);
     const limit = Math.floor(before.maxResolve / 2);
-    const needed: Step = { rule: "fallen-fate-needed", damage: request.damage, ignoreLimit: limit, ignoresLeft: before.ignoresLeft };
+    const ignoreRefused = fateIgnoreRefusal(before, request.damage);
+    const needed: Step = { rule: "fallen-fate-needed", damage: request.damage, ignoreLimit: limit, ignoresLeft: before.ignoresLeft, canIgnore: !ignoreRefused, ...(ignoreRefused ? { refused: ignoreRefused } : {}) };
     if (request.choice === undefined) {
       // Only a Wounded character hurt by the blow answers it: anything else is refused before the card waits.
       const refusal = fateNotNeeded(before, request.damage);
