@@ -7,6 +7,7 @@
  */
 import type { SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
+import { rollOf } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
@@ -145,6 +146,28 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   const message = await ChatMessage.create(data as never);
   return message?.id ?? refuse("NoCard");
+}
+
+/**
+ * A card for a step the active GM served elsewhere (a roll of initiative from the tracker): the
+ * kind's rules resolved over exactly these dice, posted closed, since what it decided is written by
+ * the step itself. It shows every die and step as any card does, and Copy as request replays it.
+ */
+export async function postServedCard(kindId: string, refs: Record<string, CardRef>, request: Record<string, unknown>, dice: readonly SizedFace[], asker: User.Implementation, speaker?: Actor.Implementation | null): Promise<ChatMessage.Implementation | undefined> {
+  const kind = cardKind(kindId) ?? refuse("NoKind");
+  const actors = actorsOf(kind, refs);
+  const rules = rulesRequestOf(kind, request, actors);
+  const outcome = resolveOver(kind, rules, dice);
+  const card: CardData = { kind: kind.id, refs, request, rules, outcome, state: "closed", applied: [], history: [{ choice: "open", by: kind.opener, user: asker.id ?? "" }], notes: {} };
+  const data = {
+    type: CARD_TYPE,
+    system: card,
+    content: await renderCardContent(card),
+    rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [],
+    speaker: ChatMessage.getSpeaker(speaker ? { actor: speaker } : {}),
+  };
+  // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
+  return (await ChatMessage.create(data as never)) ?? undefined;
 }
 
 function messageOf(payload: Record<string, unknown>): { message: ChatMessage.Implementation; card: CardData; kind: CardKind } {

@@ -13,6 +13,7 @@ export { cardKind, registerCardKind, type ActorChange, type CardActors, type Car
 export { CARD_TYPE, cardOf, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
+export { postServedCard } from "./gm.js";
 
 /** Every client registers the card type, its rendering and buttons; the active GM serves the steps (through the relay, registered once in fray.ts). */
 export function registerCards(): void {

@@ -50,12 +50,13 @@ export class FrayCombat extends Combat {
     return (combat && rules?.compare(combat, a, b)) || super._sortCombatants(a, b);
   }
 
-  // A new round can change the order (a Seize ends, a late joiner enters). The turns are sorted again
-  // before Foundry's _onUpdate compares the turn before and after the update; the state it compares
-  // (`current`) is left for it to record, or it would see no change and fire no turn events.
+  // A new round can change the order (a Seize ends, a late joiner enters), and so can the ruleset's
+  // tracker state in the Combat's flags (a Delay). The turns are sorted again before Foundry's _onUpdate
+  // compares the turn before and after the update; the state it compares (`current`) is left for it
+  // to record, or it would see no change and fire no turn events.
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     const [changed] = args;
-    if ("round" in changed) this.turns = this.combatants.contents.sort(this._sortCombatants);
+    if ("round" in changed || foundry.utils.hasProperty(changed, "flags.fray")) this.turns = this.combatants.contents.sort(this._sortCombatants);
     super._onUpdate(...args);
   }
 

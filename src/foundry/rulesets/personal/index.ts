@@ -1,6 +1,7 @@
 import { templatePath } from "../../system.js";
 import type { FoundryRuleset } from "../types.js";
 import { postAttack, postForCharacter, registerPersonalCards } from "./cards/index.js";
+import { personalCombatRules } from "./combat/index.js";
 import { PersonalActionModel, PersonalArmourModel, PersonalBandModel, PersonalFateModel, PersonalWeaponModel } from "./items.js";
 import { PersonalCharacterModel, PersonalNpcModel } from "./models.js";
 import { personalSheetContext } from "./ui/sheet-context.js";
@@ -23,6 +24,7 @@ export const personalFoundry: FoundryRuleset = {
     personalAction: { model: PersonalActionModel, template: templatePath("item/personal-list.hbs"), context: none },
     personalFate: { model: PersonalFateModel, template: templatePath("item/personal-list.hbs"), context: fateItemContext },
   },
+  combat: personalCombatRules,
   init() {
     registerPersonalCards();
     // For macros and the browser tests, which reach the system only through globals.

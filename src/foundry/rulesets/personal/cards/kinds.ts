@@ -116,4 +116,29 @@ export const personalTurnCard: CardKind = {
   context: personalContext,
 };
 
-export const PERSONAL_CARDS: readonly CardKind[] = [personalAttackCard, personalFateCard, personalRestCard, personalTurnCard];
+/**
+ * The tracker's steps (a roll of initiative, a Delay) are served by the GM and written by the
+ * tracker; their cards are posted closed by the GM, showing every die and step, and cannot be
+ * opened from a request. The rules request is the one the GM ran, kept on the card.
+ */
+function trackerCard(action: "initiative" | "delay"): CardKind {
+  return {
+    id: `personal.${action}`,
+    ruleset: "personal",
+    action,
+    template: TEMPLATE,
+    opener: "tracker",
+    roles: [],
+    prepare() {
+      throw new Refused(game.i18n!.localize("FRAY.Personal.Refused.FromTracker"));
+    },
+    rulesRequest: (request) => (typeof request.rules === "object" && request.rules !== null ? (request.rules as Record<string, unknown>) : malformed("rules")),
+    changes: () => [],
+    context: personalContext,
+  };
+}
+
+export const personalInitiativeCard = trackerCard("initiative");
+export const personalDelayCard = trackerCard("delay");
+
+export const PERSONAL_CARDS: readonly CardKind[] = [personalAttackCard, personalFateCard, personalRestCard, personalTurnCard, personalInitiativeCard, personalDelayCard];

@@ -17,6 +17,13 @@ function nameOf(card: CardData, role: string): string {
   return actor instanceof Actor ? actor.name : role;
 }
 
+/** A tracker card names combatants by id in its rules request; it keeps their names beside it. */
+function nameIn(card: CardData, id: unknown): string {
+  const names = (card.request.names ?? {}) as Record<string, unknown>;
+  const name = typeof id === "string" && Object.hasOwn(names, id) ? names[id] : undefined;
+  return typeof name === "string" ? name : String(id);
+}
+
 export interface RollView {
   label: string;
   formula: string;
@@ -37,6 +44,14 @@ function rollsOf(card: CardData, outcome: Outcome): RollView[] {
   return [rollOf(outcome, loc("AttackRoll"), "attack roll", weapon.attack, result.attackTotal), rollOf(outcome, loc("DamageRoll", { type: String(weapon.damageType ?? "") }), "damage roll", weapon.damage, result.damageRoll)].filter(
     (roll): roll is RollView => roll !== null,
   );
+}
+
+/** Each PC's initiative die, labelled with her name. */
+function initiativeRolls(card: CardData, outcome: Outcome): RollView[] {
+  return outcome.steps
+    .filter((step) => step.rule === "pc-initiative")
+    .map((step) => ({ label: loc("InitiativeDie", { name: nameIn(card, step.name) }), formula: "", dice: outcome.dice.filter((die) => die.label === `initiative ${String(step.name)}`).map((die) => ({ sides: die.sides, face: die.face })), total: Number(step.face) }))
+    .filter((roll) => roll.dice.length > 0);
 }
 
 /** Why a Fallen Fate may or may not be ignored, from a step or offer that has the numbers. */
@@ -74,6 +89,14 @@ function stepLine(step: Step, card: CardData, name: string, margin: number): str
       return step.ignored ? loc("Ignored", { name, left: step.ignoresLeft }) : loc("TookFate", { name, fate: step.choice });
     case "rest":
       return loc("Rested", { name, left: step.ignoresLeft, stamina: step.stamina, control: step.control });
+    case "pc-initiative":
+      return loc("PcInitiative", { name: nameIn(card, step.name), face: step.face, rank: step.rank, score: step.score });
+    case "npc-initiative":
+      return loc("NpcInitiative", { name: nameIn(card, step.name), rank: step.rank, bonus: step.bonus, score: step.score });
+    case "order":
+      return loc("Order", { names: (step.names as string[]).map((id) => nameIn(card, id)).join(", ") });
+    case "delay":
+      return loc("Delay", { mover: nameIn(card, step.mover), after: nameIn(card, step.after) });
     case "turn-declared":
       return loc(step.gainMomentum ? "TurnCountMomentum" : "TurnCount", { actions: step.actions, cap: step.cap, free: step.free });
     default:
@@ -110,6 +133,7 @@ function titleOf(card: CardData): string {
     const weapon = (card.rules.attacker as { weapon?: { name?: string } } | undefined)?.weapon?.name ?? "";
     return loc("Title.attack", { attacker: nameOf(card, "attacker"), target: nameOf(card, "target"), weapon });
   }
+  if (kind === "initiative" || kind === "delay") return loc(`Title.${kind}`);
   return loc(`Title.${kind}`, { name: nameOf(card, "character") });
 }
 
@@ -125,7 +149,7 @@ export function personalContext(card: CardData): Record<string, unknown> {
   return {
     title: titleOf(card),
     kind,
-    rolls: kind === "attack" ? rollsOf(card, outcome) : [],
+    rolls: kind === "attack" ? rollsOf(card, outcome) : kind === "initiative" ? initiativeRolls(card, outcome) : [],
     plan: kind === "turn" ? turnLines(card) : [],
     lines,
     fateChoice: awaiting ? fateChoiceOf(card, awaiting, subject) : null,
