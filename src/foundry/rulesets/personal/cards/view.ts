@@ -78,7 +78,7 @@ function stepLine(step: Step, card: CardData, name: string, margin: number): str
     case "damage":
       return loc("Damage", { roll: step.roll, armor: step.armor, damage: step.damage });
     case "resolve":
-      return loc("Resolve", { name, from: step.from, to: step.to });
+      return step.from === step.to ? loc("ResolveStays", { name, to: step.to }) : loc("Resolve", { name, from: step.from, to: step.to });
     case "wounded":
       return loc("Wounded", { name });
     case "defeated":
