@@ -8,26 +8,9 @@
  * either (`npx tsx scripts/packs/personal.ts`); test/foundry/personal-packs.test.ts fails when the
  * committed files and this script drift apart.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { fail, item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
 import { ACTIONS, FALLEN_FATES, ZONES } from "../../src/rules/personal/lists.js";
-
-type Json = Record<string, unknown>;
-
-const ROOT = join(import.meta.dirname, "..", "..");
-const OWNERSHIP = { default: 0 };
-
-/** A stable 16-character id: a prefix plus the name's letters, padded with zeros. */
-function makeId(prefix: string, name: string): string {
-  const id = (prefix + name.replace(/[^A-Za-z0-9]/g, "")).slice(0, 16).padEnd(16, "0");
-  if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`bad id ${id}`);
-  return id;
-}
-
-export function fileName(name: string): string {
-  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.json`;
-}
 
 interface WeaponDef {
   name: string;
@@ -122,14 +105,6 @@ export const NPCS: NpcDef[] = [
   { name: "Warlord", resolve: 16, defense: 13, initiativeRank: 4, stamina: 3, control: 2, significant: true, major: true, weapons: ["Greatsword"], armour: ["Plate"], notes: "A major NPC: rank + 6 for Initiative." },
 ];
 
-function item(id: string, key: string, name: string, type: string, img: string, system: Json, sort = 0): Json {
-  return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort, ownership: { ...OWNERSHIP }, flags: {} };
-}
-
-function fail(message: string): never {
-  throw new Error(message);
-}
-
 const weaponSystem = (w: WeaponDef): Json => ({ attack: w.attack, damage: w.damage, damageType: w.damageType, piercing: w.piercing ?? false, notes: w.notes });
 const armourSystem = (a: ArmourDef): Json => ({ ratings: a.ratings.map((r) => ({ ...r })), worn: true, notes: a.notes });
 const SHOOTING = new Set(["Bow", "Crossbow"]);
@@ -207,20 +182,6 @@ export function personalPackDocs(): Record<string, Json[]> {
     ],
     "personal-npcs": NPCS.map(npcActor),
   };
-}
-
-/** Replaces a pack folder's files with these documents. */
-function writePack(pack: string, docs: Json[]): void {
-  const dir = join(ROOT, "packs", pack);
-  mkdirSync(dir, { recursive: true });
-  for (const file of readdirSync(dir)) if (file.endsWith(".json")) rmSync(join(dir, file));
-  const seen = new Set<string>();
-  for (const doc of docs) {
-    const file = fileName(String(doc.name));
-    if (seen.has(file)) fail(`${pack}/${file}: file name clash`);
-    seen.add(file);
-    writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
-  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -128,6 +128,20 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     return dialog;
   }
 
+  const target = (page: Page, name: string) => page.evaluate((n) => (window as unknown as { round: { target(n: string): void } }).round.target(n), name);
+
+  /** From the attacker's sheet, at the target: the attack dialog's roll with these faces; returns the card. */
+  async function attack(page: Page, attacker: string, at: string, dice: [number, number][], button = '[data-action="attack"]', shot?: string): Promise<Locator> {
+    await target(page, at);
+    await (await sheet(page, attacker)).locator(button).first().click();
+    const dialog = await opened(page, "fray-personal-attack");
+    if (shot) await screenshot(dialog, shot);
+    await faces(page, ...dice);
+    await dialog.locator('button[type="submit"]').click();
+    await closeSheets(page);
+    return lastCard(page);
+  }
+
   async function closeSheets(page: Page): Promise<void> {
     await page.evaluate(async () => {
       const round = (window as unknown as { round: { actor(n: string): { sheet: { close(): Promise<unknown> } } } }).round;
@@ -210,70 +224,38 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await screenshot(turn, "personal-card-turn");
 
     // Her attack: first at the wrong token (the card is applied, then Undone), then at the Sergeant.
-    await page.evaluate(() => (window as unknown as { round: { target(n: string): void } }).round.target("Street Thug"));
-    let ines = await sheet(page, "Ines");
-    await screenshot(ines, "personal-sheet");
-    await ines.locator('[data-action="attack"]').click();
-    let dialog = await opened(page, "fray-personal-attack");
-    await faces(page, [12, 20], [5, 8]);
-    await dialog.locator('button[type="submit"]').click();
-    let card = await lastCard(page);
+    await screenshot(await sheet(page, "Ines"), "personal-sheet");
+    let card = await attack(page, "Ines", "Street Thug", [[12, 20], [5, 8]]);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("applied");
     await card.locator('[data-fray-action="undo"]').click();
     card = await lastCard(page);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("undone");
     await screenshot(card, "personal-card-attack-undone");
-    await page.evaluate(() => (window as unknown as { round: { target(n: string): void } }).round.target("Veteran Sergeant"));
-    await ines.locator('[data-action="attack"]').click();
-    dialog = await opened(page, "fray-personal-attack");
-    await screenshot(dialog, "personal-attack-dialog");
-    await faces(page, [18, 20], [6, 8]); // 19 against Defense 12: by 7, so Mail + Shield 4 halves to 2; 6 − 2 = 4
-    await dialog.locator('button[type="submit"]').click();
-    card = await lastCard(page);
+    // 19 against Defense 12: by 7, so Mail + Shield 4 halves to 2; 6 − 2 = 4.
+    card = await attack(page, "Ines", "Veteran Sergeant", [[18, 20], [6, 8]], '[data-action="attack"]', "personal-attack-dialog");
     const hit = await card.innerText();
     for (const line of ["Attack Roll 19 against Defense 12: a hit, by 7.", "Armor Rating against physical 4, halved to 2", "Damage 6 − Armor Rating 2 = 4.", "Veteran Sergeant: Resolve 12 → 8"]) expect(hit).toContain(line);
     await screenshot(card, "personal-card-attack-applied");
-    await closeSheets(page);
 
-    // The Sergeant's turn: the GM attacks Ines and she is Wounded.
+    // The Sergeant's turn: the GM attacks Ines (15 against 11; 5 − Leather 2 = 3: Resolve 3 → 0) and she is Wounded.
     await as(page, "GM");
     await (await tracker(page)).locator('[data-action="nextTurn"]').click();
-    await page.evaluate(() => (window as unknown as { round: { target(n: string): void } }).round.target("Ines"));
-    const sergeant = await sheet(page, "Veteran Sergeant");
-    await sergeant.locator(`[data-action="attack"]`).click();
-    dialog = await opened(page, "fray-personal-attack");
-    await faces(page, [14, 20], [5, 8]); // 15 against 11; 5 − Leather 2 = 3: Resolve 3 → 0
-    await dialog.locator('button[type="submit"]').click();
-    card = await lastCard(page);
+    card = await attack(page, "Veteran Sergeant", "Ines", [[14, 20], [5, 8]]);
     expect(await card.innerText()).toContain("Ines is Wounded.");
     await screenshot(card, "personal-card-attack-wounded");
-    await closeSheets(page);
 
-    // Bruno's turn: Bob shoots at the Thug and misses.
+    // Bruno's turn: Bob shoots at the Thug with his Bow and misses.
     await (await tracker(page)).locator('[data-action="nextTurn"]').click();
     await as(page, "Bob");
-    await page.evaluate(() => (window as unknown as { round: { target(n: string): void } }).round.target("Street Thug"));
-    const bruno = await sheet(page, "Bruno");
-    await bruno.locator('[data-action="attackWith"]').first().click();
-    dialog = await opened(page, "fray-personal-attack");
-    await faces(page, [3, 20]);
-    await dialog.locator('button[type="submit"]').click();
-    card = await lastCard(page);
+    card = await attack(page, "Bruno", "Street Thug", [[3, 20]], '[data-action="attackWith"]');
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("closed");
     expect(await card.innerText()).toContain("Attack Roll 4 against Defense 9: a miss.");
     await screenshot(card, "personal-card-attack-miss");
-    await closeSheets(page);
 
     // The Thug's turn: he hits Wounded Ines; the card waits for Ada's Fallen Fate.
     await as(page, "GM");
     await (await tracker(page)).locator('[data-action="nextTurn"]').click();
-    await page.evaluate(() => (window as unknown as { round: { target(n: string): void } }).round.target("Ines"));
-    const thug = await sheet(page, "Street Thug");
-    await thug.locator('[data-action="attack"]').click();
-    dialog = await opened(page, "fray-personal-attack");
-    await faces(page, [15, 20], [4, 6]); // 15 against 11; 4 − 2 = 2, at most half her 10: she may ignore it
-    await dialog.locator('button[type="submit"]').click();
-    await closeSheets(page);
+    await attack(page, "Street Thug", "Ines", [[15, 20], [4, 6]]); // 15 against 11; 4 − 2 = 2, at most half her 10: she may ignore it
     await as(page, "Bob");
     card = await lastCard(page);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("open");
@@ -292,8 +274,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     // The end of the round: Ines slips on the mill steps (3 damage while Wounded); she ignores the fate.
     await as(page, "GM");
     await page.evaluate(() => window.harness!.onDialog((d) => d.answer("ok", { damage: "3" })));
-    ines = await sheet(page, "Ines");
-    await ines.locator('[data-action="fallenFate"]').click();
+    await (await sheet(page, "Ines")).locator('[data-action="fallenFate"]').click();
     await closeSheets(page);
     await as(page, "Ada");
     card = await lastCard(page);
@@ -308,7 +289,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await screenshot(track, "personal-tracker-round");
 
     // After the fight: Ines Rests and her ignores come back.
-    ines = await sheet(page, "Ines");
+    let ines = await sheet(page, "Ines");
     expect(await ines.locator('[data-derived="ignoresLeft"]').innerText()).toContain("1 of 2");
     await ines.locator('[data-action="rest"]').click();
     card = await lastCard(page);

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness, HarnessGame } from "../harness/index.js";
 import type { Actor as HarnessActor, Item as HarnessItem } from "../harness/documents.js";
 import { installDom, installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
-import { fileName, personalPackDocs } from "../../scripts/packs/personal.js";
+import { fileName } from "../../scripts/packs/common.js";
+import { personalPackDocs } from "../../scripts/packs/personal.js";
 import { DEFAULT_LISTS } from "../../src/rules/personal/lists.js";
 import { RULES_STATUSES } from "../../src/foundry/statuses/table.js";
 

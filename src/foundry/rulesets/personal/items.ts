@@ -68,19 +68,23 @@ function checkFormula(label: string, formula: unknown): void {
   }
 }
 
-type WeaponSchema = ReturnType<typeof weaponSchema>;
-
-export class PersonalWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Personal.WeaponData"];
-
+/** Every Personal Combat item model: the migration steps every Fray model runs before Foundry cleans its data. */
+abstract class PersonalItemModel<S extends foundry.data.fields.DataSchema> extends foundry.abstract.TypeDataModel<S, Item.Implementation> {
   static override migrateData(source: Record<string, unknown>) {
     migrateModelSource(this, source);
     return super.migrateData(source);
   }
+}
 
-  static override defineSchema(): WeaponSchema {
-    return weaponSchema();
-  }
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+type ArmourSchema = ReturnType<typeof armourSchema>;
+type BandSchema = ReturnType<typeof bandSchema>;
+type ActionSchema = ReturnType<typeof actionSchema>;
+type FateSchema = ReturnType<typeof fateSchema>;
+
+export class PersonalWeaponModel extends PersonalItemModel<WeaponSchema> {
+  static override LOCALIZATION_PREFIXES = ["FRAY.Personal.WeaponData"];
+  static override defineSchema = weaponSchema;
 
   static override validateJoint(data: never): void {
     const system = data as { attack?: unknown; damage?: unknown };
@@ -89,64 +93,24 @@ export class PersonalWeaponModel extends foundry.abstract.TypeDataModel<WeaponSc
   }
 }
 
-type ArmourSchema = ReturnType<typeof armourSchema>;
-
-export class PersonalArmourModel extends foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation> {
+export class PersonalArmourModel extends PersonalItemModel<ArmourSchema> {
   static override LOCALIZATION_PREFIXES = ["FRAY.Personal.ArmourData"];
-
-  static override migrateData(source: Record<string, unknown>) {
-    migrateModelSource(this, source);
-    return super.migrateData(source);
-  }
-
-  static override defineSchema(): ArmourSchema {
-    return armourSchema();
-  }
+  static override defineSchema = armourSchema;
 }
 
-type BandSchema = ReturnType<typeof bandSchema>;
-
-export class PersonalBandModel extends foundry.abstract.TypeDataModel<BandSchema, Item.Implementation> {
+export class PersonalBandModel extends PersonalItemModel<BandSchema> {
   static override LOCALIZATION_PREFIXES = ["FRAY.Personal.BandData"];
-
-  static override migrateData(source: Record<string, unknown>) {
-    migrateModelSource(this, source);
-    return super.migrateData(source);
-  }
-
-  static override defineSchema(): BandSchema {
-    return bandSchema();
-  }
+  static override defineSchema = bandSchema;
 }
 
-type ActionSchema = ReturnType<typeof actionSchema>;
-
-export class PersonalActionModel extends foundry.abstract.TypeDataModel<ActionSchema, Item.Implementation> {
+export class PersonalActionModel extends PersonalItemModel<ActionSchema> {
   static override LOCALIZATION_PREFIXES = ["FRAY.Personal.ActionData"];
-
-  static override migrateData(source: Record<string, unknown>) {
-    migrateModelSource(this, source);
-    return super.migrateData(source);
-  }
-
-  static override defineSchema(): ActionSchema {
-    return actionSchema();
-  }
+  static override defineSchema = actionSchema;
 }
 
-type FateSchema = ReturnType<typeof fateSchema>;
-
-export class PersonalFateModel extends foundry.abstract.TypeDataModel<FateSchema, Item.Implementation> {
+export class PersonalFateModel extends PersonalItemModel<FateSchema> {
   static override LOCALIZATION_PREFIXES = ["FRAY.Personal.FateData"];
-
-  static override migrateData(source: Record<string, unknown>) {
-    migrateModelSource(this, source);
-    return super.migrateData(source);
-  }
-
-  static override defineSchema(): FateSchema {
-    return fateSchema();
-  }
+  static override defineSchema = fateSchema;
 }
 
 /** The item types of each kind, as system.json declares them. */
