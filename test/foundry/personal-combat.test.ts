@@ -11,6 +11,7 @@ import type { Combat, Combatant } from "../harness/combat.js";
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
+import { runCli } from "../../src/cli/run.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -201,7 +202,32 @@ describe("Personal Combat initiative", () => {
       { combat: combat.id, combatants: [byName(combat, "Bruno").id], action: "goBefore", choice: {} },
     ]) expect(await relay.ask("combat.act", payload)).toMatchObject({ ok: false });
     expect(JSON.stringify((combat as unknown as { _source: unknown })._source)).toBe(before);
+    // Nor may she open an Initiative or a Delay card herself: those the GM posts from the tracker (they name no one who could open them).
+    const messages = game.messages.size;
+    for (const kind of ["personal.initiative", "personal.delay"]) {
+      for (const refs of [{}, { tracker: { actor: byName(combat, "Bruno").actor!.uuid } }]) expect(await relay.ask("card.open", { kind, refs, request: { rules: { pcs: [], npcs: [] } }, roll: null })).toMatchObject({ ok: false });
+    }
+    expect(game.messages.size).toBe(messages);
     // A player cannot write the Combat's flags; her combatant's flags decide nothing.
     await expect((combat as unknown as { update(d: object): Promise<unknown> }).update({ "flags.fray.personal": {} })).rejects.toThrow(/permission/);
+  });
+
+  it("Copy as request: the command line replays an Initiative card and a Delay card exactly", async () => {
+    const { combat, combatants } = await party();
+    queueFaces(6, 1);
+    await combat.rollInitiative(ids(combatants));
+    await combat.startCombat();
+    harness.onDialog((dialog) => dialog.answer("ok", { after: String(byName(combat, "Baron").id) }));
+    const cards = await import("../../src/foundry/cards/index.js");
+    const initiativeCard = lastCard();
+    await act(combat, byName(combat, "Ines"), "delay");
+    for (const message of [initiativeCard, lastCard()]) {
+      const { requestOf, cardOf } = cards;
+      const request = requestOf(cardOf(message as never)!, message as never);
+      const printed = runCli(["resolve"], () => JSON.stringify(request));
+      expect(printed.stderr).toBe("");
+      const { ruleset: _r, action: _a, seed: _s, ...outcome } = JSON.parse(printed.stdout) as Record<string, unknown>;
+      expect(outcome).toEqual(message.system.toObject().outcome);
+    }
   });
 });
