@@ -4,6 +4,8 @@ import { dyingAction, recoverAction } from "./actions/dying.js";
 import { engagementAction } from "./actions/engagement.js";
 import { checkAction, grappleHoldAction, initiativeAction, saveAction } from "./actions/rolls.js";
 import { roundAction } from "./actions/round.js";
+import { maneuverAction } from "./actions/maneuver.js";
+import { abilityAction, retreatAction } from "./actions/stance.js";
 import { torchlightDuel } from "./duel.js";
 import { torchlightOptions } from "./options.js";
 
@@ -14,12 +16,15 @@ export const torchlightRules: RulesetRules = {
   actions: {
     initiative: initiativeAction,
     attack: attackAction,
+    maneuver: maneuverAction,
+    ability: abilityAction,
     round: roundAction,
     check: checkAction,
     save: saveAction,
     dying: dyingAction,
     recover: recoverAction,
     engagement: engagementAction,
+    retreat: retreatAction,
     "grapple-hold": grappleHoldAction,
   },
   options: torchlightOptions,
