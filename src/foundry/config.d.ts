@@ -3,6 +3,7 @@ import type { CavaliersCharacterModel, CavaliersNpcModel } from "./rulesets/cava
 import type { DramaCharacterModel, DramaNpcModel } from "./rulesets/drama/models.ts";
 import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/personal/models.ts";
 import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
+import type { TorchlightGearModel, TorchlightWeaponModel } from "./rulesets/torchlight/items.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
 import type { FrayItem } from "./item/document.ts";
@@ -37,6 +38,8 @@ declare module "fvtt-types/configuration" {
       cavaliersSpecialty: typeof CavaliersSpecialtyModel;
       cavaliersWeapon: typeof CavaliersWeaponModel;
       cavaliersArmour: typeof CavaliersArmourModel;
+      torchlightWeapon: typeof TorchlightWeaponModel;
+      torchlightGear: typeof TorchlightGearModel;
     };
     RegionBehavior: {
       area: typeof AreaBehaviorModel;

@@ -12,7 +12,7 @@ import { onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, owns, tokenAt } from "./documents.js";
 import { type CardActors, type CardKind, cardKind } from "./kinds.js";
-import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord } from "./model.js";
+import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
 import { resolveOver, rulesRequestOf } from "./resolve.js";
@@ -170,7 +170,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
   const chooser = actors[awaiting.by] ?? null;
   if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
-  const request = { ...card.request, [awaiting.choice]: payload.value };
+  const request = withChoice(card.request, awaiting.choice, payload.value);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
   const outcome = resolveOver(kind, rules, [...known, ...(sent?.dice ?? [])]);
@@ -185,7 +185,7 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
   const last = card.history.at(-1);
   const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
-  if (!asker.isGM && !owns(asker, chooser)) refuse("NotYourUndo");
+  if (!asker.isGM && (kind.undoBy === "gm" || !owns(asker, chooser))) refuse("NotYourUndo");
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => fieldLabel(record));
   await writeCard(message, { ...card, state: "undone" });
 }

@@ -49,6 +49,7 @@ export const recoverAction = defineAction({
       steps.push({ rule: "rest-day", day });
       vitals = restDay(tray, request.character.name, vitals, steps);
     }
-    return { dice: tray.rolled, steps, result: { dead: vitals.dead }, effects: [effectOf(request.character.name, vitalsView(before), vitalsView(vitals))] };
+    const statuses = before.incapacitated && !vitals.dead ? ["recovered"] : [];
+    return { dice: tray.rolled, steps, result: { dead: vitals.dead }, effects: [effectOf(request.character.name, vitalsView(before), vitalsView(vitals), statuses)] };
   },
 });
