@@ -7,6 +7,7 @@ import type { FoundryRuleset } from "../types.js";
 import { damagedThisEncounter, torchlightData, weaponsOf } from "./actor-data.js";
 import { fighterFor, fightersOf, placementsOf, viewedCombat } from "./combat/fight.js";
 import { registerTorchlightCards } from "./cards/index.js";
+import { torchlightCombatRules } from "./combat/index.js";
 import { DAMAGE_TYPE_NAMES, GEAR_KINDS, TorchlightGearModel, TorchlightWeaponModel, WEAPON_DICE, WEAPON_KINDS } from "./items.js";
 import { TorchlightCharacterModel, TorchlightNpcModel } from "./models.js";
 import { registerTorchlightUi } from "./ui/index.js";
@@ -64,6 +65,7 @@ export const torchlightFoundry: FoundryRuleset = {
     },
     torchlightGear: { model: TorchlightGearModel, template: templatePath("item/torchlight-gear.hbs"), context: () => ({ kinds: labelledChoices(GEAR_KINDS, "FRAY.Torchlight.GearKind") }) },
   },
+  combat: torchlightCombatRules,
   init() {
     registerTorchlightCards();
     registerTorchlightUi(Object.keys(torchlightFoundry.actors));

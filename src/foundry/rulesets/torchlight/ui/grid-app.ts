@@ -36,7 +36,7 @@ interface Chip {
   shoot: boolean;
 }
 
-/** Whom a fighter may melee and whom it may shoot, with the weapons it has. */
+/** Which enemies a fighter may melee and which it may shoot, with the weapons it has. */
 export function reachOf(fighter: Fighter, fighters: readonly Fighter[], state: TorchlightCombatState): { melee: Set<string>; shoot: Set<string> } {
   const melee = new Set<string>();
   const shoot = new Set<string>();
@@ -45,7 +45,7 @@ export function reachOf(fighter: Fighter, fighters: readonly Fighter[], state: T
   const engaged = isEngaged(grid, fighter.name);
   const kinds = new Set(weaponsOf(fighter.actor).map((w) => w.kind));
   for (const other of fighters) {
-    if (other.id === fighter.id || !other.cell) continue;
+    if (other.side === fighter.side || !other.cell) continue;
     const legal = (weapon: "melee" | "reach" | "ranged") =>
       kinds.has(weapon) &&
       attackRefusal({ weapon, attackerStance: fighter.cell!.stance, attackerLane: fighter.cell!.lane, targetLane: other.cell!.lane, attackerEngaged: engaged, targetHidden: !!state.marks[other.id]?.hidden }) === undefined;
