@@ -81,7 +81,7 @@ function checkRefs(kind: CardKind, raw: unknown, asker: User.Implementation): { 
     const token = ref.token === undefined ? null : (tokenAt(ref.token) ?? refuse("NoToken"));
     const actor = token ? token.actor : actorAt(ref.actor);
     if (!actor) return refuse("NoActor");
-    if (role === kind.opener) {
+    if (role === kind.opener || kind.openBy === "every-role") {
       if (!owns(asker, actor)) refuse("NotOwner", { name: actor.name });
     } else if (!asker.isGM && !(token ? !token.hidden : actor.testUserPermission(asker, "LIMITED"))) {
       // A player may only name what she can see: a token that is not hidden, or an actor shown to her.
@@ -124,6 +124,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
   const kind = typeof payload.kind === "string" ? cardKind(payload.kind) : undefined;
   if (!kind) return refuse("NoKind");
+  if (kind.openBy === "gm" && !asker.isGM) refuse("GMOnly");
   const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
   const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens);
   const sent = diceOfSentRoll(payload.roll);

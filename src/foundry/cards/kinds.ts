@@ -55,6 +55,11 @@ export interface CardKind {
   /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
   notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
   followUps?: Record<string, FollowUp>;
+  /**
+   * Who may open a card of the kind: the owner of the opener's actor (default), the owner of every
+   * actor it names (each her own roll, such as Dex saves), or only a GM (the end of a round).
+   */
+  openBy?: "opener" | "every-role" | "gm";
   /** Who may Undo an applied card: the last chooser's owner (default) or only a GM (a card many players chose on). */
   undoBy?: "chooser" | "gm";
   /** The template's context. */

@@ -145,10 +145,10 @@ describe("seed 004 §Combat Example", () => {
     );
     expect(outcome.result).toEqual({ resolved: true, incapacitated: ["Elsa", "Bandit #5"], dead: [], standing: ["Riddic", "Tahula", "Breyer"] });
     const byName = Object.fromEntries(outcome.effects.map((e) => [e.participant, e]));
-    expect(byName.Elsa?.changes).toMatchObject({ breath: { from: 3, to: 0 }, "str.dc": { from: 11, to: 4 }, "str.st": { from: 9, to: 16 } });
+    expect(byName.Elsa?.changes).toMatchObject({ breath: { from: 3, to: 0 }, "strDc": { from: 11, to: 4 }, "strSt": { from: 9, to: 16 } });
     expect(byName.Elsa?.statuses).toEqual(["incapacitated", "prone"]);
-    expect(byName["Bandit #5"]?.changes).toMatchObject({ breath: { from: 2, to: 0 }, "str.dc": { from: 10, to: 2 } });
-    expect(byName.Riddic?.changes).toMatchObject({ breath: { from: 5, to: 0 }, "str.dc": { from: 12, to: 10 } });
+    expect(byName["Bandit #5"]?.changes).toMatchObject({ breath: { from: 2, to: 0 }, "strDc": { from: 10, to: 2 } });
+    expect(byName.Riddic?.changes).toMatchObject({ breath: { from: 5, to: 0 }, "strDc": { from: 12, to: 10 } });
     expect(byName.Tahula?.changes).toEqual({ breath: { from: 6, to: 0 } });
     expect(byName.Breyer?.changes).toEqual({ breath: { from: 4, to: 2 } });
     expect(outcome.steps.filter((s) => s.rule === "damage-save").map((s) => [s.participant, s.roll, s.st, s.success])).toEqual([

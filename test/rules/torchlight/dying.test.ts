@@ -15,7 +15,7 @@ describe("dying, stabilizing and recovery", () => {
     const outcome = resolve("dying", { character, damaged: ["str", "wil"] }, [3, 2, 15, 16, 11, 17, 12, 18, 13]);
     expect(outcome.result).toEqual({ hoursRolled: 4, hoursInPhase: 4, stabilized: false, dead: false });
     expect(outcome.steps.filter((s) => s.rule === "dying-hour")).toHaveLength(4);
-    expect(outcome.effects[0]?.changes).toEqual({ "str.dc": { from: 6, to: 4 }, "str.st": { from: 14, to: 16 } });
+    expect(outcome.effects[0]?.changes).toEqual({ "strDc": { from: 6, to: 4 }, "strSt": { from: 14, to: 16 } });
     expect(outcome.effects[0]?.statuses).toEqual(["dying"]);
     // Two hours of travel are still a Phase of four; six hours are six.
     expect(resolve("dying", { character, damaged: ["wil"], hours: 2 }, [11, 12, 13, 14]).result).toMatchObject({ hoursRolled: 4 });
@@ -40,10 +40,10 @@ describe("dying, stabilizing and recovery", () => {
     const outcome = resolve("recover", { character: hurt, restDays: 2 }, [4, 3, 4]);
     expect(outcome.effects[0]?.changes).toEqual({
       breath: { from: 0, to: 3 },
-      "str.dc": { from: 4, to: 11 },
-      "str.st": { from: 16, to: 9 },
-      "wil.dc": { from: 9, to: 10 },
-      "wil.st": { from: 11, to: 10 },
+      "strDc": { from: 4, to: 11 },
+      "strSt": { from: 16, to: 9 },
+      "wilDc": { from: 9, to: 10 },
+      "wilSt": { from: 11, to: 10 },
       incapacitated: { from: true, to: false },
     });
     // Day 1: Str 4+4, Wil 9+3 capped at 10. Day 2: only Str is still below max: 8+4 capped at 11.

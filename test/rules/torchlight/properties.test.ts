@@ -82,14 +82,14 @@ describe("torchlight properties", () => {
           return change ? change.from - change.to : 0;
         };
         for (const c of ["str", "wil"]) {
-          const dc = changes[`${c}.dc`] as { to: number } | undefined;
-          const st = changes[`${c}.st`] as { to: number } | undefined;
+          const dc = changes[`${c}Dc`] as { to: number } | undefined;
+          const st = changes[`${c}St`] as { to: number } | undefined;
           if (dc && st) expect(dc.to + st.to).toBe(20);
         }
         const landed = h.filter((x) => x.target === "A").reduce((sum, x) => sum + x.amount, 0);
         const dead = (outcome.result as { dead: string[] }).dead.includes("A");
-        if (!dead) expect(lost("breath") + lost("str.dc") + lost("wil.dc")).toBe(landed);
-        else expect(lost("breath") + lost("str.dc") + lost("wil.dc")).toBeLessThanOrEqual(landed);
+        if (!dead) expect(lost("breath") + lost("strDc") + lost("wilDc")).toBe(landed);
+        else expect(lost("breath") + lost("strDc") + lost("wilDc")).toBeLessThanOrEqual(landed);
       }),
     );
   });

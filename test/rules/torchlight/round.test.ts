@@ -9,7 +9,7 @@ describe("end of round", () => {
     expect(outcome.effects).toEqual([
       {
         participant: "Elsa",
-        changes: { breath: { from: 3, to: 0 }, "str.dc": { from: 11, to: 8 }, "str.st": { from: 9, to: 12 }, incapacitated: { from: false, to: true } },
+        changes: { breath: { from: 3, to: 0 }, "strDc": { from: 11, to: 8 }, "strSt": { from: 9, to: 12 }, incapacitated: { from: false, to: true } },
         statuses: ["incapacitated", "prone"],
       },
     ]);
@@ -35,7 +35,7 @@ describe("end of round", () => {
     ];
     // Fire + acid: 6 Wil, Breath takes 3 of it; cold: 2 Dex. Wil DC 5→2 (ST 18): 4 fails; Dex is never saved.
     const outcome = resolve("round", { combatants: [elsa()], hits, saves: { Elsa: true } }, [4]);
-    expect(outcome.effects[0]?.changes).toMatchObject({ "wil.dc": { from: 5, to: 2 }, "dex.dc": { from: 13, to: 11 } });
+    expect(outcome.effects[0]?.changes).toMatchObject({ "wilDc": { from: 5, to: 2 }, "dexDc": { from: 13, to: 11 } });
     expect(outcome.dice).toHaveLength(1);
     expect(outcome.result).toMatchObject({ incapacitated: ["Elsa"] });
   });
@@ -43,7 +43,7 @@ describe("end of round", () => {
   it("the already Incapacitated take damage straight to the Characteristic and make no saves; at 0 they die", () => {
     const down = elsa({ incapacitated: true });
     const hurt = resolve("round", { combatants: [down], hits: [{ target: "Elsa", amount: 4 }] }, []);
-    expect(hurt.effects[0]?.changes).toEqual({ "str.dc": { from: 11, to: 7 }, "str.st": { from: 9, to: 13 } });
+    expect(hurt.effects[0]?.changes).toEqual({ "strDc": { from: 11, to: 7 }, "strSt": { from: 9, to: 13 } });
     const killed = resolve("round", { combatants: [down], hits: [{ target: "Elsa", amount: 11 }] }, []);
     expect(killed.result).toMatchObject({ dead: ["Elsa"] });
     expect(killed.effects[0]?.statuses).toEqual(["dead"]);

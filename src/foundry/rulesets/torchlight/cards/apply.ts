@@ -13,7 +13,7 @@ import { statePath } from "../combat/state.js";
 const TRACK_FIELDS: Record<string, string> = {
   breath: "system.breath.value",
   incapacitated: "system.incapacitated",
-  ...Object.fromEntries(CHARACTERISTICS.map((c) => [`${c}.dc`, `system.characteristics.${c}.dc`])),
+  ...Object.fromEntries(CHARACTERISTICS.map((c) => [`${c}Dc`, `system.characteristics.${c}.dc`])),
 };
 
 /** The actor fields a rules effect changed (STs are derived, so only DCs are written). */

@@ -106,6 +106,7 @@ type RoundRequest = {
 export const torchlightRoundCard: CardKind = {
   ...base,
   id: "torchlight.round",
+  openBy: "gm",
   action: "round",
   prepare(raw, actors, tokens) {
     const fight = fightOf(raw.combat);
@@ -201,6 +202,7 @@ function placements(fight: CardFight, order: readonly string[], roster: Record<s
 export const torchlightInitiativeCard: CardKind = {
   ...base,
   id: "torchlight.initiative",
+  openBy: "every-role",
   action: "initiative",
   prepare(raw, actors, tokens) {
     const fight = fightOf(raw.combat, true);
@@ -253,6 +255,7 @@ export const torchlightInitiativeCard: CardKind = {
 export const torchlightEngagementCard: CardKind = {
   ...base,
   id: "torchlight.engagement",
+  openBy: "gm",
   action: "engagement",
   prepare(raw, actors, tokens) {
     const fight = fightOf(raw.combat);
