@@ -23,9 +23,10 @@ export function sheetFight(actor: Actor.Implementation): SheetFight | { refusal:
   return { combat, fighters, me };
 }
 
-/** The fighters this user may name as a target: everyone else she can see. */
+/** The fighters this user may name as a target: everyone else she can see, enemies first. */
 export function targetsFor(fight: SheetFight): Fighter[] {
-  return fight.fighters.filter((f) => f.id !== fight.me.id && f.actor && f.combatant.visible);
+  const others = fight.fighters.filter((f) => f.id !== fight.me.id && f.actor && f.combatant.visible);
+  return [...others.filter((f) => f.side !== fight.me.side), ...others.filter((f) => f.side === fight.me.side)];
 }
 
 /** The fighter of the one token this user targets, if it is in the fight. */
