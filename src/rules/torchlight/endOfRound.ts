@@ -71,6 +71,7 @@ export function landHits(combatants: readonly RoundCombatant[], hits: readonly R
   hits.forEach((hit, index) => {
     const target = combatants.find((c) => c.name === hit.target);
     if (!target) throw new RuleError(`${hit.target} is not in the round`);
+    steps.push({ rule: "hit", hit: index, ...(hit.from !== undefined ? { from: hit.from } : {}), target: hit.target, amount: hit.amount, damageType: hit.damageType, ...(hit.precisionStrike ? { precisionStrike: true } : {}) });
     const parried = hit.parried || (hit.melee !== false && hit.from !== undefined && (target.parrying ?? []).includes(hit.from));
     if (parried) {
       steps.push({ rule: "parried", hit: index, amount: hit.amount });
@@ -90,7 +91,7 @@ export function landHits(combatants: readonly RoundCombatant[], hits: readonly R
       steps.push({ rule: "protect-companion", hit: index, attack: hit.amount, taken: amount });
     }
     const received = damageReceived(amount, stanceOf(receiver));
-    if (received !== amount) steps.push({ rule: "on-guard", hit: index, before: amount, after: received });
+    if (received !== amount) steps.push({ rule: "on-guard", hit: index, participant: receiver, before: amount, after: received });
     landed.push({ receiver, amount: received, damageType: hit.damageType });
   });
   return landed;

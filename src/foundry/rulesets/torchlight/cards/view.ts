@@ -80,7 +80,9 @@ export function lineOf(step: Step): CardLine | null {
     case "maneuver-breath":
       return line(t("Step.breathPaid", { cost: step.cost }));
     case "on-guard":
-      return line(t("Step.onGuard", { before: step.before, after: step.after }));
+      return line(step.participant !== undefined ? t("Step.onGuardOf", { participant: step.participant, before: step.before, after: step.after }) : t("Step.onGuard", { before: step.before, after: step.after }));
+    case "hit":
+      return line(t(step.from !== undefined ? "Step.hitFrom" : "Step.hit", { from: step.from, target: step.target, amount: step.amount, type: t(`DamageType.${String(step.damageType)}`) }) + (step.precisionStrike ? ` ${t("Step.precisionStrike")}` : ""), [], "fray-hit");
     case "area-on-hidden":
       return line(t("Step.areaOnHidden"));
     case "rally-reach":
@@ -235,12 +237,12 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
   // The Combat's own bookkeeping (queued hits, marks) is not a change players read as such: the card says it in words.
   const changes = card.applied
     .filter((record) => !record.uuid.startsWith("Combat."))
-    .map((record) => ({
-      name: record.name,
-      field: record.kind === "status" ? t("StatusChange") : fieldLabel(record.key),
-      before: record.kind === "status" ? (record.before ? statusLabel(record.key) : "—") : String(record.before),
-      after: record.kind === "status" ? (record.after ? statusLabel(record.key) : "—") : String(record.after),
-    }));
+    .map((record) => {
+      if (record.kind !== "status") return { name: record.name, field: fieldLabel(record.key), before: String(record.before), after: String(record.after) };
+      const status = statusLabel(record.key);
+      const word = (on: unknown) => i18n().format(on ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status });
+      return { name: record.name, field: i18n().localize("FRAY.Card.StatusChange"), before: word(record.before), after: word(record.after) };
+    });
   return {
     title: titleOf(card),
     lines,
