@@ -161,9 +161,9 @@ describe("Copy as request", () => {
     await fx.click(strike, "[data-fray-value='back']");
     await replays(strike);
     const t = await fx.torchlight();
-    harness.switchUser(w.bob);
-    // Riddic waits this round, but a Maneuver for Breath is no action: he Evades.
-    const evade = (await t.postTorchlightManeuver({ combat: w.combat.id as string, actor: fx.who(w.riddic), maneuver: "evade", weapon: "" })) as unknown as Message;
+    harness.switchUser(w.ada);
+    // A Maneuver bought for Breath comes on top of her attack: she Evades too.
+    const evade = (await t.postTorchlightManeuver({ combat: w.combat.id as string, actor: fx.who(w.elsa), maneuver: "evade", weapon: "" })) as unknown as Message;
     expect(evade, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
     expect(cardOf(evade).state).toBe("applied");
     await replays(evade);

@@ -55,8 +55,8 @@ function situationOf(fight: CardFight, attacker: Fighter & { cell: NonNullable<F
   return situation;
 }
 
-/** Why a combatant may not attack now, if it may not. */
-function mayAct(fight: CardFight, fighter: Fighter): void {
+/** Why a combatant may not act now (attack, a Maneuver, its stance ability), if it may not. */
+export function mayAct(fight: CardFight, fighter: Fighter): void {
   const { state, round } = fight;
   const entry = state.initiative[fighter.id];
   if (entry && entry.actsFrom > round) refuse("Waiting", { name: fighter.name, round: String(entry.actsFrom) });

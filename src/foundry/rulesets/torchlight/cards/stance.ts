@@ -15,6 +15,7 @@ import { torchlightSystem, weaponOf, weaponsOf } from "../actor-data.js";
 import { placementsOf } from "../combat/fight.js";
 import { statePath } from "../combat/state.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
+import { mayAct } from "./attack.js";
 import { combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
 import { torchlightContext } from "./view.js";
 
@@ -32,7 +33,7 @@ export const torchlightManeuverCard: CardKind = {
     const fight = fightOf(raw.combat);
     const me = placed(fighterIn(fight, actors, tokens, "actor"));
     torchlightSystem(actors.actor!);
-    if (me.incapacitated) refuse("Incapacitated", { name: me.name });
+    mayAct(fight, me);
     const name = oneOf(raw.maneuver, MANEUVER_NAMES, "maneuver");
     const request: Record<string, unknown> = { combat: fight.combat.id, round: fight.round, actor: me.id, maneuver: name, names: { actor: me.name }, weapon: weaponOf(actors.actor!, optionalString(raw.weapon, "weapon") ?? "").id };
     if (MANEUVERS[name].needsTarget) {
@@ -83,6 +84,7 @@ export const torchlightAbilityCard: CardKind = {
     const fight = fightOf(raw.combat);
     const me = placed(fighterIn(fight, actors, tokens, "actor"));
     torchlightSystem(actors.actor!);
+    mayAct(fight, me);
     const ability = STANCE_RULES[me.cell.stance].ability;
     const used = fight.state.abilities[me.id];
     if (used && used.round === fight.round) refuse("AbilityUsed", { name: me.name });
@@ -138,6 +140,8 @@ export const torchlightRetreatCard: CardKind = {
     const fight = fightOf(raw.combat);
     const me = placed(fighterIn(fight, actors, tokens, "actor"));
     torchlightSystem(actors.actor!);
+    // Retreating is a move, not an action: a combatant Waiting for its round may still slip away, in its side's turn.
+    if (me.playersTurn && fight.state.phase !== "players") refuse("NotYourTurn", { name: me.name });
     return { combat: fight.combat.id, round: fight.round, actor: me.id, names: { actor: me.name }, grid: placementsOf(fight.fighters) };
   },
   rulesRequest: (request) => ({ grid: request.grid, by: (request.names as Names).actor, round: request.round }),
