@@ -126,6 +126,10 @@ describe("the attack dialog", () => {
     expect(dialog.preview().lines).toEqual(["d10 + 1"]);
     expect(dialog.element.querySelector("[data-preview]")!.textContent).toContain("d10 + 1");
     expect(dialog.element.querySelector("fieldset.fray-tl-gm-edges")).toBeNull();
+    // Exact odds of the card it would open: d10 + 1, a 10 adding another d10.
+    const odds = Object.fromEntries([...dialog.element.querySelectorAll<HTMLElement>("dd[data-odds]")].map((d) => [d.dataset.odds, d.textContent]));
+    expect(odds["Damage"]).toMatch(/^2 to 21, 7\.\d on average$/);
+    expect(odds["Precision Strike"]).toBe("10%");
     // The rules request is the card's: what odds would be worked out from.
     expect(dialog.preview().rules).toMatchObject({ attacker: { name: "Elsa", weaponDie: 10, proficiencies: 1 }, target: { name: "Bandit" } });
     dialog.values = { ...dialog.values, target: w.ids.archer };

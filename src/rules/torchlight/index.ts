@@ -7,25 +7,26 @@ import { roundAction } from "./actions/round.js";
 import { maneuverAction } from "./actions/maneuver.js";
 import { abilityAction, retreatAction } from "./actions/stance.js";
 import { torchlightDuel } from "./duel.js";
+import { attackOdds, checkOdds, grappleHoldOdds, saveOdds } from "./odds.js";
 import { torchlightOptions } from "./options.js";
 
-/** Beyond the Torchlight (seed 004): damage dice with no roll to hit, Breath and Characteristics. */
+/** Beyond the Torchlight: damage dice with no roll to hit, Breath and Characteristics. */
 export const torchlightRules: RulesetRules = {
   id: "torchlight",
   game: "Beyond the Torchlight",
   actions: {
     initiative: initiativeAction,
-    attack: attackAction,
+    attack: { ...attackAction, odds: attackOdds },
     maneuver: maneuverAction,
     ability: abilityAction,
     round: roundAction,
-    check: checkAction,
-    save: saveAction,
+    check: { ...checkAction, odds: checkOdds },
+    save: { ...saveAction, odds: saveOdds },
     dying: dyingAction,
     recover: recoverAction,
     engagement: engagementAction,
     retreat: retreatAction,
-    "grapple-hold": grappleHoldAction,
+    "grapple-hold": { ...grappleHoldAction, odds: grappleHoldOdds },
   },
   options: torchlightOptions,
   duel: torchlightDuel,

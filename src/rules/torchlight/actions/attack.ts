@@ -273,7 +273,8 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     result: {
       damage: best.total,
       received,
-      precisionStrike: leadDie.precisionStrike,
+      // The roll that counts: a Squad's best member's.
+      precisionStrike: best.roll.die.precisionStrike,
       damageType: attacker.damageType ?? "physical",
       melee: weapon !== "ranged",
       ...(precision !== undefined ? { precision } : {}),

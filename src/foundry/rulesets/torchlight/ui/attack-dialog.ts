@@ -15,6 +15,7 @@ import type { Fighter } from "../combat/fight.js";
 import { type SheetFight, sheetFight, targetedFighter, targetsFor, who } from "./context.js";
 import { TorchlightDialogBase, valuesOf } from "./dialog-base.js";
 import { type Preview, previewAttack } from "./attack-preview.js";
+import { attackCardOdds, attackOddsLines } from "./attack-odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
@@ -79,6 +80,14 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
     return this.previewFor(this.target());
   }
 
+  /** The exact odds of the attack as it stands (the card the dialog would open), in lines. */
+  oddsLines() {
+    const target = this.target();
+    if (!target) return [];
+    const opening = { kind: "torchlight.attack", refs: { attacker: who(this.fight.me), target: who(target) }, request: { combat: this.fight.combat.id ?? "", ...this.raw() } };
+    return attackOddsLines(attackCardOdds(opening), this.values.maneuver !== "");
+  }
+
   protected override async _prepareContext(options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const preview = this.preview();
@@ -101,6 +110,7 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
       gmEdges: game.user?.isGM === true && !this.fight.me.playersTurn,
       values: this.values,
       preview,
+      odds: preview.problems.length ? [] : this.oddsLines(),
       blocked: preview.problems.length > 0,
       submitLabel: "FRAY.Torchlight.RollAttack",
     });
