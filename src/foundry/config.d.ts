@@ -4,6 +4,7 @@ import type { DramaCharacterModel, DramaNpcModel } from "./rulesets/drama/models
 import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/personal/models.ts";
 import type { PersonalActionModel, PersonalArmourModel, PersonalBandModel, PersonalFateModel, PersonalWeaponModel } from "./rulesets/personal/items.ts";
 import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
+import type { TorchlightGearModel, TorchlightWeaponModel } from "./rulesets/torchlight/items.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
 import type { FrayItem } from "./item/document.ts";
@@ -43,6 +44,8 @@ declare module "fvtt-types/configuration" {
       personalBand: typeof PersonalBandModel;
       personalAction: typeof PersonalActionModel;
       personalFate: typeof PersonalFateModel;
+      torchlightWeapon: typeof TorchlightWeaponModel;
+      torchlightGear: typeof TorchlightGearModel;
     };
     RegionBehavior: {
       area: typeof AreaBehaviorModel;

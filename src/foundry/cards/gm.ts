@@ -13,7 +13,7 @@ import { onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, owns, tokenAt } from "./documents.js";
 import { type CardActors, type CardKind, cardKind } from "./kinds.js";
-import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord } from "./model.js";
+import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
 import { resolveOver, rulesRequestOf } from "./resolve.js";
@@ -82,7 +82,7 @@ function checkRefs(kind: CardKind, raw: unknown, asker: User.Implementation): { 
     const token = ref.token === undefined ? null : (tokenAt(ref.token) ?? refuse("NoToken"));
     const actor = token ? token.actor : actorAt(ref.actor);
     if (!actor) return refuse("NoActor");
-    if (role === kind.opener) {
+    if (role === kind.opener || kind.openBy === "every-role") {
       if (!owns(asker, actor)) refuse("NotOwner", { name: actor.name });
     } else if (!asker.isGM && !(token ? !token.hidden : actor.testUserPermission(asker, "LIMITED"))) {
       // A player may only name what she can see: a token that is not hidden, or an actor shown to her.
@@ -125,6 +125,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
   const kind = typeof payload.kind === "string" ? cardKind(payload.kind) : undefined;
   if (!kind) return refuse("NoKind");
+  if (kind.openBy === "gm" && !asker.isGM) refuse("GMOnly");
   const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
   const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens);
   const sent = diceOfSentRoll(payload.roll);
@@ -193,7 +194,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
   const chooser = actors[awaiting.by] ?? null;
   if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
-  const request = { ...card.request, [awaiting.choice]: payload.value };
+  const request = withChoice(card.request, awaiting.choice, payload.value);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
   const outcome = resolveOver(kind, rules, [...known, ...(sent?.dice ?? [])]);
@@ -208,7 +209,7 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
   const last = card.history.at(-1);
   const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
-  if (!asker.isGM && !owns(asker, chooser)) refuse("NotYourUndo");
+  if (!asker.isGM && (kind.undoBy === "gm" || !owns(asker, chooser))) refuse("NotYourUndo");
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => fieldLabel(record));
   await writeCard(message, { ...card, state: "undone" }, diceOnMessage(message));
 }

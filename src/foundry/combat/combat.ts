@@ -1,6 +1,6 @@
 import { activeRuleset } from "../settings.js";
 import { requestInitiative } from "./requests.js";
-import { combatRulesFor, type RulesetCombatRules } from "./rules.js";
+import { combatRulesFor, type RulesetCombatRules, type TurnStep } from "./rules.js";
 
 /** The world's ruleset's tracker rules; undefined leaves Foundry's own initiative in charge. */
 export function activeCombatRules(): RulesetCombatRules | undefined {
@@ -40,6 +40,35 @@ export class FrayCombat extends Combat {
       report(error);
     }
     return this;
+  }
+
+  // Foundry's turn controls call these on the clicking user's client; a ruleset whose round is made of
+  // phases (rules.advance) takes them, and anything it does not take is Foundry's.
+  override async nextTurn(): Promise<this> {
+    return (await this.#advance("nextTurn")) ? this : ((await super.nextTurn()) ?? this);
+  }
+
+  override async previousTurn(): Promise<this> {
+    return (await this.#advance("previousTurn")) ? this : ((await super.previousTurn()) ?? this);
+  }
+
+  override async nextRound(): Promise<this> {
+    return (await this.#advance("nextRound")) ? this : ((await super.nextRound()) ?? this);
+  }
+
+  override async previousRound(): Promise<this> {
+    return (await this.#advance("previousRound")) ? this : ((await super.previousRound()) ?? this);
+  }
+
+  async #advance(step: TurnStep): Promise<boolean> {
+    const rules = activeCombatRules();
+    if (!rules?.advance) return false;
+    try {
+      return await rules.advance(this, step);
+    } catch (error) {
+      report(error);
+      return true;
+    }
   }
 
   // Foundry sorts with `this.combatants.contents.sort(this._sortCombatants)`: the method runs without

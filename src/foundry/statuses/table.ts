@@ -54,6 +54,8 @@ export const FRAY_STATUS = {
   goaded: own("goaded", "Goaded", "target"),
   hidden: own("hidden", "Hidden", "invisible"),
   parrying: own("parrying", "Parrying", "ice-shield"),
+  pushed: own("pushed", "Pushed", "jump"),
+  retreated: own("retreated", "Retreated", "door-open-outline"),
 } as const satisfies Record<string, FrayStatusEffect>;
 
 /** What one status of the rules does to the actor it names. */
@@ -125,5 +127,8 @@ export const RULES_STATUSES: Readonly<Record<string, RulesStatus>> = {
   goaded: set(F.goaded),
   hidden: set(F.hidden),
   parrying: set(F.parrying),
-  pushed: EVENT,
+  pushed: set(F.pushed),
+  retreated: set(F.retreated),
+  revealed: clears(F.hidden),
+  recovered: clears(F.dying, F.stabilised, F.incapacitated),
 };
