@@ -159,6 +159,34 @@ describe("personal sheet", () => {
     expect((game.messages.contents.at(-1) as unknown as { system: { toObject(): { refs: { target: { token: string } } } } }).system.toObject().refs.target.token).toBe(tokenUuid);
   });
 
+  it("shows the exact odds of the chosen weapon, follows a change of weapon, and posts the card in the chosen roll mode", async () => {
+    harness.switchUser(ada);
+    await targetGuard();
+    const sheet = await openSheet(ines);
+    const form = await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-personal-attack");
+    const odds = () => Object.fromEntries([...dialog("fray-personal-attack")!.querySelectorAll<HTMLElement>("dd[data-odds]")].map((d) => [d.dataset.odds, d.textContent]));
+    // Crossbow 1d20 against the Guard's Defense 10: a hit on 10 to 20, 11 faces of 20; 1d10 damage, no Armor: 5.5 on a hit.
+    expect((form.querySelector('select[name="weapon"]') as HTMLSelectElement).value).toBe(itemNamed(ines, "Crossbow").id);
+    expect(odds()).toMatchObject({ Hit: "55%", "Damage after Armor": "5.5 on a hit, on average" });
+    // Sabre 1d20+2: a hit on a natural 8 or more, 13 of 20; 2d6 averages 7.
+    change(form.querySelector('select[name="weapon"]'), (el) => (el.value = itemNamed(ines, "Sabre").id));
+    await settle();
+    expect(odds()).toMatchObject({ Hit: "65%", "Damage after Armor": "7.0 on a hit, on average" });
+    // Only a hit with double six takes all 12 of the Guard's Resolve: 13/20 × 1/36 = 1.8%.
+    expect(odds()["Leaves the target Wounded"]).toBe("2%");
+    const modes = [...dialog("fray-personal-attack")!.querySelectorAll('select[name="rollMode"] option')].map((o) => (o as HTMLOptionElement).value);
+    expect(modes).toEqual(["publicroll", "gmroll", "blindroll", "selfroll"]);
+    change(dialog("fray-personal-attack")!.querySelector('select[name="rollMode"]'), (el) => (el.value = "gmroll"));
+    await settle();
+    queueFaces(3);
+    await submit(dialog("fray-personal-attack")!);
+    const message = game.messages.contents.at(-1) as unknown as { whisper: string[]; blind: boolean; system: { toObject(): Card } };
+    expect(message.system.toObject()).toMatchObject({ kind: "personal.attack", request: { weapon: itemNamed(ines, "Sabre").id } });
+    expect(message.whisper).toContain(ada.id);
+    expect(message.whisper).toContain(game.users.contents.find((u) => (u as unknown as { isGM: boolean }).isGM)!.id);
+    expect(message.blind).toBe(false);
+  });
+
   it("a weapon's own attack button picks that weapon", async () => {
     harness.switchUser(ada);
     await targetGuard();

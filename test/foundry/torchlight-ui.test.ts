@@ -145,6 +145,26 @@ describe("the attack dialog", () => {
     form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
     await settle();
     expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "applied", outcome: { result: { damage: 5 } } });
+    expect((lastCard() as unknown as { whisper: string[] }).whisper).toEqual([]);
+  });
+
+  it("posts the card in the roll mode chosen in the dialog: a blind roll hides it from the roller", async () => {
+    harness.switchUser(w.ada);
+    const dialog = await openAttack(w.elsa);
+    const select = dialog.element.querySelector<HTMLSelectElement>("select[name='rollMode']")!;
+    expect([...select.options].map((o) => o.value)).toEqual(["publicroll", "gmroll", "blindroll", "selfroll"]);
+    select.value = "blindroll";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(dialog.values.rollMode).toBe("blindroll");
+    queueFaces(4);
+    const form = dialog.element.tagName === "FORM" ? (dialog.element as HTMLFormElement) : dialog.element.querySelector("form")!;
+    form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    const message = lastCard() as unknown as { whisper: string[]; blind: boolean };
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack" });
+    expect(message.blind).toBe(true);
+    expect(message.whisper).toContain(w.gm.id);
   });
 
   it("the GM's attack for a combatant of hers may add the Enhancements she rules", async () => {

@@ -13,7 +13,7 @@ import { rollOf } from "../dice/missing.js";
 import { statusLabel } from "../statuses/index.js";
 import { templatePath } from "../system.js";
 import { actorAt } from "./documents.js";
-import { cardKind } from "./kinds.js";
+import { type CardKind, cardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
 
 /** The engine's part of every card's template (Undo, Copy as request, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
@@ -39,7 +39,7 @@ function track(work: Promise<unknown>): void {
 }
 
 /** The parts of a card every kind shows alike: its state, what Apply changed, Undo and Copy. */
-function engineContext(card: CardData): Record<string, unknown> {
+function engineContext(card: CardData, kind: CardKind): Record<string, unknown> {
   const records = card.applied.map((record) => ({
     name: record.name,
     field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
@@ -55,6 +55,8 @@ function engineContext(card: CardData): Record<string, unknown> {
     undone: card.state === "undone",
     changes: records,
     undoOwner: last ? (card.refs[last.by]?.actor ?? "") : "",
+    // A kind whose Undo only a GM may press (its changes came from several players' choices).
+    gmUndo: kind.undoBy === "gm",
     awaiting: card.outcome?.awaiting ?? null,
     awaitingOwner: card.outcome?.awaiting ? (card.refs[card.outcome.awaiting.by]?.actor ?? "") : "",
   };
@@ -80,7 +82,7 @@ export async function renderCardContent(card: CardData, dice: readonly SizedFace
   const kind = cardKind(card.kind);
   if (!kind) throw new Error(`no card kind ${card.kind}`);
   const diceTooltip = dice.length ? await rollOf(dice).getTooltip() : "";
-  const engine = { ...engineContext(card), diceTooltip };
+  const engine = { ...engineContext(card, kind), diceTooltip };
   return foundry.applications.handlebars.renderTemplate(kind.template, { ...engine, ...kind.context(card), engine });
 }
 

@@ -3,6 +3,7 @@
  * Piercing) and what the attack will be rolled against. Submitting opens the attack card.
  */
 import type { DeepPartial } from "fvtt-types/utils";
+import { cardOdds, currentRollMode, isRollMode, percent, rollModeOptions } from "../../../cards/index.js";
 import { formValues, HandlebarsDialog } from "../../../sheet-base.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { postAttack, refOf } from "../cards/index.js";
@@ -26,6 +27,7 @@ export class PersonalAttackDialog extends HandlebarsDialog {
   readonly actor: Actor.Implementation;
   readonly target: Token.Implementation;
   weapon: string;
+  rollMode: string = currentRollMode();
 
   constructor(actor: Actor.Implementation, target: Token.Implementation, weapon?: string) {
     super({});
@@ -52,8 +54,9 @@ export class PersonalAttackDialog extends HandlebarsDialog {
       weaponOptions: weapons.map((w) => ({ value: w.id, label: w.name })),
       weapon,
       selected: this.weapon,
-      // The exact odds of this attack go here once the rules layer offers them for the attack action.
-      odds: null,
+      odds: weapon && targetData ? this.oddsLines() : [],
+      rollModes: rollModeOptions(),
+      values: { rollMode: this.rollMode },
       problems,
       blocked: problems.length > 0 || !weapon,
       submitLabel: "FRAY.Personal.Ui.RollAttack",
@@ -62,16 +65,40 @@ export class PersonalAttackDialog extends HandlebarsDialog {
 
   protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
     super._onChangeForm(formConfig, event);
-    if (this.form) this.weapon = String(formValues(this.form).weapon ?? "");
+    if (this.form) this.read(this.form);
     void this.render();
   }
 
   static async #onSubmit(this: PersonalAttackDialog, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
-    this.weapon = String(formValues(form).weapon ?? this.weapon);
+    this.read(form);
     const targetActor = this.target.actor;
     if (!targetActor) return;
     await this.close();
-    await postAttack({ attacker: refOf(this.actor, actingToken(this.actor)), target: refOf(targetActor, this.target.document), weapon: this.weapon });
+    await postAttack({ attacker: refOf(this.actor, actingToken(this.actor)), target: refOf(targetActor, this.target.document), weapon: this.weapon, rollMode: this.rollMode });
+  }
+
+  private read(form: HTMLFormElement): void {
+    const raw = formValues(form);
+    this.weapon = String(raw.weapon ?? this.weapon);
+    if (isRollMode(raw.rollMode)) this.rollMode = raw.rollMode;
+  }
+
+  /** The exact odds of the card this dialog would open: to hit, the damage after Armor, what a hit does to the target. */
+  oddsLines(): { label: string; text: string }[] {
+    const targetActor = this.target.actor;
+    if (!targetActor) return [];
+    const odds = cardOdds({ kind: "personal.attack", refs: { attacker: refOf(this.actor, actingToken(this.actor)), target: refOf(targetActor, this.target.document) }, request: { weapon: this.weapon } });
+    if (!odds) return [];
+    const damage = odds.distributions.damage ?? [];
+    const hit = odds.chances.hit ?? 0;
+    const meanOnHit = hit > 0 ? damage.reduce((sum, [amount, p]) => sum + amount * p, 0) / hit : 0;
+    const lines = [
+      { label: i18n().localize("FRAY.Personal.Odds.Hit"), text: percent(hit) },
+      { label: i18n().localize("FRAY.Personal.Odds.Damage"), text: i18n().format("FRAY.Personal.Odds.DamageText", { mean: meanOnHit.toFixed(1) }) },
+    ];
+    if ((odds.chances.wounded ?? 0) > 0) lines.push({ label: i18n().localize("FRAY.Personal.Odds.Wounded"), text: percent(odds.chances.wounded ?? 0) });
+    if ((odds.chances.fateNeeded ?? 0) > 0) lines.push({ label: i18n().localize("FRAY.Personal.Odds.Fate"), text: percent(odds.chances.fateNeeded ?? 0) });
+    return lines;
   }
 }
 

@@ -53,14 +53,14 @@ export async function postTorchlightAttack(open: AttackOpening): Promise<ChatMes
   return posted(await openCard({ kind: "torchlight.attack", refs: { attacker: ref(open.attacker), target: ref(open.target) }, request, ...(open.rollMode ? { rollMode: open.rollMode } : {}) }));
 }
 
-export async function postTorchlightManeuver(open: { combat: string; actor: Who; target?: Who; maneuver: string; weapon: string }): Promise<ChatMessage.Implementation | undefined> {
+export async function postTorchlightManeuver(open: { combat: string; actor: Who; target?: Who; maneuver: string; weapon: string; rollMode?: string }): Promise<ChatMessage.Implementation | undefined> {
   const refs: Record<string, CardRef> = { actor: ref(open.actor), ...(open.target ? { target: ref(open.target) } : {}) };
-  return posted(await openCard({ kind: "torchlight.maneuver", refs, request: { combat: open.combat, maneuver: open.maneuver, weapon: open.weapon } }));
+  return posted(await openCard({ kind: "torchlight.maneuver", refs, request: { combat: open.combat, maneuver: open.maneuver, weapon: open.weapon }, ...(open.rollMode ? { rollMode: open.rollMode } : {}) }));
 }
 
-export async function postTorchlightAbility(open: { combat: string; actor: Who; target?: Who }): Promise<ChatMessage.Implementation | undefined> {
+export async function postTorchlightAbility(open: { combat: string; actor: Who; target?: Who; rollMode?: string }): Promise<ChatMessage.Implementation | undefined> {
   const refs: Record<string, CardRef> = { actor: ref(open.actor), ...(open.target ? { target: ref(open.target) } : {}) };
-  return posted(await openCard({ kind: "torchlight.ability", refs, request: { combat: open.combat } }));
+  return posted(await openCard({ kind: "torchlight.ability", refs, request: { combat: open.combat }, ...(open.rollMode ? { rollMode: open.rollMode } : {}) }));
 }
 
 export async function postTorchlightRetreat(open: { combat: string; actor: Who }): Promise<ChatMessage.Implementation | undefined> {

@@ -251,7 +251,6 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
     statuses: (outcome?.awaiting ? [] : (outcome?.effects ?? [])).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     queued: queuedLine(card),
     tlChanges: changes,
-    gmUndo: card.kind === "torchlight.round" || card.kind === "torchlight.initiative" || card.kind === "torchlight.engagement",
   };
 }
 

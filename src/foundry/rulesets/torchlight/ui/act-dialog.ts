@@ -6,6 +6,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { maneuversFor } from "../../../../rules/torchlight/actions/attack.js";
 import { MANEUVERS, type ManeuverName, STANCE_RULES, type StanceAbility } from "../../../../rules/torchlight/tables.js";
+import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import type { CardKind } from "../../../cards/kinds.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { weaponOf, weaponsOf } from "../actor-data.js";
@@ -25,6 +26,7 @@ interface ActValues {
   maneuver: string;
   target: string;
   weapon: string;
+  rollMode: string;
 }
 
 export class TorchlightActDialog extends TorchlightDialogBase {
@@ -48,7 +50,7 @@ export class TorchlightActDialog extends TorchlightDialogBase {
     this.actor = actor;
     this.fight = fight;
     const weapon = weaponsOf(actor)[0];
-    this.values = { maneuver: maneuversFor(weapon?.kind ?? "melee", false)[0] ?? "evade", target: targetedFighter(fight)?.id ?? "", weapon: weapon?.id ?? "" };
+    this.values = { maneuver: maneuversFor(weapon?.kind ?? "melee", false)[0] ?? "evade", target: targetedFighter(fight)?.id ?? "", weapon: weapon?.id ?? "", rollMode: currentRollMode() };
   }
 
   private get ability(): StanceAbility {
@@ -101,6 +103,7 @@ export class TorchlightActDialog extends TorchlightDialogBase {
       needsTarget: this.needsTarget(),
       targetOptions: targetsFor(this.fight).map((f) => ({ value: f.id, label: f.name })),
       values: this.values,
+      rollModes: rollModeOptions(),
       problems,
       blocked: problems.length > 0,
       submitLabel: this.mode === "maneuver" ? "FRAY.Torchlight.TakeManeuver" : "FRAY.Torchlight.UseAbility",
@@ -111,7 +114,7 @@ export class TorchlightActDialog extends TorchlightDialogBase {
     super._onChangeForm(formConfig, event);
     if (this.form) {
       const raw = valuesOf(this.form);
-      this.values = { maneuver: String(raw.maneuver ?? this.values.maneuver), target: String(raw.target ?? this.values.target), weapon: String(raw.weapon ?? this.values.weapon) };
+      this.values = { maneuver: String(raw.maneuver ?? this.values.maneuver), target: String(raw.target ?? this.values.target), weapon: String(raw.weapon ?? this.values.weapon), rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode };
     }
     void this.render();
   }
@@ -124,7 +127,7 @@ export class TorchlightActDialog extends TorchlightDialogBase {
     }
     await this.close();
     const target = this.target();
-    const base = { combat: this.fight.combat.id ?? "", actor: who(this.fight.me), ...(target ? { target: who(target) } : {}) };
+    const base = { combat: this.fight.combat.id ?? "", actor: who(this.fight.me), ...(target ? { target: who(target) } : {}), rollMode: this.values.rollMode };
     if (this.mode === "maneuver") await postTorchlightManeuver({ ...base, maneuver: this.values.maneuver, weapon: this.values.weapon });
     else await postTorchlightAbility(base);
   }

@@ -7,6 +7,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { maneuversFor } from "../../../../rules/torchlight/actions/attack.js";
 import { MANEUVER_BREATH_COST } from "../../../../rules/torchlight/tables.js";
+import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { torchlightSystem, weaponOf, weaponsOf } from "../actor-data.js";
 import { torchlightAttackCard } from "../cards/attack.js";
@@ -27,6 +28,7 @@ export interface AttackValues {
   area: boolean;
   enhancements: number;
   impairments: number;
+  rollMode: string;
 }
 
 export class TorchlightAttackDialog extends TorchlightDialogBase {
@@ -50,7 +52,7 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
     this.fight = fight;
     const targets = targetsFor(fight);
     const first = targetedFighter(fight) ?? targets.find((f) => this.previewFor(f, { weapon: "" }).problems.length === 0) ?? targets[0];
-    this.values = { target: first?.id ?? "", weapon: weaponsOf(actor)[0]?.id ?? "", maneuver: "", area: false, enhancements: 0, impairments: 0 };
+    this.values = { target: first?.id ?? "", weapon: weaponsOf(actor)[0]?.id ?? "", maneuver: "", area: false, enhancements: 0, impairments: 0, rollMode: currentRollMode() };
   }
 
   override get title(): string {
@@ -109,6 +111,7 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
       breathNote: t("ManeuverCost", { cost: String(MANEUVER_BREATH_COST), breath: String(breath) }),
       gmEdges: game.user?.isGM === true && !this.fight.me.playersTurn,
       values: this.values,
+      rollModes: rollModeOptions(),
       preview,
       odds: preview.problems.length ? [] : this.oddsLines(),
       blocked: preview.problems.length > 0,
@@ -131,6 +134,7 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
       area: raw.area === true,
       enhancements: Number(raw.enhancements ?? 0) || 0,
       impairments: Number(raw.impairments ?? 0) || 0,
+      rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode,
     };
   }
 
@@ -144,7 +148,7 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
       return;
     }
     await this.close();
-    await postTorchlightAttack({ combat: this.fight.combat.id ?? "", attacker: who(this.fight.me), target: who(target), ...this.raw() } as Parameters<typeof postTorchlightAttack>[0]);
+    await postTorchlightAttack({ combat: this.fight.combat.id ?? "", attacker: who(this.fight.me), target: who(target), ...this.raw(), rollMode: this.values.rollMode } as Parameters<typeof postTorchlightAttack>[0]);
   }
 }
 
