@@ -150,6 +150,43 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     });
   }
 
+  /** Presses Tab until the focused element matches, as a keyboard-only player moves through the page. */
+  async function tabTo(page: Page, selector: string): Promise<void> {
+    for (let i = 0; i < 80; i += 1) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+
+  it("by keyboard alone: the sheet's Attack, the dialog's weapon and odds, the roll, and Undo on the card", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, fray.server.url);
+    await setUp(page);
+    await as(page, "Ada");
+    await target(page, "Street Thug");
+    await sheet(page, "Ines");
+    await tabTo(page, '[data-action="attack"]');
+    await page.keyboard.press("Enter");
+    const dialog = await opened(page, "fray-personal-attack");
+    // Sword 1d20+1 against Defense 9: a hit on a natural 8 or more, 13 faces of 20.
+    expect(await dialog.locator('dd[data-odds="Hit"]').innerText()).toBe("65%");
+    await tabTo(page, ".fray-personal-attack select[name='rollMode']");
+    await tabTo(page, ".fray-personal-attack button[type='submit']");
+    await faces(page, [15, 20], [5, 8]);
+    await page.keyboard.press("Enter");
+    await closeSheets(page);
+    const card = await lastCard(page);
+    expect(await card.innerText()).toContain("Street Thug");
+    expect(await card.locator(".fray-card").getAttribute("aria-live")).toBe("polite");
+    await tabTo(page, "#chat-column [data-fray-action='undo']");
+    await page.keyboard.press("Enter");
+    expect(await (await lastCard(page)).innerText()).toContain("Undone");
+    const resolve = await page.evaluate(() => (window as unknown as { round: { actor(n: string): { system: { resolve: { value: number } } } } }).round.actor("Street Thug").system.resolve.value);
+    expect(resolve).toBe(6);
+    await page.close();
+  });
+
   it("plays a round: initiative, a tie, Delay, a planned turn, attacks, a Fallen Fate, a fall and a Rest", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await openFray(page, fray.server.url);

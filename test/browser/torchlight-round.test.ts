@@ -122,6 +122,49 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
 
   const flags = (page: Page) => page.evaluate(() => (window as unknown as { combat: { flags: { fray: { torchlight: Record<string, Record<string, unknown>> } } } }).combat.flags.fray.torchlight);
 
+  /** Presses Tab until the focused element matches, as a keyboard-only player moves through the page. */
+  async function tabTo(page: Page, selector: string): Promise<void> {
+    for (let i = 0; i < 80; i += 1) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+
+  it("by keyboard alone: the tracker's initiative, the sheet's Attack, the dialog, and the Precision Strike chosen on the card", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openFray(page, fray.server.url);
+    await setUp(page);
+    await as(page, "gm");
+    await tracker(page);
+    await faces(page, [15, 20], [14, 20], [12, 20], [4, 20]);
+    await tabTo(page, '#tracker-column [data-action="rollAll"]');
+    await page.keyboard.press("Enter");
+    await show(page);
+    expect(await card(page).innerText()).toContain("Bandit Archer: Dex save 4 against ST 10, waits a round.");
+
+    await as(page, "ada");
+    await sheetOf(page, "elsa");
+    await tabTo(page, '[data-action="torchlightAttack"]');
+    await page.keyboard.press("Enter");
+    const dialog = page.locator(".fray-tl-attack-dialog");
+    await dialog.waitFor({ state: "attached" });
+    expect(await dialog.locator("dd[data-odds='Precision Strike']").innerText()).toBe("10%");
+    await tabTo(page, ".fray-tl-attack-dialog button[type='submit']");
+    await faces(page, [10, 10]);
+    await page.keyboard.press("Enter");
+    const attack = await show(page);
+    expect((await cardData(page, attack)).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
+    await page.evaluate(() => document.querySelectorAll(".fray-tl-attack-dialog, .fray-sheet").forEach((element) => element.remove()));
+    await faces(page, [6, 10]);
+    await tabTo(page, "#chat-log [data-fray-value='extra-die']");
+    await page.keyboard.press("Enter");
+    await show(page, attack);
+    expect(await cardState(page)).toBe("applied");
+    expect(await card(page).innerText()).toContain("Queued for the end of round 1");
+    await page.close();
+  });
+
   it("plays a round with the GM and two players, and photographs every card state, the sheet, the grid and the tracker", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openFray(page, fray.server.url);
