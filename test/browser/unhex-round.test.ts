@@ -69,7 +69,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
         const tokens: Record<string, Doc> = {};
         for (const [key, [area, disposition]] of Object.entries(where)) {
           const actor = actors[key as keyof typeof actors];
-          [tokens[key]] = await scene.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, disposition, ...places[area]! }]);
+          tokens[key] = (await scene.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, disposition, ...places[area]! }]))[0]!;
           placeToken(actor as never, { document: tokens[key] as never });
         }
         const combat = await g.CONFIG.Combat.documentClass.create({ active: true, scene: scene.id });

@@ -35,7 +35,7 @@ export class TokenDocument extends ClientDocument {
       width: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       hidden: new BooleanField(),
-      // BaseToken: one of CONST.TOKEN_DISPOSITIONS, hostile unless told.
+      // v13 BaseToken#disposition (common/documents/token.mjs): one of CONST.TOKEN_DISPOSITIONS, hostile unless set.
       disposition: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE, choices: Object.values(CONST.TOKEN_DISPOSITIONS) }),
     };
   }

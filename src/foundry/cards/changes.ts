@@ -1,5 +1,5 @@
 /**
- * What a card writes to actors, and how it takes it back. Apply records, for each field and status
+ * What a card writes to actors and other documents, and how it takes it back. Apply records, for each field and status
  * it changes, the value before and after; Undo writes the before-values back, but only when every
  * field still holds what this card set. A field that moved on since (a later card, a GM's edit)
  * is named in the refusal, and nothing is written: undo the later card first.
@@ -7,14 +7,18 @@
 import { Refused } from "../relay/index.js";
 import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { actorAt, documentAt } from "./documents.js";
+import { actorAt, changeTargetName, documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
-/** An unset flag reads as its default, so "never set" and "set to the default" are the same value. */
+/**
+ * An unset flag reads as its default, so "never set" and "set to the default" are the same value. A
+ * field holding null (a combatant's initiative not rolled) is null, never unset: Undo writes it back.
+ */
 function fieldValue(document: foundry.abstract.Document.Any, path: string, defaults: Record<string, unknown>): unknown {
-  return foundry.utils.getProperty(document, path) ?? defaults[path];
+  const value = foundry.utils.getProperty(document, path);
+  return value === undefined ? defaults[path] : value;
 }
 
 /** A document's name for the card (a combat or a token behaviour may have none). */
@@ -59,21 +63,27 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
       records.push(...fields);
       continue;
     }
-    const { actor } = change;
+    // An actor (fields and statuses), or a Combat or Combatant (fields only).
+    const { actor: target } = change;
+    const name = changeTargetName(target);
     const fields: ChangeRecord[] = [];
     for (const [path, value] of Object.entries(change.fields ?? {})) {
-      const before = fieldValue(actor, path, defaults);
+      // Here an unset field is recorded as null, and Undo writes null back (the rulesets' flags read
+      // null as "none"); a DocumentChange's unset field is removed again instead.
+      const before = fieldValue(target, path, defaults) ?? null;
       const label = change.labels?.[path];
-      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: actor.name, key: path, kind: "field", before, after: value, ...(label ? { label } : {}) });
+      if (!same(before, value)) fields.push({ uuid: target.uuid ?? "", name, key: path, kind: "field", before, after: value, ...(label ? { label } : {}) });
     }
     // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
-    if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never, (change.options ?? {}) as never);
+    if (fields.length) await (target as unknown as { update(data: object, options?: object): Promise<unknown> }).update(Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options ?? {});
     records.push(...fields);
+    if (!(target instanceof Actor)) continue;
+    const actor = target as Actor.Implementation;
     for (const [status, active] of Object.entries(change.statuses ?? {})) {
       const before = hasStatus(actor, status);
       if (before === active) continue;
       await setStatus(actor, status, active);
-      records.push({ uuid: actor.uuid, name: actor.name, key: status, kind: "status", before, after: active });
+      records.push({ uuid: actor.uuid, name, key: status, kind: "status", before, after: active });
     }
   }
   return records;

@@ -24,3 +24,17 @@ export function documentAt(uuid: unknown): foundry.abstract.Document.Any | null 
   const doc = fromUuidSync(uuid as never) as unknown;
   return doc instanceof foundry.abstract.Document ? (doc as foundry.abstract.Document.Any) : null;
 }
+
+/** A document Apply may write fields on: an actor, or a Combat or Combatant (state only the GM writes, such as a round's queued hits). */
+export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combatant.Implementation;
+
+/** The name a change record keeps for its document (a Combat has none of its own). */
+export function changeTargetName(doc: ChangeTarget): string {
+  return doc instanceof Combat ? doc.documentName : (doc.name ?? doc.documentName);
+}
+
+export function changeTargetAt(uuid: unknown): ChangeTarget | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  const doc = fromUuidSync<ChangeTarget>(uuid);
+  return doc instanceof Actor || doc instanceof Combat || doc instanceof Combatant ? (doc as ChangeTarget) : null;
+}

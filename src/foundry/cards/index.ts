@@ -14,6 +14,7 @@ export { cardKind, registerCardKind, type ActorChange, type CardChange, type Doc
 export { CARD_TYPE, cardOf, withChoice, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
+export { postServedCard } from "./gm.js";
 export { cardOdds, percent } from "./odds.js";
 export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";
 

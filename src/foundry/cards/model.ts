@@ -86,15 +86,14 @@ export function cardOf(message: ChatMessage.Implementation): CardData | null {
 const UNSAFE = new Set(["__proto__", "prototype", "constructor"]);
 
 /**
- * The request with a choice added. A choice is a request field, or a path into one when a choice
- * belongs to one of several rollers ("rerolls.target"): each object on the way is copied, never
- * changed in place. The path comes from the rules' `awaiting`, not from a player.
+ * The request with a choice added. A choice names a request field, or a path into one when a choice
+ * belongs to one of several choosers ("rerolls.target", "saves.c2"), so a card with many choosers
+ * keeps one field per chooser. The request is copied, never changed in place; the path comes from
+ * the rules' `awaiting` or the kind, not from a player.
  */
 export function withChoice(request: Record<string, unknown>, choice: string, value: unknown): Record<string, unknown> {
-  const [head, ...rest] = choice.split(".");
-  if (!head || UNSAFE.has(head)) throw new Error(`no such choice: ${choice}`);
-  if (rest.length === 0) return { ...request, [head]: value };
-  const inner = Object.hasOwn(request, head) ? request[head] : undefined;
-  const nested = typeof inner === "object" && inner !== null && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
-  return { ...request, [head]: withChoice(nested, rest.join("."), value) };
+  if (!choice || choice.split(".").some((part) => !part || UNSAFE.has(part))) throw new Error(`no such choice: ${choice}`);
+  const next = foundry.utils.deepClone(request);
+  foundry.utils.setProperty(next, choice, value);
+  return next;
 }
