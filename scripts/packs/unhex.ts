@@ -8,25 +8,9 @@
  *
  * Unhex is by koeninger (public repository koeninger/unhex); names and notes here are our own.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap, Connection } from "../../src/core/areas/types.js";
-
-type Json = Record<string, unknown>;
-
-const ROOT = join(import.meta.dirname, "..", "..");
-
-/** A stable 16-character id: a prefix plus the name's letters, padded with zeros. */
-function makeId(prefix: string, name: string): string {
-  const id = (prefix + name.replace(/[^A-Za-z0-9]/g, "")).slice(0, 16).padEnd(16, "0");
-  if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`bad id ${id}`);
-  return id;
-}
-
-function fileName(name: string): string {
-  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.json`;
-}
+import { item, type Json, makeId, writePack } from "./common.js";
 
 interface WeaponDef {
   name: string;
@@ -69,10 +53,6 @@ export const GEAR = [
 ];
 
 const IMG = { weapon: "icons/svg/sword.svg", ranged: "icons/svg/target.svg", shield: "icons/svg/shield.svg", armour: "icons/svg/statue.svg", gear: "icons/svg/item-bag.svg", npc: "icons/svg/mystery-man.svg" };
-
-function item(id: string, key: string, name: string, type: string, img: string, system: Json): Json {
-  return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort: 0, flags: {}, ownership: { default: 0 } };
-}
 
 function weaponSystem(w: WeaponDef, held: boolean): Json {
   return { kind: w.kind, hands: w.hands, held, notes: w.notes };
@@ -211,23 +191,6 @@ function nightclubScene(): Json {
     flags: {},
     ownership: { default: 0 },
   };
-}
-
-function fail(message: string): never {
-  throw new Error(message);
-}
-
-function writePack(pack: string, docs: Json[]): void {
-  const dir = join(ROOT, "packs", pack);
-  mkdirSync(dir, { recursive: true });
-  for (const file of readdirSync(dir)) if (file.endsWith(".json")) rmSync(join(dir, file));
-  const seen = new Set<string>();
-  for (const doc of docs) {
-    const file = fileName(String(doc.name));
-    if (seen.has(file)) fail(`${pack}/${file}: file name clash`);
-    seen.add(file);
-    writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
-  }
 }
 
 if (process.argv[1]?.endsWith("unhex.ts")) {

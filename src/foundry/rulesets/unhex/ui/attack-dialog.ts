@@ -9,6 +9,7 @@ import { attackReach, type Reach } from "../../../../rules/unhex/reach.js";
 import type { WeaponKind } from "../../../../rules/unhex/tables.js";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
+import { singleTarget } from "../../cavaliers/ui/attack-dialog.js";
 import { HandlebarsDialog, formValues } from "../../cavaliers/ui/dialog-base.js";
 import { heldWeapons } from "../actors.js";
 import { postUnhexAttack, unhexAttackOpen, type UnhexAttackOpen } from "../cards/index.js";
@@ -18,16 +19,6 @@ import { attackOddsLines } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;
-
-/** The one token the user targets, or why there is none to attack. */
-export function theTarget(): { token: Token.Implementation } | { refusal: string } {
-  const targets = [...(game.user?.targets ?? [])];
-  if (targets.length === 0) return { refusal: i18n().localize("FRAY.Ui.NoTarget") };
-  if (targets.length > 1) return { refusal: i18n().format("FRAY.Ui.SeveralTargets", { count: String(targets.length) }) };
-  const token = targets[0]!;
-  if (!token.actor) return { refusal: i18n().localize("FRAY.Ui.TargetHasNoActor") };
-  return { token };
-}
 
 interface Values {
   weapon: string;
@@ -140,7 +131,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
 
 /** Open the attack dialog for an actor against the user's one target (or say why not). */
 export async function openUnhexAttackDialog(actor: Actor.Implementation): Promise<UnhexAttackDialog | null> {
-  const target = theTarget();
+  const target = singleTarget();
   if ("refusal" in target) {
     ui.notifications?.warn(target.refusal);
     return null;

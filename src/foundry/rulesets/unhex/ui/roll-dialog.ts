@@ -7,10 +7,10 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
+import { singleTarget } from "../../cavaliers/ui/attack-dialog.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "../../cavaliers/ui/dialog-base.js";
 import { unhexData } from "../actors.js";
 import { postUnhexRoll, unhexRollOpen, type UnhexRollOpen } from "../cards/index.js";
-import { theTarget } from "./attack-dialog.js";
 import { rollOddsLines } from "./odds.js";
 import { activeToken } from "./sheet.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
@@ -94,7 +94,7 @@ export class UnhexRollDialog extends HandlebarsDialog {
 
 /** Open the check dialog, or the opposed-roll dialog against the user's one target (or say why not). */
 export async function askUnhexRoll(actor: Actor.Implementation, opposed: boolean): Promise<UnhexRollDialog | null> {
-  const target = opposed ? theTarget() : null;
+  const target = opposed ? singleTarget() : null;
   if (target && "refusal" in target) {
     ui.notifications?.warn(target.refusal);
     return null;
