@@ -79,15 +79,30 @@ describe("Unhex team initiative in the tracker", () => {
     await rollInitiative(t.gm, "Guard");
     expect(harness.game.messages.contents.length).toBe(before);
     expect(harness.notifications.at(-1)?.message).toContain("already rolled");
+
+    // Round 2: every row keeps last round's place (no d20), so each team's roller gets the round's roll on her row.
+    harness.switchUser(t.gm);
+    await (t.combat as unknown as { nextRound(): Promise<unknown> }).nextRound();
+    await harness.flush();
+    harness.switchUser(t.users.ada);
+    expect(view("Ada").buttons.map((b) => b.action)).toContain("roundInitiative");
+    expect(view("Bea").buttons.map((b) => b.action)).not.toContain("roundInitiative");
+    await requests.requestAction(combat(), combatantOf("Ada"), "roundInitiative");
+    await harness.flush();
+    const second = lastMessage();
+    expect(card(second)).toMatchObject({ kind: "unhex.initiative", request: { round: 2, previousHolder: "friendly" } });
+    // Last round's holder rolls first; the button is gone while the card is open.
+    expect(card(second).outcome.awaiting).toMatchObject({ choice: "rolls.friendly" });
+    expect(view("Ada").buttons.map((b) => b.action)).not.toContain("roundInitiative");
   });
 
   it("a row's action: Ada spends hers from her row, then has none; Bob cannot spend Ada's; a player cannot ask for the GM's team control", async () => {
     harness.switchUser(t.users.ada);
-    expect(view("Ada").buttons.map((b) => b.action)).toEqual(["spend"]);
+    expect(view("Ada").buttons.map((b) => b.action)).toEqual(["roundInitiative", "spend"]);
     await requests.requestAction(combat(), combatantOf("Ada"), "spend");
     await harness.flush();
     expect(view("Ada").facts).toContain("Action spent");
-    expect(view("Ada").buttons[0]).toMatchObject({ action: "spend", disabled: true });
+    expect(view("Ada").buttons.find((b) => b.action === "spend")).toMatchObject({ action: "spend", disabled: true });
     const spent = flags();
     await requests.requestAction(combat(), combatantOf("Ada"), "spend");
     await harness.flush();

@@ -67,7 +67,7 @@ function budgetFacts(combat: Combat.Implementation, combatant: Combatant.Impleme
 
 export const unhexCombatRules: RulesetCombatRules = {
   rulesetId: "unhex",
-  actions: ["spend", "team", "end"],
+  actions: ["roundInitiative", "spend", "team", "end"],
   gmActions: ["team", "end"],
 
   async rollInitiative(combat) {
@@ -90,6 +90,10 @@ export const unhexCombatRules: RulesetCombatRules = {
     const facts = [place >= 0 ? i18n().format("FRAY.Unhex.Combat.TeamTurn", { team: i18n().localize(`FRAY.Unhex.Team.${team}`), n: String(place + 1) }) : i18n().localize(`FRAY.Unhex.Team.${team}`)];
     if (combat.started) facts.push(...budgetFacts(combat, combatant));
     const buttons: CombatantButton[] = [];
+    // From round 2 on every row has last round's place, so Foundry's d20 is gone: each team's roller gets the round's roll here.
+    if (combat.started && state.round !== combat.round && !roundCard(combat) && [...teamsOf(combat).values()].some(([top]) => top?.id === combatant.id)) {
+      buttons.push({ action: "roundInitiative", label: i18n().format("FRAY.Unhex.Combat.RollRound", { round: String(combat.round) }), tooltip: i18n().localize("FRAY.Unhex.Combat.RollRoundHint") });
+    }
     if (combat.started) {
       const spent = budgetOf(combat, combatant).available < 1;
       buttons.push({ action: "spend", label: i18n().localize("FRAY.Unhex.Combat.Spend"), tooltip: i18n().localize(spent ? "FRAY.Unhex.Combat.NothingToSpend" : "FRAY.Unhex.Combat.SpendHint"), disabled: spent });
@@ -104,6 +108,7 @@ export const unhexCombatRules: RulesetCombatRules = {
   },
 
   async act(combat, combatant, action) {
+    if (action === "roundInitiative") return openInitiative(combat);
     if (action === "spend") {
       let budget = budgetOf(combat, combatant);
       try {
