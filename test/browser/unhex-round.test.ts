@@ -2,7 +2,8 @@
  * One whole round of Unhex from the built bundle in Chromium, with a GM and two players (Ada's
  * player and Bob, who plays Bea), each clicking on her own screen: team initiative from the
  * tracker, the Guard's attack on Ada with her Defend, the Sniper's opposed roll against Bea, Bea's
- * check with a critical's extra action, the door she opens, and her move the Sniper intercepts.
+ * check with a critical's extra action, the door she opens, and her move the Sniper intercepts. The
+ * attack dialog, the check dialog and a card's choice are worked by keyboard alone.
  * Every card state, the sheet, the dialogs, the tracker and a sketch of the map are photographed
  * (the harness has no canvas: the sketch draws the scene's Areas and tokens from their documents).
  */
@@ -303,7 +304,10 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     expect(await dialog.innerText()).not.toMatch(/FRAY\./);
     await page.locator(`[id="${sheet}"]`).evaluate((el) => (el.style.visibility = "hidden"));
     await screenshot(dialog, "unhex-attack-dialog");
-    await dialog.locator('button[type="submit"]').click();
+    // By keyboard: Tab through the dialog to Declare, Enter.
+    await tabTo(page, '.fray-unhex-attack-dialog [name="weapon"]');
+    await tabTo(page, '.fray-unhex-attack-dialog button[type="submit"]');
+    await page.keyboard.press("Enter");
     await idle(page);
     await closeSheet(page, ids.actors.guard!);
     const attack = await nextCard(page, initiative);
