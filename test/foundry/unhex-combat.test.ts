@@ -10,12 +10,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../harness/index.js";
 import { clearQueuedFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { runCli } from "../../src/cli/run.js";
 import { card, type Message, unhexFixtures } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
 let rules: typeof import("../../src/foundry/rulesets/unhex/combat/index.js").unhexCombatRules;
 let requests: typeof import("../../src/foundry/combat/requests.js");
+let cards: typeof import("../../src/foundry/cards/index.js");
 const fx = unhexFixtures(() => harness);
 
 beforeAll(async () => {
@@ -25,6 +27,7 @@ beforeAll(async () => {
   await harness.boot();
   rules = (await import("../../src/foundry/rulesets/unhex/combat/index.js")).unhexCombatRules;
   requests = await import("../../src/foundry/combat/requests.js");
+  cards = await import("../../src/foundry/cards/index.js");
 });
 afterAll(async () => removeDom());
 
@@ -61,6 +64,11 @@ describe("Unhex team initiative in the tracker", () => {
     // Bob (Bea's player) cannot roll for the friendly team: the button is Ada's.
     harness.switchUser(t.users.bob);
     expect(await fx.buttons(message)).toEqual([]);
+    // Nor by forging the step: the GM refuses it and the card stays as it was.
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const unforged = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rolls.friendly", value: "true", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(unforged);
     await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 2);
     await fx.choose(t.gm, message, "rolls.hostile", "true", 7, 1);
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "order", by: "friendly" });
@@ -69,6 +77,13 @@ describe("Unhex team initiative in the tracker", () => {
     expect(offered).toContain("choose:hostile,friendly");
     await fx.choose(t.users.ada, message, "order", "hostile,friendly");
     expect(card(message).state).toBe("applied");
+    // Copy as request: the command line resolves the card's request to the same outcome.
+    const cli = runCli(["resolve"], () => JSON.stringify(cards.requestOf(card(message) as never, message as never)));
+    expect(cli.code, cli.stderr).toBe(0);
+    const printed = JSON.parse(cli.stdout) as { result: unknown; steps: unknown };
+    const outcome = JSON.parse(JSON.stringify(card(message).outcome)) as { result: unknown; steps: unknown };
+    expect(printed.result).toEqual(outcome.result);
+    expect(printed.steps).toEqual(outcome.steps);
     expect(order().slice(0, 2).sort()).toEqual(["Guard", "Sniper"]);
     expect(order().slice(2).sort()).toEqual(["Ada", "Bea"]);
     expect(view("Guard").facts[0]).toBe("Hostile team: turn 1");
