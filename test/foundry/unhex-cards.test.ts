@@ -5,37 +5,28 @@
  * Each step is taken by the user whose choice it is, on her own client; Apply changes exactly what
  * the outcome names (boxes, level, statuses, actions in the tracker) and Undo takes it back.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { queueFaces } from "../harness/dice.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, itemId, level, type Message, statuses, unhexFixtures, wounds } from "./unhex-fixtures.js";
+import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
+let t: UnhexTable;
 const fx = unhexFixtures(() => harness);
 
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
+useUnhexTable((session) => {
+  ({ harness, t } = session);
   game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
+});
+beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
 });
-afterAll(async () => removeDom());
 
-let t: Awaited<ReturnType<typeof fx.table>>;
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  t = await fx.table();
-});
 
 const budget = (id: string | null) => ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number; owed: number }> } } }).flags.fray?.unhex ?? {})[id ?? ""];
 const combatantOf = (name: string) => t.combatants.find((c) => c.name === name)!;

@@ -6,37 +6,25 @@
  * to another team and ends the fight once one team is left standing. A player cannot ask for the
  * GM's controls nor spend another's action.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../harness/index.js";
-import { clearQueuedFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, type Message, unhexFixtures } from "./unhex-fixtures.js";
+import { card, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
 let rules: typeof import("../../src/foundry/rulesets/unhex/combat/index.js").unhexCombatRules;
 let requests: typeof import("../../src/foundry/combat/requests.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
+let t: UnhexTable;
 const fx = unhexFixtures(() => harness);
 
+useUnhexTable((session) => ({ harness, t } = session));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
   rules = (await import("../../src/foundry/rulesets/unhex/combat/index.js")).unhexCombatRules;
   requests = await import("../../src/foundry/combat/requests.js");
   cards = await import("../../src/foundry/cards/index.js");
 });
-afterAll(async () => removeDom());
 
-let t: Awaited<ReturnType<typeof fx.table>>;
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  t = await fx.table();
-});
 
 type C = Parameters<typeof rules.view>[1];
 type K = Parameters<typeof rules.view>[0];

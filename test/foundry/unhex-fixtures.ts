@@ -3,10 +3,11 @@
  * Bob owns Bea), the nightclub drawn as Regions, four tokens in its Areas on two teams, a started
  * combat of them, and helpers to open, click and read cards as each user.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { Actor, FoundryHarness, User } from "../harness/index.js";
 import type { Combat, Combatant } from "../harness/combat.js";
-import { queueFaces } from "../harness/dice.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
 import { placeToken } from "../harness/tokens.js";
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
@@ -138,4 +139,28 @@ export function unhexFixtures(current: () => FoundryHarness) {
   }
 
   return { scene, token, actors, table, click, buttons, choose, at };
+}
+
+export type UnhexTable = Awaited<ReturnType<ReturnType<typeof unhexFixtures>["table"]>>;
+
+/**
+ * One file's harness: Fray booted once (with a DOM), and before each test a fresh world with the
+ * whole table laid (`table()`), handed to `ready` with the harness.
+ */
+export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: UnhexTable }) => void): void {
+  let harness: FoundryHarness;
+  let removeDom: () => Promise<void>;
+  const fx = unhexFixtures(() => harness);
+  beforeAll(async () => {
+    removeDom = installDom();
+    harness = installFoundryFromDisk();
+    await import("../../src/foundry/fray.js");
+    await harness.boot();
+  });
+  afterAll(async () => removeDom());
+  beforeEach(async () => {
+    harness.reset();
+    clearQueuedFaces();
+    ready({ harness, t: await fx.table() });
+  });
 }

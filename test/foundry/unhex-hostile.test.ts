@@ -4,36 +4,26 @@
  * not hers (another's weapon, another's move, the other team's initiative, the tracker's state).
  * Each is refused with a message, and the actors, messages, combats and scenes are as before.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { clearQueuedFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { card, itemId, type Message, unhexFixtures } from "./unhex-fixtures.js";
+import { card, itemId, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
+let t: UnhexTable;
 const fx = unhexFixtures(() => harness);
 
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
+useUnhexTable((session) => {
+  ({ harness, t } = session);
   game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
+});
+beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
 });
-afterAll(async () => removeDom());
 
-let t: Awaited<ReturnType<typeof fx.table>>;
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  t = await fx.table();
-});
 
 type Answer = { ok: boolean; reason?: string };
 const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);

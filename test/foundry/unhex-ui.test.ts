@@ -4,33 +4,22 @@
  * weapon chosen; the check dialog's chance follows the "good at this" box; both pass the roll mode
  * chosen to the card.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../harness/index.js";
-import { clearQueuedFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { unhexRules } from "../../src/rules/unhex/index.js";
-import { card, type Message, unhexFixtures } from "./unhex-fixtures.js";
+import { card, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
 let percent: (p: number) => string;
-const fx = unhexFixtures(() => harness);
+let t: UnhexTable;
 
+useUnhexTable((session) => ({ harness, t } = session));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
   ({ percent } = await import("../../src/foundry/cards/index.js"));
 });
-afterAll(async () => removeDom());
 
-let t: Awaited<ReturnType<typeof fx.table>>;
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
+beforeEach(() => {
   for (const dialog of document.querySelectorAll(".fray-dialog")) dialog.remove();
-  t = await fx.table();
 });
 
 const settle = async () => {
