@@ -103,5 +103,7 @@ export function resolveShot(
   const statuses = trackStatuses(after);
   if (courage?.result === "failed") statuses.push("passed-out");
   if (knock && knock.result !== "none") statuses.push(knock.result === "doubly" ? "doubly-disadvantaged" : "disadvantaged");
+  // Doubly disadvantaged is knocked off one's feet, at range as in melee.
+  if (knock?.result === "doubly") statuses.push("prone");
   return { pool, reading, kind, level, weaponFlesh: flesh, struck: hit, ...(courage ? { courage } : {}), ...(knock ? { knockBack: knock } : {}), statuses, target: after };
 }
