@@ -2,6 +2,7 @@ import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
 import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
+import { registerRelay } from "./relay/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
 import { FrayItem } from "./item/document.js";
 import { itemSheetClassFor } from "./item/sheet.js";
@@ -47,6 +48,7 @@ Hooks.once("init", () => {
   CONFIG.Item.documentClass = FrayItem;
   registerRulesets();
   registerStatuses();
+  registerRelay();
   registerCombat();
   registerAreas();
   registerCards();

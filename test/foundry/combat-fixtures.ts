@@ -49,12 +49,11 @@ export function combatFixtures(current: () => FoundryHarness) {
     return { ...setup, a, b, c };
   }
 
-  /** What a click on a row button does: the ruleset acts, and a refusal becomes a warning. */
+  /** What a click on a row button does, from the current user's client: a request the active GM serves (a refusal becomes a warning). */
   async function act(combat: Combat, combatant: Combatant, action: string): Promise<void> {
-    const { combatRulesFor } = await import("../../src/foundry/combat/rules.js");
-    const { report } = await import("../../src/foundry/combat/combat.js");
-    // The harness documents stand in for Foundry's; the rules take them as the real types.
-    await combatRulesFor("cavaliers")!.act(combat as never, combatant as never, action).catch(report);
+    const { requestAction } = await import("../../src/foundry/combat/requests.js");
+    // The harness documents stand in for Foundry's; the request takes them as the real types.
+    await requestAction(combat as never, combatant as never, action);
   }
 
   return { answerInitiative, actor, fight, rolledFight, act };

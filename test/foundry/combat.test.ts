@@ -33,7 +33,8 @@ beforeEach(() => {
 const { answerInitiative, actor, fight, rolledFight, act } = combatFixtures(() => harness);
 
 const ip = (a: HarnessActor) => (a.system as { initiativePoints: number }).initiativePoints;
-const state = (c: Combatant) => c.getFlag("fray", "cavaliers") as { place: number; total: number; successPoints: number; specialty: string; fromRound: number };
+/** A combatant's place as the GM stored it in the Combat's flags. */
+const state = (c: Combatant) => ((c.combat as unknown as { getFlag(s: string, k: string): Record<string, unknown> | undefined }).getFlag("fray", "cavaliers") ?? {})[c.id as string] as { place: number; total: number; successPoints: number; specialty: string; fromRound: number };
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
 
 describe("registration", () => {
@@ -57,8 +58,11 @@ describe("Initiative order", () => {
     expect(names(combat)).toEqual(["Cid", "Dov", "Ana", "Bel"]);
     expect(combat.turns.map((t) => t.initiative)).toEqual([9, 8, 8, 8]);
     expect([a, b, c, d].map((x) => ip(x!))).toEqual([3, 2, 3, 3]);
-    const flavors = game.messages.contents.map((m) => (m as unknown as { flavor: string }).flavor);
-    expect(flavors).toEqual([...Array(4).fill(expect.stringMatching(/^Initiative \(Impulse\)/)), expect.stringMatching(/roll-off/)]);
+    // One message, posted by the GM, with every die the roll used (four pools, then two roll-off d10s).
+    const messages = game.messages.contents as unknown as { flavor: string; rolls: { dice: { faces: number }[] }[] }[];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.flavor.split("; ")).toEqual([...["Ana", "Bel", "Cid", "Dov"].map((n) => expect.stringMatching(new RegExp(`^${n}: Initiative \\(Impulse\\)`))), expect.stringMatching(/roll-off/)]);
+    expect(messages[0]!.rolls[0]!.dice.map((d) => d.faces)).toEqual([8, 6, 8, 6, 8, 6, 8, 6, 10, 10]);
   });
 
   it("drops a die when surprised and reads the specialty's attribute and ranks from the actor's item", async () => {
@@ -187,7 +191,7 @@ describe("shared rolls", () => {
     expect(warnings().at(-1)).toMatch(/only Rabble or Stock/);
     await act(combat, combatants[3]!, "group");
     expect(warnings().at(-1)).toMatch(/three or more/);
-    expect(combatants.every((c) => c.getFlag("fray", "cavaliersGroup") === undefined)).toBe(true);
+    expect(combat.getFlag("fray", "cavaliersGroups")).toBeUndefined();
   });
 });
 

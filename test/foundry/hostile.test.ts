@@ -326,3 +326,34 @@ describe("Copy as request", () => {
     await replays(open);
   });
 });
+
+describe("a hostile player at the tracker", () => {
+  /** A running combat of the Duellist (Ada's), the Heroine (Bob's) and the Guard, rolled by the GM. */
+  async function rolled() {
+    const cls = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ id: string; combatants: { contents: { id: string; name: string }[] }; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string }[]>; rollInitiative(ids: string[]): Promise<unknown>; getFlag(s: string, k: string): unknown }> };
+    const combat = await cls.create({ active: true });
+    const made = await combat.createEmbeddedDocuments("Combatant", [duellist, heroine, guard].map((a) => ({ actorId: a.id, name: a.name })));
+    harness.onDialog((dialog) => dialog.answer("roll", { specialty: "impulse", surprised: false }));
+    queueFaces(6, 4, 5, 3, 3, 2);
+    await combat.rollInitiative(made.map((c) => c.id));
+    await cards.cardsIdle();
+    return { combat, ids: made.map((c) => c.id) };
+  }
+
+  it("cannot buy IP for, roll for or group combatants that are not hers, nor send dice the rules do not use", async () => {
+    const { combat, ids } = await rolled();
+    const [mine, bobs, guards] = ids as [string, string, string];
+    harness.switchUser(ada);
+    const before = JSON.stringify({ world: world(), combat: combat.getFlag("fray", "cavaliers") });
+    expect(await ask("combat.act", { combat: combat.id, combatants: [bobs], action: "seize" })).toMatchObject({ ok: false, reason: expect.stringContaining("Heroine") });
+    expect(await ask("combat.act", { combat: combat.id, combatants: [mine], action: "group" })).toMatchObject({ ok: false, reason: expect.stringContaining("GM") });
+    expect(await ask("combat.act", { combat: combat.id, combatants: [mine], action: "constructor" })).toMatchObject({ ok: false });
+    expect(await ask("combat.reset", { combat: combat.id, combatants: [guards] })).toMatchObject({ ok: false, reason: expect.stringContaining("GM") });
+    const sixes = JSON.stringify({ class: "Roll", evaluated: true, formula: "1d8 + 1d6", terms: [{ class: "Die", number: 1, faces: 8, results: [{ result: 8, active: true }] }, { class: "OperatorTerm", operator: "+" }, { class: "Die", number: 1, faces: 6, results: [{ result: 6, active: true }] }], total: 14 });
+    expect(await ask("combat.roll", { combat: combat.id, combatants: [guards], choice: { choices: { [guards]: { specialty: "impulse", surprised: false } } }, roll: sixes })).toMatchObject({ ok: false, reason: expect.stringContaining("Guard") });
+    expect(await ask("combat.roll", { combat: combat.id, combatants: [mine], choice: { choices: { [mine]: { specialty: "constructor", surprised: false } } }, roll: sixes })).toMatchObject({ ok: false });
+    const tooMany = JSON.stringify({ class: "Roll", evaluated: true, formula: "1d8 + 1d8 + 1d8", terms: [8, 8, 8].map((faces) => ({ class: "Die", number: 1, faces, results: [{ result: faces, active: true }] })), total: 24 });
+    expect(await ask("combat.act", { combat: combat.id, combatants: [mine], action: "focus", roll: tooMany })).toMatchObject({ ok: false, reason: expect.stringContaining("not used") });
+    expect(JSON.stringify({ world: world(), combat: combat.getFlag("fray", "cavaliers") })).toBe(before);
+  });
+});

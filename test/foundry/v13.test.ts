@@ -296,13 +296,17 @@ describe("finding 8: the Area config keeps Foundry's own fields", () => {
 });
 
 describe("finding 9: reorders during a fight are no turn change", () => {
-  it("every combatant update Fray makes says turnEvents: false, and no turn event fires", async () => {
+  it("every combatant and combat update Fray makes says turnEvents: false, and no turn event fires", async () => {
     const { combat, combatants } = await rolledFight();
     await combat.startCombat();
     await harness.flush();
     const seen: unknown[] = [];
     const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (...a: unknown[]) => void): number } }).Hooks;
     hooks.on("preUpdateCombatant", (_doc, _changes, options) => seen.push((options as { turnEvents?: boolean }).turnEvents));
+    // The places live in the Combat's flags now: their updates must not read as turns either.
+    hooks.on("preUpdateCombat", (_doc, changes, options) => {
+      if ("flags" in (changes as object)) seen.push((options as { turnEvents?: boolean }).turnEvents);
+    });
     let turnChanges = 0;
     hooks.on("combatTurnChange", () => (turnChanges += 1));
     await act(combat, combatants[2]!, "seize");
@@ -321,47 +325,64 @@ describe("finding 9: reorders during a fight are no turn change", () => {
 });
 
 describe("a hostile player's flags (issue 7, item 5)", () => {
-  it("garbage in her own combatant's flags shows her row in error, the other rows as ever, and the GM's reset clears it", async () => {
-    const { combat, combatants } = await rolledFight();
+  const stored = (combat: Combat, id: string) => (combat.getFlag("fray", "cavaliers") as Record<string, unknown> | undefined)?.[id];
+
+  it("garbage a player writes in her own combatant's flags decides nothing: the tracker reads the Combat's, which only a GM writes", async () => {
+    const { combat } = await rolledFight();
     const player = harness.createUser({ name: "Player", role: "PLAYER" });
     const eve = await actor("Eve");
     await eve.update({ [`ownership.${player.id}`]: 3 });
-    const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: eve.id, name: "Eve", initiative: 20 }])) as Combatant[];
+    const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: eve.id, name: "Eve" }])) as Combatant[];
     await combat.startCombat();
+    const order = names(combat);
     harness.switchUser(player);
-    await mine!.update({ "flags.fray.cavaliers": { specialty: "impulse", total: "lots", place: -1e308, spent: null, seized: { round: 1 } }, "flags.fray.cavaliersGroup": 7 });
-    const playerView = await renderTracker();
-    const playerRows = rows(playerView);
+    await mine!.update({ initiative: 99, "flags.fray.cavaliers": { specialty: "impulse", total: 99, successPoints: 9, place: -5, fromRound: 0, spent: { round: 0, spends: [] }, nextPlace: null, seized: null, group: null } });
+    expect(names(combat)).toEqual(order);
+    await expect(combat.update({ [`flags.fray.cavaliers.${mine!.id}`]: { place: -5 } })).rejects.toThrow(/lacks permission/);
+    const playerRows = rows(await renderTracker());
     expect(playerRows.map((r) => r.querySelector(".name")?.textContent)).toEqual(["Ana", "Bel", "Cid", "Eve"]);
-    expect(playerRows[3]!.classList.contains("fray-problem")).toBe(true);
-    expect(playerRows[3]!.querySelector('[data-action="frayReset"]')).toBeNull();
-    await playerView.render({ force: true });
+    expect(playerRows.some((r) => r.classList.contains("fray-problem"))).toBe(false);
+  });
+
+  it("unreadable state in the Combat shows that row in error, the other rows as ever, and the GM's reset clears it", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combat.startCombat();
+    const [ana, , cid] = combatants;
+    // A hand edit (or another version) leaves garbage for Cid.
+    await combat.update({ [`flags.fray.cavaliers.==${cid!.id}`]: { specialty: "impulse", total: "lots", place: -1e308, spent: null, seized: { round: 1 } }, [`flags.fray.cavaliersGroups.${cid!.id}`]: 7 });
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    harness.switchUser(player);
+    const playerRows = rows(await renderTracker());
+    expect(playerRows.map((r) => r.querySelector(".name")?.textContent)).toEqual(["Ana", "Bel", "Cid"]);
+    expect(playerRows[2]!.classList.contains("fray-problem")).toBe(true);
+    expect(playerRows[2]!.querySelector('[data-action="frayReset"]')).toBeNull();
 
     harness.switchUser(game.users.contents[0]!);
     const app = await renderTracker();
-    const [ana, , , eveRow] = rows(app);
-    expect(ana!.textContent).toContain("IP 4");
-    expect(ana!.classList.contains("fray-problem")).toBe(false);
-    expect(eveRow!.querySelector('[role="alert"]')?.textContent).toContain("cannot be read");
-    eveRow!.querySelector<HTMLElement>('[data-action="frayReset"]')!.click();
+    const [anaRow, , cidRow] = rows(app);
+    expect(anaRow!.textContent).toContain("IP 4");
+    expect(anaRow!.classList.contains("fray-problem")).toBe(false);
+    expect(cidRow!.querySelector('[role="alert"]')?.textContent).toContain("cannot be read");
+    cidRow!.querySelector<HTMLElement>('[data-action="frayReset"]')!.click();
     await harness.flush();
-    expect(mine!.getFlag("fray", "cavaliers")).toBeUndefined();
-    expect(mine!.getFlag("fray", "cavaliersGroup")).toBeUndefined();
-    expect(mine!.initiative).toBeNull();
-    const after = rows(app).find((r) => r.dataset.combatantId === mine!.id)!;
+    const { cardsIdle } = await import("../../src/foundry/cards/index.js");
+    await cardsIdle();
+    expect(stored(combat, cid!.id as string)).toBeUndefined();
+    expect(cid!.initiative).toBeNull();
+    const after = rows(app).find((r) => r.dataset.combatantId === cid!.id)!;
     expect(after.classList.contains("fray-problem")).toBe(false);
     expect(after.querySelector('[data-action="rollInitiative"]')).not.toBeNull();
-    expect(combatants.map((c) => c.getFlag("fray", "cavaliers"))).toEqual(combatants.map(() => expect.objectContaining({ specialty: expect.any(String) })));
+    expect(stored(combat, ana!.id as string)).toEqual(expect.objectContaining({ specialty: expect.any(String) }));
   });
 
-  it("a player may not reset a row, even by calling the action", async () => {
+  it("a player may not reset a row, even by asking the GM directly", async () => {
     const { combat, combatants } = await rolledFight();
-    await combatants[0]!.update({ "flags.fray.cavaliers": "garbage" });
+    await combat.update({ [`flags.fray.cavaliers.==${combatants[0]!.id}`]: "garbage" });
     const player = harness.createUser({ name: "Player", role: "PLAYER" });
     harness.switchUser(player);
-    const { combatRulesFor } = await import("../../src/foundry/combat/rules.js");
-    await expect(combatRulesFor("cavaliers")!.reset(combat as never, combatants[0] as never)).rejects.toThrow(/lacks permission/);
-    expect(combatants[0]!.getFlag("fray", "cavaliers")).toBe("garbage");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    expect(await ask("combat.reset", { combat: combat.id, combatants: [combatants[0]!.id] })).toMatchObject({ ok: false, reason: expect.stringContaining("GM") });
+    expect(stored(combat, combatants[0]!.id as string)).toBe("garbage");
   });
 });
 

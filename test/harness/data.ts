@@ -653,16 +653,25 @@ export class DataModel {
     if (Object.keys(changes).some((k) => k.includes("."))) changes = expandObject(changes);
     changes = deepClone(changes);
     this.validate({ changes, clean: true, fallback: options.fallback, strict: true });
-    const backup = deepClone(this._source);
+    // Only the fields the changes touch are backed up and put back, so the source object (and the
+    // embedded documents' sources inside it, which are theirs) keeps its identity, as in Foundry.
+    const touched = Object.keys(changes).map((key) => (key.startsWith("-=") || key.startsWith("==") ? key.slice(2) : key));
+    const backup = Object.fromEntries(touched.filter((key) => key in this._source).map((key) => [key, deepClone(this._source[key])]));
+    const restore = () => {
+      for (const key of touched) {
+        if (key in backup) this._source[key] = backup[key];
+        else delete this._source[key];
+      }
+    };
     const diff = updateData(this.schema, this._source, changes);
     try {
       this.validate({ fields: true, joint: true, strict: true });
     } catch (err) {
-      this._source = backup;
+      restore();
       throw err;
     }
     if (options.dryRun) {
-      this._source = backup;
+      restore();
       return diff;
     }
     this._initialize();

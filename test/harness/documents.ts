@@ -99,10 +99,13 @@ export class EmbeddedCollectionField extends DataField {
     const existing = model ? (Object.getOwnPropertyDescriptor(model, this.name)?.value as unknown) : undefined;
     if (existing instanceof Collection) return existing;
     const collection = new Collection<ClientDocument>();
-    for (const source of value as AnyObject[]) {
+    const sources = value as AnyObject[];
+    sources.forEach((source, index) => {
       const doc = new this.documentClass(source, { parent: model as ClientDocument });
       collection.set(doc.id as string, doc);
-    }
+      // As in Foundry, the parent's source holds the embedded document's own source, so an update of one is the other's.
+      sources[index] = doc._source;
+    });
     return collection;
   }
   override toObject(value: unknown): unknown {

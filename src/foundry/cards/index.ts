@@ -2,7 +2,7 @@
  * The card engine every ruleset's cards run on: a card is a request (kinds.ts), resolved by the
  * rules on the active GM (gm.ts) from what the clicking user sends (client.ts) through the relay.
  */
-import { registerRelay, relayIdle } from "../relay/index.js";
+import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
 import { CARD_TYPE, CardModel } from "./model.js";
@@ -14,10 +14,9 @@ export { CARD_TYPE, cardOf, type CardData, type CardRef, type ChangeRecord } fro
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
 
-/** Every client registers the card type, its rendering and buttons; the active GM serves the steps. */
+/** Every client registers the card type, its rendering and buttons; the active GM serves the steps (through the relay, registered once in fray.ts). */
 export function registerCards(): void {
   CONFIG.ChatMessage.dataModels[CARD_TYPE] = CardModel;
-  registerRelay();
   registerCardRequests();
   registerCardRendering();
   registerCardClient();

@@ -1,4 +1,5 @@
 import { activeRuleset } from "../settings.js";
+import { requestInitiative } from "./requests.js";
 import { combatRulesFor, type RulesetCombatRules } from "./rules.js";
 
 /** The world's ruleset's tracker rules; undefined leaves Foundry's own initiative in charge. */
@@ -24,16 +25,17 @@ function notBuiltYet(): void {
  * without them yet says so instead of rolling another game's initiative.
  */
 export class FrayCombat extends Combat {
-  override async rollInitiative(ids: string | string[], options: Combat.InitiativeOptions = {}): Promise<this> {
-    const rules = activeCombatRules();
-    if (!rules) {
+  // Foundry's roll buttons (a row's, Roll All, Roll NPCs) call this on the clicking user's client: the
+  // roll is a request the active GM serves (requests.ts), since the order is the GM's to write.
+  override async rollInitiative(ids: string | string[], _options: Combat.InitiativeOptions = {}): Promise<this> {
+    if (!activeCombatRules()) {
       notBuiltYet();
       return this;
     }
     const wanted = typeof ids === "string" ? [ids] : ids;
     const combatants = wanted.map((id) => this.combatants.get(id)).filter((c): c is Combatant.Implementation => c !== undefined);
     try {
-      await keepingCurrentTurn(this, () => rules.rollInitiative(this, combatants, options));
+      await requestInitiative(this, combatants);
     } catch (error) {
       report(error);
     }

@@ -1,6 +1,7 @@
 import { FOUNDRY_RULESETS } from "../rulesets/index.js";
 import { FrayCombat } from "./combat.js";
 import { FrayCombatant } from "./combatant.js";
+import { registerCombatRequests } from "./requests.js";
 import { registerCombatRules } from "./rules.js";
 import { FrayCombatTracker } from "./tracker.js";
 
@@ -20,5 +21,6 @@ export function registerCombat(): void {
   CONFIG.Combatant.documentClass = FrayCombatant;
   CONFIG.ui.combat = FrayCombatTracker;
   for (const ruleset of FOUNDRY_RULESETS) if (ruleset.combat) registerCombatRules(ruleset.combat);
+  registerCombatRequests();
   for (const hook of ["createActiveEffect", "updateActiveEffect", "deleteActiveEffect"] as const) Hooks.on(hook, refreshTrackerFor);
 }

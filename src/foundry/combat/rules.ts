@@ -1,4 +1,18 @@
+import type { DiceTray, SizedFace } from "../../core/dice/source.js";
 import type { RulesetId } from "../../rules/ruleset.js";
+import type { RulesRun } from "../dice/missing.js";
+
+/** What a step served on the GM gets: the asker's choice (checked again there), her dice, and who she is. */
+export interface CombatAsk {
+  /** What the asker chose on her client (a specialty, a stance...): a request, to be checked. */
+  choice: Record<string, unknown>;
+  /** The dice she rolled, each with its size; the rules run over them has been checked to use them all. */
+  dice: readonly SizedFace[];
+  /** A fresh tray over those dice, for the ruleset's step. */
+  tray(): DiceTray;
+  /** The user the server named. */
+  asker: User.Implementation;
+}
 
 /** One button a ruleset puts on a combatant's row in the tracker. */
 export interface CombatantButton {
@@ -23,17 +37,29 @@ export interface CombatantView {
  * A ruleset's part of the combat tracker: how it rolls and orders initiative, what each combatant's
  * row shows and which buttons it offers. FrayCombat and the tracker only ever call these, so a new
  * ruleset registers one of these and touches nothing generic.
+ *
+ * A roll or a row button is a request (requests.ts): `choose` and `dice` run on the clicking
+ * user's client, `rollInitiative` and `act` on the active GM's, which alone writes the combat's
+ * state (store.ts: the Combat's flags, which no player may write).
  */
 export interface RulesetCombatRules {
   rulesetId: RulesetId;
-  /** Rolls for the given combatants and stores what ordering needs (flags, `initiative`). */
-  rollInitiative(combat: Combat.Implementation, combatants: Combatant.Implementation[], options: Combat.InitiativeOptions): Promise<void>;
+  /** The row actions `act` serves; any other name is refused. */
+  actions: readonly string[];
+  /** Of those, the ones only a GM may ask for. */
+  gmActions?: readonly string[];
+  /** On the clicking user's client: what she chooses for a roll (`initiative`) or an action (a dialog); null cancels. */
+  choose?(combat: Combat.Implementation, combatants: Combatant.Implementation[], action: string): Promise<Record<string, unknown> | null>;
+  /** The rules a roll or an action runs, so the clicking client rolls exactly their dice (null: no dice). */
+  dice?(combat: Combat.Implementation, combatants: Combatant.Implementation[], action: string, choice: Record<string, unknown>, user: User.Implementation): RulesRun | null;
+  /** On the active GM: rolls for the combatants over the asker's dice and stores what ordering needs. */
+  rollInitiative(combat: Combat.Implementation, combatants: Combatant.Implementation[], ask: CombatAsk): Promise<void>;
   /** Turn order for this round: negative when `a` acts before `b`; 0 leaves Foundry's own order. */
   compare(combat: Combat.Implementation, a: Combatant.Implementation, b: Combatant.Implementation): number;
   /** The row's extra facts and buttons. */
   view(combat: Combat.Implementation, combatant: Combatant.Implementation): CombatantView;
-  /** A row button was clicked. Refusals are shown to the user and change nothing. */
-  act(combat: Combat.Implementation, combatant: Combatant.Implementation, action: string): Promise<void>;
+  /** On the active GM: a row button the asker may press. Throw a Refused (relay) to refuse; nothing is written then. */
+  act(combat: Combat.Implementation, combatant: Combatant.Implementation, action: string, ask: CombatAsk): Promise<void>;
   /** Called once, on the deleting user's client, when the combat ends. */
   onCombatEnd?(combat: Combat.Implementation): Promise<void>;
   /**
@@ -41,7 +67,7 @@ export interface RulesetCombatRules {
    * another version, or written by a hostile client). Its row then shows an error and a GM reset.
    */
   hasBadState(combatant: Combatant.Implementation): boolean;
-  /** The GM's reset of such a row: this ruleset's flags and the initiative are cleared. */
+  /** The GM's reset of such a row (on the active GM): this ruleset's state and the initiative are cleared. */
   reset(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
 }
 

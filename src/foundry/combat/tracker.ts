@@ -1,5 +1,6 @@
 import { templatePath } from "../system.js";
 import { activeCombatRules, report } from "./combat.js";
+import { requestAction, requestReset } from "./requests.js";
 import type { CombatantView, RulesetCombatRules } from "./rules.js";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
@@ -71,10 +72,9 @@ export class FrayCombatTracker extends CombatTracker {
     const combat = this.viewed;
     const combatant = this.#combatantOf(target);
     const action = target.dataset.frayAction;
-    const rules = activeCombatRules();
-    if (!combat || !combatant || !action || !rules) return;
+    if (!combat || !combatant || !action) return;
     try {
-      await rules.act(asFray(combat), combatant, action);
+      await requestAction(asFray(combat), combatant, action);
     } catch (error) {
       report(error);
     }
@@ -84,11 +84,10 @@ export class FrayCombatTracker extends CombatTracker {
   static async #onReset(this: FrayCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const combat = this.viewed;
     const combatant = this.#combatantOf(target);
-    const rules = activeCombatRules();
-    if (!combat || !combatant || !rules) return;
+    if (!combat || !combatant) return;
     try {
       if (!game.user?.isGM) throw new Error(game.i18n!.localize("FRAY.Combat.Refused.ResetGm"));
-      await rules.reset(asFray(combat), combatant);
+      await requestReset(asFray(combat), combatant);
     } catch (error) {
       report(error);
     }

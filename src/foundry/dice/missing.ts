@@ -12,8 +12,11 @@ export type RulesRun = (tray: DiceTray) => unknown;
 
 class Asked extends Error {}
 
-/** The faces the run reads, then (once they run out) each further die asked for, answered with a 1. */
-function probe(known: readonly SizedFace[], run: RulesRun): { asked: number[]; mismatchAt: number | null } {
+/**
+ * The faces the run reads, then (once they run out) each further die asked for, answered with a
+ * guess that walks through the faces (1, 2, 3...), so a probe of a roll-off does not tie for ever.
+ */
+function probe(known: readonly SizedFace[], run: RulesRun): { asked: number[]; mismatchAt: number | null; used: number } {
   const given = givenDice(known);
   const asked: number[] = [];
   let mismatchAt: number | null = null;
@@ -28,7 +31,7 @@ function probe(known: readonly SizedFace[], run: RulesRun): { asked: number[]; m
         return given.next(sides);
       }
       asked.push(sides);
-      return 1;
+      return ((asked.length - 1) % sides) + 1;
     },
   });
   try {
@@ -37,11 +40,11 @@ function probe(known: readonly SizedFace[], run: RulesRun): { asked: number[]; m
     // A refusal that came after a guessed face may be the guess's doing: the real faces decide.
     if (!(error instanceof Asked) && asked.length === 0) throw error;
   }
-  return { asked, mismatchAt };
+  return { asked, mismatchAt, used: given.used() };
 }
 
 /** One Roll of single-die terms joined by "+", from dice already rolled (kept in order). */
-function rollOfDice(dice: readonly SizedFace[]): Roll {
+export function rollOf(dice: readonly SizedFace[]): Roll {
   const terms: Record<string, unknown>[] = [];
   dice.forEach((die, index) => {
     if (index > 0) terms.push({ class: "OperatorTerm", options: {}, evaluated: true, operator: "+" });
@@ -55,7 +58,7 @@ function rollOfDice(dice: readonly SizedFace[]): Roll {
 /**
  * Runs the rules over the dice already rolled (`known`) and rolls, through Foundry, every die they
  * ask for beyond them. Returns the new dice as one Roll (null when none were needed) and their faces.
- * A probe answers unknown dice with 1s; when real faces send the rules down another branch, the
+ * A probe answers unknown dice with guesses; when real faces send the rules down another branch, the
  * dice rolled past the branch are dropped and asked for again, so the Roll holds only dice used.
  */
 export async function rollMissing(known: readonly SizedFace[], run: RulesRun, maxPasses = 20): Promise<{ roll: Roll | null; dice: SizedFace[] }> {
@@ -63,7 +66,7 @@ export async function rollMissing(known: readonly SizedFace[], run: RulesRun, ma
   let passes = 0;
   let rolledThrough = false;
   for (;;) {
-    const { asked, mismatchAt } = probe([...known, ...fresh], run);
+    const { asked, mismatchAt, used } = probe([...known, ...fresh], run);
     if (mismatchAt !== null) {
       // The dice already on the card no longer fit the rules (a pool changed since they were rolled).
       if (mismatchAt < known.length) throw new DiceError(`die #${mismatchAt + 1} on the card is a d${known[mismatchAt]?.sides} where the rules now ask for another size`);
@@ -71,7 +74,12 @@ export async function rollMissing(known: readonly SizedFace[], run: RulesRun, ma
       fresh.length = mismatchAt - known.length;
       continue;
     }
-    if (asked.length === 0) break;
+    if (asked.length === 0) {
+      // Real faces may need fewer dice than the guesses did (a tie that did not happen): keep only those used.
+      if (used < known.length) throw new DiceError(`the rules used ${used} of the ${known.length} dice already on the card`);
+      fresh.length = used - known.length;
+      break;
+    }
     if ((passes += 1) > maxPasses) throw new DiceError(`the rules kept asking for more dice after ${maxPasses} rolls`);
     const roll = new Roll(formulaOf(asked));
     await roll.evaluate();
@@ -79,5 +87,5 @@ export async function rollMissing(known: readonly SizedFace[], run: RulesRun, ma
     rolledThrough = true;
   }
   if (!rolledThrough || fresh.length === 0) return { roll: null, dice: [] };
-  return { roll: rollOfDice(fresh), dice: fresh };
+  return { roll: rollOf(fresh), dice: fresh };
 }

@@ -1,19 +1,32 @@
 import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
 import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
-import { focusInitiative, rollCavaliersInitiative } from "./initiative.js";
-import { cavaliersSystem } from "./roller.js";
-import { spend, initiativePoints } from "./spend.js";
-import { updateCombatants } from "../../../combat/combat.js";
-import { FLAG_KEY, FLAG_SCOPE, GROUP_KEY, groupOf, hasBadFlags, placeThisRound, spentThisRound, stateOf } from "./state.js";
+import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
+import { writeStates } from "../../../combat/store.js";
 import { toggleGroup } from "./group.js";
+import { chooseInitiative, planFocus, planInitiative, writePlan } from "./initiative.js";
+import { cavaliersSystem } from "./roller.js";
+import { initiativePoints, spend } from "./spend.js";
+import { GROUP_KEY, groupOf, hasBadState, placeThisRound, spentThisRound, STATE_KEY, stateOf } from "./state.js";
 
 const SPENDS: readonly InitiativeSpend[] = ["seize", "interpose", "reprise"];
 
 /** The Queen's Cavaliers in the combat tracker: Initiative specialties, IP buys, Focus and shared rolls. */
 export const cavaliersCombatRules: RulesetCombatRules = {
   rulesetId: "cavaliers",
+  actions: [...SPENDS, "focus", "group"],
+  gmActions: ["group"],
 
-  rollInitiative: (combat, combatants) => rollCavaliersInitiative(combat, combatants),
+  choose: (combat, combatants, action) => (action === "initiative" ? chooseInitiative(combat, combatants) : Promise.resolve({})),
+
+  dice(combat, combatants, action, choice, user) {
+    if (action === "initiative") return (tray) => planInitiative(combat, combatants, choice, user.isGM, tray);
+    if (action === "focus") return (tray) => planFocus(combat, combatants[0]!, tray);
+    return null;
+  },
+
+  async rollInitiative(combat, combatants, ask) {
+    await writePlan(combat, planInitiative(combat, combatants, ask.choice, ask.asker.isGM, ask.tray()), ask.dice);
+  },
 
   compare(combat, a, b) {
     return placeThisRound(combat, a) - placeThisRound(combat, b);
@@ -41,17 +54,21 @@ export const cavaliersCombatRules: RulesetCombatRules = {
     return { facts, buttons };
   },
 
-  async act(combat, combatant, action) {
-    if (action === "focus") return focusInitiative(combat, combatant);
+  async act(combat, combatant, action, ask) {
+    if (action === "focus") return writePlan(combat, planFocus(combat, combatant, ask.tray()), ask.dice, true);
     if (action === "group") return toggleGroup(combat, combatant);
     const what = SPENDS.find((s) => s === action);
     if (what) return spend(combat, combatant, what);
   },
 
-  hasBadState: hasBadFlags,
+  hasBadState,
 
   async reset(combat, combatant) {
-    await updateCombatants(combat, [{ _id: combatant.id, initiative: null, [`flags.${FLAG_SCOPE}.-=${FLAG_KEY}`]: null, [`flags.${FLAG_SCOPE}.-=${GROUP_KEY}`]: null }]);
+    await keepingCurrentTurn(combat, async () => {
+      await writeStates(combat, STATE_KEY, { [combatant.id!]: null });
+      await writeStates(combat, GROUP_KEY, { [combatant.id!]: null });
+      await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
+    });
   },
 
   /** Yield resets to 0 after a fight, for everyone who was in it. */

@@ -1,11 +1,19 @@
-import { DiceTray, givenFaces } from "../../../../core/dice/source.js";
+/**
+ * The Queen's Cavaliers' Initiative in the tracker. A roll is planned from the dice alone (each
+ * roller's pool, then the d10 roll-offs that place her), so the clicking user's client can roll
+ * exactly those dice and the active GM can plan again over them before writing the order.
+ */
+import type { DiceTray, SizedFace } from "../../../../core/dice/source.js";
 import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type InitiativePlace } from "../../../../rules/cavaliers/initiative.js";
-import { updateCombatants } from "../../../combat/combat.js";
+import type { InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
+import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
+import { writeStates } from "../../../combat/store.js";
+import { rollOf } from "../../../dice/missing.js";
+import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
-import { diceAskedBy, rollDice, withRollOffs } from "../../../dice/index.js";
 import { askInitiative, type InitiativeChoice } from "./prompt.js";
-import { initiativeRoller, preferredSpecialty } from "./roller.js";
-import { type CavaliersCombatantState, FLAG_KEY, FLAG_SCOPE, groupOf, lastingPlace, stateOf } from "./state.js";
+import { INITIATIVE_SPECIALTIES, initiativeRoller, preferredSpecialty } from "./roller.js";
+import { type CavaliersCombatantState, groupOf, lastingPlace, STATE_KEY, stateOf } from "./state.js";
 
 type Combatants = Combatant.Implementation[];
 
@@ -14,7 +22,7 @@ function keepOneDie(): boolean {
 }
 
 /** Who rolls together: a shared-roll group, or one combatant alone. */
-function rollers(combat: Combat.Implementation, combatants: Combatants): Combatants[] {
+export function rollers(combat: Combat.Implementation, combatants: Combatants): Combatants[] {
   const seen = new Set<string>();
   const result: Combatants[] = [];
   for (const combatant of combatants) {
@@ -27,39 +35,29 @@ function rollers(combat: Combat.Implementation, combatants: Combatants): Combata
   return result;
 }
 
-/** Rolls one Initiative pool through Foundry and reads it with the rules; posts the roll to chat. */
-async function rollOne(members: Combatants, choice: InitiativeChoice, extraDrop = 0): Promise<InitiativePlace> {
-  const leader = members[0]!;
-  const actor = leader.actor;
-  if (!actor) throw new Error(game.i18n!.format("FRAY.Combat.NoActor", { name: leader.name ?? "" }));
-  const ids = members.map((m) => m.id!);
-  const roller = initiativeRoller(actor, leader.id!, choice.specialty, choice.surprised, members.length > 1 ? ids : undefined);
-  const run = (tray: DiceTray) => rollPlace(tray, roller, keepOneDie(), [], extraDrop);
-  run(new DiceTray({ next: () => 1 })); // refuses a bad pool or group before any die is rolled
-  // A pool always holds at least one die (the attribute die), so there is always a Roll.
-  const rolled = await rollDice(diceAskedBy(run));
-  if (!rolled) throw new Error("an initiative pool with no dice");
-  const { roll, faces } = rolled;
-  const place = run(new DiceTray(givenFaces(faces)));
-  const flavor = game.i18n!.format("FRAY.Combat.RollFlavor", {
-    specialty: game.i18n!.localize(`FRAY.Combat.Specialty.${choice.specialty}`),
-    total: String(place.total),
-    sp: String(place.successPoints),
-  });
-  await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }), flavor });
-  return place;
+/** On the roller's client: one dialog per roller (its leader named); a dismissed one does not roll. */
+export async function chooseInitiative(combat: Combat.Implementation, combatants: Combatants): Promise<Record<string, unknown> | null> {
+  const choices: Record<string, InitiativeChoice> = {};
+  for (const members of rollers(combat, combatants)) {
+    const leader = members[0]!;
+    if (!leader.actor) throw new Error(game.i18n!.format("FRAY.Combat.NoActor", { name: leader.name ?? "" }));
+    const choice = await askInitiative(leader.name ?? "", preferredSpecialty(leader.actor));
+    if (choice) choices[leader.id!] = choice;
+  }
+  return Object.keys(choices).length ? { choices } : null;
 }
 
-/** Posts the d10s of a roll-off, so the table sees how a tie was broken. */
-async function postRollOffs(rolls: readonly Roll[]): Promise<void> {
-  for (const roll of rolls) await roll.toMessage({ flavor: game.i18n!.localize("FRAY.Combat.RollOff") });
-}
-
-/** Every distinct actor behind these combatants gets the same IP (a group shares one pool). */
-export async function setInitiativePoints(members: Combatants, points: number): Promise<void> {
-  const actors = new Set(members.map((m) => m.actor).filter((a): a is Actor.Implementation => a !== null));
-  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
-  for (const actor of actors) await actor.update({ "system.initiativePoints": points } as never);
+/** The choices a roll request carries, checked: a known specialty and a yes/no surprise per roller. */
+function checkedChoices(choice: Record<string, unknown>): Map<string, InitiativeChoice> {
+  const raw = choice.choices;
+  const checked = new Map<string, InitiativeChoice>();
+  if (typeof raw !== "object" || raw === null) return checked;
+  for (const [id, value] of Object.entries(raw as Record<string, unknown>)) {
+    const { specialty, surprised } = (value ?? {}) as { specialty?: unknown; surprised?: unknown };
+    if (!INITIATIVE_SPECIALTIES.includes(specialty as InitiativeSpecialty) || typeof surprised !== "boolean") throw new Refused(game.i18n!.localize("FRAY.Combat.Refused.BadChoice"));
+    checked.set(id, { specialty: specialty as InitiativeSpecialty, surprised });
+  }
+  return checked;
 }
 
 interface Entry {
@@ -68,6 +66,23 @@ interface Entry {
   successPoints: number;
   members: Combatants;
   state: CavaliersCombatantState;
+}
+
+/** What a roll or a Focus will write: each entry's place, the IP of each roller, and what the table reads in chat. */
+export interface InitiativePlan {
+  entries: Entry[];
+  points: { members: Combatants; points: number }[];
+  lines: { name: string; specialty: InitiativeSpecialty; total: number; successPoints: number }[];
+  rollOff: boolean;
+}
+
+/** One roller's pool read from the tray. */
+function placeOf(tray: DiceTray, members: Combatants, choice: InitiativeChoice): InitiativePlace {
+  const leader = members[0]!;
+  const actor = leader.actor;
+  if (!actor) throw new Refused(game.i18n!.format("FRAY.Combat.NoActor", { name: leader.name ?? "" }));
+  const ids = members.map((m) => m.id!);
+  return rollPlace(tray, initiativeRoller(actor, leader.id!, choice.specialty, choice.surprised, members.length > 1 ? ids : undefined), keepOneDie(), []);
 }
 
 /**
@@ -85,10 +100,6 @@ function standingOrder(combat: Combat.Implementation, except: Set<string>): Entr
     else byPlace.set(place, { id: c.id!, total: state.total, successPoints: state.successPoints, members: [c], state: { ...state, place } });
   }
   return [...byPlace.values()].sort((a, b) => a.state.place - b.state.place);
-}
-
-function updates(entries: readonly Entry[]): Record<string, unknown>[] {
-  return entries.flatMap((entry) => entry.members.map((m) => ({ _id: m.id, initiative: entry.total, [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: entry.state })));
 }
 
 /** A place number between the neighbours a newcomer lands among, by its index in the new order. */
@@ -109,71 +120,103 @@ function newEntry(combat: Combat.Implementation, members: Combatants, place: Ini
   };
 }
 
-/** Puts an entry into the standing order where its total and SP earn (roll-offs through Foundry); returns its place number. */
-async function insert(order: Entry[], entry: Entry): Promise<number> {
-  const { result, rolls } = await withRollOffs(2, (tray) => lateJoiner(order, { ...entry, members: [], specialty: entry.state.specialty, initiativePoints: 0 }, tray));
-  await postRollOffs(rolls);
-  const index = result.place - 1;
+/** Puts an entry into the standing order where its total and SP earn (roll-offs from the tray); returns its place number. */
+function insert(order: Entry[], entry: Entry, tray: DiceTray): { place: number; rollOff: boolean } {
+  const before = tray.rolled.length;
+  const result = lateJoiner(order, { ...entry, members: [], specialty: entry.state.specialty, initiativePoints: 0 }, tray);
   const ordered = result.order.map((e) => (e.id === entry.id ? entry : order.find((o) => o.id === e.id)!));
   order.splice(0, order.length, ...ordered);
-  return placeBetween(ordered, index);
+  return { place: placeBetween(ordered, result.place - 1), rollOff: tray.rolled.length > before };
 }
 
 /**
- * Rolls for the combatants (a group once for all its members) and places them. Before the fight
- * starts the GM's roll orders everyone placed again by total, SP and roll-offs; once it has
- * started, each new roll is a late joiner that takes its place from the next round.
+ * A roll of initiative from the tray: each roller's pool, then the order. Before the fight starts a
+ * GM's roll orders everyone placed again by total, SP and roll-offs; once it has started, or when a
+ * player rolls (she may move only her own), each roll goes in among the standing order.
  */
-export async function rollCavaliersInitiative(combat: Combat.Implementation, combatants: Combatants): Promise<void> {
+export function planInitiative(combat: Combat.Implementation, combatants: Combatants, choice: Record<string, unknown>, byGm: boolean, tray: DiceTray): InitiativePlan {
+  const choices = checkedChoices(choice);
+  const plan: InitiativePlan = { entries: [], points: [], lines: [], rollOff: false };
   const rolled: Entry[] = [];
   for (const members of rollers(combat, combatants)) {
-    const leader = members[0]!;
-    if (!leader.actor) throw new Error(game.i18n!.format("FRAY.Combat.NoActor", { name: leader.name ?? "" }));
-    const choice = await askInitiative(leader.name ?? "", preferredSpecialty(leader.actor));
-    if (!choice) continue;
-    const place = await rollOne(members, choice);
-    await setInitiativePoints(members, place.initiativePoints);
-    rolled.push(newEntry(combat, members, place, groupOf(leader) ?? null, combat.started));
+    const picked = choices.get(members[0]!.id!);
+    if (!picked) continue;
+    const place = placeOf(tray, members, picked);
+    plan.points.push({ members, points: place.initiativePoints });
+    plan.lines.push({ name: members[0]!.name ?? "", specialty: place.specialty, total: place.total, successPoints: place.successPoints });
+    rolled.push(newEntry(combat, members, place, groupOf(members[0]!) ?? null, combat.started));
   }
-  if (!rolled.length) return;
-  const ids = new Set(rolled.flatMap((e) => e.members.map((m) => m.id!)));
-  const standing = standingOrder(combat, ids);
-  // Once the fight is on, or when a player rolls (she may change only her own combatants), each
-  // roll goes in among the standing order without moving anyone else.
-  if (combat.started || !game.user?.isGM) {
-    for (const joiner of rolled) joiner.state.place = await insert(standing, joiner);
-    await updateCombatants(combat, updates(rolled));
-    return;
+  if (!rolled.length) return plan;
+  const standing = standingOrder(combat, new Set(rolled.flatMap((e) => e.members.map((m) => m.id!))));
+  if (combat.started || !byGm) {
+    for (const joiner of rolled) {
+      const { place, rollOff } = insert(standing, joiner, tray);
+      joiner.state.place = place;
+      plan.rollOff ||= rollOff;
+    }
+    plan.entries = rolled;
+    return plan;
   }
   const all = [...standing, ...rolled];
-  const { result, rolls } = await withRollOffs(all.length, (tray) => orderInitiative(tray, all.map((e) => ({ ...e, members: [], specialty: e.state.specialty, initiativePoints: 0 }))));
-  await postRollOffs(rolls);
-  const order = result.map((placed, index) => {
+  const before = tray.rolled.length;
+  const order = orderInitiative(tray, all.map((e) => ({ ...e, members: [], specialty: e.state.specialty, initiativePoints: 0 })));
+  plan.rollOff = tray.rolled.length > before;
+  plan.entries = order.map((placed, index) => {
     const entry = all.find((e) => e.id === placed.id)!;
     return { ...entry, state: { ...entry.state, place: index + 1, nextPlace: null } };
   });
-  await updateCombatants(combat, updates(order));
+  return plan;
 }
 
 /**
- * Focus: roll again with the same specialty; keep the better position, add the new IP. A better
- * roll moves the combatant up from the next round (this round's turns stay as they are).
+ * Focus from the tray: roll again with the same specialty; keep the better position, add the new IP.
+ * A better roll moves the combatant up from the next round (this round's turns stay as they are).
  */
-export async function focusInitiative(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void> {
+export function planFocus(combat: Combat.Implementation, combatant: Combatant.Implementation, tray: DiceTray): InitiativePlan {
   const state = stateOf(combatant);
-  if (!state) throw new Error(game.i18n!.localize("FRAY.Combat.NotRolled"));
+  if (!state) throw new Refused(game.i18n!.localize("FRAY.Combat.NotRolled"));
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
-  const rolled = await rollOne(members, { specialty: state.specialty, surprised: false });
+  const rolled = placeOf(tray, members, { specialty: state.specialty, surprised: false });
   const ip = (combatant.actor?.system as { initiativePoints?: number } | undefined)?.initiativePoints ?? 0;
   const kept = focus({ total: state.total, successPoints: state.successPoints, initiativePoints: ip }, rolled);
-  await setInitiativePoints(members, kept.initiativePoints);
-  if (!kept.moved) {
-    ui.combat?.render(); // only the actor's IP changed; the tracker shows them
-    return;
-  }
+  const plan: InitiativePlan = { entries: [], points: [{ members, points: kept.initiativePoints }], lines: [{ name: combatant.name ?? "", specialty: state.specialty, total: rolled.total, successPoints: rolled.successPoints }], rollOff: false };
+  if (!kept.moved) return plan;
   const standing = standingOrder(combat, new Set(members.map((m) => m.id!)));
   const entry: Entry = { id: combatant.id!, total: kept.total, successPoints: kept.successPoints, members, state: { ...state, total: kept.total, successPoints: kept.successPoints } };
-  const place = await insert(standing, entry);
+  const { place, rollOff } = insert(standing, entry, tray);
   entry.state = { ...entry.state, nextPlace: { round: combat.round + 1, place } };
-  await updateCombatants(combat, updates([entry]));
+  plan.entries = [entry];
+  plan.rollOff = rollOff;
+  return plan;
+}
+
+/** Every distinct actor behind these combatants gets the same IP (a group shares one pool). */
+export async function setInitiativePoints(members: Combatants, points: number): Promise<void> {
+  const actors = new Set(members.map((m) => m.actor).filter((a): a is Actor.Implementation => a !== null));
+  // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
+  for (const actor of actors) await actor.update({ "system.initiativePoints": points } as never);
+}
+
+/** The roll, as the table reads it: each roller's specialty, total and SP, and whether a roll-off broke a tie. */
+function flavorOf(plan: InitiativePlan, focusing: boolean): string {
+  const i18n = game.i18n!;
+  const lines = plan.lines.map((line) =>
+    i18n.format("FRAY.Combat.RollFlavor", { name: Handlebars.escapeExpression(line.name), specialty: i18n.localize(`FRAY.Combat.Specialty.${line.specialty}`), total: String(line.total), sp: String(line.successPoints) }),
+  );
+  if (plan.rollOff) lines.push(i18n.localize("FRAY.Combat.RollOff"));
+  return `${focusing ? `${i18n.localize("FRAY.Combat.Focus")}: ` : ""}${lines.join("; ")}`;
+}
+
+/** On the active GM: writes a plan (places in the Combat's flags, the combatants' initiative, IP) and posts its dice. */
+export async function writePlan(combat: Combat.Implementation, plan: InitiativePlan, dice: readonly SizedFace[], focusing = false): Promise<void> {
+  await keepingCurrentTurn(combat, async () => {
+    for (const { members, points } of plan.points) await setInitiativePoints(members, points);
+    if (!plan.entries.length) return;
+    await writeStates(combat, STATE_KEY, Object.fromEntries(plan.entries.flatMap((entry) => entry.members.map((m) => [m.id!, entry.state]))));
+    await updateCombatants(combat, plan.entries.flatMap((entry) => entry.members.map((m) => ({ _id: m.id, initiative: entry.total }))));
+  });
+  if (!plan.lines.length) return;
+  const speakerActor = plan.points[0]?.members[0]?.actor ?? null;
+  await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: speakerActor }), flavor: flavorOf(plan, focusing), rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [] } as never);
+  if (!plan.entries.length) ui.combat?.render(); // only the actors' IP changed; the tracker shows them
 }

@@ -1,9 +1,11 @@
 import { spendInitiative } from "../../../../rules/cavaliers/initiative.js";
 import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
-import { updateCombatants } from "../../../combat/combat.js";
+import { keepingCurrentTurn } from "../../../combat/combat.js";
+import { writeStates } from "../../../combat/store.js";
+import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { setInitiativePoints } from "./initiative.js";
-import { type CavaliersCombatantState, FLAG_KEY, FLAG_SCOPE, placeThisRound, spentThisRound, stateOf } from "./state.js";
+import { type CavaliersCombatantState, placeThisRound, spentThisRound, STATE_KEY, stateOf } from "./state.js";
 
 export function initiativePoints(combatant: Combatant.Implementation): number {
   return (combatant.actor?.system as { initiativePoints?: number } | undefined)?.initiativePoints ?? 0;
@@ -15,8 +17,8 @@ function seizedPlace(combat: Combat.Implementation, combatant: Combatant.Impleme
   const places = turns.map((c) => placeThisRound(combat, c));
   if (!combat.started || combat.turn === null) return Math.min(...places.filter(Number.isFinite)) - 1;
   const at = turns.findIndex((c) => c.id === combatant.id);
-  if (at === combat.turn) throw new Error(game.i18n!.localize("FRAY.Combat.Refused.Acting"));
-  if (at >= 0 && at < combat.turn) throw new Error(game.i18n!.localize("FRAY.Combat.Refused.Acted"));
+  if (at === combat.turn) throw new Refused(game.i18n!.localize("FRAY.Combat.Refused.Acting"));
+  if (at >= 0 && at < combat.turn) throw new Refused(game.i18n!.localize("FRAY.Combat.Refused.Acted"));
   const now = places[combat.turn]!;
   const next = places[combat.turn + 1];
   return next === undefined || !Number.isFinite(next) ? now + 1 : (now + next) / 2;
@@ -26,20 +28,20 @@ function seizedPlace(combat: Combat.Implementation, combatant: Combatant.Impleme
 function refuseInWords(state: CavaliersCombatantState, used: readonly InitiativeSpend[], what: InitiativeSpend, seizeOnce: boolean, ip: number): void {
   const i18n = game.i18n!;
   const name = i18n.localize(`FRAY.Combat.Spend.${what}`);
-  if ((what !== "seize" || seizeOnce) && used.includes(what)) throw new Error(i18n.format("FRAY.Combat.Refused.Once", { what: name }));
+  if ((what !== "seize" || seizeOnce) && used.includes(what)) throw new Refused(i18n.format("FRAY.Combat.Refused.Once", { what: name }));
   const cost = INITIATIVE_COSTS[state.specialty][what];
-  if (cost > ip) throw new Error(i18n.format("FRAY.Combat.Refused.Short", { what: name, cost: String(cost), ip: String(ip), specialty: i18n.localize(`FRAY.Combat.Specialty.${state.specialty}`) }));
+  if (cost > ip) throw new Refused(i18n.format("FRAY.Combat.Refused.Short", { what: name, cost: String(cost), ip: String(ip), specialty: i18n.localize(`FRAY.Combat.Specialty.${state.specialty}`) }));
 }
 
 /**
- * Buys Seize, Interpose or Reprise with the combatant's IP at its specialty's cost. The rules
- * refuse a second buy in a round (Seize by the house setting) and a cost above the IP left; a
- * Reprise from the tracker stands for "my attack just failed". A group's IP are one pool; what is
- * bought applies to the member clicked.
+ * Buys Seize, Interpose or Reprise with the combatant's IP at its specialty's cost (on the active
+ * GM, who writes the place). The rules refuse a second buy in a round (Seize by the house setting)
+ * and a cost above the IP left; a Reprise from the tracker stands for "my attack just failed". A
+ * group's IP are one pool; what is bought applies to the member clicked.
  */
 export async function spend(combat: Combat.Implementation, combatant: Combatant.Implementation, what: InitiativeSpend): Promise<void> {
   const state = stateOf(combatant);
-  if (!state) throw new Error(game.i18n!.localize("FRAY.Combat.NotRolled"));
+  if (!state) throw new Refused(game.i18n!.localize("FRAY.Combat.NotRolled"));
   const used = spentThisRound(combat, state);
   const seizeOnce = rulesetOptions("cavaliers").seizeOncePerRound !== false;
   refuseInWords(state, used, what, seizeOnce, initiativePoints(combatant));
@@ -47,11 +49,13 @@ export async function spend(combat: Combat.Implementation, combatant: Combatant.
   const next: CavaliersCombatantState = { ...state, spent: { round: combat.round, spends: [...after.usedThisRound] } };
   if (what === "seize") next.seized = { round: combat.round, place: seizedPlace(combat, combatant) };
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
-  await setInitiativePoints(members, after.initiativePoints);
-  await updateCombatants(combat, [{ _id: combatant.id, [`flags.${FLAG_SCOPE}.${FLAG_KEY}`]: next }]);
+  await keepingCurrentTurn(combat, async () => {
+    await setInitiativePoints(members, after.initiativePoints);
+    await writeStates(combat, STATE_KEY, { [combatant.id!]: next });
+  });
   const i18n = game.i18n!;
   await ChatMessage.create({
     speaker: ChatMessage.getSpeaker({ actor: combatant.actor }),
-    content: i18n.format("FRAY.Combat.Spent", { name: combatant.name ?? "", what: i18n.localize(`FRAY.Combat.Spend.${what}`), cost: String(after.cost), left: String(after.initiativePoints) }),
+    content: i18n.format("FRAY.Combat.Spent", { name: Handlebars.escapeExpression(combatant.name ?? ""), what: i18n.localize(`FRAY.Combat.Spend.${what}`), cost: String(after.cost), left: String(after.initiativePoints) }),
   });
 }

@@ -1,6 +1,7 @@
 import { INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
+import { storedState } from "../../../combat/store.js";
 
-/** Where a combatant stands in a Cavaliers fight, kept in `flags.fray.cavaliers`. */
+/** Where a combatant stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<combatant id>`. */
 export interface CavaliersCombatantState {
   specialty: InitiativeSpecialty;
   total: number;
@@ -19,12 +20,11 @@ export interface CavaliersCombatantState {
   group: string | null;
 }
 
-export const FLAG_SCOPE = "fray";
-export const FLAG_KEY = "cavaliers";
-/** Set (by the GM) before rolling: combatants with the same value share one roll. */
-export const GROUP_KEY = "cavaliersGroup";
+/** The Combat's flag keys: each combatant's place, and (set by the GM before rolling) the shared-roll group it belongs to. */
+export const STATE_KEY = "cavaliers";
+export const GROUP_KEY = "cavaliersGroups";
 
-/* Flags are written by whoever owns the combatant, so they are read as requests: checked field by field. */
+/* Only a GM writes a Combat's flags, but a hand edit or another version may leave anything there: read field by field. */
 
 const SPECIALTIES = Object.keys(INITIATIVE_COSTS) as InitiativeSpecialty[];
 const SPENDS = Object.keys(INITIATIVE_COSTS.impulse) as InitiativeSpend[];
@@ -58,25 +58,24 @@ export function readState(value: unknown): CavaliersCombatantState | undefined {
   };
 }
 
-// Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
-const rawFlag = (combatant: Combatant.Implementation, key: string): unknown => combatant.getFlag(FLAG_SCOPE as never, key as never);
+const stored = (combatant: Combatant.Implementation, key: string): unknown => storedState(combatant.combat, key, combatant.id);
 
-/** A combatant's place, or undefined before it rolled, after Foundry cleared its initiative, or when the flag is unreadable. */
+/** A combatant's place, or undefined before it rolled, after Foundry cleared its initiative, or when the stored state is unreadable. */
 export function stateOf(combatant: Combatant.Implementation): CavaliersCombatantState | undefined {
   if (combatant.initiative === null) return undefined;
-  return readState(rawFlag(combatant, FLAG_KEY));
+  return readState(stored(combatant, STATE_KEY));
 }
 
 export function groupOf(combatant: Combatant.Implementation): string | undefined {
-  const group = rawFlag(combatant, GROUP_KEY);
+  const group = stored(combatant, GROUP_KEY);
   return typeof group === "string" && group !== "" ? group : undefined;
 }
 
-/** Whether the combatant carries Cavaliers flags the tracker cannot read (written by hand, by another version, or by a hostile client). */
-export function hasBadFlags(combatant: Combatant.Implementation): boolean {
-  const state = rawFlag(combatant, FLAG_KEY);
-  const group = rawFlag(combatant, GROUP_KEY);
-  return (state !== undefined && readState(state) === undefined) || (group !== undefined && group !== null && groupOf(combatant) === undefined);
+/** Whether the Combat holds Cavaliers state for the combatant that the tracker cannot read (a hand edit, another version). */
+export function hasBadState(combatant: Combatant.Implementation): boolean {
+  const state = stored(combatant, STATE_KEY);
+  const group = stored(combatant, GROUP_KEY);
+  return (state !== undefined && state !== null && readState(state) === undefined) || (group !== undefined && group !== null && groupOf(combatant) === undefined);
 }
 
 /** The place a combatant acts at this round: after everyone when it waits, its Seize when it bought one. */
