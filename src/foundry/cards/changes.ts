@@ -5,16 +5,19 @@
  * is named in the refusal, and nothing is written: undo the later card first.
  */
 import { Refused } from "../relay/index.js";
-import type { ActorChange } from "./kinds.js";
+import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { actorAt } from "./documents.js";
+import { documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
-/** An unset flag reads as its default, so "never set" and "set to the default" are the same value. */
-function fieldValue(actor: Actor.Implementation, path: string, defaults: Record<string, unknown>): unknown {
-  return foundry.utils.getProperty(actor, path) ?? defaults[path];
+/**
+ * An unset flag reads as its default, so "never set" and "set to the default" are the same value;
+ * one without a default reads as null, which Undo can write back (an undefined would be dropped).
+ */
+function fieldValue(document: Actor.Implementation | Combat.Implementation, path: string, defaults: Record<string, unknown>): unknown {
+  return foundry.utils.getProperty(document, path) ?? defaults[path] ?? null;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -22,18 +25,21 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** Writes the changes (leaving out what would not change) and returns the records for Undo. */
-export async function applyChanges(changes: readonly ActorChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
+export async function applyChanges(changes: readonly CardChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
   const records: ChangeRecord[] = [];
   for (const change of changes) {
-    const { actor } = change;
+    const document = "actor" in change ? change.actor : change.combat;
+    const name = "actor" in change ? change.actor.name : localize("FRAY.Card.CombatName");
     const fields: ChangeRecord[] = [];
     for (const [path, value] of Object.entries(change.fields ?? {})) {
-      const before = fieldValue(actor, path, defaults);
-      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: actor.name, key: path, kind: "field", before, after: value });
+      const before = fieldValue(document, path, defaults);
+      if (!same(before, value)) fields.push({ uuid: document.uuid, name, key: path, kind: "field", before, after: value });
     }
     // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
-    if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never);
+    if (fields.length) await document.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never);
     records.push(...fields);
+    if (!("actor" in change)) continue;
+    const { actor } = change;
     for (const [status, active] of Object.entries(change.statuses ?? {})) {
       const before = hasStatus(actor, status);
       if (before === active) continue;
@@ -48,13 +54,13 @@ export async function applyChanges(changes: readonly ActorChange[], defaults: Re
 function movedOn(records: readonly ChangeRecord[], defaults: Record<string, unknown>, label: (record: ChangeRecord) => string): string[] {
   const problems: string[] = [];
   for (const record of records) {
-    const actor = actorAt(record.uuid);
-    if (!actor) {
+    const document = documentAt(record.uuid);
+    if (!document || (record.kind === "status" && !(document instanceof Actor))) {
       problems.push(localize("FRAY.Card.Refused.UndoGone", { name: record.name }));
       continue;
     }
-    const now = record.kind === "status" ? hasStatus(actor, record.key) : fieldValue(actor, record.key, defaults);
-    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: actor.name, field: label(record), now: String(now), set: String(record.after) }));
+    const now = record.kind === "status" ? hasStatus(document as Actor.Implementation, record.key) : fieldValue(document, record.key, defaults);
+    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: record.name, field: label(record), now: String(now), set: String(record.after) }));
   }
   return problems;
 }
@@ -67,8 +73,8 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
   const problems = movedOn(records, defaults, label);
   if (problems.length) throw new Refused(localize("FRAY.Card.Refused.UndoStale", { fields: problems.join(" ") }));
   for (const record of [...records].reverse()) {
-    const actor = actorAt(record.uuid)!;
-    if (record.kind === "status") await setStatus(actor, record.key, record.before === true);
-    else await actor.update({ [record.key]: record.before } as never);
+    const document = documentAt(record.uuid)!;
+    if (record.kind === "status") await setStatus(document as Actor.Implementation, record.key, record.before === true);
+    else await document.update({ [record.key]: record.before } as never);
   }
 }

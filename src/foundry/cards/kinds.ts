@@ -5,7 +5,7 @@
  */
 import type { Outcome } from "../../core/outcome.js";
 import type { RulesetId } from "../../rules/ruleset.js";
-import type { CardData } from "./model.js";
+import type { CardData, ChangeRecord } from "./model.js";
 
 /** The actors a card names, by role, as documents. */
 export type CardActors = Record<string, Actor.Implementation>;
@@ -16,6 +16,17 @@ export interface ActorChange {
   fields?: Record<string, unknown>;
   statuses?: Record<string, boolean>;
 }
+
+/**
+ * What Apply writes on a Combat: tracker state that only a GM may write (its flags: who holds
+ * Momentum, a stance declared on a card). Recorded and undone like an actor's fields.
+ */
+export interface CombatChange {
+  combat: Combat.Implementation;
+  fields: Record<string, unknown>;
+}
+
+export type CardChange = ActorChange | CombatChange;
 
 /** A step after Apply that only some may take (the GM's pick for an NPC at her limit). */
 export interface FollowUp {
@@ -50,7 +61,9 @@ export interface CardKind {
   /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */
-  changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[];
+  changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[];
+  /** A recorded change in the players' words, when the field's label and its raw values would not do (tracker state); null for the engine's own. */
+  describeChange?(record: ChangeRecord): { field: string; before: string; after: string } | null;
   /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
   notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
   followUps?: Record<string, FollowUp>;

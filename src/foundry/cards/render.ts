@@ -34,12 +34,18 @@ function track(work: Promise<unknown>): void {
 
 /** The parts of a card every kind shows alike: its state, what Apply changed, Undo and Copy. */
 function engineContext(card: CardData): Record<string, unknown> {
-  const records = card.applied.map((record) => ({
-    name: record.name,
-    field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
-    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.before),
-    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.after),
-  }));
+  const kind = cardKind(card.kind);
+  const records = card.applied.map((record) => {
+    const described = kind?.describeChange?.(record);
+    if (described) return { name: record.name, ...described };
+    const status = (on: unknown) => localize(on ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) });
+    return {
+      name: record.name,
+      field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
+      before: record.kind === "status" ? status(record.before) : String(record.before),
+      after: record.kind === "status" ? status(record.after) : String(record.after),
+    };
+  });
   const last = card.history.at(-1);
   return {
     state: card.state,
