@@ -230,7 +230,7 @@ function shotSteps(shooter: Combatant, target: Combatant, shot: Pick<Shot, "pool
 
 function courageSteps(target: Combatant, shot: Shot): Step[] {
   const steps: Step[] = [];
-  if (shot.courage) steps.push({ ...readingStep(target.name, shot.courage.reading), test: "courage" }, courageStep(target.name, shot.courage));
+  if (shot.courage) steps.push({ ...readingStep(target.name, shot.courage.reading), test: "courage", pool: shot.courage.pool }, courageStep(target.name, shot.courage));
   if (shot.knockBack) steps.push(knockBackStep(target.name, shot.knockBack, target.agility));
   return steps;
 }
@@ -265,7 +265,7 @@ export const courage = defineAction({
     const modifiers = actor.modifiers ?? {};
     const pool = couragePool({ maxFlesh: actor.maxFlesh, penalties: actor.penalties ?? 0, woundFlesh: actor.woundFlesh, physical: actor.physical, modifiers });
     const reading = readSuccessPool(rollSuccessPool(tray, pool, { base: `${actor.name} courage base`, resistance: `${actor.name} courage resistance`, drama: `${actor.name} courage drama` }));
-    const steps: Step[] = [readingStep(actor.name, reading)];
+    const steps: Step[] = [{ ...readingStep(actor.name, reading), test: "courage", pool }];
     const choices = new ChoiceReader(request);
     const decided = untilAwaited(() => {
       if (reading.net !== 1) return false;

@@ -364,7 +364,7 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
     const test: CourageTest = { pool, reading, ...readCourage(reading.net, spend, fighter.physical) };
     courage[key] = test;
     extraPenalties[key] = test.penaltyGained;
-    steps.push({ ...readingStep(fighter.name, reading), side: key, test: "courage" }, { ...courageStep(fighter.name, test), side: key });
+    steps.push({ ...readingStep(fighter.name, reading), side: key, test: "courage", pool }, { ...courageStep(fighter.name, test), side: key });
   }
 
   // 6. Knock-back of each pairing's loser after a full blow; the worst of a fighter's stands.

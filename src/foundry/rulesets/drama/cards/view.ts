@@ -148,7 +148,13 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         break;
       }
       case "pool-reading": {
-        if (step.test === "courage") break;
+        if (step.test === "courage") {
+          const who = String(step.who);
+          const size = (step.pool ?? {}) as Record<string, number>;
+          const courageDice = [...byLabel.take(`${who} courage base`, Number(size.base ?? 0), "base"), ...byLabel.take(`${who} courage resistance`, Number(size.resistance ?? 0), "resistance"), ...byLabel.takeDrama(`${who} courage drama`, Number(size.drama ?? 0))];
+          entries.push({ line: loc("Courage", { who, base: size.base ?? 0, resistance: size.resistance ?? 0, net: step.net }), detail: readingOf(step).reading, dice: courageDice, kind: "courage" });
+          break;
+        }
         const read = readingOf(step);
         if (pool && pool.who === step.who) Object.assign(pool, read);
         break;
@@ -180,12 +186,9 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
       case "shield-bash":
         entries.push({ line: loc("ShieldBash", { by: step.by, who: step.who, grit: step.grit, lost: step.gritLost, spilled: step.transferredToFlesh }), kind: "damage" });
         break;
-      case "courage-test": {
-        const who = String(step.who);
-        const courageDice = [...byLabel.take(`${who} courage base`, Number(step.base), "base"), ...byLabel.take(`${who} courage resistance`, Number(step.resistance), "resistance"), ...byLabel.takeDrama(`${who} courage drama`, Number(step.drama))];
-        entries.push({ line: loc("Courage", { who, base: step.base, resistance: step.resistance, net: step.net }), detail: loc(`CourageResult.${String(step.result)}`, { rounds: step.roundsOut }), dice: courageDice, kind: "courage" });
+      case "courage-test":
+        entries.push({ line: loc(`CourageResult.${String(step.result)}`, { rounds: step.roundsOut }), kind: "courage" });
         break;
-      }
       case "knock-back":
         entries.push({ line: loc("KnockBack", { who: step.who, knockDown: step.knockDown, physical: step.physical, agility: step.agility }), detail: loc(`KnockResult.${String(step.result)}`, { rd: step.disadvantageRd }), kind: "knock" });
         break;
@@ -241,7 +244,7 @@ export function awaitingView(card: CardData): Record<string, unknown> | null {
   if (!awaiting) return null;
   const owner = card.refs[awaiting.by]?.actor ?? "";
   const name = nameOf(card, awaiting.by);
-  const kind = awaiting.choice.replace(/^(a|b|actor|opponent\d+|target|shooter)/, "");
+  const kind = awaiting.choice.startsWith(awaiting.by) ? awaiting.choice.slice(awaiting.by.length) : awaiting.choice;
   const offer = awaiting.offer as Record<string, unknown>;
   const view: Record<string, unknown> = { owner, name, choice: awaiting.choice, kind, waiting: loc(`Waiting.${kind}`, { who: name }) };
   if (kind === "Stance") view.stances = ((offer.stances as string[]) ?? []).map((stance) => ({ value: stance, label: stanceLabel(stance), dramatic: stance === "dramatic", hint: game.i18n!.localize(`FRAY.Drama.StanceHint.${stance}`) }));
