@@ -44,8 +44,8 @@ beforeEach(async () => {
 
 /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
 async function replays(message: Message): Promise<void> {
-  const { requestOf } = await import("../../src/foundry/cards/index.js");
-  const copied = JSON.stringify(requestOf(card(message) as never, message as never));
+  await fx.click(message, "[data-fray-action='copy']");
+  const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
   const printed = runCli(["resolve"], () => copied);
   expect(printed.stderr).toBe("");
   const { ruleset: _r, action: _a, seed: _s, ...outcome } = JSON.parse(printed.stdout) as Record<string, unknown>;
@@ -226,6 +226,7 @@ describe("the ranged shot card", () => {
     expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 } });
     const text = (await message.renderHTML()).textContent ?? "";
     expect(text).toContain("Odo tests courage: 6Bd against 4Rd, net 2.");
+    expect(text).toContain("Odo: Wounds — → 4F");
     expect(text).not.toMatch(/FRAY\./);
     await replays(message);
   });

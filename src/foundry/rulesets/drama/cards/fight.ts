@@ -47,7 +47,8 @@ export function prepareFight(shape: FightShape, raw: Record<string, unknown>, ac
   const roles = shape.roles(actors);
   const seen = new Set<string>();
   for (const role of roles) {
-    const actor = actors[role]!;
+    const actor = actors[role];
+    if (!actor) throw new Refused(localize("FRAY.Card.Refused.NoActor"));
     dramaSystemOf(actor);
     checkInFight(actor);
     const id = tokens[role]?.uuid ?? actor.uuid;

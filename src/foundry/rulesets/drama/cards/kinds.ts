@@ -58,8 +58,15 @@ function titleOf(card: CardData): string {
   return localize(card.request.for === "ranged" ? "FRAY.Drama.Card.Title.shootFirst" : "FRAY.Drama.Card.Title.momentum");
 }
 
+/** A list of wounds as the card's change list shows it: each one's Flesh, "—" for none. */
+function woundsText(value: unknown): string {
+  const wounds = Array.isArray(value) ? (value as { flesh?: unknown }[]) : [];
+  return wounds.length ? wounds.map((w) => localize("FRAY.Drama.Card.WoundFlesh", { flesh: String(Number(w.flesh) || 0) })).join(", ") : "—";
+}
+
 /** Tracker state a card changed, in the players' words (Momentum, a stance). */
 function describeChange(record: ChangeRecord): { field: string; before: string; after: string } | null {
+  if (record.key === "system.wounds") return { field: localize("FRAY.Drama.Card.Field.wounds"), before: woundsText(record.before), after: woundsText(record.after) };
   const parts = record.key.split(".");
   if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
   const combatantName = (id: unknown) => {
