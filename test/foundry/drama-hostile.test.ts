@@ -213,7 +213,7 @@ describe("a forged shot", () => {
     harness.switchUser(ada);
     const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
     queueFaces(6, 6, 5, 5, 5, 3, 3, 2);
-    const message = (await postRanged(ines as never, { actor: odo as never }, { ...shot(fx.itemId(ines, "Crossbow")), shootsBack: false })) as unknown as Message;
+    const message = (await postRanged(ines as never, { actor: odo as never }, shot(fx.itemId(ines, "Crossbow")))) as unknown as Message;
     expect(card(message).outcome.awaiting?.choice).toBe("targetCourage");
     const before = fx.stored();
     queueFaces(...Array(10).fill(3));

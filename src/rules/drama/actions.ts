@@ -181,21 +181,25 @@ const RangedRequest = Type.Object(
   closed,
 );
 
+/** The shooter with the extra dice and Drama dice she declared (and the Drama Points they cost). */
+export function shooterWithPool(given: Combatant, pool: Static<typeof RangedPoolChoiceSchema> = {}): Combatant {
+  const spent = pool.dramaPointsSpent ?? 0;
+  if (spent > 0 && given.dramaPoints !== undefined && spent > given.dramaPoints) refuse(`${given.name} has ${given.dramaPoints} Drama Points, cannot spend ${spent}`);
+  return {
+    ...given,
+    situationalBase: (given.situationalBase ?? 0) + (pool.base ?? 0),
+    situationalResistance: (given.situationalResistance ?? 0) + (pool.resistance ?? 0),
+    ...(pool.drama ? { drama: (given.drama ?? 0) + pool.drama } : {}),
+    ...(given.dramaPoints !== undefined && spent ? { dramaPoints: given.dramaPoints - spent } : {}),
+  };
+}
+
 export const ranged = defineAction({
   summary: "One shot: an unopposed test against the range/visibility/wind/movement/size table; hit, marginal hit or miss.",
   request: RangedRequest,
   resolve(request: Static<typeof RangedRequest>, tray: DiceTray) {
-    const pool = request.shooterPool ?? {};
     const given = request.shooter as Combatant;
-    const spent = pool.dramaPointsSpent ?? 0;
-    if (spent > 0 && given.dramaPoints !== undefined && spent > given.dramaPoints) refuse(`${given.name} has ${given.dramaPoints} Drama Points, cannot spend ${spent}`);
-    const shooter: Combatant = {
-      ...given,
-      situationalBase: (given.situationalBase ?? 0) + (pool.base ?? 0),
-      situationalResistance: (given.situationalResistance ?? 0) + (pool.resistance ?? 0),
-      ...(pool.drama ? { drama: (given.drama ?? 0) + pool.drama } : {}),
-      ...(given.dramaPoints !== undefined && spent ? { dramaPoints: given.dramaPoints - spent } : {}),
-    };
+    const shooter = shooterWithPool(given, request.shooterPool);
     const target = request.target as Combatant;
     const options = optionsOf(request.options);
     let steps: Step[] = [];

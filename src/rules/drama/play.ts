@@ -124,7 +124,8 @@ function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant
   };
 }
 
-function withPoolChoice(combatant: Combatant, choice: PoolChoice | undefined): Combatant {
+/** A fighter with the dice of her pool choice added (situations, extra dice, Drama dice and their cost). */
+export function withPoolChoice(combatant: Combatant, choice: PoolChoice | undefined): Combatant {
   if (!choice) return combatant;
   const situation = situationDice(choice.situations ?? []);
   const add = (a: number | undefined, b: number) => (a ?? 0) + b;

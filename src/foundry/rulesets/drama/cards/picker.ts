@@ -30,7 +30,7 @@ export const DRAMA_CLIENT_ACTIONS: Record<string, ClientAction> = {
   async pool(message, card) {
     const awaited = awaitedActor(card);
     if (!awaited) return;
-    const dialog = new PoolDialog({ actor: awaited.actor, name: nameOf(card, awaited.role), offer: awaited.offer as unknown as PoolOffer, rules: card.rules, role: awaited.role, action: card.kind.split(".")[1] ?? "" });
+    const dialog = new PoolDialog({ actor: awaited.actor, name: nameOf(card, awaited.role), offer: awaited.offer as unknown as PoolOffer, card, choice: awaited.choice, role: awaited.role, action: card.kind.split(".")[1] ?? "" });
     const answer = await ask(dialog);
     if (answer) await chooseOnCard(message, awaited.choice, answer);
   },

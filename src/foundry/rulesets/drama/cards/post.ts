@@ -4,7 +4,7 @@
  * engine (rolled on this client, posted by the GM). Returns the posted message, or undefined when
  * it was refused (the user was told why).
  */
-import { openCard } from "../../../cards/index.js";
+import { openCard, type OpenCard } from "../../../cards/index.js";
 import { tokenAt } from "../../../cards/documents.js";
 import type { CardRef } from "../../../cards/model.js";
 import type { CourageValues } from "../ui/courage-dialog.js";
@@ -32,21 +32,32 @@ export function ownToken(actor: Actor.Implementation): TokenLike | null {
   return placed ?? null;
 }
 
-export async function postMelee(actor: Actor.Implementation, targets: readonly TokenLike[], answer: MeleeAnswer, rollMode?: string): Promise<ChatMessage.Implementation | undefined> {
+/** The melee card a round against these targets opens: one against one, or one against several. */
+export function meleeCard(actor: Actor.Implementation, targets: readonly TokenLike[], answer: MeleeAnswer, rollMode?: string): OpenCard {
   const me = refOf(actor, ownToken(actor));
+  const mode = rollMode ? { rollMode } : {};
   if (targets.length === 1) {
     const target = targets[0]!;
-    return posted(await openCard({ kind: "drama.melee", refs: { a: me, b: refOf(target.actor!, target) }, request: { weapon: answer.weapon }, ...(rollMode ? { rollMode } : {}) }));
+    return { kind: "drama.melee", refs: { a: me, b: refOf(target.actor!, target) }, request: { weapon: answer.weapon }, ...mode };
   }
   const refs: Record<string, CardRef> = { actor: me };
   targets.forEach((t, i) => (refs[`opponent${i + 1}`] = refOf(t.actor!, t)));
   const unopposed = answer.unopposed.map((i) => `opponent${i + 1}`);
-  return posted(await openCard({ kind: "drama.multiple", refs, request: { weapon: answer.weapon, unopposed }, ...(rollMode ? { rollMode } : {}) }));
+  return { kind: "drama.multiple", refs, request: { weapon: answer.weapon, unopposed }, ...mode };
 }
 
-export async function postRanged(actor: Actor.Implementation, target: TokenLike, answer: RangedAnswer, rollMode?: string): Promise<ChatMessage.Implementation | undefined> {
+export async function postMelee(actor: Actor.Implementation, targets: readonly TokenLike[], answer: MeleeAnswer, rollMode?: string): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard(meleeCard(actor, targets, answer, rollMode)));
+}
+
+/** The card a shot opens. */
+export function rangedCard(actor: Actor.Implementation, target: TokenLike, answer: Omit<RangedAnswer, "shootsBack">, rollMode?: string): OpenCard {
   const request = { weapon: answer.weapon, situation: answer.situation, bonuses: answer.bonuses, advantages: answer.advantages, base: answer.base, resistance: answer.resistance };
-  return posted(await openCard({ kind: "drama.ranged", refs: { shooter: refOf(actor, ownToken(actor)), target: refOf(target.actor!, target) }, request, ...(rollMode ? { rollMode } : {}) }));
+  return { kind: "drama.ranged", refs: { shooter: refOf(actor, ownToken(actor)), target: refOf(target.actor!, target) }, request, ...(rollMode ? { rollMode } : {}) };
+}
+
+export async function postRanged(actor: Actor.Implementation, target: TokenLike, answer: Omit<RangedAnswer, "shootsBack">, rollMode?: string): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard(rangedCard(actor, target, answer, rollMode)));
 }
 
 /** Who shoots first, when both sides shoot: a Momentum card "for ranged" whose order offers each shooter her shot. */
@@ -54,9 +65,14 @@ export async function postShootFirst(actor: Actor.Implementation, target: TokenL
   return posted(await openCard({ kind: "drama.momentum", refs: { c1: refOf(actor, ownToken(actor)), c2: refOf(target.actor!, target) }, request: { for: "ranged" } }));
 }
 
-export async function postCourage(actor: Actor.Implementation, answer: CourageValues, rollMode?: string): Promise<ChatMessage.Implementation | undefined> {
+/** The card a courage test from the sheet opens. */
+export function courageCard(actor: Actor.Implementation, answer: CourageValues, rollMode?: string): OpenCard {
   const request = { wound: answer.wound, modifiers: { base: answer.base, resistance: answer.resistance, drama: answer.drama } };
-  return posted(await openCard({ kind: "drama.courage", refs: { actor: refOf(actor, ownToken(actor)) }, request, ...(rollMode ? { rollMode } : {}) }));
+  return { kind: "drama.courage", refs: { actor: refOf(actor, ownToken(actor)) }, request, ...(rollMode ? { rollMode } : {}) };
+}
+
+export async function postCourage(actor: Actor.Implementation, answer: CourageValues, rollMode?: string): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard(courageCard(actor, answer, rollMode)));
 }
 
 /** Round-one Momentum of a fight's combatants, as a card (the tracker's ranking, step by step). */

@@ -3,7 +3,9 @@
  * Rd, Dd), and from the sheet the wound that calls for it (or being left on 1 Flesh).
  */
 import { dramaSystemOf } from "../gear.js";
+import { courageCard } from "../cards/post.js";
 import { DramaDialog, formValues, type Planned, whole } from "./dialog.js";
+import { type OddsAsked, share } from "./odds.js";
 
 const i18n = () => game.i18n!;
 
@@ -26,6 +28,7 @@ export class CourageDialog extends DramaDialog<CourageValues, CourageValues> {
   ) {
     const wounds = dramaSystemOf(actor).wounds;
     super({ wound: pickWound && wounds.length ? wounds.length - 1 : null, base: 0, resistance: 0, drama: 0 });
+    this.offersRollMode = pickWound;
   }
 
   override get title(): string {
@@ -59,6 +62,19 @@ export class CourageDialog extends DramaDialog<CourageValues, CourageValues> {
     return this.pickWound
       ? [i18n().format("FRAY.Drama.Ui.CourageSummary", { base: String(Math.max(0, system.flesh.max + this.values.base)), resistance: String(Math.max(0, penalties + wound + this.values.resistance)), drama: String(this.values.drama) })]
       : [];
+  }
+
+  /** From the sheet: whether she stands (net 2+), wavers (net 1: a Drama Point keeps her in) or falls. */
+  override oddsAsked(): OddsAsked | null {
+    if (!this.pickWound) return null;
+    return {
+      open: courageCard(this.actor, this.values),
+      lines: [
+        { label: i18n().localize("FRAY.Drama.Odds.passed"), chance: share("net", (net) => net >= 2) },
+        { label: i18n().localize("FRAY.Drama.Odds.wavers"), chance: share("net", (net) => net === 1) },
+        { label: i18n().localize("FRAY.Drama.Odds.falls"), chance: share("net", (net) => net <= 0) },
+      ],
+    };
   }
 
   override submitLabel(): string {

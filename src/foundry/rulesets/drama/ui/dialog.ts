@@ -6,7 +6,8 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import type { HandlebarsStatics } from "../../../sheet-base.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
-import { oddsLines, type OddsLine } from "./odds.js";
+import { currentRollMode, isRollMode, type RollMode, rollModeOptions } from "../../../cards/index.js";
+import { type OddsAsked, oddsLines, type OddsLine } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 
@@ -55,9 +56,17 @@ export abstract class DramaDialog<V, R> extends HandlebarsDialog {
   abstract plan(): Planned<R>;
   /** The form's own context. */
   abstract formContext(): Record<string, unknown>;
-  /** The rules action and complete request the current choices would resolve, for the odds (null: none to show). */
-  oddsRequest(): { ruleset: string; action: string; request: Record<string, unknown> } | null {
+  /** A dialog that opens a card asks its roll mode (one that answers a card takes the card's). */
+  offersRollMode = false;
+  rollMode: RollMode = currentRollMode();
+
+  /** The card the current choices would open or answer, for its odds (null: none to show). */
+  oddsAsked(): OddsAsked | null {
     return null;
+  }
+  /** What the odds assume, when it is not all on the form. */
+  oddsNote(): string {
+    return "";
   }
   /** Lines shown under the form: what the choices make. */
   summaryLines(): string[] {
@@ -65,14 +74,23 @@ export abstract class DramaDialog<V, R> extends HandlebarsDialog {
   }
 
   odds(): OddsLine[] {
-    const wanted = this.oddsRequest();
-    return wanted ? oddsLines(wanted.ruleset, wanted.action, wanted.request) : [];
+    return this.plan().answer === null ? [] : oddsLines(this.oddsAsked());
   }
 
   protected override async _prepareContext(options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const plan = this.plan();
-    return Object.assign(context, this.formContext(), { problems: plan.problems, summary: this.summaryLines(), odds: this.odds(), blocked: plan.answer === null, submitLabel: this.submitLabel() });
+    const form = this.formContext();
+    const odds = this.odds();
+    const rollMode = this.offersRollMode ? { rollModes: rollModeOptions(), values: { ...((form.values as object | undefined) ?? {}), rollMode: this.rollMode } } : {};
+    return Object.assign(context, form, rollMode, { problems: plan.problems, summary: this.summaryLines(), odds, oddsNote: odds.length ? this.oddsNote() : "", blocked: plan.answer === null, submitLabel: this.submitLabel() });
+  }
+
+  /** The form's values and its roll mode. */
+  #readAll(form: HTMLFormElement): void {
+    this.values = this.read(form);
+    const mode = form.elements.namedItem("rollMode");
+    if (mode instanceof HTMLSelectElement && isRollMode(mode.value)) this.rollMode = mode.value;
   }
 
   submitLabel(): string {
@@ -81,7 +99,7 @@ export abstract class DramaDialog<V, R> extends HandlebarsDialog {
 
   protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
     super._onChangeForm(formConfig, event);
-    if (this.form) this.values = this.read(this.form);
+    if (this.form) this.#readAll(this.form);
     const target = event.target;
     // After typing in a number field only the summary is redrawn, so the field keeps its focus.
     void this.render(target instanceof HTMLInputElement && target.type === "number" ? { parts: ["summary", "footer"] } : {});
@@ -93,7 +111,7 @@ export abstract class DramaDialog<V, R> extends HandlebarsDialog {
   }
 
   static async #onSubmit(this: DramaDialog<unknown, unknown>, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
-    this.values = this.read(form);
+    this.#readAll(form);
     const plan = this.plan();
     if (plan.answer === null) {
       ui.notifications?.warn(plan.problems.join(" "));

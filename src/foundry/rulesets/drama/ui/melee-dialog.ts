@@ -6,7 +6,9 @@
 import { WEAPON_TABLE } from "../../../../rules/drama/tables.js";
 import { dramaSystemOf, weaponsOf } from "../gear.js";
 import type { Target } from "./open.js";
+import { meleeCard } from "../cards/post.js";
 import { DramaDialog, formValues, type Planned } from "./dialog.js";
+import { chance, type OddsAsked } from "./odds.js";
 
 const i18n = () => game.i18n!;
 
@@ -30,6 +32,7 @@ export class MeleeDialog extends DramaDialog<MeleeValues, MeleeAnswer> {
     readonly targets: readonly Target[],
   ) {
     super({ weapon: weaponsOf(actor).find((w) => !w.ranged)?.id ?? "", unopposed: [] });
+    this.offersRollMode = true;
   }
 
   override get title(): string {
@@ -67,6 +70,25 @@ export class MeleeDialog extends DramaDialog<MeleeValues, MeleeAnswer> {
 
   override summaryLines(): string[] {
     return [i18n().localize(this.targets.length > 1 ? "FRAY.Drama.Ui.MeleeSeveralHint" : "FRAY.Drama.Ui.MeleeHint")];
+  }
+
+  /** One against one: who wins with this weapon, the stances as declared on the tracker (else Stand). */
+  override oddsAsked(): OddsAsked | null {
+    const answer = this.plan().answer;
+    if (!answer || this.targets.length !== 1) return null;
+    const target = this.targets[0]!;
+    return {
+      open: meleeCard(this.actor, this.targets, answer),
+      lines: [
+        { label: i18n().format("FRAY.Drama.Odds.wins", { name: this.actor.name }), chance: chance("aWins") },
+        { label: i18n().format("FRAY.Drama.Odds.wins", { name: target.name }), chance: chance("bWins") },
+        { label: i18n().localize("FRAY.Drama.Odds.noWinner"), chance: chance("noWinner") },
+      ],
+    };
+  }
+
+  override oddsNote(): string {
+    return i18n().localize("FRAY.Drama.Ui.OddsBeforeStances");
   }
 
   override submitLabel(): string {

@@ -1,30 +1,43 @@
 /**
- * The exact odds of what a dialog's choices would roll, when the rules layer can give them: an
- * action's optional `odds.exact(request)` (src/rules/<id>/odds.ts). Without it a dialog shows none;
- * with it, each chance as a line, kept current as the choices change.
+ * The exact odds a Drama dialog shows: those of the card it would open (or of the card it answers,
+ * with this choice made), read by the card engine's `cardOdds` exactly as the card will be, so the
+ * odds follow every choice in the dialog. A card whose rules give no odds (a round against several
+ * opponents) shows none.
  */
-import { rulesetById } from "../../../../rules/index.js";
+import type { Odds } from "../../../../core/odds/odds.js";
+import { cardOdds, type OpenCard, percent } from "../../../cards/index.js";
 
 export interface OddsLine {
   label: string;
   percent: string;
 }
 
-interface ExactOdds {
-  exact(request: Record<string, unknown>): { chances: Record<string, number> };
+/** What a dialog asks the odds of: the card, the choices made on it, and the lines to show. */
+export interface OddsAsked {
+  open: OpenCard;
+  choices?: Record<string, unknown>;
+  lines: readonly { label: string; chance: (odds: Odds) => number | undefined }[];
 }
 
-const localizeOr = (key: string, fallback: string) => (game.i18n!.has(key) ? game.i18n!.localize(key) : fallback);
+export const chance =
+  (name: string) =>
+  (odds: Odds): number | undefined =>
+    odds.chances[name];
 
-export function oddsLines(ruleset: string, action: string, request: Record<string, unknown>): OddsLine[] {
-  const actions = rulesetById(ruleset as never)?.actions;
-  const found = actions && Object.hasOwn(actions, action) ? (actions[action] as { odds?: ExactOdds }) : undefined;
-  if (!found?.odds) return [];
-  try {
-    const { chances } = found.odds.exact(request);
-    return Object.entries(chances).map(([name, p]) => ({ label: localizeOr(`FRAY.Drama.Odds.${name}`, name), percent: `${(p * 100).toFixed(1)}%` }));
-  } catch {
-    // Choices the rules refuse have no odds; the dialog's own problems say why.
-    return [];
-  }
+/** The chance a distribution's value passes a test (a courage test's net of 2 or more...). */
+export const share =
+  (name: string, test: (value: number) => boolean) =>
+  (odds: Odds): number | undefined => {
+    const pmf = odds.distributions[name];
+    return pmf ? pmf.filter(([value]) => test(value)).reduce((total, [, p]) => total + p, 0) : undefined;
+  };
+
+export function oddsLines(asked: OddsAsked | null): OddsLine[] {
+  if (!asked) return [];
+  const odds = cardOdds(asked.open, asked.choices ?? {});
+  if (!odds) return [];
+  return asked.lines.flatMap((line) => {
+    const p = line.chance(odds);
+    return p === undefined ? [] : [{ label: line.label, percent: percent(p) }];
+  });
 }

@@ -34,8 +34,9 @@ export async function openMeleeDialog(actor: Actor.Implementation): Promise<Chat
   const targets = currentTargets();
   if (typeof targets === "string") return warn("FRAY.Drama.Ui.NeedTargets", { why: targets });
   if (targets.some((t) => t.actor === actor)) return warn("FRAY.Drama.Refused.SameFighter", { name: actor.name });
-  const answer = await ask(new MeleeDialog(actor, targets));
-  return answer ? ((await postMelee(actor, targets, answer)) ?? null) : null;
+  const dialog = new MeleeDialog(actor, targets);
+  const answer = await ask(dialog);
+  return answer ? ((await postMelee(actor, targets, answer, dialog.rollMode)) ?? null) : null;
 }
 
 export async function openRangedDialog(actor: Actor.Implementation, given?: Target, offerShootBack = true): Promise<ChatMessage.Implementation | null> {
@@ -49,10 +50,11 @@ export async function openRangedDialog(actor: Actor.Implementation, given?: Targ
   const dialog = new RangedDialog(actor, target, offerShootBack);
   const answer = await ask(dialog);
   if (!answer) return null;
-  return ((answer.shootsBack ? await postShootFirst(actor, target) : await postRanged(actor, target, answer)) ?? null);
+  return ((answer.shootsBack ? await postShootFirst(actor, target) : await postRanged(actor, target, answer, dialog.rollMode)) ?? null);
 }
 
 export async function openCourageDialog(actor: Actor.Implementation): Promise<ChatMessage.Implementation | null> {
-  const answer = await ask(new CourageDialog(actor, actor.name, true));
-  return answer ? ((await postCourage(actor, answer)) ?? null) : null;
+  const dialog = new CourageDialog(actor, actor.name, true);
+  const answer = await ask(dialog);
+  return answer ? ((await postCourage(actor, answer, dialog.rollMode)) ?? null) : null;
 }

@@ -6,11 +6,14 @@
  * several opponents, how the Base pool is shared out (as evenly as it goes: only the odd dice and the
  * military dice are placed by choice) and which opponent the Drama dice go against.
  */
-import { choiceField, MELEE_SITUATION_IDS, situationDice } from "../../../../rules/drama/choices.js";
+import { MELEE_SITUATION_IDS, situationDice } from "../../../../rules/drama/choices.js";
+import type { CardData } from "../../../cards/model.js";
+import { nameOf } from "../cards/view.js";
 import { splitEvenly } from "../../../../rules/drama/multiple.js";
 import { MELEE_SITUATIONS, WEAPON_TABLE } from "../../../../rules/drama/tables.js";
 import { advantagesOf, dramaSystemOf, weaponsOf } from "../gear.js";
 import { DramaDialog, formValues, type Planned, whole } from "./dialog.js";
+import { chance, type OddsAsked } from "./odds.js";
 
 const i18n = () => game.i18n!;
 
@@ -48,8 +51,9 @@ export interface PoolDialogOptions {
   actor: Actor.Implementation;
   name: string;
   offer: PoolOffer;
-  /** The card's rules request as last resolved, for the odds of these choices. */
-  rules?: Record<string, unknown>;
+  /** The card this pool answers and the choice it is, for the odds of these choices. */
+  card?: CardData;
+  choice?: string;
   /** The participant key building (a, b, actor...), and the rules action. */
   role: string;
   action: string;
@@ -182,29 +186,19 @@ export class PoolDialog extends DramaDialog<PoolValues, PoolAnswer> {
     ];
   }
 
-  /** The round as these choices would roll it, straight through, for the rules' odds. */
-  override oddsRequest(): { ruleset: string; action: string; request: Record<string, unknown> } | null {
-    const rules = this.options_.rules;
-    if (!rules || this.options_.action !== "melee") return null;
-    const request: Record<string, unknown> = { ...rules, interactive: false };
-    for (const side of ["a", "b"]) {
-      const stance = rules[choiceField(side, "Stance")];
-      const fighter = { ...(rules[side] as Record<string, unknown>) };
-      if (typeof stance === "string") fighter.stance = stance;
-      else if (stance && typeof stance === "object") Object.assign(fighter, stance);
-      const pool = side === this.options_.role ? this.plan().answer : null;
-      if (pool) {
-        const situation = situationDice(((pool.situations ?? []) as never[]) ?? []);
-        fighter.situationalBase = situation.base + Number(pool.base ?? 0);
-        fighter.situationalResistance = situation.resistance + Number(pool.resistance ?? 0);
-        fighter.situationalArmour = Number(pool.armour ?? 0);
-        if (pool.militaryAsArmour) fighter.militaryAsArmour = pool.militaryAsArmour;
-        const declared = this.declared();
-        if (declared.dice) fighter.drama = declared.dice;
-      }
-      request[side] = fighter;
-      for (const kind of ["Stance", "Pool", "Courage", "Waver"] as const) delete request[choiceField(side, kind)];
-    }
-    return { ruleset: "drama", action: "melee", request };
+  /** The melee card with this pool chosen: who wins, with the stances declared and the other side's pool as built. */
+  override oddsAsked(): OddsAsked | null {
+    const { card, choice } = this.options_;
+    const answer = this.plan().answer;
+    if (!card || !choice || card.kind !== "drama.melee" || !answer) return null;
+    return {
+      open: { kind: card.kind, refs: card.refs, request: card.request },
+      choices: { ...card.request, [choice]: answer },
+      lines: [
+        { label: i18n().format("FRAY.Drama.Odds.wins", { name: nameOf(card, "a") }), chance: chance("aWins") },
+        { label: i18n().format("FRAY.Drama.Odds.wins", { name: nameOf(card, "b") }), chance: chance("bWins") },
+        { label: i18n().localize("FRAY.Drama.Odds.noWinner"), chance: chance("noWinner") },
+      ],
+    };
   }
 }

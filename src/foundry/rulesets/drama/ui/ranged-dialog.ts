@@ -7,7 +7,9 @@
 import { RANGED_BONUSES, RANGED_TABLE, WEAPON_TABLE } from "../../../../rules/drama/tables.js";
 import { advantagesOf, combatantOf, dramaSystemOf, weaponsOf } from "../gear.js";
 import type { Target } from "./open.js";
+import { rangedCard } from "../cards/post.js";
 import { DramaDialog, formValues, type Planned, whole } from "./dialog.js";
+import { chance, type OddsAsked } from "./odds.js";
 
 const i18n = () => game.i18n!;
 const ROWS = Object.keys(RANGED_TABLE) as (keyof typeof RANGED_TABLE)[];
@@ -36,6 +38,7 @@ export class RangedDialog extends DramaDialog<RangedValues, RangedAnswer> {
   ) {
     const situation = Object.fromEntries(ROWS.map((row) => [row, Object.keys(RANGED_TABLE[row])[0]!]));
     super({ weapon: weaponsOf(actor).find((w) => w.ranged)?.id ?? "", situation, bonuses: [], advantages: [], base: 0, resistance: 0, shootsBack: false });
+    this.offersRollMode = true;
   }
 
   override get title(): string {
@@ -96,17 +99,14 @@ export class RangedDialog extends DramaDialog<RangedValues, RangedAnswer> {
     return [i18n().format("FRAY.Drama.Ui.RangedSummary", { table: String(table + v.resistance), bonus: String(bonus + v.base) })];
   }
 
-  /** The shot as these choices would roll it, for the rules' odds. */
-  override oddsRequest(): { ruleset: string; action: string; request: Record<string, unknown> } | null {
-    const target = this.target.actor;
-    try {
-      const weapon = weaponsOf(this.actor).find((w) => w.id === this.values.weapon) ?? null;
-      const drama = advantagesOf(this.actor).filter((a) => this.values.advantages.includes(a.id)).reduce((t, a) => t + a.dice, 0);
-      const shooter = { ...combatantOf(this.actor, { name: this.actor.name, weapon, ranged: true }), situationalBase: this.values.base, situationalResistance: this.values.resistance, ...(drama ? { drama } : {}) };
-      return { ruleset: "drama", action: "ranged", request: { shooter, target: combatantOf(target, { name: this.target.name, weapon: null }), situation: this.values.situation, bonuses: this.values.bonuses } };
-    } catch {
-      return null;
-    }
+  /** The shot these choices would open; none when the target shoots back (the card first says who shoots first). */
+  override oddsAsked(): OddsAsked | null {
+    const answer = this.plan().answer;
+    if (!answer || answer.shootsBack) return null;
+    return {
+      open: rangedCard(this.actor, this.target, answer),
+      lines: (["hit", "marginalHit", "miss", "critical"] as const).map((name) => ({ label: i18n().localize(`FRAY.Drama.Odds.${name}`), chance: chance(name) })),
+    };
   }
 
   override submitLabel(): string {
