@@ -5,7 +5,7 @@
  * the target shoots back this round, in which case the card first says who shoots first.
  */
 import { RANGED_BONUSES, RANGED_TABLE, WEAPON_TABLE } from "../../../../rules/drama/tables.js";
-import { advantagesOf, combatantOf, dramaSystemOf, weaponsOf } from "../gear.js";
+import { advantagesOf, dramaSystemOf, weaponsOf } from "../gear.js";
 import type { Target } from "./open.js";
 import { rangedCard } from "../cards/post.js";
 import { DramaDialog, formValues, type Planned, whole } from "./dialog.js";
