@@ -123,7 +123,7 @@ describe("the melee round card", () => {
     expect(statuses(odo)).toEqual(["bleeding", "fray-blown", "fray-doubly-disadvantaged", "prone"]);
     expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 }, dramaPoints: 2 });
     const text = (await message.renderHTML()).textContent ?? "";
-    for (const line of ["Ines wins by 4 levels of success.", "Odo rolls 1Ad: 0 stopped.", "Wavers, spends a Drama Point", "Doubly disadvantaged and prone: 7Rd next round.", "Ines holds Momentum next round."]) expect(text).toContain(line);
+    for (const line of ["Odo: Grit 2 → 0", "Odo: Disadvantage carried None → Doubly disadvantaged", "Ines wins by 4 levels of success.", "Odo rolls 1Ad: 0 stopped.", "Wavers, spends a Drama Point", "Doubly disadvantaged and prone: 7Rd next round.", "Ines holds Momentum next round."]) expect(text).toContain(line);
     expect(text).not.toMatch(/FRAY\./);
     await replays(message);
 

@@ -61,7 +61,7 @@ async function fight(): Promise<{ combat: Combat; byName: (name: string) => Comb
   const made = (await combat.createEmbeddedDocuments("Combatant", [ines, berold, odo, fyrd1].map((a) => ({ actorId: a.id, name: a.name })))) as Combatant[];
   await combat.rollInitiative(made.map((c) => c.id as string));
   await settle();
-  return { combat, byName: (name: string) => combat.combatants.contents.find((c) => c.name === name)! };
+  return { combat, byName: (name: string) => (combat.combatants.contents as unknown as Combatant[]).find((c) => c.name === name)! };
 }
 
 /** A click on a row's Declare stance, answered in the stance dialog, from the current user's client. */

@@ -72,7 +72,7 @@ function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectEle
 }
 
 /** The odds the dialog shows, label to percent. */
-const shown = (form: HTMLFormElement) => Object.fromEntries([...form.querySelectorAll(".fray-drama-odds div")].map((row) => [row.querySelector("dt")!.textContent, row.querySelector("dd")!.textContent]));
+const shown = (form: HTMLFormElement) => Object.fromEntries([...form.querySelectorAll<HTMLElement>(".fray-drama-odds dd")].map((dd) => [dd.dataset.odds, dd.textContent]));
 
 /** What the rules say for the card a dialog would open, with these choices made. */
 async function expected(open: Record<string, unknown>, choices: Record<string, unknown> = {}) {

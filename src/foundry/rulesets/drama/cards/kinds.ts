@@ -68,6 +68,10 @@ function woundsText(value: unknown): string {
 function describeChange(record: ChangeRecord): { field: string; before: string; after: string } | null {
   if (record.key === "system.wounds") return { field: localize("FRAY.Drama.Card.Field.wounds"), before: woundsText(record.before), after: woundsText(record.after) };
   const parts = record.key.split(".");
+  // A track or count of the actor's: named as the sheet names it.
+  const label = `FRAY.Drama.FIELDS.${parts[1] ?? ""}.label`;
+  const shown = (value: unknown) => (parts[1] === "disadvantage" ? localize(`FRAY.Drama.DisadvantageName.${String(value)}`) : String(value));
+  if (record.kind !== "status" && parts[0] === "system" && game.i18n!.has(label)) return { field: localize(label), before: shown(record.before), after: shown(record.after) };
   if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
   const combatantName = (id: unknown) => {
     const combat = documentAt(record.uuid);
