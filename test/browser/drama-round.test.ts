@@ -363,7 +363,17 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await screenshot(dialog, "drama-courage-dialog");
     count = await messageCount(page);
     await queue(page, d6(6, 5, 3, 3, 3, 3, 6, 3, 3));
-    await submit(page, dialog);
+    // By keyboard alone: Tab to the wound, pick it with the arrows, Tab on to Roll, Enter.
+    await tabTo(page, ".fray-drama-courage [name='wound']");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await tabTo(page, ".fray-drama-courage button[type='submit']");
+    await page.keyboard.press("Enter");
+    await page.evaluate(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      await (globalThis as unknown as { CONFIG: { fray: { cards: { cardsIdle(): Promise<void> } } } }).CONFIG.fray.cards.cardsIdle();
+      await window.harness?.flush();
+    });
     await expect.poll(() => messageCount(page)).toBe(count + 1);
     const courage = await lastMessage(page);
     await closeWindows(page);
