@@ -30,6 +30,11 @@ export function itemSource(id: string, key: string, name: string, type: string, 
   return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
 }
 
+/** An Actor source with its embedded items, as the Foundry CLI packs it. */
+export function actorSource(id: string, name: string, type: string, system: Json, items: Json[]): Json {
+  return { _id: id, _key: `!actors!${id}`, name, type, img: "icons/svg/mystery-man.svg", system, items, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
+}
+
 /** Replaces the generated files of a pack folder, leaving the files named in `keep`. */
 export function writePack(pack: string, docs: Json[], keep: readonly string[] = []): void {
   const dir = join(ROOT, "packs", pack);

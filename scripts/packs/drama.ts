@@ -6,7 +6,7 @@
  * test/packs-drama.test.ts fails if the two drift apart. Names and notes are our own words.
  */
 import { ARMOUR_ITEMS, ARMOUR_SETS, harnessDice, SHIELD_DICE, type ShieldSize, WEAPON_TABLE, type WeaponClass } from "../../src/rules/drama/tables.js";
-import { fail, itemSource, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
+import { actorSource, fail, itemSource, type Json, makeId, writePack } from "./common.js";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -19,7 +19,7 @@ interface WeaponDef {
 const RANGED = new Set(["hunting bow", "long bow", "crossbow"]);
 
 /** One weapon per example the weapon table gives (fists and a dagger's hilt are the sheet's unarmed class, not items). */
-export const WEAPONS: WeaponDef[] = (Object.entries(WEAPON_TABLE) as [WeaponClass, (typeof WEAPON_TABLE)[WeaponClass]][]).flatMap(([weaponClass, entry]) =>
+const WEAPONS: WeaponDef[] = (Object.entries(WEAPON_TABLE) as [WeaponClass, (typeof WEAPON_TABLE)[WeaponClass]][]).flatMap(([weaponClass, entry]) =>
   entry.examples.filter((example) => example !== "fist" && example !== "hilt of dagger").map((example) => ({ name: capital(example), weaponClass, ranged: RANGED.has(example) })),
 );
 
@@ -34,7 +34,7 @@ interface ArmourDef {
 
 const SHIELD_NAMES: Record<Exclude<ShieldSize, "none">, string> = { improvised: "Main gauche or improvised shield", buckler: "Buckler", medium: "Medium shield", large: "Large shield" };
 
-export const ARMOURS: ArmourDef[] = [
+const ARMOURS: ArmourDef[] = [
   ...ARMOUR_ITEMS.map((a): ArmourDef => ({ name: capital(a.name), kind: "harness", dice: a.dice, shieldSize: "buckler" })),
   ...Object.entries(ARMOUR_SETS).map(([set, pieces]): ArmourDef => ({ name: `${capital(set)} harness`, kind: "harness", dice: harnessDice(pieces), shieldSize: "buckler" })),
   ...(Object.keys(SHIELD_NAMES) as Exclude<ShieldSize, "none">[]).map((size): ArmourDef => ({ name: SHIELD_NAMES[size], kind: "shield", dice: SHIELD_DICE[size], shieldSize: size })),
@@ -62,7 +62,7 @@ interface NpcDef {
  * its knight (Base Pool) and its two farmers (1st Round Establishing Momentum) as the chapter gives
  * them; the rest of each (Grit, Flesh and gear the chapter leaves open) is ours, kept modest.
  */
-export const NPCS: NpcDef[] = [
+const NPCS: NpcDef[] = [
   { name: "Warrior", level: 3, physical: 3, agility: 4, skill: 3, grit: 6, flesh: 7, military: 2, dramaPoints: 1, weapons: ["Short sword"], armour: ["Arming jack"], notes: "An accomplished, armoured fighter with two backgrounds of military life: the chapter's example against two fyrd." },
   { name: "Fyrd", level: 1, physical: 2, agility: 3, skill: 2, grit: 3, flesh: 7, military: 0, dramaPoints: 0, weapons: ["Short sword", "Spear"], armour: [], notes: "A free man called to the levy, trained in his weapons but unarmoured." },
   { name: "Archer", level: 2, physical: 2, agility: 3, skill: 3, grit: 4, flesh: 6, military: 1, dramaPoints: 1, weapons: ["Long bow", "Dagger"], armour: ["Leather jack (light)"], notes: "An accomplished archer: Agility 3 and skill make her 6Bd before aiming." },
@@ -88,53 +88,37 @@ function npcActor(def: NpcDef): Json {
     }),
   ];
   const first = WEAPONS.find((x) => x.name === def.weapons[0]) ?? fail(`no weapon for ${def.name}`);
-  return {
-    _id: actorId,
-    _key: `!actors!${actorId}`,
-    name: def.name,
-    type: "dramaNpc",
-    img: "icons/svg/mystery-man.svg",
-    system: {
-      level: def.level,
-      attributes: { physical: def.physical, agility: def.agility },
-      skill: def.skill,
-      skills: [],
-      grit: { value: def.grit, max: def.grit },
-      flesh: { value: def.flesh, max: def.flesh },
-      penaltyDice: 0,
-      militaryTraining: def.military,
-      dramaPoints: def.dramaPoints,
-      weaponClass: first.weaponClass,
-      armourDice: 0,
-      shield: "none",
-      wounds: [],
-      disadvantage: "none",
-      disadvantageRound: 0,
-      roundsOut: 0,
-      notes: def.notes,
-    },
-    items,
-    effects: [],
-    folder: null,
-    sort: 0,
-    ownership: { ...OWNERSHIP },
-    flags: {},
-  };
+  return actorSource(actorId, def.name, "dramaNpc", {
+    level: def.level,
+    attributes: { physical: def.physical, agility: def.agility },
+    skill: def.skill,
+    skills: [],
+    grit: { value: def.grit, max: def.grit },
+    flesh: { value: def.flesh, max: def.flesh },
+    penaltyDice: 0,
+    militaryTraining: def.military,
+    dramaPoints: def.dramaPoints,
+    weaponClass: first.weaponClass,
+    armourDice: 0,
+    shield: "none",
+    wounds: [],
+    disadvantage: "none",
+    disadvantageRound: 0,
+    roundsOut: 0,
+    notes: def.notes,
+  }, items);
 }
 
 const weaponImg = (w: WeaponDef) => (w.ranged ? "icons/svg/target.svg" : "icons/svg/sword.svg");
 
-// Only when run as a script: the pack test imports the definitions.
-if (process.argv[1]?.endsWith("drama.ts")) {
-  writePack("drama-gear", [
-    ...WEAPONS.map((w) => {
-      const id = makeId("drWp", w.name);
-      return itemSource(id, `!items!${id}`, w.name, "dramaWeapon", weaponImg(w), weaponSystem(w));
-    }),
-    ...ARMOURS.map((a) => {
-      const id = makeId("drAr", a.name);
-      return itemSource(id, `!items!${id}`, a.name, "dramaArmour", "icons/svg/shield.svg", armourSystem(a));
-    }),
-  ]);
-  writePack("drama-npcs", NPCS.map(npcActor));
-}
+writePack("drama-gear", [
+  ...WEAPONS.map((w) => {
+    const id = makeId("drWp", w.name);
+    return itemSource(id, `!items!${id}`, w.name, "dramaWeapon", weaponImg(w), weaponSystem(w));
+  }),
+  ...ARMOURS.map((a) => {
+    const id = makeId("drAr", a.name);
+    return itemSource(id, `!items!${id}`, a.name, "dramaArmour", "icons/svg/shield.svg", armourSystem(a));
+  }),
+]);
+writePack("drama-npcs", NPCS.map(npcActor));

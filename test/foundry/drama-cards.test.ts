@@ -5,27 +5,16 @@
  * split; a shot; a courage test from the sheet; who shoots first. Each card's "Copy as request"
  * replays on the command line.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, dramaFixtures, type Message, statuses, sys } from "./drama-fixtures.js";
+import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
 
+const suite = dramaSuite();
+const fx = suite.fx;
 let harness: FoundryHarness;
 let game: HarnessGame;
-let removeDom: () => Promise<void>;
-const fx = dramaFixtures(() => harness);
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
-});
-afterAll(async () => removeDom());
-
 let gm: User;
 let ada: User;
 let bob: User;
@@ -35,11 +24,10 @@ let odo: Actor;
 let fyrd1: Actor;
 let fyrd2: Actor;
 
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  await game.settings.set("fray", "ruleset", "drama");
-  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = await fx.world());
+beforeEach(() => {
+  harness = suite.harness;
+  game = suite.game;
+  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = suite.world);
 });
 
 /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */

@@ -6,32 +6,16 @@
  * not a stance is refused and nothing changes; the rows show the stance, Momentum, a disadvantage
  * and the rounds out, and a new round counts them down.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
 import type { Combat, Combatant } from "../harness/combat.js";
-import { clearQueuedFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { card, dramaFixtures, type Message, statuses, sys } from "./drama-fixtures.js";
+import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
 
+const suite = dramaSuite(["dialog/drama-stance.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"]);
+const fx = suite.fx;
 let harness: FoundryHarness;
 let game: HarnessGame;
 let CONFIG: HarnessConfig;
-let removeDom: () => Promise<void>;
-const fx = dramaFixtures(() => harness);
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  CONFIG = harness.CONFIG;
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
-  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(
-    ["dialog/drama-stance.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`),
-  );
-});
-afterAll(async () => removeDom());
-
 let gm: User;
 let ada: User;
 let bob: User;
@@ -40,11 +24,11 @@ let berold: Actor;
 let odo: Actor;
 let fyrd1: Actor;
 
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  await game.settings.set("fray", "ruleset", "drama");
-  ({ gm, ada, bob, ines, berold, odo, fyrd1 } = await fx.world());
+beforeEach(() => {
+  harness = suite.harness;
+  game = suite.game;
+  CONFIG = suite.CONFIG;
+  ({ gm, ada, bob, ines, berold, odo, fyrd1 } = suite.world);
 });
 
 const settle = async () => {

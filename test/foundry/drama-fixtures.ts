@@ -3,9 +3,11 @@
  * GM's Odo and two fyrd, the card helpers (open, choose, click, read), and the world as stored, to
  * show a refused request changed nothing.
  */
-import { expect } from "vitest";
-import type { Actor, FoundryHarness, User } from "../harness/index.js";
-import { queueFaces } from "../harness/dice.js";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { clearTokens } from "../harness/ui.js";
 
 export type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; renderHTML(): Promise<HTMLElement>; rolls: unknown[] };
 export interface CardData {
@@ -110,4 +112,48 @@ export function dramaFixtures(current: () => FoundryHarness) {
   }
 
   return { world, itemId, melee, choose, buttons, click, stored };
+}
+
+export type DramaWorld = Awaited<ReturnType<ReturnType<typeof dramaFixtures>["world"]>>;
+
+/**
+ * A test file's Drama world: Foundry installed and booted once (with these templates loaded, as a
+ * running world has them after their first use), and before each test a fresh world of this
+ * ruleset with its users and fighters, no queued faces, tokens or targets.
+ */
+export interface DramaSuite {
+  harness: FoundryHarness;
+  game: HarnessGame;
+  CONFIG: HarnessConfig;
+  world: DramaWorld;
+  fx: ReturnType<typeof dramaFixtures>;
+}
+
+export function dramaSuite(templates: readonly string[] = []): DramaSuite {
+  let removeDom: () => Promise<void> = async () => {};
+  // Filled by the hooks below, before any test reads it.
+  const suite = {} as DramaSuite;
+  suite.fx = dramaFixtures(() => suite.harness);
+  beforeAll(async () => {
+    removeDom = installDom();
+    suite.harness = installFoundryFromDisk();
+    suite.game = suite.harness.game;
+    suite.CONFIG = suite.harness.CONFIG;
+    await import("../../src/foundry/fray.js");
+    await suite.harness.boot();
+    if (templates.length) {
+      const handlebars = (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars;
+      await handlebars.loadTemplates(templates.map((t) => `systems/fray/templates/${t}`));
+    }
+  });
+  afterAll(async () => removeDom());
+  beforeEach(async () => {
+    suite.harness.reset();
+    clearQueuedFaces();
+    clearTokens();
+    for (const user of suite.game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
+    await suite.game.settings.set("fray", "ruleset", "drama");
+    suite.world = await suite.fx.world();
+  });
+  return suite;
 }

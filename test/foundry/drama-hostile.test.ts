@@ -4,26 +4,14 @@
  * again after Apply. Each is refused with a message and the actors, messages, combats and users are
  * exactly as before.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, User } from "../harness/index.js";
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { card, dramaFixtures, type Message, sys } from "./drama-fixtures.js";
+import { card, dramaSuite, type Message, sys } from "./drama-fixtures.js";
 
+const suite = dramaSuite();
+const fx = suite.fx;
 let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
-const fx = dramaFixtures(() => harness);
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
-});
-afterAll(async () => removeDom());
-
 let gm: User;
 let ada: User;
 let bob: User;
@@ -33,11 +21,9 @@ let odo: Actor;
 let fyrd1: Actor;
 let fyrd2: Actor;
 
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  await game.settings.set("fray", "ruleset", "drama");
-  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = await fx.world());
+beforeEach(() => {
+  harness = suite.harness;
+  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = suite.world);
 });
 
 type Answer = { ok: boolean; reason?: string };
@@ -45,7 +31,6 @@ type Answer = { ok: boolean; reason?: string };
 const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => {
   const answer = await (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
   await (await import("../../src/foundry/cards/index.js")).cardsIdle();
-  if (process.env.SHOW_REASONS) console.log("REASON", kind, JSON.stringify(answer));
   return answer;
 };
 const forgeOpen = (kind: string, refs: Record<string, string>, request: Record<string, unknown> = {}) =>

@@ -3,42 +3,25 @@
  * the card it would open (the rules' own odds over the card's own rules request), and they follow a
  * changed choice; each offers the roll mode, and the card opens with the one chosen.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { clearTokens, placeToken } from "../harness/ui.js";
-import { card, dramaFixtures, type Message } from "./drama-fixtures.js";
+import { queueFaces } from "../harness/dice.js";
+import { placeToken } from "../harness/ui.js";
+import { card, dramaSuite, type Message } from "./drama-fixtures.js";
 
+const suite = dramaSuite(["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"]);
+const fx = suite.fx;
 let harness: FoundryHarness;
 let game: HarnessGame;
-let removeDom: () => Promise<void>;
-const fx = dramaFixtures(() => harness);
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await harness.boot();
-  const templates = ["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"].map((t) => `systems/fray/templates/${t}`);
-  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
-});
-afterAll(async () => removeDom());
-
-let ines: Actor;
-let odo: Actor;
 let gm: User;
 let ada: User;
+let ines: Actor;
+let odo: Actor;
 
-beforeEach(async () => {
-  harness.reset();
-  clearTokens();
-  clearQueuedFaces();
-  for (const user of game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
-  await game.settings.set("fray", "ruleset", "drama");
-  ({ ines, odo, gm, ada } = await fx.world());
-  // The GM plays here: the odds and the roll mode are the same for whoever opens the dialog.
+beforeEach(() => {
+  harness = suite.harness;
+  game = suite.game;
+  ({ gm, ada, ines, odo } = suite.world);
 });
 
 const settle = async () => {
