@@ -198,6 +198,12 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     const sheetText = await sheet.innerText();
     for (const shown of ["Grit", "Flesh", "Arming sword", "Crossbow", "Leather jack", "Love of her brother", "Melee round", "Ranged shot", "Courage test"]) expect(sheetText).toContain(shown);
     expect(sheetText).not.toMatch(/FRAY\.|TYPES\./);
+    // The whole sheet in one picture: the window grows to its content instead of scrolling.
+    await sheet.evaluate((element) => {
+      element.style.height = "auto";
+      element.style.maxHeight = "none";
+      for (const scroller of element.querySelectorAll<HTMLElement>(".window-content, .fray-sheet-body")) scroller.style.overflow = "visible";
+    });
     await screenshot(sheet, "drama-sheet");
     const meleeDialog = await openDialog(page, sheet.locator("[data-action='meleeRound']"), "fray-drama-melee");
     expect(await meleeDialog.locator(".fray-drama-odds").innerText()).toMatch(/Ines wins\s+\d+%/);
