@@ -125,13 +125,16 @@ describe("the Drama tracker", () => {
     expect(JSON.stringify(combat.toObject())).toBe(declared);
   });
 
-  it("refuses a stance for someone else's fighter, or one that is not a stance, and nothing changes", async () => {
+  it("refuses a stance for someone else's fighter, or one that is not a stance, a roll or reset of another's row, and nothing changes", async () => {
     const { combat, byName } = await fight();
     const { ask } = await import("../../src/foundry/relay/index.js");
     harness.switchUser(bob);
     const before = fx.stored();
     expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Odo").id!], action: "stance", choice: { stance: "press" } })).toMatchObject({ ok: false, reason: expect.stringContaining("Odo") });
     expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Ines").id!], action: "stance", choice: { stance: "press" } })).toMatchObject({ ok: false, reason: expect.stringContaining("Ines") });
+    // Nor may she work out Momentum again for the GM's fighters, or reset their rows.
+    expect(await ask("combat.roll", { combat: combat.id!, combatants: [byName("Odo").id!], choice: {}, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Odo") });
+    expect(await ask("combat.reset", { combat: combat.id!, combatants: [byName("Odo").id!] })).toMatchObject({ ok: false, reason: expect.stringContaining("GM") });
     harness.switchUser(gm);
     expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Odo").id!], action: "stance", choice: { stance: "berserk" } })).toMatchObject({ ok: false, reason: expect.stringContaining("not a stance") });
     expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Odo").id!], action: "stance", choice: { stance: "dramatic", dramatic: { base: 99 } } })).toMatchObject({ ok: false });
