@@ -12,7 +12,7 @@ import { WAVER_CHOICES, type WaverChoice } from "./choices.js";
 import { couragePool, readCourage } from "./courage.js";
 import type { Side } from "./judge.js";
 import { DRAMA_OPTIONS, type DramaOptions } from "./options.js";
-import { playRound } from "./play.js";
+import { type PlayInput, playRound } from "./play.js";
 import { momentumModifier } from "./pools.js";
 import { resolveShot, type Shot, type ShotPlay } from "./ranged.js";
 import { courageStep, effectBetween, knockBackStep, readingStep, strikeSteps } from "./report.js";
@@ -64,26 +64,28 @@ function stageOf(awaiting: Awaiting): Record<string, unknown> {
   return { awaiting: awaiting.choice, by: awaiting.by };
 }
 
+/** A round played as far as the request's choices go: its result, or the outcome awaiting the next choice. */
+function playAsAsked(request: { interactive?: boolean; options?: Partial<DramaOptions> } & Record<string, unknown>, fighters: PlayInput["fighters"], pairings: PlayInput["pairings"], tray: DiceTray) {
+  const played = playRound({ fighters, pairings, choices: request, interactive: request.interactive === true, options: optionsOf(request.options) }, tray);
+  return "awaiting" in played ? { awaiting: awaitingOutcome(tray.rolled, played.steps, stageOf(played.awaiting), played.awaiting) } : played;
+}
+
 export const melee = defineAction({
   summary: "One opposed melee round between two combatants: stances, pools, outcome, damage, courage, knock-back, Momentum.",
   request: MeleeRequest,
   resolve(request: Static<typeof MeleeRequest>, tray: DiceTray) {
     const a = request.a as Combatant;
     const b = request.b as Combatant;
-    const played = playRound(
-      {
-        fighters: [
-          { key: "a", combatant: a },
-          { key: "b", combatant: b },
-        ],
-        pairings: [{ actor: "a", opponent: "b", ...(request.momentum ? { momentum: request.momentum } : {}) }],
-        choices: request,
-        interactive: request.interactive === true,
-        options: optionsOf(request.options),
-      },
+    const played = playAsAsked(
+      request,
+      [
+        { key: "a", combatant: a },
+        { key: "b", combatant: b },
+      ],
+      [{ actor: "a", opponent: "b", ...(request.momentum ? { momentum: request.momentum } : {}) }],
       tray,
     );
-    if ("awaiting" in played) return awaitingOutcome(tray.rolled, played.steps, stageOf(played.awaiting), played.awaiting);
+    if ("awaiting" in played) return played.awaiting;
     const { round } = played;
     const fight = round.fights[0]!;
     const j = fight.judgement;
@@ -131,23 +133,19 @@ export const multiple = defineAction({
       const match = /^opponent(\d+)/.exec(field);
       if (match && Number(match[1]) > request.opponents.length) refuse(`${field}: there are only ${request.opponents.length} opponents`);
     }
-    const played = playRound(
-      {
-        fighters: [{ key: "actor", combatant: actor }, ...request.opponents.map((e, i) => ({ key: keys[i]!, combatant: e.opponent as Combatant }))],
-        pairings: request.opponents.map((e, i) => ({
-          actor: "actor",
-          opponent: keys[i]!,
-          ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
-          ...(e.unopposed ? { unopposed: true } : {}),
-          split: { ...(e.baseDice !== undefined ? { baseDice: e.baseDice } : {}), ...(e.military !== undefined ? { military: e.military } : {}), ...(e.drama ? { drama: true } : {}) },
-        })),
-        choices: request,
-        interactive: request.interactive === true,
-        options: optionsOf(request.options),
-      },
+    const played = playAsAsked(
+      request,
+      [{ key: "actor", combatant: actor }, ...request.opponents.map((e, i) => ({ key: keys[i]!, combatant: e.opponent as Combatant }))],
+      request.opponents.map((e, i) => ({
+        actor: "actor",
+        opponent: keys[i]!,
+        ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
+        ...(e.unopposed ? { unopposed: true } : {}),
+        split: { ...(e.baseDice !== undefined ? { baseDice: e.baseDice } : {}), ...(e.military !== undefined ? { military: e.military } : {}), ...(e.drama ? { drama: true } : {}) },
+      })),
       tray,
     );
-    if ("awaiting" in played) return awaitingOutcome(tray.rolled, played.steps, stageOf(played.awaiting), played.awaiting);
+    if ("awaiting" in played) return played.awaiting;
     const { round } = played;
     const nameOf = (key: string) => round.fighters[key]!.before.name;
     const plan = round.plan;
