@@ -7,7 +7,7 @@
  * Mechanics and item dice from The Queen's Cavaliers by Caoimhe Snow (CC BY 4.0); names and notes
  * here are our own.
  */
-import { fail, itemSource as item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
+import { fail, item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
 import { ACTOR_TYPES, AIMED_WEAPONS, COMBINED_ACTIONS, SUCCESS_TABLES, type SuccessEntry } from "../../src/rules/cavaliers/tables.js";
 
 type Attribute = "verve" | "affinity" | "guile";

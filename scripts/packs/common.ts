@@ -1,7 +1,4 @@
-/**
- * What every ruleset's pack script shares: stable document ids, file names, the shape of an Item
- * source, and writing a pack folder (one JSON document per file, the files it owns replaced).
- */
+/** What every compendium source script shares: stable ids, file names, item documents and writing a pack folder. */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -10,14 +7,10 @@ export type Json = Record<string, unknown>;
 export const ROOT = join(import.meta.dirname, "..", "..");
 export const OWNERSHIP = { default: 0 };
 
-export function fail(message: string): never {
-  throw new Error(message);
-}
-
 /** A stable 16-character id: a prefix plus the name's letters, padded with zeros. */
 export function makeId(prefix: string, name: string): string {
   const id = (prefix + name.replace(/[^A-Za-z0-9]/g, "")).slice(0, 16).padEnd(16, "0");
-  if (!/^[A-Za-z0-9]{16}$/.test(id)) fail(`bad id ${id}`);
+  if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`bad id ${id}`);
   return id;
 }
 
@@ -25,17 +18,21 @@ export function fileName(name: string): string {
   return `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.json`;
 }
 
-/** An Item source as the Foundry CLI packs it (`key`: `!items!<id>`, or `!actors.items!<actor>.<id>` inside an actor). */
-export function itemSource(id: string, key: string, name: string, type: string, img: string, system: Json): Json {
-  return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
+export function fail(message: string): never {
+  throw new Error(message);
 }
 
-/** An Actor source with its embedded items, as the Foundry CLI packs it. */
+/** An Item document as the Foundry CLI stores it (`_key` names its place in the pack). */
+export function item(id: string, key: string, name: string, type: string, img: string, system: Json, sort = 0): Json {
+  return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort, ownership: { ...OWNERSHIP }, flags: {} };
+}
+
+/** An Actor document with its embedded items, as the Foundry CLI stores it. */
 export function actorSource(id: string, name: string, type: string, system: Json, items: Json[]): Json {
   return { _id: id, _key: `!actors!${id}`, name, type, img: "icons/svg/mystery-man.svg", system, items, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
 }
 
-/** Replaces the generated files of a pack folder, leaving the files named in `keep`. */
+/** Replaces the generated files of a pack folder, leaving the files the script does not own (`keep`). */
 export function writePack(pack: string, docs: Json[], keep: readonly string[] = []): void {
   const dir = join(ROOT, "packs", pack);
   mkdirSync(dir, { recursive: true });

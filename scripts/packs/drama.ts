@@ -6,7 +6,7 @@
  * test/packs-drama.test.ts fails if the two drift apart. Names and notes are our own words.
  */
 import { ARMOUR_ITEMS, ARMOUR_SETS, harnessDice, SHIELD_DICE, type ShieldSize, WEAPON_TABLE, type WeaponClass } from "../../src/rules/drama/tables.js";
-import { actorSource, fail, itemSource, type Json, makeId, writePack } from "./common.js";
+import { actorSource, fail, item, type Json, makeId, writePack } from "./common.js";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -75,7 +75,7 @@ function npcActor(def: NpcDef): Json {
   const actorId = makeId("drNpc", def.name);
   const embedded = (name: string, type: string, img: string, system: Json) => {
     const id = makeId(`d${def.name.replace(/[^A-Za-z]/g, "").slice(0, 3)}`, name);
-    return itemSource(id, `!actors.items!${actorId}.${id}`, name, type, img, system);
+    return item(id, `!actors.items!${actorId}.${id}`, name, type, img, system);
   };
   const items = [
     ...def.weapons.map((name) => {
@@ -114,11 +114,11 @@ const weaponImg = (w: WeaponDef) => (w.ranged ? "icons/svg/target.svg" : "icons/
 writePack("drama-gear", [
   ...WEAPONS.map((w) => {
     const id = makeId("drWp", w.name);
-    return itemSource(id, `!items!${id}`, w.name, "dramaWeapon", weaponImg(w), weaponSystem(w));
+    return item(id, `!items!${id}`, w.name, "dramaWeapon", weaponImg(w), weaponSystem(w));
   }),
   ...ARMOURS.map((a) => {
     const id = makeId("drAr", a.name);
-    return itemSource(id, `!items!${id}`, a.name, "dramaArmour", "icons/svg/shield.svg", armourSystem(a));
+    return item(id, `!items!${id}`, a.name, "dramaArmour", "icons/svg/shield.svg", armourSystem(a));
   }),
 ]);
 writePack("drama-npcs", NPCS.map(npcActor));

@@ -5,46 +5,45 @@
  * is named in the refusal, and nothing is written: undo the later card first.
  */
 import { Refused } from "../relay/index.js";
-import type { CardChange } from "./kinds.js";
+import type { ActorChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { documentAt } from "./documents.js";
+import { changeTargetAt, changeTargetName, type ChangeTarget } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
-/**
- * An unset flag reads as its default, so "never set" and "set to the default" are the same value;
- * one without a default reads as null, which Undo can write back (an undefined would be dropped).
- */
-function fieldValue(document: Actor.Implementation | Combat.Implementation, path: string, defaults: Record<string, unknown>): unknown {
-  return foundry.utils.getProperty(document, path) ?? defaults[path] ?? null;
+/** An unset flag reads as its default (else null), so "never set" and "set to the default" are the same value. */
+function fieldValue(doc: ChangeTarget, path: string, defaults: Record<string, unknown>): unknown {
+  return foundry.utils.getProperty(doc, path) ?? defaults[path] ?? null;
 }
+
+/** Statuses are an actor's: a change on a Combat carries fields only. */
+const asActor = (doc: ChangeTarget): Actor.Implementation | null => (doc instanceof Actor ? (doc as Actor.Implementation) : null);
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Writes the changes (leaving out what would not change) and returns the records for Undo. */
-export async function applyChanges(changes: readonly CardChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
+export async function applyChanges(changes: readonly ActorChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
   const records: ChangeRecord[] = [];
   for (const change of changes) {
-    const document = "actor" in change ? change.actor : change.combat;
-    const name = "actor" in change ? change.actor.name : localize("FRAY.Card.CombatName");
+    const { actor } = change;
     const fields: ChangeRecord[] = [];
     for (const [path, value] of Object.entries(change.fields ?? {})) {
-      const before = fieldValue(document, path, defaults);
-      if (!same(before, value)) fields.push({ uuid: document.uuid, name, key: path, kind: "field", before, after: value });
+      const before = fieldValue(actor, path, defaults);
+      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: changeTargetName(actor), key: path, kind: "field", before, after: value });
     }
     // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
-    if (fields.length) await document.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never);
+    if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never);
     records.push(...fields);
-    if (!("actor" in change)) continue;
-    const { actor } = change;
+    const withStatuses = asActor(actor);
     for (const [status, active] of Object.entries(change.statuses ?? {})) {
-      const before = hasStatus(actor, status);
+      if (!withStatuses) continue;
+      const before = hasStatus(withStatuses, status);
       if (before === active) continue;
-      await setStatus(actor, status, active);
-      records.push({ uuid: actor.uuid, name: actor.name, key: status, kind: "status", before, after: active });
+      await setStatus(withStatuses, status, active);
+      records.push({ uuid: actor.uuid, name: changeTargetName(actor), key: status, kind: "status", before, after: active });
     }
   }
   return records;
@@ -54,13 +53,14 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
 function movedOn(records: readonly ChangeRecord[], defaults: Record<string, unknown>, label: (record: ChangeRecord) => string): string[] {
   const problems: string[] = [];
   for (const record of records) {
-    const document = documentAt(record.uuid);
-    if (!document || (record.kind === "status" && !(document instanceof Actor))) {
+    const actor = changeTargetAt(record.uuid);
+    const withStatuses = actor ? asActor(actor) : null;
+    if (!actor || (record.kind === "status" && !withStatuses)) {
       problems.push(localize("FRAY.Card.Refused.UndoGone", { name: record.name }));
       continue;
     }
-    const now = record.kind === "status" ? hasStatus(document as Actor.Implementation, record.key) : fieldValue(document, record.key, defaults);
-    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: record.name, field: label(record), now: String(now), set: String(record.after) }));
+    const now = record.kind === "status" ? hasStatus(withStatuses!, record.key) : fieldValue(actor, record.key, defaults);
+    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: changeTargetName(actor), field: label(record), now: String(now), set: String(record.after) }));
   }
   return problems;
 }
@@ -73,8 +73,8 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
   const problems = movedOn(records, defaults, label);
   if (problems.length) throw new Refused(localize("FRAY.Card.Refused.UndoStale", { fields: problems.join(" ") }));
   for (const record of [...records].reverse()) {
-    const document = documentAt(record.uuid)!;
-    if (record.kind === "status") await setStatus(document as Actor.Implementation, record.key, record.before === true);
-    else await document.update({ [record.key]: record.before } as never);
+    const actor = changeTargetAt(record.uuid)!;
+    if (record.kind === "status") await setStatus(asActor(actor)!, record.key, record.before === true);
+    else await actor.update({ [record.key]: record.before } as never);
   }
 }

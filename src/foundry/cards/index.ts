@@ -9,10 +9,11 @@ import { CARD_TYPE, CardModel } from "./model.js";
 import { cardActivity, CARD_FOOTER, registerCardRendering } from "./render.js";
 
 export { chooseOnCard, openCard, type OpenCard } from "./client.js";
-export { cardKind, registerCardKind, type ActorChange, type CardActors, type CardChange, type CombatChange, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
+export { cardKind, registerCardKind, type ActorChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
 export { CARD_TYPE, cardOf, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
+export { postServedCard } from "./gm.js";
 export { cardOdds, percent } from "./odds.js";
 export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";
 

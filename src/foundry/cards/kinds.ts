@@ -5,28 +5,18 @@
  */
 import type { Outcome } from "../../core/outcome.js";
 import type { RulesetId } from "../../rules/ruleset.js";
+import type { ChangeTarget } from "./documents.js";
 import type { CardData, ChangeRecord } from "./model.js";
 
 /** The actors a card names, by role, as documents. */
 export type CardActors = Record<string, Actor.Implementation>;
 
-/** What Apply writes on one actor: update paths and status ids, each with the value wanted. */
+/** What Apply writes on one actor (or on a Combat, fields only): update paths and status ids, each with the value wanted. */
 export interface ActorChange {
-  actor: Actor.Implementation;
+  actor: ChangeTarget;
   fields?: Record<string, unknown>;
   statuses?: Record<string, boolean>;
 }
-
-/**
- * What Apply writes on a Combat: tracker state that only a GM may write (its flags: who holds
- * Momentum, a stance declared on a card). Recorded and undone like an actor's fields.
- */
-export interface CombatChange {
-  combat: Combat.Implementation;
-  fields: Record<string, unknown>;
-}
-
-export type CardChange = ActorChange | CombatChange;
 
 /** A step after Apply that only some may take (the GM's pick for an NPC at her limit). */
 export interface FollowUp {
@@ -61,12 +51,19 @@ export interface CardKind {
   /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */
-  changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[];
-  /** A recorded change in the players' words, when the field's label and its raw values would not do (tracker state); null for the engine's own. */
+  changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[];
+  /** A recorded change in the players' words (tracker state on a Combat...); null leaves it to the engine. */
   describeChange?(record: ChangeRecord): { field: string; before: string; after: string } | null;
   /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
   notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
   followUps?: Record<string, FollowUp>;
+  /**
+   * Who may open a card of the kind: the owner of the opener's actor (default), the owner of every
+   * actor it names (each her own roll, such as Dex saves), or only a GM (the end of a round).
+   */
+  openBy?: "opener" | "every-role" | "gm";
+  /** Who may Undo an applied card: the last chooser's owner (default) or only a GM (a card many players chose on). */
+  undoBy?: "chooser" | "gm";
   /** The template's context. */
   context(card: CardData): Record<string, unknown>;
   /** Client-side button behaviours beyond the engine's own (a purchase picker, a link to another card). */

@@ -9,7 +9,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { choiceField } from "../../../../rules/drama/choices.js";
 import { flag, optionalString } from "../../../cards/checks.js";
-import type { ActorChange, CardActors, CardChange, CombatChange } from "../../../cards/kinds.js";
+import type { ActorChange, CardActors } from "../../../cards/kinds.js";
 import { Refused } from "../../../relay/index.js";
 import { momentumPath, stancePath, dramaticPath, storedDramatic } from "../combat/state.js";
 import { dramaSystemOf, weaponOf } from "../gear.js";
@@ -133,11 +133,11 @@ function momentumAfter(shape: FightShape, outcome: Outcome, roles: readonly stri
 }
 
 /** Apply: every fighter's tracks and statuses, and the tracker's Momentum and stances. */
-export function fightChanges(shape: FightShape, outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[] {
+export function fightChanges(shape: FightShape, outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[] {
   const roles = shape.roles(actors);
   const facts = readFacts(request.tracker);
   const round = facts ? facts.round : null;
-  const changes: CardChange[] = roles.map((role, i): ActorChange => fighterChange(actors[role]!, outcome.effects[i], round));
+  const changes: ActorChange[] = roles.map((role, i): ActorChange => fighterChange(actors[role]!, outcome.effects[i], round));
   const combat = combatOf(facts);
   if (!combat || !facts) return changes;
   const fields: Record<string, unknown> = {};
@@ -153,6 +153,6 @@ export function fightChanges(shape: FightShape, outcome: Outcome, actors: CardAc
     fields[stancePath(facts.round, id)] = step.stance;
     if (step.stance === "dramatic") fields[dramaticPath(facts.round, id)] = storedDramatic(step.dramatic as Record<string, number> | undefined);
   }
-  const change: CombatChange = { combat, fields };
+  const change: ActorChange = { actor: combat, fields };
   return [...changes, change];
 }

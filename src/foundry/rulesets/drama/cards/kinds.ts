@@ -5,9 +5,9 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { RANGED_BONUSES, RANGED_TABLE } from "../../../../rules/drama/tables.js";
 import { integerIn, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
-import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
+import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
-import { documentAt } from "../../../cards/documents.js";
+import { changeTargetAt } from "../../../cards/documents.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
@@ -74,7 +74,7 @@ function describeChange(record: ChangeRecord): { field: string; before: string; 
   if (record.kind !== "status" && parts[0] === "system" && game.i18n!.has(label)) return { field: localize(label), before: shown(record.before), after: shown(record.after) };
   if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
   const combatantName = (id: unknown) => {
-    const combat = documentAt(record.uuid);
+    const combat = changeTargetAt(record.uuid);
     return typeof id === "string" && combat instanceof Combat ? (combat.combatants.get(id)?.name ?? "—") : "—";
   };
   if (parts[2] === MOMENTUM_KEY) return { field: localize("FRAY.Drama.Card.Field.momentum"), before: combatantName(record.before), after: combatantName(record.after) };
@@ -165,7 +165,7 @@ export const dramaRangedCard: CardKind = {
       ...(request.targetWaver !== undefined ? { targetWaver: request.targetWaver } : {}),
     };
   },
-  changes(outcome, actors, request): CardChange[] {
+  changes(outcome, actors, request): ActorChange[] {
     const round = readFacts(request.tracker)?.round ?? null;
     return [fighterChange(actors.target!, outcome.effects[0], round), fighterChange(actors.shooter!, outcome.effects[1], round)];
   },
@@ -207,7 +207,7 @@ export const dramaCourageCard: CardKind = {
       ...(request.actorWaver !== undefined ? { actorWaver: request.actorWaver } : {}),
     };
   },
-  changes(outcome: Outcome, actors: CardActors): CardChange[] {
+  changes(outcome: Outcome, actors: CardActors): ActorChange[] {
     const effect = outcome.effects[0];
     const actor = actors.actor!;
     // The courage action reports the other penalty dice, Drama Points and rounds out; the statuses follow the tracks.
