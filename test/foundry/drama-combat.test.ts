@@ -125,6 +125,33 @@ describe("the Drama tracker", () => {
     expect(JSON.stringify(combat.toObject())).toBe(declared);
   });
 
+  it("a card in a started combat takes the stances declared on the tracker, and its Apply passes Momentum on the tracker, undone with the rest", async () => {
+    const { combat, byName } = await fight();
+    await combat.startCombat();
+    harness.switchUser(gm);
+    await declare(combat, byName("Odo"), "stand");
+    await declare(combat, byName("Fyrd 1"), "stand");
+    harness.switchUser(ada);
+    await declare(combat, byName("Ines"), "press");
+    const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
+    // No stance asked on the card: the tracker's are the round's.
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "bPool", by: "b" });
+    expect(card(message).outcome.steps.filter((s) => s.rule === "stance").map((s) => [s.who, s.stance])).toEqual([["Odo", "stand"], ["Ines", "press"]]);
+    harness.switchUser(gm);
+    expect(await fx.choose(message, "bPool", {}, 4, 2, 1)).toMatchObject({ ok: true });
+    harness.switchUser(ada);
+    expect(await fx.choose(message, "aPool", { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, 6, 5, 5, 1, 3, 2, 4, 1)).toMatchObject({ ok: true });
+    harness.switchUser(gm);
+    expect(await fx.choose(message, "bCourage", {}, 5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3)).toMatchObject({ ok: true });
+    expect(await fx.choose(message, "bWaver", "spend")).toMatchObject({ ok: true });
+    expect(card(message).state).toBe("applied");
+    expect((await rows()).Ines).toContain("Momentum over Odo");
+    expect((await message.renderHTML()).textContent).toContain("Momentum — → Ines");
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(card(message).state).toBe("undone");
+    expect((await rows()).Ines).not.toContain("Momentum over Odo");
+  });
+
   it("refuses a stance for someone else's fighter, or one that is not a stance, a roll or reset of another's row, and nothing changes", async () => {
     const { combat, byName } = await fight();
     const { ask } = await import("../../src/foundry/relay/index.js");
