@@ -219,6 +219,21 @@ describe("the ranged shot card", () => {
     await replays(message);
   });
 
+  it("a shot that takes Flesh below 0 leaves the target Dying, a status Undo takes back", async () => {
+    await odo.update({ "system.grit.value": 0, "system.flesh.value": 2 });
+    const message = await inesShootsOdo();
+    // 3 levels and 3F all go to Flesh: a 6F wound leaves him on −4, dying, with no courage test to take.
+    expect(card(message).outcome.awaiting).toBeUndefined();
+    expect(card(message).state).toBe("applied");
+    expect(card(message).outcome.steps.find((s) => s.rule === "flesh-wound")).toMatchObject({ wound: 6, flesh: -4, courageTest: false });
+    expect(sys(odo).flesh.value).toBe(-4);
+    expect(statuses(odo)).toEqual(expect.arrayContaining(["fray-dying", "bleeding"]));
+    harness.switchUser(gm);
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(sys(odo)).toMatchObject({ grit: { value: 0 }, flesh: { value: 2 } });
+    expect(statuses(odo)).not.toContain("fray-dying");
+  });
+
   it("a miss changes nothing and closes the card", async () => {
     harness.switchUser(ada);
     const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
