@@ -160,6 +160,18 @@ describe("a forged round against several opponents", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it("stances: a fyrd's declared by a player, Berold's before the fyrd have declared, or not a stance", async () => {
+    harness.switchUser(bob);
+    const message = await fx.melee(berold, [fyrd1, fyrd2]);
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "opponent1Stance", value: "evade" })).toMatchObject(refused("Fyrd 1"));
+    expect(await ask("card.choose", { message: message.id, choice: "actorStance", value: "press" })).toMatchObject(refused());
+    harness.switchUser(gm);
+    expect(await ask("card.choose", { message: message.id, choice: "opponent1Stance", value: "charge" })).toMatchObject(refused());
+    expect(await ask("card.choose", { message: message.id, choice: "opponent9Stance", value: "stand" })).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+  });
+
   it("split: made by someone else, to more opponents than he faces, or with military dice he has not got", async () => {
     const message = await awaitingSplit();
     harness.switchUser(ada);
