@@ -29,7 +29,9 @@ function buildConfig(): UserConfig {
       emptyOutDir: false,
       target: "es2022",
       sourcemap: true,
-      minify: false,
+      // Minified to keep the download small (the source map keeps debugging readable); class and
+      // function names are kept, since Foundry ids sheets by their class's name.
+      minify: true,
       reportCompressedSize: false,
       lib: {
         entry: resolve(ROOT, "src/foundry/fray.ts"),
@@ -37,7 +39,7 @@ function buildConfig(): UserConfig {
         fileName: () => "fray.mjs",
       },
       rolldownOptions: {
-        output: { codeSplitting: false },
+        output: { codeSplitting: false, keepNames: true },
       },
     },
   };

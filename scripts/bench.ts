@@ -8,19 +8,30 @@
  *   2. Build output: dist/fray.mjs against the TypeScript sources its source map lists,
  *      dist/styles/fray.css against styles/ (SCSS), dist/packs against packs/, dist/fray.zip against
  *      the files it holds. The build runs first (scripts/build.mjs), so the sizes are fresh.
+ *   3. Exact odds (scripts/bench-odds.ts): per ruleset, at the largest pools the rules allow, the
+ *      exact computation against a 100,000-sample Monte Carlo of the same contest (how many times
+ *      faster; the target is 100), and the Monte Carlo's largest error against the exact answer.
+ *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's render against an empty
+ *      ApplicationV2's, ordering 200 combatants against 20, and the gzipped bundle (dist/fray.mjs plus
+ *      its CSS) against its 150 KB budget.
  * The numbers also go to .bench/last.json (git-ignored).
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { runCli } from "../src/cli/run.js";
 import { RULESETS } from "../src/rules/index.js";
 import { build } from "./build.mjs";
+import { benchBrowser } from "./bench-browser.js";
+import { benchOdds, SAMPLES } from "./bench-odds.js";
 import { parseCliExamples, type CliExample } from "./cli-examples.js";
 
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const at = (path: string) => join(ROOT, path);
 const MEASURE_MS = 150; // per example, after warm-up
+/** The gzipped bundle (dist/fray.mjs and its CSS) should stay under this. */
+const BUNDLE_BUDGET_KB = 150;
 
 function bytesUnder(path: string, keep: (file: string) => boolean = () => true): number {
   const info = statSync(path, { throwIfNoEntry: false });
@@ -111,12 +122,38 @@ async function main(): Promise<void> {
   console.log("\nBuild output size relative to its source (output bytes / source bytes)\n");
   console.log(table(["output", "from", "relative"], sizes.map((s) => [s.output, s.from, s.src ? (s.out / s.src).toFixed(2) : "n/a"]), 2));
 
+  // 3. Exact odds against a Monte Carlo of the same contest.
+  const odds = benchOdds();
+  console.log(`\nExact odds at the largest pools the rules allow, against a ${SAMPLES.toLocaleString("en")}-sample Monte Carlo of resolve (same run)`);
+  console.log("(faster = Monte Carlo time / exact time, target 100; error = the Monte Carlo's largest absolute error on any chance)\n");
+  console.log(
+    table(
+      ["ruleset", "action", "contest", "faster", "error"],
+      odds.map((row) => [row.contest.ruleset, row.contest.action, row.contest.what, `${row.faster.toFixed(0)}x`, row.largestError.toFixed(4)]),
+      3,
+    ),
+  );
+
+  // 4. The table in Chromium, and the bundle's weight.
+  const systemJson = JSON.parse(readFileSync(at("dist/system.json"), "utf8")) as { documentTypes: Record<string, Record<string, unknown>>; styles?: Array<string | { src: string }> };
+  const browser = await benchBrowser(Object.fromEntries(Object.entries(systemJson.documentTypes).map(([name, types]) => [name, Object.keys(types)])));
+  if (typeof browser === "string") console.log(`\n(${browser})`);
+  else {
+    console.log("\nRendering in Chromium (the built bundle on the browser tests' harness), relative to an empty ApplicationV2 in the same run\n");
+    console.log(table(["render", "relative"], browser.renders.map((row) => [row.row, row.relative.toFixed(1)])));
+    console.log(`\nOrdering a combat of 200 combatants relative to 20: ${browser.ordering.relative.toFixed(1)}x`);
+  }
+  const styles = (systemJson.styles ?? []).map((style) => (typeof style === "string" ? style : style.src));
+  const shipped = ["fray.mjs", ...styles].map((file) => readFileSync(at(`dist/${file}`)));
+  const gzipped = shipped.reduce((sum, bytes) => sum + gzipSync(bytes, { level: 9 }).length, 0) / 1024;
+  console.log(`Gzipped dist/fray.mjs + CSS: ${gzipped.toFixed(1)} KB, ${((gzipped / BUNDLE_BUDGET_KB) * 100).toFixed(0)}% of the ${BUNDLE_BUDGET_KB} KB budget`);
+
   const seconds = (performance.now() - started) / 1000;
   console.log(`\nbench: ${examples.length} examples, build ${buildSeconds.toFixed(1)} s, total ${seconds.toFixed(1)} s`);
   mkdirSync(at(".bench"), { recursive: true });
   writeFileSync(
     at(".bench/last.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, throughput: measured, sizes, buildSeconds, seconds }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, throughput: measured, sizes, buildSeconds, odds: odds.map((row) => ({ ...row, contest: `${row.contest.ruleset} ${row.contest.action}: ${row.contest.what}` })), browser, gzippedKB: gzipped, seconds }, null, 2)}\n`,
   );
 }
 

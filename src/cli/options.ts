@@ -7,6 +7,9 @@ export interface Options {
   flags: Map<string, string>;
 }
 
+/** Flags that take no value: present means "true" (`fray odds --table`). */
+const SWITCHES = ["table"];
+
 export function parseOptions(argv: readonly string[]): Options {
   const positional: string[] = [];
   const flags = new Map<string, string>();
@@ -18,9 +21,10 @@ export function parseOptions(argv: readonly string[]): Options {
     }
     const equals = arg.indexOf("=");
     const name = equals < 0 ? arg.slice(2) : arg.slice(2, equals);
-    const value = equals < 0 ? argv[i + 1] : arg.slice(equals + 1);
+    const isSwitch = SWITCHES.includes(name) && equals < 0;
+    const value = isSwitch ? "true" : equals < 0 ? argv[i + 1] : arg.slice(equals + 1);
     if (value === undefined) throw new RequestError(message("BadOption", { option: `--${name}`, expected: "a value" }));
-    if (equals < 0) i += 1;
+    if (equals < 0 && !isSwitch) i += 1;
     if (flags.has(name)) throw new RequestError(message("RepeatedOption", { option: `--${name}` }));
     flags.set(name, value);
   }

@@ -1,6 +1,7 @@
 import { duel } from "./duel.js";
 import type { InputReader } from "./input.js";
 import { message } from "./messages.js";
+import { odds } from "./odds.js";
 import { oneLine } from "./oneLine.js";
 import { allowOnly, parseOptions } from "./options.js";
 import { resolve } from "./resolve.js";
@@ -32,6 +33,8 @@ export function runCli(argv: readonly string[], read: InputReader): CliResult {
         return { stdout: resolve(options, read), stderr: "", code: 0 };
       case "duel":
         return { stdout: duel(options, read), stderr: "", code: 0 };
+      case "odds":
+        return { stdout: odds(options, read), stderr: "", code: 0 };
       case undefined:
         return { stdout: "", stderr: `${message("Usage")}\n`, code: 2 };
       default:

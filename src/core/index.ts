@@ -11,6 +11,8 @@ export * from "./dice/formula.js";
 export * from "./outcome.js";
 export * from "./opposed.js";
 export * from "./ruleError.js";
+// The shape of every action's exact odds (rules' `action.odds.exact(request)`), for the dialogs.
+export { ODDS_CUT, type Odds, type Pmf } from "./odds/odds.js";
 export * from "./ownKey.js";
 export * as areas from "./areas/index.js";
 export * as tracks from "./tracks/index.js";

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { DiceTray } from "../core/dice/source.js";
+import type { Observation, Odds } from "../core/odds/odds.js";
 import type { Outcome } from "../core/outcome.js";
 import type { OptionDefinition } from "./options.js";
 
@@ -17,6 +18,19 @@ export interface RulesetAction<S extends TSchema = TSchema> {
   summary: string;
   request: S;
   resolve(request: Static<S>, tray: DiceTray): Outcome;
+  /** The exact odds of what `resolve` can do with this request, for actions whose dice allow it. */
+  odds?: ActionOdds<S>;
+}
+
+/**
+ * The exact odds of an action, computed from the same rules `resolve` uses. `exact` takes the same
+ * request as `resolve` (faces, if any, are not used) and refuses what resolve refuses; it is
+ * synchronous and cheap enough to call on every change of a dialog. `observe` reads the same named
+ * events and numbers off one resolved outcome, so a Monte Carlo of `resolve` can check `exact`.
+ */
+export interface ActionOdds<S extends TSchema = TSchema> {
+  exact(request: Static<S>): Odds;
+  observe(request: Static<S>, outcome: Outcome): Observation;
 }
 
 /** How two stat blocks of a ruleset fight one bout to its end, for `fray duel`. */
@@ -46,6 +60,11 @@ export interface RulesetRules {
  * holds actions of many schemas, which TypeScript cannot express without widening here. */
 export function defineAction<S extends TSchema>(action: RulesetAction<S>): RulesetAction {
   return action as unknown as RulesetAction;
+}
+
+/** Types odds by the request they read (`Static<typeof Request>`); the registry holds them untyped, as defineAction does. */
+export function defineOdds<R>(odds: { exact(request: R): Odds; observe(request: R, outcome: Outcome): Observation }): ActionOdds {
+  return odds as unknown as ActionOdds;
 }
 
 export function defineDuel<S extends TSchema>(duel: DuelRules<S>): DuelRules {

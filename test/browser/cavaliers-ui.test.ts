@@ -139,4 +139,37 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
     await screenshot(picker, "cavaliers-difficulty-picker");
     await page.close();
   });
+
+  it("opens, fills and submits the attack dialog by keyboard alone, with a private roll mode", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await openFray(page, fray.server.url);
+    const id = await openDuellist(page);
+    const focusedMatches = (selector: string) => page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector);
+    const tabTo = async (selector: string) => {
+      for (let i = 0; i < 80; i += 1) {
+        await page.keyboard.press("Tab");
+        if (await focusedMatches(selector)) return;
+      }
+      throw new Error(`Tab never reached ${selector}`);
+    };
+    await tabTo(`[id="${id}"] [data-action="attack"]`);
+    await page.keyboard.press("Enter");
+    const dialog = page.locator(".fray-attack-dialog");
+    await dialog.waitFor();
+    await tabTo('.fray-attack-dialog [name="rollMode"]');
+    await page.keyboard.press("ArrowDown"); // publicroll → gmroll
+    await expect.poll(() => dialog.locator('[name="rollMode"]').inputValue()).toBe("gmroll");
+    await tabTo('.fray-attack-dialog button[type="submit"]');
+    await page.keyboard.press("Enter");
+    await expect.poll(() => dialog.count()).toBe(0);
+    const whisper = () =>
+      page.evaluate(async () => {
+        await window.harness?.flush();
+        const g = globalThis as unknown as { game: { messages: { contents: { type: string; whisper: string[] }[] } } };
+        const message = g.game.messages.contents.at(-1);
+        return message?.type === "card" ? message.whisper.length : null;
+      });
+    await expect.poll(whisper).toBeGreaterThan(0);
+    await page.close();
+  });
 });

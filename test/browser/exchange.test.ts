@@ -113,4 +113,37 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     await screenshot(chat, "card-cavaliers-undone");
     await page.close();
   });
+
+  /** Presses Tab until the focused element matches, as a keyboard-only player moves through the page. */
+  async function tabTo(page: Page, selector: string): Promise<void> {
+    for (let i = 0; i < 60; i += 1) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  }
+
+  it("plays the card by keyboard alone: Tab to a defence, Enter; Space to buy; Enter to apply; the card says each step aloud", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 900, height: 900 } });
+    await openFray(page, fray.server.url);
+    const id = await postLunge(page);
+    await show(page, id);
+    expect(await page.locator(".fray-card").getAttribute("aria-live")).toBe("polite");
+    await page.evaluate(() => (window as unknown as { queueFaces(f: [number, number][]): void }).queueFaces([[3, 6], [2, 6], [1, 6]]));
+    await tabTo(page, "[data-fray-action='choose'][data-fray-value='parry']");
+    await page.keyboard.press("Enter");
+    await show(page, id);
+    expect(await page.locator("#sidebar").innerText()).toContain("Isabeau wins.");
+    await tabTo(page, "[data-entry='inflict-yield'] [data-fray-action='buy']");
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Space");
+    await page.evaluate(() => (globalThis as unknown as { CONFIG: { fray: { cards: { cardsIdle(): Promise<void> } } } }).CONFIG.fray.cards.cardsIdle());
+    expect(await page.locator("[data-spend-total]").innerText()).toBe("2 / 6 SP");
+    await tabTo(page, "[data-fray-action='spend']");
+    await page.keyboard.press("Enter");
+    await show(page, id);
+    expect(await cardState(page)).toBe("applied");
+    expect(await page.locator("#sidebar").innerText()).toContain("Palace Guard: Yield 0 → 2");
+    await page.close();
+  });
 });

@@ -167,6 +167,13 @@ describe("cavaliers attack card", () => {
     expect(await buttons(message)).toEqual([]);
   });
 
+  it("shows Foundry's own tooltip of every die on the card", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    const tooltip = (await message.renderHTML()).querySelector(".fray-card-dice .dice-tooltip");
+    expect([...tooltip!.querySelectorAll("li.roll.die")].map((li) => `${li.className.match(/d\d+/)![0]}:${li.textContent}`)).toEqual(["d8:7", "d8:6", "d8:2", "d8:1", "d6:3", "d6:2", "d6:1"]);
+  });
+
   it("keeps the Rolls on the message and shows a private card to everyone who must choose on it", async () => {
     const message = await attackAsAda({ rollMode: "gmroll" });
     // The GM, the roller and the Guard's owners (only the GM here) see it; Bob does not.
@@ -184,6 +191,24 @@ describe("cavaliers attack card", () => {
     const blind = await attackAsAda({ rollMode: "blindroll" });
     expect(blind.blind).toBe(true);
     expect(blind.whisper).toEqual([gm.id]);
+  });
+
+  it("Dice So Nice shows a defence roll as privately as its card (issue 8, finding 10)", async () => {
+    const shown: unknown[][] = [];
+    (game as unknown as { dice3d?: unknown }).dice3d = { showForRoll: async (...args: unknown[]) => (shown.push(args), true) };
+    try {
+      const message = await attackAsAda({ rollMode: "blindroll" });
+      await defendAsGm(message);
+      expect(shown).toHaveLength(1);
+      const [roll, user, synchronize, whisper, blind] = shown[0]!;
+      expect((roll as { formula: string }).formula).toBe("1d6 + 1d6 + 1d6");
+      expect((user as { id: string }).id).toBe(gm.id);
+      expect(synchronize).toBe(true);
+      expect(whisper).toEqual(message.whisper);
+      expect(blind).toBe(true);
+    } finally {
+      delete (game as unknown as { dice3d?: unknown }).dice3d;
+    }
   });
 
   it("a private attack on a player's character is whispered to her, so she sees the Defend buttons", async () => {

@@ -144,7 +144,7 @@ describe("cavaliers sheet", () => {
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).value).toBe("moderate");
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).disabled).toBe(true);
     await submit(form);
-    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] }]);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [], rollMode: "publicroll" }]);
   });
 
   it("rolls a non-attack specialty through the difficulty picker", async () => {
@@ -160,7 +160,7 @@ describe("cavaliers sheet", () => {
     change(form.querySelector('[name="assists.0"]'), (el) => (el.value = "1d6"));
     await settle();
     await submit(dialog("fray-check-dialog")!);
-    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "skill", specialtyItemId: itemNamed(actor, "Etiquette").id, opposition: "very-hard", combined: [], useAdvantage: true, assists: [[6]] }]);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "skill", specialtyItemId: itemNamed(actor, "Etiquette").id, opposition: "very-hard", combined: [], useAdvantage: true, assists: [[6]], rollMode: "publicroll" }]);
     expect(dialog("fray-check-dialog")).toBeNull();
   });
 
@@ -244,6 +244,30 @@ describe("cavaliers sheet", () => {
 });
 
 describe("attack dialog", () => {
+  it("shows the exact chance to beat each defence the target may choose, and updates it with the Drop (issue 13)", async () => {
+    const actor = await makeActor();
+    const foe = await makeActor("Foe", {}, []);
+    target(foe);
+    const sheet = await openSheet(actor);
+    await clickOpen(sheet.querySelector('[data-action="attack"]'), "fray-attack-dialog");
+    const shown = () => Object.fromEntries([...dialog("fray-attack-dialog")!.querySelectorAll<HTMLElement>("[data-odds]")].map((dd) => [dd.dataset.odds, dd.textContent]));
+    const { cavaliersRules } = await import("../../src/rules/index.js");
+    const { percent } = await import("../../src/foundry/cards/odds.js");
+    // What the rules say for Aurore's Lunge (d8 Verve, d8 competency, two d8 ranks, the Rapier's d8) against the Foe's plain pools.
+    const expected = (defence: string, combined: string[]) => {
+      const attacker = { name: "Aurore", type: "pc", yield: 0, wounds: 0, advantage: 0, style: 0, attribute: 8, competency: 8, ranks: 2, item: 8, ...(combined.length ? { combined } : {}) };
+      const defender = { name: "Foe", type: "pc", yield: 0, wounds: 0, advantage: 0, style: 0, attribute: 8, competency: 8, ranks: 0 };
+      const odds = cavaliersRules.actions.attack!.odds!.exact({ attack: "lunge", attacker, defence, defender, options: { keepOneDie: true, seizeOncePerRound: true } });
+      return percent(odds.chances.attackerWins!);
+    };
+    expect(Object.keys(shown())).toEqual(["Parry", "Block", "Dodge"]);
+    expect(shown().Parry).toContain(`wins ${expected("parry", [])}`);
+    change(dialog("fray-attack-dialog")!.querySelector('[name="combined.draw-weapon"]'), (el) => (el.checked = true));
+    await settle();
+    expect(shown().Parry).toContain(`wins ${expected("parry", ["draw-weapon"])}`);
+    expect(expected("parry", ["draw-weapon"])).not.toBe(expected("parry", []));
+  });
+
   it("refuses with a clear message without exactly one target", async () => {
     const actor = await makeActor();
     const sheet = await openSheet(actor);
@@ -320,6 +344,7 @@ describe("attack dialog", () => {
         assists: [[8, 8], [6]],
         range: 3,
         cover: 1,
+        rollMode: "publicroll",
       },
     ]);
     expect(dialog("fray-attack-dialog")).toBeNull();
@@ -403,7 +428,7 @@ describe("attack dialog", () => {
 
   it("refuses a Riposte the attacker has not earned with a won Parry or Feint (RULINGS.md, cavaliers)", async () => {
     const { planAttack } = await import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
-    const values = { specialty: ":riposte", weapon: "", combined: [], useAdvantage: false, assists: ["", ""], range: 0, cover: 0 };
+    const values = { specialty: ":riposte", weapon: "", combined: [], useAdvantage: false, assists: ["", ""], range: 0, cover: 0, rollMode: "publicroll" };
     const context = { attackerUuid: "Actor.a", targetUuid: "Actor.b", specialties: {}, weapons: [], woundDrop: 0, advantage: 0 };
     expect(planAttack(values, context).problems.join(" ")).toContain("A Riposte follows a won Parry or Feint");
     expect(planAttack(values, { ...context, riposteReady: true }).problems).toEqual([]);

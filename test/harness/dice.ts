@@ -146,6 +146,18 @@ export class Roll {
     return { class: "Roll", options: this.options, dice: [], formula: this.formula, terms: this.terms.map((t) => t.toJSON()), total: this._total, evaluated: this._evaluated };
   }
 
+  /**
+   * v13 Roll#getTooltip (client/dice/roll.mjs): each dice term's part (formula, total and each die's
+   * face with the die's classes), as templates/dice/tooltip.hbs lays it out.
+   */
+  async getTooltip(): Promise<string> {
+    const parts = this.dice.map((die) => {
+      const faces = die.results.map((r) => `<li class="roll die d${die.faces}${r.active ? "" : " discarded"}">${r.result}</li>`).join("");
+      return `<section class="tooltip-part"><div class="dice"><header class="part-header flexrow"><span class="part-formula">${die.expression}</span><span class="part-total">${String(die.total ?? "")}</span></header><ol class="dice-rolls">${faces}</ol></div></section>`;
+    });
+    return `<div class="dice-tooltip">${parts.join("")}</div>`;
+  }
+
   /** Posts the roll as Foundry's Roll#toMessage does: a ChatMessage whose rolls hold it, content its total. */
   async toMessage(messageData: Record<string, unknown> = {}, { create = true }: { create?: boolean } = {}): Promise<unknown> {
     if (!this._evaluated) await this.evaluate();

@@ -72,14 +72,19 @@ export function rollSuccessPool(tray: DiceTray, size: PoolSize, labels: PoolLabe
 
 const count = (faces: readonly number[], test: (face: number) => boolean) => faces.filter(test).length;
 
+/** Three or more 6s make a critical; the Rd 1s eat into what it adds, never below 0. */
+export function criticalOf(sixes: number, resistanceOnes: number): { critical: boolean; criticalBonus: number } {
+  const critical = sixes >= CRITICAL_SIXES;
+  return { critical, criticalBonus: critical ? Math.max(0, sixes - resistanceOnes) : 0 };
+}
+
 export function readSuccessPool(faces: PoolFaces): PoolReading {
   const baseSuccesses = count(faces.base, (f) => f >= 5);
   const resistanceLosses = count(faces.resistance, (f) => f <= 2);
   const dramaSuccesses = count(faces.drama, (f) => f >= 4) - count(faces.drama, (f) => f === 1);
   const sixes = count(faces.base, (f) => f === 6) + count(faces.drama, (f) => f === 6);
   const resistanceOnes = count(faces.resistance, (f) => f === 1);
-  const critical = sixes >= CRITICAL_SIXES;
-  const criticalBonus = critical ? Math.max(0, sixes - resistanceOnes) : 0;
+  const { critical, criticalBonus } = criticalOf(sixes, resistanceOnes);
   return {
     faces,
     baseSuccesses,

@@ -113,8 +113,8 @@ function replacing(card: CardData): Record<string, unknown> {
   return { ...rest, "==refs": refs, "==request": request, "==rules": rules, "==outcome": outcome, "==notes": notes };
 }
 
-async function writeCard(message: ChatMessage.Implementation, card: CardData, rolls?: string[]): Promise<void> {
-  const content = await renderCardContent(card);
+async function writeCard(message: ChatMessage.Implementation, card: CardData, dice: readonly SizedFace[], rolls?: string[]): Promise<void> {
+  const content = await renderCardContent(card, dice);
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   await message.update({ system: replacing(card), content, ...(rolls ? { rolls } : {}) } as never);
 }
@@ -137,7 +137,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   const data = {
     type: CARD_TYPE,
     system: card,
-    content: await renderCardContent(card),
+    content: await renderCardContent(card, sent?.dice ?? []),
     rolls: sent ? [sent.json] : [],
     speaker: ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) }),
     ...cardRecipients(mode, asker, Object.values(actors)),
@@ -176,7 +176,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   const outcome = resolveOver(kind, rules, [...known, ...(sent?.dice ?? [])]);
   let next: CardData = { ...card, request, rules, outcome, history: [...card.history, { choice: awaiting.choice, by: awaiting.by, user: asker.id ?? "" }] };
   next = { ...next, ...(await settle(kind, next, outcome, actors)) };
-  await writeCard(message, next, sent ? [...storedRolls(message), sent.json] : undefined);
+  await writeCard(message, next, [...known, ...(sent?.dice ?? [])], sent ? [...storedRolls(message), sent.json] : undefined);
 }
 
 /** The owner of the last chooser (or a GM) may take an applied card back. */
@@ -187,7 +187,7 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
   const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
   if (!asker.isGM && !owns(asker, chooser)) refuse("NotYourUndo");
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => fieldLabel(record));
-  await writeCard(message, { ...card, state: "undone" });
+  await writeCard(message, { ...card, state: "undone" }, diceOnMessage(message));
 }
 
 /** A follow-up after Apply (its kind says who may take it). */
@@ -200,7 +200,7 @@ async function follow(payload: Record<string, unknown>, asker: User.Implementati
   const problem = step.check(card, value, asker);
   if (problem) throw new Refused(problem);
   const applied = await applyChanges(step.changes(card, value, actorsOf(kind, card.refs)), defaultsOf(kind));
-  await writeCard(message, { ...card, applied: [...card.applied, ...applied], notes: { ...card.notes, ...step.note(value) } });
+  await writeCard(message, { ...card, applied: [...card.applied, ...applied], notes: { ...card.notes, ...step.note(value) } }, diceOnMessage(message));
 }
 
 /** A changed field in the players' words: its label from lang/en.json, else its path. */

@@ -6,17 +6,20 @@ import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
 import { CARD_TYPE, CardModel } from "./model.js";
-import { cardActivity, registerCardRendering } from "./render.js";
+import { cardActivity, CARD_FOOTER, registerCardRendering } from "./render.js";
 
 export { chooseOnCard, openCard, type OpenCard } from "./client.js";
 export { cardKind, registerCardKind, type ActorChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
 export { CARD_TYPE, cardOf, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
+export { cardOdds, percent } from "./odds.js";
+export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";
 
 /** Every client registers the card type, its rendering and buttons; the active GM serves the steps (through the relay, registered once in fray.ts). */
 export function registerCards(): void {
   CONFIG.ChatMessage.dataModels[CARD_TYPE] = CardModel;
+  void foundry.applications.handlebars.loadTemplates([CARD_FOOTER]);
   registerCardRequests();
   registerCardRendering();
   registerCardClient();

@@ -30,3 +30,8 @@ export function cardRecipients(mode: RollMode, roller: User.Implementation, acto
   if (mode !== "blindroll") whisper.add(roller.id ?? "");
   return { whisper: [...whisper], blind: mode === "blindroll" };
 }
+
+/** The roll modes a roll dialog offers, in the players' words, for `parts/roll-mode.hbs`. */
+export function rollModeOptions(): { value: RollMode; label: string }[] {
+  return ROLL_MODES.map((mode) => ({ value: mode, label: game.i18n!.localize(`FRAY.Card.RollMode.${mode}`) }));
+}

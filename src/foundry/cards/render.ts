@@ -8,10 +8,16 @@
  *   data-fray-gm                    kept only for the GM
  *   data-fray-action="<name>"       a button: choose, undo, follow, copy, or one of the kind's own
  */
+import type { SizedFace } from "../../core/dice/source.js";
+import { rollOf } from "../dice/missing.js";
 import { statusLabel } from "../statuses/index.js";
+import { templatePath } from "../system.js";
 import { actorAt } from "./documents.js";
 import { cardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
+
+/** The engine's part of every card's template (Undo, Copy as request, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
+export const CARD_FOOTER = templatePath("chat/card-footer.hbs");
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
@@ -59,11 +65,17 @@ function labelOf(path: string): string {
   return game.i18n!.has(key) ? game.i18n!.localize(key) : path;
 }
 
-/** The card's content as the GM renders it: the kind's template over its context and the engine's. */
-export async function renderCardContent(card: CardData): Promise<string> {
+/**
+ * The card's content as the GM renders it: the kind's template over its context and the engine's,
+ * with Foundry's own tooltip of every die on the card. The tooltip is made from a Roll the GM builds
+ * from the dice's sizes and faces alone, so nothing a client wrote (a term's flavor) reaches it.
+ */
+export async function renderCardContent(card: CardData, dice: readonly SizedFace[] = []): Promise<string> {
   const kind = cardKind(card.kind);
   if (!kind) throw new Error(`no card kind ${card.kind}`);
-  return foundry.applications.handlebars.renderTemplate(kind.template, { ...engineContext(card), ...kind.context(card), engine: engineContext(card) });
+  const diceTooltip = dice.length ? await rollOf(dice).getTooltip() : "";
+  const engine = { ...engineContext(card), diceTooltip };
+  return foundry.applications.handlebars.renderTemplate(kind.template, { ...engine, ...kind.context(card), engine });
 }
 
 function mayOwn(uuid: string | undefined): boolean {

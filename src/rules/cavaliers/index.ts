@@ -6,6 +6,7 @@ import { focusAction, initiativeAction, joinAction, spendInitiativeAction } from
 import { restAction, survivalAction } from "./actions/recovery.js";
 import { turnAction } from "./actions/turn.js";
 import { cavaliersDuel } from "./duel.js";
+import { attackOdds, flourishOdds, skillOdds } from "./odds.js";
 import { cavaliersOptions } from "./options.js";
 
 /** The Queen's Cavaliers (mechanics CC BY 4.0, Caoimhe Snow): keep-two-highest pools, Drop, Success Points. */
@@ -13,9 +14,9 @@ export const cavaliersRules: RulesetRules = {
   id: "cavaliers",
   game: "The Queen's Cavaliers",
   actions: {
-    attack: attackAction,
-    skill: skillAction,
-    flourish: flourishAction,
+    attack: { ...attackAction, odds: attackOdds },
+    skill: { ...skillAction, odds: skillOdds },
+    flourish: { ...flourishAction, odds: flourishOdds },
     initiative: initiativeAction,
     focus: focusAction,
     "spend-initiative": spendInitiativeAction,

@@ -2,6 +2,7 @@ import { withDefaults } from "../options.js";
 import { defineDuel, type RulesetRules } from "../ruleset.js";
 import { courage, melee, momentum, multiple, ranged } from "./actions.js";
 import { fightDuel } from "./duel.js";
+import { courageOdds, meleeOdds, rangedOdds } from "./odds.js";
 import { DRAMA_OPTIONS } from "./options.js";
 import { CombatantSchema } from "./schemas.js";
 
@@ -9,7 +10,7 @@ import { CombatantSchema } from "./schemas.js";
 export const dramaRules: RulesetRules = {
   id: "drama",
   game: "Drama in History",
-  actions: { melee, multiple, ranged, courage, momentum },
+  actions: { melee: { ...melee, odds: meleeOdds }, multiple, ranged: { ...ranged, odds: rangedOdds }, courage: { ...courage, odds: courageOdds }, momentum },
   options: DRAMA_OPTIONS,
   duel: defineDuel({
     fighter: CombatantSchema,

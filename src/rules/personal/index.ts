@@ -1,6 +1,7 @@
 import { defineDuel, type RulesetRules } from "../ruleset.js";
 import { attack, delay, fate, initiative, rest, turn } from "./actions.js";
 import { fightBout } from "./duel.js";
+import { attackOddsOf } from "./odds.js";
 import { personalOptions } from "./options.js";
 import { Fighter } from "./schemas.js";
 
@@ -8,7 +9,7 @@ import { Fighter } from "./schemas.js";
 export const personalRules: RulesetRules = {
   id: "personal",
   game: "Personal Combat",
-  actions: { initiative, delay, turn, attack, fate, rest },
+  actions: { initiative, delay, turn, attack: { ...attack, odds: attackOddsOf(attack) }, fate, rest },
   options: personalOptions,
   duel: defineDuel({
     fighter: Fighter,

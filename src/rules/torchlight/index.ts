@@ -5,6 +5,7 @@ import { engagementAction } from "./actions/engagement.js";
 import { checkAction, grappleHoldAction, initiativeAction, saveAction } from "./actions/rolls.js";
 import { roundAction } from "./actions/round.js";
 import { torchlightDuel } from "./duel.js";
+import { attackOdds, checkOdds, grappleHoldOdds, saveOdds } from "./odds.js";
 import { torchlightOptions } from "./options.js";
 
 /** Beyond the Torchlight (seed 004): damage dice with no roll to hit, Breath and Characteristics. */
@@ -13,14 +14,14 @@ export const torchlightRules: RulesetRules = {
   game: "Beyond the Torchlight",
   actions: {
     initiative: initiativeAction,
-    attack: attackAction,
+    attack: { ...attackAction, odds: attackOdds },
     round: roundAction,
-    check: checkAction,
-    save: saveAction,
+    check: { ...checkAction, odds: checkOdds },
+    save: { ...saveAction, odds: saveOdds },
     dying: dyingAction,
     recover: recoverAction,
     engagement: engagementAction,
-    "grapple-hold": grappleHoldAction,
+    "grapple-hold": { ...grappleHoldAction, odds: grappleHoldOdds },
   },
   options: torchlightOptions,
   duel: torchlightDuel,

@@ -5,6 +5,7 @@ import { initiativeAction } from "./actions/initiative.js";
 import { opposedAction } from "./actions/opposed.js";
 import { rangeAction } from "./actions/range.js";
 import { fightDuel } from "./duel.js";
+import { attackOdds, checkOdds, opposedOdds } from "./odds.js";
 import { UNHEX_OPTIONS } from "./options.js";
 import { optionsOf } from "./requests.js";
 import { FighterSchema } from "./schemas.js";
@@ -14,10 +15,10 @@ export const unhexRules: RulesetRules = {
   id: "unhex",
   game: "Unhex",
   actions: {
-    check: checkAction,
-    opposed: opposedAction,
+    check: { ...checkAction, odds: checkOdds },
+    opposed: { ...opposedAction, odds: opposedOdds },
     initiative: initiativeAction,
-    attack: attackAction,
+    attack: { ...attackAction, odds: attackOdds },
     range: rangeAction,
   },
   options: UNHEX_OPTIONS,

@@ -25,7 +25,7 @@ const Combatant = Type.Composite([
   Type.Object({ shield: Type.Optional(Type.Boolean()), wounds: Type.Optional(WoundsSchema), budget: Type.Optional(BudgetSchema) }),
 ]);
 
-const Request = Type.Object(
+export const Request = Type.Object(
   {
     map: Type.Optional(MapSchema),
     attacker: Type.Composite([Combatant, Type.Object({ area: Type.String(), weapon: WeaponSchema })], strict),

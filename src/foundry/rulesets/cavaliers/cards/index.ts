@@ -5,7 +5,7 @@ import { cavaliersFlourishCard, cavaliersSkillCard, cavaliersSurvivalCard } from
 import { PICKER_ACTIONS, refreshPicker } from "./picker.js";
 import { postCheck } from "./post.js";
 
-export { postAttack, postCheck } from "./post.js";
+export { attackCard, checkCard, postAttack, postCheck } from "./post.js";
 
 const survival = {
   /** A Dying PC's owner opens her Survival roll from the card that left her Dying. */

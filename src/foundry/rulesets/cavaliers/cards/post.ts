@@ -3,19 +3,20 @@
  * opened through the card engine (rolled here, posted by the GM). Returns the posted message, or
  * undefined when the request was refused (the user was told why).
  */
-import { openCard } from "../../../cards/index.js";
+import { openCard, type OpenCard } from "../../../cards/index.js";
 import type { AttackRequest, CheckRequest } from "../requests.js";
 
 function posted(answer: { ok: boolean; value?: unknown }): ChatMessage.Implementation | undefined {
   return answer.ok && typeof answer.value === "string" ? game.messages?.get(answer.value) : undefined;
 }
 
-export async function postAttack(request: AttackRequest): Promise<ChatMessage.Implementation | undefined> {
+/** The card an attack request opens. */
+export function attackCard(request: AttackRequest): OpenCard {
   const refs = {
     attacker: request.attackerTokenUuid ? { actor: request.attackerUuid, token: request.attackerTokenUuid } : { actor: request.attackerUuid },
     defender: request.targetTokenUuid ? { actor: request.targetUuid, token: request.targetTokenUuid } : { actor: request.targetUuid },
   };
-  const answer = await openCard({
+  return {
     kind: "cavaliers.attack",
     refs,
     request: {
@@ -30,11 +31,15 @@ export async function postAttack(request: AttackRequest): Promise<ChatMessage.Im
       ...(request.cover !== undefined ? { cover: request.cover } : {}),
     },
     ...(request.rollMode ? { rollMode: request.rollMode } : {}),
-  });
-  return posted(answer);
+  };
 }
 
-export async function postCheck(request: CheckRequest): Promise<ChatMessage.Implementation | undefined> {
+export async function postAttack(request: AttackRequest): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard(attackCard(request)));
+}
+
+/** The card a roll against Standard Opposition opens. */
+export function checkCard(request: CheckRequest): OpenCard {
   const pool = {
     specialty: request.specialtyItemId ?? "",
     combined: request.combined,
@@ -42,11 +47,14 @@ export async function postCheck(request: CheckRequest): Promise<ChatMessage.Impl
     assists: request.assists,
     ...(request.extraDrop !== undefined ? { extraDrop: request.extraDrop } : {}),
   };
-  const answer = await openCard({
+  return {
     kind: `cavaliers.${request.kind}`,
     refs: { actor: { actor: request.actorUuid } },
     request: request.kind === "skill" ? { ...pool, opposition: request.opposition } : request.kind === "flourish" ? pool : {},
     ...(request.rollMode ? { rollMode: request.rollMode } : {}),
-  });
-  return posted(answer);
+  };
+}
+
+export async function postCheck(request: CheckRequest): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard(checkCard(request)));
 }

@@ -1,8 +1,10 @@
 import { riposteOf } from "../cards/attack.js";
 import type { DeepPartial } from "fvtt-types/utils";
 import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
+import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { lookUpArea, type AreaReading } from "./area-lookup.js";
+import { attackOddsLines } from "./odds-view.js";
 import { planAttack, type AttackContext, type AttackFormValues, type AttackPlan } from "./attack-plan.js";
 import { ATTACK_IDS, cavaliersData, specialtiesOf, weaponsOf } from "./gear.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
@@ -72,7 +74,7 @@ export class AttackDialog extends HandlebarsDialog {
     const attack = this.attackContext().specialties[first];
     // The first weapon whose specialty fits the attack, else none.
     const weapon = weapons.find((w) => w.specialty === attack)?.id ?? "";
-    this.values = { specialty: first, weapon, combined: [], useAdvantage: false, assists: ["", ""], range: this.area?.range ?? null, cover: this.area?.cover ?? 0 };
+    this.values = { specialty: first, weapon, combined: [], useAdvantage: false, assists: ["", ""], range: this.area?.range ?? null, cover: this.area?.cover ?? 0, rollMode: currentRollMode() };
   }
 
   override get title(): string {
@@ -120,9 +122,11 @@ export class AttackDialog extends HandlebarsDialog {
       hasAdvantage: (data?.advantage ?? 0) > 0,
       rangeOptions: RANGE_BANDS.map((b) => ({ value: String(b.from), label: i18n().localize(`FRAY.Ui.Band.${b.band}`) })),
       coverOptions: [0, 1, 2].map((c) => ({ value: String(c), label: i18n().localize(`FRAY.Ui.Cover${c}`) })),
+      rollModes: rollModeOptions(),
       areaKnown: this.area !== null,
       values: { ...values, range: values.range === null ? "" : String(this.bandStart(values.range)), cover: String(values.cover) },
       plan,
+      odds: attackOddsLines(plan.request),
       blocked: plan.request === null,
       submitLabel: "FRAY.Ui.RollAttack",
     });
@@ -158,6 +162,7 @@ export class AttackDialog extends HandlebarsDialog {
       assists: [String(assists["0"] ?? ""), String(assists["1"] ?? "")],
       range,
       cover: this.area ? this.area.cover : Number(raw.cover ?? 0),
+      rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode,
     };
   }
 

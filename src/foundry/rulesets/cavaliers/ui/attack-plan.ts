@@ -16,6 +16,8 @@ export interface AttackFormValues {
   /** Areas away ("" when unknown). */
   range: number | null;
   cover: number;
+  /** publicroll, gmroll, blindroll or selfroll. */
+  rollMode: string;
 }
 
 export interface AttackContext {
@@ -122,6 +124,7 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
           assists,
           ...(rangeAtAttack !== null ? { range: rangeAtAttack } : {}),
           cover: values.cover,
+          rollMode: values.rollMode,
         };
   return { attack, combinedDrop, woundDrop, rangeDrop, coverDrop, totalDrop: combinedDrop + woundDrop + rangeDrop + coverDrop, overCap, problems, request };
 }

@@ -1,10 +1,12 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { FLOURISH_OPPOSITION, STANDARD_OPPOSITION, SURVIVAL_OPPOSITION, type OppositionLevel } from "../../../../rules/cavaliers/tables.js";
+import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import type { CheckKind, CheckRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
 import { cavaliersData } from "./gear.js";
+import { checkOddsLine } from "./odds-view.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
@@ -21,6 +23,8 @@ export interface CheckFormValues {
   opposition: OppositionLevel;
   useAdvantage: boolean;
   assists: string[];
+  /** publicroll, gmroll, blindroll or selfroll. */
+  rollMode: string;
 }
 
 /** The CheckRequest a form asks for, or the problems that stop it. */
@@ -42,6 +46,7 @@ export function planCheck(actor: Actor.Implementation, specialtyItemId: string |
       combined: [],
       useAdvantage: values.useAdvantage && advantage > 0,
       assists,
+      rollMode: values.rollMode,
     },
     problems,
   };
@@ -73,7 +78,7 @@ export class CheckDialog extends HandlebarsDialog {
     super({});
     this.actor = options.actor;
     this.specialtyItemId = options.specialtyItemId;
-    this.values = { kind: options.kind, opposition: FIXED_OPPOSITION[options.kind] ?? "moderate", useAdvantage: false, assists: ["", ""] };
+    this.values = { kind: options.kind, opposition: FIXED_OPPOSITION[options.kind] ?? "moderate", useAdvantage: false, assists: ["", ""], rollMode: currentRollMode() };
   }
 
   override get title(): string {
@@ -92,9 +97,11 @@ export class CheckDialog extends HandlebarsDialog {
       kindOptions: this.values.kind === "survival" ? null : (["skill", "flourish"] as const).map((k) => ({ value: k, label: i18n().localize(`FRAY.Ui.Kind.${k}`) })),
       oppositionOptions: PICKABLE_OPPOSITION.map((o) => ({ value: o, label: i18n().format("FRAY.Ui.Opposition", { level: i18n().localize(`FRAY.Ui.Difficulty.${o}`), die: String(STANDARD_OPPOSITION[o]) }) })),
       fixed: Boolean(fixed),
+      rollModes: rollModeOptions(),
       hasAdvantage: advantage > 0,
       advantage,
       problems: plan.problems,
+      odds: checkOddsLine(plan.request),
       blocked: plan.request === null,
       submitLabel: "FRAY.Ui.RollCheck",
     });
@@ -116,6 +123,7 @@ export class CheckDialog extends HandlebarsDialog {
       opposition: FIXED_OPPOSITION[kind] ?? ((raw.opposition as OppositionLevel | undefined) ?? this.values.opposition),
       useAdvantage: Boolean(raw.useAdvantage),
       assists: [String(assists["0"] ?? ""), String(assists["1"] ?? "")],
+      rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode,
     };
   }
 

@@ -1,0 +1,153 @@
+/**
+ * The Chromium part of `npm run bench`: the built bundle in Debian's Chromium on the browser tests'
+ * harness (test/browser/support), timing what the table pays for Fray's UI, always against a
+ * baseline of the same run:
+ *   - each actor and item sheet's render, relative to rendering an empty ApplicationV2;
+ *   - ordering a combat of 200 Cavaliers combatants (setupTurns through the active ruleset's rules,
+ *     places in the Combat's flags as the tracker keeps them), relative to ordering 20.
+ * Every render row is a RenderCase: setup code run in the page that leaves a `render()` behind.
+ * Chat cards join the table as more cases (see CARD_CASES): create the message in `setup`, and let
+ * `render()` re-render its card the way the card engine does. Nothing here asserts on time.
+ */
+import type { Page } from "playwright-core";
+import { browserAvailable, launchBrowser, openFray } from "../test/browser/support/browser.js";
+import { startFrayServer } from "../test/browser/support/server.js";
+
+/** One row of the render table: `setup` runs in the page and returns the name of a global render function it installed. */
+export interface RenderCase {
+  row: string;
+  setup: (arg: { documentName?: string; type?: string }) => Promise<void>;
+  arg: { documentName?: string; type?: string };
+}
+
+interface BenchGlobals {
+  benchRender?: () => Promise<unknown>;
+  harness?: { flush(): Promise<void> };
+}
+
+/** An ApplicationV2 that renders nothing: the cost of the application machinery itself. */
+const EMPTY_APP: RenderCase = {
+  row: "empty ApplicationV2",
+  arg: {},
+  async setup() {
+    const g = globalThis as unknown as BenchGlobals & { foundry: { applications: { api: { ApplicationV2: new () => { render(o: object): Promise<unknown> } } } } };
+    const Base = g.foundry.applications.api.ApplicationV2 as unknown as new () => { render(o: object): Promise<unknown> };
+    class Empty extends Base {
+      async _renderHTML() {
+        return "";
+      }
+      _replaceHTML(_result: unknown, content: HTMLElement) {
+        content.replaceChildren();
+      }
+    }
+    const app = new Empty();
+    g.benchRender = () => app.render({ force: true });
+  },
+};
+
+/** A document of the type, created empty, and its sheet rendered again and again. */
+async function sheetSetup({ documentName, type }: { documentName?: string; type?: string }): Promise<void> {
+  type Doc = { sheet: { render(o: object): Promise<unknown> } };
+  const g = globalThis as unknown as BenchGlobals & { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } }> };
+  const document = await g.CONFIG[documentName as string]!.documentClass.create({ name: `Bench ${type}`, type, system: {} });
+  g.benchRender = () => document.sheet.render({ force: true });
+}
+
+/** Card rows go here once the card engine settles: { row: "card <kind> <step>", arg, setup } per card state. */
+export const CARD_CASES: RenderCase[] = [];
+
+/** Milliseconds per render: renders in batches of at least 100 ms (the page's clock is coarse), best of five. */
+async function timeRenders(page: Page, renderCase: RenderCase): Promise<number> {
+  await page.evaluate(renderCase.setup, renderCase.arg);
+  return page.evaluate(async () => {
+    const g = globalThis as unknown as BenchGlobals;
+    const render = g.benchRender as () => Promise<unknown>;
+    for (let i = 0; i < 5; i += 1) await render();
+    await g.harness?.flush();
+    let best = Infinity;
+    for (let batch = 0; batch < 5; batch += 1) {
+      const started = performance.now();
+      let count = 0;
+      while (performance.now() - started < 100) {
+        for (let i = 0; i < 10; i += 1) await render();
+        count += 10;
+      }
+      await g.harness?.flush();
+      best = Math.min(best, (performance.now() - started) / count);
+    }
+    return best;
+  });
+}
+
+/** Milliseconds to order a combat of `size` Cavaliers combatants (placed in shuffled order). */
+async function timeOrdering(page: Page, size: number): Promise<number> {
+  return page.evaluate(async (count) => {
+    type CombatDoc = { createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; update(d: object): Promise<unknown>; setupTurns(): unknown[] };
+    const g = globalThis as unknown as BenchGlobals & { CONFIG: Record<string, { documentClass: { create(d: object): Promise<CombatDoc> } }> };
+    const combat = await g.CONFIG.Combat!.documentClass.create({ active: true });
+    const places = Array.from({ length: count }, (_, i) => i + 1).sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
+    const specialties = ["impulse", "vigilance", "timing"];
+    const combatants = await combat.createEmbeddedDocuments(
+      "Combatant",
+      places.map((place, i) => ({ name: `C${i}`, initiative: 20 - (place % 20) })),
+    );
+    // The tracker keeps each combatant's place in the Combat's flags (flags.fray.cavaliers.<id>).
+    const states = Object.fromEntries(
+      combatants.map((c, i) => {
+        const place = places[i] as number;
+        return [c.id, { specialty: specialties[i % 3], total: 20 - (place % 20), successPoints: place % 7, place, fromRound: 1, spent: { round: 0, spends: [] }, nextPlace: null, seized: null, group: null }];
+      }),
+    );
+    await combat.update({ flags: { fray: { cavaliers: states } } });
+    for (let i = 0; i < 20; i += 1) combat.setupTurns();
+    let best = Infinity;
+    for (let batch = 0; batch < 5; batch += 1) {
+      const started = performance.now();
+      let orderings = 0;
+      while (performance.now() - started < 100) {
+        for (let i = 0; i < 10; i += 1) combat.setupTurns();
+        orderings += 10;
+      }
+      best = Math.min(best, (performance.now() - started) / orderings);
+    }
+    return best;
+  }, size);
+}
+
+export interface BrowserBench {
+  renders: Array<{ row: string; ms: number; relative: number }>;
+  ordering: { small: number; large: number; relative: number };
+}
+
+/** Runs the Chromium bench, or says why it cannot (no Chromium, no dist/). */
+export async function benchBrowser(documentTypes: Record<string, string[]>): Promise<BrowserBench | string> {
+  if (!browserAvailable()) return "Chromium is missing (/usr/bin/chromium): the browser rows were skipped";
+  const server = await startFrayServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // tsx keeps function names with an `__name(fn, "name")` helper; the functions this script hands
+    // to page.evaluate carry those calls into the page, which needs the helper too.
+    await page.addInitScript({ content: "globalThis.__name = (target) => target;" });
+    const fray = await openFray(page, server.url);
+    const baseline = await timeRenders(page, EMPTY_APP);
+    const cases: RenderCase[] = [
+      ...Object.entries(documentTypes)
+        .filter(([documentName]) => documentName === "Actor" || documentName === "Item")
+        .flatMap(([documentName, types]) => types.map((type): RenderCase => ({ row: `sheet ${type}`, arg: { documentName, type }, setup: sheetSetup }))),
+      ...CARD_CASES,
+    ];
+    const rows = [{ row: EMPTY_APP.row, ms: baseline, relative: 1 }];
+    for (const renderCase of cases) {
+      const ms = await timeRenders(page, renderCase);
+      rows.push({ row: renderCase.row, ms, relative: ms / baseline });
+    }
+    const small = await timeOrdering(page, 20);
+    const large = await timeOrdering(page, 200);
+    fray.assertNoErrors();
+    return { renders: rows, ordering: { small, large, relative: large / small } };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The odds part of `npm run bench`: for each ruleset, its contests at the largest pools the rules
+ * allow, the time of the exact odds against a 100,000-sample Monte Carlo of the same contest in the
+ * same run (how many times faster the exact answer is; the target is 100), and the Monte Carlo's
+ * largest absolute error on any chance against the exact answer. Ratios only; nothing asserts.
+ */
+import { agreement, monteCarlo } from "../src/core/odds/montecarlo.js";
+import { RULESETS } from "../src/rules/index.js";
+import type { RulesetAction } from "../src/rules/ruleset.js";
+
+export const SAMPLES = 100_000;
+
+interface Contest {
+  ruleset: string;
+  action: string;
+  /** What makes it the largest: said in the table. */
+  what: string;
+  request: Record<string, unknown>;
+}
+
+const d12s = (n: number) => Array.from({ length: n }, () => 12);
+const cavalier = (name: string) => ({ name, attribute: 10, competency: 12, ranks: 10, item: 12, bonus: 12, assists: [d12s(10), d12s(10)] });
+const dramaFighter = (name: string) => ({ name, physical: 10, agility: 10, skill: 10, grit: 10, flesh: 10, military: 10, drama: 10, weapon: "extraLarge", shield: "large", harness: 10, stance: "press" });
+
+export const CONTESTS: Contest[] = [
+  { ruleset: "cavaliers", action: "attack", what: "34 dice a side (d10 attribute, 10 ranks, d12s, two Assists of 10)", request: { attack: "lunge", defence: "parry", attacker: cavalier("A"), defender: cavalier("D") } },
+  { ruleset: "cavaliers", action: "skill", what: "34 dice against Very Hard", request: { actor: cavalier("A"), skill: "deceive", opposition: "very-hard" } },
+  { ruleset: "drama", action: "melee", what: "a sheet's maxima: 30 Bd, 11 Dd, large shields", request: { a: dramaFighter("A"), b: { ...dramaFighter("B"), stance: "stand" } } },
+  { ruleset: "drama", action: "ranged", what: "30 Bd with every bonus, 11 Dd", request: { shooter: { ...dramaFighter("S"), skillAttribute: "agility" }, target: dramaFighter("T"), bonuses: ["largeTarget", "braced", "aiming"] } },
+  { ruleset: "unhex", action: "attack", what: "both sides reroll both dice, a Defend", request: { attacker: { name: "A", level: 60, good: "both", area: "bar", weapon: "melee" }, target: { name: "T", level: 60, good: "both", area: "bar" }, reaction: { kind: "defend" } } },
+  { ruleset: "unhex", action: "opposed", what: "both reroll both dice", request: { a: { name: "A", level: 60, good: "both" }, b: { name: "B", level: 55, good: "both", pc: true } } },
+  { ruleset: "personal", action: "attack", what: "the parser's largest formulas: 100d1000 each", request: { attacker: { name: "A", weapon: { attack: "100d1000", damage: "100d1000", damageType: "physical" } }, target: { name: "T", defense: 50000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000, stamina: 1, control: 1 } } },
+  { ruleset: "torchlight", action: "attack", what: "a d100 Enhanced twice, with a Feint", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" } } },
+  { ruleset: "torchlight", action: "attack", what: "a Squad of five d12s, Enhanced", request: { attacker: { name: "A", weaponDie: 12 }, squadMates: ["B", "C", "D", "E"].map((name) => ({ name, weaponDie: 12, proficiencies: 1 })), target: { name: "T" } } },
+];
+
+export interface OddsRow {
+  contest: Contest;
+  exactMs: number;
+  monteCarloMs: number;
+  /** Monte Carlo time / exact time. */
+  faster: number;
+  largestError: number;
+}
+
+function actionOf(contest: Contest): RulesetAction & { odds: NonNullable<RulesetAction["odds"]> } {
+  const action = RULESETS.find((r) => r.id === contest.ruleset)?.actions[contest.action];
+  if (!action?.odds) throw new Error(`${contest.ruleset} ${contest.action} has no odds`);
+  return action as RulesetAction & { odds: NonNullable<RulesetAction["odds"]> };
+}
+
+/** Best of a few timed runs of the exact odds (after one warm-up), in ms. */
+function timeExact(run: () => unknown): number {
+  run();
+  let best = Infinity;
+  const until = performance.now() + 1000;
+  for (let i = 0; i < 20 && (i < 3 || performance.now() < until); i += 1) {
+    const started = performance.now();
+    run();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+export function benchOdds(samples = SAMPLES): OddsRow[] {
+  return CONTESTS.map((contest) => {
+    const action = actionOf(contest);
+    const exact = action.odds.exact(contest.request);
+    const exactMs = timeExact(() => action.odds.exact(contest.request));
+    const started = performance.now();
+    const estimate = monteCarlo((tray) => action.resolve(contest.request, tray), (outcome) => action.odds.observe(contest.request, outcome), samples, 1, Object.keys(exact.distributions));
+    const monteCarloMs = performance.now() - started;
+    const check = agreement(exact, estimate);
+    return { contest, exactMs, monteCarloMs, faster: monteCarloMs / exactMs, largestError: check.largestChanceError };
+  });
+}

@@ -1,0 +1,29 @@
+import type { Formula } from "../dice/formula.js";
+import { addDieInto, type Dense } from "./dense.js";
+
+/**
+ * The exact distribution of a formula's total, as `rollFormula` adds it up: every die of every term
+ * (subtracted for a negative term) plus the flat numbers. Two buffers of the final size take turns,
+ * so a hundred d1000s allocate twice, not a hundred times.
+ */
+export function formulaOdds(formula: Formula): Dense {
+  let min = 0;
+  let size = 1;
+  for (const term of formula.terms) if (term.kind === "dice") size += term.count * (term.sides - 1);
+  let from = new Float64Array(size);
+  let into = new Float64Array(size);
+  from[0] = 1;
+  let length = 1;
+  for (const term of formula.terms) {
+    if (term.kind === "flat") {
+      min += term.sign * term.value;
+      continue;
+    }
+    for (let i = 0; i < term.count; i += 1) {
+      length = addDieInto(from, length, term.sides, into);
+      [from, into] = [into, from];
+      min += term.sign === 1 ? 1 : -term.sides;
+    }
+  }
+  return { min, p: from.subarray(0, length) };
+}

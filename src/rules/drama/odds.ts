@@ -1,0 +1,368 @@
+import type { Static } from "@sinclair/typebox";
+import { readArmour } from "../../core/dice/successPool.js";
+import { DiceTray, givenFaces } from "../../core/dice/source.js";
+import { binomial } from "../../core/odds/dense.js";
+import { type BaseTag, type PoolChance, successPoolOdds, TRIM } from "../../core/odds/successPool.js";
+import type { Outcome } from "../../core/outcome.js";
+import type { GritFlesh } from "../../core/tracks/gritFlesh.js";
+import { withDefaults } from "../options.js";
+import { refusalsOf, tallyFor } from "../odds.js";
+import { type ActionOdds, defineOdds } from "../ruleset.js";
+import { courage, firstRoundMomentum, melee, ranged } from "./actions.js";
+import { type Combatant, tracksOf } from "./combatant.js";
+import { couragePool, readCourage } from "./courage.js";
+import { type BlowSpec, shieldBash, strike } from "./damage.js";
+import { judgeMelee, type Side } from "./judge.js";
+import { DRAMA_OPTIONS, shieldBashGrit } from "./options.js";
+import { shieldPatterns } from "./patterns.js";
+import { armourPool, meleePools, stanceOf, weaponFlesh } from "./pools.js";
+import { rangedPool, readShot, type RangedSituation } from "./ranged.js";
+import type { CourageModifiersSchema } from "./schemas.js";
+import { type RangedBonus, SHIELD_TRIPLE_DICE } from "./tables.js";
+
+/**
+ * Exact odds of Drama in History's pools. Each side's pools are built by the rules' own builders
+ * (meleePools, rangedPool, couragePool) and read by successPoolOdds, which classifies every face with
+ * the rules' reader; a shield bearer's Bd are also read for triples and quads by `shieldPatterns`.
+ * A melee round is judged by `judgeMelee` for every pair of readings. The damage is the rules' own
+ * `strike` (run on each count of armour blocks, weighted by its binomial chance) and `shieldBash`,
+ * taken in the order the round takes them; courage tests and knock-back change no Grit or Flesh.
+ *
+ * Melee: chances `aWins`, `bWins`, `noWinner`, `win`, `marginalWin`, `draw`, `marginalDraw`,
+ * `failure`, `aCritical`, `bCritical`; distributions `aNet`, `bNet`; expectations `aGritLost`,
+ * `aFleshLost`, `bGritLost`, `bFleshLost`. Ranged: chances `hit`, `marginalHit`, `miss`, `critical`;
+ * distribution `net`; expectations `gritLost`, `fleshLost` (the target's). Courage: chances
+ * `passed`, `passedAtAPrice`, `failed`; distribution `net`.
+ */
+
+const optionsOf = (given: Record<string, unknown> | undefined) => withDefaults(DRAMA_OPTIONS, given as never);
+
+/** A shield bearer's Bd read one face value at a time: triples (×2) and whether a quad showed (+1). */
+const SHIELD_TAG: BaseTag = {
+  initial: 0,
+  ofFace(face, count) {
+    const patterns = shieldPatterns(Array.from({ length: count }, () => face));
+    return patterns.triples * 2 + (patterns.quad ? 1 : 0);
+  },
+  combine: (a, b) => ((a >> 1) + (b >> 1)) * 2 + ((a | b) & 1),
+};
+const triplesOf = (tag: number) => tag >> 1;
+const quadOf = (tag: number) => (tag & 1) === 1;
+
+/** One side's readings by net and critical, each with how its shield patterns fall. */
+interface SideReading {
+  net: number;
+  critical: boolean;
+  p: number;
+  /** Chance of each count of triples, given this reading. */
+  triples: Map<number, number>;
+  /** Chance of a quad, given this reading. */
+  quad: number;
+}
+
+/**
+ * Groups a pool's readings by net and critical. Readings less likely than TRIM are dropped (their
+ * chance goes to `cut`): forty-odd exploding nets a hair above zero would only slow the pairing.
+ */
+function readingsOf(readings: readonly PoolChance[]): { readings: SideReading[]; cut: number } {
+  const grouped = new Map<string, SideReading>();
+  for (const r of readings) {
+    const key = `${r.net}/${r.critical}`;
+    const entry = grouped.get(key) ?? { net: r.net, critical: r.critical, p: 0, triples: new Map<number, number>(), quad: 0 };
+    entry.p += r.p;
+    entry.triples.set(triplesOf(r.tag), (entry.triples.get(triplesOf(r.tag)) ?? 0) + r.p);
+    if (quadOf(r.tag)) entry.quad += r.p;
+    grouped.set(key, entry);
+  }
+  let cut = 0;
+  const kept: SideReading[] = [];
+  for (const entry of grouped.values()) {
+    if (entry.p < TRIM) {
+      cut += entry.p;
+      continue;
+    }
+    for (const [t, p] of entry.triples) entry.triples.set(t, p / entry.p);
+    entry.quad /= entry.p;
+    kept.push(entry);
+  }
+  return { readings: kept, cut };
+}
+
+/** Each net and its chance, critical or not. */
+function netsOf(readings: readonly SideReading[]): Array<[number, number]> {
+  const nets = new Map<number, number>();
+  for (const r of readings) nets.set(r.net, (nets.get(r.net) ?? 0) + r.p);
+  return [...nets.entries()];
+}
+
+/** A face the rules' armour reader counts as a block, one it does not, and the chance of a block. */
+const ARMOUR = (() => {
+  const faces = [1, 2, 3, 4, 5, 6];
+  const blocks = faces.filter((face) => readArmour([face]) === 1);
+  return { block: blocks[0] ?? 6, open: faces.find((face) => readArmour([face]) === 0) ?? 1, chance: blocks.length / 6 };
+})();
+
+interface Loss {
+  grit: number;
+  flesh: number;
+  /** The victim after the blow, for what comes after it (a Shield Bash reads only its Grit, which no armour changes). */
+  after: GritFlesh;
+}
+
+function strikeWith(victim: GritFlesh, blow: BlowSpec, blocks: number) {
+  const faces = [...Array.from({ length: blocks }, () => ARMOUR.block), ...Array.from({ length: blow.armourDice - blocks }, () => ARMOUR.open)];
+  return strike(victim, blow, new DiceTray(givenFaces(faces)), "armour");
+}
+
+/**
+ * The expected Grit and Flesh blows take, over every count of armour blocks. A blow is struck once
+ * without blocks; blows that leave the same Grit and bring the same Flesh against the same armour
+ * share the rest of the work.
+ */
+function strikes(victim: GritFlesh): (blow: BlowSpec) => Loss {
+  const byBlow = new Map<string, Loss>();
+  const byIncoming = new Map<string, Loss>();
+  return (blow) => {
+    const blowKey = `${blow.kind}/${blow.level}/${blow.weaponFlesh}/${blow.limitedGrit ?? ""}/${blow.criticalHit}/${blow.armourDice}`;
+    const known = byBlow.get(blowKey);
+    if (known) return known;
+    const first = strikeWith(victim, blow, 0);
+    const incomingKey = `${first.state.grit}/${first.incomingFlesh}/${blow.criticalHit}/${blow.armourDice}/${first.armourFaces.length}`;
+    let loss = byIncoming.get(incomingKey);
+    if (!loss) {
+      let grit = victim.grit - first.state.grit;
+      let flesh = victim.flesh - first.state.flesh;
+      if (first.armourFaces.length > 0) {
+        grit = 0;
+        flesh = 0;
+        binomial(blow.armourDice, ARMOUR.chance).forEach((p, blocks) => {
+          const hit = blocks === 0 ? first : strikeWith(victim, blow, blocks);
+          grit += p * (victim.grit - hit.state.grit);
+          flesh += p * (victim.flesh - hit.state.flesh);
+        });
+      }
+      loss = { grit, flesh, after: first.state };
+      byIncoming.set(incomingKey, loss);
+    }
+    byBlow.set(blowKey, loss);
+    return loss;
+  };
+}
+
+type MeleeRequest = { a: Combatant; b: Combatant; momentum?: Side; options?: Record<string, unknown> };
+const other = (side: Side): Side => (side === "a" ? "b" : "a");
+const KIND_EVENTS: Record<string, string> = { win: "win", "marginal-win": "marginalWin", draw: "draw", "marginal-draw": "marginalDraw", failure: "failure" };
+const MELEE_NAMES = {
+  events: ["aWins", "bWins", "noWinner", ...Object.values(KIND_EVENTS), "aCritical", "bCritical"],
+  distributions: ["aNet", "bNet"],
+  expectations: ["aGritLost", "aFleshLost", "bGritLost", "bFleshLost"],
+};
+
+function meleeEvents(kind: string, winner: Side | "none", aCritical: boolean, bCritical: boolean): Record<string, boolean> {
+  const events: Record<string, boolean> = { aWins: winner === "a", bWins: winner === "b", noWinner: winner === "none", aCritical, bCritical };
+  for (const [rule, name] of Object.entries(KIND_EVENTS)) events[name] = rule === kind;
+  return events;
+}
+
+export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
+  exact(request) {
+    refusalsOf(melee, request);
+    const options = optionsOf(request.options);
+    const fighters: Record<Side, Combatant> = { a: request.a, b: request.b };
+    const momentum = request.momentum ?? firstRoundMomentum(request.a, request.b).holder;
+    const pools = { a: meleePools(request.a), b: meleePools(request.b) };
+    const cut = { a: 0, b: 0 };
+    const sides = {} as Record<Side, SideReading[]>;
+    for (const side of ["a", "b"] as const) {
+      const size = { base: pools[side].base.total, resistance: pools[side].resistance.total, drama: pools[side].drama.total };
+      const odds = successPoolOdds(size, (fighters[side].shield ?? "none") !== "none" ? SHIELD_TAG : undefined);
+      const grouped = readingsOf(odds.readings);
+      sides[side] = grouped.readings;
+      cut[side] = odds.cut + grouped.cut;
+    }
+    const before: Record<Side, GritFlesh> = { a: tracksOf(fighters.a), b: tracksOf(fighters.b) };
+    const struckOn = { a: strikes(before.a), b: strikes(before.b) };
+    const flesh = { a: weaponFlesh(fighters.a), b: weaponFlesh(fighters.b) };
+    // Blows recur across pairs of readings: each is looked up by a number (victim, the winner's blow
+    // or the loser's critical striking back, kind, level, critical, triples) before it is built.
+    const known = new Map<number, Loss>();
+    const struck = (victim: Side, back: boolean, full: boolean, level: number, criticalHit: boolean, triples: number): Loss => {
+      const key = ((((level * 2 + (full ? 1 : 0)) * 2 + (criticalHit ? 1 : 0)) * 2 + (back ? 1 : 0)) * 64 + triples) * 2 + (victim === "a" ? 0 : 1);
+      let loss = known.get(key);
+      if (!loss) {
+        const armour = armourDice(victim, triples);
+        const blow: BlowSpec = back
+          ? { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armour }
+          : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(victim)], criticalHit, armourDice: armour };
+        loss = struckOn[victim](blow);
+        known.set(key, loss);
+      }
+      return loss;
+    };
+    const armourDice = (side: Side, triples: number) => pools[side].armour.total + triples * SHIELD_TRIPLE_DICE;
+    const bashGrit = { a: shieldBashGrit(options, fighters.a.shield ?? "none"), b: shieldBashGrit(options, fighters.b.shield ?? "none") };
+    const bashes = new Map<string, { grit: number; flesh: number }>();
+    const bashed = (target: Side, state: GritFlesh, grit: number) => {
+      const key = `${target}/${state.grit}`;
+      let loss = bashes.get(key);
+      if (!loss) {
+        const bash = shieldBash(state, grit);
+        loss = { grit: state.grit - bash.state.grit, flesh: state.flesh - bash.state.flesh };
+        bashes.set(key, loss);
+      }
+      return loss;
+    };
+
+    // The nets are each side's own; the events of each pair are pooled by what they are, and the
+    // losses summed, before the tally sees them.
+    const tally = tallyFor(MELEE_NAMES);
+    for (const side of ["a", "b"] as const) tally.addValues(`${side}Net`, netsOf(sides[side]));
+    const events = new Map<string, { events: Record<string, boolean>; p: number }>();
+    const lost: Record<Side, { grit: number; flesh: number }> = { a: { grit: 0, flesh: 0 }, b: { grit: 0, flesh: 0 } };
+    const noBlow = { a: stanceOf(fighters.a).winLandsNoBlow, b: stanceOf(fighters.b).winLandsNoBlow };
+    for (const ra of sides.a) {
+      for (const rb of sides.b) {
+        const p = ra.p * rb.p;
+        const judgement = judgeMelee(ra, rb, momentum, options);
+        const key = `${judgement.kind}/${judgement.winner}/${ra.critical}/${rb.critical}`;
+        const entry = events.get(key) ?? { events: meleeEvents(judgement.kind, judgement.winner, ra.critical, rb.critical), p: 0 };
+        entry.p += p;
+        events.set(key, entry);
+        // Grit and Flesh lost: the blows, then each Shield Bash on the Grit the blows left.
+        let leftA = before.a;
+        let leftB = before.b;
+        const winner = judgement.winner;
+        if (winner !== "none" && !noBlow[winner]) {
+          const loser = other(winner);
+          const [won, lost_] = winner === "a" ? [ra, rb] : [rb, ra];
+          const blow = judgement.blow;
+          if (blow !== "none") {
+            for (const [triples, q] of lost_.triples) {
+              const hit = struck(loser, false, blow === "full", judgement.level, won.critical, triples);
+              lost[loser].grit += p * q * hit.grit;
+              lost[loser].flesh += p * q * hit.flesh;
+              if (loser === "a") leftA = hit.after;
+              else leftB = hit.after;
+            }
+          }
+          if (judgement.loserCriticalBlow) {
+            for (const [triples, q] of won.triples) {
+              const hit = struck(winner, true, false, 0, true, triples);
+              lost[winner].grit += p * q * hit.grit;
+              lost[winner].flesh += p * q * hit.flesh;
+              if (winner === "a") leftA = hit.after;
+              else leftB = hit.after;
+            }
+          }
+        }
+        if (bashGrit.a > 0 && ra.quad > 0) {
+          const bash = bashed("b", leftB, bashGrit.a);
+          lost.b.grit += p * ra.quad * bash.grit;
+          lost.b.flesh += p * ra.quad * bash.flesh;
+        }
+        if (bashGrit.b > 0 && rb.quad > 0) {
+          const bash = bashed("a", leftA, bashGrit.b);
+          lost.a.grit += p * rb.quad * bash.grit;
+          lost.a.flesh += p * rb.quad * bash.flesh;
+        }
+      }
+    }
+    for (const entry of events.values()) tally.add({ events: entry.events, values: {} }, entry.p);
+    for (const side of ["a", "b"] as const) {
+      tally.expect(`${side}GritLost`, lost[side].grit, 1);
+      tally.expect(`${side}FleshLost`, lost[side].flesh, 1);
+    }
+    tally.addCut(1 - (1 - cut.a) * (1 - cut.b));
+    return tally.odds();
+  },
+  observe(request, outcome) {
+    if (request.a.name === request.b.name) throw new Error("odds: the two sides need different names to be told apart");
+    const judged = outcome.steps.find((step) => step.rule === "opposed-outcome") as { kind: string; winner: string | null; netA: number; netB: number } | undefined;
+    if (!judged) throw new Error("odds: a melee outcome without its judgement");
+    const critical = (name: string) => (outcome.steps.find((step) => step.rule === "pool-reading" && step.who === name) as { critical: boolean } | undefined)?.critical ?? false;
+    const winner: Side | "none" = judged.winner === request.a.name ? "a" : judged.winner === request.b.name ? "b" : "none";
+    return {
+      events: meleeEvents(judged.kind, winner, critical(request.a.name), critical(request.b.name)),
+      values: { aNet: judged.netA, bNet: judged.netB, ...lossOf("a", outcome.effects[0]), ...lossOf("b", outcome.effects[1]) },
+    };
+  },
+});
+
+/** Grit and Flesh lost, as an outcome's effect on one side records them. */
+function lossOf(prefix: string, effect: Outcome["effects"][number] | undefined): Record<string, number> {
+  const lost = (track: string) => {
+    const change = effect?.changes[track] as { from: number; to: number } | undefined;
+    return change ? change.from - change.to : 0;
+  };
+  return { [`${prefix}GritLost`]: lost("grit"), [`${prefix}FleshLost`]: lost("flesh") };
+}
+
+type RangedRequest = { shooter: Combatant; target: Combatant; situation?: RangedSituation; bonuses?: RangedBonus[]; options?: Record<string, unknown> };
+const RANGED_NAMES = { events: ["hit", "marginalHit", "miss", "critical"], distributions: ["net"], expectations: ["gritLost", "fleshLost"] };
+
+function shotEvents(kind: string, critical: boolean): Record<string, boolean> {
+  return { hit: kind === "hit", marginalHit: kind === "marginal-hit", miss: kind === "miss", critical };
+}
+
+export const rangedOdds: ActionOdds = defineOdds<RangedRequest>({
+  exact(request) {
+    refusalsOf(ranged, request);
+    const pool = rangedPool(request.shooter, request.situation ?? {}, request.bonuses ?? []);
+    const odds = successPoolOdds({ base: pool.attribute + pool.skill + pool.bonuses, resistance: pool.penalties + pool.table + pool.situational, drama: pool.drama });
+    const struck = strikes(tracksOf(request.target));
+    const armourDice = armourPool(request.target).total;
+    const flesh = weaponFlesh(request.shooter);
+    const tally = tallyFor(RANGED_NAMES);
+    const grouped = readingsOf(odds.readings);
+    for (const reading of grouped.readings) {
+      const { kind, level } = readShot(reading.net);
+      tally.add({ events: shotEvents(kind, reading.critical), values: { net: reading.net } }, reading.p);
+      if (kind === "miss") continue;
+      const blow: BlowSpec =
+        kind === "hit"
+          ? { kind: "full", level, weaponFlesh: flesh, criticalHit: reading.critical, armourDice }
+          : { kind: "limited", limitedGrit: 0, level: 0, weaponFlesh: 0, criticalHit: reading.critical, armourDice };
+      const loss = struck(blow);
+      tally.expect("gritLost", loss.grit, reading.p);
+      tally.expect("fleshLost", loss.flesh, reading.p);
+    }
+    tally.addCut(odds.cut + grouped.cut);
+    return tally.odds();
+  },
+  observe(request, outcome) {
+    const result = outcome.result as { kind: string; net: number };
+    const critical = (outcome.steps.find((step) => step.rule === "pool-reading") as { critical: boolean } | undefined)?.critical ?? false;
+    const loss = lossOf("", outcome.effects[0]);
+    return { events: shotEvents(result.kind, critical), values: { net: result.net, gritLost: loss.GritLost ?? 0, fleshLost: loss.FleshLost ?? 0 } };
+  },
+});
+
+type CourageRequest = {
+  actor: { name: string; maxFlesh: number; physical: number; penalties?: number; woundFlesh: number; modifiers?: Static<typeof CourageModifiersSchema> };
+  options?: Record<string, unknown>;
+};
+const COURAGE_EVENTS: Record<string, string> = { passed: "passed", "passed-at-a-price": "passedAtAPrice", failed: "failed" };
+
+function courageEvents(result: string): Record<string, boolean> {
+  return Object.fromEntries(Object.entries(COURAGE_EVENTS).map(([rule, name]) => [name, rule === result]));
+}
+
+export const courageOdds: ActionOdds = defineOdds<CourageRequest>({
+  exact(request) {
+    refusalsOf(courage, request);
+    const { actor } = request;
+    const pool = couragePool({ maxFlesh: actor.maxFlesh, penalties: actor.penalties ?? 0, woundFlesh: actor.woundFlesh, physical: actor.physical, ...(actor.modifiers ? { modifiers: actor.modifiers } : {}) });
+    const odds = successPoolOdds(pool);
+    const tally = tallyFor({ events: Object.values(COURAGE_EVENTS), distributions: ["net"] });
+    const grouped = readingsOf(odds.readings);
+    for (const reading of grouped.readings) {
+      tally.add({ events: courageEvents(readCourage(reading.net, actor.modifiers?.spendDramaPoint ?? false, actor.physical).result), values: { net: reading.net } }, reading.p);
+    }
+    tally.addCut(odds.cut + grouped.cut);
+    return tally.odds();
+  },
+  observe(_request, outcome) {
+    const result = outcome.result as { result: string; net: number };
+    return { events: courageEvents(result.result), values: { net: result.net } };
+  },
+});

@@ -1,0 +1,88 @@
+import type { Static } from "@sinclair/typebox";
+import { parseFormula } from "../../core/dice/formula.js";
+import { entriesOf } from "../../core/odds/dense.js";
+import { formulaOdds } from "../../core/odds/formula.js";
+import type { Observation } from "../../core/odds/odds.js";
+import { withDefaults } from "../options.js";
+import { refusalsOf, tallyFor } from "../odds.js";
+import { type ActionOdds, defineOdds, type RulesetAction } from "../ruleset.js";
+import { armorAgainst, netDamage, readAttack } from "./attack.js";
+import { applyHit, type HitReading, vitalsFrom } from "./combatant.js";
+import { personalOptions } from "./options.js";
+import type { Target, Weapon } from "./schemas.js";
+
+/**
+ * Exact odds of a Personal Combat attack. The Attack Roll's and the Damage Roll's formulas are
+ * parsed by the rules' parser and their totals convolved die by die; each attack total is read by
+ * `readAttack` against the Defense and `armorAgainst` for the Armor Rating it leaves (halved on a
+ * big margin), each damage roll by `netDamage`, and each amount of damage by `applyHit` on the
+ * target's Resolve.
+ *
+ * Chances `hit`, `wounded` (becomes Wounded), `defeated` (becomes defeated), `fateNeeded` (a Wounded
+ * target must answer with a Fallen Fate); distributions `damage` (after Armor, 0 on a miss) and
+ * `attackTotal`.
+ */
+
+type AttackRequest = { attacker: { name: string; weapon: Static<typeof Weapon> }; target: Static<typeof Target>; options?: Record<string, unknown> };
+
+const NAMES = { events: ["hit", "wounded", "defeated", "fateNeeded"], distributions: ["damage", "attackTotal"] };
+
+export function attackOddsOf(action: RulesetAction): ActionOdds {
+  return defineOdds<AttackRequest>({
+    exact(request) {
+      refusalsOf(action, request);
+      const options = withDefaults(personalOptions, request.options);
+      const weapon = request.attacker.weapon;
+      const vitals = vitalsFrom(request.target);
+      const attackTotals = formulaOdds(parseFormula(weapon.attack));
+      const damageRolls = formulaOdds(parseFormula(weapon.damage));
+      const tally = tallyFor(NAMES);
+      tally.addValues("attackTotal", entriesOf(attackTotals));
+      // The attack total matters only through hit or miss and the Armor Rating it leaves, so hits
+      // with the same rating are pooled before the damage roll.
+      let missed = 0;
+      const byRating = new Map<number, number>();
+      attackTotals.p.forEach((p, i) => {
+        const { hit, margin } = readAttack(attackTotals.min + i, request.target.defense);
+        if (!hit) missed += p;
+        else {
+          const rating = armorAgainst(request.target.armor ?? {}, weapon.damageType, margin, weapon.piercing ?? false, options.piercingHalvesArmor).rating;
+          byRating.set(rating, (byRating.get(rating) ?? 0) + p);
+        }
+      });
+      tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: {} }, missed);
+      const highest = Math.max(0, damageRolls.min + damageRolls.p.length - 1);
+      const damage = new Float64Array(highest + 1);
+      for (const [rating, p] of byRating) {
+        damageRolls.p.forEach((q, i) => {
+          const amount = netDamage(damageRolls.min + i, rating);
+          damage[amount] = (damage[amount] as number) + p * q;
+        });
+      }
+      // Each amount of damage is read once by applyHit; what it does is tallied once per kind of reading.
+      const byReading = new Map<number, { reading: HitReading; p: number }>();
+      damage.forEach((p, amount) => {
+        if (p === 0) return;
+        const reading = applyHit(vitals, amount, options);
+        const key = (reading.becameWounded ? 1 : 0) + (reading.becameDefeated ? 2 : 0) + (reading.fateNeeded ? 4 : 0);
+        const entry = byReading.get(key) ?? { reading, p: 0 };
+        entry.p += p;
+        byReading.set(key, entry);
+      });
+      // A miss deals 0, as resolve reports it.
+      tally.addValues("damage", entriesOf({ min: 0, p: damage.map((p, amount) => (amount === 0 ? p + missed : p)) }));
+      for (const { reading, p } of byReading.values()) {
+        tally.add({ events: { hit: true, wounded: reading.becameWounded, defeated: reading.becameDefeated, fateNeeded: reading.fateNeeded }, values: {} }, p);
+      }
+      return tally.odds();
+    },
+    observe(_request, outcome): Observation {
+      const result = outcome.result as { hit: boolean; attackTotal: number; damage: number; fate: { needed: boolean } };
+      const statuses = outcome.effects[0]?.statuses ?? [];
+      return {
+        events: { hit: result.hit, wounded: statuses.includes("Wounded"), defeated: statuses.includes("Defeated"), fateNeeded: result.fate.needed },
+        values: { damage: result.damage, attackTotal: result.attackTotal },
+      };
+    },
+  });
+}

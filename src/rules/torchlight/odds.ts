@@ -1,0 +1,149 @@
+import { type DamageDiePlan, rollDamageDie } from "../../core/dice/damageDie.js";
+import { rollCheck } from "../../core/dice/d20.js";
+import { enumerateDice, groupOutcomes } from "../../core/odds/enumerate.js";
+import type { Observation } from "../../core/odds/odds.js";
+import type { Outcome } from "../../core/outcome.js";
+import { enumeratedOdds, refusalsOf, tallyFor } from "../odds.js";
+import { type ActionOdds, defineOdds } from "../ruleset.js";
+import { attackAction, type AttackRequest } from "./actions/attack.js";
+import { checkAction, grappleHoldAction, saveAction } from "./actions/rolls.js";
+import { attackBonuses, attackEdges, damageReceived, planFor, squadHighest } from "./attack.js";
+import { readOptions } from "./options.js";
+import { MANEUVERS, SQUAD_SIZE } from "./tables.js";
+
+/**
+ * Exact odds of Beyond the Torchlight's rolls. A check, a save and a grapple's hold are one d20:
+ * `resolve` itself is run on all twenty faces. An attack has no roll to hit, so its odds are the
+ * distribution of its damage: each member's damage die is listed by running the rules'
+ * `rollDamageDie` on every face (Enhanced and Impaired included), a Precision Strike's extra die and
+ * a Feint's reroll are added as `rollDamage` adds them, and a Squad keeps its best roll through the
+ * rules' own `squadHighest`.
+ *
+ * Attack: distributions `damage` (before the target's stance) and `received`; chances
+ * `precisionStrike` (of the roll that counts) and, with a Maneuver, `maneuverTaken` and
+ * `maneuverSuccess`. Check, save: chances `success`, `natural20`. Grapple hold: chance `held`.
+ */
+
+/** One member's damage roll, as far as the attack's result reads it. */
+interface MemberRoll {
+  total: number;
+  precisionStrike: boolean;
+}
+
+interface DieFace {
+  value: number;
+  precisionStrike: boolean;
+  p: number;
+}
+
+function dieOdds(plan: DamageDiePlan): DieFace[] {
+  const listed = enumerateDice((tray) => rollDamageDie(tray, plan, "damage die"));
+  return groupOutcomes(listed.outcomes, (die) => `${die.value}/${die.precisionStrike}`).map(({ value, p }) => ({ value: value.value, precisionStrike: value.precisionStrike, p }));
+}
+
+/** Weapon die, a Precision Strike's extra die (when taken as a die), a Feint's reroll (the higher counts), + flat additions. */
+function memberOdds(plan: DamageDiePlan, flat: number, extraDieOnPrecision: boolean, feint: boolean): Map<string, MemberRoll & { p: number }> {
+  const die = dieOdds(plan);
+  const out = new Map<string, MemberRoll & { p: number }>();
+  const none = [{ value: 0, precisionStrike: false, p: 1 }];
+  for (const first of die) {
+    for (const extra of first.precisionStrike && extraDieOnPrecision ? die : none) {
+      for (const reroll of feint ? die : none) {
+        const total = Math.max(0, Math.max(first.value, reroll.value) + extra.value + flat);
+        const key = `${total}/${first.precisionStrike}`;
+        const p = first.p * extra.p * reroll.p;
+        const entry = out.get(key);
+        if (entry) entry.p += p;
+        else out.set(key, { total, precisionStrike: first.precisionStrike, p });
+      }
+    }
+  }
+  return out;
+}
+
+const ATTACK_NAMES = { events: ["precisionStrike", "maneuverTaken", "maneuverSuccess"], distributions: ["damage", "received"] };
+
+export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
+  exact(request) {
+    refusalsOf(attackAction, request);
+    const options = readOptions(request.options);
+    const situation = request.situation ?? {};
+    const members = [request.attacker, ...(request.squadMates ?? [])];
+    const squadAttack = members.length >= SQUAD_SIZE;
+    const edges = attackEdges(situation, request.target.incapacitated ?? false, squadAttack);
+    const bonuses = attackBonuses(request.attacker.stance ?? "steadied", situation.targetDistracted ?? false);
+    const maneuver = request.maneuver;
+    const definition = maneuver ? MANEUVERS[maneuver.name] : undefined;
+    const feint = definition?.rerollDamage === true && maneuver?.payWith === "breath";
+    const rolls = members.map((member, index) =>
+      memberOdds(
+        planFor(member.weaponDie, edges, options),
+        (member.proficiencies ?? 0) + (index === 0 ? bonuses.stance + bonuses.distract : bonuses.distract),
+        !(index === 0 && maneuver?.payWith === "precision"),
+        index === 0 && feint,
+      ),
+    );
+    // A Squad keeps its best roll through squadHighest, folded one member at a time: first the best
+    // of the mates, then the lead against it (the lead's own roll also decides whether a Maneuver
+    // paid by a Precision Strike is taken).
+    const add = (into: Map<string, MemberRoll & { p: number }>, roll: MemberRoll, p: number) => {
+      const key = `${roll.total}/${roll.precisionStrike}`;
+      const entry = into.get(key);
+      if (entry) entry.p += p;
+      else into.set(key, { total: roll.total, precisionStrike: roll.precisionStrike, p });
+    };
+    let mates: Map<string, MemberRoll & { p: number }> | undefined;
+    for (const roll of squadAttack ? rolls.slice(1) : []) {
+      if (!mates) {
+        mates = roll;
+        continue;
+      }
+      const next = new Map<string, MemberRoll & { p: number }>();
+      for (const kept of mates.values()) for (const mate of roll.values()) add(next, squadHighest([kept, mate]) as MemberRoll, kept.p * mate.p);
+      mates = next;
+    }
+    const best: Array<{ lead: MemberRoll; best: MemberRoll; p: number }> = [];
+    for (const lead of (rolls[0] as Map<string, MemberRoll & { p: number }>).values()) {
+      for (const mate of mates?.values() ?? [undefined]) {
+        best.push({ lead, best: mate ? (squadHighest([lead, mate]) as MemberRoll) : lead, p: lead.p * (mate?.p ?? 1) });
+      }
+    }
+    // Grapple's Dex check is rolled only when the Maneuver is taken, and is independent of the damage.
+    const dexCheck = definition?.dexCheck && request.attacker.dex !== undefined ? checkChance(request.attacker.dex) : undefined;
+    const tally = tallyFor(ATTACK_NAMES);
+    for (const { lead, best: kept, p } of best) {
+      const taken = maneuver !== undefined && (maneuver.payWith === "breath" || lead.precisionStrike);
+      const values = { damage: kept.total, received: damageReceived(kept.total, request.target.stance ?? "steadied") };
+      const checks = taken && dexCheck !== undefined ? [{ success: true, p: dexCheck }, { success: false, p: 1 - dexCheck }] : [{ success: true, p: 1 }];
+      for (const check of checks) {
+        tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken: taken, maneuverSuccess: taken && check.success }, values }, p * check.p);
+      }
+    }
+    return tally.odds();
+  },
+  observe(_request, outcome: Outcome): Observation {
+    const result = outcome.result as { damage: number; received: number; precisionStrike: boolean; maneuverTaken?: boolean; maneuverSuccess?: boolean };
+    return {
+      events: { precisionStrike: result.precisionStrike, maneuverTaken: result.maneuverTaken ?? false, maneuverSuccess: result.maneuverSuccess ?? false },
+      values: { damage: result.damage, received: result.received },
+    };
+  },
+});
+
+/** The chance a d20 check at this DC succeeds, from the rules' own check. */
+function checkChance(dc: number): number {
+  return enumerateDice((tray) => rollCheck(tray, dc, "check")).outcomes.reduce((sum, { value, p }) => sum + (value.success ? p : 0), 0);
+}
+
+const d20 = (outcome: Outcome): Observation => {
+  const result = outcome.result as { success: boolean; natural20: boolean };
+  return { events: { success: result.success, natural20: result.natural20 }, values: {} };
+};
+const D20_NAMES = { events: ["success", "natural20"], distributions: [] };
+
+export const checkOdds = enumeratedOdds(checkAction, D20_NAMES, (_request: unknown, outcome: Outcome) => d20(outcome));
+export const saveOdds = enumeratedOdds(saveAction, D20_NAMES, (_request: unknown, outcome: Outcome) => d20(outcome));
+export const grappleHoldOdds = enumeratedOdds(grappleHoldAction, { events: ["held"], distributions: [] }, (_request: unknown, outcome: Outcome) => ({
+  events: { held: (outcome.result as { held: boolean }).held },
+  values: {},
+}));

@@ -1,0 +1,79 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { dramaRules } from "../../../src/rules/drama/index.js";
+import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
+import { fyrd, warrior } from "./fixtures.js";
+
+const melee = actionOf(dramaRules, "melee");
+const ranged = actionOf(dramaRules, "ranged");
+const courage = actionOf(dramaRules, "courage");
+const KINDS = ["win", "marginalWin", "draw", "marginalDraw", "failure"];
+
+describe("drama exact odds", () => {
+  it("courage with 2Bd: net 2 (both dice 5+) passes 1 time in 9; net 1 (4 in 9) passes at a price with a Drama point", () => {
+    const odds = courage.odds.exact({ actor: { name: "A", maxFlesh: 2, physical: 2, woundFlesh: 0, modifiers: { spendDramaPoint: true } } });
+    expect(odds.chances.passed).toBeCloseTo(1 / 9, 15);
+    expect(odds.chances.passedAtAPrice).toBeCloseTo(4 / 9, 15);
+    expectPartition(odds, ["passed", "passedAtAPrice", "failed"]);
+  });
+
+  it("equals resolve run on every face: a melee round's judgement, blows and armour rolls; a shot", () => {
+    // Flesh 1 keeps the courage test away (a wound knocks out), so every die of the round can be listed.
+    const a = { name: "A", physical: 1, agility: 1, skill: 0, grit: 1, flesh: 1, maxFlesh: 5, weapon: "small" };
+    const b = { name: "B", physical: 1, agility: 1, skill: 1, grit: 1, flesh: 1, maxFlesh: 5, weapon: "medium" };
+    expectEnumerationAgrees(melee, { a, b, momentum: "b" });
+    expectEnumerationAgrees(ranged, { shooter: a, target: b, situation: { range: "pointBlank", wind: "light" } });
+  }, 20_000);
+
+  it("the round of the combat chapter's warrior against a fyrd agrees with a seeded Monte Carlo and sums to 1", () => {
+    const odds = expectMonteCarloAgrees(melee, { a: warrior, b: { ...fyrd("Fyrd"), shield: "medium", drama: 2 } }, 2000, 3);
+    expectPartition(odds, ["aWins", "bWins", "noWinner"]);
+    expectPartition(odds, KINDS);
+    expectWhole(odds, "aNet");
+    expect(odds.cut).toBeGreaterThan(0);
+    expect(odds.cut).toBeLessThan(1e-10);
+  }, 20_000);
+
+  const combatant = (name: string) =>
+    fc.record({
+      name: fc.constant(name),
+      physical: fc.integer({ min: 1, max: 4 }),
+      agility: fc.integer({ min: 1, max: 4 }),
+      skill: fc.integer({ min: 0, max: 4 }),
+      grit: fc.integer({ min: 0, max: 6 }),
+      flesh: fc.integer({ min: 1, max: 9 }),
+      weapon: fc.constantFrom("unarmed", "small", "medium", "large"),
+      shield: fc.constantFrom("none", "buckler", "medium", "large"),
+      stance: fc.constantFrom("stand", "press", "brace", "defend", "evade"),
+      drama: fc.integer({ min: 0, max: 2 }),
+      harness: fc.integer({ min: 0, max: 2 }),
+    });
+
+  it("property: melee rounds agree with a seeded Monte Carlo for random fighters, shields and stances, and sum to 1", () => {
+    fc.assert(
+      fc.property(combatant("A"), combatant("B"), fc.constantFrom("a", "b"), fc.nat(), (a, b, momentum, seed) => {
+        const odds = expectMonteCarloAgrees(melee, { a, b, momentum }, 800, seed);
+        expectPartition(odds, ["aWins", "bWins", "noWinner"]);
+        expectPartition(odds, KINDS);
+      }),
+      { seed: 55, numRuns: 5 },
+    );
+  }, 20_000);
+
+  it("property: shots and courage tests agree with a seeded Monte Carlo", () => {
+    fc.assert(
+      fc.property(combatant("S"), combatant("T"), fc.constantFrom("pointBlank", "close", "mid", "long"), fc.nat(), (shooter, target, range, seed) => {
+        expectPartition(expectMonteCarloAgrees(ranged, { shooter, target, situation: { range } }, 800, seed), ["hit", "marginalHit", "miss"]);
+        const test = { actor: { name: "C", maxFlesh: target.flesh, physical: target.physical, woundFlesh: 3, penalties: 1, modifiers: { drama: shooter.drama, spendDramaPoint: true } } };
+        expectPartition(expectMonteCarloAgrees(courage, test, 600, seed + 1), ["passed", "passedAtAPrice", "failed"]);
+      }),
+      { seed: 56, numRuns: 4 },
+    );
+  }, 20_000);
+
+  it("the largest pools a fighter's numbers allow (30 Bd, 10 Dd, shields) still sum to 1", () => {
+    const big = { physical: 10, agility: 10, skill: 10, grit: 10, flesh: 10, military: 10, drama: 10, weapon: "large", shield: "large", harness: 10 };
+    const odds = melee.odds.exact({ a: { name: "A", ...big }, b: { name: "B", ...big, stance: "press" } });
+    expectPartition(odds, ["aWins", "bWins", "noWinner"]);
+  });
+});

@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { RuleError } from "../../../src/core/ruleError.js";
+import { torchlightRules } from "../../../src/rules/torchlight/index.js";
+import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
+
+const attack = actionOf(torchlightRules, "attack");
+const save = actionOf(torchlightRules, "save");
+const check = actionOf(torchlightRules, "check");
+const hold = actionOf(torchlightRules, "grapple-hold");
+
+describe("torchlight exact odds", () => {
+  it("a save at ST 12 succeeds on 12-20 (9 in 20), a natural 20 one time in 20", () => {
+    const odds = save.odds.exact({ name: "Elsa", st: 12 });
+    expect(odds.chances.success).toBeCloseTo(9 / 20, 15);
+    expect(odds.chances.natural20).toBeCloseTo(1 / 20, 15);
+    expect(check.odds.exact({ name: "Elsa", dc: 13 }).chances.success).toBeCloseTo(13 / 20, 15);
+    expect(hold.odds.exact({ grappler: { name: "Riddic", st: 9 }, target: "Bandit" }).chances.held).toBeCloseTo(12 / 20, 15);
+  });
+
+  it("Enhanced once, a d6 keeps the higher of two: a Precision Strike (a 6 kept) 11 times in 36, and its extra die is Enhanced too", () => {
+    const odds = attack.odds.exact({ attacker: { name: "Elsa", weaponDie: 6 }, target: { name: "B" }, situation: { hidden: true } });
+    expect(odds.chances.precisionStrike).toBeCloseTo(11 / 36, 15);
+    // A kept 6 plus the extra die's kept k (chance (2k - 1)/36) is 6 + k.
+    for (let k = 1; k <= 6; k += 1) expect(odds.distributions.damage?.find(([v]) => v === 6 + k)?.[1]).toBeCloseTo((11 / 36) * ((2 * k - 1) / 36), 15);
+    expectWhole(odds, "damage");
+  });
+
+  it("equals resolve run on every face: Impaired, a Feint paid with Breath, a Squad of three, the d4 house default", () => {
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, proficiencies: 1, stance: "aggressive" }, target: { name: "T", stance: "on-guard" }, situation: { impairments: 1 } });
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4, breath: 2 }, target: { name: "T" }, maneuver: { name: "feint", payWith: "breath" } });
+    // A Squad's attack is Enhanced; one Impairment cancels it, so each member rolls one die.
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4 }, squadMates: [{ name: "B", weaponDie: 4 }, { name: "C", weaponDie: 6, proficiencies: 1 }], target: { name: "T" }, situation: { impairments: 1 } });
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, dex: 12 }, target: { name: "T" }, maneuver: { name: "grapple", payWith: "precision" }, options: { enhancedAddsD4: true }, situation: { enhancements: 1 } });
+  }, 20_000);
+
+  const attacker = fc.record({ name: fc.constant("A"), weaponDie: fc.constantFrom(4, 6, 8, 10, 12), proficiencies: fc.integer({ min: 0, max: 3 }), stance: fc.constantFrom("aggressive", "steadied", "on-guard", "rearguard") });
+  const situation = fc.record({ enhancements: fc.integer({ min: 0, max: 3 }), impairments: fc.integer({ min: 0, max: 3 }), targetDistracted: fc.boolean() });
+
+  it("property: agrees with a seeded Monte Carlo of resolve for random dice, edges and stances, and sums to 1", () => {
+    fc.assert(
+      fc.property(attacker, situation, fc.constantFrom("steadied", "on-guard"), fc.boolean(), fc.nat(), (a, s, stance, squad, seed) => {
+        const request = { attacker: a, target: { name: "T", stance }, situation: s, ...(squad ? { squadMates: [{ name: "B", weaponDie: 6 }, { name: "C", weaponDie: 8 }] } : {}) };
+        const odds = expectMonteCarloAgrees(attack, request, 1500, seed);
+        expectWhole(odds, "damage");
+        expectWhole(odds, "received");
+      }),
+      { seed: 4, numRuns: 6 },
+    );
+  }, 20_000);
+
+  it("property: saves and checks agree with a seeded Monte Carlo", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20 }), fc.nat(), (score, seed) => {
+        const odds = expectMonteCarloAgrees(save, { name: "E", st: score }, 800, seed);
+        expect(odds.chances.success).toBeCloseTo(Math.min(21 - Math.max(score, 1), 20) / 20, 12);
+        expectMonteCarloAgrees(check, { name: "E", dc: score }, 800, seed + 1);
+      }),
+      { seed: 5, numRuns: 4 },
+    );
+  }, 20_000);
+
+  it("the largest die the rules allow (a d100, Enhanced, with a Feint) still sums to 1", () => {
+    const odds = attack.odds.exact({ attacker: { name: "A", weaponDie: 100, breath: 1 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" } });
+    expectWhole(odds, "damage");
+    expectPartition({ ...odds, chances: { taken: odds.chances.maneuverTaken ?? 0 } }, ["taken"]);
+  });
+
+  it("refuses what resolve refuses: a Feint needs melee", () => {
+    expect(() => attack.odds.exact({ attacker: { name: "A", weaponDie: 6, weapon: "ranged", breath: 1 }, target: { name: "T" }, maneuver: { name: "feint", payWith: "breath" } })).toThrow(RuleError);
+  });
+});
