@@ -55,6 +55,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(() => resolveWith("spend-initiative", { name: "Ines", specialty: "timing", initiativePoints: 3, spend: "reprise", attackFailed: false }, [])).toThrow(/failed attack only/);
     const outcome = resolveWith("spend-initiative", { name: "Ines", specialty: "timing", initiativePoints: 3, spend: "reprise", attackFailed: true }, []);
     expect(outcome.steps).toEqual([{ rule: "initiative-spend", spend: "reprise", specialty: "timing", cost: 1 }]);
+    expect(outcome.result).toEqual({ spent: "reprise", cost: 1, initiativePoints: 2, usedThisRound: ["reprise"] });
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { initiativePoints: { from: 3, to: 2 } } }]);
   });
 
@@ -294,5 +295,46 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(outcome.steps.find((step) => step.rule === "drop-total")).toMatchObject({ combined: 5, drop: 5 });
     expect(outcome.result).toEqual({ attacker: { total: 6, successPoints: 1 } });
     expect(() => resolveWith("turn", { name: "Ines", combined: ["reload-musket", "run"] }, [])).toThrow(/capped at Drop 4/);
+  });
+
+  it("seed 000 §Using Advantage: rolling the Advantage die is shown with the die it steps down to; a roll without it shows no such step", () => {
+    const used = resolveWith("attack", { attack: "lunge", attacker: { ...ines, advantage: 10, useAdvantage: true } }, [6, 3, 9]);
+    expect(used.steps.filter((step) => step.rule === "advantage-used")).toEqual([{ rule: "advantage-used", roll: "attack pool", from: 10, to: 8 }]);
+    const held = resolveWith("attack", { attack: "lunge", attacker: { ...ines, advantage: 10 } }, [6, 3]);
+    expect(held.steps.filter((step) => step.rule === "advantage-used")).toEqual([]);
+  });
+
+  it("seed 000 §Rolling Initiative through the initiative action: places from 1, each roll's SP become its IP, roll-offs shown only where there were any", () => {
+    // Ines d8 + d8 show 6 and 4 (10, 4 SP); Luc's lone d6 shows 5 (5, 1 SP).
+    const outcome = resolveWith("initiative", { combatants: [{ name: "Ines", specialty: "impulse", attribute: 8, competency: 8 }, { name: "Luc", specialty: "timing", attribute: 6 }] }, [6, 4, 5]);
+    expect(outcome.result).toEqual({
+      order: [
+        { place: 1, name: "Ines", members: ["Ines"], total: 10, successPoints: 4, initiativePoints: 4, specialty: "impulse", costs: { seize: 1, interpose: 2, reprise: 3 } },
+        { place: 2, name: "Luc", members: ["Luc"], total: 5, successPoints: 1, initiativePoints: 1, specialty: "timing", costs: { seize: 2, interpose: 3, reprise: 1 } },
+      ],
+    });
+    expect(outcome.effects).toEqual([
+      { participant: "Ines", changes: { initiativePoints: { from: 0, to: 4 } } },
+      { participant: "Luc", changes: { initiativePoints: { from: 0, to: 1 } } },
+    ]);
+    expect(outcome.steps.at(-1)).toEqual({ rule: "initiative-order", by: ["total", "successPoints", "d10 roll-off"], order: ["Ines", "Luc"] });
+    expect(outcome.dice.map((die) => die.label)).toEqual(["initiative: Ines", "initiative: Ines", "initiative: Luc"]);
+  });
+
+  it("seed 000 §Focus through the focus action: a move with it is Drop 1, a better roll moves her and its SP are added to her IP", () => {
+    // d8 + d8 with Drop 1 leave one d8 showing 7: 7, 1 SP, better than her 5.
+    const outcome = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["move"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [7]);
+    expect(outcome.result).toEqual({ rolled: { total: 7, successPoints: 1 }, position: { total: 7, successPoints: 1 }, moved: true, initiativePoints: 2 });
+    expect(outcome.steps.at(-1)).toEqual({ rule: "focus", from: 5, rolled: 7, position: 7, ipAdded: 1 });
+    expect(outcome.effects).toEqual([{ participant: "Ines", changes: { position: { from: 5, to: 7 }, initiativePoints: { from: 1, to: 2 } } }]);
+  });
+
+  it("a Focus takes its combined actions' Drop and any situational Drop together, and is a roll, so Drop 5 of combined actions is allowed", () => {
+    // Ranks 2: four d8. Move (Drop 1) + situational Drop 1 leave two dice, showing 6 and 2.
+    const both = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, ranks: 2, combined: ["move"], drop: 1 }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [6, 2]);
+    expect(both.dice).toHaveLength(2);
+    expect(both.result).toMatchObject({ rolled: { total: 8, successPoints: 2 } });
+    const heavy = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["reload-musket", "run"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [3]);
+    expect(heavy.result).toMatchObject({ rolled: { total: 3, successPoints: 1 }, moved: false, initiativePoints: 2 });
   });
 });
