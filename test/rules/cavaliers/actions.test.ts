@@ -337,4 +337,46 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     const heavy = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["reload-musket", "run"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [3]);
     expect(heavy.result).toMatchObject({ rolled: { total: 3, successPoints: 1 }, moved: false, initiativePoints: 2 });
   });
+
+  describe("seed 000 §Dying and Death: the Survival Roll, Verve + Competency Die against Moderate (3D8)", () => {
+    it("a survivor is shown her roll and offered the Survival table, with the usual pick suggested", () => {
+      // Verve d8 + d8 show 8 and 4 (12, 4 SP); 3d8 show 2, 2, 1 (4).
+      const outcome = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [8, 4, 2, 2, 1]);
+      expect(outcome.result).toEqual({ survived: true, total: 12, successPoints: 4, oppositionTotal: 4 });
+      expect(outcome.awaiting).toEqual({
+        choice: "spend",
+        by: "actor",
+        offer: {
+          sp: 4,
+          entries: [
+            { id: "survive-8-hours", name: "Survive for 8 Hours", cost: 1, repeatable: true },
+            { id: "regain-consciousness", name: "Regain Consciousness", cost: 2, repeatable: false },
+            { id: "heal-wound", name: "Heal 1 Wound", cost: 4, repeatable: true },
+          ],
+          suggested: ["heal-wound"],
+        },
+      });
+      expect(outcome.dice.map((die) => die.label)).toEqual(["survival pool", "survival pool", "opposition", "opposition", "opposition"]);
+    });
+
+    it("the purchases are listed with their cost; waking up leaves her Dying, and conscious", () => {
+      const outcome = resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, spend: ["regain-consciousness", "survive-8-hours"] }, [8, 3, 2, 2, 1]);
+      expect(outcome.steps.at(-1)).toEqual({ rule: "spend", by: "Ines", bought: [{ entry: "regain-consciousness", times: 1 }, { entry: "survive-8-hours", times: 1 }], cost: 3, available: 3, lost: 0 });
+      expect(outcome.effects).toEqual([{ participant: "Ines", changes: {}, statuses: ["dying", "conscious"] }]);
+    });
+  });
+
+  it("seed 000 §Healing Wounds through the rest action: four days of bed rest take 3 Wounds to 1", () => {
+    const outcome = resolveWith("rest", { name: "Ines", wounds: 3, days: 4 }, []);
+    expect(outcome.steps).toEqual([{ rule: "rest", days: 4, from: 3, to: 1 }]);
+    expect(outcome.effects).toEqual([{ participant: "Ines", changes: { wounds: { from: 3, to: 1 } } }]);
+    expect(outcome.dice).toEqual([]);
+  });
+
+  it("a late joiner's place is shown, from the next round, and her roll's SP become her IP (RULINGS.md, cavaliers Initiative)", () => {
+    const outcome = resolveWith("join", { order: [{ name: "Ines", total: 12, successPoints: 5 }], joiner: { name: "Margot", specialty: "timing", attribute: 8, competency: 8 } }, [6, 4]);
+    expect(outcome.steps.at(-1)).toEqual({ rule: "late-joiner", place: 2, fromNextRound: true });
+    expect(outcome.effects).toEqual([{ participant: "Margot", changes: { initiativePoints: { from: 0, to: 4 } } }]);
+    expect(outcome.result).toMatchObject({ joiner: { name: "Margot", members: ["Margot"] }, place: 2, fromNextRound: true, nextRoundOrder: ["Ines", "Margot"] });
+  });
 });
