@@ -368,3 +368,49 @@ describe("cavaliers thresholds: Prepare", () => {
     expect(preparedDrop([], [])).toBe(0);
   });
 });
+
+describe("cavaliers thresholds: the duel at its edges", () => {
+  const fighter = (name: string, over: Record<string, unknown> = {}) => ({ name, lunge: { attribute: 6, competency: 6 }, parry: { attribute: 6, competency: 6 }, yieldLimit: 9, ...over });
+  const labels = (tray: DiceTray) => tray.rolled.map((die) => `${die.label} d${die.sides}`);
+
+  it("a wounded fighter's Lunge and Parry both take her Wound Drop, and Drop never takes her last die", () => {
+    // A has 1 Wound (Drop 1): her Lunge d6 + d6 rolls one die (1), her one-die Parry keeps its die.
+    // B Parries 6 + 6, Negates and buys Advantage, then Lunges with it (1, 1, 1) into A's Parry 6.
+    const tray = new DiceTray(givenFaces([1, 6, 6, 1, 1, 1, 6]));
+    const bout = cavaliersDuel.fight(fighter("A", { wounds: 1, parry: { attribute: 6 } }), fighter("B"), tray, 1);
+    expect(bout).toEqual({ winner: "none", rounds: 1 });
+    expect(labels(tray)).toEqual(["A lunge d6", "B parry d6", "B parry d6", "B lunge d6", "B lunge d6", "B lunge d6", "A parry d6"]);
+  });
+
+  it("Initiative is rolled only when both fighters give a pool for it; otherwise the first named attacks first", () => {
+    const tray = new DiceTray(givenFaces([6, 6, 1, 1]));
+    const bout = cavaliersDuel.fight(fighter("A", { initiative: { attribute: 6, competency: 6 } }), fighter("B", { yieldLimit: 6 }), tray, 1);
+    expect(bout).toEqual({ winner: "a", rounds: 1 });
+    expect(labels(tray)).toEqual(["A lunge d6", "A lunge d6", "B parry d6", "B parry d6"]);
+  });
+
+  it("the higher Initiative total goes first even with fewer SP", () => {
+    // A's initiative 6 + 1 (7, 1 SP) beats B's 3 + 3 (6, 3 SP): A lunges first, 6 against 1, and B (Yield Limit 1) is out.
+    const init = (name: string) => ({ name, initiative: { attribute: 6, competency: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
+    const tray = new DiceTray(givenFaces([6, 1, 3, 3, 6, 1]));
+    expect(cavaliersDuel.fight(init("A"), init("B"), tray, 5)).toEqual({ winner: "a", rounds: 1 });
+    expect(labels(tray).slice(0, 4)).toEqual(["A initiative d6", "A initiative d6", "B initiative d6", "B initiative d6"]);
+  });
+
+  it("on equal Initiative totals the more SP goes first, and each side still attacks once in the round", () => {
+    // A 6 + 1 (7, 1 SP) against B 4 + 3 (7, 3 SP): B lunges first, 1 against A's Parry 6 (A Negates);
+    // then A lunges 6 against B's Parry 1 and B (Yield Limit 1) is out.
+    const init = (name: string) => ({ name, initiative: { attribute: 6, competency: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
+    const tray = new DiceTray(givenFaces([6, 1, 4, 3, 1, 6, 6, 1]));
+    expect(cavaliersDuel.fight(init("A"), init("B"), tray, 5)).toEqual({ winner: "a", rounds: 1 });
+    expect(labels(tray)).toEqual(["A initiative d6", "A initiative d6", "B initiative d6", "B initiative d6", "B lunge d6", "A parry d6", "A lunge d6", "B parry d6"]);
+  });
+
+  it("a full Initiative tie is settled by a d2 roll-off", () => {
+    const init = (name: string) => ({ name, initiative: { attribute: 6, competency: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
+    const tray = new DiceTray(givenFaces([4, 3, 4, 3, 1, 6, 1]));
+    expect(cavaliersDuel.fight(init("A"), init("B"), tray, 5)).toEqual({ winner: "a", rounds: 1 });
+    expect(labels(tray)[4]).toBe("initiative roll-off d2");
+  });
+});
+
