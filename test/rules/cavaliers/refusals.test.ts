@@ -66,7 +66,7 @@ describe("cavaliers refusals", () => {
     expect(() => checkDefence("aim", "parry", false)).toThrow(/parry cannot answer aim; allowed: block, dodge/);
     expect(() => checkDefence("lunge", "dodge", true)).toThrow(/dodge takes no item die/);
     expect(() => checkDefence("lunge", "dodge", false)).not.toThrow();
-    expect(() => checkDefence("constructor" as "lunge", "parry", false)).toThrow(/cannot answer/);
+    expect(() => checkDefence("constructor" as "lunge", "parry", false)).toThrow(/parry cannot answer constructor; allowed: $/);
   });
 
   it("an exchange needs a success table for the attack and for the defence", () => {
@@ -175,5 +175,21 @@ describe("cavaliers refusals", () => {
     expect(() => resolveWith("attack", { ...request, attack: "riposte", defence: "block" }, [])).toThrow(/a Riposte must follow a winning Parry or Feint/);
     expect(() => resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines }, [])).toThrow(/a defence needs the defender's pool/);
     expect(() => resolveWith("attack", { ...request, attacker: { ...ines, useAdvantage: true } }, [])).toThrow(/Ines has no Advantage die to use/);
+  });
+});
+
+describe("cavaliers refusals: the settlement of an attack", () => {
+  const base = { attack: "brawl" as const, defence: "parry" as const, attacker: state({ name: "Ines" }), defender: state({ name: "Guard", type: "stock", yieldLimit: 6 }), attackerSp: 3, defenderSp: 6 };
+
+  it("a Parry that wins against a Brawl cannot buy Disarm, and is told why", () => {
+    expect(() => settleAttack({ ...base, attackerTotal: 5, defenderTotal: 12, spend: ["negate", "disarm"] })).toThrow(/Disarm: not against a Brawl attack/);
+    expect(settleAttack({ ...base, attack: "lunge", attackerTotal: 5, defenderTotal: 12, spend: ["negate", "disarm"] }).attackerStatuses).toEqual(["disarm"]);
+  });
+
+  it("an edited success table is the one the attack is settled by (the Foundry layer feeds the world's tables)", () => {
+    const dearYield = { ...SUCCESS_TABLES, lunge: { id: "lunge", name: "Lunge", entries: [{ id: "inflict-yield", name: "Inflict 1 Yield", cost: 3, repeatable: true, effect: { kind: "inflict-yield" as const, amount: 1 } }] } };
+    const input = { ...base, attack: "lunge" as const, attackerTotal: 12, defenderTotal: 5, spend: ["inflict-yield", "inflict-yield"] };
+    expect(settleAttack(input).defender.yield).toBe(2);
+    expect(() => settleAttack({ ...input, tables: dearYield })).toThrow(/cost 6 SP but only 3/);
   });
 });
