@@ -82,8 +82,9 @@ export const delay = defineAction({
   resolve(request: Static<typeof DelayRequest>, tray) {
     const round = { order: request.order, acted: request.acted };
     const refused = delayRefusal(round, request.mover, request.after);
-    const order = delayTurn(round, request.mover, request.after);
-    if (refused || !order) throw new PersonalRefusal([refused ?? "not-in-order"]);
+    if (refused) throw new PersonalRefusal([refused]);
+    // delayTurn refuses exactly what delayRefusal names, so past that check it always gives the order.
+    const order = delayTurn(round, request.mover, request.after) as string[];
     const steps: Step[] = [{ rule: "delay", mover: request.mover, after: request.after }];
     return outcome(tray, steps, { order }, [effectOf(request.mover, { place: request.order.indexOf(request.mover) + 1 }, { place: order.indexOf(request.mover) + 1 })]);
   },
