@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { armorAgainst } from "../../../src/rules/personal/attack.js";
+import { fallsBy } from "../../../src/rules/personal/combatant.js";
+import { personalOptions } from "../../../src/rules/personal/options.js";
+import { withDefaults } from "../../../src/rules/options.js";
+import { attacker, run, target } from "./helpers.js";
+
+// Each test sits on an edge of a rule (who falls how, what a defeated character takes, a default
+// left out), beside the nearest case on the other side.
+
+const defaults = withDefaults(personalOptions, undefined);
+const hit = (fields: Record<string, unknown>, faces: number[], extra: Record<string, unknown> = {}) => run("attack", { attacker: attacker(), target: target(fields), ...extra }, faces);
+
+describe("seed 003 §Becoming Wounded and Fallen Fates: who falls how", () => {
+  it("seed 003 §Becoming Wounded and Fallen Fates: PCs take Fallen Fates whatever the significantNpcFates option says", () => {
+    expect(fallsBy("pc", defaults)).toBe("fates");
+    expect(fallsBy("pc", { ...defaults, significantNpcFates: false })).toBe("fates");
+    expect(fallsBy("significant", defaults)).toBe("fates");
+    expect(fallsBy("significant", { ...defaults, significantNpcFates: false })).toBe("wounded-then-defeated");
+    expect(fallsBy("minor", defaults)).toBe("defeated-at-zero");
+    expect(fallsBy("minor", { ...defaults, minorNpcsWounded: true })).toBe("fates");
+    expect(fallsBy("minor", { ...defaults, minorNpcsWounded: true, significantNpcFates: false })).toBe("wounded-then-defeated");
+  });
+
+  it("seed 003 §Becoming Wounded and Fallen Fates: a character given without a kind is a PC, and takes her fate with significantNpcFates off", () => {
+    const outcome = hit({ resolve: 0, wounded: true }, [12, 7], { options: { significantNpcFates: false } });
+    expect(outcome.result).toMatchObject({ fate: { needed: true } });
+    expect(outcome.awaiting?.choice).toBe("fateChoice");
+  });
+
+  it("a minor NPC hit short of 0 Resolve is neither Wounded nor defeated", () => {
+    const outcome = hit({ resolve: 8, kind: "minor" }, [12, 7]);
+    expect(outcome.effects).toEqual([{ participant: "Bruno", changes: { resolve: { from: 8, to: 4 } } }]);
+    expect(outcome.result).toMatchObject({ out: false });
+  });
+
+  it("a minor NPC brought to 0 is defeated and not Wounded (house default)", () => {
+    const outcome = hit({ resolve: 4, kind: "minor" }, [12, 7]);
+    expect(outcome.effects).toEqual([{ participant: "Bruno", changes: { resolve: { from: 4, to: 0 }, defeated: { from: false, to: true } }, statuses: ["Defeated"] }]);
+    expect(outcome.result).toMatchObject({ fate: { needed: false }, out: true });
+  });
+
+  it("a Wounded significant NPC with significantNpcFates off is defeated by damage, and stays Wounded", () => {
+    const outcome = hit({ resolve: 0, wounded: true, kind: "significant" }, [12, 7], { options: { significantNpcFates: false } });
+    expect(outcome.effects).toEqual([{ participant: "Bruno", changes: { defeated: { from: false, to: true } }, statuses: ["Defeated"] }]);
+  });
+
+  it("a significant NPC with significantNpcFates off brought to 0 is only Wounded: the next damage defeats her", () => {
+    const outcome = hit({ resolve: 4, kind: "significant" }, [12, 7], { options: { significantNpcFates: false } });
+    expect(outcome.effects).toEqual([{ participant: "Bruno", changes: { resolve: { from: 4, to: 0 }, wounded: { from: false, to: true } }, statuses: ["Wounded"] }]);
+  });
+});
+
+describe("seed 003 §Becoming Wounded and Fallen Fates: a defeated character takes nothing more", () => {
+  it("a defeated character hit again loses nothing, gains nothing and is asked for no fate", () => {
+    const outcome = hit({ resolve: 0, kind: "minor", defeated: true }, [12, 7]);
+    expect(outcome.effects).toEqual([{ participant: "Bruno", changes: {} }]);
+    expect(outcome.result).toMatchObject({ hit: true, damage: 4, fate: { needed: false }, out: true });
+    expect(outcome.steps.map((s) => s.rule)).toEqual(["attack-roll", "damage-roll", "armor-rating", "damage", "resolve"]);
+    expect(outcome.awaiting).toBeUndefined();
+  });
+
+  it("a Wounded PC marked defeated is not asked for a fate either", () => {
+    expect(hit({ resolve: 0, wounded: true, defeated: true }, [12, 7]).result).toMatchObject({ fate: { needed: false }, out: true });
+  });
+
+  it("fates already taken stay with her when she is hit", () => {
+    const outcome = hit({ resolve: 9, fates: ["Shaken"] }, [12, 7]);
+    expect(outcome.effects).toEqual([{ participant: "Bruno", changes: { resolve: { from: 9, to: 5 } } }]);
+  });
+});
+
+describe("seed 003 §Dealing Damage: Piercing", () => {
+  it("seed 003 §Dealing Damage: without the house option a Piercing hit never halves the Armor Rating, whatever the margin", () => {
+    expect(armorAgainst({ physical: 5 }, "physical", 12, true)).toEqual({ base: 5, rating: 5, halved: false });
+    expect(armorAgainst({ physical: 5 }, "physical", 12, true, true)).toEqual({ base: 5, rating: 2, halved: true });
+  });
+
+  it("seed 003 §Dealing Damage: the card says whether the attack was Piercing", () => {
+    const outcome = run("attack", { attacker: attacker({ piercing: true }), target: target() }, [12, 8]);
+    expect(outcome.steps).toContainEqual({ rule: "armor-rating", damageType: "physical", base: 3, halved: false, rating: 3, piercing: true });
+  });
+});
