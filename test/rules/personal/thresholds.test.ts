@@ -64,6 +64,14 @@ describe("seed 003 §Becoming Wounded and Fallen Fates: a defeated character tak
     expect(hit({ resolve: 0, wounded: true, defeated: true }, [12, 7]).result).toMatchObject({ fate: { needed: false }, out: true });
   });
 
+  it("fates already taken stay with her when she ignores a new one", () => {
+    const outcome = hit({ resolve: 0, wounded: true, fates: ["Shaken"], ignoresLeft: 1 }, [12, 7], { fateChoice: "ignore" });
+    expect(outcome.effects).toEqual([{ participant: "Bruno", changes: { ignoresLeft: { from: 1, to: 0 } } }]);
+    expect(run("fate", { character: { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 1, control: 0, fates: ["Shaken"] }, damage: 2, choice: "ignore" }).effects).toEqual([
+      { participant: "Ines", changes: { ignoresLeft: { from: 1, to: 0 } } },
+    ]);
+  });
+
   it("fates already taken stay with her when she is hit", () => {
     const outcome = hit({ resolve: 9, fates: ["Shaken"] }, [12, 7]);
     expect(outcome.effects).toEqual([{ participant: "Bruno", changes: { resolve: { from: 9, to: 5 } } }]);
