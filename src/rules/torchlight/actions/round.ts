@@ -37,7 +37,8 @@ const Request = Type.Object(
     /** Protect Companion: an On Guard character absorbs the largest hit on one adjacent companion, taking half. */
     protect: Type.Optional(Type.Array(Type.Object({ by: Name, companion: Name }, { additionalProperties: false }), { maxItems: 60 })),
     /** The saves each damaged character's owner has rolled, by the character's id (its name when none): absent = awaited. */
-    saves: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.Literal(true))),
+    // TypeBox checks a Record's keys by their pattern alone, and only additionalProperties false refuses a key off it.
+    saves: Type.Optional(Type.Record(Type.String({ pattern: "^.{1,40}$" }), Type.Literal(true), { additionalProperties: false })),
     options: Options,
   },
   { additionalProperties: false },
