@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { areAdjacent, attackRefusal, canMove, cellCount, elevationEdge, flatLanes, isEngaged, mayProtect, mayRetreat, nearestEngagedEnemy, type Placement, placeWithOverflow, pushedTo, rallyReach } from "../../../src/rules/torchlight/grid.js";
+import type { Stance } from "../../../src/rules/torchlight/tables.js";
 import { combatant, refusalOf, resolve } from "./helpers.js";
 
 // Each test sits exactly on an edge of a rule (a threshold, a tie, a choice), beside the nearest
@@ -94,5 +96,135 @@ describe("seed 004 §Retreat: sitting out a round", () => {
   it("seed 004 §Retreat: a Retreat in round 2 names round 4 as the first it may come back in", () => {
     const grid = [{ name: "Breyer", side: "party", lane: 1, stance: "rearguard" }];
     expect(resolve("retreat", { grid, by: "Breyer", round: 2 }, []).result).toEqual({ retreated: "Breyer", leftInRound: 2, mayReturnFrom: 4 });
+  });
+});
+
+describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
+  const p = (name: string, side: string, lane: number, stance: Stance, incapacitated = false): Placement => ({ name, side, lane, stance, ...(incapacitated ? { incapacitated } : {}) });
+
+  it("seed 004 §Engaged: an enemy in the lane engages; one in another lane, a Rearguard one or a fallen one does not", () => {
+    expect(isEngaged([p("Ana", "party", 2, "steadied"), p("Orc", "foes", 2, "on-guard")], "Ana")).toBe(true);
+    expect(isEngaged([p("Ana", "party", 2, "steadied"), p("Orc", "foes", 3, "aggressive")], "Ana")).toBe(false);
+    expect(isEngaged([p("Ana", "party", 2, "steadied"), p("Orc", "foes", 2, "rearguard")], "Ana")).toBe(false);
+    expect(isEngaged([p("Ana", "party", 2, "steadied"), p("Orc", "foes", 2, "aggressive", true)], "Ana")).toBe(false);
+    expect(isEngaged([p("Ana", "party", 2, "steadied"), p("Bo", "party", 2, "aggressive")], "Ana")).toBe(false);
+  });
+
+  it("seed 004 §Retreat: a standing companion in a closer stance screens her; one in the same stance, a fallen one or herself does not", () => {
+    const orc = p("Orc", "foes", 5, "aggressive");
+    expect(isEngaged([p("Bre", "party", 5, "rearguard"), p("Tah", "party", 5, "on-guard"), orc], "Bre")).toBe(false);
+    expect(isEngaged([p("Bre", "party", 5, "rearguard"), p("Tah", "party", 5, "rearguard"), orc], "Bre")).toBe(true);
+    expect(isEngaged([p("Bre", "party", 5, "rearguard"), p("Tah", "party", 5, "aggressive", true), orc], "Bre")).toBe(true);
+    expect(isEngaged([p("Bre", "party", 5, "rearguard"), p("Tah", "party", 4, "aggressive"), orc], "Bre")).toBe(true);
+    expect(isEngaged([p("Bre", "party", 5, "steadied"), p("Tah", "party", 5, "rearguard"), orc], "Bre")).toBe(true);
+  });
+
+  it("seed 004 §Combat Stances, Aggressive: the nearest engaged enemy is the frontmost standing one in the lane, the first listed on a tie", () => {
+    const grid = [p("Rid", "party", 1, "aggressive"), p("A", "foes", 1, "steadied"), p("B", "foes", 1, "steadied"), p("C", "foes", 1, "aggressive", true), p("D", "foes", 2, "aggressive")];
+    expect(nearestEngagedEnemy(grid, "Rid")?.name).toBe("A");
+    expect(nearestEngagedEnemy([...grid, p("E", "foes", 1, "aggressive")], "Rid")?.name).toBe("E");
+    expect(nearestEngagedEnemy([p("Rid", "party", 1, "aggressive"), p("Bo", "party", 1, "steadied")], "Rid")).toBeUndefined();
+  });
+
+  it("seed 004 §Retreat: only from the Rearguard, standing, not Engaged", () => {
+    expect(mayRetreat([p("Bre", "party", 5, "rearguard")], "Bre")).toBe(true);
+    expect(mayRetreat([p("Bre", "party", 5, "rearguard", true)], "Bre")).toBe(false);
+    expect(mayRetreat([p("Bre", "party", 5, "on-guard")], "Bre")).toBe(false);
+    expect(mayRetreat([p("Bre", "party", 5, "rearguard"), p("Orc", "foes", 5, "steadied")], "Bre")).toBe(false);
+  });
+
+  it("a name not on the grid is refused, not guessed", () => {
+    expect(() => isEngaged([p("Ana", "party", 2, "steadied")], "Ghost")).toThrow(/Ghost is not on the grid/);
+  });
+
+  it("seed 004 §Combat Stances: one lane or one stance away is adjacent, the same cell is not; diagonals only with the house option", () => {
+    const ana = p("Ana", "party", 3, "steadied");
+    expect(areAdjacent(ana, p("B", "party", 3, "steadied"), true)).toBe(false);
+    expect(areAdjacent(ana, p("B", "party", 4, "steadied"), false)).toBe(true);
+    expect(areAdjacent(ana, p("B", "party", 3, "on-guard"), false)).toBe(true);
+    expect(areAdjacent(ana, p("B", "party", 4, "on-guard"), false)).toBe(false);
+    expect(areAdjacent(ana, p("B", "party", 4, "on-guard"), true)).toBe(true);
+    expect(areAdjacent(ana, p("B", "party", 5, "steadied"), true)).toBe(false);
+    expect(areAdjacent(ana, p("B", "party", 3, "rearguard"), true)).toBe(false);
+    expect(areAdjacent(ana, p("B", "party", 2, "aggressive"), true)).toBe(true);
+  });
+
+  it("seed 004 §Combat Stances, Steadied: Rally reaches fallen companions too, but never enemies or the rallier", () => {
+    const grid = [p("Ana", "party", 3, "steadied"), p("Bo", "party", 3, "on-guard", true), p("Orc", "foes", 3, "aggressive")];
+    expect(rallyReach(grid, "Ana", true).map((x) => x.name)).toEqual(["Bo"]);
+  });
+
+  it("seed 004 §Combat Stances, On Guard: a fallen protector protects no one; nor does one protect herself", () => {
+    expect(mayProtect([p("Bo", "party", 3, "on-guard"), p("Ana", "party", 3, "steadied")], "Bo", "Ana", false)).toBe(true);
+    expect(mayProtect([p("Bo", "party", 3, "on-guard", true), p("Ana", "party", 3, "steadied")], "Bo", "Ana", false)).toBe(false);
+    expect(mayProtect([p("Bo", "party", 3, "on-guard")], "Bo", "Bo", true)).toBe(false);
+    expect(mayProtect([p("Bo", "party", 3, "on-guard"), p("Orc", "foes", 3, "steadied")], "Bo", "Orc", false)).toBe(false);
+  });
+
+  it("seed 004 §Movement: a lane of another level or with an edge is entered only from the next lane; off the grid never", () => {
+    const lanes = [{ level: 0 }, { level: 0 }, { level: 1 }, { level: 0, edge: true }, { level: 0 }];
+    expect(canMove(lanes, 1, 2)).toBe(true);
+    expect(canMove(lanes, 1, 5)).toBe(true);
+    expect(canMove(lanes, 2, 3)).toBe(true);
+    expect(canMove(lanes, 1, 3)).toBe(false);
+    expect(canMove(lanes, 5, 4)).toBe(true);
+    expect(canMove(lanes, 2, 4)).toBe(false);
+    expect(canMove(lanes, 3, 3)).toBe(true);
+    expect(canMove(lanes, 1, 6)).toBe(false);
+    expect(canMove(lanes, 0, 1)).toBe(false);
+    expect(flatLanes()).toEqual(Array(6).fill({ level: 0 }));
+    expect(flatLanes(2)).toEqual([{ level: 0 }, { level: 0 }]);
+  });
+
+  it("seed 004 §Action Lanes: attacking down from a higher lane Enhances (+1), up Impairs (−1), across a level neither", () => {
+    const lanes = [{ level: 2 }, { level: 0 }, { level: 0 }];
+    expect(elevationEdge(lanes, 1, 2)).toBe(1);
+    expect(elevationEdge(lanes, 2, 1)).toBe(-1);
+    expect(elevationEdge(lanes, 2, 3)).toBe(0);
+    expect(elevationEdge(lanes, 1, 9)).toBe(1);
+  });
+
+  it("seed 004 §Push: one lane up or down, one stance forward or back, never off the grid", () => {
+    expect(pushedTo(3, "steadied", "lane-up", 6)).toEqual({ lane: 2, stance: "steadied" });
+    expect(pushedTo(3, "steadied", "lane-down", 6)).toEqual({ lane: 4, stance: "steadied" });
+    expect(pushedTo(3, "steadied", "forward", 6)).toEqual({ lane: 3, stance: "aggressive" });
+    expect(pushedTo(3, "steadied", "back", 6)).toEqual({ lane: 3, stance: "on-guard" });
+    expect(pushedTo(1, "steadied", "lane-up", 6)).toBeUndefined();
+    expect(pushedTo(6, "steadied", "lane-down", 6)).toBeUndefined();
+    expect(pushedTo(5, "steadied", "lane-down", 6)).toEqual({ lane: 6, stance: "steadied" });
+    expect(pushedTo(3, "aggressive", "forward", 6)).toBeUndefined();
+    expect(pushedTo(3, "rearguard", "back", 6)).toBeUndefined();
+  });
+
+  it("seed 004 §Initiative: a full cell overflows to the nearest lane of its level, the lower first on a tie; the wished lane's other stances last", () => {
+    const lanes = flatLanes(5);
+    const ana = p("Ana", "party", 3, "aggressive");
+    expect(placeWithOverflow([], "party", { lane: 3, stance: "steadied" }, lanes, 1)).toEqual({ lane: 3, stance: "steadied" });
+    expect(placeWithOverflow([ana], "party", { lane: 3, stance: "aggressive" }, lanes, 1)).toEqual({ lane: 2, stance: "aggressive" });
+    expect(placeWithOverflow([ana], "party", { lane: 3, stance: "aggressive" }, lanes, 2)).toEqual({ lane: 3, stance: "aggressive" });
+    expect(placeWithOverflow([ana, p("Orc", "foes", 3, "steadied")], "foes", { lane: 3, stance: "aggressive" }, lanes, 1)).toEqual({ lane: 3, stance: "aggressive" });
+    const busy = [ana, p("B", "party", 2, "aggressive"), p("C", "party", 4, "aggressive")];
+    expect(placeWithOverflow(busy, "party", { lane: 3, stance: "aggressive" }, lanes, 1)).toEqual({ lane: 2, stance: "steadied" });
+    const one = [p("A", "party", 1, "aggressive")];
+    expect(placeWithOverflow(one, "party", { lane: 1, stance: "aggressive" }, flatLanes(1), 1)).toEqual({ lane: 1, stance: "steadied" });
+    const full = ["aggressive", "steadied", "on-guard", "rearguard"].map((s, i) => p(`P${i}`, "party", 1, s as Stance));
+    expect(placeWithOverflow(full, "party", { lane: 1, stance: "aggressive" }, flatLanes(1), 1)).toBeUndefined();
+    expect(placeWithOverflow([], "party", { lane: 9, stance: "steadied" }, flatLanes(2), 1)).toEqual({ lane: 2, stance: "aggressive" });
+    expect(cellCount([ana, p("B", "party", 3, "aggressive"), p("C", "foes", 3, "aggressive"), p("D", "party", 3, "steadied")], "party", 3, "aggressive")).toBe(2);
+  });
+
+  it("seed 004 §Engaged, §Hide/Cover: which attacks the grid allows", () => {
+    const base = { weapon: "melee" as const, attackerStance: "steadied" as const, attackerLane: 2, targetLane: 2, attackerEngaged: true };
+    expect(attackRefusal(base)).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 3 })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 2 })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "ranged", attackerEngaged: false, targetLane: 6 })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "ranged", attackerStance: "rearguard", attackerEngaged: false })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "reach", attackerStance: "rearguard" })).toBe("no-melee-from-rearguard");
+    expect(attackRefusal({ ...base, weapon: "ranged", attackerEngaged: false, calledShot: true, targetHidden: true })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "ranged", attackerEngaged: false, area: true, targetHidden: true })).toBeUndefined();
+    expect(attackRefusal({ ...base, targetHidden: true })).toBeUndefined();
+    expect(attackRefusal({ ...base, targetHidden: true, area: true, attackerEngaged: false })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 3, targetHidden: true })).toBe("target-hidden");
   });
 });
