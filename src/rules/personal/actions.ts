@@ -57,7 +57,8 @@ export const initiative = defineAction({
     const options = optionsOf(request.options);
     const bonuses = { die: options.initiativeDie, npcBonus: 3, majorNpcBonus: 6 };
     const npcStep = (name: string, score: number): Step => {
-      const rank = request.npcs.find((n) => n.name === name)?.rank ?? 0;
+      // Every NPC scored comes from request.npcs, so it is always found.
+      const rank = request.npcs.find((n) => n.name === name)!.rank;
       return { rule: "npc-initiative", name, rank, bonus: score - rank, score };
     };
     const scored = scoreInitiative(tray, request.pcs, request.npcs, bonuses);

@@ -133,6 +133,7 @@ describe("seed 003 §The Turn and Rest: their cards", () => {
     const outcome = run("turn", { character: { name: "Ines" }, actions: [{ name: "Attack" }, { name: "Draw", free: true }, { name: "Shout", free: true }], gainMomentum: true });
     expect(outcome.steps).toEqual([{ rule: "turn-declared", gainMomentum: true, cap: 3, actions: 3, free: 2 }]);
     expect(outcome.result).toEqual({ valid: true });
+    expect(outcome.effects).toEqual([]);
     expect(run("turn", { character: { name: "Ines" }, actions: [{ name: "Attack" }] }).steps).toEqual([{ rule: "turn-declared", gainMomentum: false, cap: 2, actions: 1, free: 0 }]);
   });
 
