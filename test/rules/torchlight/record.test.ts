@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import type { Step } from "../../../src/core/outcome.js";
+import { landHits, squadHits } from "../../../src/rules/torchlight/endOfRound.js";
+import { combatant, resolve } from "./helpers.js";
+
+// What each card shows and writes: the steps that explain a result, the dice it asks for (their
+// labels name whose roll it is) and the changes it writes. Edges of the end of the round, Dying and
+// the plain rolls sit here beside the cards they show on.
+
+describe("seed 004 §Rounds: the end of the round", () => {
+  it("seed 004 §Squads: each Squad's hits on each target are weighed apart; the first of equal hits stays", () => {
+    const steps: Step[] = [];
+    const kept = squadHits(
+      [
+        { target: "Ines", amount: 5, damageType: "physical", squad: "orcs" },
+        { target: "Bo", amount: 2, damageType: "physical", squad: "orcs" },
+        { target: "Ines", amount: 5, damageType: "fire", squad: "orcs" },
+        { target: "Ines", amount: 3, damageType: "physical", squad: "wolves" },
+      ],
+      steps,
+    );
+    expect(kept.map((h) => [h.target, h.amount, h.damageType])).toEqual([
+      ["Ines", 5, "physical"],
+      ["Bo", 2, "physical"],
+      ["Ines", 3, "physical"],
+    ]);
+    expect(steps).toEqual([{ rule: "squad-lower", hit: 2, squad: "orcs", amount: 5 }]);
+  });
+
+  it("seed 004 §Parry: a Parry stops a hit whose melee is not given (melee unless said otherwise), but not one from no one named", () => {
+    const steps: Step[] = [];
+    const parrier = { name: "Ines", vitals: { breath: 5, maxBreath: 5, characteristics: {} as never, incapacitated: false, dead: false }, stance: "steadied" as const, parrying: ["Orc"] };
+    const landed = landHits([parrier], [{ target: "Ines", amount: 4, damageType: "physical", from: "Orc" }, { target: "Ines", amount: 2, damageType: "physical" }], "down", steps);
+    expect(landed).toEqual([{ receiver: "Ines", amount: 2, damageType: "physical" }]);
+    expect(steps).toEqual([
+      { rule: "hit", hit: 0, from: "Orc", target: "Ines", amount: 4, damageType: "physical" },
+      { rule: "parried", hit: 0, amount: 4 },
+      { rule: "hit", hit: 1, target: "Ines", amount: 2, damageType: "physical" },
+    ]);
+  });
+
+  it("seed 004 §Evade: the evaded hit is shown as evaded; a Precision Strike through an Evade is shown as one", () => {
+    const outcome = resolve("round", { combatants: [combatant("Eve", 5, {}, { evading: true })], hits: [{ target: "Eve", amount: 3 }, { target: "Eve", amount: 1, precisionStrike: true }] }, []);
+    expect(outcome.steps.slice(0, 3)).toEqual([
+      { rule: "hit", hit: 0, target: "Eve", amount: 3, damageType: "physical" },
+      { rule: "evaded", hit: 0, amount: 3 },
+      { rule: "hit", hit: 1, target: "Eve", amount: 1, damageType: "physical", precisionStrike: true },
+    ]);
+  });
+
+  it("seed 004 §Combat Stances, On Guard: a protector who is not On Guard at the end of the round protects no one", () => {
+    const steps: Step[] = [];
+    const vitals = { breath: 5, maxBreath: 5, characteristics: {} as never, incapacitated: false, dead: false };
+    const landed = landHits([{ name: "Ana", vitals, stance: "steadied" }, { name: "Bo", vitals, stance: "aggressive" }], [{ target: "Ana", amount: 4, damageType: "physical", protectedBy: "Bo" }], "down", steps);
+    expect(landed).toEqual([{ receiver: "Ana", amount: 4, damageType: "physical" }]);
+    expect(steps).toContainEqual({ rule: "protect-refused", hit: 0, by: "Bo" });
+    expect(() => landHits([{ name: "Ana", vitals, stance: "steadied" }], [{ target: "Ana", amount: 4, damageType: "physical", protectedBy: "Ghost" }], "down", [])).toThrow(/Ghost is not in the round/);
+    expect(() => landHits([], [{ target: "Ana", amount: 4, damageType: "physical" }], "down", [])).toThrow(/Ana is not in the round/);
+  });
+
+  it("seed 004 §Combat Stances, On Guard: the card shows On Guard's 1 off, by whom it was taken", () => {
+    const outcome = resolve("round", { combatants: [combatant("Bo", 5, {}, { stance: "on-guard" })], hits: [{ target: "Bo", amount: 3 }] }, []);
+    expect(outcome.steps).toContainEqual({ rule: "on-guard", hit: 0, participant: "Bo", before: 3, after: 2 });
+  });
+
+  it("seed 004 §Damage: the card shows each Characteristic's total, what Breath took and what the Characteristic took", () => {
+    const outcome = resolve("round", { combatants: [combatant("Elsa", 2, { str: 11 })], hits: [{ target: "Elsa", amount: 3 }, { target: "Elsa", amount: 2, damageType: "slashing" }], saves: { Elsa: true } }, [15]);
+    expect(outcome.steps).toContainEqual({ rule: "damage", participant: "Elsa", characteristic: "str", total: 5, toBreath: 2, toCharacteristic: 3 });
+    expect(outcome.steps.at(-1)).toEqual({ rule: "damage-save", participant: "Elsa", characteristic: "str", roll: 15, st: 12, success: true });
+    expect(outcome.dice).toEqual([{ label: "Elsa str save", sides: 20, face: 15 }]);
+  });
+
+  it("seed 004 §Incapacitated and Death: a character already dead makes no save; one killed this round neither", () => {
+    const killed = resolve("round", { combatants: [combatant("Elsa", 0, { str: 3 })], hits: [{ target: "Elsa", amount: 3 }] }, []);
+    expect(killed.dice).toEqual([]);
+    expect(killed.awaiting).toBeUndefined();
+    expect(killed.result).toEqual({ resolved: true, incapacitated: [], dead: ["Elsa"], standing: [] });
+    expect(killed.effects[0]?.statuses).toEqual(["dead"]);
+  });
+
+  it("seed 004 §Characteristic Score Loss: a failed save Incapacitates and knocks prone; the card lists who fell and who stands", () => {
+    const outcome = resolve("round", { combatants: [combatant("Elsa", 0), combatant("Bo", 4)], hits: [{ target: "Elsa", amount: 2 }], saves: { Elsa: true } }, [3]);
+    expect(outcome.result).toEqual({ resolved: true, incapacitated: ["Elsa"], dead: [], standing: ["Bo"] });
+    expect(outcome.effects).toEqual([
+      { participant: "Elsa", changes: { strDc: { from: 10, to: 8 }, strSt: { from: 10, to: 12 }, incapacitated: { from: false, to: true } }, statuses: ["incapacitated", "prone"] },
+    ]);
+  });
+
+  it("seed 004 §Rounds: while a character's saves are awaited the card says whose, and writes nothing", () => {
+    const outcome = resolve("round", { combatants: [combatant("Elsa", 0, {}, { id: "e1" })], hits: [{ target: "Elsa", amount: 2 }] }, []);
+    expect(outcome.result).toEqual({ resolved: false, savesOwedBy: "Elsa" });
+    expect(outcome.effects).toEqual([]);
+    expect(outcome.awaiting).toEqual({ choice: "saves.e1", by: "e1", offer: { characteristics: ["str"], st: { str: 12 } } });
+  });
+
+  it("seed 004 §Combat Stances, Steadied: the Rally's reach is shown before its rolls, each roll labelled with whom it reaches", () => {
+    const combatants = [combatant("Elsa", 2, {}, { side: "party", lane: 1 }), combatant("Bo", 1, {}, { side: "party", lane: 2, maxBreath: 4 })];
+    const outcome = resolve("round", { combatants, hits: [], rally: { by: "Elsa" } }, [2]);
+    expect(outcome.steps).toEqual([{ rule: "rally-reach", by: "Elsa", reaches: ["Bo"] }, { rule: "rally", participant: "Bo", roll: 2, breath: 3 }]);
+    expect(outcome.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 1, to: 3 } } }]);
+  });
+
+  it("seed 004 §Combat Stances, On Guard: a Protect Companion on a companion nobody hit protects nothing; the largest hit is the first of equals", () => {
+    const combatants = [combatant("Ana", 9, {}, { side: "party", lane: 2 }), combatant("Bo", 9, {}, { stance: "on-guard", side: "party", lane: 3 })];
+    const outcome = resolve("round", { combatants, hits: [{ target: "Ana", amount: 4, from: "A" }, { target: "Ana", amount: 4, from: "B" }], protect: [{ by: "Bo", companion: "Ana" }] }, []);
+    expect(outcome.steps.filter((s) => s.rule === "protect-companion")).toEqual([{ rule: "protect-companion", hit: 0, attack: 4, taken: 2 }]);
+    expect(resolve("round", { combatants, hits: [], protect: [{ by: "Bo", companion: "Ana" }] }, []).effects).toEqual([]);
+  });
+});
+
+describe("seed 004 §Dying, Stabilization, and Recovery: the cards", () => {
+  it("seed 004 §Dying: each failed save shows the 1d4 it cost and the DC left; each held one its roll and ST", () => {
+    const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 9, wil: 9 }), damaged: ["str", "wil"], hours: 4 }, [5, 2, 12, 15, 15, 15, 15, 15, 15]);
+    expect(outcome.steps.slice(0, 3)).toEqual([
+      { rule: "dying-hour", hour: 1 },
+      { rule: "dying-save", characteristic: "str", roll: 5, st: 11, success: false, loss: 2, dc: 7 },
+      { rule: "dying-save", characteristic: "wil", roll: 12, st: 11, success: true },
+    ]);
+    expect(outcome.dice.slice(0, 3).map((d) => d.label)).toEqual(["Elsa dying str save", "Elsa dying str loss", "Elsa dying wil save"]);
+  });
+
+  it("seed 004 §Stabilization: a natural 20 is shown as Stabilizing", () => {
+    expect(resolve("dying", { character: combatant("Elsa", 0), damaged: ["str"] }, [20]).steps).toEqual([{ rule: "dying-hour", hour: 1 }, { rule: "stabilized", characteristic: "str", roll: 20 }]);
+  });
+
+  it("seed 004 §Dying: death on one Characteristic ends the hour: the next is not saved", () => {
+    const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 1 }), damaged: ["str", "wil"], hours: 4 }, [2, 1]);
+    expect(outcome.dice).toHaveLength(2);
+    expect(outcome.result).toMatchObject({ dead: true, hoursRolled: 1 });
+  });
+
+  it("seed 004 §Dying: the Dying card marks the character Incapacitated even when it was not marked", () => {
+    const outcome = resolve("dying", { character: combatant("Elsa", 0), damaged: ["str"] }, [12, 12, 12, 12]);
+    expect(outcome.effects).toEqual([{ participant: "Elsa", changes: {}, statuses: ["dying"] }]);
+  });
+
+  it("seed 004 §Recovery: recovery shows the Breath regained, each day of rest, and says Recovered only for one who was down", () => {
+    const down = combatant("Elsa", 0, { str: 8 }, { maxBreath: 3, incapacitated: true, maxDc: { str: 10 } });
+    const outcome = resolve("recover", { character: down, restDays: 1 }, [1]);
+    expect(outcome.steps).toEqual([{ rule: "recover", breath: 3 }, { rule: "rest-day", day: 1 }, { rule: "rest", characteristic: "str", roll: 1, dc: 9 }]);
+    expect(outcome.effects[0]?.statuses).toEqual(["recovered"]);
+    expect(outcome.result).toEqual({ dead: false });
+    expect(resolve("recover", { character: combatant("Bo", 1, {}, { maxBreath: 2 }) }, []).effects).toEqual([{ participant: "Bo", changes: { breath: { from: 1, to: 2 } } }]);
+  });
+
+  it("seed 004 §Incapacitated and Death: the dead neither recover nor rest", () => {
+    const dead = combatant("Elsa", 0, { str: 0 }, { maxBreath: 3, maxDc: { str: 10 } });
+    const outcome = resolve("recover", { character: dead, restDays: 2 }, []);
+    expect(outcome.dice).toEqual([]);
+    expect(outcome.effects).toEqual([{ participant: "Elsa", changes: {} }]);
+    expect(outcome.result).toEqual({ dead: true });
+    expect(resolve("dying", { character: dead, damaged: ["str"] }, []).result).toEqual({ hoursRolled: 0, hoursInPhase: 4, stabilized: false, dead: true });
+  });
+});
+
+describe("seed 004 §Initiative and the plain rolls: the cards", () => {
+  it("seed 004 §Initiative: each combatant's Dex save is shown, highest roll first; those who fail wait, marked waiting", () => {
+    const outcome = resolve("initiative", { combatants: [{ name: "Ines", dex: 12 }, { name: "Tahula", dex: 8 }] }, [9, 11]);
+    expect(outcome.steps).toEqual([
+      { rule: "dex-save", participant: "Tahula", roll: 11, st: 12, success: false },
+      { rule: "dex-save", participant: "Ines", roll: 9, st: 8, success: true },
+    ]);
+    expect(outcome.effects).toEqual([{ participant: "Tahula", changes: {}, statuses: ["waiting"] }]);
+    expect(outcome.result).toEqual({ placementOrder: ["Tahula", "Ines"], actsFrom: { Tahula: 2, Ines: 1 } });
+    expect(outcome.dice.map((d) => d.label)).toEqual(["dex save: Ines", "dex save: Tahula"]);
+    expect(resolve("initiative", { combatants: [{ name: "Ines", dex: 12 }], joinRound: 3 }, [9]).result).toEqual({ placementOrder: ["Ines"], actsFrom: { Ines: 3 } });
+  });
+
+  it("a check or save names its roller and Characteristic, and either alone when the other is not given", () => {
+    expect(resolve("check", { name: "Elsa", characteristic: "dex", dc: 13 }, [13]).dice[0]?.label).toBe("Elsa dex check");
+    expect(resolve("check", { name: "Elsa", dc: 13 }, [13]).dice[0]?.label).toBe("Elsa check");
+    expect(resolve("save", { name: "Elsa", characteristic: "str", st: 12 }, [12]).dice[0]?.label).toBe("Elsa str save");
+    expect(resolve("save", { name: "Elsa", st: 12 }, [12]).dice[0]?.label).toBe("Elsa save");
+    expect(resolve("check", { name: "Elsa", dc: 13 }, [14]).steps).toEqual([{ rule: "check", roll: 14, dc: 13 }]);
+    expect(resolve("save", { name: "Elsa", st: 12 }, [20]).steps).toEqual([{ rule: "save", roll: 20, st: 12 }]);
+    expect(resolve("save", { name: "Elsa", st: 12 }, [20]).result).toEqual({ success: true, natural20: true });
+    expect(resolve("check", { name: "Elsa", dc: 13 }, [14]).effects).toEqual([]);
+  });
+
+  it("seed 004 §Grapple: the hold's card shows the Str save; a failed one marks the target released", () => {
+    const held = resolve("grapple-hold", { grappler: { name: "Ines", st: 12 }, target: "Orc" }, [12]);
+    expect(held.steps).toEqual([{ rule: "grapple-hold", roll: 12, st: 12, held: true }]);
+    expect(held.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["grappled"] }]);
+    expect(held.dice[0]?.label).toBe("Ines str save to hold Orc");
+    const lost = resolve("grapple-hold", { grappler: { name: "Ines", st: 12 }, target: "Orc" }, [11]);
+    expect(lost.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["released"] }]);
+    expect(lost.result).toEqual({ held: false });
+  });
+
+  it("seed 004 §Engaged: the engagement card shows, for each, whether Engaged, the nearest engaged enemy and whether it may Retreat", () => {
+    const grid = [{ name: "Ana", side: "party", lane: 1, stance: "rearguard" }, { name: "Orc", side: "foes", lane: 2, stance: "aggressive" }];
+    const outcome = resolve("engagement", { grid }, []);
+    expect(outcome.steps).toEqual([
+      { rule: "engagement", participant: "Ana", engaged: false, nearestEnemy: null, mayRetreat: true },
+      { rule: "engagement", participant: "Orc", engaged: false, nearestEnemy: null, mayRetreat: false },
+    ]);
+    expect(outcome.result).toEqual({ engaged: [], mayRetreat: ["Ana"] });
+    expect(outcome.effects).toEqual([]);
+  });
+
+  it("seed 004 §Combat Stances: the ability card names who used which ability from which stance, and what it reaches", () => {
+    const grid = [{ name: "Rid", side: "party", lane: 1, stance: "aggressive" }, { name: "Orc", side: "foes", lane: 1, stance: "steadied" }];
+    const outcome = resolve("ability", { grid, by: "Rid" }, []);
+    expect(outcome.steps).toEqual([{ rule: "ability", by: "Rid", stance: "aggressive", ability: "intimidation", intimidated: "Orc" }]);
+    expect(outcome.result).toEqual({ ability: "intimidation", intimidated: "Orc" });
+    const shot = resolve("ability", { grid: [{ name: "Bre", side: "party", lane: 1, stance: "rearguard" }, grid[1]], by: "Bre", target: "Orc" }, []);
+    expect(shot.result).toEqual({ ability: "called-shot", calledShotOn: "Orc" });
+    const guard = resolve("ability", { grid: [{ name: "Bo", side: "party", lane: 1, stance: "on-guard" }, { name: "Ana", side: "party", lane: 2, stance: "on-guard" }], by: "Bo", target: "Ana" }, []);
+    expect(guard.result).toEqual({ ability: "protect-companion", protects: "Ana" });
+    const rally = resolve("ability", { grid: [{ name: "Elsa", side: "party", lane: 1, stance: "steadied" }, { name: "Ana", side: "party", lane: 2, stance: "aggressive" }], by: "Elsa", options: { diagonalAdjacency: false } }, []);
+    expect(rally.result).toEqual({ ability: "rally", reaches: [] });
+  });
+
+  it("seed 004 §Retreat: the Retreat card shows the round left and the first round back", () => {
+    const outcome = resolve("retreat", { grid: [{ name: "Bre", side: "party", lane: 1, stance: "rearguard" }], by: "Bre", round: 3 }, []);
+    expect(outcome.steps).toEqual([{ rule: "retreat", participant: "Bre", leftInRound: 3, mayReturnFrom: 5 }]);
+  });
+});
