@@ -163,7 +163,7 @@ export const fate = defineAction({
       // Only a Wounded character hurt by the blow answers it: anything else is refused before the card waits.
       const refusal = fateNotNeeded(before, request.damage);
       if (refusal) throw new PersonalRefusal([refusal]);
-      return awaitingOutcome([...tray.rolled], [needed], { damage: request.damage }, { choice: "choice", by: "character", offer: fateOffer(before, request.damage, lists.fates) });
+      return awaitingOutcome(tray.rolled, [needed], { damage: request.damage }, { choice: "choice", by: "character", offer: fateOffer(before, request.damage, lists.fates) });
     }
     const chosen = chooseFate(before, request.damage, request.choice, lists.fates);
     if (typeof chosen === "string") throw new PersonalRefusal([chosen]);

@@ -216,3 +216,118 @@ describe("seed 004 §Initiative and the plain rolls: the cards", () => {
     expect(outcome.steps).toEqual([{ rule: "retreat", participant: "Bre", leftInRound: 3, mayReturnFrom: 5 }]);
   });
 });
+
+describe("seed 004 §Attacking: the attack card", () => {
+  const riddic = { name: "Riddic", weaponDie: 10 };
+  const bandit = { name: "Bandit" };
+
+  it("seed 004 §Attacking: a plain hit shows its die and total, writes nothing, and says physical melee by default", () => {
+    const outcome = resolve("attack", { attacker: { ...riddic, proficiencies: 2 }, target: bandit }, [4]);
+    expect(outcome.steps).toEqual([
+      { rule: "edges", enhanced: 0, impaired: 0, net: 0, why: [] },
+      { rule: "damage-die", member: "Riddic", sides: 10, faces: [4], kept: 4, precisionStrike: false, total: 6 },
+    ]);
+    expect(outcome.result).toEqual({ damage: 6, received: 6, precisionStrike: false, damageType: "physical", melee: true });
+    expect(outcome.effects).toEqual([]);
+    const bow = resolve("attack", { attacker: { ...riddic, weapon: "ranged", damageType: "fire" }, target: bandit }, [4]);
+    expect(bow.result).toMatchObject({ damageType: "fire", melee: false });
+    expect(resolve("attack", { attacker: { ...riddic, weapon: "reach" }, target: bandit }, [4]).result).toMatchObject({ melee: true });
+  });
+
+  it("seed 004 §Attacking: Proficiencies below 0 never make the damage negative", () => {
+    expect(resolve("attack", { attacker: { ...riddic, proficiencies: -5 }, target: bandit }, [2]).result).toMatchObject({ damage: 0, received: 0 });
+  });
+
+  it("seed 004 §Precision Strike: the waiting card shows the top face and offers no Maneuver already declared, nor Grapple without Dex", () => {
+    const waiting = resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, maneuver: { name: "feint", payWith: "breath" } }, [10]);
+    expect(waiting.awaiting).toEqual({ choice: "precision", by: "attacker", offer: { options: ["extra-die", "disarm", "distract", "evade", "goad", "hide", "parry", "push", "trip"] } });
+    expect(waiting.result).toEqual({ precisionStrike: true, die: 10 });
+    expect(waiting.steps.at(-1)).toEqual({ rule: "damage-die", member: "Riddic", sides: 10, faces: [10], kept: 10, precisionStrike: true });
+  });
+
+  it("seed 004 §Precision Strike: the extra die shows on the card and adds to the total", () => {
+    const outcome = resolve("attack", { attacker: riddic, target: bandit, precision: "extra-die" }, [10, 4]);
+    expect(outcome.steps.at(-1)).toEqual({ rule: "damage-die", member: "Riddic", sides: 10, faces: [10], kept: 10, precisionStrike: true, extraDie: 4, total: 14 });
+    expect(outcome.result).toEqual({ damage: 14, received: 14, precisionStrike: true, damageType: "physical", melee: true, precision: "extra-die" });
+  });
+
+  it("seed 004 §Feint: the reroll shows on the card; the higher of the two counts, the first when it is higher", () => {
+    const outcome = resolve("attack", { attacker: { ...riddic, breath: 1 }, target: bandit, maneuver: { name: "feint", payWith: "breath" } }, [7, 3]);
+    expect(outcome.steps).toContainEqual({ rule: "damage-die", member: "Riddic", sides: 10, faces: [7], kept: 7, precisionStrike: false, feint: 3, total: 7 });
+    expect(outcome.steps).toContainEqual({ rule: "maneuver", maneuver: "feint", payWith: "breath", success: true });
+    expect(outcome.dice.map((d) => d.label)).toEqual(["Riddic damage die", "Riddic feint reroll"]);
+  });
+
+  it("seed 004 §Maneuvers: a Maneuver bought with Breath and another earned by the Precision Strike are both taken", () => {
+    const outcome = resolve("attack", { attacker: { ...riddic, breath: 3 }, target: bandit, maneuver: { name: "evade", payWith: "breath" }, precision: "trip" }, [10]);
+    expect(outcome.result).toMatchObject({ damage: 10, precision: "trip", maneuvers: [{ name: "evade", paidWith: "breath", success: true }, { name: "trip", paidWith: "precision", success: true }] });
+    expect(outcome.effects).toEqual([
+      { participant: "Riddic", changes: { breath: { from: 3, to: 2 } }, statuses: ["evading"] },
+      { participant: "Bandit", changes: {}, statuses: ["prone"] },
+    ]);
+  });
+
+  it("seed 004 §Grapple: the Dex check shows on the card; a failed Grapple marks no one", () => {
+    const slipped = resolve("attack", { attacker: { ...riddic, dex: 12 }, target: bandit, precision: "grapple" }, [10, 13]);
+    expect(slipped.steps).toContainEqual({ rule: "grapple-check", roll: 13, dc: 12, success: false });
+    expect(slipped.steps).toContainEqual({ rule: "maneuver", maneuver: "grapple", payWith: "precision", success: false });
+    expect(slipped.effects).toEqual([]);
+  });
+
+  it("seed 004 §Hide/Cover: an attacker coming out of hiding is shown revealed; area damage on a target not hidden is not Impaired", () => {
+    const outcome = resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, situation: { hidden: true } }, [3, 5]);
+    expect(outcome.effects).toEqual([{ participant: "Riddic", changes: {}, statuses: ["revealed"] }]);
+    const splash = resolve("attack", { attacker: riddic, target: bandit, situation: { area: true } }, [3]);
+    expect(splash.steps.map((s) => s.rule)).toEqual(["edges", "damage-die"]);
+    const hidden = resolve("attack", { attacker: riddic, target: { ...bandit, hidden: true }, situation: { area: true } }, [3, 5]);
+    expect(hidden.steps[1]).toEqual({ rule: "area-on-hidden" });
+    expect(hidden.result).toMatchObject({ damage: 3 });
+  });
+
+  it("seed 004 §Push: with no grid a Push offers both lanes and the stances the target can move to, and keeps its stance on a lane move", () => {
+    const push = { attacker: riddic, target: { ...bandit, stance: "aggressive" }, precision: "push" };
+    expect(resolve("attack", push, [10]).awaiting).toEqual({ choice: "push", by: "attacker", offer: { directions: ["lane-up", "lane-down", "back"] } });
+    expect(resolve("attack", push, [10]).result).toEqual({ precisionStrike: true, damage: 10 });
+    expect(resolve("attack", { ...push, push: "lane-up" }, [10]).result).toMatchObject({ pushedTo: { stance: "aggressive" } });
+    expect(resolve("attack", { ...push, push: "back" }, [10]).result).toMatchObject({ pushedTo: { stance: "steadied" } });
+    expect(resolve("attack", { ...push, push: "lane-up" }, [10]).steps).toContainEqual({ rule: "push", direction: "lane-up", stance: "aggressive" });
+    expect(resolve("attack", { ...push, target: bandit, push: "forward" }, [10]).result).toMatchObject({ pushedTo: { stance: "aggressive" } });
+  });
+
+  it("seed 004 §Push: on a grid, the lanes the grid has bound the Push", () => {
+    const push = { attacker: riddic, target: bandit, precision: "push", position: { attackerLane: 3, targetLane: 3, attackerEngaged: true, laneCount: 3 } };
+    expect(resolve("attack", push, [10]).awaiting?.offer).toEqual({ directions: ["lane-up", "forward", "back"] });
+    expect(resolve("attack", { ...push, position: { attackerLane: 6, targetLane: 6, attackerEngaged: true } }, [10]).awaiting?.offer).toEqual({ directions: ["lane-up", "forward", "back"] });
+    expect(resolve("attack", { ...push, position: { attackerLane: 5, targetLane: 5, attackerEngaged: true } }, [10]).awaiting?.offer).toEqual({ directions: ["lane-up", "lane-down", "forward", "back"] });
+    expect(resolve("attack", { ...push, push: "lane-up" }, [10]).result).toMatchObject({ pushedTo: { lane: 2, stance: "steadied" } });
+  });
+});
+
+describe("seed 004 §Maneuvers: the Maneuver card", () => {
+  it("seed 004 §Maneuvers: it shows the Breath spent and the Maneuver; a Maneuver with no target named marks no one else", () => {
+    const outcome = resolve("maneuver", { actor: { name: "Ines", breath: 2 }, maneuver: "evade", target: { name: "Orc" } }, []);
+    expect(outcome.steps).toEqual([{ rule: "maneuver-breath", cost: 1 }, { rule: "maneuver", maneuver: "evade", payWith: "breath", success: true }]);
+    expect(outcome.result).toEqual({ maneuver: "evade", success: true });
+    expect(outcome.effects).toEqual([{ participant: "Ines", changes: { breath: { from: 2, to: 1 } }, statuses: ["evading"] }]);
+  });
+
+  it("seed 004 §Maneuvers: a Maneuver that is not (Melee) reaches any lane; a (Melee) one with no lanes given is not measured", () => {
+    expect(resolve("maneuver", { actor: { name: "Ines", breath: 1 }, maneuver: "distract", target: { name: "Orc" }, position: { actorLane: 1, targetLane: 6 } }, []).result).toEqual({ maneuver: "distract", success: true });
+    expect(resolve("maneuver", { actor: { name: "Ines", breath: 1 }, maneuver: "trip", target: { name: "Orc" } }, []).result).toEqual({ maneuver: "trip", success: true });
+  });
+
+  it("seed 004 §Grapple: on its own it takes the Dex check; failed, it marks no one", () => {
+    const outcome = resolve("maneuver", { actor: { name: "Ines", breath: 1, dex: 9 }, maneuver: "grapple", target: { name: "Orc" } }, [10]);
+    expect(outcome.result).toEqual({ maneuver: "grapple", success: false });
+    expect(outcome.effects).toEqual([{ participant: "Ines", changes: { breath: { from: 1, to: 0 } } }]);
+    expect(outcome.dice.map((d) => d.label)).toEqual(["Ines grapple dex check"]);
+  });
+
+  it("seed 004 §Push: on its own, the Push waits with the target's stance read as Steadied when not given, and lands on the grid's lanes", () => {
+    const push = { actor: { name: "Ines", breath: 1 }, maneuver: "push", target: { name: "Orc" }, position: { actorLane: 2, targetLane: 2, laneCount: 2 } };
+    expect(resolve("maneuver", push, []).awaiting).toEqual({ choice: "push", by: "actor", offer: { directions: ["lane-up", "forward", "back"] } });
+    expect(resolve("maneuver", push, []).result).toEqual({ maneuver: "push" });
+    expect(resolve("maneuver", { ...push, push: "back" }, []).result).toEqual({ maneuver: "push", success: true, pushedTo: { lane: 2, stance: "on-guard" } });
+    expect(resolve("maneuver", { ...push, position: { actorLane: 5, targetLane: 5 } }, []).awaiting?.offer).toEqual({ directions: ["lane-up", "lane-down", "forward", "back"] });
+  });
+});
