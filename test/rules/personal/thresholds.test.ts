@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { armorAgainst } from "../../../src/rules/personal/attack.js";
-import { fallsBy } from "../../../src/rules/personal/combatant.js";
+import { applyHit, fallsBy, vitalsFrom } from "../../../src/rules/personal/combatant.js";
 import { personalOptions } from "../../../src/rules/personal/options.js";
 import { withDefaults } from "../../../src/rules/options.js";
 import { attacker, run, target } from "./helpers.js";
@@ -58,6 +58,12 @@ describe("seed 003 §Becoming Wounded and Fallen Fates: a defeated character tak
     expect(outcome.result).toMatchObject({ hit: true, damage: 4, fate: { needed: false }, out: true });
     expect(outcome.steps.map((s) => s.rule)).toEqual(["attack-roll", "damage-roll", "armor-rating", "damage", "resolve"]);
     expect(outcome.awaiting).toBeUndefined();
+  });
+
+  it("a defeated character keeps the fates she took, and the hit reads as nothing new: no Wounded, no defeat, no fate to answer", () => {
+    const defeated = vitalsFrom({ kind: "pc", resolve: 0, maxResolve: 10, stamina: 1, control: 1, wounded: true, defeated: true, fates: ["Maimed"] });
+    expect(applyHit(defeated, 5, defaults)).toEqual({ vitals: defeated, becameWounded: false, becameDefeated: false, fateNeeded: false, canIgnore: false });
+    expect(hit({ resolve: 0, wounded: true, defeated: true, fates: ["Maimed"] }, [12, 7]).effects).toEqual([{ participant: "Bruno", changes: {} }]);
   });
 
   it("a Wounded PC marked defeated is not asked for a fate either", () => {
