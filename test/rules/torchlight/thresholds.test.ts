@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { areAdjacent, attackRefusal, canMove, cellCount, elevationEdge, flatLanes, isEngaged, mayProtect, mayRetreat, nearestEngagedEnemy, type Placement, placeWithOverflow, pushedTo, rallyReach } from "../../../src/rules/torchlight/grid.js";
 import type { Stance } from "../../../src/rules/torchlight/tables.js";
+import { fightDuel } from "../../../src/rules/torchlight/duel.js";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
 import { combatant, refusalOf, resolve } from "./helpers.js";
 
 // Each test sits exactly on an edge of a rule (a threshold, a tie, a choice), beside the nearest
@@ -226,5 +228,63 @@ describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
     expect(attackRefusal({ ...base, targetHidden: true })).toBeUndefined();
     expect(attackRefusal({ ...base, targetHidden: true, area: true, attackerEngaged: false })).toBeUndefined();
     expect(attackRefusal({ ...base, weapon: "reach", targetLane: 3, targetHidden: true })).toBe("target-hidden");
+  });
+});
+
+describe("seed 004 §Damage: a combatant's tracks as a request gives them", () => {
+  it("seed 004 §Recovery: a maximum Breath below the Breath given is read as the Breath given", () => {
+    const outcome = resolve("recover", { character: combatant("Elsa", 3, {}, { maxBreath: 1 }) }, []);
+    expect(outcome.effects).toEqual([{ participant: "Elsa", changes: {} }]);
+    expect(resolve("recover", { character: combatant("Elsa", 1) }, []).effects).toEqual([{ participant: "Elsa", changes: {} }]);
+  });
+
+  it("seed 004 §Recovery: an unhurt DC below the DC given is read as the DC given; none given, the DC given is the maximum", () => {
+    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxDc: { str: 5 } }), restDays: 1 }, []).dice).toEqual([]);
+    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }), restDays: 1 }, []).dice).toEqual([]);
+    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxDc: { str: 9 } }), restDays: 1 }, [3]).effects[0]?.changes).toEqual({ strDc: { from: 8, to: 9 }, strSt: { from: 12, to: 11 } });
+  });
+
+  it("seed 004 §Incapacitated and Death: a character given with any Characteristic at 0 is already dead: no save, no new death", () => {
+    const outcome = resolve("round", { combatants: [combatant("Elsa", 0, { luck: 0 }), combatant("Bo", 0, { luck: 1 })], hits: [{ target: "Elsa", amount: 2 }, { target: "Bo", amount: 2 }], saves: { Bo: true } }, [15]);
+    expect(outcome.result).toEqual({ resolved: true, incapacitated: [], dead: [], standing: ["Bo"] });
+    expect(outcome.dice).toHaveLength(1);
+  });
+
+  it("seed 004 §Combat Stances: a combatant placed without a side or a lane is not on the grid", () => {
+    const rally = (elsa: Record<string, unknown>) => () => resolve("round", { combatants: [combatant("Elsa", 2, {}, elsa), combatant("Bo", 1, {}, { side: "party", lane: 2, maxBreath: 4 })], hits: [], rally: { by: "Elsa" } }, [1]);
+    expect(refusalOf(rally({ side: "party" }))).toBe("needs-position");
+    expect(refusalOf(rally({ lane: 1 }))).toBe("needs-position");
+    expect(rally({ side: "party", lane: 1 })().dice).toHaveLength(1);
+  });
+
+  it("seed 004 §Combat Stances, Steadied: a fallen companion is still reached by a Rally; a combatant placed with no stance stands Steadied", () => {
+    const outcome = resolve("round", { combatants: [combatant("Elsa", 2, {}, { side: "party", lane: 1 }), combatant("Bo", 0, {}, { side: "party", lane: 1, stance: "on-guard", incapacitated: true, maxBreath: 3 })], hits: [], rally: { by: "Elsa" } }, [2]);
+    expect(outcome.steps[0]).toEqual({ rule: "rally-reach", by: "Elsa", reaches: ["Bo"] });
+  });
+});
+
+describe("seed 004 §Rounds: a duel", () => {
+  const fighter = (name: string, breath: number, extra: Record<string, unknown> = {}) => ({ ...combatant(name, breath), weaponDie: 8, ...extra });
+
+  it("the second fighter wins when the first goes down", () => {
+    // Both act; A's 1 is soaked by B's Breath, B's 7 takes A to Str DC 3 (ST 17): save 4 fails.
+    expect(fightDuel(fighter("A", 0), fighter("B", 2), new DiceTray(givenFaces([12, 12, 1, 7, 4])), 10)).toEqual({ winner: "b", rounds: 1 });
+  });
+
+  it("no one down within the round limit is a draw after the limit's rounds", () => {
+    expect(fightDuel(fighter("A", 9), fighter("B", 9), new DiceTray(givenFaces([12, 12, 1, 1, 1, 1])), 2)).toEqual({ winner: "none", rounds: 2 });
+  });
+
+  it("seed 004 §Combat Stances: an Aggressive fighter adds 2, Proficiencies add, and the damage type picks the Characteristic", () => {
+    // A (Aggressive, +1 Proficiency) rolls 1: 1 + 2 + 1 = 4 on B's Breath 0 as fire: Wil DC 10→6; B's save 13 fails (ST 14).
+    const bout = fightDuel(fighter("A", 5, { stance: "aggressive", proficiencies: 1, damageType: "fire" }), fighter("B", 0, { wil: 10 }), new DiceTray(givenFaces([12, 2, 1, 13])), 3);
+    expect(bout).toEqual({ winner: "a", rounds: 1 });
+    // The same 1 with no bonus: B takes 1 to Str (DC 9, ST 11) and its save 11 holds.
+    expect(fightDuel(fighter("A", 5), fighter("B", 0), new DiceTray(givenFaces([12, 2, 1, 11])), 1)).toEqual({ winner: "none", rounds: 1 });
+  });
+
+  it("seed 004 §Precision Strike: a fighter's top face rolls the extra die", () => {
+    // A's 8 and extra 3: 11 on B (Breath 0): Str DC 10→-1 is death, no save.
+    expect(fightDuel(fighter("A", 5), fighter("B", 0), new DiceTray(givenFaces([12, 2, 8, 3])), 3)).toEqual({ winner: "a", rounds: 1 });
   });
 });
