@@ -3,6 +3,8 @@ import { armorAgainst } from "../../../src/rules/personal/attack.js";
 import { applyHit, fallsBy, vitalsFrom } from "../../../src/rules/personal/combatant.js";
 import { personalOptions } from "../../../src/rules/personal/options.js";
 import { withDefaults } from "../../../src/rules/options.js";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { personalRules } from "../../../src/rules/personal/index.js";
 import { attacker, run, target } from "./helpers.js";
 
 // Each test sits on an edge of a rule (who falls how, what a defeated character takes, a default
@@ -93,5 +95,24 @@ describe("seed 003 §Dealing Damage: Piercing", () => {
   it("seed 003 §Dealing Damage: the card says whether the attack was Piercing", () => {
     const outcome = run("attack", { attacker: attacker({ piercing: true }), target: target() }, [12, 8]);
     expect(outcome.steps).toContainEqual({ rule: "armor-rating", damageType: "physical", base: 3, halved: false, rating: 3, piercing: true });
+  });
+});
+
+describe("seed 003 §Initiative: a duel's order", () => {
+  it("seed 003 §Initiative: a major NPC fighter adds +6 to her rank and can go before a PC", () => {
+    const fighter = (name: string, fields: Record<string, unknown> = {}) => ({ name, initiative: 2, defense: 8, weapon: { attack: "1d10", damage: "1d6", damageType: "physical" }, resolve: 4, maxResolve: 4, stamina: 1, control: 0, ...fields });
+    // A rolls 3 + 2 = 5; B, a major significant NPC of rank 0, scores 6 and strikes first: 9 hits A
+    // for 4 (Wounded), A's 1 misses; round 2 B's 3 is over half A's Resolve: B wins.
+    const bout = personalRules.duel.fight(fighter("A"), fighter("B", { kind: "significant", major: true, initiative: 0 }), new DiceTray(givenFaces([3, 9, 4, 1, 9, 3])), 10);
+    expect(bout).toEqual({ winner: "b", rounds: 2 });
+  });
+});
+
+describe("seed 003 §Becoming Wounded and Fallen Fates: out of the fight", () => {
+  it("a fate she took that is no longer on the list does not put her out", () => {
+    const character = { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 1, control: 0, fates: ["Exiled"] };
+    expect(run("fate", { character, damage: 2, choice: "ignore" }).result).toMatchObject({ out: false });
+    expect(run("fate", { character, damage: 2, choice: "Shaken" }).result).toMatchObject({ out: false });
+    expect(run("fate", { character, damage: 2, choice: "Slain" }).result).toMatchObject({ out: true });
   });
 });
