@@ -45,6 +45,7 @@ describe("personal refusals", () => {
       expect(refused.codes).toEqual([code]);
       expect(refused.message).toMatch(words);
       expect(refused.message).toContain(`[${code}]`);
+      expect(refused.name).toBe("PersonalRefusal");
     });
   }
 

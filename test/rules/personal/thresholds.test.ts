@@ -108,6 +108,16 @@ describe("seed 003 §Initiative: a duel's order", () => {
   });
 });
 
+describe("a duel's round limit", () => {
+  it("a bout decided in the last round the limit allows is won, not drawn", () => {
+    const fighter = (name: string, fields: Record<string, unknown> = {}) => ({ name, initiative: 2, defense: 8, weapon: { attack: "1d10", damage: "1d6", damageType: "physical" }, resolve: 4, maxResolve: 4, stamina: 1, control: 0, ...fields });
+    // As the first duel test: A wins in round 3 (faces from test/rules/personal/duel.test.ts).
+    const faces = [6, 1, 9, 4, 1, 9, 2, 1, 9, 1];
+    expect(personalRules.duel.fight(fighter("A"), fighter("B"), new DiceTray(givenFaces(faces)), 3)).toEqual({ winner: "a", rounds: 3 });
+    expect(personalRules.duel.fight(fighter("A"), fighter("B"), new DiceTray(givenFaces(faces)), 2)).toEqual({ winner: "none", rounds: 2 });
+  });
+});
+
 describe("seed 003 §Becoming Wounded and Fallen Fates: out of the fight", () => {
   it("a fate she took that is no longer on the list does not put her out", () => {
     const character = { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 1, control: 0, fates: ["Exiled"] };

@@ -84,6 +84,7 @@ describe("torchlight refusals", () => {
       expect(refused.code).toBe(code);
       expect(refused.message).toMatch(words);
       expect(refused.message).toContain(`[${code}]`);
+      expect(refused.name).toBe("TorchlightRefusal");
     });
   }
 

@@ -271,6 +271,11 @@ describe("seed 004 §Rounds: a duel", () => {
     expect(fightDuel(fighter("A", 0), fighter("B", 2), new DiceTray(givenFaces([12, 12, 1, 7, 4])), 10)).toEqual({ winner: "b", rounds: 1 });
   });
 
+  it("a duel decided in the last round the limit allows is won, not drawn", () => {
+    // Dex saves: A acts, B waits; A's 7 on B (Breath 0, Str DC 3, ST 17); B's save 5 fails.
+    expect(fightDuel(fighter("A", 2), fighter("B", 0, { weaponDie: 12 }), new DiceTray(givenFaces([15, 2, 7, 5])), 1)).toEqual({ winner: "a", rounds: 1 });
+  });
+
   it("no one down within the round limit is a draw after the limit's rounds", () => {
     expect(fightDuel(fighter("A", 9), fighter("B", 9), new DiceTray(givenFaces([12, 12, 1, 1, 1, 1])), 2)).toEqual({ winner: "none", rounds: 2 });
   });
