@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ABILITY_STANCE, MANEUVER_BREATH_COST, MANEUVERS, RETREAT_WAIT_ROUNDS, SQUAD_SIZE, STANCE_RULES, STANCES, stanceDepth } from "../../../src/rules/torchlight/tables.js";
+import { torchlightRules } from "../../../src/rules/torchlight/index.js";
+import { readOptions, torchlightOptions } from "../../../src/rules/torchlight/options.js";
 import { combatant, resolve } from "./helpers.js";
 
 // The seed's tables as the rules read them. Where an entry changes what an action does, the test
@@ -188,5 +190,16 @@ describe("seed 004 §Damage: stance and protection at the end of the round", () 
     // Half of 7 is 3 (down) or 4 (up); On Guard then takes 1 off.
     expect(resolve("round", request(), []).effects).toEqual([{ participant: "Bo", changes: { breath: { from: 9, to: 7 } } }]);
     expect(resolve("round", request("up"), []).effects).toEqual([{ participant: "Bo", changes: { breath: { from: 9, to: 6 } } }]);
+  });
+});
+
+describe("every action and house option says what it does", () => {
+  it("each action has a summary in words", () => {
+    for (const [name, action] of Object.entries(torchlightRules.actions)) expect(action.summary, name).toMatch(/^\S+( \S+){4,}/);
+  });
+
+  it("each house option has a summary in words; a cell holds one of a side by default", () => {
+    for (const [name, option] of Object.entries(torchlightOptions)) expect(option.summary, name).toMatch(/^\S+( \S+){4,}/);
+    expect(readOptions(undefined)).toEqual({ enhancedAddsD4: false, protectRounding: "down", diagonalAdjacency: true, cellCapacity: 1 });
   });
 });
