@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Step } from "../../../src/core/outcome.js";
-import { landHits, squadHits } from "../../../src/rules/torchlight/endOfRound.js";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { landHits, resolveEndOfRound, squadHits } from "../../../src/rules/torchlight/endOfRound.js";
 import { combatant, resolve } from "./helpers.js";
 
 // What each card shows and writes: the steps that explain a result, the dice it asks for (their
@@ -329,5 +330,40 @@ describe("seed 004 §Maneuvers: the Maneuver card", () => {
     expect(resolve("maneuver", push, []).result).toEqual({ maneuver: "push" });
     expect(resolve("maneuver", { ...push, push: "back" }, []).result).toEqual({ maneuver: "push", success: true, pushedTo: { lane: 2, stance: "on-guard" } });
     expect(resolve("maneuver", { ...push, position: { actorLane: 5, targetLane: 5 } }, []).awaiting?.offer).toEqual({ directions: ["lane-up", "lane-down", "forward", "back"] });
+  });
+});
+
+describe("seed 004 §Rounds: the end of the round read in parts", () => {
+  const vitals = (breath: number) => ({ breath, maxBreath: breath, characteristics: Object.fromEntries(["str", "dex", "wil", "san", "luck"].map((c) => [c, { dc: 10, max: 10 }])) as never, incapacitated: false, dead: false });
+
+  it("seed 004 §Rounds: while one owner's saves are awaited, those before have saved, she and those after carry their damage unsaved", () => {
+    const combatants = [
+      { name: "Ana", vitals: vitals(0), stance: "steadied" as const },
+      { name: "Bo", vitals: vitals(0), stance: "steadied" as const },
+      { name: "Cy", vitals: vitals(0), stance: "steadied" as const },
+    ];
+    const hits = ["Ana", "Bo", "Cy"].map((target) => ({ target, amount: 2, damageType: "physical" }));
+    const end = resolveEndOfRound(new DiceTray(givenFaces([3])), combatants, hits, "down", undefined, (c) => c.name === "Ana");
+    expect(end.awaiting).toEqual({ combatant: combatants[1], characteristics: ["str"], st: { str: 12 } });
+    expect(end.combatants.map((c) => [c.name, c.vitals.characteristics.str.dc, c.vitals.incapacitated])).toEqual([
+      ["Ana", 8, true],
+      ["Bo", 8, false],
+      ["Cy", 8, false],
+    ]);
+  });
+
+  it("seed 004 §Combat Stances, On Guard: a hit already protected by one companion is not taken over by another's Protect", () => {
+    const combatants = [
+      combatant("Ana", 9, {}, { side: "party", lane: 2 }),
+      combatant("Bo", 9, {}, { stance: "on-guard", side: "party", lane: 3 }),
+      combatant("Cy", 9, {}, { stance: "on-guard", side: "party", lane: 1 }),
+    ];
+    const hits = [{ target: "Ana", amount: 8, protectedBy: "Cy" }, { target: "Ana", amount: 6 }];
+    const outcome = resolve("round", { combatants, hits, protect: [{ by: "Bo", companion: "Ana" }] }, []);
+    expect(outcome.steps.filter((s) => s.rule === "protect-companion")).toEqual([
+      { rule: "protect-companion", hit: 0, attack: 8, taken: 4 },
+      { rule: "protect-companion", hit: 1, attack: 6, taken: 3 },
+    ]);
+    expect(Object.fromEntries(outcome.effects.map((e) => [e.participant, e.changes.breath]))).toEqual({ Cy: { from: 9, to: 6 }, Bo: { from: 9, to: 7 } });
   });
 });

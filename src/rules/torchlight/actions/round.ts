@@ -73,7 +73,6 @@ function rallied(request: RoundRequest, rally: NonNullable<RoundRequest["rally"]
 function protectedHits(request: RoundRequest, diagonal: boolean, stanceOf: (name: string) => string): RoundHit[] {
   const hits: RoundHit[] = request.hits.map((h) => ({ ...h, damageType: h.damageType ?? "physical" }));
   const protects = [...(request.protect ?? []), ...hits.filter((h) => h.protectedBy !== undefined).map((h) => ({ by: h.protectedBy!, companion: h.target }))];
-  if (protects.length === 0) return hits;
   const grid = gridOf(request.combatants, protects.flatMap((p) => [p.by, p.companion]));
   for (const { by, companion } of protects) {
     if (stanceOf(by) !== "on-guard") throw new TorchlightRefusal("protect-needs-on-guard", by);
@@ -98,7 +97,8 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
   ];
   for (const name of named) if (!names.has(name)) throw new TorchlightRefusal("unknown-combatant", name);
   const stances = new Map(request.combatants.map((c) => [c.name, c.stance ?? "steadied"]));
-  const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name) ?? "steadied");
+  // Every name in a hit, a Rally or a Protect was checked against the combatants above.
+  const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name)!);
   const reach = request.rally ? rallied(request, request.rally, options.diagonalAdjacency) : [];
 
   let combatants: RoundCombatant[] = request.combatants.map((c) => ({
@@ -130,11 +130,11 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
     return awaitingOutcome(tray.rolled, steps, { resolved: false, savesOwedBy: combatant.name }, { choice: `saves.${idOf(combatant)}`, by: idOf(combatant), offer: { characteristics, st } });
   }
   const effects = end.combatants.map((c, index) => {
-    const before = start[index]?.vitals ?? c.vitals;
+    const before = start[index]!.vitals;
     return effectOf(c.name, vitalsView(before), vitalsView(c.vitals), statusesOf(before, c.vitals));
   });
   const newly = (test: (before: Vitals, after: Vitals) => boolean) =>
-    end.combatants.filter((c, index) => test(start[index]?.vitals ?? c.vitals, c.vitals)).map((c) => c.name);
+    end.combatants.filter((c, index) => test(start[index]!.vitals, c.vitals)).map((c) => c.name);
   return {
     dice: tray.rolled,
     steps,
