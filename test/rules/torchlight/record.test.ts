@@ -235,6 +235,12 @@ describe("seed 004 §Attacking: the attack card", () => {
     expect(resolve("attack", { attacker: { ...riddic, weapon: "reach" }, target: bandit }, [4]).result).toMatchObject({ melee: true });
   });
 
+  it("house option enhancedAddsD4: the card shows the d4 added; Breath given but not spent is not written", () => {
+    const outcome = resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, situation: { elevation: "above" }, options: { enhancedAddsD4: true } }, [3, 4]);
+    expect(outcome.steps.at(-1)).toEqual({ rule: "damage-die", member: "Riddic", sides: 10, faces: [3], kept: 3, d4: 4, precisionStrike: false, total: 7 });
+    expect(resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit }, [3]).effects).toEqual([]);
+  });
+
   it("seed 004 §Attacking: Proficiencies below 0 never make the damage negative", () => {
     expect(resolve("attack", { attacker: { ...riddic, proficiencies: -5 }, target: bandit }, [2]).result).toMatchObject({ damage: 0, received: 0 });
   });

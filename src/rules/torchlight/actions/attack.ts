@@ -148,8 +148,9 @@ export function resolveManeuvers(tray: DiceTray, context: ManeuverContext, taken
   for (const { name, paidWith } of taken) {
     const definition = MANEUVERS[name];
     let success = true;
-    if (definition.dexCheck && context.dex !== undefined) {
-      const check = rollCheck(tray, context.dex, `${context.name} grapple dex check`);
+    if (definition.dexCheck) {
+      // Both callers refuse a Grapple without the character's Dex before anything is rolled.
+      const check = rollCheck(tray, context.dex!, `${context.name} grapple dex check`);
       success = check.success;
       steps.push({ rule: "grapple-check", roll: check.roll, dc: check.target, success: check.success });
     }
