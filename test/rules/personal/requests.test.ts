@@ -15,7 +15,6 @@ function accepts(action: string, request: unknown): boolean {
 const weapon = { attack: "1d20", damage: "1d10", damageType: "physical" };
 const bruno = { name: "Bruno", defense: 10, resolve: 10, maxResolve: 10, stamina: 2, control: 1 };
 const attack = (target: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({ attacker: { name: "Ines", weapon }, target: { ...bruno, ...target }, ...over });
-const fate = (character: Record<string, unknown> = {}, over: Record<string, unknown> = {}) => ({ character: { ...bruno, defense: undefined, ...character }, damage: 3, ...over });
 const withoutDefense = ({ defense: _defense, ...rest }: Record<string, unknown>) => rest;
 
 describe("personal requests: a character's tracks", () => {
@@ -135,7 +134,7 @@ describe("personal requests: each action's own fields", () => {
     expect(accepts("fate", { character, damage: 10001 })).toBe(false);
     expect(accepts("fate", { character, damage: 1, choice: "" })).toBe(false);
     expect(accepts("fate", { character: { ...character, defense: 3 }, damage: 1 })).toBe(false);
-    expect(accepts("fate", fate({}, { extra: 1 }))).toBe(false);
+    expect(accepts("fate", { character, damage: 1, extra: 1 })).toBe(false);
   });
 
   it("turn: a Move names both zones; at most 10 item interactions; actions are named, free or not", () => {
@@ -151,6 +150,7 @@ describe("personal requests: each action's own fields", () => {
     expect(accepts("turn", turn({ gainMomentum: "yes" }))).toBe(false);
     expect(accepts("turn", turn({ character: { name: "Ines", rank: 1 } }))).toBe(false);
     expect(accepts("turn", turn({ character: { name: "" } }))).toBe(false);
+    expect(accepts("turn", turn({ round: 1 }))).toBe(false);
   });
 
   it("the lists: each, when given, holds at least one named entry; a fate says whether it ends the fight", () => {
@@ -170,6 +170,7 @@ describe("personal requests: each action's own fields", () => {
     expect(accepts("rest", { character })).toBe(true);
     expect(accepts("rest", { character: { ...character, name: "" } })).toBe(false);
     expect(accepts("rest", { character, days: 1 })).toBe(false);
+    expect(accepts("rest", { character: { ...character, defense: 3 } })).toBe(false);
   });
 
   it("a duel fighter: Initiative rank 0 to 30, Defense 0 to 1000, a weapon, and the tracks", () => {
