@@ -38,6 +38,10 @@ describe("seed 003 §Ranges and Zones, §The Turn: the house lists", () => {
 });
 
 describe("every action and house option says what it does", () => {
+  it("seed 003: the ruleset calls its game by the seed's title, Personal Combat", () => {
+    expect(personalRules.game).toBe("Personal Combat");
+  });
+
   it("each action has a summary in words", () => {
     for (const [name, action] of Object.entries(personalRules.actions)) expect(action.summary, name).toMatch(/^\S+( \S+){4,}/);
   });

@@ -194,6 +194,10 @@ describe("seed 004 §Damage: stance and protection at the end of the round", () 
 });
 
 describe("every action and house option says what it does", () => {
+  it("RULINGS: the ruleset calls its game Beyond the Torchlight", () => {
+    expect(torchlightRules.game).toBe("Beyond the Torchlight");
+  });
+
   it("each action has a summary in words", () => {
     for (const [name, action] of Object.entries(torchlightRules.actions)) expect(action.summary, name).toMatch(/^\S+( \S+){4,}/);
   });
