@@ -241,6 +241,11 @@ describe("seed 004 §Attacking: the attack card", () => {
     expect(resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit }, [3]).effects).toEqual([]);
   });
 
+  it("seed 004 §Squads: each Squad member's dice are labelled with its name", () => {
+    const outcome = resolve("attack", { attacker: { name: "Gob 1", weaponDie: 6 }, squadMates: [{ name: "Gob 2", weaponDie: 6 }, { name: "Gob 3", weaponDie: 6 }], target: bandit }, [1, 2, 3, 4, 5, 1]);
+    expect(outcome.dice.map((d) => d.label)).toEqual(["Gob 1 damage die", "Gob 1 damage die", "Gob 2 damage die", "Gob 2 damage die", "Gob 3 damage die", "Gob 3 damage die"]);
+  });
+
   it("seed 004 §Attacking: Proficiencies below 0 never make the damage negative", () => {
     expect(resolve("attack", { attacker: { ...riddic, proficiencies: -5 }, target: bandit }, [2]).result).toMatchObject({ damage: 0, received: 0 });
   });
@@ -256,6 +261,7 @@ describe("seed 004 §Attacking: the attack card", () => {
     const outcome = resolve("attack", { attacker: riddic, target: bandit, precision: "extra-die" }, [10, 4]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "damage-die", member: "Riddic", sides: 10, faces: [10], kept: 10, precisionStrike: true, extraDie: 4, total: 14 });
     expect(outcome.result).toEqual({ damage: 14, received: 14, precisionStrike: true, damageType: "physical", melee: true, precision: "extra-die" });
+    expect(outcome.dice.map((d) => d.label)).toEqual(["Riddic damage die", "Riddic precision strike die"]);
   });
 
   it("seed 004 §Feint: the reroll shows on the card; the higher of the two counts, the first when it is higher", () => {
