@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ABILITY_STANCE, MANEUVER_BREATH_COST, MANEUVERS, RETREAT_WAIT_ROUNDS, SQUAD_SIZE, STANCE_RULES, STANCES, stanceDepth } from "../../../src/rules/torchlight/tables.js";
+import { maneuversFor } from "../../../src/rules/torchlight/actions/attack.js";
 import { torchlightRules } from "../../../src/rules/torchlight/index.js";
 import { readOptions, torchlightOptions } from "../../../src/rules/torchlight/options.js";
 import { combatant, resolve } from "./helpers.js";
@@ -129,6 +130,12 @@ describe("seed 004 §Maneuvers: the Maneuver table", () => {
       push: { target: "pushed", self: null },
       trip: { target: "prone", self: null },
     });
+  });
+
+  it("seed 004 §Feint: the Maneuvers offered on their own leave out Feint; with an attack they include it; a ranged weapon no (Melee) one", () => {
+    expect(maneuversFor("melee", false)).toEqual(["disarm", "distract", "evade", "goad", "grapple", "hide", "parry", "push", "trip"]);
+    expect(maneuversFor("reach", true)).toEqual(["disarm", "distract", "evade", "feint", "goad", "grapple", "hide", "parry", "push", "trip"]);
+    expect(maneuversFor("ranged", false)).toEqual(["disarm", "distract", "evade", "goad", "hide"]);
   });
 
   it("seed 004 §Maneuvers: the (Melee) Maneuvers are Feint, Grapple, Parry, Push and Trip", () => {

@@ -157,6 +157,7 @@ export function resolveManeuvers(tray: DiceTray, context: ManeuverContext, taken
     if (definition.moveTarget) {
       const { targetLane: lane, targetStance: stance, laneCount } = context;
       // Without the target's lane (no grid), both lane moves are open; stance moves still stop at the grid's edge.
+      // Stryker disable next-line ConditionalExpression: pushDirections given no lane reads it as NaN, never off the grid: the same four-or-fewer set
       const allowed = lane === undefined ? PUSH_DIRECTIONS.filter((d) => d === "lane-up" || d === "lane-down" || pushedTo(1, stance, d, 1) !== undefined) : pushDirections(lane, stance, laneCount);
       if (context.push === undefined) return { ...out, awaitingPush: allowed };
       if (!allowed.includes(context.push)) refused("push-off-grid");
