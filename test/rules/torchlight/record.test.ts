@@ -302,6 +302,7 @@ describe("seed 004 §Attacking: the attack card", () => {
     expect(resolve("attack", push, [10]).awaiting).toEqual({ choice: "push", by: "attacker", offer: { directions: ["lane-up", "lane-down", "back"] } });
     expect(resolve("attack", push, [10]).result).toEqual({ precisionStrike: true, damage: 10 });
     expect(resolve("attack", { ...push, push: "lane-up" }, [10]).result).toMatchObject({ pushedTo: { stance: "aggressive" } });
+    expect(resolve("attack", { ...push, push: "lane-down" }, [10]).result).toMatchObject({ pushedTo: { stance: "aggressive" } });
     expect(resolve("attack", { ...push, push: "back" }, [10]).result).toMatchObject({ pushedTo: { stance: "steadied" } });
     expect(resolve("attack", { ...push, push: "lane-up" }, [10]).steps).toContainEqual({ rule: "push", direction: "lane-up", stance: "aggressive" });
     expect(resolve("attack", { ...push, target: bandit, push: "forward" }, [10]).result).toMatchObject({ pushedTo: { stance: "aggressive" } });
