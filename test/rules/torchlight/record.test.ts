@@ -150,6 +150,7 @@ describe("seed 004 §Dying, Stabilization, and Recovery: the cards", () => {
     expect(outcome.dice).toEqual([]);
     expect(outcome.effects).toEqual([{ participant: "Elsa", changes: {} }]);
     expect(outcome.result).toEqual({ dead: true });
+    expect(resolve("recover", { character: { ...dead, incapacitated: true } }, []).effects).toEqual([{ participant: "Elsa", changes: {} }]);
     expect(resolve("dying", { character: dead, damaged: ["str"] }, []).result).toEqual({ hoursRolled: 0, hoursInPhase: 4, stabilized: false, dead: true });
   });
 });

@@ -144,7 +144,8 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
       dead: newly((b, a) => a.dead && !b.dead),
       standing: end.combatants.filter((c) => !c.vitals.incapacitated && !c.vitals.dead).map((c) => c.name),
     },
-    effects: effects.filter((e) => Object.keys(e.changes).length > 0 || (e.statuses?.length ?? 0) > 0),
+    // A status here (Incapacitated, dead) always comes with the change of tracks that caused it.
+    effects: effects.filter((e) => Object.keys(e.changes).length > 0),
   };
 }
 
