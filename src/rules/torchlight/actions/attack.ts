@@ -232,6 +232,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     plan,
     proficiencies: members[0]!.proficiencies,
     bonus: bonuses.stance + bonuses.distract,
+    // Stryker disable next-line StringLiteral: rollDamage asks only whether the choice is "extra-die"; any other word is the Maneuver
     precisionChoice: precision === "extra-die" ? "extra-die" : "maneuver",
     feint: breathFeint,
     first: leadDie,
