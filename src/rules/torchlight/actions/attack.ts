@@ -280,6 +280,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
       precisionStrike: best.roll.die.precisionStrike,
       damageType: attacker.damageType ?? "physical",
       melee: weapon !== "ranged",
+      // Stryker disable next-line ConditionalExpression: a precision of undefined is the same as none (it never reaches JSON)
       ...(precision !== undefined ? { precision } : {}),
       ...(maneuvers.taken.length ? { maneuvers: maneuvers.taken } : {}),
       ...(maneuvers.pushedTo ? { pushedTo: maneuvers.pushedTo } : {}),
