@@ -49,6 +49,11 @@ describe("seed 004 §Rounds: the end of the round", () => {
     ]);
   });
 
+  it("seed 004 §Evade: the evading character is the one hit, wherever she stands in the round's list", () => {
+    const outcome = resolve("round", { combatants: [combatant("Ana", 5), combatant("Eve", 5, {}, { evading: true })], hits: [{ target: "Eve", amount: 3 }] }, []);
+    expect(outcome.effects).toEqual([]);
+  });
+
   it("seed 004 §Combat Stances, On Guard: a protector who is not On Guard at the end of the round protects no one", () => {
     const steps: Step[] = [];
     const vitals = { breath: 5, maxBreath: 5, characteristics: {} as never, incapacitated: false, dead: false };
