@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Step } from "../../../src/core/outcome.js";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
-import { landHits, resolveEndOfRound, squadHits } from "../../../src/rules/torchlight/endOfRound.js";
+import { damageSaves, landHits, resolveEndOfRound, squadHits } from "../../../src/rules/torchlight/endOfRound.js";
 import { combatant, resolve } from "./helpers.js";
 
 // What each card shows and writes: the steps that explain a result, the dice it asks for (their
@@ -369,6 +369,16 @@ describe("seed 004 §Rounds: the end of the round read in parts", () => {
       ["Bo", 8, false],
       ["Cy", 8, false],
     ]);
+  });
+
+  it("seed 004 §Characteristic Score Loss: the saves made are read in order, the first failure the last", () => {
+    const hurt = vitals(0);
+    const saved = damageSaves(new DiceTray(givenFaces([15, 3])), "Ana", hurt, hurt, ["str", "dex", "wil"], []);
+    expect(saved.saves.map((r) => [r.roll, r.success])).toEqual([
+      [15, true],
+      [3, false],
+    ]);
+    expect(saved.vitals.incapacitated).toBe(true);
   });
 
   it("seed 004 §Combat Stances, On Guard: a hit already protected by one companion is not taken over by another's Protect", () => {
