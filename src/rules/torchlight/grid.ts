@@ -44,7 +44,8 @@ export function isEngaged(grid: readonly Placement[], name: string): boolean {
   const me = find(grid, name);
   const enemyInLane = grid.some((p) => p.side !== me.side && p.lane === me.lane && imparts(p));
   if (!enemyInLane) return false;
-  const screened = grid.some((p) => p.side === me.side && p.name !== me.name && p.lane === me.lane && !p.incapacitated && stanceDepth(p.stance) < stanceDepth(me.stance));
+  // She never screens herself: her own stance is not closer than itself.
+  const screened = grid.some((p) => p.side === me.side && p.lane === me.lane && !p.incapacitated && stanceDepth(p.stance) < stanceDepth(me.stance));
   return !screened;
 }
 
@@ -70,7 +71,8 @@ export function areAdjacent(a: Placement, b: Placement, diagonal: boolean): bool
 /** Companions a Rally reaches: same side, standing or not, within one adjacent position. */
 export function rallyReach(grid: readonly Placement[], name: string, diagonal: boolean): Placement[] {
   const me = find(grid, name);
-  return grid.filter((p) => p.side === me.side && p.name !== name && areAdjacent(me, p, diagonal));
+  // The rallier is not adjacent to her own position, so she never reaches herself.
+  return grid.filter((p) => p.side === me.side && areAdjacent(me, p, diagonal));
 }
 
 /** A lane of another level, or with an edge, is entered only from an adjacent lane. */

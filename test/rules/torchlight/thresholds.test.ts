@@ -172,6 +172,7 @@ describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
     expect(canMove(lanes, 5, 4)).toBe(true);
     expect(canMove(lanes, 2, 4)).toBe(false);
     expect(canMove(lanes, 3, 3)).toBe(true);
+    expect(canMove(lanes, 4, 4)).toBe(true);
     expect(canMove(lanes, 1, 6)).toBe(false);
     expect(canMove(lanes, 0, 1)).toBe(false);
     expect(flatLanes()).toEqual(Array(6).fill({ level: 0 }));
@@ -184,6 +185,7 @@ describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
     expect(elevationEdge(lanes, 2, 1)).toBe(-1);
     expect(elevationEdge(lanes, 2, 3)).toBe(0);
     expect(elevationEdge(lanes, 1, 9)).toBe(1);
+    expect(elevationEdge(lanes, 9, 1)).toBe(-1);
   });
 
   it("seed 004 §Push: one lane up or down, one stance forward or back, never off the grid", () => {
