@@ -125,7 +125,8 @@ export function attackRefusal(attack: AttackLegality): AttackRefusal | undefined
 export function mayProtect(grid: readonly Placement[], protector: string, companion: string, diagonal: boolean): boolean {
   const by = find(grid, protector);
   const of = find(grid, companion);
-  return by.name !== of.name && by.side === of.side && !by.incapacitated && areAdjacent(by, of, diagonal);
+  // No one protects herself: she is not adjacent to her own position.
+  return by.side === of.side && !by.incapacitated && areAdjacent(by, of, diagonal);
 }
 
 /** The cells a Push may send a target to from where it stands: one lane up or down, one stance forward or back. */
@@ -164,7 +165,8 @@ export function placeWithOverflow(grid: readonly Placement[], side: string, wish
   const others = lanes
     .map((lane, index) => ({ lane: index + 1, level: lane.level }))
     .filter((lane) => lane.lane !== wish.lane && lane.level === level)
-    .sort((a, b) => Math.abs(a.lane - wish.lane) - Math.abs(b.lane - wish.lane) || a.lane - b.lane);
+    // The lanes come in order and sort is stable, so at equal distance the lower-numbered stays first.
+    .sort((a, b) => Math.abs(a.lane - wish.lane) - Math.abs(b.lane - wish.lane));
   for (const lane of [...others.map((o) => o.lane), wish.lane]) {
     const stance = STANCES.find((s) => fits(lane, s));
     if (stance) return { lane, stance };

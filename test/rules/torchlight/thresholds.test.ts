@@ -214,6 +214,10 @@ describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
     const full = ["aggressive", "steadied", "on-guard", "rearguard"].map((s, i) => p(`P${i}`, "party", 1, s as Stance));
     expect(placeWithOverflow(full, "party", { lane: 1, stance: "aggressive" }, flatLanes(1), 1)).toBeUndefined();
     expect(placeWithOverflow([], "party", { lane: 9, stance: "steadied" }, flatLanes(2), 1)).toEqual({ lane: 2, stance: "aggressive" });
+    expect(placeWithOverflow([], "party", { lane: 5, stance: "steadied" }, lanes, 1)).toEqual({ lane: 5, stance: "steadied" });
+    const balcony = [{ level: 0 }, { level: 0 }, { level: 1 }, { level: 1 }];
+    expect(placeWithOverflow([p("A", "party", 2, "steadied")], "party", { lane: 2, stance: "steadied" }, balcony, 1)).toEqual({ lane: 1, stance: "aggressive" });
+    expect(placeWithOverflow([p("A", "party", 3, "steadied")], "party", { lane: 3, stance: "steadied" }, balcony, 1)).toEqual({ lane: 4, stance: "aggressive" });
     expect(cellCount([ana, p("B", "party", 3, "aggressive"), p("C", "foes", 3, "aggressive"), p("D", "party", 3, "steadied")], "party", 3, "aggressive")).toBe(2);
   });
 
