@@ -263,6 +263,12 @@ describe("seed 004 §Damage: a combatant's tracks as a request gives them", () =
     expect(rally({ side: "party", lane: 1 })().dice).toHaveLength(1);
   });
 
+  it("seed 004 §Combat Stances, Steadied: the rallier is found wherever she stands in the list, and may name the allies she reaches", () => {
+    const combatants = [combatant("Bo", 1, {}, { side: "party", lane: 2, stance: "aggressive", maxBreath: 4 }), combatant("Elsa", 2, {}, { side: "party", lane: 1 })];
+    const outcome = resolve("round", { combatants, hits: [], rally: { by: "Elsa", allies: ["Bo"] } }, [2]);
+    expect(outcome.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 1, to: 3 } } }]);
+  });
+
   it("seed 004 §Combat Stances, Steadied: a fallen companion is still reached by a Rally; a combatant placed with no stance stands Steadied", () => {
     const outcome = resolve("round", { combatants: [combatant("Elsa", 2, {}, { side: "party", lane: 1 }), combatant("Bo", 0, {}, { side: "party", lane: 1, stance: "on-guard", incapacitated: true, maxBreath: 3 })], hits: [], rally: { by: "Elsa" } }, [2]);
     expect(outcome.steps[0]).toEqual({ rule: "rally-reach", by: "Elsa", reaches: ["Bo"] });
