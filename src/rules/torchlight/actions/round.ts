@@ -70,7 +70,7 @@ function rallied(request: RoundRequest, rally: NonNullable<RoundRequest["rally"]
 }
 
 /** The hits with each Protect Companion placed on the largest hit on the companion (the first of equals). */
-function protectedHits(request: RoundRequest, diagonal: boolean, stanceOf: (name: string) => string): RoundHit[] {
+function protectedHits(request: RoundRequest, diagonal: boolean, stanceOf: (name: string) => string | undefined): RoundHit[] {
   const hits: RoundHit[] = request.hits.map((h) => ({ ...h, damageType: h.damageType ?? "physical" }));
   const protects = [...(request.protect ?? []), ...hits.filter((h) => h.protectedBy !== undefined).map((h) => ({ by: h.protectedBy!, companion: h.target }))];
   const grid = gridOf(request.combatants, protects.flatMap((p) => [p.by, p.companion]));
@@ -97,9 +97,9 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
     ...(request.protect ?? []).flatMap((p) => [p.by, p.companion]),
   ];
   for (const name of named) if (!names.has(name)) throw new TorchlightRefusal("unknown-combatant", name);
-  const stances = new Map(request.combatants.map((c) => [c.name, c.stance ?? "steadied"]));
-  // Every name in a hit, a Rally or a Protect was checked against the combatants above.
-  const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name)!);
+  // Only On Guard matters to a Protect: a combatant given no stance is simply not On Guard.
+  const stances = new Map(request.combatants.map((c) => [c.name, c.stance]));
+  const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name));
   const reach = request.rally ? rallied(request, request.rally, options.diagonalAdjacency) : [];
 
   let combatants: RoundCombatant[] = request.combatants.map((c) => ({
@@ -107,6 +107,7 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
     vitals: toVitals(c),
     stance: c.stance ?? "steadied",
     evading: c.evading ?? false,
+    // Stryker disable next-line ConditionalExpression: an id of undefined is read as none (idOf falls back to the name)
     ...(c.id !== undefined ? { id: c.id } : {}),
     ...(c.parrying ? { parrying: c.parrying } : {}),
   }));
