@@ -127,6 +127,10 @@ describe("torchlight requests: a combatant and the round", () => {
     expect(acceptedAt("round", round, "combatants.0.luckDc", [3])).toEqual([false]);
   });
 
+  it("a round takes no field the rules do not know", () => {
+    expect(acceptedAt("round", round, "initiative", [1])).toEqual([false]);
+  });
+
   it("a round has 1 to 60 combatants and at most 200 hits", () => {
     expect(acceptedAt("round", round, "combatants", [[], Array(60).fill(round.combatants[0]), Array(61).fill(round.combatants[0])])).toEqual([false, true, false]);
     const hit = { target: "Ines", amount: 1 };
