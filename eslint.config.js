@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "bin/fray.mjs", "test-results/", ".bench/"] },
+  { ignores: ["dist/", "node_modules/", "bin/fray.mjs", "test-results/", ".bench/", ".stryker-tmp/", "reports/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

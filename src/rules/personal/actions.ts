@@ -57,7 +57,8 @@ export const initiative = defineAction({
     const options = optionsOf(request.options);
     const bonuses = { die: options.initiativeDie, npcBonus: 3, majorNpcBonus: 6 };
     const npcStep = (name: string, score: number): Step => {
-      const rank = request.npcs.find((n) => n.name === name)?.rank ?? 0;
+      // Every NPC scored comes from request.npcs, so it is always found.
+      const rank = request.npcs.find((n) => n.name === name)!.rank;
       return { rule: "npc-initiative", name, rank, bonus: score - rank, score };
     };
     const scored = scoreInitiative(tray, request.pcs, request.npcs, bonuses);
@@ -82,8 +83,9 @@ export const delay = defineAction({
   resolve(request: Static<typeof DelayRequest>, tray) {
     const round = { order: request.order, acted: request.acted };
     const refused = delayRefusal(round, request.mover, request.after);
-    const order = delayTurn(round, request.mover, request.after);
-    if (refused || !order) throw new PersonalRefusal([refused ?? "not-in-order"]);
+    if (refused) throw new PersonalRefusal([refused]);
+    // delayTurn refuses exactly what delayRefusal names, so past that check it always gives the order.
+    const order = delayTurn(round, request.mover, request.after) as string[];
     const steps: Step[] = [{ rule: "delay", mover: request.mover, after: request.after }];
     return outcome(tray, steps, { order }, [effectOf(request.mover, { place: request.order.indexOf(request.mover) + 1 }, { place: order.indexOf(request.mover) + 1 })]);
   },
@@ -161,7 +163,7 @@ export const fate = defineAction({
       // Only a Wounded character hurt by the blow answers it: anything else is refused before the card waits.
       const refusal = fateNotNeeded(before, request.damage);
       if (refusal) throw new PersonalRefusal([refusal]);
-      return awaitingOutcome([...tray.rolled], [needed], { damage: request.damage }, { choice: "choice", by: "character", offer: fateOffer(before, request.damage, lists.fates) });
+      return awaitingOutcome(tray.rolled, [needed], { damage: request.damage }, { choice: "choice", by: "character", offer: fateOffer(before, request.damage, lists.fates) });
     }
     const chosen = chooseFate(before, request.damage, request.choice, lists.fates);
     if (typeof chosen === "string") throw new PersonalRefusal([chosen]);

@@ -2,7 +2,7 @@ import type { Static } from "@sinclair/typebox";
 import type { DiceTray } from "../../core/dice/source.js";
 import { rankWithPcTies, scoreInitiative } from "../../core/initiative/rankWithPcTies.js";
 import type { DuelResult } from "../ruleset.js";
-import { chooseFate, type Vitals, vitalsFrom } from "./combatant.js";
+import { chooseFate, type FateReading, type Vitals, vitalsFrom } from "./combatant.js";
 import { FALLEN_FATES } from "./lists.js";
 import { personalOptions, type PersonalOptions } from "./options.js";
 import type { Fighter } from "./schemas.js";
@@ -38,8 +38,8 @@ export function fightBout(a: FighterBlock, b: FighterBlock, tray: DiceTray, roun
       if (hit.becameDefeated) return { winner: attacker, rounds: round };
       if (hit.fateNeeded) {
         if (!hit.canIgnore) return { winner: attacker, rounds: round };
-        const ignored = chooseFate(hit.vitals, reading.damage, "ignore", FALLEN_FATES);
-        if (typeof ignored !== "string") vitals[defender] = ignored.vitals;
+        // canIgnore says the ignore stands, so chooseFate gives a reading here, never a refusal.
+        vitals[defender] = (chooseFate(hit.vitals, reading.damage, "ignore", FALLEN_FATES) as FateReading).vitals;
       }
     }
   }

@@ -34,7 +34,9 @@ export const vitalsFields = {
   defeated: Type.Optional(Type.Boolean()),
 };
 
-export const ArmorRatings = Type.Record(Type.String({ minLength: 1 }), Type.Integer({ minimum: 0, maximum: 100 }));
+// TypeBox checks a Record's keys by their pattern alone (a minLength there was never checked), and
+// only with additionalProperties false does a key off the pattern fail: so an unnamed type is refused.
+export const ArmorRatings = Type.Record(Type.String({ pattern: "^.+$" }), Type.Integer({ minimum: 0, maximum: 100 }), { additionalProperties: false });
 
 export const Weapon = Type.Object(
   {

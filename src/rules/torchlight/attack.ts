@@ -92,10 +92,7 @@ export function rollDamage(tray: DiceTray, spec: DamageRollSpec): DamageRoll {
   const extraDie = die.precisionStrike && spec.precisionChoice === "extra-die" ? rollDamageDie(tray, spec.plan, `${spec.label} precision strike die`) : undefined;
   const feint = spec.feint ? rollDamageDie(tray, spec.plan, `${spec.label} feint reroll`) : undefined;
   const dice = Math.max(die.value, feint?.value ?? 0) + (extraDie?.value ?? 0);
-  const roll: DamageRoll = { die, dice, total: Math.max(0, dice + spec.proficiencies + spec.bonus) };
-  if (extraDie) roll.extraDie = extraDie;
-  if (feint) roll.feint = feint;
-  return roll;
+  return { die, ...(extraDie && { extraDie }), ...(feint && { feint }), dice, total: Math.max(0, dice + spec.proficiencies + spec.bonus) };
 }
 
 /** What a hit does to its target after the target's stance: On Guard takes 1 off, never below 0. */

@@ -47,8 +47,8 @@ export const idOf = (combatant: RoundCombatant): string => combatant.id ?? comba
 /** Of each Squad's hits on one target only the highest stays (the first of equals); the rest are dropped. */
 export function squadHits(hits: readonly RoundHit[], steps: Step[]): RoundHit[] {
   const best = new Map<string, number>();
+  // A hit of no Squad gets a key too (its squad reads as null), which the filter below never asks for.
   hits.forEach((hit, index) => {
-    if (hit.squad === undefined) return;
     const key = JSON.stringify([hit.squad, hit.target]);
     const kept = best.get(key);
     if (kept === undefined || hit.amount > hits[kept]!.amount) best.set(key, index);
@@ -71,8 +71,10 @@ export function landHits(combatants: readonly RoundCombatant[], hits: readonly R
   hits.forEach((hit, index) => {
     const target = combatants.find((c) => c.name === hit.target);
     if (!target) throw new RuleError(`${hit.target} is not in the round`);
+    // Stryker disable next-line ConditionalExpression: a from of undefined is the same as none (it never reaches JSON)
     steps.push({ rule: "hit", hit: index, ...(hit.from !== undefined ? { from: hit.from } : {}), target: hit.target, amount: hit.amount, damageType: hit.damageType, ...(hit.precisionStrike ? { precisionStrike: true } : {}) });
-    const parried = hit.parried || (hit.melee !== false && hit.from !== undefined && (target.parrying ?? []).includes(hit.from));
+    // Stryker disable next-line ConditionalExpression: a Parry list names enemies, so it never holds the undefined of a hit from no one
+    const parried = hit.parried || (hit.melee !== false && hit.from !== undefined && target.parrying?.includes(hit.from) === true);
     if (parried) {
       steps.push({ rule: "parried", hit: index, amount: hit.amount });
       return;

@@ -44,7 +44,8 @@ export function isEngaged(grid: readonly Placement[], name: string): boolean {
   const me = find(grid, name);
   const enemyInLane = grid.some((p) => p.side !== me.side && p.lane === me.lane && imparts(p));
   if (!enemyInLane) return false;
-  const screened = grid.some((p) => p.side === me.side && p.name !== me.name && p.lane === me.lane && !p.incapacitated && stanceDepth(p.stance) < stanceDepth(me.stance));
+  // She never screens herself: her own stance is not closer than itself.
+  const screened = grid.some((p) => p.side === me.side && p.lane === me.lane && !p.incapacitated && stanceDepth(p.stance) < stanceDepth(me.stance));
   return !screened;
 }
 
@@ -70,7 +71,8 @@ export function areAdjacent(a: Placement, b: Placement, diagonal: boolean): bool
 /** Companions a Rally reaches: same side, standing or not, within one adjacent position. */
 export function rallyReach(grid: readonly Placement[], name: string, diagonal: boolean): Placement[] {
   const me = find(grid, name);
-  return grid.filter((p) => p.side === me.side && p.name !== name && areAdjacent(me, p, diagonal));
+  // The rallier is not adjacent to her own position, so she never reaches herself.
+  return grid.filter((p) => p.side === me.side && areAdjacent(me, p, diagonal));
 }
 
 /** A lane of another level, or with an edge, is entered only from an adjacent lane. */
@@ -123,7 +125,8 @@ export function attackRefusal(attack: AttackLegality): AttackRefusal | undefined
 export function mayProtect(grid: readonly Placement[], protector: string, companion: string, diagonal: boolean): boolean {
   const by = find(grid, protector);
   const of = find(grid, companion);
-  return by.name !== of.name && by.side === of.side && !by.incapacitated && areAdjacent(by, of, diagonal);
+  // No one protects herself: she is not adjacent to her own position.
+  return by.side === of.side && !by.incapacitated && areAdjacent(by, of, diagonal);
 }
 
 /** The cells a Push may send a target to from where it stands: one lane up or down, one stance forward or back. */
@@ -162,7 +165,8 @@ export function placeWithOverflow(grid: readonly Placement[], side: string, wish
   const others = lanes
     .map((lane, index) => ({ lane: index + 1, level: lane.level }))
     .filter((lane) => lane.lane !== wish.lane && lane.level === level)
-    .sort((a, b) => Math.abs(a.lane - wish.lane) - Math.abs(b.lane - wish.lane) || a.lane - b.lane);
+    // The lanes come in order and sort is stable, so at equal distance the lower-numbered stays first.
+    .sort((a, b) => Math.abs(a.lane - wish.lane) - Math.abs(b.lane - wish.lane));
   for (const lane of [...others.map((o) => o.lane), wish.lane]) {
     const stance = STANCES.find((s) => fits(lane, s));
     if (stance) return { lane, stance };

@@ -27,8 +27,7 @@ export type TorchlightRefusalCode =
   | "feint-needs-attack"
   | "maneuver-needs-target"
   | "maneuver-out-of-reach"
-  | "push-off-grid"
-  | "no-saves-owed";
+  | "push-off-grid";
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
@@ -57,7 +56,6 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "maneuver-needs-target": "this Maneuver needs a target",
   "maneuver-out-of-reach": "a melee Maneuver reaches only the character's own lane (a reach weapon one lane more)",
   "push-off-grid": "a Push moves the target one lane or one stance, and not off the Combat Grid",
-  "no-saves-owed": "this character owes no saves this round",
 };
 
 /** A Torchlight refusal: the message is for people, `code` for code. */

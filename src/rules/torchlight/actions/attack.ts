@@ -148,14 +148,16 @@ export function resolveManeuvers(tray: DiceTray, context: ManeuverContext, taken
   for (const { name, paidWith } of taken) {
     const definition = MANEUVERS[name];
     let success = true;
-    if (definition.dexCheck && context.dex !== undefined) {
-      const check = rollCheck(tray, context.dex, `${context.name} grapple dex check`);
+    if (definition.dexCheck) {
+      // Both callers refuse a Grapple without the character's Dex before anything is rolled.
+      const check = rollCheck(tray, context.dex!, `${context.name} grapple dex check`);
       success = check.success;
       steps.push({ rule: "grapple-check", roll: check.roll, dc: check.target, success: check.success });
     }
     if (definition.moveTarget) {
       const { targetLane: lane, targetStance: stance, laneCount } = context;
       // Without the target's lane (no grid), both lane moves are open; stance moves still stop at the grid's edge.
+      // Stryker disable next-line ConditionalExpression: pushDirections given no lane reads it as NaN, never off the grid: the same four-or-fewer set
       const allowed = lane === undefined ? PUSH_DIRECTIONS.filter((d) => d === "lane-up" || d === "lane-down" || pushedTo(1, stance, d, 1) !== undefined) : pushDirections(lane, stance, laneCount);
       if (context.push === undefined) return { ...out, awaitingPush: allowed };
       if (!allowed.includes(context.push)) refused("push-off-grid");
@@ -230,6 +232,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     plan,
     proficiencies: members[0]!.proficiencies,
     bonus: bonuses.stance + bonuses.distract,
+    // Stryker disable next-line StringLiteral: rollDamage asks only whether the choice is "extra-die"; any other word is the Maneuver
     precisionChoice: precision === "extra-die" ? "extra-die" : "maneuver",
     feint: breathFeint,
     first: leadDie,
@@ -277,6 +280,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
       precisionStrike: best.roll.die.precisionStrike,
       damageType: attacker.damageType ?? "physical",
       melee: weapon !== "ranged",
+      // Stryker disable next-line ConditionalExpression: a precision of undefined is the same as none (it never reaches JSON)
       ...(precision !== undefined ? { precision } : {}),
       ...(maneuvers.taken.length ? { maneuvers: maneuvers.taken } : {}),
       ...(maneuvers.pushedTo ? { pushedTo: maneuvers.pushedTo } : {}),

@@ -58,7 +58,8 @@ export const maneuverAction = defineAction({
     if (out.awaitingPush) return awaitingOutcome(tray.rolled, steps, { maneuver }, { choice: "push", by: "actor", offer: { directions: out.awaitingPush } });
     const taken = out.taken[0]!;
     const effects = [effectOf(actor.name, { breath: actor.breath }, { breath: actor.breath - MANEUVER_BREATH_COST }, out.selfStatuses)];
-    if (request.target && out.targetStatuses.length) effects.push(effectOf(request.target.name, {}, {}, out.targetStatuses));
+    // Every Maneuver that marks a target needs one: it was refused above without.
+    if (out.targetStatuses.length) effects.push(effectOf(request.target!.name, {}, {}, out.targetStatuses));
     return {
       dice: tray.rolled,
       steps,

@@ -37,7 +37,8 @@ const Request = Type.Object(
     /** Protect Companion: an On Guard character absorbs the largest hit on one adjacent companion, taking half. */
     protect: Type.Optional(Type.Array(Type.Object({ by: Name, companion: Name }, { additionalProperties: false }), { maxItems: 60 })),
     /** The saves each damaged character's owner has rolled, by the character's id (its name when none): absent = awaited. */
-    saves: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.Literal(true))),
+    // TypeBox checks a Record's keys by their pattern alone, and only additionalProperties false refuses a key off it.
+    saves: Type.Optional(Type.Record(Type.String({ pattern: "^.{1,40}$" }), Type.Literal(true), { additionalProperties: false })),
     options: Options,
   },
   { additionalProperties: false },
@@ -69,15 +70,15 @@ function rallied(request: RoundRequest, rally: NonNullable<RoundRequest["rally"]
 }
 
 /** The hits with each Protect Companion placed on the largest hit on the companion (the first of equals). */
-function protectedHits(request: RoundRequest, diagonal: boolean, stanceOf: (name: string) => string): RoundHit[] {
+function protectedHits(request: RoundRequest, diagonal: boolean, stanceOf: (name: string) => string | undefined): RoundHit[] {
   const hits: RoundHit[] = request.hits.map((h) => ({ ...h, damageType: h.damageType ?? "physical" }));
   const protects = [...(request.protect ?? []), ...hits.filter((h) => h.protectedBy !== undefined).map((h) => ({ by: h.protectedBy!, companion: h.target }))];
-  if (protects.length === 0) return hits;
   const grid = gridOf(request.combatants, protects.flatMap((p) => [p.by, p.companion]));
   for (const { by, companion } of protects) {
     if (stanceOf(by) !== "on-guard") throw new TorchlightRefusal("protect-needs-on-guard", by);
     if (!mayProtect(grid, by, companion, diagonal)) throw new TorchlightRefusal("protect-not-adjacent", `${by} → ${companion}`);
   }
+  // Stryker disable next-line ArrayDeclaration: with no Protect asked, any list of non-Protects places nothing
   for (const { by, companion } of request.protect ?? []) {
     const candidates = hits.filter((h) => h.target === companion && h.protectedBy === undefined);
     const largest = candidates.reduce<RoundHit | undefined>((best, h) => (best === undefined || h.amount > best.amount ? h : best), undefined);
@@ -96,8 +97,9 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
     ...(request.protect ?? []).flatMap((p) => [p.by, p.companion]),
   ];
   for (const name of named) if (!names.has(name)) throw new TorchlightRefusal("unknown-combatant", name);
-  const stances = new Map(request.combatants.map((c) => [c.name, c.stance ?? "steadied"]));
-  const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name) ?? "steadied");
+  // Only On Guard matters to a Protect: a combatant given no stance is simply not On Guard.
+  const stances = new Map(request.combatants.map((c) => [c.name, c.stance]));
+  const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name));
   const reach = request.rally ? rallied(request, request.rally, options.diagonalAdjacency) : [];
 
   let combatants: RoundCombatant[] = request.combatants.map((c) => ({
@@ -105,6 +107,7 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
     vitals: toVitals(c),
     stance: c.stance ?? "steadied",
     evading: c.evading ?? false,
+    // Stryker disable next-line ConditionalExpression: an id of undefined is read as none (idOf falls back to the name)
     ...(c.id !== undefined ? { id: c.id } : {}),
     ...(c.parrying ? { parrying: c.parrying } : {}),
   }));
@@ -129,11 +132,11 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
     return awaitingOutcome(tray.rolled, steps, { resolved: false, savesOwedBy: combatant.name }, { choice: `saves.${idOf(combatant)}`, by: idOf(combatant), offer: { characteristics, st } });
   }
   const effects = end.combatants.map((c, index) => {
-    const before = start[index]?.vitals ?? c.vitals;
+    const before = start[index]!.vitals;
     return effectOf(c.name, vitalsView(before), vitalsView(c.vitals), statusesOf(before, c.vitals));
   });
   const newly = (test: (before: Vitals, after: Vitals) => boolean) =>
-    end.combatants.filter((c, index) => test(start[index]?.vitals ?? c.vitals, c.vitals)).map((c) => c.name);
+    end.combatants.filter((c, index) => test(start[index]!.vitals, c.vitals)).map((c) => c.name);
   return {
     dice: tray.rolled,
     steps,
@@ -143,7 +146,8 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
       dead: newly((b, a) => a.dead && !b.dead),
       standing: end.combatants.filter((c) => !c.vitals.incapacitated && !c.vitals.dead).map((c) => c.name),
     },
-    effects: effects.filter((e) => Object.keys(e.changes).length > 0 || (e.statuses?.length ?? 0) > 0),
+    // A status here (Incapacitated, dead) always comes with the change of tracks that caused it.
+    effects: effects.filter((e) => Object.keys(e.changes).length > 0),
   };
 }
 

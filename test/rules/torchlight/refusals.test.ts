@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { TorchlightRefusal, type TorchlightRefusalCode } from "../../../src/rules/torchlight/refusal.js";
+import { combatant, resolve } from "./helpers.js";
+
+// Every refusal a Beyond the Torchlight request can meet, met by a request: the code for code, and
+// a few of the words people read (with the names and rounds it concerns), never a bare code.
+
+function refusal(action: string, request: Record<string, unknown>, faces: number[] = []): TorchlightRefusal {
+  try {
+    resolve(action, request, faces);
+  } catch (error) {
+    if (error instanceof TorchlightRefusal) return error;
+    throw error;
+  }
+  throw new Error("expected the request to be refused");
+}
+
+const sword = { name: "Ines", weaponDie: 8 };
+const bow = { name: "Elsa", weaponDie: 6, weapon: "ranged" };
+const orc = { name: "Orc" };
+const lanes = (attackerLane: number, targetLane: number, attackerEngaged = false) => ({ attackerLane, targetLane, attackerEngaged });
+const at = (name: string, side: string, lane: number, stance = "steadied", extra: Record<string, unknown> = {}) => combatant(name, 4, {}, { side, lane, stance, ...extra });
+const cell = (name: string, side: string, lane: number, stance = "steadied", extra: Record<string, unknown> = {}) => ({ name, side, lane, stance, ...extra });
+
+type Case = [rule: string, action: string, request: Record<string, unknown>, code: TorchlightRefusalCode, words: RegExp, faces?: number[]];
+
+const cases: Case[] = [
+  ["seed 004 §Combat Stances: no melee attack from the Rearguard", "attack", { attacker: { ...sword, stance: "rearguard" }, target: orc, position: lanes(2, 2) }, "no-melee-from-rearguard", /from the Rearguard/],
+  ["seed 004 §Engaged: a melee attack only in the attacker's lane", "attack", { attacker: sword, target: orc, position: lanes(2, 3) }, "melee-out-of-lane", /own lane/],
+  ["seed 004 §Engaged: a reach weapon one lane over at most", "attack", { attacker: { ...sword, weapon: "reach" }, target: orc, position: lanes(2, 4) }, "reach-out-of-range", /one adjacent lane/],
+  ["seed 004 §Engaged: no ranged attack while Engaged", "attack", { attacker: bow, target: orc, position: lanes(2, 4, true) }, "ranged-while-engaged", /Engaged combatant/],
+  ["seed 004 §Combat Stances, Rearguard: a Called Shot needs a ranged weapon (on the grid)", "attack", { attacker: sword, target: orc, situation: { calledShot: true }, position: lanes(2, 2) }, "called-shot-needs-ranged", /ranged weapon/],
+  ["seed 004 §Combat Stances, Rearguard: a Called Shot needs a ranged weapon (off the grid)", "attack", { attacker: sword, target: orc, situation: { calledShot: true } }, "called-shot-needs-ranged", /ranged weapon/],
+  ["seed 004 §Hide/Cover: no ranged attack on the hidden", "attack", { attacker: bow, target: { ...orc, hidden: true }, position: lanes(1, 4) }, "target-hidden", /hidden/],
+  ["seed 004 §Hide/Cover: only an Engaged enemy closes in on the hidden", "attack", { attacker: sword, target: { ...orc, hidden: true }, position: lanes(4, 4, false) }, "target-hidden", /hidden/],
+  ["seed 004 §Maneuvers: a (Melee) Maneuver declared with a ranged attack", "attack", { attacker: bow, target: orc, maneuver: { name: "trip", payWith: "breath" } }, "maneuver-needs-melee", /melee attack/],
+  ["seed 004 §Maneuvers: a (Melee) Maneuver chosen on a ranged Precision Strike", "attack", { attacker: bow, target: orc, precision: "push" }, "maneuver-needs-melee", /melee attack/, [6]],
+  ["seed 004 §Maneuvers: a Maneuver bought with Breath and none left", "attack", { attacker: { ...sword, breath: 0 }, target: orc, maneuver: { name: "trip", payWith: "breath" } }, "no-breath-for-maneuver", /needs 1 Breath/],
+  ["seed 004 §Grapple: Grapple declared without the attacker's Dex", "attack", { attacker: sword, target: orc, maneuver: { name: "grapple", payWith: "precision" } }, "grapple-needs-dex", /Dex/],
+  ["seed 004 §Grapple: Grapple chosen on a Precision Strike without the attacker's Dex", "attack", { attacker: sword, target: orc, precision: "grapple" }, "grapple-needs-dex", /Dex/, [8]],
+  ["seed 004 §Squads: two are no Squad", "attack", { attacker: sword, squadMates: [{ name: "Bo", weaponDie: 6 }], target: orc }, "squad-needs-three", /three or more/],
+  ["seed 004 §Push: a Push off the grid", "attack", { attacker: sword, target: { ...orc, stance: "rearguard" }, position: lanes(6, 6, true), precision: "push", push: "back" }, "push-off-grid", /off the Combat Grid/, [8]],
+  ["seed 004 §Combat Stances, Steadied: Rally from another stance", "round", { combatants: [at("Elsa", "party", 3, "aggressive"), at("Bo", "party", 3, "on-guard")], hits: [], rally: { by: "Elsa" } }, "rally-needs-steadied", /Steadied.*\(Elsa\)/],
+  ["seed 004 §Combat Stances, Steadied: Rally by one who is down", "round", { combatants: [at("Elsa", "party", 3, "steadied", { incapacitated: true }), at("Bo", "party", 3, "on-guard")], hits: [], rally: { by: "Elsa" } }, "rally-needs-steadied", /standing combatant/],
+  ["seed 004 §Combat Stances, On Guard: Protect Companion from another stance", "round", { combatants: [at("Ana", "party", 2), at("Bo", "party", 3)], hits: [], protect: [{ by: "Bo", companion: "Ana" }] }, "protect-needs-on-guard", /On Guard.*\(Bo\)/],
+  ["a hit on a name not in the round", "round", { combatants: [combatant("Ana", 2)], hits: [{ target: "Ghost", amount: 2 }] }, "unknown-combatant", /round's combatants \(Ghost\)/],
+  ["a protector not in the round", "round", { combatants: [combatant("Ana", 2)], hits: [{ target: "Ana", amount: 2, protectedBy: "Ghost" }] }, "unknown-combatant", /\(Ghost\)/],
+  ["a Rally by a name not in the round", "round", { combatants: [combatant("Ana", 2)], hits: [], rally: { by: "Ghost" } }, "unknown-combatant", /\(Ghost\)/],
+  ["a Rally naming an ally not in the round", "round", { combatants: [at("Ana", "party", 2)], hits: [], rally: { by: "Ana", allies: ["Ghost"] } }, "unknown-combatant", /\(Ghost\)/],
+  ["a Protect Companion naming a companion not in the round", "round", { combatants: [at("Bo", "party", 2, "on-guard")], hits: [], protect: [{ by: "Bo", companion: "Ghost" }] }, "unknown-combatant", /\(Ghost\)/],
+  ["seed 004 §Combat Stances: a Rally measured without the rallier's place on the grid", "round", { combatants: [combatant("Elsa", 2), at("Bo", "party", 3)], hits: [], rally: { by: "Elsa" } }, "needs-position", /everyone involved \(Elsa\)/],
+  ["seed 004 §Combat Stances: a Protect Companion measured without the companion's place", "round", { combatants: [combatant("Ana", 2), at("Bo", "party", 3, "on-guard")], hits: [], protect: [{ by: "Bo", companion: "Ana" }] }, "needs-position", /\(Ana\)/],
+  ["seed 004 §Combat Stances: a stance ability by one not on the grid", "ability", { grid: [cell("Ana", "party", 1)], by: "Ghost" }, "needs-position", /\(Ghost\)/],
+  ["seed 004 §Combat Stances: a stance ability aimed at one not on the grid", "ability", { grid: [cell("Bo", "party", 1, "on-guard")], by: "Bo", target: "Ghost" }, "needs-position", /\(Ghost\)/],
+  ["seed 004 §Retreat: a Retreat by one not on the grid", "retreat", { grid: [cell("Ana", "party", 1)], by: "Ghost", round: 1 }, "needs-position", /\(Ghost\)/],
+  ["seed 004 §Combat Stances, Steadied: Rally names an ally out of reach", "round", { combatants: [at("Elsa", "party", 1), at("Bo", "party", 4)], hits: [], rally: { by: "Elsa", allies: ["Bo"] } }, "rally-out-of-reach", /one adjacent position \(Bo\)/],
+  ["seed 004 §Combat Stances, Steadied: Rally once a round", "ability", { grid: [cell("Elsa", "party", 1)], by: "Elsa", rallyTaken: true }, "rally-once-a-round", /once a round/],
+  ["seed 004 §Combat Stances, On Guard: Protect Companion out of reach (round)", "round", { combatants: [at("Ana", "party", 1), at("Bo", "party", 4, "on-guard")], hits: [], protect: [{ by: "Bo", companion: "Ana" }] }, "protect-not-adjacent", /\(Bo → Ana\)/],
+  ["seed 004 §Combat Stances, On Guard: Protect Companion out of reach (ability)", "ability", { grid: [cell("Ana", "party", 1), cell("Bo", "party", 4, "on-guard")], by: "Bo", target: "Ana" }, "protect-not-adjacent", /\(Bo → Ana\)/],
+  ["seed 004 §Combat Stances, Aggressive: Intimidation with no engaged enemy", "ability", { grid: [cell("Riddic", "party", 1, "aggressive"), cell("Orc", "foes", 2)], by: "Riddic" }, "no-engaged-enemy", /engaged enemy/],
+  ["seed 004 §Combat Stances: an ability from another stance", "ability", { grid: [cell("Riddic", "party", 1, "aggressive")], by: "Riddic", ability: "rally" }, "ability-wrong-stance", /rally is used from steadied/],
+  ["seed 004 §Combat Stances: an ability by one who is down", "ability", { grid: [cell("Elsa", "party", 1, "steadied", { incapacitated: true })], by: "Elsa" }, "ability-wrong-stance", /rally is used from steadied/],
+  ["seed 004 §Combat Stances, On Guard: Protect Companion with no companion named", "ability", { grid: [cell("Bo", "party", 1, "on-guard")], by: "Bo" }, "ability-needs-target", /needs a target/],
+  ["seed 004 §Combat Stances, Rearguard: a Called Shot with no target declared", "ability", { grid: [cell("Breyer", "party", 1, "rearguard")], by: "Breyer" }, "ability-needs-target", /needs a target/],
+  ["seed 004 §Combat Stances, Rearguard: a Called Shot declared on a companion", "ability", { grid: [cell("Breyer", "party", 1, "rearguard"), cell("Ana", "party", 2)], by: "Breyer", target: "Ana" }, "ability-needs-target", /needs a target/],
+  ["seed 004 §Combat Stances, Rearguard: a Called Shot with a melee weapon", "ability", { grid: [cell("Breyer", "party", 1, "rearguard"), cell("Orc", "foes", 2)], by: "Breyer", target: "Orc", weapon: "melee" }, "called-shot-needs-ranged", /ranged weapon/],
+  ["seed 004 §Retreat: only from the Rearguard", "retreat", { grid: [cell("Ana", "party", 1, "on-guard")], by: "Ana", round: 1 }, "may-not-retreat", /Ana is in the on-guard stance/],
+  ["seed 004 §Retreat: not while Engaged", "retreat", { grid: [cell("Ana", "party", 1, "rearguard"), cell("Orc", "foes", 1, "aggressive")], by: "Ana", round: 1 }, "may-not-retreat", /Ana is engaged/],
+  ["seed 004 §Retreat: not while down", "retreat", { grid: [cell("Ana", "party", 1, "rearguard", { incapacitated: true })], by: "Ana", round: 1 }, "may-not-retreat", /Ana is incapacitated/],
+  ["seed 004 §Retreat: back no sooner than a round later", "initiative", { combatants: [{ name: "Breyer", dex: 10, leftInRound: 2 }], joinRound: 3 }, "retreat-waiting-round", /Breyer left in round 2, may re-enter in round 4/],
+  ["seed 004 §Feint: only with an attack", "maneuver", { actor: { name: "Ines", breath: 2 }, maneuver: "feint", target: orc }, "feint-needs-attack", /with an attack/],
+  ["seed 004 §Maneuvers: a (Melee) Maneuver on its own with a ranged weapon", "maneuver", { actor: { name: "Ines", breath: 2, weapon: "ranged" }, maneuver: "trip", target: orc }, "maneuver-needs-melee", /melee attack/],
+  ["seed 004 §Maneuvers: a Maneuver on its own with no target", "maneuver", { actor: { name: "Ines", breath: 2 }, maneuver: "trip" }, "maneuver-needs-target", /needs a target/],
+  ["seed 004 §Grapple: Grapple on its own without Dex", "maneuver", { actor: { name: "Ines", breath: 2 }, maneuver: "grapple", target: orc }, "grapple-needs-dex", /Dex/],
+  ["seed 004 §Maneuvers: a Maneuver on its own with no Breath", "maneuver", { actor: { name: "Ines", breath: 0 }, maneuver: "evade" }, "no-breath-for-maneuver", /needs 1 Breath/],
+  ["seed 004 §Maneuvers: a melee Maneuver on its own out of reach", "maneuver", { actor: { name: "Ines", breath: 2 }, maneuver: "trip", target: orc, position: { actorLane: 1, targetLane: 2 } }, "maneuver-out-of-reach", /own lane/],
+  ["seed 004 §Push: a Push on its own off the grid", "maneuver", { actor: { name: "Ines", breath: 2 }, maneuver: "push", target: { name: "Orc", stance: "aggressive" }, position: { actorLane: 1, targetLane: 1 }, push: "lane-up" }, "push-off-grid", /off the Combat Grid/],
+];
+
+describe("torchlight refusals", () => {
+  for (const [rule, action, request, code, words, faces] of cases) {
+    it(`${rule} [${code}]`, () => {
+      const refused = refusal(action, request, faces);
+      expect(refused.code).toBe(code);
+      expect(refused.message).toMatch(words);
+      expect(refused.message).toContain(`[${code}]`);
+      expect(refused.name).toBe("TorchlightRefusal");
+    });
+  }
+
+  it("a refusal without a detail adds no empty brackets", () => {
+    expect(refusal("maneuver", { actor: { name: "Ines", breath: 0 }, maneuver: "evade" }).message).not.toContain("(");
+  });
+});
