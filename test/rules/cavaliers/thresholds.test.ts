@@ -79,6 +79,8 @@ describe("cavaliers thresholds: rolls", () => {
     expect(bestAssist({ specialty: null, competency: null, default: [6] })).toEqual([6]);
     const first = [6];
     expect(bestAssist({ specialty: first, competency: [6], default: [6] })).toBe(first);
+    // More dice win wherever they stand in the offer.
+    expect(bestAssist({ specialty: null, competency: [10], default: [6, 6] })).toEqual([6, 6]);
   });
 
   it("range bands: Close 0, Short 1–2, Medium 3–4, Long 5 and beyond", () => {

@@ -81,8 +81,10 @@ export const attackAction = defineAction({
     const options = optionValues(request.options);
     if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
     const extra = attackExtraDrop(request, steps);
-    if (request.defence && !request.defender) refuse("a defence needs the defender's pool (give defender)");
-    if (request.defence) checkDefence(request.attack, request.defence, request.defender?.item !== undefined);
+    if (request.defence) {
+      if (!request.defender) refuse("a defence needs the defender's pool (give defender)");
+      checkDefence(request.attack, request.defence, request.defender.item !== undefined);
+    }
     const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
     const attackerRoll = { total: attack.reading.total, successPoints: attack.reading.successPoints };
     if (!request.defence || !request.defender) {
