@@ -379,4 +379,12 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(outcome.effects).toEqual([{ participant: "Margot", changes: { initiativePoints: { from: 0, to: 4 } } }]);
     expect(outcome.result).toMatchObject({ joiner: { name: "Margot", members: ["Margot"] }, place: 2, fromNextRound: true, nextRoundOrder: ["Ines", "Margot"] });
   });
+
+  it("seed 000 §Attack: an Aim's range step shows the areas away, the band, and the weapon's and the cover's Drop", () => {
+    // A flintlock pistol at 3 areas (Medium, Drop 2) into cover 1: Drop 3 on a d8 + d8 + two ranks leaves one die.
+    const outcome = resolveWith("attack", { attack: "aim", attacker: { ...ines, ranks: 2 }, range: 3, weapon: "flintlock-pistol", cover: 1 }, [5]);
+    expect(outcome.steps.find((step) => step.rule === "range")).toEqual({ rule: "range", range: 3, band: "medium", rangeDrop: 2, coverDrop: 1 });
+    const close = resolveWith("attack", { attack: "aim", attacker: ines }, [5, 2]);
+    expect(close.steps.find((step) => step.rule === "range")).toEqual({ rule: "range", range: 0, band: "close", rangeDrop: 0, coverDrop: 0 });
+  });
 });

@@ -99,6 +99,7 @@ export const attackAction = defineAction({
     if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: winner, offer: offer(winner, winner === "attacker" ? attackerRoll.successPoints : defenderRoll.successPoints) });
     if (winner === "defender" && request.landingSpend === undefined && attackerRoll.successPoints > 0) {
       // The defender's purchases are checked before the attacker is asked to spend on a landing attack.
+      // Stryker disable next-line StringLiteral: offeredEntries only asks whether the side is "attacker"
       const { entries, context } = offeredEntries("defender", request.attack, request.defence, defence.state, undefined, false);
       const negated = validateSpend(entries, request.spend, defenderRoll.successPoints, context).purchases.some((p) => p.entry.effect.kind === "negate");
       if (!negated) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "landingSpend", by: "attacker", offer: offer("attacker", attackerRoll.successPoints) });

@@ -27,7 +27,12 @@ export function rollOpposition(tray: DiceTray, level: OppositionLevel, rollerTot
 
 
 /** Purchases that land on whoever the skill was used against. */
-const NEEDS_OPPONENT: readonly string[] = ["inflict-yield", "inflict-wound", "decrease-opponent-advantage"];
+const NEEDS_OPPONENT: readonly string[] = [
+  "inflict-yield",
+  "inflict-wound",
+  // Stryker disable next-line StringLiteral: the Non-Combat Skills table has no such entry; it is listed so that one added later is not offered without a target
+  "decrease-opponent-advantage",
+];
 
 export const skillAction = defineAction({
   summary: "A skill used in combat against Standard Opposition, spending SP on the Non-Combat Skills table.",
