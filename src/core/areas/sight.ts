@@ -14,7 +14,7 @@ function marksCounted(connection: Connection, looker: string): number {
 export function fewestMarksOnShortestPaths(map: AreaMap, from: string, to: string): number | null {
   const distance = distancesFrom(from, (area) => sightSteps(map, area));
   const target = distance.get(to);
-  // Stryker disable next-line ConditionalExpression: without it no area passes the filter below and the answer is null all the same
+  // Stryker disable next-line ConditionalExpression: an area the walk never reached never gets a count, so the answer is null all the same
   if (target === undefined) return null;
   const fewest = new Map<string, number>([[from, 0]]);
   // distancesFrom lists the areas nearest first (its walk is breadth-first), so every area's nearer

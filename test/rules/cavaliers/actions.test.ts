@@ -67,6 +67,9 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(changesOf(outcome, "Ines")).toEqual({});
     const unasked = resolveWith("skill", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "deceive", opposition: "easy", spend: [] }, [2, 1, 4, 2, 1]);
     expect(unasked.steps.some((step) => step.rule === "spend-void")).toBe(false);
+    const silent = resolveWith("skill", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "deceive", opposition: "easy" }, [2, 1, 4, 2, 1]);
+    expect(silent.steps.some((step) => step.rule === "spend-void")).toBe(false);
+    expect(silent.awaiting).toBeUndefined();
   });
 
   it("a skill's target shows only the statuses the roll gave her: a new Yielded Out, not a Dying she already had", () => {
