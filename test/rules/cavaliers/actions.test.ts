@@ -263,6 +263,15 @@ describe("cavaliers actions: what a request is asked for and told", () => {
       });
       expect(outcome.result).toEqual({ success: true, total: 16, successPoints: 8, oppositionTotal: 9 });
       expect(outcome.dice.map((die) => die.label)).toEqual(["flourish pool", "flourish pool", "opposition", "opposition", "opposition"]);
+      expect(outcome.steps.map((step) => `${step.rule}${step.roll ? ` (${String(step.roll)})` : ""}`)).toEqual([
+        "pool (flourish pool)",
+        "drop-total (flourish pool)",
+        "drop (flourish pool)",
+        "keep-two (flourish pool)",
+        "drop (opposition)",
+        "keep-two (opposition)",
+        "opposition",
+      ]);
     });
 
     it("a failed Flourish (a tie with the opposition) asks nothing and buys no Style, even when Style was asked for", () => {
@@ -319,6 +328,13 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(outcome.effects).toEqual([
       { participant: "Ines", changes: { initiativePoints: { from: 0, to: 4 } } },
       { participant: "Luc", changes: { initiativePoints: { from: 0, to: 1 } } },
+    ]);
+    expect(outcome.steps.map((step) => `${step.rule}${step.roll ? ` (${String(step.roll)})` : ""}`)).toEqual([
+      "drop (initiative: Ines)",
+      "keep-two (initiative: Ines)",
+      "drop (initiative: Luc)",
+      "keep-two (initiative: Luc)",
+      "initiative-order",
     ]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "initiative-order", by: ["total", "successPoints", "d10 roll-off"], order: ["Ines", "Luc"] });
     expect(outcome.dice.map((die) => die.label)).toEqual(["initiative: Ines", "initiative: Ines", "initiative: Luc"]);

@@ -60,8 +60,6 @@ export const skillAction = defineAction({
     const targetBefore = request.target ? stateOf(request.target) : null;
     let actor = roll.state;
     let target = targetBefore;
-    let bought: unknown[] = [];
-    let lost = 0;
     const rolled = { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total };
     if (opposition.success) {
       const context = { role: "acting" as const, ...(request.beforeCombat ? { only: ["increase-advantage"] } : {}) };
@@ -73,9 +71,8 @@ export const skillAction = defineAction({
       const applied = applySpend(plan, actor, target);
       actor = applied.buyer;
       target = applied.opponent;
-      bought = plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times }));
-      lost = plan.unused;
-      steps.push({ rule: "spend", by: "actor", bought, cost: plan.cost, available: plan.available, lost });
+      const bought = plan.purchases.map((p) => ({ entry: p.entry.id, times: p.times }));
+      steps.push({ rule: "spend", by: "actor", bought, cost: plan.cost, available: plan.available, lost: plan.unused });
     } else if ((request.spend ?? []).length > 0) {
       steps.push({ rule: "spend-void", reason: "the roll failed" });
     }
