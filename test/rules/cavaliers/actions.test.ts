@@ -344,6 +344,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     // d8 + d8 with Drop 1 leave one d8 showing 7: 7, 1 SP, better than her 5.
     const outcome = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["move"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [7]);
     expect(outcome.result).toEqual({ rolled: { total: 7, successPoints: 1 }, position: { total: 7, successPoints: 1 }, moved: true, initiativePoints: 2 });
+    expect(outcome.steps.map((step) => step.rule)).toEqual(["drop", "keep-two", "focus"]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "focus", from: 5, rolled: 7, position: 7, ipAdded: 1 });
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { position: { from: 5, to: 7 }, initiativePoints: { from: 1, to: 2 } } }]);
   });
@@ -394,6 +395,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
 
   it("a late joiner's place is shown, from the next round, and her roll's SP become her IP (RULINGS.md, cavaliers Initiative)", () => {
     const outcome = resolveWith("join", { order: [{ name: "Ines", total: 12, successPoints: 5 }], joiner: { name: "Margot", specialty: "timing", attribute: 8, competency: 8 } }, [6, 4]);
+    expect(outcome.steps.map((step) => step.rule)).toEqual(["drop", "keep-two", "late-joiner"]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "late-joiner", place: 2, fromNextRound: true });
     expect(outcome.effects).toEqual([{ participant: "Margot", changes: { initiativePoints: { from: 0, to: 4 } } }]);
     expect(outcome.result).toMatchObject({ joiner: { name: "Margot", members: ["Margot"] }, place: 2, fromNextRound: true, nextRoundOrder: ["Ines", "Margot"] });
