@@ -37,7 +37,9 @@ describe("cavaliers actions: what a request is asked for and told", () => {
   it("seed 000 §Assist: a turn without a roll counts an Assist as Drop 2 against the Drop 4 cap", () => {
     const outcome = resolveWith("turn", { name: "Ines", combined: ["move"], assist: true }, []);
     expect(outcome.result).toEqual({ drop: 1, capCount: 3 });
-    expect(resolveWith("turn", { name: "Ines" }, []).result).toEqual({ drop: 0, capCount: 0 });
+    const idle = resolveWith("turn", { name: "Ines" }, []);
+    expect(idle.result).toEqual({ drop: 0, capCount: 0 });
+    expect(idle.steps).toEqual([{ rule: "combined-actions", combined: [], atTrigger: [], drop: 0, capCount: 0 }]);
     expect(() => resolveWith("turn", { name: "Ines", combined: ["run", "draw-weapon"], assist: true }, [])).toThrow(/capped at Drop 4; this turn comes to Drop 5/);
   });
 
@@ -364,6 +366,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
         },
       });
       expect(outcome.dice.map((die) => die.label)).toEqual(["survival pool", "survival pool", "opposition", "opposition", "opposition"]);
+      expect(stepNames(outcome)).toEqual(["drop (survival pool)", "keep-two (survival pool)", "drop (opposition)", "keep-two (opposition)", "opposition"]);
     });
 
     it("the purchases are listed with their cost; waking up leaves her Dying, and conscious", () => {
