@@ -82,8 +82,8 @@ export const cavaliersDuel = defineDuel({
       aFirst = lead > 0 || (lead === 0 && tray.roll(2, "initiative roll-off") === 1);
     }
     for (let round = 1; round <= roundLimit; round += 1) {
-      for (const side of aFirst ? ["a", "b"] : ["b", "a"]) {
-        if (side === "a") [a, b] = exchange(tray, fa, a, fb, b);
+      for (const aAttacks of aFirst ? [true, false] : [false, true]) {
+        if (aAttacks) [a, b] = exchange(tray, fa, a, fb, b);
         else [b, a] = exchange(tray, fb, b, fa, a);
         if (out(b)) return { winner: "a" as const, rounds: round };
         if (out(a)) return { winner: "b" as const, rounds: round };
