@@ -7,26 +7,11 @@
  * Mechanics and item dice from The Queen's Cavaliers by Caoimhe Snow (CC BY 4.0); names and notes
  * here are our own.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { fail, item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
 import { ACTOR_TYPES, AIMED_WEAPONS, COMBINED_ACTIONS, SUCCESS_TABLES, type SuccessEntry } from "../../src/rules/cavaliers/tables.js";
 
-type Json = Record<string, unknown>;
 type Attribute = "verve" | "affinity" | "guile";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const OWNERSHIP = { default: 0 };
-
-/** A stable 16-character id: a prefix plus the name's letters, padded with zeros. */
-function makeId(prefix: string, name: string): string {
-  const id = (prefix + name.replace(/[^A-Za-z0-9]/g, "")).slice(0, 16).padEnd(16, "0");
-  if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`bad id ${id}`);
-  return id;
-}
-
-function fileName(name: string): string {
-  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.json`;
-}
 
 /** Who a non-status effect lands on, for display; status entries carry their own. */
 const EFFECT_TARGET: Record<string, "self" | "opponent"> = {
@@ -151,10 +136,6 @@ const ARMOURS: ArmourDef[] = [
   { name: "Plate Armour", itemDie: 12, kind: "armour" },
 ];
 
-function item(id: string, key: string, name: string, type: string, img: string, system: Json): Json {
-  return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
-}
-
 const weaponImg = (def: WeaponDef) => (def.aimed ? "icons/svg/target.svg" : "icons/svg/sword.svg");
 
 interface NpcDef {
@@ -255,24 +236,6 @@ function npcActor(def: NpcDef): Json {
     ownership: { ...OWNERSHIP },
     flags: {},
   };
-}
-
-function fail(message: string): never {
-  throw new Error(message);
-}
-
-/** Replaces the generated files of a pack folder, leaving files this script does not own (rapier.json). */
-function writePack(pack: string, docs: Json[], keep: readonly string[] = []): void {
-  const dir = join(ROOT, "packs", pack);
-  mkdirSync(dir, { recursive: true });
-  for (const file of readdirSync(dir)) if (file.endsWith(".json") && !keep.includes(file)) rmSync(join(dir, file));
-  const seen = new Set<string>();
-  for (const doc of docs) {
-    const file = fileName(String(doc.name));
-    if (keep.includes(file) || seen.has(file)) fail(`${pack}/${file}: file name clash`);
-    seen.add(file);
-    writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
-  }
 }
 
 writePack(

@@ -2,7 +2,9 @@ import type { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponMode
 import type { CavaliersCharacterModel, CavaliersNpcModel } from "./rulesets/cavaliers/models.ts";
 import type { DramaCharacterModel, DramaNpcModel } from "./rulesets/drama/models.ts";
 import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/personal/models.ts";
+import type { PersonalActionModel, PersonalArmourModel, PersonalBandModel, PersonalFateModel, PersonalWeaponModel } from "./rulesets/personal/items.ts";
 import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
+import type { TorchlightGearModel, TorchlightWeaponModel } from "./rulesets/torchlight/items.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
 import type { FrayItem } from "./item/document.ts";
@@ -37,6 +39,13 @@ declare module "fvtt-types/configuration" {
       cavaliersSpecialty: typeof CavaliersSpecialtyModel;
       cavaliersWeapon: typeof CavaliersWeaponModel;
       cavaliersArmour: typeof CavaliersArmourModel;
+      personalWeapon: typeof PersonalWeaponModel;
+      personalArmour: typeof PersonalArmourModel;
+      personalBand: typeof PersonalBandModel;
+      personalAction: typeof PersonalActionModel;
+      personalFate: typeof PersonalFateModel;
+      torchlightWeapon: typeof TorchlightWeaponModel;
+      torchlightGear: typeof TorchlightGearModel;
     };
     RegionBehavior: {
       area: typeof AreaBehaviorModel;

@@ -1,5 +1,6 @@
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 import ItemSheetV2 = foundry.applications.sheets.ItemSheetV2;
+import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 
 /** The static side the Handlebars mixin adds to a sheet class. */
@@ -12,3 +13,10 @@ export interface HandlebarsStatics {
 // mixins, typed as their base sheets plus the PARTS the mixin adds.
 export const HandlebarsActorSheet = HandlebarsApplicationMixin(ActorSheetV2) as unknown as typeof ActorSheetV2 & HandlebarsStatics;
 export const HandlebarsItemSheet = HandlebarsApplicationMixin(ItemSheetV2) as unknown as typeof ItemSheetV2 & HandlebarsStatics;
+// The same cast for dialogs: an ApplicationV2 with the Handlebars mixin.
+export const HandlebarsDialog = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & HandlebarsStatics;
+
+/** A form's values as an object keyed by input names (Foundry's FormDataExtended). */
+export function formValues(form: HTMLFormElement): Record<string, unknown> {
+  return foundry.utils.expandObject(new foundry.applications.ux.FormDataExtended(form).object) as Record<string, unknown>;
+}

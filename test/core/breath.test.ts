@@ -67,7 +67,7 @@ describe("Breath and Characteristics", () => {
         for (const [characteristic, amount] of hits) {
           current = applyDamage(current, amount, characteristic).vitals;
           const view = vitalsView(current);
-          for (const c of CHARACTERISTICS) expect((view[`${c}.dc`] as number) + (view[`${c}.st`] as number)).toBe(20);
+          for (const c of CHARACTERISTICS) expect((view[`${c}Dc`] as number) + (view[`${c}St`] as number)).toBe(20);
         }
       }),
     );

@@ -59,7 +59,8 @@ describe("switching the ruleset", () => {
       await (harness.CONFIG.Actor.documentClass as typeof HarnessActor).createDialog({});
       expect(harness.createDialogs.at(-1)?.types.map((type) => type.value).sort()).toEqual([`${ruleset}Character`, `${ruleset}Npc`]);
     }
-  });
+    // Six fresh boots of the whole system: more than the default 5 s on a busy machine.
+  }, 30_000);
 
   it("would notice a change (the comparison can fail)", async () => {
     // A stored value the model must clean (a fractional Style) comes back different after a reload.

@@ -15,6 +15,8 @@ export const CONST = {
   BASE_DOCUMENT_TYPE: "base",
   DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
   USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
+  /** v13 common/constants.mjs TOKEN_DISPOSITIONS. */
+  TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
   /** Foundry's default role for each user permission the harness checks. */
   USER_PERMISSIONS: {
     ACTOR_CREATE: { defaultRole: 3 },

@@ -196,6 +196,22 @@ const CORE_STATUS_EFFECTS: StatusEffectConfig[] = [
   { id: "invisible", name: "EFFECT.StatusInvisible", img: "icons/svg/invisible.svg" },
 ];
 
+/** The English names of those statuses, as Foundry's own language file gives a system beside its own. */
+export const CORE_STATUS_NAMES = {
+  EFFECT: {
+    StatusDead: "Dead",
+    StatusUnconscious: "Unconscious",
+    StatusAsleep: "Asleep",
+    StatusStunned: "Stunned",
+    StatusProne: "Prone",
+    StatusRestrained: "Restrained",
+    StatusBlind: "Blind",
+    StatusFear: "Frightened",
+    StatusBleeding: "Bleeding",
+    StatusInvisible: "Invisible",
+  },
+};
+
 /** CONFIG.ActiveEffect, CONFIG.statusEffects with Foundry's own, CONFIG.specialStatusEffects, the class where Foundry has it. */
 export function installEffects(CONFIG: AnyObject, foundry: AnyObject): void {
   CONFIG.ActiveEffect = { documentClass: ActiveEffect, dataModels: {}, typeLabels: {}, trackableAttributes: {}, sheetClasses: {}, legacyTransferral: false };

@@ -13,7 +13,7 @@ import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, U
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
-import { installEffects } from "./effects.js";
+import { CORE_STATUS_NAMES, installEffects } from "./effects.js";
 import { installScenes } from "./scene.js";
 import { dice } from "./dice.js";
 import { installChat } from "./chat.js";
@@ -248,7 +248,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     CONFIG: CONFIG as unknown as HarnessConfig,
     async boot() {
       Hooks.callAll("init");
-      i18n.load(lang);
+      // Foundry loads its own lang/en.json with the system's (client/helpers/localization.mjs, #getTranslations): core keys such as EFFECT.* resolve too.
+      i18n.load({ ...CORE_STATUS_NAMES, ...lang });
       Hooks.callAll("i18nInit");
       collections();
       switchUser(game.userId as string);

@@ -33,6 +33,8 @@ export class TokenDocument extends ClientDocument {
       width: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       hidden: new BooleanField(),
+      // v13 BaseToken#disposition (common/documents/token.mjs): which side the token is on, hostile unless set.
+      disposition: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE }),
     };
   }
   /** The world actor (linked tokens; the harness has no synthetic actors). */

@@ -106,13 +106,16 @@ export function healCharacteristic(vitals: Vitals, characteristic: Characteristi
   return { ...vitals, characteristics: { ...vitals.characteristics, [characteristic]: { ...score, dc } } };
 }
 
-/** The tracks a Foundry sheet shows, flat, for effectOf: breath, str.dc, str.st, ... */
+/**
+ * The tracks a Foundry sheet shows, flat, for effectOf: breath, strDc, strSt, ... (no dots: an
+ * outcome is stored in a Foundry document, whose updates read a dotted key as a path).
+ */
 export function vitalsView(vitals: Vitals): Record<string, number | boolean> {
   const view: Record<string, number | boolean> = { breath: vitals.breath };
   for (const key of CHARACTERISTICS) {
     const score = vitals.characteristics[key];
-    view[`${key}.dc`] = score.dc;
-    view[`${key}.st`] = savingThrow(score);
+    view[`${key}Dc`] = score.dc;
+    view[`${key}St`] = savingThrow(score);
   }
   view.incapacitated = vitals.incapacitated;
   view.dead = vitals.dead;

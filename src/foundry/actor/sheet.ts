@@ -90,7 +90,7 @@ export class FrayActorSheet extends HandlebarsActorSheet {
     if (!input || !field) return super._onChangeForm(formConfig, event);
     const item = rowItem(this.actor, input);
     if (!item || !this.isEditable) return;
-    const value = input.type === "number" ? Number(input.value) : input.value;
+    const value = input.type === "checkbox" ? (input as HTMLInputElement).checked : input.type === "number" ? Number(input.value) : input.value;
     void item.update({ [field]: value }).catch((err: unknown) => {
       ui.notifications?.error(err instanceof Error ? err.message : String(err));
       void this.render();

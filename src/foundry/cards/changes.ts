@@ -7,15 +7,18 @@
 import { Refused } from "../relay/index.js";
 import type { ActorChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { actorAt } from "./documents.js";
+import { changeTargetAt, changeTargetName, type ChangeTarget } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
-/** An unset flag reads as its default, so "never set" and "set to the default" are the same value. */
-function fieldValue(actor: Actor.Implementation, path: string, defaults: Record<string, unknown>): unknown {
-  return foundry.utils.getProperty(actor, path) ?? defaults[path];
+/** An unset flag reads as its default (else null), so "never set" and "set to the default" are the same value. */
+function fieldValue(doc: ChangeTarget, path: string, defaults: Record<string, unknown>): unknown {
+  return foundry.utils.getProperty(doc, path) ?? defaults[path] ?? null;
 }
+
+/** Statuses are an actor's: a change on a Combat carries fields only. */
+const asActor = (doc: ChangeTarget): Actor.Implementation | null => (doc instanceof Actor ? (doc as Actor.Implementation) : null);
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -29,16 +32,18 @@ export async function applyChanges(changes: readonly ActorChange[], defaults: Re
     const fields: ChangeRecord[] = [];
     for (const [path, value] of Object.entries(change.fields ?? {})) {
       const before = fieldValue(actor, path, defaults);
-      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: actor.name, key: path, kind: "field", before, after: value });
+      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: changeTargetName(actor), key: path, kind: "field", before, after: value });
     }
     // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
     if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never);
     records.push(...fields);
+    const withStatuses = asActor(actor);
     for (const [status, active] of Object.entries(change.statuses ?? {})) {
-      const before = hasStatus(actor, status);
+      if (!withStatuses) continue;
+      const before = hasStatus(withStatuses, status);
       if (before === active) continue;
-      await setStatus(actor, status, active);
-      records.push({ uuid: actor.uuid, name: actor.name, key: status, kind: "status", before, after: active });
+      await setStatus(withStatuses, status, active);
+      records.push({ uuid: actor.uuid, name: changeTargetName(actor), key: status, kind: "status", before, after: active });
     }
   }
   return records;
@@ -48,13 +53,14 @@ export async function applyChanges(changes: readonly ActorChange[], defaults: Re
 function movedOn(records: readonly ChangeRecord[], defaults: Record<string, unknown>, label: (record: ChangeRecord) => string): string[] {
   const problems: string[] = [];
   for (const record of records) {
-    const actor = actorAt(record.uuid);
-    if (!actor) {
+    const actor = changeTargetAt(record.uuid);
+    const withStatuses = actor ? asActor(actor) : null;
+    if (!actor || (record.kind === "status" && !withStatuses)) {
       problems.push(localize("FRAY.Card.Refused.UndoGone", { name: record.name }));
       continue;
     }
-    const now = record.kind === "status" ? hasStatus(actor, record.key) : fieldValue(actor, record.key, defaults);
-    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: actor.name, field: label(record), now: String(now), set: String(record.after) }));
+    const now = record.kind === "status" ? hasStatus(withStatuses!, record.key) : fieldValue(actor, record.key, defaults);
+    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: changeTargetName(actor), field: label(record), now: String(now), set: String(record.after) }));
   }
   return problems;
 }
@@ -67,8 +73,8 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
   const problems = movedOn(records, defaults, label);
   if (problems.length) throw new Refused(localize("FRAY.Card.Refused.UndoStale", { fields: problems.join(" ") }));
   for (const record of [...records].reverse()) {
-    const actor = actorAt(record.uuid)!;
-    if (record.kind === "status") await setStatus(actor, record.key, record.before === true);
+    const actor = changeTargetAt(record.uuid)!;
+    if (record.kind === "status") await setStatus(asActor(actor)!, record.key, record.before === true);
     else await actor.update({ [record.key]: record.before } as never);
   }
 }

@@ -11,7 +11,7 @@ import { type Answer, ask } from "../relay/index.js";
 import { requestAsJson } from "./copy.js";
 import { actorAt, tokenAt } from "./documents.js";
 import { type CardActors, type CardKind, cardKind } from "./kinds.js";
-import { type CardData, type CardRef, cardOf } from "./model.js";
+import { type CardData, type CardRef, cardOf, withChoice } from "./model.js";
 import { currentRollMode, isRollMode, type RollMode } from "./recipients.js";
 import { registerEngineAction } from "./render.js";
 import { rulesAction, rulesRequestOf } from "./resolve.js";
@@ -90,7 +90,7 @@ export async function chooseOnCard(message: ChatMessage.Implementation, choice: 
   const local = localActors(card.refs);
   if (!local) return refused(localize("FRAY.Card.Refused.NoActor"));
   const known = message.rolls.flatMap((roll) => sizedFacesOf(roll));
-  const rolled = await rollFor(kind, { ...card.request, [choice]: value }, local.actors, known);
+  const rolled = await rollFor(kind, withChoice(card.request, choice, value), local.actors, known);
   if ("refusal" in rolled) return refused(rolled.refusal);
   if (rolled.roll) await showDice(message, rolled.roll);
   return ask("card.choose", { message: message.id!, choice, value, roll: rolled.roll ? JSON.stringify(rolled.roll.toJSON()) : null });

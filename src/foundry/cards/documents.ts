@@ -16,3 +16,17 @@ export function tokenAt(uuid: unknown): TokenDocument.Implementation | null {
 export function owns(user: User.Implementation, actor: Actor.Implementation | null): boolean {
   return !!actor && (user.isGM || actor.testUserPermission(user, "OWNER"));
 }
+
+/** A document Apply may write fields on: an actor, or a Combat or Combatant (state only the GM writes, such as a round's queued hits). */
+export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combatant.Implementation;
+
+/** The name a change record keeps for its document (a Combat has none of its own). */
+export function changeTargetName(doc: ChangeTarget): string {
+  return doc instanceof Combat ? doc.documentName : (doc.name ?? doc.documentName);
+}
+
+export function changeTargetAt(uuid: unknown): ChangeTarget | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  const doc = fromUuidSync<ChangeTarget>(uuid);
+  return doc instanceof Actor || doc instanceof Combat || doc instanceof Combatant ? (doc as ChangeTarget) : null;
+}

@@ -7,12 +7,13 @@
  */
 import type { SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
+import { rollOf } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, owns, tokenAt } from "./documents.js";
 import { type CardActors, type CardKind, cardKind } from "./kinds.js";
-import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord } from "./model.js";
+import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
 import { resolveOver, rulesRequestOf } from "./resolve.js";
@@ -81,7 +82,7 @@ function checkRefs(kind: CardKind, raw: unknown, asker: User.Implementation): { 
     const token = ref.token === undefined ? null : (tokenAt(ref.token) ?? refuse("NoToken"));
     const actor = token ? token.actor : actorAt(ref.actor);
     if (!actor) return refuse("NoActor");
-    if (role === kind.opener) {
+    if (role === kind.opener || kind.openBy === "every-role") {
       if (!owns(asker, actor)) refuse("NotOwner", { name: actor.name });
     } else if (!asker.isGM && !(token ? !token.hidden : actor.testUserPermission(asker, "LIMITED"))) {
       // A player may only name what she can see: a token that is not hidden, or an actor shown to her.
@@ -124,6 +125,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
   const kind = typeof payload.kind === "string" ? cardKind(payload.kind) : undefined;
   if (!kind) return refuse("NoKind");
+  if (kind.openBy === "gm" && !asker.isGM) refuse("GMOnly");
   const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
   const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens);
   const sent = diceOfSentRoll(payload.roll);
@@ -145,6 +147,28 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   const message = await ChatMessage.create(data as never);
   return message?.id ?? refuse("NoCard");
+}
+
+/**
+ * A card for a step the active GM served elsewhere (a roll of initiative from the tracker): the
+ * kind's rules resolved over exactly these dice, posted closed, since what it decided is written by
+ * the step itself. It shows every die and step as any card does, and Copy as request replays it.
+ */
+export async function postServedCard(kindId: string, refs: Record<string, CardRef>, request: Record<string, unknown>, dice: readonly SizedFace[], asker: User.Implementation, speaker?: Actor.Implementation | null): Promise<ChatMessage.Implementation | undefined> {
+  const kind = cardKind(kindId) ?? refuse("NoKind");
+  const actors = actorsOf(kind, refs);
+  const rules = rulesRequestOf(kind, request, actors);
+  const outcome = resolveOver(kind, rules, dice);
+  const card: CardData = { kind: kind.id, refs, request, rules, outcome, state: "closed", applied: [], history: [{ choice: "open", by: kind.opener, user: asker.id ?? "" }], notes: {} };
+  const data = {
+    type: CARD_TYPE,
+    system: card,
+    content: await renderCardContent(card),
+    rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [],
+    speaker: ChatMessage.getSpeaker(speaker ? { actor: speaker } : {}),
+  };
+  // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
+  return (await ChatMessage.create(data as never)) ?? undefined;
 }
 
 function messageOf(payload: Record<string, unknown>): { message: ChatMessage.Implementation; card: CardData; kind: CardKind } {
@@ -170,7 +194,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
   const chooser = actors[awaiting.by] ?? null;
   if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
-  const request = { ...card.request, [awaiting.choice]: payload.value };
+  const request = withChoice(card.request, awaiting.choice, payload.value);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
   const outcome = resolveOver(kind, rules, [...known, ...(sent?.dice ?? [])]);
@@ -185,7 +209,7 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
   const last = card.history.at(-1);
   const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
-  if (!asker.isGM && !owns(asker, chooser)) refuse("NotYourUndo");
+  if (!asker.isGM && (kind.undoBy === "gm" || !owns(asker, chooser))) refuse("NotYourUndo");
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => fieldLabel(record));
   await writeCard(message, { ...card, state: "undone" }, diceOnMessage(message));
 }

@@ -13,6 +13,7 @@ export { cardKind, registerCardKind, type ActorChange, type CardActors, type Car
 export { CARD_TYPE, cardOf, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
+export { postServedCard } from "./gm.js";
 export { cardOdds, percent } from "./odds.js";
 export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";
 

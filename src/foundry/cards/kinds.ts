@@ -5,14 +5,15 @@
  */
 import type { Outcome } from "../../core/outcome.js";
 import type { RulesetId } from "../../rules/ruleset.js";
+import type { ChangeTarget } from "./documents.js";
 import type { CardData } from "./model.js";
 
 /** The actors a card names, by role, as documents. */
 export type CardActors = Record<string, Actor.Implementation>;
 
-/** What Apply writes on one actor: update paths and status ids, each with the value wanted. */
+/** What Apply writes on one actor (or on a Combat, fields only): update paths and status ids, each with the value wanted. */
 export interface ActorChange {
-  actor: Actor.Implementation;
+  actor: ChangeTarget;
   fields?: Record<string, unknown>;
   statuses?: Record<string, boolean>;
 }
@@ -54,6 +55,13 @@ export interface CardKind {
   /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
   notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
   followUps?: Record<string, FollowUp>;
+  /**
+   * Who may open a card of the kind: the owner of the opener's actor (default), the owner of every
+   * actor it names (each her own roll, such as Dex saves), or only a GM (the end of a round).
+   */
+  openBy?: "opener" | "every-role" | "gm";
+  /** Who may Undo an applied card: the last chooser's owner (default) or only a GM (a card many players chose on). */
+  undoBy?: "chooser" | "gm";
   /** The template's context. */
   context(card: CardData): Record<string, unknown>;
   /** Client-side button behaviours beyond the engine's own (a purchase picker, a link to another card). */

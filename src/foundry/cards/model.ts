@@ -78,3 +78,13 @@ export function cardOf(message: ChatMessage.Implementation): CardData | null {
   // The model's schema is CardData's shape; toObject gives its stored values.
   return message.system.toObject() as unknown as CardData;
 }
+
+/**
+ * The request with a choice added. A choice names a request field, or a path into one ("saves.c2":
+ * the saves of the combatant in role c2), so a card with many choosers keeps one field per chooser.
+ */
+export function withChoice(request: Record<string, unknown>, choice: string, value: unknown): Record<string, unknown> {
+  const next = foundry.utils.deepClone(request);
+  foundry.utils.setProperty(next, choice, value);
+  return next;
+}

@@ -13,7 +13,7 @@ import { rollOf } from "../dice/missing.js";
 import { statusLabel } from "../statuses/index.js";
 import { templatePath } from "../system.js";
 import { actorAt } from "./documents.js";
-import { cardKind } from "./kinds.js";
+import { type CardKind, cardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
 
 /** The engine's part of every card's template (Undo, Copy as request, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
@@ -39,12 +39,12 @@ function track(work: Promise<unknown>): void {
 }
 
 /** The parts of a card every kind shows alike: its state, what Apply changed, Undo and Copy. */
-function engineContext(card: CardData): Record<string, unknown> {
+function engineContext(card: CardData, kind: CardKind): Record<string, unknown> {
   const records = card.applied.map((record) => ({
     name: record.name,
     field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
-    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.before),
-    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : String(record.after),
+    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : shown(record.before),
+    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : shown(record.after),
   }));
   const last = card.history.at(-1);
   return {
@@ -55,9 +55,17 @@ function engineContext(card: CardData): Record<string, unknown> {
     undone: card.state === "undone",
     changes: records,
     undoOwner: last ? (card.refs[last.by]?.actor ?? "") : "",
+    // A kind whose Undo only a GM may press (its changes came from several players' choices).
+    gmUndo: kind.undoBy === "gm",
     awaiting: card.outcome?.awaiting ?? null,
     awaitingOwner: card.outcome?.awaiting ? (card.refs[card.outcome.awaiting.by]?.actor ?? "") : "",
   };
+}
+
+/** A field's value as the card lists it: a list by its entries (an empty one as a dash). */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
+  return String(value);
 }
 
 function labelOf(path: string): string {
@@ -74,7 +82,7 @@ export async function renderCardContent(card: CardData, dice: readonly SizedFace
   const kind = cardKind(card.kind);
   if (!kind) throw new Error(`no card kind ${card.kind}`);
   const diceTooltip = dice.length ? await rollOf(dice).getTooltip() : "";
-  const engine = { ...engineContext(card), diceTooltip };
+  const engine = { ...engineContext(card, kind), diceTooltip };
   return foundry.applications.handlebars.renderTemplate(kind.template, { ...engine, ...kind.context(card), engine });
 }
 

@@ -1,6 +1,6 @@
 import { activeRuleset } from "../settings.js";
 import { requestInitiative } from "./requests.js";
-import { combatRulesFor, type RulesetCombatRules } from "./rules.js";
+import { combatRulesFor, type RulesetCombatRules, type TurnStep } from "./rules.js";
 
 /** The world's ruleset's tracker rules; undefined leaves Foundry's own initiative in charge. */
 export function activeCombatRules(): RulesetCombatRules | undefined {
@@ -42,6 +42,35 @@ export class FrayCombat extends Combat {
     return this;
   }
 
+  // Foundry's turn controls call these on the clicking user's client; a ruleset whose round is made of
+  // phases (rules.advance) takes them, and anything it does not take is Foundry's.
+  override async nextTurn(): Promise<this> {
+    return (await this.#advance("nextTurn")) ? this : ((await super.nextTurn()) ?? this);
+  }
+
+  override async previousTurn(): Promise<this> {
+    return (await this.#advance("previousTurn")) ? this : ((await super.previousTurn()) ?? this);
+  }
+
+  override async nextRound(): Promise<this> {
+    return (await this.#advance("nextRound")) ? this : ((await super.nextRound()) ?? this);
+  }
+
+  override async previousRound(): Promise<this> {
+    return (await this.#advance("previousRound")) ? this : ((await super.previousRound()) ?? this);
+  }
+
+  async #advance(step: TurnStep): Promise<boolean> {
+    const rules = activeCombatRules();
+    if (!rules?.advance) return false;
+    try {
+      return await rules.advance(this, step);
+    } catch (error) {
+      report(error);
+      return true;
+    }
+  }
+
   // Foundry sorts with `this.combatants.contents.sort(this._sortCombatants)`: the method runs without
   // `this`, so the combat is read from the combatants themselves.
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
@@ -50,12 +79,13 @@ export class FrayCombat extends Combat {
     return (combat && rules?.compare(combat, a, b)) || super._sortCombatants(a, b);
   }
 
-  // A new round can change the order (a Seize ends, a late joiner enters). The turns are sorted again
-  // before Foundry's _onUpdate compares the turn before and after the update; the state it compares
-  // (`current`) is left for it to record, or it would see no change and fire no turn events.
+  // A new round can change the order (a Seize ends, a late joiner enters), and so can the ruleset's
+  // tracker state in the Combat's flags (a Delay). The turns are sorted again before Foundry's _onUpdate
+  // compares the turn before and after the update; the state it compares (`current`) is left for it
+  // to record, or it would see no change and fire no turn events.
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     const [changed] = args;
-    if ("round" in changed) this.turns = this.combatants.contents.sort(this._sortCombatants);
+    if ("round" in changed || foundry.utils.hasProperty(changed, "flags.fray")) this.turns = this.combatants.contents.sort(this._sortCombatants);
     super._onUpdate(...args);
   }
 

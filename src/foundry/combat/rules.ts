@@ -33,6 +33,21 @@ export interface CombatantView {
   problem?: string;
 }
 
+/** A part of a round whose combatants act together (a game whose round is turns of whole sides). */
+export interface TrackerPhase {
+  id: string;
+  label: string;
+  /** The part of the round being played now. */
+  active: boolean;
+  /** Its combatants, by id, in the order shown (a phase of no one, such as the environment's, is empty). */
+  combatantIds: string[];
+  /** A short line under its heading, already localized. */
+  note?: string;
+}
+
+/** One of the tracker's turn controls (Foundry's previous/next turn and round buttons). */
+export type TurnStep = "nextTurn" | "previousTurn" | "nextRound" | "previousRound";
+
 /**
  * A ruleset's part of the combat tracker: how it rolls and orders initiative, what each combatant's
  * row shows and which buttons it offers. FrayCombat and the tracker only ever call these, so a new
@@ -60,6 +75,10 @@ export interface RulesetCombatRules {
   view(combat: Combat.Implementation, combatant: Combatant.Implementation): CombatantView;
   /** On the active GM: a row button the asker may press. Throw a Refused (relay) to refuse; nothing is written then. */
   act(combat: Combat.Implementation, combatant: Combatant.Implementation, action: string, ask: CombatAsk): Promise<void>;
+  /** The round as parts whose combatants act together; the tracker then shows them under those headings instead of one row per turn. */
+  phases?(combat: Combat.Implementation): TrackerPhase[];
+  /** On the clicking user's client: a turn control (next turn, next round...). True when the ruleset took it; false leaves it to Foundry. */
+  advance?(combat: Combat.Implementation, step: TurnStep): Promise<boolean>;
   /** Called once, on the deleting user's client, when the combat ends. */
   onCombatEnd?(combat: Combat.Implementation): Promise<void>;
   /**

@@ -28,6 +28,14 @@ function rowView(rules: RulesetCombatRules, combat: Combat.Implementation, comba
   }
 }
 
+/** The rows grouped under the ruleset's phases; in an active phase every row is marked active. */
+function phasesOf(rules: RulesetCombatRules, combat: Combat.Implementation, turns: readonly FrayTurnContext[]) {
+  return rules.phases!(combat).map((phase) => ({
+    ...phase,
+    turns: phase.combatantIds.flatMap((id) => turns.filter((turn) => turn.id === id)).map((turn) => ({ ...turn, css: [String(turn.css ?? "").replace(/\bactive\b/g, ""), phase.active ? "active" : ""].filter(Boolean).join(" ").trim() })),
+  }));
+}
+
 /**
  * The combat tracker with each combatant's ruleset state and buttons under its row. The rows come
  * from Fray's own tracker part (the controls and actions of Foundry's rows, plus the ruleset's
@@ -49,6 +57,9 @@ export class FrayCombatTracker extends CombatTracker {
     const prepared = await super._prepareTrackerContext(context, options);
     // fvtt-types 13.345 does not declare CONFIG.Combat.initiativeIcon, which Foundry v13 ships (client/config.mjs).
     Object.assign(context, { initiativeIcon: (CONFIG.Combat as { initiativeIcon?: { icon: string; hover: string } }).initiativeIcon });
+    const rules = activeCombatRules();
+    const combat = this.viewed;
+    if (rules?.phases && combat) Object.assign(context, { frayPhases: phasesOf(rules, asFray(combat), (context as { turns?: FrayTurnContext[] }).turns ?? []) });
     return prepared;
   }
 

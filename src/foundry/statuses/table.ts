@@ -43,6 +43,8 @@ export const FRAY_STATUS = {
   brokenGear: own("broken-gear", "BrokenGear", "item-bag"),
   captured: own("captured", "Captured", "padlock"),
   shaken: own("shaken", "Shaken", "terror"),
+  /** A Fallen Fate a GM added to her list, when its item names no status of its own. */
+  fallenFate: own("fallen-fate", "FallenFate", "cowled"),
   waiting: own("waiting", "Waiting", "obelisk"),
   incapacitated: own("incapacitated", "Incapacitated", "paralysis"),
   grappled: own("grappled", "Grappled", "net"),
@@ -52,6 +54,8 @@ export const FRAY_STATUS = {
   goaded: own("goaded", "Goaded", "target"),
   hidden: own("hidden", "Hidden", "invisible"),
   parrying: own("parrying", "Parrying", "ice-shield"),
+  pushed: own("pushed", "Pushed", "jump"),
+  retreated: own("retreated", "Retreated", "door-open-outline"),
 } as const satisfies Record<string, FrayStatusEffect>;
 
 /** What one status of the rules does to the actor it names. */
@@ -123,5 +127,8 @@ export const RULES_STATUSES: Readonly<Record<string, RulesStatus>> = {
   goaded: set(F.goaded),
   hidden: set(F.hidden),
   parrying: set(F.parrying),
-  pushed: EVENT,
+  pushed: set(F.pushed),
+  retreated: set(F.retreated),
+  revealed: clears(F.hidden),
+  recovered: clears(F.dying, F.stabilised, F.incapacitated),
 };

@@ -1,15 +1,16 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { rankWithPcTies, scoreInitiative, delayRefusal, delayTurn } from "../../core/initiative/rankWithPcTies.js";
-import { effectOf, type Outcome, type Step } from "../../core/outcome.js";
+import { fateIgnoreRefusal } from "../../core/tracks/resolve.js";
+import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../core/outcome.js";
 import type { DiceTray } from "../../core/dice/source.js";
 import { withDefaults } from "../options.js";
 import { defineAction } from "../ruleset.js";
-import { chooseFate, isOut, rest as restVitals, type Vitals, vitalsFrom } from "./combatant.js";
+import { chooseFate, fateNotNeeded, fateOffer, isOut, rest as restVitals, type Vitals, vitalsFrom } from "./combatant.js";
 import { listsWith } from "./lists.js";
 import { personalOptions, type PersonalOptions } from "./options.js";
 import { Lists, Npc, Options, Pc, Target, vitalsFields, Weapon } from "./schemas.js";
 import { PersonalRefusal } from "./refusal.js";
-import { strike } from "./strike.js";
+import { strike, type StrikeReading } from "./strike.js";
 import { BASE_ACTION_CAP, validateTurn } from "./turn.js";
 
 const Name = Type.String({ minLength: 1 });
@@ -25,6 +26,17 @@ function tracks(vitals: Vitals): Record<string, unknown> {
 
 function outcome(tray: DiceTray, steps: Step[], result: Record<string, unknown>, effects: Outcome["effects"] = []): Outcome {
   return { dice: [...tray.rolled], steps, result, effects };
+}
+
+/** What an attack read, before any Fallen Fate is answered. */
+function strikeResult(reading: StrikeReading): Record<string, unknown> {
+  return {
+    hit: reading.hit,
+    attackTotal: reading.attack.total,
+    margin: reading.margin,
+    ...(reading.damageRoll ? { damageRoll: reading.damageRoll.total, armorRating: reading.armorRating } : {}),
+    damage: reading.damage,
+  };
 }
 
 const InitiativeRequest = Type.Object(
@@ -103,30 +115,22 @@ export const attack = defineAction({
     if (reading.hitReading?.becameWounded) statuses.push("Wounded");
     if (reading.hitReading?.becameDefeated) statuses.push("Defeated");
     let fate: Record<string, unknown> = { needed: false };
-    if (reading.hitReading?.fateNeeded) {
-      fate = { needed: true, canIgnore: reading.hitReading.canIgnore, ignoresLeft: after.ignoresLeft, ...(reading.hitReading.ignoreRefused ? { refused: reading.hitReading.ignoreRefused } : {}) };
-      if (request.fateChoice !== undefined) {
-        const chosen = chooseFate(after, reading.damage, request.fateChoice, lists.fates);
-        if (typeof chosen === "string") {
-          steps.push({ rule: "fate-choice", choice: request.fateChoice, refused: chosen });
-          fate = { ...fate, choice: request.fateChoice, choiceRefused: chosen };
-        } else {
-          after = chosen.vitals;
-          steps.push({ rule: "fate-choice", choice: request.fateChoice, ignored: chosen.ignored, ignoresLeft: after.ignoresLeft });
-          fate = { ...fate, choice: request.fateChoice, ignored: chosen.ignored, ignoresLeft: after.ignoresLeft };
-          if (chosen.fate) statuses.push(chosen.fate.name);
-        }
+    const hitReading = reading.hitReading;
+    if (hitReading?.fateNeeded) {
+      fate = { needed: true, canIgnore: hitReading.canIgnore, ignoresLeft: after.ignoresLeft, ...(hitReading.ignoreRefused ? { refused: hitReading.ignoreRefused } : {}) };
+      // The Wounded target's owner answers on the card: the hit is read so far, and nothing is written yet.
+      if (request.fateChoice === undefined) {
+        const offer = fateOffer(after, reading.damage, lists.fates);
+        return awaitingOutcome([...tray.rolled], steps, { ...strikeResult(reading), fate }, { choice: "fateChoice", by: "target", offer });
       }
+      const chosen = chooseFate(after, reading.damage, request.fateChoice, lists.fates);
+      if (typeof chosen === "string") throw new PersonalRefusal([chosen]);
+      after = chosen.vitals;
+      steps.push({ rule: "fate-choice", choice: request.fateChoice, ignored: chosen.ignored, ignoresLeft: after.ignoresLeft });
+      fate = { ...fate, choice: request.fateChoice, ignored: chosen.ignored, ignoresLeft: after.ignoresLeft };
+      if (chosen.fate) statuses.push(chosen.fate.name);
     }
-    const result = {
-      hit: reading.hit,
-      attackTotal: reading.attack.total,
-      margin: reading.margin,
-      ...(reading.damageRoll ? { damageRoll: reading.damageRoll.total, armorRating: reading.armorRating } : {}),
-      damage: reading.damage,
-      fate,
-      out: isOut(after, lists.fates),
-    };
+    const result = { ...strikeResult(reading), fate, out: isOut(after, lists.fates) };
     return outcome(tray, steps, result, [effectOf(request.target.name, tracks(before), tracks(after), statuses)]);
   },
 });
@@ -136,8 +140,8 @@ const FateRequest = Type.Object(
     character: Type.Object({ name: Name, ...vitalsFields }, { additionalProperties: false }),
     /** The damage of the hit that calls for the fate (after armour). */
     damage: Type.Integer({ minimum: 0, maximum: 10000 }),
-    /** "ignore", or the name of the Fallen Fate she takes. */
-    choice: Name,
+    /** "ignore", or the name of the Fallen Fate she takes; left out, the outcome awaits it from the character. */
+    choice: Type.Optional(Name),
     lists: Lists,
     options: Options,
   },
@@ -145,16 +149,24 @@ const FateRequest = Type.Object(
 );
 
 export const fate = defineAction({
-  summary: "A Wounded character answers a hit: take a Fallen Fate, or ignore it within her budget",
+  summary: "A Wounded character answers damage from outside an attack: take a Fallen Fate, or ignore it within her budget",
   request: FateRequest,
   resolve(request: Static<typeof FateRequest>, tray) {
     const lists = listsWith(request.lists);
     const before = vitalsFrom(request.character);
-    const chosen = chooseFate(before, request.damage, request.choice, lists.fates);
     const limit = Math.floor(before.maxResolve / 2);
+    const ignoreRefused = fateIgnoreRefusal(before, request.damage);
+    const needed: Step = { rule: "fallen-fate-needed", damage: request.damage, ignoreLimit: limit, ignoresLeft: before.ignoresLeft, canIgnore: !ignoreRefused, ...(ignoreRefused ? { refused: ignoreRefused } : {}) };
+    if (request.choice === undefined) {
+      // Only a Wounded character hurt by the blow answers it: anything else is refused before the card waits.
+      const refusal = fateNotNeeded(before, request.damage);
+      if (refusal) throw new PersonalRefusal([refusal]);
+      return awaitingOutcome([...tray.rolled], [needed], { damage: request.damage }, { choice: "choice", by: "character", offer: fateOffer(before, request.damage, lists.fates) });
+    }
+    const chosen = chooseFate(before, request.damage, request.choice, lists.fates);
     if (typeof chosen === "string") throw new PersonalRefusal([chosen]);
-    const steps: Step[] = [{ rule: "fate-choice", choice: request.choice, damage: request.damage, ignoreLimit: limit, ignoresLeft: chosen.vitals.ignoresLeft, ignored: chosen.ignored }];
-    const result = { ignored: chosen.ignored, ...(chosen.fate ? { fate: chosen.fate.name } : {}), ignoresLeft: chosen.vitals.ignoresLeft, out: isOut(chosen.vitals, lists.fates) };
+    const steps: Step[] = [needed, { rule: "fate-choice", choice: request.choice, ignored: chosen.ignored, ignoresLeft: chosen.vitals.ignoresLeft }];
+    const result = { damage: request.damage, ignored: chosen.ignored, ...(chosen.fate ? { fate: chosen.fate.name } : {}), ignoresLeft: chosen.vitals.ignoresLeft, out: isOut(chosen.vitals, lists.fates) };
     return outcome(tray, steps, result, [effectOf(request.character.name, tracks(before), tracks(chosen.vitals), chosen.fate ? [chosen.fate.name] : [])]);
   },
 });

@@ -1,5 +1,5 @@
 import { fateIgnoreRefusal, freshTrack, ignoreBudget, ignoreFate, type ResolveTrack, takeDamage } from "../../core/tracks/resolve.js";
-import type { FallenFate } from "./lists.js";
+import { type FallenFate, IGNORE } from "./lists.js";
 import type { PersonalOptions } from "./options.js";
 
 /** PCs and significant NPCs can be Wounded; the seed says nothing of minor NPCs (house default). */
@@ -105,11 +105,18 @@ export interface FateReading {
   fate?: FallenFate;
 }
 
-/** Why this choice after a hit of `damage` is refused, or undefined when it stands. */
-export function fateRefusal(vitals: Vitals, damage: number, choice: FateChoice, fates: readonly FallenFate[]): FateRefusal | undefined {
+/** Why a hit of `damage` calls for no Fallen Fate from her, or undefined when it does. */
+export function fateNotNeeded(vitals: Vitals, damage: number): "not-wounded" | "no-damage" | undefined {
   if (!vitals.wounded) return "not-wounded";
   if (damage < 1) return "no-damage";
-  if (choice === "ignore") return fateIgnoreRefusal(trackOf(vitals), damage);
+  return undefined;
+}
+
+/** Why this choice after a hit of `damage` is refused, or undefined when it stands. */
+export function fateRefusal(vitals: Vitals, damage: number, choice: FateChoice, fates: readonly FallenFate[]): FateRefusal | undefined {
+  const notNeeded = fateNotNeeded(vitals, damage);
+  if (notNeeded) return notNeeded;
+  if (choice === IGNORE) return fateIgnoreRefusal(trackOf(vitals), damage);
   if (!fates.some((fate) => fate.name === choice)) return "unknown-fate";
   return undefined;
 }
@@ -118,12 +125,28 @@ export function fateRefusal(vitals: Vitals, damage: number, choice: FateChoice, 
 export function chooseFate(vitals: Vitals, damage: number, choice: FateChoice, fates: readonly FallenFate[]): FateReading | FateRefusal {
   const refusal = fateRefusal(vitals, damage, choice, fates);
   if (refusal !== undefined) return refusal;
-  if (choice === "ignore") {
+  if (choice === IGNORE) {
     const track = ignoreFate(trackOf(vitals), damage) as ResolveTrack;
     return { vitals: { ...vitals, fates: [...vitals.fates], ignoresLeft: track.ignoresLeft }, ignored: true };
   }
   const fate = fates.find((f) => f.name === choice) as FallenFate;
   return { vitals: { ...vitals, fates: [...vitals.fates, fate.name] }, ignored: false, fate };
+}
+
+/**
+ * What a Wounded character may answer a hit of `damage` with: any fate on the list, or ignoring
+ * it when the rules allow (`ignore`), with the numbers that decide it.
+ */
+export function fateOffer(vitals: Vitals, damage: number, fates: readonly FallenFate[]): Record<string, unknown> {
+  const refused = fateRefusal(vitals, damage, "ignore", fates);
+  return {
+    fates: fates.map((fate) => ({ name: fate.name, outOfFight: fate.outOfFight })),
+    ignore: refused === undefined,
+    ...(refused ? { ignoreRefused: refused } : {}),
+    ignoresLeft: vitals.ignoresLeft,
+    ignoreLimit: Math.floor(vitals.maxResolve / 2),
+    damage,
+  };
 }
 
 /** Out of the fight: defeated, or carrying a fate that ends her part in it. */

@@ -3,6 +3,7 @@
  * defaults. They are plain data that every rule takes as input, so the Foundry layer can feed
  * edited copies from compendium items instead.
  */
+import { PersonalRefusal } from "./refusal.js";
 
 /** Range bands, nearest first; a Move goes to the band next to the current one. */
 export const ZONES: readonly string[] = ["Engaged", "Near", "Far", "Distant"];
@@ -33,7 +34,23 @@ export interface PersonalLists {
 
 export const DEFAULT_LISTS: PersonalLists = { zones: ZONES, actions: ACTIONS, fates: FALLEN_FATES };
 
-/** The house lists with whichever of them a request or world replaced. */
+/** The answer that ignores a Fallen Fate; no fate may carry this name. */
+export const IGNORE = "ignore";
+
+function hasRepeats(names: readonly string[]): boolean {
+  return new Set(names).size !== names.length;
+}
+
+/**
+ * The house lists with whichever of them a request or world replaced. A list naming an entry twice
+ * is refused (a Move or a fate could not tell them apart), and so is a fate named "ignore".
+ */
 export function listsWith(given: Partial<PersonalLists> | undefined): PersonalLists {
-  return { zones: given?.zones ?? ZONES, actions: given?.actions ?? ACTIONS, fates: given?.fates ?? FALLEN_FATES };
+  const lists = { zones: given?.zones ?? ZONES, actions: given?.actions ?? ACTIONS, fates: given?.fates ?? FALLEN_FATES };
+  const fateNames = lists.fates.map((fate) => fate.name);
+  const codes: string[] = [];
+  if (hasRepeats(lists.zones) || hasRepeats(lists.actions) || hasRepeats(fateNames)) codes.push("list-repeats");
+  if (fateNames.includes(IGNORE)) codes.push("fate-named-ignore");
+  if (codes.length) throw new PersonalRefusal(codes);
+  return lists;
 }

@@ -16,6 +16,8 @@ const SAYS: Record<string, string> = {
   "one-action": "a turn holds one Action",
   "action-cap": "too many actions in one turn, free ones included",
   "one-item-interaction": "a turn holds one free item interaction",
+  "list-repeats": "a list names the same entry twice",
+  "fate-named-ignore": 'no Fallen Fate may be called "ignore": that word answers a hit by ignoring its fate',
 };
 
 /** A Personal Combat request the rules refuse; `codes` name each broken rule for code, the message for people. */

@@ -82,11 +82,13 @@ export interface DamageRollSpec {
   bonus: number;
   precisionChoice: PrecisionChoice;
   feint: boolean;
+  /** The damage die when it was already rolled (a Precision Strike's choice waited on it). */
+  first?: DamageDieRoll;
 }
 
 /** Weapon die (and any extra or rerolled die) + Proficiencies + bonuses: there is no roll to hit. */
 export function rollDamage(tray: DiceTray, spec: DamageRollSpec): DamageRoll {
-  const die = rollDamageDie(tray, spec.plan, `${spec.label} damage die`);
+  const die = spec.first ?? rollDamageDie(tray, spec.plan, `${spec.label} damage die`);
   const extraDie = die.precisionStrike && spec.precisionChoice === "extra-die" ? rollDamageDie(tray, spec.plan, `${spec.label} precision strike die`) : undefined;
   const feint = spec.feint ? rollDamageDie(tray, spec.plan, `${spec.label} feint reroll`) : undefined;
   const dice = Math.max(die.value, feint?.value ?? 0) + (extraDie?.value ?? 0);

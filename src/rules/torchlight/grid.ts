@@ -1,4 +1,4 @@
-import { type Stance, STANCE_RULES, stanceDepth, type WeaponKind } from "./tables.js";
+import { PUSH_DIRECTIONS, type PushDirection, type Stance, STANCE_RULES, STANCES, stanceDepth, type WeaponKind } from "./tables.js";
 import { RuleError } from "../../core/ruleError.js";
 
 /** Where one combatant stands on the Combat Grid. Lanes are numbered from 1 (top row). */
@@ -100,6 +100,8 @@ export interface AttackLegality {
   attackerEngaged: boolean;
   calledShot?: boolean;
   targetHidden?: boolean;
+  /** Splash or area damage: it reaches a hidden target (Impaired) wherever it stands. */
+  area?: boolean;
 }
 
 /** Why an attack may not be made, or undefined when it may. */
@@ -111,8 +113,59 @@ export function attackRefusal(attack: AttackLegality): AttackRefusal | undefined
   if (attack.weapon === "melee" && laneGap !== 0) return "melee-out-of-lane";
   if (attack.weapon === "reach" && laneGap > 1) return "reach-out-of-range";
   if (!melee && attack.attackerEngaged) return "ranged-while-engaged";
-  // A hidden target: no ranged attack save a Called Shot, and only an engaged enemy in its lane closes in.
-  if (attack.targetHidden && !melee && !attack.calledShot) return "target-hidden";
-  if (attack.targetHidden && melee && (laneGap !== 0 || !attack.attackerEngaged)) return "target-hidden";
+  // A hidden target: no ranged attack save a Called Shot or area damage, and only an engaged enemy in its lane closes in.
+  if (attack.targetHidden && !attack.area && !melee && !attack.calledShot) return "target-hidden";
+  if (attack.targetHidden && !attack.area && melee && (laneGap !== 0 || !attack.attackerEngaged)) return "target-hidden";
+  return undefined;
+}
+
+/** Whether a companion may Protect another: same side, both standing, one adjacent position apart. */
+export function mayProtect(grid: readonly Placement[], protector: string, companion: string, diagonal: boolean): boolean {
+  const by = find(grid, protector);
+  const of = find(grid, companion);
+  return by.name !== of.name && by.side === of.side && !by.incapacitated && areAdjacent(by, of, diagonal);
+}
+
+/** The cells a Push may send a target to from where it stands: one lane up or down, one stance forward or back. */
+export function pushDirections(lane: number, stance: Stance, laneCount: number): PushDirection[] {
+  return PUSH_DIRECTIONS.filter((direction) => pushedTo(lane, stance, direction, laneCount) !== undefined);
+}
+
+/** Where a Push in this direction lands, or undefined off the grid. */
+export function pushedTo(lane: number, stance: Stance, direction: PushDirection, laneCount: number): { lane: number; stance: Stance } | undefined {
+  const depth = stanceDepth(stance);
+  const next = {
+    "lane-up": { lane: lane - 1, depth },
+    "lane-down": { lane: lane + 1, depth },
+    forward: { lane, depth: depth - 1 },
+    back: { lane, depth: depth + 1 },
+  }[direction];
+  const landed = STANCES[next.depth];
+  if (next.lane < 1 || next.lane > laneCount || landed === undefined) return undefined;
+  return { lane: next.lane, stance: landed };
+}
+
+/** How many of one side stand in a cell (lane and stance). */
+export function cellCount(grid: readonly Placement[], side: string, lane: number, stance: Stance): number {
+  return grid.filter((p) => p.side === side && p.lane === lane && p.stance === stance).length;
+}
+
+/**
+ * Where a newcomer goes on the grid: its wished lane and stance when there is room; otherwise the
+ * nearest other lane of the same level (the lower-numbered one first at equal distance), trying the
+ * Aggressive stance first and moving back; the wished lane's other stances last. Undefined: full.
+ */
+export function placeWithOverflow(grid: readonly Placement[], side: string, wish: { lane: number; stance: Stance }, lanes: readonly Lane[], capacity: number): { lane: number; stance: Stance } | undefined {
+  const fits = (lane: number, stance: Stance) => cellCount(grid, side, lane, stance) < capacity;
+  if (lanes[wish.lane - 1] && fits(wish.lane, wish.stance)) return { lane: wish.lane, stance: wish.stance };
+  const level = lanes[wish.lane - 1]?.level ?? 0;
+  const others = lanes
+    .map((lane, index) => ({ lane: index + 1, level: lane.level }))
+    .filter((lane) => lane.lane !== wish.lane && lane.level === level)
+    .sort((a, b) => Math.abs(a.lane - wish.lane) - Math.abs(b.lane - wish.lane) || a.lane - b.lane);
+  for (const lane of [...others.map((o) => o.lane), wish.lane]) {
+    const stance = STANCES.find((s) => fits(lane, s));
+    if (stance) return { lane, stance };
+  }
   return undefined;
 }

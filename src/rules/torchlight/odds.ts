@@ -21,7 +21,9 @@ import { MANEUVERS, SQUAD_SIZE } from "./tables.js";
  *
  * Attack: distributions `damage` (before the target's stance) and `received`; chances
  * `precisionStrike` (of the roll that counts) and, with a Maneuver, `maneuverTaken` and
- * `maneuverSuccess`. Check, save: chances `success`, `natural20`. Grapple hold: chance `held`.
+ * `maneuverSuccess` (every Maneuver taken succeeded). A Precision Strike's choice not yet made
+ * (no `precision`) is counted as the extra die: the odds before the roll, of the attacker who takes
+ * it. Check, save: chances `success`, `natural20`. Grapple hold: chance `held`.
  */
 
 /** One member's damage roll, as far as the attack's result reads it. */
@@ -69,17 +71,20 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
     const options = readOptions(request.options);
     const situation = request.situation ?? {};
     const members = [request.attacker, ...(request.squadMates ?? [])];
-    const squadAttack = members.length >= SQUAD_SIZE;
-    const edges = attackEdges(situation, request.target.incapacitated ?? false, squadAttack);
+    const squadRoll = members.length >= SQUAD_SIZE;
+    const areaOnHidden = situation.area === true && request.target.hidden === true;
+    const edges = attackEdges({ ...situation, impairments: (situation.impairments ?? 0) + (areaOnHidden ? 1 : 0) }, request.target.incapacitated ?? false, squadRoll || situation.squadAttack === true);
     const bonuses = attackBonuses(request.attacker.stance ?? "steadied", situation.targetDistracted ?? false);
-    const maneuver = request.maneuver;
-    const definition = maneuver ? MANEUVERS[maneuver.name] : undefined;
-    const feint = definition?.rerollDamage === true && maneuver?.payWith === "breath";
+    const declared = request.maneuver;
+    const breathManeuver = declared?.payWith === "breath" ? declared.name : undefined;
+    const precision = declared?.payWith === "precision" ? declared.name : (request.precision ?? "extra-die");
+    const precisionManeuver = precision === "extra-die" ? undefined : precision;
+    const feint = breathManeuver !== undefined && MANEUVERS[breathManeuver].rerollDamage === true;
     const rolls = members.map((member, index) =>
       memberOdds(
         planFor(member.weaponDie, edges, options),
         (member.proficiencies ?? 0) + (index === 0 ? bonuses.stance + bonuses.distract : bonuses.distract),
-        !(index === 0 && maneuver?.payWith === "precision"),
+        !(index === 0 && precisionManeuver !== undefined),
         index === 0 && feint,
       ),
     );
@@ -93,7 +98,7 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
       else into.set(key, { total: roll.total, precisionStrike: roll.precisionStrike, p });
     };
     let mates: Map<string, MemberRoll & { p: number }> | undefined;
-    for (const roll of squadAttack ? rolls.slice(1) : []) {
+    for (const roll of squadRoll ? rolls.slice(1) : []) {
       if (!mates) {
         mates = roll;
         continue;
@@ -108,23 +113,28 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
         best.push({ lead, best: mate ? (squadHighest([lead, mate]) as MemberRoll) : lead, p: lead.p * (mate?.p ?? 1) });
       }
     }
-    // Grapple's Dex check is rolled only when the Maneuver is taken, and is independent of the damage.
-    const dexCheck = definition?.dexCheck && request.attacker.dex !== undefined ? checkChance(request.attacker.dex) : undefined;
+    // A Grapple's Dex check is rolled only when the Maneuver is taken, and is independent of the damage.
+    const dexCheck = request.attacker.dex !== undefined ? checkChance(request.attacker.dex) : undefined;
+    const grapples = (names: (string | undefined)[]) => names.filter((name) => name !== undefined && MANEUVERS[name as keyof typeof MANEUVERS].dexCheck === true).length;
     const tally = tallyFor(ATTACK_NAMES);
     for (const { lead, best: kept, p } of best) {
-      const taken = maneuver !== undefined && (maneuver.payWith === "breath" || lead.precisionStrike);
+      const taken = [breathManeuver, lead.precisionStrike ? precisionManeuver : undefined].filter((name) => name !== undefined);
       const values = { damage: kept.total, received: damageReceived(kept.total, request.target.stance ?? "steadied") };
-      const checks = taken && dexCheck !== undefined ? [{ success: true, p: dexCheck }, { success: false, p: 1 - dexCheck }] : [{ success: true, p: 1 }];
-      for (const check of checks) {
-        tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken: taken, maneuverSuccess: taken && check.success }, values }, p * check.p);
+      // Every Grapple taken must hold its Dex check for all the Maneuvers to succeed.
+      const checks = grapples(taken);
+      const allHold = checks && dexCheck !== undefined ? dexCheck ** checks : 1;
+      const outcomes = allHold === 1 ? [{ success: true, p: 1 }] : [{ success: true, p: allHold }, { success: false, p: 1 - allHold }];
+      for (const check of outcomes) {
+        tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken: taken.length > 0, maneuverSuccess: taken.length > 0 && check.success }, values }, p * check.p);
       }
     }
     return tally.odds();
   },
   observe(_request, outcome: Outcome): Observation {
-    const result = outcome.result as { damage: number; received: number; precisionStrike: boolean; maneuverTaken?: boolean; maneuverSuccess?: boolean };
+    const result = outcome.result as { damage: number; received: number; precisionStrike: boolean; maneuvers?: { success: boolean }[] };
+    const taken = result.maneuvers ?? [];
     return {
-      events: { precisionStrike: result.precisionStrike, maneuverTaken: result.maneuverTaken ?? false, maneuverSuccess: result.maneuverSuccess ?? false },
+      events: { precisionStrike: result.precisionStrike, maneuverTaken: taken.length > 0, maneuverSuccess: taken.length > 0 && taken.every((m) => m.success) },
       values: { damage: result.damage, received: result.received },
     };
   },

@@ -18,6 +18,13 @@ export const torchlightOptions = {
     default: true,
     summary: "Positions one lane and one stance apart (diagonal) count as adjacent for Rally and Protect Companion.",
   },
+  cellCapacity: {
+    kind: "integer",
+    default: 1,
+    min: 1,
+    max: 6,
+    summary: "How many combatants of one side fit in one lane and stance of the Combat Grid before a newcomer overflows to the next nearest lane.",
+  },
 } satisfies Record<string, OptionDefinition>;
 
 export type TorchlightOptions = OptionValues<typeof torchlightOptions>;

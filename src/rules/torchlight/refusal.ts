@@ -14,7 +14,21 @@ export type TorchlightRefusalCode =
   | "squad-needs-three"
   | "rally-needs-steadied"
   | "protect-needs-on-guard"
-  | "unknown-combatant";
+  | "unknown-combatant"
+  | "needs-position"
+  | "rally-out-of-reach"
+  | "rally-once-a-round"
+  | "protect-not-adjacent"
+  | "no-engaged-enemy"
+  | "ability-wrong-stance"
+  | "ability-needs-target"
+  | "may-not-retreat"
+  | "retreat-waiting-round"
+  | "feint-needs-attack"
+  | "maneuver-needs-target"
+  | "maneuver-out-of-reach"
+  | "push-off-grid"
+  | "no-saves-owed";
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
@@ -30,6 +44,20 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "rally-needs-steadied": "Rally is a Steadied stance ability of a standing combatant",
   "protect-needs-on-guard": "Protect Companion is an On Guard stance ability",
   "unknown-combatant": "a name that is not among the round's combatants",
+  "needs-position": "Rally and Protect Companion are measured on the Combat Grid: give the lane and side of everyone involved",
+  "rally-out-of-reach": "Rally reaches only companions within one adjacent position",
+  "rally-once-a-round": "Rally can be used only once a round",
+  "protect-not-adjacent": "Protect Companion defends only a standing companion within one adjacent position",
+  "no-engaged-enemy": "Intimidation needs an engaged enemy in the lane",
+  "ability-wrong-stance": "each stance ability is used only from its own stance",
+  "ability-needs-target": "this stance ability needs a target",
+  "may-not-retreat": "only a standing character in the Rearguard who is not Engaged may Retreat",
+  "retreat-waiting-round": "a character who Retreated must wait at least one round before re-entering",
+  "feint-needs-attack": "Feint is taken with an attack (it rerolls that attack's damage die)",
+  "maneuver-needs-target": "this Maneuver needs a target",
+  "maneuver-out-of-reach": "a melee Maneuver reaches only the character's own lane (a reach weapon one lane more)",
+  "push-off-grid": "a Push moves the target one lane or one stance, and not off the Combat Grid",
+  "no-saves-owed": "this character owes no saves this round",
 };
 
 /** A Torchlight refusal: the message is for people, `code` for code. */

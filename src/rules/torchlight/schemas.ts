@@ -1,14 +1,17 @@
 import { type Static, Type } from "@sinclair/typebox";
 import { CHARACTERISTICS, type Characteristic, type Vitals } from "../../core/tracks/breath.js";
 import { optionsSchema } from "../options.js";
+import type { Placement } from "./grid.js";
 import { torchlightOptions } from "./options.js";
-import { MANEUVER_NAMES, STANCES } from "./tables.js";
+import { MANEUVER_NAMES, PUSH_DIRECTIONS, STANCE_ABILITIES, STANCES } from "./tables.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 
 export const StanceSchema = literals(STANCES);
 export const CharacteristicSchema = literals(CHARACTERISTICS);
 export const ManeuverSchema = literals(MANEUVER_NAMES);
+export const PushDirectionSchema = literals(PUSH_DIRECTIONS);
+export const AbilitySchema = literals(STANCE_ABILITIES);
 export const WeaponKindSchema = literals(["melee", "reach", "ranged"] as const);
 export const Options = optionsSchema(torchlightOptions);
 
@@ -30,6 +33,13 @@ export const CombatantSchema = Type.Object(
     incapacitated: Type.Optional(Type.Boolean()),
     stance: Type.Optional(StanceSchema),
     evading: Type.Optional(Type.Boolean()),
+    /** The key its owner's choices go by (the saves it owes at the end of a round); its name when not given. */
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    /** Its side and lane on the Combat Grid (Rally and Protect Companion reach only one position). */
+    side: Type.Optional(Type.String({ maxLength: 40 })),
+    lane: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+    /** Enemies whose melee attacks it Parries this round. */
+    parrying: Type.Optional(Type.Array(Type.String(), { maxItems: 40 })),
   },
   { additionalProperties: false },
 );
@@ -48,5 +58,17 @@ export function toVitals(combatant: Combatant): Vitals {
     dead: CHARACTERISTICS.some((c) => combatant[c] <= 0),
   };
 }
+
+/** A Placement on the Combat Grid, when the combatant has a side and a lane. */
+export function placementOf(combatant: Combatant): Placement | undefined {
+  if (combatant.side === undefined || combatant.lane === undefined) return undefined;
+  return { name: combatant.name, side: combatant.side, lane: combatant.lane, stance: combatant.stance ?? "steadied", ...(combatant.incapacitated ? { incapacitated: true } : {}) };
+}
+
+/** The Combat Grid a request describes, one Placement each, as the engagement and ability actions take it. */
+export const PlacementSchema = Type.Object(
+  { name: Type.String(), side: Type.String(), lane: Type.Integer({ minimum: 1, maximum: 12 }), stance: StanceSchema, incapacitated: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 
 export const WeaponDie = Type.Integer({ minimum: 2, maximum: 100 });

@@ -2,7 +2,19 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces, seededDice } from "../../../src/core/dice/source.js";
 import { armorAgainst, netDamage } from "../../../src/rules/personal/attack.js";
+import type { Outcome } from "../../../src/core/outcome.js";
 import { personalRules } from "../../../src/rules/personal/index.js";
+import { PersonalRefusal } from "../../../src/rules/personal/refusal.js";
+
+/** An attack resolved, or null when the rules refuse the fate answered (an ignore the hit does not allow). */
+function attackOrRefusal(request: unknown, tray: DiceTray): Outcome | null {
+  try {
+    return personalRules.actions.attack!.resolve(request, tray);
+  } catch (error) {
+    if (error instanceof PersonalRefusal) return null;
+    throw error;
+  }
+}
 
 const weapon = fc.record({
   attack: fc.tuple(fc.integer({ min: 1, max: 3 }), fc.constantFrom(6, 8, 10, 20), fc.integer({ min: -3, max: 6 })).map(([n, s, m]) => `${n}d${s}${m < 0 ? m : `+${m}`}`),
@@ -34,7 +46,8 @@ describe("personal properties", () => {
   it("property: damage is never negative and Resolve never below 0; the ignore budget never below 0", () => {
     fc.assert(
       fc.property(attackRequest, fc.integer({ min: 0, max: 1e6 }), (request, seed) => {
-        const outcome = personalRules.actions.attack!.resolve(request, new DiceTray(seededDice(seed)));
+        const outcome = attackOrRefusal(request, new DiceTray(seededDice(seed)));
+        if (!outcome) return;
         const result = outcome.result as { damage: number };
         expect(result.damage).toBeGreaterThanOrEqual(0);
         const changes = outcome.effects[0]?.changes ?? {};
@@ -60,9 +73,31 @@ describe("personal properties", () => {
   it("property: replaying an attack's recorded faces gives the identical outcome", () => {
     fc.assert(
       fc.property(attackRequest, fc.integer({ min: 0, max: 1e6 }), (request, seed) => {
-        const first = personalRules.actions.attack!.resolve(request, new DiceTray(seededDice(seed)));
-        const replay = personalRules.actions.attack!.resolve(request, new DiceTray(givenFaces(first.dice.map((d) => d.face))));
+        const first = attackOrRefusal(request, new DiceTray(seededDice(seed)));
+        if (!first) return;
+        const replay = attackOrRefusal(request, new DiceTray(givenFaces(first.dice.map((d) => d.face))));
         expect(replay).toEqual(first);
+      }),
+    );
+  });
+
+  it("property: an attack awaiting a Fallen Fate writes nothing, and every answer it offers (and only those) resolves over the same dice", () => {
+    fc.assert(
+      fc.property(attackRequest, fc.integer({ min: 0, max: 1e6 }), (request, seed) => {
+        const { fateChoice: _none, ...partial } = request;
+        void _none;
+        const waiting = personalRules.actions.attack!.resolve(partial, new DiceTray(seededDice(seed)));
+        if (!waiting.awaiting) return;
+        expect(waiting.effects).toEqual([]);
+        const faces = waiting.dice.map((d) => d.face);
+        const offer = waiting.awaiting.offer as { fates: { name: string }[]; ignore: boolean };
+        for (const fate of offer.fates) {
+          const answered = personalRules.actions.attack!.resolve({ ...partial, fateChoice: fate.name }, new DiceTray(givenFaces(faces)));
+          expect(answered.awaiting).toBeUndefined();
+          expect(answered.effects[0]?.statuses).toContain(fate.name);
+        }
+        const ignore = attackOrRefusal({ ...partial, fateChoice: "ignore" }, new DiceTray(givenFaces(faces)));
+        expect(ignore !== null).toBe(offer.ignore);
       }),
     );
   });

@@ -249,9 +249,34 @@ describe("seed 003 §Becoming Wounded and Fallen Fates", () => {
     expect(outcome.effects[0]?.statuses).toEqual(["Defeated"]);
   });
 
-  it("seed 003 §Becoming Wounded and Fallen Fates: a Wounded character who takes damage must choose a Fallen Fate", () => {
+  it("seed 003 §Becoming Wounded and Fallen Fates: a Wounded character who takes damage must choose a Fallen Fate; the attack waits for her", () => {
     const outcome = hit({ resolve: 0, wounded: true }, [10, 3]);
     expect(outcome.result).toMatchObject({ damage: 3, fate: { needed: true, canIgnore: true, ignoresLeft: 2 } });
+    // Nothing is written until she answers: the outcome names the choice, who makes it and what is on offer.
+    expect(outcome.effects).toEqual([]);
+    expect(outcome.awaiting).toEqual({
+      choice: "fateChoice",
+      by: "target",
+      offer: {
+        fates: [
+          { name: "Knocked Out", outOfFight: true },
+          { name: "Maimed", outOfFight: false },
+          { name: "Broken Gear", outOfFight: false },
+          { name: "Captured", outOfFight: true },
+          { name: "Shaken", outOfFight: false },
+          { name: "Slain", outOfFight: true },
+        ],
+        ignore: true,
+        ignoresLeft: 2,
+        ignoreLimit: 5,
+        damage: 3,
+      },
+    });
+  });
+
+  it("seed 003 §Becoming Wounded and Fallen Fates: a hit that does not call for a fate awaits nothing", () => {
+    expect(hit({ resolve: 4 }, [10, 4]).awaiting).toBeUndefined();
+    expect(hit({ resolve: 0, wounded: true }, [2]).awaiting).toBeUndefined();
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: she may ignore it, spending one of max(Stamina, Control)", () => {
@@ -261,9 +286,10 @@ describe("seed 003 §Becoming Wounded and Fallen Fates", () => {
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: with the budget spent the fate cannot be ignored", () => {
-    const outcome = hit({ resolve: 0, wounded: true, ignoresLeft: 0 }, [10, 1], { fateChoice: "ignore" });
-    expect(outcome.result).toMatchObject({ fate: { needed: true, canIgnore: false, refused: "budget-spent", choiceRefused: "budget-spent" } });
-    expect(outcome.effects[0]?.changes).toEqual({});
+    const waiting = hit({ resolve: 0, wounded: true, ignoresLeft: 0 }, [10, 1]);
+    expect(waiting.result).toMatchObject({ fate: { needed: true, canIgnore: false, refused: "budget-spent" } });
+    expect(waiting.awaiting?.offer).toMatchObject({ ignore: false, ignoreRefused: "budget-spent" });
+    expect(refusalCodes(() => hit({ resolve: 0, wounded: true, ignoresLeft: 0 }, [10, 1], { fateChoice: "ignore" }))).toEqual(["budget-spent"]);
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: damage exactly floor(max Resolve / 2) may still be ignored", () => {
@@ -272,8 +298,14 @@ describe("seed 003 §Becoming Wounded and Fallen Fates", () => {
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: one more than half the max Resolve cannot be ignored", () => {
-    const outcome = hit({ resolve: 0, maxResolve: 11, wounded: true, ignoresLeft: 3 }, [10, 6], { fateChoice: "ignore" });
-    expect(outcome.result).toMatchObject({ damage: 6, fate: { canIgnore: false, refused: "damage-over-half", choiceRefused: "damage-over-half" } });
+    const waiting = hit({ resolve: 0, maxResolve: 11, wounded: true, ignoresLeft: 3 }, [10, 6]);
+    expect(waiting.result).toMatchObject({ damage: 6, fate: { canIgnore: false, refused: "damage-over-half" } });
+    expect(waiting.awaiting?.offer).toMatchObject({ ignore: false, ignoreRefused: "damage-over-half", ignoreLimit: 5 });
+    expect(refusalCodes(() => hit({ resolve: 0, maxResolve: 11, wounded: true, ignoresLeft: 3 }, [10, 6], { fateChoice: "ignore" }))).toEqual(["damage-over-half"]);
+  });
+
+  it("seed 003 §Becoming Wounded and Fallen Fates: a fate off the list is refused", () => {
+    expect(refusalCodes(() => hit({ resolve: 0, wounded: true }, [10, 6], { fateChoice: "Exiled" }))).toEqual(["unknown-fate"]);
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: taking a fate from the list (house default list) records it", () => {
@@ -287,10 +319,29 @@ describe("seed 003 §Becoming Wounded and Fallen Fates", () => {
   it("seed 003 §Becoming Wounded and Fallen Fates: the fate action ignores within budget and refuses beyond it", () => {
     const character = { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 1, control: 0 };
     const first = run("fate", { character, damage: 5, choice: "ignore" });
-    expect(first.result).toEqual({ ignored: true, ignoresLeft: 0, out: false });
+    expect(first.result).toEqual({ damage: 5, ignored: true, ignoresLeft: 0, out: false });
     expect(refusalCodes(() => run("fate", { character: { ...character, ignoresLeft: 0 }, damage: 5, choice: "ignore" }))).toEqual(["budget-spent"]);
     expect(refusalCodes(() => run("fate", { character, damage: 6, choice: "ignore" }))).toEqual(["damage-over-half"]);
-    expect(run("fate", { character, damage: 6, choice: "Captured" }).result).toEqual({ ignored: false, fate: "Captured", ignoresLeft: 1, out: true });
+    expect(run("fate", { character, damage: 6, choice: "Captured" }).result).toEqual({ damage: 6, ignored: false, fate: "Captured", ignoresLeft: 1, out: true });
+  });
+
+  it("seed 003 §Becoming Wounded and Fallen Fates: the fate action without a choice waits for the character's answer", () => {
+    const character = { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 1, control: 0, ignoresLeft: 1 };
+    const waiting = run("fate", { character, damage: 6 });
+    expect(waiting.effects).toEqual([]);
+    expect(waiting.awaiting).toMatchObject({ choice: "choice", by: "character", offer: { ignore: false, ignoreRefused: "damage-over-half", ignoreLimit: 5, damage: 6 } });
+    expect(run("fate", { character, damage: 5 }).awaiting?.offer).toMatchObject({ ignore: true, ignoresLeft: 1 });
+    // Someone who is not Wounded, or a blow that did no damage, calls for no fate: refused, not awaited.
+    expect(refusalCodes(() => run("fate", { character: { ...character, resolve: 3, wounded: false }, damage: 2 }))).toEqual(["not-wounded"]);
+    expect(refusalCodes(() => run("fate", { character, damage: 0 }))).toEqual(["no-damage"]);
+  });
+
+  it("Fray's lists: a list naming an entry twice, or a fate named \"ignore\", is refused", () => {
+    const character = { name: "Ines", resolve: 0, maxResolve: 10, wounded: true, stamina: 1, control: 0 };
+    const twice = [{ name: "Maimed", outOfFight: false }, { name: "Maimed", outOfFight: true }];
+    expect(refusalCodes(() => run("fate", { character, damage: 2, choice: "Maimed", lists: { fates: twice } }))).toEqual(["list-repeats"]);
+    expect(refusalCodes(() => run("fate", { character, damage: 2, choice: "ignore", lists: { fates: [{ name: "ignore", outOfFight: false }] } }))).toEqual(["fate-named-ignore"]);
+    expect(refusalCodes(() => run("turn", { character: { name: "Ines" }, actions: [], lists: { zones: ["Near", "Far", "Near"] } }))).toEqual(["list-repeats"]);
   });
 
   it("seed 003 §Becoming Wounded and Fallen Fates: no fate for a character who is not Wounded, and only fates on the list", () => {

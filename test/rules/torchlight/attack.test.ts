@@ -6,7 +6,7 @@ const sword = { name: "Ines", weaponDie: 8, proficiencies: 1 };
 describe("attack", () => {
   it("weapon die + Proficiencies, no roll to hit; Aggressive adds 2; On Guard takes 1 off what the target receives", () => {
     const outcome = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Orc", stance: "on-guard" } }, [5]);
-    expect(outcome.result).toEqual({ damage: 8, received: 7, precisionStrike: false });
+    expect(outcome.result).toEqual({ damage: 8, received: 7, precisionStrike: false, damageType: "physical", melee: true });
     expect(outcome.dice).toEqual([{ label: "Ines damage die", sides: 8, face: 5 }]);
   });
 
@@ -39,27 +39,29 @@ describe("attack", () => {
 
   it("a Maneuver for 1 Breath: Feint rerolls the damage die and keeps the higher", () => {
     const outcome = resolve("attack", { attacker: { ...sword, breath: 2 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, [2, 7]);
-    expect(outcome.result).toMatchObject({ damage: 8, maneuverTaken: true });
+    expect(outcome.result).toMatchObject({ damage: 8, maneuvers: [{ name: "feint", paidWith: "breath", success: true }] });
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { breath: { from: 2, to: 1 } } }]);
     expect(refusalOf(() => resolve("attack", { attacker: { ...sword, breath: 0 }, target: { name: "Orc" }, maneuver: { name: "feint", payWith: "breath" } }, []))).toBe("no-breath-for-maneuver");
   });
 
   it("a Maneuver paid by a Precision Strike needs one, and replaces the extra die", () => {
     const miss = resolve("attack", { attacker: sword, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, [5]);
-    expect(miss.result).toMatchObject({ maneuverTaken: false, damage: 6 });
+    expect(miss.result).toMatchObject({ damage: 6 });
+    expect(miss.result).not.toHaveProperty("maneuvers");
+    expect(miss.steps).toContainEqual({ rule: "maneuver-not-earned", maneuver: "trip" });
     expect(miss.effects).toEqual([]);
     const trip = resolve("attack", { attacker: sword, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, [8]);
-    expect(trip.result).toMatchObject({ maneuverTaken: true, damage: 9 });
+    expect(trip.result).toMatchObject({ maneuvers: [{ name: "trip", paidWith: "precision", success: true }], damage: 9 });
     expect(trip.dice).toHaveLength(1);
     expect(trip.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["prone"] }]);
   });
 
   it("Grapple takes a Dex check (d20 ≤ DC) to hold the target; melee Maneuvers need a melee weapon", () => {
     const held = resolve("attack", { attacker: { ...sword, dex: 12 }, target: { name: "Orc" }, maneuver: { name: "grapple", payWith: "precision" } }, [8, 12]);
-    expect(held.result).toMatchObject({ maneuverSuccess: true });
+    expect(held.result).toMatchObject({ maneuvers: [{ name: "grapple", success: true }] });
     expect(held.effects).toEqual([{ participant: "Orc", changes: {}, statuses: ["grappled"] }]);
     const slipped = resolve("attack", { attacker: { ...sword, dex: 12 }, target: { name: "Orc" }, maneuver: { name: "grapple", payWith: "precision" } }, [8, 13]);
-    expect(slipped.result).toMatchObject({ maneuverTaken: true, maneuverSuccess: false });
+    expect(slipped.result).toMatchObject({ maneuvers: [{ name: "grapple", success: false }] });
     expect(refusalOf(() => resolve("attack", { attacker: { ...sword, weapon: "ranged" }, target: { name: "Orc" }, maneuver: { name: "trip", payWith: "precision" } }, []))).toBe("maneuver-needs-melee");
   });
 

@@ -60,7 +60,7 @@ describe("seed 004 §Combat Example", () => {
       [6, 6],
     );
     expect(outcome.dice).toHaveLength(2);
-    expect(outcome.result).toMatchObject({ damage: 6, precisionStrike: true, maneuver: "distract", maneuverTaken: true, maneuverSuccess: true });
+    expect(outcome.result).toMatchObject({ damage: 6, precisionStrike: true, maneuvers: [{ name: "distract", paidWith: "precision", success: true }] });
     expect(outcome.effects).toEqual([{ participant: "Bandit #3", changes: {}, statuses: ["distracted"] }]);
   });
 
@@ -102,9 +102,9 @@ describe("seed 004 §Combat Example", () => {
   });
 
   it("round 1, bandits: Bandit #4's shortsword (d6) rolls a Precision Strike and takes the extra die: 6 + 1 = 7, and the extra 1 does not chain", () => {
-    const outcome = resolve("attack", { attacker: { name: "Bandit #4", weaponDie: 6 }, target: { name: "Elsa", stance: "steadied" } }, [6, 1]);
-    expect(outcome.result).toMatchObject({ damage: 7, precisionStrike: true });
-    const chained = resolve("attack", { attacker: { name: "Bandit #4", weaponDie: 6 }, target: { name: "Elsa" } }, [6, 6]);
+    const outcome = resolve("attack", { attacker: { name: "Bandit #4", weaponDie: 6 }, target: { name: "Elsa", stance: "steadied" }, precision: "extra-die" }, [6, 1]);
+    expect(outcome.result).toMatchObject({ damage: 7, precisionStrike: true, precision: "extra-die" });
+    const chained = resolve("attack", { attacker: { name: "Bandit #4", weaponDie: 6 }, target: { name: "Elsa" }, precision: "extra-die" }, [6, 6]);
     expect(chained.result).toMatchObject({ damage: 12 });
     expect(chained.dice).toHaveLength(2);
   });
@@ -138,15 +138,17 @@ describe("seed 004 §Combat Example", () => {
           { target: "Riddic", amount: 5, from: "Bandit #5" },
           { target: "Riddic", amount: 2, from: "Bandit #6" },
         ],
+        // Each damaged character's owner rolls its saves at the end of the round.
+        saves: { Riddic: true, Elsa: true, "Bandit #5": true },
       },
       [14, 9, 7],
     );
     expect(outcome.result).toEqual({ resolved: true, incapacitated: ["Elsa", "Bandit #5"], dead: [], standing: ["Riddic", "Tahula", "Breyer"] });
     const byName = Object.fromEntries(outcome.effects.map((e) => [e.participant, e]));
-    expect(byName.Elsa?.changes).toMatchObject({ breath: { from: 3, to: 0 }, "str.dc": { from: 11, to: 4 }, "str.st": { from: 9, to: 16 } });
+    expect(byName.Elsa?.changes).toMatchObject({ breath: { from: 3, to: 0 }, "strDc": { from: 11, to: 4 }, "strSt": { from: 9, to: 16 } });
     expect(byName.Elsa?.statuses).toEqual(["incapacitated", "prone"]);
-    expect(byName["Bandit #5"]?.changes).toMatchObject({ breath: { from: 2, to: 0 }, "str.dc": { from: 10, to: 2 } });
-    expect(byName.Riddic?.changes).toMatchObject({ breath: { from: 5, to: 0 }, "str.dc": { from: 12, to: 10 } });
+    expect(byName["Bandit #5"]?.changes).toMatchObject({ breath: { from: 2, to: 0 }, "strDc": { from: 10, to: 2 } });
+    expect(byName.Riddic?.changes).toMatchObject({ breath: { from: 5, to: 0 }, "strDc": { from: 12, to: 10 } });
     expect(byName.Tahula?.changes).toEqual({ breath: { from: 6, to: 0 } });
     expect(byName.Breyer?.changes).toEqual({ breath: { from: 4, to: 2 } });
     expect(outcome.steps.filter((s) => s.rule === "damage-save").map((s) => [s.participant, s.roll, s.st, s.success])).toEqual([

@@ -8,23 +8,30 @@ describe("dying, stabilizing and recovery", () => {
     expect(dyingSavesInPhase(7)).toBe(7);
   });
 
-  it("each failed dying save costs that Characteristic 1d4; a success costs nothing", () => {
-    // Str DC 6 (ST 14), Wil DC 9 (ST 11): hour 1 Str 3 fails (−2), Wil 15 holds.
-    const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 6, wil: 9 }, { incapacitated: true }), damaged: ["str", "wil"] }, [3, 2, 15]);
-    expect(outcome.result).toEqual({ hoursRolled: 1, stabilized: false, dead: false });
-    expect(outcome.effects[0]?.changes).toEqual({ "str.dc": { from: 6, to: 4 }, "str.st": { from: 14, to: 16 } });
+  it("seed 004 §Dying: a Phase asks at least four rounds of saves even when fewer hours pass, one round per hour beyond that", () => {
+    // Str DC 6 (ST 14), Wil DC 9 (ST 11). Hour 1: Str 3 fails (−2: DC 4, ST 16), Wil 15 holds;
+    // hours 2–4: Str 16 / Wil 11 hold each time. No hours given: still four rounds.
+    const character = combatant("Elsa", 0, { str: 6, wil: 9 }, { incapacitated: true });
+    const outcome = resolve("dying", { character, damaged: ["str", "wil"] }, [3, 2, 15, 16, 11, 17, 12, 18, 13]);
+    expect(outcome.result).toEqual({ hoursRolled: 4, hoursInPhase: 4, stabilized: false, dead: false });
+    expect(outcome.steps.filter((s) => s.rule === "dying-hour")).toHaveLength(4);
+    expect(outcome.effects[0]?.changes).toEqual({ "strDc": { from: 6, to: 4 }, "strSt": { from: 14, to: 16 } });
     expect(outcome.effects[0]?.statuses).toEqual(["dying"]);
+    // Two hours of travel are still a Phase of four; six hours are six.
+    expect(resolve("dying", { character, damaged: ["wil"], hours: 2 }, [11, 12, 13, 14]).result).toMatchObject({ hoursRolled: 4 });
+    expect(resolve("dying", { character, damaged: ["wil"], hours: 6 }, [11, 12, 13, 14, 15, 16]).result).toMatchObject({ hoursRolled: 6 });
   });
 
   it("a natural 20 Stabilizes: no more saves", () => {
     const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 6 }), damaged: ["str", "wil"], hours: 4 }, [20]);
-    expect(outcome.result).toEqual({ hoursRolled: 1, stabilized: true, dead: false });
+    expect(outcome.result).toEqual({ hoursRolled: 1, hoursInPhase: 4, stabilized: true, dead: false });
     expect(outcome.dice).toHaveLength(1);
+    expect(outcome.effects[0]?.statuses).toEqual(["stabilized"]);
   });
 
   it("a Characteristic brought to 0 while dying is death", () => {
     const outcome = resolve("dying", { character: combatant("Elsa", 0, { str: 2 }), damaged: ["str"], hours: 4 }, [5, 3]);
-    expect(outcome.result).toEqual({ hoursRolled: 1, stabilized: false, dead: true });
+    expect(outcome.result).toEqual({ hoursRolled: 1, hoursInPhase: 4, stabilized: false, dead: true });
     expect(outcome.effects[0]?.statuses).toEqual(["dead"]);
   });
 
@@ -33,10 +40,10 @@ describe("dying, stabilizing and recovery", () => {
     const outcome = resolve("recover", { character: hurt, restDays: 2 }, [4, 3, 4]);
     expect(outcome.effects[0]?.changes).toEqual({
       breath: { from: 0, to: 3 },
-      "str.dc": { from: 4, to: 11 },
-      "str.st": { from: 16, to: 9 },
-      "wil.dc": { from: 9, to: 10 },
-      "wil.st": { from: 11, to: 10 },
+      "strDc": { from: 4, to: 11 },
+      "strSt": { from: 16, to: 9 },
+      "wilDc": { from: 9, to: 10 },
+      "wilSt": { from: 11, to: 10 },
       incapacitated: { from: true, to: false },
     });
     // Day 1: Str 4+4, Wil 9+3 capped at 10. Day 2: only Str is still below max: 8+4 capped at 11.

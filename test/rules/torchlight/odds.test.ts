@@ -19,19 +19,24 @@ describe("torchlight exact odds", () => {
   });
 
   it("Enhanced once, a d6 keeps the higher of two: a Precision Strike (a 6 kept) 11 times in 36, and its extra die is Enhanced too", () => {
+    // Before the roll the Precision Strike's choice is not made: the odds count the extra die, as "extra-die" does.
     const odds = attack.odds.exact({ attacker: { name: "Elsa", weaponDie: 6 }, target: { name: "B" }, situation: { hidden: true } });
+    expect(attack.odds.exact({ attacker: { name: "Elsa", weaponDie: 6 }, target: { name: "B" }, situation: { hidden: true }, precision: "extra-die" })).toEqual(odds);
     expect(odds.chances.precisionStrike).toBeCloseTo(11 / 36, 15);
     // A kept 6 plus the extra die's kept k (chance (2k - 1)/36) is 6 + k.
     for (let k = 1; k <= 6; k += 1) expect(odds.distributions.damage?.find(([v]) => v === 6 + k)?.[1]).toBeCloseTo((11 / 36) * ((2 * k - 1) / 36), 15);
     expectWhole(odds, "damage");
   });
 
-  it("equals resolve run on every face: Impaired, a Feint paid with Breath, a Squad of three, the d4 house default", () => {
-    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, proficiencies: 1, stance: "aggressive" }, target: { name: "T", stance: "on-guard" }, situation: { impairments: 1 } });
-    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4, breath: 2 }, target: { name: "T" }, maneuver: { name: "feint", payWith: "breath" } });
+  it("equals resolve run on every face: Impaired, a Feint paid with Breath, a Squad of three, the d4 house default, a Maneuver chosen on the Precision Strike", () => {
+    const extra = { precision: "extra-die" };
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, proficiencies: 1, stance: "aggressive" }, target: { name: "T", stance: "on-guard" }, situation: { impairments: 1 }, ...extra });
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4, breath: 2 }, target: { name: "T" }, maneuver: { name: "feint", payWith: "breath" }, ...extra });
     // A Squad's attack is Enhanced; one Impairment cancels it, so each member rolls one die.
-    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4 }, squadMates: [{ name: "B", weaponDie: 4 }, { name: "C", weaponDie: 6, proficiencies: 1 }], target: { name: "T" }, situation: { impairments: 1 } });
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4 }, squadMates: [{ name: "B", weaponDie: 4 }, { name: "C", weaponDie: 6, proficiencies: 1 }], target: { name: "T" }, situation: { impairments: 1 }, ...extra });
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, dex: 12 }, target: { name: "T" }, maneuver: { name: "grapple", payWith: "precision" }, options: { enhancedAddsD4: true }, situation: { enhancements: 1 } });
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, dex: 12 }, target: { name: "T" }, precision: "grapple", situation: { squadAttack: true } });
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 8, weapon: "ranged" }, target: { name: "T", hidden: true }, situation: { area: true }, ...extra });
   }, 20_000);
 
   const attacker = fc.record({ name: fc.constant("A"), weaponDie: fc.constantFrom(4, 6, 8, 10, 12), proficiencies: fc.integer({ min: 0, max: 3 }), stance: fc.constantFrom("aggressive", "steadied", "on-guard", "rearguard") });
@@ -40,7 +45,7 @@ describe("torchlight exact odds", () => {
   it("property: agrees with a seeded Monte Carlo of resolve for random dice, edges and stances, and sums to 1", () => {
     fc.assert(
       fc.property(attacker, situation, fc.constantFrom("steadied", "on-guard"), fc.boolean(), fc.nat(), (a, s, stance, squad, seed) => {
-        const request = { attacker: a, target: { name: "T", stance }, situation: s, ...(squad ? { squadMates: [{ name: "B", weaponDie: 6 }, { name: "C", weaponDie: 8 }] } : {}) };
+        const request = { attacker: a, target: { name: "T", stance }, situation: s, precision: "extra-die", ...(squad ? { squadMates: [{ name: "B", weaponDie: 6 }, { name: "C", weaponDie: 8 }] } : {}) };
         const odds = expectMonteCarloAgrees(attack, request, 1500, seed);
         expectWhole(odds, "damage");
         expectWhole(odds, "received");
@@ -61,7 +66,7 @@ describe("torchlight exact odds", () => {
   }, 20_000);
 
   it("the largest die the rules allow (a d100, Enhanced, with a Feint) still sums to 1", () => {
-    const odds = attack.odds.exact({ attacker: { name: "A", weaponDie: 100, breath: 1 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" } });
+    const odds = attack.odds.exact({ attacker: { name: "A", weaponDie: 100, breath: 1 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" }, precision: "extra-die" });
     expectWhole(odds, "damage");
     expectPartition({ ...odds, chances: { taken: odds.chances.maneuverTaken ?? 0 } }, ["taken"]);
   });

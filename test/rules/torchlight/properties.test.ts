@@ -49,7 +49,7 @@ describe("torchlight properties", () => {
   it("property: an attack never deals less than its Proficiencies and bonuses plus 1, nor received more than dealt", () => {
     fc.assert(
       fc.property(attackRequest, seed, (request, s) => {
-        const outcome = run("attack", { ...request, maneuver: undefined }, new DiceTray(seededDice(s)));
+        const outcome = run("attack", { ...request, maneuver: undefined, precision: "extra-die" }, new DiceTray(seededDice(s)));
         const result = outcome.result as { damage: number; received: number };
         const floor = 1 + request.attacker.proficiencies + (request.attacker.stance === "aggressive" ? 2 : 0) + (request.situation.targetDistracted ? 1 : 0);
         expect(result.damage).toBeGreaterThanOrEqual(floor);
@@ -63,6 +63,7 @@ describe("torchlight properties", () => {
     fc.assert(
       fc.property(vitals, vitals, hits, seed, (a, b, h, s) => {
         const combatants = [combatant("A", a.breath, { str: a.str, wil: a.wil }, { incapacitated: a.incapacitated }), combatant("B", b.breath, { str: b.str, wil: b.wil }, { stance: "on-guard" })];
+        replays("round", { combatants, hits: h, saves: { A: true, B: true } }, s);
         replays("round", { combatants, hits: h }, s);
         replays("dying", { character: combatants[0], damaged: ["str", "wil"], hours: 4 }, s);
         replays("initiative", { combatants: [{ name: "A", dex: a.str }, { name: "B", dex: b.str }] }, s);
@@ -73,7 +74,7 @@ describe("torchlight properties", () => {
   it("property: at the end of a round DC + ST = 20 and damage is conserved (Breath + Characteristic lost = damage landed) until death", () => {
     fc.assert(
       fc.property(vitals, hits, seed, (a, h, s) => {
-        const request = { combatants: [combatant("A", a.breath, { str: a.str, wil: a.wil }, { incapacitated: a.incapacitated }), combatant("B", 3)], hits: h };
+        const request = { combatants: [combatant("A", a.breath, { str: a.str, wil: a.wil }, { incapacitated: a.incapacitated }), combatant("B", 3)], hits: h, saves: { A: true, B: true } };
         const outcome = run("round", request, new DiceTray(seededDice(s)));
         const changes = outcome.effects.find((e) => e.participant === "A")?.changes ?? {};
         const lost = (key: string) => {
@@ -81,14 +82,14 @@ describe("torchlight properties", () => {
           return change ? change.from - change.to : 0;
         };
         for (const c of ["str", "wil"]) {
-          const dc = changes[`${c}.dc`] as { to: number } | undefined;
-          const st = changes[`${c}.st`] as { to: number } | undefined;
+          const dc = changes[`${c}Dc`] as { to: number } | undefined;
+          const st = changes[`${c}St`] as { to: number } | undefined;
           if (dc && st) expect(dc.to + st.to).toBe(20);
         }
         const landed = h.filter((x) => x.target === "A").reduce((sum, x) => sum + x.amount, 0);
         const dead = (outcome.result as { dead: string[] }).dead.includes("A");
-        if (!dead) expect(lost("breath") + lost("str.dc") + lost("wil.dc")).toBe(landed);
-        else expect(lost("breath") + lost("str.dc") + lost("wil.dc")).toBeLessThanOrEqual(landed);
+        if (!dead) expect(lost("breath") + lost("strDc") + lost("wilDc")).toBe(landed);
+        else expect(lost("breath") + lost("strDc") + lost("wilDc")).toBeLessThanOrEqual(landed);
       }),
     );
   });

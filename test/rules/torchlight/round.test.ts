@@ -5,11 +5,11 @@ const elsa = (extra: Record<string, unknown> = {}) => combatant("Elsa", 3, { str
 
 describe("end of round", () => {
   it("seed 004 §Characteristic Score Loss and Save Score Increase, Elsa: 6 from a great sword, Breath 3→0, Str DC 11→8 / ST 9→12, save 9 fails → Incapacitated", () => {
-    const outcome = resolve("round", { combatants: [elsa()], hits: [{ target: "Elsa", amount: 6, damageType: "slashing" }] }, [9]);
+    const outcome = resolve("round", { combatants: [elsa()], hits: [{ target: "Elsa", amount: 6, damageType: "slashing" }], saves: { Elsa: true } }, [9]);
     expect(outcome.effects).toEqual([
       {
         participant: "Elsa",
-        changes: { breath: { from: 3, to: 0 }, "str.dc": { from: 11, to: 8 }, "str.st": { from: 9, to: 12 }, incapacitated: { from: false, to: true } },
+        changes: { breath: { from: 3, to: 0 }, "strDc": { from: 11, to: 8 }, "strSt": { from: 9, to: 12 }, incapacitated: { from: false, to: true } },
         statuses: ["incapacitated", "prone"],
       },
     ]);
@@ -17,7 +17,7 @@ describe("end of round", () => {
   });
 
   it("the same save of 12 stands", () => {
-    const outcome = resolve("round", { combatants: [elsa()], hits: [{ target: "Elsa", amount: 6 }] }, [12]);
+    const outcome = resolve("round", { combatants: [elsa()], hits: [{ target: "Elsa", amount: 6 }], saves: { Elsa: true } }, [12]);
     expect(outcome.result).toMatchObject({ incapacitated: [], standing: ["Elsa"] });
   });
 
@@ -34,8 +34,8 @@ describe("end of round", () => {
       { target: "Elsa", amount: 1, damageType: "acid" },
     ];
     // Fire + acid: 6 Wil, Breath takes 3 of it; cold: 2 Dex. Wil DC 5→2 (ST 18): 4 fails; Dex is never saved.
-    const outcome = resolve("round", { combatants: [elsa()], hits }, [4]);
-    expect(outcome.effects[0]?.changes).toMatchObject({ "wil.dc": { from: 5, to: 2 }, "dex.dc": { from: 13, to: 11 } });
+    const outcome = resolve("round", { combatants: [elsa()], hits, saves: { Elsa: true } }, [4]);
+    expect(outcome.effects[0]?.changes).toMatchObject({ "wilDc": { from: 5, to: 2 }, "dexDc": { from: 13, to: 11 } });
     expect(outcome.dice).toHaveLength(1);
     expect(outcome.result).toMatchObject({ incapacitated: ["Elsa"] });
   });
@@ -43,7 +43,7 @@ describe("end of round", () => {
   it("the already Incapacitated take damage straight to the Characteristic and make no saves; at 0 they die", () => {
     const down = elsa({ incapacitated: true });
     const hurt = resolve("round", { combatants: [down], hits: [{ target: "Elsa", amount: 4 }] }, []);
-    expect(hurt.effects[0]?.changes).toEqual({ "str.dc": { from: 11, to: 7 }, "str.st": { from: 9, to: 13 } });
+    expect(hurt.effects[0]?.changes).toEqual({ "strDc": { from: 11, to: 7 }, "strSt": { from: 9, to: 13 } });
     const killed = resolve("round", { combatants: [down], hits: [{ target: "Elsa", amount: 11 }] }, []);
     expect(killed.result).toMatchObject({ dead: ["Elsa"] });
     expect(killed.effects[0]?.statuses).toEqual(["dead"]);
@@ -54,16 +54,17 @@ describe("end of round", () => {
     expect(outcome.effects[0]?.changes).toEqual({ breath: { from: 5, to: 3 } });
   });
 
-  it("Protect Companion: the On Guard protector absorbs the attack, takes half (rounded down by default), then its On Guard −1", () => {
+  it("Protect Companion: the adjacent On Guard protector absorbs the attack, takes half (rounded down by default), then its On Guard −1", () => {
     const request = {
-      combatants: [combatant("Ana", 2), combatant("Bo", 6, {}, { stance: "on-guard" })],
+      combatants: [combatant("Ana", 2, {}, { side: "party", lane: 2 }), combatant("Bo", 6, {}, { stance: "on-guard", side: "party", lane: 3 })],
       hits: [{ target: "Ana", amount: 7, protectedBy: "Bo" }],
     };
     const down = resolve("round", request, []);
     expect(down.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 6, to: 4 } } }]);
     const up = resolve("round", { ...request, options: { protectRounding: "up" } }, []);
     expect(up.effects).toEqual([{ participant: "Bo", changes: { breath: { from: 6, to: 3 } } }]);
-    expect(refusalOf(() => resolve("round", { ...request, combatants: [combatant("Ana", 2), combatant("Bo", 6)] }, [1]))).toBe("protect-needs-on-guard");
+    const notOnGuard = request.combatants.map((c) => ({ ...c, stance: "steadied" }));
+    expect(refusalOf(() => resolve("round", { ...request, combatants: notOnGuard }, [1]))).toBe("protect-needs-on-guard");
   });
 
   it("Evade lets only Precision Strikes through; Parry stops even those", () => {
@@ -72,9 +73,13 @@ describe("end of round", () => {
     expect(outcome.effects[0]?.changes).toEqual({ breath: { from: 2, to: 1 } });
   });
 
-  it("Rally: once a round, from the Steadied stance, 1d4 Breath to each companion reached, capped at max, before the damage", () => {
-    const combatants = [combatant("Tahula", 2, {}, { maxBreath: 6 }), combatant("Elsa", 1, {}, { maxBreath: 3, stance: "steadied" }), combatant("Riddic", 4, {}, { maxBreath: 5 })];
-    const outcome = resolve("round", { combatants, hits: [{ target: "Tahula", amount: 3 }], rally: { by: "Elsa", allies: ["Tahula", "Riddic"] } }, [3, 4]);
+  it("Rally: once a round, from the Steadied stance, 1d4 Breath to each companion within one position, capped at max, before the damage", () => {
+    const combatants = [
+      combatant("Tahula", 2, {}, { maxBreath: 6, side: "party", lane: 3 }),
+      combatant("Elsa", 1, {}, { maxBreath: 3, stance: "steadied", side: "party", lane: 4 }),
+      combatant("Riddic", 4, {}, { maxBreath: 5, side: "party", lane: 4, stance: "aggressive" }),
+    ];
+    const outcome = resolve("round", { combatants, hits: [{ target: "Tahula", amount: 3 }], rally: { by: "Elsa" } }, [3, 4]);
     const byName = Object.fromEntries(outcome.effects.map((e) => [e.participant, e.changes]));
     // Tahula: 2 + 3 rallied = 5, then the 3 damage: back to 2, so no change to report.
     expect(byName.Tahula).toBeUndefined();

@@ -1,7 +1,13 @@
+import { ignoreBudget } from "../../../core/tracks/resolve.js";
 import { checkPoolsWithinMax, flag, integer, pool, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
+
+/** An Armor Rating against one damage type (the sheet's own, or a worn armour's). */
+export function armorRow() {
+  return new fields.SchemaField({ type: text("physical"), rating: integer(0, 0, 99) });
+}
 
 function personalSchema() {
   return {
@@ -10,10 +16,8 @@ function personalSchema() {
     initiativeRank: integer(0, 0, 20),
     stamina: integer(1, 0, 10),
     control: integer(1, 0, 10),
-    /** Armor Rating per damage type. */
-    armor: new fields.ArrayField(new fields.SchemaField({ type: text("physical"), rating: integer(0, 0, 99) }), {
-      initial: [{ type: "physical", rating: 0 }],
-    }),
+    /** Natural Armor Rating per damage type; worn armour items add theirs. */
+    armor: new fields.ArrayField(armorRow(), { initial: [{ type: "physical", rating: 0 }] }),
     wounded: flag(),
     /** Fallen Fates ignored since the last Rest. */
     fatesIgnored: integer(0, 0, 20),
@@ -27,6 +31,18 @@ function npcSchema() {
 }
 type NpcSchema = ReturnType<typeof npcSchema>;
 
+/** What follows from the stored fields and is never stored: the Fallen Fate ignores. */
+export interface PersonalDerived {
+  /** Fates she may ignore between Rests: her higher of Stamina and Control. */
+  ignoreBudget: number;
+  ignoresLeft: number;
+}
+
+function derive(system: { stamina: number; control: number; fatesIgnored: number }): PersonalDerived {
+  const budget = ignoreBudget(system.stamina, system.control);
+  return { ignoreBudget: budget, ignoresLeft: Math.max(0, budget - system.fatesIgnored) };
+}
+
 export class PersonalCharacterModel extends foundry.abstract.TypeDataModel<PersonalSchema, Actor.Implementation> {
   static override LOCALIZATION_PREFIXES = ["FRAY.Personal"];
 
@@ -35,12 +51,18 @@ export class PersonalCharacterModel extends foundry.abstract.TypeDataModel<Perso
     return super.migrateData(source);
   }
 
+  derived!: PersonalDerived;
+
   static override defineSchema(): PersonalSchema {
     return personalSchema();
   }
 
   static override validateJoint(data: never): void {
     checkPoolsWithinMax(data, ["resolve"]);
+  }
+
+  override prepareDerivedData(): void {
+    this.derived = derive(this);
   }
 }
 
@@ -52,6 +74,8 @@ export class PersonalNpcModel extends foundry.abstract.TypeDataModel<NpcSchema, 
     return super.migrateData(source);
   }
 
+  derived!: PersonalDerived;
+
   static override defineSchema(): NpcSchema {
     return npcSchema();
   }
@@ -59,4 +83,10 @@ export class PersonalNpcModel extends foundry.abstract.TypeDataModel<NpcSchema, 
   static override validateJoint(data: never): void {
     checkPoolsWithinMax(data, ["resolve"]);
   }
+
+  override prepareDerivedData(): void {
+    this.derived = derive(this);
+  }
 }
+
+export type PersonalActorData = PersonalCharacterModel | PersonalNpcModel;

@@ -14,10 +14,14 @@ function torchlightSchema() {
   return {
     breath: pool(3, { max: 99 }),
     characteristics: new fields.SchemaField(Object.fromEntries(CHARACTERISTICS.map((key) => [key, characteristic()])) as Record<(typeof CHARACTERISTICS)[number], ReturnType<typeof characteristic>>),
+    /** The bare weapon (fists, a club...) used when no weapon item is chosen. */
     weaponDie: dieSize(6, [4, 6, 8, 10, 12]),
     proficiencies: integer(0, 0, 20),
+    /** Where she asks to be placed when a fight starts (the Combat Grid, written by the GM, says where she is). */
     lane: integer(1, 1, 6),
     stance: new fields.StringField({ required: true, nullable: false, initial: "steadied", choices: [...STANCES] }),
+    /** Points each Characteristic lost in the current encounter: the ones Dying saves are made on. */
+    encounter: new fields.SchemaField(Object.fromEntries(CHARACTERISTICS.map((key) => [key, integer(0, 0, SCORE_SUM)])) as Record<(typeof CHARACTERISTICS)[number], ReturnType<typeof integer>>),
     incapacitated: flag(),
     dying: flag(),
     stabilized: flag(),

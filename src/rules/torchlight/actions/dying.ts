@@ -2,17 +2,17 @@ import { Type } from "@sinclair/typebox";
 import { effectOf, type Step } from "../../../core/outcome.js";
 import { vitalsView } from "../../../core/tracks/breath.js";
 import { defineAction } from "../../ruleset.js";
-import { dyingSaves, type DyingState, recover, restDay } from "../dying.js";
+import { dyingSaves, dyingSavesInPhase, type DyingState, recover, restDay } from "../dying.js";
 import { CharacteristicSchema, CombatantSchema, toVitals } from "../schemas.js";
 
 export const dyingAction = defineAction({
-  summary: "Dying: per hour or unit travelled, a save on each Characteristic damaged in the encounter; failure costs 1d4, a natural 20 Stabilizes",
+  summary: "Dying through a Phase: per hour or unit travelled (at least four), a save on each Characteristic damaged in the encounter; failure costs 1d4, a natural 20 Stabilizes",
   request: Type.Object(
     {
       character: CombatantSchema,
       damaged: Type.Array(CharacteristicSchema, { minItems: 1 }),
-      /** Hours (or units travelled) to roll for; a Phase asks at least 4. */
-      hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 48 })),
+      /** Hours passed (or units travelled) in the Phase; its saves are rolled that many times, and never fewer than four. */
+      hours: Type.Optional(Type.Integer({ minimum: 0, maximum: 48 })),
     },
     { additionalProperties: false },
   ),
@@ -20,7 +20,7 @@ export const dyingAction = defineAction({
     const vitals = { ...toVitals(request.character), incapacitated: true };
     let state: DyingState = { vitals, stabilized: false };
     const steps: Step[] = [];
-    const hours = request.hours ?? 1;
+    const hours = dyingSavesInPhase(request.hours ?? 0);
     let hoursRolled = 0;
     for (let hour = 1; hour <= hours && !state.stabilized && !state.vitals.dead; hour += 1) {
       steps.push({ rule: "dying-hour", hour });
@@ -31,7 +31,7 @@ export const dyingAction = defineAction({
     return {
       dice: tray.rolled,
       steps,
-      result: { hoursRolled, stabilized: state.stabilized, dead: state.vitals.dead },
+      result: { hoursRolled, hoursInPhase: hours, stabilized: state.stabilized, dead: state.vitals.dead },
       effects: [effectOf(request.character.name, vitalsView(vitals), vitalsView(state.vitals), statuses)],
     };
   },
@@ -49,6 +49,7 @@ export const recoverAction = defineAction({
       steps.push({ rule: "rest-day", day });
       vitals = restDay(tray, request.character.name, vitals, steps);
     }
-    return { dice: tray.rolled, steps, result: { dead: vitals.dead }, effects: [effectOf(request.character.name, vitalsView(before), vitalsView(vitals))] };
+    const statuses = before.incapacitated && !vitals.dead ? ["recovered"] : [];
+    return { dice: tray.rolled, steps, result: { dead: vitals.dead }, effects: [effectOf(request.character.name, vitalsView(before), vitalsView(vitals), statuses)] };
   },
 });

@@ -3,6 +3,8 @@ import { rollCheck, rollSave } from "../../../core/dice/d20.js";
 import { rollSaveOrWait } from "../../../core/initiative/saveOrWait.js";
 import { defineAction } from "../../ruleset.js";
 import { CharacteristicSchema } from "../schemas.js";
+import { RETREAT_WAIT_ROUNDS } from "../tables.js";
+import { TorchlightRefusal } from "../refusal.js";
 
 const Score = Type.Integer({ minimum: 0, maximum: 20 });
 
@@ -28,17 +30,32 @@ export const initiativeAction = defineAction({
   summary: "Initiative: each combatant's Dex save; success acts this round, failure waits a round; placement by save roll, highest first",
   request: Type.Object(
     {
-      combatants: Type.Array(Type.Object({ name: Type.String(), dex: Score }, { additionalProperties: false }), { minItems: 1 }),
+      combatants: Type.Array(
+        Type.Object(
+          {
+            name: Type.String(),
+            dex: Score,
+            /** The round it Retreated in, if it left this combat: it may re-enter only after sitting out a round. */
+            leftInRound: Type.Optional(Type.Integer({ minimum: 1 })),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: 60 },
+      ),
       /** The round they join in: 1 at the start of combat. */
       joinRound: Type.Optional(Type.Integer({ minimum: 1 })),
     },
     { additionalProperties: false },
   ),
   resolve(request, tray) {
+    const joinRound = request.joinRound ?? 1;
+    for (const c of request.combatants) {
+      if (c.leftInRound !== undefined && joinRound < c.leftInRound + RETREAT_WAIT_ROUNDS + 1) throw new TorchlightRefusal("retreat-waiting-round", `${c.name} left in round ${c.leftInRound}, may re-enter in round ${c.leftInRound + RETREAT_WAIT_ROUNDS + 1}`);
+    }
     const order = rollSaveOrWait(
       tray,
       request.combatants.map((c) => ({ name: c.name, st: 20 - c.dex })),
-      request.joinRound ?? 1,
+      joinRound,
       "dex save",
     );
     return {

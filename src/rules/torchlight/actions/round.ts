@@ -1,34 +1,43 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { DiceTray } from "../../../core/dice/source.js";
-import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
+import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { vitalsView, type Vitals } from "../../../core/tracks/breath.js";
 import { defineAction } from "../../ruleset.js";
-import { resolveEndOfRound, type RoundCombatant } from "../endOfRound.js";
+import { idOf, resolveEndOfRound, type RoundCombatant, type RoundHit } from "../endOfRound.js";
+import { mayProtect, type Placement, rallyReach } from "../grid.js";
 import { readOptions } from "../options.js";
-import { CombatantSchema, Options, toVitals } from "../schemas.js";
+import { type Combatant, CombatantSchema, Options, placementOf, toVitals } from "../schemas.js";
 import { rallyGain } from "../stances.js";
 import { TorchlightRefusal } from "../refusal.js";
 
+const Name = Type.String({ maxLength: 80 });
+
 const Hit = Type.Object(
   {
-    target: Type.String(),
-    amount: Type.Integer({ minimum: 0 }),
-    damageType: Type.Optional(Type.String()),
-    from: Type.Optional(Type.String()),
+    target: Name,
+    amount: Type.Integer({ minimum: 0, maximum: 999 }),
+    damageType: Type.Optional(Type.String({ maxLength: 40 })),
+    from: Type.Optional(Name),
     precisionStrike: Type.Optional(Type.Boolean()),
+    melee: Type.Optional(Type.Boolean()),
     parried: Type.Optional(Type.Boolean()),
-    protectedBy: Type.Optional(Type.String()),
+    protectedBy: Type.Optional(Name),
+    squad: Type.Optional(Type.String({ maxLength: 40 })),
   },
   { additionalProperties: false },
 );
 
 const Request = Type.Object(
   {
-    combatants: Type.Array(CombatantSchema, { minItems: 1 }),
+    combatants: Type.Array(CombatantSchema, { minItems: 1, maxItems: 60 }),
     /** Every attack total that landed this round (before the target's On Guard). */
-    hits: Type.Array(Hit),
-    /** The round's one Rally: who used it and the companions it reaches. */
-    rally: Type.Optional(Type.Object({ by: Type.String(), allies: Type.Array(Type.String()) }, { additionalProperties: false })),
+    hits: Type.Array(Hit, { maxItems: 200 }),
+    /** The round's one Rally: who used it. It reaches every standing companion within one adjacent position; `allies`, if given, must all be among them. */
+    rally: Type.Optional(Type.Object({ by: Name, allies: Type.Optional(Type.Array(Name, { maxItems: 60 })) }, { additionalProperties: false })),
+    /** Protect Companion: an On Guard character absorbs the largest hit on one adjacent companion, taking half. */
+    protect: Type.Optional(Type.Array(Type.Object({ by: Name, companion: Name }, { additionalProperties: false }), { maxItems: 60 })),
+    /** The saves each damaged character's owner has rolled, by the character's id (its name when none): absent = awaited. */
+    saves: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.Literal(true))),
     options: Options,
   },
   { additionalProperties: false },
@@ -42,36 +51,83 @@ function statusesOf(before: Vitals, after: Vitals): string[] {
   return statuses;
 }
 
+/** The grid the request's combatants stand on; anyone named in a Rally or a Protect must be on it. */
+function gridOf(combatants: readonly Combatant[], needed: readonly string[]): Placement[] {
+  const grid = combatants.map(placementOf).filter((p): p is Placement => p !== undefined);
+  for (const name of needed) if (!grid.some((p) => p.name === name)) throw new TorchlightRefusal("needs-position", name);
+  return grid;
+}
+
+/** Rally's reach: every companion within one adjacent position of the rallier, checked against any allies named. */
+function rallied(request: RoundRequest, rally: NonNullable<RoundRequest["rally"]>, diagonal: boolean): string[] {
+  const rallier = request.combatants.find((c) => c.name === rally.by)!;
+  if ((rallier.stance ?? "steadied") !== "steadied" || rallier.incapacitated) throw new TorchlightRefusal("rally-needs-steadied", rally.by);
+  const grid = gridOf(request.combatants, [rally.by, ...(rally.allies ?? [])]);
+  const reach = rallyReach(grid, rally.by, diagonal).map((p) => p.name);
+  for (const ally of rally.allies ?? []) if (!reach.includes(ally)) throw new TorchlightRefusal("rally-out-of-reach", ally);
+  return reach;
+}
+
+/** The hits with each Protect Companion placed on the largest hit on the companion (the first of equals). */
+function protectedHits(request: RoundRequest, diagonal: boolean, stanceOf: (name: string) => string): RoundHit[] {
+  const hits: RoundHit[] = request.hits.map((h) => ({ ...h, damageType: h.damageType ?? "physical" }));
+  const protects = [...(request.protect ?? []), ...hits.filter((h) => h.protectedBy !== undefined).map((h) => ({ by: h.protectedBy!, companion: h.target }))];
+  if (protects.length === 0) return hits;
+  const grid = gridOf(request.combatants, protects.flatMap((p) => [p.by, p.companion]));
+  for (const { by, companion } of protects) {
+    if (stanceOf(by) !== "on-guard") throw new TorchlightRefusal("protect-needs-on-guard", by);
+    if (!mayProtect(grid, by, companion, diagonal)) throw new TorchlightRefusal("protect-not-adjacent", `${by} → ${companion}`);
+  }
+  for (const { by, companion } of request.protect ?? []) {
+    const candidates = hits.filter((h) => h.target === companion && h.protectedBy === undefined);
+    const largest = candidates.reduce<RoundHit | undefined>((best, h) => (best === undefined || h.amount > best.amount ? h : best), undefined);
+    if (largest) largest.protectedBy = by;
+  }
+  return hits;
+}
+
 export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
   const options = readOptions(request.options);
   const steps: Step[] = [];
   const names = new Set(request.combatants.map((c) => c.name));
-  for (const name of [...request.hits.flatMap((h) => [h.target, h.protectedBy ?? h.target]), ...(request.rally ? [request.rally.by, ...request.rally.allies] : [])]) {
-    if (!names.has(name)) throw new TorchlightRefusal("unknown-combatant", name);
-  }
+  const named = [
+    ...request.hits.flatMap((h) => [h.target, h.protectedBy ?? h.target]),
+    ...(request.rally ? [request.rally.by, ...(request.rally.allies ?? [])] : []),
+    ...(request.protect ?? []).flatMap((p) => [p.by, p.companion]),
+  ];
+  for (const name of named) if (!names.has(name)) throw new TorchlightRefusal("unknown-combatant", name);
   const stances = new Map(request.combatants.map((c) => [c.name, c.stance ?? "steadied"]));
-  for (const hit of request.hits) {
-    if (hit.protectedBy !== undefined && stances.get(hit.protectedBy) !== "on-guard") throw new TorchlightRefusal("protect-needs-on-guard", hit.protectedBy);
-  }
-  let combatants: RoundCombatant[] = request.combatants.map((c) => ({ name: c.name, vitals: toVitals(c), stance: c.stance ?? "steadied", evading: c.evading ?? false }));
+  const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name) ?? "steadied");
+  const reach = request.rally ? rallied(request, request.rally, options.diagonalAdjacency) : [];
+
+  let combatants: RoundCombatant[] = request.combatants.map((c) => ({
+    name: c.name,
+    vitals: toVitals(c),
+    stance: c.stance ?? "steadied",
+    evading: c.evading ?? false,
+    ...(c.id !== undefined ? { id: c.id } : {}),
+    ...(c.parrying ? { parrying: c.parrying } : {}),
+  }));
   const start = combatants;
 
   // Rally happens in the players' turn, so its Breath is there before the round's damage lands.
-  const rally = request.rally;
-  if (rally) {
-    const rallier = combatants.find((c) => c.name === rally.by);
-    if (rallier?.stance !== "steadied" || rallier.vitals.incapacitated) throw new TorchlightRefusal("rally-needs-steadied", rally.by);
+  if (request.rally) {
+    steps.push({ rule: "rally-reach", by: request.rally.by, reaches: reach });
     combatants = combatants.map((c) => {
-      if (!rally.allies.includes(c.name) || c.name === rally.by) return c;
+      if (!reach.includes(c.name)) return c;
       const gain = rallyGain(tray, c.name, c.vitals);
       steps.push({ rule: "rally", participant: c.name, roll: gain.roll, breath: gain.vitals.breath });
       return { ...c, vitals: gain.vitals };
     });
   }
 
-  const hits = request.hits.map((h) => ({ ...h, damageType: h.damageType ?? "physical" }));
-  const end = resolveEndOfRound(tray, combatants, hits, options.protectRounding);
+  const saves = request.saves ?? {};
+  const end = resolveEndOfRound(tray, combatants, hits, options.protectRounding, undefined, (c) => Object.hasOwn(saves, idOf(c)));
   steps.push(...end.steps);
+  if (end.awaiting) {
+    const { combatant, characteristics, st } = end.awaiting;
+    return awaitingOutcome(tray.rolled, steps, { resolved: false, savesOwedBy: combatant.name }, { choice: `saves.${idOf(combatant)}`, by: idOf(combatant), offer: { characteristics, st } });
+  }
   const effects = end.combatants.map((c, index) => {
     const before = start[index]?.vitals ?? c.vitals;
     return effectOf(c.name, vitalsView(before), vitalsView(c.vitals), statusesOf(before, c.vitals));
@@ -92,7 +148,7 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
 }
 
 export const roundAction = defineAction({
-  summary: "End of a round: Rally, then every hit totalled and applied (Breath, then Characteristics), then saves; failure Incapacitates",
+  summary: "End of a round: Rally, then every hit totalled and applied (Breath, then Characteristics), then each damaged character's saves (awaited from its owner); failure Incapacitates",
   request: Request,
   resolve: resolveRound,
 });

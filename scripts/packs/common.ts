@@ -1,0 +1,42 @@
+/** What every compendium source script shares: stable ids, file names, item documents and writing a pack folder. */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type Json = Record<string, unknown>;
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+export const OWNERSHIP = { default: 0 };
+
+/** A stable 16-character id: a prefix plus the name's letters, padded with zeros. */
+export function makeId(prefix: string, name: string): string {
+  const id = (prefix + name.replace(/[^A-Za-z0-9]/g, "")).slice(0, 16).padEnd(16, "0");
+  if (!/^[A-Za-z0-9]{16}$/.test(id)) throw new Error(`bad id ${id}`);
+  return id;
+}
+
+export function fileName(name: string): string {
+  return `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.json`;
+}
+
+export function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** An Item document as the Foundry CLI stores it (`_key` names its place in the pack). */
+export function item(id: string, key: string, name: string, type: string, img: string, system: Json, sort = 0): Json {
+  return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort, ownership: { ...OWNERSHIP }, flags: {} };
+}
+
+/** Replaces the generated files of a pack folder, leaving the files the script does not own (`keep`). */
+export function writePack(pack: string, docs: Json[], keep: readonly string[] = []): void {
+  const dir = join(ROOT, "packs", pack);
+  mkdirSync(dir, { recursive: true });
+  for (const file of readdirSync(dir)) if (file.endsWith(".json") && !keep.includes(file)) rmSync(join(dir, file));
+  const seen = new Set<string>();
+  for (const doc of docs) {
+    const file = fileName(String(doc.name));
+    if (keep.includes(file) || seen.has(file)) fail(`${pack}/${file}: file name clash`);
+    seen.add(file);
+    writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * The attack card. The attacker's owner opens it from the attack dialog; the GM fixes, from the
+ * Combat Grid and the marks on the Combat, everything that makes the attack legal, Enhanced or
+ * Impaired; the rules roll the damage die; a Precision Strike waits for the attacker's choice (an
+ * extra die or a Maneuver, and a Push's direction). Apply queues the hit on the Combat for the end
+ * of the round: nobody's Breath moves until then. Maneuvers' statuses and marks land at once.
+ */
+import type { Outcome } from "../../../../core/outcome.js";
+import { elevationEdge, isEngaged } from "../../../../rules/torchlight/grid.js";
+import { MANEUVER_NAMES, type ManeuverName, SQUAD_SIZE } from "../../../../rules/torchlight/tables.js";
+import { flag, oneOf, optionalInteger, optionalString } from "../../../cards/checks.js";
+import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { templatePath } from "../../../system.js";
+import { rulesCombatant, torchlightSystem, untrainedOffHand, weaponOf } from "../actor-data.js";
+import { type Fighter, placementsOf } from "../combat/fight.js";
+import { squadKey, statePath, type TorchlightCombatState } from "../combat/state.js";
+import { actorChange, effectFor, markFields } from "./apply.js";
+import { type CardFight, combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
+import { torchlightContext } from "./view.js";
+
+/** Whether a mark of a "next round" Maneuver taken in `taken` counts in `round`. */
+const nextRound = (taken: number | undefined, round: number): boolean => taken !== undefined && round === taken + 1;
+
+/** A side-and-lane group the GM named a Squad, with three or more standing in it. */
+function squadOf(fight: CardFight, fighter: Fighter): string | null {
+  if (!fighter.cell) return null;
+  const key = squadKey(fighter.side, fighter.cell.lane);
+  const members = fight.fighters.filter((f) => f.side === fighter.side && f.cell?.lane === fighter.cell!.lane && !f.incapacitated);
+  return fight.state.squads[key] && members.length >= SQUAD_SIZE ? key : null;
+}
+
+/** What the fight's state says about this attack (read on the GM): the situation and the grid it stands on. */
+function situationOf(fight: CardFight, attacker: Fighter & { cell: NonNullable<Fighter["cell"]> }, target: Fighter & { cell: NonNullable<Fighter["cell"]> }, weaponKind: string): Record<string, unknown> {
+  const { state, round } = fight;
+  const marks = (id: string) => state.marks[id] ?? {};
+  const called = state.called[attacker.id];
+  const goaded = marks(attacker.id).goaded;
+  const goader = goaded?.by ? fight.fighters.find((f) => f.id === goaded.by) : undefined;
+  const elevation = elevationEdge(state.lanes.map((level) => ({ level })), attacker.cell.lane, target.cell.lane);
+  const situation: Record<string, unknown> = {};
+  if (marks(attacker.id).hidden) situation.hidden = true;
+  if (called && called.on === target.id && round > called.round && weaponKind === "ranged") situation.calledShot = true;
+  if (elevation !== 0) situation.elevation = elevation > 0 ? "above" : "below";
+  if (Object.values(state.abilities).some((a) => a.round === round && a.ability === "intimidation" && a.on === attacker.id)) situation.intimidated = true;
+  if (marks(attacker.id).grappled) situation.grappled = true;
+  if (goaded && goader && nextRound(goaded.taken, round)) {
+    if (goader.id === target.id) situation.goaded = "at-goader";
+    else if (goader.cell && goader.cell.lane === target.cell.lane) situation.goaded = "at-other";
+  }
+  const distracted = marks(target.id).distracted;
+  if (distracted && nextRound(distracted.taken, round)) situation.targetDistracted = true;
+  const attackerSquad = squadOf(fight, attacker);
+  if (attackerSquad) situation.squadAttack = true;
+  else if (squadOf(fight, target)) situation.targetIsSquad = true;
+  return situation;
+}
+
+/** Why a combatant may not act now (attack, a Maneuver, its stance ability), if it may not. */
+export function mayAct(fight: CardFight, fighter: Fighter): void {
+  const { state, round } = fight;
+  const entry = state.initiative[fighter.id];
+  if (entry && entry.actsFrom > round) refuse("Waiting", { name: fighter.name, round: String(entry.actsFrom) });
+  if (state.retreated[fighter.id] !== undefined) refuse("Retreated", { name: fighter.name });
+  if (fighter.incapacitated) refuse("Incapacitated", { name: fighter.name });
+  if (fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
+}
+
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+  const fight = fightOf(raw.combat);
+  const attacker = placed(fighterIn(fight, actors, tokens, "attacker"));
+  const target = placed(fighterIn(fight, actors, tokens, "target"));
+  if (attacker.id === target.id) refuse("SelfTarget");
+  torchlightSystem(actors.attacker!);
+  torchlightSystem(actors.target!);
+  mayAct(fight, attacker);
+  if (fight.state.hits[attacker.id]) refuse("AttackedThisRound", { name: attacker.name });
+  const ability = fight.state.abilities[attacker.id];
+  if (ability && ability.round === fight.round && ability.ability !== "protect-companion") refuse("AbilityNoAttack", { name: attacker.name, ability: localizeAbility(ability.ability) });
+  const weapon = weaponOf(actors.attacker!, optionalString(raw.weapon, "weapon") ?? "");
+  const maneuver = optionalString(raw.maneuver, "maneuver");
+  const request: Record<string, unknown> = {
+    combat: fight.combat.id,
+    round: fight.round,
+    attacker: attacker.id,
+    target: target.id,
+    names: { attacker: attacker.name, target: target.name },
+    weapon: weapon.id,
+    stances: { attacker: attacker.cell.stance, target: target.cell.stance },
+    position: {
+      attackerLane: attacker.cell.lane,
+      targetLane: target.cell.lane,
+      attackerEngaged: isEngaged(placementsOf(fight.fighters), attacker.name),
+      laneCount: fight.state.lanes.length,
+    },
+    situation: situationOf(fight, attacker, target, weapon.kind),
+    targetHidden: !!fight.state.marks[target.id]?.hidden,
+    squad: squadOf(fight, attacker),
+  };
+  if (maneuver) request.maneuver = oneOf(maneuver, MANEUVER_NAMES, "maneuver");
+  if (flag(raw.area, "area")) request.area = true;
+  // Edges the GM rules (a surprise, dense cover) come only on attacks no player could open.
+  if (!attacker.playersTurn) {
+    const enhancements = optionalInteger(raw.enhancements, 0, 5, "enhancements");
+    const impairments = optionalInteger(raw.impairments, 0, 5, "impairments");
+    if (enhancements) request.enhancements = enhancements;
+    if (impairments) request.impairments = impairments;
+  }
+  return request;
+}
+
+function localizeAbility(ability: string): string {
+  return game.i18n!.localize(`FRAY.Torchlight.Ability.${ability}`);
+}
+
+function rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
+  const attacker = actors.attacker!;
+  const target = actors.target!;
+  const names = request.names as { attacker: string; target: string };
+  const stances = request.stances as { attacker: string; target: string };
+  const system = torchlightSystem(attacker);
+  const weapon = weaponOf(attacker, request.weapon);
+  const situation: Record<string, unknown> = { ...(request.situation as Record<string, unknown>) };
+  if (untrainedOffHand(attacker)) situation.untrainedOffHand = true;
+  if (request.area === true) situation.area = true;
+  if (typeof request.enhancements === "number") situation.enhancements = request.enhancements;
+  if (typeof request.impairments === "number") situation.impairments = request.impairments;
+  const rules: Record<string, unknown> = {
+    attacker: {
+      name: names.attacker,
+      weaponDie: weapon.die,
+      proficiencies: system.proficiencies,
+      stance: stances.attacker,
+      weapon: weapon.kind,
+      damageType: weapon.damageType,
+      breath: system.breath.value,
+      dex: system.characteristics.dex.dc,
+    },
+    target: { name: names.target, stance: stances.target, ...(rulesCombatant(target).incapacitated ? { incapacitated: true } : {}), ...(request.targetHidden === true ? { hidden: true } : {}) },
+    situation,
+    position: request.position,
+  };
+  if (typeof request.maneuver === "string") rules.maneuver = { name: request.maneuver, payWith: "breath" };
+  for (const key of ["precision", "push"]) if (request[key] !== undefined) rules[key] = request[key];
+  return rules;
+}
+
+interface AttackResult {
+  damage: number;
+  precisionStrike: boolean;
+  damageType: string;
+  melee: boolean;
+  maneuvers?: { name: ManeuverName; paidWith: string; success: boolean }[];
+  pushedTo?: { lane?: number; stance: string };
+}
+
+function changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[] {
+  const result = outcome.result as unknown as AttackResult;
+  const names = request.names as { attacker: string; target: string };
+  const attackerId = String(request.attacker);
+  const targetId = String(request.target);
+  const round = Number(request.round);
+  const combat = combatDoc(request.combat);
+  const taken = result.maneuvers ?? [];
+  const fields: Record<string, unknown> = {
+    [statePath("hits", attackerId)]: {
+      round,
+      target: targetId,
+      amount: result.damage,
+      damageType: result.damageType,
+      precisionStrike: result.precisionStrike,
+      melee: result.melee,
+      squad: typeof request.squad === "string" ? request.squad : null,
+    },
+    ...markFields(taken, round, attackerId, targetId),
+  };
+  const situation = request.situation as Record<string, unknown>;
+  // Coming out of hiding ends it; a Called Shot is spent by the shot.
+  if (situation.hidden) fields[statePath("marks", attackerId, "hidden")] = null;
+  if (situation.calledShot) fields[statePath("called", attackerId)] = null;
+  if (result.pushedTo?.lane !== undefined) fields[statePath("grid", targetId)] = { lane: result.pushedTo.lane, stance: result.pushedTo.stance };
+  return [
+    { actor: combat, fields },
+    ...actorChange(actors.attacker!, effectFor(outcome.effects, names.attacker)),
+    ...actorChange(actors.target!, effectFor(outcome.effects, names.target)),
+  ];
+}
+
+export const torchlightAttackCard: CardKind = {
+  id: "torchlight.attack",
+  ruleset: "torchlight",
+  action: "attack",
+  template: templatePath("chat/torchlight-card.hbs"),
+  opener: "attacker",
+  roles: ["attacker", "target"],
+  prepare,
+  rulesRequest,
+  changes,
+  context: torchlightContext,
+};
+
+export type { TorchlightCombatState };

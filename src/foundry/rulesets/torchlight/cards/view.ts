@@ -1,0 +1,260 @@
+/**
+ * What a torchlight card shows, in the game's words, from the outcome the GM resolved: every die
+ * (a kept face beside the one it beat), every step as a sentence, what is awaited and from whom
+ * (the buttons only its chooser and the GM keep), what Apply changed and what waits for the end of
+ * the round. One context for every torchlight kind; the template is chat/torchlight-card.hbs.
+ */
+import type { Awaiting, Step } from "../../../../core/outcome.js";
+import type { CardData } from "../../../cards/model.js";
+import { statusIdFor, statusLabel } from "../../../statuses/index.js";
+
+const i18n = () => game.i18n!;
+const has = (key: string) => i18n().has(`FRAY.Torchlight.${key}`);
+const t = (key: string, data?: Record<string, unknown>): string => {
+  const full = `FRAY.Torchlight.${key}`;
+  return data ? i18n().format(full, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : i18n().localize(full);
+};
+
+const characteristic = (key: unknown) => t(`Characteristic.${String(key)}`);
+const stance = (key: unknown) => t(`Stance.${String(key)}`);
+const maneuver = (key: unknown) => t(`Maneuver.${String(key)}`);
+
+export interface DieChip {
+  face: number;
+  sides: number;
+  kept: boolean;
+}
+
+export interface CardLine {
+  rule: string;
+  text: string;
+  dice: DieChip[];
+  css: string;
+}
+
+/** The faces of a damage die step, the kept one marked (with two equal faces, the first). */
+function damageDice(step: Step): DieChip[] {
+  const faces = (step.faces as number[] | undefined) ?? [];
+  const keptAt = faces.indexOf(Number(step.kept));
+  return faces.map((face, index) => ({ face, sides: Number(step.sides), kept: index === keptAt }));
+}
+
+function edgeList(why: readonly string[], sign: "+" | "-"): string {
+  return why
+    .filter((w) => w.startsWith(sign))
+    .map((w) => t(`Edge.${w.slice(1)}`))
+    .join(", ");
+}
+
+/** One step of the rules as a line of the card; a rule without words of its own is left out. */
+export function lineOf(step: Step): CardLine | null {
+  const line = (text: string, dice: DieChip[] = [], css = ""): CardLine => ({ rule: step.rule, text, dice, css });
+  switch (step.rule) {
+    case "edges": {
+      const why = (step.why as string[]) ?? [];
+      if (!why.length) return null;
+      const parts = [edgeList(why, "+") && t("Step.enhanced", { list: edgeList(why, "+") }), edgeList(why, "-") && t("Step.impaired", { list: edgeList(why, "-") })].filter(Boolean);
+      const net = Number(step.net);
+      return line(`${parts.join(" ")} ${t(net > 0 ? "Step.netEnhanced" : net < 0 ? "Step.netImpaired" : "Step.netNone", { n: Math.abs(net) })}`);
+    }
+    case "damage-die": {
+      const extras = [step.d4 !== undefined ? t("Step.d4", { d4: step.d4 }) : "", step.extraDie !== undefined ? t("Step.extraDie", { face: step.extraDie }) : "", step.feint !== undefined ? t("Step.feintReroll", { face: step.feint }) : ""].filter(Boolean);
+      const total = step.total !== undefined ? t("Step.total", { total: step.total }) : "";
+      const strike = step.precisionStrike ? t("Step.precisionStrike") : "";
+      return line([t("Step.damageDie", { member: step.member, sides: step.sides, kept: step.kept }), strike, ...extras, total].filter(Boolean).join(" "), damageDice(step), step.precisionStrike ? "fray-precision" : "");
+    }
+    case "stance-bonus":
+      return line(t("Step.stanceBonus", { bonus: step.bonus, stance: stance(step.stance) }));
+    case "distracted-target":
+      return line(t("Step.distracted", { bonus: step.bonus }));
+    case "squad-highest":
+      return line(t("Step.squadHighest", { member: step.member, total: step.total }));
+    case "maneuver-not-earned":
+      return line(t("Step.maneuverNotEarned", { maneuver: maneuver(step.maneuver) }));
+    case "grapple-check":
+      return line(t(step.success ? "Step.grappleHeld" : "Step.grappleSlips", { roll: step.roll, dc: step.dc }));
+    case "push":
+      return line(step.lane !== undefined ? t("Step.pushLane", { lane: step.lane, stance: stance(step.stance) }) : t("Step.push", { stance: stance(step.stance) }));
+    case "maneuver":
+      return line(t(step.payWith === "breath" ? "Step.maneuverBreath" : "Step.maneuverPrecision", { maneuver: maneuver(step.maneuver) }));
+    case "maneuver-breath":
+      return line(t("Step.breathPaid", { cost: step.cost }));
+    case "on-guard":
+      return line(step.participant !== undefined ? t("Step.onGuardOf", { participant: step.participant, before: step.before, after: step.after }) : t("Step.onGuard", { before: step.before, after: step.after }));
+    case "hit":
+      return line(t(step.from !== undefined ? "Step.hitFrom" : "Step.hit", { from: step.from, target: step.target, amount: step.amount, type: t(`DamageType.${String(step.damageType)}`) }) + (step.precisionStrike ? ` ${t("Step.precisionStrike")}` : ""), [], "fray-hit");
+    case "area-on-hidden":
+      return line(t("Step.areaOnHidden"));
+    case "rally-reach":
+      return line(t("Step.rallyReach", { by: step.by, list: ((step.reaches as string[]) ?? []).join(", ") || t("Nobody") }));
+    case "rally":
+      return line(t("Step.rally", { participant: step.participant, roll: step.roll, breath: step.breath }), [{ face: Number(step.roll), sides: 4, kept: true }]);
+    case "squad-lower":
+      return line(t("Step.squadLower", { amount: step.amount }));
+    case "parried":
+      return line(t("Step.parried", { amount: step.amount }));
+    case "evaded":
+      return line(t("Step.evaded", { amount: step.amount }));
+    case "protect-refused":
+      return line(t("Step.protectRefused", { by: step.by }));
+    case "protect-companion":
+      return line(t("Step.protect", { attack: step.attack, taken: step.taken }));
+    case "damage":
+      return line(t("Step.damage", { participant: step.participant, total: step.total, breath: step.toBreath, lost: step.toCharacteristic, characteristic: characteristic(step.characteristic) }));
+    case "damage-save":
+      return line(t(step.success ? "Step.saveStands" : "Step.saveFalls", { participant: step.participant, characteristic: characteristic(step.characteristic), roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }], step.success ? "" : "fray-failed");
+    case "dying-hour":
+      return line(t("Step.dyingHour", { hour: step.hour }), [], "fray-subhead");
+    case "dying-save":
+      return line(
+        step.success ? t("Step.dyingHolds", { characteristic: characteristic(step.characteristic), roll: step.roll, st: step.st }) : t("Step.dyingFails", { characteristic: characteristic(step.characteristic), roll: step.roll, st: step.st, loss: step.loss, dc: step.dc }),
+        [{ face: Number(step.roll), sides: 20, kept: true }],
+        step.success ? "" : "fray-failed",
+      );
+    case "stabilized":
+      return line(t("Step.stabilized", { characteristic: characteristic(step.characteristic) }), [{ face: 20, sides: 20, kept: true }]);
+    case "recover":
+      return line(t("Step.recover", { breath: step.breath }));
+    case "rest-day":
+      return line(t("Step.restDay", { day: step.day }), [], "fray-subhead");
+    case "rest":
+      return line(t("Step.rest", { characteristic: characteristic(step.characteristic), roll: step.roll, dc: step.dc }), [{ face: Number(step.roll), sides: 4, kept: true }]);
+    case "check":
+      return line(t("Step.check", { roll: step.roll, dc: step.dc }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+    case "save":
+      return line(t("Step.save", { roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+    case "dex-save":
+      return line(t(step.success ? "Step.dexSaveActs" : "Step.dexSaveWaits", { participant: step.participant, roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+    case "engagement":
+      return line(
+        [
+          t(step.engaged ? "Step.engaged" : "Step.notEngaged", { participant: step.participant }),
+          step.nearestEnemy ? t("Step.nearestEnemy", { name: step.nearestEnemy }) : "",
+          step.mayRetreat ? t("Step.mayRetreat") : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      );
+    case "ability":
+      return line(abilityLine(step));
+    case "retreat":
+      return line(t("Step.retreat", { participant: step.participant, left: step.leftInRound, back: step.mayReturnFrom }));
+    case "grapple-hold":
+      return line(t(step.held ? "Step.holdKept" : "Step.holdLost", { roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+    default:
+      return has(`Step.${step.rule}`) ? line(t(`Step.${step.rule}`)) : null;
+  }
+}
+
+function abilityLine(step: Step): string {
+  const head = t("Step.ability", { by: step.by, ability: t(`Ability.${String(step.ability)}`) });
+  if (step.ability === "rally") return `${head} ${t("Step.abilityRally", { list: ((step.reaches as string[]) ?? []).join(", ") || t("Nobody") })}`;
+  if (step.ability === "intimidation") return `${head} ${t("Step.abilityIntimidation", { name: step.intimidated })}`;
+  if (step.ability === "protect-companion") return `${head} ${t("Step.abilityProtect", { name: step.protects })}`;
+  return `${head} ${t("Step.abilityCalledShot", { name: step.calledShotOn })}`;
+}
+
+function nameOf(card: CardData, role: string): string {
+  const names = card.request.names as Record<string, string> | undefined;
+  if (names && typeof names[role] === "string") return names[role]!;
+  const uuid = card.refs[role]?.actor;
+  const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
+  return actor instanceof Actor ? actor.name : role;
+}
+
+interface ChoiceButton {
+  choice: string;
+  value: string;
+  label: string;
+  action: string;
+}
+
+/** The buttons for what the card awaits, for its chooser (and the GM) only. */
+function choicesOf(card: CardData, awaiting: Awaiting): { owner: string; prompt: string; buttons: ChoiceButton[] } {
+  const owner = card.refs[awaiting.by]?.actor ?? "";
+  const who = nameOf(card, awaiting.by);
+  const button = (value: string, label: string, action = "choose"): ChoiceButton => ({ choice: awaiting.choice, value, label, action });
+  if (awaiting.choice === "precision") {
+    const options = (awaiting.offer.options as string[]) ?? [];
+    return { owner, prompt: t("Await.precision", { name: who }), buttons: options.map((o) => button(o, o === "extra-die" ? t("ExtraDie") : maneuver(o))) };
+  }
+  if (awaiting.choice === "push") {
+    const directions = (awaiting.offer.directions as string[]) ?? [];
+    return { owner, prompt: t("Await.push", { name: who }), buttons: directions.map((d) => button(d, t(`Push.${d}`))) };
+  }
+  const owed = ((awaiting.offer.characteristics as string[]) ?? []).map((c) => t("Await.saveOne", { characteristic: characteristic(c), st: (awaiting.offer.st as Record<string, number>)[c] ?? "" }));
+  return { owner, prompt: t("Await.saves", { name: who, list: owed.join(", ") }), buttons: [button("true", t("RollSaves"), "saves")] };
+}
+
+/** A status word of the rules as players read it: its token status's name, or the event it names. */
+function wordLabel(word: string): string {
+  const id = statusIdFor(word);
+  if (id) return statusLabel(id);
+  return has(`Event.${word}`) ? t(`Event.${word}`) : word;
+}
+
+const TITLES: Record<string, string> = {
+  "torchlight.attack": "Title.attack",
+  "torchlight.maneuver": "Title.maneuver",
+  "torchlight.ability": "Title.ability",
+  "torchlight.round": "Title.round",
+  "torchlight.initiative": "Title.initiative",
+  "torchlight.check": "Title.check",
+  "torchlight.save": "Title.save",
+  "torchlight.dying": "Title.dying",
+  "torchlight.recover": "Title.recover",
+  "torchlight.engagement": "Title.engagement",
+  "torchlight.retreat": "Title.retreat",
+  "torchlight.grapple-hold": "Title.grappleHold",
+};
+
+function titleOf(card: CardData): string {
+  const key = TITLES[card.kind] ?? "Title.card";
+  const request = card.request;
+  return t(key, {
+    attacker: nameOf(card, "attacker"),
+    target: nameOf(card, "target"),
+    actor: nameOf(card, "actor"),
+    round: request.round ?? "",
+    maneuver: typeof request.maneuver === "string" ? maneuver(request.maneuver) : "",
+    ability: typeof request.ability === "string" ? t(`Ability.${request.ability}`) : "",
+    characteristic: typeof request.characteristic === "string" ? characteristic(request.characteristic) : "",
+  });
+}
+
+/** What waits for the end of the round after this card (an attack's hit). */
+function queuedLine(card: CardData): string {
+  if (card.kind !== "torchlight.attack" || card.state !== "applied" || !card.outcome) return "";
+  const result = card.outcome.result as { damage?: number; damageType?: string };
+  return t("Queued", { amount: result.damage ?? 0, type: t(`DamageType.${result.damageType ?? "physical"}`), target: nameOf(card, "target"), round: card.request.round ?? "" });
+}
+
+export function torchlightContext(card: CardData): Record<string, unknown> {
+  const outcome = card.outcome;
+  const lines = (outcome?.steps ?? []).map(lineOf).filter((l): l is CardLine => l !== null);
+  const awaiting = outcome?.awaiting ?? null;
+  const choices = awaiting ? choicesOf(card, awaiting) : null;
+  // The Combat's own bookkeeping (queued hits, marks) is not a change players read as such: the card says it in words.
+  const changes = card.applied
+    .filter((record) => !record.uuid.startsWith("Combat."))
+    .map((record) => {
+      if (record.kind !== "status") return { name: record.name, field: fieldLabel(record.key), before: String(record.before), after: String(record.after) };
+      const status = statusLabel(record.key);
+      const word = (on: unknown) => i18n().format(on ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status });
+      return { name: record.name, field: i18n().localize("FRAY.Card.StatusChange"), before: word(record.before), after: word(record.after) };
+    });
+  return {
+    title: titleOf(card),
+    lines,
+    choices,
+    waitingLine: awaiting ? t("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    statuses: (outcome?.awaiting ? [] : (outcome?.effects ?? [])).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
+    queued: queuedLine(card),
+    tlChanges: changes,
+  };
+}
+
+function fieldLabel(path: string): string {
+  const key = `Field.${path.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
+  return has(key) ? t(key) : path;
+}

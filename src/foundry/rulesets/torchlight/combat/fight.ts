@@ -1,0 +1,99 @@
+/**
+ * A fight as the rules see it: each combatant of the Combat with a name unique in the fight (the
+ * rules key combatants by name; three tokens called "Bandit" become Bandit, Bandit (2), Bandit (3)),
+ * its side, its cell on the Combat Grid and its marks. Read on the GM from the Combat's flags.
+ */
+import type { Placement } from "../../../../rules/torchlight/grid.js";
+import { type Cell, type Mark, stateOf, type TorchlightCombatState } from "./state.js";
+import { isIncapacitated, torchlightData } from "../actor-data.js";
+
+export type Side = "party" | "foes";
+
+export interface Fighter {
+  id: string;
+  combatant: Combatant.Implementation;
+  actor: Actor.Implementation | null;
+  token: TokenDocument.Implementation | null;
+  name: string;
+  side: Side;
+  cell: Cell | null;
+  incapacitated: boolean;
+  /** Acts in the players' turn (a player owns it) or the GM's. */
+  playersTurn: boolean;
+}
+
+/**
+ * A token's disposition says which side it fights on (hostile: the foes; friendly: the party); a
+ * neutral or secret one, or a combatant without a token, goes by whether a player owns it.
+ */
+export function sideOf(combatant: Combatant.Implementation): Side {
+  const disposition = combatant.token?.disposition;
+  const { HOSTILE, FRIENDLY } = CONST.TOKEN_DISPOSITIONS;
+  if (disposition === HOSTILE) return "foes";
+  if (disposition === FRIENDLY) return "party";
+  return combatant.hasPlayerOwner ? "party" : "foes";
+}
+
+/** Names made unique in order: the second "Bandit" is "Bandit (2)". */
+export function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  const taken = new Set(names);
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    if (count === 1) return name;
+    let candidate = `${name} (${count})`;
+    while (taken.has(candidate)) candidate = `${candidate}′`;
+    taken.add(candidate);
+    return candidate;
+  });
+}
+
+/** Every combatant of a torchlight actor, in the Combat's order. */
+export function fightersOf(combat: Combat.Implementation, state: TorchlightCombatState = stateOf(combat)): Fighter[] {
+  const combatants = combat.combatants.contents.filter((c) => torchlightData(c.actor) !== undefined);
+  const names = uniqueNames(combatants.map((c) => c.name ?? c.actor?.name ?? "?"));
+  return combatants.map((combatant, index) => ({
+    id: combatant.id ?? "",
+    combatant,
+    actor: combatant.actor,
+    token: combatant.token ?? null,
+    name: names[index]!,
+    side: sideOf(combatant),
+    cell: state.grid[combatant.id ?? ""] ?? null,
+    incapacitated: combatant.actor ? isIncapacitated(combatant.actor) : false,
+    playersTurn: combatant.hasPlayerOwner,
+  }));
+}
+
+/** The fighter an actor (through this token, if any) is in this Combat. */
+export function fighterFor(fighters: readonly Fighter[], actor: Actor.Implementation, token: TokenDocument.Implementation | null): Fighter | undefined {
+  if (token) return fighters.find((f) => f.token?.uuid === token.uuid);
+  return fighters.find((f) => f.actor?.uuid === actor.uuid) ?? fighters.find((f) => f.actor?.id === actor.id);
+}
+
+/** The grid as the rules read it: everyone placed. */
+export function placementsOf(fighters: readonly Fighter[]): Placement[] {
+  return fighters.flatMap((f) => (f.cell ? [{ name: f.name, side: f.side, lane: f.cell.lane, stance: f.cell.stance, ...(f.incapacitated ? { incapacitated: true } : {}) }] : []));
+}
+
+// game.combats holds stored base Combats, which fvtt-types cannot relate to the configured class once it
+// overrides a protected method; CONFIG.Combat.documentClass is FrayCombat.
+export const asFrayCombat = (combat: Combat.Stored): Combat.Implementation => combat as unknown as Combat.Implementation;
+
+/** A Combat by id, as Fray's class. */
+export function combatById(id: unknown): Combat.Implementation | undefined {
+  const combat = typeof id === "string" ? game.combats?.get(id) : undefined;
+  return combat ? asFrayCombat(combat) : undefined;
+}
+
+/** The Combat this client is looking at. */
+export function viewedCombat(): Combat.Implementation | null {
+  const combat = game.combat;
+  return combat ? asFrayCombat(combat) : null;
+}
+
+/** A mark still counting this round: what a Maneuver of round `taken` does "next round" counts in the round after. */
+export function markIn(state: TorchlightCombatState, id: string, word: string): Mark | undefined {
+  return state.marks[id]?.[word];
+}

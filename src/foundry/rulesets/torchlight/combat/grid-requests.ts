@@ -1,0 +1,135 @@
+/**
+ * Changes to the Combat Grid, served by the active GM through the relay (the Combat's flags are hers
+ * to write). A player may move only her own combatant, once a round, to a cell it may reach: not
+ * while Pushed, Grappled, Incapacitated or waiting out a Retreat, and onto a lane of another level
+ * only from the next lane. The GM places anyone anywhere, sets the lanes' levels and names Squads.
+ */
+import { canMove, cellCount, placeWithOverflow, type Placement } from "../../../../rules/torchlight/grid.js";
+import { readOptions } from "../../../../rules/torchlight/options.js";
+import { STANCES, type Stance } from "../../../../rules/torchlight/tables.js";
+import { integerIn, oneOf } from "../../../cards/checks.js";
+import { ask, onRequest, Refused } from "../../../relay/index.js";
+import { rulesetOptions } from "../../../settings.js";
+import { torchlightSystem } from "../actor-data.js";
+import { combatById, type Fighter, fightersOf, placementsOf } from "./fight.js";
+import { type Phase, PHASES, squadKey, stateOf, statePath } from "./state.js";
+
+const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
+const refuse = (key: string, data?: Record<string, string>): never => {
+  throw new Refused(t(`Refused.${key}`, data));
+};
+
+function combatOf(payload: Record<string, unknown>): Combat.Implementation {
+  return combatById(payload.combat) ?? refuse("NoFight");
+}
+
+function gmOnly(asker: User.Implementation): void {
+  if (!asker.isGM) refuse("GmOnly");
+}
+
+function fighterOf(combat: Combat.Implementation, id: unknown): Fighter {
+  return fightersOf(combat).find((f) => f.id === id) ?? refuse("NotInFight", { name: String(id).slice(0, 40) });
+}
+
+const capacity = () => readOptions(rulesetOptions("torchlight")).cellCapacity;
+
+/** Why a player may not move this fighter now, or nothing. */
+function playerMoveProblem(combat: Combat.Implementation, fighter: Fighter, to: { lane: number; stance: Stance }): void {
+  const state = stateOf(combat);
+  const round = combat.round;
+  const marks = state.marks[fighter.id] ?? {};
+  if (fighter.incapacitated) refuse("Incapacitated", { name: fighter.name });
+  if (state.retreated[fighter.id] !== undefined) refuse("Retreated", { name: fighter.name });
+  if (marks.grappled) refuse("Grappled", { name: fighter.name });
+  if (marks.pushed && round === marks.pushed.taken + 1) refuse("Pushed", { name: fighter.name });
+  if (state.moved[fighter.id] === round) refuse("MovedThisRound", { name: fighter.name });
+  if (combat.started && fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
+  const lanes = state.lanes.map((level) => ({ level }));
+  if (fighter.cell && !canMove(lanes, fighter.cell.lane, to.lane)) refuse("LaneOutOfReach", { name: fighter.name, lane: String(to.lane) });
+}
+
+/** Moves one fighter to a cell (or off the grid: lane 0), checked as the asker may. */
+async function move(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  const combat = combatOf(payload);
+  const fighter = fighterOf(combat, payload.combatant);
+  if (!fighter.actor || !(asker.isGM || fighter.actor.testUserPermission(asker, "OWNER"))) refuse("NotYours", { name: fighter.name });
+  const state = stateOf(combat);
+  const lane = integerIn(payload.lane, 0, state.lanes.length, "lane");
+  if (lane === 0) {
+    gmOnly(asker);
+    await combat.update({ [statePath("grid", fighter.id)]: null } as never);
+    return;
+  }
+  const stance = oneOf(payload.stance, STANCES, "stance");
+  const others = placementsOf(fightersOf(combat)).filter((p) => p.name !== fighter.name);
+  if (cellCount(others, fighter.side, lane, stance) >= capacity()) refuse("CellFull", { lane: String(lane), stance: t(`Stance.${stance}`) });
+  const update: Record<string, unknown> = { [statePath("grid", fighter.id)]: { lane, stance } };
+  if (!asker.isGM) {
+    playerMoveProblem(combat, fighter, { lane, stance });
+    update[statePath("moved", fighter.id)] = combat.round;
+  }
+  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+  await combat.update(update as never);
+}
+
+/** The GM sets a lane's level (a balcony is 1 above the floor). */
+async function setLevel(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  gmOnly(asker);
+  const combat = combatOf(payload);
+  const lanes = [...stateOf(combat).lanes];
+  const lane = integerIn(payload.lane, 1, lanes.length, "lane");
+  lanes[lane - 1] = integerIn(payload.level, 0, 9, "level");
+  await combat.update({ [statePath("lanes")]: lanes } as never);
+}
+
+/** The GM names (or unnames) a side's group in a lane a Squad. */
+async function toggleSquad(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  gmOnly(asker);
+  const combat = combatOf(payload);
+  const side = oneOf(payload.side, ["party", "foes"] as const, "side");
+  const lane = integerIn(payload.lane, 1, stateOf(combat).lanes.length, "lane");
+  const key = squadKey(side, lane);
+  const on = stateOf(combat).squads[key] === true;
+  await combat.update({ [statePath("squads", key)]: on ? null : true } as never);
+}
+
+/** The GM places everyone not yet on the grid at their wished cells, overflowing to the nearest lane. */
+async function placeAll(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  gmOnly(asker);
+  const combat = combatOf(payload);
+  const state = stateOf(combat);
+  const fighters = fightersOf(combat, state);
+  const grid: Placement[] = placementsOf(fighters);
+  const lanes = state.lanes.map((level) => ({ level }));
+  // In order of their Dex saves, highest first; those who have not saved come last.
+  const order = [...fighters].sort((a, b) => (state.initiative[b.id]?.roll ?? 0) - (state.initiative[a.id]?.roll ?? 0));
+  const update: Record<string, unknown> = {};
+  for (const fighter of order) {
+    if (fighter.cell || !fighter.actor || state.retreated[fighter.id] !== undefined) continue;
+    const system = torchlightSystem(fighter.actor);
+    const cell = placeWithOverflow(grid, fighter.side, { lane: Math.min(system.lane, lanes.length), stance: system.stance as Stance }, lanes, capacity());
+    if (!cell) continue;
+    update[statePath("grid", fighter.id)] = cell;
+    grid.push({ name: fighter.name, side: fighter.side, ...cell });
+  }
+  if (Object.keys(update).length) await combat.update(update as never);
+}
+
+/** The GM moves the round on to another of its three turns. */
+async function setPhase(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  gmOnly(asker);
+  const combat = combatOf(payload);
+  const phase = oneOf(payload.phase, PHASES, "phase") as Phase;
+  await combat.update({ [statePath("phase")]: phase } as never);
+}
+
+export const GRID_REQUESTS = { move, setLevel, toggleSquad, placeAll, setPhase };
+
+export function registerGridRequests(): void {
+  for (const [name, handler] of Object.entries(GRID_REQUESTS)) onRequest(`torchlight.${name}`, handler);
+}
+
+/** Asks the GM for one of these (she serves her own at once). */
+export function askGrid(name: keyof typeof GRID_REQUESTS, payload: Record<string, unknown>) {
+  return ask(`torchlight.${name}`, payload);
+}

@@ -1,0 +1,201 @@
+/**
+ * The hostile player against the Personal Combat cards: every step of each card kind forged by a
+ * player who is not entitled to it, with values out of bounds, or replayed after Apply. Each is
+ * refused with a message and the actors, messages and users are exactly as before. Then "Copy as
+ * request": the command line replays every kind of card exactly.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { runCli } from "../../src/cli/run.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let removeDom: () => Promise<void>;
+let personal: typeof import("../../src/foundry/rulesets/personal/cards/index.js");
+let cards: typeof import("../../src/foundry/cards/index.js");
+let relay: typeof import("../../src/foundry/relay/index.js");
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+  personal = await import("../../src/foundry/rulesets/personal/cards/index.js");
+  cards = await import("../../src/foundry/cards/index.js");
+  relay = await import("../../src/foundry/relay/index.js");
+});
+afterAll(async () => removeDom());
+
+type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
+type Answer = { ok: boolean; reason?: string };
+
+let gm: User;
+let ada: User;
+let bob: User;
+let ines: Actor;
+let bruno: Actor;
+let guard: Actor;
+
+const ActorClass = () => harness.CONFIG.Actor.documentClass as typeof Actor;
+const state = (m: Message) => (m.system.toObject() as { state: string }).state;
+const weaponOf = (a: Actor) => (a as unknown as { items: { contents: { id: string; type: string }[] } }).items.contents.find((i) => i.type === "personalWeapon")!.id;
+const ask = (kind: string, payload: Record<string, unknown>): Promise<Answer> => relay.ask(kind, payload);
+
+/** Everything a forged request could reach, as stored. */
+function world(): string {
+  const sources = (name: "actors" | "messages" | "users") => (game[name] as unknown as { contents: { _source: unknown }[] }).contents.map((doc) => doc._source);
+  return JSON.stringify({ actors: sources("actors"), messages: sources("messages"), users: sources("users").map((u) => ({ ...(u as object), flags: undefined })) });
+}
+
+/** Each request is refused, and the world is as it was before the first. */
+async function allRefused(requests: [string, Record<string, unknown>, RegExp?][]): Promise<void> {
+  const before = world();
+  for (const [kind, payload, reason] of requests) {
+    const answer = await ask(kind, payload);
+    expect(answer, `${kind} ${JSON.stringify(payload).slice(0, 120)}`).toMatchObject({ ok: false });
+    if (reason) expect(answer.reason).toMatch(reason);
+  }
+  expect(world()).toBe(before);
+}
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  gm = game.user as User;
+  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
+  const weapon = { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } };
+  ines = (await ActorClass().create({ name: "Ines", type: "personalCharacter", ownership: { default: 1, [ada.id]: 3 }, system: { resolve: { value: 12, max: 12 }, defense: 11, stamina: 2 }, items: [weapon] })) as Actor;
+  bruno = (await ActorClass().create({ name: "Bruno", type: "personalCharacter", ownership: { default: 1, [bob.id]: 3 }, system: { resolve: { value: 0, max: 10 }, wounded: true, defense: 10, stamina: 1 }, items: [weapon] })) as Actor;
+  guard = (await ActorClass().create({ name: "Guard", type: "personalNpc", ownership: { default: 1 }, system: { resolve: { value: 12, max: 12 }, defense: 10 }, items: [{ ...weapon, name: "Spear" }] })) as Actor;
+});
+
+/** Ines's hit on Wounded Bruno, awaiting Bob's Fallen Fate (3 damage: he may ignore it). */
+async function awaitingFate(): Promise<Message> {
+  harness.switchUser(ada);
+  queueFaces(12, 1, 2);
+  const message = (await personal.postAttack({ attacker: { actor: ines.uuid }, target: { actor: bruno.uuid }, weapon: weaponOf(ines) })) as unknown as Message;
+  expect(state(message)).toBe("open");
+  return message;
+}
+
+describe("a hostile player against the Personal Combat cards", () => {
+  it("attack: cannot open as someone else's attacker, with a weapon not the attacker's, or at a non-Personal target", async () => {
+    const cavalier = (await ActorClass().create({ name: "Cavalier", type: "cavaliersCharacter", ownership: { default: 1 } })) as Actor;
+    harness.switchUser(ada);
+    const refs = (attacker: Actor, target: Actor) => ({ attacker: { actor: attacker.uuid }, target: { actor: target.uuid } });
+    await allRefused([
+      ["card.open", { kind: "personal.attack", refs: refs(guard, ines), request: { weapon: weaponOf(guard) }, roll: null }, /do not own Guard/],
+      ["card.open", { kind: "personal.attack", refs: refs(ines, guard), request: { weapon: weaponOf(guard) }, roll: null }, /Ines has no such weapon/],
+      ["card.open", { kind: "personal.attack", refs: refs(ines, guard), request: { weapon: { $ne: "" } }, roll: null }, /no such weapon/],
+      ["card.open", { kind: "personal.attack", refs: refs(ines, cavalier), request: { weapon: weaponOf(ines) }, roll: null }, /not a Personal Combat character/],
+      ["card.open", { kind: "personal.attack", refs: { attacker: { actor: ines.uuid }, bystander: { actor: guard.uuid } }, request: { weapon: weaponOf(ines) }, roll: null }, /no role/],
+    ]);
+  });
+
+  it("attack: cannot open with dice of her choosing that the rules did not ask for", async () => {
+    harness.switchUser(ada);
+    const Roll = (globalThis as unknown as { Roll: new (formula: string) => { evaluate(): Promise<{ toJSON(): object }> } }).Roll;
+    const d6 = JSON.stringify((await new Roll("1d6").evaluate()).toJSON());
+    const tooMany = JSON.stringify((await new Roll("1d20 + 1d6 + 1d6 + 1d6").evaluate()).toJSON());
+    await allRefused([
+      ["card.open", { kind: "personal.attack", refs: { attacker: { actor: ines.uuid }, target: { actor: guard.uuid } }, request: { weapon: weaponOf(ines) }, roll: d6 }],
+      ["card.open", { kind: "personal.attack", refs: { attacker: { actor: ines.uuid }, target: { actor: guard.uuid } }, request: { weapon: weaponOf(ines) }, roll: tooMany }],
+    ]);
+  });
+
+  it("Fallen Fate on an attack: not by the attacker's player, not a fate off the list, not a shape the rules refuse, not an ignore the hit forbids", async () => {
+    const message = await awaitingFate();
+    harness.switchUser(ada);
+    await allRefused([["card.choose", { message: message.id, choice: "fateChoice", value: "ignore" }, /Bruno's owner/]]);
+    harness.switchUser(bob);
+    await allRefused([
+      ["card.choose", { message: message.id, choice: "fateChoice", value: "Unharmed" }, /not on the list/],
+      ["card.choose", { message: message.id, choice: "fateChoice", value: { name: "Maimed" } }, /malformed/],
+      ["card.choose", { message: message.id, choice: "fateChoice", value: "" }, /malformed/],
+      ["card.choose", { message: message.id, choice: "weapon", value: weaponOf(guard) }, /not waiting for "weapon"/],
+    ]);
+    // A heavier blow on a fresh card: 9 damage is over half of 10, so Ignore is refused even to Bob.
+    harness.switchUser(ada);
+    queueFaces(12, 5, 4);
+    const heavy = (await personal.postAttack({ attacker: { actor: ines.uuid }, target: { actor: bruno.uuid }, weapon: weaponOf(ines) })) as unknown as Message;
+    harness.switchUser(bob);
+    await allRefused([["card.choose", { message: heavy.id, choice: "fateChoice", value: "ignore" }, /over half her maximum Resolve/]]);
+  });
+
+  it("cannot replay a choice after Apply, nor undo what is not hers to undo", async () => {
+    const message = await awaitingFate();
+    harness.switchUser(bob);
+    expect((await cards.chooseOnCard(message as never, "fateChoice", "Shaken")).ok).toBe(true);
+    await allRefused([
+      ["card.choose", { message: message.id, choice: "fateChoice", value: "Shaken" }, /applied/],
+      ["card.choose", { message: message.id, choice: "fateChoice", value: "ignore" }, /applied/],
+    ]);
+    harness.switchUser(ada);
+    await allRefused([["card.undo", { message: message.id }, /Only the owner/]]);
+    harness.switchUser(bob);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
+    await allRefused([["card.undo", { message: message.id }, /undone/]]);
+  });
+
+  it("Fallen Fate card: not for another's character, not with damage out of bounds; Rest: not for another's character", async () => {
+    harness.switchUser(ada);
+    const fate = (damage: unknown, actor = bruno) => ["card.open", { kind: "personal.fate", refs: { character: { actor: actor.uuid } }, request: { damage }, roll: null }] as [string, Record<string, unknown>];
+    await allRefused([fate(4)]);
+    harness.switchUser(bob);
+    await allRefused([fate(0), fate(-3), fate(1e9), fate("4"), fate(2.5), ["card.open", { kind: "personal.rest", refs: { character: { actor: ines.uuid } }, request: {}, roll: null }, /do not own Ines/]]);
+    // The Fallen Fate card's own choice, by the wrong player.
+    harness.switchUser(gm);
+    const card = (await personal.postForCharacter("fate", { actor: bruno.uuid }, { damage: 2 })) as unknown as Message;
+    harness.switchUser(ada);
+    await allRefused([["card.choose", { message: card.id, choice: "choice", value: "ignore" }, /Bruno's owner/]]);
+  });
+
+  it("turn card: shapes the planner never sends are refused, as is a plan for someone else's character", async () => {
+    harness.switchUser(ada);
+    const turn = (request: Record<string, unknown>, actor = ines) => ["card.open", { kind: "personal.turn", refs: { character: { actor: actor.uuid } }, request, roll: null }] as [string, Record<string, unknown>];
+    await allRefused([
+      turn({ actions: "Attack" }),
+      turn({ actions: Array(9).fill({ name: "Wave", free: true }) }),
+      turn({ actions: [{ name: "x".repeat(65) }] }),
+      turn({ actions: [], move: "Near" }),
+      turn({ actions: [], move: { from: "Near" } }),
+      turn({ actions: [], gainMomentum: "yes" }),
+      turn({ actions: [], itemInteractions: 11 }),
+      turn({ actions: [{ name: "Attack" }, { name: "Attack" }] }),
+      turn({ actions: [] }, bruno),
+    ]);
+  });
+});
+
+describe("Copy as request", () => {
+  /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
+  async function replays(message: Message): Promise<void> {
+    (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='copy']")!.click();
+    await cards.cardsIdle();
+    const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
+    const printed = runCli(["resolve"], () => copied);
+    expect(printed.stderr).toBe("");
+    const { ruleset: _r, action: _a, seed: _s, ...outcome } = JSON.parse(printed.stdout) as Record<string, unknown>;
+    expect(outcome).toEqual((message.system.toObject() as { outcome: unknown }).outcome);
+  }
+
+  it("replays an attack (awaiting its Fallen Fate, then answered), a Fallen Fate, a Rest and a turn on the command line", async () => {
+    const attack = await awaitingFate();
+    await replays(attack);
+    harness.switchUser(bob);
+    await cards.chooseOnCard(attack as never, "fateChoice", "ignore");
+    await replays(attack);
+    harness.switchUser(gm);
+    const fate = (await personal.postForCharacter("fate", { actor: bruno.uuid }, { damage: 6 })) as unknown as Message;
+    await cards.chooseOnCard(fate as never, "choice", "Broken Gear");
+    await replays(fate);
+    harness.switchUser(bob);
+    await replays((await personal.postForCharacter("rest", { actor: bruno.uuid })) as unknown as Message);
+    harness.switchUser(ada);
+    await replays((await personal.postForCharacter("turn", { actor: ines.uuid }, { move: { from: "Far", to: "Near" }, actions: [{ name: "Aid" }] })) as unknown as Message);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The torchlight cards on the card engine, in the harness, from given faces: initiative placing
+ * everyone on the Combat Grid, an attack whose Precision Strike waits for its owner's choice, hits
+ * queued on the Combat (not on anyone's Breath), the end-of-round card asking each damaged
+ * character's owner for her saves, Apply writing everyone at once and Undo taking it back.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryHarness } from "../harness/index.js";
+import { clearQueuedFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { type Card, cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+
+let harness: FoundryHarness;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+});
+afterAll(async () => removeDom());
+
+const fx = torchlightFixtures(() => harness);
+let w: TorchlightWorld;
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  w = await fx.world();
+});
+
+const sys = (a: unknown) => (a as { system: { breath: { value: number }; characteristics: Record<string, { dc: number }>; encounter: Record<string, number>; incapacitated: boolean } }).system;
+const statuses = (a: unknown) => [...(a as { statuses: Set<string> }).statuses];
+
+describe("initiative", () => {
+  it("seed 004 §Initiative: a Dex save each; failure waits a round; everyone goes to the wished cell, a full one overflows to the nearest lane", async () => {
+    // Elsa dex 13 (ST 7): 15 acts. Riddic dex 12 (ST 8): 4 waits. Bandit and Archer dex 10 (ST 10): 12 and 9.
+    const message = await fx.initiative(w, 15, 4, 12, 9);
+    const card = cardOf(message);
+    expect(card.state).toBe("applied");
+    const state = fx.flags(w);
+    expect(state.initiative![w.ids.riddic]).toEqual({ roll: 4, st: 8, success: false, actsFrom: 2 });
+    expect(state.initiative![w.ids.elsa]).toMatchObject({ success: true, actsFrom: 1 });
+    expect(statuses(w.riddic)).toContain("fray-waiting");
+    // In save order: Elsa (15) lane 3 Steadied; Bandit (12) lane 3 Steadied on the foes' side; Archer lane 5 Rearguard; Riddic lane 3 Aggressive.
+    expect(state.grid).toEqual({
+      [w.ids.elsa]: { lane: 3, stance: "steadied" },
+      [w.ids.bandit]: { lane: 3, stance: "steadied" },
+      [w.ids.archer]: { lane: 5, stance: "rearguard" },
+      [w.ids.riddic]: { lane: 3, stance: "aggressive" },
+    });
+    const combatant = (w.combat as unknown as { combatants: { get(id: string): { initiative: number } } }).combatants.get(w.ids.elsa);
+    expect(combatant.initiative).toBe(15);
+    // Only a GM takes it back.
+    harness.switchUser(w.ada);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(w.gm);
+    expect(await fx.buttons(message)).toEqual(["undo"]);
+  });
+
+  it("a player rolls her own character's save; a second roll is refused", async () => {
+    harness.switchUser(w.ada);
+    const { postTorchlightInitiative } = await fx.torchlight();
+    const { queueFaces } = await import("../harness/dice.js");
+    queueFaces(15);
+    expect(await postTorchlightInitiative(w.combat as never, [w.ids.elsa])).toBeTruthy();
+    queueFaces(15);
+    expect(await postTorchlightInitiative(w.combat as never, [w.ids.elsa])).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("already rolled");
+  });
+});
+
+describe("an attack queued for the end of the round", () => {
+  beforeEach(async () => {
+    await fx.initiative(w, 15, 4, 12, 10);
+  });
+
+  it("a Precision Strike waits for the attacker's owner: the choice buttons are hers (and the GM's), not Bob's", async () => {
+    const message = (await fx.attack(w, w.ada, w.elsa, w.bandit, [10]))!;
+    expect(cardOf(message).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
+    harness.switchUser(w.bob);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(w.ada);
+    expect(await fx.buttons(message)).toContain("choose:extra-die");
+    expect(await fx.buttons(message)).toContain("choose:push");
+    await fx.click(message, "[data-fray-value='push']");
+    expect(cardOf(message).outcome.awaiting).toMatchObject({ choice: "push", offer: { directions: ["lane-up", "lane-down", "forward", "back"] } });
+    await fx.click(message, "[data-fray-value='back']");
+    const card: Card = cardOf(message);
+    expect(card.state).toBe("applied");
+    // The hit waits on the Combat; the Bandit's Breath has not moved; the Push moved him back a stance.
+    expect(fx.flags(w).hits![w.ids.elsa]).toEqual({ round: 1, target: w.ids.bandit, amount: 11, damageType: "slashing", precisionStrike: true, melee: true, squad: null });
+    expect(sys(w.bandit).breath.value).toBe(2);
+    expect(fx.flags(w).grid![w.ids.bandit]).toEqual({ lane: 3, stance: "on-guard" });
+    expect(statuses(w.bandit)).toContain("fray-pushed");
+    const html = await message.renderHTML();
+    expect(html.textContent).toContain("Queued for the end of round 1: 11 Slashing damage on Bandit.");
+    // Undo takes the queued hit, the Push and the status back.
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(fx.flags(w).hits![w.ids.elsa]).toBeNull();
+    expect(fx.flags(w).grid![w.ids.bandit]).toEqual({ lane: 3, stance: "steadied" });
+    expect(statuses(w.bandit)).not.toContain("fray-pushed");
+  });
+
+  it("shows the kept face beside the one it beat", async () => {
+    harness.switchUser(w.gm);
+    // The Archer shoots from lane 5, made a balcony: his bow is Enhanced.
+    await w.combat.update({ "flags.fray.torchlight.lanes": [0, 0, 0, 0, 1, 0] });
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    const message = (await fx.attack(w, w.gm, w.archer, w.elsa, [2, 5]))!;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    const die = (await message.renderHTML()).querySelector("[data-rule='damage-die']")!;
+    expect([...die.querySelectorAll(".fray-die")].map((d) => `${d.className.includes("fray-kept") ? "kept" : "discarded"} ${d.textContent}`)).toEqual(["discarded 2d6", "kept 5d6"]);
+    expect((await message.renderHTML()).textContent).toContain("Enhanced: the lanes' levels.");
+  });
+
+  it("the grid decides what is allowed: melee only in one's lane, nobody acts twice, a waiting character not at all", async () => {
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.bandit]: { lane: 1, stance: "steadied" } } });
+    expect(await fx.attack(w, w.ada, w.elsa, w.bandit, [4])).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("own lane");
+    expect(await fx.attack(w, w.bob, w.riddic, w.archer, [4])).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("acts from round 2");
+    expect(await fx.attack(w, w.ada, w.elsa, w.archer, [4])).toBeUndefined();
+  });
+});
+
+describe("the end of the round", () => {
+  async function roundWithHits(): Promise<Message> {
+    await fx.initiative(w, 15, 4, 12, 9);
+    // Elsa's sword: 6 + 1 Proficiency = 7 on the Bandit (Breath 2: 5 to Str).
+    await fx.attack(w, w.ada, w.elsa, w.bandit, [6]);
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    // The Bandit's sword on Elsa: 5 (Breath 1: 4 to Str, DC 11 → 7, ST 13).
+    await fx.attack(w, w.gm, w.bandit, w.elsa, [5]);
+    await w.combat.update({ "flags.fray.torchlight.phase": "environment" });
+    const { postTorchlightRound } = await fx.torchlight();
+    return (await postTorchlightRound(w.combat as never)) as unknown as Message;
+  }
+
+  it("totals each hit, then asks Elsa's owner for her save, then the GM for the Bandit's; Apply writes everyone and begins round 2", async () => {
+    const message = await roundWithHits();
+    let card = cardOf(message);
+    expect(card.outcome.awaiting).toMatchObject({ choice: "saves.c0", by: "c0", offer: { characteristics: ["str"], st: { str: 13 } } });
+    expect(sys(w.elsa).breath.value).toBe(1);
+    // Only Ada (and the GM) sees Elsa's save button.
+    harness.switchUser(w.bob);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(w.ada);
+    expect(await fx.buttons(message)).toEqual(["saves:true"]);
+    await fx.click(message, "[data-fray-action='saves']", [14]);
+    card = cardOf(message);
+    expect(card.outcome.awaiting).toMatchObject({ choice: "saves.c2", by: "c2" });
+    harness.switchUser(w.gm);
+    await fx.click(message, "[data-fray-action='saves']", [3]);
+    card = cardOf(message);
+    expect(card.state).toBe("applied");
+    expect(sys(w.elsa).breath.value).toBe(0);
+    expect(sys(w.elsa).characteristics.str!.dc).toBe(7);
+    expect(sys(w.elsa).encounter.str).toBe(4);
+    expect(sys(w.bandit).characteristics.str!.dc).toBe(5);
+    expect(sys(w.bandit).incapacitated).toBe(true);
+    expect(statuses(w.bandit)).toEqual(expect.arrayContaining(["fray-incapacitated", "prone"]));
+    expect(statuses(w.riddic)).not.toContain("fray-waiting");
+    expect(w.combat.round).toBe(2);
+    expect(fx.flags(w).hits).toEqual({ [w.ids.elsa]: null, [w.ids.bandit]: null });
+    // The Bandit's attack card can no longer be taken back: its hit has landed.
+    const attack = (harness.game.messages as unknown as { contents: Message[] }).contents.find((m) => cardOf(m).kind === "torchlight.attack" && cardOf(m).request.attacker === w.ids.bandit)!;
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    expect(await ask("card.undo", { message: attack.id })).toMatchObject({ ok: false });
+    // The GM's Undo puts every value back, the round too.
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(sys(w.elsa).breath.value).toBe(1);
+    expect(sys(w.bandit).characteristics.str!.dc).toBe(10);
+    expect(sys(w.elsa).encounter.str).toBe(0);
+    expect(statuses(w.bandit)).not.toContain("fray-incapacitated");
+    expect(w.combat.round).toBe(1);
+    expect(fx.flags(w).hits![w.ids.elsa]).toMatchObject({ amount: 7 });
+  });
+
+  it("Rally reaches the companions within one position and its Breath lands before the damage", async () => {
+    await fx.initiative(w, 15, 4, 12, 9);
+    harness.switchUser(w.ada);
+    const { postTorchlightAbility } = await fx.torchlight();
+    // Elsa (Steadied, lane 3) Rallies: Riddic stands Aggressive in her lane.
+    const rally = (await postTorchlightAbility({ combat: w.combat.id as string, actor: fx.who(w.elsa) })) as unknown as Message;
+    expect(cardOf(rally).outcome.result).toEqual({ ability: "rally", reaches: ["Riddic"] });
+    expect(cardOf(rally).state).toBe("applied");
+    // She used her action: no attack this round.
+    expect(await fx.attack(w, w.ada, w.elsa, w.bandit, [4])).toBeUndefined();
+    clearQueuedFaces();
+    harness.switchUser(w.gm);
+    const { postTorchlightRound } = await fx.torchlight();
+    const { queueFaces } = await import("../harness/dice.js");
+    queueFaces(3);
+    const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
+    expect(cardOf(round).outcome.steps).toContainEqual({ rule: "rally", participant: "Riddic", roll: 3, breath: 5 });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * A Beyond the Torchlight fight in the harness, shared by the torchlight Foundry tests: a GM, Ada
+ * (who plays Elsa) and Bob (who plays Riddic), two bandits the GM runs, a running Combat of the
+ * four, and the helpers a test needs to act as each of them.
+ */
+import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import type { Combat } from "../harness/combat.js";
+import { queueFaces } from "../harness/dice.js";
+
+export type Message = {
+  id: string;
+  system: { toObject(): Record<string, unknown> };
+  whisper: string[];
+  renderHTML(): Promise<HTMLElement>;
+  update(d: object): Promise<unknown>;
+};
+
+export interface Card {
+  kind: string;
+  state: string;
+  request: Record<string, unknown>;
+  rules: Record<string, unknown>;
+  outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string; offer: Record<string, unknown> }; dice: { label: string; sides: number; face: number }[]; steps: Record<string, unknown>[]; effects: Record<string, unknown>[] };
+  applied: { uuid: string; key: string; kind: string; before: unknown; after: unknown }[];
+}
+
+export const cardOf = (m: Message) => m.system.toObject() as unknown as Card;
+
+export interface TorchlightWorld {
+  gm: User;
+  ada: User;
+  bob: User;
+  elsa: Actor;
+  riddic: Actor;
+  bandit: Actor;
+  archer: Actor;
+  combat: Combat;
+  ids: { elsa: string; riddic: string; bandit: string; archer: string };
+}
+
+const sword = { name: "Sword", type: "torchlightWeapon", system: { die: 10, kind: "melee", damageType: "slashing" } };
+const bow = { name: "Shortbow", type: "torchlightWeapon", system: { die: 6, kind: "ranged", damageType: "piercing" } };
+
+/** Characteristics at DC 10 unless given, each undamaged. */
+export function scores(dcs: Partial<Record<"str" | "dex" | "wil" | "san" | "luck", number>> = {}): Record<string, { dc: number; max: number }> {
+  return Object.fromEntries(["str", "dex", "wil", "san", "luck"].map((c) => [c, { dc: dcs[c as "str"] ?? 10, max: dcs[c as "str"] ?? 10 }]));
+}
+
+export function torchlightFixtures(current: () => FoundryHarness) {
+  const game = () => current().game as HarnessGame;
+
+  /** The world: Elsa (Ada's), Riddic (Bob's), a bandit with a sword and an archer, in a started Combat. */
+  async function world(): Promise<TorchlightWorld> {
+    const harness = current();
+    const gm = game().user as User;
+    const ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+    const bob = harness.createUser({ name: "Bob", role: "PLAYER" });
+    const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
+    const make = async (name: string, type: string, owner: User | null, system: Record<string, unknown>, items: object[]) =>
+      (await ActorClass.create({ name, type, ownership: { default: 1, ...(owner ? { [owner.id]: 3 } : {}) }, system, items })) as Actor;
+    const elsa = await make("Elsa", "torchlightCharacter", ada, { breath: { value: 1, max: 3 }, characteristics: scores({ str: 11, dex: 13, wil: 5 }), proficiencies: 1, lane: 3, stance: "steadied" }, [sword]);
+    const riddic = await make("Riddic", "torchlightCharacter", bob, { breath: { value: 5, max: 5 }, characteristics: scores({ str: 12, dex: 12 }), lane: 3, stance: "aggressive" }, [sword]);
+    const bandit = await make("Bandit", "torchlightNpc", null, { breath: { value: 2, max: 2 }, characteristics: scores(), lane: 3, stance: "steadied" }, [sword]);
+    const archer = await make("Archer", "torchlightNpc", null, { breath: { value: 2, max: 2 }, characteristics: scores(), lane: 5, stance: "rearguard" }, [bow]);
+    const CombatClass = harness.CONFIG.Combat.documentClass as typeof Combat;
+    const combat = (await CombatClass.create({ active: true })) as Combat;
+    const combatants = (await combat.createEmbeddedDocuments("Combatant", [elsa, riddic, bandit, archer].map((a) => ({ actorId: a.id, name: a.name })))) as { id: string }[];
+    await combat.startCombat();
+    const [e, r, b, a] = combatants.map((c) => c.id);
+    return { gm, ada, bob, elsa, riddic, bandit, archer, combat, ids: { elsa: e!, riddic: r!, bandit: b!, archer: a! } };
+  }
+
+  const torchlight = async () => import("../../src/foundry/rulesets/torchlight/cards/index.js");
+  const cards = async () => import("../../src/foundry/cards/index.js");
+  const who = (actor: Actor) => ({ actor: actor.uuid });
+
+  /** The GM rolls everyone's Dex saves (faces in the Combat's order) and the card applies. */
+  async function initiative(w: TorchlightWorld, ...faces: number[]): Promise<Message> {
+    current().switchUser(w.gm);
+    queueFaces(...faces);
+    const message = await (await torchlight()).postTorchlightInitiative(w.combat as never, Object.values(w.ids));
+    await (await cards()).cardsIdle();
+    return message as unknown as Message;
+  }
+
+  async function attack(w: TorchlightWorld, user: User, attacker: Actor, target: Actor, faces: number[], extra: Record<string, unknown> = {}): Promise<Message | undefined> {
+    current().switchUser(user);
+    queueFaces(...faces);
+    const weapon = (attacker as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    const message = await (await torchlight()).postTorchlightAttack({ combat: w.combat.id as string, attacker: who(attacker), target: who(target), weapon, ...extra });
+    await (await cards()).cardsIdle();
+    return message as unknown as Message | undefined;
+  }
+
+  /** A click on a card's button, as the user now acting sees the card. */
+  async function click(message: Message, selector: string, faces: number[] = []): Promise<void> {
+    queueFaces(...faces);
+    const html = await message.renderHTML();
+    const button = html.querySelector<HTMLElement>(selector);
+    if (!button) throw new Error(`no ${selector} for ${String(game().user?.name)} on ${cardOf(message).kind} (${cardOf(message).state})`);
+    button.click();
+    await (await cards()).cardsIdle();
+  }
+
+  async function buttons(message: Message): Promise<string[]> {
+    const html = await message.renderHTML();
+    return [...html.querySelectorAll<HTMLElement>("[data-fray-action]")].map((b) => `${b.dataset.frayAction}${b.dataset.frayValue ? `:${b.dataset.frayValue}` : ""}`).filter((b) => b !== "copy");
+  }
+
+  /** Everything a forged request could reach: actors, combats, messages and users, as stored. */
+  function stored(): string {
+    const sources = (name: "actors" | "messages" | "users" | "combats") => (game()[name] as unknown as { contents: { _source: unknown }[] }).contents.map((doc) => doc._source);
+    return JSON.stringify({ actors: sources("actors"), combats: sources("combats"), messages: sources("messages"), users: sources("users").map((u) => ({ ...(u as object), flags: undefined })) });
+  }
+
+  const flags = (w: TorchlightWorld) => ((w.combat as unknown as { flags: { fray?: { torchlight?: Record<string, Record<string, unknown>> } } }).flags.fray?.torchlight ?? {}) as Record<string, Record<string, unknown>>;
+
+  return { world, initiative, attack, click, buttons, stored, flags, who, torchlight, cards };
+}

@@ -1,0 +1,214 @@
+/**
+ * The hostile player against the torchlight cards: each card and each step forged by someone who
+ * does not own the chooser, values out of bounds, replays after Apply, cards only the GM may open,
+ * edges she may not add to her own attack, and the Combat's queue she may not write. Every attempt is
+ * refused with a message and the world (actors, combats, messages, users) is exactly as before.
+ * Then "Copy as request": the command line replays every kind of card exactly.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryHarness, HarnessGame } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { runCli } from "../../src/cli/run.js";
+import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+
+let harness: FoundryHarness;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+});
+afterAll(async () => removeDom());
+
+const fx = torchlightFixtures(() => harness);
+let w: TorchlightWorld;
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  w = await fx.world();
+  await fx.initiative(w, 15, 4, 12, 10);
+});
+
+const ask = async (kind: string, payload: Record<string, unknown>) => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
+const game = () => harness.game as HarnessGame;
+
+/** Ada's attack on the Bandit with a Precision Strike, waiting for her choice. */
+async function strikeAwaiting(): Promise<Message> {
+  const message = (await fx.attack(w, w.ada, w.elsa, w.bandit, [10]))!;
+  expect(cardOf(message).outcome.awaiting?.choice).toBe("precision");
+  return message;
+}
+
+describe("a hostile player against the torchlight cards", () => {
+  it("cannot make the attacker's choice for her, nor choose what is not on offer", async () => {
+    const message = await strikeAwaiting();
+    harness.switchUser(w.bob);
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "precision", value: "extra-die" })).toMatchObject({ ok: false, reason: expect.stringContaining("Elsa") });
+    harness.switchUser(w.ada);
+    expect(await ask("card.choose", { message: message.id, choice: "precision", value: "fireball" })).toMatchObject({ ok: false });
+    expect(await ask("card.choose", { message: message.id, choice: "push", value: "back" })).toMatchObject({ ok: false, reason: expect.stringContaining("not waiting") });
+    // A ranged Maneuver list does not hold Trip; a sword's does, but "sideways" is no Push.
+    expect(await ask("card.choose", { message: message.id, choice: "precision", value: ["trip"] })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("cannot replay a choice after Apply, nor Undo twice", async () => {
+    const message = await strikeAwaiting();
+    await fx.click(message, "[data-fray-value='extra-die']", [3]);
+    expect(cardOf(message).state).toBe("applied");
+    const applied = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "precision", value: "extra-die" })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(applied);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
+    const undone = fx.stored();
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(undone);
+  });
+
+  it("cannot attack as someone else's character, nor add Enhancements to her own attack", async () => {
+    harness.switchUser(w.ada);
+    const before = fx.stored();
+    const riddicSword = (w.riddic as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.riddic), target: fx.who(w.bandit) }, request: { combat: w.combat.id, weapon: riddicSword }, roll: null })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("Riddic"),
+    });
+    expect(fx.stored()).toBe(before);
+    const message = (await fx.attack(w, w.ada, w.elsa, w.bandit, [4], { enhancements: 5, impairments: 0 }))!;
+    expect(cardOf(message).request).not.toHaveProperty("enhancements");
+    expect(cardOf(message).outcome.dice).toHaveLength(1);
+  });
+
+  it("cannot open the end of the round, nor roll another's Dex save, nor post the grid's reading", async () => {
+    harness.switchUser(w.ada);
+    const before = fx.stored();
+    const elsaOnly = { c0: fx.who(w.elsa) };
+    expect(await ask("card.open", { kind: "torchlight.round", refs: elsaOnly, request: { combat: w.combat.id }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("GM") });
+    expect(await ask("card.open", { kind: "torchlight.engagement", refs: elsaOnly, request: { combat: w.combat.id }, roll: null })).toMatchObject({ ok: false });
+    expect(await ask("card.open", { kind: "torchlight.initiative", refs: { c0: fx.who(w.elsa), c1: fx.who(w.bandit) }, request: { combat: w.combat.id }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Bandit") });
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("cannot roll another's saves at the end of the round, nor take the round back", async () => {
+    await fx.attack(w, w.ada, w.elsa, w.bandit, [6]);
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    await fx.attack(w, w.gm, w.bandit, w.elsa, [5]);
+    const { postTorchlightRound } = await fx.torchlight();
+    const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
+    expect(cardOf(round).outcome.awaiting).toMatchObject({ choice: "saves.c0" });
+    const before = fx.stored();
+    harness.switchUser(w.bob);
+    expect(await ask("card.choose", { message: round.id, choice: "saves.c0", value: true })).toMatchObject({ ok: false, reason: expect.stringContaining("Elsa") });
+    harness.switchUser(w.ada);
+    expect(await ask("card.choose", { message: round.id, choice: "saves.c2", value: true })).toMatchObject({ ok: false });
+    expect(await ask("card.choose", { message: round.id, choice: "saves.c0", value: "yes" })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(before);
+    await fx.click(round, "[data-fray-action='saves']", [15]);
+    harness.switchUser(w.gm);
+    await fx.click(round, "[data-fray-action='saves']", [15]);
+    expect(cardOf(round).state).toBe("applied");
+    harness.switchUser(w.ada);
+    const applied = fx.stored();
+    expect(await ask("card.undo", { message: round.id })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(applied);
+  });
+
+  it("cannot queue a hit by hand: the Combat's flags are the GM's", async () => {
+    harness.switchUser(w.ada);
+    const before = fx.stored();
+    await expect(w.combat.update({ [`flags.fray.torchlight.hits.${w.ids.elsa}`]: { round: 1, target: w.ids.bandit, amount: 99, damageType: "fire", precisionStrike: true, melee: true, squad: null } })).rejects.toThrow(/permission/);
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("a card of her own making is no card: nothing to press, and the GM refuses it", async () => {
+    harness.switchUser(w.ada);
+    const MessageClass = harness.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Message> };
+    const forged = await MessageClass.create({
+      type: "card",
+      content: "<section class='fray-card'><button data-fray-action='saves'>Roll</button></section>",
+      system: { kind: "torchlight.round", state: "open", refs: { c0: fx.who(w.elsa) }, request: { combat: w.combat.id }, outcome: { awaiting: { choice: "saves.c0", by: "c0", offer: {} } } },
+    });
+    const before = fx.stored();
+    expect((await forged.renderHTML()).querySelector("[data-fray-action]")).toBeNull();
+    expect(await ask("card.choose", { message: forged.id, choice: "saves.c0", value: true })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(before);
+  });
+});
+
+describe("Copy as request", () => {
+  async function replays(message: Message): Promise<void> {
+    harness.switchUser(w.gm);
+    await (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='copy']")!.click();
+    await (await fx.cards()).cardsIdle();
+    const copied = (game() as unknown as { clipboard: { text: string } }).clipboard.text;
+    const printed = runCli(["resolve"], () => copied);
+    expect(printed.stderr).toBe("");
+    const { ruleset: _r, action: _a, seed: _s, ...outcome } = JSON.parse(printed.stdout) as Record<string, unknown>;
+    expect(outcome).toEqual(cardOf(message).outcome);
+  }
+
+  it("replays the attack, Maneuver, ability, end-of-round, initiative and grid cards on the command line", async () => {
+    const initiative = (game().messages as unknown as { contents: Message[] }).contents.at(-1)!;
+    await replays(initiative);
+    const strike = await strikeAwaiting();
+    await fx.click(strike, "[data-fray-value='push']");
+    await fx.click(strike, "[data-fray-value='back']");
+    await replays(strike);
+    const t = await fx.torchlight();
+    harness.switchUser(w.ada);
+    // A Maneuver bought for Breath comes on top of her attack: she Evades too.
+    const evade = (await t.postTorchlightManeuver({ combat: w.combat.id as string, actor: fx.who(w.elsa), maneuver: "evade", weapon: "" })) as unknown as Message;
+    expect(evade, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(cardOf(evade).state).toBe("applied");
+    await replays(evade);
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    const archerShot = (await fx.attack(w, w.gm, w.archer, w.elsa, [5]))!;
+    await replays(archerShot);
+    const engagement = (await t.postTorchlightEngagement(w.combat as never)) as unknown as Message;
+    await replays(engagement);
+    const round = (await t.postTorchlightRound(w.combat as never)) as unknown as Message;
+    harness.switchUser(w.ada);
+    await fx.click(round, "[data-fray-action='saves']", [11]);
+    harness.switchUser(w.gm);
+    if (cardOf(round).state === "open") await fx.click(round, "[data-fray-action='saves']", [11]);
+    expect(cardOf(round).state).toBe("applied");
+    await replays(round);
+  });
+
+  it("replays the sheet's rolls: check, save, Dying, Recovery, and the stance ability and Retreat", async () => {
+    const t = await fx.torchlight();
+    harness.switchUser(w.ada);
+    queueFaces(12);
+    await replays((await t.postTorchlightRoll("check", fx.who(w.elsa), "dex")) as unknown as Message);
+    harness.switchUser(w.ada);
+    queueFaces(8);
+    await replays((await t.postTorchlightRoll("save", fx.who(w.elsa), "wil")) as unknown as Message);
+    harness.switchUser(w.gm);
+    // Str DC 19 (ST 1): every save holds, so the dice the client probes for are the dice used.
+    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true, "system.encounter.str": 3, "system.characteristics.str": { dc: 19, max: 19 } });
+    harness.switchUser(w.ada);
+    queueFaces(5, 6, 7, 8);
+    const dying = (await t.postTorchlightDying(fx.who(w.elsa), 0)) as unknown as Message;
+    expect(dying, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(cardOf(dying).outcome.result).toMatchObject({ hoursRolled: 4 });
+    await replays(dying);
+    harness.switchUser(w.ada);
+    queueFaces(4, 2);
+    const recover = (await t.postTorchlightRecover(fx.who(w.elsa), 1)) as unknown as Message;
+    await replays(recover);
+    harness.switchUser(w.ada);
+    const ability = (await t.postTorchlightAbility({ combat: w.combat.id as string, actor: fx.who(w.elsa) })) as unknown as Message;
+    await replays(ability);
+    harness.switchUser(w.gm);
+    const retreat = (await t.postTorchlightRetreat({ combat: w.combat.id as string, actor: fx.who(w.archer) })) as unknown as Message;
+    expect(cardOf(retreat).state).toBe("applied");
+    await replays(retreat);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * Maneuvers and stance abilities at the table, over rounds: what each leaves on the Combat (a mark,
+ * a Called Shot, an ability used) and what that does to the next attacks and to the end of the round,
+ * and when it ends. Faces are given; each expectation names the rule it shows.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryHarness } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+
+let harness: FoundryHarness;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+});
+afterAll(async () => removeDom());
+
+const fx = torchlightFixtures(() => harness);
+let w: TorchlightWorld;
+let t: Awaited<ReturnType<typeof fx.torchlight>>;
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  w = await fx.world();
+  t = await fx.torchlight();
+  // Everyone acts in round 1: Elsa lane 3 Steadied, Riddic lane 3 Aggressive, the Bandit lane 3 Steadied, the Archer lane 5 Rearguard.
+  await fx.initiative(w, 15, 14, 12, 10);
+});
+
+const statuses = (a: unknown) => [...(a as { statuses: Set<string> }).statuses];
+const breath = (a: unknown) => (a as { system: { breath: { value: number } } }).system.breath.value;
+const marks = () => (fx.flags(w).marks ?? {}) as Record<string, Record<string, unknown> | null>;
+const combatId = () => w.combat.id as string;
+const edges = (m: Message) => (cardOf(m).outcome.steps.find((s) => s.rule === "edges")?.why as string[]) ?? [];
+
+async function gmPhase(): Promise<void> {
+  harness.switchUser(w.gm);
+  await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+}
+
+/** The GM ends the round; saves, if any are owed, are rolled by whoever owes them (faces given in order). */
+async function endRound(...saves: number[]): Promise<Message> {
+  harness.switchUser(w.gm);
+  const round = (await t.postTorchlightRound(w.combat as never)) as unknown as Message;
+  while (cardOf(round).state === "open") {
+    const by = cardOf(round).outcome.awaiting!.by;
+    const uuid = (cardOf(round) as unknown as { refs: Record<string, { actor: string }> }).refs[by]!.actor;
+    harness.switchUser(uuid === w.elsa.uuid ? w.ada : uuid === w.riddic.uuid ? w.bob : w.gm);
+    await fx.click(round, "[data-fray-action='saves']", [saves.shift() ?? 20]);
+  }
+  harness.switchUser(w.gm);
+  return round;
+}
+
+describe("Maneuvers for 1 Breath", () => {
+  it("seed 004 §Grapple: a Dex check holds the target, which then attacks Impaired; each round a Str save keeps the hold", async () => {
+    harness.switchUser(w.bob);
+    queueFaces(9); // Riddic's Dex DC 12: 9 holds.
+    const grapple = (await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "grapple", weapon: "" })) as unknown as Message;
+    expect(cardOf(grapple).state).toBe("applied");
+    expect(breath(w.riddic)).toBe(4);
+    expect(statuses(w.bandit)).toContain("fray-grappled");
+    expect(marks()[w.ids.bandit]).toMatchObject({ grappled: { taken: 1, by: w.ids.riddic } });
+    await gmPhase();
+    const shot = (await fx.attack(w, w.gm, w.bandit, w.riddic, [3, 5]))!;
+    expect(edges(shot)).toEqual(["-grappled"]);
+    // The hold: Riddic's Str ST 8. Once a round: 12 keeps it, a second try is refused.
+    harness.switchUser(w.bob);
+    queueFaces(12);
+    const hold = (await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })) as unknown as Message;
+    expect(cardOf(hold).outcome.result).toEqual({ held: true });
+    queueFaces(12);
+    expect(await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })).toBeUndefined();
+    clearQueuedFaces();
+    await endRound();
+    harness.switchUser(w.bob);
+    queueFaces(2);
+    const slip = (await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })) as unknown as Message;
+    expect(cardOf(slip).outcome.result).toEqual({ held: false });
+    expect(statuses(w.bandit)).not.toContain("fray-grappled");
+    expect(marks()[w.ids.bandit]).toMatchObject({ grappled: null });
+  });
+
+  it("seed 004 §Distract: every attack on the target next round gets +1, and the mark ends with that round", async () => {
+    harness.switchUser(w.ada);
+    await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.elsa), target: fx.who(w.bandit), maneuver: "distract", weapon: "" });
+    // This round: no +1 yet.
+    const now = (await fx.attack(w, w.bob, w.riddic, w.bandit, [4]))!;
+    expect(cardOf(now).outcome.result).toMatchObject({ damage: 6 });
+    await endRound(20, 20);
+    const next = (await fx.attack(w, w.bob, w.riddic, w.bandit, [4]))!;
+    expect(cardOf(next).outcome.steps).toContainEqual({ rule: "distracted-target", bonus: 1 });
+    await endRound(20, 20);
+    expect(marks()[w.ids.bandit]).toMatchObject({ distracted: null });
+    expect(statuses(w.bandit)).not.toContain("fray-distracted");
+  });
+
+  it("seed 004 §Evade: next round only a Precision Strike reaches the evader", async () => {
+    harness.switchUser(w.ada);
+    await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.elsa), maneuver: "evade", weapon: "" });
+    await endRound();
+    await gmPhase();
+    await fx.attack(w, w.gm, w.bandit, w.elsa, [5]);
+    const round = await endRound();
+    expect(cardOf(round).outcome.steps).toContainEqual({ rule: "evaded", hit: 0, amount: 5 });
+  });
+
+  it("seed 004 §Parry: this round the target's melee attack on the parrier does nothing, even a Precision Strike", async () => {
+    harness.switchUser(w.bob);
+    await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "parry", weapon: "" });
+    await gmPhase();
+    const strike = (await fx.attack(w, w.gm, w.bandit, w.riddic, [10]))!;
+    await fx.click(strike, "[data-fray-value='extra-die']", [6]);
+    const round = await endRound();
+    expect(cardOf(round).outcome.steps).toContainEqual({ rule: "parried", hit: 0, amount: 16 });
+    expect(statuses(w.riddic)).not.toContain("fray-parrying");
+  });
+
+  it("seed 004 §Hide/Cover: no ranged attack reaches the hidden, area damage does (Impaired); her next attack is Enhanced and ends the hiding", async () => {
+    harness.switchUser(w.ada);
+    await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.elsa), maneuver: "hide", weapon: "" });
+    expect(statuses(w.elsa)).toContain("fray-hidden");
+    await gmPhase();
+    expect(await fx.attack(w, w.gm, w.archer, w.elsa, [4])).toBeUndefined();
+    clearQueuedFaces();
+    const splash = (await fx.attack(w, w.gm, w.archer, w.elsa, [4, 2], { area: true }))!;
+    expect(cardOf(splash).outcome.result).toMatchObject({ damage: 2 });
+    await endRound(20);
+    const out = (await fx.attack(w, w.ada, w.elsa, w.bandit, [3, 8]))!;
+    expect(edges(out)).toEqual(["+hidden"]);
+    expect(statuses(w.elsa)).not.toContain("fray-hidden");
+  });
+
+  it("seed 004 §Goad: next round the goaded attacks its goader Enhanced, anyone else in the goader's lane Impaired", async () => {
+    harness.switchUser(w.bob);
+    await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "goad", weapon: "" });
+    await endRound();
+    await gmPhase();
+    const atElsa = (await fx.attack(w, w.gm, w.bandit, w.elsa, [2, 3]))!;
+    expect(edges(atElsa)).toEqual(["-goaded"]);
+  });
+});
+
+describe("stance abilities", () => {
+  it("seed 004 §Combat Stances, Aggressive: Intimidation makes the nearest engaged enemy attack Impaired this round", async () => {
+    harness.switchUser(w.bob);
+    const intimidation = (await t.postTorchlightAbility({ combat: combatId(), actor: fx.who(w.riddic) })) as unknown as Message;
+    expect(cardOf(intimidation).outcome.result).toEqual({ ability: "intimidation", intimidated: "Bandit" });
+    await gmPhase();
+    const shot = (await fx.attack(w, w.gm, w.bandit, w.riddic, [5, 2]))!;
+    expect(edges(shot)).toEqual(["-intimidated"]);
+  });
+
+  it("seed 004 §Combat Stances, Rearguard: a Called Shot prepared this round makes next round's ranged attack Enhanced, then it is spent", async () => {
+    await gmPhase();
+    const called = (await t.postTorchlightAbility({ combat: combatId(), actor: fx.who(w.archer), target: fx.who(w.elsa) })) as unknown as Message;
+    expect(cardOf(called).outcome.result).toEqual({ ability: "called-shot", calledShotOn: "Elsa" });
+    expect(await fx.attack(w, w.gm, w.archer, w.elsa, [4])).toBeUndefined();
+    clearQueuedFaces();
+    await endRound();
+    await gmPhase();
+    const shot = (await fx.attack(w, w.gm, w.archer, w.elsa, [1, 4]))!;
+    expect(edges(shot)).toEqual(["+called-shot"]);
+    expect(fx.flags(w).called![w.ids.archer]).toBeNull();
+  });
+
+  it("seed 004 §Combat Stances, On Guard: Protect Companion takes half the largest hit on the companion", async () => {
+    harness.switchUser(w.gm);
+    await w.combat.update({ [`flags.fray.torchlight.grid.${w.ids.riddic}`]: { lane: 3, stance: "on-guard" } });
+    harness.switchUser(w.bob);
+    const protect = (await t.postTorchlightAbility({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.elsa) })) as unknown as Message;
+    expect(cardOf(protect).outcome.result).toEqual({ ability: "protect-companion", protects: "Elsa" });
+    await gmPhase();
+    await fx.attack(w, w.gm, w.bandit, w.elsa, [6]);
+    const round = await endRound(20);
+    expect(cardOf(round).outcome.steps).toContainEqual({ rule: "protect-companion", hit: 0, attack: 6, taken: 3 });
+    expect(breath(w.elsa)).toBe(1);
+    expect(breath(w.riddic)).toBe(3);
+  });
+
+  it("seed 004 §Squads: the GM names a Squad; its members attack Enhanced and only the highest hit on one character lands", async () => {
+    const ActorClass = harness.CONFIG.Actor.documentClass as unknown as { create(d: object): Promise<{ id: string; uuid: string; items: { contents: { id: string }[] } }> };
+    const thugs = [];
+    for (const name of ["Thug", "Brute"]) thugs.push(await ActorClass.create({ name, type: "torchlightNpc", items: [{ name: "Club", type: "torchlightWeapon", system: { die: 6 } }] }));
+    const made = (await w.combat.createEmbeddedDocuments("Combatant", thugs.map((a) => ({ actorId: a.id, name: (a as unknown as { name: string }).name })))) as { id: string }[];
+    harness.switchUser(w.gm);
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    for (const c of made) await ask("torchlight.move", { combat: combatId(), combatant: c.id, lane: 3, stance: c === made[0] ? "aggressive" : "on-guard" });
+    await ask("torchlight.toggleSquad", { combat: combatId(), side: "foes", lane: 3 });
+    await gmPhase();
+    const first = (await fx.attack(w, w.gm, w.bandit, w.riddic, [2, 4]))!;
+    expect(edges(first)).toEqual(["+squad-attack"]);
+    await fx.attack(w, w.gm, thugs[0] as never, w.riddic, [1, 3]);
+    const round = await endRound(20);
+    // The Bandit (Steadied) hits for 4; the Thug, Aggressive, for 3 + 2 = 5: only the 5 lands.
+    expect(cardOf(round).outcome.steps.filter((s) => s.rule === "squad-lower")).toEqual([{ rule: "squad-lower", hit: 0, squad: "foes:3", amount: 4 }]);
+  });
+});
+
+describe("Retreat", () => {
+  it("seed 004 §Retreat: from the Rearguard when not Engaged; out for a round; back by rolling the Dex save again", async () => {
+    await gmPhase();
+    const retreat = (await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.archer) })) as unknown as Message;
+    expect(cardOf(retreat).outcome.result).toEqual({ retreated: "Archer", leftInRound: 1, mayReturnFrom: 3 });
+    expect(fx.flags(w).grid![w.ids.archer]).toBeNull();
+    expect(statuses(w.archer)).toContain("fray-retreated");
+    await endRound();
+    queueFaces(15);
+    expect(await t.postTorchlightInitiative(w.combat as never, [w.ids.archer])).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("wait at least one round");
+    clearQueuedFaces();
+    await endRound();
+    queueFaces(15);
+    const back = (await t.postTorchlightInitiative(w.combat as never, [w.ids.archer])) as unknown as Message;
+    expect(cardOf(back).state).toBe("applied");
+    expect(fx.flags(w).retreated![w.ids.archer]).toBeNull();
+    expect(fx.flags(w).grid![w.ids.archer]).toEqual({ lane: 5, stance: "rearguard" });
+    expect(statuses(w.archer)).not.toContain("fray-retreated");
+    // Riddic, Aggressive in a lane with the Bandit, is Engaged and may not Retreat.
+    harness.switchUser(w.bob);
+    expect(await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.riddic) })).toBeUndefined();
+  });
+});

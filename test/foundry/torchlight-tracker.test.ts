@@ -1,0 +1,179 @@
+/**
+ * Beyond the Torchlight's tracker and Combat Grid in the harness: the Dex saves rolled from the
+ * tracker on a card, the round shown as its three turns, the turn controls moving through them to
+ * the end-of-round card, each row's buttons for its owner, moves on the grid as requests the GM
+ * checks, and the end of the fight (Incapacitated survivors are Dying).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryHarness } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+
+let harness: FoundryHarness;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+});
+afterAll(async () => removeDom());
+
+const fx = torchlightFixtures(() => harness);
+let w: TorchlightWorld;
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  await harness.game.settings.set("fray", "ruleset", "torchlight");
+  w = await fx.world();
+});
+
+const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
+const lastCard = () => (harness.game.messages as unknown as { contents: Message[] }).contents.at(-1)!;
+const grid = () => fx.flags(w).grid ?? {};
+type Tracker = { render(o: object): Promise<{ element: HTMLElement }> };
+const tracker = async () => new (harness.CONFIG.ui.combat as new () => Tracker)().render({ force: true });
+const ask = async (kind: string, payload: Record<string, unknown>) => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
+
+describe("initiative from the tracker", () => {
+  it("Roll All opens the Dex saves card for everyone; a player's roll icon opens hers", async () => {
+    harness.switchUser(w.ada);
+    queueFaces(15);
+    await (w.combat as unknown as { rollInitiative(ids: string[]): Promise<unknown> }).rollInitiative([w.ids.elsa]);
+    await (await fx.cards()).cardsIdle();
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.initiative", state: "applied" });
+    harness.switchUser(w.gm);
+    queueFaces(4, 12, 9);
+    await (w.combat as unknown as { rollAll(): Promise<unknown> }).rollAll();
+    await (await fx.cards()).cardsIdle();
+    expect(Object.keys(fx.flags(w).initiative ?? {}).sort()).toEqual(Object.values(w.ids).sort());
+    expect(Object.keys(grid())).toHaveLength(4);
+    // The tracker's order: the players' turn first, then the GM's; within each by the save roll.
+    expect(w.combat.turns.map((c) => c.name)).toEqual(["Elsa", "Riddic", "Bandit", "Archer"]);
+  });
+});
+
+describe("the round as three turns", () => {
+  beforeEach(async () => {
+    await fx.initiative(w, 15, 4, 12, 9);
+  });
+
+  it("shows the players' turn, the GM's and the environment's, the current one marked, each with its combatants", async () => {
+    harness.switchUser(w.gm);
+    const app = await tracker();
+    const phases = [...app.element.querySelectorAll<HTMLElement>("li.fray-phase")];
+    expect(phases.map((p) => p.dataset.phase)).toEqual(["players", "gm", "environment"]);
+    expect(phases.map((p) => p.classList.contains("active"))).toEqual([true, false, false]);
+    expect([...phases[0]!.querySelectorAll("li.combatant .name")].map((n) => n.textContent)).toEqual(["Elsa", "Riddic"]);
+    expect([...phases[1]!.querySelectorAll("li.combatant .name")].map((n) => n.textContent)).toEqual(["Bandit", "Archer"]);
+    expect(phases[0]!.querySelectorAll("li.combatant.active")).toHaveLength(2);
+    expect(phases[0]!.textContent).toContain("Lane 3, Steadied");
+    expect(phases[0]!.textContent).toContain("Waits until round 2");
+  });
+
+  it("the turn controls move the round through its turns; past the environment's, the end-of-round card", async () => {
+    harness.switchUser(w.gm);
+    await w.combat.nextTurn();
+    await (await fx.cards()).cardsIdle();
+    expect(fx.flags(w).phase).toBe("gm");
+    await w.combat.nextTurn();
+    await (await fx.cards()).cardsIdle();
+    expect(fx.flags(w).phase).toBe("environment");
+    await w.combat.previousTurn();
+    await (await fx.cards()).cardsIdle();
+    expect(fx.flags(w).phase).toBe("gm");
+    await w.combat.nextTurn();
+    await w.combat.nextTurn();
+    await (await fx.cards()).cardsIdle();
+    const card = cardOf(lastCard());
+    expect(card.kind).toBe("torchlight.round");
+    // Nothing was hit: it applies at once and round 2 begins in the players' turn.
+    expect(w.combat.round).toBe(2);
+    expect(fx.flags(w).phase).toBe("players");
+    // A player does not move the round on.
+    harness.switchUser(w.ada);
+    await w.combat.nextTurn();
+    expect(warnings().at(-1)).toBe("Only the GM may do that.");
+    expect(fx.flags(w).phase).toBe("players");
+  });
+
+  it("a row's buttons are its owner's: Ada sees Elsa's, not Riddic's; a hand-made row request is refused", async () => {
+    harness.switchUser(w.ada);
+    const app = await tracker();
+    const row = (id: string) => app.element.querySelector<HTMLElement>(`li.combatant[data-combatant-id="${id}"]`)!;
+    expect([...row(w.ids.elsa).querySelectorAll("[data-fray-action]")].map((b) => b.textContent)).toEqual(["Attack", "Maneuver", "Rally", "Combat Grid"]);
+    expect(row(w.ids.riddic).querySelectorAll("[data-fray-action]")).toHaveLength(0);
+    const before = fx.stored();
+    expect(await ask("combat.act", { combat: w.combat.id, combatants: [w.ids.elsa], action: "attack", choice: {}, roll: null })).toMatchObject({ ok: false });
+    expect(await ask("combat.act", { combat: w.combat.id, combatants: [w.ids.riddic], action: "retreat", choice: {}, roll: null })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(before);
+  });
+});
+
+describe("the Combat Grid", () => {
+  beforeEach(async () => {
+    await fx.initiative(w, 15, 4, 12, 9);
+  });
+
+  it("a player moves her own combatant once a round; not another's, not off the grid, not while it is the GM's turn", async () => {
+    harness.switchUser(w.ada);
+    const before = fx.stored();
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.riddic, lane: 2, stance: "steadied" })).toMatchObject({ ok: false, reason: "Riddic is not yours to move." });
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 0 })).toMatchObject({ ok: false });
+    expect(await ask("torchlight.setPhase", { combat: w.combat.id, phase: "environment" })).toMatchObject({ ok: false, reason: "Only the GM may do that." });
+    expect(await ask("torchlight.toggleSquad", { combat: w.combat.id, side: "foes", lane: 3 })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(before);
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 4, stance: "on-guard" })).toMatchObject({ ok: true });
+    expect(grid()[w.ids.elsa]).toEqual({ lane: 4, stance: "on-guard" });
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 3, stance: "steadied" })).toMatchObject({ ok: false, reason: "Elsa has already moved this round." });
+    // Nor can she write the Combat's flags herself.
+    await expect(w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.elsa]: { lane: 1, stance: "aggressive" } } })).rejects.toThrow(/permission/);
+  });
+
+  it("a lane on another level is reached only from the lane next to it; a full cell is refused", async () => {
+    harness.switchUser(w.gm);
+    expect(await ask("torchlight.setLevel", { combat: w.combat.id, lane: 1, level: 1 })).toMatchObject({ ok: true });
+    harness.switchUser(w.ada);
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 1, stance: "rearguard" })).toMatchObject({ ok: false, reason: expect.stringContaining("lane next to it") });
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 3, stance: "aggressive" })).toMatchObject({ ok: false, reason: "Lane 3, Aggressive is full." });
+    harness.switchUser(w.gm);
+    // The GM places anyone anywhere.
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 1, stance: "rearguard" })).toMatchObject({ ok: true });
+  });
+
+  it("shows who is Engaged and whom the selected may melee and shoot", async () => {
+    harness.switchUser(w.ada);
+    const { openCombatGrid } = await import("../../src/foundry/rulesets/torchlight/ui/grid-app.js");
+    const app = (await openCombatGrid()) as unknown as { element: HTMLElement; selected: string | null; render(): Promise<unknown> };
+    const chip = (id: string) => app.element.querySelector<HTMLElement>(`[data-combatant="${id}"]`)!;
+    expect(chip(w.ids.elsa).querySelector("[data-mark='engaged']")).toBeNull();
+    expect(chip(w.ids.riddic).querySelector("[data-mark='engaged']")).not.toBeNull();
+    expect(chip(w.ids.archer).querySelector("[data-mark='retreat']")).not.toBeNull();
+    chip(w.ids.elsa).click();
+    await harness.flush();
+    expect(app.element.querySelector("[data-reach='melee']")!.textContent).toBe("May melee: Bandit.");
+    expect(app.element.querySelector("[data-reach='shoot']")!.textContent).toBe("May shoot: nobody.");
+    // A click on a cell moves her (her one move this round).
+    app.element.querySelector<HTMLElement>("td[data-lane='2'][data-stance='steadied'][data-side='party']")!.click();
+    await harness.flush();
+    await (await fx.cards()).cardsIdle();
+    expect(grid()[w.ids.elsa]).toEqual({ lane: 2, stance: "steadied" });
+  });
+});
+
+describe("the end of the fight", () => {
+  it("an Incapacitated survivor falls unconscious and is Dying; what lasted only in the fight ends", async () => {
+    harness.switchUser(w.gm);
+    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true });
+    await (w.riddic as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect("fray-waiting", { active: true });
+    await (w.combat as unknown as { delete(): Promise<unknown> }).delete();
+    await harness.flush();
+    const statuses = (a: unknown) => [...(a as { statuses: Set<string> }).statuses];
+    expect((w.elsa as unknown as { system: { dying: boolean } }).system.dying).toBe(true);
+    expect(statuses(w.elsa)).toEqual(expect.arrayContaining(["fray-dying", "unconscious"]));
+    expect(statuses(w.riddic)).not.toContain("fray-waiting");
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The torchlight sheet and dialogs in the harness: what the sheet shows (Breath, the five
+ * Characteristics with DC, ST and what each lost this encounter, weapons, stance and lane on the
+ * Combat Grid, statuses) and its buttons, each opening a card or a dialog; the attack dialog telling
+ * a legal target from one the grid forbids, and what makes the attack Enhanced; the prompts of
+ * Dying and Recovery.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryHarness } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+
+let harness: FoundryHarness;
+let removeDom: () => Promise<void>;
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  await import("../../src/foundry/fray.js");
+  await harness.boot();
+  const templates = ["dialog/torchlight-attack.hbs", "dialog/torchlight-act.hbs", "dialog/footer.hbs", "apps/torchlight-grid.hbs"].map((t) => `systems/fray/templates/${t}`);
+  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
+});
+afterAll(async () => removeDom());
+
+const fx = torchlightFixtures(() => harness);
+let w: TorchlightWorld;
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  w = await fx.world();
+  await fx.initiative(w, 15, 14, 12, 10);
+});
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await harness.flush();
+  }
+  await (await fx.cards()).cardsIdle();
+};
+const lastCard = () => (harness.game.messages as unknown as { contents: Message[] }).contents.at(-1)!;
+
+async function openSheet(actor: unknown): Promise<HTMLElement> {
+  const sheet = (actor as { sheet: { render(o: object): Promise<{ element: HTMLElement }> } }).sheet;
+  const app = await sheet.render({ force: true });
+  await harness.flush();
+  return app.element;
+}
+
+describe("the torchlight sheet", () => {
+  it("shows Breath, each Characteristic's DC, ST and loss, the cell on the Combat Grid, weapons and statuses", async () => {
+    harness.switchUser(w.ada);
+    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.encounter.str": 2 });
+    const html = await openSheet(w.elsa);
+    const row = html.querySelector<HTMLElement>("tr[data-characteristic='str']")!;
+    expect(row.querySelector<HTMLInputElement>("input[name='system.characteristics.str.dc']")!.value).toBe("11");
+    expect(row.querySelector("output.fray-st")!.textContent).toBe("9");
+    expect(row.querySelector<HTMLInputElement>("input[name='system.encounter.str']")!.value).toBe("2");
+    expect(html.querySelector("[data-placement]")!.textContent).toBe("On the Combat Grid: lane 3, Steadied");
+    expect(html.querySelector("[data-list='weapons']")!.textContent).toContain("d10 · melee · Slashing");
+    expect([...html.querySelectorAll<HTMLElement>(".fray-actions button")].map((b) => b.textContent!.trim())).toEqual(["Attack", "Maneuver", "Rally", "Combat Grid", "Dying saves", "Recovery and rest"]);
+    expect(html.querySelector<HTMLButtonElement>("[data-action='torchlightDying']")!.disabled).toBe(true);
+    harness.switchUser(w.bob);
+    const riddic = await openSheet(w.riddic);
+    expect(riddic.querySelector("[data-action='torchlightAbility']")!.textContent!.trim()).toBe("Intimidation");
+    expect(riddic.querySelector(".fray-tl-statuses")!.textContent).toContain("No statuses.");
+  });
+
+  it("Check and Save on a Characteristic's row post their cards", async () => {
+    harness.switchUser(w.ada);
+    const html = await openSheet(w.elsa);
+    queueFaces(12);
+    html.querySelector<HTMLElement>("tr[data-characteristic='dex'] [data-action='torchlightCheck']")!.click();
+    await settle();
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.check", outcome: { result: { success: true } } });
+    expect((await lastCard().renderHTML()).textContent).toContain("d20 12 against DC 13.");
+    queueFaces(14);
+    html.querySelector<HTMLElement>("tr[data-characteristic='wil'] [data-action='torchlightSave']")!.click();
+    await settle();
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.save", outcome: { result: { success: false } } });
+  });
+
+  it("Dying saves and Recovery ask for the hours of the Phase and the days of rest", async () => {
+    harness.switchUser(w.gm);
+    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true, "system.encounter.str": 2, "system.characteristics.str": { dc: 19, max: 19 } });
+    harness.switchUser(w.ada);
+    const html = await openSheet(w.elsa);
+    expect(html.querySelector<HTMLButtonElement>("[data-action='torchlightDying']")!.disabled).toBe(false);
+    harness.onDialog((dialog) => dialog.answer("ok", { n: "2" }));
+    queueFaces(4, 5, 6, 7);
+    html.querySelector<HTMLElement>("[data-action='torchlightDying']")!.click();
+    await settle();
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.dying", state: "applied", outcome: { result: { hoursRolled: 4, hoursInPhase: 4 } } });
+    harness.onDialog((dialog) => dialog.answer("ok", { n: "1" }));
+    queueFaces(3);
+    html.querySelector<HTMLElement>("[data-action='torchlightRecover']")!.click();
+    await settle();
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.recover", state: "applied" });
+    const system = (w.elsa as unknown as { system: { breath: { value: number }; incapacitated: boolean; encounter: { str: number } } }).system;
+    expect(system.breath.value).toBe(3);
+    expect(system.incapacitated).toBe(false);
+    expect(system.encounter.str).toBe(0);
+  });
+});
+
+describe("the attack dialog", () => {
+  type Dialog = { element: HTMLElement; values: Record<string, unknown>; preview(): { problems: string[]; rules: Record<string, unknown> | null; lines: string[] }; render(): Promise<unknown> };
+
+  async function openAttack(actor: unknown): Promise<Dialog> {
+    const { openTorchlightAttack } = await import("../../src/foundry/rulesets/torchlight/ui/attack-dialog.js");
+    const dialog = (await openTorchlightAttack(actor as never)) as unknown as Dialog;
+    await harness.flush();
+    return dialog;
+  }
+
+  it("offers the fighters she can see, says why the grid forbids one, and shows the die and its edges", async () => {
+    harness.switchUser(w.ada);
+    const dialog = await openAttack(w.elsa);
+    const options = [...dialog.element.querySelectorAll<HTMLOptionElement>("select[name='target'] option")].map((o) => o.textContent);
+    expect(options).toEqual(["Bandit", "Archer — a melee attack reaches only the attacker's own lane [melee-out-of-lane]", "Riddic"]);
+    // Enemies first; the first she may attack is chosen.
+    expect(dialog.values.target).toBe(w.ids.bandit);
+    expect(dialog.preview().lines).toEqual(["d10 + 1"]);
+    expect(dialog.element.querySelector("[data-preview]")!.textContent).toContain("d10 + 1");
+    expect(dialog.element.querySelector("fieldset.fray-tl-gm-edges")).toBeNull();
+    // Exact odds of the card it would open: d10 + 1, a 10 adding another d10.
+    const odds = Object.fromEntries([...dialog.element.querySelectorAll<HTMLElement>("dd[data-odds]")].map((d) => [d.dataset.odds, d.textContent]));
+    expect(odds["Damage"]).toMatch(/^2 to 21, 7\.\d on average$/);
+    expect(odds["Precision Strike"]).toBe("10%");
+    // The rules request is the card's: what odds would be worked out from.
+    expect(dialog.preview().rules).toMatchObject({ attacker: { name: "Elsa", weaponDie: 10, proficiencies: 1 }, target: { name: "Bandit" } });
+    dialog.values = { ...dialog.values, target: w.ids.archer };
+    await dialog.render();
+    expect(dialog.element.querySelector<HTMLButtonElement>("button[type='submit']")!.disabled).toBe(true);
+  });
+
+  it("submits to the card engine", async () => {
+    harness.switchUser(w.ada);
+    const dialog = await openAttack(w.elsa);
+    queueFaces(4);
+    const form = dialog.element.tagName === "FORM" ? (dialog.element as HTMLFormElement) : dialog.element.querySelector("form")!;
+    form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "applied", outcome: { result: { damage: 5 } } });
+    expect((lastCard() as unknown as { whisper: string[] }).whisper).toEqual([]);
+  });
+
+  it("posts the card in the roll mode chosen in the dialog: a blind roll hides it from the roller", async () => {
+    harness.switchUser(w.ada);
+    const dialog = await openAttack(w.elsa);
+    const select = dialog.element.querySelector<HTMLSelectElement>("select[name='rollMode']")!;
+    expect([...select.options].map((o) => o.value)).toEqual(["publicroll", "gmroll", "blindroll", "selfroll"]);
+    select.value = "blindroll";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(dialog.values.rollMode).toBe("blindroll");
+    queueFaces(4);
+    const form = dialog.element.tagName === "FORM" ? (dialog.element as HTMLFormElement) : dialog.element.querySelector("form")!;
+    form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    const message = lastCard() as unknown as { whisper: string[]; blind: boolean };
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack" });
+    expect(message.blind).toBe(true);
+    expect(message.whisper).toContain(w.gm.id);
+  });
+
+  it("the GM's attack for a combatant of hers may add the Enhancements she rules", async () => {
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    const dialog = await openAttack(w.bandit);
+    expect(dialog.element.querySelector("fieldset.fray-tl-gm-edges")).not.toBeNull();
+    dialog.values = { ...dialog.values, target: w.ids.elsa, enhancements: 2 };
+    await dialog.render();
+    expect(dialog.preview().lines).toEqual(["Enhanced: the GM's ruling, the GM's ruling.", "d12 twice, keep the higher"]);
+  });
+});
+
+describe("the Maneuver and stance dialogs", () => {
+  it("say what the Maneuver does and whom it needs, and refuse what the GM would", async () => {
+    harness.switchUser(w.ada);
+    const { openTorchlightAct } = await import("../../src/foundry/rulesets/torchlight/ui/act-dialog.js");
+    const dialog = (await openTorchlightAct("maneuver", w.elsa as never)) as unknown as { element: HTMLElement; values: Record<string, string>; problems(): string[]; render(): Promise<unknown> };
+    await harness.flush();
+    expect([...dialog.element.querySelectorAll("select[name='maneuver'] option")].map((o) => o.getAttribute("value"))).toEqual(["disarm", "distract", "evade", "goad", "grapple", "hide", "parry", "push", "trip"]);
+    dialog.values = { ...dialog.values, maneuver: "trip", target: "" };
+    await dialog.render();
+    expect(dialog.problems()).toEqual(["Choose a target."]);
+    dialog.values = { ...dialog.values, maneuver: "trip", target: w.ids.archer };
+    expect(dialog.problems()[0]).toContain("maneuver-out-of-reach");
+    dialog.values = { ...dialog.values, maneuver: "trip", target: w.ids.bandit };
+    expect(dialog.problems()).toEqual([]);
+    const rally = (await openTorchlightAct("ability", w.elsa as never)) as unknown as { element: HTMLElement; problems(): string[] };
+    await harness.flush();
+    expect(rally.element.textContent).toContain("every companion within one adjacent position gains 1d4 Breath");
+    expect(rally.problems()).toEqual([]);
+  });
+});
