@@ -40,6 +40,8 @@ const EMBEDDED: Record<string, string[]> = {
   journal: ["pages", "categories"],
   playlists: ["sounds"],
   tables: ["results"],
+  scenes: ["regions"],
+  regions: ["behaviors"],
 };
 
 function sourceFiles(pack: string): { file: string; doc: Doc }[] {

@@ -85,8 +85,8 @@ describe("finding 2: initiative in every ruleset", () => {
     expect(combatants[0]!.initiative).toBeGreaterThanOrEqual(1);
   });
 
-  // Cavaliers, Personal Combat and Beyond the Torchlight have their tracker rules (their own tests roll them).
-  it.each(RULESET_IDS.filter((id) => !["cavaliers", "personal", "torchlight"].includes(id)))("%s: a combat is made, joined and rolled for, and says the game's initiative is not built yet", async (ruleset) => {
+  // Cavaliers, Personal Combat, Beyond the Torchlight and Unhex have their tracker rules (their own tests roll them).
+  it.each(RULESET_IDS.filter((id) => !["cavaliers", "personal", "torchlight", "unhex"].includes(id)))("%s: a combat is made, joined and rolled for, and says the game's initiative is not built yet", async (ruleset) => {
     await game.settings.set("fray", "ruleset", ruleset);
     const { combat, combatants } = await fight(await actor("One", characterType(ruleset)), await actor("Two", characterType(ruleset)));
     await expect(combat.rollAll()).resolves.toBe(combat);

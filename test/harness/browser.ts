@@ -4,6 +4,7 @@
  * init → i18nInit → setup → ready. The handle is left on window.harness for the tests.
  */
 import { installFoundry, type FoundryHarness } from "./index.js";
+import { placeToken } from "./tokens.js";
 
 export * from "./index.js";
 
@@ -11,6 +12,8 @@ declare global {
   interface Window {
     harness?: FoundryHarness;
     frayBoot?: Promise<void>;
+    /** Draws a token on the viewed scene (Actor#getActiveTokens, User#targets), for tests that place tokens. */
+    placeToken?: typeof placeToken;
   }
 }
 
@@ -40,6 +43,7 @@ export async function bootSystem(systemId: string): Promise<FoundryHarness> {
   const lang = langPath ? (JSON.parse(await fetchText(`${root}/${langPath}`)) as Record<string, unknown>) : {};
   const harness = installFoundry({ systemJson, lang, fetchText });
   window.harness = harness;
+  window.placeToken = placeToken;
   for (const style of (systemJson.styles ?? []) as (string | { src: string })[]) await loadStyle(`/${root}/${typeof style === "string" ? style : style.src}`);
   for (const module of (systemJson.esmodules ?? []) as string[]) await import(/* @vite-ignore */ `/${root}/${module}`);
   await harness.boot();

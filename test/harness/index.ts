@@ -9,7 +9,7 @@
 import Handlebars from "handlebars";
 import { applications, registerHandlebarsHelpers } from "./applications.js";
 import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, fields } from "./data.js";
-import { Actor, ChatMessage, Collection, Combat, Combatant, CONST, Item, User, Users, WorldCollection, fromUuid, fromUuidSync, type ClientDocument } from "./documents.js";
+import { Actor, ChatMessage, ClientDocument, Collection, Combat, Combatant, CONST, Item, User, Users, WorldCollection, fromUuid, fromUuidSync } from "./documents.js";
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
@@ -181,7 +181,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
 
   const foundry = {
     utils: { ...utils, Collection },
-    abstract: { DataModel, TypeDataModel },
+    // foundry.abstract.Document is every document's base (common/abstract/document.mjs); the harness's is ClientDocument.
+    abstract: { DataModel, TypeDataModel, Document: ClientDocument },
     data: { fields, validation: { DataModelValidationFailure, DataModelValidationError } },
     documents: { Actor, Item, ChatMessage, Combat, Combatant, User, collections: { WorldCollection } },
     applications,

@@ -6,8 +6,9 @@
 import { BooleanField, NumberField, SchemaField, StringField, type DataField } from "./data.js";
 import { ClientDocument, CONST, Collection, EmbeddedCollectionField, WorldCollection, type Actor } from "./documents.js";
 import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials } from "./regions.js";
+import { Hooks } from "./hooks.js";
 import { state } from "./state.js";
-import type { AnyObject } from "./utils.js";
+import { randomID, type AnyObject } from "./utils.js";
 
 const MOVEMENT_KEYS = ["x", "y", "elevation", "width", "height"];
 
@@ -17,6 +18,7 @@ export class TokenDocument extends ClientDocument {
   declare actorId: string | null;
   declare x: number;
   declare y: number;
+  declare disposition: number;
   /** The Regions this token is in (Foundry's TokenDocument#regions). */
   regions = new Set<RegionDocument>();
 
@@ -33,8 +35,8 @@ export class TokenDocument extends ClientDocument {
       width: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       height: new NumberField({ required: true, nullable: false, positive: true, initial: 1 }),
       hidden: new BooleanField(),
-      // v13 BaseToken#disposition (common/documents/token.mjs): which side the token is on, hostile unless set.
-      disposition: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE }),
+      // v13 BaseToken#disposition (common/documents/token.mjs): one of CONST.TOKEN_DISPOSITIONS, hostile unless set.
+      disposition: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE, choices: Object.values(CONST.TOKEN_DISPOSITIONS) }),
     };
   }
   /** The world actor (linked tokens; the harness has no synthetic actors). */
@@ -51,6 +53,26 @@ export class TokenDocument extends ClientDocument {
     if (user.isGM) return true;
     return action !== "create" && this.testUserPermission(user, "OWNER");
   }
+  /**
+   * TokenDocument#_preUpdate → #preUpdateMovement (client/documents/token.mjs): a change of place is
+   * a movement, which `_preUpdateMovement` and the `preMoveToken` hook (skipped with `noHook`) may
+   * refuse; a refused movement drops its fields from the update. Only the initiating client asks.
+   * The movement carries the origin and destination Fray reads (no waypoints, costs or history).
+   */
+  protected override async _preUpdate(changes: AnyObject, options: AnyObject, user: never): Promise<boolean | void> {
+    const source = this as unknown as AnyObject;
+    if (MOVEMENT_KEYS.some((key) => key in changes && changes[key] !== source[key])) {
+      const origin = Object.fromEntries(MOVEMENT_KEYS.map((key) => [key, source[key]]));
+      const destination = { ...origin, ...Object.fromEntries(MOVEMENT_KEYS.filter((key) => key in changes).map((key) => [key, changes[key]])) };
+      const movement = { id: randomID(), origin, destination, method: (options.movement as AnyObject | undefined)?.method ?? "api", constrained: false, recorded: true };
+      let allowed = (await this._preUpdateMovement(movement, options)) ?? true;
+      allowed &&= options.noHook === true || Hooks.call("preMoveToken", this, movement, options) !== false;
+      if (allowed === false) for (const key of MOVEMENT_KEYS) delete changes[key];
+    }
+    return super._preUpdate(changes, options, user);
+  }
+  /** TokenDocument#_preUpdateMovement: a subclass may refuse a movement. */
+  async _preUpdateMovement(_movement: AnyObject, _options: AnyObject): Promise<boolean | void> {}
   /** TokenDocument#_onCreate / _onUpdate / _onDelete: the Regions it is in, and their enter/exit events. */
   protected override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
     super._onCreate(data, options, userId);

@@ -12,15 +12,18 @@ export class HarnessToken {
   readonly id: string;
   readonly name: string;
   readonly actor: ClientDocument;
-  readonly document: { id: string; uuid: string; name: string; actor: ClientDocument; actorLink: boolean; object: HarnessToken };
+  readonly document: { id: string; uuid: string; name: string; actor: ClientDocument; actorLink: boolean; object: HarnessToken } | (ClientDocument & { object?: HarnessToken });
   /** The effect icons drawn on the token (img paths, in order), and the overlay's, if any. */
   effects: { icons: string[]; overlay: string | null } = { icons: [], overlay: null };
   /** Token#constructor with its document; it draws its effects at once (Token#draw). */
-  constructor(actor: ClientDocument, { name, actorLink = true }: { name?: string; actorLink?: boolean } = {}) {
-    this.id = randomID();
-    this.name = name ?? actor.name;
+  constructor(actor: ClientDocument, { name, actorLink = true, document }: { name?: string; actorLink?: boolean; document?: ClientDocument } = {}) {
+    this.id = document?.id ?? randomID();
+    this.name = name ?? (document as { name?: string } | undefined)?.name ?? actor.name;
     this.actor = actor;
-    this.document = { id: this.id, uuid: `Scene.harness.Token.${this.id}`, name: this.name, actor, actorLink, object: this };
+    if (document) {
+      // A TokenDocument of a harness scene, drawn on the viewed canvas (TokenDocument#object).
+      this.document = Object.assign(document, { object: this });
+    } else this.document = { id: this.id, uuid: `Scene.harness.Token.${this.id}`, name: this.name, actor, actorLink, object: this };
     this.drawEffects();
   }
   /** Token#_drawEffects: an icon for each of the actor's temporaryEffects with an img; the last overlay one is the overlay. */
@@ -50,8 +53,8 @@ function targetsOf(user: User): Set<HarnessToken> {
 
 const placed: HarnessToken[] = [];
 
-/** Put a token of this actor on the viewed scene. */
-export function placeToken(actor: ClientDocument, options: { name?: string; actorLink?: boolean } = {}): HarnessToken {
+/** Put a token of this actor on the viewed scene (drawing a scene's TokenDocument when `document` is given). */
+export function placeToken(actor: ClientDocument, options: { name?: string; actorLink?: boolean; document?: ClientDocument } = {}): HarnessToken {
   const token = new HarnessToken(actor, options);
   placed.push(token);
   return token;
@@ -72,7 +75,7 @@ export function installTokens(): void {
   });
   // Actor#getActiveTokens(linked, document): this actor's tokens on the viewed scene.
   (Actor.prototype as unknown as AnyObject).getActiveTokens = function (this: Actor, linked = false, document = false) {
-    const mine = placed.filter((t) => t.actor === this && (!linked || t.document.actorLink));
+    const mine = placed.filter((t) => t.actor === this && (!linked || (t.document as { actorLink?: boolean }).actorLink));
     return document ? mine.map((t) => t.document) : mine;
   };
 }

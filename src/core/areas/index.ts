@@ -4,5 +4,5 @@ export { carriesMove, carriesSight } from "./graph.js";
 export { rangeBetween, rangeToMover } from "./range.js";
 export { fewestMarksOnShortestPaths, lineOfSight, lineOfSightToMover } from "./sight.js";
 export { coverAgainst, type CoverReading } from "./cover.js";
-export { moveCheck, setDoor, type MoveCheck, type MoveKind } from "./movement.js";
+export { doorBetween, moveCheck, setDoor, stepProblem, type MoveCheck, type MoveKind, type StepProblem } from "./movement.js";
 export { NIGHTCLUB } from "./nightclub.js";

@@ -1,5 +1,5 @@
 import { moveSteps } from "./graph.js";
-import type { AreaMap } from "./types.js";
+import type { AreaMap, Connection } from "./types.js";
 import { AreaMapError, requireArea } from "./validate.js";
 
 /** stay: same area; move: one connection (one action); run: two away; beyond that too-far. */
@@ -41,4 +41,36 @@ export function setDoor(map: AreaMap, a: string, b: string, open: boolean): Area
   const index = map.connections.findIndex((c) => c.kind === "door" && ((c.from === a && c.to === b) || (c.from === b && c.to === a)));
   if (index < 0) throw new AreaMapError(`there is no door between "${a}" and "${b}"`);
   return { ...map, connections: map.connections.map((c, i) => (i === index ? { ...c, open } : c)) };
+}
+
+/** Why a single step from one area to another is not allowed, by the line between them. */
+export type StepProblem = "same-area" | "not-adjacent" | "sight-only" | "wrong-way" | "door-closed";
+
+/**
+ * Whether one move (one action) can take a character from `from` to `to`: they must be joined by a
+ * line that lets her walk that way (a solid line, a one-way arrow pointing there, an open door).
+ * Null when it can; otherwise what stands in the way.
+ */
+export function stepProblem(map: AreaMap, from: string, to: string): StepProblem | null {
+  requireArea(map, from);
+  requireArea(map, to);
+  if (from === to) return "same-area";
+  const line = map.connections.find((c) => (c.from === from && c.to === to) || (c.from === to && c.to === from));
+  if (!line) return "not-adjacent";
+  switch (line.kind) {
+    case "two-way":
+      return null;
+    case "one-way":
+      return line.from === from ? null : "wrong-way";
+    case "door":
+      return line.open === true ? null : "door-closed";
+    case "sight":
+    case "sight-blocked":
+      return "sight-only";
+  }
+}
+
+/** The door between two areas, or undefined. */
+export function doorBetween(map: AreaMap, a: string, b: string): Connection | undefined {
+  return map.connections.find((c) => c.kind === "door" && ((c.from === a && c.to === b) || (c.from === b && c.to === a)));
 }

@@ -1,10 +1,12 @@
 import { SYSTEM_ID } from "../system.js";
 import { AREA_BEHAVIOR_TYPE } from "./constants.js";
 import { AreaBehaviorModel } from "./model.js";
+import { registerMoveChecks } from "./moves.js";
 import { AreaBehaviorConfig } from "./sheet.js";
 
 export { AREA_BEHAVIOR_TYPE, AREA_FLAG } from "./constants.js";
 export { AreaBehaviorModel } from "./model.js";
+export { addMoveGuard, onAreaMove, type AreaMove, type MoveGuard, type MoveListener } from "./moves.js";
 export { sceneAreaMap, type SceneArea, type SceneAreaMap } from "./scene-map.js";
 export { areaContext, areaLookup, checkMove, tokenArea, usableMap, type AreaContext, type AreaRef, type TokenLike } from "./service.js";
 
@@ -20,4 +22,5 @@ export function registerAreas(): void {
     makeDefault: true,
     label: "FRAY.Area.Sheet",
   });
+  registerMoveChecks();
 }

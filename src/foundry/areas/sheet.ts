@@ -4,6 +4,7 @@ import { addRow, removeRow, rowTarget } from "../sheets/rows.js";
 import { SYSTEM_ID, templatePath } from "../system.js";
 import { AREA_BEHAVIOR_TYPE, CONNECTION_KINDS, COVER_VALUES } from "./constants.js";
 import { AreaBehaviorModel } from "./model.js";
+import { setDoorOnScene } from "./doors.js";
 import { areaBehaviours } from "./scene-map.js";
 
 import DocumentSheetV2 = foundry.applications.api.DocumentSheetV2;
@@ -41,6 +42,7 @@ export class AreaBehaviorConfig extends BehaviorConfig {
     actions: {
       addConnection: AreaBehaviorConfig.#onAddConnection,
       removeConnection: AreaBehaviorConfig.#onRemoveConnection,
+      toggleDoor: AreaBehaviorConfig.#onToggleDoor,
     },
   };
 
@@ -56,6 +58,15 @@ export class AreaBehaviorConfig extends BehaviorConfig {
 
   static async #onRemoveConnection(this: AreaBehaviorConfig, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await removeRow(this.document, "connections", rowTarget(target).index);
+  }
+
+  /** The GM opens or shuts a door on both Areas it joins (checking "Open" on one side alone would leave the map disagreeing). */
+  static async #onToggleDoor(this: AreaBehaviorConfig, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const system = this.document.system;
+    const scene = this.document.parent?.parent;
+    const line = system instanceof AreaBehaviorModel ? system.connections[rowTarget(target).index] : undefined;
+    if (!scene || !line || line.kind !== "door" || !(system instanceof AreaBehaviorModel)) return;
+    await setDoorOnScene(scene, system.areaKey, line.to, !line.open);
   }
 
   protected override async _prepareContext(options: DeepPartial<DocumentSheetV2.RenderOptions> & { isFirstRender: boolean }) {

@@ -1,6 +1,7 @@
 import { SYSTEM_ID } from "../system.js";
 import { AREA_FLAG } from "./constants.js";
 import type { AreaBehaviorModel } from "./model.js";
+import { areaMoved } from "./moves.js";
 import { checkMove } from "./service.js";
 
 /** Where a token last stood when it left every Area, so the next entry is checked as one move. */
@@ -61,7 +62,10 @@ export async function onTokenEnter(this: AreaBehaviorModel, event: RegionDocumen
   const previous = typeof current === "string" && current ? current : token.getFlag(SYSTEM_ID, LEFT_FLAG);
   await token.update({ [`flags.${SYSTEM_ID}.${AREA_FLAG}`]: area, [`flags.${SYSTEM_ID}.-=${LEFT_FLAG}`]: null } as TokenDocument.UpdateData);
   await setActorArea(token, this.areaName);
-  if (typeof previous === "string" && previous && previous !== area) reportMove(token, previous, area, areaNames(token));
+  if (typeof previous === "string" && previous && previous !== area) {
+    reportMove(token, previous, area, areaNames(token));
+    await areaMoved(token, previous, area);
+  }
 }
 
 /** Whether the token already stands in another Area's Region (its entry there sets the flag). */

@@ -1,66 +1,112 @@
 /**
- * What a card writes to actors, and how it takes it back. Apply records, for each field and status
+ * What a card writes to actors and other documents, and how it takes it back. Apply records, for each field and status
  * it changes, the value before and after; Undo writes the before-values back, but only when every
  * field still holds what this card set. A field that moved on since (a later card, a GM's edit)
  * is named in the refusal, and nothing is written: undo the later card first.
  */
 import { Refused } from "../relay/index.js";
-import type { ActorChange } from "./kinds.js";
+import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { changeTargetAt, changeTargetName, type ChangeTarget } from "./documents.js";
+import { actorAt, changeTargetName, documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
-/** An unset flag reads as its default (else null), so "never set" and "set to the default" are the same value. */
-function fieldValue(doc: ChangeTarget, path: string, defaults: Record<string, unknown>): unknown {
-  return foundry.utils.getProperty(doc, path) ?? defaults[path] ?? null;
+/**
+ * An unset flag reads as its default, so "never set" and "set to the default" are the same value. A
+ * field holding null (a combatant's initiative not rolled) is null, never unset: Undo writes it back.
+ */
+function fieldValue(document: foundry.abstract.Document.Any, path: string, defaults: Record<string, unknown>): unknown {
+  const value = foundry.utils.getProperty(document, path);
+  return value === undefined ? defaults[path] : value;
 }
 
-/** Statuses are an actor's: a change on a Combat carries fields only. */
-const asActor = (doc: ChangeTarget): Actor.Implementation | null => (doc instanceof Actor ? (doc as Actor.Implementation) : null);
+/** A document's name for the card (a combat or a token behaviour may have none). */
+function nameOf(document: foundry.abstract.Document.Any): string {
+  const name = (document as { name?: unknown }).name;
+  return typeof name === "string" && name ? name : document.documentName;
+}
+
+/** Update data putting values back; a field that did not exist before is removed again ("-=" key). */
+function restoring(records: readonly ChangeRecord[]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const record of records) {
+    if (record.before !== undefined) data[record.key] = record.before;
+    else {
+      const at = record.key.lastIndexOf(".");
+      data[at < 0 ? `-=${record.key}` : `${record.key.slice(0, at)}.-=${record.key.slice(at + 1)}`] = null;
+    }
+  }
+  return data;
+}
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** Writes the changes (leaving out what would not change) and returns the records for Undo. */
-export async function applyChanges(changes: readonly ActorChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
+export async function applyChanges(changes: readonly CardChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
   const records: ChangeRecord[] = [];
   for (const change of changes) {
-    const { actor } = change;
+    if ("document" in change) {
+      const { document } = change;
+      const fields: ChangeRecord[] = [];
+      for (const [path, value] of Object.entries(change.fields)) {
+        const before = fieldValue(document, path, defaults);
+        if (same(before, value)) continue;
+        const shown = change.show ? { before: change.show(before), after: change.show(value) } : undefined;
+        const label = change.labels?.[path] ?? change.label;
+        fields.push({ uuid: document.uuid ?? "", name: nameOf(document), key: path, kind: "field", before, after: value, ...(label ? { label } : {}), ...(shown ? { shown } : {}) });
+      }
+      // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
+      if (fields.length) await (document as unknown as { update(data: object, options?: object): Promise<unknown> }).update(Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options ?? {});
+      records.push(...fields);
+      continue;
+    }
+    // An actor (fields and statuses), or a Combat or Combatant (fields only).
+    const { actor: target } = change;
+    const name = changeTargetName(target);
     const fields: ChangeRecord[] = [];
     for (const [path, value] of Object.entries(change.fields ?? {})) {
-      const before = fieldValue(actor, path, defaults);
-      if (!same(before, value)) fields.push({ uuid: actor.uuid, name: changeTargetName(actor), key: path, kind: "field", before, after: value });
+      // Here an unset field is recorded as null, and Undo writes null back (the rulesets' flags read
+      // null as "none"); a DocumentChange's unset field is removed again instead.
+      const before = fieldValue(target, path, defaults) ?? null;
+      const label = change.labels?.[path];
+      if (!same(before, value)) fields.push({ uuid: target.uuid ?? "", name, key: path, kind: "field", before, after: value, ...(label ? { label } : {}) });
     }
     // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
-    if (fields.length) await actor.update(Object.fromEntries(fields.map((f) => [f.key, f.after])) as never);
+    if (fields.length) await (target as unknown as { update(data: object, options?: object): Promise<unknown> }).update(Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options ?? {});
     records.push(...fields);
-    const withStatuses = asActor(actor);
+    if (!(target instanceof Actor)) continue;
+    const actor = target as Actor.Implementation;
     for (const [status, active] of Object.entries(change.statuses ?? {})) {
-      if (!withStatuses) continue;
-      const before = hasStatus(withStatuses, status);
+      const before = hasStatus(actor, status);
       if (before === active) continue;
-      await setStatus(withStatuses, status, active);
-      records.push({ uuid: actor.uuid, name: changeTargetName(actor), key: status, kind: "status", before, after: active });
+      await setStatus(actor, status, active);
+      records.push({ uuid: actor.uuid, name, key: status, kind: "status", before, after: active });
     }
   }
   return records;
+}
+
+/** Undo puts things back by the GM's word: a token returns to its place without a drag's checks. */
+const UNDO_OPTIONS = { fray: { ruling: true } };
+
+function shownValue(value: unknown): string {
+  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 }
 
 /** The records whose field no longer holds what the card set, as one line each. */
 function movedOn(records: readonly ChangeRecord[], defaults: Record<string, unknown>, label: (record: ChangeRecord) => string): string[] {
   const problems: string[] = [];
   for (const record of records) {
-    const actor = changeTargetAt(record.uuid);
-    const withStatuses = actor ? asActor(actor) : null;
-    if (!actor || (record.kind === "status" && !withStatuses)) {
+    const document = record.kind === "status" ? actorAt(record.uuid) : documentAt(record.uuid);
+    if (!document) {
       problems.push(localize("FRAY.Card.Refused.UndoGone", { name: record.name }));
       continue;
     }
-    const now = record.kind === "status" ? hasStatus(withStatuses!, record.key) : fieldValue(actor, record.key, defaults);
-    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: changeTargetName(actor), field: label(record), now: String(now), set: String(record.after) }));
+    const now = record.kind === "status" ? hasStatus(document as Actor.Implementation, record.key) : fieldValue(document, record.key, defaults);
+    if (!same(now, record.after)) problems.push(localize("FRAY.Card.Refused.UndoMoved", { name: record.name, field: label(record), now: shownValue(now), set: shownValue(record.after) }));
   }
   return problems;
 }
@@ -73,8 +119,8 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
   const problems = movedOn(records, defaults, label);
   if (problems.length) throw new Refused(localize("FRAY.Card.Refused.UndoStale", { fields: problems.join(" ") }));
   for (const record of [...records].reverse()) {
-    const actor = changeTargetAt(record.uuid)!;
-    if (record.kind === "status") await setStatus(asActor(actor)!, record.key, record.before === true);
-    else await actor.update({ [record.key]: record.before } as never);
+    if (record.kind === "status") await setStatus(actorAt(record.uuid)!, record.key, record.before === true);
+    // Paths as recorded on Apply; fvtt-types types update data by schema.
+    else await (documentAt(record.uuid) as unknown as { update(data: object, options?: object): Promise<unknown> }).update(restoring([record]), UNDO_OPTIONS);
   }
 }

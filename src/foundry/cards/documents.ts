@@ -17,6 +17,14 @@ export function owns(user: User.Implementation, actor: Actor.Implementation | nu
   return !!actor && (user.isGM || actor.testUserPermission(user, "OWNER"));
 }
 
+/** Any stored document by uuid (what a card's Apply changed), or null. */
+export function documentAt(uuid: unknown): foundry.abstract.Document.Any | null {
+  if (typeof uuid !== "string" || !uuid) return null;
+  // A stored uuid is a plain string; fvtt-types wants it typed by document name.
+  const doc = fromUuidSync(uuid as never) as unknown;
+  return doc instanceof foundry.abstract.Document ? (doc as foundry.abstract.Document.Any) : null;
+}
+
 /** A document Apply may write fields on: an actor, or a Combat or Combatant (state only the GM writes, such as a round's queued hits). */
 export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combatant.Implementation;
 

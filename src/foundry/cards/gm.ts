@@ -229,11 +229,22 @@ async function follow(payload: Record<string, unknown>, asker: User.Implementati
 
 /** A changed field in the players' words: its label from lang/en.json, else its path. */
 export function fieldLabel(record: ChangeRecord): string {
+  if (record.label) return record.label;
   const key = `FRAY.Card.Field.${record.key.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
   return game.i18n!.has(key) ? game.i18n!.localize(key) : record.key;
 }
 
 export const CARD_REQUESTS = { open, choose, undo, follow };
+
+/**
+ * Opens a card on the active GM from inside a step it is already serving (a tracker request that
+ * posts a card): straight to the engine, since asking through the relay would wait in the queue
+ * behind the very step that asks. The card opens over no dice: its first roll must be a step.
+ */
+export async function openCardAsGm(open: { kind: string; refs: Record<string, CardRef>; request: Record<string, unknown>; rollMode?: string }): Promise<string> {
+  if (!game.user?.isGM) return refuse("GMOnly");
+  return CARD_REQUESTS.open({ ...open, roll: null }, game.user);
+}
 
 export function registerCardRequests(): void {
   for (const [name, handler] of Object.entries(CARD_REQUESTS)) onRequest(`card.${name}`, handler);

@@ -5,12 +5,13 @@
 import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
+export { openCardAsGm } from "./gm.js";
 import { CARD_TYPE, CardModel } from "./model.js";
 import { cardActivity, CARD_FOOTER, registerCardRendering } from "./render.js";
 
 export { chooseOnCard, openCard, type OpenCard } from "./client.js";
-export { cardKind, registerCardKind, type ActorChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
-export { CARD_TYPE, cardOf, type CardData, type CardRef, type ChangeRecord } from "./model.js";
+export { cardKind, registerCardKind, type ActorChange, type CardChange, type DocumentChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
+export { CARD_TYPE, cardOf, withChoice, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
 export { postServedCard } from "./gm.js";

@@ -16,14 +16,36 @@ export interface ActorChange {
   actor: ChangeTarget;
   fields?: Record<string, unknown>;
   statuses?: Record<string, boolean>;
+  /** Each field's name in the players' words, by update path (else FRAY.Card.Field.<path>, else the path). */
+  labels?: Record<string, string>;
+  /** Update options, so a ruleset's own hooks can tell a card's write from a sheet edit. */
+  options?: Record<string, unknown>;
 }
+
+/**
+ * What Apply writes on another document the card's outcome names (an item, the combat's tracker
+ * state, a token's place, a Region behaviour): update paths and values, recorded for Undo like an
+ * actor's. `label` names the change in the players' words and `show` reads a value for the card.
+ */
+export interface DocumentChange {
+  document: foundry.abstract.Document.Any;
+  fields: Record<string, unknown>;
+  label?: string;
+  /** A field's own name, by update path, where one `label` does not fit them all. */
+  labels?: Record<string, string>;
+  show?: (value: unknown) => string;
+  /** Update options (a token moved by the GM's ruling, not by a drag). */
+  options?: Record<string, unknown>;
+}
+
+export type CardChange = ActorChange | DocumentChange;
 
 /** A step after Apply that only some may take (the GM's pick for an NPC at her limit). */
 export interface FollowUp {
   /** Whether the asker may take it with this value now; a refusal reason, or null when allowed. */
   check(card: CardData, value: string, asker: User.Implementation): string | null;
   /** The changes it makes; recorded with the Apply's, so Undo takes them back too. */
-  changes(card: CardData, value: string, actors: CardActors): ActorChange[];
+  changes(card: CardData, value: string, actors: CardActors): CardChange[];
   /** What the card keeps of it (merged into `notes`). */
   note(value: string): Record<string, unknown>;
 }
@@ -51,7 +73,7 @@ export interface CardKind {
   /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */
-  changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[];
+  changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[];
   /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
   notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
   followUps?: Record<string, FollowUp>;

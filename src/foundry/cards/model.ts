@@ -26,6 +26,9 @@ export interface ChangeRecord {
   kind: "field" | "status";
   before: unknown;
   after: unknown;
+  /** For a document other than an actor: the change in the players' words, and both values as read. */
+  label?: string;
+  shown?: { before: string; after: string };
 }
 
 /** Who chose what, in order: the opening roll, then each choice (for the card and for Undo). */
@@ -79,11 +82,17 @@ export function cardOf(message: ChatMessage.Implementation): CardData | null {
   return message.system.toObject() as unknown as CardData;
 }
 
+/** Path segments that would reach an object's prototype, never a request's own field. */
+const UNSAFE = new Set(["__proto__", "prototype", "constructor"]);
+
 /**
- * The request with a choice added. A choice names a request field, or a path into one ("saves.c2":
- * the saves of the combatant in role c2), so a card with many choosers keeps one field per chooser.
+ * The request with a choice added. A choice names a request field, or a path into one when a choice
+ * belongs to one of several choosers ("rerolls.target", "saves.c2"), so a card with many choosers
+ * keeps one field per chooser. The request is copied, never changed in place; the path comes from
+ * the rules' `awaiting` or the kind, not from a player.
  */
 export function withChoice(request: Record<string, unknown>, choice: string, value: unknown): Record<string, unknown> {
+  if (!choice || choice.split(".").some((part) => !part || UNSAFE.has(part))) throw new Error(`no such choice: ${choice}`);
   const next = foundry.utils.deepClone(request);
   foundry.utils.setProperty(next, choice, value);
   return next;

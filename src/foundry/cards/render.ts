@@ -42,9 +42,9 @@ function track(work: Promise<unknown>): void {
 function engineContext(card: CardData, kind: CardKind): Record<string, unknown> {
   const records = card.applied.map((record) => ({
     name: record.name,
-    field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : labelOf(record.key),
-    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : shown(record.before),
-    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : shown(record.after),
+    field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : (record.label ?? labelOf(record.key)),
+    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.before ?? shown(record.before)),
+    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.after ?? shown(record.after)),
   }));
   const last = card.history.at(-1);
   return {

@@ -52,6 +52,13 @@ const unhexWoundKeys: SystemMigration = (system) => {
   return changed;
 };
 
+/** Unhex's "good at" was one line of text; it becomes the abilities' checkboxes, the text kept as the other rolls. */
+const unhexGoodAbilities: SystemMigration = (system) => {
+  if (typeof system.good !== "string") return false;
+  system.good = { other: system.good };
+  return true;
+};
+
 /**
  * Every schema version after 0 (Fray 0.1.0, which stored none), oldest first. To change stored data:
  * add a step with the next version, its summary and a SystemMigration for each type it touches;
@@ -63,6 +70,11 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
     version: 1,
     summary: "Pools stored as one number become {value, max}; Unhex wounds keyed by the rules' location ids use the stored keys.",
     system: { "*": poolsFromNumbers, unhexCharacter: unhexWoundKeys, unhexNpc: unhexWoundKeys },
+  },
+  {
+    version: 2,
+    summary: "Unhex: what a character is good at becomes one checkbox per combat roll, the old text kept as her other good rolls; weapons and shields become items (an old weapon kind or shield flag is kept in the unmigrated flags).",
+    system: { unhexCharacter: unhexGoodAbilities, unhexNpc: unhexGoodAbilities },
   },
 ];
 

@@ -1,6 +1,7 @@
 // The pure rules of unhex the Foundry layer calls step by step (build a pool, read a roll, apply
 // damage...); the registry entry with its CLI actions is unhexRules in index.ts.
 export * from "./budget.js";
+export * from "./choices.js";
 export * from "./character.js";
 export * from "./combatEnd.js";
 export * from "./damage.js";

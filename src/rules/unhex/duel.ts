@@ -6,7 +6,7 @@ import { landHit } from "./hit.js";
 import { rollTeamInitiative } from "./initiative.js";
 import type { UnhexOptions } from "./options.js";
 import { whoPicks } from "./pick.js";
-import { unhexRoll } from "./roll.js";
+import { type RollPolicy, rollWithPolicy } from "./roll.js";
 import type { FighterRequest } from "./schemas.js";
 
 type Side = "a" | "b";
@@ -20,6 +20,11 @@ interface Fighter {
 function afterRoll(budget: ActionBudget, extraAction: boolean, losesNextAction: boolean): ActionBudget {
   const gained = extraAction ? gainAction(budget) : budget;
   return losesNextAction ? loseAction(gained) : gained;
+}
+
+/** A simulated fighter good at her rolls rerolls the dice she names after a failure, and takes a critical's extra action. */
+function policyOf(block: FighterRequest): RollPolicy {
+  return block.good ? { rerollAfterFailure: block.good } : {};
 }
 
 /**
@@ -41,9 +46,11 @@ export function fightDuel(a: FighterRequest, b: FighterRequest, tray: DiceTray, 
       tray,
       (["a", "b"] as const).map((side) => {
         const { state, block } = fighters[side];
-        return { name: side, pc: state.pc, members: [{ name: state.name, level: state.level, maxLevel: state.maxLevel, ...(block.good ? { good: block.good } : {}) }] };
+        return { name: side, pc: state.pc, members: [{ name: state.name, level: state.level, maxLevel: state.maxLevel, ...(block.good ? { good: true } : {}) }] };
       }),
       holder,
+      undefined,
+      { a: policyOf(fighters.a.block), b: policyOf(fighters.b.block) },
     );
     holder = initiative.winner;
     initiative.rolls.forEach(({ team, roll }) => {
@@ -55,8 +62,8 @@ export function fightDuel(a: FighterRequest, b: FighterRequest, tray: DiceTray, 
       const foe = fighters[side === "a" ? "b" : "a"];
       while (me.budget.available > 0 && !isOut(me.state, options) && !isOut(foe.state, options)) {
         me.budget = spendAction(me.budget);
-        const roller = { name: me.state.name, level: me.state.level, maxLevel: me.state.maxLevel, pc: me.state.pc, ...(me.block.good ? { good: me.block.good } : {}) };
-        const attack = unhexRoll(tray, roller, "attack");
+        const roller = { name: me.state.name, level: me.state.level, maxLevel: me.state.maxLevel, pc: me.state.pc, ...(me.block.good ? { good: true } : {}) };
+        const attack = rollWithPolicy(tray, roller, "attack", policyOf(me.block));
         me.budget = afterRoll(me.budget, attack.extraAction, attack.losesNextAction);
         if (attack.check.success) foe.state = landHit(attack.check, foe.state, whoPicks(false, foe.block.shield === true), undefined, options).character;
       }

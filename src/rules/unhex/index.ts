@@ -1,7 +1,9 @@
 import { defineDuel, type RulesetRules } from "../ruleset.js";
 import { attackAction } from "./actions/attack.js";
 import { checkAction } from "./actions/check.js";
+import { doorAction } from "./actions/door.js";
 import { initiativeAction } from "./actions/initiative.js";
+import { moveAction } from "./actions/move.js";
 import { opposedAction } from "./actions/opposed.js";
 import { rangeAction } from "./actions/range.js";
 import { fightDuel } from "./duel.js";
@@ -19,6 +21,8 @@ export const unhexRules: RulesetRules = {
     opposed: { ...opposedAction, odds: opposedOdds },
     initiative: initiativeAction,
     attack: { ...attackAction, odds: attackOdds },
+    move: moveAction,
+    door: doorAction,
     range: rangeAction,
   },
   options: UNHEX_OPTIONS,

@@ -41,3 +41,17 @@ export function reactionProblem(kind: ReactionKind, context: ReactionContext): s
   if (context.ranged && !context.cover) return "defending against a ranged attack needs cover";
   return null;
 }
+
+/** The reactions to an attack: Defend or Counterattack. */
+export type AttackReaction = "none" | "defend" | "counterattack";
+
+/**
+ * The reactions the target of an attack may declare now (none at all for an Intercept, itself a
+ * reaction). A Counterattack needs a melee weapon in hand, when the hands are known.
+ */
+export function reactionsOffered(context: Omit<ReactionContext, "weapon">, weapons: readonly WeaponKind[] | undefined): Array<"defend" | "counterattack"> {
+  const offered: Array<"defend" | "counterattack"> = [];
+  if (reactionProblem("defend", context) === null) offered.push("defend");
+  if ((weapons === undefined || weapons.includes("melee")) && reactionProblem("counterattack", { ...context, weapon: "melee" }) === null) offered.push("counterattack");
+  return offered;
+}

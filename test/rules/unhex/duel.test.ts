@@ -28,11 +28,11 @@ describe("unhex duel and replays", () => {
 
   it("every action's outcome replays identically from its recorded faces", () => {
     const requests: Array<[string, Record<string, unknown>]> = [
-      ["check", { character: { name: "Ines", level: 50, good: "units" } }],
-      ["opposed", { a: { name: "Ines", level: 50, pc: true }, b: { name: "Thug", level: 45, good: "tens" } }],
-      ["initiative", { teams: [{ name: "PCs", pc: true, members: [{ name: "Ines", level: 40 }] }, { name: "NPCs", pc: false, members: [{ name: "Thug", level: 25 }] }] }],
-      ["attack", { attacker: { name: "Thug", level: 60, area: "dance-floor", weapon: "one-handed-ranged" }, target: { name: "Ines", level: 50, area: "bar", pc: true }, reaction: { kind: "defend" } }],
-      ["attack", { attacker: { name: "Thug", level: 60, area: "bar", weapon: "melee" }, target: { name: "Ines", level: 50, area: "bar" }, reaction: { kind: "counterattack", weapon: "melee" } }],
+      ["check", { character: { name: "Ines", level: 50, good: true }, reroll: "units", critical: "extra-action" }],
+      ["opposed", { a: { name: "Ines", level: 50, pc: true }, b: { name: "Thug", level: 45, good: true }, roll: true, rerolls: { b: "tens" }, criticals: { a: { set: 50 }, b: "extra-action" } }],
+      ["initiative", { teams: [{ name: "PCs", pc: true, members: [{ name: "Ines", level: 40 }] }, { name: "NPCs", pc: false, members: [{ name: "Thug", level: 25 }] }], order: ["NPCs", "PCs"], criticals: { PCs: "extra-action", NPCs: "extra-action" } }],
+      ["attack", { attacker: { name: "Thug", level: 60, area: "dance-floor", weapon: "one-handed-ranged" }, target: { name: "Ines", level: 50, area: "bar", pc: true }, reaction: "defend", roll: true, damageDie: "units", criticals: { attacker: "extra-action", target: "extra-action" } }],
+      ["attack", { attacker: { name: "Thug", level: 60, area: "bar", weapon: "melee" }, target: { name: "Ines", level: 50, area: "bar" }, reaction: "counterattack", roll: true, damageDie: "tens", counterDamageDie: "units" }],
     ];
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.constantFrom(...requests), (seed, [action, request]) => {

@@ -1,20 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { gradePercentile } from "../../../src/core/dice/percentile.js";
 import { RuleError } from "../../../src/core/ruleError.js";
 import { unhexRules } from "../../../src/rules/unhex/index.js";
+import { bestReroll } from "../../../src/rules/unhex/odds.js";
 import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
 
 const check = actionOf(unhexRules, "check");
 const opposed = actionOf(unhexRules, "opposed");
 const attack = actionOf(unhexRules, "attack");
 
-// Rerolling both dice lists ten thousand ways a roll can fall: one test below covers it, the random ones reroll one die at most.
-const roller = (name: string) => fc.record({ name: fc.constant(name), level: fc.integer({ min: 5, max: 95 }), pc: fc.boolean(), good: fc.option(fc.constantFrom("tens", "units"), { nil: undefined }) });
-const clean = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+// With every choice given, `resolve` runs to the end on every face, so the Monte Carlo reads the same thing the odds list.
+const roller = (name: string) => fc.record({ name: fc.constant(name), level: fc.integer({ min: 5, max: 95 }), pc: fc.boolean(), good: fc.boolean() });
+const reroll = fc.constantFrom("none", "tens", "units");
 
 describe("unhex exact odds", () => {
   it("level 45: success 45 in 100; criticals on 11, 22, 33, 44 and 45; critical failures on 55-99 doubles and 00", () => {
-    const odds = check.odds.exact({ character: { name: "Ines", level: 45 } });
+    const odds = check.odds.exact({ character: { name: "Ines", level: 45 }, critical: "extra-action" });
     expect(odds.chances.success).toBeCloseTo(0.45, 15);
     expect(odds.chances.criticalSuccess).toBeCloseTo(0.05, 15);
     expect(odds.chances.criticalFailure).toBeCloseTo(0.06, 15);
@@ -23,28 +25,43 @@ describe("unhex exact odds", () => {
   });
 
   it("equals resolve run on every face: an opposed roll, and an attack on a target with a shield (who picks the split)", () => {
-    expectEnumerationAgrees(opposed, { a: { name: "A", level: 45, pc: true }, b: { name: "B", level: 55 } });
-    expectEnumerationAgrees(attack, { attacker: { name: "Ann", level: 50, area: "bar", weapon: "melee" }, target: { name: "Bob", level: 40, area: "bar", shield: true, wounds: { head: 4 } } });
+    const choices = { criticals: { a: "extra-action", b: "extra-action" } };
+    expectEnumerationAgrees(opposed, { a: { name: "A", level: 45, pc: true }, b: { name: "B", level: 55 }, roll: true, ...choices });
+    expectEnumerationAgrees(attack, {
+      attacker: { name: "Ann", level: 50, area: "bar", weapon: "melee" },
+      target: { name: "Bob", level: 40, area: "bar", shield: true, wounds: { head: 4 } },
+      reaction: "none",
+      roll: true,
+      criticals: { attacker: "extra-action" },
+      damageDie: "units",
+    });
   }, 20_000);
 
-  it("property: checks and opposed rolls agree with a seeded Monte Carlo for random levels and rerolls, and sum to 1", () => {
+  it("property: checks and opposed rolls with their choices given agree with a seeded Monte Carlo, and sum to 1", () => {
     fc.assert(
-      fc.property(roller("A"), roller("B"), fc.nat(), (a, b, seed) => {
-        expectWhole(expectMonteCarloAgrees(check, { character: clean(a) }, 800, seed), "reading");
-        const odds = expectMonteCarloAgrees(opposed, { a: clean(a), b: clean(b) }, 1000, seed + 1);
+      fc.property(roller("A"), roller("B"), reroll, reroll, fc.nat(), (a, b, ra, rb, seed) => {
+        const rerollA = a.good ? { reroll: ra } : {};
+        expectWhole(expectMonteCarloAgrees(check, { character: a, ...rerollA, critical: "extra-action" }, 800, seed), "reading");
+        const rerolls = { ...(a.good ? { a: ra } : {}), ...(b.good ? { b: rb } : {}) };
+        const odds = expectMonteCarloAgrees(opposed, { a, b, roll: true, rerolls, criticals: { a: { set: Math.max(1, a.level) }, b: "extra-action" } }, 1000, seed + 1);
         expectPartition(odds, ["aWins", "bWins", "tie"]);
       }),
       { seed: 31, numRuns: 4 },
     );
-  }, 20_000);
+  }, 30_000);
 
   it("property: attacks agree with a seeded Monte Carlo, with or without a reaction", () => {
     fc.assert(
       fc.property(roller("Ann"), roller("Bob"), fc.constantFrom("none", "defend", "counterattack"), fc.nat(), (a, b, reaction, seed) => {
         const request = {
-          attacker: { ...clean(a), area: "bar", weapon: "melee" },
-          target: { ...clean(b), area: "bar" },
-          ...(reaction === "defend" ? { reaction: { kind: "defend" } } : reaction === "counterattack" ? { reaction: { kind: "counterattack", weapon: "melee" } } : {}),
+          attacker: { ...a, area: "bar", weapon: "melee" },
+          target: { ...b, area: "bar" },
+          reaction,
+          roll: true,
+          rerolls: { ...(a.good ? { attacker: "units" } : {}), ...(b.good ? { target: "tens" } : {}) },
+          criticals: { attacker: "extra-action", target: { set: Math.max(1, b.level) } },
+          damageDie: "tens",
+          counterDamageDie: "units",
         };
         const odds = expectMonteCarloAgrees(attack, request, 1000, seed);
         const locations = Object.keys(odds.chances).filter((name) => name.startsWith("location."));
@@ -52,10 +69,19 @@ describe("unhex exact odds", () => {
       }),
       { seed: 32, numRuns: 4 },
     );
-  }, 20_000);
+  }, 30_000);
 
-  it("a good character rerolling both dice after a failure: agrees with a seeded Monte Carlo", () => {
-    expectWhole(expectMonteCarloAgrees(check, { character: { name: "A", level: 45, good: "both" } }, 1000, 9), "reading");
+  it("a choice the table has not made yet is played for success: a good roller rerolls after a failure, and it only helps", () => {
+    const plain = check.odds.exact({ character: { name: "A", level: 45 } }).chances.success!;
+    const good = check.odds.exact({ character: { name: "A", level: 45, good: true } }).chances.success!;
+    const keeps = check.odds.exact({ character: { name: "A", level: 45, good: true }, reroll: "none" }).chances.success!;
+    const both = check.odds.exact({ character: { name: "A", level: 45, good: true }, reroll: "both" }).chances.success!;
+    expect(keeps).toBeCloseTo(plain, 15);
+    expect(good).toBeGreaterThan(plain);
+    expect(good).toBeGreaterThanOrEqual(both);
+    // 72 against 45: keeping the 2 and rerolling the tens gives 5 in 10; rerolling both only 45 in 100.
+    expect(bestReroll(gradePercentile({ tens: 7, units: 2, reading: 72 }, 45))).toBe("tens");
+    expect(bestReroll(gradePercentile({ tens: 3, units: 2, reading: 32 }, 45))).toBe("none");
   });
 
   it("refuses what resolve refuses: no Defend against a shot without cover", () => {

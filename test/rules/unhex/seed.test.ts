@@ -45,11 +45,39 @@ describe(`${SEED} §Initiative`, () => {
 
   it(`${SEED} §Initiative: a critical success is an extra action for the roller, a critical failure the loss of one`, () => {
     // Ines rolls 33 (doubles under 40), Boss rolls 77 (doubles over 25).
-    const outcome = unhexRules.actions.initiative?.resolve({ teams }, new DiceTray(givenFaces([3, 3, 7, 7])));
+    const request = { teams, order: ["PCs", "NPCs"] };
+    expect(unhexRules.actions.initiative?.resolve(request, new DiceTray(givenFaces([3, 3, 7, 7])))?.awaiting).toEqual({
+      choice: "criticals.PCs",
+      by: "PCs",
+      offer: { kind: "critical", who: "Ines", reading: 33, max: 40 },
+    });
+    const outcome = unhexRules.actions.initiative?.resolve({ ...request, criticals: { PCs: "extra-action" } }, new DiceTray(givenFaces([3, 3, 7, 7])));
     expect(outcome?.effects).toEqual([
       { participant: "Ines", changes: {}, statuses: ["extra-action"] },
       { participant: "Boss", changes: {}, statuses: ["loses-next-action"] },
     ]);
+  });
+
+  it(`${SEED} §Initiative: the winner's order of team turns is awaited from the winning team`, () => {
+    const outcome = unhexRules.actions.initiative?.resolve({ teams }, new DiceTray(givenFaces([3, 4, 6, 2])));
+    expect(outcome?.awaiting).toEqual({ choice: "order", by: "PCs", offer: { teams: ["PCs", "NPCs"], winner: "PCs", by: "highest-success" } });
+    expect(() => unhexRules.actions.initiative?.resolve({ teams, order: ["PCs"] }, new DiceTray(givenFaces([3, 4, 6, 2])))).toThrow("the chosen order must name each team once");
+  });
+
+  it(`${SEED} §Initiative: a team good at initiative may reroll after seeing every roll, in rolling order`, () => {
+    const good = [{ ...teams[0]!, members: [{ name: "Ines", level: 40, good: true }] }, teams[1]!];
+    const first = unhexRules.actions.initiative?.resolve({ teams: good, order: ["PCs", "NPCs"] }, new DiceTray(givenFaces([3, 4, 2, 2])));
+    expect(first?.awaiting).toMatchObject({ choice: "rerolls.PCs", by: "PCs", offer: { reading: 34 } });
+  });
+
+  it(`${SEED} §Initiative: at a table each team's roller rolls her own dice, last round's holder first`, () => {
+    const request = { teams, previousHolder: "NPCs", rolls: {} };
+    expect(unhexRules.actions.initiative?.resolve(request, new DiceTray(givenFaces([])))?.awaiting).toEqual({ choice: "rolls.NPCs", by: "NPCs", offer: { who: "Boss" } });
+    const second = unhexRules.actions.initiative?.resolve({ ...request, rolls: { NPCs: true } }, new DiceTray(givenFaces([6, 2])));
+    expect(second?.awaiting).toEqual({ choice: "rolls.PCs", by: "PCs", offer: { who: "Ines" } });
+    expect(second?.dice.map((d) => d.face)).toEqual([6, 2]);
+    const done = unhexRules.actions.initiative?.resolve({ ...request, rolls: { NPCs: true, PCs: true }, order: ["NPCs", "PCs"] }, new DiceTray(givenFaces([6, 2, 3, 4])));
+    expect(done?.result).toMatchObject({ winner: "PCs", order: ["NPCs", "PCs"] });
   });
 
   it(`${SEED} §Initiative: more teams make one multi-way roll; the highest success decides`, () => {

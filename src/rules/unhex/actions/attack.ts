@@ -1,28 +1,31 @@
 import { Type } from "@sinclair/typebox";
 import { requireArea } from "../../../core/areas/index.js";
-import { effectOf, type Effect, type Step } from "../../../core/outcome.js";
+import { awaitingOutcome, type Effect, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { RuleError } from "../../../core/ruleError.js";
 import { defineAction } from "../../ruleset.js";
 import { type ActionBudget, FRESH_BUDGET, gainAction, loseAction, spendAction } from "../budget.js";
 import { isOut, type UnhexCharacter, tracksOf } from "../character.js";
-import { landHit, type LandedHit } from "../hit.js";
+import { type RollSlot, settleRolls } from "../choices.js";
+import { landHit, type LandedHit, splitOffer } from "../hit.js";
 import { compareUnhex } from "../opposed.js";
-import { whoPicks } from "../pick.js";
+import { type DieName, whoPicks } from "../pick.js";
 import { attackReach, type TargetPlace } from "../reach.js";
-import { reactionProblem } from "../reactions.js";
+import { reactionsOffered, reactionProblem, type AttackReaction } from "../reactions.js";
 import { characterOf, mapOf, optionsOf, rollerOf } from "../requests.js";
-import { type UnhexRoll, unhexRoll } from "../roll.js";
-import { CriticalSchema, DieSchema, MapSchema, Options, RollerSchema, WeaponSchema, WoundsSchema } from "../schemas.js";
+import { rollDice, type RollState, type UnhexRoll } from "../roll.js";
+import { choicesFor, CombatantSchema as Combatant, CriticalSchema, DieSchema, MapSchema, Options, RerollChoiceSchema, WeaponSchema } from "../schemas.js";
 import { WEAPON_REACH } from "../tables.js";
+import { actionEvents } from "./check.js";
 
 const strict = { additionalProperties: false } as const;
 
-/** This round's action budget, when the caller tracks it across requests (see budget.ts). */
-const BudgetSchema = Type.Object({ available: Type.Integer({ minimum: 0, maximum: 10 }), owed: Type.Integer({ minimum: 0, maximum: 10 }) }, { additionalProperties: false });
-
-const Combatant = Type.Composite([
-  RollerSchema,
-  Type.Object({ shield: Type.Optional(Type.Boolean()), wounds: Type.Optional(WoundsSchema), budget: Type.Optional(BudgetSchema) }),
+/** A declared reaction: none, Defend or Counterattack (the object forms are the older spelling). */
+const ReactionSchema = Type.Union([
+  Type.Literal("none"),
+  Type.Literal("defend"),
+  Type.Literal("counterattack"),
+  Type.Object({ kind: Type.Literal("defend") }, strict),
+  Type.Object({ kind: Type.Literal("counterattack"), weapon: WeaponSchema }, strict),
 ]);
 
 export const Request = Type.Object(
@@ -30,36 +33,57 @@ export const Request = Type.Object(
     map: Type.Optional(MapSchema),
     attacker: Type.Composite([Combatant, Type.Object({ area: Type.String(), weapon: WeaponSchema })], strict),
     target: Type.Composite([Combatant, Type.Object({ area: Type.Optional(Type.String()), moving: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, strict)) })], strict),
+    /** The target's reaction, declared before any die (awaited from the target when she could react). */
+    reaction: Type.Optional(ReactionSchema),
+    /** The attacker rolls once the reaction is declared (true; awaited when a reaction could have been declared). */
+    roll: Type.Optional(Type.Literal(true)),
+    rerolls: choicesFor(["attacker", "target"], RerollChoiceSchema),
+    criticals: choicesFor(["attacker", "target"], CriticalSchema),
+    /** The die that is the attack's damage (the other is the hit location), awaited from whoever picks. */
     damageDie: Type.Optional(DieSchema),
-    critical: Type.Optional(CriticalSchema),
-    reaction: Type.Optional(
-      Type.Union([Type.Object({ kind: Type.Literal("defend") }, strict), Type.Object({ kind: Type.Literal("counterattack"), weapon: WeaponSchema, damageDie: Type.Optional(DieSchema) }, strict)]),
-    ),
+    /** The same for a Counterattack that hits the attacker. */
+    counterDamageDie: Type.Optional(DieSchema),
+    /** Where an intercepted mover the hit stops ends up (awaited from the interceptor). */
     stopIn: Type.Optional(Type.String()),
     options: Options,
   },
   strict,
 );
 
-function rollStatuses(roll: UnhexRoll | undefined): string[] {
-  return [...(roll?.extraAction ? ["extra-action"] : []), ...(roll?.losesNextAction ? ["loses-next-action"] : [])];
-}
-
 /** An attack the rules do not allow (out of reach, no reacting to a reaction...). */
 function refused(reason: string): never {
   throw new RuleError(reason);
 }
 
+function reactionOf(given: unknown): AttackReaction | undefined {
+  if (given === undefined) return undefined;
+  if (typeof given === "string") return given as AttackReaction;
+  return (given as { kind: AttackReaction }).kind;
+}
+
+const budgetAfter = (spent: ActionBudget | undefined, roll: UnhexRoll | undefined): ActionBudget | undefined => {
+  if (!spent) return undefined;
+  if (roll?.extraAction) return gainAction(spent);
+  return roll?.losesNextAction ? loseAction(spent) : spent;
+};
+
+/** One participant's changes: level and boxes from a hit, her budget after the action or reaction, and what happened to her. */
+function effect(before: UnhexCharacter, budget: ActionBudget | undefined, spent: ActionBudget | undefined, landed: LandedHit | undefined, roll: UnhexRoll | undefined): Effect {
+  const after = budgetAfter(spent, roll);
+  const budgets = budget && after ? [{ "budget.available": budget.available, "budget.owed": budget.owed }, { "budget.available": after.available, "budget.owed": after.owed }] : [{}, {}];
+  return effectOf(before.name, { ...tracksOf(before), ...budgets[0] }, { ...tracksOf(landed?.character ?? before), ...budgets[1] }, [...actionEvents(roll), ...(landed?.statuses ?? [])]);
+}
+
 export const attackAction = defineAction({
-  summary: "Attack: range and sight on the map, the roll, an optional Defend or Counterattack, damage and hit location on the wound boxes.",
+  summary:
+    "Attack: range and sight on the map; the target's reaction (awaited), the attacker's roll (awaited after a possible reaction), rerolls and critical choices, an optional Defend or Counterattack, then damage and hit location (awaited from whoever picks) on the wound boxes.",
   request: Request,
-  resolve: (request, tray) => {
+  resolve: (request, tray): Outcome => {
     const options = optionsOf(request.options);
     const map = mapOf(request.map);
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
     if (isOut(attacker, options)) refused(`${attacker.name} is out of the fight and cannot act`);
-    if (request.reaction && isOut(target, options)) refused(`${target.name} is out of the fight and cannot react`);
     const { moving } = request.target;
     if ((request.target.area === undefined) === (moving === undefined)) refused("give the target either an area or a move (from, to)");
     const place: TargetPlace = moving ? { moving: [moving.from, moving.to] } : { area: request.target.area as string };
@@ -69,82 +93,97 @@ export const attackAction = defineAction({
       { rule: moving ? "intercept-reach" : "reach", weapon: request.attacker.weapon, range: reach.range, lineOfSight: reach.lineOfSight, cover: reach.cover.cover },
     ];
     if (!reach.allowed) refused(reach.reason ?? "out of reach");
+    // The attack (or Intercept) is the attacker's action; her budget is checked only when given.
+    const attackerBudget = request.attacker.budget ? spendAction(request.attacker.budget) : undefined;
 
-    const reaction = request.reaction;
-    if (reaction) {
-      const problem = reactionProblem(reaction.kind, {
-        trigger: "attack",
-        budget: request.target.budget ?? FRESH_BUDGET,
-        declaredBeforeDice: true,
-        targetIsYou: true,
-        range: reach.range ?? undefined,
-        ranged: WEAPON_REACH[request.attacker.weapon].ranged,
-        cover: reach.cover.cover,
-        ...(reaction.kind === "counterattack" ? { weapon: reaction.weapon } : {}),
-      });
+    // An Intercept is itself a reaction, and nobody reacts to a reaction.
+    const context = {
+      trigger: moving ? ("reaction" as const) : ("attack" as const),
+      budget: request.target.budget ?? FRESH_BUDGET,
+      declaredBeforeDice: true,
+      targetIsYou: true,
+      range: reach.range ?? undefined,
+      ranged: WEAPON_REACH[request.attacker.weapon].ranged,
+      cover: reach.cover.cover,
+    };
+    const offered = isOut(target, options) ? [] : reactionsOffered(context, request.target.weapons);
+    const declared = reactionOf(request.reaction);
+    if (declared === undefined && offered.length > 0) {
+      return awaitingOutcome(tray.rolled, steps, { reactions: offered }, { choice: "reaction", by: "target", offer: { who: target.name, reactions: ["none", ...offered] } });
+    }
+    const reaction = declared ?? "none";
+    if (reaction !== "none") {
+      if (isOut(target, options)) refused(`${target.name} is out of the fight and cannot react`);
+      const weapon = typeof request.reaction === "object" && request.reaction.kind === "counterattack" ? request.reaction.weapon : "melee";
+      const problem = reactionProblem(reaction, { ...context, weapon }) ?? (reaction === "counterattack" && request.target.weapons && !request.target.weapons.includes("melee") ? `${target.name} holds no melee weapon to counterattack with` : null);
       if (problem) refused(problem);
     }
+    if (declared !== undefined || offered.length > 0) steps.push({ rule: "reaction", who: target.name, reaction });
 
-    // The attack is the attacker's action, a reaction the target's; either budget is checked only when given.
-    const attackerBudget = request.attacker.budget ? spendAction(request.attacker.budget) : undefined;
-    const targetBudget = request.target.budget && reaction ? spendAction(request.target.budget) : request.target.budget;
-
-    const attack = unhexRoll(tray, rollerOf(request.attacker), "attack", request.critical ?? "extra-action");
+    // A reaction is rolled as it is declared; the attacker then rolls her own dice.
+    const reacting = reaction === "none" ? undefined : rollDice(tray, rollerOf(request.target), reaction);
+    if ((offered.length > 0 || declared !== undefined) && request.roll !== true) {
+      return awaitingOutcome(tray.rolled, [...steps, ...(reacting?.steps ?? [])], { reaction }, { choice: "roll", by: "attacker", offer: { who: attacker.name } });
+    }
+    const targetBudget = request.target.budget && reacting ? spendAction(request.target.budget) : request.target.budget;
+    const attacking = rollDice(tray, rollerOf(request.attacker), "attack");
+    const slot = (by: "attacker" | "target", state: RollState): RollSlot => ({ by, state, reroll: request.rerolls?.[by], critical: request.criticals?.[by], rerollPath: `rerolls.${by}`, criticalPath: `criticals.${by}` });
+    const settled = settleRolls(tray, reacting ? [slot("attacker", attacking), slot("target", reacting)] : [slot("attacker", attacking)]);
+    if (settled.awaiting) {
+      const shown = settled.states.flatMap((state) => state.steps);
+      return awaitingOutcome(tray.rolled, [...steps, ...shown], { reaction }, settled.awaiting);
+    }
+    const [attack, reply] = settled.rolls as [UnhexRoll, UnhexRoll | undefined];
     steps.push(...attack.steps);
     let defended = false;
-    let defence: UnhexRoll | undefined;
-    let counter: UnhexRoll | undefined;
-    if (reaction?.kind === "defend") {
-      defence = unhexRoll(tray, rollerOf(request.target), "defend");
-      const winner = compareUnhex({ pc: attacker.pc, ...attack.check }, { pc: target.pc, ...defence.check });
+    if (reaction === "defend" && reply) {
+      const winner = compareUnhex({ pc: attacker.pc, ...attack.check }, { pc: target.pc, ...reply.check });
       defended = winner === "b";
-      steps.push(...defence.steps, { rule: "defend-compare", winner: winner === "a" ? attacker.name : winner === "b" ? target.name : null, missed: defended });
+      steps.push(...reply.steps, { rule: "defend-compare", winner: winner === "a" ? attacker.name : winner === "b" ? target.name : null, missed: defended });
     }
-    if (reaction?.kind === "counterattack") {
-      counter = unhexRoll(tray, rollerOf(request.target), "counterattack");
-      steps.push(...counter.steps);
-    }
+    if (reaction === "counterattack" && reply) steps.push(...reply.steps);
+    const counter = reaction === "counterattack" ? reply : undefined;
 
-    // Both attacks of a counterattack land on the states before either, at the same moment.
+    // Each hit's dice are split by whoever picks; both hits of a counterattack land on the states before either.
     let onTarget: LandedHit | undefined;
     if (attack.check.success && !defended) {
-      onTarget = landHit(attack.check, target, whoPicks(reach.cover.cover, request.target.shield === true), request.damageDie, options);
+      const picker = whoPicks(reach.cover.cover, request.target.shield === true);
+      const die = request.damageDie ?? (attack.check.tens === attack.check.units ? "tens" : undefined);
+      if (die === undefined) return awaitingOutcome(tray.rolled, steps, { hit: true, reaction }, { choice: "damageDie", by: picker, offer: { hit: target.name, ...splitOffer(attack.check) } });
+      onTarget = landHit(attack.check, target, picker, die, options);
       steps.push(...onTarget.steps);
     }
     let onAttacker: LandedHit | undefined;
-    if (counter?.check.success && reaction?.kind === "counterattack") {
-      onAttacker = landHit(counter.check, attacker, whoPicks(false, request.attacker.shield === true), reaction.damageDie, options);
+    if (counter?.check.success) {
+      // The counterattacker is the target: she picks unless the attacker holds a shield.
+      const picker = whoPicks(false, request.attacker.shield === true) === "attacker" ? "target" : "attacker";
+      const die: DieName | undefined = request.counterDamageDie ?? (counter.check.tens === counter.check.units ? "tens" : undefined);
+      if (die === undefined) return awaitingOutcome(tray.rolled, steps, { hit: onTarget !== undefined, reaction }, { choice: "counterDamageDie", by: picker, offer: { hit: attacker.name, ...splitOffer(counter.check) } });
+      onAttacker = landHit(counter.check, attacker, picker === "target" ? "attacker" : "target", die, options);
       steps.push(...onAttacker.steps);
     }
 
     let stopsIn: string | undefined;
-    if (moving && onTarget && onTarget.statuses.some((s) => s === "stopped" || s === "unconscious" || s === "dead")) {
+    if (moving && onTarget && onTarget.statuses.some((s) => s === "stopped" || s === "unconscious" || s === "dead" || s === "cannot-move")) {
+      if (request.stopIn === undefined && moving.from !== moving.to) return awaitingOutcome(tray.rolled, steps, { hit: true, stopped: true }, { choice: "stopIn", by: "attacker", offer: { areas: [moving.from, moving.to] } });
       stopsIn = request.stopIn ?? moving.from;
       if (stopsIn !== moving.from && stopsIn !== moving.to) refused(`the mover stops in "${moving.from}" or "${moving.to}", not "${stopsIn}"`);
       steps.push({ rule: "intercept-stop", area: stopsIn });
     }
 
-    const budgetAfter = (spent: ActionBudget | undefined, roll: UnhexRoll | undefined): ActionBudget | undefined => {
-      if (!spent) return undefined;
-      if (roll?.extraAction) return gainAction(spent);
-      return roll?.losesNextAction ? loseAction(spent) : spent;
-    };
-    const effect = (before: UnhexCharacter, budget: ActionBudget | undefined, spent: ActionBudget | undefined, landed: LandedHit | undefined, roll: UnhexRoll | undefined): Effect => {
-      const after = budgetAfter(spent, roll);
-      const budgets = budget && after ? [{ "budget.available": budget.available, "budget.owed": budget.owed }, { "budget.available": after.available, "budget.owed": after.owed }] : [{}, {}];
-      return effectOf(before.name, { ...tracksOf(before), ...budgets[0] }, { ...tracksOf(landed?.character ?? before), ...budgets[1] }, [...rollStatuses(roll), ...(landed?.statuses ?? [])]);
-    };
     return {
       dice: tray.rolled,
       steps,
       result: {
         hit: onTarget !== undefined,
-        ...(defence ? { defended } : {}),
+        ...(reaction !== "none" ? { reaction } : {}),
+        ...(reaction === "defend" ? { defended } : {}),
         ...(onTarget ? { damage: onTarget.damage, location: onTarget.location, picker: onTarget.picker } : {}),
         ...(counter ? { counterattack: onAttacker ? { hit: true, damage: onAttacker.damage, location: onAttacker.location } : { hit: false } } : {}),
         ...(stopsIn ? { stopsIn } : {}),
       },
-      effects: [effect(attacker, request.attacker.budget, attackerBudget, onAttacker, attack), effect(target, request.target.budget, targetBudget, onTarget, defence ?? counter)].filter((e) => Object.keys(e.changes).length > 0 || e.statuses),
+      // Always the attacker's then the target's, so two characters of one name are never confused.
+      effects: [effect(attacker, request.attacker.budget, attackerBudget, onAttacker, attack), effect(target, request.target.budget, targetBudget, onTarget, reply)],
     };
   },
 });

@@ -1,25 +1,37 @@
 import { Type } from "@sinclair/typebox";
-import { effectOf } from "../../../core/outcome.js";
+import { awaitingOutcome, effectOf } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { rollTeamInitiative } from "../initiative.js";
-import { RerollSchema } from "../schemas.js";
+import { resolveTeamInitiative } from "../initiative.js";
+import { CriticalSchema, RerollChoiceSchema } from "../schemas.js";
+import { actionEvents } from "./check.js";
 
 const strict = { additionalProperties: false } as const;
-const Member = Type.Object({ name: Type.String({ minLength: 1 }), level: Type.Integer({ minimum: -99, maximum: 99 }), maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })), good: Type.Optional(RerollSchema) }, strict);
-const TeamSchema = Type.Object({ name: Type.String({ minLength: 1 }), pc: Type.Boolean(), members: Type.Array(Member, { minItems: 1 }), roller: Type.Optional(Type.String()) }, strict);
+const name = Type.String({ minLength: 1, maxLength: 200 });
+const Member = Type.Object({ name, level: Type.Integer({ minimum: -99, maximum: 99 }), maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })), good: Type.Optional(Type.Boolean()) }, strict);
+const TeamSchema = Type.Object({ name, pc: Type.Boolean(), members: Type.Array(Member, { minItems: 1, maxItems: 100 }), roller: Type.Optional(Type.String()) }, strict);
 
 export const initiativeAction = defineAction({
-  summary: "Team initiative: each team's highest-level character rolls, the winner picks the order of team turns.",
+  summary: "Team initiative: each team's highest-level character rolls; rerolls and critical choices by team; the winner picks the order of team turns (`order`, awaited).",
   request: Type.Object(
-    { teams: Type.Array(TeamSchema, { minItems: 2 }), previousHolder: Type.Optional(Type.String()), order: Type.Optional(Type.Array(Type.String())) },
+    {
+      teams: Type.Array(TeamSchema, { minItems: 2, maxItems: 8 }),
+      previousHolder: Type.Optional(Type.String()),
+      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited); without it all roll at once. */
+      rolls: Type.Optional(Type.Record(Type.String(), Type.Literal(true))),
+      /** Each good roller's reroll, by team name (awaited in rolling order). */
+      rerolls: Type.Optional(Type.Record(Type.String(), RerollChoiceSchema)),
+      /** Each critical success's choice, by team name. */
+      criticals: Type.Optional(Type.Record(Type.String(), CriticalSchema)),
+      /** The winner's order of team turns, every team once (awaited from the winner). */
+      order: Type.Optional(Type.Array(Type.String(), { maxItems: 8 })),
+    },
     strict,
   ),
   resolve: (request, tray) => {
-    const round = rollTeamInitiative(tray, request.teams, request.previousHolder, request.order);
-    const effects = round.rolls.flatMap(({ roller, roll }) => {
-      const statuses = [...(roll.extraAction ? ["extra-action"] : []), ...(roll.losesNextAction ? ["loses-next-action"] : [])];
-      return statuses.length > 0 ? [effectOf(roller, {}, {}, statuses)] : [];
-    });
+    const round = resolveTeamInitiative(tray, request.teams, request.previousHolder, request);
+    if ("awaiting" in round) return awaitingOutcome(tray.rolled, round.steps, { rolls: round.rolls }, round.awaiting);
+    // One effect per team's roller, in rolling order (the order of `result.rolls`).
+    const effects = round.rolls.map(({ roller, roll }) => effectOf(roller, {}, {}, actionEvents(roll)));
     return {
       dice: tray.rolled,
       steps: round.steps,

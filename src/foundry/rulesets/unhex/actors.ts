@@ -1,0 +1,79 @@
+/**
+ * Reading an Unhex actor as the rules read a character: level, wound boxes by the rules' location
+ * ids, what she is good at, what is in her hands. Cards call these on the GM with the actors as
+ * they are now, so nothing here trusts a request.
+ */
+import { HIT_LOCATIONS, type WeaponKind } from "../../../rules/unhex/tables.js";
+import type { CombatantRequest } from "../../../rules/unhex/schemas.js";
+import { Refused } from "../../relay/index.js";
+import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
+
+export interface HeldWeapon {
+  id: string;
+  name: string;
+  kind: WeaponKind;
+}
+
+/** The actor's Unhex data, or a refusal naming her. */
+export function unhexData(actor: Actor.Implementation) {
+  if (!unhexActor(actor)) throw new Refused(game.i18n!.format("FRAY.Unhex.Refused.NotUnhex", { name: actor.name }));
+  return actor.system;
+}
+
+export function isPc(actor: Actor.Implementation): boolean {
+  return actor.type === "unhexCharacter";
+}
+
+/** Marked boxes by the rules' location ids. */
+export function woundsOf(actor: Actor.Implementation): Record<string, number> {
+  const stored = unhexData(actor).wounds as Record<string, number>;
+  return Object.fromEntries(HIT_LOCATIONS.locations.map((location, index) => [location.id, stored[LOCATION_KEYS[index]!] ?? 0]));
+}
+
+export function goodAt(actor: Actor.Implementation, roll: GoodAt): boolean {
+  return (unhexData(actor).good as Record<string, unknown>)[roll] === true;
+}
+
+/** The Attack ability a weapon kind's roll is good with. */
+export const ATTACK_GOOD: Record<WeaponKind, GoodAt> = { melee: "meleeAttack", "one-handed-ranged": "oneHandedAttack", "two-handed-ranged": "twoHandedAttack" };
+
+export function heldWeapons(actor: Actor.Implementation): HeldWeapon[] {
+  return actor.items.contents.filter((item) => item.system instanceof UnhexWeaponModel && item.system.held).map((item) => ({ id: item.id ?? "", name: item.name, kind: (item.system as UnhexWeaponModel).kind as WeaponKind }));
+}
+
+export function holdsShield(actor: Actor.Implementation): boolean {
+  return actor.items.contents.some((item) => item.system instanceof UnhexShieldModel && item.system.held);
+}
+
+/** Armour still whole, by the rules' location ids. */
+export function armourOf(actor: Actor.Implementation): Array<{ id: string; name: string; location: string }> {
+  return actor.items.contents
+    .filter((item) => item.system instanceof UnhexArmourModel && !item.system.destroyed)
+    .map((item) => {
+      const key = (item.system as UnhexArmourModel).location;
+      return { id: item.id ?? "", name: item.name, location: HIT_LOCATIONS.locations[LOCATION_KEYS.indexOf(key)]?.id ?? key };
+    });
+}
+
+/** A held weapon the actor names by id, or a refusal. */
+export function heldWeapon(actor: Actor.Implementation, id: unknown): HeldWeapon {
+  const weapon = heldWeapons(actor).find((candidate) => candidate.id === id);
+  if (!weapon) throw new Refused(game.i18n!.format("FRAY.Unhex.Refused.NotHeld", { name: actor.name }));
+  return weapon;
+}
+
+/** The actor as the rules' fighter: level, boxes, shield, weapons in hand, whether she is good at this roll, her budget when in a fight. */
+export function fighterOf(actor: Actor.Implementation, good: boolean, budget?: { available: number; owed: number }): CombatantRequest {
+  const system = unhexData(actor);
+  return {
+    name: actor.name,
+    level: system.level.value,
+    maxLevel: system.level.max,
+    pc: isPc(actor),
+    ...(good ? { good: true } : {}),
+    shield: holdsShield(actor),
+    wounds: woundsOf(actor),
+    weapons: [...new Set(heldWeapons(actor).map((weapon) => weapon.kind))],
+    ...(budget ? { budget } : {}),
+  };
+}

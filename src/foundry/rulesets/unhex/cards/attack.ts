@@ -1,0 +1,148 @@
+/**
+ * The Unhex attack card (and the Intercept, an attack on a mover): the attacker declares it with a
+ * weapon in hand; the Areas of both tokens fix range, sight and cover; the target's owner may react
+ * (Defend or Counterattack) before any die is rolled, rolling her own; the attacker rolls hers;
+ * good rollers may reroll and criticals choose; whoever picks splits the dice; Apply marks the
+ * boxes, sets the statuses, spends the actions and, for a stopped mover, puts her token where the
+ * interceptor said. The rules' `attack` action decides every number.
+ */
+import type { Outcome } from "../../../../core/outcome.js";
+import type { WeaponKind } from "../../../../rules/unhex/tables.js";
+import { optionalString } from "../../../cards/checks.js";
+import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
+import { tokenAt } from "../../../cards/documents.js";
+import { cardOf } from "../../../cards/model.js";
+import { Refused } from "../../../relay/index.js";
+import { templatePath } from "../../../system.js";
+import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData } from "../actors.js";
+import { actorChange, budgetFromEffect } from "./apply.js";
+import { budgetAt, fightFacts, mapFacts } from "./facts.js";
+import { SET_DICE } from "./set-dice.js";
+import { areaName, unhexCardContext } from "./view.js";
+
+const refuse = (key: string, data?: Record<string, string>): never => {
+  throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
+};
+
+/** The move an Intercept answers: a GM-written move card of this mover, applied, with where she went. */
+function interceptedMove(messageId: unknown, target: Actor.Implementation): { from: string; to: string; origin: { x: number; y: number } | null; token: string | null } {
+  const message = typeof messageId === "string" ? game.messages?.get(messageId) : undefined;
+  const card = message && message.author?.isGM ? cardOf(message) : null;
+  if (!card || card.kind !== "unhex.move" || card.state !== "applied") return refuse("NoMove");
+  if (card.refs.mover?.actor !== target.uuid) refuse("NotTheMover", { name: target.name });
+  const result = (card.outcome?.result ?? {}) as { from?: unknown; to?: unknown; free?: unknown };
+  if (typeof result.from !== "string" || typeof result.to !== "string" || result.free) return refuse("NoMove");
+  const origin = card.request.origin as { x?: unknown; y?: unknown } | undefined;
+  const place = origin && typeof origin.x === "number" && typeof origin.y === "number" ? { x: origin.x, y: origin.y } : null;
+  return { from: result.from, to: result.to, origin: place, token: card.refs.mover?.token ?? null };
+}
+
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+  const attacker = actors.attacker!;
+  const target = actors.target ?? refuse("NoTarget");
+  unhexData(attacker);
+  unhexData(target);
+  if (attacker === target) refuse("SelfAttack");
+  const weapon = heldWeapon(attacker, raw.weapon);
+  const intercept = optionalString(raw.intercept, "intercept");
+  const facts = mapFacts(raw, tokens.attacker, tokens.target);
+  const request: Record<string, unknown> = { weapon: weapon.id, kind: weapon.kind, map: facts.map, from: facts.from, names: facts.names };
+  if (intercept) {
+    if (facts.standIn) refuse("InterceptNeedsAreas");
+    const move = interceptedMove(intercept, target);
+    if (tokens.target && move.token && tokens.target.uuid !== move.token) refuse("NotTheMover", { name: target.name });
+    Object.assign(request, { intercept, moving: { from: move.from, to: move.to }, ...(move.origin && move.token ? { origin: move.origin, moverToken: move.token } : {}) });
+  } else {
+    request.to = facts.to;
+    if (facts.standIn) Object.assign(request, { range: raw.range ?? 0, cover: raw.cover === true });
+  }
+  const fight = fightFacts(actors, tokens);
+  if (fight) request.fight = fight;
+  return request;
+}
+
+/** Card values a button sends as text, as the rules take them. */
+function rollValue(value: unknown): unknown {
+  return value === "true" || value === true ? true : value;
+}
+
+function rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
+  const attacker = actors.attacker!;
+  const target = actors.target!;
+  const kind = request.kind as WeaponKind;
+  const intercept = typeof request.intercept === "string";
+  const reaction = request.reaction;
+  const targetGood = reaction === "defend" ? goodAt(target, "defend") : reaction === "counterattack" ? goodAt(target, "counterattack") : false;
+  const rules: Record<string, unknown> = {
+    map: request.map,
+    attacker: { ...fighterOf(attacker, goodAt(attacker, intercept ? "intercept" : ATTACK_GOOD[kind]), budgetAt(request, "attacker")), area: request.from, weapon: kind },
+    target: { ...fighterOf(target, targetGood, budgetAt(request, "target")), ...(intercept ? { moving: request.moving } : { area: request.to }) },
+  };
+  if (request.roll !== undefined) rules.roll = rollValue(request.roll);
+  for (const key of ["reaction", "rerolls", "criticals", "damageDie", "counterDamageDie", "stopIn"]) if (request[key] !== undefined) rules[key] = request[key];
+  return rules;
+}
+
+/** A stopped mover goes back to where she set out from when the interceptor says she stops there. */
+function stopChange(outcome: Outcome, request: Record<string, unknown>, actors: CardActors): CardChange[] {
+  const result = outcome.result as { stopsIn?: string };
+  const moving = request.moving as { from: string; to: string } | undefined;
+  const origin = request.origin as { x: number; y: number } | undefined;
+  if (!moving || !origin || result.stopsIn !== moving.from) return [];
+  const token = tokenAt(request.moverToken);
+  if (!token || token.actor !== actors.target) return [];
+  return [{ document: token, fields: { x: origin.x, y: origin.y }, label: game.i18n!.localize("FRAY.Unhex.Card.Place.token"), options: { fray: { ruling: true } } }];
+}
+
+function changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[] {
+  const [onAttacker, onTarget] = outcome.effects;
+  return [
+    actorChange(actors.attacker!, onAttacker),
+    actorChange(actors.target!, onTarget),
+    ...budgetFromEffect(request, "attacker", onAttacker),
+    ...budgetFromEffect(request, "target", onTarget),
+    ...stopChange(outcome, request, actors),
+  ];
+}
+
+function titleOf(card: CardData): string {
+  const name = (role: string) => {
+    const uuid = card.refs[role]?.actor;
+    const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
+    return actor instanceof Actor ? actor.name : role;
+  };
+  const weapon = game.i18n!.localize(`FRAY.Unhex.Weapon.${String(card.request.kind)}`);
+  return game.i18n!.format(typeof card.request.intercept === "string" ? "FRAY.Unhex.Card.Title.intercept" : "FRAY.Unhex.Card.Title.attack", { attacker: name("attacker"), target: name("target"), weapon });
+}
+
+type CardData = Parameters<CardKind["context"]>[0];
+
+function context(card: CardData): Record<string, unknown> {
+  const moving = card.request.moving as { from: string; to: string } | undefined;
+  const where = moving
+    ? game.i18n!.format("FRAY.Unhex.Card.WhereMoving", { from: areaName(card, card.request.from), a: areaName(card, moving.from), b: areaName(card, moving.to) })
+    : game.i18n!.format("FRAY.Unhex.Card.Where", { from: areaName(card, card.request.from), to: areaName(card, card.request.to) });
+  const result = card.outcome && !card.outcome.awaiting ? resultLine(card.outcome) : "";
+  return { ...unhexCardContext(card, titleOf(card), where), kind: card.kind, result };
+}
+
+function resultLine(outcome: Outcome): string {
+  const result = outcome.result as { hit?: boolean; defended?: boolean; counterattack?: { hit: boolean } };
+  const parts = [game.i18n!.localize(result.hit ? "FRAY.Unhex.Card.Hit" : result.defended ? "FRAY.Unhex.Card.Defended" : "FRAY.Unhex.Card.Missed")];
+  if (result.counterattack) parts.push(game.i18n!.localize(result.counterattack.hit ? "FRAY.Unhex.Card.CounterHit" : "FRAY.Unhex.Card.CounterMissed"));
+  return parts.join(" ");
+}
+
+export const unhexAttackCard: CardKind = {
+  id: "unhex.attack",
+  ruleset: "unhex",
+  action: "attack",
+  template: templatePath("chat/unhex-card.hbs"),
+  opener: "attacker",
+  roles: ["attacker", "target"],
+  prepare,
+  rulesRequest,
+  changes,
+  context,
+  clientActions: { setDice: SET_DICE },
+};

@@ -1,0 +1,82 @@
+/**
+ * Facts only the GM fixes when an Unhex card opens: the scene's map of Areas (or, with no Areas,
+ * a stand-in map for the range and cover the roller named), the Areas the tokens stand in, and the
+ * fight (combat and combatants) whose action budgets the card reads and spends.
+ */
+import type { AreaMap } from "../../../../core/areas/index.js";
+import { integerIn } from "../../../cards/checks.js";
+import { tokenArea, usableMap } from "../../../areas/index.js";
+import { Refused } from "../../../relay/index.js";
+import { budgetOf, fightOf } from "../combat/state.js";
+
+const refuse = (key: string, data?: Record<string, string>): never => {
+  throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
+};
+
+/** The stand-in areas of a fight without a map: the attacker's, one between, the target's. */
+export const HERE = "here";
+const BETWEEN = "between";
+const THERE = "there";
+
+/**
+ * A map for theatre of the mind: the target at range 0, 1 or 2, with a cover mark into her area
+ * when she has cover. Everyone sees everyone (the GM rules on sight at the table).
+ */
+export function standInMap(range: number, cover: boolean): { map: AreaMap; target: string } {
+  if (range === 0) return { map: { name: "stand-in", areas: [{ id: HERE }], connections: [] }, target: HERE };
+  const areas = range === 1 ? [{ id: HERE }, { id: THERE }] : [{ id: HERE }, { id: BETWEEN }, { id: THERE }];
+  const ids = areas.map((area) => area.id);
+  const connections = ids.slice(1).map((to, index) => ({ from: ids[index]!, to, kind: "two-way" as const, ...(to === THERE && cover ? { cover: { [THERE]: 1 } } : {}) }));
+  return { map: { name: "stand-in", areas, connections }, target: THERE };
+}
+
+/** The scene's map and the Area each token stands in, when both stand in Areas of one scene with a usable map. */
+export function areasOf(tokens: Array<TokenDocument.Implementation | null | undefined>): { map: AreaMap; areas: string[]; names: Record<string, string> } | null {
+  if (tokens.some((token) => !token)) return null;
+  const scene = tokens[0]!.parent;
+  if (!scene || tokens.some((token) => token!.parent !== scene)) return null;
+  const usable = usableMap(scene);
+  if (!usable) return null;
+  const areas = tokens.map((token) => tokenArea(token!));
+  if (areas.some((area) => !area || !usable.map.areas.some((known) => known.id === area))) return null;
+  return { map: usable.map, areas: areas as string[], names: Object.fromEntries(usable.areas.map((area) => [area.id, area.name])) };
+}
+
+/** The map of a card: the scene's when the tokens stand in Areas, else the stand-in for the named range and cover. */
+export function mapFacts(raw: Record<string, unknown>, attacker: TokenDocument.Implementation | null | undefined, target: TokenDocument.Implementation | null | undefined) {
+  const scene = areasOf([attacker, target]);
+  if (scene) return { map: scene.map, from: scene.areas[0]!, to: scene.areas[1]!, names: scene.names, standIn: false };
+  const range = integerIn(raw.range ?? 0, 0, 2, "range");
+  const { map, target: to } = standInMap(range, raw.cover === true);
+  return { map, from: HERE, to, names: {}, standIn: true };
+}
+
+/** Combat and combatant ids of the actors in one started combat, by role (none out of combat). */
+export function fightFacts(actors: Record<string, Actor.Implementation>, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> | null {
+  let combatId: string | null = null;
+  const combatants: Record<string, string> = {};
+  for (const [role, actor] of Object.entries(actors)) {
+    const fight = fightOf(actor, tokens[role]);
+    if (!fight) continue;
+    if (combatId && fight.combat.id !== combatId) refuse("TwoCombats");
+    combatId = fight.combat.id;
+    combatants[role] = fight.combatant.id ?? "";
+  }
+  return combatId ? { combat: combatId, combatants } : null;
+}
+
+/** The combat and a role's combatant a card's fight names, if both still exist. */
+export function fightAt(request: Record<string, unknown>, role: string): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  const fight = request.fight as { combat?: unknown; combatants?: Record<string, unknown> } | undefined;
+  if (!fight || typeof fight.combat !== "string") return null;
+  const combat = game.combats?.get(fight.combat) as Combat.Implementation | undefined;
+  const id = fight.combatants && Object.hasOwn(fight.combatants, role) ? fight.combatants[role] : undefined;
+  const combatant = combat && typeof id === "string" ? (combat.combatants.get(id) as Combatant.Implementation | undefined) : undefined;
+  return combat && combatant ? { combat, combatant } : null;
+}
+
+/** A role's actions this round, when the card is part of a fight. */
+export function budgetAt(request: Record<string, unknown>, role: string): { available: number; owed: number } | undefined {
+  const fight = fightAt(request, role);
+  return fight ? budgetOf(fight.combat, fight.combatant) : undefined;
+}

@@ -1,0 +1,139 @@
+/**
+ * The Unhex move card: a token leaving one Area for the next during a fight. It is opened by the
+ * client of whoever dragged the token (the drag itself was checked against the map before it was
+ * allowed); the GM fixes where it went and which enemies saw it go; Apply spends the mover's
+ * action. Each enemy who may Intercept (range and sight, an action left) gets a button, hers alone,
+ * that opens an Intercept: an attack on the mover with the weapon she picks.
+ */
+import type { Outcome } from "../../../../core/outcome.js";
+import { openCard } from "../../../cards/client.js";
+import { integerIn } from "../../../cards/checks.js";
+import { tokenAt } from "../../../cards/documents.js";
+import type { CardActors, CardKind, ClientAction } from "../../../cards/kinds.js";
+import type { CardData } from "../../../cards/model.js";
+import { tokenArea } from "../../../areas/index.js";
+import { Refused } from "../../../relay/index.js";
+import { templatePath } from "../../../system.js";
+import { fighterOf, heldWeapons, unhexData } from "../actors.js";
+import { budgetOf, fightOf, teamOf } from "../combat/state.js";
+import { budgetFromEffect } from "./apply.js";
+import { areasOf, budgetAt, fightFacts } from "./facts.js";
+import { areaName, unhexCardContext } from "./view.js";
+
+const refuse = (key: string, data?: Record<string, string>): never => {
+  throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
+};
+
+/** An enemy who saw the move, as the GM read her when it happened. */
+interface Witness {
+  id: string;
+  actor: string;
+  token: string;
+  fighter: Record<string, unknown>;
+  area: string;
+  weapons: Array<{ id: string; name: string; kind: string }>;
+}
+
+/** The fighters of other teams in the mover's fight who stand in Areas of the scene. */
+function witnesses(mover: TokenDocument.Implementation, map: { areas: Array<{ id: string }> }): Witness[] {
+  const actor = mover.actor;
+  const fight = actor ? fightOf(actor, mover) : null;
+  if (!fight) return [];
+  const team = teamOf(fight.combat, fight.combatant);
+  const seen: Witness[] = [];
+  for (const combatant of fight.combat.combatants.contents as Combatant.Implementation[]) {
+    const token = combatant.token as TokenDocument.Implementation | null;
+    const enemy = combatant.actor;
+    if (!token || !enemy || token === mover || token.parent !== mover.parent || teamOf(fight.combat, combatant) === team) continue;
+    const area = tokenArea(token);
+    if (!area || !map.areas.some((known) => known.id === area)) continue;
+    try {
+      unhexData(enemy);
+    } catch {
+      continue;
+    }
+    seen.push({ id: combatant.id ?? "", actor: enemy.uuid, token: token.uuid, fighter: fighterOf(enemy, false, budgetOf(fight.combat, combatant)), area, weapons: heldWeapons(enemy) });
+  }
+  return seen;
+}
+
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+  const mover = actors.mover!;
+  unhexData(mover);
+  const token = tokens.mover ?? refuse("MoveNeedsToken");
+  const scene = areasOf([token]) ?? refuse("MoveNeedsAreas");
+  const to = scene.areas[0]!;
+  const from = typeof raw.from === "string" && scene.map.areas.some((area) => area.id === raw.from) ? raw.from : refuse("NoFrom");
+  const origin = raw.origin as { x?: unknown; y?: unknown } | undefined;
+  const x = integerIn(origin?.x, -100_000, 100_000, "origin");
+  const y = integerIn(origin?.y, -100_000, 100_000, "origin");
+  if (!startsIn(token, from, { x, y })) refuse("OriginNotInArea");
+  const fight = fightFacts(actors, tokens) ?? refuse("MoveNeedsFight");
+  return { map: scene.map, names: scene.names, from, to, origin: { x, y }, fight, enemies: witnesses(token, scene.map) };
+}
+
+/** Whether a token put at `origin` stands in the Area `from` (its Region holds the token's centre). */
+function startsIn(token: TokenDocument.Implementation, from: string, origin: { x: number; y: number }): boolean {
+  const scene = token.parent;
+  const size = scene?.grid.size ?? 100;
+  const centre = { x: origin.x + ((token.width ?? 1) * size) / 2, y: origin.y + ((token.height ?? 1) * size) / 2, elevation: token.elevation ?? 0 };
+  for (const region of scene?.regions ?? []) {
+    const holds = region.behaviors.some((behavior) => !behavior.disabled && (behavior.system as { areaKey?: string }).areaKey === from);
+    if (holds && region.testPoint(centre)) return true;
+  }
+  return false;
+}
+
+function rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
+  const enemies = ((request.enemies ?? []) as Witness[]).map((witness) => ({ ...witness.fighter, area: witness.area, weapons: [...new Set(witness.weapons.map((w) => w.kind))], id: witness.id }));
+  return { map: request.map, mover: { ...fighterOf(actors.mover!, false, budgetAt(request, "mover")), area: request.from }, to: request.to, enemies };
+}
+
+/** The buttons of those who may intercept: each of her weapons that reaches, for her owners and the GM. */
+function interceptors(card: CardData): Array<Record<string, unknown>> {
+  if (card.state !== "applied") return [];
+  const listed = ((card.outcome?.result as { interceptors?: Array<{ id?: string; name: string; weapons: string[] }> } | undefined)?.interceptors ?? []);
+  const enemies = (card.request.enemies ?? []) as Witness[];
+  return listed.flatMap((entry) => {
+    const witness = enemies.find((enemy) => enemy.id === entry.id);
+    if (!witness) return [];
+    const weapons = witness.weapons.filter((weapon) => entry.weapons.includes(weapon.kind));
+    return [{ owner: witness.actor, actor: witness.actor, token: witness.token, label: game.i18n!.format("FRAY.Unhex.Card.InterceptAs", { name: entry.name }), weapons }];
+  });
+}
+
+/** An Intercept from the move card: an attack by the clicking enemy on the mover, with the weapon she picked. */
+const intercept: ClientAction = async (message, card, button) => {
+  const mover = card.refs.mover;
+  if (!mover) return;
+  await openCard({
+    kind: "unhex.attack",
+    refs: { attacker: { actor: button.dataset.frayActor ?? "", token: button.dataset.frayToken ?? "" }, target: mover },
+    request: { weapon: button.dataset.frayWeapon ?? "", intercept: message.id },
+  });
+};
+
+function moverName(card: CardData): string {
+  const token = tokenAt(card.refs.mover?.token);
+  if (token?.name) return token.name;
+  const actor = card.refs.mover ? fromUuidSync<Actor.Implementation>(card.refs.mover.actor) : null;
+  return actor instanceof Actor ? actor.name : "";
+}
+
+export const unhexMoveCard: CardKind = {
+  id: "unhex.move",
+  ruleset: "unhex",
+  action: "move",
+  template: templatePath("chat/unhex-card.hbs"),
+  opener: "mover",
+  roles: ["mover"],
+  prepare,
+  rulesRequest,
+  changes: (outcome: Outcome, actors, request) => budgetFromEffect(request, "mover", outcome.effects[0]),
+  context: (card) => ({
+    ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.move", { name: moverName(card), from: areaName(card, card.request.from), to: areaName(card, card.request.to) })),
+    kind: card.kind,
+    interceptors: interceptors(card),
+  }),
+  clientActions: { intercept },
+};

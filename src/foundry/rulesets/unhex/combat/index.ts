@@ -1,0 +1,144 @@
+/**
+ * Unhex in the combat tracker: team initiative (each round's card, opened on the active GM when
+ * anyone with a combatant rolls), team turns as the tracker's order, each combatant's team and her
+ * one action this round on her row (with a critical's extra or lost action), a button to spend it
+ * on something no card records, the GM's team change, and the GM's end of the fight once one team
+ * is left standing. All state is in the Combat's flags (state.ts), which only the GM writes.
+ */
+import { spendAction } from "../../../../rules/unhex/budget.js";
+import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
+import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
+import { writeStates } from "../../../combat/store.js";
+import { openCardAsGm } from "../../../cards/index.js";
+import { cardOf } from "../../../cards/model.js";
+import { Refused } from "../../../relay/index.js";
+import { teamsOf } from "../cards/initiative.js";
+import { BUDGET_KEY, budgetChange, budgetOf, roundState, storedStateReadable, TEAMS, type TeamId, teamOf, teamUpdate } from "./state.js";
+
+const i18n = () => game.i18n!;
+const refuse = (key: string, data?: Record<string, string>): never => {
+  throw new Refused(data ? i18n().format(`FRAY.Unhex.Refused.${key}`, data) : i18n().localize(`FRAY.Unhex.Refused.${key}`));
+};
+
+/** Words of the game that take a character out of the fight (the token statuses Apply sets). */
+const OUT = ["unconscious", "dead"];
+
+function standing(combatant: Combatant.Implementation): boolean {
+  const statuses = (combatant.actor as { statuses?: Set<string> } | null)?.statuses;
+  return !combatant.isDefeated && !OUT.some((id) => statuses?.has(id));
+}
+
+/** The teams with someone still standing. */
+export function teamsStanding(combat: Combat.Implementation): TeamId[] {
+  return [...teamsOf(combat)].filter(([, members]) => members.some(standing)).map(([team]) => team);
+}
+
+/** The round's initiative card, open or applied, if one was posted for this combat and round. */
+function roundCard(combat: Combat.Implementation): ChatMessage.Implementation | undefined {
+  return game.messages?.contents.findLast((message) => {
+    const card = message.author?.isGM ? cardOf(message) : null;
+    return card?.kind === "unhex.initiative" && card.request.combat === combat.id && card.request.round === combat.round && card.state !== "undone";
+  }) as ChatMessage.Implementation | undefined;
+}
+
+/** On the active GM: the round's initiative card, each team's highest-level character named to roll. */
+async function openInitiative(combat: Combat.Implementation): Promise<void> {
+  if (!combat.started || combat.round < 1) refuse("NoFight");
+  if (roundState(combat).round === combat.round || roundCard(combat)) refuse("InitiativeRolled", { round: String(combat.round) });
+  const teams = teamsOf(combat);
+  if (teams.size < 2) refuse("OneTeam");
+  const refs: Record<string, { actor: string; token?: string }> = {};
+  const rollers: Record<string, string> = {};
+  for (const [team, [top]] of teams) {
+    const token = top!.token;
+    refs[team] = { actor: top!.actor!.uuid, ...(token ? { token: token.uuid } : {}) };
+    rollers[team] = top!.id!;
+  }
+  refs.lead = refs[[...teams.keys()][0]!]!;
+  await openCardAsGm({ kind: "unhex.initiative", refs, request: { combat: combat.id, round: combat.round, rollers } });
+}
+
+function budgetFacts(combat: Combat.Implementation, combatant: Combatant.Implementation): string[] {
+  const budget = budgetOf(combat, combatant);
+  const facts = [i18n().format(budget.available === 0 ? "FRAY.Unhex.Combat.Spent" : budget.available === 1 ? "FRAY.Unhex.Combat.OneAction" : "FRAY.Unhex.Combat.Actions", { n: String(budget.available) })];
+  if (budget.owed > 0) facts.push(i18n().format("FRAY.Unhex.Combat.Owed", { n: String(budget.owed) }));
+  return facts;
+}
+
+export const unhexCombatRules: RulesetCombatRules = {
+  rulesetId: "unhex",
+  actions: ["roundInitiative", "spend", "team", "end"],
+  gmActions: ["team", "end"],
+
+  async rollInitiative(combat) {
+    await openInitiative(combat);
+  },
+
+  compare(combat, a, b) {
+    const order = roundState(combat).order;
+    const place = (c: Combatant.Implementation) => {
+      const at = order.indexOf(teamOf(combat, c));
+      return at < 0 ? order.length : at;
+    };
+    return place(a) - place(b);
+  },
+
+  view(combat, combatant) {
+    const team = teamOf(combat, combatant);
+    const state = roundState(combat);
+    const place = state.round === combat.round ? state.order.indexOf(team) : -1;
+    const facts = [place >= 0 ? i18n().format("FRAY.Unhex.Combat.TeamTurn", { team: i18n().localize(`FRAY.Unhex.Team.${team}`), n: String(place + 1) }) : i18n().localize(`FRAY.Unhex.Team.${team}`)];
+    if (combat.started) facts.push(...budgetFacts(combat, combatant));
+    const buttons: CombatantButton[] = [];
+    // From round 2 on every row has last round's place, so Foundry's d20 is gone: each team's roller gets the round's roll here.
+    if (combat.started && state.round !== combat.round && !roundCard(combat) && [...teamsOf(combat).values()].some(([top]) => top?.id === combatant.id)) {
+      buttons.push({ action: "roundInitiative", label: i18n().format("FRAY.Unhex.Combat.RollRound", { round: String(combat.round) }), tooltip: i18n().localize("FRAY.Unhex.Combat.RollRoundHint") });
+    }
+    if (combat.started) {
+      const spent = budgetOf(combat, combatant).available < 1;
+      buttons.push({ action: "spend", label: i18n().localize("FRAY.Unhex.Combat.Spend"), tooltip: i18n().localize(spent ? "FRAY.Unhex.Combat.NothingToSpend" : "FRAY.Unhex.Combat.SpendHint"), disabled: spent });
+    }
+    if (game.user?.isGM) {
+      const next = TEAMS[(TEAMS.indexOf(team) + 1) % TEAMS.length]!;
+      buttons.push({ action: "team", label: i18n().localize("FRAY.Unhex.Combat.Team"), tooltip: i18n().format("FRAY.Unhex.Combat.TeamHint", { team: i18n().localize(`FRAY.Unhex.Team.${next}`) }) });
+      // Offered once, on the first row, when one team (or none) is left standing.
+      if (combat.started && combat.turns[0]?.id === combatant.id && teamsStanding(combat).length <= 1) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
+    }
+    return { facts, buttons };
+  },
+
+  async act(combat, combatant, action) {
+    if (action === "roundInitiative") return openInitiative(combat);
+    if (action === "spend") {
+      let budget = budgetOf(combat, combatant);
+      try {
+        budget = spendAction(budget);
+      } catch {
+        refuse("NoActionLeft", { name: combatant.name ?? "" });
+      }
+      // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+      await combat.update(budgetChange(combat, combatant, budget).fields as never, { turnEvents: false } as never);
+      return;
+    }
+    if (action === "team") {
+      const next = TEAMS[(TEAMS.indexOf(teamOf(combat, combatant)) + 1) % TEAMS.length]!;
+      await keepingCurrentTurn(combat, async () => {
+        await combat.update(teamUpdate(combatant, next) as never, { turnEvents: false } as never);
+      });
+      return;
+    }
+    if (action === "end") await combat.delete();
+  },
+
+  hasBadState(combatant) {
+    const combat = combatant.combat as Combat.Implementation | null;
+    return combat ? !storedStateReadable(combat, combatant.id ?? "") : false;
+  },
+
+  async reset(combat, combatant) {
+    await keepingCurrentTurn(combat, async () => {
+      await writeStates(combat, BUDGET_KEY, { [combatant.id!]: null });
+      await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
+    });
+  },
+};

@@ -1,0 +1,47 @@
+/**
+ * Moving in an Unhex fight: a token dragged from one Area into another must be able to walk there
+ * in one move (the next Area, along a line that lets her: no sight-only line, no closed door, not
+ * against an arrow) with an action left and legs that carry her; otherwise the drag is refused with
+ * the rules' reason, unless the GM overrides (Alt while dropping). A move that lands opens the
+ * move card, which spends the action and lets the enemies who see it Intercept. Outside a fight,
+ * tokens move freely.
+ */
+import { DiceTray, givenDice } from "../../../core/dice/source.js";
+import { RuleError } from "../../../core/ruleError.js";
+import { moveAction } from "../../../rules/unhex/actions/move.js";
+import { addMoveGuard, onAreaMove, usableMap } from "../../areas/index.js";
+import { activeRuleset, rulesetOptions } from "../../settings.js";
+import { fighterOf } from "./actors.js";
+import { postUnhexMove } from "./cards/index.js";
+import { budgetOf, fightOf } from "./combat/state.js";
+import { unhexActor } from "./models.js";
+
+/** The rules' refusal of a move by this token now, or null. */
+export function moveRefusal(token: TokenDocument.Implementation, from: string, to: string): string | null {
+  const actor = token.actor;
+  if (activeRuleset().id !== "unhex" || !unhexActor(actor)) return null;
+  const fight = fightOf(actor, token);
+  const scene = token.parent;
+  const usable = scene ? usableMap(scene) : null;
+  if (!fight || !usable) return null;
+  try {
+    moveAction.resolve({ map: usable.map, mover: { ...fighterOf(actor, false, budgetOf(fight.combat, fight.combatant)), area: from }, to, options: rulesetOptions("unhex") }, new DiceTray(givenDice([])));
+    return null;
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    const name = (id: string) => usable.areas.find((area) => area.id === id)?.name ?? id;
+    return game.i18n!.format("FRAY.Unhex.Refused.Move", { token: token.name ?? actor.name, from: name(from), to: name(to), reason: error.message });
+  }
+}
+
+async function afterMove(token: TokenDocument.Implementation, from: string, _to: string, move: { origin: { x: number; y: number }; ruling: boolean } | null): Promise<void> {
+  const actor = token.actor;
+  if (!move || activeRuleset().id !== "unhex" || !unhexActor(actor) || !fightOf(actor, token)) return;
+  if (move.ruling) return;
+  await postUnhexMove(actor.uuid, token.uuid, from, move.origin);
+}
+
+export function registerUnhexMovement(): void {
+  addMoveGuard(moveRefusal);
+  onAreaMove(afterMove);
+}

@@ -1,0 +1,257 @@
+/**
+ * Unhex's cards on the card engine, in the harness, from given faces, with a GM and two players:
+ * the attack with a Defend, a Counterattack and the dice split; the Intercept from a move card; a
+ * check and an opposed roll with a good reroll and a critical's choice; doors; team initiative.
+ * Each step is taken by the user whose choice it is, on her own client; Apply changes exactly what
+ * the outcome names (boxes, level, statuses, actions in the tracker) and Undo takes it back.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FoundryHarness, HarnessGame } from "../harness/index.js";
+import { queueFaces } from "../harness/dice.js";
+import { runCli } from "../../src/cli/run.js";
+import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
+let cards: typeof import("../../src/foundry/cards/index.js");
+let t: UnhexTable;
+const fx = unhexFixtures(() => harness);
+
+useUnhexTable((session) => {
+  ({ harness, t } = session);
+  game = harness.game;
+});
+beforeAll(async () => {
+  unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
+  cards = await import("../../src/foundry/cards/index.js");
+});
+
+
+const budget = (id: string | null) => ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number; owed: number }> } } }).flags.fray?.unhex ?? {})[id ?? ""];
+const combatantOf = (name: string) => t.combatants.find((c) => c.name === name)!;
+
+/** Copy as request, resolved by the command line: the same result and steps as the card. */
+function replays(message: Message): void {
+  const request = cards.requestOf(card(message) as never, message as never);
+  const cli = runCli(["resolve"], () => JSON.stringify(request));
+  expect(cli.code, cli.stderr).toBe(0);
+  const printed = JSON.parse(cli.stdout) as { result: unknown; steps: unknown; awaiting?: unknown };
+  const outcome = JSON.parse(JSON.stringify(card(message).outcome)) as { result: unknown; steps: unknown; awaiting?: unknown };
+  expect(printed.result).toEqual(outcome.result);
+  expect(printed.steps).toEqual(outcome.steps);
+  expect(printed.awaiting).toEqual(outcome.awaiting);
+}
+
+/** The Guard attacks Ada in the bar with his club: nothing is rolled; Ada may react. */
+async function guardAttacksAda(): Promise<Message> {
+  harness.switchUser(t.gm);
+  const message = await unhex.postUnhexAttack({ attacker: t.guard.uuid, attackerToken: t.tokens.guard.uuid, target: t.ada.uuid, targetToken: t.tokens.ada.uuid, weapon: itemId(t.guard, "Club") });
+  expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+  return message as unknown as Message;
+}
+
+describe("the Unhex attack card", () => {
+  it("Guard attacks Ada: she declares Defend before any die, rolls it; the Guard rolls; he wins and splits the dice; Apply marks boxes and spends both actions; Undo restores", async () => {
+    const message = await guardAttacksAda();
+    expect(card(message).outcome.dice).toEqual([]);
+    expect(card(message).outcome.awaiting).toEqual({ choice: "reaction", by: "target", offer: { who: "Ada", reactions: ["none", "defend", "counterattack"] } });
+    // Only Ada's owner (and the GM) sees the reaction buttons.
+    harness.switchUser(t.users.bob);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(t.users.ada);
+    expect(await fx.buttons(message)).toEqual(["choose:none", "choose:defend", "choose:counterattack"]);
+
+    // Ada defends: 3,10 = 30, on her own client; she is good at Defend, but her reroll comes after the Guard's roll.
+    await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
+    expect(card(message).outcome.dice.map((d) => [d.label, d.face])).toEqual([["Ada defend tens", 3], ["Ada defend units", 10]]);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "roll", by: "attacker" });
+    harness.switchUser(t.users.ada);
+    expect(await fx.buttons(message)).toEqual([]);
+
+    // The GM rolls the Guard's attack: 4,7 = 47. Ada may now reroll (good at Defend): she keeps 30 and loses.
+    await fx.choose(t.gm, message, "roll", "true", 4, 7);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rerolls.target", by: "target", offer: { reading: 30 } });
+    await fx.choose(t.users.ada, message, "rerolls.target", "none");
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "damageDie", by: "attacker", offer: { tens: { damage: 4, location: "left-arm" }, units: { damage: 7, location: "torso" } } });
+
+    const before = { level: level(t.ada), wounds: wounds(t.ada) };
+    await fx.choose(t.gm, message, "damageDie", "units");
+    const applied = card(message);
+    expect(applied.state).toBe("applied");
+    expect(applied.outcome.result).toMatchObject({ hit: true, defended: false, damage: 7, location: "torso" });
+    expect(level(t.ada)).toBe(43);
+    expect(wounds(t.ada).torso).toBe(7);
+    expect(budget(combatantOf("Guard").id)).toMatchObject({ available: 0, owed: 0 });
+    expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0, owed: 0 });
+    const html = (await message.renderHTML()).textContent ?? "";
+    expect(html).toContain("Ada declares: Defend.");
+    expect(html).toContain("Guard picks: the units die is damage (7), the other (4) the hit location: the torso.");
+    expect(html).not.toMatch(/FRAY\./);
+
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(card(message).state).toBe("undone");
+    expect(level(t.ada)).toBe(before.level);
+    expect(wounds(t.ada)).toEqual(before.wounds);
+    expect(budget(combatantOf("Ada").id)?.available).toBeUndefined();
+  });
+
+  it("a Counterattack: separate rolls, both land at once; each hit's dice split by its own chooser", async () => {
+    const message = await guardAttacksAda();
+    await fx.choose(t.users.ada, message, "reaction", "counterattack", 2, 3);
+    await fx.choose(t.gm, message, "roll", "true", 1, 4);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "damageDie", by: "attacker" });
+    await fx.choose(t.gm, message, "damageDie", "units");
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "counterDamageDie", by: "target", offer: { hit: "Guard" } });
+    await fx.choose(t.users.ada, message, "counterDamageDie", "tens");
+    expect(card(message).outcome.result).toMatchObject({ hit: true, damage: 4, location: "left-leg", counterattack: { hit: true, damage: 2, location: "right-leg" } });
+    expect(level(t.ada)).toBe(46);
+    expect(level(t.guard)).toBe(48);
+  });
+
+  it("a full head knocks out: the token gets Unconscious, and Undo clears it", async () => {
+    await t.ada.update({ "system.wounds.head": 4 });
+    const message = await guardAttacksAda();
+    await fx.choose(t.users.ada, message, "reaction", "none");
+    await fx.choose(t.gm, message, "roll", "true", 1, 9);
+    await fx.choose(t.gm, message, "damageDie", "tens");
+    expect(wounds(t.ada).head).toBe(5);
+    expect(statuses(t.ada)).toContain("unconscious");
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(statuses(t.ada)).not.toContain("unconscious");
+  });
+
+  it("only weapons in hand attack, and the range decides: the Guard's club cannot reach the catwalk", async () => {
+    harness.switchUser(t.gm);
+    const far = await unhex.postUnhexAttack({ attacker: t.guard.uuid, attackerToken: t.tokens.guard.uuid, target: t.sniper.uuid, targetToken: t.tokens.sniper.uuid, weapon: itemId(t.guard, "Club") });
+    expect(far).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("is beyond a melee attack's 0");
+    harness.switchUser(t.users.ada);
+    const pistol = await unhex.postUnhexAttack({ attacker: t.ada.uuid, attackerToken: t.tokens.ada.uuid, target: t.guard.uuid, targetToken: t.tokens.guard.uuid, weapon: itemId(t.ada, "Pistol") });
+    expect(pistol).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Ada holds no such weapon");
+  });
+
+  it("Copy as request: the command line resolves the card's request to the same outcome", async () => {
+    const message = await guardAttacksAda();
+    await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
+    await fx.choose(t.gm, message, "roll", "true", 4, 7);
+    await fx.choose(t.users.ada, message, "rerolls.target", "both", 4, 4);
+    await fx.choose(t.users.ada, message, "criticals.target", "extra-action");
+    replays(message);
+    // A card still waiting replays to the same wait.
+    const open = await guardAttacksAda();
+    await fx.choose(t.users.ada, open, "reaction", "defend", 3, 10);
+    replays(open);
+  });
+});
+
+describe("the Unhex Intercept", () => {
+  it("a move in the fight posts a move card; the Guard intercepts, stops Ada, and says she stops where she set out; Apply puts her token back", async () => {
+    harness.switchUser(t.users.ada);
+    const from = { x: t.tokens.ada.x, y: t.tokens.ada.y };
+    await t.tokens.ada.update(t.at("pool-tables"));
+    await harness.flush();
+    await cards.cardsIdle();
+    const move = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(move)).toMatchObject({ kind: "unhex.move", state: "applied" });
+    expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0 });
+    // The Guard (bar, melee: the mover is at range 0) and the Sniper (the catwalk sees the bar: range 1, a rifle) may intercept.
+    expect((card(move).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
+    // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and may take her move back.
+    harness.switchUser(t.users.ada);
+    expect(await fx.buttons(move)).toEqual(["undo"]);
+    harness.switchUser(t.gm);
+    expect(await fx.buttons(move)).toEqual(["intercept", "intercept", "undo"]);
+
+    // The Guard intercepts with his club; Ada cannot react to a reaction, so he rolls at once: 2,4.
+    await t.ada.update({ "system.wounds.rightLeg": 8 });
+    queueFaces(2, 4);
+    await fx.click(move, `[data-fray-action='intercept'][data-fray-actor='${t.guard.uuid}']`);
+    const intercept = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(intercept)).toMatchObject({ kind: "unhex.attack", state: "open" });
+    expect(card(intercept).outcome.awaiting).toMatchObject({ choice: "damageDie", by: "attacker" });
+    await fx.choose(t.gm, intercept, "damageDie", "units");
+    expect(card(intercept).outcome.awaiting).toEqual({ choice: "stopIn", by: "attacker", offer: { areas: ["bar", "pool-tables"] } });
+    await fx.choose(t.gm, intercept, "stopIn", "bar");
+    expect(card(intercept).state).toBe("applied");
+    replays(move);
+    replays(intercept);
+    expect({ x: t.tokens.ada.x, y: t.tokens.ada.y }).toEqual(from);
+    expect(wounds(t.ada).rightLeg).toBe(10);
+    await fx.click(intercept, "[data-fray-action='undo']");
+    expect({ x: t.tokens.ada.x, y: t.tokens.ada.y }).toEqual(t.at("pool-tables"));
+  });
+
+  it("a drag the map does not allow is refused and the token stays; the GM's ruling places it anyway, with no card", async () => {
+    harness.switchUser(t.users.ada);
+    const messages = game.messages.size;
+    await t.tokens.ada.update(t.at("catwalk"));
+    await harness.flush();
+    expect(harness.notifications.at(-1)?.message).toContain('Ada cannot go from Bar to Catwalk: the line between "bar" and "catwalk" carries sight only');
+    expect(t.tokens.ada.x).toBe(t.at("bar").x);
+    harness.switchUser(t.gm);
+    await t.tokens.ada.update(t.at("catwalk"), { fray: { ruling: true } });
+    await harness.flush();
+    await cards.cardsIdle();
+    expect(t.tokens.ada.x).toBe(t.at("catwalk").x);
+    expect(game.messages.size).toBe(messages);
+  });
+});
+
+describe("Unhex checks and opposed rolls", () => {
+  it("a check by a good character: 72 fails, she rerolls the tens die to 22, a critical success, and takes the extra action", async () => {
+    harness.switchUser(t.users.ada);
+    queueFaces(7, 2);
+    const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, token: t.tokens.ada.uuid, good: true, what: "climb the bar" })) as unknown as Message;
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "reroll", by: "character" });
+    await fx.choose(t.users.ada, message, "reroll", "tens", 2);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "critical", by: "character", offer: { max: 50 } });
+    await fx.choose(t.users.ada, message, "critical", "extra-action");
+    expect(card(message).state).toBe("applied");
+    expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 2 });
+    replays(message);
+  });
+
+  it("a critical success may set the dice instead (the card's number field)", async () => {
+    harness.switchUser(t.users.ada);
+    queueFaces(3, 3);
+    const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, good: false })) as unknown as Message;
+    const html = await message.renderHTML();
+    html.querySelector<HTMLInputElement>("[data-fray-set]")!.value = "49";
+    html.querySelector<HTMLElement>("[data-fray-action='setDice']")!.click();
+    await cards.cardsIdle();
+    expect(card(message).outcome.result).toMatchObject({ reading: 49, success: true });
+    expect(card(message).state).toBe("closed");
+  });
+
+  it("an opposed roll: Ada rolls, Bea's owner rolls her own dice (good at it), rerolls a success to win", async () => {
+    harness.switchUser(t.users.ada);
+    queueFaces(3, 5);
+    const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, target: t.bea.uuid, good: false })) as unknown as Message;
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "roll", by: "b" });
+    harness.switchUser(t.users.ada);
+    expect(await fx.buttons(message)).toEqual([]);
+    await fx.choose(t.users.bob, message, "roll", "good", 2, 1);
+    await fx.choose(t.users.bob, message, "rerolls.b", "tens", 4);
+    expect(card(message).outcome.result).toEqual({ winner: "Bea", side: "b", tie: false });
+    replays(message);
+  });
+});
+
+describe("Unhex doors", () => {
+  it("Ada beside a shut door opens it with her action; both sides of the line open; Undo shuts it again", async () => {
+    const house = { name: "House", areas: [{ id: "yard", name: "Yard" }, { id: "hall", name: "Hall" }], connections: [{ from: "yard", to: "hall", kind: "door" as const, open: false }] };
+    const scene = await fx.scene(house);
+    const token = await fx.token(scene, t.ada, "yard", 1, house);
+    await t.combat.createEmbeddedDocuments("Combatant", []);
+    harness.switchUser(t.users.ada);
+    const message = (await unhex.postUnhexDoor(t.ada.uuid, token.uuid, ["yard", "hall"], true)) as unknown as Message;
+    expect(card(message).state).toBe("applied");
+    const lines = () => [...(scene as unknown as { regions: Map<string, { behaviors: Map<string, { system: { connections: { open: boolean }[] } }> }> }).regions.values()].flatMap((r) => [...r.behaviors.values()].flatMap((b) => b.system.connections.map((c) => c.open)));
+    expect(lines()).toEqual([true]);
+    replays(message);
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(lines()).toEqual([false]);
+  });
+});

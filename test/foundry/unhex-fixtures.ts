@@ -1,0 +1,166 @@
+/**
+ * An Unhex fight in the harness, for the Foundry tests: a GM and two players (Ada's player owns Ada,
+ * Bob owns Bea), the nightclub drawn as Regions, four tokens in its Areas on two teams, a started
+ * combat of them, and helpers to open, click and read cards as each user.
+ */
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import type { Actor, FoundryHarness, User } from "../harness/index.js";
+import type { Combat, Combatant } from "../harness/combat.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
+import { placeToken } from "../harness/tokens.js";
+import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
+import type { AreaMap } from "../../src/core/areas/types.js";
+
+export type Message = {
+  id: string;
+  system: { toObject(): Record<string, unknown> };
+  whisper: string[];
+  _source: { rolls: unknown[] };
+  renderHTML(): Promise<HTMLElement>;
+};
+
+export interface CardView {
+  kind: string;
+  state: string;
+  request: Record<string, unknown>;
+  rules: Record<string, unknown>;
+  refs: Record<string, { actor: string; token?: string }>;
+  outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string; offer: Record<string, unknown> }; dice: { label: string; sides: number; face: number }[]; effects: { participant: string; statuses?: string[] }[] };
+  applied: { uuid: string; name: string; key: string; kind: string; before: unknown; after: unknown }[];
+}
+
+export const card = (m: Message) => m.system.toObject() as unknown as CardView;
+export const level = (a: Actor) => (a.system as unknown as { level: { value: number } }).level.value;
+export const wounds = (a: Actor) => ({ ...(a.system as unknown as { wounds: Record<string, number> }).wounds });
+export const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses].sort();
+export const itemId = (a: Actor, name: string) => (a as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === name)!.id;
+
+export function unhexFixtures(current: () => FoundryHarness) {
+  const at = (id: string, map: AreaMap = NIGHTCLUB) => pointInArea(map.areas.findIndex((a) => a.id === id));
+
+  async function scene(map: AreaMap = NIGHTCLUB): Promise<Scene> {
+    const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
+    return (await SceneClass.create({ ...areaSceneData(map), active: true })) as Scene;
+  }
+
+  async function token(on: Scene, actor: Actor, area: string, disposition: number, map: AreaMap = NIGHTCLUB): Promise<TokenDocument> {
+    const [made] = (await on.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, disposition, ...at(area, map) }])) as TokenDocument[];
+    await current().flush();
+    placeToken(actor as never, { document: made as never });
+    return made as TokenDocument;
+  }
+
+  async function actors(users: { ada: User; bob: User }) {
+    const ActorClass = current().CONFIG.Actor.documentClass as typeof Actor;
+    const ada = (await ActorClass.create({
+      name: "Ada",
+      type: "unhexCharacter",
+      ownership: { default: 1, [users.ada.id]: 3 },
+      system: { level: { value: 50, max: 55 }, good: { defend: true } },
+      items: [
+        { name: "Knife", type: "unhexWeapon", system: { kind: "melee", held: true } },
+        { name: "Pistol", type: "unhexWeapon", system: { kind: "one-handed-ranged", held: false } },
+      ],
+    })) as Actor;
+    const bea = (await ActorClass.create({
+      name: "Bea",
+      type: "unhexCharacter",
+      ownership: { default: 1, [users.bob.id]: 3 },
+      system: { level: { value: 45, max: 50 } },
+      items: [{ name: "Rifle", type: "unhexWeapon", system: { kind: "two-handed-ranged", held: true } }],
+    })) as Actor;
+    const guard = (await ActorClass.create({
+      name: "Guard",
+      type: "unhexNpc",
+      ownership: { default: 1 },
+      system: { level: { value: 50, max: 50 } },
+      items: [{ name: "Club", type: "unhexWeapon", system: { kind: "melee", held: true } }],
+    })) as Actor;
+    const sniper = (await ActorClass.create({
+      name: "Sniper",
+      type: "unhexNpc",
+      ownership: { default: 1 },
+      system: { level: { value: 40, max: 40 }, good: { twoHandedAttack: true } },
+      items: [{ name: "Long rifle", type: "unhexWeapon", system: { kind: "two-handed-ranged", held: true } }],
+    })) as Actor;
+    return { ada, bea, guard, sniper };
+  }
+
+  /** The whole table: users, actors, the nightclub, tokens (Ada and the Guard in the bar, Bea at the entrance, the Sniper on the catwalk) and a started combat. */
+  async function table() {
+    const harness = current();
+    const gm = harness.game.user as User;
+    const users = { ada: harness.createUser({ name: "Ada's player", role: "PLAYER" }), bob: harness.createUser({ name: "Bob", role: "PLAYER" }) };
+    const cast = await actors(users);
+    await harness.game.settings.set("fray", "ruleset", "unhex");
+    const club = await scene();
+    const tokens = {
+      ada: await token(club, cast.ada, "bar", 1),
+      bea: await token(club, cast.bea, "entrance", 1),
+      guard: await token(club, cast.guard, "bar", -1),
+      sniper: await token(club, cast.sniper, "catwalk", -1),
+    };
+    const CombatClass = harness.CONFIG.Combat.documentClass as typeof Combat;
+    const combat = (await CombatClass.create({ active: true, scene: club.id })) as Combat;
+    const combatants = (await combat.createEmbeddedDocuments(
+      "Combatant",
+      (Object.keys(tokens) as Array<keyof typeof tokens>).map((key) => ({ actorId: cast[key].id, tokenId: tokens[key].id, sceneId: club.id, name: cast[key].name })),
+    )) as Combatant[];
+    await combat.startCombat();
+    await harness.flush();
+    return { gm, users, ...cast, scene: club, tokens, combat, combatants, at };
+  }
+
+  /** The user's click on a card's button (as the chat log binds it), then every step it started. */
+  async function click(message: Message, selector: string): Promise<void> {
+    const html = await message.renderHTML();
+    const button = html.querySelector<HTMLElement>(selector);
+    if (!button) throw new Error(`no button ${selector} for ${String(current().game.user?.name)} in state ${card(message).state}: ${html.innerHTML.slice(0, 400)}`);
+    button.click();
+    const cards = await import("../../src/foundry/cards/index.js");
+    await cards.cardsIdle();
+    await current().flush();
+  }
+
+  /** The card's buttons this user sees (choice:value), Copy left out. */
+  async function buttons(message: Message): Promise<string[]> {
+    const html = await message.renderHTML();
+    return [...html.querySelectorAll<HTMLElement>("[data-fray-action]")].map((b) => `${b.dataset.frayAction}${b.dataset.frayValue ? `:${b.dataset.frayValue}` : ""}`).filter((b) => b !== "copy");
+  }
+
+  /** Chooses on the card as `user`, rolling the given faces on her client if the step needs dice. */
+  async function choose(user: User, message: Message, choice: string, value: string, ...faces: number[]): Promise<void> {
+    current().switchUser(user);
+    if (faces.length) queueFaces(...faces);
+    await click(message, `[data-fray-action='choose'][data-fray-choice='${choice}'][data-fray-value='${value}']`);
+    expect(card(message).outcome.awaiting?.choice, `after ${choice}=${value}`).not.toBe(choice);
+  }
+
+  return { scene, token, actors, table, click, buttons, choose, at };
+}
+
+export type UnhexTable = Awaited<ReturnType<ReturnType<typeof unhexFixtures>["table"]>>;
+
+/**
+ * One file's harness: Fray booted once (with a DOM), and before each test a fresh world with the
+ * whole table laid (`table()`), handed to `ready` with the harness.
+ */
+export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: UnhexTable }) => void): void {
+  let harness: FoundryHarness;
+  let removeDom: () => Promise<void>;
+  const fx = unhexFixtures(() => harness);
+  beforeAll(async () => {
+    removeDom = installDom();
+    harness = installFoundryFromDisk();
+    await import("../../src/foundry/fray.js");
+    await harness.boot();
+  });
+  afterAll(async () => removeDom());
+  beforeEach(async () => {
+    harness.reset();
+    clearQueuedFaces();
+    ready({ harness, t: await fx.table() });
+  });
+}

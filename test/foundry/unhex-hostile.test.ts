@@ -1,0 +1,179 @@
+/**
+ * The hostile player at an Unhex table: every card and every step of it, forged by a player who
+ * does not own the chooser, with values out of bounds, replayed after Apply, or aimed at what is
+ * not hers (another's weapon, another's move, the other team's initiative, the tracker's state).
+ * Each is refused with a message, and the actors, messages, combats and scenes are as before.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type { FoundryHarness, HarnessGame } from "../harness/index.js";
+import { card, itemId, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
+let cards: typeof import("../../src/foundry/cards/index.js");
+let t: UnhexTable;
+const fx = unhexFixtures(() => harness);
+
+useUnhexTable((session) => {
+  ({ harness, t } = session);
+  game = harness.game;
+});
+beforeAll(async () => {
+  unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
+  cards = await import("../../src/foundry/cards/index.js");
+});
+
+
+type Answer = { ok: boolean; reason?: string };
+const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
+
+/** Everything a forged request could reach, as stored. */
+function world(): string {
+  const sources = (name: "actors" | "messages" | "combats" | "scenes") => (game[name as "actors"] as unknown as { contents: { _source: unknown }[] }).contents.map((doc) => doc._source);
+  return JSON.stringify({ actors: sources("actors"), messages: sources("messages"), combats: sources("combats"), scenes: sources("scenes") });
+}
+
+/** The Guard attacks Ada in the bar: the card awaits her reaction. */
+async function guardAttacksAda(): Promise<Message> {
+  harness.switchUser(t.gm);
+  return (await unhex.postUnhexAttack({ attacker: t.guard.uuid, attackerToken: t.tokens.guard.uuid, target: t.ada.uuid, targetToken: t.tokens.ada.uuid, weapon: itemId(t.guard, "Club") })) as unknown as Message;
+}
+
+describe("a hostile player at an Unhex table", () => {
+  it("cannot declare another's reaction, nor roll the attacker's dice, nor split dice that are not hers to split", async () => {
+    const message = await guardAttacksAda();
+    let before = world();
+    harness.switchUser(t.users.bob);
+    expect(await ask("card.choose", { message: message.id, choice: "reaction", value: "none" })).toMatchObject({ ok: false, reason: expect.stringContaining("Ada") });
+    expect(world()).toBe(before);
+
+    await fx.choose(t.users.ada, message, "reaction", "none");
+    before = world();
+    // The Guard's roll is the GM's: Ada cannot roll it for him (she would choose his faces).
+    harness.switchUser(t.users.ada);
+    expect((await cards.chooseOnCard(message as never, "roll", "true")).ok).toBe(false);
+    expect(await ask("card.choose", { message: message.id, choice: "roll", value: "true", roll: null })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+
+    await fx.choose(t.gm, message, "roll", "true", 3, 8);
+    before = world();
+    harness.switchUser(t.users.ada);
+    expect(await ask("card.choose", { message: message.id, choice: "damageDie", value: "tens" })).toMatchObject({ ok: false, reason: expect.stringContaining("Guard") });
+    expect(world()).toBe(before);
+  });
+
+  it("cannot send a reaction, a reroll, a die or a setting out of bounds, nor dice the step does not take", async () => {
+    const message = await guardAttacksAda();
+    const before = world();
+    harness.switchUser(t.users.ada);
+    for (const value of ["fly", "", 7, { kind: "counterattack", weapon: "two-handed-ranged" }, ["defend"], null]) {
+      expect(await ask("card.choose", { message: message.id, choice: "reaction", value }), JSON.stringify(value)).toMatchObject({ ok: false });
+    }
+    // A Defend needs her dice: without them, or with a d6, it is refused.
+    expect(await ask("card.choose", { message: message.id, choice: "reaction", value: "defend", roll: null })).toMatchObject({ ok: false });
+    const d6 = JSON.stringify({ class: "Roll", formula: "1d6 + 1d6", evaluated: true, terms: [], total: 2 });
+    expect(await ask("card.choose", { message: message.id, choice: "reaction", value: "defend", roll: d6 })).toMatchObject({ ok: false });
+    // A choice the card does not await, and a path that reaches past it.
+    expect(await ask("card.choose", { message: message.id, choice: "criticals.target", value: { set: 99 } })).toMatchObject({ ok: false });
+    expect(await ask("card.choose", { message: message.id, choice: "__proto__", value: "x" })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+  });
+
+  it("cannot set a critical's dice above what the roll allows", async () => {
+    harness.switchUser(t.users.ada);
+    const { queueFaces } = await import("../harness/dice.js");
+    queueFaces(2, 2);
+    const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, good: false })) as unknown as Message;
+    const before = world();
+    expect(await ask("card.choose", { message: message.id, choice: "critical", value: { set: 51 } })).toMatchObject({ ok: false, reason: expect.stringContaining("1–50") });
+    expect(await ask("card.choose", { message: message.id, choice: "critical", value: { set: 10, extra: true } })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+  });
+
+  it("cannot replay a step after Apply", async () => {
+    const message = await guardAttacksAda();
+    await fx.choose(t.users.ada, message, "reaction", "none");
+    await fx.choose(t.gm, message, "roll", "true", 3, 8);
+    await fx.choose(t.gm, message, "damageDie", "tens");
+    expect(card(message).state).toBe("applied");
+    const before = world();
+    harness.switchUser(t.gm);
+    for (let i = 0; i < 2; i += 1) expect(await ask("card.choose", { message: message.id, choice: "damageDie", value: "units" })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+  });
+
+  it("cannot attack with another's character, a weapon not in hand, or one that is not hers", async () => {
+    harness.switchUser(t.users.ada);
+    const before = world();
+    const attack = (attacker: string, weapon: string) => ask("card.open", { kind: "unhex.attack", refs: { attacker: { actor: attacker }, target: { actor: t.bea.uuid } }, request: { weapon }, roll: null, rollMode: "publicroll" });
+    expect(await attack(t.guard.uuid, itemId(t.guard, "Club"))).toMatchObject({ ok: false, reason: expect.stringContaining("do not own") });
+    expect(await attack(t.ada.uuid, itemId(t.ada, "Pistol"))).toMatchObject({ ok: false, reason: expect.stringContaining("holds no such weapon") });
+    expect(await attack(t.ada.uuid, itemId(t.guard, "Club"))).toMatchObject({ ok: false, reason: expect.stringContaining("holds no such weapon") });
+    // A hidden target is not hers to name.
+    harness.switchUser(t.gm);
+    await t.tokens.sniper.update({ hidden: true });
+    harness.switchUser(t.users.ada);
+    const hidden = await ask("card.open", { kind: "unhex.attack", refs: { attacker: { actor: t.ada.uuid, token: t.tokens.ada.uuid }, target: { actor: t.sniper.uuid, token: t.tokens.sniper.uuid } }, request: { weapon: itemId(t.ada, "Knife") }, roll: null });
+    expect(hidden).toMatchObject({ ok: false });
+    expect(JSON.parse(world()).messages).toEqual(JSON.parse(before).messages);
+  });
+
+  it("cannot intercept a move that is not one, nor someone else than its mover", async () => {
+    const attack = await guardAttacksAda();
+    harness.switchUser(t.users.bob);
+    const before = world();
+    const intercept = (target: string, token: string, message: string) =>
+      ask("card.open", { kind: "unhex.attack", refs: { attacker: { actor: t.bea.uuid, token: t.tokens.bea.uuid }, target: { actor: target, token } }, request: { weapon: itemId(t.bea, "Rifle"), intercept: message }, roll: null });
+    expect(await intercept(t.ada.uuid, t.tokens.ada.uuid, attack.id)).toMatchObject({ ok: false, reason: expect.stringContaining("no move to intercept") });
+    expect(await intercept(t.ada.uuid, t.tokens.ada.uuid, "nosuchmessage000")).toMatchObject({ ok: false });
+    // Ada moves; Bea may not intercept the Guard with Ada's move.
+    harness.switchUser(t.users.ada);
+    await t.tokens.ada.update(t.at("pool-tables"));
+    await harness.flush();
+    await cards.cardsIdle();
+    const move = game.messages.contents.at(-1) as unknown as Message;
+    harness.switchUser(t.users.bob);
+    const after = world();
+    expect(await intercept(t.guard.uuid, t.tokens.guard.uuid, move.id)).toMatchObject({ ok: false, reason: expect.stringContaining("Guard is not the character who moved") });
+    expect(world()).toBe(after);
+    expect(JSON.parse(before).actors).toEqual(JSON.parse(after).actors);
+  });
+
+  it("cannot forge a move: from where she did not stand, or without a fight", async () => {
+    harness.switchUser(t.users.ada);
+    const before = world();
+    const move = (request: Record<string, unknown>) => ask("card.open", { kind: "unhex.move", refs: { mover: { actor: t.ada.uuid, token: t.tokens.ada.uuid } }, request, roll: null });
+    expect(await move({ from: "dance-floor", origin: t.at("bar") })).toMatchObject({ ok: false, reason: expect.stringContaining("did not stand") });
+    expect(await move({ from: "nowhere", origin: t.at("bar") })).toMatchObject({ ok: false });
+    // Her token is in the bar and came "from" the bar: not a move at all.
+    expect(await move({ from: "bar", origin: t.at("bar") })).toMatchObject({ ok: false, reason: expect.stringContaining("already in") });
+    expect(await move({ from: "dance-floor", origin: { x: "0", y: 1e9 } })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+  });
+
+  it("cannot work a door she is not beside, nor one that is not there", async () => {
+    harness.switchUser(t.users.ada);
+    const before = world();
+    const door = (between: unknown) => ask("card.open", { kind: "unhex.door", refs: { actor: { actor: t.ada.uuid, token: t.tokens.ada.uuid } }, request: { between, open: true }, roll: null });
+    expect(await door(["bar", "kitchen"])).toMatchObject({ ok: false, reason: expect.stringContaining("no door") });
+    expect(await door(["bar"])).toMatchObject({ ok: false });
+    expect(await door("bar,kitchen")).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+  });
+
+  it("cannot roll the other team's initiative, nor write the tracker's state herself", async () => {
+    harness.switchUser(t.users.ada);
+    const before = world();
+    const open = await ask("card.open", {
+      kind: "unhex.initiative",
+      refs: { lead: { actor: t.ada.uuid }, friendly: { actor: t.ada.uuid }, hostile: { actor: t.ada.uuid } },
+      request: { combat: t.combat.id, round: 1 },
+      roll: null,
+    });
+    expect(open).toMatchObject({ ok: false, reason: expect.stringContaining("highest-level") });
+    await expect(t.combat.update({ "flags.fray.unhex.x": { available: 9 } })).rejects.toThrow(/permission/);
+    await expect(t.combat.update({ "flags.fray.unhexRound": { round: 1, order: ["friendly"] } })).rejects.toThrow(/permission/);
+    expect(world()).toBe(before);
+  });
+});

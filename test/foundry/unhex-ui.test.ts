@@ -1,0 +1,129 @@
+/**
+ * Unhex's dialogs in the harness, opened from the sheet as a player opens them: the attack dialog
+ * shows the exact chance to hit for each reaction the target may still declare and follows the
+ * weapon chosen; the check dialog's chance follows the "good at this" box; both pass the roll mode
+ * chosen to the card.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryHarness } from "../harness/index.js";
+import { unhexRules } from "../../src/rules/unhex/index.js";
+import { card, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+
+let harness: FoundryHarness;
+let percent: (p: number) => string;
+let t: UnhexTable;
+
+useUnhexTable((session) => ({ harness, t } = session));
+beforeAll(async () => {
+  ({ percent } = await import("../../src/foundry/cards/index.js"));
+});
+
+beforeEach(() => {
+  for (const dialog of document.querySelectorAll(".fray-dialog")) dialog.remove();
+});
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await harness.flush();
+  }
+};
+const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
+
+async function openSheet(actor: typeof t.ada): Promise<HTMLElement> {
+  const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> };
+  const app = await sheet.render({ force: true });
+  await harness.flush();
+  return app.element;
+}
+
+async function clickOpen(button: Element | null, cls: string): Promise<HTMLFormElement> {
+  if (!button) throw new Error("no such button");
+  (button as HTMLElement).click();
+  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
+  await settle();
+  const found = dialog(cls);
+  if (!found) throw new Error(`no .${cls} opened`);
+  return found;
+}
+
+function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectElement) => void): void {
+  if (!el) throw new Error("no such field");
+  apply(el as HTMLInputElement & HTMLSelectElement);
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+const shown = (cls: string) => Object.fromEntries([...dialog(cls)!.querySelectorAll<HTMLElement>("[data-odds]")].map((dd) => [dd.dataset.odds, dd.textContent]));
+const targetToken = (token: unknown) => (token as { object: { setTarget(on: boolean): void } }).object.setTarget(true);
+const lastMessage = () => harness.game.messages.contents.at(-1) as unknown as Message;
+
+describe("the Unhex attack dialog", () => {
+  it("shows the exact chance to hit for each reaction the Guard may declare, and drops Defend when Ada takes her pistol (no cover in the bar)", async () => {
+    const pistol = (t.ada as unknown as { items: { contents: { name: string; update(d: object): Promise<unknown> }[] } }).items.contents.find((i) => i.name === "Pistol")!;
+    await pistol.update({ "system.held": true });
+    harness.switchUser(t.users.ada);
+    targetToken(t.tokens.guard);
+    const sheet = await openSheet(t.ada);
+    await clickOpen(sheet.querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    const odds = unhexRules.actions.attack!.odds!;
+    // Ada (50, a PC) against the Guard (50) in the bar, as the rules count it.
+    const expected = (weapon: string, reaction: string) =>
+      odds.exact({ attacker: { name: "Ada", level: 50, pc: true, area: "bar", weapon }, target: { name: "Guard", level: 50, area: "bar" }, reaction, roll: true });
+    const knife = shown("fray-unhex-attack-dialog");
+    expect(Object.keys(knife)).toEqual(["No reaction", "If she Defends", "If she Counterattacks"]);
+    expect(knife["No reaction"]).toBe(`hits ${percent(expected("melee", "none").chances.hit!)}`);
+    expect(knife["If she Defends"]).toBe(`hits ${percent(expected("melee", "defend").chances.hit!)}`);
+    const counter = expected("melee", "counterattack");
+    expect(knife["If she Counterattacks"]).toBe(`hits ${percent(counter.chances.hit!)}; hit back ${percent(counter.chances.counterHit!)}`);
+    expect(expected("melee", "defend").chances.hit).toBeLessThan(expected("melee", "none").chances.hit!);
+
+    // The pistol in hand too: a shot at a target without cover cannot be Defended.
+    const form = dialog("fray-unhex-attack-dialog")!;
+    const select = form.querySelector<HTMLSelectElement>('[name="weapon"]')!;
+    const pistolId = [...select.options].find((o) => o.textContent!.includes("Pistol"))!.value;
+    change(select, (el) => (el.value = pistolId));
+    await settle();
+    expect(Object.keys(shown("fray-unhex-attack-dialog"))).toEqual(["No reaction", "If she Counterattacks"]);
+  });
+
+  it("opens the card with the roll mode chosen", async () => {
+    harness.switchUser(t.users.ada);
+    targetToken(t.tokens.guard);
+    const sheet = await openSheet(t.ada);
+    const form = await clickOpen(sheet.querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    change(form.querySelector('[name="rollMode"]'), (el) => (el.value = "gmroll"));
+    await settle();
+    dialog("fray-unhex-attack-dialog")!.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    const message = lastMessage();
+    expect(card(message).kind).toBe("unhex.attack");
+    expect(message.whisper.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the Unhex check dialog", () => {
+  it("shows the chance of success, which rises when Ada says she is good at it; the card says so", async () => {
+    harness.switchUser(t.users.ada);
+    const sheet = await openSheet(t.ada);
+    await clickOpen(sheet.querySelector('[data-action="unhexCheck"]'), "fray-unhex-roll-dialog");
+    const odds = unhexRules.actions.check!.odds!;
+    const chance = (good: boolean) => percent(odds.exact({ character: { name: "Ada", level: 50, pc: true, ...(good ? { good: true } : {}) } }).chances.success!);
+    expect(shown("fray-unhex-roll-dialog")).toEqual({ "Chance of success": chance(false) });
+    change(dialog("fray-unhex-roll-dialog")!.querySelector('[name="good"]'), (el) => (el.checked = true));
+    await settle();
+    expect(shown("fray-unhex-roll-dialog")).toEqual({ "Chance of success": chance(true) });
+    expect(chance(true)).not.toBe(chance(false));
+    dialog("fray-unhex-roll-dialog")!.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    expect(card(lastMessage())).toMatchObject({ kind: "unhex.check", request: { good: true } });
+  });
+
+  it("an opposed roll against the one target shows the chance to win", async () => {
+    harness.switchUser(t.users.ada);
+    targetToken(t.tokens.guard);
+    const sheet = await openSheet(t.ada);
+    await clickOpen(sheet.querySelector('[data-action="unhexOpposed"]'), "fray-unhex-roll-dialog");
+    const odds = unhexRules.actions.opposed!.odds!.exact({ a: { name: "Ada", level: 50, pc: true }, b: { name: "Guard", level: 50 } });
+    expect(shown("fray-unhex-roll-dialog")).toEqual({ "Chance to win": `${percent(odds.chances.aWins!)} (tie ${percent(odds.chances.tie!)})` });
+  });
+});
