@@ -27,6 +27,11 @@ export function item(id: string, key: string, name: string, type: string, img: s
   return { _id: id, _key: key, name, type, img, system, effects: [], folder: null, sort, ownership: { ...OWNERSHIP }, flags: {} };
 }
 
+/** An Actor document with its embedded items, as the Foundry CLI stores it. */
+export function actorSource(id: string, name: string, type: string, system: Json, items: Json[]): Json {
+  return { _id: id, _key: `!actors!${id}`, name, type, img: "icons/svg/mystery-man.svg", system, items, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
+}
+
 /** Replaces the generated files of a pack folder, leaving the files the script does not own (`keep`). */
 export function writePack(pack: string, docs: Json[], keep: readonly string[] = []): void {
   const dir = join(ROOT, "packs", pack);

@@ -77,10 +77,22 @@ describe("Grit and Flesh", () => {
     const first = takeWound(fighter(0, 10), 2, false);
     const second = takeWound(first.state, 2, false);
     expect(second.state.wounds).toEqual([
-      { flesh: 2, critical: false },
-      { flesh: 2, critical: false },
+      { flesh: 2, critical: false, bleeding: false },
+      { flesh: 2, critical: false, bleeding: false },
     ]);
     expect(penaltyDice(second.state)).toBe(3);
+  });
+
+  it(`${SEED} §Taking a Flesh Wound: a serious wound bleeds only with the optional rule; a critical wound always bleeds, a treated one no longer`, () => {
+    const serious = takeWound(fighter(4, 9), 3, false);
+    expect(serious.wound).toEqual({ flesh: 3, critical: false, bleeding: false });
+    expect(isBleeding(serious.state)).toBe(false);
+    const optional = takeWound(fighter(4, 9), 3, false, true);
+    expect(optional.wound).toEqual({ flesh: 3, critical: false, bleeding: true });
+    expect(isBleeding(optional.state)).toBe(true);
+    expect(takeWound(fighter(4, 9), 2, false, true).wound?.bleeding).toBe(false);
+    expect(isBleeding({ ...fighter(4, 9), wounds: [{ flesh: 5, critical: true }] })).toBe(true);
+    expect(isBleeding({ ...fighter(4, 9), wounds: [{ flesh: 5, critical: true, bleeding: false }] })).toBe(false);
   });
 
   it("a critical wound comes from a critical hit or from half max Flesh (rounded down)", () => {

@@ -7,6 +7,8 @@ export interface Wound {
   flesh: number;
   /** From a critical hit, or at least half the victim's max Flesh: bleeds until treated. */
   critical: boolean;
+  /** Whether it bleeds now; unsaid, a critical wound bleeds (a treated one can say false). */
+  bleeding?: boolean;
 }
 
 export interface GritFlesh {
@@ -62,11 +64,13 @@ export interface WoundTaken {
   dying: boolean;
 }
 
-export function takeWound(state: GritFlesh, size: number, fromCriticalHit: boolean): WoundTaken {
+/** `seriousBleeds`: the optional rule that a serious wound bleeds too, not only a critical one. */
+export function takeWound(state: GritFlesh, size: number, fromCriticalHit: boolean, seriousBleeds = false): WoundTaken {
   if (size <= 0) return { state, wound: null, serious: false, courageTest: false, knockedOut: state.flesh <= 0, dying: state.flesh < 0 };
-  const wound: Wound = { flesh: size, critical: isCriticalWound(size, state.maxFlesh, fromCriticalHit) };
-  const flesh = state.flesh - size;
+  const critical = isCriticalWound(size, state.maxFlesh, fromCriticalHit);
   const serious = size >= SERIOUS_WOUND;
+  const wound: Wound = { flesh: size, critical, bleeding: critical || (serious && seriousBleeds) };
+  const flesh = state.flesh - size;
   const knockedOut = flesh <= 0;
   return {
     state: { ...state, flesh, wounds: [...state.wounds, wound] },
@@ -84,6 +88,10 @@ export function penaltyDice(state: GritFlesh): number {
   return state.otherPenalties + fromWounds + (state.grit <= 0 ? 1 : 0);
 }
 
+export function woundBleeds(wound: Wound): boolean {
+  return wound.bleeding ?? wound.critical;
+}
+
 export function isBleeding(state: GritFlesh): boolean {
-  return state.wounds.some((wound) => wound.critical);
+  return state.wounds.some(woundBleeds);
 }

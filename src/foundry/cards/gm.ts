@@ -210,7 +210,7 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
   const last = card.history.at(-1);
   const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
   if (!asker.isGM && (kind.undoBy === "gm" || !owns(asker, chooser))) refuse("NotYourUndo");
-  await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => fieldLabel(record));
+  await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => kind.describeChange?.(record)?.field ?? fieldLabel(record));
   await writeCard(message, { ...card, state: "undone" }, diceOnMessage(message));
 }
 

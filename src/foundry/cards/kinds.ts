@@ -6,7 +6,7 @@
 import type { Outcome } from "../../core/outcome.js";
 import type { RulesetId } from "../../rules/ruleset.js";
 import type { ChangeTarget } from "./documents.js";
-import type { CardData } from "./model.js";
+import type { CardData, ChangeRecord } from "./model.js";
 
 /** The actors a card names, by role, as documents. */
 export type CardActors = Record<string, Actor.Implementation>;
@@ -74,6 +74,8 @@ export interface CardKind {
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */
   changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[];
+  /** A recorded change in the players' words (tracker state on a Combat...); null leaves it to the engine. */
+  describeChange?(record: ChangeRecord): { field: string; before: string; after: string } | null;
   /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
   notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
   followUps?: Record<string, FollowUp>;

@@ -40,12 +40,16 @@ function track(work: Promise<unknown>): void {
 
 /** The parts of a card every kind shows alike: its state, what Apply changed, Undo and Copy. */
 function engineContext(card: CardData, kind: CardKind): Record<string, unknown> {
-  const records = card.applied.map((record) => ({
-    name: record.name,
-    field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : (record.label ?? labelOf(record.key)),
-    before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.before ?? shown(record.before)),
-    after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.after ?? shown(record.after)),
-  }));
+  const records = card.applied.map((record) => {
+    const described = kind.describeChange?.(record);
+    if (described) return { name: record.name, ...described };
+    return {
+      name: record.name,
+      field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : (record.label ?? labelOf(record.key)),
+      before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.before ?? shown(record.before)),
+      after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.after ?? shown(record.after)),
+    };
+  });
   const last = card.history.at(-1);
   return {
     state: card.state,

@@ -1,22 +1,39 @@
 import { type Static, Type } from "@sinclair/typebox";
 import type { DiceTray } from "../../core/dice/source.js";
 import { roundOneMomentum, shootingOrder } from "../../core/initiative/momentum.js";
-import { effectOf, type Step } from "../../core/outcome.js";
+import { type Awaiting, awaitingOutcome, effectOf, type Step } from "../../core/outcome.js";
 import { withDefaults } from "../options.js";
 import { defineAction } from "../ruleset.js";
 import type { Combatant } from "./combatant.js";
-import { testCourage } from "./courage.js";
+import { readSuccessPool, rollSuccessPool } from "../../core/dice/successPool.js";
+import { RuleError } from "../../core/ruleError.js";
+import { ChoiceReader, untilAwaited } from "./awaiting.js";
+import { WAVER_CHOICES, type WaverChoice } from "./choices.js";
+import { couragePool, readCourage } from "./courage.js";
 import type { Side } from "./judge.js";
-import { resolveMultiple } from "./multiple.js";
 import { DRAMA_OPTIONS, type DramaOptions } from "./options.js";
+import { type PlayInput, playRound } from "./play.js";
 import { momentumModifier } from "./pools.js";
-import { resolveShot } from "./ranged.js";
-import { courageStep, effectBetween, knockBackStep, readingStep, roundSteps, strikeSteps } from "./report.js";
-import { resolveMeleeRound } from "./round.js";
-import { CombatantSchema, CourageModifiersSchema, EngagementSchema, MomentumCandidateSchema, Options, RangedBonusSchema, RangedSituationSchema } from "./schemas.js";
+import { resolveShot, type Shot, type ShotPlay } from "./ranged.js";
+import { courageStep, effectBetween, knockBackStep, readingStep, strikeSteps } from "./report.js";
+import {
+  choiceFields,
+  CombatantSchema,
+  CourageModifiersSchema,
+  EngagementSchema,
+  Interactive,
+  MomentumCandidateSchema,
+  Options,
+  RangedBonusSchema,
+  RangedPoolChoiceSchema,
+  RangedSituationSchema,
+} from "./schemas.js";
 import { STANCE_TABLE } from "./tables.js";
 
 const closed = { additionalProperties: false } as const;
+const refuse = (message: string): never => {
+  throw new RuleError(message);
+};
 const optionsOf = (given: Partial<DramaOptions> | undefined): DramaOptions => withDefaults(DRAMA_OPTIONS, given);
 
 /** Round-one Momentum between two fighters: Grit + stance, then Agility, level, player actors; a full tie stays with the first named. */
@@ -31,117 +48,194 @@ export function firstRoundMomentum(a: Combatant, b: Combatant): { holder: Side; 
 }
 
 const MeleeRequest = Type.Object(
-  { a: CombatantSchema, b: CombatantSchema, momentum: Type.Optional(Type.Union([Type.Literal("a"), Type.Literal("b")])), options: Options },
+  {
+    a: CombatantSchema,
+    b: CombatantSchema,
+    momentum: Type.Optional(Type.Union([Type.Literal("a"), Type.Literal("b")])),
+    interactive: Interactive,
+    ...choiceFields(["a", "b"]),
+    options: Options,
+  },
   closed,
 );
 
+/** What a round awaiting a choice has settled so far. */
+function stageOf(awaiting: Awaiting): Record<string, unknown> {
+  return { awaiting: awaiting.choice, by: awaiting.by };
+}
+
+/** A round played as far as the request's choices go: its result, or the outcome awaiting the next choice. */
+function playAsAsked(request: { interactive?: boolean; options?: Partial<DramaOptions> } & Record<string, unknown>, fighters: PlayInput["fighters"], pairings: PlayInput["pairings"], tray: DiceTray) {
+  const played = playRound({ fighters, pairings, choices: request, interactive: request.interactive === true, options: optionsOf(request.options) }, tray);
+  return "awaiting" in played ? { awaiting: awaitingOutcome(tray.rolled, played.steps, stageOf(played.awaiting), played.awaiting) } : played;
+}
+
 export const melee = defineAction({
-  summary: "One opposed melee round between two combatants: pools, outcome, damage, courage, knock-back, Momentum.",
+  summary: "One opposed melee round between two combatants: stances, pools, outcome, damage, courage, knock-back, Momentum.",
   request: MeleeRequest,
   resolve(request: Static<typeof MeleeRequest>, tray: DiceTray) {
     const a = request.a as Combatant;
     const b = request.b as Combatant;
-    const steps: Step[] = [];
-    let momentum: Side;
-    if (request.momentum) momentum = request.momentum;
-    else {
-      const first = firstRoundMomentum(a, b);
-      momentum = first.holder;
-      steps.push(first.step);
-    }
-    const round = resolveMeleeRound({ a, b, momentum, options: optionsOf(request.options) }, tray);
-    steps.push(...roundSteps(round, { a, b }));
-    const name = (side: Side | "none") => (side === "a" ? a.name : side === "b" ? b.name : null);
-    const knock = round.sides.a.knockBack ?? round.sides.b.knockBack;
+    const played = playAsAsked(
+      request,
+      [
+        { key: "a", combatant: a },
+        { key: "b", combatant: b },
+      ],
+      [{ actor: "a", opponent: "b", ...(request.momentum ? { momentum: request.momentum } : {}) }],
+      tray,
+    );
+    if ("awaiting" in played) return played.awaiting;
+    const { round } = played;
+    const fight = round.fights[0]!;
+    const j = fight.judgement;
+    const name = (key: string | null) => (key === "a" ? a.name : key === "b" ? b.name : null);
+    const winner = j.winner === "none" ? null : j.winner;
     return {
       dice: tray.rolled,
-      steps,
+      steps: played.steps,
       result: {
-        kind: round.judgement.kind,
-        winner: name(round.judgement.winner),
-        level: round.judgement.level,
-        blow: round.noBlow ? "none" : round.judgement.blow,
-        knockBack: knock?.result ?? "none",
-        momentum: name(round.momentum),
+        kind: j.kind,
+        winner: name(winner),
+        level: j.level,
+        blow: fight.noBlow ? "none" : j.blow,
+        knockBack: fight.knockBack?.result.result ?? "none",
+        momentum: name(fight.momentum),
+        momentumSide: fight.momentum,
       },
-      effects: [effectBetween(a, round.sides.a.after, round.sides.a.statuses), effectBetween(b, round.sides.b.after, round.sides.b.statuses)],
+      effects: (["a", "b"] as const).map((key) => effectBetween(round.fighters[key]!.before, round.fighters[key]!.after, round.fighters[key]!.statuses)),
     };
   },
 });
 
-const MultipleRequest = Type.Object({ actor: CombatantSchema, opponents: Type.Array(EngagementSchema, { minItems: 1, maxItems: 8 }), options: Options }, closed);
+/** At most this many opponents in one round against several. */
+export const MAX_OPPONENTS = 8;
+export const OPPONENT_KEYS = Array.from({ length: MAX_OPPONENTS }, (_, i) => `opponent${i + 1}`);
+
+const MultipleRequest = Type.Object(
+  {
+    actor: CombatantSchema,
+    opponents: Type.Array(EngagementSchema, { minItems: 1, maxItems: MAX_OPPONENTS }),
+    interactive: Interactive,
+    ...choiceFields(["actor", ...OPPONENT_KEYS]),
+    options: Options,
+  },
+  closed,
+);
 
 export const multiple = defineAction({
   summary: "One round of an actor against several opponents: split pools, each fight read alone, results applied together.",
   request: MultipleRequest,
   resolve(request: Static<typeof MultipleRequest>, tray: DiceTray) {
     const actor = request.actor as Combatant;
-    const steps: Step[] = [];
-    const engagements = request.opponents.map((e) => {
-      const opponent = e.opponent as Combatant;
-      let momentum = e.momentum;
-      if (!momentum) {
-        const first = firstRoundMomentum(actor, opponent);
-        momentum = first.holder === "a" ? "actor" : "opponent";
-        steps.push(first.step);
-      }
-      return { ...e, opponent, momentum };
-    });
-    const round = resolveMultiple(actor, engagements, optionsOf(request.options), tray);
-    steps.push({ rule: "split-pool", base: round.plan.base, military: round.plan.military, dramaTo: engagements[round.plan.dramaTo]?.opponent.name ?? null });
-    let current = actor;
-    round.fights.forEach((fight, i) => {
-      const opponent = engagements[i]?.opponent as Combatant;
-      steps.push(...roundSteps(fight, { a: current, b: opponent }));
-      current = fight.sides.a.after;
-    });
+    const keys = request.opponents.map((_, i) => OPPONENT_KEYS[i]!);
+    for (const field of Object.keys(request)) {
+      const match = /^opponent(\d+)/.exec(field);
+      if (match && Number(match[1]) > request.opponents.length) refuse(`${field}: there are only ${request.opponents.length} opponents`);
+    }
+    const played = playAsAsked(
+      request,
+      [{ key: "actor", combatant: actor }, ...request.opponents.map((e, i) => ({ key: keys[i]!, combatant: e.opponent as Combatant }))],
+      request.opponents.map((e, i) => ({
+        actor: "actor",
+        opponent: keys[i]!,
+        ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
+        ...(e.unopposed ? { unopposed: true } : {}),
+        split: { ...(e.baseDice !== undefined ? { baseDice: e.baseDice } : {}), ...(e.military !== undefined ? { military: e.military } : {}), ...(e.drama ? { drama: true } : {}) },
+      })),
+      tray,
+    );
+    if ("awaiting" in played) return played.awaiting;
+    const { round } = played;
+    const nameOf = (key: string) => round.fighters[key]!.before.name;
+    const plan = round.plan;
+    const steps = plan ? [...played.steps, { rule: "split-pool", base: plan.base, military: plan.military, dramaTo: keys[plan.dramaTo] ? nameOf(keys[plan.dramaTo]!) : null }] : played.steps;
     return {
       dice: tray.rolled,
       steps,
       result: {
-        fights: round.fights.map((fight, i) => {
-          const opponent = engagements[i]?.opponent.name ?? "";
-          const side = (s: Side | "none") => (s === "a" ? actor.name : s === "b" ? opponent : null);
-          return { opponent, kind: fight.judgement.kind, winner: side(fight.judgement.winner), level: fight.judgement.level, momentum: side(fight.momentum) };
+        fights: round.fights.map((fight) => {
+          const winner = fight.judgement.winner === "none" ? null : fight.judgement.winner === "a" ? fight.pairing.actor : fight.pairing.opponent;
+          return { opponent: nameOf(fight.pairing.opponent), kind: fight.judgement.kind, winner: winner ? nameOf(winner) : null, level: fight.judgement.level, momentum: nameOf(fight.momentum), momentumSide: fight.momentum };
         }),
-        actorDisadvantage: round.actor.after.disadvantage ?? "none",
+        actorDisadvantage: round.fighters.actor!.after.disadvantage ?? "none",
       },
-      effects: [
-        effectBetween(actor, round.actor.after, round.actor.statuses),
-        ...round.fights.map((fight, i) => effectBetween(engagements[i]?.opponent as Combatant, fight.sides.b.after, fight.sides.b.statuses)),
-      ],
+      effects: ["actor", ...keys].map((key) => effectBetween(round.fighters[key]!.before, round.fighters[key]!.after, round.fighters[key]!.statuses)),
     };
   },
 });
 
 const RangedRequest = Type.Object(
-  { shooter: CombatantSchema, target: CombatantSchema, situation: Type.Optional(RangedSituationSchema), bonuses: Type.Optional(Type.Array(RangedBonusSchema)), options: Options },
+  {
+    shooter: CombatantSchema,
+    target: CombatantSchema,
+    situation: Type.Optional(RangedSituationSchema),
+    bonuses: Type.Optional(Type.Array(RangedBonusSchema)),
+    shooterPool: Type.Optional(RangedPoolChoiceSchema),
+    interactive: Interactive,
+    ...choiceFields(["target"], ["Courage", "Waver"]),
+    options: Options,
+  },
   closed,
 );
+
+/** The shooter with the extra dice and Drama dice she declared (and the Drama Points they cost). */
+export function shooterWithPool(given: Combatant, pool: Static<typeof RangedPoolChoiceSchema> = {}): Combatant {
+  const spent = pool.dramaPointsSpent ?? 0;
+  if (spent > 0 && given.dramaPoints !== undefined && spent > given.dramaPoints) refuse(`${given.name} has ${given.dramaPoints} Drama Points, cannot spend ${spent}`);
+  return {
+    ...given,
+    situationalBase: (given.situationalBase ?? 0) + (pool.base ?? 0),
+    situationalResistance: (given.situationalResistance ?? 0) + (pool.resistance ?? 0),
+    ...(pool.drama ? { drama: (given.drama ?? 0) + pool.drama } : {}),
+    ...(given.dramaPoints !== undefined && spent ? { dramaPoints: given.dramaPoints - spent } : {}),
+  };
+}
 
 export const ranged = defineAction({
   summary: "One shot: an unopposed test against the range/visibility/wind/movement/size table; hit, marginal hit or miss.",
   request: RangedRequest,
   resolve(request: Static<typeof RangedRequest>, tray: DiceTray) {
-    const shooter = request.shooter as Combatant;
+    const given = request.shooter as Combatant;
+    const shooter = shooterWithPool(given, request.shooterPool);
     const target = request.target as Combatant;
-    const shot = resolveShot(shooter, target, request.situation ?? {}, request.bonuses ?? [], tray);
-    const steps: Step[] = [
-      { rule: "ranged-pool", who: shooter.name, ...shot.pool },
-      readingStep(shooter.name, shot.reading),
-      { rule: "shot", kind: shot.kind, net: shot.reading.net, level: shot.level, weaponFlesh: shot.weaponFlesh },
-    ];
-    if (shot.struck) steps.push(...strikeSteps(target.name, shot.struck));
-    if (shot.courage) steps.push(courageStep(target.name, shot.courage));
-    if (shot.knockBack) steps.push(knockBackStep(target.name, shot.knockBack, target.agility));
+    const options = optionsOf(request.options);
+    let steps: Step[] = [];
+    const how: ShotPlay = {
+      interactive: request.interactive === true,
+      choices: new ChoiceReader(request),
+      seriousBleeds: options.seriousWoundsBleed,
+      onStruck: (partial) => (steps = shotSteps(shooter, target, partial)),
+    };
+    const shot = untilAwaited(() => resolveShot(shooter, target, request.situation ?? {}, request.bonuses ?? [], tray, undefined, how));
+    if ("awaiting" in shot) return awaitingOutcome(tray.rolled, steps, stageOf(shot.awaiting), shot.awaiting);
+    const done = shot.done;
     return {
       dice: tray.rolled,
-      steps,
-      result: { kind: shot.kind, net: shot.reading.net, level: shot.level, wound: shot.struck?.wound?.flesh ?? 0, knockBack: shot.knockBack?.result ?? "none" },
-      effects: [effectBetween(target, shot.target, shot.statuses)],
+      steps: [...shotSteps(shooter, target, done), ...courageSteps(target, done)],
+      result: { kind: done.kind, net: done.reading.net, level: done.level, wound: done.struck?.wound?.flesh ?? 0, knockBack: done.knockBack?.result ?? "none" },
+      effects: [effectBetween(target, done.target, done.statuses), effectBetween(given, shooter, [])],
     };
   },
 });
+
+/** The steps of a shot up to its courage test. */
+function shotSteps(shooter: Combatant, target: Combatant, shot: Pick<Shot, "pool" | "reading" | "kind" | "level" | "weaponFlesh" | "struck">): Step[] {
+  const steps: Step[] = [
+    { rule: "ranged-pool", who: shooter.name, ...shot.pool },
+    readingStep(shooter.name, shot.reading),
+    { rule: "shot", kind: shot.kind, net: shot.reading.net, level: shot.level, weaponFlesh: shot.weaponFlesh },
+  ];
+  if (shot.struck) steps.push(...strikeSteps(target.name, shot.struck));
+  return steps;
+}
+
+function courageSteps(target: Combatant, shot: Shot): Step[] {
+  const steps: Step[] = [];
+  if (shot.courage) steps.push({ ...readingStep(target.name, shot.courage.reading), test: "courage", pool: shot.courage.pool }, courageStep(target.name, shot.courage));
+  if (shot.knockBack) steps.push(knockBackStep(target.name, shot.knockBack, target.agility));
+  return steps;
+}
 
 const CourageRequest = Type.Object(
   {
@@ -151,11 +245,15 @@ const CourageRequest = Type.Object(
         maxFlesh: Type.Integer({ minimum: 1, maximum: 40 }),
         physical: Type.Integer({ minimum: 0, maximum: 10 }),
         penalties: Type.Optional(Type.Integer({ minimum: 0, maximum: 40 })),
+        otherPenalties: Type.Optional(Type.Integer({ minimum: 0, maximum: 40 })),
         woundFlesh: Type.Integer({ minimum: 0, maximum: 40 }),
+        dramaPoints: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
         modifiers: Type.Optional(CourageModifiersSchema),
       },
       closed,
     ),
+    interactive: Interactive,
+    ...choiceFields(["actor"], ["Waver"]),
     options: Options,
   },
   closed,
@@ -166,14 +264,38 @@ export const courage = defineAction({
   request: CourageRequest,
   resolve(request: Static<typeof CourageRequest>, tray: DiceTray) {
     const { actor } = request;
-    const test = testCourage({ maxFlesh: actor.maxFlesh, penalties: actor.penalties ?? 0, woundFlesh: actor.woundFlesh, physical: actor.physical, ...(actor.modifiers ? { modifiers: actor.modifiers } : {}) }, tray, actor.name);
-    const before = actor.penalties ?? 0;
+    const modifiers = actor.modifiers ?? {};
+    const pool = couragePool({ maxFlesh: actor.maxFlesh, penalties: actor.penalties ?? 0, woundFlesh: actor.woundFlesh, physical: actor.physical, modifiers });
+    const reading = readSuccessPool(rollSuccessPool(tray, pool, { base: `${actor.name} courage base`, resistance: `${actor.name} courage resistance`, drama: `${actor.name} courage drama` }));
+    const steps: Step[] = [{ ...readingStep(actor.name, reading), test: "courage", pool }];
+    const choices = new ChoiceReader(request);
+    const decided = untilAwaited(() => {
+      if (reading.net !== 1) return false;
+      if (request.interactive !== true) return modifiers.spendDramaPoint ?? false;
+      if (actor.dramaPoints === 0) return false;
+      const waver = choices.get<WaverChoice>("actor", "Waver");
+      if (waver === undefined) choices.wait("actor", "Waver", { net: reading.net, dramaPoints: actor.dramaPoints ?? null, choices: WAVER_CHOICES });
+      return waver === "spend";
+    });
+    if ("awaiting" in decided) return awaitingOutcome(tray.rolled, steps, stageOf(decided.awaiting), decided.awaiting);
+    const spend = decided.done;
+    if (spend && actor.dramaPoints === 0) refuse(`${actor.name} has no Drama Point left to spend`);
+    const test = { pool, reading, ...readCourage(reading.net, spend, actor.physical) };
+    // Penalties given as a total; the price of a wavering pass is one more of the "other" penalty dice.
+    const other = actor.otherPenalties ?? 0;
     const statuses = test.result === "failed" ? ["passed-out"] : [];
+    const before = { penaltyDice: actor.penalties ?? 0, otherPenalties: other, dramaPoints: actor.dramaPoints, roundsOut: 0 };
+    const after = {
+      penaltyDice: (actor.penalties ?? 0) + test.penaltyGained,
+      otherPenalties: other + test.penaltyGained,
+      dramaPoints: actor.dramaPoints !== undefined && test.dramaPointSpent ? actor.dramaPoints - 1 : actor.dramaPoints,
+      roundsOut: test.roundsOut,
+    };
     return {
       dice: tray.rolled,
-      steps: [readingStep(actor.name, test.reading), courageStep(actor.name, test)],
+      steps: [...steps, courageStep(actor.name, test)],
       result: { result: test.result, net: test.reading.net, roundsOut: test.roundsOut, dramaPointSpent: test.dramaPointSpent },
-      effects: [effectOf(actor.name, { penaltyDice: before }, { penaltyDice: before + test.penaltyGained }, statuses)],
+      effects: [effectOf(actor.name, before, after, statuses)],
     };
   },
 });

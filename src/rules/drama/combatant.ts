@@ -54,6 +54,10 @@ export interface Combatant {
   disadvantage?: Disadvantage;
   /** Drama dice from passions or dramatic advantages declared this round. */
   drama?: number;
+  /** Drama Points held; when given, spending more than these is refused and what is spent is counted. */
+  dramaPoints?: number;
+  /** Rounds still out of the action after a failed courage test. */
+  roundsOut?: number;
   courage?: CourageModifiers;
 }
 

@@ -15,6 +15,8 @@ export interface BlowSpec {
   /** The striking roll held a critical: any Flesh wound it causes is a critical wound. */
   criticalHit: boolean;
   armourDice: number;
+  /** The optional rule that a serious wound bleeds (a world setting, off by default). */
+  seriousBleeds?: boolean;
 }
 
 export interface Strike {
@@ -56,7 +58,7 @@ export function strike(victim: GritFlesh, blow: BlowSpec, tray: DiceTray, armour
   const incomingFlesh = blow.kind === "full" ? blow.weaponFlesh + grit.transferred + (blow.extraFlesh ?? 0) : LIMITED_FLESH;
   const armour = incomingFlesh > 0 ? rollArmour(tray, blow.armourDice, armourLabel) : { faces: [], blocks: 0 };
   const size = woundSize({ weaponFlesh: incomingFlesh, transferred: 0, blocks: armour.blocks });
-  const taken = takeWound(grit.state, size, blow.criticalHit);
+  const taken = takeWound(grit.state, size, blow.criticalHit, blow.seriousBleeds ?? false);
   return {
     before: victim,
     state: taken.state,
@@ -75,10 +77,23 @@ export function strike(victim: GritFlesh, blow: BlowSpec, tray: DiceTray, armour
   };
 }
 
+/** What a Shield Bash did: Grit, the Grit spilled into Flesh, and the wound that spill made. */
+export interface Bash {
+  state: GritFlesh;
+  gritLost: number;
+  transferred: number;
+  wound: Wound | null;
+  serious: boolean;
+  /** The spilled Flesh made a serious wound, or left the victim on 1 Flesh: a courage test, as for any wound. */
+  courageTest: boolean;
+  penaltiesBefore: number;
+}
+
 /** A Shield Bash: Grit damage outside the opposed result, spilling into Flesh like any Grit damage. */
-export function shieldBash(victim: GritFlesh, grit: number): { state: GritFlesh; gritLost: number; transferred: number } {
+export function shieldBash(victim: GritFlesh, grit: number, seriousBleeds = false): Bash {
   const hit = applyGritDamage(victim, grit);
-  if (hit.transferred <= 0) return { state: hit.state, gritLost: hit.gritLost, transferred: 0 };
-  const taken = takeWound(hit.state, hit.transferred, false);
-  return { state: taken.state, gritLost: hit.gritLost, transferred: hit.transferred };
+  const penaltiesBefore = penaltyDice(victim);
+  if (hit.transferred <= 0) return { state: hit.state, gritLost: hit.gritLost, transferred: 0, wound: null, serious: false, courageTest: false, penaltiesBefore };
+  const taken = takeWound(hit.state, hit.transferred, false, seriousBleeds);
+  return { state: taken.state, gritLost: hit.gritLost, transferred: hit.transferred, wound: taken.wound, serious: taken.serious, courageTest: taken.courageTest, penaltiesBefore };
 }

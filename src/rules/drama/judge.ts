@@ -17,7 +17,7 @@ export interface Judgement {
   level: number;
   /** What the winner deals to the loser. */
   blow: Blow;
-  /** The loser's critical still lands limited damage on the winner. */
+  /** The loser's critical still lands limited damage on the winner (only a loser with fewer successes: never on a draw). */
   loserCriticalBlow: boolean;
   /** Who holds Momentum next round: the winner, or whoever held it. */
   momentum: Side;
@@ -30,8 +30,10 @@ const other = (side: Side): Side => (side === "a" ? "b" : "a");
 /** Reads one opposed melee round from both sides' net successes and who holds Momentum. */
 export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, options: Pick<DramaOptions, "loserCriticalLimitedDamage" | "marginalDraw">): Judgement {
   const settle = (kind: OutcomeKind, winner: Side, level: number, blow: Blow): Judgement => {
-    const loser = winner === "a" ? b : a;
-    return { kind, winner, level, blow, loserCriticalBlow: options.loserCriticalLimitedDamage && loser.critical, momentum: winner };
+    const [won, lost] = winner === "a" ? [a, b] : [b, a];
+    // A draw settled by Momentum has no loser with fewer successes, so no critical strikes back.
+    const loserCriticalBlow = options.loserCriticalLimitedDamage && lost.critical && lost.net < won.net;
+    return { kind, winner, level, blow, loserCriticalBlow, momentum: winner };
   };
   if (a.net === b.net) {
     if (a.net >= HIT_SUCCESSES) return settle("draw", momentum, 0, "full");

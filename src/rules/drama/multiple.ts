@@ -1,10 +1,5 @@
-import type { DiceTray } from "../../core/dice/source.js";
-import type { Combatant, Disadvantage } from "./combatant.js";
-import type { Side } from "./judge.js";
-import { worseDisadvantage } from "./knockBack.js";
-import type { DramaOptions } from "./options.js";
-import { DEFAULT_TABLES, meleePools, type MeleePools, PoolError, type PoolTables } from "./pools.js";
-import { type MeleeRound, resolveMeleeRound, trackStatuses } from "./round.js";
+import type { Combatant } from "./combatant.js";
+import { type MeleePools, PoolError } from "./pools.js";
 
 /** An unopposed opponent attacks with this many extra Bd. */
 export const UNOPPOSED_BONUS = 2;
@@ -47,9 +42,14 @@ export function planSplit(actorPools: MeleePools, engagements: readonly Engageme
   engaged.forEach((i, k) => (base[i] = given.length > 0 ? (engagements[i]?.baseDice ?? 0) : (even[k] ?? 0)));
   const baseSum = base.reduce((t, n) => t + n, 0);
   if (baseSum !== (engaged.length > 0 ? ownBase : 0)) throw new PoolError(`the actor's ${ownBase} base dice must all be placed against engaged opponents, ${baseSum} were`);
+  // The rulebook splits the Base pool as evenly as it can: the actor only picks who gets the odd dice.
+  const low = Math.floor(ownBase / Math.max(1, engaged.length));
+  const uneven = engaged.find((i) => (base[i] ?? 0) < low || (base[i] ?? 0) > low + (ownBase % Math.max(1, engaged.length) ? 1 : 0));
+  if (uneven !== undefined) throw new PoolError(`the base pool is split as evenly as it can be: ${ownBase} dice among ${engaged.length} make ${splitEvenly(ownBase, engaged.length).join("/")}, not ${engaged.map((i) => base[i]).join("/")}`);
   const military = engagements.map((e) => (e.unopposed ? 0 : (e.military ?? 0)));
   const placed = military.reduce((t, n) => t + n, 0);
   if (placed > actorPools.base.military) throw new PoolError(`${placed} military dice placed, only ${actorPools.base.military} to place`);
+  if (placed > 0 && placed < actorPools.base.military) throw new PoolError(`${placed} of ${actorPools.base.military} military dice placed: place them all (or put some into armour)`);
   const first = engaged[0];
   if (placed === 0 && first !== undefined) military[first] = actorPools.base.military;
   const chosen = engagements.findIndex((e) => e.drama === true);
@@ -70,39 +70,4 @@ export function splitPools(actorPools: MeleePools, plan: SplitPlan, index: numbe
   const drama = plan.dramaTo === index ? actorPools.drama : { passions: 0, stance: 0, total: 0 };
   // The split keeps no attribute/skill breakdown: only its share of the whole counts.
   return { ...actorPools, base: { attribute: own, skill: 0, situational: 0, military, total: own + military }, drama };
-}
-
-export interface MultipleRound {
-  plan: SplitPlan;
-  fights: MeleeRound[];
-  actor: { after: Combatant; statuses: string[] };
-}
-
-/**
- * One round of an actor against several opponents: each split is rolled and read on its own, every
- * split's blows then land on the actor in turn, and the worst knock-back among them stands.
- */
-export function resolveMultiple(actor: Combatant, engagements: readonly Engagement[], options: DramaOptions, tray: DiceTray, tables: PoolTables = DEFAULT_TABLES): MultipleRound {
-  const actorPools = meleePools(actor, tables);
-  const plan = planSplit(actorPools, engagements);
-  const fights: MeleeRound[] = [];
-  let current = actor;
-  let disadvantage: Disadvantage = "none";
-  const statuses = new Set<string>();
-  for (const [index, engagement] of engagements.entries()) {
-    const unopposed = engagement.unopposed === true;
-    const opponent = unopposed ? { ...engagement.opponent, situationalBase: (engagement.opponent.situationalBase ?? 0) + UNOPPOSED_BONUS } : engagement.opponent;
-    const momentum: Side = engagement.momentum === "actor" ? "a" : "b";
-    const fight = resolveMeleeRound({ a: current, b: opponent, momentum, options, tables, pools: { a: splitPools(actorPools, plan, index, unopposed) } }, tray);
-    fights.push(fight);
-    current = fight.sides.a.after;
-    disadvantage = worseDisadvantage(disadvantage, fight.sides.a.knockBack?.result ?? "none");
-    for (const status of fight.sides.a.statuses) statuses.add(status);
-  }
-  const after = { ...current, disadvantage };
-  statuses.delete("disadvantaged");
-  statuses.delete("doubly-disadvantaged");
-  if (disadvantage !== "none") statuses.add(disadvantage === "doubly" ? "doubly-disadvantaged" : "disadvantaged");
-  for (const status of trackStatuses(after)) statuses.add(status);
-  return { plan, fights, actor: { after, statuses: [...statuses] } };
 }

@@ -8,7 +8,9 @@ import type { GritFlesh } from "../../core/tracks/gritFlesh.js";
 import { withDefaults } from "../options.js";
 import { refusalsOf, tallyFor } from "../odds.js";
 import { type ActionOdds, defineOdds } from "../ruleset.js";
-import { courage, firstRoundMomentum, melee, ranged } from "./actions.js";
+import { courage, firstRoundMomentum, melee, ranged, shooterWithPool } from "./actions.js";
+import { choiceField, type PoolChoice, type StanceChoice, stanceOfChoice } from "./choices.js";
+import { withPoolChoice } from "./play.js";
 import { type Combatant, tracksOf } from "./combatant.js";
 import { couragePool, readCourage } from "./courage.js";
 import { type BlowSpec, shieldBash, strike } from "./damage.js";
@@ -149,7 +151,21 @@ function strikes(victim: GritFlesh): (blow: BlowSpec) => Loss {
   };
 }
 
-type MeleeRequest = { a: Combatant; b: Combatant; momentum?: Side; options?: Record<string, unknown> };
+type MeleeRequest = { a: Combatant; b: Combatant; momentum?: Side; interactive?: boolean; options?: Record<string, unknown> } & Record<string, unknown>;
+
+/**
+ * A fighter as a card's partial request has her so far: the stance and pool she chose, when she
+ * has (a stance not yet declared counts as the one in her stat block, else Stand).
+ */
+function settledFighter(request: MeleeRequest, side: Side): Combatant {
+  const given = request[side];
+  if (request.interactive !== true) return given;
+  const stance = request[choiceField(side, "Stance")] as StanceChoice | undefined;
+  const declared = stance === undefined ? null : stanceOfChoice(stance);
+  const { dramatic: _old, ...rest } = given;
+  const stanced: Combatant = declared ? { ...rest, stance: declared.stance, ...(declared.dramatic ? { dramatic: declared.dramatic } : {}) } : given;
+  return withPoolChoice(stanced, request[choiceField(side, "Pool")] as PoolChoice | undefined);
+}
 const other = (side: Side): Side => (side === "a" ? "b" : "a");
 const KIND_EVENTS: Record<string, string> = { win: "win", "marginal-win": "marginalWin", draw: "draw", "marginal-draw": "marginalDraw", failure: "failure" };
 const MELEE_NAMES = {
@@ -168,9 +184,9 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
   exact(request) {
     refusalsOf(melee, request);
     const options = optionsOf(request.options);
-    const fighters: Record<Side, Combatant> = { a: request.a, b: request.b };
-    const momentum = request.momentum ?? firstRoundMomentum(request.a, request.b).holder;
-    const pools = { a: meleePools(request.a), b: meleePools(request.b) };
+    const fighters: Record<Side, Combatant> = { a: settledFighter(request, "a"), b: settledFighter(request, "b") };
+    const momentum = request.momentum ?? firstRoundMomentum(fighters.a, fighters.b).holder;
+    const pools = { a: meleePools(fighters.a), b: meleePools(fighters.b) };
     const cut = { a: 0, b: 0 };
     const sides = {} as Record<Side, SideReading[]>;
     for (const side of ["a", "b"] as const) {
@@ -277,13 +293,13 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
   },
   observe(request, outcome) {
     if (request.a.name === request.b.name) throw new Error("odds: the two sides need different names to be told apart");
-    const judged = outcome.steps.find((step) => step.rule === "opposed-outcome") as { kind: string; winner: string | null; netA: number; netB: number } | undefined;
+    const judged = outcome.steps.find((step) => step.rule === "opposed-outcome") as { kind: string; winner: string | null; nets: Record<Side, number> } | undefined;
     if (!judged) throw new Error("odds: a melee outcome without its judgement");
-    const critical = (name: string) => (outcome.steps.find((step) => step.rule === "pool-reading" && step.who === name) as { critical: boolean } | undefined)?.critical ?? false;
+    const critical = (name: string) => (outcome.steps.find((step) => step.rule === "pool-reading" && step.who === name && step.test === undefined) as { critical: boolean } | undefined)?.critical ?? false;
     const winner: Side | "none" = judged.winner === request.a.name ? "a" : judged.winner === request.b.name ? "b" : "none";
     return {
       events: meleeEvents(judged.kind, winner, critical(request.a.name), critical(request.b.name)),
-      values: { aNet: judged.netA, bNet: judged.netB, ...lossOf("a", outcome.effects[0]), ...lossOf("b", outcome.effects[1]) },
+      values: { aNet: judged.nets.a, bNet: judged.nets.b, ...lossOf("a", outcome.effects[0]), ...lossOf("b", outcome.effects[1]) },
     };
   },
 });
@@ -297,7 +313,7 @@ function lossOf(prefix: string, effect: Outcome["effects"][number] | undefined):
   return { [`${prefix}GritLost`]: lost("grit"), [`${prefix}FleshLost`]: lost("flesh") };
 }
 
-type RangedRequest = { shooter: Combatant; target: Combatant; situation?: RangedSituation; bonuses?: RangedBonus[]; options?: Record<string, unknown> };
+type RangedRequest = { shooter: Combatant; target: Combatant; situation?: RangedSituation; bonuses?: RangedBonus[]; shooterPool?: Record<string, number>; options?: Record<string, unknown> };
 const RANGED_NAMES = { events: ["hit", "marginalHit", "miss", "critical"], distributions: ["net"], expectations: ["gritLost", "fleshLost"] };
 
 function shotEvents(kind: string, critical: boolean): Record<string, boolean> {
@@ -307,11 +323,12 @@ function shotEvents(kind: string, critical: boolean): Record<string, boolean> {
 export const rangedOdds: ActionOdds = defineOdds<RangedRequest>({
   exact(request) {
     refusalsOf(ranged, request);
-    const pool = rangedPool(request.shooter, request.situation ?? {}, request.bonuses ?? []);
+    const shooter = shooterWithPool(request.shooter, request.shooterPool);
+    const pool = rangedPool(shooter, request.situation ?? {}, request.bonuses ?? []);
     const odds = successPoolOdds({ base: pool.attribute + pool.skill + pool.bonuses, resistance: pool.penalties + pool.table + pool.situational, drama: pool.drama });
     const struck = strikes(tracksOf(request.target));
     const armourDice = armourPool(request.target).total;
-    const flesh = weaponFlesh(request.shooter);
+    const flesh = weaponFlesh(shooter);
     const tally = tallyFor(RANGED_NAMES);
     const grouped = readingsOf(odds.readings);
     for (const reading of grouped.readings) {

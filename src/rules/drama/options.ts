@@ -13,6 +13,11 @@ export const DRAMA_OPTIONS = {
     default: true,
     summary: "When both sides score exactly one net success, Momentum takes a marginal win instead of a failure.",
   },
+  seriousWoundsBleed: {
+    kind: "boolean",
+    default: false,
+    summary: "A serious wound (3+ Flesh in one blow) bleeds, as a critical wound does (the rulebook's optional rule).",
+  },
   shieldBashGritImprovised: { kind: "integer", default: 1, min: 0, max: 6, summary: "Grit dealt by a Shield Bash with a main gauche or improvised shield." },
   shieldBashGritBuckler: { kind: "integer", default: 1, min: 0, max: 6, summary: "Grit dealt by a Shield Bash with a buckler." },
   shieldBashGritMedium: { kind: "integer", default: 2, min: 0, max: 6, summary: "Grit dealt by a Shield Bash with a medium shield." },

@@ -1,13 +1,16 @@
 import { type PoolReading, readSuccessPool, rollSuccessPool } from "../../core/dice/successPool.js";
 import type { DiceTray } from "../../core/dice/source.js";
 import { type Combatant, tracksOf, withTracks } from "./combatant.js";
-import { type CourageTest, testCourage } from "./courage.js";
+import { ChoiceReader } from "./awaiting.js";
+import { WAVER_CHOICES, type WaverChoice } from "./choices.js";
+import type { CourageModifiers } from "./combatant.js";
+import { couragePool, type CourageTest, readCourage } from "./courage.js";
 import { type Strike, strike } from "./damage.js";
 import { HIT_SUCCESSES } from "./judge.js";
 import { knockBack, type KnockBack, rangedKnockDown } from "./knockBack.js";
-import { armourPool, cappedSkill, DEFAULT_TABLES, type PoolTables, resistancePool, weaponFlesh } from "./pools.js";
+import { armourPool, cappedSkill, DEFAULT_TABLES, PoolError, type PoolTables, resistancePool, weaponFlesh } from "./pools.js";
 import { RANGED_BONUSES, RANGED_TABLE, type RangedBonus, type RangedTable } from "./tables.js";
-import { trackStatuses } from "./round.js";
+import { trackStatuses } from "./roll.js";
 
 export type RangedSituation = { [K in keyof RangedTable]?: keyof RangedTable[K] };
 
@@ -67,6 +70,17 @@ export function readShot(net: number): { kind: ShotKind; level: number } {
  * A shot is an unopposed test. A hit deals its level to Grit and the weapon's Flesh, checks
  * knock-back with level + weapon Flesh; a marginal hit deals at most 1 Flesh (armour may stop it).
  */
+/** How a shot is played: straight through from the stat blocks, or awaiting the target's courage choices (`targetCourage`, `targetWaver`). */
+export interface ShotPlay {
+  interactive: boolean;
+  choices: ChoiceReader;
+  seriousBleeds: boolean;
+  /** Told of the shot as far as the wound, before any courage test (which may stop at a choice). */
+  onStruck?(shot: Pick<Shot, "pool" | "reading" | "kind" | "level" | "weaponFlesh" | "struck">): void;
+}
+
+const STRAIGHT: ShotPlay = { interactive: false, choices: new ChoiceReader({}), seriousBleeds: false };
+
 export function resolveShot(
   shooter: Combatant,
   target: Combatant,
@@ -74,6 +88,7 @@ export function resolveShot(
   bonuses: readonly RangedBonus[],
   tray: DiceTray,
   tables: PoolTables = DEFAULT_TABLES,
+  how: ShotPlay = STRAIGHT,
 ): Shot {
   const pool = rangedPool(shooter, situation, bonuses);
   const size = { base: pool.attribute + pool.skill + pool.bonuses, resistance: pool.penalties + pool.table + pool.situational, drama: pool.drama };
@@ -84,24 +99,42 @@ export function resolveShot(
   const hit = strike(
     tracksOf(target),
     kind === "hit"
-      ? { kind: "full", level, weaponFlesh: flesh, criticalHit: reading.critical, armourDice: armourPool(target, tables).total }
-      : { kind: "limited", limitedGrit: 0, level: 0, weaponFlesh: 0, criticalHit: reading.critical, armourDice: armourPool(target, tables).total },
+      ? { kind: "full", level, weaponFlesh: flesh, criticalHit: reading.critical, armourDice: armourPool(target, tables).total, seriousBleeds: how.seriousBleeds }
+      : { kind: "limited", limitedGrit: 0, level: 0, weaponFlesh: 0, criticalHit: reading.critical, armourDice: armourPool(target, tables).total, seriousBleeds: how.seriousBleeds },
     tray,
     `${target.name} armour`,
   );
+  how.onStruck?.({ pool, reading, kind, level, weaponFlesh: flesh, struck: hit });
   let courage: CourageTest | undefined;
+  let dramaPoints = target.dramaPoints;
   if (hit.courageTest && hit.wound) {
-    courage = testCourage(
-      { maxFlesh: hit.state.maxFlesh, penalties: hit.penaltiesBefore, woundFlesh: hit.wound.flesh, physical: target.physical, ...(target.courage ? { modifiers: target.courage } : {}) },
-      tray,
-      target.name,
-    );
+    const base = { maxFlesh: hit.state.maxFlesh, penalties: hit.penaltiesBefore, woundFlesh: hit.wound.flesh, physical: target.physical };
+    const modifiers = how.interactive ? how.choices.get<CourageModifiers>("target", "Courage") : (target.courage ?? {});
+    if (modifiers === undefined) how.choices.wait("target", "Courage", { woundFlesh: hit.wound.flesh, pool: couragePool(base) });
+    const pool = couragePool({ ...base, modifiers: modifiers! });
+    const read = readSuccessPool(rollSuccessPool(tray, pool, { base: `${target.name} courage base`, resistance: `${target.name} courage resistance`, drama: `${target.name} courage drama` }));
+    let spend = false;
+    if (read.net === 1) {
+      const waver = how.interactive ? (dramaPoints === undefined || dramaPoints > 0 ? how.choices.get<WaverChoice>("target", "Waver") : "fall") : target.courage?.spendDramaPoint ? "spend" : "fall";
+      if (waver === undefined) how.choices.wait("target", "Waver", { net: read.net, dramaPoints: dramaPoints ?? null, choices: WAVER_CHOICES });
+      spend = waver === "spend";
+      if (spend && dramaPoints !== undefined && dramaPoints < 1) throw new PoolError(`${target.name} has no Drama Point left to spend`);
+      if (spend && dramaPoints !== undefined) dramaPoints -= 1;
+    }
+    courage = { pool, reading: read, ...readCourage(read.net, spend, target.physical) };
   }
   const knock = kind === "hit" ? knockBack(rangedKnockDown(level, flesh), target) : undefined;
   const tracks = { ...hit.state, otherPenalties: hit.state.otherPenalties + (courage?.penaltyGained ?? 0) };
-  const after = { ...withTracks(target, tracks), disadvantage: knock?.result ?? target.disadvantage ?? "none" };
+  const after: Combatant = {
+    ...withTracks(target, tracks),
+    disadvantage: knock?.result ?? target.disadvantage ?? "none",
+    ...(dramaPoints !== undefined ? { dramaPoints } : {}),
+    ...(courage?.result === "failed" ? { roundsOut: courage.roundsOut } : {}),
+  };
   const statuses = trackStatuses(after);
   if (courage?.result === "failed") statuses.push("passed-out");
   if (knock && knock.result !== "none") statuses.push(knock.result === "doubly" ? "doubly-disadvantaged" : "disadvantaged");
+  // Doubly disadvantaged is knocked off one's feet, at range as in melee.
+  if (knock?.result === "doubly") statuses.push("prone");
   return { pool, reading, kind, level, weaponFlesh: flesh, struck: hit, ...(courage ? { courage } : {}), ...(knock ? { knockBack: knock } : {}), statuses, target: after };
 }

@@ -1,6 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { optionsSchema } from "../options.js";
 import { DRAMA_OPTIONS } from "./options.js";
+import { CHOICE_KINDS, type ChoiceKind, choiceField, MELEE_SITUATION_IDS, WAVER_CHOICES } from "./choices.js";
 import { RANGED_BONUSES, RANGED_TABLE, SHIELD_SIZES, STANCES, WEAPON_CLASSES } from "./tables.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
@@ -9,10 +10,21 @@ const closed = { additionalProperties: false } as const;
 
 export const Options = optionsSchema(DRAMA_OPTIONS);
 
-export const WoundSchema = Type.Object({ flesh: Type.Integer({ minimum: 1, maximum: 40 }), critical: Type.Boolean() }, closed);
+export const WoundSchema = Type.Object({ flesh: Type.Integer({ minimum: 1, maximum: 40 }), critical: Type.Boolean(), bleeding: Type.Optional(Type.Boolean()) }, closed);
 
 export const CourageModifiersSchema = Type.Object(
   { base: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })), resistance: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })), drama: Type.Optional(count(10)), spendDramaPoint: Type.Optional(Type.Boolean()) },
+  closed,
+);
+
+const DramaticSchema = Type.Object(
+  {
+    base: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
+    resistance: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
+    drama: Type.Optional(Type.Integer({ minimum: -10, maximum: 10 })),
+    armour: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
+    momentum: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
+  },
   closed,
 );
 
@@ -37,23 +49,14 @@ export const CombatantSchema = Type.Object(
     military: Type.Optional(count(10)),
     militaryAsArmour: Type.Optional(count(10)),
     stance: Type.Optional(literals(STANCES)),
-    dramatic: Type.Optional(
-      Type.Object(
-        {
-          base: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
-          resistance: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
-          drama: Type.Optional(Type.Integer({ minimum: -10, maximum: 10 })),
-          armour: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
-          momentum: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
-        },
-        closed,
-      ),
-    ),
+    dramatic: Type.Optional(DramaticSchema),
     situationalBase: Type.Optional(count()),
     situationalResistance: Type.Optional(count()),
     situationalArmour: Type.Optional(count()),
     disadvantage: Type.Optional(literals(["none", "disadvantaged", "doubly"] as const)),
     drama: Type.Optional(count(10)),
+    dramaPoints: Type.Optional(count(20)),
+    roundsOut: Type.Optional(count(10)),
     courage: Type.Optional(CourageModifiersSchema),
   },
   closed,
@@ -92,3 +95,50 @@ export const MomentumCandidateSchema = Type.Object(
   },
   closed,
 );
+
+/** A stance declared at the table: its name, or a Dramatic stance with the modifiers the GM agreed. */
+export const StanceChoiceSchema = Type.Union([literals(STANCES), Type.Object({ stance: literals(STANCES), dramatic: Type.Optional(DramaticSchema) }, closed)]);
+
+export const SplitEntrySchema = Type.Object({ baseDice: Type.Optional(count()), military: Type.Optional(count(10)), drama: Type.Optional(Type.Boolean()) }, closed);
+
+export const PoolChoiceSchema = Type.Object(
+  {
+    situations: Type.Optional(Type.Array(literals(MELEE_SITUATION_IDS), { maxItems: MELEE_SITUATION_IDS.length })),
+    base: Type.Optional(count(20)),
+    resistance: Type.Optional(count(20)),
+    armour: Type.Optional(count(20)),
+    militaryAsArmour: Type.Optional(count(10)),
+    drama: Type.Optional(count(10)),
+    dramaPointsSpent: Type.Optional(count(20)),
+    split: Type.Optional(Type.Array(SplitEntrySchema, { minItems: 1, maxItems: 8 })),
+  },
+  closed,
+);
+
+/** A shooter adds situational dice and Drama dice; the ranged table and the bonuses are the request's own. */
+export const RangedPoolChoiceSchema = Type.Object(
+  { base: Type.Optional(count(20)), resistance: Type.Optional(count(20)), drama: Type.Optional(count(10)), dramaPointsSpent: Type.Optional(count(20)) },
+  closed,
+);
+
+export const CourageChoiceSchema = Type.Object(
+  { base: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })), resistance: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })), drama: Type.Optional(count(10)) },
+  closed,
+);
+
+const CHOICE_SCHEMAS: Record<ChoiceKind, typeof StanceChoiceSchema | typeof PoolChoiceSchema | typeof CourageChoiceSchema | ReturnType<typeof literals>> = {
+  Stance: StanceChoiceSchema,
+  Pool: PoolChoiceSchema,
+  Courage: CourageChoiceSchema,
+  Waver: literals(WAVER_CHOICES),
+};
+
+/** The optional choice fields (`<participant><Choice>`) of each participant a request names. */
+export function choiceFields(participants: readonly string[], kinds: readonly ChoiceKind[] = CHOICE_KINDS) {
+  const fields: Record<string, ReturnType<typeof Type.Optional>> = {};
+  for (const participant of participants) for (const kind of kinds) fields[choiceField(participant, kind)] = Type.Optional(CHOICE_SCHEMAS[kind]);
+  return fields;
+}
+
+/** Stop at each choice the table makes in turn and say whose it is, instead of taking the stat blocks' values. */
+export const Interactive = Type.Optional(Type.Boolean());

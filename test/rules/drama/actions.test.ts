@@ -68,13 +68,13 @@ describe("drama actions", () => {
   });
 
   it(`${MULTI}, Fight 1 through the multiple action: outcome, effects on the warrior and both fyrd`, () => {
-    const faces = [4, 3, 3, 1, 6, 3, 2, 1, 1, 5, 4, 3, 1, 6, 2, 1, 1, 4, 2, 1, 5, 4, 4, 3, 2, 2];
+    const faces = [4, 3, 3, 1, 6, 2, 1, 1, 6, 3, 2, 1, 1, 5, 4, 2, 1, 4, 3, 1, 5, 4, 4, 3, 2, 2];
     const request = { actor: warrior, opponents: [{ opponent: fyrd("Fyrd 1"), momentum: "actor" }, { opponent: fyrd("Fyrd 2"), momentum: "actor" }] };
     const outcome = action("multiple").resolve(request, new DiceTray(givenFaces(faces)));
     expect(outcome.result).toEqual({
       fights: [
-        { opponent: "Fyrd 1", kind: "win", winner: "Warrior", level: 2, momentum: "Warrior" },
-        { opponent: "Fyrd 2", kind: "marginal-win", winner: "Fyrd 2", level: 0, momentum: "Fyrd 2" },
+        { opponent: "Fyrd 1", kind: "win", winner: "Warrior", level: 2, momentum: "Warrior", momentumSide: "actor" },
+        { opponent: "Fyrd 2", kind: "marginal-win", winner: "Fyrd 2", level: 0, momentum: "Fyrd 2", momentumSide: "opponent2" },
       ],
       actorDisadvantage: "none",
     });
@@ -86,8 +86,10 @@ describe("drama actions", () => {
 
   it("without a Momentum holder, melee works out round-one Momentum first", () => {
     const outcome = action("melee").resolve({ a: { ...fyrd("Low"), grit: 3 }, b: { ...fyrd("High"), grit: 5 } }, new DiceTray(seededDice(1)));
-    expect(outcome.steps[0]).toMatchObject({ rule: "round-one-momentum", holder: "High" });
-    expect(outcome.steps[1]).toMatchObject({ rule: "momentum-holder", holder: "High", buildsFirst: "Low" });
+    const rules = outcome.steps.map((step) => step.rule);
+    expect(rules.slice(0, 4)).toEqual(["stance", "stance", "round-one-momentum", "momentum-holder"]);
+    expect(outcome.steps[2]).toMatchObject({ rule: "round-one-momentum", holder: "High" });
+    expect(outcome.steps[3]).toMatchObject({ rule: "momentum-holder", holder: "High", buildsFirst: "Low" });
   });
 
   it("the momentum action ranks with stance modifiers; ranged order goes by Agility", () => {

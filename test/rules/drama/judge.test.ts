@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { runCli } from "../../../src/cli/run.js";
 import { judgeMelee, levelOfSuccess } from "../../../src/rules/drama/judge.js";
 import { disadvantageDice, knockBack, meleeKnockDown, rangedKnockDown } from "../../../src/rules/drama/knockBack.js";
 import { STANCE_TABLE } from "../../../src/rules/drama/tables.js";
@@ -39,6 +40,29 @@ describe("opposed melee outcomes", () => {
     expect(judgeMelee(side(6), side(4, true), "b", defaults).loserCriticalBlow).toBe(true);
     expect(judgeMelee(side(6), side(4, true), "b", off).loserCriticalBlow).toBe(false);
     expect(judgeMelee(side(6, true), side(4), "b", defaults).loserCriticalBlow).toBe(false);
+  });
+
+  it(`${SEED} §Outcome of an Opposed Melee Round: a critical strikes back only from a loser with fewer successes, never on a draw or a marginal draw`, () => {
+    expect(judgeMelee(side(6), side(6, true), "a", defaults)).toMatchObject({ kind: "draw", winner: "a", loserCriticalBlow: false });
+    expect(judgeMelee(side(1), side(1, true), "a", defaults)).toMatchObject({ kind: "marginal-draw", winner: "a", loserCriticalBlow: false });
+    expect(judgeMelee(side(1), side(0, true), "a", defaults)).toMatchObject({ kind: "marginal-win", winner: "a", loserCriticalBlow: true });
+  });
+
+  it("the command line: the issue's draw with the loser's critical strikes nothing back", () => {
+    const request = {
+      ruleset: "drama",
+      action: "melee",
+      momentum: "a",
+      a: { name: "A", physical: 6, agility: 0, skill: 0, grit: 5, flesh: 8, weapon: "small" },
+      b: { name: "B", physical: 3, agility: 0, skill: 0, grit: 5, flesh: 8, weapon: "small" },
+      faces: [6, 6, 6, 5, 5, 5, 5, 5, 5],
+    };
+    const answer = runCli(["resolve"], () => JSON.stringify(request));
+    expect(answer.code).toBe(0);
+    const outcome = JSON.parse(answer.stdout) as { steps: { rule: string }[]; result: { kind: string }; effects: { participant: string; changes: Record<string, unknown> }[] };
+    expect(outcome.result.kind).toBe("draw");
+    expect(outcome.steps.find((step) => step.rule === "opposed-outcome")).toMatchObject({ kind: "draw", loserCriticalBlow: false });
+    expect(outcome.effects.find((effect) => effect.participant === "A")?.changes).toEqual({});
   });
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
-import { resolveMultiple, splitEvenly } from "../../../src/rules/drama/multiple.js";
-import { resolveMeleeRound } from "../../../src/rules/drama/round.js";
+import { splitEvenly } from "../../../src/rules/drama/multiple.js";
+import { resolveMeleeRound, resolveMultiple } from "../../../src/rules/drama/round.js";
 import { defaults, fyrd, MULTI, warrior } from "./fixtures.js";
 
-// Pools roll in this order: in each pairing the side without Momentum first (Bd, Rd, Dd), then the
-// holder; then armour, then any courage test; then the next pairing.
+// Pools roll in this order: every fighter without Momentum over the actor first (Bd, Rd, Dd), then
+// the actor's split pools in the order of her opponents, then those who hold Momentum over her;
+// then each pairing's blows (armour rolls); then one courage test per fighter who must take one.
 describe("fighting multiple opponents", () => {
   it("splits a pool as evenly as it can", () => {
     expect(splitEvenly(6, 2)).toEqual([3, 3]);
@@ -14,7 +15,7 @@ describe("fighting multiple opponents", () => {
 
   describe("Fights 1 and 2: 6Bd split 3/3, military dice and the Press Dd on fyrd #1", () => {
     const fyrdArmour = [4, 3, 1]; // not printed: the rules give the fyrd his Agility (3Ad); none block
-    const faces = [4, 3, 3, 1, 6, 3, 2, 1, 1, 5, ...fyrdArmour, 6, 2, 1, 1, 4, 2, 1, 5, 4, 4, 3, 2, 2];
+    const faces = [4, 3, 3, 1, 6, 2, 1, 1, 6, 3, 2, 1, 1, 5, 4, 2, 1, ...fyrdArmour, 5, 4, 4, 3, 2, 2];
     const tray = new DiceTray(givenFaces(faces));
     const round = resolveMultiple(warrior, [{ opponent: fyrd("Fyrd 1"), momentum: "actor" }, { opponent: fyrd("Fyrd 2"), momentum: "actor" }], defaults, tray);
     const [fight1, fight2] = round.fights;
@@ -57,7 +58,7 @@ describe("fighting multiple opponents", () => {
   describe("the alternative: everything on fyrd #1, fyrd #2 unopposed", () => {
     const fyrdArmour = [4, 3, 1];
     const failedCourage = [4, 4, 3, 3, 2, 2, 1, 3, 3, 3]; // not printed: the example only says he fails
-    const faces = [4, 3, 1, 1, 6, 5, 5, 4, 3, 2, 2, 1, 6, 2, ...fyrdArmour, ...failedCourage, 5, 5, 3, 2, 1, 1, 6, 6, 2, 2, 2, 1];
+    const faces = [4, 3, 1, 1, 5, 5, 3, 2, 1, 1, 6, 5, 5, 4, 3, 2, 2, 1, 6, 2, ...fyrdArmour, 6, 6, 2, 2, 2, 1, ...failedCourage];
     const tray = new DiceTray(givenFaces(faces));
     const round = resolveMultiple(
       warrior,

@@ -25,6 +25,19 @@ describe("drama exact odds", () => {
     expectEnumerationAgrees(ranged, { shooter: a, target: b, situation: { range: "pointBlank", wind: "light" } });
   }, 20_000);
 
+  it("a card's partial request counts the stances and pools chosen so far, as the straight request does", () => {
+    const a = { name: "A", physical: 3, agility: 2, skill: 2, grit: 4, flesh: 6, weapon: "medium", dramaPoints: 1 };
+    const b = { name: "B", physical: 2, agility: 2, skill: 1, grit: 3, flesh: 6, weapon: "small" };
+    const partial = melee.odds.exact({ a, b, interactive: true, bStance: "defend", aStance: "press", aPool: { situations: ["heightAdvantage"], base: 1, drama: 1, dramaPointsSpent: 1 } });
+    const straight = melee.odds.exact({ a: { ...a, stance: "press", situationalBase: 3, drama: 1, dramaPoints: 0 }, b: { ...b, stance: "defend" } });
+    expect(partial.chances).toEqual(straight.chances);
+    // A stance changes the odds: the same round with both standing is another round.
+    expect(melee.odds.exact({ a, b, interactive: true }).chances.aWins).not.toBeCloseTo(partial.chances.aWins!, 3);
+    const shot = { shooter: a, target: b, situation: { range: "close" } };
+    expect(ranged.odds.exact({ ...shot, shooterPool: { base: 2, resistance: 1 } }).chances).toEqual(ranged.odds.exact({ ...shot, shooter: { ...a, situationalBase: 2, situationalResistance: 1 } }).chances);
+    expect(ranged.odds.exact({ ...shot, shooterPool: { base: 2 } }).chances.hit).toBeGreaterThan(ranged.odds.exact(shot).chances.hit!);
+  });
+
   it("the round of the combat chapter's warrior against a fyrd agrees with a seeded Monte Carlo and sums to 1", () => {
     const odds = expectMonteCarloAgrees(melee, { a: warrior, b: { ...fyrd("Fyrd"), shield: "medium", drama: 2 } }, 2000, 3);
     expectPartition(odds, ["aWins", "bWins", "noWinner"]);

@@ -38,4 +38,13 @@ describe("ranged attacks", () => {
     expect(pool.table).toBe(6 + 8 + 2 + 4);
     expect(pool.bonuses).toBe(6);
   });
+
+  it(`${SEED} §Check For Knock-Back: a doubly disadvantaged target of a shot is knocked off its feet (prone), as in melee`, () => {
+    const crossbow = { ...archer, weapon: "large" as const, situationalResistance: 0 };
+    // 6Bd all 5s: net 6, level 4; 4 + 3F = 7 knock-down beats the deer's Phy 3 + Agl 3. 3Ad stop nothing; courage 6Bd vs 3Rd nets 2.
+    const shot = resolveShot(crossbow, deer, { range: "pointBlank" }, [], new DiceTray(givenFaces([5, 5, 5, 5, 5, 5, 1, 1, 1, 5, 5, 2, 2, 2, 2, 3, 3, 3])));
+    expect(shot).toMatchObject({ kind: "hit", level: 4 });
+    expect(shot.knockBack).toMatchObject({ knockDown: 7, result: "doubly" });
+    expect(shot.statuses).toEqual(expect.arrayContaining(["doubly-disadvantaged", "prone"]));
+  });
 });

@@ -56,3 +56,18 @@ describe("a melee round", () => {
     expect(round.sides.b.courage).toBeUndefined();
   });
 });
+
+describe("a Shield Bash's Flesh", () => {
+  it("seed 001 §Taking a Flesh Wound: Flesh lost to a Shield Bash calls a courage test like any wound of 3+", () => {
+    // A failure for both: b (no Momentum) 3Bd {3,3,3} + 1Rd (blown) {3}; a's large shield 4Bd {2,2,2,2} is a quad.
+    // The bash's 3 Grit all spill over: a 3F wound, and the courage test 4Bd {5,5,5,5} vs 0 + 3Rd... passes.
+    const bearer: Combatant = { name: "Bearer", physical: 2, agility: 0, skill: 2, grit: 4, flesh: 6, weapon: "small", shield: "large" };
+    const blown: Combatant = { name: "Blown", physical: 3, agility: 0, skill: 0, grit: 0, maxGrit: 4, flesh: 4, weapon: "small" };
+    const round = resolveMeleeRound({ a: bearer, b: blown, momentum: "a", options: defaults }, new DiceTray(givenFaces([3, 3, 3, 3, 2, 2, 2, 2, 5, 5, 5, 5, 3, 3, 3, 3])));
+    expect(round.judgement.kind).toBe("failure");
+    expect(round.sides.b.bashed).toMatchObject({ grit: 3, gritLost: 0, transferred: 3, wound: { flesh: 3 }, serious: true, courageTest: true });
+    expect(round.sides.b.courage?.pool).toEqual({ base: 4, resistance: 4, drama: 0 });
+    expect(round.sides.b.courage?.result).toBe("passed");
+    expect(round.sides.b.after).toMatchObject({ flesh: 1 });
+  });
+});

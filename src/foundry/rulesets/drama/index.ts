@@ -1,21 +1,51 @@
 import { SHIELD_SIZES, WEAPON_CLASSES } from "../../../rules/drama/tables.js";
+import { registerSheetExtension } from "../../actor/sheet.js";
+import { registerCardKind } from "../../cards/index.js";
+import { activeRuleset } from "../../settings.js";
 import { labelledChoices } from "../../sheets/choices.js";
 import { templatePath } from "../../system.js";
 import type { FoundryRuleset } from "../types.js";
+import { DRAMA_CARD_KINDS } from "./cards/kinds.js";
+import { postCourage, postMelee, postMomentum, postRanged, postShootFirst } from "./cards/post.js";
+import { advanceRound, dramaCombatRules } from "./combat/index.js";
+import { ADVANTAGE_KINDS, ARMOUR_KINDS, DramaAdvantageModel, DramaArmourModel, DramaWeaponModel } from "./items.js";
 import { DramaCharacterModel, DramaNpcModel } from "./models.js";
+import { openCourageDialog, openMeleeDialog, openRangedDialog } from "./ui/open.js";
+import { DRAMA_SHEET_EXTENSION, dramaSheetContext } from "./ui/sheet.js";
 
-const sheetContext = (actor: Actor.Implementation) => ({
-  weaponClasses: labelledChoices(WEAPON_CLASSES, "FRAY.Drama.WeaponClass"),
-  shields: labelledChoices(SHIELD_SIZES, "FRAY.Drama.Shield"),
-  isNpc: actor.type === "dramaNpc",
-});
 const trackable = { bar: ["grit", "flesh"], value: ["penaltyDice", "dramaPoints"] };
+const DIALOG_TEMPLATES = ["drama-melee", "drama-pool", "drama-ranged", "drama-courage", "drama-stance", "drama-summary"].map((name) => templatePath(`dialog/${name}.hbs`));
+
+/** A new round, on the active GM's client only: rounds out counted down, spent disadvantages lifted. */
+function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, unknown>, options: { direction?: number }): void {
+  if (!("round" in changed) || options.direction !== 1 || !game.users?.activeGM?.isSelf || activeRuleset().id !== "drama") return;
+  void advanceRound(combat).catch((error: unknown) => console.error("Fray | drama round", error));
+}
 
 export const dramaFoundry: FoundryRuleset = {
   id: "drama",
   actors: {
-    dramaCharacter: { model: DramaCharacterModel, kind: "character", template: templatePath("actor/drama.hbs"), context: sheetContext, bars: ["grit", "flesh"], trackable },
-    dramaNpc: { model: DramaNpcModel, kind: "npc", template: templatePath("actor/drama.hbs"), context: sheetContext, bars: ["grit", "flesh"], trackable },
+    dramaCharacter: { model: DramaCharacterModel, kind: "character", template: templatePath("actor/drama.hbs"), context: dramaSheetContext, bars: ["grit", "flesh"], trackable },
+    dramaNpc: { model: DramaNpcModel, kind: "npc", template: templatePath("actor/drama.hbs"), context: dramaSheetContext, bars: ["grit", "flesh"], trackable },
   },
-  items: {},
+  items: {
+    dramaWeapon: { model: DramaWeaponModel, template: templatePath("item/drama-weapon.hbs"), context: () => ({ weaponClasses: labelledChoices(WEAPON_CLASSES, "FRAY.Drama.WeaponClass") }) },
+    dramaArmour: {
+      model: DramaArmourModel,
+      template: templatePath("item/drama-armour.hbs"),
+      context: () => ({ kinds: labelledChoices(ARMOUR_KINDS, "FRAY.Drama.ArmourKind"), shieldSizes: labelledChoices(SHIELD_SIZES.filter((s) => s !== "none"), "FRAY.Drama.Shield") }),
+    },
+    dramaAdvantage: { model: DramaAdvantageModel, template: templatePath("item/drama-advantage.hbs"), context: () => ({ kinds: labelledChoices(ADVANTAGE_KINDS, "FRAY.Drama.AdvantageKind") }) },
+  },
+  combat: dramaCombatRules,
+  init() {
+    for (const kind of DRAMA_CARD_KINDS) registerCardKind(kind);
+    for (const type of Object.keys(dramaFoundry.actors)) registerSheetExtension(type, DRAMA_SHEET_EXTENSION);
+    // The hook passes the stored base Combat; CONFIG.Combat.documentClass makes it Fray's.
+    Hooks.on("updateCombat", (combat, changed, options) => onUpdateCombat(combat as unknown as Combat.Implementation, changed as Record<string, unknown>, options as { direction?: number }));
+    void foundry.applications.handlebars.loadTemplates([templatePath("chat/drama-card.hbs"), ...DIALOG_TEMPLATES]);
+    // For macros and the browser tests, which reach the system only through globals.
+    const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
+    fray.drama = { postMelee, postRanged, postShootFirst, postCourage, postMomentum, openMeleeDialog, openRangedDialog, openCourageDialog, advanceRound };
+  },
 };

@@ -1,0 +1,158 @@
+/**
+ * The two melee cards: a round between two fighters (`drama.melee`, roles a and b) and a round of
+ * one fighter against several (`drama.multiple`, roles actor and opponent1...). The opener picks
+ * her weapon (and, against several, whom she leaves unopposed); the GM reads the tracker for the
+ * round's stances and for who holds Momentum; then each fighter declares, builds and rolls, and
+ * tests courage, on the card, in the rulebook's order. Apply writes every fighter's tracks and
+ * statuses, and on the tracker who holds Momentum and the stances declared on the card.
+ */
+import type { Outcome } from "../../../../core/outcome.js";
+import { choiceField } from "../../../../rules/drama/choices.js";
+import { flag, optionalString } from "../../../cards/checks.js";
+import type { ActorChange, CardActors } from "../../../cards/kinds.js";
+import { Refused } from "../../../relay/index.js";
+import { momentumPath, stancePath, dramaticPath, storedDramatic } from "../combat/state.js";
+import { dramaSystemOf, weaponOf } from "../gear.js";
+import { fighterChange } from "./apply.js";
+import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts, trackerMomentum, trackerStances } from "./fighters.js";
+import { rulesPool, weaponChosen } from "./pool.js";
+
+const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+
+/** The choice fields a role may make on a card, by kind (`aStance`, `opponent2Pool`...). */
+const CHOICES = ["Stance", "Pool", "Courage", "Waver"] as const;
+
+export interface FightShape {
+  /** The roles present, opener first. */
+  roles: (actors: CardActors) => string[];
+  opener: string;
+  /** The pairings as [actor role, opponent role]. */
+  pairings: (roles: readonly string[]) => [string, string][];
+}
+
+export const MELEE_SHAPE: FightShape = {
+  roles: () => ["a", "b"],
+  opener: "a",
+  pairings: () => [["a", "b"]],
+};
+
+export const MULTIPLE_SHAPE: FightShape = {
+  roles: (actors) => ["actor", ...Object.keys(actors).filter((role) => /^opponent[1-8]$/.test(role)).sort((x, y) => Number(x.slice(8)) - Number(y.slice(8)))],
+  opener: "actor",
+  pairings: (roles) => roles.filter((role) => role !== "actor").map((role) => ["actor", role]),
+};
+
+/** On the opener's client and the GM: her weapon and unopposed opponents, checked; the tracker's facts, read. */
+export function prepareFight(shape: FightShape, raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+  const roles = shape.roles(actors);
+  const seen = new Set<string>();
+  for (const role of roles) {
+    const actor = actors[role];
+    if (!actor) throw new Refused(localize("FRAY.Card.Refused.NoActor"));
+    dramaSystemOf(actor);
+    checkInFight(actor);
+    const id = tokens[role]?.uuid ?? actor.uuid;
+    if (seen.has(id)) throw new Refused(localize("FRAY.Drama.Refused.SameFighter", { name: actor.name }));
+    seen.add(id);
+  }
+  const opener = actors[shape.opener]!;
+  const weapon = optionalString(raw.weapon, "weapon") ?? "";
+  const chosen = weaponOf(opener, weapon);
+  if (chosen?.ranged) throw new Refused(localize("FRAY.Drama.Refused.RangedInMelee", { weapon: chosen.name }));
+  const request: Record<string, unknown> = { weapon, names: namesOf(roles, actors, tokens) };
+  if (shape === MULTIPLE_SHAPE) {
+    // Opponents are numbered from 1 without gaps, as the rules number them.
+    if (roles.length < 2 || roles.some((role, i) => i > 0 && role !== `opponent${i}`)) throw new Refused(localize("FRAY.Card.Refused.Malformed", { problem: "opponents" }));
+    const unopposed = Array.isArray(raw.unopposed) ? raw.unopposed : [];
+    if (unopposed.length > 8 || !unopposed.every((role) => typeof role === "string" && roles.includes(role) && role !== "actor")) throw new Refused(localize("FRAY.Card.Refused.Malformed", { problem: "unopposed" }));
+    if (unopposed.length >= roles.length - 1) throw new Refused(localize("FRAY.Drama.Refused.AllUnopposed"));
+    request.unopposed = [...new Set(unopposed as string[])];
+  } else if (raw.unopposed !== undefined) flag(raw.unopposed, "unopposed");
+  const facts = trackerFacts(roles, actors, tokens);
+  if (facts) {
+    request.tracker = facts;
+    Object.assign(request, trackerStances(facts));
+    const momentum: Record<string, string> = {};
+    for (const [a, b] of shape.pairings(roles)) {
+      const holder = trackerMomentum(facts, a, b);
+      if (holder) momentum[b] = holder;
+    }
+    if (Object.keys(momentum).length) request.momentum = momentum;
+  }
+  return request;
+}
+
+/** The rules request of a fight now: every fighter read from her actor, the choices made so far. */
+export function rulesFight(shape: FightShape, request: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
+  const roles = shape.roles(actors);
+  const names = (request.names ?? {}) as Record<string, string>;
+  const momentum = (request.momentum ?? {}) as Record<string, string>;
+  const fighter = (role: string) => {
+    const actor = actors[role]!;
+    const pool = request[choiceField(role, "Pool")];
+    const weapon = weaponChosen(actor, pool, role === shape.opener ? request.weapon : undefined);
+    if (weapon?.ranged) throw new Refused(localize("FRAY.Drama.Refused.RangedInMelee", { weapon: weapon.name }));
+    return fighterOf(actor, names[role] ?? actor.name, weapon);
+  };
+  const choices: Record<string, unknown> = {};
+  for (const role of roles) {
+    for (const kind of CHOICES) {
+      const field = choiceField(role, kind);
+      if (request[field] === undefined) continue;
+      choices[field] = kind === "Pool" ? rulesPool(actors[role]!, request[field]) : request[field];
+    }
+  }
+  if (shape === MELEE_SHAPE) {
+    const holder = momentum.b;
+    return { a: fighter("a"), b: fighter("b"), ...(holder === "a" || holder === "b" ? { momentum: holder } : {}), interactive: true, ...choices };
+  }
+  const unopposed = (request.unopposed ?? []) as string[];
+  const opponents = roles
+    .filter((role) => role !== "actor")
+    .map((role) => ({
+      opponent: fighter(role),
+      ...(unopposed.includes(role) ? { unopposed: true } : {}),
+      ...(momentum[role] ? { momentum: momentum[role] === "actor" ? "actor" : "opponent" } : {}),
+    }));
+  // The card's opponent roles are numbered from 1 without gaps (prepareFight), as the rules number them.
+  return { actor: fighter("actor"), opponents, interactive: true, ...choices };
+}
+
+/** Who won Momentum in each pairing, as the rules' results say (a role). */
+function momentumAfter(shape: FightShape, outcome: Outcome, roles: readonly string[]): Record<string, string> {
+  const result = outcome.result as { momentumSide?: string; fights?: { momentumSide?: string }[] };
+  if (shape === MELEE_SHAPE) return result.momentumSide ? { b: result.momentumSide } : {};
+  const opponents = roles.filter((role) => role !== "actor");
+  const out: Record<string, string> = {};
+  (result.fights ?? []).forEach((fight, i) => {
+    const role = opponents[i];
+    if (!role || !fight.momentumSide) return;
+    out[role] = fight.momentumSide === "actor" ? "actor" : role;
+  });
+  return out;
+}
+
+/** Apply: every fighter's tracks and statuses, and the tracker's Momentum and stances. */
+export function fightChanges(shape: FightShape, outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[] {
+  const roles = shape.roles(actors);
+  const facts = readFacts(request.tracker);
+  const round = facts ? facts.round : null;
+  const changes: ActorChange[] = roles.map((role, i): ActorChange => fighterChange(actors[role]!, outcome.effects[i], round));
+  const combat = combatOf(facts);
+  if (!combat || !facts) return changes;
+  const fields: Record<string, unknown> = {};
+  for (const [a, b] of shape.pairings(roles)) {
+    const holder = momentumAfter(shape, outcome, roles)[b];
+    const [ia, ib] = [facts.ids[a], facts.ids[b]];
+    if (holder && ia && ib) fields[momentumPath(ia, ib)] = facts.ids[holder] ?? null;
+  }
+  // A stance declared on the card is the round's stance on the tracker too.
+  for (const step of outcome.steps.filter((s) => s.rule === "stance")) {
+    const id = facts.ids[String(step.side)];
+    if (!id) continue;
+    fields[stancePath(facts.round, id)] = step.stance;
+    if (step.stance === "dramatic") fields[dramaticPath(facts.round, id)] = storedDramatic(step.dramatic as Record<string, number> | undefined);
+  }
+  const change: ActorChange = { actor: combat, fields };
+  return [...changes, change];
+}

@@ -1,0 +1,267 @@
+/**
+ * The Drama in History cards on the shared engine: a melee round, a round against several
+ * opponents, a ranged shot, a courage test, and Momentum (round one at melee, or who shoots first).
+ */
+import type { Outcome } from "../../../../core/outcome.js";
+import { RANGED_BONUSES, RANGED_TABLE } from "../../../../rules/drama/tables.js";
+import { integerIn, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
+import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import type { CardData, ChangeRecord } from "../../../cards/model.js";
+import { changeTargetAt } from "../../../cards/documents.js";
+import { Refused } from "../../../relay/index.js";
+import { templatePath } from "../../../system.js";
+import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
+import { dramaSystemOf, weaponOf } from "../gear.js";
+import { fighterChange } from "./apply.js";
+import { fightChanges, MELEE_SHAPE, MULTIPLE_SHAPE, prepareFight, rulesFight } from "./fight.js";
+import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts } from "./fighters.js";
+import { declaredAdvantages } from "./pool.js";
+import { DRAMA_CLIENT_ACTIONS } from "./picker.js";
+import { awaitingView, nameOf, situationsText, statusLines, stepsView } from "./view.js";
+import { declaredStance } from "../combat/state.js";
+import { SYSTEM_ID } from "../../../system.js";
+
+const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+const TEMPLATE = templatePath("chat/drama-card.hbs");
+
+/** The Drama cards' common view: title, every step, the awaited choice, the statuses gained. */
+function context(card: CardData): Record<string, unknown> {
+  const outcome = card.outcome;
+  const facts = readFacts(card.request.tracker);
+  const declared = Object.entries(card.request)
+    .filter(([field, value]) => field.endsWith("Pool") && value && typeof value === "object")
+    .map(([field, value]) => {
+      const role = field.slice(0, -4);
+      const situations = situationsText(((value as { situations?: string[] }).situations ?? []) as string[]);
+      return situations ? { who: nameOf(card, role), situations } : null;
+    })
+    .filter(Boolean);
+  return {
+    kindId: card.kind,
+    title: titleOf(card),
+    subtitle: facts ? localize("FRAY.Drama.Card.Round", { round: String(facts.round) }) : "",
+    ...(outcome ? stepsView(outcome.steps, outcome.dice) : { entries: [] }),
+    awaitingChoice: awaitingView(card),
+    declared,
+    statuses: statusLines(card),
+    shooters: card.kind === "drama.momentum" && card.request.for === "ranged" ? shootersOf(card) : [],
+  };
+}
+
+function titleOf(card: CardData): string {
+  const kind = card.kind.split(".")[1] ?? card.kind;
+  const names = (card.request.names ?? {}) as Record<string, string>;
+  if (kind === "melee") return localize("FRAY.Drama.Card.Title.melee", { a: names.a ?? "", b: names.b ?? "" });
+  if (kind === "multiple") return localize("FRAY.Drama.Card.Title.multiple", { actor: names.actor ?? "", count: String(Object.keys(names).length - 1) });
+  if (kind === "ranged") return localize("FRAY.Drama.Card.Title.ranged", { shooter: names.shooter ?? "", target: names.target ?? "" });
+  if (kind === "courage") return localize("FRAY.Drama.Card.Title.courage", { who: names.actor ?? "" });
+  return localize(card.request.for === "ranged" ? "FRAY.Drama.Card.Title.shootFirst" : "FRAY.Drama.Card.Title.momentum");
+}
+
+/** A list of wounds as the card's change list shows it: each one's Flesh, "—" for none. */
+function woundsText(value: unknown): string {
+  const wounds = Array.isArray(value) ? (value as { flesh?: unknown }[]) : [];
+  return wounds.length ? wounds.map((w) => localize("FRAY.Drama.Card.WoundFlesh", { flesh: String(Number(w.flesh) || 0) })).join(", ") : "—";
+}
+
+/** Tracker state a card changed, in the players' words (Momentum, a stance). */
+function describeChange(record: ChangeRecord): { field: string; before: string; after: string } | null {
+  if (record.key === "system.wounds") return { field: localize("FRAY.Drama.Card.Field.wounds"), before: woundsText(record.before), after: woundsText(record.after) };
+  const parts = record.key.split(".");
+  // A track or count of the actor's: named as the sheet names it.
+  const label = `FRAY.Drama.FIELDS.${parts[1] ?? ""}.label`;
+  const shown = (value: unknown) => (parts[1] === "disadvantage" ? localize(`FRAY.Drama.DisadvantageName.${String(value)}`) : String(value));
+  if (record.kind !== "status" && parts[0] === "system" && game.i18n!.has(label)) return { field: localize(label), before: shown(record.before), after: shown(record.after) };
+  if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
+  const combatantName = (id: unknown) => {
+    const combat = changeTargetAt(record.uuid);
+    return typeof id === "string" && combat instanceof Combat ? (combat.combatants.get(id)?.name ?? "—") : "—";
+  };
+  if (parts[2] === MOMENTUM_KEY) return { field: localize("FRAY.Drama.Card.Field.momentum"), before: combatantName(record.before), after: combatantName(record.after) };
+  if (parts[2] === STANCES_KEY) {
+    const stance = (value: unknown) => (typeof value === "string" ? localize(`FRAY.Drama.Stance.${value}`) : "—");
+    return { field: localize("FRAY.Drama.Card.Field.stance", { who: combatantName(parts[4]) }), before: stance(record.before), after: stance(record.after) };
+  }
+  return { field: localize("FRAY.Drama.Card.Field.dramatic"), before: "", after: "" };
+}
+
+const common = { ruleset: "drama" as const, template: TEMPLATE, context, describeChange, clientActions: DRAMA_CLIENT_ACTIONS };
+
+export const dramaMeleeCard: CardKind = {
+  ...common,
+  id: "drama.melee",
+  action: "melee",
+  opener: "a",
+  roles: ["a", "b"],
+  prepare: (raw, actors, tokens) => prepareFight(MELEE_SHAPE, raw, actors, tokens),
+  rulesRequest: (request, actors) => rulesFight(MELEE_SHAPE, request, actors),
+  changes: (outcome, actors, request) => fightChanges(MELEE_SHAPE, outcome, actors, request),
+};
+
+export const OPPONENT_ROLES = Array.from({ length: 8 }, (_, i) => `opponent${i + 1}`);
+
+export const dramaMultipleCard: CardKind = {
+  ...common,
+  id: "drama.multiple",
+  action: "multiple",
+  opener: "actor",
+  roles: ["actor", ...OPPONENT_ROLES],
+  prepare: (raw, actors, tokens) => prepareFight(MULTIPLE_SHAPE, raw, actors, tokens),
+  rulesRequest: (request, actors) => rulesFight(MULTIPLE_SHAPE, request, actors),
+  changes: (outcome, actors, request) => fightChanges(MULTIPLE_SHAPE, outcome, actors, request),
+};
+
+const RANGED_ROWS = Object.keys(RANGED_TABLE) as (keyof typeof RANGED_TABLE)[];
+const BONUSES = Object.keys(RANGED_BONUSES);
+
+export const dramaRangedCard: CardKind = {
+  ...common,
+  id: "drama.ranged",
+  action: "ranged",
+  opener: "shooter",
+  roles: ["shooter", "target"],
+  prepare(raw, actors, tokens) {
+    const { shooter, target } = actors;
+    if (!shooter || !target) throw new Refused(localize("FRAY.Card.Refused.NoActor"));
+    dramaSystemOf(target);
+    checkInFight(shooter);
+    const weapon = optionalString(raw.weapon, "weapon") ?? "";
+    const chosen = weaponOf(shooter, weapon);
+    if (chosen && !chosen.ranged) throw new Refused(localize("FRAY.Drama.Refused.NotRanged", { weapon: chosen.name }));
+    const given = (raw.situation ?? {}) as Record<string, unknown>;
+    const situation: Record<string, string> = {};
+    for (const row of RANGED_ROWS) {
+      const value = optionalString(given[row], `situation.${row}`);
+      if (value !== undefined) situation[row] = oneOf(value, Object.keys(RANGED_TABLE[row]), `situation.${row}`);
+    }
+    const bonuses = stringList(raw.bonuses, 3, "bonuses");
+    for (const bonus of bonuses) oneOf(bonus, BONUSES, "bonuses");
+    declaredAdvantages(shooter, raw.advantages);
+    const facts = trackerFacts(["shooter", "target"], actors, tokens);
+    return {
+      weapon,
+      situation,
+      bonuses: [...new Set(bonuses)],
+      advantages: Array.isArray(raw.advantages) ? raw.advantages : [],
+      base: optionalInteger(raw.base, 0, 20, "base") ?? 0,
+      resistance: optionalInteger(raw.resistance, 0, 20, "resistance") ?? 0,
+      names: namesOf(["shooter", "target"], actors, tokens),
+      ...(facts ? { tracker: facts } : {}),
+    };
+  },
+  rulesRequest(request, actors) {
+    const shooter = actors.shooter!;
+    const names = (request.names ?? {}) as Record<string, string>;
+    const declared = declaredAdvantages(shooter, request.advantages);
+    const pool = { ...(request.base ? { base: request.base } : {}), ...(request.resistance ? { resistance: request.resistance } : {}), ...(declared.drama ? { drama: declared.drama, dramaPointsSpent: declared.dramaPointsSpent } : {}) };
+    return {
+      shooter: fighterOf(shooter, names.shooter ?? shooter.name, weaponOf(shooter, request.weapon), true),
+      target: fighterOf(actors.target!, names.target ?? actors.target!.name, null),
+      situation: request.situation,
+      bonuses: request.bonuses,
+      ...(Object.keys(pool).length ? { shooterPool: pool } : {}),
+      interactive: true,
+      ...(request.targetCourage !== undefined ? { targetCourage: request.targetCourage } : {}),
+      ...(request.targetWaver !== undefined ? { targetWaver: request.targetWaver } : {}),
+    };
+  },
+  changes(outcome, actors, request): ActorChange[] {
+    const round = readFacts(request.tracker)?.round ?? null;
+    return [fighterChange(actors.target!, outcome.effects[0], round), fighterChange(actors.shooter!, outcome.effects[1], round)];
+  },
+};
+
+/** The penalty dice a courage test counts: all held, less the one the calling wound brought (it counts through its Flesh). */
+function couragePenalties(actor: Actor.Implementation, woundIndex: number | null): { woundFlesh: number; penalties: number } {
+  const system = dramaSystemOf(actor);
+  const wound = woundIndex === null ? undefined : system.wounds[woundIndex];
+  const woundFlesh = wound?.flesh ?? 0;
+  return { woundFlesh, penalties: Math.max(0, system.derived.penalties - (woundFlesh >= 2 ? 1 : 0)) };
+}
+
+export const dramaCourageCard: CardKind = {
+  ...common,
+  id: "drama.courage",
+  action: "courage",
+  opener: "actor",
+  roles: ["actor"],
+  prepare(raw, actors, tokens) {
+    const actor = actors.actor!;
+    const system = dramaSystemOf(actor);
+    const wound = raw.wound === undefined || raw.wound === null || raw.wound === "" ? null : integerIn(raw.wound, 0, Math.max(0, system.wounds.length - 1), "wound");
+    const modifiers = (raw.modifiers ?? {}) as Record<string, unknown>;
+    return {
+      wound,
+      modifiers: { base: optionalInteger(modifiers.base, -20, 20, "modifiers.base") ?? 0, resistance: optionalInteger(modifiers.resistance, -20, 20, "modifiers.resistance") ?? 0, drama: optionalInteger(modifiers.drama, 0, 10, "modifiers.drama") ?? 0 },
+      names: namesOf(["actor"], actors, tokens),
+    };
+  },
+  rulesRequest(request, actors) {
+    const actor = actors.actor!;
+    const system = dramaSystemOf(actor);
+    const { woundFlesh, penalties } = couragePenalties(actor, typeof request.wound === "number" ? request.wound : null);
+    const modifiers = Object.fromEntries(Object.entries((request.modifiers ?? {}) as Record<string, number>).filter(([, n]) => n));
+    return {
+      actor: { name: ((request.names ?? {}) as Record<string, string>).actor ?? actor.name, maxFlesh: Math.max(1, system.flesh.max), physical: system.attributes.physical, penalties, otherPenalties: system.penaltyDice, woundFlesh, dramaPoints: system.dramaPoints, ...(Object.keys(modifiers).length ? { modifiers } : {}) },
+      interactive: true,
+      ...(request.actorWaver !== undefined ? { actorWaver: request.actorWaver } : {}),
+    };
+  },
+  changes(outcome: Outcome, actors: CardActors): ActorChange[] {
+    const effect = outcome.effects[0];
+    const actor = actors.actor!;
+    // The courage action reports the other penalty dice, Drama Points and rounds out; the statuses follow the tracks.
+    return [fighterChange(actor, effect ? { ...effect, changes: Object.fromEntries(Object.entries(effect.changes).filter(([k]) => k !== "penaltyDice")) } : undefined, null)];
+  },
+};
+
+export const CANDIDATE_ROLES = Array.from({ length: 12 }, (_, i) => `c${i + 1}`);
+
+/** The shooters of a "who shoots first" card, in order, each with the other as target. */
+function shootersOf(card: CardData): Record<string, unknown>[] {
+  const order = ((card.outcome?.result as { order?: string[] } | undefined)?.order ?? []) as string[];
+  const names = (card.request.names ?? {}) as Record<string, string>;
+  const roleOf = (name: string) => Object.entries(names).find(([, n]) => n === name)?.[0];
+  return order
+    .map((name) => roleOf(name))
+    .filter((role): role is string => !!role)
+    .map((role, i) => ({ role, n: i + 1, name: names[role], owner: card.refs[role]?.actor ?? "", target: Object.keys(names).find((r) => r !== role) ?? "" }));
+}
+
+export const dramaMomentumCard: CardKind = {
+  ...common,
+  id: "drama.momentum",
+  action: "momentum",
+  opener: "c1",
+  roles: CANDIDATE_ROLES,
+  prepare(raw, actors, tokens) {
+    const roles = CANDIDATE_ROLES.filter((role) => actors[role]);
+    if (roles.length < 2 || roles.some((role, i) => role !== `c${i + 1}`)) throw new Refused(localize("FRAY.Card.Refused.Malformed", { problem: "combatants" }));
+    for (const role of roles) dramaSystemOf(actors[role]!);
+    const kind = oneOf(raw.for ?? "melee", ["melee", "ranged"], "for");
+    const facts = trackerFacts(roles, actors, tokens);
+    return { for: kind, names: namesOf(roles, actors, tokens), ...(facts ? { tracker: facts } : {}) };
+  },
+  rulesRequest(request, actors) {
+    const names = (request.names ?? {}) as Record<string, string>;
+    const facts = readFacts(request.tracker);
+    const combat = combatOf(facts);
+    const combatants = CANDIDATE_ROLES.filter((role) => actors[role]).map((role) => {
+      const actor = actors[role]!;
+      const system = dramaSystemOf(actor);
+      const declared = request.for === "melee" && facts ? declaredStance(combat, facts.ids[role], facts.round) : null;
+      return {
+        name: names[role] ?? actor.name,
+        grit: system.grit.value,
+        agility: system.attributes.agility,
+        level: system.level,
+        pc: actor.type === "dramaCharacter",
+        ...(declared ? { stance: declared.stance, ...(declared.dramatic?.momentum ? { dramaticMomentum: declared.dramatic.momentum } : {}) } : {}),
+      };
+    });
+    return { combatants, for: request.for };
+  },
+  changes: () => [],
+};
+
+export const DRAMA_CARD_KINDS = [dramaMeleeCard, dramaMultipleCard, dramaRangedCard, dramaCourageCard, dramaMomentumCard];

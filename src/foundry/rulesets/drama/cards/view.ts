@@ -1,0 +1,267 @@
+/**
+ * What a Drama card shows, in the game's words, from the outcome the GM resolved: every step in
+ * order (stances, Momentum, each pool as built with every die and how it reads, the outcome, each
+ * blow with its armour roll, Shield Bashes, courage tests, knock-back, where Momentum goes), and
+ * the choice awaited, for its chooser only.
+ */
+import type { RolledDie } from "../../../../core/dice/source.js";
+import type { Step } from "../../../../core/outcome.js";
+import { MELEE_SITUATIONS } from "../../../../rules/drama/tables.js";
+import type { CardData } from "../../../cards/model.js";
+import { statusIdFor, statusLabel } from "../../../statuses/index.js";
+
+const loc = (key: string, data?: Record<string, unknown>) =>
+  data ? game.i18n!.format(`FRAY.Drama.Card.${key}`, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : game.i18n!.localize(`FRAY.Drama.Card.${key}`);
+const has = (key: string) => game.i18n!.has(`FRAY.Drama.Card.${key}`);
+
+export type DieKind = "base" | "resistance" | "drama" | "armour";
+
+export interface DieView {
+  face: number;
+  kind: DieKind;
+  /** How the die counts: success, loss, explode (a Drama 6), block (armour), or blank. */
+  mark: string;
+  title: string;
+}
+
+function markOf(kind: DieKind, face: number): string {
+  if (kind === "base") return face >= 5 ? "success" : "";
+  if (kind === "resistance") return face <= 2 ? "loss" : "";
+  if (kind === "drama") return face === 6 ? "explode" : face >= 4 ? "success" : face === 1 ? "loss" : "";
+  return face >= 5 ? "block" : "";
+}
+
+function dieView(kind: DieKind, face: number): DieView {
+  return { face, kind, mark: markOf(kind, face), title: loc(`Die.${kind}`) };
+}
+
+/** Hands out a card's dice by label, in the order they were rolled (a fighter struck twice rolls armour twice). */
+class DiceByLabel {
+  private readonly cursor = new Map<string, number>();
+  constructor(private readonly dice: readonly RolledDie[]) {}
+
+  take(label: string, count: number, kind: DieKind): DieView[] {
+    const all = this.dice.filter((die) => die.label === label);
+    const start = this.cursor.get(label) ?? 0;
+    const taken = all.slice(start, start + Math.max(0, count));
+    this.cursor.set(label, start + taken.length);
+    return taken.map((die) => dieView(kind, die.face));
+  }
+
+  /** Drama dice: each 6 calls for one more. */
+  takeDrama(label: string, count: number): DieView[] {
+    const out: DieView[] = [];
+    let owed = count;
+    while (owed > 0) {
+      const [die] = this.take(label, 1, "drama");
+      if (!die) break;
+      out.push(die);
+      owed -= 1;
+      if (die.face === 6) owed += 1;
+    }
+    return out;
+  }
+}
+
+export interface PoolView {
+  who: string;
+  side: string;
+  against: string;
+  parts: string[];
+  dice: DieView[];
+  reading: string;
+  flags: string[];
+}
+
+function partsOf(step: Step): string[] {
+  const base = step.baseParts as Record<string, number>;
+  const resistance = step.resistanceParts as Record<string, number>;
+  const named = (record: Record<string, number>, group: string) =>
+    Object.entries(record)
+      .filter(([, n]) => n)
+      .map(([part, n]) => loc(`Part.${group}.${part}`, { n }))
+      .join(", ");
+  const lines = [loc("Pool.base", { n: step.base, parts: named(base, "base") || "—" }), loc("Pool.resistance", { n: step.resistance, parts: named(resistance, "resistance") || "—" })];
+  if (Number(step.drama)) lines.push(loc("Pool.drama", { n: step.drama }));
+  lines.push(loc("Pool.armour", { n: step.armour }));
+  return lines;
+}
+
+function readingOf(step: Step): { reading: string; flags: string[] } {
+  const flags: string[] = [];
+  if (step.critical) flags.push(loc("Critical", { sixes: step.sixes, bonus: step.criticalBonus }));
+  if (step.unintendedOutcome) flags.push(loc("Unintended"));
+  return {
+    reading: loc("Reading", { base: step.baseSuccesses, resistance: step.resistanceLosses, drama: step.dramaSuccesses, net: step.net }),
+    flags,
+  };
+}
+
+/** A status word of the rules as players read it. */
+function wordLabel(word: string): string {
+  const id = statusIdFor(word);
+  if (id) return statusLabel(id);
+  return has(`Event.${word}`) ? loc(`Event.${word}`) : word;
+}
+
+function stanceLabel(stance: unknown): string {
+  return game.i18n!.localize(`FRAY.Drama.Stance.${String(stance)}`);
+}
+
+function dramaticText(dramatic: unknown): string {
+  if (!dramatic || typeof dramatic !== "object") return "";
+  return Object.entries(dramatic as Record<string, number>)
+    .filter(([, n]) => n)
+    .map(([field, n]) => loc(`Dramatic.${field}`, { n: n > 0 ? `+${n}` : n }))
+    .join(", ");
+}
+
+/** Every step of a fight, in order, as lines and pools for the template. */
+export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): { entries: Record<string, unknown>[] } {
+  const byLabel = new DiceByLabel(dice);
+  const entries: Record<string, unknown>[] = [];
+  let pool: PoolView | null = null;
+  for (const step of steps) {
+    switch (step.rule) {
+      case "stance":
+        entries.push({ line: loc("Declares", { who: step.who, stance: stanceLabel(step.stance) }), detail: dramaticText(step.dramatic), kind: "stance" });
+        break;
+      case "round-one-momentum":
+        entries.push({ line: loc("RoundOneMomentum", { scores: Object.entries(step.scores as Record<string, number>).map(([who, score]) => `${who} ${score}`).join(" · "), holder: step.holder }), kind: "momentum" });
+        break;
+      case "momentum-holder":
+        entries.push({ line: loc("Holder", { holder: step.holder, first: step.buildsFirst }), kind: "momentum" });
+        break;
+      case "build-pools": {
+        const who = String(step.who);
+        const against = step.against ? ` (vs ${String(step.against)})` : "";
+        pool = {
+          who,
+          side: String(step.side ?? ""),
+          against: step.against ? loc("Against", { who: step.against }) : "",
+          parts: partsOf(step),
+          dice: [...byLabel.take(`${who} base${against}`, Number(step.base), "base"), ...byLabel.take(`${who} resistance${against}`, Number(step.resistance), "resistance"), ...byLabel.takeDrama(`${who} drama${against}`, Number(step.drama))],
+          reading: "",
+          flags: [],
+        };
+        entries.push({ pool });
+        break;
+      }
+      case "pool-reading": {
+        if (step.test === "courage") {
+          const who = String(step.who);
+          const size = (step.pool ?? {}) as Record<string, number>;
+          const courageDice = [...byLabel.take(`${who} courage base`, Number(size.base ?? 0), "base"), ...byLabel.take(`${who} courage resistance`, Number(size.resistance ?? 0), "resistance"), ...byLabel.takeDrama(`${who} courage drama`, Number(size.drama ?? 0))];
+          entries.push({ line: loc("Courage", { who, base: size.base ?? 0, resistance: size.resistance ?? 0, net: step.net }), detail: readingOf(step).reading, dice: courageDice, kind: "courage" });
+          break;
+        }
+        const read = readingOf(step);
+        if (pool && pool.who === step.who) Object.assign(pool, read);
+        break;
+      }
+      case "shield-pattern":
+        if (pool) {
+          if (Number(step.triples)) pool.flags.push(loc("Triple", { n: step.triples }));
+          if (step.quad) pool.flags.push(loc("Quad"));
+        }
+        break;
+      case "opposed-outcome":
+        entries.push({ line: loc(`Outcome.${String(step.kind)}`, { winner: step.winner ?? "", level: step.level }), kind: "outcome" });
+        if (step.loserCriticalBlow) entries.push({ line: loc("LoserCritical"), kind: "outcome" });
+        break;
+      case "no-blow":
+        entries.push({ line: loc("NoBlow", { who: step.defender }), kind: "outcome" });
+        break;
+      case "grit-damage":
+        entries.push({ line: loc("GritDamage", { who: step.who, lost: step.gritLost, grit: step.grit, spilled: step.transferredToFlesh }), kind: "damage" });
+        break;
+      case "armour-roll":
+        entries.push({ line: loc("ArmourRoll", { who: step.who, dice: step.dice, blocks: step.blocks }), dice: byLabel.take(`${String(step.who)} armour`, Number(step.dice), "armour"), kind: "damage" });
+        break;
+      case "flesh-wound": {
+        const notes = [step.serious ? loc("Serious") : "", step.critical ? loc("CriticalWound") : ""].filter(Boolean).join(", ");
+        entries.push({ line: Number(step.wound) ? loc("Wound", { who: step.who, incoming: step.incoming, blocks: step.blocks, wound: step.wound, flesh: step.flesh }) : loc("NoWound", { who: step.who, incoming: step.incoming, blocks: step.blocks }), detail: notes, kind: "damage" });
+        break;
+      }
+      case "shield-bash":
+        entries.push({ line: loc("ShieldBash", { by: step.by, who: step.who, grit: step.grit, lost: step.gritLost, spilled: step.transferredToFlesh }), kind: "damage" });
+        break;
+      case "courage-test":
+        entries.push({ line: loc(`CourageResult.${String(step.result)}`, { rounds: step.roundsOut }), kind: "courage" });
+        break;
+      case "knock-back":
+        entries.push({ line: loc("KnockBack", { who: step.who, knockDown: step.knockDown, physical: step.physical, agility: step.agility }), detail: loc(`KnockResult.${String(step.result)}`, { rd: step.disadvantageRd }), kind: "knock" });
+        break;
+      case "momentum-passes":
+        entries.push({ line: loc("MomentumNext", { who: step.to }), kind: "momentum" });
+        break;
+      case "ranged-pool": {
+        const who = String(step.who);
+        const base = Number(step.attribute) + Number(step.skill) + Number(step.bonuses);
+        const resistance = Number(step.penalties) + Number(step.table) + Number(step.situational);
+        pool = {
+          who,
+          side: "shooter",
+          against: "",
+          parts: [
+            loc("Pool.base", { n: base, parts: [loc("Part.base.attribute", { n: step.attribute }), loc("Part.base.skill", { n: step.skill }), Number(step.bonuses) ? loc("Part.base.situational", { n: step.bonuses }) : ""].filter(Boolean).join(", ") }),
+            loc("Pool.resistance", { n: resistance, parts: [Number(step.table) ? loc("Part.resistance.table", { n: step.table }) : "", Number(step.penalties) ? loc("Part.resistance.penalties", { n: step.penalties }) : "", Number(step.situational) ? loc("Part.resistance.situational", { n: step.situational }) : ""].filter(Boolean).join(", ") || "—" }),
+            ...(Number(step.drama) ? [loc("Pool.drama", { n: step.drama })] : []),
+          ],
+          dice: [...byLabel.take(`${who} base`, base, "base"), ...byLabel.take(`${who} resistance`, resistance, "resistance"), ...byLabel.takeDrama(`${who} drama`, Number(step.drama))],
+          reading: "",
+          flags: [],
+        };
+        entries.push({ pool });
+        break;
+      }
+      case "shot":
+        entries.push({ line: loc(`Shot.${String(step.kind)}`, { net: step.net, level: step.level, flesh: step.weaponFlesh }), kind: "outcome" });
+        break;
+      case "momentum-score":
+        entries.push({ line: loc("MomentumScore", { who: step.who, grit: step.grit, stance: step.stanceModifier, score: step.score, agility: step.agility, level: step.level }), kind: "momentum" });
+        break;
+      case "shooting-order-keys":
+        entries.push({ line: loc("ShootingKeys", { who: step.who, agility: step.agility, level: step.level }), kind: "momentum" });
+        break;
+      case "split-pool":
+        break;
+      default:
+        break;
+    }
+  }
+  return { entries };
+}
+
+export function nameOf(card: CardData, role: string): string {
+  const names = (card.request.names ?? {}) as Record<string, string>;
+  return names[role] ?? role;
+}
+
+/** The awaited choice as the template offers it (to its chooser's owners and the GM only). */
+export function awaitingView(card: CardData): Record<string, unknown> | null {
+  const awaiting = card.outcome?.awaiting;
+  if (!awaiting) return null;
+  const owner = card.refs[awaiting.by]?.actor ?? "";
+  const name = nameOf(card, awaiting.by);
+  const kind = awaiting.choice.startsWith(awaiting.by) ? awaiting.choice.slice(awaiting.by.length) : awaiting.choice;
+  const offer = awaiting.offer as Record<string, unknown>;
+  const view: Record<string, unknown> = { owner, name, choice: awaiting.choice, kind, waiting: loc(`Waiting.${kind}`, { who: name }) };
+  if (kind === "Stance") view.stances = ((offer.stances as string[]) ?? []).map((stance) => ({ value: stance, label: stanceLabel(stance), dramatic: stance === "dramatic", hint: game.i18n!.localize(`FRAY.Drama.StanceHint.${stance}`) }));
+  if (kind === "Pool") view.summary = loc("PoolOffer", { base: offer.base, resistance: offer.resistance, drama: offer.drama, armour: offer.armour, military: offer.military });
+  if (kind === "Courage") view.summary = loc("CourageOffer", { wound: offer.woundFlesh, base: (offer.pool as Record<string, number>)?.base, resistance: (offer.pool as Record<string, number>)?.resistance });
+  if (kind === "Waver") view.summary = loc("WaverOffer", { points: offer.dramaPoints ?? "—" });
+  return view;
+}
+
+/** Statuses each fighter gained, in the players' words. */
+export function statusLines(card: CardData): string[] {
+  const outcome = card.outcome;
+  if (!outcome || outcome.awaiting) return [];
+  return outcome.effects.flatMap((effect) => (effect.statuses ?? []).map((word) => `${wordLabel(word)}: ${effect.participant}`));
+}
+
+/** The situations a fighter declared, in the players' words. */
+export function situationsText(ids: readonly string[]): string {
+  return ids.filter((id) => Object.hasOwn(MELEE_SITUATIONS, id)).map((id) => game.i18n!.localize(`FRAY.Drama.Situation.${id}`)).join(", ");
+}

@@ -1,0 +1,214 @@
+/**
+ * Drama in History in the combat tracker. The order is round-one Momentum: current Grit plus the
+ * stance declared (Press +2, Brace −2, Defend or Evade −6), ties by Agility, then actor level, then
+ * player actors; "roll initiative" works it out (no dice) and posts the ranking as a card. Each round
+ * every combatant declares a stance on her row, the one who holds Momentum over an opponent after
+ * that opponent; the rows show the stance, who holds Momentum (over whom, once they have fought),
+ * a disadvantage carried into the round and the rounds still out after a failed courage test.
+ * At each new round the active GM counts those down and lifts a disadvantage whose round is over.
+ */
+import { roundOneMomentum } from "../../../../core/initiative/momentum.js";
+import { STANCE_TABLE, STANCES, type Stance } from "../../../../rules/drama/tables.js";
+import type { DramaticModifiers } from "../../../../rules/drama/combatant.js";
+import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
+import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
+import { Refused } from "../../../relay/index.js";
+import { CORE_STATUS, FRAY_STATUS, setStatus } from "../../../statuses/index.js";
+import { postMomentum } from "../cards/post.js";
+import { dramaSystem } from "../gear.js";
+import { ask } from "../ui/dialog.js";
+import { StanceDialog } from "../ui/stance-dialog.js";
+import { declaredStance, dramaticPath, hasBadDramaState, holdsMomentumOver, momentumHolder, readDramatic, sideOf, stancePath, storedDramatic } from "./state.js";
+
+const i18n = () => game.i18n!;
+const refuse = (key: string, data?: Record<string, string>): never => {
+  throw new Refused(data ? i18n().format(`FRAY.Drama.Combat.Refused.${key}`, data) : i18n().localize(`FRAY.Drama.Combat.Refused.${key}`));
+};
+
+/** Stances before the fight starts are the first round's. */
+export const stanceRound = (combat: Combat.Implementation) => Math.max(1, combat.round);
+
+interface Ranked {
+  id: string;
+  name: string;
+  grit: number;
+  stanceModifier: number;
+  agility: number;
+  level: number;
+  pc: boolean;
+}
+
+function rankedOf(combat: Combat.Implementation, combatant: Combatant.Implementation, withStance: boolean): Ranked | null {
+  const system = dramaSystem(combatant.actor);
+  if (!system || !combatant.id) return null;
+  const declared = withStance ? declaredStance(combat, combatant.id, stanceRound(combat)) : null;
+  const modifier = declared ? STANCE_TABLE[declared.stance].momentum + (declared.stance === "dramatic" ? (declared.dramatic?.momentum ?? 0) : 0) : 0;
+  return { id: combatant.id, name: combatant.name ?? "", grit: system.grit.value, stanceModifier: modifier, agility: system.attributes.agility, level: system.level, pc: combatant.actor?.type === "dramaCharacter" };
+}
+
+/** The round-one Momentum score a combatant's Grit and declared stance make. */
+function scoreOf(combat: Combat.Implementation, combatant: Combatant.Implementation): number | null {
+  const ranked = rankedOf(combat, combatant, true);
+  return ranked ? ranked.grit + ranked.stanceModifier : null;
+}
+
+/** Opponents: combatants on another side (token disposition, else player characters against the rest). */
+function opponentsOf(combat: Combat.Implementation, combatant: Combatant.Implementation): Combatant.Implementation[] {
+  const side = sideOf(combatant);
+  return combat.combatants.contents.filter((c) => c.id !== combatant.id && sideOf(c) !== side && dramaSystem(c.actor));
+}
+
+/**
+ * Whether `x` declares after `y` this round: x holds Momentum over y (from their last fight), or,
+ * when they have not fought, x is ahead of y on the Momentum order without stances (Grit, Agility,
+ * level, player actors), as the rulebook's opening stances are declared in Actor rank order.
+ */
+function declaresAfter(combat: Combat.Implementation, x: Combatant.Implementation, y: Combatant.Implementation): boolean {
+  const held = momentumHolder(combat, x.id!, y.id!);
+  if (held) return held === x.id;
+  const [rx, ry] = [rankedOf(combat, x, false), rankedOf(combat, y, false)];
+  if (!rx || !ry) return false;
+  return roundOneMomentum([rx, ry]).order[0]?.id === rx.id;
+}
+
+/** The opponents who must declare before this combatant and have not yet. */
+function stillToDeclare(combat: Combat.Implementation, combatant: Combatant.Implementation): Combatant.Implementation[] {
+  const round = stanceRound(combat);
+  return opponentsOf(combat, combatant).filter((o) => declaresAfter(combat, combatant, o) && !declaredStance(combat, o.id, round));
+}
+
+/** Opponents who declare after this combatant and already have: she can no longer change hers. */
+function alreadySeen(combat: Combat.Implementation, combatant: Combatant.Implementation): Combatant.Implementation[] {
+  const round = stanceRound(combat);
+  return opponentsOf(combat, combatant).filter((o) => declaresAfter(combat, o, combatant) && declaredStance(combat, o.id, round));
+}
+
+function checkedStance(choice: Record<string, unknown>): { stance: Stance; dramatic?: DramaticModifiers } {
+  const stance = choice.stance;
+  if (typeof stance !== "string" || !(STANCES as readonly string[]).includes(stance)) return refuse("BadStance");
+  if (stance !== "dramatic" || choice.dramatic === undefined) return { stance: stance as Stance };
+  const dramatic = readDramatic(choice.dramatic);
+  if (!dramatic) return refuse("BadStance");
+  return { stance: "dramatic", dramatic };
+}
+
+/** A round's bookkeeping on the active GM: rounds out counted down (back doubly disadvantaged), a spent disadvantage lifted. */
+export async function advanceRound(combat: Combat.Implementation): Promise<void> {
+  const actors = new Set(combat.combatants.contents.map((c) => c.actor).filter((a): a is Actor.Implementation => !!dramaSystem(a)));
+  for (const actor of actors) {
+    const system = dramaSystem(actor)!;
+    // Dotted paths into the actor's system data; fvtt-types types update data by schema.
+    if (system.roundsOut > 0) {
+      const left = system.roundsOut - 1;
+      if (left > 0) {
+        await actor.update({ "system.roundsOut": left } as never);
+        continue;
+      }
+      await actor.update({ "system.roundsOut": 0, "system.disadvantage": "doubly", "system.disadvantageRound": combat.round } as never);
+      await setStatus(actor, CORE_STATUS.unconscious.id, false);
+      await setStatus(actor, FRAY_STATUS.disadvantaged.id, false);
+      await setStatus(actor, FRAY_STATUS.doublyDisadvantaged.id, true);
+      continue;
+    }
+    if (system.disadvantage !== "none" && system.disadvantageRound !== 0 && system.disadvantageRound < combat.round) {
+      await actor.update({ "system.disadvantage": "none", "system.disadvantageRound": 0 } as never);
+      await setStatus(actor, FRAY_STATUS.disadvantaged.id, false);
+      await setStatus(actor, FRAY_STATUS.doublyDisadvantaged.id, false);
+    }
+  }
+}
+
+export const dramaCombatRules: RulesetCombatRules = {
+  rulesetId: "drama",
+  actions: ["stance"],
+
+  async choose(combat, combatants, action) {
+    if (action !== "stance") return {};
+    const combatant = combatants[0];
+    if (!combatant) return null;
+    const declared = declaredStance(combat, combatant.id, stanceRound(combat));
+    const answer = await ask(new StanceDialog(combatant.name ?? "", false, declared?.stance ?? "stand"));
+    return answer ? { ...answer } : null;
+  },
+
+  dice: () => null,
+
+  async rollInitiative(combat, combatants) {
+    const updates = combatants.map((c) => ({ _id: c.id, initiative: scoreOf(combat, c) })).filter((u) => u.initiative !== null);
+    await keepingCurrentTurn(combat, () => updateCombatants(combat, updates));
+    // The ranking is posted as a card once everyone has a score (every step of it, in the game's words).
+    const everyone = combat.combatants.contents.filter((c) => dramaSystem(c.actor));
+    if (everyone.length > 1 && everyone.every((c) => c.initiative !== null) && (combatants.length > 1 || everyone.length === 2)) {
+      const ordered = [...combat.turns].filter((c) => dramaSystem(c.actor));
+      // Not awaited: the GM is serving this roll, and the card's own request queues behind it.
+      void postMomentum(ordered.map((c) => ({ actor: c.actor!, token: c.token ? { actor: c.actor, uuid: c.token.uuid } : null })));
+    }
+  },
+
+  compare(combat, a, b) {
+    if (a.initiative === null && b.initiative === null) return 0;
+    if (a.initiative === null) return 1;
+    if (b.initiative === null) return -1;
+    if (a.initiative !== b.initiative) return b.initiative - a.initiative;
+    const [ra, rb] = [rankedOf(combat, a, true), rankedOf(combat, b, true)];
+    if (!ra || !rb) return 0;
+    const ranking = roundOneMomentum([ra, rb]);
+    // A tie no rule breaks is left to Foundry's own order.
+    if (ranking.unresolvedTies.length) return 0;
+    return ranking.order[0] === ra ? -1 : 1;
+  },
+
+  view(combat, combatant) {
+    const facts: string[] = [];
+    const buttons: CombatantButton[] = [];
+    const system = dramaSystem(combatant.actor);
+    if (!system || !combatant.id) return { facts, buttons };
+    const round = stanceRound(combat);
+    const declared = declaredStance(combat, combatant.id, round);
+    facts.push(declared ? i18n().format("FRAY.Drama.Combat.Stance", { stance: i18n().localize(`FRAY.Drama.Stance.${declared.stance}`) }) : i18n().localize("FRAY.Drama.Combat.NoStance"));
+    const over = holdsMomentumOver(combat, combatant.id).map((id) => combat.combatants.get(id)?.name ?? "");
+    if (over.length) facts.push(i18n().format("FRAY.Drama.Combat.MomentumOver", { names: over.join(", ") }));
+    else if (combat.round <= 1 && combatant.initiative !== null && combat.turns.find((c) => c.initiative !== null) === combatant) facts.push(i18n().localize("FRAY.Drama.Combat.Momentum"));
+    if (system.disadvantage !== "none") facts.push(i18n().format(`FRAY.Drama.Combat.Disadvantage.${system.disadvantage}`, { rd: String(system.derived.disadvantageDice) }));
+    if (system.roundsOut > 0) facts.push(i18n().format("FRAY.Drama.Combat.Out", { rounds: String(system.roundsOut) }));
+    const waiting = stillToDeclare(combat, combatant);
+    const seen = alreadySeen(combat, combatant);
+    const why = waiting.length ? i18n().format("FRAY.Drama.Combat.AfterThem", { names: waiting.map((c) => c.name).join(", ") }) : seen.length ? i18n().format("FRAY.Drama.Combat.Seen", { names: seen.map((c) => c.name).join(", ") }) : undefined;
+    buttons.push({ action: "stance", label: i18n().localize(declared ? "FRAY.Drama.Combat.ChangeStance" : "FRAY.Drama.Combat.DeclareStance"), tooltip: why ?? i18n().localize("FRAY.Drama.Combat.StanceHint"), disabled: why !== undefined });
+    return { facts, buttons };
+  },
+
+  async act(combat, combatant, action, ask) {
+    if (action !== "stance") return;
+    if (!dramaSystem(combatant.actor)) refuse("NotDrama");
+    const { stance, dramatic } = checkedStance(ask.choice);
+    const waiting = stillToDeclare(combat, combatant);
+    if (waiting.length) refuse("AfterThem", { names: waiting.map((c) => c.name ?? "").join(", ") });
+    const seen = alreadySeen(combat, combatant);
+    if (seen.length) refuse("Seen", { names: seen.map((c) => c.name ?? "").join(", ") });
+    const round = stanceRound(combat);
+    const update: Record<string, unknown> = { [stancePath(round, combatant.id!)]: stance };
+    if (stance === "dramatic") update[dramaticPath(round, combatant.id!)] = storedDramatic(dramatic);
+    await keepingCurrentTurn(combat, async () => {
+      // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+      await combat.update(update as never, { turnEvents: false } as never);
+      // In the first round the stance moves the combatant's Momentum score, and so the order.
+      if (combat.round <= 1 && combatant.initiative !== null) await updateCombatants(combat, [{ _id: combatant.id, initiative: scoreOf(combat, combatant) }]);
+    });
+  },
+
+  hasBadState: (combatant) => hasBadDramaState((combatant.combat as Combat.Implementation | null) ?? null, combatant),
+
+  async reset(combat, combatant) {
+    const update: Record<string, unknown> = {};
+    for (let round = 1; round <= stanceRound(combat); round++) {
+      update[stancePath(round, combatant.id!)] = null;
+      update[dramaticPath(round, combatant.id!)] = null;
+    }
+    await keepingCurrentTurn(combat, async () => {
+      // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+      await combat.update(update as never, { turnEvents: false } as never);
+      await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
+    });
+  },
+};

@@ -1,0 +1,287 @@
+/**
+ * The Drama in History cards on the card engine, in the harness, with a GM and two players each on
+ * their own client: a melee round played in turn (stances, pools, the blow and its armour roll, the
+ * courage test and its Drama Point) applied and undone; a round against several opponents with its
+ * split; a shot; a courage test from the sheet; who shoots first. Each card's "Copy as request"
+ * replays on the command line.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { runCli } from "../../src/cli/run.js";
+import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
+
+const suite = dramaSuite();
+const fx = suite.fx;
+let harness: FoundryHarness;
+let game: HarnessGame;
+let gm: User;
+let ada: User;
+let bob: User;
+let ines: Actor;
+let berold: Actor;
+let odo: Actor;
+let fyrd1: Actor;
+let fyrd2: Actor;
+
+beforeEach(() => {
+  harness = suite.harness;
+  game = suite.game;
+  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = suite.world);
+});
+
+/** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
+async function replays(message: Message): Promise<void> {
+  await fx.click(message, "[data-fray-action='copy']");
+  const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
+  const printed = runCli(["resolve"], () => copied);
+  expect(printed.stderr).toBe("");
+  const { ruleset: _r, action: _a, seed: _s, ...outcome } = JSON.parse(printed.stdout) as Record<string, unknown>;
+  expect(outcome).toEqual(card(message).outcome);
+}
+
+const ODO_POOL = [4, 2, 1];
+const INES_POOL = [6, 5, 5, 1, 3, 2, 4];
+const ODO_ARMOUR = [1];
+const COURAGE = [5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3];
+
+/** Ada's Ines presses against the GM's Odo, up to the courage test Odo must take. */
+async function inesAgainstOdo(): Promise<Message> {
+  harness.switchUser(ada);
+  const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
+  harness.switchUser(gm);
+  await fx.click(message, "[data-fray-action='choose'][data-fray-value='stand']");
+  harness.switchUser(ada);
+  await fx.click(message, "[data-fray-action='choose'][data-fray-value='press']");
+  harness.switchUser(gm);
+  expect(await fx.choose(message, "bPool", {}, ...ODO_POOL)).toMatchObject({ ok: true });
+  harness.switchUser(ada);
+  expect(await fx.choose(message, "aPool", { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, ...INES_POOL, ...ODO_ARMOUR)).toMatchObject({ ok: true });
+  return message;
+}
+
+describe("the melee round card", () => {
+  it("is played in the rulebook's order, each choice offered to its fighter's owners only", async () => {
+    harness.switchUser(ada);
+    const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
+    const opened = card(message);
+    expect(opened).toMatchObject({ kind: "drama.melee", state: "open", request: { names: { a: "Ines", b: "Odo" } } });
+    // Ines is ahead on Grit, so Odo declares first; only the GM (who plays Odo) sees his stances.
+    expect(opened.outcome.awaiting).toMatchObject({ choice: "bStance", by: "b" });
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(bob);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(gm);
+    expect(await fx.buttons(message)).toEqual(["choose:press", "choose:stand", "choose:brace", "choose:defend", "choose:evade", "dramatic"]);
+    await fx.click(message, "[data-fray-action='choose'][data-fray-value='stand']");
+    // Ines sees Odo's stance before she declares hers.
+    harness.switchUser(ada);
+    const html = await message.renderHTML();
+    expect(html.textContent).toContain("Odo declares Stand.");
+    expect(await fx.buttons(message)).toEqual(["choose:press", "choose:stand", "choose:brace", "choose:defend", "choose:evade", "dramatic"]);
+    await fx.click(message, "[data-fray-action='choose'][data-fray-value='press']");
+    const declared = card(message);
+    expect(declared.outcome.steps.find((s) => s.rule === "round-one-momentum")).toMatchObject({ scores: { Ines: 6, Odo: 2 }, holder: "Ines" });
+    expect(declared.outcome.awaiting).toMatchObject({ choice: "bPool", by: "b" });
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(gm);
+    expect(await fx.buttons(message)).toEqual(["pool"]);
+  });
+
+  it("rolls each side's dice on its owner's client, then the blow, armour, courage and its Drama Point, and applies it all", async () => {
+    const message = await inesAgainstOdo();
+    const read = card(message);
+    expect(read.outcome.dice.map((d) => d.label)).toEqual([...ODO_POOL.map(() => "Odo base"), ...Array(6).fill("Ines base"), "Ines drama", "Odo armour"]);
+    expect(read.outcome.steps.find((s) => s.rule === "flesh-wound")).toMatchObject({ who: "Odo", incoming: 5, blocks: 0, wound: 5, critical: true });
+    expect(read.outcome.awaiting).toMatchObject({ choice: "bCourage", by: "b" });
+    harness.switchUser(ada);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(gm);
+    expect(await fx.buttons(message)).toEqual(["courage"]);
+    expect(await fx.choose(message, "bCourage", {}, ...COURAGE)).toMatchObject({ ok: true });
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "bWaver", by: "b", offer: { net: 1, dramaPoints: 1 } });
+    expect(await fx.buttons(message)).toEqual(["choose:spend", "choose:fall"]);
+    await fx.click(message, "[data-fray-action='choose'][data-fray-value='spend']");
+
+    const applied = card(message);
+    expect(applied.state).toBe("applied");
+    expect(applied.outcome.result).toMatchObject({ kind: "win", winner: "Ines", level: 4, knockBack: "doubly", momentum: "Ines" });
+    expect(sys(odo)).toMatchObject({ grit: { value: 0 }, flesh: { value: 1 }, penaltyDice: 1, dramaPoints: 0, disadvantage: "doubly", disadvantageRound: 0 });
+    expect(sys(odo).wounds).toEqual([{ flesh: 5, serious: true, critical: true, bleeding: true, note: "" }]);
+    expect(statuses(odo)).toEqual(["bleeding", "fray-blown", "fray-doubly-disadvantaged", "prone"]);
+    expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 }, dramaPoints: 2 });
+    const text = (await message.renderHTML()).textContent ?? "";
+    for (const line of ["Odo: Grit 2 → 0", "Odo: Disadvantage carried None → Doubly disadvantaged", "Ines wins by 4 levels of success.", "Odo rolls 1Ad: 0 stopped.", "Wavers, spends a Drama Point", "Doubly disadvantaged and prone: 7Rd next round.", "Ines holds Momentum next round."]) expect(text).toContain(line);
+    expect(text).not.toMatch(/FRAY\./);
+    await replays(message);
+
+    // The last choice was Odo's: his owner (the GM) may take it back, Ada may not.
+    harness.switchUser(ada);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(gm);
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(card(message).state).toBe("undone");
+    expect(sys(odo)).toMatchObject({ grit: { value: 2 }, flesh: { value: 6 }, penaltyDice: 0, dramaPoints: 1, disadvantage: "none", wounds: [] });
+    expect(statuses(odo)).toEqual([]);
+  });
+
+  it("a card still awaiting a choice replays on the command line too", async () => {
+    const message = await inesAgainstOdo();
+    await replays(message);
+  });
+
+  it("a fighter knocked out or out for rounds cannot be engaged", async () => {
+    await odo.update({ "system.flesh.value": 0 });
+    harness.switchUser(ada);
+    const { postMelee } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    expect(await postMelee(ines as never, [{ actor: odo as never }], { weapon: "", unopposed: [] })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Odo is out of the fight");
+  });
+});
+
+describe("a round against several opponents", () => {
+  it(`seed 001 §Fighting Multiple Opponents: Berold splits his pool between two fyrd, every result applied together`, async () => {
+    harness.switchUser(bob);
+    const message = await fx.melee(berold, [fyrd1, fyrd2]);
+    // Berold is ahead on Grit against both: the fyrd declare first, then he does.
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "opponent1Stance", by: "opponent1" });
+    harness.switchUser(gm);
+    await fx.choose(message, "opponent1Stance", "stand");
+    await fx.choose(message, "opponent2Stance", "stand");
+    harness.switchUser(bob);
+    await fx.choose(message, "actorStance", "press");
+    harness.switchUser(gm);
+    await fx.choose(message, "opponent1Pool", {}, 4, 3, 3, 1);
+    await fx.choose(message, "opponent2Pool", {}, 6, 2, 1, 1);
+    harness.switchUser(bob);
+    const offer = card(message).outcome.awaiting!.offer as { split: { ownBase: number; engaged: number } };
+    expect(offer.split).toMatchObject({ ownBase: 6, engaged: 2 });
+    // An uneven split is refused by the rules, and nothing changes.
+    const before = fx.stored();
+    expect(await fx.choose(message, "actorPool", { split: [{ baseDice: 4 }, { baseDice: 2 }] }, 1, 1, 1, 1, 1, 1, 1, 1, 1)).toMatchObject({ ok: false, reason: expect.stringContaining("as evenly") });
+    expect(fx.stored()).toBe(before);
+    clearQueuedFaces();
+    // 3 own + 2 military and the Press Dd on Fyrd 1; 3 on Fyrd 2; then Fyrd 1's armour (3Ad), Berold's (5Ad).
+    expect(await fx.choose(message, "actorPool", { split: [{ baseDice: 3, military: 2, drama: true }, { baseDice: 3 }] }, 6, 3, 2, 1, 1, 5, 4, 2, 1, 4, 3, 1, 5, 4, 4, 3, 2)).toMatchObject({ ok: true });
+    const done = card(message);
+    expect(done.state).toBe("applied");
+    expect(done.outcome.result).toMatchObject({ fights: [{ opponent: "Fyrd 1", kind: "win", winner: "Berold", level: 2 }, { opponent: "Fyrd 2", kind: "marginal-win", winner: "Fyrd 2" }] });
+    expect(sys(fyrd1)).toMatchObject({ grit: { value: 1 }, flesh: { value: 5 }, disadvantage: "doubly" });
+    expect(sys(berold)).toMatchObject({ grit: { value: 5 }, flesh: { value: 7 } });
+    expect(statuses(fyrd1)).toEqual(["fray-doubly-disadvantaged", "prone"]);
+    await replays(message);
+  });
+});
+
+describe("the ranged shot card", () => {
+  /** Ada's Ines aims her crossbow at the GM's Odo at close range: 3Bd + 2Bd aiming against 2Rd from the range table. */
+  async function inesShootsOdo(): Promise<Message> {
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(...SHOT, ...ODO_ARMOUR_SHOT);
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const message = (await postRanged(ines as never, { actor: odo as never }, answer)) as unknown as Message;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    return message;
+  }
+  const SHOT = [6, 6, 5, 5, 5, 3, 3];
+  const ODO_ARMOUR_SHOT = [2];
+
+  it("rolls the shot and its armour on the shooter's client, then offers the target's courage test to his owner only", async () => {
+    const message = await inesShootsOdo();
+    const rolled = card(message);
+    expect(rolled.outcome.dice.map((d) => d.label)).toEqual([...Array(5).fill("Ines base"), "Ines resistance", "Ines resistance", "Odo armour"]);
+    // Net 5: a hit of 3 levels with a large weapon's 3F; Odo's 2 Grit go and 1 spills: a 4F wound, serious and critical.
+    expect(rolled.outcome.steps.find((s) => s.rule === "shot")).toMatchObject({ kind: "hit", net: 5, level: 3 });
+    expect(rolled.outcome.steps.find((s) => s.rule === "flesh-wound")).toMatchObject({ who: "Odo", wound: 4, serious: true, critical: true, courageTest: true });
+    expect(rolled.outcome.awaiting).toMatchObject({ choice: "targetCourage", by: "target" });
+    expect(sys(odo).flesh.value).toBe(6);
+    harness.switchUser(ada);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(gm);
+    expect(await fx.buttons(message)).toEqual(["courage"]);
+    await replays(message);
+
+    // 6Bd {6,5,4,3,3,3} against 4Rd {3,3,3,3}: net 2, Odo stays in the fight.
+    expect(await fx.choose(message, "targetCourage", {}, 6, 5, 4, 3, 3, 3, 3, 3, 3, 3)).toMatchObject({ ok: true });
+    const applied = card(message);
+    expect(applied.state).toBe("applied");
+    expect(applied.outcome.result).toMatchObject({ kind: "hit", level: 3, wound: 4, knockBack: "doubly" });
+    expect(applied.outcome.steps.find((s) => s.rule === "courage-test")).toMatchObject({ who: "Odo", net: 2, result: "passed" });
+    expect(sys(odo)).toMatchObject({ grit: { value: 0 }, flesh: { value: 2 }, disadvantage: "doubly" });
+    expect(sys(odo).wounds).toEqual([{ flesh: 4, serious: true, critical: true, bleeding: true, note: "" }]);
+    expect(statuses(odo)).toEqual(["bleeding", "fray-blown", "fray-doubly-disadvantaged", "prone"]);
+    expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 } });
+    const text = (await message.renderHTML()).textContent ?? "";
+    expect(text).toContain("Odo tests courage: 6Bd against 4Rd, net 2.");
+    expect(text).toContain("Odo: Wounds — → 4F");
+    expect(text).not.toMatch(/FRAY\./);
+    await replays(message);
+  });
+
+  it("a shot that takes Flesh below 0 leaves the target Dying, a status Undo takes back", async () => {
+    await odo.update({ "system.grit.value": 0, "system.flesh.value": 2 });
+    const message = await inesShootsOdo();
+    // 3 levels and 3F all go to Flesh: a 6F wound leaves him on −4, dying, with no courage test to take.
+    expect(card(message).outcome.awaiting).toBeUndefined();
+    expect(card(message).state).toBe("applied");
+    expect(card(message).outcome.steps.find((s) => s.rule === "flesh-wound")).toMatchObject({ wound: 6, flesh: -4, courageTest: false });
+    expect(sys(odo).flesh.value).toBe(-4);
+    expect(statuses(odo)).toEqual(expect.arrayContaining(["fray-dying", "bleeding"]));
+    harness.switchUser(gm);
+    await fx.click(message, "[data-fray-action='undo']");
+    expect(sys(odo)).toMatchObject({ grit: { value: 0 }, flesh: { value: 2 } });
+    expect(statuses(odo)).not.toContain("fray-dying");
+  });
+
+  it("a miss changes nothing and closes the card", async () => {
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(1, 2, 3, 4, 2, 6, 6);
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const before = JSON.stringify([odo.system, ines.system]);
+    const message = (await postRanged(ines as never, { actor: odo as never }, answer)) as unknown as Message;
+    expect(card(message).outcome.result).toMatchObject({ kind: "miss" });
+    expect(card(message).outcome.awaiting).toBeUndefined();
+    expect(JSON.stringify([odo.system, ines.system])).toBe(before);
+    await replays(message);
+  });
+});
+
+describe("the courage test card", () => {
+  it("from the sheet: the wound chosen counts through its Flesh, not also its penalty die; a wavering test asks for the Drama Point", async () => {
+    await ines.update({ "system.wounds": [{ flesh: 3, serious: true, critical: false, bleeding: false, note: "" }] });
+    harness.switchUser(ada);
+    const { postCourage } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    // 6Bd (max Flesh) {6,5,3,3,3,3} = 2; Rd = 1 penalty (the wound's) − 1 + 3 = 3Rd {2,3,3}: net 1.
+    queueFaces(6, 5, 3, 3, 3, 3, 2, 3, 3);
+    const message = (await postCourage(ines as never, { wound: 0, base: 0, resistance: 0, drama: 0 })) as unknown as Message;
+    expect(card(message).rules).toMatchObject({ actor: { maxFlesh: 6, penalties: 0, woundFlesh: 3 } });
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "actorWaver", by: "actor" });
+    harness.switchUser(bob);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(ada);
+    await fx.click(message, "[data-fray-action='choose'][data-fray-value='fall']");
+    expect(card(message).state).toBe("applied");
+    expect(sys(ines).roundsOut).toBe(5);
+    expect(statuses(ines)).toContain("unconscious");
+    await replays(message);
+  });
+});
+
+describe("who shoots first", () => {
+  it("orders the shooters by Agility, then level, then player actors, and offers each her shot", async () => {
+    harness.switchUser(ada);
+    const { postShootFirst } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const message = (await postShootFirst(ines as never, { actor: berold as never })) as unknown as Message;
+    expect(card(message).outcome.result).toMatchObject({ order: ["Berold", "Ines"], first: "Berold" });
+    expect(card(message).state).toBe("closed");
+    // Each shooter's Shoot button is her owner's.
+    expect(await fx.buttons(message)).toEqual(["shoot"]);
+    harness.switchUser(bob);
+    expect(await fx.buttons(message)).toEqual(["shoot"]);
+    harness.switchUser(gm);
+    expect(await fx.buttons(message)).toEqual(["shoot", "shoot"]);
+    await replays(message);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * What the Drama Foundry tests share: a GM and two players (Ada plays Ines, Bob plays Berold), the
+ * GM's Odo and two fyrd, the card helpers (open, choose, click, read), and the world as stored, to
+ * show a refused request changed nothing.
+ */
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { clearTokens } from "../harness/ui.js";
+
+export type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; renderHTML(): Promise<HTMLElement>; rolls: unknown[] };
+export interface CardData {
+  kind: string;
+  state: string;
+  request: Record<string, unknown>;
+  rules: Record<string, unknown>;
+  outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string; offer: Record<string, unknown> }; dice: { label: string; sides: number; face: number }[]; steps: { rule: string; [k: string]: unknown }[]; effects: { participant: string; changes: Record<string, { from: unknown; to: unknown }>; statuses?: string[] }[] };
+  applied: { uuid: string; name: string; key: string; kind: string; before: unknown; after: unknown }[];
+}
+
+export const card = (m: Message) => m.system.toObject() as unknown as CardData;
+export type DramaSystem = {
+  grit: { value: number; max: number };
+  flesh: { value: number; max: number };
+  wounds: { flesh: number; serious: boolean; critical: boolean; bleeding: boolean; note: string }[];
+  penaltyDice: number;
+  dramaPoints: number;
+  disadvantage: string;
+  disadvantageRound: number;
+  roundsOut: number;
+};
+export const sys = (a: Actor) => a.system as unknown as DramaSystem;
+export const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses].sort();
+
+export function dramaFixtures(current: () => FoundryHarness) {
+  const h = () => current();
+  const cards = () => import("../../src/foundry/cards/index.js");
+  const drama = () => import("../../src/foundry/rulesets/drama/cards/post.js");
+
+  async function world() {
+    const game = h().game;
+    const ActorClass = h().CONFIG.Actor.documentClass as typeof Actor;
+    const gm = game.user as User;
+    const ada = h().createUser({ name: "Ada", role: "PLAYER" });
+    const bob = h().createUser({ name: "Bob", role: "PLAYER" });
+    const ines = (await ActorClass.create({
+      name: "Ines",
+      type: "dramaCharacter",
+      ownership: { default: 1, [ada.id]: 3 },
+      system: { level: 2, attributes: { physical: 3, agility: 2 }, skill: 1, grit: { value: 4, max: 4 }, flesh: { value: 6, max: 6 }, dramaPoints: 2, weaponClass: "unarmed", militaryTraining: 0 },
+      items: [
+        { name: "Arming sword", type: "dramaWeapon", system: { weaponClass: "large", skill: "", ranged: false } },
+        { name: "Crossbow", type: "dramaWeapon", system: { weaponClass: "large", skill: "", ranged: true } },
+        { name: "Love of her brother", type: "dramaAdvantage", system: { kind: "passion", dice: 1, cost: 0 } },
+        { name: "Desperate lunge", type: "dramaAdvantage", system: { kind: "advantage", dice: 2, cost: 1 } },
+      ],
+    })) as Actor;
+    const berold = (await ActorClass.create({
+      name: "Berold",
+      type: "dramaCharacter",
+      ownership: { default: 1, [bob.id]: 3 },
+      system: { attributes: { physical: 3, agility: 3 }, skill: 3, grit: { value: 6, max: 6 }, flesh: { value: 7, max: 7 }, weaponClass: "medium", armourDice: 2, militaryTraining: 2, dramaPoints: 1 },
+    })) as Actor;
+    const odo = (await ActorClass.create({
+      name: "Odo",
+      type: "dramaNpc",
+      ownership: { default: 1 },
+      system: { attributes: { physical: 2, agility: 1 }, skill: 1, grit: { value: 2, max: 2 }, flesh: { value: 6, max: 6 }, weaponClass: "small", dramaPoints: 1 },
+    })) as Actor;
+    const fyrd = async (name: string) =>
+      (await ActorClass.create({ name, type: "dramaNpc", ownership: { default: 1 }, system: { attributes: { physical: 2, agility: 3 }, skill: 2, grit: { value: 3, max: 3 }, flesh: { value: 7, max: 7 }, weaponClass: "medium" } })) as Actor;
+    return { gm, ada, bob, ines, berold, odo, fyrd1: await fyrd("Fyrd 1"), fyrd2: await fyrd("Fyrd 2") };
+  }
+
+  const itemId = (actor: Actor, name: string) => (actor as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === name)!.id;
+
+  /** Opens a melee round as the current user, from given faces (none are rolled at opening). */
+  async function melee(actor: Actor, targets: Actor[], answer: { weapon: string; unopposed?: number[] } = { weapon: "" }): Promise<Message> {
+    const post = await drama();
+    const message = await post.postMelee(actor as never, targets.map((t) => ({ actor: t as never })), { weapon: answer.weapon, unopposed: answer.unopposed ?? [] });
+    expect(message, JSON.stringify(h().notifications.at(-1))).toBeTruthy();
+    return message as unknown as Message;
+  }
+
+  /** The awaited choice, made from the current user's client through the engine, rolling these faces. */
+  async function choose(message: Message, choice: string, value: unknown, ...faces: number[]) {
+    if (faces.length) queueFaces(...faces);
+    const answer = await (await cards()).chooseOnCard(message as never, choice, value);
+    await (await cards()).cardsIdle();
+    return answer;
+  }
+
+  async function buttons(message: Message): Promise<string[]> {
+    const html = await message.renderHTML();
+    return [...html.querySelectorAll<HTMLElement>("[data-fray-action]")].map((b) => `${b.dataset.frayAction}${b.dataset.frayValue ? `:${b.dataset.frayValue}` : ""}`).filter((b) => b !== "copy");
+  }
+
+  async function click(message: Message, selector: string): Promise<void> {
+    const html = await message.renderHTML();
+    const button = html.querySelector<HTMLElement>(selector);
+    if (!button) throw new Error(`no button ${selector} for ${String(h().game.user?.name)} in state ${card(message).state}`);
+    button.click();
+    await (await cards()).cardsIdle();
+  }
+
+  /** Everything a forged request could reach: actors, messages, combats and users, as stored. */
+  function stored(): string {
+    const game = h().game as unknown as Record<string, { contents: { _source: unknown }[] } | undefined>;
+    const sources = (name: string) => (game[name]?.contents ?? []).map((doc) => doc._source);
+    return JSON.stringify({ actors: sources("actors"), messages: sources("messages"), combats: sources("combats"), users: sources("users").map((u) => ({ ...(u as object), flags: undefined })) });
+  }
+
+  return { world, itemId, melee, choose, buttons, click, stored };
+}
+
+export type DramaWorld = Awaited<ReturnType<ReturnType<typeof dramaFixtures>["world"]>>;
+
+/**
+ * A test file's Drama world: Foundry installed and booted once (with these templates loaded, as a
+ * running world has them after their first use), and before each test a fresh world of this
+ * ruleset with its users and fighters, no queued faces, tokens or targets.
+ */
+export interface DramaSuite {
+  harness: FoundryHarness;
+  game: HarnessGame;
+  CONFIG: HarnessConfig;
+  world: DramaWorld;
+  fx: ReturnType<typeof dramaFixtures>;
+}
+
+export function dramaSuite(templates: readonly string[] = []): DramaSuite {
+  let removeDom: () => Promise<void> = async () => {};
+  // Filled by the hooks below, before any test reads it.
+  const suite = {} as DramaSuite;
+  suite.fx = dramaFixtures(() => suite.harness);
+  beforeAll(async () => {
+    removeDom = installDom();
+    suite.harness = installFoundryFromDisk();
+    suite.game = suite.harness.game;
+    suite.CONFIG = suite.harness.CONFIG;
+    await import("../../src/foundry/fray.js");
+    await suite.harness.boot();
+    if (templates.length) {
+      const handlebars = (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars;
+      await handlebars.loadTemplates(templates.map((t) => `systems/fray/templates/${t}`));
+    }
+  });
+  afterAll(async () => removeDom());
+  beforeEach(async () => {
+    suite.harness.reset();
+    clearQueuedFaces();
+    clearTokens();
+    for (const user of suite.game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
+    await suite.game.settings.set("fray", "ruleset", "drama");
+    suite.world = await suite.fx.world();
+  });
+  return suite;
+}

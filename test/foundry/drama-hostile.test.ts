@@ -1,0 +1,269 @@
+/**
+ * The hostile player at a Drama in History fight: every card and every step of it, asked for by a
+ * player who does not own the fighter it belongs to, with a value out of bounds, out of turn, or
+ * again after Apply. Each is refused with a message and the actors, messages, combats and users are
+ * exactly as before.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, User } from "../harness/index.js";
+import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import { card, dramaSuite, type Message, sys } from "./drama-fixtures.js";
+
+const suite = dramaSuite();
+const fx = suite.fx;
+let harness: FoundryHarness;
+let gm: User;
+let ada: User;
+let bob: User;
+let ines: Actor;
+let berold: Actor;
+let odo: Actor;
+let fyrd1: Actor;
+let fyrd2: Actor;
+
+beforeEach(() => {
+  harness = suite.harness;
+  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = suite.world);
+});
+
+type Answer = { ok: boolean; reason?: string };
+/** A request as the relay sends it, with whatever payload the hostile client chooses. */
+const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => {
+  const answer = await (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
+  await (await import("../../src/foundry/cards/index.js")).cardsIdle();
+  return answer;
+};
+const forgeOpen = (kind: string, refs: Record<string, string>, request: Record<string, unknown> = {}) =>
+  ask("card.open", { kind, refs: Object.fromEntries(Object.entries(refs).map(([role, uuid]) => [role, { actor: uuid }])), request, roll: null });
+const refused = (about?: string) => ({ ok: false, reason: about ? expect.stringContaining(about) : expect.any(String) });
+
+/** Ines (Ada's) against Odo (the GM's), played up to the step `until` awaits. */
+async function meleeUntil(until: "bStance" | "aStance" | "bPool" | "aPool" | "bCourage" | "bWaver"): Promise<Message> {
+  harness.switchUser(ada);
+  const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
+  const steps: [string, User, unknown, number[]][] = [
+    ["bStance", gm, "stand", []],
+    ["aStance", ada, "press", []],
+    ["bPool", gm, {}, [4, 2, 1]],
+    ["aPool", ada, { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, [6, 5, 5, 1, 3, 2, 4, 1]],
+    ["bCourage", gm, {}, [5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3]],
+  ];
+  for (const [choice, user, value, faces] of steps) {
+    if (choice === until) break;
+    harness.switchUser(user);
+    expect(await fx.choose(message, choice, value, ...faces)).toMatchObject({ ok: true });
+  }
+  expect(card(message).outcome.awaiting?.choice).toBe(until);
+  clearQueuedFaces();
+  return message;
+}
+
+describe("a forged melee round", () => {
+  it("opening: a round for a fighter she does not own, against herself, or with a weapon of someone else's", async () => {
+    harness.switchUser(bob);
+    const before = fx.stored();
+    expect(await forgeOpen("drama.melee", { a: ines.uuid, b: odo.uuid })).toMatchObject(refused("Ines"));
+    expect(await forgeOpen("drama.melee", { a: berold.uuid, b: berold.uuid })).toMatchObject(refused("more than once"));
+    expect(await forgeOpen("drama.melee", { a: berold.uuid, b: odo.uuid }, { weapon: fx.itemId(ines, "Arming sword") })).toMatchObject(refused());
+    expect(await forgeOpen("drama.melee", { a: berold.uuid }, {})).toMatchObject(refused("no longer exists"));
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("stance: declared for a fighter she does not own, out of turn, or not a stance", async () => {
+    const message = await meleeUntil("bStance");
+    harness.switchUser(ada);
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "bStance", value: "evade" })).toMatchObject(refused("Odo"));
+    // Ines holds Momentum's place: she declares after Odo, having seen his stance.
+    expect(await ask("card.choose", { message: message.id, choice: "aStance", value: "press" })).toMatchObject(refused());
+    harness.switchUser(gm);
+    expect(await ask("card.choose", { message: message.id, choice: "bStance", value: "berserk" })).toMatchObject(refused());
+    expect(await ask("card.choose", { message: message.id, choice: "bStance", value: { stance: "dramatic", dramatic: { base: 99 } } })).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("pool: built for a fighter she does not own, with dice beyond bounds, a situation the rules do not know, or dice the rules do not use", async () => {
+    const message = await meleeUntil("bPool");
+    harness.switchUser(ada);
+    const before = fx.stored();
+    queueFaces(4, 2, 1);
+    expect(await fx.choose(message, "bPool", {})).toMatchObject(refused("Odo"));
+    clearQueuedFaces();
+    harness.switchUser(gm);
+    for (const value of [{ base: 99 }, { resistance: -3 }, { situations: ["dragonfire"] }, { advantages: [fx.itemId(ines, "Love of her brother")] }, "all of them"]) {
+      queueFaces(...Array(30).fill(3));
+      expect(await fx.choose(message, "bPool", value), JSON.stringify(value)).toMatchObject(refused());
+      clearQueuedFaces();
+    }
+    const sixes = JSON.stringify({ class: "Roll", evaluated: true, formula: "6d6", terms: [{ class: "Die", number: 6, faces: 6, results: Array(6).fill({ result: 6, active: true }) }], total: 36 });
+    expect(await ask("card.choose", { message: message.id, choice: "bPool", value: {}, roll: sixes })).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("courage: taken for a fighter she does not own, or with modifiers beyond bounds", async () => {
+    const message = await meleeUntil("bCourage");
+    harness.switchUser(ada);
+    const before = fx.stored();
+    queueFaces(...Array(11).fill(3));
+    expect(await fx.choose(message, "bCourage", {})).toMatchObject(refused("Odo"));
+    clearQueuedFaces();
+    harness.switchUser(gm);
+    queueFaces(...Array(40).fill(3));
+    expect(await fx.choose(message, "bCourage", { base: 30 })).toMatchObject(refused());
+    clearQueuedFaces();
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("waver: decided by someone else, a Drama Point he does not have, and the same decision replayed after Apply", async () => {
+    const message = await meleeUntil("bWaver");
+    harness.switchUser(ada);
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "bWaver", value: "fall" })).toMatchObject(refused("Odo"));
+    harness.switchUser(gm);
+    expect(await ask("card.choose", { message: message.id, choice: "bWaver", value: "pray" })).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+    expect(await ask("card.choose", { message: message.id, choice: "bWaver", value: "spend" })).toMatchObject({ ok: true });
+    expect(card(message).state).toBe("applied");
+    const applied = fx.stored();
+    expect(sys(odo).dramaPoints).toBe(0);
+    for (let i = 0; i < 2; i += 1) expect(await ask("card.choose", { message: message.id, choice: "bWaver", value: "spend" })).toMatchObject(refused());
+    harness.switchUser(bob);
+    expect(await ask("card.undo", { message: message.id })).toMatchObject(refused());
+    expect(fx.stored()).toBe(applied);
+  });
+});
+
+describe("a forged round against several opponents", () => {
+  async function awaitingSplit(): Promise<Message> {
+    harness.switchUser(bob);
+    const message = await fx.melee(berold, [fyrd1, fyrd2]);
+    harness.switchUser(gm);
+    await fx.choose(message, "opponent1Stance", "stand");
+    await fx.choose(message, "opponent2Stance", "stand");
+    harness.switchUser(bob);
+    await fx.choose(message, "actorStance", "press");
+    harness.switchUser(gm);
+    await fx.choose(message, "opponent1Pool", {}, 4, 3, 3, 1);
+    await fx.choose(message, "opponent2Pool", {}, 6, 2, 1, 1);
+    clearQueuedFaces();
+    expect(card(message).outcome.awaiting?.choice).toBe("actorPool");
+    return message;
+  }
+
+  it("opening: more opponents than the card holds, one twice, or an unopposed index beyond them", async () => {
+    harness.switchUser(bob);
+    const before = fx.stored();
+    expect(await forgeOpen("drama.multiple", { actor: berold.uuid, opponent1: fyrd1.uuid, opponent2: fyrd1.uuid })).toMatchObject(refused());
+    expect(await forgeOpen("drama.multiple", { actor: berold.uuid, opponent1: fyrd1.uuid, opponent3: fyrd2.uuid })).toMatchObject(refused());
+    expect(await forgeOpen("drama.multiple", { actor: berold.uuid, opponent1: fyrd1.uuid, opponent2: fyrd2.uuid }, { unopposed: ["opponent9"] })).toMatchObject(refused());
+    expect(await forgeOpen("drama.multiple", { actor: ines.uuid, opponent1: fyrd1.uuid, opponent2: fyrd2.uuid })).toMatchObject(refused("Ines"));
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("stances: a fyrd's declared by a player, Berold's before the fyrd have declared, or not a stance", async () => {
+    harness.switchUser(bob);
+    const message = await fx.melee(berold, [fyrd1, fyrd2]);
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "opponent1Stance", value: "evade" })).toMatchObject(refused("Fyrd 1"));
+    expect(await ask("card.choose", { message: message.id, choice: "actorStance", value: "press" })).toMatchObject(refused());
+    harness.switchUser(gm);
+    expect(await ask("card.choose", { message: message.id, choice: "opponent1Stance", value: "charge" })).toMatchObject(refused());
+    expect(await ask("card.choose", { message: message.id, choice: "opponent9Stance", value: "stand" })).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("split: made by someone else, to more opponents than he faces, or with military dice he has not got", async () => {
+    const message = await awaitingSplit();
+    harness.switchUser(ada);
+    const before = fx.stored();
+    queueFaces(...Array(20).fill(3));
+    expect(await fx.choose(message, "actorPool", { split: [{ baseDice: 3 }, { baseDice: 3 }] })).toMatchObject(refused("Berold"));
+    clearQueuedFaces();
+    harness.switchUser(bob);
+    for (const value of [{ split: [{ baseDice: 2 }, { baseDice: 2 }, { baseDice: 2 }] }, { split: [{ baseDice: 3, military: 9 }, { baseDice: 3 }] }, { split: [{ baseDice: 6 }, { baseDice: 0 }] }, { split: "evenly" }]) {
+      queueFaces(...Array(30).fill(3));
+      expect(await fx.choose(message, "actorPool", value), JSON.stringify(value)).toMatchObject(refused());
+      clearQueuedFaces();
+    }
+    expect(fx.stored()).toBe(before);
+  });
+});
+
+describe("a forged shot", () => {
+  const shot = (weapon: string, extra: Record<string, unknown> = {}) => ({ weapon, situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, ...extra });
+
+  it("opening: for a shooter she does not own, with a sword, off the situation table, or with dice beyond bounds", async () => {
+    harness.switchUser(bob);
+    const before = fx.stored();
+    expect(await forgeOpen("drama.ranged", { shooter: ines.uuid, target: odo.uuid }, shot(fx.itemId(ines, "Crossbow")))).toMatchObject(refused("Ines"));
+    harness.switchUser(ada);
+    const crossbow = fx.itemId(ines, "Crossbow");
+    expect(await forgeOpen("drama.ranged", { shooter: ines.uuid, target: odo.uuid }, shot(fx.itemId(ines, "Arming sword")))).toMatchObject(refused("Arming sword"));
+    expect(await forgeOpen("drama.ranged", { shooter: ines.uuid, target: odo.uuid }, shot(crossbow, { situation: { range: "the moon" } }))).toMatchObject(refused("situation.range"));
+    expect(await forgeOpen("drama.ranged", { shooter: ines.uuid, target: odo.uuid }, shot(crossbow, { bonuses: ["luck"] }))).toMatchObject(refused("bonuses"));
+    expect(await forgeOpen("drama.ranged", { shooter: ines.uuid, target: odo.uuid }, shot(crossbow, { base: 50 }))).toMatchObject(refused("base"));
+    expect(await forgeOpen("drama.ranged", { shooter: ines.uuid, target: odo.uuid }, shot(crossbow, { advantages: ["AnotherActorsItem"] }))).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("courage after a shot: taken by the shooter for the target, and again after Apply", async () => {
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 6, 5, 5, 5, 3, 3, 2);
+    const message = (await postRanged(ines as never, { actor: odo as never }, shot(fx.itemId(ines, "Crossbow")))) as unknown as Message;
+    expect(card(message).outcome.awaiting?.choice).toBe("targetCourage");
+    const before = fx.stored();
+    queueFaces(...Array(10).fill(3));
+    expect(await fx.choose(message, "targetCourage", {})).toMatchObject(refused("Odo"));
+    clearQueuedFaces();
+    expect(fx.stored()).toBe(before);
+    harness.switchUser(gm);
+    expect(await fx.choose(message, "targetCourage", {}, 6, 5, 4, 3, 3, 3, 3, 3, 3, 3)).toMatchObject({ ok: true });
+    const applied = fx.stored();
+    queueFaces(...Array(10).fill(6));
+    expect(await fx.choose(message, "targetCourage", {})).toMatchObject(refused());
+    clearQueuedFaces();
+    expect(fx.stored()).toBe(applied);
+  });
+});
+
+describe("a forged courage test", () => {
+  it("for someone else's fighter, for a wound she has not got, with modifiers beyond bounds; the waver decided by another and replayed", async () => {
+    await ines.update({ "system.wounds": [{ flesh: 3, serious: true, critical: false, bleeding: false, note: "" }] });
+    harness.switchUser(bob);
+    const before = fx.stored();
+    expect(await forgeOpen("drama.courage", { actor: ines.uuid }, { wound: 0 })).toMatchObject(refused("Ines"));
+    harness.switchUser(ada);
+    expect(await forgeOpen("drama.courage", { actor: ines.uuid }, { wound: 4 })).toMatchObject(refused("wound"));
+    expect(await forgeOpen("drama.courage", { actor: ines.uuid }, { wound: 0, modifiers: { drama: 40 } })).toMatchObject(refused("modifiers.drama"));
+    expect(fx.stored()).toBe(before);
+
+    const { postCourage } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 5, 3, 3, 3, 3, 2, 3, 3);
+    const message = (await postCourage(ines as never, { wound: 0, base: 0, resistance: 0, drama: 0 })) as unknown as Message;
+    expect(card(message).outcome.awaiting?.choice).toBe("actorWaver");
+    harness.switchUser(bob);
+    const opened = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "actorWaver", value: "spend" })).toMatchObject(refused("Ines"));
+    expect(fx.stored()).toBe(opened);
+    harness.switchUser(ada);
+    expect(await ask("card.choose", { message: message.id, choice: "actorWaver", value: "spend" })).toMatchObject({ ok: true });
+    expect(sys(ines).dramaPoints).toBe(1);
+    const applied = fx.stored();
+    expect(await ask("card.choose", { message: message.id, choice: "actorWaver", value: "spend" })).toMatchObject(refused());
+    expect(fx.stored()).toBe(applied);
+    expect(sys(ines).dramaPoints).toBe(1);
+  });
+});
+
+describe("a forged Momentum card", () => {
+  it("with one combatant, a gap among them, or a kind of Momentum the rules do not know", async () => {
+    harness.switchUser(ada);
+    const before = fx.stored();
+    expect(await forgeOpen("drama.momentum", { c1: ines.uuid })).toMatchObject(refused("combatants"));
+    expect(await forgeOpen("drama.momentum", { c1: ines.uuid, c3: odo.uuid })).toMatchObject(refused("combatants"));
+    expect(await forgeOpen("drama.momentum", { c1: ines.uuid, c2: odo.uuid }, { for: "siege" })).toMatchObject(refused("for"));
+    expect(await forgeOpen("drama.momentum", { c1: berold.uuid, c2: odo.uuid }, { for: "ranged" })).toMatchObject(refused("Berold"));
+    expect(fx.stored()).toBe(before);
+  });
+});

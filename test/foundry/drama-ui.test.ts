@@ -1,0 +1,184 @@
+/**
+ * The Drama dialogs a player opens from her sheet, against the harness: each shows the exact odds of
+ * the card it would open (the rules' own odds over the card's own rules request), and they follow a
+ * changed choice; each offers the roll mode, and the card opens with the one chosen.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import { queueFaces } from "../harness/dice.js";
+import { placeToken } from "../harness/ui.js";
+import { card, dramaSuite, type Message } from "./drama-fixtures.js";
+
+const suite = dramaSuite(["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"]);
+const fx = suite.fx;
+let harness: FoundryHarness;
+let game: HarnessGame;
+let gm: User;
+let ada: User;
+let ines: Actor;
+let odo: Actor;
+
+beforeEach(() => {
+  harness = suite.harness;
+  game = suite.game;
+  ({ gm, ada, ines, odo } = suite.world);
+});
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await harness.flush();
+  }
+};
+const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
+
+async function openSheet(actor: Actor): Promise<HTMLElement> {
+  const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> };
+  const app = await sheet.render({ force: true });
+  await harness.flush();
+  return app.element;
+}
+
+async function clickOpen(sheet: HTMLElement, action: string, cls: string): Promise<HTMLFormElement> {
+  (sheet.querySelector(`[data-action="${action}"]`) as HTMLElement).click();
+  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
+  await settle();
+  const found = dialog(cls);
+  if (!found) throw new Error(`no .${cls} opened`);
+  return found;
+}
+
+function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectElement) => void): void {
+  if (!el) throw new Error("no such field");
+  apply(el as HTMLInputElement & HTMLSelectElement);
+  el.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+/** The odds the dialog shows, label to percent. */
+const shown = (form: HTMLFormElement) => Object.fromEntries([...form.querySelectorAll<HTMLElement>(".fray-drama-odds dd")].map((dd) => [dd.dataset.odds, dd.textContent]));
+
+/** What the rules say for the card a dialog would open, with these choices made. */
+async function expected(open: Record<string, unknown>, choices: Record<string, unknown> = {}) {
+  const { cardOdds, percent } = await import("../../src/foundry/cards/index.js");
+  const odds = cardOdds(open as never, choices)!;
+  return { odds, percent };
+}
+
+function targetOdo() {
+  const token = placeToken(odo as never);
+  token.setTarget(true, { releaseOthers: true });
+}
+
+describe("the ranged dialog", () => {
+  it("shows the shot's exact odds, follows the range and aiming, and opens its card with the roll mode chosen", async () => {
+    targetOdo();
+    const sheet = await openSheet(ines);
+    const form = await clickOpen(sheet, "rangedShot", "fray-drama-ranged");
+    const rules = async (situation: Record<string, string>, bonuses: string[]) => {
+      const { rangedCard } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+      const open = rangedCard(ines as never, { actor: odo as never }, { weapon: fx.itemId(ines, "Crossbow"), situation, bonuses, advantages: [], base: 0, resistance: 0 });
+      const { odds, percent } = await expected(open as never);
+      return percent(odds.chances.hit!);
+    };
+    const first = shown(form);
+    expect(Object.keys(first)).toEqual(["Hit", "Marginal hit", "Miss", "Critical"]);
+    const situation = Object.fromEntries([...form.querySelectorAll<HTMLSelectElement>("select[name^='situation.']")].map((s) => [s.name.slice(10), s.value]));
+    expect(first.Hit).toBe(await rules(situation, []));
+    change(form.querySelector("[name='situation.range']"), (el) => (el.value = "long"));
+    change(form.querySelector("[name='bonuses.aiming']"), (el) => (el.checked = true));
+    await settle();
+    const later = shown(form);
+    expect(later.Hit).toBe(await rules({ ...situation, range: "long" }, ["aiming"]));
+    expect(later.Hit).not.toBe(first.Hit);
+
+    // The roll mode is offered, and the card is whispered as chosen.
+    const mode = form.querySelector<HTMLSelectElement>("select[name='rollMode']")!;
+    expect([...mode.options].map((o) => o.value)).toEqual(["publicroll", "gmroll", "blindroll", "selfroll"]);
+    change(mode, (el) => (el.value = "gmroll"));
+    await settle();
+    const count = game.messages.size;
+    queueFaces(...Array(12).fill(3));
+    (form.querySelector("button[type='submit']") as HTMLButtonElement).click();
+    for (let i = 0; i < 200 && game.messages.size === count; i++) await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    const message = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(message).kind).toBe("drama.ranged");
+    expect(message.whisper.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the melee dialog", () => {
+  it("shows who wins one against one with the weapon chosen, and says the stances are still to come", async () => {
+    targetOdo();
+    const sheet = await openSheet(ines);
+    const form = await clickOpen(sheet, "meleeRound", "fray-drama-melee");
+    const { meleeCard } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const rules = async (weapon: string) => {
+      const { odds, percent } = await expected(meleeCard(ines as never, [{ actor: odo as never }], { weapon, unopposed: [] }) as never);
+      return percent(odds.chances.aWins!);
+    };
+    expect(Object.keys(shown(form))).toEqual(["Ines wins", "Odo wins", "Nobody wins"]);
+    const sword = fx.itemId(ines, "Arming sword");
+    change(form.querySelector("[name='weapon']"), (el) => (el.value = ""));
+    await settle();
+    const unarmed = shown(form)["Ines wins"];
+    expect(unarmed).toBe(await rules(""));
+    change(form.querySelector("[name='weapon']"), (el) => (el.value = sword));
+    await settle();
+    expect(shown(form)["Ines wins"]).toBe(await rules(sword));
+    expect(form.textContent).toContain("Before stances");
+    expect(form.querySelector("select[name='rollMode']")).not.toBeNull();
+  });
+});
+
+describe("the courage dialog", () => {
+  it("shows whether she stands, wavers or falls, and follows the wound chosen and the dice added", async () => {
+    await ines.update({ "system.wounds": [{ flesh: 2, serious: false, critical: false, bleeding: false, note: "" }, { flesh: 4, serious: true, critical: false, bleeding: false, note: "" }] });
+    const sheet = await openSheet(ines);
+    const form = await clickOpen(sheet, "courageTest", "fray-drama-courage");
+    const { courageCard } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const standing = async (wound: number, base: number) => {
+      const { odds, percent } = await expected(courageCard(ines as never, { wound, base, resistance: 0, drama: 0 }) as never);
+      return percent((odds.distributions.net ?? []).filter(([net]) => net >= 2).reduce((t, [, p]) => t + p, 0));
+    };
+    expect(Object.keys(shown(form))).toEqual(["Stands firm", "Wavers (a Drama Point keeps the fighter in)", "Falls out of the fight"]);
+    expect(shown(form)["Stands firm"]).toBe(await standing(1, 0));
+    change(form.querySelector("[name='wound']"), (el) => (el.value = "0"));
+    change(form.querySelector("[name='base']"), (el) => (el.value = "3"));
+    await settle();
+    expect(shown(form)["Stands firm"]).toBe(await standing(0, 3));
+    expect(await standing(0, 3)).not.toBe(await standing(1, 0));
+  });
+});
+
+describe("the pool dialog on a melee card", () => {
+  it("shows who wins with the stances declared and this pool, and follows a situation ticked", async () => {
+    harness.switchUser(ada);
+    const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
+    harness.switchUser(gm);
+    await fx.choose(message, "bStance", "stand");
+    harness.switchUser(ada);
+    await fx.choose(message, "aStance", "press");
+    harness.switchUser(gm);
+    // The button opens the dialog and waits for its answer: clicked, not awaited.
+    (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='pool']")!.click();
+    for (let i = 0; i < 200 && !dialog("fray-drama-pool"); i++) await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    const form = dialog("fray-drama-pool")!;
+    const opened = card(message);
+    const rules = async (pool: Record<string, unknown>) => {
+      const { odds, percent } = await expected({ kind: opened.kind, refs: (opened as unknown as { refs: unknown }).refs, request: opened.request }, { ...opened.request, bPool: pool });
+      return percent(odds.chances.bWins!);
+    };
+    expect(Object.keys(shown(form))).toEqual(["Ines wins", "Odo wins", "Nobody wins"]);
+    const weapon = form.querySelector<HTMLSelectElement>("[name='weapon']")!.value;
+    const plain = shown(form)["Odo wins"];
+    expect(plain).toBe(await rules({ situations: [], base: 0, resistance: 0, armour: 0, advantages: [], weapon }));
+    change(form.querySelector("[name='situations.heightAdvantage']"), (el) => (el.checked = true));
+    await settle();
+    expect(shown(form)["Odo wins"]).toBe(await rules({ situations: ["heightAdvantage"], base: 0, resistance: 0, armour: 0, advantages: [], weapon }));
+    expect(shown(form)["Odo wins"]).not.toBe(plain);
+    expect(form.querySelector("select[name='rollMode']")).toBeNull();
+    (form.closest(".application") ?? form).querySelector<HTMLElement>("[data-action='close']")?.click();
+  });
+});
