@@ -13,6 +13,9 @@ const target = resolveTarget(name);
 if (!target) throw new Error(`unknown mutation target "${name}" (known: ${Object.keys(TARGETS).join(", ")}, or a path under src/core or src/rules/<id>)`);
 const { mutate } = target;
 const out = `reports/mutation/${target.report}`;
+// `--ignoreStatic` (the quick mode: no table or schema values, see docs/testing.md) keeps its own
+// incremental file, so its Ignored statics never stand in for a full run's results.
+const withoutStatics = process.argv.includes("--ignoreStatic");
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
@@ -25,7 +28,7 @@ export default {
   // One worker by default: the machine's two cores are shared. `npm run mutate -- --concurrency 2` overrides.
   concurrency: 1,
   incremental: true,
-  incrementalFile: `${out}/incremental.json`,
+  incrementalFile: `${out}/${withoutStatics ? "incremental-nostatic" : "incremental"}.json`,
   reporters: ["clear-text", "progress", "html", "json", "fray-live-survivors"],
   htmlReporter: { fileName: `${out}/index.html` },
   jsonReporter: { fileName: `${out}/mutation.json` },

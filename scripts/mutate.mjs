@@ -75,11 +75,11 @@ for (const target of targets) {
   if (summary) results.push({ ...summary, report, minutes });
 }
 
-console.log("\ntarget      | mutants | score  | killed | timeout | survived | no coverage | ignored (messages) | minutes");
+console.log("\ntarget      | mutants | score  | killed | timeout | survived | no coverage | ignored | minutes");
 for (const r of results) {
   const c = r.counts;
   console.log(
-    [r.target.padEnd(11), String(r.mutants).padStart(7), `${r.score.toFixed(1)}%`.padStart(6), String(c.Killed ?? 0).padStart(6), String(c.Timeout ?? 0).padStart(7), String(c.Survived ?? 0).padStart(8), String(c.NoCoverage ?? 0).padStart(11), String(c.Ignored ?? 0).padStart(18), r.minutes.toFixed(1).padStart(7)].join(" | "),
+    [r.target.padEnd(11), String(r.mutants).padStart(7), `${r.score.toFixed(1)}%`.padStart(6), String(c.Killed ?? 0).padStart(6), String(c.Timeout ?? 0).padStart(7), String(c.Survived ?? 0).padStart(8), String(c.NoCoverage ?? 0).padStart(11), String(c.Ignored ?? 0).padStart(7), r.minutes.toFixed(1).padStart(7)].join(" | "),
   );
 }
 for (const r of results) if (r.survivors) console.log(`${r.target}: ${r.survivors} survivor(s) listed in reports/mutation/${r.report}/survivors.txt`);

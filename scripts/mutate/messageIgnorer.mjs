@@ -4,12 +4,15 @@
  * with the reason below, and it counts neither for nor against the score). A message is an
  * argument of:
  * - a call to a function named `refuse` (each ruleset's refusal, and the formula parser's), or
- * - `new X(...)` where X's name ends in `Error` or is `Refusal` (RuleError and its subclasses).
+ * - `new X(...)` where X's name ends in `Error` or is `Refusal` (RuleError and its subclasses);
+ * or the whole value of a property named `summary` or `note` (an action's or a house option's help
+ * line, an outcome's note to the reader).
  * Anything else a string decides (an outcome's kind, a table key, a status id) is still mutated.
  */
 import { PluginKind, declareValuePlugin } from "@stryker-mutator/api/plugin";
 
 const MESSAGE_CALLEES = new Set(["refuse"]);
+const HELP_PROPERTIES = new Set(["summary", "note"]);
 const isMessageClass = (name) => name === "Refusal" || name.endsWith("Error");
 
 function calleeName(node) {
@@ -30,6 +33,12 @@ function isMessageBearer(node) {
 export const messageIgnorer = {
   shouldIgnore(path) {
     if (path.node.type !== "StringLiteral" && path.node.type !== "TemplateLiteral") return undefined;
+    const owner = path.parentPath;
+    if (owner?.node.type === "ObjectProperty" && path.key === "value" && !owner.node.computed) {
+      const key = owner.node.key;
+      const name = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : undefined;
+      if (name !== undefined && HELP_PROPERTIES.has(name)) return "help text: a summary or note for people, not a rule";
+    }
     // Climb from the literal to its statement; a message bearer whose arguments hold it marks it.
     let child = path;
     for (let parent = path.parentPath; parent && !parent.isStatement(); child = parent, parent = parent.parentPath) {

@@ -9,6 +9,7 @@ export const DIE_LADDER = [4, 6, 8, 10, 12] as const;
 export function stepDie(sides: number, steps: number): number {
   let size = sides;
   for (let i = 0; i < Math.abs(steps); i += 1) {
+    // Stryker disable next-line EqualityOperator: with 0 steps the loop never runs, so > and >= agree
     const next = steps > 0 ? DIE_LADDER.find((rung) => rung > size) : [...DIE_LADDER].reverse().find((rung) => rung < size);
     if (next === undefined) break;
     size = next;
@@ -44,6 +45,7 @@ export function planDamageDie(sides: number, enhanced: number, impaired: number,
   const direction = Math.sign(net);
   const stepped = stepDie(sides, direction * (Math.abs(net) - 1));
   if (options.enhancedAddsD4) return { sides: stepped, keep: "single", d4: direction > 0 ? 1 : -1, net };
+  // Stryker disable next-line EqualityOperator: direction is +1 or -1 here (net is not 0), so > and >= agree
   return { sides: stepped, keep: direction > 0 ? "higher" : "lower", d4: 0, net };
 }
 

@@ -74,13 +74,16 @@ export const cavaliersDuel = defineDuel({
     let b = startState(fb);
     let aFirst = true;
     if (fa.initiative && fb.initiative) {
+      // Stryker disable next-line BooleanLiteral: with Drop 0 keeping the last die changes nothing
       const ia = rollCheck(tray, buildPool(fa.initiative), 0, `${fa.name} initiative`, true);
+      // Stryker disable next-line BooleanLiteral: with Drop 0 keeping the last die changes nothing
       const ib = rollCheck(tray, buildPool(fb.initiative), 0, `${fb.name} initiative`, true);
-      aFirst = ia.total !== ib.total ? ia.total > ib.total : ia.successPoints !== ib.successPoints ? ia.successPoints > ib.successPoints : tray.roll(2, "initiative roll-off") === 1;
+      const lead = ia.total - ib.total || ia.successPoints - ib.successPoints;
+      aFirst = lead > 0 || (lead === 0 && tray.roll(2, "initiative roll-off") === 1);
     }
     for (let round = 1; round <= roundLimit; round += 1) {
-      for (const side of aFirst ? ["a", "b"] : ["b", "a"]) {
-        if (side === "a") [a, b] = exchange(tray, fa, a, fb, b);
+      for (const aAttacks of aFirst ? [true, false] : [false, true]) {
+        if (aAttacks) [a, b] = exchange(tray, fa, a, fb, b);
         else [b, a] = exchange(tray, fb, b, fa, a);
         if (out(b)) return { winner: "a" as const, rounds: round };
         if (out(a)) return { winner: "b" as const, rounds: round };

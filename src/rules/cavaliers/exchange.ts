@@ -89,6 +89,7 @@ export function settleAttack(input: AttackSpendInput): AttackSettlement {
     if (input.landingSpend && input.landingSpend.length > 0) refuse("landingSpend is only for an attack that lands after the defender won without Negate");
     attackerSpends(input.spend);
   } else {
+    // Stryker disable next-line StringLiteral: offeredEntries only asks whether the side is "attacker"
     const { entries: defenceEntries, context: defenceContext } = offeredEntries("defender", input.attack, input.defence, input.defender, tables, false);
     const plan = validateSpend(defenceEntries, input.spend, input.defenderSp, defenceContext);
     defenderPlan = plan;

@@ -51,14 +51,14 @@ export interface InitiativePosition {
 }
 
 export function betterPosition(a: InitiativePosition, b: InitiativePosition): InitiativePosition {
-  if (b.total !== a.total) return b.total > a.total ? b : a;
-  return b.successPoints > a.successPoints ? b : a;
+  const lead = b.total - a.total || b.successPoints - a.successPoints;
+  return lead > 0 ? b : a;
 }
 
 /** Focus: keep the better of the old and new positions, and add the new roll's IP. */
 export function focus(current: InitiativePosition & { initiativePoints: number }, rolled: InitiativePosition): InitiativePosition & { initiativePoints: number; moved: boolean } {
   const position = betterPosition(current, rolled);
-  return { total: position.total, successPoints: position.successPoints, initiativePoints: current.initiativePoints + rolled.successPoints, moved: position === rolled && position !== current };
+  return { total: position.total, successPoints: position.successPoints, initiativePoints: current.initiativePoints + rolled.successPoints, moved: position === rolled };
 }
 
 export interface IpState {

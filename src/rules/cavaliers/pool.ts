@@ -110,5 +110,9 @@ export function beats(rollerTotal: number, oppositionTotal: number): boolean {
 /** The fullest offer: more dice first, then the larger die (2d8 beats 1d8; 1d12 beats 1d6). */
 export function bestAssist(offer: AssistOptions): number[] {
   const candidates = [offer.specialty, offer.competency, offer.default].filter((dice): dice is number[] => dice !== null);
-  return candidates.reduce((best, dice) => (dice.length !== best.length ? (dice.length > best.length ? dice : best) : Math.max(...dice) > Math.max(...best) ? dice : best));
+  return candidates.reduce((best, dice) => {
+    // Stryker disable next-line MethodExpression: the dice of one offer are all one size (specialty dice are the attribute die), so their largest is their smallest
+    const lead = dice.length - best.length || Math.max(...dice) - Math.max(...best);
+    return lead > 0 ? dice : best;
+  });
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { Outcome } from "../../../src/core/outcome.js";
 import { changesOf, resolveWith, statusesOf } from "./helpers.js";
 
 const ines = { name: "Ines", attribute: 8, competency: 8 };
+/** One entry of an offer as the chooser sees it. */
+const entry = (id: string, name: string, cost: number, repeatable: boolean) => ({ id, name, cost, repeatable });
+/** What an outcome awaits when a winner is to spend her SP: the choice, who makes it, the SP and the entries on offer. */
+const awaitingSpend = (choice: string, by: string, sp: number, entries: ReturnType<typeof entry>[]) => ({ choice, by, offer: { sp, entries } });
+/** The steps of an outcome as a card lists them: each rule, with the roll it belongs to. */
+const stepNames = (outcome: Outcome) => outcome.steps.map((step) => `${step.rule}${step.roll ? ` (${String(step.roll)})` : ""}`);
 const guard = { name: "Guard", type: "stock", attribute: 6, competency: 6 };
 
 // The cavaliers actions as a request meets them: what each awaits, what it reports, and the
@@ -30,7 +37,9 @@ describe("cavaliers actions: what a request is asked for and told", () => {
   it("seed 000 §Assist: a turn without a roll counts an Assist as Drop 2 against the Drop 4 cap", () => {
     const outcome = resolveWith("turn", { name: "Ines", combined: ["move"], assist: true }, []);
     expect(outcome.result).toEqual({ drop: 1, capCount: 3 });
-    expect(resolveWith("turn", { name: "Ines" }, []).result).toEqual({ drop: 0, capCount: 0 });
+    const idle = resolveWith("turn", { name: "Ines" }, []);
+    expect(idle.result).toEqual({ drop: 0, capCount: 0 });
+    expect(idle.steps).toEqual([{ rule: "combined-actions", combined: [], atTrigger: [], drop: 0, capCount: 0 }]);
     expect(() => resolveWith("turn", { name: "Ines", combined: ["run", "draw-weapon"], assist: true }, [])).toThrow(/capped at Drop 4; this turn comes to Drop 5/);
   });
 
@@ -67,6 +76,9 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(changesOf(outcome, "Ines")).toEqual({});
     const unasked = resolveWith("skill", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "deceive", opposition: "easy", spend: [] }, [2, 1, 4, 2, 1]);
     expect(unasked.steps.some((step) => step.rule === "spend-void")).toBe(false);
+    const silent = resolveWith("skill", { actor: { name: "Ines", attribute: 8, competency: 8 }, skill: "deceive", opposition: "easy" }, [2, 1, 4, 2, 1]);
+    expect(silent.steps.some((step) => step.rule === "spend-void")).toBe(false);
+    expect(silent.awaiting).toBeUndefined();
   });
 
   it("a skill's target shows only the statuses the roll gave her: a new Yielded Out, not a Dying she already had", () => {
@@ -83,44 +95,34 @@ describe("cavaliers actions: what a request is asked for and told", () => {
   it("seed 000 §Attack: the winner of the opposed roll is offered her skill's table, each entry with its cost and whether it can be bought again", () => {
     // Lunge d8 + d8 show 8 and 6 (14, 6 SP); Parry d6 + d6 show 1 and 1: the Parry failed, so Break Weapon is on offer.
     const outcome = resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: guard }, [8, 6, 1, 1]);
-    expect(outcome.awaiting).toEqual({
-      choice: "spend",
-      by: "attacker",
-      offer: {
-        sp: 6,
-        entries: [
-          { id: "inflict-yield", name: "Inflict 1 Yield", cost: 1, repeatable: true },
-          { id: "increase-advantage", name: "Increase Advantage", cost: 2, repeatable: true },
-          { id: "gain-style", name: "Gain 1 Style Point", cost: 3, repeatable: true },
-          { id: "inflict-wound", name: "Inflict 1 Wound", cost: 4, repeatable: true },
-          { id: "break-weapon", name: "Break Weapon", cost: 5, repeatable: false },
-        ],
-      },
-    });
+    expect(outcome.awaiting).toEqual(
+      awaitingSpend("spend", "attacker", 6, [
+        entry("inflict-yield", "Inflict 1 Yield", 1, true),
+        entry("increase-advantage", "Increase Advantage", 2, true),
+        entry("gain-style", "Gain 1 Style Point", 3, true),
+        entry("inflict-wound", "Inflict 1 Wound", 4, true),
+        entry("break-weapon", "Break Weapon", 5, false),
+      ]),
+    );
   });
 
   it("when the defence wins, the defender is offered her Defense's table and spends her own SP", () => {
     // Lunge d8 + d8 show 2 and 1 (3, 1 SP); Dodge d6 + d6 show 6 and 5 (11, 5 SP).
     const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: ines, defender: guard }, [2, 1, 6, 5]);
-    expect(outcome.awaiting).toEqual({
-      choice: "spend",
-      by: "defender",
-      offer: {
-        sp: 5,
-        entries: [
-          { id: "negate", name: "Negate Attack", cost: 1, repeatable: false },
-          { id: "increase-advantage", name: "Increase Advantage", cost: 2, repeatable: true },
-          { id: "gain-style", name: "Gain 1 Style Point", cost: 3, repeatable: true },
-          { id: "reduce-yield", name: "Reduce Yield Taken", cost: 4, repeatable: true },
-          { id: "free-move", name: "Free Move", cost: 5, repeatable: false },
-        ],
-      },
-    });
+    expect(outcome.awaiting).toEqual(
+      awaitingSpend("spend", "defender", 5, [
+        entry("negate", "Negate Attack", 1, false),
+        entry("increase-advantage", "Increase Advantage", 2, true),
+        entry("gain-style", "Gain 1 Style Point", 3, true),
+        entry("reduce-yield", "Reduce Yield Taken", 4, true),
+        entry("free-move", "Free Move", 5, false),
+      ]),
+    );
   });
 
   it("an attack explains itself in order: each side's pool, its Drop, the dice kept, then who won the opposed roll", () => {
     const outcome = resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: guard }, [8, 6, 1, 1]);
-    expect(outcome.steps.map((step) => `${step.rule}${step.roll ? ` (${String(step.roll)})` : ""}`)).toEqual([
+    expect(stepNames(outcome)).toEqual([
       "pool (attack pool)",
       "drop-total (attack pool)",
       "drop (attack pool)",
@@ -152,19 +154,14 @@ describe("cavaliers actions: what a request is asked for and told", () => {
 
     it("the attacker is then asked how to spend her own SP on her own table", () => {
       const outcome = resolveWith("attack", { ...request, spend: ["reduce-yield", "reduce-yield"] }, faces);
-      expect(outcome.awaiting).toEqual({
-        choice: "landingSpend",
-        by: "attacker",
-        offer: {
-          sp: 4,
-          entries: [
-            { id: "inflict-yield", name: "Inflict 1 Yield", cost: 1, repeatable: true },
-            { id: "increase-advantage", name: "Increase Advantage", cost: 2, repeatable: true },
-            { id: "gain-style", name: "Gain 1 Style Point", cost: 3, repeatable: true },
-            { id: "inflict-wound", name: "Inflict 1 Wound", cost: 4, repeatable: true },
-          ],
-        },
-      });
+      expect(outcome.awaiting).toEqual(
+        awaitingSpend("landingSpend", "attacker", 4, [
+          entry("inflict-yield", "Inflict 1 Yield", 1, true),
+          entry("increase-advantage", "Increase Advantage", 2, true),
+          entry("gain-style", "Gain 1 Style Point", 3, true),
+          entry("inflict-wound", "Inflict 1 Wound", 4, true),
+        ]),
+      );
     });
 
     it("a Negate among the defender's purchases stops the attack: nothing is asked of the attacker", () => {
@@ -195,7 +192,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
       // Deceive d8 + d8 show 8 and 7 (15, 7 SP); Moderate 3d8 show 5, 3, 1 (8).
       const outcome = resolveWith("skill", { actor: ines, skill: "deceive", opposition: "moderate" }, [8, 7, 5, 3, 1]);
       expect(outcome.dice.map((die) => `${die.label} d${die.sides}:${die.face}`)).toEqual(["skill pool d8:8", "skill pool d8:7", "opposition d8:5", "opposition d8:3", "opposition d8:1"]);
-      expect(outcome.steps.map((step) => `${step.rule}${step.roll ? ` (${String(step.roll)})` : ""}`)).toEqual([
+      expect(stepNames(outcome)).toEqual([
         "pool (skill pool)",
         "drop-total (skill pool)",
         "drop (skill pool)",
@@ -215,18 +212,13 @@ describe("cavaliers actions: what a request is asked for and told", () => {
 
     it("without a target, nothing that lands on an opponent is offered; with one, the whole table is", () => {
       const alone = resolveWith("skill", { actor: ines, skill: "deceive", opposition: "very-easy" }, [8, 7]);
-      expect(alone.awaiting).toEqual({
-        choice: "spend",
-        by: "actor",
-        offer: {
-          sp: 7,
-          entries: [
-            { id: "reduce-yield", name: "Reduce Yield Taken", cost: 3, repeatable: true },
-            { id: "increase-advantage", name: "Increase Advantage", cost: 3, repeatable: true },
-            { id: "gain-style", name: "Gain 1 Style Point", cost: 3, repeatable: true },
-          ],
-        },
-      });
+      expect(alone.awaiting).toEqual(
+        awaitingSpend("spend", "actor", 7, [
+          entry("reduce-yield", "Reduce Yield Taken", 3, true),
+          entry("increase-advantage", "Increase Advantage", 3, true),
+          entry("gain-style", "Gain 1 Style Point", 3, true),
+        ]),
+      );
       const targeted = resolveWith("skill", { actor: ines, skill: "deceive", opposition: "very-easy", target: { name: "Bravo" } }, [8, 7]);
       expect((targeted.awaiting?.offer as { entries: Array<{ id: string; cost: number }> }).entries.map((entry) => `${entry.id} ${entry.cost}`)).toEqual([
         "inflict-yield 2",
@@ -239,7 +231,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
 
     it("seed 000 §Actions Before Combat: a roll before the fight is offered Advantage only, target or not", () => {
       const outcome = resolveWith("skill", { actor: ines, skill: "prowl", opposition: "very-easy", beforeCombat: true, target: { name: "Bravo" } }, [8, 7]);
-      expect(outcome.awaiting?.offer).toEqual({ sp: 7, entries: [{ id: "increase-advantage", name: "Increase Advantage", cost: 3, repeatable: true }] });
+      expect(outcome.awaiting?.offer).toEqual({ sp: 7, entries: [entry("increase-advantage", "Increase Advantage", 3, true)] });
     });
 
     it("the purchases are listed with what they cost, what the roll earned and what was lost", () => {
@@ -256,10 +248,19 @@ describe("cavaliers actions: what a request is asked for and told", () => {
       expect(outcome.awaiting).toEqual({
         choice: "style",
         by: "actor",
-        offer: { sp: 8, entries: [{ id: "gain-style", name: "Gain 1 Style Point", cost: 3, repeatable: true }], most: 1 },
+        offer: { sp: 8, entries: [entry("gain-style", "Gain 1 Style Point", 3, true)], most: 1 },
       });
       expect(outcome.result).toEqual({ success: true, total: 16, successPoints: 8, oppositionTotal: 9 });
       expect(outcome.dice.map((die) => die.label)).toEqual(["flourish pool", "flourish pool", "opposition", "opposition", "opposition"]);
+      expect(stepNames(outcome)).toEqual([
+        "pool (flourish pool)",
+        "drop-total (flourish pool)",
+        "drop (flourish pool)",
+        "keep-two (flourish pool)",
+        "drop (opposition)",
+        "keep-two (opposition)",
+        "opposition",
+      ]);
     });
 
     it("a failed Flourish (a tie with the opposition) asks nothing and buys no Style, even when Style was asked for", () => {
@@ -317,6 +318,13 @@ describe("cavaliers actions: what a request is asked for and told", () => {
       { participant: "Ines", changes: { initiativePoints: { from: 0, to: 4 } } },
       { participant: "Luc", changes: { initiativePoints: { from: 0, to: 1 } } },
     ]);
+    expect(stepNames(outcome)).toEqual([
+      "drop (initiative: Ines)",
+      "keep-two (initiative: Ines)",
+      "drop (initiative: Luc)",
+      "keep-two (initiative: Luc)",
+      "initiative-order",
+    ]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "initiative-order", by: ["total", "successPoints", "d10 roll-off"], order: ["Ines", "Luc"] });
     expect(outcome.dice.map((die) => die.label)).toEqual(["initiative: Ines", "initiative: Ines", "initiative: Luc"]);
   });
@@ -325,6 +333,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     // d8 + d8 with Drop 1 leave one d8 showing 7: 7, 1 SP, better than her 5.
     const outcome = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["move"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [7]);
     expect(outcome.result).toEqual({ rolled: { total: 7, successPoints: 1 }, position: { total: 7, successPoints: 1 }, moved: true, initiativePoints: 2 });
+    expect(outcome.steps.map((step) => step.rule)).toEqual(["drop", "keep-two", "focus"]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "focus", from: 5, rolled: 7, position: 7, ipAdded: 1 });
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { position: { from: 5, to: 7 }, initiativePoints: { from: 1, to: 2 } } }]);
   });
@@ -349,14 +358,15 @@ describe("cavaliers actions: what a request is asked for and told", () => {
         offer: {
           sp: 4,
           entries: [
-            { id: "survive-8-hours", name: "Survive for 8 Hours", cost: 1, repeatable: true },
-            { id: "regain-consciousness", name: "Regain Consciousness", cost: 2, repeatable: false },
-            { id: "heal-wound", name: "Heal 1 Wound", cost: 4, repeatable: true },
+            entry("survive-8-hours", "Survive for 8 Hours", 1, true),
+            entry("regain-consciousness", "Regain Consciousness", 2, false),
+            entry("heal-wound", "Heal 1 Wound", 4, true),
           ],
           suggested: ["heal-wound"],
         },
       });
       expect(outcome.dice.map((die) => die.label)).toEqual(["survival pool", "survival pool", "opposition", "opposition", "opposition"]);
+      expect(stepNames(outcome)).toEqual(["drop (survival pool)", "keep-two (survival pool)", "drop (opposition)", "keep-two (opposition)", "opposition"]);
     });
 
     it("the purchases are listed with their cost; waking up leaves her Dying, and conscious", () => {
@@ -375,8 +385,17 @@ describe("cavaliers actions: what a request is asked for and told", () => {
 
   it("a late joiner's place is shown, from the next round, and her roll's SP become her IP (RULINGS.md, cavaliers Initiative)", () => {
     const outcome = resolveWith("join", { order: [{ name: "Ines", total: 12, successPoints: 5 }], joiner: { name: "Margot", specialty: "timing", attribute: 8, competency: 8 } }, [6, 4]);
+    expect(outcome.steps.map((step) => step.rule)).toEqual(["drop", "keep-two", "late-joiner"]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "late-joiner", place: 2, fromNextRound: true });
     expect(outcome.effects).toEqual([{ participant: "Margot", changes: { initiativePoints: { from: 0, to: 4 } } }]);
     expect(outcome.result).toMatchObject({ joiner: { name: "Margot", members: ["Margot"] }, place: 2, fromNextRound: true, nextRoundOrder: ["Ines", "Margot"] });
+  });
+
+  it("seed 000 §Attack: an Aim's range step shows the areas away, the band, and the weapon's and the cover's Drop", () => {
+    // A flintlock pistol at 3 areas (Medium, Drop 2) into cover 1: Drop 3 on a d8 + d8 + two ranks leaves one die.
+    const outcome = resolveWith("attack", { attack: "aim", attacker: { ...ines, ranks: 2 }, range: 3, weapon: "flintlock-pistol", cover: 1 }, [5]);
+    expect(outcome.steps.find((step) => step.rule === "range")).toEqual({ rule: "range", range: 3, band: "medium", rangeDrop: 2, coverDrop: 1 });
+    const close = resolveWith("attack", { attack: "aim", attacker: ines }, [5, 2]);
+    expect(close.steps.find((step) => step.rule === "range")).toEqual({ rule: "range", range: 0, band: "close", rangeDrop: 0, coverDrop: 0 });
   });
 });

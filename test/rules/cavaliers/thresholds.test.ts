@@ -79,6 +79,8 @@ describe("cavaliers thresholds: rolls", () => {
     expect(bestAssist({ specialty: null, competency: null, default: [6] })).toEqual([6]);
     const first = [6];
     expect(bestAssist({ specialty: first, competency: [6], default: [6] })).toBe(first);
+    // More dice win wherever they stand in the offer.
+    expect(bestAssist({ specialty: null, competency: [10], default: [6, 6] })).toEqual([6, 6]);
   });
 
   it("range bands: Close 0, Short 1–2, Medium 3–4, Long 5 and beyond", () => {
@@ -374,12 +376,13 @@ describe("cavaliers thresholds: the duel at its edges", () => {
   const labels = (tray: DiceTray) => tray.rolled.map((die) => `${die.label} d${die.sides}`);
 
   it("a wounded fighter's Lunge and Parry both take her Wound Drop, and Drop never takes her last die", () => {
-    // A has 1 Wound (Drop 1): her Lunge d6 + d6 rolls one die (1), her one-die Parry keeps its die.
-    // B Parries 6 + 6, Negates and buys Advantage, then Lunges with it (1, 1, 1) into A's Parry 6.
-    const tray = new DiceTray(givenFaces([1, 6, 6, 1, 1, 1, 6]));
-    const bout = cavaliersDuel.fight(fighter("A", { wounds: 1, parry: { attribute: 6 } }), fighter("B"), tray, 1);
-    expect(bout).toEqual({ winner: "none", rounds: 1 });
-    expect(labels(tray)).toEqual(["A lunge d6", "B parry d6", "B parry d6", "B lunge d6", "B lunge d6", "B lunge d6", "A parry d6"]);
+    // Both have 1 Wound (Drop 1). A's one-die Lunge keeps its die (1); B's one-die Parry keeps hers (6)
+    // and Negates. B's Lunge d6 + d6 rolls one die (1); A's Parry d6 + d6 rolls one (6) and Negates.
+    const tray = new DiceTray(givenFaces([1, 6, 1, 6]));
+    const a = fighter("A", { wounds: 1, lunge: { attribute: 6 } });
+    const b = fighter("B", { wounds: 1, parry: { attribute: 6 } });
+    expect(cavaliersDuel.fight(a, b, tray, 1)).toEqual({ winner: "none", rounds: 1 });
+    expect(labels(tray)).toEqual(["A lunge d6", "B parry d6", "B lunge d6", "A parry d6"]);
   });
 
   it("Initiative is rolled only when both fighters give a pool for it; otherwise the first named attacks first", () => {

@@ -81,8 +81,10 @@ export const attackAction = defineAction({
     const options = optionValues(request.options);
     if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
     const extra = attackExtraDrop(request, steps);
-    if (request.defence && !request.defender) refuse("a defence needs the defender's pool (give defender)");
-    if (request.defence) checkDefence(request.attack, request.defence, request.defender?.item !== undefined);
+    if (request.defence) {
+      if (!request.defender) refuse("a defence needs the defender's pool (give defender)");
+      checkDefence(request.attack, request.defence, request.defender.item !== undefined);
+    }
     const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
     const attackerRoll = { total: attack.reading.total, successPoints: attack.reading.successPoints };
     if (!request.defence || !request.defender) {
@@ -97,6 +99,7 @@ export const attackAction = defineAction({
     if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: winner, offer: offer(winner, winner === "attacker" ? attackerRoll.successPoints : defenderRoll.successPoints) });
     if (winner === "defender" && request.landingSpend === undefined && attackerRoll.successPoints > 0) {
       // The defender's purchases are checked before the attacker is asked to spend on a landing attack.
+      // Stryker disable next-line StringLiteral: offeredEntries only asks whether the side is "attacker"
       const { entries, context } = offeredEntries("defender", request.attack, request.defence, defence.state, undefined, false);
       const negated = validateSpend(entries, request.spend, defenderRoll.successPoints, context).purchases.some((p) => p.entry.effect.kind === "negate");
       if (!negated) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "landingSpend", by: "attacker", offer: offer("attacker", attackerRoll.successPoints) });

