@@ -14,7 +14,7 @@ export interface Dense {
  */
 export function addDieInto(from: Float64Array, length: number, sides: number, into: Float64Array): number {
   const out = length + sides - 1;
-  // into[i] = (1/sides) × the sum of the `sides` chances of `from` that reach i: a running window.
+  // into[i] = (1/sides) × the sum of the `sides` chances of `from` that reach i: a running sum over the last `sides` entries.
   let window = 0;
   for (let i = 0; i < out; i += 1) {
     if (i < length) window += from[i] as number;

@@ -24,15 +24,21 @@ const base = { ruleset: "torchlight" as const, template: templatePath("chat/torc
 /** The names the request knows its fighters by, for the card and the rules. */
 type Names = Record<string, string>;
 
+/** The card's fight and its acting fighter, placed on the Combat Grid (refused otherwise), with a torchlight actor. */
+function actingOnGrid(raw: Record<string, unknown>, actors: CardActors, tokens: Parameters<typeof fighterIn>[2]) {
+  const fight = fightOf(raw.combat);
+  const me = placed(fighterIn(fight, actors, tokens, "actor"));
+  torchlightSystem(actors.actor!);
+  return { fight, me };
+}
+
 export const torchlightManeuverCard: CardKind = {
   ...base,
   id: "torchlight.maneuver",
   action: "maneuver",
   roles: ["actor", "target"],
   prepare(raw, actors, tokens) {
-    const fight = fightOf(raw.combat);
-    const me = placed(fighterIn(fight, actors, tokens, "actor"));
-    torchlightSystem(actors.actor!);
+    const { fight, me } = actingOnGrid(raw, actors, tokens);
     mayAct(fight, me);
     const name = oneOf(raw.maneuver, MANEUVER_NAMES, "maneuver");
     const request: Record<string, unknown> = { combat: fight.combat.id, round: fight.round, actor: me.id, maneuver: name, names: { actor: me.name }, weapon: weaponOf(actors.actor!, optionalString(raw.weapon, "weapon") ?? "").id };
@@ -81,9 +87,7 @@ export const torchlightAbilityCard: CardKind = {
   action: "ability",
   roles: ["actor", "target"],
   prepare(raw, actors, tokens) {
-    const fight = fightOf(raw.combat);
-    const me = placed(fighterIn(fight, actors, tokens, "actor"));
-    torchlightSystem(actors.actor!);
+    const { fight, me } = actingOnGrid(raw, actors, tokens);
     mayAct(fight, me);
     const ability = STANCE_RULES[me.cell.stance].ability;
     const used = fight.state.abilities[me.id];
@@ -137,9 +141,7 @@ export const torchlightRetreatCard: CardKind = {
   action: "retreat",
   roles: ["actor"],
   prepare(raw, actors, tokens) {
-    const fight = fightOf(raw.combat);
-    const me = placed(fighterIn(fight, actors, tokens, "actor"));
-    torchlightSystem(actors.actor!);
+    const { fight, me } = actingOnGrid(raw, actors, tokens);
     // Retreating is a move, not an action: a combatant Waiting for its round may still slip away, in its side's turn.
     if (me.playersTurn && fight.state.phase !== "players") refuse("NotYourTurn", { name: me.name });
     return { combat: fight.combat.id, round: fight.round, actor: me.id, names: { actor: me.name }, grid: placementsOf(fight.fighters) };
