@@ -1,4 +1,5 @@
-import { type TBoolean, type TInteger, type TObject, type TOptional, type TSchema, type TUnsafe, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { TBoolean, TInteger, TObject, TOptional, TSchema, TUnsafe } from "@sinclair/typebox";
 
 /**
  * A house default: a choice the seed or RULINGS.md leaves to the table. Each one becomes a world

@@ -3,7 +3,8 @@
  * request `fray resolve` takes, the schema checks it as the command line does, and the rules action
  * resolves it over the dice on the message, every one of which it must use.
  */
-import { Value } from "@sinclair/typebox/value";
+import type { TSchema } from "@sinclair/typebox";
+import { Check } from "@sinclair/typebox/value";
 import { DiceError, DiceTray, givenDice, type SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
 import { RuleError } from "../../core/ruleError.js";
@@ -29,10 +30,35 @@ export function rulesRequestOf(kind: CardKind, request: Record<string, unknown>,
   return schema.properties && "options" in schema.properties ? { ...rules, options: rulesetOptions(kind.ruleset) } : rules;
 }
 
-/** The first place a rules request breaks its schema, said briefly (it should not happen: the kinds build them). */
+/**
+ * The first place a rules request breaks its schema, said briefly (it should not happen: the kinds
+ * build them). Value.Check plus a walk down the failing properties and items names the place as
+ * Value.Errors would, without bundling typebox's error module (about 20 KB) for a message no player
+ * should ever see.
+ */
 function schemaProblem(action: RulesetAction, rules: Record<string, unknown>): string | null {
-  const first = Value.Errors(action.request, rules).First();
-  return first ? `${first.path || "/"}: ${first.message}` : null;
+  if (Check(action.request, rules)) return null;
+  const [path, schema, value] = failingPlace(action.request, rules, "");
+  const expected = (schema as { type?: unknown }).type;
+  const actual = Array.isArray(value) ? "array" : value === null ? "null" : Number.isInteger(value) ? "integer" : typeof value;
+  const fits = expected === actual || (expected === "number" && actual === "integer");
+  return `${path || "/"}: ${typeof expected !== "string" || fits ? "not allowed here" : `not ${expected}`}`;
+}
+
+/** The deepest property or item under `path` whose value fails its own schema, that schema and the value. */
+function failingPlace(schema: TSchema, value: unknown, path: string): [string, TSchema, unknown] {
+  const shape = schema as { properties?: Record<string, TSchema>; items?: TSchema };
+  if (shape.properties && value && typeof value === "object") {
+    for (const [key, child] of Object.entries(shape.properties)) {
+      const field = (value as Record<string, unknown>)[key];
+      if (field !== undefined && !Check(child, field)) return failingPlace(child, field, `${path}/${key}`);
+    }
+  }
+  if (shape.items && Array.isArray(value)) {
+    const index = value.findIndex((item) => !Check(shape.items as TSchema, item));
+    if (index >= 0) return failingPlace(shape.items, value[index], `${path}/${index}`);
+  }
+  return [path, schema, value];
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import type { DiceTray } from "../../core/dice/source.js";
 import { atYieldLimit, currentYieldLimit } from "../../core/tracks/yieldWounds.js";
 import { defineDuel } from "../ruleset.js";

@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { optionsSchema } from "../options.js";
 import { cavaliersOptions } from "./options.js";
 

@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import type { DiceTray } from "../../core/dice/source.js";
 import { roundOneMomentum, shootingOrder } from "../../core/initiative/momentum.js";
 import { type Awaiting, awaitingOutcome, effectOf, type Step } from "../../core/outcome.js";

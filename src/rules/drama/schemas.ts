@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { optionsSchema } from "../options.js";
 import { DRAMA_OPTIONS } from "./options.js";
 import { CHOICE_KINDS, type ChoiceKind, choiceField, MELEE_SITUATION_IDS, WAVER_CHOICES } from "./choices.js";

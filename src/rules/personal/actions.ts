@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { rankWithPcTies, scoreInitiative, delayRefusal, delayTurn } from "../../core/initiative/rankWithPcTies.js";
 import { fateIgnoreRefusal } from "../../core/tracks/resolve.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../core/outcome.js";

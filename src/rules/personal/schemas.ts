@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { optionsSchema } from "../options.js";
 import { personalOptions } from "./options.js";
 

@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import type { DiceTray } from "../../core/dice/source.js";
 import { rollSaveOrWait } from "../../core/initiative/saveOrWait.js";
 import { defineDuel, type DuelResult } from "../ruleset.js";

@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { CHARACTERISTICS, type Characteristic, type Vitals } from "../../core/tracks/breath.js";
 import { optionsSchema } from "../options.js";
 import type { Placement } from "./grid.js";

@@ -1,4 +1,5 @@
-import { type Static, type TSchema, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static, TSchema } from "@sinclair/typebox";
 import { optionsSchema } from "../options.js";
 import { UNHEX_OPTIONS } from "./options.js";
 import { WEAPON_KINDS } from "./tables.js";

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import type { Outcome } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { assistOptions, bestAssist } from "../pool.js";

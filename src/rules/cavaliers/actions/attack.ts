@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import type { DiceTray } from "../../../core/dice/source.js";
 import { ownValue } from "../../../core/ownKey.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import type { DiceTray } from "../../../core/dice/source.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";

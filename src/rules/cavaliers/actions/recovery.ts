@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { buildPool, rollCheck } from "../pool.js";

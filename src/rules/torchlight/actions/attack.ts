@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { rollCheck } from "../../../core/dice/d20.js";
 import { type DamageDieRoll, rollDamageDie } from "../../../core/dice/damageDie.js";
 import type { DiceTray } from "../../../core/dice/source.js";

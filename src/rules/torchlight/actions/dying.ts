@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { effectOf, type Step } from "../../../core/outcome.js";
 import { vitalsView } from "../../../core/tracks/breath.js";
 import { defineAction } from "../../ruleset.js";

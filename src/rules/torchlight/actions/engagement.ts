@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { defineAction } from "../../ruleset.js";
 import { isEngaged, mayRetreat, nearestEngagedEnemy } from "../grid.js";
 import { StanceSchema } from "../schemas.js";

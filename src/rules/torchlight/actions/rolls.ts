@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { rollCheck, rollSave } from "../../../core/dice/d20.js";
 import { rollSaveOrWait } from "../../../core/initiative/saveOrWait.js";
 import { defineAction } from "../../ruleset.js";

@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import type { DiceTray } from "../../../core/dice/source.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { vitalsView, type Vitals } from "../../../core/tracks/breath.js";

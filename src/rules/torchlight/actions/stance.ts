@@ -1,4 +1,5 @@
-import { type Static, Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { defineAction } from "../../ruleset.js";
 import { mayProtect, mayRetreat, nearestEngagedEnemy, rallyReach } from "../grid.js";
 import { readOptions } from "../options.js";

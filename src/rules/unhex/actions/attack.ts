@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { requireArea } from "../../../core/areas/index.js";
 import { awaitingOutcome, type Effect, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { RuleError } from "../../../core/ruleError.js";

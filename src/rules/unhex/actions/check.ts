@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { settleRolls } from "../choices.js";

@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { requireArea, stepProblem, type StepProblem } from "../../../core/areas/index.js";
 import { effectOf, type Step } from "../../../core/outcome.js";
 import { RuleError } from "../../../core/ruleError.js";

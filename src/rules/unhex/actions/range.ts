@@ -1,4 +1,4 @@
-import { Type } from "@sinclair/typebox";
+import * as Type from "@sinclair/typebox";
 import { moveCheck, requireArea } from "../../../core/areas/index.js";
 import { defineAction } from "../../ruleset.js";
 import { attackReach } from "../reach.js";
