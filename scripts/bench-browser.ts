@@ -10,6 +10,7 @@
  * `render()` re-render its card the way the card engine does. Nothing here asserts on time.
  */
 import type { Page } from "playwright-core";
+import { bundleWeights, type BundleWeights } from "./bundle-graph.mjs";
 import { browserAvailable, launchBrowser, openFray } from "../test/browser/support/browser.js";
 import { startFrayServer } from "../test/browser/support/server.js";
 
@@ -150,4 +151,32 @@ export async function benchBrowser(documentTypes: Record<string, string[]>): Pro
     await browser.close();
     await server.close();
   }
+}
+
+/** The gzipped download budget of a world: what it loads for Fray before it can play. */
+export const BUNDLE_BUDGET_KB = 150;
+
+/**
+ * What a world downloads, gzipped file by file at zlib's default level (as a compressing server
+ * sends them): the entry with its static imports and the CSS; and per ruleset that plus its own
+ * chunk (found by its source map) and the chunk's static imports. A ruleset without a chunk of its
+ * own downloads everything the entry holds, which is what it does while the bundle is one file.
+ */
+export function bundleReport(dist: string, styles: string[], rulesetIds: readonly string[]): { weights: BundleWeights; lines: string[] } {
+  const weights = bundleWeights(dist, "fray.mjs", styles, rulesetIds);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const share = (bytes: number) => `${((bytes / 1024 / BUNDLE_BUDGET_KB) * 100).toFixed(0)}%`;
+  const rows = [
+    ["entry + CSS", kb(weights.entry.bytes), share(weights.entry.bytes), weights.entry.files.join(" ")],
+    ...weights.perRuleset.map((row) => [`a ${row.ruleset} world`, kb(row.bytes), share(row.bytes), row.chunk ? `+ ${row.files.filter((file) => !weights.entry.files.includes(file)).join(" ")}` : "(no chunk of its own: all of the entry)"]),
+    ["every file", kb(weights.all.bytes), share(weights.all.bytes), `${weights.all.files.length} files`],
+  ];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
+  return {
+    weights,
+    lines: [
+      `Gzipped download (CSS ${kb(weights.entry.css)} included) against the ${BUNDLE_BUDGET_KB} KB budget`,
+      ...rows.map((row) => `  ${(row[0] ?? "").padEnd(widths[0] ?? 0)}  ${(row[1] ?? "").padStart(widths[1] ?? 0)}  ${(row[2] ?? "").padStart(widths[2] ?? 0)}  ${row[3] ?? ""}`),
+    ],
+  };
 }

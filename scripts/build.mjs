@@ -4,7 +4,7 @@
  * zip and the command line bundle.
  *
  * The vite build (vite.config.ts) makes the system folder's code and assets:
- *   dist/fray.mjs (+ .map)   library build of src/foundry/fray.ts, one ES module
+ *   dist/fray.mjs (+ .map)   library build of src/foundry/fray.ts, an ES module, and any chunk it imports
  *   dist/styles/fray.css     styles/fray.scss compiled with sass (scripts/vite/styles.ts)
  *   dist/system.json, dist/LICENSE, dist/lang/, dist/templates/   copied by rollup-plugin-copy
  *                            (scripts/vite/static-files.ts); a release build fills system.json's
@@ -22,6 +22,7 @@ import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/pr
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { moduleGraph } from "./bundle-graph.mjs";
 import { releaseFromEnv, releaseManifest, ReleaseError } from "./release-manifest.mjs";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -159,12 +160,16 @@ async function zipDist() {
   await writeFile(join(DIST, "fray.zip"), zipSync(files, { level: 9 }));
 }
 
-/** Every path dist/system.json names must exist in dist/. */
+/** Every path dist/system.json names, and every file its modules import, must exist in dist/. */
 export async function verifyDist() {
   const manifest = await readJson(join(DIST, "system.json"), "built manifest");
   const problems = [];
   const isFile = (path) => existsSync(join(DIST, path)) && statSync(join(DIST, path)).isFile();
-  for (const module of manifest.esmodules ?? []) if (!isFile(module)) problems.push(`esmodules: ${module}`);
+  for (const module of manifest.esmodules ?? []) {
+    if (!isFile(module)) problems.push(`esmodules: ${module}`);
+    // A chunk the entry imports (statically or through import()) must ship too, or a world fails when it asks for it.
+    else for (const missing of moduleGraph(DIST, module).missing) problems.push(`a chunk: ${missing}`);
+  }
   for (const script of manifest.scripts ?? []) if (!isFile(script)) problems.push(`scripts: ${script}`);
   for (const style of manifest.styles ?? []) {
     const src = typeof style === "string" ? style : style.src;
