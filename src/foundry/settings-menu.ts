@@ -1,4 +1,4 @@
-import { optionSettings, rulesetById, type OptionSetting } from "../rules/index.js";
+import { optionSettings, RULESET_OPTIONS, type OptionSetting } from "../rules/rulesetOptions.js";
 import type { RulesetId } from "../rules/ruleset.js";
 import type { HandlebarsStatics } from "./sheet-base.js";
 import { SYSTEM_ID, templatePath } from "./system.js";
@@ -77,8 +77,8 @@ export class HouseRulesConfig extends HandlebarsForm {
 
   /** This ruleset's house rules, in the rules layer's order. */
   get houseRules(): OptionSetting[] {
-    const ruleset = rulesetById(this.rulesetId);
-    return ruleset ? optionSettings([ruleset]) : [];
+    const options = RULESET_OPTIONS[this.rulesetId];
+    return options ? optionSettings([{ id: this.rulesetId, options }]) : [];
   }
 
   override get title(): string {

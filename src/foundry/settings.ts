@@ -1,4 +1,4 @@
-import { optionSettings, RULESETS } from "../rules/index.js";
+import { optionSettings, RULESET_OPTIONS } from "../rules/rulesetOptions.js";
 import { RULESET_IDS, type RulesetId } from "../rules/ruleset.js";
 import { FOUNDRY_RULESETS } from "./rulesets/index.js";
 import { houseRulesMenuFor } from "./settings-menu.js";
@@ -43,8 +43,7 @@ export function registerSettings(): void {
 export const houseRulesMenuKey = (rulesetId: RulesetId) => `${rulesetId}.houseRules`;
 
 function registerHouseRulesMenu(rulesetId: RulesetId): void {
-  const ruleset = RULESETS.find((candidate) => candidate.id === rulesetId);
-  if (!ruleset || Object.keys(ruleset.options).length === 0) return;
+  if (Object.keys(RULESET_OPTIONS[rulesetId] ?? {}).length === 0) return;
   game.settings!.registerMenu(SYSTEM_ID, houseRulesMenuKey(rulesetId), {
     name: "FRAY.HouseRules.MenuName",
     label: `FRAY.HouseRules.MenuLabel.${rulesetId}`,
@@ -63,6 +62,5 @@ export function activeRuleset(): FoundryRuleset {
 
 /** The world's values for a ruleset's house defaults, ready to pass as a request's `options`. */
 export function rulesetOptions(rulesetId: RulesetId): Record<string, unknown> {
-  const ruleset = RULESETS.find((candidate) => candidate.id === rulesetId);
-  return Object.fromEntries(Object.keys(ruleset?.options ?? {}).map((name) => [name, game.settings!.get(SYSTEM_ID as never, `${rulesetId}.${name}` as never)]));
+  return Object.fromEntries(Object.keys(RULESET_OPTIONS[rulesetId] ?? {}).map((name) => [name, game.settings!.get(SYSTEM_ID as never, `${rulesetId}.${name}` as never)]));
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness, HarnessGame } from "../harness/index.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { RULESETS, optionSettings } from "../../src/rules/index.js";
+import { RULESETS, RULESET_OPTIONS, optionSettings } from "../../src/rules/index.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -51,6 +51,11 @@ describe("the settings list", () => {
       const registered = game.settings.settings.get(`fray.${setting.key}`);
       expect(registered, setting.key).toMatchObject({ scope: "world", config: false, default: setting.definition.default });
     }
+  });
+
+  it("registers every ruleset's house defaults from the rules' own option objects, without loading the rules", () => {
+    for (const ruleset of RULESETS) expect(RULESET_OPTIONS[ruleset.id], ruleset.id).toBe(ruleset.options);
+    expect(Object.keys(RULESET_OPTIONS).sort()).toEqual(RULESETS.map((ruleset) => ruleset.id).sort());
   });
 
   it("has one house rules menu, the world's ruleset's, for the GM only", () => {
