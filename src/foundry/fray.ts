@@ -14,6 +14,9 @@ import { registerStatuses } from "./statuses/index.js";
 import { SYSTEM_ID } from "./system.js";
 
 
+/** Never used in practice: test/foundry/v13.test.ts checks every type has its ruleset's context. */
+const NO_CONTEXT = () => ({});
+
 /**
  * Registers every ruleset's data models and sheets, whatever the world plays, so switching the
  * ruleset never leaves an actor without its model; the create dialog is what the setting narrows.
@@ -21,18 +24,18 @@ import { SYSTEM_ID } from "./system.js";
 function registerRulesets(): void {
   const { DocumentSheetConfig } = foundry.applications.apps;
   for (const ruleset of FOUNDRY_RULESETS) {
-    for (const [type, definition] of Object.entries(ruleset.actors)) {
+    for (const [type, definition] of Object.entries(ruleset.documents.actors)) {
       CONFIG.Actor.dataModels[type] = definition.model;
       CONFIG.Actor.trackableAttributes[type] = definition.trackable;
-      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(type, definition.template, definition.context), {
+      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(type, definition.template, ruleset.actorContexts[type] ?? NO_CONTEXT), {
         types: [type as Actor.SubType],
         makeDefault: true,
         label: `FRAY.Sheet.${type}`,
       });
     }
-    for (const [type, definition] of Object.entries(ruleset.items)) {
+    for (const [type, definition] of Object.entries(ruleset.documents.items)) {
       CONFIG.Item.dataModels[type] = definition.model;
-      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, itemSheetClassFor(type, definition.template, definition.context), {
+      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, itemSheetClassFor(type, definition.template, ruleset.itemContexts[type] ?? NO_CONTEXT), {
         types: [type as Item.SubType],
         makeDefault: true,
         label: `FRAY.Sheet.${type}`,

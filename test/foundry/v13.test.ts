@@ -90,6 +90,21 @@ describe("finding 2: initiative in every ruleset", () => {
     expect(FOUNDRY_RULESETS.filter((ruleset) => !ruleset.combat).map((ruleset) => ruleset.id)).toEqual([]);
   });
 
+  // The documents stay in the entry and the contexts go with the ruleset's code: both must name the same types.
+  it("every ruleset's documents are its own, in system.json, and each type has its sheet context", async () => {
+    const { FOUNDRY_RULESETS, RULESET_DOCUMENTS, documentsOfType } = await import("../../src/foundry/rulesets/index.js");
+    expect(RULESET_DOCUMENTS.map((documents) => documents.id)).toEqual(FOUNDRY_RULESETS.map((ruleset) => ruleset.id));
+    for (const ruleset of FOUNDRY_RULESETS) {
+      expect(ruleset.documents, ruleset.id).toBe(RULESET_DOCUMENTS.find((documents) => documents.id === ruleset.id));
+      expect(Object.keys(ruleset.actorContexts).sort(), ruleset.id).toEqual(Object.keys(ruleset.documents.actors).sort());
+      expect(Object.keys(ruleset.itemContexts).sort(), ruleset.id).toEqual(Object.keys(ruleset.documents.items).sort());
+      for (const type of [...Object.keys(ruleset.documents.actors), ...Object.keys(ruleset.documents.items)]) expect(documentsOfType(type)?.id, type).toBe(ruleset.id);
+    }
+    const declared = Object.values(game.documentTypes as Record<string, string[]>).flat();
+    const registered = RULESET_DOCUMENTS.flatMap((documents) => [...Object.keys(documents.actors), ...Object.keys(documents.items)]);
+    expect(registered.filter((type) => !declared.includes(type))).toEqual([]);
+  });
+
   it("cavaliers: every Initiative variant is reachable (each specialty, surprised, a shared roll, Focus, a late joiner)", async () => {
     await game.settings.set("fray", "ruleset", "cavaliers");
     const thug = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });

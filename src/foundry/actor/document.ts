@@ -1,6 +1,6 @@
 import { keepOnLoad } from "../migrations/document.js";
 import { activeRuleset } from "../settings.js";
-import { rulesetOfType } from "../rulesets/index.js";
+import { documentsOfType } from "../rulesets/index.js";
 
 /**
  * Fray's Actor: offers only the active ruleset's types when a user creates one, points a new
@@ -14,14 +14,14 @@ export class FrayActor extends Actor {
   }
 
   static override async createDialog(...[data, createOptions, options]: Parameters<typeof Actor.createDialog>) {
-    const types = Object.keys(activeRuleset().actors) as Actor.SubType[];
+    const types = Object.keys(activeRuleset().documents.actors) as Actor.SubType[];
     return super.createDialog(data, createOptions, { ...options, types: types as never });
   }
 
   protected override async _preCreate(...[data, options, user]: Parameters<Actor["_preCreate"]>) {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
-    const definition = rulesetOfType(this.type)?.actors[this.type];
+    const definition = documentsOfType(this.type)?.actors[this.type];
     if (!definition) return;
     // system.json names one default pair for all rulesets; a bar that is not one of this type's
     // tracks is replaced by the type's own, while a bar the creator chose among them is kept.

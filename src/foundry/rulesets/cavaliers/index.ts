@@ -1,14 +1,14 @@
 import { type SuccessEntryData, successEntryFromData } from "../../../rules/cavaliers/entryData.js";
 import { ADVANTAGE_STEPS, SUCCESS_TABLES } from "../../../rules/cavaliers/tables.js";
 import { dieChoices, labelledChoices } from "../../sheets/choices.js";
-import { templatePath } from "../../system.js";
 import { armourOf, cavaliersData, specialtiesOf, weaponsOf } from "./ui/gear.js";
 import type { FoundryRuleset } from "../types.js";
 import { cavaliersCombatRules } from "./combat/index.js";
 import { postAttack, postCheck, registerCavaliersCards } from "./cards/index.js";
 import { registerCavaliersUi } from "./ui/index.js";
-import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel, EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
-import { ATTRIBUTE_DICE, CavaliersCharacterModel, CavaliersNpcModel, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
+import { cavaliersDocuments } from "./documents.js";
+import { EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
+import { ATTRIBUTE_DICE, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
 
 const sheetContext = (actor: Actor.Implementation) => ({
   attributeDice: dieChoices(ATTRIBUTE_DICE),
@@ -32,26 +32,14 @@ function tableNote(item: Item.Implementation): string {
   return game.i18n!.localize(same ? "FRAY.Cavaliers.TableMatches" : "FRAY.Cavaliers.TableDiffers");
 }
 
-const trackable = { bar: ["yield", "wounds"], value: ["style", "initiativePoints"] };
-
 export const cavaliersFoundry: FoundryRuleset = {
   id: "cavaliers",
-  actors: {
-    cavaliersCharacter: { model: CavaliersCharacterModel, kind: "character", template: templatePath("actor/cavaliers.hbs"), context: sheetContext, bars: ["yield", "wounds"], trackable },
-    cavaliersNpc: { model: CavaliersNpcModel, kind: "npc", template: templatePath("actor/cavaliers.hbs"), context: sheetContext, bars: ["yield", "wounds"], trackable },
-  },
-  items: {
-    cavaliersSpecialty: {
-      model: CavaliersSpecialtyModel,
-      template: templatePath("item/cavaliers-specialty.hbs"),
-      context: (item) => ({ attributes: labelledChoices(SPECIALTY_ATTRIBUTES, "FRAY.Cavaliers.Attribute"), effects: labelledChoices(EFFECT_KINDS, "FRAY.Cavaliers.Effect"), tableNote: tableNote(item) }),
-    },
-    cavaliersWeapon: { model: CavaliersWeaponModel, template: templatePath("item/cavaliers-weapon.hbs"), context: () => ({ itemDice: dieChoices(COMPETENCY_DICE) }) },
-    cavaliersArmour: {
-      model: CavaliersArmourModel,
-      template: templatePath("item/cavaliers-armour.hbs"),
-      context: () => ({ itemDice: dieChoices(COMPETENCY_DICE), kinds: labelledChoices(["armour", "shield"], "FRAY.Cavaliers.ArmourKind") }),
-    },
+  documents: cavaliersDocuments,
+  actorContexts: { cavaliersCharacter: sheetContext, cavaliersNpc: sheetContext },
+  itemContexts: {
+    cavaliersSpecialty: (item) => ({ attributes: labelledChoices(SPECIALTY_ATTRIBUTES, "FRAY.Cavaliers.Attribute"), effects: labelledChoices(EFFECT_KINDS, "FRAY.Cavaliers.Effect"), tableNote: tableNote(item) }),
+    cavaliersWeapon: () => ({ itemDice: dieChoices(COMPETENCY_DICE) }),
+    cavaliersArmour: () => ({ itemDice: dieChoices(COMPETENCY_DICE), kinds: labelledChoices(["armour", "shield"], "FRAY.Cavaliers.ArmourKind") }),
   },
   combat: cavaliersCombatRules,
   init() {
@@ -59,6 +47,6 @@ export const cavaliersFoundry: FoundryRuleset = {
     // For macros and the browser tests, which reach the system only through globals.
     const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
     fray.cavaliers = { postAttack, postCheck };
-    registerCavaliersUi(Object.keys(cavaliersFoundry.actors));
+    registerCavaliersUi(Object.keys(cavaliersDocuments.actors));
   },
 };

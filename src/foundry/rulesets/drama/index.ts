@@ -8,12 +8,11 @@ import type { FoundryRuleset } from "../types.js";
 import { DRAMA_CARD_KINDS } from "./cards/kinds.js";
 import { postCourage, postMelee, postMomentum, postRanged, postShootFirst } from "./cards/post.js";
 import { advanceRound, dramaCombatRules } from "./combat/index.js";
-import { ADVANTAGE_KINDS, ARMOUR_KINDS, DramaAdvantageModel, DramaArmourModel, DramaWeaponModel } from "./items.js";
-import { DramaCharacterModel, DramaNpcModel } from "./models.js";
+import { dramaDocuments } from "./documents.js";
+import { ADVANTAGE_KINDS, ARMOUR_KINDS } from "./items.js";
 import { openCourageDialog, openMeleeDialog, openRangedDialog } from "./ui/open.js";
 import { DRAMA_SHEET_EXTENSION, dramaSheetContext } from "./ui/sheet.js";
 
-const trackable = { bar: ["grit", "flesh"], value: ["penaltyDice", "dramaPoints"] };
 const DIALOG_TEMPLATES = ["drama-melee", "drama-pool", "drama-ranged", "drama-courage", "drama-stance", "drama-summary"].map((name) => templatePath(`dialog/${name}.hbs`));
 
 /** A new round, on the active GM's client only: rounds out counted down, spent disadvantages lifted. */
@@ -24,23 +23,17 @@ function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, u
 
 export const dramaFoundry: FoundryRuleset = {
   id: "drama",
-  actors: {
-    dramaCharacter: { model: DramaCharacterModel, kind: "character", template: templatePath("actor/drama.hbs"), context: dramaSheetContext, bars: ["grit", "flesh"], trackable },
-    dramaNpc: { model: DramaNpcModel, kind: "npc", template: templatePath("actor/drama.hbs"), context: dramaSheetContext, bars: ["grit", "flesh"], trackable },
-  },
-  items: {
-    dramaWeapon: { model: DramaWeaponModel, template: templatePath("item/drama-weapon.hbs"), context: () => ({ weaponClasses: labelledChoices(WEAPON_CLASSES, "FRAY.Drama.WeaponClass") }) },
-    dramaArmour: {
-      model: DramaArmourModel,
-      template: templatePath("item/drama-armour.hbs"),
-      context: () => ({ kinds: labelledChoices(ARMOUR_KINDS, "FRAY.Drama.ArmourKind"), shieldSizes: labelledChoices(SHIELD_SIZES.filter((s) => s !== "none"), "FRAY.Drama.Shield") }),
-    },
-    dramaAdvantage: { model: DramaAdvantageModel, template: templatePath("item/drama-advantage.hbs"), context: () => ({ kinds: labelledChoices(ADVANTAGE_KINDS, "FRAY.Drama.AdvantageKind") }) },
+  documents: dramaDocuments,
+  actorContexts: { dramaCharacter: dramaSheetContext, dramaNpc: dramaSheetContext },
+  itemContexts: {
+    dramaWeapon: () => ({ weaponClasses: labelledChoices(WEAPON_CLASSES, "FRAY.Drama.WeaponClass") }),
+    dramaArmour: () => ({ kinds: labelledChoices(ARMOUR_KINDS, "FRAY.Drama.ArmourKind"), shieldSizes: labelledChoices(SHIELD_SIZES.filter((s) => s !== "none"), "FRAY.Drama.Shield") }),
+    dramaAdvantage: () => ({ kinds: labelledChoices(ADVANTAGE_KINDS, "FRAY.Drama.AdvantageKind") }),
   },
   combat: dramaCombatRules,
   init() {
     for (const kind of DRAMA_CARD_KINDS) registerCardKind(kind);
-    for (const type of Object.keys(dramaFoundry.actors)) registerSheetExtension(type, DRAMA_SHEET_EXTENSION);
+    for (const type of Object.keys(dramaDocuments.actors)) registerSheetExtension(type, DRAMA_SHEET_EXTENSION);
     // The hook passes the stored base Combat; CONFIG.Combat.documentClass makes it Fray's.
     Hooks.on("updateCombat", (combat, changed, options) => onUpdateCombat(combat as unknown as Combat.Implementation, changed as Record<string, unknown>, options as { direction?: number }));
     void foundry.applications.handlebars.loadTemplates([templatePath("chat/drama-card.hbs"), ...DIALOG_TEMPLATES]);

@@ -2,14 +2,13 @@ import { CHARACTERISTICS } from "../../../core/tracks/breath.js";
 import { isEngaged } from "../../../rules/torchlight/grid.js";
 import { STANCE_RULES, STANCES, type Stance } from "../../../rules/torchlight/tables.js";
 import { dieChoices, labelledChoices } from "../../sheets/choices.js";
-import { templatePath } from "../../system.js";
 import type { FoundryRuleset } from "../types.js";
 import { damagedThisEncounter, torchlightData, weaponsOf } from "./actor-data.js";
 import { fighterFor, fightersOf, placementsOf, viewedCombat } from "./combat/fight.js";
 import { registerTorchlightCards } from "./cards/index.js";
 import { torchlightCombatRules } from "./combat/index.js";
-import { DAMAGE_TYPE_NAMES, GEAR_KINDS, TorchlightGearModel, TorchlightWeaponModel, WEAPON_DICE, WEAPON_KINDS } from "./items.js";
-import { TorchlightCharacterModel, TorchlightNpcModel } from "./models.js";
+import { torchlightDocuments } from "./documents.js";
+import { DAMAGE_TYPE_NAMES, GEAR_KINDS, TorchlightGearModel, WEAPON_DICE, WEAPON_KINDS } from "./items.js";
 import { registerTorchlightUi } from "./ui/index.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
@@ -49,25 +48,17 @@ const sheetContext = (actor: Actor.Implementation) => {
     canDie: system ? (system.dying || system.incapacitated) && damagedThisEncounter(actor).length > 0 : false,
   };
 };
-const trackable = { bar: ["breath"], value: CHARACTERISTICS.map((key) => `characteristics.${key}.dc`) };
-
 export const torchlightFoundry: FoundryRuleset = {
   id: "torchlight",
-  actors: {
-    torchlightCharacter: { model: TorchlightCharacterModel, kind: "character", template: templatePath("actor/torchlight.hbs"), context: sheetContext, bars: ["breath"], trackable },
-    torchlightNpc: { model: TorchlightNpcModel, kind: "npc", template: templatePath("actor/torchlight.hbs"), context: sheetContext, bars: ["breath"], trackable },
-  },
-  items: {
-    torchlightWeapon: {
-      model: TorchlightWeaponModel,
-      template: templatePath("item/torchlight-weapon.hbs"),
-      context: () => ({ dice: dieChoices(WEAPON_DICE), kinds: labelledChoices(WEAPON_KINDS, "FRAY.Torchlight.WeaponKind"), damageTypes: labelledChoices(DAMAGE_TYPE_NAMES, "FRAY.Torchlight.DamageType") }),
-    },
-    torchlightGear: { model: TorchlightGearModel, template: templatePath("item/torchlight-gear.hbs"), context: () => ({ kinds: labelledChoices(GEAR_KINDS, "FRAY.Torchlight.GearKind") }) },
+  documents: torchlightDocuments,
+  actorContexts: { torchlightCharacter: sheetContext, torchlightNpc: sheetContext },
+  itemContexts: {
+    torchlightWeapon: () => ({ dice: dieChoices(WEAPON_DICE), kinds: labelledChoices(WEAPON_KINDS, "FRAY.Torchlight.WeaponKind"), damageTypes: labelledChoices(DAMAGE_TYPE_NAMES, "FRAY.Torchlight.DamageType") }),
+    torchlightGear: () => ({ kinds: labelledChoices(GEAR_KINDS, "FRAY.Torchlight.GearKind") }),
   },
   combat: torchlightCombatRules,
   init() {
     registerTorchlightCards();
-    registerTorchlightUi(Object.keys(torchlightFoundry.actors));
+    registerTorchlightUi(Object.keys(torchlightDocuments.actors));
   },
 };

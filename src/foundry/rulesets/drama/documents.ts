@@ -1,0 +1,20 @@
+import { templatePath } from "../../system.js";
+import type { RulesetDocuments } from "../types.js";
+import { DramaAdvantageModel, DramaArmourModel, DramaWeaponModel } from "./items.js";
+import { DramaCharacterModel, DramaNpcModel } from "./models.js";
+
+const trackable = { bar: ["grit", "flesh"], value: ["penaltyDice", "dramaPoints"] };
+
+/** Drama's document types, registered in every world (see RulesetDocuments). */
+export const dramaDocuments: RulesetDocuments = {
+  id: "drama",
+  actors: {
+    dramaCharacter: { model: DramaCharacterModel, kind: "character", template: templatePath("actor/drama.hbs"), bars: ["grit", "flesh"], trackable },
+    dramaNpc: { model: DramaNpcModel, kind: "npc", template: templatePath("actor/drama.hbs"), bars: ["grit", "flesh"], trackable },
+  },
+  items: {
+    dramaWeapon: { model: DramaWeaponModel, template: templatePath("item/drama-weapon.hbs") },
+    dramaArmour: { model: DramaArmourModel, template: templatePath("item/drama-armour.hbs") },
+    dramaAdvantage: { model: DramaAdvantageModel, template: templatePath("item/drama-advantage.hbs") },
+  },
+};

@@ -1,0 +1,20 @@
+import { CHARACTERISTICS } from "../../../core/tracks/breath.js";
+import { templatePath } from "../../system.js";
+import type { RulesetDocuments } from "../types.js";
+import { TorchlightGearModel, TorchlightWeaponModel } from "./items.js";
+import { TorchlightCharacterModel, TorchlightNpcModel } from "./models.js";
+
+const trackable = { bar: ["breath"], value: CHARACTERISTICS.map((key) => `characteristics.${key}.dc`) };
+
+/** Beyond the Torchlight's document types, registered in every world (see RulesetDocuments). */
+export const torchlightDocuments: RulesetDocuments = {
+  id: "torchlight",
+  actors: {
+    torchlightCharacter: { model: TorchlightCharacterModel, kind: "character", template: templatePath("actor/torchlight.hbs"), bars: ["breath"], trackable },
+    torchlightNpc: { model: TorchlightNpcModel, kind: "npc", template: templatePath("actor/torchlight.hbs"), bars: ["breath"], trackable },
+  },
+  items: {
+    torchlightWeapon: { model: TorchlightWeaponModel, template: templatePath("item/torchlight-weapon.hbs") },
+    torchlightGear: { model: TorchlightGearModel, template: templatePath("item/torchlight-gear.hbs") },
+  },
+};
