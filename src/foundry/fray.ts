@@ -2,6 +2,7 @@ import { FrayActor } from "./actor/document.js";
 import { registerCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
 import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
+import { registerRulesetRules } from "./cards/resolve.js";
 import { registerRelay } from "./relay/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
 import { FrayItem } from "./item/document.js";
@@ -58,7 +59,10 @@ Hooks.once("init", () => {
   // The card engine for macros and the browser tests, which reach the system only through globals.
   const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
   fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf };
-  for (const ruleset of FOUNDRY_RULESETS) ruleset.init?.();
+  for (const ruleset of FOUNDRY_RULESETS) {
+    registerRulesetRules(ruleset.rules);
+    ruleset.init?.();
+  }
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

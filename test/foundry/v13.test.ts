@@ -96,6 +96,7 @@ describe("finding 2: initiative in every ruleset", () => {
     expect(RULESET_DOCUMENTS.map((documents) => documents.id)).toEqual(FOUNDRY_RULESETS.map((ruleset) => ruleset.id));
     for (const ruleset of FOUNDRY_RULESETS) {
       expect(ruleset.documents, ruleset.id).toBe(RULESET_DOCUMENTS.find((documents) => documents.id === ruleset.id));
+      expect(ruleset.rules.id).toBe(ruleset.id);
       expect(Object.keys(ruleset.actorContexts).sort(), ruleset.id).toEqual(Object.keys(ruleset.documents.actors).sort());
       expect(Object.keys(ruleset.itemContexts).sort(), ruleset.id).toEqual(Object.keys(ruleset.documents.items).sort());
       for (const type of [...Object.keys(ruleset.documents.actors), ...Object.keys(ruleset.documents.items)]) expect(documentsOfType(type)?.id, type).toBe(ruleset.id);

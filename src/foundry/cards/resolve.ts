@@ -8,16 +8,22 @@ import { Check } from "@sinclair/typebox/value";
 import { DiceError, DiceTray, givenDice, type SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
 import { RuleError } from "../../core/ruleError.js";
-import { rulesetById } from "../../rules/index.js";
-import type { RulesetAction } from "../../rules/ruleset.js";
+import type { RulesetAction, RulesetId, RulesetRules } from "../../rules/ruleset.js";
 import { Refused } from "../relay/index.js";
 import { rulesetOptions } from "../settings.js";
 import type { CardActors, CardKind } from "./kinds.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
+const RULES = new Map<RulesetId, RulesetRules>();
+
+/** A ruleset's rules, for the cards of its kinds: registered with the ruleset's Foundry code (fray.ts). */
+export function registerRulesetRules(rules: RulesetRules): void {
+  RULES.set(rules.id, rules);
+}
+
 export function rulesAction(kind: CardKind): RulesetAction {
-  const action = rulesetById(kind.ruleset)?.actions;
+  const action = RULES.get(kind.ruleset)?.actions;
   const found = action && Object.hasOwn(action, kind.action) ? action[kind.action] : undefined;
   if (!found) throw new Error(`card kind ${kind.id} names no rules action ${kind.ruleset}.${kind.action}`);
   return found;

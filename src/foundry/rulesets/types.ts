@@ -1,4 +1,4 @@
-import type { RulesetId } from "../../rules/ruleset.js";
+import type { RulesetId, RulesetRules } from "../../rules/ruleset.js";
 import type { SheetContextBuilder } from "../actor/sheet.js";
 import type { RulesetCombatRules } from "../combat/rules.js";
 
@@ -33,6 +33,8 @@ export interface RulesetDocuments {
 export interface FoundryRuleset {
   id: RulesetId;
   documents: RulesetDocuments;
+  /** Its rules (src/rules/<id>/), which its cards resolve; the Foundry layer reaches them only through here. */
+  rules: RulesetRules;
   /** What each actor type's sheet adds to its render context (choices for selects, derived numbers). */
   actorContexts: Record<string, SheetContextBuilder>;
   itemContexts: Record<string, (item: Item.Implementation) => Record<string, unknown>>;

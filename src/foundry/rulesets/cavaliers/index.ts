@@ -1,3 +1,4 @@
+import { cavaliersRules } from "../../../rules/cavaliers/index.js";
 import { type SuccessEntryData, successEntryFromData } from "../../../rules/cavaliers/entryData.js";
 import { ADVANTAGE_STEPS, SUCCESS_TABLES } from "../../../rules/cavaliers/tables.js";
 import { dieChoices, labelledChoices } from "../../sheets/choices.js";
@@ -35,6 +36,7 @@ function tableNote(item: Item.Implementation): string {
 export const cavaliersFoundry: FoundryRuleset = {
   id: "cavaliers",
   documents: cavaliersDocuments,
+  rules: cavaliersRules,
   actorContexts: { cavaliersCharacter: sheetContext, cavaliersNpc: sheetContext },
   itemContexts: {
     cavaliersSpecialty: (item) => ({ attributes: labelledChoices(SPECIALTY_ATTRIBUTES, "FRAY.Cavaliers.Attribute"), effects: labelledChoices(EFFECT_KINDS, "FRAY.Cavaliers.Effect"), tableNote: tableNote(item) }),

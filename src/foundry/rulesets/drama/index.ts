@@ -1,3 +1,4 @@
+import { dramaRules } from "../../../rules/drama/index.js";
 import { SHIELD_SIZES, WEAPON_CLASSES } from "../../../rules/drama/tables.js";
 import { registerSheetExtension } from "../../actor/sheet.js";
 import { registerCardKind } from "../../cards/index.js";
@@ -24,6 +25,7 @@ function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, u
 export const dramaFoundry: FoundryRuleset = {
   id: "drama",
   documents: dramaDocuments,
+  rules: dramaRules,
   actorContexts: { dramaCharacter: dramaSheetContext, dramaNpc: dramaSheetContext },
   itemContexts: {
     dramaWeapon: () => ({ weaponClasses: labelledChoices(WEAPON_CLASSES, "FRAY.Drama.WeaponClass") }),

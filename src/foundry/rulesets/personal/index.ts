@@ -1,3 +1,4 @@
+import { personalRules } from "../../../rules/personal/index.js";
 import type { FoundryRuleset } from "../types.js";
 import { postAttack, postForCharacter, registerPersonalCards } from "./cards/index.js";
 import { personalCombatRules } from "./combat/index.js";
@@ -11,6 +12,7 @@ const none = () => ({});
 export const personalFoundry: FoundryRuleset = {
   id: "personal",
   documents: personalDocuments,
+  rules: personalRules,
   actorContexts: { personalCharacter: personalSheetContext, personalNpc: personalSheetContext },
   itemContexts: { personalWeapon: none, personalArmour: none, personalBand: none, personalAction: none, personalFate: fateItemContext },
   combat: personalCombatRules,

@@ -1,3 +1,4 @@
+import { torchlightRules } from "../../../rules/torchlight/index.js";
 import { CHARACTERISTICS } from "../../../core/tracks/breath.js";
 import { isEngaged } from "../../../rules/torchlight/grid.js";
 import { STANCE_RULES, STANCES, type Stance } from "../../../rules/torchlight/tables.js";
@@ -51,6 +52,7 @@ const sheetContext = (actor: Actor.Implementation) => {
 export const torchlightFoundry: FoundryRuleset = {
   id: "torchlight",
   documents: torchlightDocuments,
+  rules: torchlightRules,
   actorContexts: { torchlightCharacter: sheetContext, torchlightNpc: sheetContext },
   itemContexts: {
     torchlightWeapon: () => ({ dice: dieChoices(WEAPON_DICE), kinds: labelledChoices(WEAPON_KINDS, "FRAY.Torchlight.WeaponKind"), damageTypes: labelledChoices(DAMAGE_TYPE_NAMES, "FRAY.Torchlight.DamageType") }),

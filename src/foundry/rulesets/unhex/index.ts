@@ -1,3 +1,4 @@
+import { unhexRules } from "../../../rules/unhex/index.js";
 import { WEAPON_KINDS, WEAPON_REACH } from "../../../rules/unhex/tables.js";
 import { registerSheetExtension } from "../../actor/sheet.js";
 import { labelledChoices } from "../../sheets/choices.js";
@@ -20,6 +21,7 @@ function reachText(kind: string): string {
 export const unhexFoundry: FoundryRuleset = {
   id: "unhex",
   documents: unhexDocuments,
+  rules: unhexRules,
   actorContexts: { unhexCharacter: unhexSheetContext, unhexNpc: unhexSheetContext },
   itemContexts: {
     unhexWeapon: (item) => {
