@@ -4,6 +4,7 @@
  * same run (how many times faster the exact answer is; the target is 100), and the Monte Carlo's
  * largest absolute error on any chance against the exact answer. Ratios only; nothing asserts.
  */
+import { validate } from "../src/cli/validate.js";
 import { agreement, monteCarlo } from "../src/core/odds/montecarlo.js";
 import { RULESETS } from "../src/rules/index.js";
 import type { RulesetAction } from "../src/rules/ruleset.js";
@@ -27,9 +28,29 @@ export const CONTESTS: Contest[] = [
   { ruleset: "cavaliers", action: "skill", what: "34 dice against Very Hard", request: { actor: cavalier("A"), skill: "deceive", opposition: "very-hard" } },
   { ruleset: "drama", action: "melee", what: "a sheet's maxima: 30 Bd, 11 Dd, large shields", request: { a: dramaFighter("A"), b: { ...dramaFighter("B"), stance: "stand" } } },
   { ruleset: "drama", action: "ranged", what: "30 Bd with every bonus, 11 Dd", request: { shooter: { ...dramaFighter("S"), skillAttribute: "agility" }, target: dramaFighter("T"), bonuses: ["largeTarget", "braced", "aiming"] } },
-  { ruleset: "unhex", action: "attack", what: "both sides reroll both dice, a Defend", request: { attacker: { name: "A", level: 60, good: "both", area: "bar", weapon: "melee" }, target: { name: "T", level: 60, good: "both", area: "bar" }, reaction: { kind: "defend" } } },
-  { ruleset: "unhex", action: "opposed", what: "both reroll both dice", request: { a: { name: "A", level: 60, good: "both" }, b: { name: "B", level: 55, good: "both", pc: true } } },
-  { ruleset: "personal", action: "attack", what: "the parser's largest formulas: 100d1000 each", request: { attacker: { name: "A", weapon: { attack: "100d1000", damage: "100d1000", damageType: "physical" } }, target: { name: "T", defense: 50000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000, stamina: 1, control: 1 } } },
+  // Unhex: a good roller rerolling both dice is the most any roll can throw (two d10s, then two more).
+  // Every choice is given, so resolve runs to the end on every sample as the exact odds read it.
+  {
+    ruleset: "unhex",
+    action: "attack",
+    what: "both sides reroll both dice, a Defend",
+    request: {
+      attacker: { name: "A", level: 60, good: true, area: "bar", weapon: "melee" },
+      target: { name: "T", level: 60, good: true, area: "bar" },
+      reaction: "defend",
+      roll: true,
+      rerolls: { attacker: "both", target: "both" },
+      criticals: { attacker: "extra-action", target: "extra-action" },
+      damageDie: "tens",
+    },
+  },
+  {
+    ruleset: "unhex",
+    action: "opposed",
+    what: "both reroll both dice",
+    request: { a: { name: "A", level: 60, good: true }, b: { name: "B", level: 55, good: true, pc: true }, roll: true, rerolls: { a: "both", b: "both" }, criticals: { a: "extra-action", b: "extra-action" } },
+  },
+  { ruleset: "personal", action: "attack", what: "the parser's largest formulas: 100d1000 each", request: { attacker: { name: "A", weapon: { attack: "100d1000", damage: "100d1000", damageType: "physical" } }, target: { name: "T", defense: 1000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000, stamina: 1, control: 1 } } },
   { ruleset: "torchlight", action: "attack", what: "a d100 Enhanced twice, with a Feint", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" } } },
   { ruleset: "torchlight", action: "attack", what: "a Squad of five d12s, Enhanced", request: { attacker: { name: "A", weaponDie: 12 }, squadMates: ["B", "C", "D", "E"].map((name) => ({ name, weaponDie: 12, proficiencies: 1 })), target: { name: "T" } } },
 ];
@@ -65,6 +86,8 @@ function timeExact(run: () => unknown): number {
 export function benchOdds(samples = SAMPLES): OddsRow[] {
   return CONTESTS.map((contest) => {
     const action = actionOf(contest);
+    // A contest larger than the request schema allows would not be one the rules can be asked.
+    validate(action.request, contest.request, `${contest.ruleset} ${contest.action}: `);
     const exact = action.odds.exact(contest.request);
     const exactMs = timeExact(() => action.odds.exact(contest.request));
     const started = performance.now();
