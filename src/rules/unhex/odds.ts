@@ -1,6 +1,5 @@
 import type { Static } from "@sinclair/typebox";
 import { gradePercentile, type PercentileCheck, readPercentile } from "../../core/dice/percentile.js";
-import type { DiceTray } from "../../core/dice/source.js";
 import { enumerateDice } from "../../core/odds/enumerate.js";
 import type { Observation } from "../../core/odds/odds.js";
 import type { Outcome } from "../../core/outcome.js";
