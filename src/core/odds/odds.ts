@@ -112,7 +112,7 @@ export class Tally {
       const histogram = this.values.get(name);
       const only = chunks[0];
       if (!histogram && chunks.length === 1 && only && ascending(only)) {
-        distributions[name] = (only.every(([, p]) => p > 0) ? [...only] : only.filter(([, p]) => p > 0)) as Pmf;
+        distributions[name] = only.filter(([, p]) => p > 0) as Pmf;
         continue;
       }
       const merged = new Map(histogram ?? []);

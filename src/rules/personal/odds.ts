@@ -35,7 +35,8 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       const weapon = request.attacker.weapon;
       const vitals = vitalsFrom(request.target);
       const attackTotals = formulaOdds(parseFormula(weapon.attack));
-      const damageRolls = formulaOdds(parseFormula(weapon.damage));
+      // The same formula for both rolls is summed once (its distribution is only read).
+      const damageRolls = weapon.damage === weapon.attack ? attackTotals : formulaOdds(parseFormula(weapon.damage));
       const tally = tallyFor(NAMES);
       tally.addValues("attackTotal", entriesOf(attackTotals));
       // The attack total matters only through hit or miss and the Armor Rating it leaves, so hits
