@@ -1,9 +1,15 @@
 /**
- * The odds part of `npm run bench`: for each ruleset, its contests at the largest pools the rules
- * allow, the time of the exact odds against a 100,000-sample Monte Carlo of the same contest in the
- * same run (how many times faster the exact answer is; the target is 100), and the Monte Carlo's
- * largest absolute error on any chance against the exact answer. Ratios only; nothing asserts.
+ * The odds part of `npm run bench` (alone: `npm run bench -- odds`): for each ruleset, its contests
+ * at the largest pools the rules allow, the time of the exact odds against a 100,000-sample Monte
+ * Carlo of the same contest in the same run (how many times faster the exact answer is; the target
+ * is 100), and the Monte Carlo's largest absolute error on any chance against the exact answer.
+ * Ratios only; nothing asserts.
+ *
+ * Every contest must pass its action's request schema (checked before it is timed), so none is
+ * larger than a table could ask for; where the rules' own numbers stop short of the schema's, both
+ * are benched. The Monte Carlo is resolve itself on seeded dice, once per sample, as the tests use it.
  */
+import { validate } from "../src/cli/validate.js";
 import { agreement, monteCarlo } from "../src/core/odds/montecarlo.js";
 import { RULESETS } from "../src/rules/index.js";
 import type { RulesetAction } from "../src/rules/ruleset.js";
@@ -22,14 +28,46 @@ const d12s = (n: number) => Array.from({ length: n }, () => 12);
 const cavalier = (name: string) => ({ name, attribute: 10, competency: 12, ranks: 10, item: 12, bonus: 12, assists: [d12s(10), d12s(10)] });
 const dramaFighter = (name: string) => ({ name, physical: 10, agility: 10, skill: 10, grit: 10, flesh: 10, military: 10, drama: 10, weapon: "extraLarge", shield: "large", harness: 10, stance: "press" });
 
+const dramaSchemaMaxima = (name: string) => ({ ...dramaFighter(name), situationalBase: 40, stance: "dramatic", dramatic: { base: 20, drama: 10 } });
+
 export const CONTESTS: Contest[] = [
   { ruleset: "cavaliers", action: "attack", what: "34 dice a side (d10 attribute, 10 ranks, d12s, two Assists of 10)", request: { attack: "lunge", defence: "parry", attacker: cavalier("A"), defender: cavalier("D") } },
   { ruleset: "cavaliers", action: "skill", what: "34 dice against Very Hard", request: { actor: cavalier("A"), skill: "deceive", opposition: "very-hard" } },
   { ruleset: "drama", action: "melee", what: "a sheet's maxima: 30 Bd, 11 Dd, large shields", request: { a: dramaFighter("A"), b: { ...dramaFighter("B"), stance: "stand" } } },
+  // The seed caps no situational dice, and a Dramatic stance's modifiers are the GM's: the request
+  // schema stops them at 40 situational Bd and +20 Bd, +10 Dd, so a fighter can roll 90 Bd and 20 Dd.
+  {
+    ruleset: "drama",
+    action: "melee",
+    what: "the request schema's maxima: 90 Bd, 20 Dd (40 situational Bd, a Dramatic stance)",
+    request: { a: dramaSchemaMaxima("A"), b: dramaSchemaMaxima("B") },
+  },
   { ruleset: "drama", action: "ranged", what: "30 Bd with every bonus, 11 Dd", request: { shooter: { ...dramaFighter("S"), skillAttribute: "agility" }, target: dramaFighter("T"), bonuses: ["largeTarget", "braced", "aiming"] } },
-  { ruleset: "unhex", action: "attack", what: "both sides reroll both dice, a Defend", request: { attacker: { name: "A", level: 60, good: "both", area: "bar", weapon: "melee" }, target: { name: "T", level: 60, good: "both", area: "bar" }, reaction: { kind: "defend" } } },
-  { ruleset: "unhex", action: "opposed", what: "both reroll both dice", request: { a: { name: "A", level: 60, good: "both" }, b: { name: "B", level: 55, good: "both", pc: true } } },
-  { ruleset: "personal", action: "attack", what: "the parser's largest formulas: 100d1000 each", request: { attacker: { name: "A", weapon: { attack: "100d1000", damage: "100d1000", damageType: "physical" } }, target: { name: "T", defense: 50000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000, stamina: 1, control: 1 } } },
+  // Unhex: a good roller rerolling both dice is the most any roll can throw (two d10s, then two more).
+  // Every choice is given, so resolve runs to the end on every sample as the exact odds read it.
+  {
+    ruleset: "unhex",
+    action: "attack",
+    what: "both sides reroll both dice, a Defend",
+    request: {
+      attacker: { name: "A", level: 60, good: true, area: "bar", weapon: "melee" },
+      target: { name: "T", level: 60, good: true, area: "bar" },
+      reaction: "defend",
+      roll: true,
+      rerolls: { attacker: "both", target: "both" },
+      criticals: { attacker: "extra-action", target: "extra-action" },
+      damageDie: "tens",
+    },
+  },
+  {
+    ruleset: "unhex",
+    action: "opposed",
+    what: "both reroll both dice",
+    request: { a: { name: "A", level: 60, good: true }, b: { name: "B", level: 55, good: true, pc: true }, roll: true, rerolls: { a: "both", b: "both" }, criticals: { a: "extra-action", b: "extra-action" } },
+  },
+  // Formulas are the weapon's own (the seed leaves them open); the parser allows 100 dice of at most
+  // 1000 sides a formula. The Defense is the schema's largest, 1000.
+  { ruleset: "personal", action: "attack", what: "the parser's largest formulas: 100d1000 each", request: { attacker: { name: "A", weapon: { attack: "100d1000", damage: "100d1000", damageType: "physical" } }, target: { name: "T", defense: 1000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000, stamina: 1, control: 1 } } },
   { ruleset: "torchlight", action: "attack", what: "a d100 Enhanced twice, with a Feint", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" } } },
   { ruleset: "torchlight", action: "attack", what: "a Squad of five d12s, Enhanced", request: { attacker: { name: "A", weaponDie: 12 }, squadMates: ["B", "C", "D", "E"].map((name) => ({ name, weaponDie: 12, proficiencies: 1 })), target: { name: "T" } } },
 ];
@@ -65,6 +103,8 @@ function timeExact(run: () => unknown): number {
 export function benchOdds(samples = SAMPLES): OddsRow[] {
   return CONTESTS.map((contest) => {
     const action = actionOf(contest);
+    // A contest larger than the request schema allows would not be one the rules can be asked.
+    validate(action.request, contest.request, `${contest.ruleset} ${contest.action}: `);
     const exact = action.odds.exact(contest.request);
     const exactMs = timeExact(() => action.odds.exact(contest.request));
     const started = performance.now();

@@ -14,7 +14,7 @@
  *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's render against an empty
  *      ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
  *      budget: the entry with the CSS, and per ruleset what a world of it fetches (bundleReport).
- * The numbers also go to .bench/last.json (git-ignored).
+ * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone.
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -23,7 +23,7 @@ import { runCli } from "../src/cli/run.js";
 import { RULESETS } from "../src/rules/index.js";
 import { build } from "./build.mjs";
 import { benchBrowser, bundleReport } from "./bench-browser.js";
-import { benchOdds, SAMPLES } from "./bench-odds.js";
+import { benchOdds, type OddsRow, SAMPLES } from "./bench-odds.js";
 import { parseCliExamples, type CliExample } from "./cli-examples.js";
 
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
@@ -70,9 +70,29 @@ function rulesetOf(example: CliExample): string | undefined {
 
 const geomean = (values: number[]) => Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
 
+function printOdds(): OddsRow[] {
+  const odds = benchOdds();
+  console.log(`\nExact odds at the largest pools the rules allow, against a ${SAMPLES.toLocaleString("en")}-sample Monte Carlo of resolve (same run)`);
+  console.log("(faster = Monte Carlo time / exact time, target 100; error = the Monte Carlo's largest absolute error on any chance)\n");
+  console.log(
+    table(
+      ["ruleset", "action", "contest", "faster", "exact ms", "error"],
+      odds.map((row) => [row.contest.ruleset, row.contest.action, row.contest.what, `${row.faster.toFixed(0)}x`, row.exactMs.toFixed(2), row.largestError.toFixed(4)]),
+      3,
+    ),
+  );
+  return odds;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   process.chdir(ROOT);
+  // `npm run bench -- odds`: only the exact-odds table (no build, no browser), to work on the odds alone.
+  if (process.argv.slice(2).includes("odds")) {
+    printOdds();
+    console.log(`\nbench odds: total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return;
+  }
 
   // 1. Rules throughput.
   const examples = parseCliExamples(readFileSync(at("docs/cli.md"), "utf8")).filter((e) => e.argv[0] === "resolve" && e.exit === 0);
@@ -120,16 +140,7 @@ async function main(): Promise<void> {
   console.log(table(["output", "from", "relative"], sizes.map((s) => [s.output, s.from, s.src ? (s.out / s.src).toFixed(2) : "n/a"]), 2));
 
   // 3. Exact odds against a Monte Carlo of the same contest.
-  const odds = benchOdds();
-  console.log(`\nExact odds at the largest pools the rules allow, against a ${SAMPLES.toLocaleString("en")}-sample Monte Carlo of resolve (same run)`);
-  console.log("(faster = Monte Carlo time / exact time, target 100; error = the Monte Carlo's largest absolute error on any chance)\n");
-  console.log(
-    table(
-      ["ruleset", "action", "contest", "faster", "error"],
-      odds.map((row) => [row.contest.ruleset, row.contest.action, row.contest.what, `${row.faster.toFixed(0)}x`, row.largestError.toFixed(4)]),
-      3,
-    ),
-  );
+  const odds = printOdds();
 
   // 4. The table in Chromium, and the bundle's weight.
   const systemJson = JSON.parse(readFileSync(at("dist/system.json"), "utf8")) as { documentTypes: Record<string, Record<string, unknown>>; styles?: Array<string | { src: string }> };

@@ -25,6 +25,38 @@ export function addDieInto(from: Float64Array, length: number, sides: number, in
   return out;
 }
 
+/**
+ * addDieInto for a `from` that is symmetric (as the total of fair dice always is: each die is, and
+ * so is a sum of independent symmetric numbers): the lower half is summed and the upper half is its
+ * mirror, half the work. The running sum is split where it only grows, slides and only shrinks, so
+ * no loop asks which part it is in.
+ */
+export function addDieIntoSymmetric(from: Float64Array, length: number, sides: number, into: Float64Array): number {
+  const out = length + sides - 1;
+  const half = (out + 1) >> 1;
+  const scale = 1 / sides;
+  let window = 0;
+  const grow = Math.min(half, length, sides);
+  let i = 0;
+  for (; i < grow; i += 1) {
+    window += from[i] as number;
+    into[i] = window * scale;
+  }
+  // Past the last entry of `from` before `sides` entries: the window holds all of it.
+  for (; i < Math.min(half, sides); i += 1) into[i] = window * scale;
+  for (; i < Math.min(half, length); i += 1) {
+    window += (from[i] as number) - (from[i - sides] as number);
+    // A running sum can drift a hair below 0 where the true chance is 0.
+    into[i] = Math.max(window, 0) * scale;
+  }
+  for (; i < half; i += 1) {
+    window -= from[i - sides] as number;
+    into[i] = Math.max(window, 0) * scale;
+  }
+  for (let j = half; j < out; j += 1) into[j] = into[out - 1 - j] as number;
+  return out;
+}
+
 export function shift(dist: Dense, by: number): Dense {
   return { min: dist.min + by, p: dist.p };
 }
@@ -32,9 +64,11 @@ export function shift(dist: Dense, by: number): Dense {
 /** [value, chance] for every value with a chance above 0. */
 export function entriesOf(dist: Dense): Array<[number, number]> {
   const entries: Array<[number, number]> = [];
-  dist.p.forEach((p, i) => {
+  const chances = dist.p;
+  for (let i = 0; i < chances.length; i += 1) {
+    const p = chances[i] as number;
     if (p > 0) entries.push([dist.min + i, p]);
-  });
+  }
   return entries;
 }
 

@@ -1,10 +1,11 @@
 import type { Formula } from "../dice/formula.js";
-import { addDieInto, type Dense } from "./dense.js";
+import { addDieIntoSymmetric, type Dense } from "./dense.js";
 
 /**
  * The exact distribution of a formula's total, as `rollFormula` adds it up: every die of every term
  * (subtracted for a negative term) plus the flat numbers. Two buffers of the final size take turns,
- * so a hundred d1000s allocate twice, not a hundred times.
+ * so a hundred d1000s allocate twice, not a hundred times; every partial total is symmetric, so each
+ * die sums half of it (addDieIntoSymmetric).
  */
 export function formulaOdds(formula: Formula): Dense {
   let min = 0;
@@ -20,7 +21,7 @@ export function formulaOdds(formula: Formula): Dense {
       continue;
     }
     for (let i = 0; i < term.count; i += 1) {
-      length = addDieInto(from, length, term.sides, into);
+      length = addDieIntoSymmetric(from, length, term.sides, into);
       [from, into] = [into, from];
       min += term.sign === 1 ? 1 : -term.sides;
     }

@@ -42,6 +42,12 @@ export interface Observation {
  * probability; a Monte Carlo adds each sample with weight 1/N. Both go through this one tally, so
  * the two can only differ in their numbers.
  */
+/** Whether a distribution's values rise strictly from first to last. */
+function ascending(pmf: readonly (readonly [number, number])[]): boolean {
+  for (let i = 1; i < pmf.length; i += 1) if ((pmf[i] as readonly [number, number])[0] <= (pmf[i - 1] as readonly [number, number])[0]) return false;
+  return true;
+}
+
 export class Tally {
   private readonly chances = new Map<string, number>();
   private readonly values = new Map<string, Map<number, number>>();
@@ -104,7 +110,6 @@ export class Tally {
     for (const name of this.distributions) {
       const chunks = this.chunks.get(name) ?? [];
       const histogram = this.values.get(name);
-      const ascending = (pmf: readonly (readonly [number, number])[]) => pmf.every(([v], i) => i === 0 || v > (pmf[i - 1]?.[0] ?? v));
       const only = chunks[0];
       if (!histogram && chunks.length === 1 && only && ascending(only)) {
         distributions[name] = only.filter(([, p]) => p > 0) as Pmf;

@@ -112,17 +112,26 @@ function trimGrid(grid: Grid, budget: number): { grid: Grid; cut: number } {
   return { grid: out, cut: cut + colCut };
 }
 
-/** The grid of the sum of two independent pairs of counts. */
-function convolveGrids(a: Grid, b: Grid): Grid {
+const nonZero = (grid: Grid) => grid.p.reduce((n, p) => (p === 0 ? n : n + 1), 0);
+
+/**
+ * The grid of the sum of two independent pairs of counts. The sparser grid is walked cell by cell
+ * (a Drama die's chain has a few cells a row), the other row by row.
+ */
+function convolveGrids(x: Grid, y: Grid): Grid {
+  const [a, b] = nonZero(x) <= nonZero(y) ? [x, y] : [y, x];
   const out = gridOf(a.rowMin + b.rowMin, a.rows + b.rows - 1, a.linMin + b.linMin, a.width + b.width - 1);
+  const into = out.p;
+  const from = b.p;
+  const width = b.width;
   for (let ra = 0; ra < a.rows; ra += 1) {
     for (let ca = 0; ca < a.width; ca += 1) {
       const pa = a.p[ra * a.width + ca] as number;
       if (pa === 0) continue;
       for (let rb = 0; rb < b.rows; rb += 1) {
-        const from = rb * b.width;
+        const at = rb * width;
         const to = (ra + rb) * out.width + ca;
-        for (let cb = 0; cb < b.width; cb += 1) out.p[to + cb] = (out.p[to + cb] as number) + pa * (b.p[from + cb] as number);
+        for (let cb = 0; cb < width; cb += 1) into[to + cb] = (into[to + cb] as number) + pa * (from[at + cb] as number);
       }
     }
   }
@@ -159,6 +168,17 @@ function countDice(kind: Kind, n: number, carries: "six" | "one", tag?: BaseTag)
     if (same) same.faces.push(face);
     else classes.push({ faces: [face], lin: read.lin, extra });
   }
+  // The tag of `count` dice of one face, read once for each face and count.
+  const tags = new Map<number, number>();
+  const tagOf = (face: number, count: number): number => {
+    const key = count * 8 + face;
+    let value = tags.get(key);
+    if (value === undefined) {
+      value = (tag as BaseTag).ofFace(face, count);
+      tags.set(key, value);
+    }
+    return value;
+  };
   let states: CountState[] = [{ remaining: n, lin: 0, extra: 0, tag: tag?.initial ?? 0, p: 1 }];
   let facesLeft = 6;
   // States are keyed by one number: remaining, net and extra each fit in 0..2n+1, the tag above them.
@@ -171,7 +191,7 @@ function countDice(kind: Kind, n: number, carries: "six" | "one", tag?: BaseTag)
       for (let count = 0; count <= state.remaining; count += 1) {
         const p = state.p * (chances[count] as number);
         if (p === 0) continue;
-        const folded = tag ? tag.combine(state.tag, tag.ofFace(cls.faces[0] as number, count)) : 0;
+        const folded = tag ? tag.combine(state.tag, tagOf(cls.faces[0] as number, count)) : 0;
         const remaining = state.remaining - count;
         const lin = state.lin + count * cls.lin;
         const extra = state.extra + count * cls.extra;

@@ -117,36 +117,52 @@ function strikeWith(victim: GritFlesh, blow: BlowSpec, blocks: number) {
 }
 
 /**
- * The expected Grit and Flesh blows take, over every count of armour blocks. A blow is struck once
- * without blocks; blows that leave the same Grit and bring the same Flesh against the same armour
- * share the rest of the work.
+ * The expected Grit and Flesh blows take, over every count of armour blocks. What a blow does
+ * depends on the armour only through the count of blocks (the armour dice set only the chance of
+ * each count), so each blow is struck once without blocks whatever its armour; blows that leave the
+ * same Grit and bring the same Flesh share their strikes by count of blocks; and each count is
+ * struck once, for every size of armour pool that reaches it.
  */
 function strikes(victim: GritFlesh): (blow: BlowSpec) => Loss {
   const byBlow = new Map<string, Loss>();
-  const byIncoming = new Map<string, Loss>();
+  const firsts = new Map<string, { state: GritFlesh; incoming: string; armoured: boolean }>();
+  const byBlocks = new Map<string, GritFlesh[]>();
   return (blow) => {
-    const blowKey = `${blow.kind}/${blow.level}/${blow.weaponFlesh}/${blow.limitedGrit ?? ""}/${blow.criticalHit}/${blow.armourDice}`;
-    const known = byBlow.get(blowKey);
+    const blowKey = `${blow.kind}/${blow.level}/${blow.weaponFlesh}/${blow.limitedGrit ?? ""}/${blow.criticalHit}`;
+    const armouredKey = `${blowKey}/${blow.armourDice}`;
+    const known = byBlow.get(armouredKey);
     if (known) return known;
-    const first = strikeWith(victim, blow, 0);
-    const incomingKey = `${first.state.grit}/${first.incomingFlesh}/${blow.criticalHit}/${blow.armourDice}/${first.armourFaces.length}`;
-    let loss = byIncoming.get(incomingKey);
-    if (!loss) {
-      let grit = victim.grit - first.state.grit;
-      let flesh = victim.flesh - first.state.flesh;
-      if (first.armourFaces.length > 0) {
-        grit = 0;
-        flesh = 0;
-        binomial(blow.armourDice, ARMOUR.chance).forEach((p, blocks) => {
-          const hit = blocks === 0 ? first : strikeWith(victim, blow, blocks);
-          grit += p * (victim.grit - hit.state.grit);
-          flesh += p * (victim.flesh - hit.state.flesh);
-        });
-      }
-      loss = { grit, flesh, after: first.state };
-      byIncoming.set(incomingKey, loss);
+    let first = firsts.get(blowKey);
+    if (!first) {
+      const struck = strikeWith(victim, blow, 0);
+      first = { state: struck.state, incoming: `${struck.state.grit}/${struck.incomingFlesh}/${blow.criticalHit}`, armoured: struck.armourFaces.length > 0 };
+      firsts.set(blowKey, first);
     }
-    byBlow.set(blowKey, loss);
+    let grit = victim.grit - first.state.grit;
+    let flesh = victim.flesh - first.state.flesh;
+    if (first.armoured && blow.armourDice > 0) {
+      const states = byBlocks.get(first.incoming) ?? [first.state];
+      byBlocks.set(first.incoming, states);
+      const after = (blocks: number) => (states[blocks] ??= strikeWith(victim, blow, blocks).state);
+      grit = 0;
+      flesh = 0;
+      // More blocks never let more Flesh through: once a count of blocks leaves the victim as every
+      // die blocking would, every larger count does too, and the rest of the chance goes there at once.
+      const allBlock = after(blow.armourDice);
+      const chances = binomial(blow.armourDice, ARMOUR.chance);
+      let left = 1;
+      for (let blocks = 0; blocks <= blow.armourDice; blocks += 1) {
+        const hit = after(blocks);
+        const settled = hit.grit === allBlock.grit && hit.flesh === allBlock.flesh;
+        const p = settled ? left : (chances[blocks] as number);
+        grit += p * (victim.grit - hit.grit);
+        flesh += p * (victim.flesh - hit.flesh);
+        left -= p;
+        if (settled) break;
+      }
+    }
+    const loss = { grit, flesh, after: first.state };
+    byBlow.set(armouredKey, loss);
     return loss;
   };
 }
@@ -233,27 +249,29 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     // losses summed, before the tally sees them.
     const tally = tallyFor(MELEE_NAMES);
     for (const side of ["a", "b"] as const) tally.addValues(`${side}Net`, netsOf(sides[side]));
-    const events = new Map<string, { events: Record<string, boolean>; p: number }>();
+    // Each pair's events are pooled by a number (kind, winner, both criticals) before the tally sees them.
+    const KINDS = Object.keys(KIND_EVENTS);
+    const WINNERS: Array<Side | "none"> = ["a", "b", "none"];
+    const pooled = new Float64Array(KINDS.length * WINNERS.length * 4);
     const lost: Record<Side, { grit: number; flesh: number }> = { a: { grit: 0, flesh: 0 }, b: { grit: 0, flesh: 0 } };
     const noBlow = { a: stanceOf(fighters.a).winLandsNoBlow, b: stanceOf(fighters.b).winLandsNoBlow };
-    for (const ra of sides.a) {
-      for (const rb of sides.b) {
+    const triplesOfSide = { a: sides.a.map((r) => [...r.triples]), b: sides.b.map((r) => [...r.triples]) };
+    sides.a.forEach((ra, ia) => {
+      sides.b.forEach((rb, ib) => {
         const p = ra.p * rb.p;
         const judgement = judgeMelee(ra, rb, momentum, options);
-        const key = `${judgement.kind}/${judgement.winner}/${ra.critical}/${rb.critical}`;
-        const entry = events.get(key) ?? { events: meleeEvents(judgement.kind, judgement.winner, ra.critical, rb.critical), p: 0 };
-        entry.p += p;
-        events.set(key, entry);
+        const key = ((KINDS.indexOf(judgement.kind) * WINNERS.length + WINNERS.indexOf(judgement.winner)) * 2 + (ra.critical ? 1 : 0)) * 2 + (rb.critical ? 1 : 0);
+        pooled[key] = (pooled[key] as number) + p;
         // Grit and Flesh lost: the blows, then each Shield Bash on the Grit the blows left.
         let leftA = before.a;
         let leftB = before.b;
         const winner = judgement.winner;
         if (winner !== "none" && !noBlow[winner]) {
           const loser = other(winner);
-          const [won, lost_] = winner === "a" ? [ra, rb] : [rb, ra];
+          const won = winner === "a" ? ra : rb;
           const blow = judgement.blow;
           if (blow !== "none") {
-            for (const [triples, q] of lost_.triples) {
+            for (const [triples, q] of triplesOfSide[loser][loser === "a" ? ia : ib] as Array<[number, number]>) {
               const hit = struck(loser, false, blow === "full", judgement.level, won.critical, triples);
               lost[loser].grit += p * q * hit.grit;
               lost[loser].flesh += p * q * hit.flesh;
@@ -262,7 +280,7 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
             }
           }
           if (judgement.loserCriticalBlow) {
-            for (const [triples, q] of won.triples) {
+            for (const [triples, q] of triplesOfSide[winner][winner === "a" ? ia : ib] as Array<[number, number]>) {
               const hit = struck(winner, true, false, 0, true, triples);
               lost[winner].grit += p * q * hit.grit;
               lost[winner].flesh += p * q * hit.flesh;
@@ -281,9 +299,14 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
           lost.a.grit += p * rb.quad * bash.grit;
           lost.a.flesh += p * rb.quad * bash.flesh;
         }
-      }
-    }
-    for (const entry of events.values()) tally.add({ events: entry.events, values: {} }, entry.p);
+      });
+    });
+    pooled.forEach((p, key) => {
+      if (p === 0) return;
+      const kind = KINDS[Math.floor(key / 4 / WINNERS.length)] as string;
+      const winner = WINNERS[Math.floor(key / 4) % WINNERS.length] as Side | "none";
+      tally.add({ events: meleeEvents(kind, winner, (key & 2) === 2, (key & 1) === 1), values: {} }, p);
+    });
     for (const side of ["a", "b"] as const) {
       tally.expect(`${side}GritLost`, lost[side].grit, 1);
       tally.expect(`${side}FleshLost`, lost[side].flesh, 1);

@@ -35,7 +35,8 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       const weapon = request.attacker.weapon;
       const vitals = vitalsFrom(request.target);
       const attackTotals = formulaOdds(parseFormula(weapon.attack));
-      const damageRolls = formulaOdds(parseFormula(weapon.damage));
+      // The same formula for both rolls is summed once (its distribution is only read).
+      const damageRolls = weapon.damage === weapon.attack ? attackTotals : formulaOdds(parseFormula(weapon.damage));
       const tally = tallyFor(NAMES);
       tally.addValues("attackTotal", entriesOf(attackTotals));
       // The attack total matters only through hit or miss and the Armor Rating it leaves, so hits
@@ -53,24 +54,37 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: {} }, missed);
       const highest = Math.max(0, damageRolls.min + damageRolls.p.length - 1);
       const damage = new Float64Array(highest + 1);
+      const rolls = damageRolls.p;
       for (const [rating, p] of byRating) {
-        damageRolls.p.forEach((q, i) => {
+        for (let i = 0; i < rolls.length; i += 1) {
           const amount = netDamage(damageRolls.min + i, rating);
-          damage[amount] = (damage[amount] as number) + p * q;
-        });
+          damage[amount] = (damage[amount] as number) + p * (rolls[i] as number);
+        }
       }
-      // Each amount of damage is read once by applyHit; what it does is tallied once per kind of reading.
+      // Each amount of damage is read by applyHit; what it does is tallied once per kind of reading.
+      // applyHit weighs an amount only against 0, the Resolve left and half the Maximum Resolve (see
+      // takeDamage), so every amount above both the Resolve and the Maximum Resolve reads as the first
+      // of them does: that one is read for all (test/rules/personal/odds.test.ts checks it).
+      const alike = Math.max(vitals.resolve, vitals.maxResolve) + 1;
       const byReading = new Map<number, { reading: HitReading; p: number }>();
-      damage.forEach((p, amount) => {
-        if (p === 0) return;
+      const read = (amount: number, p: number) => {
         const reading = applyHit(vitals, amount, options);
         const key = (reading.becameWounded ? 1 : 0) + (reading.becameDefeated ? 2 : 0) + (reading.fateNeeded ? 4 : 0);
         const entry = byReading.get(key) ?? { reading, p: 0 };
         entry.p += p;
         byReading.set(key, entry);
-      });
+      };
+      let beyond = 0;
+      for (let amount = 0; amount < damage.length; amount += 1) {
+        const p = damage[amount] as number;
+        if (p === 0) continue;
+        if (amount < alike) read(amount, p);
+        else beyond += p;
+      }
+      if (beyond > 0) read(alike, beyond);
       // A miss deals 0, as resolve reports it.
-      tally.addValues("damage", entriesOf({ min: 0, p: damage.map((p, amount) => (amount === 0 ? p + missed : p)) }));
+      damage[0] = (damage[0] as number) + missed;
+      tally.addValues("damage", entriesOf({ min: 0, p: damage }));
       for (const { reading, p } of byReading.values()) {
         tally.add({ events: { hit: true, wounded: reading.becameWounded, defeated: reading.becameDefeated, fateNeeded: reading.fateNeeded }, values: {} }, p);
       }

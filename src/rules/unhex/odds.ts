@@ -1,7 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import { gradePercentile, type PercentileCheck, readPercentile } from "../../core/dice/percentile.js";
-import type { DiceTray } from "../../core/dice/source.js";
-import { enumerateDice, groupOutcomes } from "../../core/odds/enumerate.js";
+import { enumerateDice } from "../../core/odds/enumerate.js";
 import type { Observation } from "../../core/odds/odds.js";
 import type { Outcome } from "../../core/outcome.js";
 import { ownValue } from "../../core/ownKey.js";
@@ -65,22 +64,50 @@ export function bestReroll(check: PercentileCheck): RerollChoice {
   return best;
 }
 
-/** One roll with its choices made: the given reroll (or the best one), then the given critical choice (or the extra action). */
-function playRoll(tray: DiceTray, roller: Roller, label: string, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat: boolean) {
-  let state: RollState = rollDice(tray, roller, label);
-  if (rerollOffered(state)) state = applyReroll(tray, state, reroll ?? bestReroll(state.check));
-  if (criticalOffered(state)) state = applyCritical(state, critical ?? "extra-action");
-  return finishRoll(state, inCombat);
+/** A roll's end: the given critical choice (or the extra action), then what the roll does to the roller's actions. */
+function endRoll(state: RollState, critical: CriticalChoice | undefined, inCombat: boolean) {
+  return finishRoll(criticalOffered(state) ? applyCritical(state, critical ?? "extra-action") : state, inCombat);
 }
 
+/** A finished roll's key: the dice, the grade and what it does to the roller's actions. */
+const rollKey = (roll: { check: PercentileCheck; extraAction: boolean; losesNextAction: boolean }) =>
+  ((roll.check.tens * 10 + roll.check.units) * 4 + GRADES.indexOf(roll.check.grade)) * 4 + (roll.extraAction ? 2 : 0) + (roll.losesNextAction ? 1 : 0);
+const GRADES = ["critical-success", "success", "failure", "critical-failure"];
+
+/**
+ * Every way one roll can end, with its chance: the rules' own steps (rollDice, applyReroll,
+ * applyCritical, finishRoll) run on every face, stage by stage. The first throw is listed once; a
+ * reroll throws the named dice again and keeps the others, so what it leads to depends on the dice
+ * it keeps (and the level and the roller, the same throughout): first throws that keep the same
+ * dice share one listing of the reroll. So a roll that rerolls both dice is listed in 200 runs of
+ * the rules, not 10,000, and each run is still the rules' own.
+ */
 function rollOdds(roller: Roller, label: string, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat = true): RollChance[] {
-  const listed = enumerateDice((tray) => playRoll(tray, roller, label, reroll, critical, inCombat));
-  return groupOutcomes(listed.outcomes, (roll) => `${roll.check.tens}${roll.check.units}/${roll.check.grade}/${roll.extraAction}/${roll.losesNextAction}`).map(({ value, p }) => ({
-    check: value.check,
-    extraAction: value.extraAction,
-    losesNextAction: value.losesNextAction,
-    p,
-  }));
+  const ends = new Map<number, RollChance>();
+  const add = (roll: { check: PercentileCheck; extraAction: boolean; losesNextAction: boolean }, p: number) => {
+    const key = rollKey(roll);
+    const entry = ends.get(key);
+    if (entry) entry.p += p;
+    else ends.set(key, { check: roll.check, extraAction: roll.extraAction, losesNextAction: roll.losesNextAction, p });
+  };
+  const rerolled = new Map<string, Array<{ value: ReturnType<typeof finishRoll>; p: number }>>();
+  for (const first of enumerateDice((tray) => rollDice(tray, roller, label)).outcomes) {
+    const state = first.value;
+    if (!rerollOffered(state)) {
+      add(endRoll(state, critical, inCombat), first.p);
+      continue;
+    }
+    const dice = reroll ?? bestReroll(state.check);
+    const kept = dice === "both" ? "" : dice === "tens" ? `u${state.check.units}` : dice === "units" ? `t${state.check.tens}` : `${state.check.tens}${state.check.units}`;
+    const key = `${dice}/${kept}`;
+    let listed = rerolled.get(key);
+    if (!listed) {
+      listed = enumerateDice((tray) => endRoll(applyReroll(tray, state, dice), critical, inCombat)).outcomes;
+      rerolled.set(key, listed);
+    }
+    for (const end of listed) add(end.value, first.p * end.p);
+  }
+  return [...ends.values()];
 }
 
 const CHECK_NAMES = { events: ["success", "criticalSuccess", "criticalFailure", "extraAction", "losesNextAction"], distributions: ["reading"] };
@@ -131,10 +158,12 @@ export const opposedOdds: ActionOdds = defineOdds<{ a: RollerRequest; b: RollerR
     const [a, b] = [rollerOf(request.a), rollerOf(request.b)];
     const inCombat = request.inCombat ?? true;
     const tally = tallyFor(OPPOSED_NAMES);
-    const bRolls = rollOdds(b, "opposed", rerollOf(request, "b"), criticalOf(request, "b"), inCombat);
-    for (const x of rollOdds(a, "opposed", rerollOf(request, "a"), criticalOf(request, "a"), inCombat)) {
-      for (const y of bRolls) tally.add({ events: opposedEvents(compareUnhex({ pc: a.pc, ...x.check }, { pc: b.pc, ...y.check })), values: {} }, x.p * y.p);
-    }
+    const sideOf = (roller: Roller, who: "a" | "b") => rollOdds(roller, "opposed", rerollOf(request, who), criticalOf(request, who), inCombat).map((roll) => ({ side: { pc: roller.pc, ...roll.check }, p: roll.p }));
+    const bRolls = sideOf(b, "b");
+    // Every pair is judged by compareUnhex; the tally sees the three results once each.
+    const won = { a: 0, b: 0, none: 0 };
+    for (const x of sideOf(a, "a")) for (const y of bRolls) won[compareUnhex(x.side, y.side)] += x.p * y.p;
+    for (const [winner, p] of Object.entries(won)) tally.add({ events: opposedEvents(winner), values: {} }, p);
     return tally.odds();
   },
   observe(_request, outcome) {
@@ -176,11 +205,26 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
       }
       return hit;
     };
-    const reactions = reaction === "none" ? [null] : rollOdds(rollerOf(request.target), reaction, rerollOf(request, "target"), criticalOf(request, "target"));
+    const reactions = reaction === "none" ? [] : rollOdds(rollerOf(request.target), reaction, rerollOf(request, "target"), criticalOf(request, "target"));
+    const answers = reactions.map((answer) => ({ side: { pc: target.pc, ...answer.check }, p: answer.p }));
+    // A Counterattack's own hit depends on the answer alone: answers that deal the same are pooled.
+    const counters = new Map<number, number>();
+    if (reaction === "counterattack") {
+      for (const answer of reactions) {
+        const damage = answer.check.success ? land(answer.check, attacker, whoPicks(false, request.attacker.shield === true), request.counterDamageDie, "attacker").damage : -1;
+        counters.set(damage, (counters.get(damage) ?? 0) + answer.p);
+      }
+    } else counters.set(-1, 1);
     const tally = tallyFor(ATTACK_NAMES);
     for (const attack of rollOdds(rollerOf(request.attacker), "attack", rerollOf(request, "attacker"), criticalOf(request, "attacker"))) {
-      for (const answer of reactions) {
-        const defended = reaction === "defend" && answer !== null && compareUnhex({ pc: attacker.pc, ...attack.check }, { pc: target.pc, ...answer.check }) === "b";
+      // The chance a Defend beats this attack, judged by compareUnhex against every answer.
+      let defendedP = 0;
+      if (reaction === "defend") {
+        const side = { pc: attacker.pc, ...attack.check };
+        for (const answer of answers) if (compareUnhex(side, answer.side) === "b") defendedP += answer.p;
+      }
+      for (const [defended, q] of [[false, 1 - defendedP], [true, defendedP]] as const) {
+        if (q === 0) continue;
         const events: Record<string, boolean> = { hit: false, defended, counterHit: false, extraAction: attack.extraAction, losesNextAction: attack.losesNextAction };
         const values: Record<string, number> = {};
         if (attack.check.success && !defended) {
@@ -189,12 +233,16 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
           events[`location.${hit.location}`] = true;
           values.damage = hit.damage;
         }
-        if (reaction === "counterattack" && answer?.check.success) {
-          const back = land(answer.check, attacker, whoPicks(false, request.attacker.shield === true), request.counterDamageDie, "attacker");
-          events.counterHit = true;
-          values.counterDamage = back.damage;
+        for (const [counterDamage, r] of counters) {
+          if (counterDamage >= 0) {
+            events.counterHit = true;
+            values.counterDamage = counterDamage;
+          } else {
+            events.counterHit = false;
+            delete values.counterDamage;
+          }
+          tally.add({ events, values }, attack.p * q * r);
         }
-        tally.add({ events, values }, attack.p * (answer?.p ?? 1));
       }
     }
     return tally.odds();

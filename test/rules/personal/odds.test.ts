@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RuleError } from "../../../src/core/ruleError.js";
+import { applyHit, vitalsFrom } from "../../../src/rules/personal/combatant.js";
 import { personalRules } from "../../../src/rules/personal/index.js";
+import { withDefaults } from "../../../src/rules/options.js";
+import { personalOptions } from "../../../src/rules/personal/options.js";
 import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
 
 const attack = actionOf(personalRules, "attack");
@@ -47,6 +50,27 @@ describe("personal exact odds", () => {
       { seed: 41, numRuns: 6 },
     );
   }, 20_000);
+
+  it("property: every amount of damage above both the Resolve and the Maximum Resolve reads as the first such amount (the odds read that one for all)", () => {
+    fc.assert(
+      fc.property(
+        fc.record({ resolve: fc.integer({ min: 0, max: 1000 }), maxResolve: fc.integer({ min: 1, max: 1000 }), stamina: fc.integer({ min: 0, max: 30 }), control: fc.integer({ min: 0, max: 30 }), wounded: fc.boolean(), kind: fc.constantFrom("pc", "significant", "minor") }),
+        fc.record({ significantNpcFates: fc.boolean(), minorNpcsWounded: fc.boolean() }),
+        fc.integer({ min: 1, max: 100_000 }),
+        (input, given, above) => {
+          const vitals = vitalsFrom({ ...input, resolve: Math.min(input.resolve, input.maxResolve) });
+          const options = withDefaults(personalOptions, given);
+          const reading = (amount: number) => {
+            const hit = applyHit(vitals, amount, options);
+            return [hit.becameWounded, hit.becameDefeated, hit.fateNeeded];
+          };
+          const alike = Math.max(vitals.resolve, vitals.maxResolve) + 1;
+          expect(reading(alike + above)).toEqual(reading(alike));
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    );
+  });
 
   it("a hundred d100s a formula still sums to 1 (the bench times the largest the parser allows)", () => {
     const odds = attack.odds.exact({ attacker: { name: "I", weapon: { attack: "100d100", damage: "100d100", damageType: "physical" } }, target: { ...target, defense: 5000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000 } });

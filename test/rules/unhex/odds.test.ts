@@ -37,6 +37,21 @@ describe("unhex exact odds", () => {
     });
   }, 20_000);
 
+  it("a good roller's reroll, listed once for every throw that keeps the same dice, equals resolve run on every face (each reroll)", () => {
+    for (const reroll of ["none", "tens", "units", "both"] as const) {
+      expectEnumerationAgrees(check, { character: { name: "Ines", level: 45, good: true }, reroll, critical: "extra-action" });
+    }
+    expectEnumerationAgrees(attack, {
+      attacker: { name: "Ann", level: 60, good: true, area: "bar", weapon: "melee" },
+      target: { name: "Bob", level: 40, area: "bar" },
+      reaction: "none",
+      roll: true,
+      rerolls: { attacker: "both" },
+      criticals: { attacker: "extra-action" },
+      damageDie: "tens",
+    });
+  }, 30_000);
+
   it("property: checks and opposed rolls with their choices given agree with a seeded Monte Carlo, and sum to 1", () => {
     fc.assert(
       fc.property(roller("A"), roller("B"), reroll, reroll, fc.nat(), (a, b, ra, rb, seed) => {
