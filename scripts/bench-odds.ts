@@ -68,8 +68,10 @@ export const CONTESTS: Contest[] = [
   // Formulas are the weapon's own (the seed leaves them open); the parser allows 100 dice of at most
   // 1000 sides a formula. The Defense is the schema's largest, 1000.
   { ruleset: "personal", action: "attack", what: "the parser's largest formulas: 100d1000 each", request: { attacker: { name: "A", weapon: { attack: "100d1000", damage: "100d1000", damageType: "physical" } }, target: { name: "T", defense: 1000, armor: { physical: 40 }, resolve: 500, maxResolve: 1000, stamina: 1, control: 1 } } },
-  { ruleset: "torchlight", action: "attack", what: "a d100 Enhanced twice, with a Feint", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" } } },
-  { ruleset: "torchlight", action: "attack", what: "a Squad of five d12s, Enhanced", request: { attacker: { name: "A", weaponDie: 12 }, squadMates: ["B", "C", "D", "E"].map((name) => ({ name, weaponDie: 12, proficiencies: 1 })), target: { name: "T" } } },
+  // A Precision Strike's choice is given: without it `resolve` stops to ask (no damage to sample),
+  // while the exact odds count the unmade choice as the extra die.
+  { ruleset: "torchlight", action: "attack", what: "a d100 Enhanced twice, with a Feint", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" }, precision: "extra-die" } },
+  { ruleset: "torchlight", action: "attack", what: "a Squad of five d12s, Enhanced", request: { attacker: { name: "A", weaponDie: 12 }, squadMates: ["B", "C", "D", "E"].map((name) => ({ name, weaponDie: 12, proficiencies: 1 })), target: { name: "T" }, precision: "extra-die" } },
 ];
 
 export interface OddsRow {
