@@ -18,9 +18,8 @@ export interface Engagement {
   momentum: "actor" | "opponent";
 }
 
-/** Splits `total` as evenly as possible; the earlier splits take the odd dice. */
+/** Splits `total` as evenly as possible; the earlier splits take the odd dice. No parts (nobody engaged) is no split at all. */
 export function splitEvenly(total: number, parts: number): number[] {
-  if (parts < 1) return [];
   const share = Math.floor(total / parts);
   const extra = total - share * parts;
   return Array.from({ length: parts }, (_, i) => share + (i < extra ? 1 : 0));

@@ -2,13 +2,13 @@ import { type PoolReading, readSuccessPool, rollSuccessPool } from "../../core/d
 import type { DiceTray } from "../../core/dice/source.js";
 import { type Combatant, tracksOf, withTracks } from "./combatant.js";
 import { ChoiceReader } from "./awaiting.js";
-import { WAVER_CHOICES, type WaverChoice } from "./choices.js";
 import type { CourageModifiers } from "./combatant.js";
 import { couragePool, type CourageTest, readCourage } from "./courage.js";
 import { type Strike, strike } from "./damage.js";
 import { HIT_SUCCESSES } from "./judge.js";
 import { knockBack, type KnockBack, rangedKnockDown } from "./knockBack.js";
-import { armourPool, cappedSkill, DEFAULT_TABLES, PoolError, type PoolTables, resistancePool, weaponFlesh } from "./pools.js";
+import { spendsDramaPoint } from "./play.js";
+import { armourPool, cappedSkill, DEFAULT_TABLES, type PoolTables, resistancePool, weaponFlesh } from "./pools.js";
 import { RANGED_BONUSES, RANGED_TABLE, type RangedBonus, type RangedTable } from "./tables.js";
 import { trackStatuses } from "./roll.js";
 
@@ -27,11 +27,7 @@ export interface RangedPool {
 /** Base = attribute + capped skill + 2Bd per bonus; Resistance = penalties + the table's Rd + other difficulty. */
 export function rangedPool(shooter: Combatant, situation: RangedSituation, bonuses: readonly RangedBonus[], table: RangedTable = RANGED_TABLE): RangedPool {
   const attribute = shooter.skillAttribute === "physical" ? shooter.physical : shooter.agility;
-  let tableRd = 0;
-  for (const row of Object.keys(situation) as Array<keyof RangedTable>) {
-    const column = situation[row];
-    if (column !== undefined) tableRd += (table[row] as Record<string, number>)[column as string] ?? 0;
-  }
+  const tableRd = Object.entries(situation).reduce((total, [row, column]) => total + ((table[row as keyof RangedTable] as Record<string, number>)[column as string] ?? 0), 0);
   const resistance = resistancePool(shooter);
   return {
     attribute,
@@ -113,14 +109,8 @@ export function resolveShot(
     if (modifiers === undefined) how.choices.wait("target", "Courage", { woundFlesh: hit.wound.flesh, pool: couragePool(base) });
     const pool = couragePool({ ...base, modifiers: modifiers! });
     const read = readSuccessPool(rollSuccessPool(tray, pool, { base: `${target.name} courage base`, resistance: `${target.name} courage resistance`, drama: `${target.name} courage drama` }));
-    let spend = false;
-    if (read.net === 1) {
-      const waver = how.interactive ? (dramaPoints === undefined || dramaPoints > 0 ? how.choices.get<WaverChoice>("target", "Waver") : "fall") : target.courage?.spendDramaPoint ? "spend" : "fall";
-      if (waver === undefined) how.choices.wait("target", "Waver", { net: read.net, dramaPoints: dramaPoints ?? null, choices: WAVER_CHOICES });
-      spend = waver === "spend";
-      if (spend && dramaPoints !== undefined && dramaPoints < 1) throw new PoolError(`${target.name} has no Drama Point left to spend`);
-      if (spend && dramaPoints !== undefined) dramaPoints -= 1;
-    }
+    const spend = read.net === 1 && spendsDramaPoint(how.choices, "target", target, dramaPoints, how.interactive);
+    if (spend && dramaPoints !== undefined) dramaPoints -= 1;
     courage = { pool, reading: read, ...readCourage(read.net, spend, target.physical) };
   }
   const knock = kind === "hit" ? knockBack(rangedKnockDown(level, flesh), target) : undefined;
