@@ -4,7 +4,7 @@ import { type Combatant, tracksOf, withTracks } from "./combatant.js";
 import { ChoiceReader } from "./awaiting.js";
 import type { CourageModifiers } from "./combatant.js";
 import { couragePool, type CourageTest, readCourage } from "./courage.js";
-import { type Strike, strike } from "./damage.js";
+import { type BlowSpec, type Strike, strike } from "./damage.js";
 import { HIT_SUCCESSES } from "./judge.js";
 import { knockBack, type KnockBack, rangedKnockDown } from "./knockBack.js";
 import { spendsDramaPoint } from "./play.js";
@@ -92,14 +92,21 @@ export function resolveShot(
   const { kind, level } = readShot(reading.net);
   const flesh = weaponFlesh(shooter, tables);
   if (kind === "miss") return { pool, reading, kind, level, weaponFlesh: flesh, statuses: trackStatuses(target), target };
-  const hit = strike(
-    tracksOf(target),
+  const armourDice = armourPool(target, tables).total;
+  const blow: BlowSpec =
     kind === "hit"
-      ? { kind: "full", level, weaponFlesh: flesh, criticalHit: reading.critical, armourDice: armourPool(target, tables).total, seriousBleeds: how.seriousBleeds }
-      : { kind: "limited", limitedGrit: 0, level: 0, weaponFlesh: 0, criticalHit: reading.critical, armourDice: armourPool(target, tables).total, seriousBleeds: how.seriousBleeds },
-    tray,
-    `${target.name} armour`,
-  );
+      ? { kind: "full", level, weaponFlesh: flesh, criticalHit: reading.critical, armourDice, seriousBleeds: how.seriousBleeds }
+      : {
+          // Stryker disable next-line StringLiteral: strike() reads every kind but "full" as limited damage, so no shot can tell this word from another
+          kind: "limited",
+          limitedGrit: 0,
+          level: 0,
+          weaponFlesh: 0,
+          criticalHit: reading.critical,
+          armourDice,
+          seriousBleeds: how.seriousBleeds,
+        };
+  const hit = strike(tracksOf(target), blow, tray, `${target.name} armour`);
   how.onStruck?.({ pool, reading, kind, level, weaponFlesh: flesh, struck: hit });
   let courage: CourageTest | undefined;
   let dramaPoints = target.dramaPoints;
