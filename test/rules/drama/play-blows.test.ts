@@ -62,6 +62,7 @@ describe("the outcome of a round", () => {
     // Ada (no Momentum) rolls first: {5,5}; Bo {5,5}. Bo's full blow at level 0: 1F through Ada's blank 1Ad.
     const { play } = duel(plain("Ada"), plain("Bo"), "b", {}, [5, 5, 5, 5]);
     expect(stepsOf(play, "opposed-outcome")).toEqual([{ rule: "opposed-outcome", kind: "draw", winner: "Bo", nets: { a: 2, b: 2 }, level: 0, blow: "full", loserCriticalBlow: false }]);
+    expect(finished(play).fights[0]!.judgement).toMatchObject({ winner: "b", momentum: "b" });
     expect(finished(play).fighters.a!.after).toMatchObject({ grit: 4, flesh: 5 });
   });
 
@@ -160,6 +161,16 @@ describe("courage after the blows", () => {
     expect(finished(play).fighters.b!.after.flesh).toBe(0);
     expect(finished(play).fighters.b!.courage).toBeUndefined();
     expect(labels(tray)).not.toContain("Bo courage base");
+  });
+
+  it(`${SEED} §Surviving Damage: a serious wound's courage test is not taken once a Shield Bash of the same round has left the fighter on exactly 0 Flesh`, () => {
+    // Ada's 4Bd {5,5,5,5}: 4 net and a quad. Level 4 takes Bo's Grit; her 3F weapon makes a 3F wound (6 → 3 Flesh);
+    // then the large shield's 3 Grit all spill into Flesh: 3 → 0.
+    const { play } = duel(plain("Ada", { physical: 4, weapon: "large", shield: "large" }), plain("Bo"), "a", {}, [3, 3, 5, 5, 5, 5]);
+    expect(stepsOf(play, "flesh-wound")).toMatchObject([{ who: "Bo", wound: 3, flesh: 3, courageTest: true }]);
+    expect(stepsOf(play, "shield-bash")).toMatchObject([{ who: "Bo", wound: 3, flesh: 0 }]);
+    expect(finished(play).fighters.b!.courage).toBeUndefined();
+    expect(stepsOf(play, "courage-test")).toEqual([]);
   });
 });
 
