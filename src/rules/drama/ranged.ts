@@ -75,6 +75,7 @@ export interface ShotPlay {
   onStruck?(shot: Pick<Shot, "pool" | "reading" | "kind" | "level" | "weaponFlesh" | "struck">): void;
 }
 
+// Stryker disable next-line ObjectLiteral: an empty play reads the same as this one (not interactive, nothing asked, no bleeding by default)
 const STRAIGHT: ShotPlay = { interactive: false, choices: new ChoiceReader({}), seriousBleeds: false };
 
 export function resolveShot(
