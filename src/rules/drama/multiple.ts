@@ -18,9 +18,8 @@ export interface Engagement {
   momentum: "actor" | "opponent";
 }
 
-/** Splits `total` as evenly as possible; the earlier splits take the odd dice. */
+/** Splits `total` as evenly as possible; the earlier splits take the odd dice. No parts (nobody engaged) is no split at all. */
 export function splitEvenly(total: number, parts: number): number[] {
-  if (parts <= 0) return [];
   const share = Math.floor(total / parts);
   const extra = total - share * parts;
   return Array.from({ length: parts }, (_, i) => share + (i < extra ? 1 : 0));
@@ -35,16 +34,18 @@ export interface SplitPlan {
 /** How the actor's base, military and Drama dice are shared out, checked against what the actor has. */
 export function planSplit(actorPools: MeleePools, engagements: readonly Engagement[]): SplitPlan {
   const ownBase = actorPools.base.total - actorPools.base.military;
-  const engaged = engagements.map((e, i) => (e.unopposed ? -1 : i)).filter((i) => i >= 0);
-  const given = engaged.filter((i) => engagements[i]?.baseDice !== undefined);
+  const engaged = [...engagements.keys()].filter((i) => !engagements[i]!.unopposed);
+  const named = engaged.some((i) => engagements[i]!.baseDice !== undefined);
   const even = splitEvenly(ownBase, engaged.length);
   const base = engagements.map(() => 0);
-  engaged.forEach((i, k) => (base[i] = given.length > 0 ? (engagements[i]?.baseDice ?? 0) : (even[k] ?? 0)));
+  engaged.forEach((i, k) => (base[i] = named ? (engagements[i]!.baseDice ?? 0) : even[k]!));
   const baseSum = base.reduce((t, n) => t + n, 0);
   if (baseSum !== (engaged.length > 0 ? ownBase : 0)) throw new PoolError(`the actor's ${ownBase} base dice must all be placed against engaged opponents, ${baseSum} were`);
   // The rulebook splits the Base pool as evenly as it can: the actor only picks who gets the odd dice.
-  const low = Math.floor(ownBase / Math.max(1, engaged.length));
-  const uneven = engaged.find((i) => (base[i] ?? 0) < low || (base[i] ?? 0) > low + (ownBase % Math.max(1, engaged.length) ? 1 : 0));
+  const parts = Math.max(1, engaged.length);
+  const low = Math.floor(ownBase / parts);
+  const high = Math.ceil(ownBase / parts);
+  const uneven = engaged.find((i) => base[i]! < low || base[i]! > high);
   if (uneven !== undefined) throw new PoolError(`the base pool is split as evenly as it can be: ${ownBase} dice among ${engaged.length} make ${splitEvenly(ownBase, engaged.length).join("/")}, not ${engaged.map((i) => base[i]).join("/")}`);
   const military = engagements.map((e) => (e.unopposed ? 0 : (e.military ?? 0)));
   const placed = military.reduce((t, n) => t + n, 0);
@@ -53,7 +54,7 @@ export function planSplit(actorPools: MeleePools, engagements: readonly Engageme
   const first = engaged[0];
   if (placed === 0 && first !== undefined) military[first] = actorPools.base.military;
   const chosen = engagements.findIndex((e) => e.drama === true);
-  return { base, military, dramaTo: chosen >= 0 ? chosen : (first ?? -1) };
+  return { base, military, dramaTo: chosen === -1 ? (first ?? -1) : chosen };
 }
 
 export function splitPools(actorPools: MeleePools, plan: SplitPlan, index: number, unopposed: boolean): MeleePools {

@@ -117,7 +117,7 @@ function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant
     return { key, name: c.name, grit: c.grit, stanceModifier: withStance ? momentumModifier(c, tables) : 0, agility: c.agility, level: c.level ?? 0, pc: c.pc ?? false };
   };
   const ranking = roundOneMomentum([candidate(pairing.actor), candidate(pairing.opponent)]);
-  const holder = ranking.order[0]?.key ?? pairing.actor;
+  const holder = ranking.order[0]!.key;
   return {
     holder,
     step: { rule: "round-one-momentum", scores: Object.fromEntries(ranking.order.map((c) => [c.name, c.grit + c.stanceModifier])), holder: fighters[holder]!.name, unresolvedTie: ranking.unresolvedTies.length > 0 },
@@ -127,12 +127,13 @@ function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant
 /** A fighter with the dice of her pool choice added (situations, extra dice, Drama dice and their cost). */
 export function withPoolChoice(combatant: Combatant, choice: PoolChoice | undefined): Combatant {
   if (!choice) return combatant;
+  // Stryker disable next-line ArrayDeclaration: an unknown situation adds no dice, so nothing put in this empty fallback changes a pool
   const situation = situationDice(choice.situations ?? []);
   const add = (a: number | undefined, b: number) => (a ?? 0) + b;
   const drama = add(combatant.drama, choice.drama ?? 0);
   const military = add(combatant.militaryAsArmour, choice.militaryAsArmour ?? 0);
   const spent = choice.dramaPointsSpent ?? 0;
-  if (spent > 0 && combatant.dramaPoints !== undefined && spent > combatant.dramaPoints) throw new PoolError(`${combatant.name} has ${combatant.dramaPoints} Drama Points, cannot spend ${spent}`);
+  if (spent > (combatant.dramaPoints ?? Infinity)) throw new PoolError(`${combatant.name} has ${combatant.dramaPoints} Drama Points, cannot spend ${spent}`);
   return {
     ...combatant,
     situationalBase: add(combatant.situationalBase, situation.base + (choice.base ?? 0)),
@@ -140,14 +141,13 @@ export function withPoolChoice(combatant: Combatant, choice: PoolChoice | undefi
     situationalArmour: add(combatant.situationalArmour, choice.armour ?? 0),
     ...(military ? { militaryAsArmour: military } : {}),
     ...(drama ? { drama } : {}),
-    ...(combatant.dramaPoints !== undefined && spent ? { dramaPoints: combatant.dramaPoints - spent } : {}),
+    ...(combatant.dramaPoints !== undefined ? { dramaPoints: combatant.dramaPoints - spent } : {}),
   };
 }
 
 /** What a fighter's pools come to before her choices, for the one who builds them. */
-function poolOffer(combatant: Combatant, tables: PoolTables, pairings: readonly PlayPairing[], key: string, fighters: Record<string, Combatant>): Record<string, unknown> {
+function poolOffer(combatant: Combatant, tables: PoolTables, own: readonly PlayPairing[], fighters: Record<string, Combatant>): Record<string, unknown> {
   const pools = meleePools(combatant, tables);
-  const own = pairings.filter((p) => p.actor === key);
   const offer: Record<string, unknown> = {
     base: pools.base.total,
     resistance: pools.resistance.total,
@@ -164,22 +164,15 @@ function poolOffer(combatant: Combatant, tables: PoolTables, pairings: readonly 
   return offer;
 }
 
-function engagementsFor(actorKey: string, pairings: readonly PlayPairing[], fighters: Record<string, Combatant>, choice: PoolChoice | undefined): { pairing: PlayPairing; engagement: Engagement }[] {
-  const own = pairings.filter((p) => p.actor === actorKey);
+/** The actor's pairings as engagements, each with her share of dice (her pool choice's split, else the pairing's). */
+function engagementsFor(actorKey: string, own: readonly PlayPairing[], fighters: Record<string, Combatant>, choice: PoolChoice | undefined): { pairing: PlayPairing; engagement: Engagement }[] {
   if (choice?.split && choice.split.length !== own.length) throw new PoolError(`the split names ${choice.split.length} opponents, ${fighters[actorKey]!.name} faces ${own.length}`);
   return own.map((pairing, i) => {
     const split = choice?.split?.[i] ?? pairing.split ?? {};
     if (pairing.unopposed && ((split.baseDice ?? 0) > 0 || (split.military ?? 0) > 0 || split.drama)) throw new PoolError(`no dice can go against ${fighters[pairing.opponent]!.name}, who is left unopposed`);
     return {
       pairing,
-      engagement: {
-        opponent: fighters[pairing.opponent]!,
-        ...(split.baseDice !== undefined ? { baseDice: split.baseDice } : {}),
-        ...(split.military !== undefined ? { military: split.military } : {}),
-        ...(split.drama ? { drama: true } : {}),
-        ...(pairing.unopposed ? { unopposed: true } : {}),
-        momentum: "actor" as const,
-      },
+      engagement: { ...split, opponent: fighters[pairing.opponent]!, unopposed: pairing.unopposed === true, momentum: "actor" as const },
     };
   });
 }
@@ -203,6 +196,24 @@ function poolStep(who: string, key: string, roll: SideRoll, against?: string): S
   ];
   if (roll.patterns.triples > 0 || roll.patterns.quad) steps.push({ rule: "shield-pattern", who, side: key, triples: roll.patterns.triples, quad: roll.patterns.quad });
   return steps;
+}
+
+/**
+ * Whether a fighter whose courage test wavers (net 1) spends a Drama Point to pass at a price. At the
+ * table she is asked, unless her count says she has none left; played from the stat block, its
+ * `courage.spendDramaPoint` says. Spending a point she does not have is refused.
+ */
+export function spendsDramaPoint(reader: ChoiceReader, key: string, fighter: Combatant, points: number | undefined, interactive: boolean): boolean {
+  if (interactive && points === 0) return false;
+  const spend = interactive ? askedToSpend(reader, key, points) : (fighter.courage?.spendDramaPoint ?? false);
+  if (spend && points === 0) throw new PoolError(`${fighter.name} has no Drama Point left to spend`);
+  return spend;
+}
+
+function askedToSpend(reader: ChoiceReader, key: string, points: number | undefined): boolean {
+  const waver = reader.get<WaverChoice>(key, "Waver");
+  if (waver === undefined) reader.wait(key, "Waver", { net: 1, dramaPoints: points ?? null, choices: WAVER_CHOICES });
+  return waver === "spend";
 }
 
 /** Plays the round as far as the choices given allow. */
@@ -258,13 +269,13 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
   const rolls: Partial<Record<"actor" | "opponent", SideRoll>>[] = input.pairings.map(() => ({}));
   let plan: SplitPlan | undefined;
   for (const key of buildOrder) {
-    const poolChoice = input.interactive ? choice<PoolChoice>(key, "Pool") : undefined;
-    if (input.interactive && poolChoice === undefined) wait(key, "Pool", poolOffer(fighters[key]!, tables, input.pairings, key, fighters));
     const own = input.pairings.filter((p) => p.actor === key);
+    const poolChoice = input.interactive ? choice<PoolChoice>(key, "Pool") : undefined;
+    if (input.interactive && poolChoice === undefined) wait(key, "Pool", poolOffer(fighters[key]!, tables, own, fighters));
     const built = withPoolChoice(fighters[key]!, poolChoice);
     fighters[key] = built;
     if (own.length > 1 || own.some((p) => p.unopposed)) {
-      const engagements = engagementsFor(key, input.pairings, fighters, poolChoice);
+      const engagements = engagementsFor(key, own, fighters, poolChoice);
       const pools = meleePools(built, tables);
       plan = planSplit(pools, engagements.map((e) => e.engagement));
       for (const [i, { pairing }] of engagements.entries()) {
@@ -278,7 +289,8 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
     if (poolChoice?.split && poolChoice.split.length > 1) throw new PoolError(`${name(key)} faces one opponent: there is nothing to split`);
     for (const pairing of input.pairings.filter((p) => p.actor === key || p.opponent === key)) {
       const side = sideOf(pairing, key);
-      const fighter = side === "opponent" && pairing.unopposed ? { ...built, situationalBase: (built.situationalBase ?? 0) + UNOPPOSED_BONUS } : built;
+      // Here only as the opponent: an actor who leaves anyone unopposed rolled her split above.
+      const fighter = pairing.unopposed ? { ...built, situationalBase: (built.situationalBase ?? 0) + UNOPPOSED_BONUS } : built;
       const roll = rollSide(fighter, meleePools(fighter, tables), tray);
       rolls[input.pairings.indexOf(pairing)]![side] = roll;
       steps.push(...poolStep(name(key), key, roll));
@@ -315,18 +327,19 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
     };
     if (winnerKey && !noBlow) {
       const loserKey = otherKey(pairing, winnerKey);
-      if (judgement.blow !== "none") {
-        const blow = { kind: judgement.blow, level: judgement.level, weaponFlesh: weaponFlesh(fighters[winnerKey]!, tables), criticalHit: pair[sideOf(pairing, winnerKey)].reading.critical, armourDice: pair[sideOf(pairing, loserKey)].armourDice, seriousBleeds: bleeds };
-        land(loserKey, strike(state[loserKey]!, blow, tray, `${name(loserKey)} armour`));
-      }
+      // A round with a winner always lands a blow, full or limited.
+      const blow = { kind: judgement.blow as "full" | "limited", level: judgement.level, weaponFlesh: weaponFlesh(fighters[winnerKey]!, tables), criticalHit: pair[sideOf(pairing, winnerKey)].reading.critical, armourDice: pair[sideOf(pairing, loserKey)].armourDice, seriousBleeds: bleeds };
+      land(loserKey, strike(state[loserKey]!, blow, tray, `${name(loserKey)} armour`));
       if (judgement.loserCriticalBlow) {
         const back = { kind: "limited" as const, level: 0, weaponFlesh: 0, criticalHit: true, armourDice: pair[sideOf(pairing, winnerKey)].armourDice, seriousBleeds: bleeds };
         land(winnerKey, strike(state[winnerKey]!, back, tray, `${name(winnerKey)} armour`));
       }
     }
     for (const key of [pairing.actor, pairing.opponent]) {
-      const grit = shieldBashGrit(input.options, fighters[key]!.shield ?? "none");
-      if (!pair[sideOf(pairing, key)].patterns.quad || grit <= 0) continue;
+      // Only a shield bearer's dice are read for patterns, so a quad means a shield.
+      if (!pair[sideOf(pairing, key)].patterns.quad) continue;
+      const grit = shieldBashGrit(input.options, fighters[key]!.shield!);
+      if (grit <= 0) continue;
       const target = otherKey(pairing, key);
       const bash = shieldBash(state[target]!, grit, bleeds);
       state[target] = bash.state;
@@ -351,17 +364,9 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
     const input_ = { ...base, modifiers: modifiers! };
     const pool = couragePool(input_);
     const reading = readSuccessPool(rollSuccessPool(tray, pool, { base: `${fighter.name} courage base`, resistance: `${fighter.name} courage resistance`, drama: `${fighter.name} courage drama` }));
-    let spend = false;
-    if (reading.net === 1) {
-      const points = dramaPoints[key];
-      if (input.interactive) {
-        const waver = points === undefined || points > 0 ? choice<WaverChoice>(key, "Waver") : "fall";
-        if (waver === undefined) wait(key, "Waver", { net: reading.net, dramaPoints: points ?? null, choices: WAVER_CHOICES });
-        spend = waver === "spend";
-      } else spend = fighter.courage?.spendDramaPoint ?? false;
-      if (spend && points !== undefined && points < 1) throw new PoolError(`${fighter.name} has no Drama Point left to spend`);
-      if (spend && points !== undefined) dramaPoints[key] = points - 1;
-    }
+    const points = dramaPoints[key];
+    const spend = reading.net === 1 && spendsDramaPoint(reader, key, fighter, points, input.interactive);
+    if (spend && points !== undefined) dramaPoints[key] = points - 1;
     const test: CourageTest = { pool, reading, ...readCourage(reading.net, spend, fighter.physical) };
     courage[key] = test;
     extraPenalties[key] = test.penaltyGained;
@@ -372,8 +377,9 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
   const disadvantage: Record<string, Disadvantage> = Object.fromEntries(keys.map((k) => [k, "none" as Disadvantage]));
   for (const fight of fights) {
     const { judgement, pairing } = fight;
-    if (judgement.winner === "none" || fight.noBlow || judgement.blow !== "full") continue;
-    const winnerKey = keyOfSide(pairing, judgement.winner);
+    if (fight.noBlow || judgement.blow !== "full") continue;
+    // A full blow always has a winner, and the winner takes Momentum.
+    const winnerKey = fight.momentum;
     const loserKey = otherKey(pairing, winnerKey);
     const knockDown = meleeKnockDown(judgement.level, fighters[winnerKey]!.physical, stanceOf(fighters[winnerKey]!, tables));
     const result = knockBack(knockDown, fighters[loserKey]!, stanceOf(fighters[loserKey]!, tables));

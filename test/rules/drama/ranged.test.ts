@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
-import { rangedPool, readShot, resolveShot } from "../../../src/rules/drama/ranged.js";
+import { ChoiceReader, untilAwaited } from "../../../src/rules/drama/awaiting.js";
+import type { Combatant } from "../../../src/rules/drama/combatant.js";
+import { rangedPool, readShot, resolveShot, type ShotPlay } from "../../../src/rules/drama/ranged.js";
 import { SEED } from "./fixtures.js";
+import { labels, trayOf } from "./playFixtures.js";
 
 const archer = { name: "Archer", physical: 2, agility: 3, skill: 3, grit: 5, flesh: 6, weapon: "medium" as const, situationalResistance: 2 };
 const deer = { name: "Deer", physical: 3, agility: 3, skill: 0, grit: 4, flesh: 6 };
@@ -46,5 +49,113 @@ describe("ranged attacks", () => {
     expect(shot).toMatchObject({ kind: "hit", level: 4 });
     expect(shot.knockBack).toMatchObject({ knockDown: 7, result: "doubly" });
     expect(shot.statuses).toEqual(expect.arrayContaining(["doubly-disadvantaged", "prone"]));
+  });
+});
+
+describe("a shot's pools", () => {
+  it(`${SEED} §Resolving a shot: Base is the attribute (Agility unless the skill goes with Physical) + the skill it caps`, () => {
+    expect(rangedPool(archer, {}, [])).toMatchObject({ attribute: 3, skill: 3 });
+    expect(rangedPool({ ...archer, skillAttribute: "physical", physical: 4 }, {}, [])).toMatchObject({ attribute: 4, skill: 3 });
+    expect(rangedPool({ ...archer, skillAttribute: "physical" }, {}, [])).toMatchObject({ attribute: 2, skill: 2 });
+  });
+
+  it(`${SEED} §Situational modifiers for Ranged Attacks: each +2Bd counts once; the shooter's own extra Bd, Rd, disadvantage, penalties and Drama dice all count`, () => {
+    const shooter: Combatant = { ...archer, situationalBase: 1, situationalResistance: 1, disadvantage: "disadvantaged", otherPenalties: 1, drama: 1 };
+    expect(rangedPool(shooter, { range: "close", wind: "light" }, ["aiming", "aiming"])).toEqual({ attribute: 3, skill: 3, bonuses: 3, situational: 2, penalties: 1, table: 4, drama: 1 });
+  });
+
+  it(`${SEED} §Results of Ranged Combat: net 2 is a hit at level 0, net 1 a marginal hit, net 0 or less a miss`, () => {
+    expect(readShot(2)).toEqual({ kind: "hit", level: 0 });
+    expect(readShot(1)).toEqual({ kind: "marginal-hit", level: 0 });
+    expect(readShot(-1)).toEqual({ kind: "miss", level: 0 });
+  });
+});
+
+describe("a shot's results", () => {
+  const crossbow: Combatant = { ...archer, weapon: "large", situationalResistance: 0 };
+  // Max Flesh 8: a 3F wound is serious but not critical (half of 8 is 4).
+  const stag: Combatant = { ...deer, name: "Stag", flesh: 8 };
+  // The crossbow's 6Bd {5,5,5}: net 3, level 1; 1 + 3F = 4 knocks the stag's Agility 3 but not Phy 3 + Agl 3.
+  // His 3Ad stop nothing: a 3F wound and a courage test of 8Bd (max Flesh) against 3Rd.
+  const hit = [5, 5, 5, 3, 3, 3, 3, 3, 3];
+  const passes = [5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3];
+  const wavers = [5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3];
+  const shoot = (target: Combatant, faces: number[], how?: ShotPlay) => {
+    const tray = trayOf(faces);
+    return { shot: resolveShot(crossbow, target, {}, [], tray, undefined, how), tray };
+  };
+  const table = (choices: Record<string, unknown>): ShotPlay => ({ interactive: true, choices: new ChoiceReader(choices), seriousBleeds: false });
+
+  it("every die of a shot is labelled with whose it is and what for", () => {
+    const tray = trayOf([5, 5, 5, 3, 3, 3, 3, 3, 3]);
+    resolveShot({ ...archer, drama: 1 }, deer, {}, [], tray);
+    expect(labels(tray)).toEqual([...Array(6).fill("Archer base"), ...Array(2).fill("Archer resistance"), "Archer drama", ...Array(3).fill("Deer armour")]);
+  });
+
+  it(`${SEED} §Results of Ranged Combat: a miss rolls no armour and leaves the target as it was`, () => {
+    const { shot, tray } = shoot(deer, []);
+    expect(shot).toMatchObject({ kind: "miss", statuses: [] });
+    expect(shot.struck).toBeUndefined();
+    expect(shot.target).toBe(deer);
+    expect(labels(tray)).not.toContain("Deer armour");
+  });
+
+  it(`${SEED} §Check For Knock-Back: knock-back 4 beats Agility 3 but not Phy 3 + Agl 3: disadvantaged, not prone; the courage test's dice are the target's`, () => {
+    const { shot, tray } = shoot({ ...stag, courage: { drama: 1 } }, [...hit, ...passes, 3]);
+    expect(shot.knockBack).toMatchObject({ knockDown: 4, result: "disadvantaged" });
+    expect(shot.courage).toMatchObject({ pool: { base: 8, resistance: 3, drama: 1 }, result: "passed" });
+    expect(shot.statuses).toEqual(["disadvantaged"]);
+    expect(shot.target.disadvantage).toBe("disadvantaged");
+    expect(shot.target).not.toHaveProperty("roundsOut");
+    expect(shot.target).not.toHaveProperty("dramaPoints");
+    expect(labels(tray).slice(hit.length)).toEqual([...Array(8).fill("Stag courage base"), ...Array(3).fill("Stag courage resistance"), "Stag courage drama"]);
+  });
+
+  it(`${SEED} §Test of Courage: a target that fails its courage test is out for 8 − Physical rounds`, () => {
+    const { shot } = shoot(stag, hit);
+    expect(shot.courage).toMatchObject({ result: "failed", roundsOut: 5 });
+    expect(shot.target.roundsOut).toBe(5);
+    expect(shot.statuses).toEqual(["passed-out", "disadvantaged"]);
+  });
+
+  it("a hit too weak to knock back leaves the target steady; a serious wound does not bleed unless the world says so", () => {
+    // Net 2, level 0, a 1F dagger: knock-down 1.
+    const tray = trayOf([5, 5]);
+    const shot = resolveShot({ ...archer, weapon: "small", situationalResistance: 0 }, { ...deer, disadvantage: "disadvantaged" }, {}, [], tray);
+    expect(shot.knockBack).toMatchObject({ knockDown: 1, result: "none" });
+    expect(shot.target.disadvantage).toBe("none");
+    expect(shot.statuses).toEqual([]);
+    expect(shoot(stag, [...hit, ...passes]).shot.struck?.wound).toEqual({ flesh: 3, critical: false, bleeding: false });
+    expect(shoot(stag, [...hit, ...passes], { ...table({ targetCourage: {} }), seriousBleeds: true }).shot.struck?.wound).toEqual({ flesh: 3, critical: false, bleeding: true });
+  });
+
+  it(`${SEED} §Results of Ranged Combat: a marginal hit checks no knock-back: the target keeps the disadvantage it had, or none`, () => {
+    const marginal = [5, 3, 3, 3, 3, 3];
+    expect(shoot({ ...deer, disadvantage: "disadvantaged" }, marginal).shot.target.disadvantage).toBe("disadvantaged");
+    const { shot } = shoot({ ...deer, dramaPoints: 2 }, marginal);
+    expect(shot.target.disadvantage).toBe("none");
+    expect(shot.target.dramaPoints).toBe(2);
+  });
+
+  it(`${SEED} §Test of Courage: a wavering target spends a Drama Point if its stat block says so, passing at the price of a penalty die; otherwise it falls`, () => {
+    const spent = shoot({ ...stag, dramaPoints: 1, courage: { spendDramaPoint: true } }, [...hit, ...wavers]).shot;
+    expect(spent.courage?.result).toBe("passed-at-a-price");
+    expect(spent.target).toMatchObject({ dramaPoints: 0, otherPenalties: 1 });
+    expect(shoot({ ...stag, dramaPoints: 1 }, [...hit, ...wavers]).shot.courage?.result).toBe("failed");
+    const uncounted = shoot({ ...stag, courage: { spendDramaPoint: true } }, [...hit, ...wavers]).shot;
+    expect(uncounted.courage?.result).toBe("passed-at-a-price");
+    expect(uncounted.target).not.toHaveProperty("dramaPoints");
+    expect(() => shoot({ ...stag, dramaPoints: 0, courage: { spendDramaPoint: true } }, [...hit, ...wavers])).toThrow(/Stag has no Drama Point left to spend/);
+  });
+
+  it("at the table a wavering target is asked whether to spend a Drama Point, unless it has none left", () => {
+    const asked = untilAwaited(() => shoot({ ...stag, dramaPoints: 1 }, [...hit, ...wavers], table({ targetCourage: {} })));
+    expect(asked).toEqual({ awaiting: { choice: "targetWaver", by: "target", offer: { net: 1, dramaPoints: 1, choices: ["spend", "fall"] } } });
+    const spent = shoot({ ...stag, dramaPoints: 1 }, [...hit, ...wavers], table({ targetCourage: {}, targetWaver: "spend" })).shot;
+    expect(spent.courage?.result).toBe("passed-at-a-price");
+    expect(spent.target.dramaPoints).toBe(0);
+    const none = shoot({ ...stag, dramaPoints: 0 }, [...hit, ...wavers], table({ targetCourage: {}, targetWaver: "spend" })).shot;
+    expect(none.courage?.result).toBe("failed");
+    expect(none.target.dramaPoints).toBe(0);
   });
 });
