@@ -19,8 +19,9 @@ export function moveCheck(map: AreaMap, from: string, to: string): MoveCheck {
   requireArea(map, to);
   const previous = new Map<string, string | null>([[from, null]]);
   const queue = [from];
-  for (let head = 0; head < queue.length && !previous.has(to); head += 1) {
-    const area = queue[head] as string;
+  // for...of walks the areas pushed onto the queue as it goes: a breadth-first walk.
+  for (const area of queue) {
+    if (previous.has(to)) break;
     for (const step of moveSteps(map, area)) {
       if (!previous.has(step.to)) {
         previous.set(step.to, area);
