@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AreaMap, type Connection, type ConnectionKind, stepProblem } from "../../../src/core/areas/index.js";
+import { type AreaMap, type Connection, type ConnectionKind, doorBetween, stepProblem } from "../../../src/core/areas/index.js";
 
 // One move takes a character into the next area along a line she may walk (seed 002 §Movement;
 // RULINGS.md unhex): what stands in the way of each kind of line, in each direction.
@@ -31,5 +31,24 @@ describe("one step from area to area", () => {
   it("areas with no line between them are not next to each other, and staying put is no step", () => {
     expect(stepProblem(map(line("a", "b", "two-way")), "a", "c")).toBe("not-adjacent");
     expect(stepProblem(map(line("a", "b", "two-way")), "a", "a")).toBe("same-area");
+  });
+});
+
+describe("the door between two areas", () => {
+  it("is found whichever way round the two areas are named", () => {
+    const door = line("a", "b", "door");
+    expect(doorBetween(map(door), "a", "b")).toBe(door);
+    expect(doorBetween(map(door), "b", "a")).toBe(door);
+  });
+
+  it("is a door: a solid line between the same areas is none", () => {
+    expect(doorBetween(map(line("a", "b", "two-way")), "a", "b")).toBeUndefined();
+  });
+
+  it("joins exactly those two: a door from either one to a third area is not it", () => {
+    expect(doorBetween(map(line("c", "a", "door")), "a", "b")).toBeUndefined();
+    expect(doorBetween(map(line("b", "c", "door")), "a", "b")).toBeUndefined();
+    expect(doorBetween(map(line("a", "c", "door")), "a", "b")).toBeUndefined();
+    expect(doorBetween(map(line("c", "b", "door")), "a", "b")).toBeUndefined();
   });
 });
