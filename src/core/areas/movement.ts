@@ -19,9 +19,9 @@ export function moveCheck(map: AreaMap, from: string, to: string): MoveCheck {
   requireArea(map, to);
   const previous = new Map<string, string | null>([[from, null]]);
   const queue = [from];
-  // for...of walks the areas pushed onto the queue as it goes: a breadth-first walk.
+  // for...of walks the areas pushed onto the queue as it goes: a breadth-first walk of the whole
+  // map (a few areas), where each area keeps the first, shortest, way in.
   for (const area of queue) {
-    if (previous.has(to)) break;
     for (const step of moveSteps(map, area)) {
       if (!previous.has(step.to)) {
         previous.set(step.to, area);
