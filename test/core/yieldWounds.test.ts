@@ -30,6 +30,11 @@ describe("Yield and Wounds", () => {
     expect(woundDrop({ drops: [], limit: 1 }, 1)).toBe(0);
   });
 
+  it("no Wounds is no Drop, even on a track whose first entry is a Drop", () => {
+    expect(woundDrop(pcTrack, 0)).toBe(0);
+    expect(woundDrop(pcTrack, 1)).toBe(1);
+  });
+
   it("Yield rises, falls to no less than 0, and resets after the fight", () => {
     let state = takeYield({ yield: 0, wounds: 0, yieldLimit: 4 }, 5);
     expect(atYieldLimit(state)).toBe(true);

@@ -19,8 +19,9 @@ export function moveCheck(map: AreaMap, from: string, to: string): MoveCheck {
   requireArea(map, to);
   const previous = new Map<string, string | null>([[from, null]]);
   const queue = [from];
-  for (let head = 0; head < queue.length && !previous.has(to); head += 1) {
-    const area = queue[head] as string;
+  // for...of walks the areas pushed onto the queue as it goes: a breadth-first walk of the whole
+  // map (a few areas), where each area keeps the first, shortest, way in.
+  for (const area of queue) {
     for (const step of moveSteps(map, area)) {
       if (!previous.has(step.to)) {
         previous.set(step.to, area);
@@ -38,9 +39,9 @@ export function moveCheck(map: AreaMap, from: string, to: string): MoveCheck {
 
 /** Opens or shuts the door between two areas, returning a new map (opening or shutting takes an action). */
 export function setDoor(map: AreaMap, a: string, b: string, open: boolean): AreaMap {
-  const index = map.connections.findIndex((c) => c.kind === "door" && ((c.from === a && c.to === b) || (c.from === b && c.to === a)));
-  if (index < 0) throw new AreaMapError(`there is no door between "${a}" and "${b}"`);
-  return { ...map, connections: map.connections.map((c, i) => (i === index ? { ...c, open } : c)) };
+  const door = doorBetween(map, a, b);
+  if (!door) throw new AreaMapError(`there is no door between "${a}" and "${b}"`);
+  return { ...map, connections: map.connections.map((c) => (c === door ? { ...c, open } : c)) };
 }
 
 /** Why a single step from one area to another is not allowed, by the line between them. */

@@ -39,14 +39,14 @@ export interface DamageDieOptions {
  * The first net Enhancement rolls twice and keeps the higher die (the seed's Elsa example), the first
  * net Impairment rolls twice and keeps the lower; every further one steps the die one size.
  */
-export function planDamageDie(sides: number, enhanced: number, impaired: number, options: DamageDieOptions = { enhancedAddsD4: false }): DamageDiePlan {
+export function planDamageDie(sides: number, enhanced: number, impaired: number, options?: DamageDieOptions): DamageDiePlan {
   const net = enhanced - impaired;
   if (net === 0) return { sides, keep: "single", d4: 0, net };
-  const direction = Math.sign(net);
+  // net is not 0 here, so its sign is +1 or -1.
+  const direction = Math.sign(net) as 1 | -1;
   const stepped = stepDie(sides, direction * (Math.abs(net) - 1));
-  if (options.enhancedAddsD4) return { sides: stepped, keep: "single", d4: direction > 0 ? 1 : -1, net };
-  // Stryker disable next-line EqualityOperator: direction is +1 or -1 here (net is not 0), so > and >= agree
-  return { sides: stepped, keep: direction > 0 ? "higher" : "lower", d4: 0, net };
+  if (options?.enhancedAddsD4) return { sides: stepped, keep: "single", d4: direction, net };
+  return { sides: stepped, keep: direction === 1 ? "higher" : "lower", d4: 0, net };
 }
 
 /** One damage die as rolled under its plan. */
@@ -70,7 +70,8 @@ export function isPrecisionStrike(face: number, sides: number): boolean {
 export function rollDamageDie(tray: DiceTray, plan: DamageDiePlan, label: string): DamageDieRoll {
   const first = tray.roll(plan.sides, label);
   const faces = plan.keep === "single" ? [first] : [first, tray.roll(plan.sides, label)];
-  const kept = plan.keep === "higher" ? Math.max(...faces) : plan.keep === "lower" ? Math.min(...faces) : first;
+  // A single die is its own highest and lowest face.
+  const kept = plan.keep === "higher" ? Math.max(...faces) : Math.min(...faces);
   const d4 = plan.d4 === 0 ? 0 : plan.d4 * tray.roll(4, `${label} d4`);
   return { sides: plan.sides, faces, kept, d4, value: Math.max(0, kept + d4), precisionStrike: isPrecisionStrike(kept, plan.sides) };
 }

@@ -45,8 +45,8 @@ export class DropError extends RuleError {
  */
 export function applyDrop<T extends { sides: number }>(pool: readonly T[], drop: number, options: DropOptions): DropResult<T> {
   if (!Number.isInteger(drop) || drop < 0) throw new DropError(`Drop must be a whole number of at least 0, got ${drop}`);
-  const floor = options.keepOneDie && pool.length > 0 ? 1 : 0;
-  const applied = Math.min(drop, Math.max(0, pool.length - floor));
+  // Keeping one die of an empty pool keeps none: the count of dice Drop may take never goes below 0.
+  const applied = Math.min(drop, Math.max(0, pool.length - (options.keepOneDie ? 1 : 0)));
   let removeIndices: number[];
   if (options.choose !== undefined) {
     const unique = new Set(options.choose);

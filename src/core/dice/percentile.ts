@@ -63,12 +63,13 @@ export function rollPercentile(tray: DiceTray, label: string): PercentileRoll {
 /**
  * Success is a reading at or under the level. Doubles are criticals: a success when at or under
  * the level, a failure above it; a reading of exactly the level is also a critical success, and
- * 100 (0 and 0) is always a critical failure.
+ * 100 (0 and 0) is always a critical failure, even against a level of 100 or more.
  */
 export function gradePercentile(roll: PercentileRoll, level: number): PercentileCheck {
-  const success = roll.reading <= level;
+  // 100 (0 and 0) never succeeds, whatever the level; as doubles it is always a critical.
+  const success = roll.reading !== 100 && roll.reading <= level;
   const doubles = roll.tens === roll.units;
-  const critical = roll.reading === 100 || doubles || roll.reading === level;
+  const critical = doubles || roll.reading === level;
   const grade: Grade = success ? (critical ? "critical-success" : "success") : critical ? "critical-failure" : "failure";
   return { ...roll, level, success, critical, grade };
 }

@@ -4,26 +4,27 @@
  * key (a roll-off, the PC, the player's pick) where the rules ask for one.
  */
 export function orderByKeys<T>(combatants: readonly T[], keys: ReadonlyArray<(combatant: T) => number>): T[] {
-  return combatants
-    .map((combatant, index) => ({ combatant, index }))
-    .sort((x, y) => {
-      for (const key of keys) {
-        const difference = key(y.combatant) - key(x.combatant);
-        if (difference !== 0) return difference;
-      }
-      return x.index - y.index;
-    })
-    .map((entry) => entry.combatant);
+  // Array.prototype.sort is stable, so combatants equal on every key keep their given order.
+  return [...combatants].sort((x, y) => {
+    for (const key of keys) {
+      const difference = key(y) - key(x);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  });
 }
 
 /** Groups combatants that are equal on every key, in order: the ties a roll-off must still break. */
 export function tiedGroups<T>(ordered: readonly T[], keys: ReadonlyArray<(combatant: T) => number>): T[][] {
   const groups: T[][] = [];
+  let group: T[] = [];
   for (const combatant of ordered) {
-    const last = groups.at(-1);
-    const head = last?.[0];
-    if (last && head !== undefined && keys.every((key) => key(head) === key(combatant))) last.push(combatant);
-    else groups.push([combatant]);
+    const head = group[0];
+    if (head !== undefined && keys.every((key) => key(head) === key(combatant))) group.push(combatant);
+    else {
+      group = [combatant];
+      groups.push(group);
+    }
   }
   return groups;
 }

@@ -68,7 +68,8 @@ export function decideTeamInitiative(readings: readonly TeamReading[], previousH
   if (top.length === 1) return { winner: (top[0] as TeamReading).team, by: "highest-success" };
   const pcs = top.filter((r) => r.pc);
   if (pcs.length === 1) return { winner: (pcs[0] as TeamReading).team, by: "pc-beats-npc" };
-  return fallback(pcs.length > 1 ? pcs : top, previousHolder);
+  // No PC among the top: the tie stays among them all; two or more PCs: only the PCs stay in it.
+  return fallback(pcs.length === 0 ? top : pcs, previousHolder);
 }
 
 /** The order teams act in: the winner's choice when given (it must name every team once), else the winner first. */

@@ -39,13 +39,16 @@ function rollOff<T extends InitiativeEntry>(group: Placed<T>[], tray: DiceTray, 
 export function placeLateJoiner<T extends InitiativeEntry>(order: readonly T[], joiner: T, tray: DiceTray, label = "late joiner roll-off"): { order: T[]; place: number; rollOffs: Array<{ against: string; joiner: number; other: number }> } {
   const rollOffs: Array<{ against: string; joiner: number; other: number }> = [];
   const index = order.findIndex((entry) => {
-    if (joiner.total !== entry.total) return joiner.total > entry.total;
-    if (joiner.successPoints !== entry.successPoints) return joiner.successPoints > entry.successPoints;
+    if (joiner.total > entry.total) return true;
+    if (joiner.total < entry.total) return false;
+    if (joiner.successPoints > entry.successPoints) return true;
+    if (joiner.successPoints < entry.successPoints) return false;
     for (;;) {
       const mine = tray.roll(10, `${label}: ${joiner.id}`);
       const theirs = tray.roll(10, `${label}: ${entry.id}`);
       rollOffs.push({ against: entry.id, joiner: mine, other: theirs });
-      if (mine !== theirs) return mine > theirs;
+      if (mine > theirs) return true;
+      if (mine < theirs) return false;
     }
   });
   const at = index < 0 ? order.length : index;

@@ -63,7 +63,8 @@ export function markWounds(table: LocationTable, boxesPerRow: number, marked: Ma
   const placed: WoundMarking["placed"] = [];
   const filled: string[] = [];
   let left = Math.max(0, damage);
-  for (const id of location === table.overflowTo ? [location] : [location, table.overflowTo]) {
+  // A hit on the overflow location itself has nowhere further to spill.
+  for (const id of new Set([location, table.overflowTo])) {
     const capacity = boxesIn(table, boxesPerRow, id);
     const before = next[id] ?? 0;
     const boxes = Math.min(left, capacity - before);

@@ -31,7 +31,7 @@ export function isDying(track: WoundTrack, wounds: number): boolean {
 
 /** The Drop penalty Wounds impose; past the track's last entry the last entry holds. */
 export function woundDrop(track: WoundTrack, wounds: number): number {
-  if (wounds <= 0) return 0;
+  // No Wounds reads no entry (index -1), so no Drop.
   return track.drops[Math.min(wounds, track.drops.length) - 1] ?? 0;
 }
 
