@@ -13,7 +13,7 @@ export interface ReactionContext {
   /** Attacks: whether the reacting character is the one attacked. */
   targetIsYou?: boolean;
   /** Attacks: range from the attacker, whether the attack is ranged, whether you have cover against it. */
-  range?: number;
+  range?: number | null;
   ranged?: boolean;
   cover?: boolean;
   /** Counterattack / intercept: the weapon you would use. */
