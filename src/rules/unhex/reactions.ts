@@ -52,6 +52,6 @@ export type AttackReaction = "none" | "defend" | "counterattack";
 export function reactionsOffered(context: Omit<ReactionContext, "weapon">, weapons: readonly WeaponKind[] | undefined): Array<"defend" | "counterattack"> {
   const offered: Array<"defend" | "counterattack"> = [];
   if (reactionProblem("defend", context) === null) offered.push("defend");
-  if ((weapons === undefined || weapons.includes("melee")) && reactionProblem("counterattack", { ...context, weapon: "melee" }) === null) offered.push("counterattack");
+  if ((weapons === undefined || weapons.includes("melee")) && reactionProblem("counterattack", context) === null) offered.push("counterattack");
   return offered;
 }

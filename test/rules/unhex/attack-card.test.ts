@@ -155,6 +155,10 @@ describe("seed 002 §Counterattack: separate rolls on the card", () => {
     expect(outcome.steps.at(-2)).toEqual({ rule: "damage-and-location", picker: "attacker", damageDie: "tens", damage: 3, locationDigit: 3, location: "right-leg" });
   });
 
+  it("a target known to hold a melee weapon is offered the Counterattack", () => {
+    expect(resolve({ ...inBar, target: { ...inBar.target, weapons: ["melee"] } }).awaiting?.offer).toEqual({ who: "Ines", reactions: ["none", "defend", "counterattack"] });
+  });
+
   it("a target holding a melee weapon among others may counterattack", () => {
     const outcome = resolve({ ...counter, target: { ...inBar.target, weapons: ["one-handed-ranged", "melee"] } }, 9, 7, 8, 7);
     expect(outcome.result).toEqual({ hit: false, reaction: "counterattack", counterattack: { hit: false } });
