@@ -49,7 +49,7 @@ export interface InitiativePending {
 
 function rollerFor(team: InitiativeTeam): { member: InitiativeMember; roller: Roller } {
   const member = teamRoller(team);
-  return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? Math.max(1, member.level), pc: team.pc, ...(member.good ? { good: true } : {}) } };
+  return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? member.level, pc: team.pc, ...(member.good ? { good: true } : {}) } };
 }
 
 function checkNames(teams: readonly InitiativeTeam[]): void {

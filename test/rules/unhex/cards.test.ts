@@ -180,6 +180,7 @@ describe("seed 002 §Range, §Line of Sight, §Cover: the map query's card", () 
       attacks: { melee: "range 1 is beyond a melee attack's 0", "one-handed-ranged": true, "two-handed-ranged": true },
     });
     expect(outcome.effects).toEqual([]);
+    expect(run("range", { map: "nightclub", from: "dance-floor", to: "bar" })).toEqual(outcome);
   });
 
   it("to a mover: the smaller range, under its own rule name; an unknown area to move to is refused", () => {
