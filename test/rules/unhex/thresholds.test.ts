@@ -17,7 +17,7 @@ import { rollWithPolicy } from "../../../src/rules/unhex/roll.js";
 import { unhexRules } from "../../../src/rules/unhex/index.js";
 
 const options = { boxesPerRow: 3, unconsciousLevel: 0 };
-const check = (tens: number, units: number) => ({ tens, units, reading: tens * 10 + units, level: 50, success: true, grade: "success" as const });
+const check = (tens: number, units: number) => ({ tens, units, reading: tens * 10 + units, level: 50, success: true, critical: tens === units, grade: "success" as const });
 
 describe("seed 002 §Attack and §Cover: the split of a hit's dice", () => {
   it("the target picks when in cover or holding a shield, else the attacker", () => {
