@@ -42,6 +42,19 @@ describe("RULINGS.md unhex §Roll: the check's card", () => {
     expect(set.steps.at(-1)).toEqual({ rule: "critical-set-dice", who: "Ines", roll: "check", from: 22, reading: 39, tens: 3, units: 9 });
   });
 
+  it("choices the dice made moot change nothing and ask nothing: a reroll of a critical failure, a critical's choice for a plain roll", () => {
+    const fumble = run("check", { character: { ...ines, good: true }, reroll: "tens" }, 8, 8);
+    expect(fumble.awaiting).toBeUndefined();
+    expect(fumble.result).toMatchObject({ grade: "critical-failure", reading: 88 });
+    const plain = run("check", { character: ines, critical: "extra-action" }, 2, 5);
+    expect(plain.awaiting).toBeUndefined();
+    expect(plain.effects).toEqual([]);
+  });
+
+  it("rolling exactly the level with no max level given: the dice may be set up to the level", () => {
+    expect(run("check", { character: { name: "Ines", level: 37 } }, 3, 7).awaiting?.offer).toEqual({ kind: "critical", who: "Ines", reading: 37, max: 37 });
+  });
+
   it("a critical failure costs the next action in combat (the default), not outside it", () => {
     const fumble = run("check", { character: ines }, 8, 8);
     expect(fumble.steps.at(-1)).toEqual({ rule: "critical-failure-loses-next-action", who: "Ines", roll: "check" });

@@ -120,17 +120,18 @@ export const attackAction = defineAction({
       return awaitingOutcome(tray.rolled, steps, { reactions: offered }, { choice: "reaction", by: "target", offer: { who: target.name, reactions: ["none", ...offered] } });
     }
     const reaction = declared ?? "none";
-    if (reaction !== "none") {
+    if (declaration !== undefined && declaration.kind !== "none") {
       if (isOut(target, options)) refuse(`${target.name} is out of the fight and cannot react`);
-      const problem = reactionProblem(reaction, { ...context, weapon: declaration?.weapon });
+      const problem = reactionProblem(declaration.kind, { ...context, weapon: declaration.weapon });
       if (problem) refuse(problem);
-      if (reaction === "counterattack" && request.target.weapons && !request.target.weapons.includes("melee")) refuse(`${target.name} holds no melee weapon to counterattack with`);
+      if (declaration.kind === "counterattack" && request.target.weapons && !request.target.weapons.includes("melee")) refuse(`${target.name} holds no melee weapon to counterattack with`);
     }
-    if (declared !== undefined || offered.length > 0) steps.push({ rule: "reaction", who: target.name, reaction });
+    // From here a reaction was on offer only if one was declared (else the target was asked above).
+    if (declared !== undefined) steps.push({ rule: "reaction", who: target.name, reaction });
 
     // A reaction is rolled as it is declared; the attacker then rolls her own dice.
     const reacting = reaction === "none" ? undefined : rollDice(tray, rollerOf(request.target), reaction);
-    if ((offered.length > 0 || declared !== undefined) && request.roll !== true) {
+    if (declared !== undefined && request.roll !== true) {
       return awaitingOutcome(tray.rolled, [...steps, ...(reacting?.steps ?? [])], { reaction }, { choice: "roll", by: "attacker", offer: { who: attacker.name } });
     }
     const targetPaid: Paid | undefined = request.target.budget ? { before: request.target.budget, spent: reacting ? spendAction(request.target.budget) : request.target.budget } : undefined;
