@@ -184,6 +184,20 @@ describe("source combat.adoc §Intercept: where a stopped mover ends up", () => 
     expect(told.result).toMatchObject({ stopsIn: "bar" });
   });
 
+  it("a hit that fills an arm makes her drop what she holds but does not stop her", () => {
+    const outcome = resolve({ ...intercept, target: { ...intercept.target, wounds: { "right-arm": 2 } }, damageDie: "tens" }, 1, 8);
+    expect(outcome.awaiting).toBeUndefined();
+    expect(outcome.result).toEqual({ hit: true, damage: 1, location: "right-arm", picker: "attacker" });
+    expect(outcome.effects[1]?.statuses).toEqual(["right-arm-useless", "dropped-right-hand-item"]);
+  });
+
+  it("a mover stopped on a move that starts and ends in one area stops there, without a question", () => {
+    const outcome = resolve({ ...intercept, target: { ...ines, moving: { from: "dance-floor", to: "dance-floor" }, wounds: { head: 2 } }, damageDie: "tens" }, 1, 9);
+    expect(outcome.awaiting).toBeUndefined();
+    expect(outcome.steps.at(-1)).toEqual({ rule: "intercept-stop", area: "dance-floor" });
+    expect(outcome.result).toMatchObject({ stopsIn: "dance-floor" });
+  });
+
   it("a hit that kills a mover already out stops her too", () => {
     const outcome = resolve({ ...intercept, target: { ...intercept.target, level: 0 }, damageDie: "tens" }, 1, 5);
     expect(outcome.awaiting).toMatchObject({ choice: "stopIn", by: "attacker" });
