@@ -101,6 +101,10 @@ describe("a simulated roll (the duel's)", () => {
     expect(rerolled).toMatchObject({ rerolled: true, check: { reading: 25 } });
   });
 
+  it("a good fighter with no reroll policy keeps her failure", () => {
+    expect(rollWithPolicy(new DiceTray(givenFaces([7, 5])), roller, "attack", {})).toMatchObject({ rerolled: false, check: { reading: 75, success: false } });
+  });
+
   it("in combat by default: a critical failure costs the next action", () => {
     expect(rollWithPolicy(new DiceTray(givenFaces([8, 8])), roller, "attack").losesNextAction).toBe(true);
     expect(rollWithPolicy(new DiceTray(givenFaces([8, 8])), roller, "attack", {}, false).losesNextAction).toBe(false);
