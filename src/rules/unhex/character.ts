@@ -28,9 +28,9 @@ export function conditionsOf(character: UnhexCharacter, options: UnhexOptions): 
   return conditions;
 }
 
+/** Out of the fight: unconscious (the dead are too: below 0 is at or below any unconscious level). */
 export function isOut(character: UnhexCharacter, options: UnhexOptions): boolean {
-  const conditions = conditionsOf(character, options);
-  return conditions.includes("unconscious") || conditions.includes("dead");
+  return conditionsOf(character, options).includes("unconscious");
 }
 
 /** Flat tracks for effectOf: level and each location's marked boxes. */

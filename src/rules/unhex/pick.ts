@@ -16,5 +16,6 @@ export function defaultDamageDie(picker: "attacker" | "target", check: Percentil
 
 /** One die is the damage, the other the hit-location digit. */
 export function splitDice(check: PercentileCheck, damageDie: DieName): { damage: number; locationDigit: number } {
-  return damageDie === "tens" ? { damage: check.tens, locationDigit: check.units } : { damage: check.units, locationDigit: check.tens };
+  const other: DieName = damageDie === "tens" ? "units" : "tens";
+  return { damage: check[damageDie], locationDigit: check[other] };
 }

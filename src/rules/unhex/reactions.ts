@@ -13,7 +13,7 @@ export interface ReactionContext {
   /** Attacks: whether the reacting character is the one attacked. */
   targetIsYou?: boolean;
   /** Attacks: range from the attacker, whether the attack is ranged, whether you have cover against it. */
-  range?: number;
+  range?: number | null;
   ranged?: boolean;
   cover?: boolean;
   /** Counterattack / intercept: the weapon you would use. */
@@ -50,8 +50,6 @@ export type AttackReaction = "none" | "defend" | "counterattack";
  * reaction). A Counterattack needs a melee weapon in hand, when the hands are known.
  */
 export function reactionsOffered(context: Omit<ReactionContext, "weapon">, weapons: readonly WeaponKind[] | undefined): Array<"defend" | "counterattack"> {
-  const offered: Array<"defend" | "counterattack"> = [];
-  if (reactionProblem("defend", context) === null) offered.push("defend");
-  if ((weapons === undefined || weapons.includes("melee")) && reactionProblem("counterattack", { ...context, weapon: "melee" }) === null) offered.push("counterattack");
-  return offered;
+  const holdsMelee = weapons === undefined || weapons.includes("melee");
+  return (["defend", "counterattack"] as const).filter((kind) => (kind === "defend" || holdsMelee) && reactionProblem(kind, context) === null);
 }

@@ -12,7 +12,7 @@ export function optionsOf(given: Partial<UnhexOptions> | undefined): UnhexOption
 }
 
 export function rollerOf(request: RollerRequest): Roller {
-  return { name: request.name, level: request.level, maxLevel: request.maxLevel ?? Math.max(1, request.level), pc: request.pc ?? false, ...(request.good ? { good: request.good } : {}) };
+  return { name: request.name, level: request.level, maxLevel: request.maxLevel ?? request.level, pc: request.pc ?? false, ...(request.good ? { good: request.good } : {}) };
 }
 
 export function characterOf(request: RollerRequest & { wounds?: Record<string, number> }): UnhexCharacter {

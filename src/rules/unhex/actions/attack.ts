@@ -1,4 +1,5 @@
 import * as Type from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
 import { requireArea } from "../../../core/areas/index.js";
 import { awaitingOutcome, type Effect, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { RuleError } from "../../../core/ruleError.js";
@@ -14,7 +15,7 @@ import { reactionsOffered, reactionProblem, type AttackReaction } from "../react
 import { characterOf, mapOf, optionsOf, rollerOf } from "../requests.js";
 import { rollDice, type RollState, type UnhexRoll } from "../roll.js";
 import { choicesFor, CombatantSchema as Combatant, CriticalSchema, DieSchema, MapSchema, Options, RerollChoiceSchema, WeaponSchema } from "../schemas.js";
-import { WEAPON_REACH } from "../tables.js";
+import { WEAPON_REACH, type WeaponKind } from "../tables.js";
 import { actionEvents } from "./check.js";
 
 const strict = { additionalProperties: false } as const;
@@ -51,27 +52,34 @@ export const Request = Type.Object(
 );
 
 /** An attack the rules do not allow (out of reach, no reacting to a reaction...). */
-function refused(reason: string): never {
+function refuse(reason: string): never {
   throw new RuleError(reason);
 }
 
-function reactionOf(given: unknown): AttackReaction | undefined {
+/** The declared reaction, and the weapon a Counterattack names (the older object spelling). */
+function reactionOf(given: Static<typeof ReactionSchema> | undefined): { kind: AttackReaction; weapon?: WeaponKind } | undefined {
   if (given === undefined) return undefined;
-  if (typeof given === "string") return given as AttackReaction;
-  return (given as { kind: AttackReaction }).kind;
+  return typeof given === "string" ? { kind: given } : given;
 }
 
-const budgetAfter = (spent: ActionBudget | undefined, roll: UnhexRoll | undefined): ActionBudget | undefined => {
-  if (!spent) return undefined;
+/** A tracked budget: as the request gave it, and after this action or reaction was paid from it. */
+interface Paid {
+  before: ActionBudget;
+  spent: ActionBudget;
+}
+
+const budgetAfter = (spent: ActionBudget, roll: UnhexRoll | undefined): ActionBudget => {
   if (roll?.extraAction) return gainAction(spent);
   return roll?.losesNextAction ? loseAction(spent) : spent;
 };
 
+const budgetTracks = (budget: ActionBudget) => ({ "budget.available": budget.available, "budget.owed": budget.owed });
+
 /** One participant's changes: level and boxes from a hit, her budget after the action or reaction, and what happened to her. */
-function effect(before: UnhexCharacter, budget: ActionBudget | undefined, spent: ActionBudget | undefined, landed: LandedHit | undefined, roll: UnhexRoll | undefined): Effect {
-  const after = budgetAfter(spent, roll);
-  const budgets = budget && after ? [{ "budget.available": budget.available, "budget.owed": budget.owed }, { "budget.available": after.available, "budget.owed": after.owed }] : [{}, {}];
-  return effectOf(before.name, { ...tracksOf(before), ...budgets[0] }, { ...tracksOf(landed?.character ?? before), ...budgets[1] }, [...actionEvents(roll), ...(landed?.statuses ?? [])]);
+function effect(before: UnhexCharacter, paid: Paid | undefined, landed: LandedHit | undefined, roll: UnhexRoll | undefined): Effect {
+  const from = paid ? budgetTracks(paid.before) : {};
+  const to = paid ? budgetTracks(budgetAfter(paid.spent, roll)) : {};
+  return effectOf(before.name, { ...tracksOf(before), ...from }, { ...tracksOf(landed?.character ?? before), ...to }, [...actionEvents(roll), ...(landed?.statuses ?? [])]);
 }
 
 export const attackAction = defineAction({
@@ -83,18 +91,18 @@ export const attackAction = defineAction({
     const map = mapOf(request.map);
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
-    if (isOut(attacker, options)) refused(`${attacker.name} is out of the fight and cannot act`);
+    if (isOut(attacker, options)) refuse(`${attacker.name} is out of the fight and cannot act`);
     const { moving } = request.target;
-    if ((request.target.area === undefined) === (moving === undefined)) refused("give the target either an area or a move (from, to)");
+    if ((request.target.area === undefined) === (moving === undefined)) refuse("give the target either an area or a move (from, to)");
     const place: TargetPlace = moving ? { moving: [moving.from, moving.to] } : { area: request.target.area as string };
     requireArea(map, request.attacker.area);
     const reach = attackReach(map, request.attacker.area, place, request.attacker.weapon);
     const steps: Step[] = [
       { rule: moving ? "intercept-reach" : "reach", weapon: request.attacker.weapon, range: reach.range, lineOfSight: reach.lineOfSight, cover: reach.cover.cover },
     ];
-    if (!reach.allowed) refused(reach.reason ?? "out of reach");
+    if (!reach.allowed) refuse(reach.reason ?? "out of reach");
     // The attack (or Intercept) is the attacker's action; her budget is checked only when given.
-    const attackerBudget = request.attacker.budget ? spendAction(request.attacker.budget) : undefined;
+    const attackerPaid: Paid | undefined = request.attacker.budget ? { before: request.attacker.budget, spent: spendAction(request.attacker.budget) } : undefined;
 
     // An Intercept is itself a reaction, and nobody reacts to a reaction.
     const context = {
@@ -102,30 +110,32 @@ export const attackAction = defineAction({
       budget: request.target.budget ?? FRESH_BUDGET,
       declaredBeforeDice: true,
       targetIsYou: true,
-      range: reach.range ?? undefined,
+      range: reach.range,
       ranged: WEAPON_REACH[request.attacker.weapon].ranged,
       cover: reach.cover.cover,
     };
     const offered = isOut(target, options) ? [] : reactionsOffered(context, request.target.weapons);
-    const declared = reactionOf(request.reaction);
+    const declaration = reactionOf(request.reaction);
+    const declared = declaration?.kind;
     if (declared === undefined && offered.length > 0) {
       return awaitingOutcome(tray.rolled, steps, { reactions: offered }, { choice: "reaction", by: "target", offer: { who: target.name, reactions: ["none", ...offered] } });
     }
     const reaction = declared ?? "none";
-    if (reaction !== "none") {
-      if (isOut(target, options)) refused(`${target.name} is out of the fight and cannot react`);
-      const weapon = typeof request.reaction === "object" && request.reaction.kind === "counterattack" ? request.reaction.weapon : "melee";
-      const problem = reactionProblem(reaction, { ...context, weapon }) ?? (reaction === "counterattack" && request.target.weapons && !request.target.weapons.includes("melee") ? `${target.name} holds no melee weapon to counterattack with` : null);
-      if (problem) refused(problem);
+    if (declaration !== undefined && declaration.kind !== "none") {
+      if (isOut(target, options)) refuse(`${target.name} is out of the fight and cannot react`);
+      const problem = reactionProblem(declaration.kind, { ...context, weapon: declaration.weapon });
+      if (problem) refuse(problem);
+      if (declaration.kind === "counterattack" && request.target.weapons && !request.target.weapons.includes("melee")) refuse(`${target.name} holds no melee weapon to counterattack with`);
     }
-    if (declared !== undefined || offered.length > 0) steps.push({ rule: "reaction", who: target.name, reaction });
+    // From here a reaction was on offer only if one was declared (else the target was asked above).
+    if (declared !== undefined) steps.push({ rule: "reaction", who: target.name, reaction });
 
     // A reaction is rolled as it is declared; the attacker then rolls her own dice.
     const reacting = reaction === "none" ? undefined : rollDice(tray, rollerOf(request.target), reaction);
-    if ((offered.length > 0 || declared !== undefined) && request.roll !== true) {
+    if (declared !== undefined && request.roll !== true) {
       return awaitingOutcome(tray.rolled, [...steps, ...(reacting?.steps ?? [])], { reaction }, { choice: "roll", by: "attacker", offer: { who: attacker.name } });
     }
-    const targetBudget = request.target.budget && reacting ? spendAction(request.target.budget) : request.target.budget;
+    const targetPaid: Paid | undefined = request.target.budget ? { before: request.target.budget, spent: reacting ? spendAction(request.target.budget) : request.target.budget } : undefined;
     const attacking = rollDice(tray, rollerOf(request.attacker), "attack");
     const slot = (by: "attacker" | "target", state: RollState): RollSlot => ({ by, state, reroll: request.rerolls?.[by], critical: request.criticals?.[by], rerollPath: `rerolls.${by}`, criticalPath: `criticals.${by}` });
     const settled = settleRolls(tray, reacting ? [slot("attacker", attacking), slot("target", reacting)] : [slot("attacker", attacking)]);
@@ -164,10 +174,11 @@ export const attackAction = defineAction({
     }
 
     let stopsIn: string | undefined;
-    if (moving && onTarget && onTarget.statuses.some((s) => s === "stopped" || s === "unconscious" || s === "dead" || s === "cannot-move")) {
+    // Both legs full ("cannot-move") always comes with the second leg's "stopped".
+    if (moving && onTarget && onTarget.statuses.some((s) => s === "stopped" || s === "unconscious" || s === "dead")) {
       if (request.stopIn === undefined && moving.from !== moving.to) return awaitingOutcome(tray.rolled, steps, { hit: true, stopped: true }, { choice: "stopIn", by: "attacker", offer: { areas: [moving.from, moving.to] } });
       stopsIn = request.stopIn ?? moving.from;
-      if (stopsIn !== moving.from && stopsIn !== moving.to) refused(`the mover stops in "${moving.from}" or "${moving.to}", not "${stopsIn}"`);
+      if (stopsIn !== moving.from && stopsIn !== moving.to) refuse(`the mover stops in "${moving.from}" or "${moving.to}", not "${stopsIn}"`);
       steps.push({ rule: "intercept-stop", area: stopsIn });
     }
 
@@ -183,7 +194,7 @@ export const attackAction = defineAction({
         ...(stopsIn ? { stopsIn } : {}),
       },
       // Always the attacker's then the target's, so two characters of one name are never confused.
-      effects: [effect(attacker, request.attacker.budget, attackerBudget, onAttacker, attack), effect(target, request.target.budget, targetBudget, onTarget, reply)],
+      effects: [effect(attacker, attackerPaid, onAttacker, attack), effect(target, targetPaid, onTarget, reply)],
     };
   },
 });

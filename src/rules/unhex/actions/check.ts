@@ -27,7 +27,7 @@ export const checkAction = defineAction({
   resolve: (request, tray) => {
     const roller = rollerOf(request.character);
     const first = rollDice(tray, roller, "check");
-    const settled = settleRolls(tray, [{ by: "character", state: first, reroll: request.reroll, critical: request.critical, rerollPath: "reroll", criticalPath: "critical" }], request.inCombat ?? true);
+    const settled = settleRolls(tray, [{ by: "character", state: first, reroll: request.reroll, critical: request.critical, rerollPath: "reroll", criticalPath: "critical" }], request.inCombat);
     if (settled.awaiting) {
       const { check, steps } = settled.states[0]!;
       return awaitingOutcome(tray.rolled, steps, { reading: check.reading, grade: check.grade }, settled.awaiting);

@@ -3,7 +3,7 @@ import { requireArea, stepProblem, type StepProblem } from "../../../core/areas/
 import { effectOf, type Step } from "../../../core/outcome.js";
 import { RuleError } from "../../../core/ruleError.js";
 import { defineAction } from "../../ruleset.js";
-import { FRESH_BUDGET, spendAction } from "../budget.js";
+import { type ActionBudget, FRESH_BUDGET, spendAction } from "../budget.js";
 import { conditionsOf, isOut } from "../character.js";
 import { attackReach } from "../reach.js";
 import { characterOf, mapOf, optionsOf } from "../requests.js";
@@ -54,7 +54,8 @@ export const moveAction = defineAction({
     if (conditions.includes("cannot-move")) throw new RuleError(`${mover.name} cannot move: both legs are full`);
     const problem = stepProblem(map, from, request.to);
     if (problem) throw new RuleError(PROBLEMS[problem](from, request.to));
-    const budget = request.mover.budget ? spendAction(request.mover.budget) : undefined;
+    const paid = request.mover.budget;
+    const budget = paid ? spendAction(paid) : undefined;
     steps.push({ rule: "move", who: mover.name, from, to: request.to, ...(conditions.includes("moves-only-with-both-hands") ? { withBothHands: true } : {}) });
     const interceptors: Array<{ name: string; id?: string; weapons: WeaponKind[] }> = [];
     for (const enemy of request.enemies ?? []) {
@@ -64,7 +65,7 @@ export const moveAction = defineAction({
       if (weapons.length > 0) interceptors.push({ name: enemy.name, ...(enemy.id !== undefined ? { id: enemy.id } : {}), weapons });
     }
     steps.push({ rule: "may-intercept", interceptors: interceptors.map((i) => i.name) });
-    const changes = budget && request.mover.budget ? [{ "budget.available": request.mover.budget.available, "budget.owed": request.mover.budget.owed }, { "budget.available": budget.available, "budget.owed": budget.owed }] : [{}, {}];
-    return { dice: tray.rolled, steps, result: { from, to: request.to, interceptors }, effects: [effectOf(mover.name, changes[0]!, changes[1]!)] };
+    const tracks = (b: ActionBudget | undefined) => (b ? { "budget.available": b.available, "budget.owed": b.owed } : {});
+    return { dice: tray.rolled, steps, result: { from, to: request.to, interceptors }, effects: [effectOf(mover.name, tracks(paid), tracks(budget))] };
   },
 });

@@ -28,7 +28,7 @@ export const opposedAction = defineAction({
     if (request.roll !== true) return awaitingOutcome(tray.rolled, first.steps, { a: first.check.reading }, { choice: "roll", by: "b", offer: { who: sides[1].name } });
     const second = rollDice(tray, sides[1], "opposed");
     const slot = (by: "a" | "b", state: typeof first) => ({ by, state, reroll: request.rerolls?.[by], critical: request.criticals?.[by], rerollPath: `rerolls.${by}`, criticalPath: `criticals.${by}` });
-    const settled = settleRolls(tray, [slot("a", first), slot("b", second)], request.inCombat ?? true);
+    const settled = settleRolls(tray, [slot("a", first), slot("b", second)], request.inCombat);
     if (settled.awaiting) {
       const [x, y] = settled.states;
       return awaitingOutcome(tray.rolled, [...x!.steps, ...y!.steps], { a: x!.check.reading, b: y!.check.reading }, settled.awaiting);

@@ -1,5 +1,5 @@
 import * as Type from "@sinclair/typebox";
-import { moveCheck, requireArea } from "../../../core/areas/index.js";
+import { moveCheck } from "../../../core/areas/index.js";
 import { defineAction } from "../../ruleset.js";
 import { attackReach } from "../reach.js";
 import { mapOf } from "../requests.js";
@@ -14,7 +14,6 @@ export const rangeAction = defineAction({
   ),
   resolve: (request, tray) => {
     const map = mapOf(request.map);
-    if (request.movingTo !== undefined) requireArea(map, request.movingTo);
     const target = request.movingTo === undefined ? { area: request.to } : { moving: [request.to, request.movingTo] as const };
     const reaches = WEAPON_KINDS.map((weapon) => ({ weapon, reach: attackReach(map, request.from, target, weapon) }));
     const first = (reaches[0] as (typeof reaches)[number]).reach;

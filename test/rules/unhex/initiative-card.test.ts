@@ -1,0 +1,113 @@
+/**
+ * What team initiative shows, whole: who rolls for each team, each roll, the winner and how, the
+ * order of turns, and every question on the way with the rolls so far. Seed 002 §Initiative (its
+ * worked example's teams and rolls: PCs' highest 40 roll 34, NPCs' highest 25 roll 62).
+ */
+import { describe, expect, it } from "vitest";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { unhexRules } from "../../../src/rules/unhex/index.js";
+import { rollTeamInitiative } from "../../../src/rules/unhex/initiative.js";
+
+const initiative = unhexRules.actions.initiative!;
+const run = (request: Record<string, unknown>, ...faces: number[]) => initiative.resolve(request, new DiceTray(givenFaces(faces)));
+const roll = (who: string, tens: number, units: number, level: number, grade: string) => ({ rule: "percentile-roll", who, roll: "initiative", tens, units, reading: tens * 10 + units, level, grade });
+const teams = [
+  { name: "PCs", pc: true, members: [{ name: "Ines", level: 40 }, { name: "Raf", level: 12 }] },
+  { name: "NPCs", pc: false, members: [{ name: "Thug", level: 18 }, { name: "Boss", level: 25 }] },
+];
+const rollers = [
+  { rule: "initiative-roller", team: "PCs", who: "Ines", level: 40 },
+  { rule: "initiative-roller", team: "NPCs", who: "Boss", level: 25 },
+];
+
+describe("seed 002 §Initiative: the card (the section's example)", () => {
+  it("each team's highest rolls, the PCs' 34 beats the NPCs' failed 62, and the PCs let the NPCs go first", () => {
+    const outcome = run({ teams, order: ["NPCs", "PCs"] }, 3, 4, 6, 2);
+    expect(outcome.dice.map((die) => die.label)).toEqual(["Ines initiative tens", "Ines initiative units", "Boss initiative tens", "Boss initiative units"]);
+    expect(outcome.steps).toEqual([
+      ...rollers,
+      roll("Ines", 3, 4, 40, "success"),
+      roll("Boss", 6, 2, 25, "failure"),
+      { rule: "initiative-winner", team: "PCs", by: "highest-success" },
+      { rule: "team-order", chosenBy: "PCs", order: ["NPCs", "PCs"] },
+    ]);
+    expect(outcome.result).toEqual({
+      winner: "PCs",
+      by: "highest-success",
+      order: ["NPCs", "PCs"],
+      rolls: [
+        { team: "PCs", roller: "Ines", reading: 34, grade: "success" },
+        { team: "NPCs", roller: "Boss", reading: 62, grade: "failure" },
+      ],
+    });
+    expect(outcome.effects).toEqual([
+      { participant: "Ines", changes: {} },
+      { participant: "Boss", changes: {} },
+    ]);
+  });
+
+  it("the winner's order is asked with every roll so far", () => {
+    expect(run({ teams }, 3, 4, 6, 2)).toMatchObject({
+      steps: [...rollers, roll("Ines", 3, 4, 40, "success"), roll("Boss", 6, 2, 25, "failure"), { rule: "initiative-winner", team: "PCs", by: "highest-success" }],
+      result: {
+        rolls: [
+          { team: "PCs", roller: "Ines", reading: 34, grade: "success" },
+          { team: "NPCs", roller: "Boss", reading: 62, grade: "failure" },
+        ],
+      },
+      effects: [],
+      awaiting: { choice: "order", by: "PCs", offer: { teams: ["PCs", "NPCs"], winner: "PCs", by: "highest-success" } },
+    });
+  });
+
+  it("at a table, the next team's own roll is asked with the rolls made so far", () => {
+    const outcome = run({ teams, rolls: { PCs: true } }, 3, 4);
+    expect(outcome.steps).toEqual([...rollers, roll("Ines", 3, 4, 40, "success")]);
+    expect(outcome.result).toEqual({ rolls: [{ team: "PCs", roller: "Ines", reading: 34, grade: "success" }] });
+    expect(outcome.awaiting).toEqual({ choice: "rolls.NPCs", by: "NPCs", offer: { who: "Boss" } });
+  });
+
+  it("a good roller's reroll is asked once every team has rolled, with all the rolls", () => {
+    const good = [{ ...teams[0]!, members: [{ name: "Ines", level: 40, good: true }] }, teams[1]!];
+    const outcome = run({ teams: good }, 3, 4, 2, 2);
+    expect(outcome.steps).toEqual([...rollers, roll("Ines", 3, 4, 40, "success"), roll("Boss", 2, 2, 25, "critical-success")]);
+    expect(outcome.result).toEqual({
+      rolls: [
+        { team: "PCs", roller: "Ines", reading: 34, grade: "success" },
+        { team: "NPCs", roller: "Boss", reading: 22, grade: "critical-success" },
+      ],
+    });
+    expect(outcome.awaiting).toMatchObject({ choice: "rerolls.PCs", by: "PCs" });
+  });
+
+  it("equal successes: the PCs win, whichever team is listed (and rolls) first", () => {
+    const even = [{ name: "NPCs", pc: false, members: [{ name: "Boss", level: 45 }] }, { name: "PCs", pc: true, members: [{ name: "Ines", level: 40 }] }];
+    expect(run({ teams: even, order: ["PCs", "NPCs"] }, 3, 10, 3, 10).result).toMatchObject({ winner: "PCs", by: "pc-beats-npc" });
+  });
+
+  it("a critical success's maximum is the roller's level when no max level is given", () => {
+    const exact = [{ ...teams[0]!, members: [{ name: "Ines", level: 34 }] }, teams[1]!];
+    expect(run({ teams: exact }, 3, 4, 6, 2).awaiting).toEqual({ choice: "criticals.PCs", by: "PCs", offer: { kind: "critical", who: "Ines", reading: 34, max: 34 } });
+  });
+
+  it("refuses two teams of one name, before any die", () => {
+    expect(() => run({ teams: [teams[0]!, { ...teams[1]!, name: "PCs" }] })).toThrow('team "PCs" is listed twice');
+    expect(() => rollTeamInitiative(new DiceTray(givenFaces([])), [teams[0]!, { ...teams[1]!, name: "PCs" }])).toThrow('team "PCs" is listed twice');
+  });
+});
+
+describe("seed 002 §Initiative by policy (the duel)", () => {
+  it("each team's roller and roll in turn, a good roller's reroll after a failure, the winner first", () => {
+    const good = [{ ...teams[0]!, members: [{ name: "Ines", level: 40, good: true }] }, teams[1]!];
+    const round = rollTeamInitiative(new DiceTray(givenFaces([7, 5, 3, 4, 6, 2])), good, undefined, undefined, { PCs: { rerollAfterFailure: "both" } });
+    expect(round.steps).toEqual([
+      rollers[0],
+      roll("Ines", 7, 5, 40, "failure"),
+      { rule: "good-reroll", who: "Ines", roll: "initiative", tens: 3, units: 4, reading: 34, level: 40, grade: "success", dice: "both" },
+      rollers[1],
+      roll("Boss", 6, 2, 25, "failure"),
+      { rule: "initiative-winner", team: "PCs", by: "highest-success" },
+      { rule: "team-order", chosenBy: "PCs", order: ["PCs", "NPCs"] },
+    ]);
+  });
+});
