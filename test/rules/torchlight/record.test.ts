@@ -182,6 +182,7 @@ describe("seed 004 §Initiative and the plain rolls: the cards", () => {
     expect(resolve("save", { name: "Elsa", st: 12 }, [20]).steps).toEqual([{ rule: "save", roll: 20, st: 12 }]);
     expect(resolve("save", { name: "Elsa", st: 12 }, [20]).result).toEqual({ success: true, natural20: true });
     expect(resolve("check", { name: "Elsa", dc: 13 }, [14]).effects).toEqual([]);
+    expect(resolve("save", { name: "Elsa", st: 12 }, [20]).effects).toEqual([]);
   });
 
   it("seed 004 §Grapple: the hold's card shows the Str save; a failed one marks the target released", () => {
