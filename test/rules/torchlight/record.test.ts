@@ -211,6 +211,7 @@ describe("seed 004 §Initiative and the plain rolls: the cards", () => {
     const outcome = resolve("ability", { grid, by: "Rid" }, []);
     expect(outcome.steps).toEqual([{ rule: "ability", by: "Rid", stance: "aggressive", ability: "intimidation", intimidated: "Orc" }]);
     expect(outcome.result).toEqual({ ability: "intimidation", intimidated: "Orc" });
+    expect(outcome.effects).toEqual([]);
     const shot = resolve("ability", { grid: [{ name: "Bre", side: "party", lane: 1, stance: "rearguard" }, grid[1]], by: "Bre", target: "Orc" }, []);
     expect(shot.result).toEqual({ ability: "called-shot", calledShotOn: "Orc" });
     const guard = resolve("ability", { grid: [{ name: "Bo", side: "party", lane: 1, stance: "on-guard" }, { name: "Ana", side: "party", lane: 2, stance: "on-guard" }], by: "Bo", target: "Ana" }, []);
