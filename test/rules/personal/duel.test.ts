@@ -25,6 +25,14 @@ describe("personal duel", () => {
     expect(result).toEqual({ winner: "a", rounds: 3 });
   });
 
+  it("the second fighter's blows land on the first: b, first in the order, wounds a and wins", () => {
+    // Initiative: a rolls 1, b rolls 6, so b attacks first. a's Defense is 5, b's 99 (a never hits).
+    // R1: b hits (9 vs 5) for 4: a to 0, Wounded; a misses (1). R2: b hits for 4 (> 2): a cannot ignore it.
+    const faces = [1, 6, 9, 4, 1, 9, 4];
+    const result = personalRules.duel.fight(fighter("A", { defense: 5 }), fighter("B", { defense: 99 }), new DiceTray(givenFaces(faces)), 10);
+    expect(result).toEqual({ winner: "b", rounds: 2 });
+  });
+
   it("a hit over half the maximum Resolve ends the bout even with budget left", () => {
     // R1: a hits for 4, b Wounded; b misses. R2: a hits for 3 (> 2): cannot be ignored.
     const faces = [6, 1, 9, 4, 1, 9, 3];

@@ -138,6 +138,8 @@ describe("seed 003 §Ranges and Zones", () => {
 
   it("seed 003 §Ranges and Zones: a zone off the list is refused", () => {
     expect(check({ from: "Near", to: "Orbit" })).toEqual({ valid: false, problems: ["unknown-zone"] });
+    // From off the list, the Move has no distance to be too far: the only problem is the zone.
+    expect(check({ from: "Orbit", to: "Far" })).toEqual({ valid: false, problems: ["unknown-zone"] });
   });
 });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dyingSavesInPhase } from "../../../src/rules/torchlight/dying.js";
+import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import type { Step } from "../../../src/core/outcome.js";
+import { dyingSaves, dyingSavesInPhase } from "../../../src/rules/torchlight/dying.js";
+import { toVitals } from "../../../src/rules/torchlight/schemas.js";
 import { combatant, resolve } from "./helpers.js";
 
 describe("dying, stabilizing and recovery", () => {
@@ -20,6 +23,20 @@ describe("dying, stabilizing and recovery", () => {
     // Two hours of travel are still a Phase of four; six hours are six.
     expect(resolve("dying", { character, damaged: ["wil"], hours: 2 }, [11, 12, 13, 14]).result).toMatchObject({ hoursRolled: 4 });
     expect(resolve("dying", { character, damaged: ["wil"], hours: 6 }, [11, 12, 13, 14, 15, 16]).result).toMatchObject({ hoursRolled: 6 });
+  });
+
+  it("seed 004 §Dying: a Stabilized character rolls no more dying saves, and neither does the dead; one still dying does", () => {
+    const vitals = toVitals(combatant("Elsa", 0, { str: 6 }));
+    const steps: Step[] = [];
+    const tray = new DiceTray(givenFaces([]));
+    const stabilized = { vitals, stabilized: true };
+    expect(dyingSaves(tray, "Elsa", stabilized, ["str"], steps)).toBe(stabilized);
+    const dead = { vitals: { ...vitals, dead: true }, stabilized: false };
+    expect(dyingSaves(tray, "Elsa", dead, ["str"], steps)).toBe(dead);
+    expect(steps).toEqual([]);
+    const dying = new DiceTray(givenFaces([15]));
+    expect(dyingSaves(dying, "Elsa", { vitals, stabilized: false }, ["str"], steps).stabilized).toBe(false);
+    expect(dying.rolled).toHaveLength(1);
   });
 
   it("a natural 20 Stabilizes: no more saves", () => {

@@ -182,6 +182,7 @@ describe("seed 004 §Initiative and the plain rolls: the cards", () => {
     expect(resolve("save", { name: "Elsa", st: 12 }, [20]).steps).toEqual([{ rule: "save", roll: 20, st: 12 }]);
     expect(resolve("save", { name: "Elsa", st: 12 }, [20]).result).toEqual({ success: true, natural20: true });
     expect(resolve("check", { name: "Elsa", dc: 13 }, [14]).effects).toEqual([]);
+    expect(resolve("save", { name: "Elsa", st: 12 }, [20]).effects).toEqual([]);
   });
 
   it("seed 004 §Grapple: the hold's card shows the Str save; a failed one marks the target released", () => {
@@ -210,6 +211,7 @@ describe("seed 004 §Initiative and the plain rolls: the cards", () => {
     const outcome = resolve("ability", { grid, by: "Rid" }, []);
     expect(outcome.steps).toEqual([{ rule: "ability", by: "Rid", stance: "aggressive", ability: "intimidation", intimidated: "Orc" }]);
     expect(outcome.result).toEqual({ ability: "intimidation", intimidated: "Orc" });
+    expect(outcome.effects).toEqual([]);
     const shot = resolve("ability", { grid: [{ name: "Bre", side: "party", lane: 1, stance: "rearguard" }, grid[1]], by: "Bre", target: "Orc" }, []);
     expect(shot.result).toEqual({ ability: "called-shot", calledShotOn: "Orc" });
     const guard = resolve("ability", { grid: [{ name: "Bo", side: "party", lane: 1, stance: "on-guard" }, { name: "Ana", side: "party", lane: 2, stance: "on-guard" }], by: "Bo", target: "Ana" }, []);

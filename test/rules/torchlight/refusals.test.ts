@@ -56,6 +56,7 @@ const cases: Case[] = [
   ["seed 004 §Combat Stances, Steadied: Rally names an ally out of reach", "round", { combatants: [at("Elsa", "party", 1), at("Bo", "party", 4)], hits: [], rally: { by: "Elsa", allies: ["Bo"] } }, "rally-out-of-reach", /one adjacent position \(Bo\)/],
   ["seed 004 §Combat Stances, Steadied: Rally once a round", "ability", { grid: [cell("Elsa", "party", 1)], by: "Elsa", rallyTaken: true }, "rally-once-a-round", /once a round/],
   ["seed 004 §Combat Stances, On Guard: Protect Companion out of reach (round)", "round", { combatants: [at("Ana", "party", 1), at("Bo", "party", 4, "on-guard")], hits: [], protect: [{ by: "Bo", companion: "Ana" }] }, "protect-not-adjacent", /\(Bo → Ana\)/],
+  ["seed 004 §Combat Stances, On Guard: Protect Companion by a protector who is down (round)", "round", { combatants: [at("Ana", "party", 2), at("Bo", "party", 3, "on-guard", { incapacitated: true })], hits: [], protect: [{ by: "Bo", companion: "Ana" }] }, "protect-not-adjacent", /\(Bo → Ana\)/],
   ["seed 004 §Combat Stances, On Guard: Protect Companion out of reach (ability)", "ability", { grid: [cell("Ana", "party", 1), cell("Bo", "party", 4, "on-guard")], by: "Bo", target: "Ana" }, "protect-not-adjacent", /\(Bo → Ana\)/],
   ["seed 004 §Combat Stances, Aggressive: Intimidation with no engaged enemy", "ability", { grid: [cell("Riddic", "party", 1, "aggressive"), cell("Orc", "foes", 2)], by: "Riddic" }, "no-engaged-enemy", /engaged enemy/],
   ["seed 004 §Combat Stances: an ability from another stance", "ability", { grid: [cell("Riddic", "party", 1, "aggressive")], by: "Riddic", ability: "rally" }, "ability-wrong-stance", /rally is used from steadied/],
@@ -89,6 +90,8 @@ describe("torchlight refusals", () => {
   }
 
   it("a refusal without a detail adds no empty brackets", () => {
-    expect(refusal("maneuver", { actor: { name: "Ines", breath: 0 }, maneuver: "evade" }).message).not.toContain("(");
+    const message = refusal("maneuver", { actor: { name: "Ines", breath: 0 }, maneuver: "evade" }).message;
+    expect(message).not.toContain("(");
+    expect(message).toMatch(/needs 1 Breath \[no-breath-for-maneuver\]$/);
   });
 });

@@ -198,6 +198,8 @@ describe("torchlight requests: the other actions", () => {
     const ability = { grid: [place], by: "Ines", ability: "rally", target: "Bo", weapon: "ranged", rallyTaken: false, options: {} };
     expect(accepts("ability", ability)).toBe(true);
     expect(acceptedAt("ability", ability, "grid", [[], Array(60).fill(place), Array(61).fill(place), [{ ...place, lane: 13 }]])).toEqual([false, true, false, false]);
+    expect(acceptedAt("ability", ability, "grid", [[{ ...place, speed: 1 }]])).toEqual([false]);
+    expect(acceptedAt("retreat", { grid: [place], by: "Ines", round: 1 }, "grid", [[{ ...place, speed: 1 }]])).toEqual([false]);
     expect(acceptedAt("ability", ability, "ability", ["intimidation", "rally", "protect-companion", "called-shot", "charge"])).toEqual([true, true, true, true, false]);
     expect(acceptedAt("ability", ability, "weapon", ["thrown"])).toEqual([false]);
     expect(acceptedAt("ability", ability, "rallyTaken", ["yes"])).toEqual([false]);

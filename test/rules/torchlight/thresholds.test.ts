@@ -304,4 +304,14 @@ describe("seed 004 §Rounds: a duel", () => {
     // A's 8 and extra 3: 11 on B (Breath 0): Str DC 10→-1 is death, no save.
     expect(fightDuel(fighter("A", 5), fighter("B", 0), new DiceTray(givenFaces([12, 2, 8, 3])), 3)).toEqual({ winner: "a", rounds: 1 });
   });
+
+  it("seed 004 §Precision Strike: the extra die's damage goes past the Breath the first die alone would not get through", () => {
+    // A's 8 would only empty B's 8 Breath; the extra 3 reaches Str (DC 7, ST 13) and B's save 4 fails.
+    expect(fightDuel(fighter("A", 5), fighter("B", 8), new DiceTray(givenFaces([12, 2, 8, 3, 4])), 1)).toEqual({ winner: "a", rounds: 1 });
+  });
+
+  it("two stat blocks of one name fight as two: the first goblin's blow lands on the other goblin only", () => {
+    // The first acts (12), the second waits (2); the 4 lands on the second alone (Str DC 6, ST 14), whose save 3 fails.
+    expect(fightDuel(fighter("Gob", 0), fighter("Gob", 0), new DiceTray(givenFaces([12, 2, 4, 3])), 1)).toEqual({ winner: "a", rounds: 1 });
+  });
 });

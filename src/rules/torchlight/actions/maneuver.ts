@@ -38,7 +38,8 @@ export const maneuverAction = defineAction({
   resolve(request, tray) {
     const { actor, maneuver } = request;
     const definition = MANEUVERS[maneuver];
-    const weapon = actor.weapon ?? "melee";
+    // No weapon named is a melee one: only "ranged" and "reach" change what a Maneuver may do.
+    const weapon = actor.weapon;
     if (definition.withAttackOnly) throw new TorchlightRefusal("feint-needs-attack");
     if (definition.meleeOnly && weapon === "ranged") throw new TorchlightRefusal("maneuver-needs-melee");
     if (definition.needsTarget && !request.target) throw new TorchlightRefusal("maneuver-needs-target");

@@ -50,7 +50,9 @@ export const initiativeAction = defineAction({
   resolve(request, tray) {
     const joinRound = request.joinRound ?? 1;
     for (const c of request.combatants) {
-      if (c.leftInRound !== undefined && joinRound < c.leftInRound + RETREAT_WAIT_ROUNDS + 1) throw new TorchlightRefusal("retreat-waiting-round", `${c.name} left in round ${c.leftInRound}, may re-enter in round ${c.leftInRound + RETREAT_WAIT_ROUNDS + 1}`);
+      // One who never left has nothing to wait for: counted from round −∞, every round is late enough.
+      const back = (c.leftInRound ?? -Infinity) + RETREAT_WAIT_ROUNDS + 1;
+      if (joinRound < back) throw new TorchlightRefusal("retreat-waiting-round", `${c.name} left in round ${c.leftInRound}, may re-enter in round ${back}`);
     }
     const order = rollSaveOrWait(
       tray,

@@ -101,7 +101,6 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
   // Only On Guard matters to a Protect: a combatant given no stance is simply not On Guard.
   const stances = new Map(request.combatants.map((c) => [c.name, c.stance]));
   const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name));
-  const reach = request.rally ? rallied(request, request.rally, options.diagonalAdjacency) : [];
 
   let combatants: RoundCombatant[] = request.combatants.map((c) => ({
     name: c.name,
@@ -116,6 +115,7 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
 
   // Rally happens in the players' turn, so its Breath is there before the round's damage lands.
   if (request.rally) {
+    const reach = rallied(request, request.rally, options.diagonalAdjacency);
     steps.push({ rule: "rally-reach", by: request.rally.by, reaches: reach });
     combatants = combatants.map((c) => {
       if (!reach.includes(c.name)) return c;

@@ -44,7 +44,8 @@ export const abilityAction = defineAction({
     if (!me) throw new TorchlightRefusal("needs-position", request.by);
     const ability = request.ability ?? STANCE_RULES[me.stance].ability;
     if (ABILITY_STANCE[ability] !== me.stance || me.incapacitated) throw new TorchlightRefusal("ability-wrong-stance", `${ability} is used from ${ABILITY_STANCE[ability]}`);
-    const target = request.target === undefined ? undefined : request.grid.find((p) => p.name === request.target);
+    // No target named finds no one: every placement has a name.
+    const target = request.grid.find((p) => p.name === request.target);
     if (request.target !== undefined && !target) throw new TorchlightRefusal("needs-position", request.target);
     let result: Record<string, unknown>;
     if (ability === "intimidation") {
