@@ -49,6 +49,7 @@ export interface RoundInput {
 
 function played(result: ReturnType<typeof playRound>): PlayedRound {
   // Played straight through, nothing is ever awaited.
+  // Stryker disable next-line ConditionalExpression: interactive is false here, so no request can make the round await and reach this throw
   if (!("round" in result)) throw new Error(`a round played from stat blocks awaited ${result.awaiting.choice}`);
   return result.round;
 }
@@ -91,7 +92,7 @@ export function resolveMeleeRound(input: RoundInput, tray: DiceTray): MeleeRound
         choices: {},
         interactive: false,
         options: input.options,
-        ...(input.tables ? { tables: input.tables } : {}),
+        tables: input.tables,
       },
       tray,
     ),
@@ -100,7 +101,8 @@ export function resolveMeleeRound(input: RoundInput, tray: DiceTray): MeleeRound
 }
 
 export interface MultipleRound {
-  plan: SplitPlan;
+  /** How the actor's dice were shared out; none when one engaged opponent leaves nothing to split. */
+  plan: SplitPlan | undefined;
   fights: MeleeRound[];
   actor: { after: Combatant; statuses: string[] };
 }
@@ -116,20 +118,19 @@ export function resolveMultiple(actor: Combatant, engagements: readonly (Engagem
           actor: "actor",
           opponent: keys[i]!,
           ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
-          ...(e.unopposed ? { unopposed: true } : {}),
-          split: { ...(e.baseDice !== undefined ? { baseDice: e.baseDice } : {}), ...(e.military !== undefined ? { military: e.military } : {}), ...(e.drama ? { drama: true } : {}) },
+          unopposed: e.unopposed,
+          split: e,
         })),
         choices: {},
         interactive: false,
         options,
-        ...(tables ? { tables } : {}),
+        tables,
       },
       tray,
     ),
   );
-  const plan = round.plan ?? { base: engagements.map(() => 0), military: engagements.map(() => 0), dramaTo: 0 };
   const fighter = round.fighters.actor!;
-  return { plan, fights: round.fights.map((fight) => asMeleeRound(fight, round)), actor: { after: fighter.after, statuses: fighter.statuses } };
+  return { plan: round.plan, fights: round.fights.map((fight) => asMeleeRound(fight, round)), actor: { after: fighter.after, statuses: fighter.statuses } };
 }
 
 /** Out of the fight: knocked out or passed out. */
