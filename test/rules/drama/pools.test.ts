@@ -6,7 +6,24 @@ import { tracksOf } from "../../../src/rules/drama/combatant.js";
 import { shieldBashGrit } from "../../../src/rules/drama/options.js";
 import { shieldPatterns } from "../../../src/rules/drama/patterns.js";
 import { armourPool, basePool, dramaPool, meleePools, militarySplit, momentumModifier, PoolError, resistancePool } from "../../../src/rules/drama/pools.js";
-import { harnessDice, ARMOUR_SETS } from "../../../src/rules/drama/tables.js";
+import { DRAMA_OPTIONS } from "../../../src/rules/drama/options.js";
+import {
+  ARMOUR_ITEMS,
+  ARMOUR_SETS,
+  DISADVANTAGE_BASE,
+  DOUBLE_DISADVANTAGE_BASE,
+  harnessDice,
+  MELEE_SITUATIONS,
+  RANGED_BONUSES,
+  RANGED_TABLE,
+  SHIELD_DICE,
+  SHIELD_SIZES,
+  SHIELD_TRIPLE_DICE,
+  STANCE_TABLE,
+  STANCES,
+  WEAPON_CLASSES,
+  WEAPON_TABLE,
+} from "../../../src/rules/drama/tables.js";
 import { rollSide } from "../../../src/rules/drama/round.js";
 import { defaults, SEED, warrior } from "./fixtures.js";
 
@@ -147,5 +164,94 @@ describe("each piece of a pool counts", () => {
     const options = { ...defaults, shieldBashGritImprovised: 1, shieldBashGritBuckler: 2, shieldBashGritMedium: 3, shieldBashGritLarge: 4 };
     expect((["none", "improvised", "buckler", "medium", "large"] as const).map((size) => shieldBashGrit(options, size))).toEqual([0, 1, 2, 3, 4]);
     expect((["improvised", "buckler", "medium", "large"] as const).map((size) => shieldBashGrit(defaults, size))).toEqual([1, 1, 2, 3]);
+  });
+});
+
+describe("the rulebook's tables, as data", () => {
+  it(`${SEED} §Weapons: unarmed 0F, small 1F, medium 2F, large 3F, extra large 4F, with the rulebook's examples`, () => {
+    expect(WEAPON_CLASSES).toEqual(["unarmed", "small", "medium", "large", "extraLarge"]);
+    expect(WEAPON_TABLE).toEqual({
+      unarmed: { flesh: 0, examples: ["fist", "tankard", "hilt of dagger"] },
+      small: { flesh: 1, examples: ["dagger", "club"] },
+      medium: { flesh: 2, examples: ["short sword", "hunting bow"] },
+      large: { flesh: 3, examples: ["spear", "axe", "sword", "long bow", "crossbow"] },
+      extraLarge: { flesh: 4, examples: ["poleaxe", "lance"] },
+    });
+  });
+
+  it(`${SEED} §Defensive Harness & Armour: every piece and its Ad, the two harnesses, the shields 2/3/4/5Ad and 3Ad a triple`, () => {
+    expect(ARMOUR_ITEMS.map((item) => [item.name, item.dice])).toEqual([
+      ["cloak or clothing", 1],
+      ["heavy cloak", 2],
+      ["leather cloak", 3],
+      ["leather jack (light)", 2],
+      ["leather jack (heavy)", 3],
+      ["brigandine", 4],
+      ["leather hood", 1],
+      ["metal helm", 2],
+      ["arming jack", 2],
+      ["breastplate", 4],
+      ["full helm", 3],
+      ["plate arms", 3],
+      ["plate legs", 3],
+    ]);
+    expect(ARMOUR_SETS).toEqual({ "man-at-arms": ["arming jack", "breastplate", "metal helm"], "full plate": ["arming jack", "breastplate", "full helm", "plate arms", "plate legs"] });
+    expect(SHIELD_SIZES).toEqual(["none", "improvised", "buckler", "medium", "large"]);
+    expect(SHIELD_DICE).toEqual({ none: 0, improvised: 2, buckler: 3, medium: 4, large: 5 });
+    expect(SHIELD_TRIPLE_DICE).toBe(3);
+  });
+
+  it(`${SEED} §Declare Stance, with RULINGS' corrections: Press +2 Momentum +1Dd, Brace −2 and weapon Ad, Defend and Evade −6 and 3Ad`, () => {
+    const plain = { momentum: 0, drama: 0, armour: 0, armourFromWeapon: false, armourFromWeaponOrShield: false, baseFromDoubleAgility: false, knockDownWhenWon: 0, footingWhenLost: 0, winLandsNoBlow: false };
+    expect(STANCES).toEqual(["press", "stand", "brace", "defend", "evade", "dramatic"]);
+    expect(STANCE_TABLE).toEqual({
+      press: { ...plain, momentum: 2, drama: 1, knockDownWhenWon: 1, footingWhenLost: -1 },
+      stand: plain,
+      brace: { ...plain, momentum: -2, armourFromWeapon: true, knockDownWhenWon: -2, footingWhenLost: 1 },
+      defend: { ...plain, momentum: -6, armour: 3, armourFromWeaponOrShield: true, winLandsNoBlow: true },
+      evade: { ...plain, momentum: -6, armour: 3, baseFromDoubleAgility: true, winLandsNoBlow: true },
+      dramatic: plain,
+    });
+  });
+
+  it(`${SEED} §Opposed Melee Rolls: the situations' dice, and disadvantage as (4 − Agility)Rd or (8 − Agility)Rd`, () => {
+    expect(MELEE_SITUATIONS).toEqual({
+      defensiveSpace: { base: 2 },
+      heightAdvantage: { base: 2 },
+      poorFooting: { resistance: 2 },
+      badWeather: { resistance: 2 },
+      badWeatherSevere: { resistance: 4 },
+      dusk: { resistance: 2 },
+      darkness: { resistance: 4 },
+      intoNarrowSpace: { resistance: 2 },
+      heightDisadvantage: { resistance: 2 },
+    });
+    expect([DISADVANTAGE_BASE, DOUBLE_DISADVANTAGE_BASE]).toEqual([4, 8]);
+  });
+
+  it(`${SEED} §Situational modifiers for Ranged Attacks: each row from 0 to 8Rd, and +2Bd for a large target, bracing, aiming`, () => {
+    expect(RANGED_TABLE).toEqual({
+      range: { pointBlank: 0, close: 2, mid: 4, long: 6, far: 8 },
+      visibility: { clear: 0, mistOrGlare: 2, rainOrDusk: 4, fogOrNearDark: 6, dark: 8 },
+      wind: { none: 0, light: 2, modest: 4, strong: 6, storm: 8 },
+      targetMove: { stationary: 0, walking: 2, dash: 4, run: 6, gallop: 8 },
+      targetSize: { normal: 0, small: 2, head: 4, bullsEye: 6 },
+    });
+    expect(RANGED_BONUSES).toEqual({ largeTarget: 2, braced: 2, aiming: 2 });
+  });
+
+  it("the house defaults: loser's critical and marginal draw on, serious wounds not bleeding, Shield Bash 1/1/2/3 Grit (0 to 6)", () => {
+    const { loserCriticalLimitedDamage, marginalDraw, seriousWoundsBleed, ...bash } = DRAMA_OPTIONS;
+    expect([loserCriticalLimitedDamage, marginalDraw, seriousWoundsBleed].map((o) => [o.kind, o.default])).toEqual([
+      ["boolean", true],
+      ["boolean", true],
+      ["boolean", false],
+    ]);
+    expect(Object.entries(bash).map(([name, o]) => [name, o.kind, o.default, o.min, o.max])).toEqual([
+      ["shieldBashGritImprovised", "integer", 1, 0, 6],
+      ["shieldBashGritBuckler", "integer", 1, 0, 6],
+      ["shieldBashGritMedium", "integer", 2, 0, 6],
+      ["shieldBashGritLarge", "integer", 3, 0, 6],
+    ]);
   });
 });
