@@ -177,7 +177,8 @@ const RangedRequest = Type.Object(
 /** The shooter with the extra dice and Drama dice she declared (and the Drama Points they cost). */
 export function shooterWithPool(given: Combatant, pool: Static<typeof RangedPoolChoiceSchema> = {}): Combatant {
   const spent = pool.dramaPointsSpent ?? 0;
-  if (given.dramaPoints !== undefined && spent > given.dramaPoints) refuse(`${given.name} has ${given.dramaPoints} Drama Points, cannot spend ${spent}`);
+  // Drama Points not given are not counted: any spend is taken.
+  if (spent > (given.dramaPoints ?? Infinity)) refuse(`${given.name} has ${given.dramaPoints} Drama Points, cannot spend ${spent}`);
   return {
     ...given,
     situationalBase: (given.situationalBase ?? 0) + (pool.base ?? 0),

@@ -293,6 +293,17 @@ describe("the courage action", () => {
     expect(outcome.effects[0]?.changes).toEqual({ penaltyDice: { from: 1, to: 2 }, otherPenalties: { from: 0, to: 1 } });
   });
 
+  it("a fighter with no Drama Point left who passes outright is not asked for one, nor refused", () => {
+    const passing = [6, 6, 5, 5, 4, 3, 2, 2, 1, 4, 3, 3, 3];
+    expect(resolveWith("courage", { actor: { ...squire, dramaPoints: 0 } }, passing).result).toEqual({ result: "passed", net: 4, roundsOut: 0, dramaPointSpent: false });
+  });
+
+  it("Drama dice from a passion roll as the fighter's courage drama", () => {
+    const outcome = resolveWith("courage", { actor: { ...squire, modifiers: { base: 2, drama: 1 } } }, [...squireFaces, 4]);
+    expect(outcome.dice.at(-1)).toEqual({ label: "Squire courage drama", sides: 6, face: 4 });
+    expect(outcome.result).toMatchObject({ net: 2, result: "passed" });
+  });
+
   it("the last Drama Point can be spent; with none left the spend is refused", () => {
     expect(resolveWith("courage", { actor: { ...squire, dramaPoints: 1 } }, squireFaces).effects[0]?.changes.dramaPoints).toEqual({ from: 1, to: 0 });
     expect(() => resolveWith("courage", { actor: { ...squire, dramaPoints: 0 } }, squireFaces)).toThrow(/no Drama Point left/);
