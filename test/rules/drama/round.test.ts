@@ -79,12 +79,15 @@ describe("a Shield Bash's Flesh", () => {
 
 describe("what a round records", () => {
   // The knock-out above: Duellist (no Momentum) rolls first 3Bd {1,1,1}; Brute 6Bd {5,5,5,4,4,1} = 3; Duellist's 1Ad {1}.
-  const round = resolveMeleeRound(
-    { a: { ...brute, skill: 2, situationalBase: 2, agility: 3 }, b: { ...duellist, grit: 1, flesh: 2, maxFlesh: 6, skill: 1 }, momentum: "a", options: defaults },
-    new DiceTray(givenFaces([1, 1, 1, 5, 5, 5, 4, 4, 1, 1])),
-  );
+  // Played inside each test, so that the rules run while the test does.
+  const knockOut = () =>
+    resolveMeleeRound(
+      { a: { ...brute, skill: 2, situationalBase: 2, agility: 3 }, b: { ...duellist, grit: 1, flesh: 2, maxFlesh: 6, skill: 1 }, momentum: "a", options: defaults },
+      new DiceTray(givenFaces([1, 1, 1, 5, 5, 5, 4, 4, 1, 1])),
+    );
 
   it("who held Momentum, who built first, each side's roll, and the knock-back on the loser's side only", () => {
+    const round = knockOut();
     expect(round.momentumBefore).toBe("a");
     expect(round.buildsFirst).toBe("b");
     expect([round.rolls.a.reading.net, round.rolls.b.reading.net]).toEqual([3, 0]);
