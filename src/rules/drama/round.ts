@@ -4,6 +4,7 @@
  * play.ts plays them; this file only reads its result pairing by pairing.
  */
 import type { DiceTray } from "../../core/dice/source.js";
+import { OPPONENT_KEYS } from "./actions.js";
 import type { Combatant } from "./combatant.js";
 import type { CourageTest } from "./courage.js";
 import type { Bash, Strike } from "./damage.js";
@@ -109,7 +110,8 @@ export interface MultipleRound {
 
 /** One round of an actor against several opponents: split pools, every blow landing together. */
 export function resolveMultiple(actor: Combatant, engagements: readonly (Engagement & { momentum?: "actor" | "opponent" })[], options: DramaOptions, tray: DiceTray, tables?: PoolTables): MultipleRound {
-  const keys = engagements.map((_, i) => `opponent${i + 1}`);
+  // The multiple action's keys: at most MAX_OPPONENTS opponents.
+  const keys = engagements.map((_, i) => OPPONENT_KEYS[i]!);
   const round = played(
     playRound(
       {

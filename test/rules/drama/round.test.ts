@@ -6,8 +6,8 @@ import { fightDuel } from "../../../src/rules/drama/duel.js";
 import { knockBack } from "../../../src/rules/drama/knockBack.js";
 import { meleePools } from "../../../src/rules/drama/pools.js";
 import { knockBackStep, strikeSteps } from "../../../src/rules/drama/report.js";
-import { isOut, resolveMeleeRound, rollSide } from "../../../src/rules/drama/round.js";
-import { defaults } from "./fixtures.js";
+import { isOut, resolveMeleeRound, resolveMultiple, rollSide } from "../../../src/rules/drama/round.js";
+import { defaults, fyrd, MULTI, warrior } from "./fixtures.js";
 
 const brute: Combatant = { name: "Brute", physical: 2, agility: 1, skill: 1, grit: 4, flesh: 6, weapon: "small" };
 const duellist: Combatant = { name: "Duellist", physical: 2, agility: 1, skill: 1, grit: 4, flesh: 6, weapon: "small" };
@@ -152,5 +152,25 @@ describe("a duel", () => {
 
   it("a duel nobody wins within the limit ends with no winner after that many rounds", () => {
     expect(fightDuel(a, b, new DiceTray(givenFaces(Array(8).fill(3))), 2, defaults)).toEqual({ winner: "none", rounds: 2 });
+  });
+});
+
+describe("a round against several opponents, read pairing by pairing", () => {
+  it(`${MULTI}, alternative: the split (all on fyrd #1, fyrd #2 unopposed), both pairings' results, and the warrior disadvantaged`, () => {
+    const failedCourage = [4, 4, 3, 3, 2, 2, 1, 3, 3, 3];
+    const faces = [4, 3, 1, 1, 5, 5, 3, 2, 1, 1, 6, 5, 5, 4, 3, 2, 2, 1, 6, 2, 4, 3, 1, 6, 6, 2, 2, 2, 1, ...failedCourage];
+    const engagements = [
+      { opponent: fyrd("Fyrd 1"), baseDice: 6, military: 2, drama: true, momentum: "actor" as const },
+      { opponent: fyrd("Fyrd 2"), unopposed: true, momentum: "actor" as const },
+    ];
+    const round = resolveMultiple(warrior, engagements, defaults, new DiceTray(givenFaces(faces)));
+    expect(round.plan).toEqual({ base: [6, 0], military: [2, 0], dramaTo: 0 });
+    expect(round.fights.map((fight) => [fight.judgement.winner, fight.judgement.level, fight.momentum])).toEqual([
+      ["a", 4, "a"],
+      ["b", 2, "b"],
+    ]);
+    expect(round.fights[1]?.sides.a.knockBack?.result).toBe("disadvantaged");
+    expect(round.actor.after).toMatchObject({ grit: 4, disadvantage: "disadvantaged" });
+    expect(round.actor.statuses).toContain("disadvantaged");
   });
 });
