@@ -38,14 +38,10 @@ const refuse = (message: string): never => {
 const optionsOf = (given: Partial<DramaOptions> | undefined): DramaOptions => withDefaults(DRAMA_OPTIONS, given);
 
 /** Round-one Momentum between two fighters: Grit + stance, then Agility, level, player actors; a full tie stays with the first named. */
-export function firstRoundMomentum(a: Combatant, b: Combatant): { holder: Side; step: Step } {
+export function firstRoundMomentum(a: Combatant, b: Combatant): { holder: Side } {
   const candidate = (side: Side, c: Combatant) => ({ side, name: c.name, grit: c.grit, stanceModifier: momentumModifier(c), agility: c.agility, level: c.level ?? 0, pc: c.pc ?? false });
-  const ranking = roundOneMomentum([candidate("a", a), candidate("b", b)]);
-  const holder = ranking.order[0]?.side ?? "a";
-  return {
-    holder,
-    step: { rule: "round-one-momentum", scores: Object.fromEntries(ranking.order.map((c) => [c.name, c.grit + c.stanceModifier])), holder: holder === "a" ? a.name : b.name, unresolvedTie: ranking.unresolvedTies.length > 0 },
-  };
+  // Two candidates always rank: the order is never empty.
+  return { holder: roundOneMomentum([candidate("a", a), candidate("b", b)]).order[0]!.side };
 }
 
 const MeleeRequest = Type.Object(
@@ -90,14 +86,13 @@ export const melee = defineAction({
     const { round } = played;
     const fight = round.fights[0]!;
     const j = fight.judgement;
-    const name = (key: string | null) => (key === "a" ? a.name : key === "b" ? b.name : null);
-    const winner = j.winner === "none" ? null : j.winner;
+    const name = (key: string) => (key === "a" ? a.name : key === "b" ? b.name : null);
     return {
       dice: tray.rolled,
       steps: played.steps,
       result: {
         kind: j.kind,
-        winner: name(winner),
+        winner: name(j.winner),
         level: j.level,
         blow: fight.noBlow ? "none" : j.blow,
         knockBack: fight.knockBack?.result.result ?? "none",
@@ -130,10 +125,9 @@ export const multiple = defineAction({
   resolve(request: Static<typeof MultipleRequest>, tray: DiceTray) {
     const actor = request.actor as Combatant;
     const keys = request.opponents.map((_, i) => OPPONENT_KEYS[i]!);
-    for (const field of Object.keys(request)) {
-      const match = /^opponent(\d+)/.exec(field);
-      if (match && Number(match[1]) > request.opponents.length) refuse(`${field}: there are only ${request.opponents.length} opponents`);
-    }
+    const absent = OPPONENT_KEYS.slice(request.opponents.length);
+    const stray = Object.keys(request).find((field) => absent.some((key) => field.startsWith(key)));
+    if (stray !== undefined) refuse(`${stray}: there are only ${request.opponents.length} opponents`);
     const played = playAsAsked(
       request,
       [{ key: "actor", combatant: actor }, ...request.opponents.map((e, i) => ({ key: keys[i]!, combatant: e.opponent as Combatant }))],
@@ -141,8 +135,9 @@ export const multiple = defineAction({
         actor: "actor",
         opponent: keys[i]!,
         ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
-        ...(e.unopposed ? { unopposed: true } : {}),
-        split: { ...(e.baseDice !== undefined ? { baseDice: e.baseDice } : {}), ...(e.military !== undefined ? { military: e.military } : {}), ...(e.drama ? { drama: true } : {}) },
+        unopposed: e.unopposed,
+        // The engagement carries the actor's share (baseDice, military, drama) as the split reads it.
+        split: e,
       })),
       tray,
     );
@@ -159,7 +154,7 @@ export const multiple = defineAction({
           const winner = fight.judgement.winner === "none" ? null : fight.judgement.winner === "a" ? fight.pairing.actor : fight.pairing.opponent;
           return { opponent: nameOf(fight.pairing.opponent), kind: fight.judgement.kind, winner: winner ? nameOf(winner) : null, level: fight.judgement.level, momentum: nameOf(fight.momentum), momentumSide: fight.momentum };
         }),
-        actorDisadvantage: round.fighters.actor!.after.disadvantage ?? "none",
+        actorDisadvantage: round.fighters.actor!.after.disadvantage,
       },
       effects: ["actor", ...keys].map((key) => effectBetween(round.fighters[key]!.before, round.fighters[key]!.after, round.fighters[key]!.statuses)),
     };
@@ -183,13 +178,14 @@ const RangedRequest = Type.Object(
 /** The shooter with the extra dice and Drama dice she declared (and the Drama Points they cost). */
 export function shooterWithPool(given: Combatant, pool: Static<typeof RangedPoolChoiceSchema> = {}): Combatant {
   const spent = pool.dramaPointsSpent ?? 0;
-  if (spent > 0 && given.dramaPoints !== undefined && spent > given.dramaPoints) refuse(`${given.name} has ${given.dramaPoints} Drama Points, cannot spend ${spent}`);
+  // Drama Points not given are not counted: any spend is taken.
+  if (spent > (given.dramaPoints ?? Infinity)) refuse(`${given.name} has ${given.dramaPoints} Drama Points, cannot spend ${spent}`);
   return {
     ...given,
     situationalBase: (given.situationalBase ?? 0) + (pool.base ?? 0),
     situationalResistance: (given.situationalResistance ?? 0) + (pool.resistance ?? 0),
     ...(pool.drama ? { drama: (given.drama ?? 0) + pool.drama } : {}),
-    ...(given.dramaPoints !== undefined && spent ? { dramaPoints: given.dramaPoints - spent } : {}),
+    ...(given.dramaPoints !== undefined ? { dramaPoints: given.dramaPoints - spent } : {}),
   };
 }
 
@@ -201,15 +197,16 @@ export const ranged = defineAction({
     const shooter = shooterWithPool(given, request.shooterPool);
     const target = request.target as Combatant;
     const options = optionsOf(request.options);
-    let steps: Step[] = [];
+    let struck: StruckShot | undefined;
     const how: ShotPlay = {
       interactive: request.interactive === true,
       choices: new ChoiceReader(request),
       seriousBleeds: options.seriousWoundsBleed,
-      onStruck: (partial) => (steps = shotSteps(shooter, target, partial)),
+      onStruck: (partial) => (struck = partial),
     };
     const shot = untilAwaited(() => resolveShot(shooter, target, request.situation ?? {}, request.bonuses ?? [], tray, undefined, how));
-    if ("awaiting" in shot) return awaitingOutcome(tray.rolled, steps, stageOf(shot.awaiting), shot.awaiting);
+    // Only the target's courage choices are awaited, and they come after the shot has struck.
+    if ("awaiting" in shot) return awaitingOutcome(tray.rolled, shotSteps(shooter, target, struck!), stageOf(shot.awaiting), shot.awaiting);
     const done = shot.done;
     return {
       dice: tray.rolled,
@@ -220,8 +217,11 @@ export const ranged = defineAction({
   },
 });
 
+/** A shot as far as its wound, before any courage test. */
+type StruckShot = Pick<Shot, "pool" | "reading" | "kind" | "level" | "weaponFlesh" | "struck">;
+
 /** The steps of a shot up to its courage test. */
-function shotSteps(shooter: Combatant, target: Combatant, shot: Pick<Shot, "pool" | "reading" | "kind" | "level" | "weaponFlesh" | "struck">): Step[] {
+function shotSteps(shooter: Combatant, target: Combatant, shot: StruckShot): Step[] {
   const steps: Step[] = [
     { rule: "ranged-pool", who: shooter.name, ...shot.pool },
     readingStep(shooter.name, shot.reading),
@@ -326,7 +326,7 @@ export const momentum = defineAction({
     return {
       dice: tray.rolled,
       steps,
-      result: { order: ranking.order.map((c) => c.name), first: ranking.order[0]?.name ?? null, unresolvedTies: ranking.unresolvedTies.map((group) => group.map((c) => c.name)) },
+      result: { order: ranking.order.map((c) => c.name), first: ranking.order[0]!.name, unresolvedTies: ranking.unresolvedTies.map((group) => group.map((c) => c.name)) },
       effects: [],
     };
   },

@@ -63,8 +63,9 @@ export function situationDice(situations: readonly MeleeSituation[]): { base: nu
   let base = 0;
   let resistance = 0;
   for (const id of new Set(situations)) {
-    base += MELEE_SITUATIONS[id]?.base ?? 0;
-    resistance += MELEE_SITUATIONS[id]?.resistance ?? 0;
+    const dice = MELEE_SITUATIONS[id] ?? {};
+    base += dice.base ?? 0;
+    resistance += dice.resistance ?? 0;
   }
   return { base, resistance };
 }

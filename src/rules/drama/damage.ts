@@ -93,7 +93,7 @@ export interface Bash {
 export function shieldBash(victim: GritFlesh, grit: number, seriousBleeds = false): Bash {
   const hit = applyGritDamage(victim, grit);
   const penaltiesBefore = penaltyDice(victim);
-  if (hit.transferred <= 0) return { state: hit.state, gritLost: hit.gritLost, transferred: 0, wound: null, serious: false, courageTest: false, penaltiesBefore };
+  // No Grit spilled over makes no wound (a wound of 0 is none).
   const taken = takeWound(hit.state, hit.transferred, false, seriousBleeds);
   return { state: taken.state, gritLost: hit.gritLost, transferred: hit.transferred, wound: taken.wound, serious: taken.serious, courageTest: taken.courageTest, penaltiesBefore };
 }

@@ -25,8 +25,6 @@ export interface Judgement {
 
 export const HIT_SUCCESSES = 2;
 
-const other = (side: Side): Side => (side === "a" ? "b" : "a");
-
 /** Reads one opposed melee round from both sides' net successes and who holds Momentum. */
 export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, options: Pick<DramaOptions, "loserCriticalLimitedDamage" | "marginalDraw">): Judgement {
   const settle = (kind: OutcomeKind, winner: Side, level: number, blow: Blow): Judgement => {
@@ -35,21 +33,20 @@ export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, optio
     const loserCriticalBlow = options.loserCriticalLimitedDamage && lost.critical && lost.net < won.net;
     return { kind, winner, level, blow, loserCriticalBlow, momentum: winner };
   };
+  // Neither side lands anything, and Momentum stays where it was.
+  const failure: Judgement = { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
   if (a.net === b.net) {
     if (a.net >= HIT_SUCCESSES) return settle("draw", momentum, 0, "full");
     if (a.net === 1 && options.marginalDraw) return settle("marginal-draw", momentum, 0, "limited");
-    return { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
+    return failure;
   }
-  const winner: Side = a.net > b.net ? "a" : "b";
   const high = Math.max(a.net, b.net);
   const low = Math.min(a.net, b.net);
+  // The nets differ here: the side holding the higher one wins.
+  const winner: Side = a.net === high ? "a" : "b";
   if (high >= HIT_SUCCESSES) return settle("win", winner, high - low, "full");
   if (high === 1) return settle("marginal-win", winner, 0, "limited");
-  return { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
-}
-
-export function loserOf(judgement: Judgement): Side | "none" {
-  return judgement.winner === "none" ? "none" : other(judgement.winner);
+  return failure;
 }
 
 /** Level of success: the plain difference, negative results included. */

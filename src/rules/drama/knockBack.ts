@@ -35,7 +35,8 @@ export function disadvantageDice(disadvantage: Disadvantage, agility: number): n
 }
 
 /** Two knock-backs in one round (several opponents): the worse one stands. */
+const WORSENING: readonly Disadvantage[] = ["none", "disadvantaged", "doubly"];
+
 export function worseDisadvantage(a: Disadvantage, b: Disadvantage): Disadvantage {
-  const rank: Record<Disadvantage, number> = { none: 0, disadvantaged: 1, doubly: 2 };
-  return rank[a] >= rank[b] ? a : b;
+  return WORSENING[Math.max(WORSENING.indexOf(a), WORSENING.indexOf(b))]!;
 }

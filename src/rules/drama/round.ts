@@ -4,6 +4,7 @@
  * play.ts plays them; this file only reads its result pairing by pairing.
  */
 import type { DiceTray } from "../../core/dice/source.js";
+import { OPPONENT_KEYS } from "./actions.js";
 import type { Combatant } from "./combatant.js";
 import type { CourageTest } from "./courage.js";
 import type { Bash, Strike } from "./damage.js";
@@ -49,6 +50,7 @@ export interface RoundInput {
 
 function played(result: ReturnType<typeof playRound>): PlayedRound {
   // Played straight through, nothing is ever awaited.
+  // Stryker disable next-line ConditionalExpression: interactive is false here, so no request can make the round await and reach this throw
   if (!("round" in result)) throw new Error(`a round played from stat blocks awaited ${result.awaiting.choice}`);
   return result.round;
 }
@@ -91,7 +93,7 @@ export function resolveMeleeRound(input: RoundInput, tray: DiceTray): MeleeRound
         choices: {},
         interactive: false,
         options: input.options,
-        ...(input.tables ? { tables: input.tables } : {}),
+        tables: input.tables,
       },
       tray,
     ),
@@ -100,14 +102,16 @@ export function resolveMeleeRound(input: RoundInput, tray: DiceTray): MeleeRound
 }
 
 export interface MultipleRound {
-  plan: SplitPlan;
+  /** How the actor's dice were shared out; none when one engaged opponent leaves nothing to split. */
+  plan: SplitPlan | undefined;
   fights: MeleeRound[];
   actor: { after: Combatant; statuses: string[] };
 }
 
 /** One round of an actor against several opponents: split pools, every blow landing together. */
 export function resolveMultiple(actor: Combatant, engagements: readonly (Engagement & { momentum?: "actor" | "opponent" })[], options: DramaOptions, tray: DiceTray, tables?: PoolTables): MultipleRound {
-  const keys = engagements.map((_, i) => `opponent${i + 1}`);
+  // The multiple action's keys: at most MAX_OPPONENTS opponents.
+  const keys = engagements.map((_, i) => OPPONENT_KEYS[i]!);
   const round = played(
     playRound(
       {
@@ -116,20 +120,19 @@ export function resolveMultiple(actor: Combatant, engagements: readonly (Engagem
           actor: "actor",
           opponent: keys[i]!,
           ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
-          ...(e.unopposed ? { unopposed: true } : {}),
-          split: { ...(e.baseDice !== undefined ? { baseDice: e.baseDice } : {}), ...(e.military !== undefined ? { military: e.military } : {}), ...(e.drama ? { drama: true } : {}) },
+          unopposed: e.unopposed,
+          split: e,
         })),
         choices: {},
         interactive: false,
         options,
-        ...(tables ? { tables } : {}),
+        tables,
       },
       tray,
     ),
   );
-  const plan = round.plan ?? { base: engagements.map(() => 0), military: engagements.map(() => 0), dramaTo: 0 };
   const fighter = round.fighters.actor!;
-  return { plan, fights: round.fights.map((fight) => asMeleeRound(fight, round)), actor: { after: fighter.after, statuses: fighter.statuses } };
+  return { plan: round.plan, fights: round.fights.map((fight) => asMeleeRound(fight, round)), actor: { after: fighter.after, statuses: fighter.statuses } };
 }
 
 /** Out of the fight: knocked out or passed out. */

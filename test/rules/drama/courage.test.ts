@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
-import { readCourage, testCourage } from "../../../src/rules/drama/courage.js";
+import { couragePool, readCourage, testCourage } from "../../../src/rules/drama/courage.js";
 import { SEED } from "./fixtures.js";
 
 const squireFaces = [6, 6, 5, 5, 4, 3, 2, 2, 1, 4, 2, 2, 1];
@@ -27,4 +27,23 @@ describe("tests of courage", () => {
     expect(readCourage(0, true, 3)).toMatchObject({ result: "failed", roundsOut: 5, dramaPointSpent: false });
     expect(readCourage(-1, false, 9).roundsOut).toBe(0);
   });
+
+  it("the pool: Bd = max Flesh + traits; Rd = penalties + the wound's Flesh + situation; Dd as given, never below none", () => {
+    expect(couragePool({ ...squire, modifiers: { base: 2, resistance: 2, drama: 2 } })).toEqual({ base: 9, resistance: 6, drama: 2 });
+    expect(couragePool({ ...squire, modifiers: { base: -9, resistance: -9, drama: -1 } })).toEqual({ base: 0, resistance: 0, drama: 0 });
+  });
+
+  it("a test passed outright costs nothing, even from a fighter ready to spend a Drama point", () => {
+    expect(readCourage(2, true, 3)).toEqual({ result: "passed", roundsOut: 0, penaltyGained: 0, dramaPointSpent: false });
+    expect(readCourage(1, true, 3)).toEqual({ result: "passed-at-a-price", roundsOut: 0, penaltyGained: 1, dramaPointSpent: true });
+  });
+
+  it("without modifiers the dice roll as the fighter's own courage base, resistance and drama", () => {
+    const test = testCourage({ ...squire, physical: 2 }, new DiceTray(givenFaces([5, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3])), "Odo");
+    expect(test).toMatchObject({ pool: { base: 7, resistance: 4, drama: 0 }, result: "passed" });
+    const tray = new DiceTray(givenFaces([3, 3, 4]));
+    testCourage({ maxFlesh: 1, penalties: 0, woundFlesh: 1, physical: 2, modifiers: { drama: 1 } }, tray, "Odo");
+    expect(tray.rolled.map((die) => die.label)).toEqual(["Odo courage base", "Odo courage resistance", "Odo courage drama"]);
+  });
 });
+

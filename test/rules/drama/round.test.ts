@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
 import type { Combatant } from "../../../src/rules/drama/combatant.js";
-import { resolveMeleeRound } from "../../../src/rules/drama/round.js";
-import { defaults } from "./fixtures.js";
+import { strike } from "../../../src/rules/drama/damage.js";
+import { fightDuel } from "../../../src/rules/drama/duel.js";
+import { knockBack } from "../../../src/rules/drama/knockBack.js";
+import { meleePools } from "../../../src/rules/drama/pools.js";
+import { knockBackStep, strikeSteps } from "../../../src/rules/drama/report.js";
+import { isOut, resolveMeleeRound, resolveMultiple, rollSide } from "../../../src/rules/drama/round.js";
+import { defaults, fyrd, MULTI, warrior } from "./fixtures.js";
 
 const brute: Combatant = { name: "Brute", physical: 2, agility: 1, skill: 1, grit: 4, flesh: 6, weapon: "small" };
 const duellist: Combatant = { name: "Duellist", physical: 2, agility: 1, skill: 1, grit: 4, flesh: 6, weapon: "small" };
@@ -69,5 +74,103 @@ describe("a Shield Bash's Flesh", () => {
     expect(round.sides.b.courage?.pool).toEqual({ base: 4, resistance: 4, drama: 0 });
     expect(round.sides.b.courage?.result).toBe("passed");
     expect(round.sides.b.after).toMatchObject({ flesh: 1 });
+  });
+});
+
+describe("what a round records", () => {
+  // The knock-out above: Duellist (no Momentum) rolls first 3Bd {1,1,1}; Brute 6Bd {5,5,5,4,4,1} = 3; Duellist's 1Ad {1}.
+  // Played inside each test, so that the rules run while the test does.
+  const knockOut = () =>
+    resolveMeleeRound(
+      { a: { ...brute, skill: 2, situationalBase: 2, agility: 3 }, b: { ...duellist, grit: 1, flesh: 2, maxFlesh: 6, skill: 1 }, momentum: "a", options: defaults },
+      new DiceTray(givenFaces([1, 1, 1, 5, 5, 5, 4, 4, 1, 1])),
+    );
+
+  it("who held Momentum, who built first, each side's roll, and the knock-back on the loser's side only", () => {
+    const round = knockOut();
+    expect(round.momentumBefore).toBe("a");
+    expect(round.buildsFirst).toBe("b");
+    expect([round.rolls.a.reading.net, round.rolls.b.reading.net]).toEqual([3, 0]);
+    expect(round.sides.b.knockBack).toEqual({ knockDown: 5, physical: 2, agility: 1, result: "doubly" });
+    expect(round.sides.a.knockBack).toBeUndefined();
+  });
+
+  it("a fighter who passed out is out of the fight as surely as one knocked out; prone alone is not", () => {
+    const after = brute;
+    expect(isOut({ statuses: ["passed-out"], after })).toBe(true);
+    expect(isOut({ statuses: ["knocked-out", "prone"], after })).toBe(true);
+    expect(isOut({ statuses: ["prone", "doubly-disadvantaged"], after })).toBe(false);
+  });
+});
+
+describe("the steps a card shows", () => {
+  const tracks = { grit: 3, maxGrit: 3, flesh: 10, maxFlesh: 10, wounds: [], otherPenalties: 0 };
+
+  it("a blow the armour stops whole shows a wound of 0, neither serious nor critical", () => {
+    const hit = strike(tracks, { kind: "full", level: 0, weaponFlesh: 1, criticalHit: false, armourDice: 1 }, new DiceTray(givenFaces([5])), "armour");
+    expect(strikeSteps("Odo", hit)[2]).toEqual({ rule: "flesh-wound", who: "Odo", incoming: 1, blocks: 1, wound: 0, serious: false, critical: false, flesh: 10, courageTest: false });
+  });
+
+  it("a knock-back shows the knock-down, the loser's footing and the Rd she carries: doubly on Agility 1 is 7Rd", () => {
+    expect(knockBackStep("Odo", knockBack(5, { physical: 2, agility: 1 }), 1)).toEqual({ rule: "knock-back", who: "Odo", knockDown: 5, physical: 2, agility: 1, result: "doubly", disadvantageRd: 7 });
+  });
+
+  it("each die is labelled with its roller, its kind and, for a share of a split pool, the opponent it is against", () => {
+    const ann: Combatant = { name: "Ann", physical: 1, agility: 1, skill: 0, grit: 0, maxGrit: 2, flesh: 6, stance: "press" };
+    const tray = new DiceTray(givenFaces([3, 3, 3, 3, 3, 3]));
+    rollSide(ann, meleePools(ann), tray);
+    rollSide(ann, meleePools(ann), tray, " (vs Bo)");
+    expect(tray.rolled.map((die) => die.label)).toEqual(["Ann base", "Ann resistance", "Ann drama", "Ann base (vs Bo)", "Ann resistance (vs Bo)", "Ann drama (vs Bo)"]);
+  });
+
+  it("four of a kind from a fighter without a shield is no pattern at all", () => {
+    const bare: Combatant = { name: "Bare", physical: 4, agility: 1, skill: 0, grit: 2, flesh: 6 };
+    expect(rollSide(bare, meleePools(bare), new DiceTray(givenFaces([2, 2, 2, 2]))).patterns).toEqual({ triples: 0, quad: false });
+  });
+});
+
+describe("a duel", () => {
+  // 2Bd each (Physical 2, no skill), no armour, a large (3F) weapon and Grit 1: one win by 2 knocks out.
+  const a: Combatant = { name: "A", physical: 2, agility: 0, skill: 0, grit: 1, flesh: 3, weapon: "large" };
+  const b: Combatant = { ...a, name: "B" };
+
+  it("a round limit of 1 fights exactly one round: A (Momentum on the first-named tie) knocks B out in it", () => {
+    // B rolls first {1,1}; A {5,5} wins by 2: B's Grit 1 goes, 1 spills, 3F + 1 = 4 on 3 Flesh.
+    expect(fightDuel(a, b, new DiceTray(givenFaces([1, 1, 5, 5])), 1, defaults)).toEqual({ winner: "a", rounds: 1 });
+  });
+
+  it("a round that knocks nobody out fights on: B knocks A out in the second", () => {
+    expect(fightDuel(a, b, new DiceTray(givenFaces([3, 3, 3, 3, 5, 5, 1, 1])), 5, defaults)).toEqual({ winner: "b", rounds: 2 });
+  });
+
+  it("when both fall in the same round (a loser's critical strikes back) nobody wins", () => {
+    // B 3Bd {6,6,6} = 6 with a critical; A 8Bd of 6s = 16: B takes a full blow, A limited damage on her last Flesh.
+    const strong: Combatant = { ...a, physical: 4, skill: 4, flesh: 1 };
+    const critical: Combatant = { ...b, physical: 3 };
+    expect(fightDuel(strong, critical, new DiceTray(givenFaces(Array(11).fill(6))), 5, defaults)).toEqual({ winner: "none", rounds: 1 });
+  });
+
+  it("a duel nobody wins within the limit ends with no winner after that many rounds", () => {
+    expect(fightDuel(a, b, new DiceTray(givenFaces(Array(8).fill(3))), 2, defaults)).toEqual({ winner: "none", rounds: 2 });
+  });
+});
+
+describe("a round against several opponents, read pairing by pairing", () => {
+  it(`${MULTI}, alternative: the split (all on fyrd #1, fyrd #2 unopposed), both pairings' results, and the warrior disadvantaged`, () => {
+    const failedCourage = [4, 4, 3, 3, 2, 2, 1, 3, 3, 3];
+    const faces = [4, 3, 1, 1, 5, 5, 3, 2, 1, 1, 6, 5, 5, 4, 3, 2, 2, 1, 6, 2, 4, 3, 1, 6, 6, 2, 2, 2, 1, ...failedCourage];
+    const engagements = [
+      { opponent: fyrd("Fyrd 1"), baseDice: 6, military: 2, drama: true, momentum: "actor" as const },
+      { opponent: fyrd("Fyrd 2"), unopposed: true, momentum: "actor" as const },
+    ];
+    const round = resolveMultiple(warrior, engagements, defaults, new DiceTray(givenFaces(faces)));
+    expect(round.plan).toEqual({ base: [6, 0], military: [2, 0], dramaTo: 0 });
+    expect(round.fights.map((fight) => [fight.judgement.winner, fight.judgement.level, fight.momentum])).toEqual([
+      ["a", 4, "a"],
+      ["b", 2, "b"],
+    ]);
+    expect(round.fights[1]?.sides.a.knockBack?.result).toBe("disadvantaged");
+    expect(round.actor.after).toMatchObject({ grit: 4, disadvantage: "disadvantaged" });
+    expect(round.actor.statuses).toContain("disadvantaged");
   });
 });
