@@ -37,7 +37,8 @@ export function settleRolls(tray: DiceTray, slots: readonly RollSlot[], inCombat
   for (const [index, slot] of slots.entries()) {
     const state = states[index] as RollState;
     if (slot.reroll === undefined || (state.roller.good === true && !rerollOffered(state))) {
-      if (slot.reroll === undefined && rerollOffered(state)) return { awaiting: rerollAwaiting(slot, state), states };
+      // Here a reroll offered is a reroll not yet chosen: one chosen but offered never reaches this branch.
+      if (rerollOffered(state)) return { awaiting: rerollAwaiting(slot, state), states };
       continue;
     }
     states[index] = applyReroll(tray, state, slot.reroll);
@@ -45,7 +46,8 @@ export function settleRolls(tray: DiceTray, slots: readonly RollSlot[], inCombat
   for (const [index, slot] of slots.entries()) {
     const state = states[index] as RollState;
     if (slot.critical === undefined || !criticalOffered(state)) {
-      if (slot.critical === undefined && criticalOffered(state)) return { awaiting: criticalAwaiting(slot, state), states };
+      // Likewise a critical offered here is one whose choice is still to come.
+      if (criticalOffered(state)) return { awaiting: criticalAwaiting(slot, state), states };
       continue;
     }
     states[index] = applyCritical(state, slot.critical);

@@ -106,12 +106,13 @@ describe("personal requests: the house options", () => {
 });
 
 describe("personal requests: each action's own fields", () => {
-  it("initiative: a PC's own face is 1 or more; a major NPC is yes or no; picks name someone", () => {
+  it("initiative: a PC's own face is 1 or more (an NPC gives none); a major NPC is yes or no; picks name someone", () => {
     expect(accepts("initiative", { pcs: [{ name: "Ines", rank: 1, face: 1 }], npcs: [{ name: "Orc", rank: 1, major: true }], pcPicks: ["Ines"] })).toBe(true);
     expect(accepts("initiative", { pcs: [{ name: "Ines", rank: 1, face: 0 }], npcs: [] })).toBe(false);
     expect(accepts("initiative", { pcs: [], npcs: [{ name: "Orc", rank: 1, major: "yes" }] })).toBe(false);
     expect(accepts("initiative", { pcs: [], npcs: [], pcPicks: [""] })).toBe(false);
     expect(accepts("initiative", { pcs: [{ name: "Ines", rank: 1, luck: 2 }], npcs: [] })).toBe(false);
+    expect(accepts("initiative", { pcs: [], npcs: [{ name: "Orc", rank: 1, face: 4 }] })).toBe(false);
     expect(accepts("initiative", { pcs: [], npcs: [{ name: "", rank: 1 }] })).toBe(false);
     expect(accepts("initiative", { pcs: [], npcs: [], round: 1 })).toBe(false);
   });

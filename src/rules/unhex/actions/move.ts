@@ -29,9 +29,9 @@ export const moveAction = defineAction({
       to: Type.String(),
       /** The GM puts the character there: no action spent, no line needed, nobody intercepts. */
       free: Type.Optional(Type.Boolean()),
-      /** The enemies who see the move, each with her area and the weapons in her hands. */
+      /** The enemies who see the move, each with her area and the weapons in her hands (required here; at most four, from the combatant's own bound). */
       enemies: Type.Optional(
-        Type.Array(Type.Composite([CombatantSchema, Type.Object({ area: Type.String(), weapons: Type.Array(WeaponSchema, { maxItems: 4 }), id: Type.Optional(Type.String({ maxLength: 100 })) })], strict), { maxItems: 100 }),
+        Type.Array(Type.Composite([CombatantSchema, Type.Object({ area: Type.String(), weapons: Type.Array(WeaponSchema), id: Type.Optional(Type.String({ maxLength: 100 })) })], strict), { maxItems: 100 }),
       ),
       options: Options,
     },
