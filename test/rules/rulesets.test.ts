@@ -79,6 +79,12 @@ describe("Beyond the Torchlight as a ruleset", () => {
     expect(Object.keys(torchlight.actions)).toEqual(["initiative", "attack", "maneuver", "ability", "round", "check", "save", "dying", "recover", "engagement", "retreat", "grapple-hold"]);
   });
 
+  it("duels fighters of its own shape with its own duel", async () => {
+    const torchlight = await rules.torchlight();
+    const { FighterSchema, fightDuel } = await import("../../src/rules/torchlight/duel.js");
+    expect(torchlight.duel).toStrictEqual({ fighter: FighterSchema, fight: fightDuel });
+  });
+
   it("house options: an Enhancement rolls the die twice, Protect Companion rounds down, diagonals are adjacent, one combatant a cell", async () => {
     expect((await rules.torchlight()).options).toEqual({
       enhancedAddsD4: { kind: "boolean", default: false, summary },

@@ -119,7 +119,7 @@ export function resolveMultiple(actor: Combatant, engagements: readonly (Engagem
         pairings: engagements.map((e, i) => ({
           actor: "actor",
           opponent: keys[i]!,
-          ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
+          momentum: e.momentum === "actor" ? "actor" : keys[i]!,
           unopposed: e.unopposed,
           split: e,
         })),

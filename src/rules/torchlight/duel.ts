@@ -12,7 +12,7 @@ import { STANCE_RULES } from "./tables.js";
 export const FighterSchema = Type.Composite([
   Type.Omit(CombatantSchema, ["evading", "incapacitated"]),
   Type.Object({ weaponDie: WeaponDie, proficiencies: Type.Optional(Type.Integer()), damageType: Type.Optional(Type.String()) }),
-]);
+], { additionalProperties: false });
 export type Fighter = Static<typeof FighterSchema>;
 
 const out = (c: RoundCombatant) => c.vitals.incapacitated || c.vitals.dead;

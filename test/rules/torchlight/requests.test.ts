@@ -234,4 +234,12 @@ describe("torchlight requests: the other actions", () => {
     expect(Value.Check(FighterSchema, { ...fighter, weaponDie: 101 })).toBe(false);
     expect(Value.Check(FighterSchema, { ...fighter, proficiencies: 0.5 })).toBe(false);
   });
+
+  it("a duel fighter starts the fight standing and in the open: no Evading or Incapacitated, and no field the rules do not know", () => {
+    const fighter = { ...combatant("Ines", 3), weaponDie: 8 };
+    expect(Value.Check(FighterSchema, fighter)).toBe(true);
+    expect(Value.Check(FighterSchema, { ...fighter, evading: true })).toBe(false);
+    expect(Value.Check(FighterSchema, { ...fighter, incapacitated: true })).toBe(false);
+    expect(Value.Check(FighterSchema, { ...fighter, luckPoints: 2 })).toBe(false);
+  });
 });
