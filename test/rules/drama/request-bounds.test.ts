@@ -1,0 +1,85 @@
+/**
+ * The bounds of every number a drama request carries, each met at both edges: the last value allowed
+ * beside the first refused. A fighter's attributes and pools, a Dramatic stance's modifiers, a courage
+ * test's modifiers and each participant's choices at the table.
+ */
+import { Value } from "@sinclair/typebox/value";
+import { describe, expect, it } from "vitest";
+import { dramaRules } from "../../../src/rules/drama/index.js";
+
+function accepts(action: string, request: unknown): boolean {
+  const definition = dramaRules.actions[action];
+  if (!definition) throw new Error(`no action ${action}`);
+  return Value.Check(definition.request, request);
+}
+
+const fighter = (over: Record<string, unknown> = {}) => ({ name: "A", physical: 2, agility: 2, skill: 1, grit: 3, flesh: 6, ...over });
+const melee = (a: Record<string, unknown>, top: Record<string, unknown> = {}) => ({ a: fighter(a), b: fighter({ name: "B" }), ...top });
+
+/** [lowest allowed, highest allowed] of each field, met at both edges and one step beyond each. */
+function edges(at: (value: number) => unknown, action: string, [low, high]: readonly [number, number]): boolean[] {
+  return [low - 1, low, high, high + 1].map((value) => accepts(action, at(value)));
+}
+const ALLOWED_AT_EDGES = [false, true, true, false];
+
+describe("drama request bounds: a fighter", () => {
+  const bounds = {
+    level: [0, 20],
+    physical: [0, 10],
+    agility: [0, 10],
+    skill: [0, 10],
+    grit: [0, 40],
+    maxGrit: [0, 40],
+    flesh: [-40, 40],
+    maxFlesh: [1, 40],
+    otherPenalties: [0, 40],
+    harness: [0, 40],
+    military: [0, 10],
+    militaryAsArmour: [0, 10],
+    situationalBase: [0, 40],
+    situationalResistance: [0, 40],
+    situationalArmour: [0, 40],
+    drama: [0, 10],
+    dramaPoints: [0, 20],
+    roundsOut: [0, 10],
+  } as const;
+  it.each(Object.entries(bounds))("%s runs from %j", (field, range) => {
+    expect(edges((value) => melee({ [field]: value }), "melee", range)).toEqual(ALLOWED_AT_EDGES);
+  });
+
+  it("a wound takes 1 to 40 Flesh", () => {
+    expect(edges((flesh) => melee({ wounds: [{ flesh, critical: false }] }), "melee", [1, 40])).toEqual(ALLOWED_AT_EDGES);
+  });
+
+  it("a Dramatic stance's agreed modifiers: Base, Resistance, armour and Momentum -20 to +20, Drama dice -10 to +10", () => {
+    for (const [field, range] of [["base", [-20, 20]], ["resistance", [-20, 20]], ["armour", [-20, 20]], ["momentum", [-20, 20]], ["drama", [-10, 10]]] as const) {
+      expect(edges((value) => melee({ dramatic: { [field]: value } }), "melee", range), field).toEqual(ALLOWED_AT_EDGES);
+    }
+  });
+
+  it("a fighter's own courage modifiers: Base and Resistance -20 to +20, Drama dice 0 to 10", () => {
+    for (const [field, range] of [["base", [-20, 20]], ["resistance", [-20, 20]], ["drama", [0, 10]]] as const) {
+      expect(edges((value) => melee({ courage: { [field]: value } }), "melee", range), field).toEqual(ALLOWED_AT_EDGES);
+    }
+  });
+});
+
+describe("drama request bounds: the choices at the table", () => {
+  it("a Dramatic stance declared on the card carries the same modifiers", () => {
+    for (const [field, range] of [["base", [-20, 20]], ["drama", [-10, 10]]] as const) {
+      expect(edges((value) => melee({}, { aStance: { stance: "press", dramatic: { [field]: value } } }), "melee", range), field).toEqual(ALLOWED_AT_EDGES);
+    }
+  });
+
+  it("a pool choice: situational Base, Resistance and armour dice 0 to 20, military dice as armour 0 to 10, Drama dice 0 to 10, Drama Points spent 0 to 20", () => {
+    for (const [field, range] of [["base", [0, 20]], ["resistance", [0, 20]], ["armour", [0, 20]], ["militaryAsArmour", [0, 10]], ["drama", [0, 10]], ["dramaPointsSpent", [0, 20]]] as const) {
+      expect(edges((value) => melee({}, { aPool: { [field]: value } }), "melee", range), field).toEqual(ALLOWED_AT_EDGES);
+    }
+  });
+
+  it("a courage choice: Base and Resistance -20 to +20, Drama dice 0 to 10", () => {
+    for (const [field, range] of [["base", [-20, 20]], ["resistance", [-20, 20]], ["drama", [0, 10]]] as const) {
+      expect(edges((value) => melee({}, { aCourage: { [field]: value } }), "melee", range), field).toEqual(ALLOWED_AT_EDGES);
+    }
+  });
+});
