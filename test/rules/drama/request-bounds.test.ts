@@ -5,6 +5,7 @@
  */
 import { Value } from "@sinclair/typebox/value";
 import { describe, expect, it } from "vitest";
+import { MELEE_SITUATIONS } from "../../../src/rules/drama/tables.js";
 import { dramaRules } from "../../../src/rules/drama/index.js";
 
 function accepts(action: string, request: unknown): boolean {
@@ -81,5 +82,27 @@ describe("drama request bounds: the choices at the table", () => {
     for (const [field, range] of [["base", [-20, 20]], ["resistance", [-20, 20]], ["drama", [0, 10]]] as const) {
       expect(edges((value) => melee({}, { aCourage: { [field]: value } }), "melee", range), field).toEqual(ALLOWED_AT_EDGES);
     }
+  });
+});
+
+describe("drama request bounds: names, the Momentum ranking and the split", () => {
+  it("every fighter and every Momentum candidate has a name", () => {
+    expect(accepts("melee", melee({ name: "" }))).toBe(false);
+    expect(accepts("momentum", { combatants: [{ name: "", agility: 2 }] })).toBe(false);
+    expect(accepts("momentum", { combatants: [{ name: "Odo", agility: 2 }] })).toBe(true);
+  });
+
+  it("a candidate's Dramatic stance moves her Momentum score by -20 to +20", () => {
+    expect(edges((dramaticMomentum) => ({ combatants: [{ name: "Odo", agility: 2, dramaticMomentum }] }), "momentum", [-20, 20])).toEqual(ALLOWED_AT_EDGES);
+  });
+
+  it("a pool choice names each melee situation at most once in all, and splits among one to eight opponents, each share with no field the rules do not know", () => {
+    const situations = Object.keys(MELEE_SITUATIONS);
+    expect(accepts("melee", melee({}, { aPool: { situations } }))).toBe(true);
+    expect(accepts("melee", melee({}, { aPool: { situations: [...situations, situations[0]] } }))).toBe(false);
+    expect(accepts("melee", melee({}, { aPool: { split: [] } }))).toBe(false);
+    expect(accepts("melee", melee({}, { aPool: { split: Array.from({ length: 8 }, () => ({ baseDice: 1 })) } }))).toBe(true);
+    expect(accepts("melee", melee({}, { aPool: { split: Array.from({ length: 9 }, () => ({ baseDice: 1 })) } }))).toBe(false);
+    expect(accepts("melee", melee({}, { aPool: { split: [{ baseDice: 1, flesh: 2 }] } }))).toBe(false);
   });
 });

@@ -178,8 +178,8 @@ describe("a round against several opponents, read pairing by pairing", () => {
 describe("who holds Momentum against several opponents", () => {
   // Against a fyrd of lower Grit the warrior would take round-one Momentum; a pairing that names
   // its holder keeps it, and with no successes on either side (every die a 2) nobody wins it away.
-  const heldBy = (momentum: "actor" | "opponent") => {
-    const round = resolveMultiple(warrior, [{ opponent: fyrd("Fyrd 1"), momentum }], defaults, new DiceTray(givenFaces(Array(40).fill(2))));
+  const heldBy = (momentum: "actor" | "opponent", opponent = fyrd("Fyrd 1")) => {
+    const round = resolveMultiple(warrior, [{ opponent, momentum }], defaults, new DiceTray(givenFaces(Array(40).fill(2))));
     const fight = round.fights[0]!;
     return { before: fight.momentumBefore, buildsFirst: fight.buildsFirst, winner: fight.judgement.winner, after: fight.momentum };
   };
@@ -190,5 +190,7 @@ describe("who holds Momentum against several opponents", () => {
 
   it(`${MULTI}: an actor who holds Momentum lets the opponent build first and keeps it through a round nobody wins`, () => {
     expect(heldBy("actor")).toEqual({ before: "a", buildsFirst: "b", winner: "none", after: "a" });
+    // A fyrd of higher Grit than the warrior's would take round-one Momentum were no holder named.
+    expect(heldBy("actor", { ...fyrd("Fyrd 1"), grit: 9 })).toEqual({ before: "a", buildsFirst: "b", winner: "none", after: "a" });
   });
 });
