@@ -11,25 +11,11 @@ export interface Dense {
  * Adds one fair die of `sides` faces to the first `length` chances of `from`, writing into `into`
  * (which must hold length + sides - 1); returns the new length. The lowest value moves up by 1 (or,
  * subtracting the die, down by `sides`: a fair die is symmetric, so X - D has the shape of X + D).
- */
-export function addDieInto(from: Float64Array, length: number, sides: number, into: Float64Array): number {
-  const out = length + sides - 1;
-  // into[i] = (1/sides) × the sum of the `sides` chances of `from` that reach i: a running sum over the last `sides` entries.
-  let window = 0;
-  for (let i = 0; i < out; i += 1) {
-    if (i < length) window += from[i] as number;
-    if (i - sides >= 0) window -= from[i - sides] as number;
-    // A running sum can drift a hair below 0 where the true chance is 0.
-    into[i] = window > 0 ? window / sides : 0;
-  }
-  return out;
-}
-
-/**
- * addDieInto for a `from` that is symmetric (as the total of fair dice always is: each die is, and
- * so is a sum of independent symmetric numbers): the lower half is summed and the upper half is its
- * mirror, half the work. The running sum is split where it only grows, slides and only shrinks, so
- * no loop asks which part it is in.
+ * `from` must be symmetric, as the total of fair dice always is (each die is, and so is a sum of
+ * independent symmetric numbers): into[i] is (1/sides) × a running sum over the last `sides` entries
+ * of `from`, taken for the lower half only, and the upper half is its mirror, half the work. The
+ * running sum is split where it only grows, slides and only shrinks, so no loop asks which part it
+ * is in.
  */
 export function addDieIntoSymmetric(from: Float64Array, length: number, sides: number, into: Float64Array): number {
   const out = length + sides - 1;

@@ -37,17 +37,17 @@ export interface Observation {
   values: Record<string, number>;
 }
 
-/**
- * Adds up weighted observations into Odds. The exact odds add each distinct outcome with its
- * probability; a Monte Carlo adds each sample with weight 1/N. Both go through this one tally, so
- * the two can only differ in their numbers.
- */
 /** Whether a distribution's values rise strictly from first to last. */
 function ascending(pmf: readonly (readonly [number, number])[]): boolean {
   for (let i = 1; i < pmf.length; i += 1) if ((pmf[i] as readonly [number, number])[0] <= (pmf[i - 1] as readonly [number, number])[0]) return false;
   return true;
 }
 
+/**
+ * Adds up weighted observations into Odds. The exact odds add each distinct outcome with its
+ * probability; a Monte Carlo adds each sample with weight 1/N. Both go through this one tally, so
+ * the two can only differ in their numbers.
+ */
 export class Tally {
   private readonly chances = new Map<string, number>();
   private readonly values = new Map<string, Map<number, number>>();
