@@ -8,29 +8,34 @@ export interface Dense {
 }
 
 /**
- * Adds one fair die of `sides` faces to the first `length` chances of `from`, writing into `into`
- * (which must hold length + sides - 1); returns the new length. The lowest value moves up by 1 (or,
- * subtracting the die, down by `sides`: a fair die is symmetric, so X - D has the shape of X + D).
- * `from` must be symmetric, as the total of fair dice always is (each die is, and so is a sum of
- * independent symmetric numbers): into[i] is (1/sides) × a running sum over the last `sides` entries
- * of `from`, taken for the lower half only, and the upper half is its mirror, half the work. The
- * running sum is split where it only grows, slides and only shrinks, so no loop asks which part it
- * is in.
+ * Adds one fair die of `sides` faces to a symmetric distribution of `length` chances, of which
+ * `from` holds only the lower half (the first ⌈length / 2⌉), and writes the lower half of the sum
+ * (⌈out / 2⌉ of its out = length + sides - 1 chances) into `into`; returns out. The lowest value
+ * moves up by 1 (or, subtracting the die, down by `sides`: a fair die is symmetric, so X - D has
+ * the shape of X + D). Every total of fair dice is symmetric (each die is, and so is a sum of
+ * independent symmetric numbers), so no upper half is ever written until `mirrorUpperHalf`: into[i]
+ * is (1/sides) × a running sum over the last `sides` entries of `from`, and the few entries past
+ * `from`'s half that the sum reaches are mirrored in first (both arrays need room for ⌈out / 2⌉).
+ * The running sum is split where it only grows, slides and only shrinks, so no loop asks which
+ * part it is in.
  */
 export function addDieIntoSymmetric(from: Float64Array, length: number, sides: number, into: Float64Array): number {
   const out = length + sides - 1;
   const half = (out + 1) >> 1;
+  const reach = Math.min(half, length);
+  for (let j = (length + 1) >> 1; j < reach; j += 1) from[j] = from[length - 1 - j] as number;
   const scale = 1 / sides;
   let window = 0;
-  const grow = Math.min(half, length, sides);
+  const grow = Math.min(reach, sides);
   let i = 0;
   for (; i < grow; i += 1) {
     window += from[i] as number;
     into[i] = window * scale;
   }
   // Past the last entry of `from` before `sides` entries: the window holds all of it.
-  for (; i < Math.min(half, sides); i += 1) into[i] = window * scale;
-  for (; i < Math.min(half, length); i += 1) {
+  const full = Math.min(half, sides);
+  for (; i < full; i += 1) into[i] = window * scale;
+  for (; i < reach; i += 1) {
     window += (from[i] as number) - (from[i - sides] as number);
     // A running sum can drift a hair below 0 where the true chance is 0.
     into[i] = Math.max(window, 0) * scale;
@@ -39,21 +44,31 @@ export function addDieIntoSymmetric(from: Float64Array, length: number, sides: n
     window -= from[i - sides] as number;
     into[i] = Math.max(window, 0) * scale;
   }
-  for (let j = half; j < out; j += 1) into[j] = into[out - 1 - j] as number;
   return out;
+}
+
+/** Writes the upper half of a symmetric distribution of `length` chances from its lower half. */
+export function mirrorUpperHalf(p: Float64Array, length: number): void {
+  for (let j = (length + 1) >> 1; j < length; j += 1) p[j] = p[length - 1 - j] as number;
 }
 
 export function shift(dist: Dense, by: number): Dense {
   return { min: dist.min + by, p: dist.p };
 }
 
-/** [value, chance] for every value with a chance above 0. */
+/** [value, chance] for every value with a chance above 0 (counted first: a list sized once fills faster than one pushed to). */
 export function entriesOf(dist: Dense): Array<[number, number]> {
-  const entries: Array<[number, number]> = [];
   const chances = dist.p;
+  let count = 0;
+  for (let i = 0; i < chances.length; i += 1) if ((chances[i] as number) > 0) count += 1;
+  const entries = new Array<[number, number]>(count);
+  let at = 0;
   for (let i = 0; i < chances.length; i += 1) {
     const p = chances[i] as number;
-    if (p > 0) entries.push([dist.min + i, p]);
+    if (p > 0) {
+      entries[at] = [dist.min + i, p];
+      at += 1;
+    }
   }
   return entries;
 }

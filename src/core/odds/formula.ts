@@ -1,11 +1,12 @@
 import type { Formula } from "../dice/formula.js";
-import { addDieIntoSymmetric, type Dense } from "./dense.js";
+import { addDieIntoSymmetric, type Dense, mirrorUpperHalf } from "./dense.js";
 
 /**
  * The exact distribution of a formula's total, as `rollFormula` adds it up: every die of every term
  * (subtracted for a negative term) plus the flat numbers. Two buffers of the final size take turns,
- * so a hundred d1000s allocate twice, not a hundred times; every partial total is symmetric, so each
- * die sums half of it (addDieIntoSymmetric).
+ * so a hundred d1000s allocate twice, not a hundred times; every partial total is symmetric, so
+ * only its lower half is summed die after die (addDieIntoSymmetric) and the upper half is written
+ * once, at the end.
  */
 export function formulaOdds(formula: Formula): Dense {
   let min = 0;
@@ -26,5 +27,6 @@ export function formulaOdds(formula: Formula): Dense {
       min += term.sign === 1 ? 1 : -term.sides;
     }
   }
+  mirrorUpperHalf(from, length);
   return { min, p: from.subarray(0, length) };
 }

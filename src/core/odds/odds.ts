@@ -5,6 +5,8 @@
  * command line and the Monte Carlo checks read them the same way.
  */
 
+import { type Dense, entriesOf } from "./dense.js";
+
 /**
  * Where dice explode (a Drama die's 6 calls for another), an endless chain cannot be listed: a
  * branch less likely than this is left out, and the chance it held is added to `cut`.
@@ -37,12 +39,6 @@ export interface Observation {
   values: Record<string, number>;
 }
 
-/** Whether a distribution's values rise strictly from first to last. */
-function ascending(pmf: readonly (readonly [number, number])[]): boolean {
-  for (let i = 1; i < pmf.length; i += 1) if ((pmf[i] as readonly [number, number])[0] <= (pmf[i - 1] as readonly [number, number])[0]) return false;
-  return true;
-}
-
 /**
  * Adds up weighted observations into Odds. The exact odds add each distinct outcome with its
  * probability; a Monte Carlo adds each sample with weight 1/N. Both go through this one tally, so
@@ -52,7 +48,7 @@ export class Tally {
   private readonly chances = new Map<string, number>();
   private readonly values = new Map<string, Map<number, number>>();
   /** Whole distributions added at once, kept as given until `odds()` (a hundred thousand values need no map). */
-  private readonly chunks = new Map<string, Array<readonly (readonly [number, number])[]>>();
+  private readonly chunks = new Map<string, Dense[]>();
   private readonly sums = new Map<string, number>();
   private readonly squares = new Map<string, number>();
   private cutMass = 0;
@@ -72,10 +68,13 @@ export class Tally {
   }
 
   /** Adds a whole distribution of one number at once (its values independent of any event listed). */
-  addValues(name: string, values: readonly (readonly [number, number])[]): void {
+  addValues(name: string, values: Dense): void {
     let sum = 0;
     let squares = 0;
-    for (const [value, weight] of values) {
+    const chances = values.p;
+    for (let i = 0; i < chances.length; i += 1) {
+      const value = values.min + i;
+      const weight = chances[i] as number;
       sum += weight * value;
       squares += weight * value * value;
     }
@@ -111,12 +110,13 @@ export class Tally {
       const chunks = this.chunks.get(name) ?? [];
       const histogram = this.values.get(name);
       const only = chunks[0];
-      if (!histogram && chunks.length === 1 && only && ascending(only)) {
-        distributions[name] = only.filter(([, p]) => p > 0) as Pmf;
+      // One whole distribution alone is already in order: its pairs are built once, straight from it.
+      if (!histogram && chunks.length === 1 && only) {
+        distributions[name] = entriesOf(only);
         continue;
       }
       const merged = new Map(histogram ?? []);
-      for (const chunk of chunks) for (const [value, p] of chunk) merged.set(value, (merged.get(value) ?? 0) + p);
+      for (const chunk of chunks) for (const [value, p] of entriesOf(chunk)) merged.set(value, (merged.get(value) ?? 0) + p);
       distributions[name] = [...merged.entries()].filter(([, p]) => p > 0).sort((x, y) => x[0] - y[0]);
     }
     return {

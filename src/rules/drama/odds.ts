@@ -1,7 +1,7 @@
 import type { Static } from "@sinclair/typebox";
 import { readArmour } from "../../core/dice/successPool.js";
 import { DiceTray, givenFaces } from "../../core/dice/source.js";
-import { binomial } from "../../core/odds/dense.js";
+import { binomial, type Dense } from "../../core/odds/dense.js";
 import { type BaseTag, type PoolChance, successPoolOdds, TRIM } from "../../core/odds/successPool.js";
 import type { Outcome } from "../../core/outcome.js";
 import type { GritFlesh } from "../../core/tracks/gritFlesh.js";
@@ -40,7 +40,7 @@ import { type RangedBonus, SHIELD_TRIPLE_DICE } from "./tables.js";
 const optionsOf = (given: Record<string, unknown> | undefined) => withDefaults(DRAMA_OPTIONS, given as never);
 
 /** A shield bearer's Bd read one face value at a time: triples (×2) and whether a quad showed (+1). */
-const SHIELD_TAG: BaseTag = {
+export const SHIELD_TAG: BaseTag = {
   initial: 0,
   ofFace(face, count) {
     const patterns = shieldPatterns(Array.from({ length: count }, () => face));
@@ -90,11 +90,12 @@ function readingsOf(readings: readonly PoolChance[]): { readings: SideReading[];
   return { readings: kept, cut };
 }
 
-/** Each net and its chance, critical or not. */
-function netsOf(readings: readonly SideReading[]): Array<[number, number]> {
-  const nets = new Map<number, number>();
-  for (const r of readings) nets.set(r.net, (nets.get(r.net) ?? 0) + r.p);
-  return [...nets.entries()];
+/** The chance of each net, critical or not. */
+function netsOf(readings: readonly SideReading[]): Dense {
+  const min = Math.min(...readings.map((r) => r.net));
+  const p = new Float64Array(Math.max(...readings.map((r) => r.net)) - min + 1);
+  for (const r of readings) p[r.net - min] = (p[r.net - min] as number) + r.p;
+  return { min, p };
 }
 
 /** A face the rules' armour reader counts as a block, one it does not, and the chance of a block. */

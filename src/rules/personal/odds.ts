@@ -1,6 +1,5 @@
 import type { Static } from "@sinclair/typebox";
 import { parseFormula } from "../../core/dice/formula.js";
-import { entriesOf } from "../../core/odds/dense.js";
 import { formulaOdds } from "../../core/odds/formula.js";
 import type { Observation } from "../../core/odds/odds.js";
 import { withDefaults } from "../options.js";
@@ -38,19 +37,23 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       // The same formula for both rolls is summed once (its distribution is only read).
       const damageRolls = weapon.damage === weapon.attack ? attackTotals : formulaOdds(parseFormula(weapon.damage));
       const tally = tallyFor(NAMES);
-      tally.addValues("attackTotal", entriesOf(attackTotals));
+      tally.addValues("attackTotal", attackTotals);
       // The attack total matters only through hit or miss and the Armor Rating it leaves, so hits
       // with the same rating are pooled before the damage roll.
       let missed = 0;
       const byRating = new Map<number, number>();
-      attackTotals.p.forEach((p, i) => {
+      const totals = attackTotals.p;
+      const armor = request.target.armor ?? {};
+      const piercing = weapon.piercing ?? false;
+      for (let i = 0; i < totals.length; i += 1) {
+        const p = totals[i] as number;
         const { hit, margin } = readAttack(attackTotals.min + i, request.target.defense);
         if (!hit) missed += p;
         else {
-          const rating = armorAgainst(request.target.armor ?? {}, weapon.damageType, margin, weapon.piercing ?? false, options.piercingHalvesArmor).rating;
+          const rating = armorAgainst(armor, weapon.damageType, margin, piercing, options.piercingHalvesArmor).rating;
           byRating.set(rating, (byRating.get(rating) ?? 0) + p);
         }
-      });
+      }
       tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: {} }, missed);
       const highest = Math.max(0, damageRolls.min + damageRolls.p.length - 1);
       const damage = new Float64Array(highest + 1);
@@ -84,7 +87,7 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       if (beyond > 0) read(alike, beyond);
       // A miss deals 0, as resolve reports it.
       damage[0] = (damage[0] as number) + missed;
-      tally.addValues("damage", entriesOf({ min: 0, p: damage }));
+      tally.addValues("damage", { min: 0, p: damage });
       for (const { reading, p } of byReading.values()) {
         tally.add({ events: { hit: true, wounded: reading.becameWounded, defeated: reading.becameDefeated, fateNeeded: reading.fateNeeded }, values: {} }, p);
       }
