@@ -1,6 +1,6 @@
 import { DiceTray } from "../dice/source.js";
 import { criticalOf, type PoolFaces, type PoolSize, readSuccessPool, rollDrama } from "../dice/successPool.js";
-import { accumulate, binomial, convolve, type Dense, shift } from "./dense.js";
+import { binomial } from "./dense.js";
 import { enumerateDice } from "./enumerate.js";
 import { ODDS_CUT } from "./odds.js";
 
@@ -12,11 +12,16 @@ import { ODDS_CUT } from "./odds.js";
  * How it stays the rules' own reading: every face of every kind of die is classified by
  * `readSuccessPool` itself (what one die of that face adds to the net, to the 6s and to the Rd 1s),
  * the explosion of a Drama die is listed by running `rollDrama`, and the critical comes from the
- * same `criticalOf` the reader uses. The counting in between is exact: multinomial counts of each
- * class of face, then convolutions.
+ * same `criticalOf` the reader uses, at every count of 6s and Rd 1s where it could differ (see
+ * criticalCap). The counting in between is exact: multinomial counts of each class of face, then
+ * convolutions.
  */
 
-/** A tag read from the Bd faces one face value at a time: the count of each face, folded up. */
+/**
+ * A tag read from the Bd faces one face value at a time: the count of each face, folded up. The
+ * fold may take the faces in any order and grouping (`combine` is associative and commutative, with
+ * `initial` changing nothing), as a tag counted from faces is.
+ */
 export interface BaseTag {
   initial: number;
   ofFace(face: number, count: number): number;
@@ -115,12 +120,14 @@ function trimGrid(grid: Grid, budget: number): { grid: Grid; cut: number } {
 const nonZero = (grid: Grid) => grid.p.reduce((n, p) => (p === 0 ? n : n + 1), 0);
 
 /**
- * The grid of the sum of two independent pairs of counts. The sparser grid is walked cell by cell
- * (a Drama die's chain has a few cells a row), the other row by row.
+ * The grid of the sum of two independent pairs of counts, both with rows capped at `cap` (see
+ * successPoolOdds): the rows add up to at most `cap`, the columns add up. The sparser grid is
+ * walked cell by cell (a Drama die's chain has a few cells a row), the other row by row.
  */
-function convolveGrids(x: Grid, y: Grid): Grid {
+function convolveCapped(x: Grid, y: Grid, cap: number): Grid {
   const [a, b] = nonZero(x) <= nonZero(y) ? [x, y] : [y, x];
-  const out = gridOf(a.rowMin + b.rowMin, a.rows + b.rows - 1, a.linMin + b.linMin, a.width + b.width - 1);
+  const rowMin = Math.min(a.rowMin + b.rowMin, cap);
+  const out = gridOf(rowMin, Math.min(a.rowMin + a.rows + b.rowMin + b.rows - 2, cap) - rowMin + 1, a.linMin + b.linMin, a.width + b.width - 1);
   const into = out.p;
   const from = b.p;
   const width = b.width;
@@ -130,7 +137,7 @@ function convolveGrids(x: Grid, y: Grid): Grid {
       if (pa === 0) continue;
       for (let rb = 0; rb < b.rows; rb += 1) {
         const at = rb * width;
-        const to = (ra + rb) * out.width + ca;
+        const to = (Math.min(a.rowMin + ra + b.rowMin + rb, cap) - rowMin) * out.width + ca;
         for (let cb = 0; cb < width; cb += 1) into[to + cb] = (into[to + cb] as number) + pa * (from[at + cb] as number);
       }
     }
@@ -138,67 +145,165 @@ function convolveGrids(x: Grid, y: Grid): Grid {
   return out;
 }
 
-/** The net successes (before the bonus) of one row: one count of 6s or Rd 1s. */
-function rowOf(grid: Grid, value: number): Dense {
-  const r = value - grid.rowMin;
-  return { min: grid.linMin, p: grid.p.subarray(r * grid.width, (r + 1) * grid.width) };
+/**
+ * A grid of 6s by net (from 0 up) recounted as capped 6s by net plus 6s: rows min(6s, cap), columns
+ * net + 6s. Below the cap a row still names its 6s, so the net is its column less its row.
+ */
+function capped(grid: Grid, cap: number): Grid {
+  const rowMin = Math.min(grid.rowMin, cap);
+  const top = grid.rowMin + grid.rows - 1;
+  const out = gridOf(rowMin, Math.min(top, cap) - rowMin + 1, grid.linMin + grid.rowMin, grid.width + grid.rows - 1);
+  for (let r = 0; r < grid.rows; r += 1) {
+    const sixes = grid.rowMin + r;
+    const at = (Math.min(sixes, cap) - rowMin) * out.width + r;
+    for (let c = 0; c < grid.width; c += 1) out.p[at + c] = (out.p[at + c] as number) + (grid.p[r * grid.width + c] as number);
+  }
+  return out;
 }
+
+/**
+ * A tag's values, each given a small index so a tag's chances fit an array, and `combine` asked
+ * once for each pair of them.
+ */
+class TagTable {
+  readonly values: number[] = [];
+  private readonly indexOf = new Map<number, number>();
+  /** combined[a][b]: the index of the two tags combined. */
+  private readonly combined: number[][] = [];
+  /** faces[face][count]: the index of the tag `count` dice of one face read as. */
+  private readonly faces: number[][] = [];
+
+  constructor(private readonly tag: BaseTag) {}
+
+  index(value: number): number {
+    let at = this.indexOf.get(value);
+    if (at === undefined) {
+      at = this.values.length;
+      this.values.push(value);
+      this.indexOf.set(value, at);
+    }
+    return at;
+  }
+
+  ofFace(face: number, count: number): number {
+    const counts = (this.faces[face] ??= []);
+    return (counts[count] ??= this.index(this.tag.ofFace(face, count)));
+  }
+
+  combine(a: number, b: number): number {
+    const row = (this.combined[a] ??= []);
+    return (row[b] ??= this.index(this.tag.combine(this.values[a] as number, this.values[b] as number)));
+  }
+}
+
+/** A tag's chances by index (an index never reached holds nothing). */
+type TagChances = number[];
+
+/** Adds weight × the tags combined from `x` and `y` into `into`. */
+function combineInto(into: TagChances, x: TagChances, y: TagChances, weight: number, tags: TagTable): void {
+  for (let a = 0; a < x.length; a += 1) {
+    const pa = x[a];
+    if (!pa) continue;
+    for (let b = 0; b < y.length; b += 1) {
+      const pb = y[b];
+      if (!pb) continue;
+      const c = tags.combine(a, b);
+      into[c] = (into[c] ?? 0) + weight * pa * pb;
+    }
+  }
+}
+
+/**
+ * For every count m from 0 to n of dice that each show one of `faces` (all alike), the chance of
+ * each tag those m dice fold to: the first face takes Binomial(m, 1 / faces) of them, the other
+ * faces share the rest the same way.
+ */
+function tagsWithin(faces: readonly number[], n: number, tags: TagTable): TagChances[] {
+  const last = faces[faces.length - 1] as number;
+  let within: TagChances[] = Array.from({ length: n + 1 }, (_, m) => {
+    const one: TagChances = [];
+    one[tags.ofFace(last, m)] = 1;
+    return one;
+  });
+  for (let f = faces.length - 2; f >= 0; f -= 1) {
+    const face = faces[f] as number;
+    const share = 1 / (faces.length - f);
+    const ofCount = Array.from({ length: n + 1 }, (_, count) => {
+      const one: TagChances = [];
+      one[tags.ofFace(face, count)] = 1;
+      return one;
+    });
+    within = within.map((_, m) => {
+      const out: TagChances = [];
+      const chances = binomial(m, share);
+      for (let count = 0; count <= m; count += 1) combineInto(out, ofCount[count] as TagChances, within[m - count] as TagChances, chances[count] as number, tags);
+      return out;
+    });
+  }
+  return within;
+}
+
+/** A tag that tells nothing: every pool read without one folds to 0. */
+const NO_TAG: BaseTag = { initial: 0, ofFace: () => 0, combine: () => 0 };
 
 interface CountState {
   remaining: number;
   lin: number;
   extra: number;
-  tag: number;
-  p: number;
+  tags: TagChances;
 }
 
 /**
- * `n` dice of one kind, counted face class by face class: each class takes Binomial(remaining,
- * its faces / faces left) of the remaining dice. Faces that read alike share a class, unless a tag
- * needs each face on its own. `extra` is the 6s (Bd) or the Rd 1s, whichever the kind carries.
+ * `n` dice of one kind, counted class by class of faces that read alike (the same net and 6s or Rd
+ * 1s): each class takes Binomial(remaining, its faces / faces left) of the remaining dice, and its
+ * tags, where a tag is read, come from how those dice fall among its faces (tagsWithin). `extra` is
+ * the 6s (Bd) or the Rd 1s, whichever the kind carries.
  */
-function countDice(kind: Kind, n: number, carries: "six" | "one", tag?: BaseTag): Map<number, Grid> {
+function countDice(kind: Kind, n: number, carries: "six" | "one", tag: BaseTag = NO_TAG): Map<number, Grid> {
   const classes: Array<{ faces: number[]; lin: number; extra: number }> = [];
   for (const face of FACES) {
     const read = classify(kind, [face]);
     const other = carries === "six" ? read.one : read.six;
     if (other !== 0) throw new Error(`odds: a ${kind} die showing ${face} counts as a ${carries === "six" ? "Rd 1" : "6"}, which these odds do not expect`);
     const extra = carries === "six" ? read.six : read.one;
-    const same = tag ? undefined : classes.find((c) => c.lin === read.lin && c.extra === extra);
+    const same = classes.find((c) => c.lin === read.lin && c.extra === extra);
     if (same) same.faces.push(face);
     else classes.push({ faces: [face], lin: read.lin, extra });
   }
-  // The tag of `count` dice of one face, read once for each face and count.
-  const tags = new Map<number, number>();
-  const tagOf = (face: number, count: number): number => {
-    const key = count * 8 + face;
-    let value = tags.get(key);
-    if (value === undefined) {
-      value = (tag as BaseTag).ofFace(face, count);
-      tags.set(key, value);
-    }
-    return value;
-  };
-  let states: CountState[] = [{ remaining: n, lin: 0, extra: 0, tag: tag?.initial ?? 0, p: 1 }];
+  // Classes of one face first: the wide spread of tags of a many-faced class then meets each state
+  // once, as the last class. Any order counts the same; this one is the quickest.
+  // Stryker disable next-line all: the order of the classes changes only the time taken
+  classes.sort((x, y) => x.faces.length - y.faces.length);
+  const tags = new TagTable(tag);
+  const start: TagChances = [];
+  start[tags.index(tag.initial)] = 1;
+  let states: CountState[] = [{ remaining: n, lin: 0, extra: 0, tags: start }];
   let facesLeft = 6;
-  // States are keyed by one number: remaining, net and extra each fit in 0..2n+1, the tag above them.
+  // States are keyed by one number: remaining, net and extra each fit in 0..2n+1.
   const span = 2 * n + 2;
   for (const cls of classes) {
+    const within = tagsWithin(cls.faces, n, tags);
     const share = cls.faces.length / facesLeft;
+    // Many states have as many dice left: each count's chances are worked out once.
+    const byRemaining: Float64Array[] = [];
     const next = new Map<number, CountState>();
     for (const state of states) {
-      const chances = binomial(state.remaining, share);
-      for (let count = 0; count <= state.remaining; count += 1) {
-        const p = state.p * (chances[count] as number);
+      const chances = (byRemaining[state.remaining] ??= binomial(state.remaining, share));
+      // The last class takes every die left: only that count can happen (the others have chance 0).
+      // Stryker disable next-line ConditionalExpression: starting from 0 reaches the same count, slower
+      for (let count = share === 1 ? state.remaining : 0; count <= state.remaining; count += 1) {
+        const p = chances[count] as number;
         if (p === 0) continue;
-        const folded = tag ? tag.combine(state.tag, tagOf(cls.faces[0] as number, count)) : 0;
         const remaining = state.remaining - count;
         const lin = state.lin + count * cls.lin;
         const extra = state.extra + count * cls.extra;
-        const key = ((folded * span + extra) * span + lin + n) * span + remaining;
-        const entry = next.get(key);
-        if (entry) entry.p += p;
-        else next.set(key, { remaining, lin, extra, tag: folded, p });
+        const key = (extra * span + lin + n) * span + remaining;
+        let entry = next.get(key);
+        if (!entry) {
+          entry = { remaining, lin, extra, tags: [] };
+          next.set(key, entry);
+        }
+        combineInto(entry.tags, state.tags, within[count] as TagChances, p, tags);
       }
     }
     states = [...next.values()];
@@ -209,12 +314,15 @@ function countDice(kind: Kind, n: number, carries: "six" | "one", tag?: BaseTag)
   const rows = Math.max(0, ...states.map((s) => s.extra)) + 1;
   const grids = new Map<number, Grid>();
   for (const state of states) {
-    let grid = grids.get(state.tag);
-    if (!grid) {
-      grid = gridOf(0, rows, linMin, width);
-      grids.set(state.tag, grid);
-    }
-    addToGrid(grid, state.extra, state.lin, state.p);
+    state.tags.forEach((p, index) => {
+      const value = tags.values[index] as number;
+      let grid = grids.get(value);
+      if (!grid) {
+        grid = gridOf(0, rows, linMin, width);
+        grids.set(value, grid);
+      }
+      addToGrid(grid, state.extra, state.lin, p);
+    });
   }
   return grids;
 }
@@ -235,6 +343,27 @@ function dramaChain(cut: number): { grid: Grid; cut: number } {
   return { grid, cut: listed.cut };
 }
 
+/**
+ * The fewest 6s from which every count of Rd 1s in `ones` makes a critical worth the 6s less the
+ * 1s, asked of `criticalOf` at every count of 6s up to `most`: from there on, how many 6s showed
+ * matters only through the net plus the 6s, so the pool's 6s are counted exactly only below it.
+ */
+function criticalCap(ones: readonly number[], most: number): number {
+  for (let sixes = most; sixes >= 0; sixes -= 1) {
+    for (const one of ones) {
+      const { critical, criticalBonus } = criticalOf(sixes, one);
+      if (!critical || criticalBonus !== sixes - one) return sixes + 1;
+    }
+  }
+  return 0;
+}
+
+/**
+ * The readings of a pool. Its Bd (by tag), Rd and Dd are counted apart and put together: Bd and Dd
+ * as rows of 6s capped at criticalCap by columns of net plus 6s, so that above the cap, where the
+ * critical adds the 6s less the Rd 1s, many counts of 6s are one row; then each row meets each
+ * count of Rd 1s, read by criticalOf below the cap.
+ */
 export function successPoolOdds(size: PoolSize, tag?: BaseTag, cut = ODDS_CUT): PoolOdds {
   let cutMass = 0;
   const trimmed = (grid: Grid): Grid => {
@@ -242,55 +371,59 @@ export function successPoolOdds(size: PoolSize, tag?: BaseTag, cut = ODDS_CUT): 
     cutMass += t.cut;
     return t.grid;
   };
-  const base = new Map([...countDice("base", Math.max(0, size.base), "six", tag)].map(([k, grid]) => [k, trimmed(grid)]));
+  const baseDice = Math.max(0, size.base);
+  const dice = Math.max(0, size.drama);
+  const chain = dramaChain(cut);
   const resistance = trimmed(countDice("resistance", Math.max(0, size.resistance), "one").get(0) as Grid);
+  const ones = Array.from({ length: resistance.rows }, (_, r) => resistance.rowMin + r);
+  const cap = criticalCap(ones, baseDice + dice * (chain.grid.rows - 1));
+  const base = new Map([...countDice("base", baseDice, "six", tag)].map(([k, grid]) => [k, trimmed(capped(grid, cap))]));
 
   let drama = gridOf(0, 1, 0, 1);
   drama.p[0] = 1;
-  const dice = Math.max(0, size.drama);
   if (dice > 0) {
-    const chain = dramaChain(cut);
     cutMass += 1 - Math.pow(1 - chain.cut, dice);
-    for (let i = 0; i < dice; i += 1) drama = trimmed(convolveGrids(drama, chain.grid));
+    const one = capped(chain.grid, cap);
+    for (let i = 0; i < dice; i += 1) drama = trimmed(convolveCapped(drama, one, cap));
   }
 
-  // For each count of 6s, what the Rd add: their net, plus the critical bonus of those 6s against their 1s.
-  const withResistance = new Map<number, { plain: Dense | null; critical: Dense | null }>();
-  const resistanceFor = (sixes: number) => {
-    let entry = withResistance.get(sixes);
-    if (entry) return entry;
-    entry = { plain: null, critical: null };
-    for (let ones = resistance.rowMin; ones < resistance.rowMin + resistance.rows; ones += 1) {
-      const { critical, criticalBonus } = criticalOf(sixes, ones);
-      const moved = shift(rowOf(resistance, ones), criticalBonus);
-      if (critical) entry.critical = accumulate(entry.critical, moved);
-      else entry.plain = accumulate(entry.plain, moved);
-    }
-    withResistance.set(sixes, entry);
-    return entry;
-  };
-
-  const readings = new Map<number, PoolChance>();
+  // How each row of capped 6s meets each count of Rd 1s: whether it is a critical, and what to add
+  // to the column (net plus 6s) for the net.
+  const meetings = ones.map((one) =>
+    Array.from({ length: cap + 1 }, (_, sixes) => {
+      if (sixes === cap) return { critical: true, add: -one };
+      const { critical, criticalBonus } = criticalOf(sixes, one);
+      return { critical, add: criticalBonus - sixes };
+    }),
+  );
+  const adds = meetings.flat().map((m) => m.add);
+  const addMin = Math.min(...adds);
+  const readings: PoolChance[] = [];
   for (const [tagValue, baseGrid] of base) {
-    const both = trimmed(convolveGrids(baseGrid, drama));
-    for (let sixes = both.rowMin; sixes < both.rowMin + both.rows; sixes += 1) {
-      const lin = rowOf(both, sixes);
-      if (!lin.p.some((p) => p > 0)) continue;
-      const rest = resistanceFor(sixes);
-      for (const [critical, part] of [[false, rest.plain], [true, rest.critical]] as const) {
-        if (!part) continue;
-        const net = convolve(lin, part);
-        net.p.forEach((p, i) => {
-          if (p === 0) return;
-          const value = net.min + i;
-          // Nets stay well inside ±2^20; the tag and the critical sit above them.
-          const key = (tagValue * 2 + (critical ? 1 : 0)) * 2 ** 21 + value + 2 ** 20;
-          const entry = readings.get(key);
-          if (entry) entry.p += p;
-          else readings.set(key, { net: value, critical, tag: tagValue, p });
-        });
+    const both = trimmed(convolveCapped(baseGrid, drama, cap));
+    // Nets by critical: column c of `both`, resistance column d and a meeting's `add` give net
+    // low + (add - addMin) + c + d.
+    const low = both.linMin + resistance.linMin + addMin;
+    const span = Math.max(...adds) - addMin + both.width + resistance.width - 1;
+    const nets = [new Float64Array(span), new Float64Array(span)];
+    ones.forEach((_, o) => {
+      const rest = resistance.p.subarray(o * resistance.width, (o + 1) * resistance.width);
+      for (let r = 0; r < both.rows; r += 1) {
+        const { critical, add } = (meetings[o] as Array<{ critical: boolean; add: number }>)[both.rowMin + r] as { critical: boolean; add: number };
+        const into = nets[critical ? 1 : 0] as Float64Array;
+        const offset = add - addMin;
+        for (let c = 0; c < both.width; c += 1) {
+          const pc = both.p[r * both.width + c] as number;
+          if (pc === 0) continue;
+          for (let d = 0; d < rest.length; d += 1) into[offset + c + d] = (into[offset + c + d] as number) + pc * (rest[d] as number);
+        }
       }
-    }
+    });
+    nets.forEach((chances, critical) => {
+      chances.forEach((p, i) => {
+        if (p > 0) readings.push({ net: low + i, critical: critical === 1, tag: tagValue, p });
+      });
+    });
   }
-  return { readings: [...readings.values()], cut: cutMass };
+  return { readings, cut: cutMass };
 }

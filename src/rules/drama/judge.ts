@@ -26,26 +26,31 @@ export interface Judgement {
 export const HIT_SUCCESSES = 2;
 
 /** Reads one opposed melee round from both sides' net successes and who holds Momentum. */
-export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, options: Pick<DramaOptions, "loserCriticalLimitedDamage" | "marginalDraw">): Judgement {
-  const settle = (kind: OutcomeKind, winner: Side, level: number, blow: Blow): Judgement => {
-    const [won, lost] = winner === "a" ? [a, b] : [b, a];
-    // A draw settled by Momentum has no loser with fewer successes, so no critical strikes back.
-    const loserCriticalBlow = options.loserCriticalLimitedDamage && lost.critical && lost.net < won.net;
-    return { kind, winner, level, blow, loserCriticalBlow, momentum: winner };
-  };
+type JudgeOptions = Pick<DramaOptions, "loserCriticalLimitedDamage" | "marginalDraw">;
+
+/** A round someone wins (or holds by Momentum on a draw). */
+function settle(a: SideReading, b: SideReading, options: JudgeOptions, kind: OutcomeKind, winner: Side, level: number, blow: Blow): Judgement {
+  const won = winner === "a" ? a : b;
+  const lost = winner === "a" ? b : a;
+  // A draw settled by Momentum has no loser with fewer successes, so no critical strikes back.
+  const loserCriticalBlow = options.loserCriticalLimitedDamage && lost.critical && lost.net < won.net;
+  return { kind, winner, level, blow, loserCriticalBlow, momentum: winner };
+}
+
+export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, options: JudgeOptions): Judgement {
   // Neither side lands anything, and Momentum stays where it was.
   const failure: Judgement = { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
   if (a.net === b.net) {
-    if (a.net >= HIT_SUCCESSES) return settle("draw", momentum, 0, "full");
-    if (a.net === 1 && options.marginalDraw) return settle("marginal-draw", momentum, 0, "limited");
+    if (a.net >= HIT_SUCCESSES) return settle(a, b, options, "draw", momentum, 0, "full");
+    if (a.net === 1 && options.marginalDraw) return settle(a, b, options, "marginal-draw", momentum, 0, "limited");
     return failure;
   }
   const high = Math.max(a.net, b.net);
   const low = Math.min(a.net, b.net);
   // The nets differ here: the side holding the higher one wins.
   const winner: Side = a.net === high ? "a" : "b";
-  if (high >= HIT_SUCCESSES) return settle("win", winner, high - low, "full");
-  if (high === 1) return settle("marginal-win", winner, 0, "limited");
+  if (high >= HIT_SUCCESSES) return settle(a, b, options, "win", winner, high - low, "full");
+  if (high === 1) return settle(a, b, options, "marginal-win", winner, 0, "limited");
   return failure;
 }
 

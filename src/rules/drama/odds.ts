@@ -90,6 +90,16 @@ function readingsOf(readings: readonly PoolChance[]): { readings: SideReading[];
   return { readings: kept, cut };
 }
 
+/** A reading's chances of each count of triples, as two lists side by side. */
+interface TriplesOf {
+  triples: number[];
+  chances: number[];
+}
+
+function triplesOfReading(reading: SideReading): TriplesOf {
+  return { triples: [...reading.triples.keys()], chances: [...reading.triples.values()] };
+}
+
 /** The chance of each net, critical or not. */
 function netsOf(readings: readonly SideReading[]): Dense {
   const min = Math.min(...readings.map((r) => r.net));
@@ -216,34 +226,69 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     const before: Record<Side, GritFlesh> = { a: tracksOf(fighters.a), b: tracksOf(fighters.b) };
     const struckOn = { a: strikes(before.a), b: strikes(before.b) };
     const flesh = { a: weaponFlesh(fighters.a), b: weaponFlesh(fighters.b) };
-    // Blows recur across pairs of readings: each is looked up by a number (victim, the winner's blow
-    // or the loser's critical striking back, kind, level, critical, triples) before it is built.
-    const known = new Map<number, Loss>();
-    const struck = (victim: Side, back: boolean, full: boolean, level: number, criticalHit: boolean, triples: number): Loss => {
-      const key = ((((level * 2 + (full ? 1 : 0)) * 2 + (criticalHit ? 1 : 0)) * 2 + (back ? 1 : 0)) * 64 + triples) * 2 + (victim === "a" ? 0 : 1);
-      let loss = known.get(key);
-      if (!loss) {
-        const armour = armourDice(victim, triples);
-        const blow: BlowSpec = back
-          ? { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armour }
-          : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(victim)], criticalHit, armourDice: armour };
-        loss = struckOn[victim](blow);
-        known.set(key, loss);
-      }
-      return loss;
-    };
+    // A blow's loss, for each count of triples the victim's shield showed (which adds armour dice),
+    // is struck once: blows are kept by victim, by the winner's blow or the loser's critical
+    // striking back, by full or limited, by critical and by level.
     const armourDice = (side: Side, triples: number) => pools[side].armour.total + triples * SHIELD_TRIPLE_DICE;
     const bashGrit = { a: shieldBashGrit(options, fighters.a.shield ?? "none"), b: shieldBashGrit(options, fighters.b.shield ?? "none") };
-    const bashes = new Map<string, { grit: number; flesh: number }>();
-    const bashed = (target: Side, state: GritFlesh, grit: number) => {
-      const key = `${target}/${state.grit}`;
-      let loss = bashes.get(key);
-      if (!loss) {
-        const bash = shieldBash(state, grit);
-        loss = { grit: state.grit - bash.state.grit, flesh: state.flesh - bash.state.flesh };
-        bashes.set(key, loss);
+    /** What a Shield Bash takes from `target` left at `state`. */
+    const bashOf = (target: Side, state: GritFlesh): { grit: number; flesh: number } => {
+      const bash = shieldBash(state, bashGrit[other(target)]);
+      return { grit: state.grit - bash.state.grit, flesh: state.flesh - bash.state.flesh };
+    };
+    // Sides by number in the loop over pairs: 0 is a, 1 is b.
+    const SIDES = ["a", "b"] as const;
+    interface BlowLosses {
+      victim: number;
+      blow: (triples: number) => BlowSpec;
+      /** By count of triples, filled as they are met. */
+      byTriples: Loss[];
+      /** The victim after this blow: armour changes no Grit, so it is the same whatever the triples. */
+      after?: GritFlesh;
+      /** The Shield Bash on the victim after this blow, once asked. */
+      bash?: { grit: number; flesh: number };
+    }
+    const tables: BlowLosses[][] = [];
+    const blowLosses = (victim: number, back: boolean, full: boolean, level: number, criticalHit: boolean): BlowLosses => {
+      const kind = ((victim * 2 + (back ? 1 : 0)) * 2 + (full ? 1 : 0)) * 2 + (criticalHit ? 1 : 0);
+      const byLevel = (tables[kind] ??= []);
+      const side = SIDES[victim] as Side;
+      return (byLevel[level] ??= {
+        victim,
+        blow: (triples) =>
+          back
+            ? { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armourDice(side, triples) }
+            : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(side)], criticalHit, armourDice: armourDice(side, triples) },
+        byTriples: [],
+      });
+    };
+    const lostGrit = [0, 0];
+    const lostFlesh = [0, 0];
+    /** Adds p × the loss of `losses` over the victim's reading's triples; returns the blow's table, for the Shield Bash after it. */
+    const strike = (losses: BlowLosses, reading: TriplesOf, p: number): BlowLosses => {
+      const victim = SIDES[losses.victim] as Side;
+      let grit = 0;
+      let fleshLost = 0;
+      for (let k = 0; k < reading.triples.length; k += 1) {
+        const triples = reading.triples[k] as number;
+        const hit = (losses.byTriples[triples] ??= struckOn[victim](losses.blow(triples)));
+        losses.after = hit.after;
+        const q = reading.chances[k] as number;
+        grit += q * hit.grit;
+        fleshLost += q * hit.flesh;
       }
-      return loss;
+      lostGrit[losses.victim] = (lostGrit[losses.victim] as number) + p * grit;
+      lostFlesh[losses.victim] = (lostFlesh[losses.victim] as number) + p * fleshLost;
+      return losses;
+    };
+    // A Shield Bash on a fighter no blow reached, once asked.
+    const unhurt: Array<{ bash?: { grit: number; flesh: number } }> = [{}, {}];
+    /** Adds `weight` × a Shield Bash on `target`, as the blow `after` left her (none: as she came). */
+    const shieldBashOn = (target: number, after: BlowLosses | undefined, weight: number) => {
+      const side = SIDES[target] as Side;
+      const bash = after ? (after.bash ??= bashOf(side, after.after as GritFlesh)) : ((unhurt[target] as { bash?: { grit: number; flesh: number } }).bash ??= bashOf(side, before[side]));
+      lostGrit[target] = (lostGrit[target] as number) + weight * bash.grit;
+      lostFlesh[target] = (lostFlesh[target] as number) + weight * bash.flesh;
     };
 
     // The nets are each side's own; the events of each pair are pooled by what they are, and the
@@ -254,64 +299,41 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     const KINDS = Object.keys(KIND_EVENTS);
     const WINNERS: Array<Side | "none"> = ["a", "b", "none"];
     const pooled = new Float64Array(KINDS.length * WINNERS.length * 4);
-    const lost: Record<Side, { grit: number; flesh: number }> = { a: { grit: 0, flesh: 0 }, b: { grit: 0, flesh: 0 } };
-    const noBlow = { a: stanceOf(fighters.a).winLandsNoBlow, b: stanceOf(fighters.b).winLandsNoBlow };
-    const triplesOfSide = { a: sides.a.map((r) => [...r.triples]), b: sides.b.map((r) => [...r.triples]) };
-    sides.a.forEach((ra, ia) => {
-      sides.b.forEach((rb, ib) => {
+    const noBlow = [stanceOf(fighters.a).winLandsNoBlow, stanceOf(fighters.b).winLandsNoBlow];
+    const bashes = [bashGrit.a > 0, bashGrit.b > 0];
+    const triplesOf = [sides.a.map(triplesOfReading), sides.b.map(triplesOfReading)] as const;
+    for (let ia = 0; ia < sides.a.length; ia += 1) {
+      const ra = sides.a[ia] as SideReading;
+      for (let ib = 0; ib < sides.b.length; ib += 1) {
+        const rb = sides.b[ib] as SideReading;
         const p = ra.p * rb.p;
         const judgement = judgeMelee(ra, rb, momentum, options);
-        const key = ((KINDS.indexOf(judgement.kind) * WINNERS.length + WINNERS.indexOf(judgement.winner)) * 2 + (ra.critical ? 1 : 0)) * 2 + (rb.critical ? 1 : 0);
+        const winner = WINNERS.indexOf(judgement.winner);
+        const key = ((KINDS.indexOf(judgement.kind) * WINNERS.length + winner) * 2 + (ra.critical ? 1 : 0)) * 2 + (rb.critical ? 1 : 0);
         pooled[key] = (pooled[key] as number) + p;
         // Grit and Flesh lost: the blows, then each Shield Bash on the Grit the blows left.
-        let leftA = before.a;
-        let leftB = before.b;
-        const winner = judgement.winner;
-        if (winner !== "none" && !noBlow[winner]) {
-          const loser = other(winner);
-          const won = winner === "a" ? ra : rb;
-          const blow = judgement.blow;
-          if (blow !== "none") {
-            for (const [triples, q] of triplesOfSide[loser][loser === "a" ? ia : ib] as Array<[number, number]>) {
-              const hit = struck(loser, false, blow === "full", judgement.level, won.critical, triples);
-              lost[loser].grit += p * q * hit.grit;
-              lost[loser].flesh += p * q * hit.flesh;
-              if (loser === "a") leftA = hit.after;
-              else leftB = hit.after;
-            }
-          }
-          if (judgement.loserCriticalBlow) {
-            for (const [triples, q] of triplesOfSide[winner][winner === "a" ? ia : ib] as Array<[number, number]>) {
-              const hit = struck(winner, true, false, 0, true, triples);
-              lost[winner].grit += p * q * hit.grit;
-              lost[winner].flesh += p * q * hit.flesh;
-              if (winner === "a") leftA = hit.after;
-              else leftB = hit.after;
-            }
-          }
+        const hurt: Array<BlowLosses | undefined> = [undefined, undefined];
+        if (winner < 2 && !noBlow[winner]) {
+          const loser = 1 - winner;
+          const won = winner === 0 ? ra : rb;
+          const readings = [triplesOf[0][ia] as TriplesOf, triplesOf[1][ib] as TriplesOf];
+          if (judgement.blow !== "none") hurt[loser] = strike(blowLosses(loser, false, judgement.blow === "full", judgement.level, won.critical), readings[loser] as TriplesOf, p);
+          if (judgement.loserCriticalBlow) hurt[winner] = strike(blowLosses(winner, true, false, 0, true), readings[winner] as TriplesOf, p);
         }
-        if (bashGrit.a > 0 && ra.quad > 0) {
-          const bash = bashed("b", leftB, bashGrit.a);
-          lost.b.grit += p * ra.quad * bash.grit;
-          lost.b.flesh += p * ra.quad * bash.flesh;
-        }
-        if (bashGrit.b > 0 && rb.quad > 0) {
-          const bash = bashed("a", leftA, bashGrit.b);
-          lost.a.grit += p * rb.quad * bash.grit;
-          lost.a.flesh += p * rb.quad * bash.flesh;
-        }
-      });
-    });
+        if (bashes[0] && ra.quad > 0) shieldBashOn(1, hurt[1], p * ra.quad);
+        if (bashes[1] && rb.quad > 0) shieldBashOn(0, hurt[0], p * rb.quad);
+      }
+    }
     pooled.forEach((p, key) => {
       if (p === 0) return;
       const kind = KINDS[Math.floor(key / 4 / WINNERS.length)] as string;
       const winner = WINNERS[Math.floor(key / 4) % WINNERS.length] as Side | "none";
       tally.add({ events: meleeEvents(kind, winner, (key & 2) === 2, (key & 1) === 1), values: {} }, p);
     });
-    for (const side of ["a", "b"] as const) {
-      tally.expect(`${side}GritLost`, lost[side].grit, 1);
-      tally.expect(`${side}FleshLost`, lost[side].flesh, 1);
-    }
+    SIDES.forEach((side, index) => {
+      tally.expect(`${side}GritLost`, lostGrit[index] as number, 1);
+      tally.expect(`${side}FleshLost`, lostFlesh[index] as number, 1);
+    });
     tally.addCut(1 - (1 - cut.a) * (1 - cut.b));
     return tally.odds();
   },

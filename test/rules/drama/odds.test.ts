@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dramaRules } from "../../../src/rules/drama/index.js";
+import { SHIELD_TAG } from "../../../src/rules/drama/odds.js";
+import { shieldPatterns } from "../../../src/rules/drama/patterns.js";
 import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
 import { fyrd, warrior } from "./fixtures.js";
 
@@ -88,5 +90,21 @@ describe("drama exact odds", () => {
     const big = { physical: 10, agility: 10, skill: 10, grit: 10, flesh: 10, military: 10, drama: 10, weapon: "large", shield: "large", harness: 10 };
     const odds = melee.odds.exact({ a: { name: "A", ...big }, b: { name: "B", ...big, stance: "press" } });
     expectPartition(odds, ["aWins", "bWins", "noWinner"]);
+  });
+
+  it("property: a shield's tag, folded face by face in any order and grouping, reads as shieldPatterns reads the faces", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 16 }), fc.nat(), (faces, split) => {
+        const tagOf = (face: number) => SHIELD_TAG.ofFace(face, faces.filter((f) => f === face).length);
+        // Faces 1..6 folded in two groups cut at `split`, the second group first.
+        const cut = split % 7;
+        const fold = (group: number[]) => group.reduce((tag, face) => SHIELD_TAG.combine(tag, tagOf(face)), SHIELD_TAG.initial);
+        const tag = SHIELD_TAG.combine(fold([6, 5, 4, 3, 2, 1].slice(cut)), fold([6, 5, 4, 3, 2, 1].slice(0, cut)));
+        const patterns = shieldPatterns(faces);
+        expect(tag >> 1).toBe(patterns.triples);
+        expect((tag & 1) === 1).toBe(patterns.quad);
+      }),
+      { seed: 57, numRuns: 300 },
+    );
   });
 });
