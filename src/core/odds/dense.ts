@@ -47,6 +47,39 @@ export function addDieIntoSymmetric(from: Float64Array, length: number, sides: n
   return out;
 }
 
+/**
+ * Adds two fair dice of `sides` faces at once, as addDieIntoSymmetric adds one (the same lower
+ * halves, the same room needed), in one pass instead of two: a running sum over the last `sides`
+ * entries of `from`, kept in `sums` (as much room again), and a running sum over the last `sides`
+ * of those. Past the end of `from` its chances are 0, written in first.
+ */
+export function addTwoDiceIntoSymmetric(from: Float64Array, length: number, sides: number, into: Float64Array, sums: Float64Array): number {
+  const out = length + 2 * sides - 2;
+  const half = (out + 1) >> 1;
+  const reach = Math.min(half, length);
+  for (let j = (length + 1) >> 1; j < reach; j += 1) from[j] = from[length - 1 - j] as number;
+  from.fill(0, reach, half);
+  const scale = 1 / (sides * sides);
+  let one = 0;
+  let two = 0;
+  const first = Math.min(half, sides);
+  let i = 0;
+  for (; i < first; i += 1) {
+    one += from[i] as number;
+    sums[i] = one;
+    two += one;
+    into[i] = two * scale;
+  }
+  for (; i < half; i += 1) {
+    one += (from[i] as number) - (from[i - sides] as number);
+    sums[i] = one;
+    two += one - (sums[i - sides] as number);
+    // A running sum can drift a hair below 0 where the true chance is 0.
+    into[i] = Math.max(two, 0) * scale;
+  }
+  return out;
+}
+
 /** Writes the upper half of a symmetric distribution of `length` chances from its lower half. */
 export function mirrorUpperHalf(p: Float64Array, length: number): void {
   for (let j = (length + 1) >> 1; j < length; j += 1) p[j] = p[length - 1 - j] as number;

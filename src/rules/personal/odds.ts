@@ -45,15 +45,28 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       const totals = attackTotals.p;
       const armor = request.target.armor ?? {};
       const piercing = weapon.piercing ?? false;
+      // Neighbouring totals mostly leave the same rating: a run of them is summed before the map sees
+      // it (a run with no chance, such as the none before the first, adds nothing and is passed over).
+      let runRating = 0;
+      let run = 0;
+      const flush = () => {
+        if (run > 0) byRating.set(runRating, (byRating.get(runRating) ?? 0) + run);
+      };
       for (let i = 0; i < totals.length; i += 1) {
         const p = totals[i] as number;
         const { hit, margin } = readAttack(attackTotals.min + i, request.target.defense);
         if (!hit) missed += p;
         else {
           const rating = armorAgainst(armor, weapon.damageType, margin, piercing, options.piercingHalvesArmor).rating;
-          byRating.set(rating, (byRating.get(rating) ?? 0) + p);
+          if (rating !== runRating) {
+            flush();
+            runRating = rating;
+            run = 0;
+          }
+          run += p;
         }
       }
+      flush();
       tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: {} }, missed);
       const highest = Math.max(0, damageRolls.min + damageRolls.p.length - 1);
       const damage = new Float64Array(highest + 1);

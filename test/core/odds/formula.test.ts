@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Formula, parseFormula, rollFormula } from "../../../src/core/dice/formula.js";
-import { convolve, type Dense, entriesOf, total } from "../../../src/core/odds/dense.js";
+import { addDieIntoSymmetric, addTwoDiceIntoSymmetric, convolve, type Dense, entriesOf, total } from "../../../src/core/odds/dense.js";
 import { enumerateDice, groupOutcomes } from "../../../src/core/odds/enumerate.js";
 import { formulaOdds } from "../../../src/core/odds/formula.js";
 
@@ -55,5 +55,23 @@ describe("formulaOdds", () => {
       }),
       { seed: 13, numRuns: 200 },
     );
+  });
+
+  it("adding dice reads only the lower half it is given: leftovers past it in the buffer change nothing", () => {
+    const die = (sides: number): Dense => ({ min: 1, p: new Float64Array(sides).fill(1 / sides) });
+    // A d2 (length 2, lower half [1/2]) in a buffer otherwise full of leftovers.
+    const dirty = () => {
+      const from = new Float64Array(12).fill(7);
+      from[0] = 0.5;
+      return from;
+    };
+    const two = new Float64Array(12);
+    expect(addTwoDiceIntoSymmetric(dirty(), 2, 3, two, new Float64Array(12).fill(5))).toBe(6);
+    const d2d3d3 = convolve(convolve(die(2), die(3)), die(3)).p;
+    [0, 1, 2].forEach((i) => expect(two[i]).toBeCloseTo(d2d3d3[i] as number, 15));
+    const one = new Float64Array(12);
+    expect(addDieIntoSymmetric(dirty(), 2, 5, one)).toBe(6);
+    const d2d5 = convolve(die(2), die(5)).p;
+    [0, 1, 2].forEach((i) => expect(one[i]).toBeCloseTo(d2d5[i] as number, 15));
   });
 });
