@@ -50,10 +50,10 @@ export function addDieIntoSymmetric(from: Float64Array, length: number, sides: n
 /**
  * Adds two fair dice of `sides` faces at once, as addDieIntoSymmetric adds one (the same lower
  * halves, the same room needed), in one pass instead of two: a running sum over the last `sides`
- * entries of `from`, kept in `sums` (as much room again), and a running sum over the last `sides`
- * of those. Past the end of `from` its chances are 0, written in first.
+ * entries of `from`, and a running sum over the last `sides` of those, which `ring` (room for
+ * `sides`) keeps as they pass. Past the end of `from` its chances are 0, written in first.
  */
-export function addTwoDiceIntoSymmetric(from: Float64Array, length: number, sides: number, into: Float64Array, sums: Float64Array): number {
+export function addTwoDiceIntoSymmetric(from: Float64Array, length: number, sides: number, into: Float64Array, ring: Float64Array): number {
   const out = length + 2 * sides - 2;
   const half = (out + 1) >> 1;
   const reach = Math.min(half, length);
@@ -66,14 +66,17 @@ export function addTwoDiceIntoSymmetric(from: Float64Array, length: number, side
   let i = 0;
   for (; i < first; i += 1) {
     one += from[i] as number;
-    sums[i] = one;
+    ring[i] = one;
     two += one;
     into[i] = two * scale;
   }
+  // ring[k] holds the first running sum `sides` entries back.
+  let k = 0;
   for (; i < half; i += 1) {
     one += (from[i] as number) - (from[i - sides] as number);
-    sums[i] = one;
-    two += one - (sums[i - sides] as number);
+    two += one - (ring[k] as number);
+    ring[k] = one;
+    k = k + 1 === sides ? 0 : k + 1;
     // A running sum can drift a hair below 0 where the true chance is 0.
     into[i] = Math.max(two, 0) * scale;
   }

@@ -3,8 +3,8 @@ import { addDieIntoSymmetric, addTwoDiceIntoSymmetric, type Dense, mirrorUpperHa
 
 /**
  * The exact distribution of a formula's total, as `rollFormula` adds it up: every die of every term
- * (subtracted for a negative term) plus the flat numbers. Two buffers of the final size take turns
- * (a third holds running sums), so a hundred d1000s allocate three times, not a hundred times;
+ * (subtracted for a negative term) plus the flat numbers. Two buffers of the final size take turns,
+ * so a hundred d1000s allocate twice, not a hundred times;
  * every partial total is symmetric, so only its lower half is summed, two dice a pass
  * (addTwoDiceIntoSymmetric, then addDieIntoSymmetric for an odd one), and the upper half is written
  * once, at the end.
@@ -15,7 +15,7 @@ export function formulaOdds(formula: Formula): Dense {
   for (const term of formula.terms) if (term.kind === "dice") size += term.count * (term.sides - 1);
   let from = new Float64Array(size);
   let into = new Float64Array(size);
-  const sums = new Float64Array(size);
+  const ring = new Float64Array(Math.max(1, ...formula.terms.map((term) => (term.kind === "dice" ? term.sides : 1))));
   from[0] = 1;
   let length = 1;
   for (const term of formula.terms) {
@@ -25,7 +25,7 @@ export function formulaOdds(formula: Formula): Dense {
     }
     // Two dice a pass while two are left, then the odd one.
     for (let i = 0; i + 1 < term.count; i += 2) {
-      length = addTwoDiceIntoSymmetric(from, length, term.sides, into, sums);
+      length = addTwoDiceIntoSymmetric(from, length, term.sides, into, ring);
       [from, into] = [into, from];
       min += term.sign === 1 ? 2 : -2 * term.sides;
     }
