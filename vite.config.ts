@@ -11,13 +11,20 @@ const OUT_DIR = resolve(ROOT, "dist");
 
 /**
  * `vite build` (through `npm run build` or `npm run watch`): the system folder's code and assets.
- * src/foundry/fray.ts becomes one ES module, dist/fray.mjs, with a source map; Foundry code is never
+ * src/foundry/fray.ts becomes the ES module dist/fray.mjs and each ruleset a chunk it imports when
+ * needed, with source maps; Foundry code is never
  * bundled, since the entry only references Foundry's globals. Plugins add styles/fray.css (sass) and
  * copy the static files (rollup-plugin-copy). scripts/build.mjs runs this build and what no plugin
  * does (packs, the command line, the zip, the checks); run `npm run build`, not `vite build` alone.
  *
  * `vite` (through `npm run dev`): a dev server in front of a running Foundry; see scripts/vite/dev-server.ts.
  */
+/** rulesets/<id>-<hash>.mjs for a ruleset's own chunk, chunks/<name>-<hash>.mjs for code several share. */
+function chunkFileName(chunk: { facadeModuleId: string | null }): string {
+  const ruleset = /src\/foundry\/rulesets\/([^/]+)\/index\.ts$/.exec(chunk.facadeModuleId?.replace(/\\/g, "/") ?? "")?.[1];
+  return ruleset ? `rulesets/${ruleset}-[hash].mjs` : "chunks/[name]-[hash].mjs";
+}
+
 function buildConfig(): UserConfig {
   return {
     root: ROOT,
@@ -39,7 +46,10 @@ function buildConfig(): UserConfig {
         fileName: () => "fray.mjs",
       },
       rolldownOptions: {
-        output: { codeSplitting: false, keepNames: true },
+        // Each ruleset's code is a chunk fetched by `import()` only in a world that needs it
+        // (src/foundry/rulesets/loading.ts); a chunk names its ruleset, and its hash changes with
+        // its content, so a browser never pairs a new fray.mjs with a cached old chunk.
+        output: { keepNames: true, chunkFileNames: chunkFileName },
       },
     },
   };
