@@ -25,6 +25,27 @@ function chunkFileName(chunk: { facadeModuleId: string | null }): string {
   return ruleset ? `rulesets/${ruleset}-[hash].mjs` : "chunks/[name]-[hash].mjs";
 }
 
+type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
+
+/**
+ * Fewer files to fetch: every module the entry loads anyway (statically reachable from it) goes in
+ * one chunk, and what several rulesets share in another, rather than one small chunk per module
+ * set. A ruleset's own modules are left to its chunk.
+ */
+function sharedChunkName(id: string, graph: ModuleGraph): string | null {
+  const seen = new Set<string>();
+  const fromEntry = (module: string): boolean => {
+    if (seen.has(module)) return false;
+    seen.add(module);
+    const info = graph.getModuleInfo(module);
+    return !!info && (info.isEntry || info.importers.some(fromEntry));
+  };
+  // The entry module itself stays fray.mjs, which system.json names.
+  if (graph.getModuleInfo(id)?.isEntry) return null;
+  if (fromEntry(id)) return "fray-core";
+  return /src\/(foundry\/rulesets|rules)\/[^/]+\//.test(id.replace(/\\/g, "/")) ? null : "rulesets-shared";
+}
+
 function buildConfig(): UserConfig {
   return {
     root: ROOT,
@@ -49,7 +70,7 @@ function buildConfig(): UserConfig {
         // Each ruleset's code is a chunk fetched by `import()` only in a world that needs it
         // (src/foundry/rulesets/loading.ts); a chunk names its ruleset, and its hash changes with
         // its content, so a browser never pairs a new fray.mjs with a cached old chunk.
-        output: { keepNames: true, chunkFileNames: chunkFileName },
+        output: { keepNames: true, chunkFileNames: chunkFileName, codeSplitting: { groups: [{ name: sharedChunkName }] } },
       },
     },
   };
