@@ -60,6 +60,26 @@ function registerRulesetDocuments(): void {
   }
 }
 
+/**
+ * `game.fray`, the system's API for macros: each function a ruleset's chunk adds stands here until
+ * the chunk arrives (the chunk's own replaces it), and passes the call on once it has loaded it.
+ */
+function registerMacroApi(): void {
+  // game.fray is the system's API for macros; fvtt-types does not know the property.
+  const holder = game as unknown as { fray?: Record<string, unknown> };
+  const api = (holder.fray ??= {});
+  for (const documents of RULESET_DOCUMENTS) {
+    for (const name of documents.macroApi ?? []) {
+      const standIn = async (...args: unknown[]): Promise<unknown> => {
+        if (!(await rulesetOrNull(documents.id))) return null;
+        const arrived = holder.fray?.[name];
+        return typeof arrived === "function" && arrived !== standIn ? (arrived as (...a: unknown[]) => unknown)(...args) : null;
+      };
+      api[name] = standIn;
+    }
+  }
+}
+
 /** What a ruleset's chunk brings, registered the moment it arrives, before anyone waiting on it goes on. */
 function registerArrivedRuleset(ruleset: FoundryRuleset): void {
   registerRulesetRules(ruleset.rules);
@@ -91,6 +111,7 @@ Hooks.once("init", () => {
   registerCombat();
   registerAreas();
   registerCards();
+  registerMacroApi();
   whenRulesetArrives(registerArrivedRuleset);
   // The world's ruleset is fetched now; Foundry does not wait for it, and what is drawn before it arrives is drawn again then.
   void rulesetOrNull(activeRulesetId());

@@ -79,14 +79,25 @@ describe("a world and its ruleset's chunk", () => {
     expect(loading.loadedRulesetIds()).toEqual([]);
   });
 
-  it("opens a sheet before the chunk arrives: the sheet waits, then draws whole with its ruleset's choices", async () => {
+  it("opens a sheet and runs a saved macro before the chunk arrives: both wait, then the sheet draws whole with its ruleset's choices", async () => {
     const actor = await createActor({ name: "Aurore", type: "cavaliersCharacter", system: { attributes: { verve: 8 } } });
     const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }>; rendered: boolean };
     const rendering = sheet.render({ force: true });
+    // A macro saved in the world calls game.fray, which stands in for the chunk's function until it is here.
+    const api = (game as unknown as { fray: { rollSpecialty(uuid: string): Promise<unknown> } }).fray;
+    const standIn = api.rollSpecialty;
+    const rolling = api.rollSpecialty("Actor.gone0000000000.Item.gone0000000000");
+    let rolled = false;
+    void rolling.then(() => (rolled = true));
     await flushed();
     expect(sheet.rendered).toBe(false);
+    expect(rolled).toBe(false);
     gate("cavaliers").open();
     const app = await rendering;
+    expect(await rolling).toBeNull();
+    // The chunk's own function ran: it warns that the macro's specialty is gone.
+    expect(harness.notifications.at(-1)?.message).toBe(game.i18n.localize("FRAY.Ui.MacroLost"));
+    expect((game as unknown as { fray: typeof api }).fray.rollSpecialty).not.toBe(standIn);
     await harness.flush();
     const verve = app.element.querySelector<HTMLSelectElement>('select[name="system.attributes.verve"]');
     // The die choices come from the cavaliers chunk's sheet context; without it the select would be empty.
