@@ -11,13 +11,41 @@ const OUT_DIR = resolve(ROOT, "dist");
 
 /**
  * `vite build` (through `npm run build` or `npm run watch`): the system folder's code and assets.
- * src/foundry/fray.ts becomes one ES module, dist/fray.mjs, with a source map; Foundry code is never
+ * src/foundry/fray.ts becomes the ES module dist/fray.mjs and each ruleset a chunk it imports when
+ * needed, with source maps; Foundry code is never
  * bundled, since the entry only references Foundry's globals. Plugins add styles/fray.css (sass) and
  * copy the static files (rollup-plugin-copy). scripts/build.mjs runs this build and what no plugin
  * does (packs, the command line, the zip, the checks); run `npm run build`, not `vite build` alone.
  *
  * `vite` (through `npm run dev`): a dev server in front of a running Foundry; see scripts/vite/dev-server.ts.
  */
+/** rulesets/<id>-<hash>.mjs for a ruleset's own chunk, chunks/<name>-<hash>.mjs for code several share. */
+function chunkFileName(chunk: { facadeModuleId: string | null }): string {
+  const ruleset = /src\/foundry\/rulesets\/([^/]+)\/index\.ts$/.exec(chunk.facadeModuleId?.replace(/\\/g, "/") ?? "")?.[1];
+  return ruleset ? `rulesets/${ruleset}-[hash].mjs` : "chunks/[name]-[hash].mjs";
+}
+
+type ModuleGraph = { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null };
+
+/**
+ * Fewer files to fetch: every module the entry loads anyway (statically reachable from it) goes in
+ * one chunk, and what several rulesets share in another, rather than one small chunk per module
+ * set. A ruleset's own modules are left to its chunk.
+ */
+function sharedChunkName(id: string, graph: ModuleGraph): string | null {
+  const seen = new Set<string>();
+  const fromEntry = (module: string): boolean => {
+    if (seen.has(module)) return false;
+    seen.add(module);
+    const info = graph.getModuleInfo(module);
+    return !!info && (info.isEntry || info.importers.some(fromEntry));
+  };
+  // The entry module itself stays fray.mjs, which system.json names.
+  if (graph.getModuleInfo(id)?.isEntry) return null;
+  if (fromEntry(id)) return "fray-core";
+  return /src\/(foundry\/rulesets|rules)\/[^/]+\//.test(id.replace(/\\/g, "/")) ? null : "rulesets-shared";
+}
+
 function buildConfig(): UserConfig {
   return {
     root: ROOT,
@@ -39,7 +67,10 @@ function buildConfig(): UserConfig {
         fileName: () => "fray.mjs",
       },
       rolldownOptions: {
-        output: { codeSplitting: false, keepNames: true },
+        // Each ruleset's code is a chunk fetched by `import()` only in a world that needs it
+        // (src/foundry/rulesets/loading.ts); a chunk names its ruleset, and its hash changes with
+        // its content, so a browser never pairs a new fray.mjs with a cached old chunk.
+        output: { keepNames: true, chunkFileNames: chunkFileName, codeSplitting: { groups: [{ name: sharedChunkName }] } },
       },
     },
   };

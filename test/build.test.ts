@@ -5,6 +5,7 @@ import { join, relative, sep } from "node:path";
 import { unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULESETS } from "../src/rules/index.js";
+import { moduleGraph } from "../scripts/bundle-graph.mjs";
 
 /**
  * What `npm run build` leaves behind: a complete Foundry system folder in dist/, its release zip, and
@@ -47,11 +48,20 @@ describe("dist/ is a complete Foundry system folder", () => {
     for (const pack of manifest.packs ?? []) expect(isFile(join(DIST, pack.path, "CURRENT")), `dist/${pack.path} (LevelDB)`).toBe(true);
   });
 
-  it("dist/fray.mjs is one self-contained ES module with a source map", () => {
-    const code = readFileSync(join(DIST, "fray.mjs"), "utf8");
-    expect(code, "no import of another file or package").not.toMatch(/^\s*(import\s[^(]|export\s+\*\s+from|export\s*\{[^}]*\}\s*from)/m);
-    expect(code).toMatch(/\/\/# sourceMappingURL=fray\.mjs\.map\s*$/);
-    expect(isFile(join(DIST, "fray.mjs.map"))).toBe(true);
+  it("dist/fray.mjs and every chunk it imports are self-contained ES modules of dist/, each with a source map", () => {
+    const { files, missing } = moduleGraph(DIST, "fray.mjs");
+    expect(missing).toEqual([]);
+    // The entry, the shared chunks and one chunk per ruleset.
+    expect(files.filter((file) => file.startsWith("rulesets/")).map((file) => file.replace(/-[\w-]+\.mjs$/, "")).sort()).toEqual(RULESETS.map((ruleset) => `rulesets/${ruleset.id}`).sort());
+    for (const file of files) {
+      const code = readFileSync(join(DIST, file), "utf8");
+      expect(code, `${file} imports no package`).not.toMatch(/\b(?:import|from)\s*\(?\s*["'](?!\.{1,2}\/)[^"']+["']/);
+      // A chunk that only re-exports another's names (or the bundler's runtime) has no source of its own to map.
+      const mapped = file === "fray.mjs" || file.startsWith("rulesets/") || code.includes("//# sourceMappingURL=");
+      if (!mapped) continue;
+      expect(code, file).toMatch(new RegExp(`//# sourceMappingURL=${file.split("/").pop()!.replace(/[.]/g, "\\.")}\\.map\\s*$`));
+      expect(isFile(join(DIST, `${file}.map`)), `${file}.map`).toBe(true);
+    }
   });
 
   it("every template under templates/ is copied with its path", () => {

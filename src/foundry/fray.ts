@@ -1,5 +1,5 @@
 import { FrayActor } from "./actor/document.js";
-import { registerCombat } from "./combat/index.js";
+import { registerCombat, registerRulesetCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
 import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
 import { registerRulesetRules } from "./cards/resolve.js";
@@ -8,35 +8,50 @@ import { sheetClassFor } from "./actor/sheet.js";
 import { FrayItem } from "./item/document.js";
 import { itemSheetClassFor } from "./item/sheet.js";
 import { registerMigrations } from "./migrations/index.js";
-import { FOUNDRY_RULESETS } from "./rulesets/index.js";
-import { activeRuleset, registerSettings } from "./settings.js";
+import { documentsOfType, RULESET_DOCUMENTS, RULESET_LOADERS } from "./rulesets/index.js";
+import { loadRuleset, provideRulesetLoaders, whenRulesetArrives } from "./rulesets/loading.js";
+import type { FoundryRuleset } from "./rulesets/types.js";
+import { activeRulesetId, registerSettings, reportLoadFailure } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
 import { registerStatuses } from "./statuses/index.js";
 import { SYSTEM_ID } from "./system.js";
+import type { RulesetId } from "../rules/ruleset.js";
 
+provideRulesetLoaders(RULESET_LOADERS);
 
-/** Never used in practice: test/foundry/v13.test.ts checks every type has its ruleset's context. */
-const NO_CONTEXT = () => ({});
+/** A ruleset's pieces, or null (said to the user) when its chunk cannot be fetched. */
+async function rulesetOrNull(id: RulesetId): Promise<FoundryRuleset | null> {
+  try {
+    return await loadRuleset(id);
+  } catch (error) {
+    reportLoadFailure(id, error);
+    return null;
+  }
+}
 
 /**
  * Registers every ruleset's data models and sheets, whatever the world plays, so switching the
  * ruleset never leaves an actor without its model; the create dialog is what the setting narrows.
+ * The sheets are shells: each waits for its ruleset's chunk before it draws, so a sheet opened
+ * before the chunk has arrived (or one of another ruleset's actor) still renders whole.
  */
-function registerRulesets(): void {
+function registerRulesetDocuments(): void {
   const { DocumentSheetConfig } = foundry.applications.apps;
-  for (const ruleset of FOUNDRY_RULESETS) {
-    for (const [type, definition] of Object.entries(ruleset.documents.actors)) {
+  for (const documents of RULESET_DOCUMENTS) {
+    for (const [type, definition] of Object.entries(documents.actors)) {
       CONFIG.Actor.dataModels[type] = definition.model;
       CONFIG.Actor.trackableAttributes[type] = definition.trackable;
-      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(type, definition.template, ruleset.actorContexts[type] ?? NO_CONTEXT), {
+      const context = async (actor: Actor.Implementation) => (await rulesetOrNull(documents.id))?.actorContexts[type]?.(actor) ?? {};
+      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(type, definition.template, context), {
         types: [type as Actor.SubType],
         makeDefault: true,
         label: `FRAY.Sheet.${type}`,
       });
     }
-    for (const [type, definition] of Object.entries(ruleset.documents.items)) {
+    for (const [type, definition] of Object.entries(documents.items)) {
       CONFIG.Item.dataModels[type] = definition.model;
-      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, itemSheetClassFor(type, definition.template, ruleset.itemContexts[type] ?? NO_CONTEXT), {
+      const context = async (item: Item.Implementation) => (await rulesetOrNull(documents.id))?.itemContexts[type]?.(item) ?? {};
+      DocumentSheetConfig.registerSheet(Item, SYSTEM_ID, itemSheetClassFor(type, definition.template, context), {
         types: [type as Item.SubType],
         makeDefault: true,
         label: `FRAY.Sheet.${type}`,
@@ -45,27 +60,69 @@ function registerRulesets(): void {
   }
 }
 
+/**
+ * `game.fray`, the system's API for macros: each function a ruleset's chunk adds stands here until
+ * the chunk arrives (the chunk's own replaces it), and passes the call on once it has loaded it.
+ */
+function registerMacroApi(): void {
+  // game.fray is the system's API for macros; fvtt-types does not know the property.
+  const holder = game as unknown as { fray?: Record<string, unknown> };
+  const api = (holder.fray ??= {});
+  for (const documents of RULESET_DOCUMENTS) {
+    for (const name of documents.macroApi ?? []) {
+      const standIn = async (...args: unknown[]): Promise<unknown> => {
+        if (!(await rulesetOrNull(documents.id))) return null;
+        const arrived = holder.fray?.[name];
+        return typeof arrived === "function" && arrived !== standIn ? (arrived as (...a: unknown[]) => unknown)(...args) : null;
+      };
+      api[name] = standIn;
+    }
+  }
+}
+
+/** What a ruleset's chunk brings, registered the moment it arrives, before anyone waiting on it goes on. */
+function registerArrivedRuleset(ruleset: FoundryRuleset): void {
+  registerRulesetRules(ruleset.rules);
+  registerRulesetCombat(ruleset);
+  ruleset.init?.();
+}
+
+/**
+ * The rulesets of the world's actors beyond its own (actors kept from before a switch): their
+ * chunks too, so their hooks keep those actors' data as they would in their own world.
+ */
+function rulesetsOfWorldActors(): RulesetId[] {
+  const ids = new Set<RulesetId>();
+  for (const actor of game.actors ?? []) {
+    const documents = documentsOfType(actor.type);
+    if (documents) ids.add(documents.id);
+  }
+  return [...ids];
+}
+
 Hooks.once("init", () => {
   registerSettings();
   registerMigrations();
   CONFIG.Actor.documentClass = FrayActor;
   CONFIG.Item.documentClass = FrayItem;
-  registerRulesets();
+  registerRulesetDocuments();
   registerStatuses();
   registerRelay();
   registerCombat();
   registerAreas();
   registerCards();
+  registerMacroApi();
+  whenRulesetArrives(registerArrivedRuleset);
+  // The world's ruleset is fetched now; Foundry does not wait for it, and what is drawn before it arrives is drawn again then.
+  void rulesetOrNull(activeRulesetId());
   // The card engine for macros and the browser tests, which reach the system only through globals.
   const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
   fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf };
-  for (const ruleset of FOUNDRY_RULESETS) {
-    registerRulesetRules(ruleset.rules);
-    ruleset.init?.();
-  }
+  fray.loadRuleset = loadRuleset;
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 
 Hooks.once("ready", () => {
-  console.log(`Fray | ready, playing ${activeRuleset().id}`);
+  for (const id of rulesetsOfWorldActors()) void rulesetOrNull(id);
+  console.log(`Fray | ready, playing ${activeRulesetId()}`);
 });

@@ -1,8 +1,7 @@
 import { optionSettings, RULESET_OPTIONS } from "../rules/rulesetOptions.js";
 import { RULESET_IDS, type RulesetId } from "../rules/ruleset.js";
-import { FOUNDRY_RULESETS } from "./rulesets/index.js";
+import { isRulesetId, loadRuleset } from "./rulesets/loading.js";
 import { houseRulesMenuFor } from "./settings-menu.js";
-import type { FoundryRuleset } from "./rulesets/types.js";
 import { SYSTEM_ID } from "./system.js";
 
 const DEFAULT_RULESET: RulesetId = "cavaliers";
@@ -23,6 +22,11 @@ export function registerSettings(): void {
     choices: Object.fromEntries(RULESET_IDS.map((id) => [id, `FRAY.Setting.ruleset.Choices.${id}`])),
     default: DEFAULT_RULESET,
     requiresReload: true,
+    // Foundry asks to reload; until then the new ruleset's chunk is fetched, so its tracker and cards work.
+    onChange: (value) => {
+      const id = rulesetIdOf(value);
+      void loadRuleset(id).catch((error: unknown) => reportLoadFailure(id, error));
+    },
   });
   for (const setting of optionSettings()) {
     const option = setting.definition;
@@ -36,7 +40,7 @@ export function registerSettings(): void {
     // The option keys are made at run time from the rules layer, so they are not in SettingConfig.
     game.settings!.register(SYSTEM_ID as never, setting.key as never, config as never);
   }
-  registerHouseRulesMenu(activeRuleset().id);
+  registerHouseRulesMenu(activeRulesetId());
 }
 
 /** The menu key of a ruleset's house rules: `fray.<ruleset>.houseRules` in the settings menus. */
@@ -54,10 +58,20 @@ function registerHouseRulesMenu(rulesetId: RulesetId): void {
   });
 }
 
+function rulesetIdOf(value: unknown): RulesetId {
+  return isRulesetId(value) ? value : DEFAULT_RULESET;
+}
+
 /** The ruleset this world plays; an unknown stored value falls back to the default. */
-export function activeRuleset(): FoundryRuleset {
-  const id = game.settings!.get(SYSTEM_ID, "ruleset");
-  return FOUNDRY_RULESETS.find((ruleset) => ruleset.id === id) ?? (FOUNDRY_RULESETS[0] as FoundryRuleset);
+export function activeRulesetId(): RulesetId {
+  return rulesetIdOf(game.settings!.get(SYSTEM_ID, "ruleset"));
+}
+
+/** A ruleset's chunk that could not be fetched: said to the user, who may reload to try again. */
+export function reportLoadFailure(id: RulesetId, error: unknown): void {
+  console.error(`Fray | loading the ruleset ${id}`, error);
+  const i18n = game.i18n!;
+  ui.notifications?.error(i18n.format("FRAY.Setting.ruleset.LoadFailed", { ruleset: i18n.localize(`FRAY.Setting.ruleset.Choices.${id}`), error: error instanceof Error ? error.message : String(error) }));
 }
 
 /** The world's values for a ruleset's house defaults, ready to pass as a request's `options`. */

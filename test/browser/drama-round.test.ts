@@ -36,6 +36,8 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
       w.queueFaces = (f: [number, number][]) => faces.push(...f);
       w.facesLeft = () => faces.length;
       await g.game.settings.set("fray", "ruleset", "drama");
+      // Foundry reloads the page for a new ruleset, which fetches its chunk at init; the test switches in place and waits for it.
+      await (globalThis as unknown as { CONFIG: { fray: { loadRuleset(id: string): Promise<unknown> } } }).CONFIG.fray.loadRuleset("drama");
       const harness = window.harness!;
       w.gmId = (globalThis as unknown as { game: { user: { id: string } } }).game.user.id;
       const ada = harness.createUser({ name: "Ada", role: "PLAYER" }) as unknown as { id: string };

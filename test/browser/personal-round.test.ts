@@ -26,6 +26,8 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
       };
       const harness = window.harness!;
       await g.game.settings.set("fray", "ruleset", "personal");
+      // Foundry reloads the page for a new ruleset, which fetches its chunk at init; the test switches in place and waits for it.
+      await (globalThis as unknown as { CONFIG: { fray: { loadRuleset(id: string): Promise<unknown> } } }).CONFIG.fray.loadRuleset("personal");
       const gm = g.game.users.contents[0]!;
       const ada = harness.createUser({ name: "Ada", role: "PLAYER" });
       const bob = harness.createUser({ name: "Bob", role: "PLAYER" });

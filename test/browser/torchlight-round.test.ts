@@ -34,6 +34,8 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
       w.queueFaces = (pairs: [number, number][]) => faces.push(...pairs);
       w.facesLeft = () => faces.length;
       await g.game.settings.set("fray", "ruleset", "torchlight");
+      // Foundry reloads the page for a new ruleset, which fetches its chunk at init; the test switches in place and waits for it.
+      await (globalThis as unknown as { CONFIG: { fray: { loadRuleset(id: string): Promise<unknown> } } }).CONFIG.fray.loadRuleset("torchlight");
       const harness = window.harness!;
       const ada = harness.createUser({ name: "Ada", role: "PLAYER" });
       const bob = harness.createUser({ name: "Bob", role: "PLAYER" });

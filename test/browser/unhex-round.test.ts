@@ -49,6 +49,8 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
         const ada = h.createUser({ name: "Ada's player", role: "PLAYER" });
         const bob = h.createUser({ name: "Bob", role: "PLAYER" });
         await g.game.settings.set("fray", "ruleset", "unhex");
+        // Foundry reloads the page for a new ruleset, which fetches its chunk at init; the test switches in place and waits for it.
+        await (globalThis as unknown as { CONFIG: { fray: { loadRuleset(id: string): Promise<unknown> } } }).CONFIG.fray.loadRuleset("unhex");
         const make = (data: object) => g.CONFIG.Actor.documentClass.create(data);
         const actors = {
           ada: await make({

@@ -13,6 +13,7 @@ import { NIGHTCLUB, coverAgainst, lineOfSight, rangeBetween, type AreaMap } from
 import { AIMED_WEAPONS } from "../../src/rules/cavaliers/tables.js";
 import type * as Areas from "../../src/foundry/areas/index.js";
 import type * as CavaliersAreas from "../../src/foundry/rulesets/cavaliers/areas.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await import("../../src/foundry/fray.js");
   areas = await import("../../src/foundry/areas/index.js");
   cavaliersAreas = await import("../../src/foundry/rulesets/cavaliers/areas.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 beforeEach(() => harness.reset());

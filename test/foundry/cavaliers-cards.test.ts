@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
 import { clearQueuedFaces, queueFaces, Roll } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   harness = installFoundryFromDisk();
   game = harness.game;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
 });

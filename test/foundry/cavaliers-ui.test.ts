@@ -10,6 +10,7 @@ import type { Actor as HarnessActor, Item as HarnessItem } from "../harness/docu
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { clearTokens, dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../harness/ui.js";
 import type { AttackRequest, CheckRequest } from "../../src/foundry/rulesets/cavaliers/requests.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   CONFIG = harness.CONFIG;
   await import("../../src/foundry/fray.js");
   ui = await import("../../src/foundry/rulesets/cavaliers/ui/index.js");
-  await harness.boot();
+  await bootFray(harness);
   // Load the dialog templates once, as a running world would have them after their first use.
   const templates = ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-attack-summary.hbs", "dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
   await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);

@@ -10,6 +10,7 @@ import type { Combatant } from "../harness/combat.js";
 import { clearQueuedFaces as clearFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   game = harness.game;
   CONFIG = harness.CONFIG;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 beforeEach(() => {

@@ -8,6 +8,7 @@ import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "..
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { clearTokens } from "../harness/ui.js";
+import { playRuleset, bootFray } from "./rulesets.js";
 
 export type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; renderHTML(): Promise<HTMLElement>; rolls: unknown[] };
 export interface CardData {
@@ -140,7 +141,7 @@ export function dramaSuite(templates: readonly string[] = []): DramaSuite {
     suite.game = suite.harness.game;
     suite.CONFIG = suite.harness.CONFIG;
     await import("../../src/foundry/fray.js");
-    await suite.harness.boot();
+    await bootFray(suite.harness);
     if (templates.length) {
       const handlebars = (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars;
       await handlebars.loadTemplates(templates.map((t) => `systems/fray/templates/${t}`));
@@ -152,7 +153,7 @@ export function dramaSuite(templates: readonly string[] = []): DramaSuite {
     clearQueuedFaces();
     clearTokens();
     for (const user of suite.game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
-    await suite.game.settings.set("fray", "ruleset", "drama");
+    await playRuleset(suite.game, "drama");
     suite.world = await suite.fx.world();
   });
   return suite;

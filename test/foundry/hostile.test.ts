@@ -9,6 +9,7 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { runCli } from "../../src/cli/run.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   harness = installFoundryFromDisk();
   game = harness.game;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
 });

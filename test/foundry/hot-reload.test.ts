@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../harness/index.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import type { HotReloadData } from "../../src/foundry/dev/hot-reload.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
@@ -23,7 +24,7 @@ beforeAll(async () => {
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
   ({ applyHotReload } = await import("../../src/foundry/dev/hot-reload.js"));
-  await harness.boot();
+  await bootFray(harness);
   // Foundry's registry of open ApplicationV2 instances, which the harness does not keep.
   g.foundry.applications.instances = new Map([["app", { render: () => void renders.push("app") }]]);
 });

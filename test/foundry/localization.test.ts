@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../harness/index.js";
 import { installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
+import { bootFray } from "./rulesets.js";
 
 const lang = JSON.parse(readFileSync(join(REPO_ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>;
 const at = (path: string): unknown => path.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), lang);
@@ -31,7 +32,7 @@ let harness: FoundryHarness;
 beforeAll(async () => {
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 
 describe("LOCALIZATION_PREFIXES", () => {

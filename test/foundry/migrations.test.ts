@@ -10,6 +10,7 @@ import type { ClientDocument } from "../harness/documents.js";
 import { installFoundryFromDisk } from "../harness/node.js";
 import { deepClone, getProperty } from "../harness/utils.js";
 import { V0_FIXTURES, type V0Fixture } from "../fixtures/migration-v0.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   CONFIG = harness.CONFIG;
   await import("../../src/foundry/fray.js");
   migrations = await import("../../src/foundry/migrations/index.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(() => undefined);
 beforeEach(() => {

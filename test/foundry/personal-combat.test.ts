@@ -12,6 +12,7 @@ import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
 import { runCli } from "../../src/cli/run.js";
+import { playRuleset, bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   harness = installFoundryFromDisk();
   game = harness.game;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 
@@ -34,7 +35,7 @@ let bob: User;
 beforeEach(async () => {
   harness.reset();
   clearQueuedFaces();
-  await game.settings.set("fray", "ruleset", "personal");
+  await playRuleset(game, "personal");
   gm = game.user as User;
   ada = harness.createUser({ name: "Ada", role: "PLAYER" });
   bob = harness.createUser({ name: "Bob", role: "PLAYER" });

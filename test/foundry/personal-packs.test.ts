@@ -14,6 +14,7 @@ import { fileName } from "../../scripts/packs/common.js";
 import { personalPackDocs } from "../../scripts/packs/personal.js";
 import { DEFAULT_LISTS } from "../../src/rules/personal/lists.js";
 import { RULES_STATUSES } from "../../src/foundry/statuses/table.js";
+import { bootFray } from "./rulesets.js";
 
 type Doc = Record<string, unknown> & { name: string; type: string; system: Record<string, unknown>; items?: Doc[] };
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   harness = installFoundryFromDisk();
   game = harness.game;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 beforeEach(() => harness.reset());

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   harness = installFoundryFromDisk();
   game = harness.game;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
   const templates = ["dialog/personal-attack.hbs", "dialog/personal-turn.hbs", "dialog/personal-turn-summary.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
   await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CardKind } from "../../src/foundry/cards/kinds.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { bootFray, rulesetArrived } from "./rulesets.js";
 
 let removeDom: () => Promise<void>;
 let resolveOver: typeof import("../../src/foundry/cards/resolve.js").resolveOver;
@@ -14,7 +15,9 @@ beforeAll(async () => {
   const harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
   ({ resolveOver } = await import("../../src/foundry/cards/resolve.js"));
-  await harness.boot();
+  await bootFray(harness);
+  // resolveOver reads the personal rules, which come with the personal chunk.
+  await rulesetArrived("personal");
 });
 afterAll(async () => removeDom());
 

@@ -8,6 +8,7 @@ import type { Actor as HarnessActor } from "../harness/documents.js";
 import type { FoundryHarness } from "../harness/index.js";
 import { installFoundryFromDisk } from "../harness/node.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
+import { playRuleset, bootFray } from "./rulesets.js";
 
 type Source = Record<string, unknown> & { _id: string; type: string };
 
@@ -32,8 +33,8 @@ async function reload(ruleset: RulesetId, stored: readonly Source[]): Promise<So
   harness = installFoundryFromDisk();
   vi.resetModules();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
-  await harness.game.settings.set("fray", "ruleset", ruleset);
+  await bootFray(harness);
+  await playRuleset(harness.game, ruleset);
   const Actor = harness.CONFIG.Actor.documentClass as typeof HarnessActor;
   for (const source of stored) await Actor.create(structuredClone(source), { keepId: true });
   return [...harness.game.actors].map((actor) => (actor as HarnessActor).toObject() as Source);
@@ -46,7 +47,7 @@ describe("switching the ruleset", () => {
     harness = installFoundryFromDisk();
     vi.resetModules();
     await import("../../src/foundry/fray.js");
-    await harness.boot();
+    await bootFray(harness);
     const Actor = harness.CONFIG.Actor.documentClass as typeof HarnessActor;
     for (const data of WORLD) await Actor.create(data);
     const original = [...harness.game.actors].map((actor) => (actor as HarnessActor).toObject() as Source);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness, HarnessGame } from "../harness/index.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { RULESETS, RULESET_OPTIONS, optionSettings } from "../../src/rules/index.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   game = harness.game;
   await import("../../src/foundry/fray.js");
   menu = await import("../../src/foundry/settings-menu.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 beforeEach(() => harness.reset());

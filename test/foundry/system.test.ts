@@ -10,6 +10,7 @@ import type { Actor as HarnessActor } from "../harness/documents.js";
 import { installDom, installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
 import { RULESETS } from "../../src/rules/index.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
+import { playRuleset, bootFray } from "./rulesets.js";
 
 const systemJson = JSON.parse(readFileSync(join(REPO_ROOT, "system.json"), "utf8")) as { documentTypes: Record<string, Record<string, unknown>> };
 const ACTOR_TYPES = Object.keys(systemJson.documentTypes.Actor ?? {});
@@ -28,7 +29,7 @@ beforeAll(async () => {
   game = harness.game;
   CONFIG = harness.CONFIG;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 beforeEach(() => harness.reset());
@@ -76,7 +77,7 @@ describe("registration", () => {
 
 describe("the create dialog", () => {
   it.each(RULESET_IDS.map((id) => [id]))("offers only the %s ruleset's actor types", async (id) => {
-    await game.settings.set("fray", "ruleset", id);
+    await playRuleset(game, id);
     await ActorClass().createDialog({});
     const offered = harness.createDialogs.at(-1)?.types.map((type) => type.value);
     expect(offered?.sort()).toEqual([`${id}Character`, `${id}Npc`].sort());

@@ -9,6 +9,7 @@ import type { FoundryHarness } from "../harness/index.js";
 import { clearQueuedFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { type Card, cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   removeDom = installDom();
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 

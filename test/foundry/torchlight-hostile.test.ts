@@ -11,6 +11,7 @@ import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { runCli } from "../../src/cli/run.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   removeDom = installDom();
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 

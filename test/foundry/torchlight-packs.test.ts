@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../harness/index.js";
 import { installFoundryFromDisk } from "../harness/node.js";
 import { packFile, torchlightPacks } from "../../scripts/packs/torchlight.js";
+import { bootFray } from "./rulesets.js";
 
 type Doc = Record<string, unknown> & { name: string; type: string; system: Record<string, unknown>; items?: Doc[] };
 
@@ -20,7 +21,7 @@ let harness: FoundryHarness;
 beforeAll(async () => {
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 
 describe("torchlight packs", () => {

@@ -9,6 +9,7 @@ import type { FoundryHarness } from "../harness/index.js";
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { playRuleset, bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   removeDom = installDom();
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 
@@ -27,7 +28,7 @@ let w: TorchlightWorld;
 beforeEach(async () => {
   harness.reset();
   clearQueuedFaces();
-  await harness.game.settings.set("fray", "ruleset", "torchlight");
+  await playRuleset(harness.game, "torchlight");
   w = await fx.world();
 });
 

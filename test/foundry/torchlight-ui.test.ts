@@ -10,6 +10,7 @@ import type { FoundryHarness } from "../harness/index.js";
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   removeDom = installDom();
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
   const templates = ["dialog/torchlight-attack.hbs", "dialog/torchlight-act.hbs", "dialog/footer.hbs", "apps/torchlight-grid.hbs"].map((t) => `systems/fray/templates/${t}`);
   await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
 });

@@ -12,6 +12,7 @@ import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../h
 import { placeToken } from "../harness/tokens.js";
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap } from "../../src/core/areas/types.js";
+import { playRuleset, bootFray } from "./rulesets.js";
 
 export type Message = {
   id: string;
@@ -94,7 +95,7 @@ export function unhexFixtures(current: () => FoundryHarness) {
     const gm = harness.game.user as User;
     const users = { ada: harness.createUser({ name: "Ada's player", role: "PLAYER" }), bob: harness.createUser({ name: "Bob", role: "PLAYER" }) };
     const cast = await actors(users);
-    await harness.game.settings.set("fray", "ruleset", "unhex");
+    await playRuleset(harness.game, "unhex");
     const club = await scene();
     const tokens = {
       ada: await token(club, cast.ada, "bar", 1),
@@ -155,7 +156,7 @@ export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: Unh
     removeDom = installDom();
     harness = installFoundryFromDisk();
     await import("../../src/foundry/fray.js");
-    await harness.boot();
+    await bootFray(harness);
   });
   afterAll(async () => removeDom());
   beforeEach(async () => {

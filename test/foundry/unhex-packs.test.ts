@@ -14,6 +14,7 @@ import type { Scene } from "../harness/scene.js";
 import { coverAgainst, lineOfSight, NIGHTCLUB, rangeBetween } from "../../src/core/areas/index.js";
 import { HIT_LOCATIONS, WEAPON_KINDS } from "../../src/rules/unhex/tables.js";
 import { linesOf } from "../../scripts/packs/unhex.js";
+import { bootFray } from "./rulesets.js";
 
 type Doc = Record<string, unknown> & { _id: string; name: string; type: string; system: Record<string, unknown>; items?: Doc[]; regions?: Doc[] };
 const read = (pack: string): Doc[] => readdirSync(join("packs", pack)).map((file) => JSON.parse(readFileSync(join("packs", pack, file), "utf8")) as Doc);
@@ -25,7 +26,7 @@ beforeAll(async () => {
   removeDom = installDom();
   harness = installFoundryFromDisk();
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
   areas = await import("../../src/foundry/areas/index.js");
 });
 afterAll(async () => removeDom());

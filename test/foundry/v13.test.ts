@@ -16,6 +16,7 @@ import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { combatFixtures, names } from "./combat-fixtures.js";
 import type * as Statuses from "../../src/foundry/statuses/index.js";
+import { playRuleset, bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   game = harness.game;
   CONFIG = harness.CONFIG;
   await import("../../src/foundry/fray.js");
-  await harness.boot();
+  await bootFray(harness);
 });
 afterAll(async () => removeDom());
 beforeEach(() => {
@@ -73,11 +74,17 @@ describe("finding 1: the tracker after a reload", () => {
   });
 });
 
+/** Every ruleset's chunk, each loaded the way a world loads its own. */
+async function everyRuleset() {
+  const { RULESET_LOADERS } = await import("../../src/foundry/rulesets/index.js");
+  return Promise.all(Object.values(RULESET_LOADERS).map((load) => load()));
+}
+
 describe("finding 2: initiative in every ruleset", () => {
 
   it("declares an initiative formula, so Foundry's own roll never evaluates \"undefined\"", async () => {
     expect(game.system.initiative).toBe("1d20");
-    await game.settings.set("fray", "ruleset", "drama");
+    await playRuleset(game, "drama");
     const { combatants } = await fight(await actor("Squire", "dramaCharacter"));
     await combatants[0]!.rollInitiative();
     expect(combatants[0]!.initiative).toBeGreaterThanOrEqual(1);
@@ -85,14 +92,15 @@ describe("finding 2: initiative in every ruleset", () => {
 
   // Each ruleset's own tracker tests roll its initiative; none is left to the "not built yet" fallback.
   it("every ruleset has its own tracker rules", async () => {
-    const { FOUNDRY_RULESETS } = await import("../../src/foundry/rulesets/index.js");
+    const FOUNDRY_RULESETS = await everyRuleset();
     expect(FOUNDRY_RULESETS.map((ruleset) => ruleset.id).sort()).toEqual(["cavaliers", "drama", "personal", "torchlight", "unhex"]);
     expect(FOUNDRY_RULESETS.filter((ruleset) => !ruleset.combat).map((ruleset) => ruleset.id)).toEqual([]);
   });
 
   // The documents stay in the entry and the contexts go with the ruleset's code: both must name the same types.
   it("every ruleset's documents are its own, in system.json, and each type has its sheet context", async () => {
-    const { FOUNDRY_RULESETS, RULESET_DOCUMENTS, documentsOfType } = await import("../../src/foundry/rulesets/index.js");
+    const { RULESET_DOCUMENTS, documentsOfType } = await import("../../src/foundry/rulesets/index.js");
+    const FOUNDRY_RULESETS = await everyRuleset();
     expect(RULESET_DOCUMENTS.map((documents) => documents.id)).toEqual(FOUNDRY_RULESETS.map((ruleset) => ruleset.id));
     for (const ruleset of FOUNDRY_RULESETS) {
       expect(ruleset.documents, ruleset.id).toBe(RULESET_DOCUMENTS.find((documents) => documents.id === ruleset.id));
@@ -107,7 +115,7 @@ describe("finding 2: initiative in every ruleset", () => {
   });
 
   it("cavaliers: every Initiative variant is reachable (each specialty, surprised, a shared roll, Focus, a late joiner)", async () => {
-    await game.settings.set("fray", "ruleset", "cavaliers");
+    await playRuleset(game, "cavaliers");
     const thug = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });
     const [ana, bel] = [await actor("Ana"), await actor("Bel")];
     const { combat, combatants } = await fight(thug, thug, thug, ana, bel);
@@ -400,7 +408,7 @@ describe("a hostile player's flags (issue 7, item 5)", () => {
 describe("the harness behaves as v13 where Fray depends on it", () => {
   it("breaks initiative ties by id, not by name", async () => {
     const cls = CONFIG.Combat.documentClass as typeof Combat;
-    await game.settings.set("fray", "ruleset", "drama");
+    await playRuleset(game, "drama");
     const combat = (await cls.create({ active: true })) as Combat;
     await combat.createEmbeddedDocuments("Combatant", [{ _id: "bbbbbbbbbbbbbbbb", name: "Able", initiative: 5 }, { _id: "aaaaaaaaaaaaaaaa", name: "Zed", initiative: 5 }], { keepId: true });
     expect(names(combat)).toEqual(["Zed", "Able"]);

@@ -35,13 +35,13 @@ function loadStyle(href: string): Promise<void> {
 }
 
 /** Install the harness for the system served at /systems/<id>/, load it and boot. */
-export async function bootSystem(systemId: string): Promise<FoundryHarness> {
+export async function bootSystem(systemId: string, worldSettings: Record<string, unknown> = {}): Promise<FoundryHarness> {
   const root = `systems/${systemId}`;
   const systemJson = JSON.parse(await fetchText(`${root}/system.json`)) as Record<string, unknown>;
   const languages = (systemJson.languages ?? []) as { lang: string; path: string }[];
   const langPath = languages.find((l) => l.lang === "en")?.path;
   const lang = langPath ? (JSON.parse(await fetchText(`${root}/${langPath}`)) as Record<string, unknown>) : {};
-  const harness = installFoundry({ systemJson, lang, fetchText });
+  const harness = installFoundry({ systemJson, lang, fetchText, worldSettings });
   window.harness = harness;
   window.placeToken = placeToken;
   for (const style of (systemJson.styles ?? []) as (string | { src: string })[]) await loadStyle(`/${root}/${typeof style === "string" ? style : style.src}`);

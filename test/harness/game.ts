@@ -25,6 +25,13 @@ export class ClientSettings {
   /** Registered settings by "namespace.key" (Foundry's ClientSettings#settings). */
   settings = new Map<string, SettingConfig>();
   #values = new Map<string, unknown>();
+  /** What the server holds for the world when the page loads (Foundry reads game.data.settings). */
+  readonly #stored: ReadonlyMap<string, unknown>;
+
+  constructor(stored: Record<string, unknown> = {}) {
+    this.#stored = new Map(Object.entries(stored));
+    this.clear();
+  }
 
   register(namespace: string, key: string, data: Omit<SettingConfig, "key" | "namespace">): void {
     if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the setting");
@@ -73,8 +80,10 @@ export class ClientSettings {
   }
 
   /** Harness: forget stored values. */
+  /** Back to the values the world was loaded with. */
   clear(): void {
     this.#values.clear();
+    for (const [id, value] of this.#stored) this.#values.set(id, deepClone(value));
   }
 }
 

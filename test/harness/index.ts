@@ -36,6 +36,8 @@ export interface InstallOptions {
   /** The user the client logs in as (default: a Gamemaster). */
   user?: { name?: string; role?: Role };
   worldId?: string;
+  /** Stored world settings by "namespace.key", as the server hands them to a client that loads the world (a world that plays drama: { "fray.ruleset": "drama" }). */
+  worldSettings?: Record<string, unknown>;
 }
 
 /** game, typed as the harness implements it (the global is typed by fvtt-types). */
@@ -129,7 +131,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
   }
 
   const i18n = new Localization();
-  const settings = new ClientSettings();
+  const settings = new ClientSettings(options.worldSettings);
   // v13 registers its own settings before "init" (client/config.mjs, Game#registerSettings); the chat roll mode is the one Fray reads.
   settings.register("core", "rollMode", { name: "CHAT.RollVisibility", scope: "client", config: true, type: String, default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
   const ui = { notifications: new Notifications() };

@@ -1,6 +1,6 @@
 import { keepOnLoad } from "../migrations/document.js";
-import { activeRuleset } from "../settings.js";
-import { documentsOfType } from "../rulesets/index.js";
+import { activeRulesetId } from "../settings.js";
+import { documentsOf, documentsOfType } from "../rulesets/index.js";
 
 /**
  * Fray's Actor: offers only the active ruleset's types when a user creates one, points a new
@@ -14,7 +14,7 @@ export class FrayActor extends Actor {
   }
 
   static override async createDialog(...[data, createOptions, options]: Parameters<typeof Actor.createDialog>) {
-    const types = Object.keys(activeRuleset().documents.actors) as Actor.SubType[];
+    const types = Object.keys(documentsOf(activeRulesetId()).actors) as Actor.SubType[];
     return super.createDialog(data, createOptions, { ...options, types: types as never });
   }
 

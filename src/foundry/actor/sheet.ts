@@ -119,17 +119,23 @@ export class FrayActorSheet extends HandlebarsActorSheet {
     await removeRow(this.actor, path, index);
   }
 
-  static extraContext: SheetContextBuilder = () => ({});
+  static extraContext: SheetShellContext = () => ({});
 
   protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const builder = (this.constructor as typeof FrayActorSheet).extraContext;
-    return Object.assign(context, { actor: this.actor, system: this.actor.system }, builder(this.actor));
+    return Object.assign(context, { actor: this.actor, system: this.actor.system }, await builder(this.actor));
   }
 }
 
-/** A sheet class for one actor type: its template and its context. */
-export function sheetClassFor(type: string, template: string, extraContext: SheetContextBuilder): typeof FrayActorSheet {
+/** The context as a sheet shell gets it: its ruleset's builder, once that ruleset's chunk has arrived. */
+export type SheetShellContext = (actor: Actor.Implementation) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+/**
+ * A sheet class for one actor type: its template and its context. Registered at `init` for every
+ * type, before the type's ruleset has arrived, so the context may have to wait for it.
+ */
+export function sheetClassFor(type: string, template: string, extraContext: SheetShellContext): typeof FrayActorSheet {
   const sheet = class extends FrayActorSheet {
     static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
     static override extraContext = extraContext;

@@ -10,7 +10,7 @@ import { sizedFacesOf } from "../dice/roll.js";
 import { type Answer, ask } from "../relay/index.js";
 import { requestAsJson } from "./copy.js";
 import { actorAt, tokenAt } from "./documents.js";
-import { type CardActors, type CardKind, cardKind } from "./kinds.js";
+import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
 import { type CardData, type CardRef, cardOf, withChoice } from "./model.js";
 import { currentRollMode, isRollMode, type RollMode } from "./recipients.js";
 import { registerEngineAction } from "./render.js";
@@ -58,7 +58,7 @@ async function rollFor(kind: CardKind, request: Record<string, unknown>, actors:
 
 /** Opens a card of a kind: rolls the opener's dice here and asks the GM to post it. */
 export async function openCard(open: OpenCard): Promise<Answer> {
-  const kind = cardKind(open.kind);
+  const kind = await arrivedCardKind(open.kind);
   if (!kind) return refused(localize("FRAY.Card.Refused.NoKind"));
   const local = localActors(open.refs);
   if (!local) return refused(localize("FRAY.Card.Refused.NoActor"));
@@ -85,7 +85,7 @@ async function showDice(message: ChatMessage.Implementation, roll: Roll): Promis
 /** Makes the choice the card awaits (rolling whatever dice it needs here) and sends it to the GM. */
 export async function chooseOnCard(message: ChatMessage.Implementation, choice: string, value: unknown): Promise<Answer> {
   const card = cardOf(message);
-  const kind = card ? cardKind(card.kind) : undefined;
+  const kind = card ? await arrivedCardKind(card.kind) : undefined;
   if (!card || !kind) return refused(localize("FRAY.Card.Refused.NoCard"));
   const local = localActors(card.refs);
   if (!local) return refused(localize("FRAY.Card.Refused.NoActor"));

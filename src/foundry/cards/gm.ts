@@ -12,7 +12,7 @@ import { sizedFacesOf } from "../dice/roll.js";
 import { onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, owns, tokenAt } from "./documents.js";
-import { type CardActors, type CardKind, cardKind } from "./kinds.js";
+import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
@@ -123,7 +123,7 @@ async function writeCard(message: ChatMessage.Implementation, card: CardData, di
 /** Opens a card: checks the request, resolves it over the opener's roll, posts it as the GM. */
 async function open(payload: Record<string, unknown>, asker: User.Implementation): Promise<string> {
   if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
-  const kind = typeof payload.kind === "string" ? cardKind(payload.kind) : undefined;
+  const kind = typeof payload.kind === "string" ? await arrivedCardKind(payload.kind) : undefined;
   if (!kind) return refuse("NoKind");
   if (kind.openBy === "gm" && !asker.isGM) refuse("GMOnly");
   const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
@@ -155,7 +155,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
  * the step itself. It shows every die and step as any card does, and Copy as request replays it.
  */
 export async function postServedCard(kindId: string, refs: Record<string, CardRef>, request: Record<string, unknown>, dice: readonly SizedFace[], asker: User.Implementation, speaker?: Actor.Implementation | null): Promise<ChatMessage.Implementation | undefined> {
-  const kind = cardKind(kindId) ?? refuse("NoKind");
+  const kind = (await arrivedCardKind(kindId)) ?? refuse("NoKind");
   const actors = actorsOf(kind, refs);
   const rules = rulesRequestOf(kind, request, actors);
   const outcome = resolveOver(kind, rules, dice);
@@ -171,20 +171,20 @@ export async function postServedCard(kindId: string, refs: Record<string, CardRe
   return (await ChatMessage.create(data as never)) ?? undefined;
 }
 
-function messageOf(payload: Record<string, unknown>): { message: ChatMessage.Implementation; card: CardData; kind: CardKind } {
+async function messageOf(payload: Record<string, unknown>): Promise<{ message: ChatMessage.Implementation; card: CardData; kind: CardKind }> {
   const message = typeof payload.message === "string" ? game.messages?.get(payload.message) : undefined;
   const card = message ? cardOf(message) : null;
   if (!message || !card) return refuse("NoCard");
   // A card is written by a GM; a message of this type from anyone else is not a card.
   if (!message.author?.isGM) refuse("NoCard");
-  const kind = cardKind(card.kind) ?? refuse("NoKind");
+  const kind = (await arrivedCardKind(card.kind)) ?? refuse("NoKind");
   return { message, card, kind };
 }
 
 /** Adds a choice the card awaits (and the dice it needed), by the user whose choice it is. */
 async function choose(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
   if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
-  const { message, card, kind } = messageOf(payload);
+  const { message, card, kind } = await messageOf(payload);
   if (card.state !== "open") refuse("WrongStep", { state: card.state });
   const actors = actorsOf(kind, card.refs);
   const known = diceOnMessage(message);
@@ -205,7 +205,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
 
 /** The owner of the last chooser (or a GM) may take an applied card back. */
 async function undo(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
-  const { message, card, kind } = messageOf(payload);
+  const { message, card, kind } = await messageOf(payload);
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
   const last = card.history.at(-1);
   const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
@@ -216,7 +216,7 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
 
 /** A follow-up after Apply (its kind says who may take it). */
 async function follow(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
-  const { message, card, kind } = messageOf(payload);
+  const { message, card, kind } = await messageOf(payload);
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
   const name = typeof payload.step === "string" ? payload.step : "";
   const step = kind.followUps && Object.hasOwn(kind.followUps, name) ? kind.followUps[name]! : refuse("NoStep", { step: name.slice(0, 40) });

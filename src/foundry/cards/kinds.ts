@@ -5,6 +5,7 @@
  */
 import type { Outcome } from "../../core/outcome.js";
 import type { RulesetId } from "../../rules/ruleset.js";
+import { isRulesetId, loadRuleset } from "../rulesets/loading.js";
 import type { ChangeTarget } from "./documents.js";
 import type { CardData, ChangeRecord } from "./model.js";
 
@@ -106,4 +107,21 @@ export function cardKind(id: string): CardKind | undefined {
 
 export function cardKinds(): CardKind[] {
   return [...KINDS.values()];
+}
+
+/**
+ * A kind once its ruleset's chunk has arrived: a card names its ruleset in its kind's id, so a card
+ * of a ruleset this world has not loaded (one kept from before a switch) loads it. Undefined when
+ * no ruleset has the kind or its chunk cannot be fetched.
+ */
+export async function arrivedCardKind(id: string): Promise<CardKind | undefined> {
+  const ruleset = rulesetOfKind(id);
+  if (ruleset) await loadRuleset(ruleset).catch(() => undefined);
+  return cardKind(id);
+}
+
+/** The ruleset a kind's id names ("drama.melee" is drama's), if it names one. */
+export function rulesetOfKind(id: string): RulesetId | undefined {
+  const prefix = id.slice(0, id.indexOf("."));
+  return isRulesetId(prefix) ? prefix : undefined;
 }

@@ -13,7 +13,8 @@ import { rollOf } from "../dice/missing.js";
 import { statusLabel } from "../statuses/index.js";
 import { templatePath } from "../system.js";
 import { actorAt } from "./documents.js";
-import { type CardKind, cardKind } from "./kinds.js";
+import { arrivedCardKind, type CardKind, cardKind, rulesetOfKind } from "./kinds.js";
+import { loadRuleset } from "../rulesets/loading.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
 
 /** The engine's part of every card's template (Undo, Copy as request, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
@@ -105,6 +106,7 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
   // Only a GM writes cards: a message of this type by a player is shown as it is, with nothing to press.
   if (!card || !kind || !message.author?.isGM) {
     for (const button of html.querySelectorAll("[data-fray-action]")) button.remove();
+    if (card && !kind && message.author?.isGM) drawAgainOnArrival(message, card.kind);
     return;
   }
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
@@ -128,6 +130,23 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
   kind.activate?.(message, card, html);
 }
 
+/**
+ * A card whose ruleset's chunk has not arrived (the log is drawn before it, or the card is of a
+ * ruleset the world left) is shown without buttons, then drawn again, whole, once the chunk is here.
+ */
+function drawAgainOnArrival(message: ChatMessage.Implementation, kindId: string): void {
+  const ruleset = rulesetOfKind(kindId);
+  if (!ruleset) return;
+  void loadRuleset(ruleset)
+    .then(() => (cardKind(kindId) ? (ui.chat as ChatLogUpdates | null | undefined)?.updateMessage(message) : undefined))
+    .catch((error: unknown) => console.error(`Fray | the card ${message.id} waits for ${ruleset}`, error));
+}
+
+/** v13's ChatLog#updateMessage (client/applications/sidebar/tabs/chat.mjs), which fvtt-types 13.345 leaves as a stub. */
+interface ChatLogUpdates {
+  updateMessage(message: ChatMessage.Implementation): Promise<void>;
+}
+
 type ClickHandler = (message: ChatMessage.Implementation, button: HTMLElement) => Promise<void>;
 const ENGINE_ACTIONS = new Map<string, ClickHandler>();
 
@@ -139,7 +158,7 @@ export function registerEngineAction(name: string, handler: ClickHandler): void 
 async function clickOn(message: ChatMessage.Implementation, button: HTMLElement): Promise<void> {
   const name = button.dataset.frayAction ?? "";
   const card = cardOf(message);
-  const kind = card ? cardKind(card.kind) : undefined;
+  const kind = card ? await arrivedCardKind(card.kind) : undefined;
   if (!card || !kind) return;
   const own = kind.clientActions && Object.hasOwn(kind.clientActions, name) ? kind.clientActions[name] : undefined;
   if (own) return own(message, card, button);

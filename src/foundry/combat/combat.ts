@@ -1,10 +1,21 @@
-import { activeRuleset } from "../settings.js";
+import { loadRuleset } from "../rulesets/loading.js";
+import { activeRulesetId } from "../settings.js";
 import { requestInitiative } from "./requests.js";
 import { combatRulesFor, type RulesetCombatRules, type TurnStep } from "./rules.js";
 
-/** The world's ruleset's tracker rules; undefined leaves Foundry's own initiative in charge. */
+/**
+ * The world's ruleset's tracker rules; undefined leaves Foundry's own initiative in charge. Before
+ * the ruleset's chunk arrives this is undefined too: what must not run without the rules awaits
+ * `arrivedCombatRules` instead.
+ */
 export function activeCombatRules(): RulesetCombatRules | undefined {
-  return combatRulesFor(activeRuleset().id);
+  return combatRulesFor(activeRulesetId());
+}
+
+/** The world's ruleset's tracker rules once its chunk has arrived (undefined if it has none or cannot be fetched). */
+export async function arrivedCombatRules(): Promise<RulesetCombatRules | undefined> {
+  await loadRuleset(activeRulesetId()).catch(() => undefined);
+  return activeCombatRules();
 }
 
 /** Shows a refusal (a rules error or a plain message) to the user; nothing was changed. */
@@ -16,7 +27,7 @@ export function report(error: unknown): void {
 /** Says that the world's game has no initiative rules in Fray yet; nothing is rolled. */
 function notBuiltYet(): void {
   const i18n = game.i18n!;
-  const name = i18n.localize(`FRAY.Setting.ruleset.Choices.${activeRuleset().id}`);
+  const name = i18n.localize(`FRAY.Setting.ruleset.Choices.${activeRulesetId()}`);
   ui.notifications?.info(i18n.format("FRAY.Combat.NotBuilt", { game: name }));
 }
 
@@ -28,7 +39,7 @@ export class FrayCombat extends Combat {
   // Foundry's roll buttons (a row's, Roll All, Roll NPCs) call this on the clicking user's client: the
   // roll is a request the active GM serves (requests.ts), since the order is the GM's to write.
   override async rollInitiative(ids: string | string[], _options: Combat.InitiativeOptions = {}): Promise<this> {
-    if (!activeCombatRules()) {
+    if (!(await arrivedCombatRules())) {
       notBuiltYet();
       return this;
     }
@@ -61,7 +72,7 @@ export class FrayCombat extends Combat {
   }
 
   async #advance(step: TurnStep): Promise<boolean> {
-    const rules = activeCombatRules();
+    const rules = await arrivedCombatRules();
     if (!rules?.advance) return false;
     try {
       return await rules.advance(this, step);
@@ -93,7 +104,9 @@ export class FrayCombat extends Combat {
     super._onDelete(...args);
     const [, userId] = args;
     if (userId !== game.user?.id) return;
-    void activeCombatRules()?.onCombatEnd?.(this).catch(report);
+    void arrivedCombatRules()
+      .then((rules) => rules?.onCombatEnd?.(this))
+      .catch(report);
   }
 }
 

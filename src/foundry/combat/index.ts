@@ -1,4 +1,4 @@
-import { FOUNDRY_RULESETS } from "../rulesets/index.js";
+import type { FoundryRuleset } from "../rulesets/types.js";
 import { FrayCombat } from "./combat.js";
 import { FrayCombatant } from "./combatant.js";
 import { registerCombatRequests } from "./requests.js";
@@ -20,7 +20,18 @@ export function registerCombat(): void {
   CONFIG.Combat.documentClass = FrayCombat;
   CONFIG.Combatant.documentClass = FrayCombatant;
   CONFIG.ui.combat = FrayCombatTracker;
-  for (const ruleset of FOUNDRY_RULESETS) if (ruleset.combat) registerCombatRules(ruleset.combat);
   registerCombatRequests();
   for (const hook of ["createActiveEffect", "updateActiveEffect", "deleteActiveEffect"] as const) Hooks.on(hook, refreshTrackerFor);
+}
+
+/**
+ * A ruleset's tracker rules, as its chunk arrives. Combats prepared before it were sorted by
+ * Foundry's own order and the tracker drawn without the ruleset's controls: both are done again.
+ */
+export function registerRulesetCombat(ruleset: FoundryRuleset): void {
+  if (!ruleset.combat) return;
+  registerCombatRules(ruleset.combat);
+  if (!game.combats) return;
+  for (const combat of game.combats) if (combat.combatants.size) combat.setupTurns();
+  if (ui.combat?.rendered) void ui.combat.render();
 }

@@ -9,7 +9,7 @@ import { DiceTray, givenDice, type SizedFace } from "../../core/dice/source.js";
 import { rollMissing } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { ask, onRequest, Refused } from "../relay/index.js";
-import { activeCombatRules } from "./combat.js";
+import { arrivedCombatRules } from "./combat.js";
 import type { CombatAsk, RulesetCombatRules } from "./rules.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -32,7 +32,7 @@ async function gather(rules: RulesetCombatRules, combat: Combat.Implementation, 
 
 /** Rolls initiative for combatants the user may roll for (a GM for anyone). Refusals are shown; nothing else changes. */
 export async function requestInitiative(combat: Combat.Implementation, combatants: Combatant.Implementation[]): Promise<void> {
-  const rules = activeCombatRules();
+  const rules = await arrivedCombatRules();
   if (!rules || !combatants.length) return;
   const gathered = await gather(rules, combat, combatants, INITIATIVE);
   if (!gathered) return;
@@ -41,7 +41,7 @@ export async function requestInitiative(combat: Combat.Implementation, combatant
 
 /** A row button (a ruleset action) on a combatant. */
 export async function requestAction(combat: Combat.Implementation, combatant: Combatant.Implementation, action: string): Promise<void> {
-  const rules = activeCombatRules();
+  const rules = await arrivedCombatRules();
   if (!rules) return;
   const gathered = await gather(rules, combat, [combatant], action);
   if (!gathered) return;
@@ -70,11 +70,11 @@ function sentDice(sent: unknown): SizedFace[] {
 }
 
 /** The combat, the combatants named (each of it) and the ruleset's rules. */
-function read(payload: Record<string, unknown>): { combat: Combat.Implementation; combatants: Combatant.Implementation[]; rules: RulesetCombatRules } {
+async function read(payload: Record<string, unknown>): Promise<{ combat: Combat.Implementation; combatants: Combatant.Implementation[]; rules: RulesetCombatRules }> {
+  const rules = (await arrivedCombatRules()) ?? refuse("NoCombat");
   // game.combats holds the configured class (FrayCombat); fvtt-types types its entries as the stored base Combat.
   const combat = (typeof payload.combat === "string" ? game.combats?.get(payload.combat) : undefined) as Combat.Implementation | undefined;
   if (!combat) return refuse("NoCombat");
-  const rules = activeCombatRules() ?? refuse("NoCombat");
   const ids = Array.isArray(payload.combatants) ? payload.combatants.slice(0, 200) : [];
   const combatants = ids.map((id) => (typeof id === "string" ? combat.combatants.get(id) : undefined));
   if (!combatants.length || combatants.some((c) => !c)) refuse("NoCombatant");
@@ -113,13 +113,13 @@ function askOf(rules: RulesetCombatRules, combat: Combat.Implementation, combata
 }
 
 async function serveRoll(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
-  const { combat, combatants, rules } = read(payload);
+  const { combat, combatants, rules } = await read(payload);
   checkOwner(combatants, asker);
   await rules.rollInitiative(combat, combatants, askOf(rules, combat, combatants, INITIATIVE, payload, asker));
 }
 
 async function serveAction(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
-  const { combat, combatants, rules } = read(payload);
+  const { combat, combatants, rules } = await read(payload);
   const action = typeof payload.action === "string" ? payload.action : "";
   if (!rules.actions.includes(action)) refuse("NoAction", { action: action.slice(0, 40) });
   if (rules.gmActions?.includes(action) && !asker.isGM) refuse("GmAction");
@@ -129,7 +129,7 @@ async function serveAction(payload: Record<string, unknown>, asker: User.Impleme
 
 async function serveReset(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
   if (!asker.isGM) refuse("ResetGm");
-  const { combat, combatants, rules } = read(payload);
+  const { combat, combatants, rules } = await read(payload);
   await rules.reset(combat, combatants[0]!);
 }
 

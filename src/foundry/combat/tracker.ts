@@ -1,5 +1,5 @@
 import { templatePath } from "../system.js";
-import { activeCombatRules, report } from "./combat.js";
+import { arrivedCombatRules, report } from "./combat.js";
 import { requestAction, requestReset } from "./requests.js";
 import type { CombatantView, RulesetCombatRules } from "./rules.js";
 
@@ -57,7 +57,7 @@ export class FrayCombatTracker extends CombatTracker {
     const prepared = await super._prepareTrackerContext(context, options);
     // fvtt-types 13.345 does not declare CONFIG.Combat.initiativeIcon, which Foundry v13 ships (client/config.mjs).
     Object.assign(context, { initiativeIcon: (CONFIG.Combat as { initiativeIcon?: { icon: string; hover: string } }).initiativeIcon });
-    const rules = activeCombatRules();
+    const rules = await arrivedCombatRules();
     const combat = this.viewed;
     if (rules?.phases && combat) Object.assign(context, { frayPhases: phasesOf(rules, asFray(combat), (context as { turns?: FrayTurnContext[] }).turns ?? []) });
     return prepared;
@@ -65,7 +65,7 @@ export class FrayCombatTracker extends CombatTracker {
 
   protected override async _prepareTurnContext(combat: Combat.Stored, combatant: Combatant.Stored, index: number): Promise<FrayTurnContext> {
     const turn: FrayTurnContext = await super._prepareTurnContext(combat, combatant, index);
-    const rules = activeCombatRules();
+    const rules = await arrivedCombatRules();
     if (!rules) return turn;
     turn.fray = rowView(rules, asFray(combat), combatant);
     if (turn.fray.problem) turn.css = [turn.css, "fray-problem"].filter(Boolean).join(" ");

@@ -4,7 +4,8 @@ import { addRow, removeRow, rowTarget } from "../sheets/rows.js";
 import { PARTIALS } from "../sheets/partials.js";
 import { SYSTEM_ID } from "../system.js";
 
-export type ItemContextBuilder = (item: Item.Implementation) => Record<string, unknown>;
+/** The context as a sheet shell gets it: its ruleset's builder, once that ruleset's chunk has arrived. */
+export type ItemShellContext = (item: Item.Implementation) => Record<string, unknown> | Promise<Record<string, unknown>>;
 
 /** The item sheet every Fray item type uses: a form over its data that saves on change. */
 export class FrayItemSheet extends HandlebarsItemSheet {
@@ -28,16 +29,17 @@ export class FrayItemSheet extends HandlebarsItemSheet {
     await removeRow(this.item, path, index);
   }
 
-  static extraContext: ItemContextBuilder = () => ({});
+  static extraContext: ItemShellContext = () => ({});
 
   protected override async _prepareContext(options: DeepPartial<foundry.applications.api.DocumentSheetV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const builder = (this.constructor as typeof FrayItemSheet).extraContext;
-    return Object.assign(context, { item: this.item, system: this.item.system }, builder(this.item));
+    return Object.assign(context, { item: this.item, system: this.item.system }, await builder(this.item));
   }
 }
 
-export function itemSheetClassFor(type: string, template: string, extraContext: ItemContextBuilder): typeof FrayItemSheet {
+/** A sheet class for one item type, registered at `init` before its ruleset has arrived (see sheetClassFor). */
+export function itemSheetClassFor(type: string, template: string, extraContext: ItemShellContext): typeof FrayItemSheet {
   const sheet = class extends FrayItemSheet {
     static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
     static override extraContext = extraContext;

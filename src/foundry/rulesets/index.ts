@@ -1,20 +1,34 @@
+import type { RulesetId } from "../../rules/ruleset.js";
 import { cavaliersDocuments } from "./cavaliers/documents.js";
-import { cavaliersFoundry } from "./cavaliers/index.js";
 import { dramaDocuments } from "./drama/documents.js";
-import { dramaFoundry } from "./drama/index.js";
+import type { RulesetLoader } from "./loading.js";
 import { personalDocuments } from "./personal/documents.js";
-import { personalFoundry } from "./personal/index.js";
 import { torchlightDocuments } from "./torchlight/documents.js";
-import { torchlightFoundry } from "./torchlight/index.js";
-import type { FoundryRuleset, RulesetDocuments } from "./types.js";
+import type { RulesetDocuments } from "./types.js";
 import { unhexDocuments } from "./unhex/documents.js";
-import { unhexFoundry } from "./unhex/index.js";
 
-/** Every ruleset's Foundry pieces. All are registered in every world, so no ruleset's data is ever dropped. */
-export const FOUNDRY_RULESETS: readonly FoundryRuleset[] = [cavaliersFoundry, dramaFoundry, unhexFoundry, personalFoundry, torchlightFoundry];
+/**
+ * Where each ruleset's Foundry code comes from: a chunk of the build, fetched only by a world that
+ * needs it (rulesets/loading.ts). Adding a ruleset adds one line here and one to RULESET_DOCUMENTS.
+ */
+export const RULESET_LOADERS: Record<RulesetId, RulesetLoader> = {
+  cavaliers: async () => (await import("./cavaliers/index.js")).cavaliersFoundry,
+  drama: async () => (await import("./drama/index.js")).dramaFoundry,
+  unhex: async () => (await import("./unhex/index.js")).unhexFoundry,
+  personal: async () => (await import("./personal/index.js")).personalFoundry,
+  torchlight: async () => (await import("./torchlight/index.js")).torchlightFoundry,
+};
 
-/** Every ruleset's document types, in the same order: what any world registers at `init`. */
+/**
+ * Every ruleset's document types: what any world registers at `init`, whatever it plays, so no
+ * ruleset's data is ever dropped. They stay in the entry; the rest of a ruleset is its chunk.
+ */
 export const RULESET_DOCUMENTS: readonly RulesetDocuments[] = [cavaliersDocuments, dramaDocuments, unhexDocuments, personalDocuments, torchlightDocuments];
+
+/** A ruleset's document types. */
+export function documentsOf(id: RulesetId): RulesetDocuments {
+  return RULESET_DOCUMENTS.find((documents) => documents.id === id) ?? (RULESET_DOCUMENTS[0] as RulesetDocuments);
+}
 
 /** Which ruleset's documents an actor or item type belongs to. */
 export function documentsOfType(type: string): RulesetDocuments | undefined {

@@ -36,9 +36,10 @@ export interface FrayPage {
 /**
  * Open the harness page at `url`, wait for init/setup/ready, and fail on any console error or
  * uncaught page error: at once if one happens while booting, and when the current test finishes
- * for any seen later (call inside a test; call assertNoErrors yourself from hooks).
+ * for any seen later (call inside a test; call assertNoErrors yourself from hooks). It then waits for
+ * the world's ruleset's chunk, unless `waitForRuleset` is false.
  */
-export async function openFray(page: Page, url: string): Promise<FrayPage> {
+export async function openFray(page: Page, url: string, options: { waitForRuleset?: boolean } = {}): Promise<FrayPage> {
   const errors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") errors.push(`console.error: ${message.text()} (${message.location().url})`);
@@ -62,6 +63,13 @@ export async function openFray(page: Page, url: string): Promise<FrayPage> {
     await page.evaluate(() => window.frayBoot);
   } catch (err) {
     errors.push(`boot failed: ${(err as Error).message}`);
+  }
+  // The world's ruleset is a chunk Foundry does not wait for; tests start once it is here, unless they watch it arrive.
+  if (options.waitForRuleset !== false) {
+    await page.evaluate(() => {
+      const g = globalThis as unknown as { CONFIG: { fray: { loadRuleset(id: unknown): Promise<unknown> } }; game: { settings: { get(ns: string, key: string): unknown } } };
+      return g.CONFIG.fray.loadRuleset(g.game.settings.get("fray", "ruleset"));
+    });
   }
   frayPage.assertNoErrors();
   return frayPage;

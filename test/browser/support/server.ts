@@ -34,7 +34,9 @@ const PAGE = `<!doctype html>
 <body class="vtt game system-${SYSTEM_ID}">
 <script type="module">
   import { bootSystem } from "/harness.mjs";
-  window.frayBoot = bootSystem(${JSON.stringify(SYSTEM_ID)}).then(() => undefined);
+  // ?world.fray.ruleset=drama loads a world whose stored setting says so, as the server would hand it over.
+  const stored = Object.fromEntries([...new URLSearchParams(location.search)].filter(([key]) => key.startsWith("world.")).map(([key, value]) => [key.slice(6), value]));
+  window.frayBoot = bootSystem(${JSON.stringify(SYSTEM_ID)}, stored).then(() => undefined);
 </script>
 </body>
 </html>`;

@@ -2,7 +2,7 @@ import { dramaRules } from "../../../rules/drama/index.js";
 import { SHIELD_SIZES, WEAPON_CLASSES } from "../../../rules/drama/tables.js";
 import { registerSheetExtension } from "../../actor/sheet.js";
 import { registerCardKind } from "../../cards/index.js";
-import { activeRuleset } from "../../settings.js";
+import { activeRulesetId } from "../../settings.js";
 import { labelledChoices } from "../../sheets/choices.js";
 import { templatePath } from "../../system.js";
 import type { FoundryRuleset } from "../types.js";
@@ -18,7 +18,7 @@ const DIALOG_TEMPLATES = ["drama-melee", "drama-pool", "drama-ranged", "drama-co
 
 /** A new round, on the active GM's client only: rounds out counted down, spent disadvantages lifted. */
 function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, unknown>, options: { direction?: number }): void {
-  if (!("round" in changed) || options.direction !== 1 || !game.users?.activeGM?.isSelf || activeRuleset().id !== "drama") return;
+  if (!("round" in changed) || options.direction !== 1 || !game.users?.activeGM?.isSelf || activeRulesetId() !== "drama") return;
   void advanceRound(combat).catch((error: unknown) => console.error("Fray | drama round", error));
 }
 

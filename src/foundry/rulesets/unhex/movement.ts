@@ -10,7 +10,7 @@ import { DiceTray, givenDice } from "../../../core/dice/source.js";
 import { RuleError } from "../../../core/ruleError.js";
 import { moveAction } from "../../../rules/unhex/actions/move.js";
 import { addMoveGuard, onAreaMove, usableMap } from "../../areas/index.js";
-import { activeRuleset, rulesetOptions } from "../../settings.js";
+import { activeRulesetId, rulesetOptions } from "../../settings.js";
 import { fighterOf } from "./actors.js";
 import { postUnhexMove } from "./cards/index.js";
 import { budgetOf, fightOf } from "./combat/state.js";
@@ -19,7 +19,7 @@ import { unhexActor } from "./models.js";
 /** The rules' refusal of a move by this token now, or null. */
 export function moveRefusal(token: TokenDocument.Implementation, from: string, to: string): string | null {
   const actor = token.actor;
-  if (activeRuleset().id !== "unhex" || !unhexActor(actor)) return null;
+  if (activeRulesetId() !== "unhex" || !unhexActor(actor)) return null;
   const fight = fightOf(actor, token);
   const scene = token.parent;
   const usable = scene ? usableMap(scene) : null;
@@ -36,7 +36,7 @@ export function moveRefusal(token: TokenDocument.Implementation, from: string, t
 
 async function afterMove(token: TokenDocument.Implementation, from: string, _to: string, move: { origin: { x: number; y: number }; ruling: boolean } | null): Promise<void> {
   const actor = token.actor;
-  if (!move || activeRuleset().id !== "unhex" || !unhexActor(actor) || !fightOf(actor, token)) return;
+  if (!move || activeRulesetId() !== "unhex" || !unhexActor(actor) || !fightOf(actor, token)) return;
   if (move.ruling) return;
   await postUnhexMove(actor.uuid, token.uuid, from, move.origin);
 }

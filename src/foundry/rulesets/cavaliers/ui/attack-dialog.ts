@@ -7,21 +7,12 @@ import { lookUpArea, type AreaReading } from "./area-lookup.js";
 import { attackOddsLines } from "./odds-view.js";
 import { planAttack, type AttackContext, type AttackFormValues, type AttackPlan } from "./attack-plan.js";
 import { ATTACK_IDS, cavaliersData, specialtiesOf, weaponsOf } from "./gear.js";
-import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
+import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dialog-base.js";
+import { singleTarget } from "../../../sheets/targets.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;
-
-/** The one token the user targets, or a message saying why there is none to attack. */
-export function singleTarget(): { token: Token.Implementation } | { refusal: string } {
-  const targets = [...(game.user?.targets ?? [])];
-  if (targets.length === 0) return { refusal: i18n().localize("FRAY.Ui.NoTarget") };
-  if (targets.length > 1) return { refusal: i18n().format("FRAY.Ui.SeveralTargets", { count: String(targets.length) }) };
-  const token = targets[0]!;
-  if (!token.actor) return { refusal: i18n().localize("FRAY.Ui.TargetHasNoActor") };
-  return { token };
-}
 
 /** The attacker's token on the viewed scene, for Areas (none when the actor has no token there). */
 function attackerToken(actor: Actor.Implementation): Token.Implementation | null {

@@ -4,7 +4,7 @@ import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/ind
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import type { CheckKind, CheckRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
-import { HandlebarsDialog, formValues, partsToRedraw } from "./dialog-base.js";
+import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dialog-base.js";
 import { cavaliersData } from "./gear.js";
 import { checkOddsLine } from "./odds-view.js";
 import { rollFlow } from "./roll-flow.js";

@@ -8,7 +8,7 @@ import { formValues, HandlebarsDialog } from "../../../sheet-base.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { postAttack, refOf } from "../cards/index.js";
 import { personalData, weaponsOf } from "../data.js";
-import { actingToken, singleTarget } from "./targets.js";
+import { actingToken, singleTarget } from "../../../sheets/targets.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;

@@ -1,6 +1,6 @@
 import { postForCharacter, refOf } from "../cards/index.js";
 import { personalData } from "../data.js";
-import { actingToken } from "./targets.js";
+import { actingToken } from "../../../sheets/targets.js";
 
 const i18n = () => game.i18n!;
 

@@ -3,7 +3,7 @@ import { postForCharacter, refOf } from "../cards/index.js";
 import { PERSONAL_ITEM_TYPES } from "../items.js";
 import { openAttackDialog } from "./attack-dialog.js";
 import { askFallenFate } from "./fate-dialog.js";
-import { actingToken } from "./targets.js";
+import { actingToken } from "../../../sheets/targets.js";
 import { openTurnPlanner } from "./turn-planner.js";
 
 export { openAttackDialog } from "./attack-dialog.js";

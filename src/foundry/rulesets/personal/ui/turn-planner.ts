@@ -11,7 +11,7 @@ import { formValues, HandlebarsDialog } from "../../../sheet-base.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { postForCharacter, refOf } from "../cards/index.js";
 import { tableLists } from "../lists.js";
-import { actingToken } from "./targets.js";
+import { actingToken } from "../../../sheets/targets.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;

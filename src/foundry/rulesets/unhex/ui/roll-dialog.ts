@@ -7,8 +7,8 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
-import { singleTarget } from "../../cavaliers/ui/attack-dialog.js";
-import { HandlebarsDialog, formValues, partsToRedraw } from "../../cavaliers/ui/dialog-base.js";
+import { singleTarget } from "../../../sheets/targets.js";
+import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dialog-base.js";
 import { unhexData } from "../actors.js";
 import { postUnhexRoll, unhexRollOpen, type UnhexRollOpen } from "../cards/index.js";
 import { rollOddsLines } from "./odds.js";

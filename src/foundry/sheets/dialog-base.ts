@@ -1,5 +1,5 @@
 // The mixed dialog class and the form reader are shared by every ruleset's dialogs.
-export { HandlebarsDialog, formValues } from "../../../sheet-base.js";
+export { HandlebarsDialog, formValues } from "../sheet-base.js";
 
 /** Parts that show what follows from the inputs, re-rendered while the inputs stay put. */
 export const SUMMARY_PARTS = ["summary", "footer"];

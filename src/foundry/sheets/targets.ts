@@ -1,4 +1,4 @@
-/** The tokens an attack names: the user's one target, and the attacker's own token when she has one on the scene. */
+/** The tokens an attack names, in every ruleset: the user's one target, and the attacker's own token when she has one on the scene. */
 
 /** The one token the user targets, or why there is none to attack. */
 export function singleTarget(): { token: Token.Implementation } | { refusal: string } {
