@@ -302,27 +302,34 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     const noBlow = [stanceOf(fighters.a).winLandsNoBlow, stanceOf(fighters.b).winLandsNoBlow];
     const bashes = [bashGrit.a > 0, bashGrit.b > 0];
     const triplesOf = [sides.a.map(triplesOfReading), sides.b.map(triplesOfReading)] as const;
-    for (let ia = 0; ia < sides.a.length; ia += 1) {
-      const ra = sides.a[ia] as SideReading;
-      for (let ib = 0; ib < sides.b.length; ib += 1) {
-        const rb = sides.b[ib] as SideReading;
-        const p = ra.p * rb.p;
-        const judgement = judgeMelee(ra, rb, momentum, options);
-        const winner = WINNERS.indexOf(judgement.winner);
-        const key = ((KINDS.indexOf(judgement.kind) * WINNERS.length + winner) * 2 + (ra.critical ? 1 : 0)) * 2 + (rb.critical ? 1 : 0);
-        pooled[key] = (pooled[key] as number) + p;
-        // Grit and Flesh lost: the blows, then each Shield Bash on the Grit the blows left.
-        const hurt: Array<BlowLosses | undefined> = [undefined, undefined];
-        if (winner < 2 && !noBlow[winner]) {
-          const loser = 1 - winner;
-          const won = winner === 0 ? ra : rb;
-          const readings = [triplesOf[0][ia] as TriplesOf, triplesOf[1][ib] as TriplesOf];
-          if (judgement.blow !== "none") hurt[loser] = strike(blowLosses(loser, false, judgement.blow === "full", judgement.level, won.critical), readings[loser] as TriplesOf, p);
-          if (judgement.loserCriticalBlow) hurt[winner] = strike(blowLosses(winner, true, false, 0, true), readings[winner] as TriplesOf, p);
+    /** One pair of readings: its events pooled; its blows, then each Shield Bash on the Grit the blows left. */
+    const meet = (ra: SideReading, ta: TriplesOf, rb: SideReading, tb: TriplesOf) => {
+      const p = ra.p * rb.p;
+      const judgement = judgeMelee(ra, rb, momentum, options);
+      const winner = WINNERS.indexOf(judgement.winner);
+      const key = ((KINDS.indexOf(judgement.kind) * WINNERS.length + winner) * 2 + (ra.critical ? 1 : 0)) * 2 + (rb.critical ? 1 : 0);
+      pooled[key] = (pooled[key] as number) + p;
+      let hurtA: BlowLosses | undefined;
+      let hurtB: BlowLosses | undefined;
+      if (winner < 2 && !noBlow[winner]) {
+        const loser = 1 - winner;
+        const won = winner === 0 ? ra : rb;
+        if (judgement.blow !== "none") {
+          const hit = strike(blowLosses(loser, false, judgement.blow === "full", judgement.level, won.critical), loser === 0 ? ta : tb, p);
+          if (loser === 0) hurtA = hit;
+          else hurtB = hit;
         }
-        if (bashes[0] && ra.quad > 0) shieldBashOn(1, hurt[1], p * ra.quad);
-        if (bashes[1] && rb.quad > 0) shieldBashOn(0, hurt[0], p * rb.quad);
+        if (judgement.loserCriticalBlow) {
+          const back = strike(blowLosses(winner, true, false, 0, true), winner === 0 ? ta : tb, p);
+          if (winner === 0) hurtA = back;
+          else hurtB = back;
+        }
       }
+      if (bashes[0] && ra.quad > 0) shieldBashOn(1, hurtB, p * ra.quad);
+      if (bashes[1] && rb.quad > 0) shieldBashOn(0, hurtA, p * rb.quad);
+    };
+    for (let ia = 0; ia < sides.a.length; ia += 1) {
+      for (let ib = 0; ib < sides.b.length; ib += 1) meet(sides.a[ia] as SideReading, triplesOf[0][ia] as TriplesOf, sides.b[ib] as SideReading, triplesOf[1][ib] as TriplesOf);
     }
     pooled.forEach((p, key) => {
       if (p === 0) return;

@@ -1,11 +1,12 @@
 import type { Static } from "@sinclair/typebox";
 import { parseFormula } from "../../core/dice/formula.js";
+import type { Dense } from "../../core/odds/dense.js";
 import { formulaOdds } from "../../core/odds/formula.js";
 import type { Observation } from "../../core/odds/odds.js";
 import { withDefaults } from "../options.js";
 import { refusalsOf, tallyFor } from "../odds.js";
 import { type ActionOdds, defineOdds, type RulesetAction } from "../ruleset.js";
-import { armorAgainst, netDamage, readAttack } from "./attack.js";
+import { type ArmorRatings, armorAgainst, netDamage, readAttack } from "./attack.js";
 import { applyHit, type HitReading, vitalsFrom } from "./combatant.js";
 import { personalOptions } from "./options.js";
 import type { Target, Weapon } from "./schemas.js";
@@ -26,6 +27,41 @@ type AttackRequest = { attacker: { name: string; weapon: Static<typeof Weapon> }
 
 const NAMES = { events: ["hit", "wounded", "defeated", "fateNeeded"], distributions: ["damage", "attackTotal"] };
 
+/**
+ * The chance of a miss and, for each Armor Rating a hit leaves, the chance of a hit leaving it: the
+ * attack total matters only through these, so hits with the same rating are pooled before the
+ * damage roll. Neighbouring totals mostly leave the same rating: a run of them is summed before the
+ * map sees it (a run with no chance, such as the none before the first, adds nothing and is passed
+ * over). A function of its own, small enough for the engine to fold the rules' readers into it.
+ */
+function hitsByRating(attackTotals: Dense, defense: number, armor: ArmorRatings, weapon: Static<typeof Weapon>, piercingHalves: boolean): { missed: number; byRating: Map<number, number> } {
+  let missed = 0;
+  const byRating = new Map<number, number>();
+  const totals = attackTotals.p;
+  const piercing = weapon.piercing ?? false;
+  let runRating = 0;
+  let run = 0;
+  const flush = () => {
+    if (run > 0) byRating.set(runRating, (byRating.get(runRating) ?? 0) + run);
+  };
+  for (let i = 0; i < totals.length; i += 1) {
+    const p = totals[i] as number;
+    const { hit, margin } = readAttack(attackTotals.min + i, defense);
+    if (!hit) missed += p;
+    else {
+      const rating = armorAgainst(armor, weapon.damageType, margin, piercing, piercingHalves).rating;
+      if (rating !== runRating) {
+        flush();
+        runRating = rating;
+        run = 0;
+      }
+      run += p;
+    }
+  }
+  flush();
+  return { missed, byRating };
+}
+
 export function attackOddsOf(action: RulesetAction): ActionOdds {
   return defineOdds<AttackRequest>({
     exact(request) {
@@ -38,35 +74,7 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       const damageRolls = weapon.damage === weapon.attack ? attackTotals : formulaOdds(parseFormula(weapon.damage));
       const tally = tallyFor(NAMES);
       tally.addValues("attackTotal", attackTotals);
-      // The attack total matters only through hit or miss and the Armor Rating it leaves, so hits
-      // with the same rating are pooled before the damage roll.
-      let missed = 0;
-      const byRating = new Map<number, number>();
-      const totals = attackTotals.p;
-      const armor = request.target.armor ?? {};
-      const piercing = weapon.piercing ?? false;
-      // Neighbouring totals mostly leave the same rating: a run of them is summed before the map sees
-      // it (a run with no chance, such as the none before the first, adds nothing and is passed over).
-      let runRating = 0;
-      let run = 0;
-      const flush = () => {
-        if (run > 0) byRating.set(runRating, (byRating.get(runRating) ?? 0) + run);
-      };
-      for (let i = 0; i < totals.length; i += 1) {
-        const p = totals[i] as number;
-        const { hit, margin } = readAttack(attackTotals.min + i, request.target.defense);
-        if (!hit) missed += p;
-        else {
-          const rating = armorAgainst(armor, weapon.damageType, margin, piercing, options.piercingHalvesArmor).rating;
-          if (rating !== runRating) {
-            flush();
-            runRating = rating;
-            run = 0;
-          }
-          run += p;
-        }
-      }
-      flush();
+      const { missed, byRating } = hitsByRating(attackTotals, request.target.defense, request.target.armor ?? {}, weapon, options.piercingHalvesArmor);
       tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: {} }, missed);
       const highest = Math.max(0, damageRolls.min + damageRolls.p.length - 1);
       const damage = new Float64Array(highest + 1);
