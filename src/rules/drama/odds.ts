@@ -216,12 +216,21 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     const pools = { a: meleePools(fighters.a), b: meleePools(fighters.b) };
     const cut = { a: 0, b: 0 };
     const sides = {} as Record<Side, SideReading[]>;
+    // Two sides rolling the same pool (both shielded or neither) read it once: the readings are only read after.
+    const read = new Map<string, { readings: SideReading[]; cut: number }>();
     for (const side of ["a", "b"] as const) {
       const size = { base: pools[side].base.total, resistance: pools[side].resistance.total, drama: pools[side].drama.total };
-      const odds = successPoolOdds(size, (fighters[side].shield ?? "none") !== "none" ? SHIELD_TAG : undefined);
-      const grouped = readingsOf(odds.readings);
-      sides[side] = grouped.readings;
-      cut[side] = odds.cut + grouped.cut;
+      const shielded = (fighters[side].shield ?? "none") !== "none";
+      const key = `${size.base}/${size.resistance}/${size.drama}/${shielded}`;
+      let pool = read.get(key);
+      if (!pool) {
+        const odds = successPoolOdds(size, shielded ? SHIELD_TAG : undefined);
+        const grouped = readingsOf(odds.readings);
+        pool = { readings: grouped.readings, cut: odds.cut + grouped.cut };
+        read.set(key, pool);
+      }
+      sides[side] = pool.readings;
+      cut[side] = pool.cut;
     }
     const before: Record<Side, GritFlesh> = { a: tracksOf(fighters.a), b: tracksOf(fighters.b) };
     const struckOn = { a: strikes(before.a), b: strikes(before.b) };

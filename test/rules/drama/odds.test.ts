@@ -107,4 +107,16 @@ describe("drama exact odds", () => {
       { seed: 57, numRuns: 300 },
     );
   });
+
+  it("two sides with the same pool, one shielded, are read apart: swapping them swaps every number", () => {
+    const fighter = { physical: 4, agility: 3, skill: 3, grit: 4, flesh: 6, weapon: "medium", harness: 1, drama: 1 };
+    const shielded = { name: "S", ...fighter, shield: "large" };
+    const bare = { name: "N", ...fighter };
+    const one = melee.odds.exact({ a: shielded, b: bare, momentum: "a" });
+    const other = melee.odds.exact({ a: bare, b: shielded, momentum: "b" });
+    // The shield's Bash and triples land on the bare fighter only.
+    expect(one.expected.bGritLost).toBeGreaterThan(one.expected.aGritLost!);
+    for (const [mine, theirs] of [["aWins", "bWins"], ["aCritical", "bCritical"], ["win", "win"], ["draw", "draw"]] as const) expect(one.chances[mine]).toBeCloseTo(other.chances[theirs]!, 12);
+    for (const [mine, theirs] of [["aGritLost", "bGritLost"], ["aFleshLost", "bFleshLost"], ["bGritLost", "aGritLost"], ["bFleshLost", "aFleshLost"]] as const) expect(one.expected[mine]).toBeCloseTo(other.expected[theirs]!, 12);
+  });
 });
