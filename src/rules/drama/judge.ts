@@ -25,7 +25,6 @@ export interface Judgement {
 
 export const HIT_SUCCESSES = 2;
 
-/** Reads one opposed melee round from both sides' net successes and who holds Momentum. */
 type JudgeOptions = Pick<DramaOptions, "loserCriticalLimitedDamage" | "marginalDraw">;
 
 /** A round someone wins (or holds by Momentum on a draw). */
@@ -37,13 +36,17 @@ function settle(a: SideReading, b: SideReading, options: JudgeOptions, kind: Out
   return { kind, winner, level, blow, loserCriticalBlow, momentum: winner };
 }
 
+/** A round nobody wins: neither side lands anything, and Momentum stays where it was. */
+function failure(momentum: Side): Judgement {
+  return { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
+}
+
+/** Reads one opposed melee round from both sides' net successes and who holds Momentum. */
 export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, options: JudgeOptions): Judgement {
-  // Neither side lands anything, and Momentum stays where it was.
-  const failure: Judgement = { kind: "failure", winner: "none", level: 0, blow: "none", loserCriticalBlow: false, momentum };
   if (a.net === b.net) {
     if (a.net >= HIT_SUCCESSES) return settle(a, b, options, "draw", momentum, 0, "full");
     if (a.net === 1 && options.marginalDraw) return settle(a, b, options, "marginal-draw", momentum, 0, "limited");
-    return failure;
+    return failure(momentum);
   }
   const high = Math.max(a.net, b.net);
   const low = Math.min(a.net, b.net);
@@ -51,7 +54,7 @@ export function judgeMelee(a: SideReading, b: SideReading, momentum: Side, optio
   const winner: Side = a.net === high ? "a" : "b";
   if (high >= HIT_SUCCESSES) return settle(a, b, options, "win", winner, high - low, "full");
   if (high === 1) return settle(a, b, options, "marginal-win", winner, 0, "limited");
-  return failure;
+  return failure(momentum);
 }
 
 /** Level of success: the plain difference, negative results included. */
