@@ -84,10 +84,9 @@ function addToGrid(grid: Grid, row: number, lin: number, p: number): void {
 function trimGrid(grid: Grid, budget: number): { grid: Grid; cut: number } {
   const rowSums = new Float64Array(grid.rows);
   for (let r = 0; r < grid.rows; r += 1) for (let c = 0; c < grid.width; c += 1) rowSums[r] = (rowSums[r] as number) + (grid.p[r * grid.width + c] as number);
-  let cut = 0;
-  let low = 0;
-  let high = grid.rows;
-  const drop = (sums: Float64Array, from: number, to: number, allowance: number): [number, number, number] => {
+  // Kept as an object, not a [lo, hi, spent] list: a list holding the chance spent would hold its
+  // bounds as fractions too, and every grid built from them would carry boxed numbers.
+  const drop = (sums: Float64Array, from: number, to: number, allowance: number): { lo: number; hi: number; spent: number } => {
     let spent = 0;
     let lo = from;
     let hi = to;
@@ -105,29 +104,31 @@ function trimGrid(grid: Grid, budget: number): { grid: Grid; cut: number } {
         hi -= 1;
       } else break;
     }
-    return [lo, hi, spent];
+    return { lo, hi, spent };
   };
-  [low, high, cut] = drop(rowSums, 0, grid.rows, budget / 2);
+  const rows = drop(rowSums, 0, grid.rows, budget / 2);
   const colSums = new Float64Array(grid.width);
-  for (let r = low; r < high; r += 1) for (let c = 0; c < grid.width; c += 1) colSums[c] = (colSums[c] as number) + (grid.p[r * grid.width + c] as number);
-  const [left, right, colCut] = drop(colSums, 0, grid.width, budget / 2);
-  if (low === 0 && high === grid.rows && left === 0 && right === grid.width) return { grid, cut: 0 };
-  const out = gridOf(grid.rowMin + low, high - low, grid.linMin + left, right - left);
-  for (let r = low; r < high; r += 1) out.p.set(grid.p.subarray(r * grid.width + left, r * grid.width + right), (r - low) * out.width);
-  return { grid: out, cut: cut + colCut };
+  for (let r = rows.lo; r < rows.hi; r += 1) for (let c = 0; c < grid.width; c += 1) colSums[c] = (colSums[c] as number) + (grid.p[r * grid.width + c] as number);
+  const cols = drop(colSums, 0, grid.width, budget / 2);
+  if (rows.lo === 0 && rows.hi === grid.rows && cols.lo === 0 && cols.hi === grid.width) return { grid, cut: 0 };
+  const out = gridOf(grid.rowMin + rows.lo, rows.hi - rows.lo, grid.linMin + cols.lo, cols.hi - cols.lo);
+  for (let r = rows.lo; r < rows.hi; r += 1) out.p.set(grid.p.subarray(r * grid.width + cols.lo, r * grid.width + cols.hi), (r - rows.lo) * out.width);
+  return { grid: out, cut: rows.spent + cols.spent };
 }
 
 const nonZero = (grid: Grid) => grid.p.reduce((n, p) => (p === 0 ? n : n + 1), 0);
 
 /**
- * The grid of the sum of two independent pairs of counts, both with rows capped at `cap` (see
- * successPoolOdds): the rows add up to at most `cap`, the columns add up. The sparser grid is
- * walked cell by cell (a Drama die's chain has a few cells a row), the other row by row.
+ * The grid of the sum of two independent pairs of counts, both capped at `cap` (see `capped`): the
+ * rows add up to at most `cap`, the columns add up, and what the rows add past the cap moves to the
+ * columns. The sparser grid is walked cell by cell (a Drama die's chain has a few cells a row), the
+ * other row by row.
  */
 function convolveCapped(x: Grid, y: Grid, cap: number): Grid {
   const [a, b] = nonZero(x) <= nonZero(y) ? [x, y] : [y, x];
   const rowMin = Math.min(a.rowMin + b.rowMin, cap);
-  const out = gridOf(rowMin, Math.min(a.rowMin + a.rows + b.rowMin + b.rows - 2, cap) - rowMin + 1, a.linMin + b.linMin, a.width + b.width - 1);
+  const top = a.rowMin + a.rows + b.rowMin + b.rows - 2;
+  const out = gridOf(rowMin, Math.min(top, cap) - rowMin + 1, a.linMin + b.linMin, a.width + b.width - 1 + Math.max(0, top - cap));
   const into = out.p;
   const from = b.p;
   const width = b.width;
@@ -137,7 +138,8 @@ function convolveCapped(x: Grid, y: Grid, cap: number): Grid {
       if (pa === 0) continue;
       for (let rb = 0; rb < b.rows; rb += 1) {
         const at = rb * width;
-        const to = (Math.min(a.rowMin + ra + b.rowMin + rb, cap) - rowMin) * out.width + ca;
+        const sixes = a.rowMin + ra + b.rowMin + rb;
+        const to = (Math.min(sixes, cap) - rowMin) * out.width + ca + Math.max(0, sixes - cap);
         for (let cb = 0; cb < width; cb += 1) into[to + cb] = (into[to + cb] as number) + pa * (from[at + cb] as number);
       }
     }
@@ -146,16 +148,18 @@ function convolveCapped(x: Grid, y: Grid, cap: number): Grid {
 }
 
 /**
- * A grid of 6s by net (from 0 up) recounted as capped 6s by net plus 6s: rows min(6s, cap), columns
- * net + 6s. Below the cap a row still names its 6s, so the net is its column less its row.
+ * A grid of 6s by net (before the critical's bonus) recounted with its 6s capped: rows min(6s, cap),
+ * columns the net plus the 6s past the cap. Below the cap a row still names its 6s and its column
+ * the net; in the cap's row the column is the net plus the 6s less the cap, all that the critical
+ * then needs (see successPoolOdds).
  */
 function capped(grid: Grid, cap: number): Grid {
   const rowMin = Math.min(grid.rowMin, cap);
   const top = grid.rowMin + grid.rows - 1;
-  const out = gridOf(rowMin, Math.min(top, cap) - rowMin + 1, grid.linMin + grid.rowMin, grid.width + grid.rows - 1);
+  const out = gridOf(rowMin, Math.min(top, cap) - rowMin + 1, grid.linMin, grid.width + Math.max(0, top - cap));
   for (let r = 0; r < grid.rows; r += 1) {
     const sixes = grid.rowMin + r;
-    const at = (Math.min(sixes, cap) - rowMin) * out.width + r;
+    const at = (Math.min(sixes, cap) - rowMin) * out.width + Math.max(0, sixes - cap);
     for (let c = 0; c < grid.width; c += 1) out.p[at + c] = (out.p[at + c] as number) + (grid.p[r * grid.width + c] as number);
   }
   return out;
@@ -343,6 +347,56 @@ function dramaChain(cut: number): { grid: Grid; cut: number } {
   return { grid, cut: listed.cut };
 }
 
+/** Adds the convolution of `x` and `y` into `into` from `offset` on. */
+function addConvolved(into: Float64Array, offset: number, x: Float64Array, y: Float64Array): void {
+  for (let i = 0; i < x.length; i += 1) {
+    const px = x[i] as number;
+    if (px === 0) continue;
+    for (let j = 0; j < y.length; j += 1) into[offset + i + j] = (into[offset + i + j] as number) + px * (y[j] as number);
+  }
+}
+
+/** Chances from `min` on. */
+interface Part {
+  min: number;
+  p: Float64Array;
+}
+
+/**
+ * What the Rd add to one row of capped 6s, as a plain and a critical part: for every count of Rd
+ * 1s, its row of Rd nets moved by what that row of 6s adds to its column for the net: the
+ * critical's bonus below the cap, and from the cap on the cap less the 1s (the column holds the 6s
+ * past it). A part no count of 1s gives is null.
+ */
+function resistanceParts(sixes: number, cap: number, resistance: Grid): [Part | null, Part | null] {
+  const adds: number[] = [];
+  const criticals: boolean[] = [];
+  for (let r = 0; r < resistance.rows; r += 1) {
+    const one = resistance.rowMin + r;
+    const read = sixes === cap ? { critical: true, criticalBonus: cap - one } : criticalOf(sixes, one);
+    adds.push(read.criticalBonus);
+    criticals.push(read.critical);
+  }
+  const part = (critical: boolean): Part | null => {
+    let min = Infinity;
+    let max = -Infinity;
+    criticals.forEach((c, r) => {
+      if (c !== critical) return;
+      min = Math.min(min, adds[r] as number);
+      max = Math.max(max, adds[r] as number);
+    });
+    if (min === Infinity) return null;
+    const p = new Float64Array(max - min + resistance.width);
+    for (let r = 0; r < resistance.rows; r += 1) {
+      if (criticals[r] !== critical) continue;
+      const at = (adds[r] as number) - min;
+      for (let d = 0; d < resistance.width; d += 1) p[at + d] = (p[at + d] as number) + (resistance.p[r * resistance.width + d] as number);
+    }
+    return { min, p };
+  };
+  return [part(false), part(true)];
+}
+
 /**
  * The fewest 6s from which every count of Rd 1s in `ones` makes a critical worth the 6s less the
  * 1s, asked of `criticalOf` at every count of 6s up to `most`: from there on, how many 6s showed
@@ -350,9 +404,10 @@ function dramaChain(cut: number): { grid: Grid; cut: number } {
  */
 function criticalCap(ones: readonly number[], most: number): number {
   for (let sixes = most; sixes >= 0; sixes -= 1) {
-    for (const one of ones) {
-      const { critical, criticalBonus } = criticalOf(sixes, one);
-      if (!critical || criticalBonus !== sixes - one) return sixes + 1;
+    for (let o = 0; o < ones.length; o += 1) {
+      const one = ones[o] as number;
+      const read = criticalOf(sixes, one);
+      if (!read.critical || read.criticalBonus !== sixes - one) return sixes + 1;
     }
   }
   return 0;
@@ -360,9 +415,9 @@ function criticalCap(ones: readonly number[], most: number): number {
 
 /**
  * The readings of a pool. Its Bd (by tag), Rd and Dd are counted apart and put together: Bd and Dd
- * as rows of 6s capped at criticalCap by columns of net plus 6s, so that above the cap, where the
- * critical adds the 6s less the Rd 1s, many counts of 6s are one row; then each row meets each
- * count of Rd 1s, read by criticalOf below the cap.
+ * as rows of 6s capped at criticalCap by columns of net plus the 6s past the cap (`capped`), so
+ * that from the cap on, where the critical adds the 6s less the Rd 1s, many counts of 6s are one
+ * row; then each row meets each count of Rd 1s, read by criticalOf below the cap.
  */
 export function successPoolOdds(size: PoolSize, tag?: BaseTag, cut = ODDS_CUT): PoolOdds {
   let cutMass = 0;
@@ -387,38 +442,24 @@ export function successPoolOdds(size: PoolSize, tag?: BaseTag, cut = ODDS_CUT): 
     for (let i = 0; i < dice; i += 1) drama = trimmed(convolveCapped(drama, one, cap));
   }
 
-  // How each row of capped 6s meets each count of Rd 1s: whether it is a critical, and what to add
-  // to the column (net plus 6s) for the net.
-  const meetings = ones.map((one) =>
-    Array.from({ length: cap + 1 }, (_, sixes) => {
-      if (sixes === cap) return { critical: true, add: -one };
-      const { critical, criticalBonus } = criticalOf(sixes, one);
-      return { critical, add: criticalBonus - sixes };
-    }),
-  );
-  const adds = meetings.flat().map((m) => m.add);
-  const addMin = Math.min(...adds);
+  // Worked out once for every tag.
+  const parts = Array.from({ length: cap + 1 }, (_, sixes) => resistanceParts(sixes, cap, resistance));
+  const present = parts.flat().filter((part) => part !== null);
+  const addMin = Math.min(...present.map((part) => part.min));
+  const reach = Math.max(...present.map((part) => part.min - addMin + part.p.length));
   const readings: PoolChance[] = [];
   for (const [tagValue, baseGrid] of base) {
     const both = trimmed(convolveCapped(baseGrid, drama, cap));
-    // Nets by critical: column c of `both`, resistance column d and a meeting's `add` give net
-    // low + (add - addMin) + c + d.
+    // Nets by critical: column c of `both` and entry k of a part from `min` give net
+    // low + (min - addMin) + c + k.
     const low = both.linMin + resistance.linMin + addMin;
-    const span = Math.max(...adds) - addMin + both.width + resistance.width - 1;
-    const nets = [new Float64Array(span), new Float64Array(span)];
-    ones.forEach((_, o) => {
-      const rest = resistance.p.subarray(o * resistance.width, (o + 1) * resistance.width);
-      for (let r = 0; r < both.rows; r += 1) {
-        const { critical, add } = (meetings[o] as Array<{ critical: boolean; add: number }>)[both.rowMin + r] as { critical: boolean; add: number };
-        const into = nets[critical ? 1 : 0] as Float64Array;
-        const offset = add - addMin;
-        for (let c = 0; c < both.width; c += 1) {
-          const pc = both.p[r * both.width + c] as number;
-          if (pc === 0) continue;
-          for (let d = 0; d < rest.length; d += 1) into[offset + c + d] = (into[offset + c + d] as number) + pc * (rest[d] as number);
-        }
-      }
-    });
+    const nets = [new Float64Array(reach + both.width - 1), new Float64Array(reach + both.width - 1)];
+    for (let r = 0; r < both.rows; r += 1) {
+      const row = both.p.subarray(r * both.width, (r + 1) * both.width);
+      const [plain, critical] = parts[both.rowMin + r] as [Part | null, Part | null];
+      if (plain) addConvolved(nets[0] as Float64Array, plain.min - addMin, row, plain.p);
+      if (critical) addConvolved(nets[1] as Float64Array, critical.min - addMin, row, critical.p);
+    }
     nets.forEach((chances, critical) => {
       chances.forEach((p, i) => {
         if (p > 0) readings.push({ net: low + i, critical: critical === 1, tag: tagValue, p });
