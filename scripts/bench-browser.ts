@@ -13,7 +13,7 @@
  */
 import type { Page } from "playwright-core";
 import { bundleWeights, type BundleWeights } from "./bundle-graph.mjs";
-import { CARD_KINDS, cardSetup } from "./bench-cards.js";
+import { CARD_KINDS, cardArg, cardSetup, type CardAreas } from "./bench-cards.js";
 import { browserAvailable, launchBrowser, openFray } from "../test/browser/support/browser.js";
 import { startFrayServer } from "../test/browser/support/server.js";
 
@@ -22,6 +22,7 @@ export interface RenderArg {
   documentName?: string;
   type?: string;
   kind?: string;
+  areas?: CardAreas;
 }
 
 /** One row of the render table: `setup` runs in the page and installs `window.benchRender`. */
@@ -65,7 +66,7 @@ async function sheetSetup({ documentName, type }: RenderArg): Promise<void> {
 }
 
 /** One row per card kind: the card as it stands once opened (open for a choice, or applied). */
-export const CARD_CASES: RenderCase[] = CARD_KINDS.map((kind) => ({ row: `card ${kind}`, arg: { kind }, setup: cardSetup }));
+export const CARD_CASES: RenderCase[] = CARD_KINDS.map((kind) => ({ row: `card ${kind}`, arg: cardArg(kind), setup: cardSetup }));
 
 /** Milliseconds per render: renders in batches of at least 100 ms (the page's clock is coarse), best of five. */
 async function timeRenders(page: Page, renderCase: RenderCase): Promise<number> {

@@ -8,6 +8,31 @@
  * shows it (ChatMessage#renderHTML, whose renderChatMessageHTML hook drops what is not hers and
  * binds the buttons). test/browser/bench-cards.test.ts runs every case once, so none can rot.
  */
+import { NIGHTCLUB } from "../src/core/areas/index.js";
+import { areaSceneData, pointInArea } from "../test/harness/scene.js";
+
+/** A scene with Areas as a GM draws it (its creation data), and where a token stands in each Area. */
+export interface CardAreas {
+  scene: object;
+  places: Record<string, { x: number; y: number }>;
+}
+
+/** What a card row's setup is handed: the kind, and the scene with Areas of the kinds that walk them. */
+export interface CardArg {
+  kind?: string;
+  areas?: CardAreas;
+}
+
+/** The Unhex nightclub with a shut door between the entrance and the alley, drawn as Regions. */
+function nightclubWithDoor(): CardAreas {
+  const club = { ...NIGHTCLUB, connections: NIGHTCLUB.connections.map((c) => (c.from === "entrance" && c.to === "alley" ? { ...c, kind: "door" as const, open: false } : c)) };
+  return { scene: areaSceneData(club), places: Object.fromEntries(club.areas.map((area, index) => [area.id, pointInArea(index)])) };
+}
+
+/** The setup's argument for a kind: the ones that need Areas get the nightclub. */
+export function cardArg(kind: string): CardArg {
+  return kind === "unhex.door" || kind === "unhex.move" ? { kind, areas: nightclubWithDoor() } : { kind };
+}
 
 /** Every card kind the bench renders, "<ruleset>.<name>" as registered. */
 export const CARD_KINDS = [
@@ -24,6 +49,8 @@ export const CARD_KINDS = [
   "unhex.opposed",
   "unhex.attack",
   "unhex.initiative",
+  "unhex.door",
+  "unhex.move",
   "personal.attack",
   "personal.fate",
   "personal.rest",
@@ -37,18 +64,20 @@ export const CARD_KINDS = [
   "torchlight.maneuver",
   "torchlight.ability",
   "torchlight.retreat",
+  "torchlight.grapple-hold",
   "torchlight.round",
   "torchlight.engagement",
 ] as const;
 
 /** Runs in the page: the world for `kind`, a card of it opened and settled, and `benchRender`. */
-export async function cardSetup({ kind }: { kind?: string }): Promise<void> {
+export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
   type Item = { id: string; name: string };
   type ActorDoc = { id: string; uuid: string; name: string; items: { contents: Item[] } };
   type Roll = { dice: Array<{ faces: number; results: Array<{ active: boolean; result: number }> }> };
   type Message = { system: { toObject(): object }; rolls: Roll[]; updateSource(d: object): unknown; renderHTML(): Promise<HTMLElement> };
   type CombatDoc = { id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; startCombat(): Promise<unknown> };
-  type Ref = { actor: string };
+  type Ref = { actor: string; token?: string };
+  type SceneDoc = { id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string; uuid: string }>> };
   type Opening = { kind: string; refs: Record<string, Ref>; request: Record<string, unknown> };
   type Answer = { ok: boolean; value?: unknown; reason?: string };
   const g = globalThis as unknown as {
@@ -61,6 +90,8 @@ export async function cardSetup({ kind }: { kind?: string }): Promise<void> {
         cards: { openCard(o: Opening): Promise<Answer>; cardsIdle(): Promise<void>; renderCardContent(card: object, dice: Array<{ sides: number; face: number }>): Promise<string> };
       };
     };
+    Scene: { create(d: object): Promise<SceneDoc> };
+    placeToken?: (actor: ActorDoc, placeable: { document: object }) => unknown;
     game: { settings: { set(ns: string, key: string, value: unknown): Promise<unknown> }; messages: { get(id: string): Message | undefined } };
     benchRender?: () => Promise<HTMLElement>;
     harness?: { flush(): Promise<void>; createUser(d: object): { id: string } };
@@ -70,8 +101,12 @@ export async function cardSetup({ kind }: { kind?: string }): Promise<void> {
   const { cards } = g.CONFIG.fray;
 
   // The same faces every run (a Park-Miller sequence), so each card opens in the same state; Foundry draws a face as ceil((1 - u) * sides).
+  // A step that needs one face gets it from `forced` ([face, sides]) first.
   let seed = 20_261_123;
+  const forced: Array<[number, number]> = [];
   g.CONFIG.Dice.randomUniform = () => {
+    const [face, sides] = forced.shift() ?? [0, 0];
+    if (sides) return 1 - (face - 0.5) / sides;
     seed = (seed * 16_807) % 2_147_483_647;
     return seed / 2_147_483_647;
   };
@@ -87,9 +122,10 @@ export async function cardSetup({ kind }: { kind?: string }): Promise<void> {
   };
   const ref = (actor: ActorDoc): Ref => ({ actor: actor.uuid });
   const itemId = (actor: ActorDoc, name: string) => actor.items.contents.find((item) => item.name === name)?.id ?? "";
-  async function fight(actors: ActorDoc[]): Promise<CombatDoc> {
-    const combat = await g.CONFIG.Combat.documentClass.create({ active: true });
-    await combat.createEmbeddedDocuments("Combatant", actors.map((actor) => ({ actorId: actor.id, name: actor.name })));
+  async function fight(actors: ActorDoc[], scene?: { id: string; tokens: Array<{ id: string }> }): Promise<CombatDoc> {
+    const combat = await g.CONFIG.Combat.documentClass.create({ active: true, ...(scene ? { scene: scene.id } : {}) });
+    const onScene = (i: number) => (scene ? { tokenId: scene.tokens[i]?.id, sceneId: scene.id } : {});
+    await combat.createEmbeddedDocuments("Combatant", actors.map((actor, i) => ({ actorId: actor.id, name: actor.name, ...onScene(i) })));
     await combat.startCombat();
     return combat;
   }
@@ -141,6 +177,21 @@ export async function cardSetup({ kind }: { kind?: string }): Promise<void> {
       if (id === "unhex.check") return request({ character: ada }, { good: true, what: "climb the bar" });
       if (id === "unhex.opposed") return request({ a: ada, b: bea }, { good: false });
       if (id === "unhex.attack") return request({ attacker: guard, target: ada }, { weapon: itemId(guard, "Club"), range: 0 });
+      if (id === "unhex.door" || id === "unhex.move") {
+        // Bea's token in the nightclub, by the shut door to the alley, or just moved from there onto the dance floor; the Guard watches from the bar.
+        const { scene: data, places } = areas ?? { scene: {}, places: {} };
+        const scene = await g.Scene.create({ ...data, active: true });
+        const place = async (actor: ActorDoc, area: string, disposition: number) => {
+          const [token] = await scene.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, disposition, ...places[area] }]);
+          g.placeToken?.(actor, { document: token as object });
+          return token!;
+        };
+        const tokens = [await place(bea, id === "unhex.door" ? "entrance" : "dance-floor", 1), await place(guard, "bar", -1)];
+        await fight([bea, guard], { id: scene.id, tokens });
+        const mover = { actor: bea.uuid, token: tokens[0]!.uuid };
+        if (id === "unhex.door") return { kind: id, refs: { actor: mover }, request: { between: ["entrance", "alley"], open: true } };
+        return { kind: id, refs: { mover }, request: { from: "entrance", origin: places.entrance } };
+      }
       // Without tokens a character is on the friendly team and an NPC on the hostile one.
       const combat = await fight([ada, guard]);
       return request({ lead: ada, friendly: ada, hostile: guard }, { combat: combat.id, round: 1 });
@@ -180,6 +231,12 @@ export async function cardSetup({ kind }: { kind?: string }): Promise<void> {
     if (id === "torchlight.maneuver") return request({ actor: elsa }, { combat: combat.id, maneuver: "evade", weapon: "" });
     if (id === "torchlight.ability") return request({ actor: elsa }, { combat: combat.id });
     if (id === "torchlight.retreat") return request({ actor: archer }, { combat: combat.id });
+    if (id === "torchlight.grapple-hold") {
+      // Riddic grapples the bandit first (a 9 under his Dex DC of 12 holds him), then keeps his hold.
+      forced.push([9, 20]);
+      await open({ ...request({ actor: riddic, target: bandit }, { combat: combat.id, maneuver: "grapple", weapon: "" }), kind: "torchlight.maneuver" });
+      return request({ actor: riddic, target: bandit }, { combat: combat.id });
+    }
     return request(all, { combat: combat.id });
   }
 

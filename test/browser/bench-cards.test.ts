@@ -4,10 +4,15 @@
  * `benchRender()` must draw the card it opened, its section and buttons, from the same HTML the
  * card engine wrote. Nothing here is timed.
  */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CARD_CASES } from "../../scripts/bench-browser.js";
+import { REPO_ROOT } from "../harness/node.js";
 import { browserAvailable, openFray, useFrayBrowser, type FrayPage } from "./support/index.js";
+
+const RULESETS = join(REPO_ROOT, "src/foundry/rulesets");
 
 interface Drawn {
   kind: string;
@@ -30,9 +35,14 @@ describe.skipIf(!browserAvailable())("the bench's card rows", () => {
   });
   afterAll(async () => page.close());
 
-  it("covers a card kind of every ruleset", () => {
-    const rulesets = new Set(CARD_CASES.map((c) => String(c.arg.kind).split(".")[0]));
-    expect([...rulesets].sort()).toEqual(["cavaliers", "drama", "personal", "torchlight", "unhex"]);
+  it("has a row for every card kind a ruleset declares", () => {
+    const declared = readdirSync(RULESETS).flatMap((ruleset) => {
+      const dir = join(RULESETS, ruleset, "cards");
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir).flatMap((file) => [...readFileSync(join(dir, file), "utf8").matchAll(/^ {2}id: "([\w-]+\.[\w-]+)",$/gm)].map((match) => match[1]));
+    });
+    expect(new Set(declared.map((kind) => kind?.split(".")[0]))).toEqual(new Set(["cavaliers", "drama", "personal", "torchlight", "unhex"]));
+    expect(CARD_CASES.map((c) => c.arg.kind).sort()).toEqual(declared.sort());
     expect(new Set(CARD_CASES.map((c) => c.row)).size).toBe(CARD_CASES.length);
   });
 
