@@ -11,8 +11,8 @@
  *   3. Exact odds (scripts/bench-odds.ts): per ruleset, at the largest pools the rules allow, the
  *      exact computation against a 100,000-sample Monte Carlo of the same contest (how many times
  *      faster; the target is 100), and the Monte Carlo's largest error against the exact answer.
- *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's render against an empty
- *      ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
+ *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's and each chat card kind's render
+ *      (scripts/bench-cards.ts) against an empty ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
  *      budget: the entry with the CSS, and per ruleset what a world of it fetches (bundleReport).
  * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone.
  */
