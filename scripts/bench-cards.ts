@@ -84,6 +84,7 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
     CONFIG: {
       Actor: { documentClass: { create(d: object): Promise<ActorDoc> } };
       Combat: { documentClass: { create(d: object): Promise<CombatDoc> } };
+      Item: { documentClass: { deleteDocuments(ids: string[]): Promise<unknown> } };
       Dice: { randomUniform: () => number };
       fray: {
         loadRuleset(id: string): Promise<unknown>;
@@ -92,7 +93,7 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
     };
     Scene: { create(d: object): Promise<SceneDoc> };
     placeToken?: (actor: ActorDoc, placeable: { document: object }) => unknown;
-    game: { settings: { set(ns: string, key: string, value: unknown): Promise<unknown> }; messages: { get(id: string): Message | undefined } };
+    game: { settings: { set(ns: string, key: string, value: unknown): Promise<unknown> }; messages: { get(id: string): Message | undefined }; items: { contents: Item[] } };
     benchRender?: () => Promise<HTMLElement>;
     harness?: { flush(): Promise<void>; createUser(d: object): { id: string } };
   };
@@ -110,6 +111,9 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
     seed = (seed * 16_807) % 2_147_483_647;
     return seed / 2_147_483_647;
   };
+  // The rows measure the cards over the house lists: world items an earlier row made (a sheet row's Personal Combat band) would replace them.
+  const worldItems = g.game.items.contents.map((item) => item.id);
+  if (worldItems.length) await g.CONFIG.Item.documentClass.deleteDocuments(worldItems);
   // Foundry reloads the page for a new ruleset, which fetches its chunk at init; the bench switches in place and waits for it.
   await g.game.settings.set("fray", "ruleset", ruleset);
   await g.CONFIG.fray.loadRuleset(ruleset);

@@ -32,6 +32,11 @@ describe.skipIf(!browserAvailable())("the bench's card rows", () => {
     // The setups are handed to the page as source; a runner that keeps names adds `__name` calls to them.
     await page.addInitScript({ content: "globalThis.__name = (target) => target;" });
     frayPage = await openFray(page, fray.server.url);
+    // The bench renders the sheets first, leaving world items behind (a Personal Combat band replaces the house range bands).
+    await page.evaluate(async () => {
+      const g = globalThis as unknown as { CONFIG: { Item: { documentClass: { create(d: object): Promise<unknown> } } } };
+      for (const type of ["personalBand", "personalAction", "personalFate"]) await g.CONFIG.Item.documentClass.create({ name: `Bench ${type}`, type, system: {} });
+    });
   });
   afterAll(async () => page.close());
 
