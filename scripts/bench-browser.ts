@@ -5,20 +5,31 @@
  *   - each actor and item sheet's render, relative to rendering an empty ApplicationV2;
  *   - ordering a combat of 200 Cavaliers combatants (setupTurns through the active ruleset's rules,
  *     places in the Combat's flags as the tracker keeps them), relative to ordering 20.
- * Every render row is a RenderCase: setup code run in the page that leaves a `render()` behind.
- * Chat cards join the table as more cases (see CARD_CASES): create the message in `setup`, and let
- * `render()` re-render its card the way the card engine does. Nothing here asserts on time.
+ *   - each chat card kind's render, relative to the same empty ApplicationV2 (CARD_CASES).
+ * Every render row is a RenderCase: setup code run in the page that leaves `benchRender()` behind.
+ * A card's setup (scripts/bench-cards.ts) opens a real card through the card engine, and its
+ * `benchRender()` re-renders it the way the engine does at each step: the GM's HTML from the card's
+ * data, shown through ChatMessage#renderHTML. Nothing here asserts on time.
  */
 import type { Page } from "playwright-core";
 import { bundleWeights, type BundleWeights } from "./bundle-graph.mjs";
+import { CARD_KINDS, cardArg, cardSetup, type CardAreas } from "./bench-cards.js";
 import { browserAvailable, launchBrowser, openFray } from "../test/browser/support/browser.js";
 import { startFrayServer } from "../test/browser/support/server.js";
 
-/** One row of the render table: `setup` runs in the page and returns the name of a global render function it installed. */
+/** What a setup is handed (as JSON): the document to make for a sheet, the kind of card to open. */
+export interface RenderArg {
+  documentName?: string;
+  type?: string;
+  kind?: string;
+  areas?: CardAreas;
+}
+
+/** One row of the render table: `setup` runs in the page and installs `window.benchRender`. */
 export interface RenderCase {
   row: string;
-  setup: (arg: { documentName?: string; type?: string }) => Promise<void>;
-  arg: { documentName?: string; type?: string };
+  setup: (arg: RenderArg) => Promise<void>;
+  arg: RenderArg;
 }
 
 interface BenchGlobals {
@@ -47,15 +58,15 @@ const EMPTY_APP: RenderCase = {
 };
 
 /** A document of the type, created empty, and its sheet rendered again and again. */
-async function sheetSetup({ documentName, type }: { documentName?: string; type?: string }): Promise<void> {
+async function sheetSetup({ documentName, type }: RenderArg): Promise<void> {
   type Doc = { sheet: { render(o: object): Promise<unknown> } };
   const g = globalThis as unknown as BenchGlobals & { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } }> };
   const document = await g.CONFIG[documentName as string]!.documentClass.create({ name: `Bench ${type}`, type, system: {} });
   g.benchRender = () => document.sheet.render({ force: true });
 }
 
-/** Card rows go here once the card engine settles: { row: "card <kind> <step>", arg, setup } per card state. */
-export const CARD_CASES: RenderCase[] = [];
+/** One row per card kind: the card as it stands once opened (open for a choice, or applied). */
+export const CARD_CASES: RenderCase[] = CARD_KINDS.map((kind) => ({ row: `card ${kind}`, arg: cardArg(kind), setup: cardSetup }));
 
 /** Milliseconds per render: renders in batches of at least 100 ms (the page's clock is coarse), best of five. */
 async function timeRenders(page: Page, renderCase: RenderCase): Promise<number> {

@@ -11,17 +11,18 @@
  *   3. Exact odds (scripts/bench-odds.ts): per ruleset, at the largest pools the rules allow, the
  *      exact computation against a 100,000-sample Monte Carlo of the same contest (how many times
  *      faster; the target is 100), and the Monte Carlo's largest error against the exact answer.
- *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's render against an empty
- *      ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
+ *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's and each chat card kind's render
+ *      (scripts/bench-cards.ts) against an empty ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
  *      budget: the entry with the CSS, and per ruleset what a world of it fetches (bundleReport).
  * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone.
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCli } from "../src/cli/run.js";
 import { RULESETS } from "../src/rules/index.js";
 import { build } from "./build.mjs";
+import { moduleGraph } from "./bundle-graph.mjs";
 import { benchBrowser, bundleReport } from "./bench-browser.js";
 import { benchOdds, type OddsRow, SAMPLES } from "./bench-odds.js";
 import { parseCliExamples, type CliExample } from "./cli-examples.js";
@@ -126,12 +127,15 @@ async function main(): Promise<void> {
   const buildStarted = performance.now();
   await build({ quiet: true });
   const buildSeconds = (performance.now() - buildStarted) / 1000;
-  const map = JSON.parse(readFileSync(at("dist/fray.mjs.map"), "utf8")) as { sources: string[] };
-  const bundled = map.sources.map((source) => resolve(at("dist"), source)).filter((file) => !relative(ROOT, file).startsWith(".."));
+  // The entry and every chunk it reaches (one per ruleset and the shared ones), against every source file their maps list.
+  const { files: codeFiles } = moduleGraph(at("dist"), "fray.mjs");
+  const mapped = codeFiles.filter((file) => existsSync(at(`dist/${file}.map`)));
+  const bundled = [...new Set(mapped.flatMap((file) => (JSON.parse(readFileSync(at(`dist/${file}.map`), "utf8")) as { sources: string[] }).sources.map((source) => resolve(dirname(at(`dist/${file}`)), source))))].filter((file) => !relative(ROOT, file).startsWith(".."));
   const bundleSource = bundled.reduce((sum, file) => sum + bytesUnder(file), 0);
+  const codeBytes = codeFiles.reduce((sum, file) => sum + bytesUnder(at(`dist/${file}`)), 0);
   const zipped = bytesUnder(at("dist"), (name) => name !== "fray.zip");
   const sizes = [
-    { output: "dist/fray.mjs", from: `${bundled.length} source file(s) in its map`, out: bytesUnder(at("dist/fray.mjs")), src: bundleSource },
+    { output: `dist/fray.mjs and its ${codeFiles.length - 1} chunks`, from: `${bundled.length} source file(s) in their maps`, out: codeBytes, src: bundleSource },
     { output: "dist/styles/fray.css", from: "styles/**/*.scss", out: bytesUnder(at("dist/styles/fray.css")), src: bytesUnder(at("styles"), (n) => n.endsWith(".scss")) },
     { output: "dist/packs/", from: "packs/**/*.json", out: bytesUnder(at("dist/packs")), src: bytesUnder(at("packs"), (n) => n.endsWith(".json")) },
     { output: "dist/fray.zip", from: "the dist/ files it holds", out: bytesUnder(at("dist/fray.zip")), src: zipped },

@@ -5,7 +5,8 @@
  * styles and copy the static files again). Link dist/ into Foundry's Data/systems/fray and Foundry's
  * own hot reload (system.json flags.hotReload) refreshes styles, templates and lang/ in the open
  * page; a code change needs a browser reload. Packs, the command line and the zip are rebuilt only
- * by a full `npm run build`.
+ * by a full `npm run build`. A rebuilt ruleset chunk gets a new hashed name; the old file stays in
+ * dist/ (nothing imports it) until the next full build empties the folder.
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -2,6 +2,7 @@ import { FrayActor } from "./actor/document.js";
 import { registerCombat, registerRulesetCombat } from "./combat/index.js";
 import { registerAreas } from "./areas/index.js";
 import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
+import { renderCardContent } from "./cards/render.js";
 import { registerRulesetRules } from "./cards/resolve.js";
 import { registerRelay } from "./relay/index.js";
 import { sheetClassFor } from "./actor/sheet.js";
@@ -117,7 +118,7 @@ Hooks.once("init", () => {
   void rulesetOrNull(activeRulesetId());
   // The card engine for macros and the browser tests, which reach the system only through globals.
   const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
-  fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf };
+  fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf, renderCardContent };
   fray.loadRuleset = loadRuleset;
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });

@@ -4,7 +4,8 @@
  * small stand-in for core's theme variables on the page (the handful Fray reads, with values of our
  * own choosing in the light and dark spirit of core's); Fray's colours must follow them and read
  * well: every text colour checked here clears WCAG's 4.5:1 against its window's background.
- * Screenshots: test-results/screenshots/theme-<light|dark>-<sheet|house-rules>.png.
+ * Every actor and item sheet of every ruleset is then checked the same way, each text against what is
+ * behind it. Screenshots: test-results/screenshots/theme-<light|dark>-<sheet|house-rules|type>.png.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -123,5 +124,74 @@ describe.skipIf(!browserAvailable())("themes in Chromium", () => {
       await page.close();
     }
     expect(accents[0]).not.toBe(accents[1]);
+  });
+});
+
+/** How many texts the open sheet shows, and each whose colour does not clear 4.5:1 over what is behind it. */
+async function lowContrast(page: Page, id: string): Promise<{ checked: number; failures: string[] }> {
+  const found = await page.evaluate((id) => {
+    const root = document.querySelector(`[id="${id}"]`);
+    if (!root) throw new Error(`no sheet ${id}`);
+    const opaque = (color: string) => !/rgba\([^)]*,\s*0\)$/.test(color) && color !== "transparent";
+    const behind = (element: Element): string => {
+      for (let at: Element | null = element; at; at = at.parentElement) {
+        const background = getComputedStyle(at).backgroundColor;
+        if (opaque(background)) return background;
+        if (at === root) break;
+      }
+      return getComputedStyle(root).backgroundColor;
+    };
+    const texts: { what: string; color: string; background: string }[] = [];
+    for (const element of root.querySelectorAll<HTMLElement>("*")) {
+      if (!element.getClientRects().length || getComputedStyle(element).visibility === "hidden") continue;
+      const field = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+      if (field && (element as HTMLInputElement).type !== "checkbox" && (element as HTMLInputElement).type !== "hidden") {
+        texts.push({ what: `${element.tagName.toLowerCase()}[name=${element.getAttribute("name")}]`, color: getComputedStyle(element).color, background: behind(element) });
+        continue;
+      }
+      const own = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      if (own) texts.push({ what: `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} "${element.textContent?.trim().slice(0, 30)}"`, color: getComputedStyle(element).color, background: behind(element) });
+    }
+    return texts;
+  }, id);
+  const failures = found.filter((text) => contrast(text.color, text.background) < 4.5).map((text) => `${text.what}: ${text.color} on ${text.background} (${contrast(text.color, text.background).toFixed(2)}:1)`);
+  return { checked: found.length, failures };
+}
+
+describe.skipIf(!browserAvailable())("every sheet in both themes", () => {
+  const fray = useFrayBrowser();
+
+  it.each(["light", "dark"] as const)("in the %s theme, every text of every actor and item sheet reads at 4.5:1 or better", async (theme) => {
+    const page = await fray.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await openFray(page, fray.server.url);
+    await page.addStyleTag({ content: CORE_THEME_STAND_IN });
+    await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+    const types = await page.evaluate(() => {
+      const declared = (globalThis as unknown as { game: { system: { documentTypes: Record<string, Record<string, unknown>> } } }).game.system.documentTypes;
+      return (["Actor", "Item"] as const).flatMap((documentName) => Object.keys(declared[documentName] ?? {}).map((type) => ({ documentName, type })));
+    });
+    expect(types.length).toBeGreaterThan(10);
+    const failures: string[] = [];
+    for (const { documentName, type } of types) {
+      const id = await page.evaluate(
+        async ({ documentName, type }) => {
+          type App = { element: HTMLElement; render(o: object): Promise<App>; close(): Promise<unknown> };
+          const g = globalThis as unknown as { CONFIG: Record<string, { documentClass: { create(d: object): Promise<{ sheet: App }> } }> };
+          for (const open of document.querySelectorAll(".fray.sheet")) open.remove();
+          const document_ = await g.CONFIG[documentName]!.documentClass.create({ name: `A ${type}`, type });
+          const sheet = await document_.sheet.render({ force: true });
+          await window.harness?.flush();
+          return sheet.element.id;
+        },
+        { documentName, type },
+      );
+      const { checked, failures: low } = await lowContrast(page, id);
+      // Every sheet shows its name, labels and fields: a sheet with next to nothing read means the check missed it.
+      expect(checked, type).toBeGreaterThan(4);
+      failures.push(...low.map((failure) => `${type}: ${failure}`));
+      await screenshot(page.locator(`[id="${id}"]`), `theme-${theme}-${type}`);
+    }
+    expect(failures).toEqual([]);
+    await page.close();
   });
 });

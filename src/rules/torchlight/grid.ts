@@ -121,7 +121,10 @@ export function attackRefusal(attack: AttackLegality): AttackRefusal | undefined
   return undefined;
 }
 
-/** Whether a companion may Protect another: same side, both standing, one adjacent position apart. */
+/**
+ * Whether a companion may Protect another: same side, one adjacent position apart, the protector
+ * standing. The rules are silent on a fallen companion; she can still be hit, so she may be protected.
+ */
 export function mayProtect(grid: readonly Placement[], protector: string, companion: string, diagonal: boolean): boolean {
   const by = find(grid, protector);
   const of = find(grid, companion);

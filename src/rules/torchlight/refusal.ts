@@ -46,7 +46,7 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "needs-position": "Rally and Protect Companion are measured on the Combat Grid: give the lane and side of everyone involved",
   "rally-out-of-reach": "Rally reaches only companions within one adjacent position",
   "rally-once-a-round": "Rally can be used only once a round",
-  "protect-not-adjacent": "Protect Companion defends only a standing companion within one adjacent position",
+  "protect-not-adjacent": "Protect Companion needs a standing protector within one adjacent position of her companion, on the same side",
   "no-engaged-enemy": "Intimidation needs an engaged enemy in the lane",
   "ability-wrong-stance": "each stance ability is used only from its own stance",
   "ability-needs-target": "this stance ability needs a target",

@@ -42,6 +42,15 @@ describe("Rally and Protect Companion reach one adjacent position, read from the
     // An enemy is no companion to protect.
     expect(refusalOf(() => resolve("round", { combatants: near, hits, protect: [{ by: "Bo", companion: "Orc" }] }, []))).toBe("protect-not-adjacent");
   });
+
+  it("where the rules are silent: a fallen companion may be protected and rallied; a fallen protector protects no one", () => {
+    const fallen = [at("Ana", "party", 2, "steadied", { incapacitated: true }), at("Bo", "party", 3, "on-guard"), at("Cy", "party", 3), at("Orc", "foes", 2, "aggressive")];
+    const protectedFallen = resolve("round", { combatants: fallen, hits: [{ target: "Ana", amount: 6, from: "Orc" }], protect: [{ by: "Bo", companion: "Ana" }] }, []);
+    expect(protectedFallen.steps).toContainEqual({ rule: "protect-companion", hit: 0, attack: 6, taken: 3 });
+    expect(resolve("round", { combatants: fallen, hits: [], rally: { by: "Cy", allies: ["Ana"] } }, [2, 2]).dice.map((d) => d.label)).toContain("rally: Ana");
+    const fallenProtector = [at("Ana", "party", 2), at("Bo", "party", 3, "on-guard", { incapacitated: true }), at("Orc", "foes", 2, "aggressive")];
+    expect(refusalOf(() => resolve("round", { combatants: fallenProtector, hits: [{ target: "Ana", amount: 6, from: "Orc" }], protect: [{ by: "Bo", companion: "Ana" }] }, []))).toBe("protect-not-adjacent");
+  });
 });
 
 describe("Retreat and its waiting round", () => {

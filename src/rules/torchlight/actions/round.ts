@@ -33,7 +33,7 @@ const Request = Type.Object(
     combatants: Type.Array(CombatantSchema, { minItems: 1, maxItems: 60 }),
     /** Every attack total that landed this round (before the target's On Guard). */
     hits: Type.Array(Hit, { maxItems: 200 }),
-    /** The round's one Rally: who used it. It reaches every standing companion within one adjacent position; `allies`, if given, must all be among them. */
+    /** The round's one Rally: who used it. It reaches every companion within one adjacent position, a fallen one too; `allies`, if given, must all be among them. */
     rally: Type.Optional(Type.Object({ by: Name, allies: Type.Optional(Type.Array(Name, { maxItems: 60 })) }, { additionalProperties: false })),
     /** Protect Companion: an On Guard character absorbs the largest hit on one adjacent companion, taking half. */
     protect: Type.Optional(Type.Array(Type.Object({ by: Name, companion: Name }, { additionalProperties: false }), { maxItems: 60 })),
