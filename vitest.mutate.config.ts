@@ -3,17 +3,21 @@ import { defineConfig } from "vitest/config";
 // The tests `npm run mutate` runs against each mutant: the rules' own unit tests and nothing else.
 // The command line, repository, Foundry and browser tests are left out: they either start other
 // processes (which never see the active mutant) or test other layers, and a rule must be pinned by
-// a test of the rule. The odds tests are left out too: the odds files are not mutated, and their
-// Monte Carlo comparisons are most of the unit tests' time, which a static mutant (one Stryker must
-// test against every test) pays in full.
+// a test of the rule. The odds tests run only for the odds target: their Monte Carlo comparisons
+// are most of the unit tests' time, which a static mutant of another target (one Stryker must test
+// against every test) would pay in full.
 // A ruleset's target runs its own tests and the shared ones in test/rules/; core runs test/core and
 // every ruleset's tests, since the rulesets are core's users. `npm run mutate` names the target
 // whose tests to run in FRAY_MUTATE_TESTS (for a path like src/core/dice, its target: core).
 const target = process.env.FRAY_MUTATE_TESTS ?? process.env.FRAY_MUTATE_TARGET;
+// The odds target runs only the odds tests, which the other targets leave out.
+const ODDS_TESTS = ["test/core/odds/**/*.test.ts", "test/rules/**/odds.test.ts"];
 const include =
-  target && target !== "core"
-    ? [`test/rules/${target}/**/*.test.ts`, "test/rules/*.test.ts"]
-    : ["test/core/**/*.test.ts", "test/rules/**/*.test.ts"];
+  target === "odds"
+    ? ODDS_TESTS
+    : target && target !== "core"
+      ? [`test/rules/${target}/**/*.test.ts`, "test/rules/*.test.ts"]
+      : ["test/core/**/*.test.ts", "test/rules/**/*.test.ts"];
 
 export default defineConfig({
   test: {
@@ -22,7 +26,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include,
-          exclude: ["test/core/odds/**", "test/rules/**/odds.test.ts"],
+          exclude: target === "odds" ? [] : ["test/core/odds/**", "test/rules/**/odds.test.ts"],
           environment: "node",
         },
       },

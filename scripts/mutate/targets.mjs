@@ -1,10 +1,10 @@
 /**
  * What `npm run mutate` mutates: one target per pure layer of the rules. `core` is src/core; each
- * ruleset is src/rules/<id>. Every TypeScript file under a target is mutated, except:
- * - the odds files (src/core/odds/**, src/rules/<id>/odds.ts): they arrive with the odds work, and
- *   their tests with them; phase 2 of the mutation issue brings them in.
+ * ruleset is src/rules/<id>; `odds` is the exact odds (src/core/odds/**, src/rules/odds.ts and each
+ * src/rules/<id>/odds.ts), apart because its tests compare with a Monte Carlo and are most of the
+ * unit tests' time, which the other targets' static mutants would pay in full.
  * A target can also be narrowed to a folder or a file inside one (`src/core/dice`,
- * `src/rules/cavaliers/tables.ts`): see `resolveTarget`.
+ * `src/rules/cavaliers/tables.ts`, `src/rules/drama/odds.ts`): see `resolveTarget`.
  */
 export const TARGETS = {
   core: ["src/core/**/*.ts", "!src/core/odds/**"],
@@ -13,7 +13,13 @@ export const TARGETS = {
   unhex: ruleset("unhex"),
   personal: ruleset("personal"),
   torchlight: ruleset("torchlight"),
+  odds: ["src/core/odds/**/*.ts", "src/rules/odds.ts", "src/rules/*/odds.ts"],
 };
+
+/** Whether a path (a file or a folder) is part of the odds target. */
+function isOdds(path) {
+  return /^src\/core\/odds(?=\/|$)/.test(path) || /^src\/rules\/(?:[a-z]+\/)?odds\.ts$/.test(path);
+}
 
 function ruleset(id) {
   return [`src/rules/${id}/**/*.ts`, `!src/rules/${id}/odds.ts`];
@@ -29,6 +35,10 @@ function ruleset(id) {
 export function resolveTarget(arg) {
   if (arg in TARGETS) return { tests: arg, mutate: TARGETS[arg], report: arg };
   const path = arg.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
+  if (isOdds(path)) {
+    const files = path.endsWith(".ts") ? path : `${path}/**/*.ts`;
+    return { tests: "odds", mutate: [files], report: path.replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-") };
+  }
   const match = /^src\/(?:core(?=\/|$)|rules\/([a-z]+)(?=\/|$))/.exec(path);
   const tests = match ? (match[1] ?? "core") : undefined;
   if (!tests || !(tests in TARGETS)) return undefined;
