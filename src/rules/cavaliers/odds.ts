@@ -12,8 +12,9 @@ import { beats } from "./pool.js";
  * Exact odds of the Queen's Cavaliers' opposed rolls. The pools are the ones `resolve` builds:
  * each action is run once on the lowest and once on the highest faces (purchases left out, since
  * they do not change the dice) and the dice it asks for are read off by label, so Drop, Wounds,
- * range, cover, Advantage and Assists are counted exactly as the rules count them. Each pool's
- * reading comes from keepTwoOdds; who wins comes from the rules' `beats`.
+ * range, cover, Advantage and Assists are counted exactly as the rules count them. A pool Drop
+ * emptied (house option keepOneDie off) rolls no die and totals 0. Each pool's reading comes from
+ * keepTwoOdds; who wins comes from the rules' `beats`.
  *
  * Attack: chances `attackerWins`, `defenderWins` (the defender takes ties); distributions
  * `attackerSuccessPoints` (when the attacker wins; sums to her chance), `defenderSuccessPoints`
@@ -25,15 +26,18 @@ import { beats } from "./pool.js";
 
 type Plan = Map<string, number[]>;
 
-function planOf(action: RulesetAction, request: Record<string, unknown>, without: readonly string[]): Plan {
-  const probe = Object.fromEntries(Object.entries(request).filter(([key]) => !without.includes(key)));
+/**
+ * The dice `resolve` rolls for the request without the winner's purchase (`without`): left out, it
+ * stops to await that choice before it reads any later one (an attack's landingSpend).
+ */
+function planOf(action: RulesetAction, request: Record<string, unknown>, without: string): Plan {
+  const probe = Object.fromEntries(Object.entries(request).filter(([key]) => key !== without));
   return dicePlan((tray) => action.resolve(probe, tray));
 }
 
+/** A pool the rules rolled no die for was emptied by Drop: it reads as no dice (total 0). */
 function pool(plan: Plan, label: string): KeepTwoChance[] {
-  const sides = plan.get(label);
-  if (!sides) throw new Error(`odds: the rules rolled no "${label}"`);
-  return keepTwoOdds(sides);
+  return keepTwoOdds(plan.get(label) ?? []);
 }
 
 /** A pool's readings grouped by total: its chance, and the chance of each SP count at that total. */
@@ -52,7 +56,7 @@ const ATTACK_NUMBERS = ["attackerSuccessPoints", "defenderSuccessPoints", "attac
 
 export const attackOdds: ActionOdds = defineOdds<Static<typeof AttackRequest>>({
   exact(request) {
-    const plan = planOf(attackAction, request, ["spend", "landingSpend"]);
+    const plan = planOf(attackAction, request, "spend");
     const tally = new Tally(ATTACK_NUMBERS);
     tally.declare(["attackerWins", "defenderWins"], ATTACK_NUMBERS);
     // Who wins depends on the two totals only: each pair of totals is judged once.
@@ -82,7 +86,7 @@ export const attackOdds: ActionOdds = defineOdds<Static<typeof AttackRequest>>({
 const CHECK_NUMBERS = ["successPoints", "total", "oppositionTotal"];
 
 /** Skill and Flourish: the roller's pool against Standard Opposition (none at Very Easy). */
-function checkOdds(action: RulesetAction, label: string, without: readonly string[]): ActionOdds {
+function checkOdds(action: RulesetAction, label: string, without: string): ActionOdds {
   return {
     exact(request) {
       const plan = planOf(action, request as Record<string, unknown>, without);
@@ -111,5 +115,5 @@ function checkOdds(action: RulesetAction, label: string, without: readonly strin
   };
 }
 
-export const skillOdds = checkOdds(skillAction, "skill pool", ["spend"]);
-export const flourishOdds = checkOdds(flourishAction, "flourish pool", ["style"]);
+export const skillOdds = checkOdds(skillAction, "skill pool", "spend");
+export const flourishOdds = checkOdds(flourishAction, "flourish pool", "style");

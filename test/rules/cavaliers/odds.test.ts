@@ -70,6 +70,33 @@ describe("cavaliers exact odds", () => {
     expect(odds.chances.attackerWins).toBeLessThan(0.5);
   });
 
+  it("with Drop allowed to empty a pool (keepOneDie off), an emptied attack pool totals 0 and never wins", () => {
+    // An empty pool totals 0 and every die shows at least 1, so the defender wins every exchange.
+    const request = { attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6, drop: 1 }, defender: { name: "D", attribute: 6 }, options: { keepOneDie: false } };
+    const odds = expectEnumerationAgrees(attack, request);
+    expect(odds.chances).toEqual({ attackerWins: 0, defenderWins: expect.closeTo(1, 12) });
+    expect(odds.distributions.attackerTotal).toEqual([[0, expect.closeTo(1, 12)]]);
+    expect(odds.distributions.attackerSuccessPoints).toEqual([]);
+    const skillOdds = expectEnumerationAgrees(skill, { actor: { name: "A", attribute: 6, drop: 1 }, skill: "deceive", opposition: "easy", options: { keepOneDie: false } });
+    expect(skillOdds.chances).toEqual({ success: 0, failure: expect.closeTo(1, 12) });
+  });
+
+  it("Very Easy never fails and rolls no opposition, as resolve on every face shows", () => {
+    const odds = expectEnumerationAgrees(skill, { actor: { name: "A", attribute: 8, competency: 6 }, skill: "deceive", opposition: "very-easy" });
+    expect(odds.chances).toEqual({ success: expect.closeTo(1, 12), failure: 0 });
+  });
+
+  it("the winner's purchases do not change the dice: a request naming them has the odds of one that does not", () => {
+    // On the lowest faces the defender wins a lone d6 against a lone d6 with 1 SP, too few for Style (3 SP).
+    const exchange = { attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6 }, defender: { name: "D", attribute: 6 } };
+    expect(attack.odds.exact({ ...exchange, spend: ["gain-style"] })).toEqual(attack.odds.exact(exchange));
+    expect(attack.odds.exact({ ...exchange, spend: [], landingSpend: ["inflict-wound"] })).toEqual(attack.odds.exact(exchange));
+    const easy = { actor: { name: "A", attribute: 6 }, skill: "deceive", opposition: "very-easy" };
+    expect(skill.odds.exact({ ...easy, spend: ["gain-style"] })).toEqual(skill.odds.exact(easy));
+    const flourisher = { actor: { name: "A", attribute: 10, competency: 12 }, skill: "deceive" };
+    expect(flourish.odds.exact({ ...flourisher, style: 6 })).toEqual(flourish.odds.exact(flourisher));
+  });
+
   it("refuses what resolve refuses: no Parrying an aimed shot", () => {
     expect(() => attack.odds.exact({ attack: "aim", defence: "parry", attacker: { name: "A", attribute: 6 }, defender: { name: "D", attribute: 6 } })).toThrow(RuleError);
   });
