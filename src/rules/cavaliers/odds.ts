@@ -58,7 +58,8 @@ export const attackOdds: ActionOdds = defineOdds<Static<typeof AttackRequest>>({
   exact(request) {
     const plan = planOf(attackAction, request, "spend");
     const tally = new Tally(ATTACK_NUMBERS);
-    tally.declare(["attackerWins", "defenderWins"], ATTACK_NUMBERS);
+    // Every reading names both events; only a number may never arise (no SP for a side that cannot win).
+    tally.declare([], ATTACK_NUMBERS);
     // Who wins depends on the two totals only: each pair of totals is judged once.
     const defence = byTotal(pool(plan, "defence pool"));
     for (const [attackTotal, attack] of byTotal(pool(plan, "attack pool"))) {
@@ -91,7 +92,8 @@ function checkOdds(action: RulesetAction, label: string, without: string): Actio
     exact(request) {
       const plan = planOf(action, request as Record<string, unknown>, without);
       const tally = new Tally(CHECK_NUMBERS);
-      tally.declare(["success", "failure"], CHECK_NUMBERS);
+      // Every reading names both events; only a number may never arise (no opposition at Very Easy).
+      tally.declare([], CHECK_NUMBERS);
       const roller = pool(plan, label);
       const opposition = plan.has("opposition") ? pool(plan, "opposition") : null;
       for (const r of roller) {

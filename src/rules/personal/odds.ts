@@ -42,6 +42,7 @@ function hitsByRating(attackTotals: Dense, defense: number, armor: ArmorRatings,
   let runRating = 0;
   let run = 0;
   const flush = () => {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a run of no chance would add 0 to the chance of a rating, and 0 to every amount of damage it leaves; skipping it only spares a pass over the Damage Roll
     if (run > 0) byRating.set(runRating, (byRating.get(runRating) ?? 0) + run);
   };
   for (let i = 0; i < totals.length; i += 1) {
@@ -50,6 +51,7 @@ function hitsByRating(attackTotals: Dense, defense: number, armor: ArmorRatings,
     if (!hit) missed += p;
     else {
       const rating = armorAgainst(armor, weapon.damageType, margin, piercing, piercingHalves).rating;
+      // Stryker disable next-line ConditionalExpression: each total as its own run adds the same chances in the same order (a rating's totals are consecutive, as the margin that halves Armor is a threshold); runs only spare the map
       if (rating !== runRating) {
         flush();
         runRating = rating;
@@ -71,13 +73,13 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
       const vitals = vitalsFrom(request.target);
       const attackTotals = formulaOdds(parseFormula(weapon.attack));
       // The same formula for both rolls is summed once (its distribution is only read).
+      // Stryker disable next-line ConditionalExpression: summing one formula twice gives the same distribution, only slower
       const damageRolls = weapon.damage === weapon.attack ? attackTotals : formulaOdds(parseFormula(weapon.damage));
       const tally = tallyFor(NAMES);
       tally.addValues("attackTotal", attackTotals);
       const { missed, byRating } = hitsByRating(attackTotals, request.target.defense, request.target.armor ?? {}, weapon, options.piercingHalvesArmor);
-      tally.add({ events: { hit: false, wounded: false, defeated: false, fateNeeded: false }, values: {} }, missed);
-      const highest = Math.max(0, damageRolls.min + damageRolls.p.length - 1);
-      const damage = new Float64Array(highest + 1);
+      // Every amount netDamage can give, 0 up to the highest Damage Roll (index 0 is there for a miss).
+      const damage = new Float64Array(Math.max(1, damageRolls.min + damageRolls.p.length));
       const rolls = damageRolls.p;
       for (const [rating, p] of byRating) {
         for (let i = 0; i < rolls.length; i += 1) {
@@ -85,27 +87,29 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
           damage[amount] = (damage[amount] as number) + p * (rolls[i] as number);
         }
       }
-      // Each amount of damage is read by applyHit; what it does is tallied once per kind of reading.
-      // applyHit weighs an amount only against 0, the Resolve left and half the Maximum Resolve (see
-      // takeDamage), so every amount above both the Resolve and the Maximum Resolve reads as the first
-      // of them does: that one is read for all (test/rules/personal/odds.test.ts checks it).
-      const alike = Math.max(vitals.resolve, vitals.maxResolve) + 1;
+      // What a hit does (Wounded, defeated, a fate) depends on its amount only against 0 and the
+      // Resolve left (see takeDamage; half the Maximum Resolve decides only whether a fate may be
+      // ignored): every amount short of the Resolve reads as 1 does, every amount from it on (from 1
+      // at 0 Resolve) as the Resolve does. So three amounts are read, each with its class's chance
+      // (test/rules/personal/odds.test.ts checks the classes).
+      const wounding = Math.max(vitals.resolve, 1);
+      let grazes = 0;
+      let wounds = 0;
+      for (let amount = 1; amount < damage.length; amount += 1) {
+        if (amount < wounding) grazes += damage[amount] as number;
+        else wounds += damage[amount] as number;
+      }
       const byReading = new Map<number, { reading: HitReading; p: number }>();
       const read = (amount: number, p: number) => {
         const reading = applyHit(vitals, amount, options);
-        const key = (reading.becameWounded ? 1 : 0) + (reading.becameDefeated ? 2 : 0) + (reading.fateNeeded ? 4 : 0);
+        const key = (reading.becameWounded ? 1 : 0) | (reading.becameDefeated ? 2 : 0) | (reading.fateNeeded ? 4 : 0);
         const entry = byReading.get(key) ?? { reading, p: 0 };
         entry.p += p;
         byReading.set(key, entry);
       };
-      let beyond = 0;
-      for (let amount = 0; amount < damage.length; amount += 1) {
-        const p = damage[amount] as number;
-        if (p === 0) continue;
-        if (amount < alike) read(amount, p);
-        else beyond += p;
-      }
-      if (beyond > 0) read(alike, beyond);
+      read(0, damage[0] as number);
+      read(1, grazes);
+      read(wounding, wounds);
       // A miss deals 0, as resolve reports it.
       damage[0] = (damage[0] as number) + missed;
       tally.addValues("damage", { min: 0, p: damage });
@@ -116,9 +120,9 @@ export function attackOddsOf(action: RulesetAction): ActionOdds {
     },
     observe(_request, outcome): Observation {
       const result = outcome.result as { hit: boolean; attackTotal: number; damage: number; fate: { needed: boolean } };
-      const statuses = outcome.effects[0]?.statuses ?? [];
+      const statuses = new Set(outcome.effects[0]?.statuses);
       return {
-        events: { hit: result.hit, wounded: statuses.includes("Wounded"), defeated: statuses.includes("Defeated"), fateNeeded: result.fate.needed },
+        events: { hit: result.hit, wounded: statuses.has("Wounded"), defeated: statuses.has("Defeated"), fateNeeded: result.fate.needed },
         values: { damage: result.damage, attackTotal: result.attackTotal },
       };
     },

@@ -51,25 +51,44 @@ describe("personal exact odds", () => {
     );
   }, 20_000);
 
-  it("property: every amount of damage above both the Resolve and the Maximum Resolve reads as the first such amount (the odds read that one for all)", () => {
+  it("property: a hit's amount matters only against 0 and the Resolve: every amount short of the Resolve reads as 1 does, every amount from it on (from 1 at 0 Resolve) as the Resolve does (the odds read three amounts)", () => {
     fc.assert(
       fc.property(
-        fc.record({ resolve: fc.integer({ min: 0, max: 1000 }), maxResolve: fc.integer({ min: 1, max: 1000 }), stamina: fc.integer({ min: 0, max: 30 }), control: fc.integer({ min: 0, max: 30 }), wounded: fc.boolean(), kind: fc.constantFrom("pc", "significant", "minor") }),
+        fc.record({ resolve: fc.integer({ min: 0, max: 1000 }), maxResolve: fc.integer({ min: 1, max: 1000 }), stamina: fc.integer({ min: 0, max: 30 }), control: fc.integer({ min: 0, max: 30 }), wounded: fc.option(fc.boolean(), { nil: undefined }), kind: fc.constantFrom("pc", "significant", "minor") }),
         fc.record({ significantNpcFates: fc.boolean(), minorNpcsWounded: fc.boolean() }),
-        fc.integer({ min: 1, max: 100_000 }),
-        (input, given, above) => {
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.integer({ min: 0, max: 100_000 }),
+        (input, given, short, above) => {
           const vitals = vitalsFrom({ ...input, resolve: Math.min(input.resolve, input.maxResolve) });
           const options = withDefaults(personalOptions, given);
           const reading = (amount: number) => {
             const hit = applyHit(vitals, amount, options);
             return [hit.becameWounded, hit.becameDefeated, hit.fateNeeded];
           };
-          const alike = Math.max(vitals.resolve, vitals.maxResolve) + 1;
-          expect(reading(alike + above)).toEqual(reading(alike));
+          const wounding = Math.max(vitals.resolve, 1);
+          expect(reading(wounding + above)).toEqual(reading(wounding));
+          expect(reading(1 + Math.floor(short * (wounding - 1)))).toEqual(reading(1));
         },
       ),
       { seed: 42, numRuns: 300 },
     );
+  });
+
+  it("a hit of exactly the Resolve left wounds, one point less does not: 2d6 on a 10-Resolve target wounds on 10-12 (6 in 36 of the hits)", () => {
+    const request = { attacker: { name: "I", weapon: { attack: "1d20", damage: "2d6", damageType: "physical" } }, target: { ...target, defense: 11, resolve: 10, maxResolve: 10 } };
+    const odds = expectEnumerationAgrees(attack, request);
+    // 1d20 hits Defense 11 on 11-20; 2d6 shows 10 three ways, 11 two ways, 12 one way.
+    expect(odds.chances).toEqual({ hit: expect.closeTo(10 / 20, 15), wounded: expect.closeTo((10 / 20) * (6 / 36), 15), defeated: 0, fateNeeded: 0 });
+    const nine = expectEnumerationAgrees(attack, { ...request, target: { ...request.target, resolve: 9 } });
+    // At 9 Resolve, a 9 (four ways) wounds too.
+    expect(nine.chances.wounded).toBeCloseTo((10 / 20) * (10 / 36), 15);
+  });
+
+  it("a Wounded PC must answer any damage with a Fallen Fate, but a hit Armor stops entirely calls for none", () => {
+    // 1d6 less Armor 2 (never halved: the d20 cannot beat Defense 20 by 7) deals 0 on 1-2.
+    const request = { attacker: { name: "I", weapon: { attack: "1d20", damage: "1d6", damageType: "physical" } }, target: { ...target, defense: 20, resolve: 0, wounded: true, armor: { physical: 2 } } };
+    const odds = expectEnumerationAgrees(attack, request);
+    expect(odds.chances).toEqual({ hit: expect.closeTo(1 / 20, 15), wounded: 0, defeated: 0, fateNeeded: expect.closeTo((1 / 20) * (4 / 6), 15) });
   });
 
   it("a hundred d100s a formula still sums to 1 (the bench times the largest the parser allows)", () => {
