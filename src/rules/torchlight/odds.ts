@@ -1,5 +1,5 @@
 import { type DamageDiePlan, rollDamageDie } from "../../core/dice/damageDie.js";
-import { rollCheck } from "../../core/dice/d20.js";
+import { checkSucceeds } from "../../core/dice/d20.js";
 import { enumerateDice, groupOutcomes } from "../../core/odds/enumerate.js";
 import type { Observation } from "../../core/odds/odds.js";
 import type { Outcome } from "../../core/outcome.js";
@@ -39,6 +39,7 @@ interface DieFace {
 }
 
 function dieOdds(plan: DamageDiePlan): DieFace[] {
+  // Stryker disable next-line StringLiteral: a die's label names it on a card; listing its faces never reads it
   const listed = enumerateDice((tray) => rollDamageDie(tray, plan, "damage die"));
   return groupOutcomes(listed.outcomes, (die) => `${die.value}/${die.precisionStrike}`).map(({ value, p }) => ({ value: value.value, precisionStrike: value.precisionStrike, p }));
 }
@@ -47,7 +48,7 @@ function dieOdds(plan: DamageDiePlan): DieFace[] {
 function memberOdds(plan: DamageDiePlan, flat: number, extraDieOnPrecision: boolean, feint: boolean): Map<string, MemberRoll & { p: number }> {
   const die = dieOdds(plan);
   const out = new Map<string, MemberRoll & { p: number }>();
-  const none = [{ value: 0, precisionStrike: false, p: 1 }];
+  const none = [{ value: 0, p: 1 }];
   for (const first of die) {
     for (const extra of first.precisionStrike && extraDieOnPrecision ? die : none) {
       for (const reroll of feint ? die : none) {
@@ -70,7 +71,7 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
     refusalsOf(attackAction, request);
     const options = readOptions(request.options);
     const situation = request.situation ?? {};
-    const members = [request.attacker, ...(request.squadMates ?? [])];
+    const members = request.squadMates ? [request.attacker, ...request.squadMates] : [request.attacker];
     const squadRoll = members.length >= SQUAD_SIZE;
     const areaOnHidden = situation.area === true && request.target.hidden === true;
     const edges = attackEdges({ ...situation, impairments: (situation.impairments ?? 0) + (areaOnHidden ? 1 : 0) }, request.target.incapacitated ?? false, squadRoll || situation.squadAttack === true);
@@ -114,19 +115,17 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
       }
     }
     // A Grapple's Dex check is rolled only when the Maneuver is taken, and is independent of the damage.
-    const dexCheck = request.attacker.dex !== undefined ? checkChance(request.attacker.dex) : undefined;
-    const grapples = (names: (string | undefined)[]) => names.filter((name) => name !== undefined && MANEUVERS[name as keyof typeof MANEUVERS].dexCheck === true).length;
+    // resolve refuses a Grapple without the attacker's Dex, so with none given no check is ever read.
+    const holds = checkChance(request.attacker.dex ?? 0);
     const tally = tallyFor(ATTACK_NAMES);
     for (const { lead, best: kept, p } of best) {
       const taken = [breathManeuver, lead.precisionStrike ? precisionManeuver : undefined].filter((name) => name !== undefined);
       const values = { damage: kept.total, received: damageReceived(kept.total, request.target.stance ?? "steadied") };
+      const maneuverTaken = taken.length > 0;
       // Every Grapple taken must hold its Dex check for all the Maneuvers to succeed.
-      const checks = grapples(taken);
-      const allHold = checks && dexCheck !== undefined ? dexCheck ** checks : 1;
-      const outcomes = allHold === 1 ? [{ success: true, p: 1 }] : [{ success: true, p: allHold }, { success: false, p: 1 - allHold }];
-      for (const check of outcomes) {
-        tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken: taken.length > 0, maneuverSuccess: taken.length > 0 && check.success }, values }, p * check.p);
-      }
+      const allHold = holds ** taken.filter((name) => MANEUVERS[name].dexCheck === true).length;
+      tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken, maneuverSuccess: maneuverTaken }, values }, p * allHold);
+      tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken, maneuverSuccess: false }, values }, p * (1 - allHold));
     }
     return tally.odds();
   },
@@ -140,9 +139,9 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
   },
 });
 
-/** The chance a d20 check at this DC succeeds, from the rules' own check. */
+/** The chance a d20 check at this DC succeeds: the share of the twenty faces the rules' own check passes. */
 function checkChance(dc: number): number {
-  return enumerateDice((tray) => rollCheck(tray, dc, "check")).outcomes.reduce((sum, { value, p }) => sum + (value.success ? p : 0), 0);
+  return Array.from({ length: 20 }, (_, face) => face + 1).filter((roll) => checkSucceeds(roll, dc)).length / 20;
 }
 
 const d20 = (outcome: Outcome): Observation => {

@@ -39,6 +39,48 @@ describe("torchlight exact odds", () => {
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 8, weapon: "ranged" }, target: { name: "T", hidden: true }, situation: { area: true }, ...extra });
   }, 20_000);
 
+  it("area damage Impairs only a hidden target: in the open, or hidden from a blow that is not area damage, a d6 is rolled alone", () => {
+    const d6 = { attacker: { name: "A", weaponDie: 6 }, precision: "extra-die" };
+    // One d6: a 6 is a Precision Strike one time in 6; Impaired, the lower of two is a 6 one time in 36.
+    expect(expectEnumerationAgrees(attack, { ...d6, target: { name: "T" }, situation: { area: true } }).chances.precisionStrike).toBeCloseTo(1 / 6, 15);
+    expect(expectEnumerationAgrees(attack, { ...d6, target: { name: "T", hidden: true } }).chances.precisionStrike).toBeCloseTo(1 / 6, 15);
+    expect(expectEnumerationAgrees(attack, { ...d6, target: { name: "T", hidden: true }, situation: { area: true } }).chances.precisionStrike).toBeCloseTo(1 / 36, 15);
+  });
+
+  it("an attack on an incapacitated target is Enhanced: a d6 keeps the higher of two, a 6 eleven times in 36", () => {
+    const odds = expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6 }, target: { name: "T", incapacitated: true }, precision: "extra-die" });
+    expect(odds.chances.precisionStrike).toBeCloseTo(11 / 36, 15);
+  });
+
+  it("only a Feint rerolls the damage die: a Trip bought with Breath leaves the damage as it was, and needs no Dex check", () => {
+    const plain = { attacker: { name: "A", weaponDie: 6, breath: 1, dex: 5 }, target: { name: "T" }, precision: "extra-die" };
+    const trip = expectEnumerationAgrees(attack, { ...plain, maneuver: { name: "trip", payWith: "breath" } });
+    expect(trip.distributions.damage).toEqual(attack.odds.exact(plain).distributions.damage);
+    expect(trip.chances).toEqual({ precisionStrike: expect.closeTo(1 / 6, 15), maneuverTaken: expect.closeTo(1, 15), maneuverSuccess: expect.closeTo(1, 15) });
+  });
+
+  it("a Trip bought with Breath and a Grapple taken on a Precision Strike all succeed unless the Grapple's Dex check fails", () => {
+    // A d6 is a Precision Strike on a 6; the Grapple then holds on a d20 of 8 or under (8 in 20).
+    const odds = expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, breath: 1, dex: 8 }, target: { name: "T" }, maneuver: { name: "trip", payWith: "breath" }, precision: "grapple" });
+    expect(odds.chances).toEqual({ precisionStrike: expect.closeTo(1 / 6, 15), maneuverTaken: expect.closeTo(1, 15), maneuverSuccess: expect.closeTo(5 / 6 + (1 / 6) * (8 / 20), 15) });
+    const never = attack.odds.exact({ attacker: { name: "A", weaponDie: 6, dex: 0 }, target: { name: "T" }, precision: "grapple" });
+    // At Dex 0 no d20 holds the Grapple; at Dex 20 every one does.
+    expect(never.chances.maneuverSuccess).toBe(0);
+    expect(attack.odds.exact({ attacker: { name: "A", weaponDie: 6, dex: 20 }, target: { name: "T" }, precision: "grapple" }).chances.maneuverSuccess).toBeCloseTo(1 / 6, 15);
+  });
+
+  it("in a Squad only the lead has her stance, her Feint and her Maneuver: the mates roll their own die, and their extra die on a Precision Strike", () => {
+    // One Impairment cancels the Squad's Enhancement, so each member rolls one die.
+    expectEnumerationAgrees(attack, {
+      attacker: { name: "A", weaponDie: 4, stance: "aggressive", breath: 1 },
+      squadMates: [{ name: "B", weaponDie: 4 }, { name: "C", weaponDie: 4 }],
+      target: { name: "T" },
+      situation: { impairments: 1 },
+      maneuver: { name: "feint", payWith: "breath" },
+      precision: "trip",
+    });
+  }, 20_000);
+
   const attacker = fc.record({ name: fc.constant("A"), weaponDie: fc.constantFrom(4, 6, 8, 10, 12), proficiencies: fc.integer({ min: 0, max: 3 }), stance: fc.constantFrom("aggressive", "steadied", "on-guard", "rearguard") });
   const situation = fc.record({ enhancements: fc.integer({ min: 0, max: 3 }), impairments: fc.integer({ min: 0, max: 3 }), targetDistracted: fc.boolean() });
 
