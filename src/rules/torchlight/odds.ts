@@ -125,7 +125,8 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
       // Every Grapple taken must hold its Dex check for all the Maneuvers to succeed.
       const allHold = holds ** taken.filter((name) => MANEUVERS[name].dexCheck === true).length;
       tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken, maneuverSuccess: maneuverTaken }, values }, p * allHold);
-      tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken, maneuverSuccess: false }, values }, p * (1 - allHold));
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: a check that cannot fail would add a failure of chance 0; leaving it out only spares the tally
+      if (allHold < 1) tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken, maneuverSuccess: false }, values }, p * (1 - allHold));
     }
     return tally.odds();
   },
