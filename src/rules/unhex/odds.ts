@@ -69,9 +69,9 @@ function endRoll(state: RollState, critical: CriticalChoice | undefined, inComba
   return finishRoll(criticalOffered(state) ? applyCritical(state, critical ?? "extra-action") : state, inCombat);
 }
 
-/** A finished roll's key: the dice, the grade and what it does to the roller's actions. */
+/** A finished roll's key, as bits: the reading (one for each pair of dice), the grade and what it does to the roller's actions. */
 const rollKey = (roll: { check: PercentileCheck; extraAction: boolean; losesNextAction: boolean }) =>
-  ((roll.check.tens * 10 + roll.check.units) * 4 + GRADES.indexOf(roll.check.grade)) * 4 + (roll.extraAction ? 2 : 0) + (roll.losesNextAction ? 1 : 0);
+  (roll.check.reading << 4) | (GRADES.indexOf(roll.check.grade) << 2) | (roll.extraAction ? 2 : 0) | (roll.losesNextAction ? 1 : 0);
 const GRADES = ["critical-success", "success", "failure", "critical-failure"];
 
 /**
@@ -82,7 +82,7 @@ const GRADES = ["critical-success", "success", "failure", "critical-failure"];
  * dice share one listing of the reroll. So a roll that rerolls both dice is listed in 200 runs of
  * the rules, not 10,000, and each run is still the rules' own.
  */
-function rollOdds(roller: Roller, label: string, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat = true): RollChance[] {
+function rollOdds(roller: Roller, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat = true): RollChance[] {
   const ends = new Map<number, RollChance>();
   const add = (roll: { check: PercentileCheck; extraAction: boolean; losesNextAction: boolean }, p: number) => {
     const key = rollKey(roll);
@@ -91,20 +91,19 @@ function rollOdds(roller: Roller, label: string, reroll: RerollChoice | undefine
     else ends.set(key, { check: roll.check, extraAction: roll.extraAction, losesNextAction: roll.losesNextAction, p });
   };
   const rerolled = new Map<string, Array<{ value: ReturnType<typeof finishRoll>; p: number }>>();
-  for (const first of enumerateDice((tray) => rollDice(tray, roller, label)).outcomes) {
+  // The dice are labelled with the roller's name: a label only names them on a card.
+  for (const first of enumerateDice((tray) => rollDice(tray, roller, roller.name)).outcomes) {
     const state = first.value;
     if (!rerollOffered(state)) {
       add(endRoll(state, critical, inCombat), first.p);
       continue;
     }
     const dice = reroll ?? bestReroll(state.check);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a key that tells more throws apart only lists the same reroll again, each listing the rules' own run
     const kept = dice === "both" ? "" : dice === "tens" ? `u${state.check.units}` : dice === "units" ? `t${state.check.tens}` : `${state.check.tens}${state.check.units}`;
     const key = `${dice}/${kept}`;
-    let listed = rerolled.get(key);
-    if (!listed) {
-      listed = enumerateDice((tray) => endRoll(applyReroll(tray, state, dice), critical, inCombat)).outcomes;
-      rerolled.set(key, listed);
-    }
+    const listed = rerolled.get(key) ?? enumerateDice((tray) => endRoll(applyReroll(tray, state, dice), critical, inCombat)).outcomes;
+    rerolled.set(key, listed);
     for (const end of listed) add(end.value, first.p * end.p);
   }
   return [...ends.values()];
@@ -115,7 +114,7 @@ const CHECK_NAMES = { events: ["success", "criticalSuccess", "criticalFailure", 
 export const checkOdds: ActionOdds = defineOdds<{ character: RollerRequest; reroll?: RerollChoice; critical?: CriticalChoice; inCombat?: boolean }>({
   exact(request) {
     const tally = tallyFor(CHECK_NAMES);
-    for (const roll of rollOdds(rollerOf(request.character), "check", request.reroll, request.critical, request.inCombat ?? true)) {
+    for (const roll of rollOdds(rollerOf(request.character), request.reroll, request.critical, request.inCombat)) {
       const { check } = roll;
       tally.add(
         {
@@ -129,14 +128,15 @@ export const checkOdds: ActionOdds = defineOdds<{ character: RollerRequest; rero
   },
   observe(_request, outcome: Outcome): Observation {
     const result = outcome.result as { success: boolean; grade: string; reading: number };
-    const statuses = outcome.effects.flatMap((effect) => effect.statuses ?? []);
+    // A check has one effect, the roller's, and only when the roll gained or lost her an action.
+    const statuses = new Set(outcome.effects[0]?.statuses);
     return {
       events: {
         success: result.success,
         criticalSuccess: result.grade === "critical-success",
         criticalFailure: result.grade === "critical-failure",
-        extraAction: statuses.includes("extra-action"),
-        losesNextAction: statuses.includes("loses-next-action"),
+        extraAction: statuses.has("extra-action"),
+        losesNextAction: statuses.has("loses-next-action"),
       },
       values: { reading: result.reading },
     };
@@ -153,12 +153,12 @@ type Choices = { rerolls?: Readonly<Record<string, RerollChoice | undefined>>; c
 const rerollOf = (request: Choices, who: string) => (request.rerolls ? ownValue(request.rerolls, who) : undefined);
 const criticalOf = (request: Choices, who: string) => (request.criticals ? ownValue(request.criticals, who) : undefined);
 
-export const opposedOdds: ActionOdds = defineOdds<{ a: RollerRequest; b: RollerRequest; inCombat?: boolean } & Choices>({
+export const opposedOdds: ActionOdds = defineOdds<{ a: RollerRequest; b: RollerRequest } & Choices>({
   exact(request) {
     const [a, b] = [rollerOf(request.a), rollerOf(request.b)];
-    const inCombat = request.inCombat ?? true;
     const tally = tallyFor(OPPOSED_NAMES);
-    const sideOf = (roller: Roller, who: "a" | "b") => rollOdds(roller, "opposed", rerollOf(request, who), criticalOf(request, who), inCombat).map((roll) => ({ side: { pc: roller.pc, ...roll.check }, p: roll.p }));
+    // Who wins reads only the two checks, not what a critical failure costs in combat.
+    const sideOf = (roller: Roller, who: "a" | "b") => rollOdds(roller, rerollOf(request, who), criticalOf(request, who)).map((roll) => ({ side: { pc: roller.pc, ...roll.check }, p: roll.p }));
     const bRolls = sideOf(b, "b");
     // Every pair is judged by compareUnhex; the tally sees the three results once each.
     const won = { a: 0, b: 0, none: 0 };
@@ -167,9 +167,9 @@ export const opposedOdds: ActionOdds = defineOdds<{ a: RollerRequest; b: RollerR
     return tally.odds();
   },
   observe(_request, outcome) {
-    const compare = outcome.steps.find((step) => step.rule === "opposed-compare") as { winner: string } | undefined;
-    if (!compare) throw new Error("odds: an opposed outcome without its comparison");
-    return { events: opposedEvents(compare.winner), values: {} };
+    // The winning side, "a" or "b"; none on a tie.
+    const { side } = outcome.result as { side: "a" | "b" | null };
+    return { events: opposedEvents(side ?? "none"), values: {} };
   },
 });
 
@@ -195,28 +195,27 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
     const landed = new Map<string, LandedHit>();
-    const land = (check: PercentileCheck, on: typeof target, picker: "attacker" | "target", die: DieName | undefined, who: string) => {
+    // A hit on `who` (the target by the attack, the attacker by a Counterattack), split by `picker`.
+    const land = (check: PercentileCheck, who: "attacker" | "target", picker: "attacker" | "target", die: DieName | undefined) => {
       const split = die ?? defaultDamageDie(picker, check);
-      const key = `${who}/${check.tens}${check.units}/${split}`;
-      let hit = landed.get(key);
-      if (!hit) {
-        hit = landHit(check, on, picker, split, options);
-        landed.set(key, hit);
-      }
+      const key = `${who}/${check.reading}/${split}`;
+      const hit = landed.get(key) ?? landHit(check, who === "attacker" ? attacker : target, picker, split, options);
+      landed.set(key, hit);
       return hit;
     };
-    const reactions = reaction === "none" ? [] : rollOdds(rollerOf(request.target), reaction, rerollOf(request, "target"), criticalOf(request, "target"));
+    // Stryker disable next-line ConditionalExpression,StringLiteral,ArrayDeclaration: with no reaction, nothing reads the reaction's roll (only a Defend or a Counterattack does)
+    const reactions = reaction === "none" ? [] : rollOdds(rollerOf(request.target), rerollOf(request, "target"), criticalOf(request, "target"));
     const answers = reactions.map((answer) => ({ side: { pc: target.pc, ...answer.check }, p: answer.p }));
     // A Counterattack's own hit depends on the answer alone: answers that deal the same are pooled.
     const counters = new Map<number, number>();
     if (reaction === "counterattack") {
       for (const answer of reactions) {
-        const damage = answer.check.success ? land(answer.check, attacker, whoPicks(false, request.attacker.shield === true), request.counterDamageDie, "attacker").damage : -1;
+        const damage = answer.check.success ? land(answer.check, "attacker", whoPicks(false, request.attacker.shield === true), request.counterDamageDie).damage : -1;
         counters.set(damage, (counters.get(damage) ?? 0) + answer.p);
       }
     } else counters.set(-1, 1);
     const tally = tallyFor(ATTACK_NAMES);
-    for (const attack of rollOdds(rollerOf(request.attacker), "attack", rerollOf(request, "attacker"), criticalOf(request, "attacker"))) {
+    for (const attack of rollOdds(rollerOf(request.attacker), rerollOf(request, "attacker"), criticalOf(request, "attacker"))) {
       // The chance a Defend beats this attack, judged by compareUnhex against every answer.
       let defendedP = 0;
       if (reaction === "defend") {
@@ -224,11 +223,13 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
         for (const answer of answers) if (compareUnhex(side, answer.side) === "b") defendedP += answer.p;
       }
       for (const [defended, q] of [[false, 1 - defendedP], [true, defendedP]] as const) {
+        // Stryker disable next-line ConditionalExpression: a branch of no chance would add 0 to every chance and value; skipping it only spares the tally
         if (q === 0) continue;
-        const events: Record<string, boolean> = { hit: false, defended, counterHit: false, extraAction: attack.extraAction, losesNextAction: attack.losesNextAction };
+        // counterHit is set for each Counterattack result below.
+        const events: Record<string, boolean> = { hit: false, defended, extraAction: attack.extraAction, losesNextAction: attack.losesNextAction };
         const values: Record<string, number> = {};
         if (attack.check.success && !defended) {
-          const hit = land(attack.check, target, whoPicks(cover, request.target.shield === true), request.damageDie, "target");
+          const hit = land(attack.check, "target", whoPicks(cover, request.target.shield === true), request.damageDie);
           events.hit = true;
           events[`location.${hit.location}`] = true;
           values.damage = hit.damage;
@@ -248,21 +249,23 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
     return tally.odds();
   },
   observe(_request, outcome) {
-    const result = outcome.result as { hit: boolean; defended?: boolean; damage?: number; location?: string; counterattack?: { hit: boolean; damage?: number } };
-    const statuses = outcome.effects[0]?.statuses ?? [];
+    const result = outcome.result as { hit: boolean; defended?: boolean; damage?: number; location?: string; counterattack?: { hit: true; damage: number } | { hit: false } };
+    // The attacker's effect is always first.
+    const statuses = new Set(outcome.effects[0]?.statuses);
     const events: Record<string, boolean> = {
       hit: result.hit,
       defended: result.defended ?? false,
       counterHit: result.counterattack?.hit ?? false,
-      extraAction: statuses.includes("extra-action"),
-      losesNextAction: statuses.includes("loses-next-action"),
+      extraAction: statuses.has("extra-action"),
+      losesNextAction: statuses.has("loses-next-action"),
     };
     const values: Record<string, number> = {};
-    if (result.hit && result.location !== undefined && result.damage !== undefined) {
+    // A hit whose split is still to be chosen has neither its damage nor its location yet; a landed one has both.
+    if (result.location !== undefined) {
       events[`location.${result.location}`] = true;
-      values.damage = result.damage;
+      values.damage = result.damage as number;
     }
-    if (result.counterattack?.hit && result.counterattack.damage !== undefined) values.counterDamage = result.counterattack.damage;
+    if (result.counterattack?.hit) values.counterDamage = result.counterattack.damage;
     return { events, values };
   },
 });

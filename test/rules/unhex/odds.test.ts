@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gradePercentile } from "../../../src/core/dice/percentile.js";
+import { DiceTray } from "../../../src/core/dice/source.js";
 import { RuleError } from "../../../src/core/ruleError.js";
 import { unhexRules } from "../../../src/rules/unhex/index.js";
 import { bestReroll } from "../../../src/rules/unhex/odds.js";
@@ -97,6 +98,61 @@ describe("unhex exact odds", () => {
     // 72 against 45: keeping the 2 and rerolling the tens gives 5 in 10; rerolling both only 45 in 100.
     expect(bestReroll(gradePercentile({ tens: 7, units: 2, reading: 72 }, 45))).toBe("tens");
     expect(bestReroll(gradePercentile({ tens: 3, units: 2, reading: 32 }, 45))).toBe("none");
+  });
+
+  it("after a failure a good roller rerolls the dice that most raise her chance, counted face by face", () => {
+    // Level 45. 48: the units give 40-45 (6 in 10), the tens 08, 18, 28, 38 (4 in 10), both 45 in 100.
+    expect(bestReroll(gradePercentile({ tens: 4, units: 8, reading: 48 }, 45))).toBe("units");
+    // 77: the tens give 07, 17, 27, 37 (4 in 10), the units 70-79 (none), both 45 in 100.
+    expect(bestReroll(gradePercentile({ tens: 7, units: 7, reading: 77 }, 45))).toBe("both");
+    // 72: the tens give 02-42 (5 in 10), the units none, both 45 in 100.
+    expect(bestReroll(gradePercentile({ tens: 7, units: 2, reading: 72 }, 45))).toBe("tens");
+  });
+
+  it("a reroll of both dice is taken only when it does better: 65 against 50 gives 5 in 10 by the tens alone and by both", () => {
+    expect(bestReroll(gradePercentile({ tens: 6, units: 5, reading: 65 }, 50))).toBe("tens");
+  });
+
+  it("a roller at level 0 can never succeed, so no reroll helps: she keeps her dice", () => {
+    expect(bestReroll(gradePercentile({ tens: 3, units: 7, reading: 37 }, 0))).toBe("none");
+  });
+
+  it("an attack with no reaction declared is an unanswered one, and a reaction given as an object reads as its name", () => {
+    const attackOn = { attacker: { name: "Ann", level: 50, area: "bar", weapon: "melee" }, target: { name: "Bob", level: 40, area: "bar" }, roll: true, criticals: { attacker: "extra-action", target: "extra-action" }, damageDie: "tens", counterDamageDie: "units" };
+    expect(attack.odds.exact(attackOn)).toEqual(attack.odds.exact({ ...attackOn, reaction: "none" }));
+    expect(attack.odds.exact({ ...attackOn, reaction: { kind: "defend" } })).toEqual(attack.odds.exact({ ...attackOn, reaction: "defend" }));
+  });
+
+  it("equals resolve run on every face when each side sets her critical's dice: a Defend against an attack", () => {
+    expectEnumerationAgrees(attack, {
+      attacker: { name: "Ann", level: 50, area: "bar", weapon: "melee" },
+      target: { name: "Bob", level: 40, area: "bar" },
+      reaction: "defend",
+      roll: true,
+      criticals: { attacker: { set: 1 }, target: { set: 40 } },
+      damageDie: "tens",
+    });
+  }, 30_000);
+
+  it("equals resolve run on every face for a Counterattack, its hits of 0 damage included", () => {
+    expectEnumerationAgrees(attack, {
+      attacker: { name: "Ann", level: 50, area: "bar", weapon: "melee" },
+      target: { name: "Bob", level: 60, area: "bar" },
+      reaction: "counterattack",
+      roll: true,
+      criticals: { attacker: "extra-action", target: "extra-action" },
+      damageDie: "tens",
+      counterDamageDie: "units",
+    });
+  }, 30_000);
+
+  it("an attack still waiting for its split is read as a hit with no damage or location yet", () => {
+    const request = { attacker: { name: "Ann", level: 50, area: "bar", weapon: "melee" }, target: { name: "Bob", level: 40, area: "bar" }, reaction: "none", roll: true };
+    // A 23 hits a level-50 attacker's target; its two dice are not doubles, so whoever picks is asked to split them.
+    const faces = [2, 3];
+    const outcome = attack.resolve(request, new DiceTray({ next: () => faces.shift() ?? 1 }));
+    expect(outcome.awaiting?.choice).toBe("damageDie");
+    expect(attack.odds.observe(request, outcome)).toStrictEqual({ events: { hit: true, defended: false, counterHit: false, extraAction: false, losesNextAction: false }, values: {} });
   });
 
   it("refuses what resolve refuses: no Defend against a shot without cover", () => {
