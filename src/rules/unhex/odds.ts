@@ -7,10 +7,10 @@ import { ownValue } from "../../core/ownKey.js";
 import { refusalsOf, tallyFor } from "../odds.js";
 import { type ActionOdds, defineOdds } from "../ruleset.js";
 import { attackAction, type Request as AttackRequest } from "./actions/attack.js";
-import { landHit, type LandedHit } from "./hit.js";
+import { splitOffer } from "./hit.js";
 import { compareUnhex } from "./opposed.js";
 import { defaultDamageDie, type DieName, whoPicks } from "./pick.js";
-import { characterOf, optionsOf, rollerOf } from "./requests.js";
+import { characterOf, rollerOf } from "./requests.js";
 import { applyCritical, applyReroll, type CriticalChoice, criticalOffered, finishRoll, type RerollChoice, type Roller, rerollOffered, rollDice, type RollState } from "./roll.js";
 import type { RollerRequest } from "./schemas.js";
 import { HIT_LOCATIONS } from "./tables.js";
@@ -188,21 +188,15 @@ function reactionOf(request: AttackRequestT): "none" | "defend" | "counterattack
 export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
   exact(request) {
     const reaction = reactionOf(request);
-    // The rules' own refusals first (reach, sight, a reaction not allowed), on a request that has its reaction and roll.
-    const probe = refusalsOf(attackAction, { ...request, reaction, roll: true });
-    const cover = (probe.steps.find((step) => step.rule === "reach" || step.rule === "intercept-reach") as { cover: boolean } | undefined)?.cover ?? false;
-    const options = optionsOf(request.options);
+    // The rules' own refusals first (reach, sight, a reaction not allowed), on a request that has its reaction.
+    const probe = refusalsOf(attackAction, { ...request, reaction });
+    // resolve's first step is the reach (or an Intercept's reach) it read, cover included.
+    const cover = probe.steps[0]!.cover === true;
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
-    const landed = new Map<string, LandedHit>();
-    // A hit on `who` (the target by the attack, the attacker by a Counterattack), split by `picker`.
-    const land = (check: PercentileCheck, who: "attacker" | "target", picker: "attacker" | "target", die: DieName | undefined) => {
-      const split = die ?? defaultDamageDie(picker, check);
-      const key = `${who}/${check.reading}/${split}`;
-      const hit = landed.get(key) ?? landHit(check, who === "attacker" ? attacker : target, picker, split, options);
-      landed.set(key, hit);
-      return hit;
-    };
+    // A hit's damage and location: the rules' offer of the two splits, read at the die given or, when
+    // none is, at the one the picker's default takes. What it does to the one hit no odds read.
+    const land = (check: PercentileCheck, picker: "attacker" | "target", die: DieName | undefined) => splitOffer(check)[die ?? defaultDamageDie(picker, check)];
     // Stryker disable next-line ConditionalExpression,StringLiteral,ArrayDeclaration: with no reaction, nothing reads the reaction's roll (only a Defend or a Counterattack does)
     const reactions = reaction === "none" ? [] : rollOdds(rollerOf(request.target), rerollOf(request, "target"), criticalOf(request, "target"));
     const answers = reactions.map((answer) => ({ side: { pc: target.pc, ...answer.check }, p: answer.p }));
@@ -210,7 +204,7 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
     const counters = new Map<number, number>();
     if (reaction === "counterattack") {
       for (const answer of reactions) {
-        const damage = answer.check.success ? land(answer.check, "attacker", whoPicks(false, request.attacker.shield === true), request.counterDamageDie).damage : -1;
+        const damage = answer.check.success ? land(answer.check, whoPicks(false, request.attacker.shield === true), request.counterDamageDie).damage : -1;
         counters.set(damage, (counters.get(damage) ?? 0) + answer.p);
       }
     } else counters.set(-1, 1);
@@ -229,7 +223,7 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
         const events: Record<string, boolean> = { hit: false, defended, extraAction: attack.extraAction, losesNextAction: attack.losesNextAction };
         const values: Record<string, number> = {};
         if (attack.check.success && !defended) {
-          const hit = land(attack.check, "target", whoPicks(cover, request.target.shield === true), request.damageDie);
+          const hit = land(attack.check, whoPicks(cover, request.target.shield === true), request.damageDie);
           events.hit = true;
           events[`location.${hit.location}`] = true;
           values.damage = hit.damage;

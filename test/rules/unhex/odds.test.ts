@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { gradePercentile } from "../../../src/core/dice/percentile.js";
+import { gradePercentile, readPercentile } from "../../../src/core/dice/percentile.js";
 import { DiceTray } from "../../../src/core/dice/source.js";
 import { RuleError } from "../../../src/core/ruleError.js";
 import { unhexRules } from "../../../src/rules/unhex/index.js";
+import { splitOffer } from "../../../src/rules/unhex/hit.js";
 import { bestReroll } from "../../../src/rules/unhex/odds.js";
 import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
 
@@ -153,6 +154,32 @@ describe("unhex exact odds", () => {
     const outcome = attack.resolve(request, new DiceTray({ next: () => faces.shift() ?? 1 }));
     expect(outcome.awaiting?.choice).toBe("damageDie");
     expect(attack.odds.observe(request, outcome)).toStrictEqual({ events: { hit: true, defended: false, counterHit: false, extraAction: false, losesNextAction: false }, values: {} });
+  });
+
+  it("a split nobody has chosen is the picker's default: the attacker takes the higher digit as damage, a target with a shield the lower; a Counterattack's hit the other way round", () => {
+    // Counted over the hundred throws: each hit's damage is the rules' split at the die the picker takes.
+    const expected = (level: number, takesHigher: boolean) => {
+      const pmf = new Map<number, number>();
+      for (let tens = 0; tens <= 9; tens += 1) {
+        for (let units = 0; units <= 9; units += 1) {
+          const thrown = gradePercentile({ tens, units, reading: readPercentile(tens, units) }, level);
+          if (!thrown.success) continue;
+          const higher = tens >= units ? "tens" : "units";
+          const die = takesHigher || tens === units ? higher : higher === "tens" ? "units" : "tens";
+          const { damage } = splitOffer(thrown)[die];
+          pmf.set(damage, (pmf.get(damage) ?? 0) + 1 / 100);
+        }
+      }
+      return [...pmf.entries()].sort(([x], [y]) => x - y).map(([value, p]) => [value, expect.closeTo(p, 12)]);
+    };
+    const ann = { name: "Ann", level: 50, area: "bar", weapon: "melee" };
+    const bob = { name: "Bob", level: 60, area: "bar" };
+    const choices = { roll: true, criticals: { attacker: "extra-action", target: "extra-action" } };
+    for (const shield of [false, true]) {
+      expect(attack.odds.exact({ attacker: ann, target: { ...bob, shield }, reaction: "none", ...choices }).distributions.damage).toEqual(expected(50, !shield));
+      // The counterattacker picks her split unless the attacker she hits holds a shield.
+      expect(attack.odds.exact({ attacker: { ...ann, shield }, target: bob, reaction: "counterattack", damageDie: "tens", ...choices }).distributions.counterDamage).toEqual(expected(60, !shield));
+    }
   });
 
   it("refuses what resolve refuses: no Defend against a shot without cover", () => {
