@@ -181,6 +181,7 @@ type AttackRequestT = Static<typeof AttackRequest>;
 /** The declared reaction, in its short form. */
 function reactionOf(request: AttackRequestT): "none" | "defend" | "counterattack" {
   const given = request.reaction;
+  // Stryker disable next-line StringLiteral: any word but defend or counterattack is no reaction, to these odds and to resolve's refusals alike
   if (given === undefined) return "none";
   return typeof given === "string" ? given : given.kind;
 }

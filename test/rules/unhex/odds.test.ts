@@ -156,7 +156,7 @@ describe("unhex exact odds", () => {
     expect(attack.odds.observe(request, outcome)).toStrictEqual({ events: { hit: true, defended: false, counterHit: false, extraAction: false, losesNextAction: false }, values: {} });
   });
 
-  it("a split nobody has chosen is the picker's default: the attacker takes the higher digit as damage, a target with a shield the lower; a Counterattack's hit the other way round", () => {
+  it("a split nobody has chosen is the picker's default: the attacker takes the higher digit as damage, a target with a shield or in cover the lower; a Counterattack's hit the other way round", () => {
     // Counted over the hundred throws: each hit's damage is the rules' split at the die the picker takes.
     const expected = (level: number, takesHigher: boolean) => {
       const pmf = new Map<number, number>();
@@ -180,6 +180,8 @@ describe("unhex exact odds", () => {
       // The counterattacker picks her split unless the attacker she hits holds a shield.
       expect(attack.odds.exact({ attacker: { ...ann, shield }, target: bob, reaction: "counterattack", damageDie: "tens", ...choices }).distributions.counterDamage).toEqual(expected(60, !shield));
     }
+    // A shot at a target in cover (the bar, seen from the dance floor) is split by the target.
+    expect(attack.odds.exact({ attacker: { ...ann, area: "dance-floor", weapon: "one-handed-ranged" }, target: bob, reaction: "none", ...choices }).distributions.damage).toEqual(expected(50, false));
   });
 
   it("refuses what resolve refuses: no Defend against a shot without cover", () => {
