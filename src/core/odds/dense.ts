@@ -35,13 +35,11 @@ export function addDieIntoSymmetric(from: Float64Array, length: number, sides: n
   // Past the last entry of `from` before `sides` entries: the window holds all of it.
   const full = Math.min(half, sides);
   for (; i < full; i += 1) into[i] = window * scale;
+  // Past `sides` entries the window slides. It never runs past the end of `from` inside the half:
+  // that would need `half` above both `length` and `sides`, but half is their mean, rounded down.
   for (; i < reach; i += 1) {
     window += (from[i] as number) - (from[i - sides] as number);
     // A running sum can drift a hair below 0 where the true chance is 0.
-    into[i] = Math.max(window, 0) * scale;
-  }
-  for (; i < half; i += 1) {
-    window -= from[i - sides] as number;
     into[i] = Math.max(window, 0) * scale;
   }
   return out;
@@ -88,18 +86,18 @@ export function mirrorUpperHalf(p: Float64Array, length: number): void {
   for (let j = (length + 1) >> 1; j < length; j += 1) p[j] = p[length - 1 - j] as number;
 }
 
-export function shift(dist: Dense, by: number): Dense {
-  return { min: dist.min + by, p: dist.p };
-}
-
 /** [value, chance] for every value with a chance above 0 (counted first: a list sized once fills faster than one pushed to). */
 export function entriesOf(dist: Dense): Array<[number, number]> {
   const chances = dist.p;
   let count = 0;
-  for (let i = 0; i < chances.length; i += 1) if ((chances[i] as number) > 0) count += 1;
-  const entries = new Array<[number, number]>(count);
-  let at = 0;
+  // Stryker disable next-line EqualityOperator: one step past the end reads undefined, which is not above 0, so the count is the same
   for (let i = 0; i < chances.length; i += 1) {
+    if ((chances[i] as number) > 0) count += 1;
+  }
+  // Stryker disable next-line ArrayDeclaration: a list not sized grows to the same pairs; sizing it once is only faster
+  const entries = new Array<[number, number]>(count);
+  // Filled until the count is reached: no zero chances past the last pair are read.
+  for (let i = 0, at = 0; at < count; i += 1) {
     const p = chances[i] as number;
     if (p > 0) {
       entries[at] = [dist.min + i, p];
@@ -118,18 +116,6 @@ export function convolve(a: Dense, b: Dense): Dense {
     for (let j = 0; j < b.p.length; j += 1) out[i + j] = (out[i + j] as number) + pa * (b.p[j] as number);
   }
   return { min: a.min + b.min, p: out };
-}
-
-/** Adds `weight` × `source` into a growing sum of distributions (the sum may be empty: null). */
-export function accumulate(sum: Dense | null, source: Dense, weight = 1): Dense {
-  if (sum === null) return { min: source.min, p: source.p.map((p) => p * weight) };
-  const min = Math.min(sum.min, source.min);
-  const max = Math.max(sum.min + sum.p.length, source.min + source.p.length);
-  const out = new Float64Array(max - min);
-  out.set(sum.p, sum.min - min);
-  const at = source.min - min;
-  for (let i = 0; i < source.p.length; i += 1) out[at + i] = (out[at + i] as number) + weight * (source.p[i] as number);
-  return { min, p: out };
 }
 
 export function total(dist: Dense): number {

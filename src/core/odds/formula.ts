@@ -35,6 +35,7 @@ export function formulaOdds(formula: Formula): Dense {
       min += term.sign === 1 ? 1 : -term.sides;
     }
   }
+  // The buffers were sized for the final total, so the last pass fills `from` exactly.
   mirrorUpperHalf(from, length);
-  return { min, p: from.subarray(0, length) };
+  return { min, p: from };
 }

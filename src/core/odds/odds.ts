@@ -46,24 +46,26 @@ export interface Observation {
  */
 export class Tally {
   private readonly chances = new Map<string, number>();
-  private readonly values = new Map<string, Map<number, number>>();
-  /** Whole distributions added at once, kept as given until `odds()` (a hundred thousand values need no map). */
-  private readonly chunks = new Map<string, Dense[]>();
+  /**
+   * For each number whose full distribution is wanted: single values as they come, and whole
+   * distributions added at once, kept as given until `odds()` (a hundred thousand values need no map).
+   */
+  private readonly wanted: Map<string, { histogram: Map<number, number>; chunks: Dense[] }>;
   private readonly sums = new Map<string, number>();
   private readonly squares = new Map<string, number>();
   private cutMass = 0;
 
   /** `distributions` names the numbers whose full distribution is wanted; every number gets its expectation. */
-  constructor(private readonly distributions: readonly string[] = []) {}
+  constructor(distributions: readonly string[] = []) {
+    this.wanted = new Map(distributions.map((name) => [name, { histogram: new Map(), chunks: [] }]));
+  }
 
   add(observation: Observation, weight: number): void {
     for (const [event, happened] of Object.entries(observation.events)) this.chances.set(event, (this.chances.get(event) ?? 0) + (happened ? weight : 0));
     for (const [name, value] of Object.entries(observation.values)) {
       this.expect(name, value, weight);
-      if (!this.distributions.includes(name)) continue;
-      const histogram = this.values.get(name) ?? new Map<number, number>();
-      histogram.set(value, (histogram.get(value) ?? 0) + weight);
-      this.values.set(name, histogram);
+      const histogram = this.wanted.get(name)?.histogram;
+      histogram?.set(value, (histogram.get(value) ?? 0) + weight);
     }
   }
 
@@ -78,7 +80,7 @@ export class Tally {
       sum += weight * value;
       squares += weight * value * value;
     }
-    if (this.distributions.includes(name)) this.chunks.set(name, [...(this.chunks.get(name) ?? []), values]);
+    this.wanted.get(name)?.chunks.push(values);
     this.sums.set(name, (this.sums.get(name) ?? 0) + sum);
     this.squares.set(name, (this.squares.get(name) ?? 0) + squares);
   }
@@ -91,8 +93,8 @@ export class Tally {
 
   /** Names an event or number that may never arise, so it is still listed (with 0). */
   declare(events: readonly string[], numbers: readonly string[] = []): void {
-    for (const event of events) if (!this.chances.has(event)) this.chances.set(event, 0);
-    for (const name of numbers) if (!this.sums.has(name)) this.expect(name, 0, 0);
+    for (const event of events) this.chances.set(event, this.chances.get(event) ?? 0);
+    for (const name of numbers) this.sums.set(name, this.sums.get(name) ?? 0);
   }
 
   addCut(mass: number): void {
@@ -106,16 +108,15 @@ export class Tally {
 
   odds(): Odds {
     const distributions: Record<string, Pmf> = {};
-    for (const name of this.distributions) {
-      const chunks = this.chunks.get(name) ?? [];
-      const histogram = this.values.get(name);
+    for (const [name, { histogram, chunks }] of this.wanted) {
       const only = chunks[0];
       // One whole distribution alone is already in order: its pairs are built once, straight from it.
-      if (!histogram && chunks.length === 1 && only) {
+      // Stryker disable next-line ConditionalExpression,BlockStatement: the general path below gives the same pairs, only slower (a map and a sort of up to a hundred thousand values)
+      if (histogram.size === 0 && chunks.length === 1 && only) {
         distributions[name] = entriesOf(only);
         continue;
       }
-      const merged = new Map(histogram ?? []);
+      const merged = new Map(histogram);
       for (const chunk of chunks) for (const [value, p] of entriesOf(chunk)) merged.set(value, (merged.get(value) ?? 0) + p);
       distributions[name] = [...merged.entries()].filter(([, p]) => p > 0).sort((x, y) => x[0] - y[0]);
     }

@@ -11,7 +11,8 @@ export function dicePlan(run: (tray: DiceTray) => unknown): Map<string, number[]
   run(low);
   const high = new DiceTray({ next: (sides) => sides });
   run(high);
-  const asked = (tray: DiceTray) => tray.rolled.map((die) => `${die.label}:d${die.sides}`).join(" ");
+  // As JSON, so no label can run into the next die.
+  const asked = (tray: DiceTray) => JSON.stringify(tray.rolled.map((die) => [die.label, die.sides]));
   if (asked(low) !== asked(high)) throw new Error("odds: these rules ask for different dice depending on the faces, so they have no fixed dice plan");
   const plan = new Map<string, number[]>();
   for (const die of low.rolled) plan.set(die.label, [...(plan.get(die.label) ?? []), die.sides]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rollKeepTwo } from "../../../src/core/dice/keepTwo.js";
 import { rollDrama } from "../../../src/core/dice/successPool.js";
 import { enumerateDice, EnumerationTooLarge, groupOutcomes } from "../../../src/core/odds/enumerate.js";
+import type { DiceTray } from "../../../src/core/dice/source.js";
 import { ODDS_CUT } from "../../../src/core/odds/odds.js";
 
 describe("enumerateDice", () => {
@@ -46,6 +47,26 @@ describe("enumerateDice", () => {
 
   it("refuses a listing larger than its limit instead of running for ever", () => {
     expect(() => enumerateDice((tray) => [tray.roll(100, "a"), tray.roll(100, "b")], { maxOutcomes: 1000 })).toThrow(EnumerationTooLarge);
+    expect(() => enumerateDice((tray) => [tray.roll(100, "a"), tray.roll(100, "b")], { maxOutcomes: 1000 })).toThrow(/more than 1000 ways/);
+    expect(new EnumerationTooLarge("too many").name).toBe("EnumerationTooLarge");
+  });
+
+  it("lists exactly as many outcomes as its limit, and refuses one more", () => {
+    const twoD6 = (tray: DiceTray) => tray.roll(6, "a") + tray.roll(6, "b");
+    expect(enumerateDice(twoD6, { maxOutcomes: 36 }).outcomes).toHaveLength(36);
+    expect(() => enumerateDice(twoD6, { maxOutcomes: 35 })).toThrow(EnumerationTooLarge);
+  });
+
+  it("keeps a branch exactly as likely as the cut, and leaves out one just below it", () => {
+    // Two d4s: each face of the second die is a branch of exactly 1/16.
+    const twoD4 = (tray: DiceTray) => tray.roll(4, "a") * 10 + tray.roll(4, "b");
+    const atCut = enumerateDice(twoD4, { cut: 1 / 16 });
+    expect(atCut.outcomes).toHaveLength(16);
+    expect(atCut.cut).toBe(0);
+    const aboveCut = enumerateDice(twoD4, { cut: 1 / 16 + 1e-15 });
+    // Each first face keeps only the run that took a 1 for the second die: 3 branches of 1/16 cut, four times.
+    expect(aboveCut.outcomes.map((o) => o.value).sort()).toEqual([11, 21, 31, 41]);
+    expect(aboveCut.cut).toBe(12 / 16);
   });
 
   it("refuses rules that draw different dice for the same faces", () => {
