@@ -46,6 +46,13 @@ function contrast(text: string, background: string): number {
   return (a + 0.05) / (b + 0.05);
 }
 
+/** The Fray page under one of core's themes, with the stand-in for core's theme variables. */
+async function themed(page: Page, url: string, theme: string): Promise<void> {
+  await openFray(page, url);
+  await page.addStyleTag({ content: CORE_THEME_STAND_IN });
+  await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+}
+
 async function openBoth(page: Page): Promise<{ sheet: string; menu: string }> {
   return page.evaluate(async () => {
     type App = { element: HTMLElement; render(o: object): Promise<App> };
@@ -92,9 +99,7 @@ describe.skipIf(!browserAvailable())("themes in Chromium", () => {
 
   it.each(["light", "dark"] as const)("the %s theme colours Fray from core's variables and every text reads at 4.5:1 or better", async (theme) => {
     const page = await fray.browser.newPage({ viewport: { width: 1100, height: 900 } });
-    await openFray(page, fray.server.url);
-    await page.addStyleTag({ content: CORE_THEME_STAND_IN });
-    await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+    await themed(page, fray.server.url, theme);
     const ids = await openBoth(page);
     const seen = await colours(page, ids);
 
@@ -117,9 +122,7 @@ describe.skipIf(!browserAvailable())("themes in Chromium", () => {
     const accents: string[] = [];
     for (const theme of ["light", "dark"]) {
       const page = await fray.browser.newPage();
-      await openFray(page, fray.server.url);
-      await page.addStyleTag({ content: CORE_THEME_STAND_IN });
-      await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+      await themed(page, fray.server.url, theme);
       accents.push((await colours(page, await openBoth(page))).legend);
       await page.close();
     }
@@ -163,9 +166,7 @@ describe.skipIf(!browserAvailable())("every sheet in both themes", () => {
 
   it.each(["light", "dark"] as const)("in the %s theme, every text of every actor and item sheet reads at 4.5:1 or better", async (theme) => {
     const page = await fray.browser.newPage({ viewport: { width: 1100, height: 900 } });
-    await openFray(page, fray.server.url);
-    await page.addStyleTag({ content: CORE_THEME_STAND_IN });
-    await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+    await themed(page, fray.server.url, theme);
     const types = await page.evaluate(() => {
       const declared = (globalThis as unknown as { game: { system: { documentTypes: Record<string, Record<string, unknown>> } } }).game.system.documentTypes;
       return (["Actor", "Item"] as const).flatMap((documentName) => Object.keys(declared[documentName] ?? {}).map((type) => ({ documentName, type })));

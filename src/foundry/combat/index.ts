@@ -1,4 +1,5 @@
 import type { FoundryRuleset } from "../rulesets/types.js";
+import { activeRulesetId } from "../settings.js";
 import { FrayCombat } from "./combat.js";
 import { FrayCombatant } from "./combatant.js";
 import { registerCombatRequests } from "./requests.js";
@@ -31,7 +32,8 @@ export function registerCombat(): void {
 export function registerRulesetCombat(ruleset: FoundryRuleset): void {
   if (!ruleset.combat) return;
   registerCombatRules(ruleset.combat);
-  if (!game.combats) return;
+  // Only the world's own ruleset orders its combats; another's chunk (a kept actor's) changes nothing drawn.
+  if (ruleset.id !== activeRulesetId() || !game.combats) return;
   for (const combat of game.combats) if (combat.combatants.size) combat.setupTurns();
   if (ui.combat?.rendered) void ui.combat.render();
 }

@@ -50,11 +50,6 @@ export function loadRuleset(id: RulesetId): Promise<FoundryRuleset> {
   return promise;
 }
 
-/** A ruleset's pieces if its chunk has arrived; undefined while it is on its way or never asked for. */
-export function loadedRuleset(id: RulesetId): FoundryRuleset | undefined {
-  return loaded.get(id);
-}
-
 /** The ruleset ids whose chunks have arrived, in arrival order. */
 export function loadedRulesetIds(): RulesetId[] {
   return [...loaded.keys()];
