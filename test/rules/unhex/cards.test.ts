@@ -101,7 +101,31 @@ describe("RULINGS.md unhex §Opposed: the opposed roll's card", () => {
     expect(reroll.result).toEqual({ a: 25, b: 31 });
     expect(reroll.steps).toEqual([roll("Ines", "opposed", 2, 5, 50, "success"), roll("Thug", "opposed", 3, 1, 45, "success")]);
     expect(reroll.awaiting).toEqual({ choice: "rerolls.b", by: "b", offer: { kind: "reroll", who: "Thug", reading: 31, grade: "success", choices: ["none", "tens", "units", "both"] } });
-    expect(run("opposed", { a: ines, b: thug, roll: true }, 2, 2, 3, 1).awaiting).toMatchObject({ choice: "criticals.a", by: "a" });
+    expect(run("opposed", { a: ines, b: thug, roll: true }, 2, 2).awaiting).toMatchObject({ choice: "criticals.a", by: "a" });
+  });
+
+  it("seed 002 §Initiative (rolling order, RULINGS): a good a decides her reroll before b rolls, seeing no die of b's", () => {
+    // Fails on the main of issue 24, where a was asked only after b's 31 was rolled.
+    const goodA = { a: { ...ines, good: true }, b: thug };
+    for (const request of [goodA, { ...goodA, roll: true }]) {
+      const asked = run("opposed", request, 2, 5);
+      expect(asked.dice.map((die) => die.label)).toEqual(["Ines opposed tens", "Ines opposed units"]);
+      expect(asked.steps).toEqual([roll("Ines", "opposed", 2, 5, 50, "success")]);
+      expect(asked.result).toEqual({ a: 25 });
+      expect(asked.awaiting).toMatchObject({ choice: "rerolls.a", by: "a", offer: { reading: 25 } });
+    }
+    // Her choice made, b is asked to roll; her reroll's die comes before b's.
+    expect(run("opposed", { ...goodA, rerolls: { a: "tens" } }, 2, 5, 4).awaiting).toEqual({ choice: "roll", by: "b", offer: { who: "Thug" } });
+    const done = run("opposed", { ...goodA, rerolls: { a: "tens" }, roll: true }, 2, 5, 4, 3, 1);
+    expect(done.dice.map((die) => die.label)).toEqual(["Ines opposed tens", "Ines opposed units", "Ines opposed tens reroll", "Thug opposed tens", "Thug opposed units"]);
+    expect(done.result).toEqual({ winner: "Ines", side: "a", tie: false });
+  });
+
+  it("rolling order holds for a's critical too: she takes the extra action or sets the dice before b rolls", () => {
+    const asked = run("opposed", { a: ines, b: thug, roll: true }, 2, 2);
+    expect(asked.awaiting).toEqual({ choice: "criticals.a", by: "a", offer: { kind: "critical", who: "Ines", reading: 22, max: 50 } });
+    expect(asked.dice).toHaveLength(2);
+    expect(run("opposed", { a: ines, b: thug, criticals: { a: { set: 50 } } }, 2, 2).awaiting).toMatchObject({ choice: "roll", by: "b" });
   });
 
   it("in combat (the default) a critical failure costs its roller the next action; outside combat it does not", () => {
