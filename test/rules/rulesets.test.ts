@@ -36,7 +36,7 @@ describe("Unhex as a ruleset", () => {
   it("names its game and offers checks, opposed rolls, team initiative, attacks, moves, doors and range", async () => {
     const unhex = await rules.unhex();
     expect(unhex).toMatchObject({ id: "unhex", game: "Unhex" });
-    expect(Object.keys(unhex.actions)).toEqual(["check", "opposed", "initiative", "attack", "move", "door", "range"]);
+    expect(Object.keys(unhex.actions)).toEqual(["check", "opposed", "initiative", "attack", "move", "door", "range", "items", "combat-end"]);
   });
 
   it("house options: five wound boxes a row (one to ten) and unconscious at level 0 (zero to nine)", async () => {

@@ -213,17 +213,34 @@ describe("seed 002 §Range, §Line of Sight, §Cover: the map query's card", () 
       { rule: "range", range: 1 },
       { rule: "line-of-sight", lineOfSight: true },
       { rule: "cover", cover: true, value: 1 },
-      { rule: "movement", kind: "move", moves: 1 },
+      { rule: "movement", moves: 1 },
     ]);
     expect(outcome.result).toEqual({
       range: 1,
       lineOfSight: true,
       cover: true,
-      movement: { kind: "move", moves: 1, path: ["dance-floor", "bar"] },
+      movement: { moves: 1, path: ["dance-floor", "bar"] },
       attacks: { melee: "range 1 is beyond a melee attack's 0", "one-handed-ranged": true, "two-handed-ranged": true },
     });
     expect(outcome.effects).toEqual([]);
     expect(run("range", { map: "nightclub", from: "dance-floor", to: "bar" })).toEqual(outcome);
+  });
+
+  it("seed 002 §Movement: a trip of two Areas is two Moves, one action each, never a Run (a word Unhex does not have)", () => {
+    // Fails on the main of issue 24, which called it kind "run".
+    const outcome = run("range", { from: "entrance", to: "pool-tables" });
+    expect(outcome.steps.at(-1)).toEqual({ rule: "movement", moves: 2 });
+    expect(outcome.result.movement).toEqual({ moves: 2, path: ["entrance", "dance-floor", "pool-tables"] });
+    expect(JSON.stringify(outcome)).not.toMatch(/\brun\b/i);
+    // Same area: no Move; the catwalk from the dance floor: through the DJ booth (the dashed line is sight only).
+    expect(run("range", { from: "bar", to: "bar" }).result.movement).toEqual({ moves: 0, path: ["bar"] });
+    expect(run("range", { from: "dance-floor", to: "catwalk" }).result.movement).toEqual({ moves: 2, path: ["dance-floor", "dj-booth", "catwalk"] });
+    expect(JSON.stringify(run("range", { from: "entrance", to: "catwalk" }).result.movement)).toBe('{"moves":3,"path":["entrance","dance-floor","dj-booth","catwalk"]}');
+  });
+
+  it("an area nobody can walk to gives no Moves and no path", () => {
+    const map = { areas: [{ id: "roof" }, { id: "street" }], connections: [{ from: "roof", to: "street", kind: "sight" }] };
+    expect(run("range", { map, from: "street", to: "roof" }).result.movement).toEqual({ moves: null, path: null });
   });
 
   it("to a mover: the smaller range, under its own rule name; an unknown area to move to is refused", () => {
