@@ -63,8 +63,8 @@ describe(`${SEED} §Use or manage items: rearranging the hands`, () => {
   });
 
   it("two items of one name are told apart by their ids, and the steps name them", () => {
-    const left = { name: "Knife", hands: 1, id: "k1" };
-    const right = { name: "Knife", hands: 1, id: "k2" };
+    const left = { name: "Knife", hands: 1, id: "k1" } as const;
+    const right = { name: "Knife", hands: 1, id: "k2" } as const;
     const outcome = run({ actor: ines, held: [left, right], stow: ["k2"] });
     expect(outcome.result).toEqual({ action: true, held: [left] });
     expect(outcome.steps).toEqual([{ rule: "rearrange-hands", who: "Ines", take: [], stow: ["Knife"] }]);
