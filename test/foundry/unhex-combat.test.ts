@@ -189,5 +189,49 @@ describe("Unhex team initiative in the tracker", () => {
     await requests.requestAction(combat(), first, "end");
     await harness.flush();
     expect(harness.game.combats.get(t.combat.id!)).toBeUndefined();
+    // The rules' end-of-combat test, on a card: who is out and why, and the team left standing.
+    const ended = lastMessage();
+    expect(card(ended)).toMatchObject({ kind: "unhex.combat-end", state: "closed" });
+    expect(card(ended).outcome.result).toEqual({ over: true, by: "one-team-standing", standing: ["hostile"], winner: "hostile" });
+    const text = (await ended.renderHTML()).textContent ?? "";
+    expect(text).toContain("Ada (Friendly team) is out: unconscious.");
+    expect(text).toContain("The fight is over: the Hostile team is left standing.");
+    expect(text).not.toMatch(/FRAY\./);
+    const cli = runCli(["resolve"], () => JSON.stringify(cards.requestOf(card(ended) as never, ended as never)));
+    expect(cli.code, cli.stderr).toBe(0);
+    expect((JSON.parse(cli.stdout) as { result: unknown }).result).toEqual(card(ended).outcome.result);
+  });
+
+  it("seed 002 §Rounds: the end of combat is the rules' test: surrendered and retreated count as out; the GM cannot end a fight that goes on, nor a player end one", async () => {
+    harness.switchUser(t.gm);
+    const first = () => (t.combat as unknown as { turns: C[] }).turns[0]!;
+    // Both teams stand: no End button, and a forged End is refused with the combat kept.
+    expect(rules.view(combat(), first()).buttons.map((b) => b.action)).not.toContain("end");
+    const before = harness.game.messages.contents.length;
+    await requests.requestAction(combat(), first(), "end");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeDefined();
+    expect(harness.notifications.at(-1)?.message).toContain("The fight goes on");
+    expect(harness.game.messages.contents.length).toBe(before);
+    // The Guard surrenders and the Sniper retreats (token statuses the GM sets): only the friendly team stands.
+    const status = (actor: typeof t.guard, id: string) => (actor as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect(id, { active: true });
+    await status(t.guard, "fray-surrender");
+    await status(t.sniper, "fray-retreated");
+    await harness.flush();
+    expect(rules.view(combat(), first()).buttons.map((b) => b.action)).toContain("end");
+    // A player asking for the GM's End is refused; the combat stays.
+    harness.switchUser(t.users.ada);
+    await requests.requestAction(combat(), combatantOf("Ada"), "end");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeDefined();
+    harness.switchUser(t.gm);
+    await requests.requestAction(combat(), first(), "end");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeUndefined();
+    const ended = lastMessage();
+    expect(card(ended).outcome.result).toMatchObject({ winner: "friendly" });
+    const text = (await ended.renderHTML()).textContent ?? "";
+    expect(text).toContain("Guard (Hostile team) is out: surrendered.");
+    expect(text).toContain("Sniper (Hostile team) is out: retreated.");
   });
 });

@@ -80,15 +80,15 @@ describe(`${SEED} §Rounds: the end of combat`, () => {
     expect(combatEnd([{ name: "PCs", members: [] }, { name: "NPCs", members: [{ ...thug, maxLevel: 25, pc: false, wounds: {} }] }], optionsOf(undefined))).toEqual({ over: true, by: "one-team-standing", standing: ["NPCs"], out: [] });
   });
 
-  it("the request's shape: 1 to 8 teams, at most 100 members each, the four words of being out", () => {
+  it("the request's shape: 1 to 8 teams, at most 1000 members each (a tracker's whole team), the four words of being out", () => {
     const accepts = (request: Record<string, unknown>) => Value.Check(end.request, request);
     const team = (members: unknown[] = [ines]) => ({ name: "PCs", members });
     expect(accepts({ teams: [team()] })).toBe(true);
     expect(accepts({ teams: [] })).toBe(false);
     expect(accepts({ teams: Array.from({ length: 8 }, () => team()) })).toBe(true);
     expect(accepts({ teams: Array.from({ length: 9 }, () => team()) })).toBe(false);
-    expect(accepts({ teams: [team(Array.from({ length: 100 }, () => ines))] })).toBe(true);
-    expect(accepts({ teams: [team(Array.from({ length: 101 }, () => ines))] })).toBe(false);
+    expect(accepts({ teams: [team(Array.from({ length: 1000 }, () => ines))] })).toBe(true);
+    expect(accepts({ teams: [team(Array.from({ length: 1001 }, () => ines))] })).toBe(false);
     for (const out of ["surrendered", "retreated", "unconscious", "defeated"]) expect(accepts({ teams: [team([{ ...ines, out }])] })).toBe(true);
     expect(accepts({ teams: [team([{ ...ines, out: "fled" }])] })).toBe(false);
     expect(accepts({ teams: [{ name: "", members: [] }] })).toBe(false);

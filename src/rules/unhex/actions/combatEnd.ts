@@ -7,7 +7,7 @@ import { Options, RollerSchema, WoundsSchema } from "../schemas.js";
 
 const strict = { additionalProperties: false } as const;
 const Member = Type.Composite([RollerSchema, Type.Object({ wounds: Type.Optional(WoundsSchema), out: Type.Optional(Type.Union(OUT_WORDS.map((word) => Type.Literal(word)))) })], strict);
-const TeamSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), members: Type.Array(Member, { maxItems: 100 }) }, strict);
+const TeamSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), members: Type.Array(Member, { maxItems: 1000 }) }, strict);
 
 export const combatEndAction = defineAction({
   summary: "The end-of-combat test: over when only one team (or none) has someone standing (not surrendered, unconscious or retreated), or when the GM's objective is met.",

@@ -4,13 +4,14 @@
  */
 import { openCard, type OpenCard, registerCardKind } from "../../../cards/index.js";
 import { unhexAttackCard } from "./attack.js";
+import { unhexCombatEndCard } from "./combat-end.js";
 import { unhexDoorCard } from "./door.js";
 import { unhexInitiativeCard } from "./initiative.js";
 import { unhexItemsCard } from "./items.js";
 import { unhexMoveCard } from "./move.js";
 import { unhexCheckCard, unhexOpposedCard } from "./rolls.js";
 
-export const UNHEX_CARDS = [unhexAttackCard, unhexCheckCard, unhexOpposedCard, unhexMoveCard, unhexDoorCard, unhexInitiativeCard, unhexItemsCard];
+export const UNHEX_CARDS = [unhexAttackCard, unhexCheckCard, unhexOpposedCard, unhexMoveCard, unhexDoorCard, unhexInitiativeCard, unhexItemsCard, unhexCombatEndCard];
 
 export function registerUnhexCards(): void {
   for (const kind of UNHEX_CARDS) registerCardKind(kind);
