@@ -51,6 +51,7 @@ export interface InitiativePending {
 
 function rollerFor(team: InitiativeTeam): { member: InitiativeMember; roller: Roller } {
   const member = teamRoller(team);
+  // Stryker disable next-line LogicalOperator: the max level only caps a critical's set dice, and initiative never sets them
   return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? member.level, pc: team.pc, ...(member.good ? { good: true } : {}) } };
 }
 

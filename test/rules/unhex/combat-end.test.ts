@@ -77,6 +77,8 @@ describe(`${SEED} §Rounds: the end of combat`, () => {
 
   it("two teams of one name are refused; a team of nobody stands for nobody", () => {
     expect(() => run({ teams: [{ name: "PCs", members: [ines] }, { name: "PCs", members: [thug] }] })).toThrow('team "PCs" is listed twice');
+    const member = { ...thug, maxLevel: 25, pc: false, wounds: {} };
+    expect(combatEnd([{ name: "A", members: [member] }, { name: "B", members: [member] }], optionsOf(undefined))).toEqual({ over: false, by: null, standing: ["A", "B"], out: [] });
     expect(combatEnd([{ name: "PCs", members: [] }, { name: "NPCs", members: [{ ...thug, maxLevel: 25, pc: false, wounds: {} }] }], optionsOf(undefined))).toEqual({ over: true, by: "one-team-standing", standing: ["NPCs"], out: [] });
   });
 

@@ -51,6 +51,8 @@ describe(`${SEED} §Use or manage items: rearranging the hands`, () => {
     expect(() => run({ actor: armless, take: [knife, pistol] })).toThrow("Ines has one usable hand; what she would hold takes 2");
     expect(run({ actor: armless, take: [knife] }).result).toEqual({ action: true, held: [knife] });
     expect(usableHands({ name: "x", level: 50, maxLevel: 50, pc: true, wounds: { "left-arm": 5, "right-arm": 5 } }, optionsOf(undefined))).toBe(0);
+    // A full leg or both (no moving) leaves both hands.
+    expect(usableHands({ name: "x", level: 50, maxLevel: 50, pc: true, wounds: { "left-leg": 10, "right-leg": 10 } }, optionsOf(undefined))).toBe(2);
     expect(() => run({ actor: { ...armless, wounds: { "left-arm": 5, "right-arm": 5 } }, take: [knife] })).toThrow("Ines has 0 usable hands; what she would hold takes 1");
   });
 
