@@ -64,6 +64,15 @@ describe(`${SEED} §Use or manage items: rearranging the hands`, () => {
     expect(() => run({ actor: ines, held: [knife], stow: ["Knife"], drop: ["Knife"] })).toThrow('"Knife" can leave her hands only once');
   });
 
+  it("the steps name exactly what leaves her hands, as she held them", () => {
+    const outcome = run({ actor: ines, held: [knife, pistol, { name: "Torch", hands: 1 }], stow: ["Pistol"], drop: ["Torch"] });
+    expect(outcome.steps).toEqual([
+      { rule: "drop-items", who: "Ines", items: ["Torch"] },
+      { rule: "rearrange-hands", who: "Ines", take: [], stow: ["Pistol"] },
+    ]);
+    expect(outcome.result).toEqual({ action: true, held: [knife] });
+  });
+
   it("two items of one name are told apart by their ids, and the steps name them", () => {
     const left = { name: "Knife", hands: 1, id: "k1" } as const;
     const right = { name: "Knife", hands: 1, id: "k2" } as const;
@@ -80,6 +89,10 @@ describe(`${SEED} §Use or manage items: using an item`, () => {
     expect(outcome.steps).toEqual([{ rule: "use-item", who: "Ines", item: "Pistol" }]);
     expect(outcome.result).toEqual({ action: true, held: [pistol], used: { item: "Pistol" } });
     expect(outcome.effects).toEqual([spent]);
+  });
+
+  it("of two items in hand, the one she names is the one used", () => {
+    expect(run({ actor: ines, held: [knife, pistol], use: { item: "Pistol" } }).result).toEqual({ action: true, held: [knife, pistol], used: { item: "Pistol" } });
   });
 
   it("pulling a lever fixed to her area is one action; one fixed elsewhere is out of reach", () => {
@@ -129,7 +142,18 @@ describe(`${SEED} §Actions: the action it spends`, () => {
     expect(accepts({ actor: ines, stow: [""] })).toBe(false);
     expect(accepts({ actor: ines, take: Array.from({ length: 8 }, (_, i) => ({ name: `k${i}`, hands: 1 })) })).toBe(true);
     expect(accepts({ actor: ines, take: Array.from({ length: 9 }, (_, i) => ({ name: `k${i}`, hands: 1 })) })).toBe(false);
+    expect(accepts({ actor: { ...ines, area: "bar" }, use: { item: "lever", fixedIn: "bar" } })).toBe(true);
+    expect(accepts({ actor: ines, use: { item: "Knife" } })).toBe(true);
     expect(accepts({ actor: ines, use: { item: "lever", fixedIn: "bar", pull: true } })).toBe(false);
+    expect(accepts({ actor: { ...ines, speed: 2 }, take: [knife] })).toBe(false);
+    const eight = Array.from({ length: 8 }, (_, i) => `k${i}`);
+    for (const field of ["stow", "drop"]) {
+      expect(accepts({ actor: ines, [field]: eight })).toBe(true);
+      expect(accepts({ actor: ines, [field]: [...eight, "k8"] })).toBe(false);
+    }
+    const inHand = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `k${i}`, hands: 1 }));
+    expect(accepts({ actor: ines, held: inHand(8), drop: ["k0"] })).toBe(true);
+    expect(accepts({ actor: ines, held: inHand(9), drop: ["k0"] })).toBe(false);
     expect(accepts({ actor: ines, throw: ["Knife"] })).toBe(false);
   });
 });

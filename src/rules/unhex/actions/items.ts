@@ -48,10 +48,11 @@ export const itemsAction = defineAction({
     const use = request.use;
     if (use && hands.costsAction) refuse("using an item and rearranging the hands are an action each: take them one at a time");
     if (!use && change.take.length + change.stow.length + change.drop.length === 0) refuse("say what she does: items to take, stow or drop, or an item to use");
-    const name = (key: string) => held.find((item) => itemKey(item) === key)?.name ?? key;
+    // What leaves her hands was checked to be in them: named as she holds them.
+    const names = (keys: readonly string[]) => held.filter((item) => keys.includes(itemKey(item))).map((item) => item.name);
     const steps: Step[] = [];
-    if (change.drop.length > 0) steps.push({ rule: "drop-items", who: actor.name, items: change.drop.map(name) });
-    if (hands.costsAction) steps.push({ rule: "rearrange-hands", who: actor.name, take: change.take.map((item) => item.name), stow: change.stow.map(name) });
+    if (change.drop.length > 0) steps.push({ rule: "drop-items", who: actor.name, items: names(change.drop) });
+    if (hands.costsAction) steps.push({ rule: "rearrange-hands", who: actor.name, take: change.take.map((item) => item.name), stow: names(change.stow) });
     let used: { item: string; fixedIn?: string } | undefined;
     if (use) {
       if (use.fixedIn !== undefined) {
