@@ -69,6 +69,10 @@ describe("source dice.adoc §Good rolls: a good roller may reroll after seeing a
     const asked = resolve(request, 4, 1);
     expect(asked.dice.map((d) => d.label)).toEqual(["Ada defend tens", "Ada defend units"]);
     expect(asked.awaiting).toMatchObject({ choice: "rerolls.target", by: "target", offer: { reading: 41 } });
+    // What she sees: the reach, her reaction and her own roll; no attack yet.
+    expect(asked.steps.map((step) => step.rule)).toEqual(["reach", "reaction", "percentile-roll"]);
+    expect(asked.steps[2]).toMatchObject({ who: "Ada", roll: "defend", reading: 41 });
+    expect(asked.result).toEqual({ reaction: "defend" });
     // Without the attacker's roll sent, her choice comes first too.
     expect(resolve({ ...request, roll: undefined }, 4, 1).awaiting).toMatchObject({ choice: "rerolls.target" });
     expect(resolve({ ...request, roll: undefined, rerolls: { target: "none" } }, 4, 1).awaiting).toMatchObject({ choice: "roll", by: "attacker" });

@@ -58,7 +58,6 @@ function refuse(reason: string): never {
 
 /** The declared reaction, and the weapon a Counterattack names (the older object spelling). */
 function reactionOf(given: Static<typeof ReactionSchema> | undefined): { kind: AttackReaction; weapon?: WeaponKind } | undefined {
-  if (given === undefined) return undefined;
   return typeof given === "string" ? { kind: given } : given;
 }
 
