@@ -224,11 +224,40 @@ describe("players", () => {
 });
 
 describe("clearing initiative", () => {
-  it("forgets the place when Foundry resets a combatant's initiative", async () => {
+  type Entry = { name: string; condition(li: HTMLElement): boolean; callback(li: HTMLElement): unknown };
+  const menus = async () => {
+    const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
+    const app = (await new Tracker().render({ force: true })) as unknown as { element: HTMLElement; _getEntryContextOptions(): Entry[]; _getCombatContextOptions(): Entry[] };
+    return { app, row: (c: Combatant) => app.element.querySelector<HTMLElement>(`li[data-combatant-id="${c.id}"]`)!, entry: (list: Entry[], name: string) => list.find((e) => e.name === name)! };
+  };
+
+  it("Foundry's Clear Initiative on a row forgets the ruleset's place, and that combatant rolls again", async () => {
     const { combat, combatants } = await rolledFight();
-    await combatants[0]!.update({ initiative: null });
-    expect(state(combatants[0]!)).toBeDefined(); // the flag stays, unread
+    const { app, row, entry } = await menus();
+    const clear = entry(app._getEntryContextOptions(), "COMBAT.CombatantClear");
+    expect(clear.condition(row(combatants[0]!))).toBe(true);
+    await clear.callback(row(combatants[0]!));
+    await harness.flush();
+    expect(state(combatants[0]!)).toBeUndefined();
+    expect(combatants[0]!.initiative).toBeNull();
     expect(names(combat)).toEqual(["Bel", "Cid", "Ana"]);
+    expect(clear.condition(row(combatants[0]!))).toBe(false);
+  });
+
+  it("Foundry's Reset Initiative clears every place through the ruleset; Foundry's field written by hand moves no one", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combatants[2]!.update({ initiative: 99 });
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+    const { app, entry } = await menus();
+    await entry(app._getCombatContextOptions(), "COMBAT.InitiativeReset").callback(app.element);
+    await harness.flush();
+    expect(combatants.map((c) => state(c))).toEqual([undefined, undefined, undefined]);
+    expect(combatants.map((c) => c.initiative)).toEqual([null, null, null]);
+    // They roll again, from the roll button's path.
+    answerInitiative({ specialty: "timing" }, { specialty: "timing" }, { specialty: "timing" });
+    queueFaces(1, 1, 2, 2, 3, 3);
+    await combat.rollInitiative(ids(combatants));
+    expect(names(combat)).toEqual(["Cid", "Bel", "Ana"]);
   });
 });
 

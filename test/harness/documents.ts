@@ -434,7 +434,7 @@ export class ClientDocument extends DataModel {
     if (parent && created.length) parent.prepareData();
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
-      Hooks.callAll(`create${name}`, doc, operation, user.id);
+      onActingClient(user, `create${name}`, [doc, operation, user.id]);
       await onOtherClients(`create${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onCreate", field, [created, created.map((d) => d._source), operation, user.id]);
@@ -485,7 +485,7 @@ export class ClientDocument extends DataModel {
       applied.push(changed);
       if (parent) parent.prepareData();
       doc._onUpdate(changed, operation, user.id);
-      Hooks.callAll(`update${name}`, doc, changed, operation, user.id);
+      onActingClient(user, `update${name}`, [doc, changed, operation, user.id]);
       await onOtherClients(`update${name}`, [doc, changed, operation, user.id]);
     }
     if (updated.length) parent?._dispatchDescendantDocumentEvents("onUpdate", field, [updated, applied, operation, user.id]);
@@ -519,7 +519,7 @@ export class ClientDocument extends DataModel {
     if (parent && toDelete.length) parent.prepareData();
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
-      Hooks.callAll(`delete${name}`, doc, operation, user.id);
+      onActingClient(user, `delete${name}`, [doc, operation, user.id]);
       await onOtherClients(`delete${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onDelete", field, [toDelete, deletedIds, operation, user.id]);
@@ -573,6 +573,16 @@ export class ClientDocument extends DataModel {
  * the hook in turn with game.user set to her, and the harness waits for any work her handlers return
  * (Foundry runs the clients side by side and waits for none of it).
  */
+/**
+ * The acting client's own hooks, run as its user: work a hook starts and does not finish at once
+ * (a GM's upkeep after her own update) goes on as that client's, even after a test switches
+ * `game.user` to play someone else, as each Foundry client runs its own code. Foundry does not await
+ * a hook, and neither does this.
+ */
+function onActingClient(user: User | HarnessUser, hook: string, args: unknown[]): void {
+  state.clientContext.run(user, () => Hooks.callAll(hook, ...args));
+}
+
 async function onOtherClients(hook: string, args: unknown[]): Promise<void> {
   const acting = state.game.user as User | null;
   const users = state.game.users as Users | undefined;
