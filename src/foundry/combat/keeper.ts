@@ -18,9 +18,12 @@ import { dispositionNow, freshEntry, isEnlisted, rosterEntry, type RosterEntry, 
 
 let kept: Promise<unknown> = Promise.resolve();
 
-/** Runs the active GM's upkeep after what came before it; a failure is shown and the next still runs. */
+/**
+ * Runs the active GM's upkeep after what came before it; a failure is shown and the next still runs.
+ * A client that is no longer the active GM when its turn comes (the GM left) leaves it to the one who is.
+ */
 function keep(work: () => Promise<void>): Promise<void> {
-  const next = kept.then(work).catch((error: unknown) => {
+  const next = kept.then(() => (isActiveGM() ? work() : undefined)).catch((error: unknown) => {
     console.error(`${SYSTEM_ID} | combat upkeep`, error);
     report(error);
   });
