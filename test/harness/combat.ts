@@ -290,7 +290,12 @@ export class Combat extends BaseCombat {
     return this;
   }
 
-  /** Combat#resetAll: every initiative cleared in one update of the combat, without turn events. */
+  /**
+   * Combat#resetAll: every initiative cleared, without turn events, the acting combatant keeping the
+   * turn. v13 writes it as one update of the Combat (`combatants` with `diff: false`); the harness, which
+   * takes embedded changes only through updateEmbeddedDocuments, writes the same changes that way.
+   * A system's own state (its flags) is left as it was, in both.
+   */
   async resetAll({ updateTurn = true }: { updateTurn?: boolean } = {}): Promise<void> {
     const acting = this.combatant?.id;
     const combatants = (this.combatants.contents as Combatant[]).map((c) => ({ _id: c.id, initiative: null }));

@@ -435,9 +435,9 @@ export class ClientDocument extends DataModel {
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
       onActingClient(user, `create${name}`, [doc, operation, user.id]);
-      await onOtherClients(`create${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onCreate", field, [created, created.map((d) => d._source), operation, user.id]);
+    for (const doc of created) await onOtherClients(user, `create${name}`, [doc, operation, user.id]);
     if (operation.renderSheet) for (const doc of created) (doc.sheet as { render(o: AnyObject): unknown } | null)?.render({ force: true });
     return created;
   }
@@ -486,9 +486,9 @@ export class ClientDocument extends DataModel {
       if (parent) parent.prepareData();
       doc._onUpdate(changed, operation, user.id);
       onActingClient(user, `update${name}`, [doc, changed, operation, user.id]);
-      await onOtherClients(`update${name}`, [doc, changed, operation, user.id]);
     }
     if (updated.length) parent?._dispatchDescendantDocumentEvents("onUpdate", field, [updated, applied, operation, user.id]);
+    for (const [i, doc] of updated.entries()) await onOtherClients(user, `update${name}`, [doc, applied[i], operation, user.id]);
     return updated;
   }
 
@@ -520,9 +520,9 @@ export class ClientDocument extends DataModel {
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
       onActingClient(user, `delete${name}`, [doc, operation, user.id]);
-      await onOtherClients(`delete${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onDelete", field, [toDelete, deletedIds, operation, user.id]);
+    for (const doc of toDelete) await onOtherClients(user, `delete${name}`, [doc, operation, user.id]);
     return toDelete;
   }
 
@@ -583,8 +583,13 @@ function onActingClient(user: User | HarnessUser, hook: string, args: unknown[])
   state.clientContext.run(user, () => Hooks.callAll(hook, ...args));
 }
 
-async function onOtherClients(hook: string, args: unknown[]): Promise<void> {
-  const acting = state.game.user as User | null;
+/**
+ * Each other client's copy of the event: its hooks, run as its user, after the acting client has
+ * done all of its own (its hooks and the parent's descendant callbacks, which Foundry runs in one
+ * go on every client: client/data/client-backend.mjs, _handleUpdateDocuments). The harness waits for
+ * the work each client's hooks return, one client after another.
+ */
+async function onOtherClients(acting: User | HarnessUser | null, hook: string, args: unknown[]): Promise<void> {
   const users = state.game.users as Users | undefined;
   for (const client of users?.contents ?? []) {
     if (!client.active || client.id === acting?.id || state.frozenClients.has(client.id)) continue;

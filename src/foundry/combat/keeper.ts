@@ -8,13 +8,14 @@
  * - a player may update a Combat's `round` and `turn` (BaseCombat#canUpdate), and her combatant's
  *   update may carry `combatTurn`, which the server stores as the turn: here both go back to the clock;
  * - a player may update her own combatant's `initiative`, flags and system, and her token's
- *   `disposition`: the rules read the roster instead, so these decide nothing;
+ *   `disposition`: the rules read the roster instead, so these decide nothing (a GM's initiative,
+ *   typed in Foundry's combatant sheet, becomes the roster's);
  * - only a GM may update a Combat's flags: the clock, the roster and every ruleset's state live there.
  */
 import { SYSTEM_ID } from "../system.js";
 import { CLOCK_KEY, clockOf, clockUpdate } from "./clock.js";
 import { report, settleClock } from "./combat.js";
-import { dispositionNow, freshEntry, isEnlisted, rosterEntry, type RosterEntry, rosterUpdate } from "./roster.js";
+import { dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterEntry, type RosterEntry, rosterPath, rosterUpdate } from "./roster.js";
 
 let kept: Promise<unknown> = Promise.resolve();
 
@@ -66,11 +67,23 @@ function onCreateCombatant(combatant: Combatant.Implementation, options: { comba
   return byGM(userId) || options.combatTurn === undefined ? enlisted : enlisted.then(() => keep(() => settleClock(combat)));
 }
 
-/** A player's combatant update may carry a turn of her choosing (`combatTurn`): the clock's goes back. */
-function onUpdateCombatant(combatant: Combatant.Implementation, _changed: unknown, options: { combatTurn?: unknown }, userId: string): Promise<void> | void {
+/**
+ * A player's combatant update may carry a turn of her choosing (`combatTurn`): the clock's goes back.
+ * A GM's own initiative (typed in the combatant's sheet, a macro) becomes the roster's: the GM may
+ * set any score; Fray's steps write both, so theirs already agree.
+ */
+function onUpdateCombatant(combatant: Combatant.Implementation, changed: Record<string, unknown>, options: { combatTurn?: unknown }, userId: string): Promise<void> | void {
   const combat = combatant.combat ? fray(combatant.combat) : null;
-  if (!isActiveGM() || !combat || byGM(userId) || options.combatTurn === undefined) return;
-  return keep(() => settleClock(combat));
+  if (!isActiveGM() || !combat) return;
+  if (!byGM(userId)) return options.combatTurn === undefined ? undefined : keep(() => settleClock(combat));
+  if (!("initiative" in changed)) return;
+  return keep(async () => {
+    const initiative = typeof combatant.initiative === "number" && Number.isFinite(combatant.initiative) ? combatant.initiative : null;
+    if (!combat.combatants.has(combatant.id!) || initiativeOf(combat, combatant) === initiative) return;
+    const update = isSettled(combat, combatant.id!) ? { [rosterPath(combatant.id!, "initiative")]: initiative } : rosterUpdate({ [combatant.id!]: { ...rosterEntry(combat, combatant), initiative } });
+    // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+    await combat.update(update as never, { turnEvents: false } as never);
+  });
 }
 
 /** A combatant leaves: its entry goes; if it was acting, the turn Foundry passed on becomes the clock's. */
@@ -112,13 +125,13 @@ function onUpdateToken(token: TokenDocument.Implementation, changed: Record<stri
  * At `ready`, on the active GM: a combat from before the clock and roster gets both, from what
  * Foundry's fields hold now (the GM's own world, once). Nothing is written for a combat that has them.
  */
-async function settleWorld(): Promise<void> {
+export async function settleWorld(): Promise<void> {
   if (!isActiveGM()) return;
   for (const stored of game.combats ?? []) {
     const combat = fray(stored);
     const update: Record<string, unknown> = {};
     if (!foundry.utils.hasProperty(combat._source, `flags.${SYSTEM_ID}.${CLOCK_KEY}`)) Object.assign(update, clockUpdate(combat.round, combat.round > 0 ? (combat.combatant?.id ?? null) : null));
-    const missing = combat.combatants.filter((c) => !isEnlisted(combat, c.id!));
+    const missing = combat.combatants.filter((c) => !isSettled(combat, c.id!));
     if (missing.length) Object.assign(update, rosterUpdate(Object.fromEntries(missing.map((c) => [c.id!, rosterEntry(combat, c)]))));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
@@ -128,7 +141,7 @@ async function settleWorld(): Promise<void> {
 export function registerCombatKeeping(): void {
   // The hooks pass the stored base documents; the configured classes are Fray's.
   Hooks.on("createCombatant", (c, options, userId) => onCreateCombatant(c as Combatant.Implementation, options as { combatTurn?: unknown }, userId));
-  Hooks.on("updateCombatant", (c, changed, options, userId) => onUpdateCombatant(c as Combatant.Implementation, changed, options as { combatTurn?: unknown }, userId));
+  Hooks.on("updateCombatant", (c, changed, options, userId) => onUpdateCombatant(c as Combatant.Implementation, changed as Record<string, unknown>, options as { combatTurn?: unknown }, userId));
   Hooks.on("deleteCombatant", (c, options, userId) => onDeleteCombatant(c as Combatant.Implementation, options, userId));
   Hooks.on("updateCombat", (combat, changed, options, userId) => onUpdateCombat(fray(combat), changed as Record<string, unknown>, options, userId));
   Hooks.on("updateToken", (token, changed, options, userId) => onUpdateToken(token as TokenDocument.Implementation, changed as Record<string, unknown>, options, userId));

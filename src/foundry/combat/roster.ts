@@ -70,6 +70,12 @@ export function isEnlisted(combat: Combat.Implementation, combatantId: string): 
   return Object.hasOwn(storedEntries(combat), combatantId);
 }
 
+/** Whether the combatant's side and joining round are stored (an entry only a card's initiative wrote has neither). */
+export function isSettled(combat: Combat.Implementation, combatantId: string): boolean {
+  const entry = storedEntries(combat)[combatantId];
+  return isRecord(entry) && Object.hasOwn(entry, "side") && Object.hasOwn(entry, "joined");
+}
+
 /** The combatant's side (a token disposition, or null without a token) as the GM fixed it. */
 export const sideOf = (combat: Combat.Implementation, combatant: Combatant.Implementation): number | null => rosterEntry(combat, combatant).side;
 
