@@ -237,7 +237,7 @@ describe("a hostile player writing what v13 lets her write in a Personal Combat 
     expect(score(combat, mine)).toBe(2);
   });
 
-  it("cannot Delay in a second turn by writing the turn back to hers; her initiative and her token move no one", async () => {
+  it("cannot Delay in a second turn by writing the turn back to hers; the round she writes goes back, her initiative and her token move no one", async () => {
     const { combat, token, ines: mine, bruno: his } = await fight();
     queueFaces(6, 1); // Ines 6, Bruno 1, the Guard 3: Ines, Guard, Bruno
     await combat.rollInitiative(combat.combatants.contents.map((c) => c.id));
@@ -248,6 +248,8 @@ describe("a hostile player writing what v13 lets her write in a Personal Combat 
     await combat.update({ turn: 0 });
     expect(await ask("combat.act", { combat: combat.id, combatants: [mine.id], action: "delay", choice: { after: his.id } })).toMatchObject({ ok: false });
     expect([combat.turn, names(combat)]).toEqual([1, ["Ines", "Guard", "Bruno"]]);
+    await combat.update({ round: 2, turn: 0 });
+    expect([combat.round, combat.turn]).toEqual([1, 1]);
     await mine.update({ initiative: 99 });
     await token.update({ disposition: -1 });
     expect(names(combat)).toEqual(["Ines", "Guard", "Bruno"]);
