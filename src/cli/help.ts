@@ -37,8 +37,8 @@ export function commandList(): string {
 
 const number = (n: number) => n.toLocaleString("en-US");
 
-/** A paragraph cut at spaces into lines of at most WIDTH characters. */
-function wrap(text: string, indent = ""): string[] {
+/** A paragraph cut at spaces into lines of at most WIDTH characters, each after `indent`. */
+export function wrap(text: string, indent = ""): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {
@@ -51,20 +51,15 @@ function wrap(text: string, indent = ""): string[] {
   return lines;
 }
 
-/** Rows of `  left  right`, the right column aligned and wrapped under itself. */
+/** Rows of `  left  right`, the right column aligned (its texts are short: one line each). */
 function columns(rows: ReadonlyArray<readonly [string, string]>): string[] {
   const width = Math.max(...rows.map(([left]) => left.length));
-  return rows.flatMap(([left, right]) => {
-    const [first = "", ...rest] = wrap(right, " ".repeat(width + 4));
-    return [`  ${left.padEnd(width)}  ${first.trimStart()}`, ...rest];
-  });
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`);
 }
 
 function optionText(name: FlagName): string {
-  const spec: FlagSpec = FLAGS[name];
-  const range: Record<string, string> = {};
-  if (spec.min !== undefined && spec.max !== undefined) Object.assign(range, { min: number(spec.min), max: number(spec.max), fallback: number(spec.fallback ?? spec.min) });
-  return message(OPTION[name], range);
+  const { range }: FlagSpec = FLAGS[name];
+  return message(OPTION[name], range ? { min: number(range.min), max: number(range.max), fallback: number(range.fallback) } : {});
 }
 
 function generalHelp(): string {

@@ -47,7 +47,7 @@ export function allowOnly(options: Options, names: readonly string[]): void {
 
 /** A whole-number flag within its range (the cap, which the refusal names), or its default when absent (usage.ts). */
 export function integerFlag(options: Options, name: NumberFlag): number {
-  const { min, max, fallback } = FLAGS[name];
+  const { min, max, fallback } = FLAGS[name].range;
   const raw = options.flags.get(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);

@@ -10,21 +10,19 @@ export interface FlagSpec {
   /** The placeholder of the flag's value in a usage line; a flag without one is a switch (`--table`). */
   value?: "F" | "N";
   /** A whole-number flag's range and its value when it is not given. */
-  min?: number;
-  max?: number;
-  fallback?: number;
+  range?: { min: number; max: number; fallback: number };
 }
 
 export const FLAGS = {
   file: { value: "F" },
-  runs: { value: "N", min: 1, max: LIMITS.runs, fallback: 100 },
-  rounds: { value: "N", min: 1, max: LIMITS.rounds, fallback: 50 },
-  seed: { value: "N", min: 0, max: LIMITS.seed, fallback: 0 },
+  runs: { value: "N", range: { min: 1, max: LIMITS.runs, fallback: 100 } },
+  rounds: { value: "N", range: { min: 1, max: LIMITS.rounds, fallback: 50 } },
+  seed: { value: "N", range: { min: 0, max: LIMITS.seed, fallback: 0 } },
   table: {},
 } as const satisfies Record<string, FlagSpec>;
 
 export type FlagName = keyof typeof FLAGS;
-export type NumberFlag = { [K in FlagName]: (typeof FLAGS)[K] extends { fallback: number } ? K : never }[FlagName];
+export type NumberFlag = { [K in FlagName]: (typeof FLAGS)[K] extends { range: object } ? K : never }[FlagName];
 
 /** Each command and its flags, in the order its usage line shows them. */
 export const COMMANDS = {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
+import { wrap } from "../../src/cli/help.js";
 import { LIMITS } from "../../src/cli/limits.js";
 
 /**
@@ -31,7 +32,7 @@ describe("fray help", () => {
     expect(lines(text)).toContain("  fray help [command]");
   });
 
-  it.each(COMMANDS)("`fray help %s`, `fray %s --help` and `fray %s -h` print the same, exit 0", (command) => {
+  it.each(COMMANDS)("`fray help %s`, and the command with --help or -h, print the same, exit 0", (command) => {
     const help = run("help", command);
     expect(help.code).toBe(0);
     expect(help.stderr).toBe("");
@@ -40,6 +41,22 @@ describe("fray help", () => {
     expect(run(command, "-h")).toEqual(help);
     // Help wins over the rest of the line, so a half-typed command can still ask for it.
     if (command !== "rulesets") expect(run(command, "--seed", "4", "--help")).toEqual(help);
+    expect(run(command, "stray", "words", "-h")).toEqual(help);
+  });
+
+  it("`fray help help` describes help itself", () => {
+    expect(run("help", "help")).toEqual({ stdout: expect.stringMatching(/^Usage: fray help \[command\]\n\n/) as string, stderr: "", code: 0 });
+    expect(run("help", "--help")).toEqual(run("help"));
+  });
+
+  it("wraps a paragraph at spaces into lines of at most 100 characters, the indent counted", () => {
+    const words = (count: number, size: number) => Array.from({ length: count }, (_, i) => String(i % 10).repeat(size));
+    // Ten words of nine and their nine spaces make 99 characters; one more character still fits.
+    expect(wrap([...words(9, 9), "x".repeat(10)].join(" "))).toHaveLength(1);
+    expect(wrap([...words(9, 9), "x".repeat(11)].join(" "))).toEqual([words(9, 9).join(" "), "x".repeat(11)]);
+    expect(wrap([...words(9, 9), "x".repeat(6)].join(" "), "    ")).toEqual([`    ${words(9, 9).join(" ")} ${"x".repeat(6)}`]);
+    expect(wrap([...words(9, 9), "x".repeat(7)].join(" "), "    ")).toEqual([`    ${words(9, 9).join(" ")}`, `    ${"x".repeat(7)}`]);
+    expect(wrap("")).toEqual([]);
   });
 
   it.each(COMMANDS)("`fray %s` accepts exactly the flags its usage line shows", (command) => {

@@ -28,7 +28,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
 beforeAll(() => {
   if (!existsSync(CLI)) throw new Error("bin/fray.mjs is missing: run `npm run build` first (`npm test` builds before testing)");
   prefix = mkdtempSync(join(tmpdir(), "fray-npm-prefix-"));
-  const linked = spawnSync("npm", ["link", "--no-audit", "--no-fund"], { cwd: ROOT, encoding: "utf8", env: { ...cleanEnv(), npm_config_prefix: prefix } });
+  const linked = spawnSync("npm", ["link", "--offline", "--no-audit", "--no-fund"], { cwd: ROOT, encoding: "utf8", env: { ...cleanEnv(), npm_config_prefix: prefix } });
   if (linked.status !== 0) throw new Error(`npm link failed (exit ${linked.status}): ${linked.stderr}`);
   env = { ...cleanEnv(), PATH: `${join(prefix, "bin")}${delimiter}${process.env.PATH ?? ""}` };
 }, 120_000);
