@@ -260,6 +260,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
       document.body.append(map);
     }, sceneId);
 
+  // A whole round in one page: room for a machine shared under load (each step keeps its own waits).
   it("plays a round: initiative, an attack with Defend, an opposed roll, a check, a door and a move the Sniper intercepts", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await openFray(page, fray.server.url);
@@ -473,5 +474,5 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     await page.locator(`[id="${sheet}"]`).evaluate((el) => (el.style.visibility = "hidden"));
     await screenshot(itemsDialog, "unhex-items-dialog");
     await page.close();
-  });
+  }, 180_000);
 });
