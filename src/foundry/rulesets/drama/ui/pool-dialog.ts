@@ -191,6 +191,11 @@ export class PoolDialog extends DramaDialog<PoolValues, PoolAnswer> {
     ];
   }
 
+  /** Building a pool rolls nothing by itself: the dice are rolled once every pool is built. */
+  override submitLabel(): string {
+    return "FRAY.Drama.Card.BuildPool";
+  }
+
   /** The melee card with this pool chosen: who wins, with the stances declared and the other side's pool as built. */
   override oddsAsked(): OddsAsked | null {
     const { card, choice } = this.options_;
