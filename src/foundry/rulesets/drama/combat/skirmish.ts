@@ -26,7 +26,7 @@ export function inAction(actor: Actor.Implementation | null | undefined): boolea
 
 /** The combat's fighters who can take part in a skirmish, in the tracker's order. */
 export function skirmishers(combat: Combat.Implementation): Skirmisher[] {
-  return combat.turns.filter((c) => c.id && inAction(c.actor)).map((c) => ({ id: c.id!, name: c.name ?? "", side: sideOf(c) }));
+  return combat.turns.filter((c) => c.id && inAction(c.actor)).map((c) => ({ id: c.id!, name: c.name ?? "", side: sideOf(combat, c) }));
 }
 
 /** On the active GM: the engagements chosen, checked, and the skirmish card opened. */
