@@ -52,13 +52,12 @@ export interface Share {
 /** A fighter's pools as built: one share per pairing she is in (in pairing order), and her split when she has one. */
 export interface Built {
   fighter: Combatant;
-  choice?: PoolChoice;
   shares: Share[];
   plan?: SplitPlan;
 }
 
-/** Whether a fighter's dice are shared out: she has several opponents, or leaves one unopposed. */
-export const splits = (key: string, own: readonly PlayPairing[]): boolean => own.length > 1 || own.some((p) => leaves(p, key));
+/** Whether a fighter's dice are shared out: she has several opponents, or leaves her one opponent unopposed. */
+export const splits = (key: string, own: readonly PlayPairing[]): boolean => own.length > 1 || leaves(own[0]!, key);
 
 const withUnopposedBonus = (pools: MeleePools): MeleePools => ({ ...pools, base: { ...pools.base, situational: pools.base.situational + UNOPPOSED_BONUS, total: pools.base.total + UNOPPOSED_BONUS } });
 
@@ -83,7 +82,7 @@ export function buildShares(key: string, own: readonly PlayPairing[], fighters: 
     // An opponent who leaves her unopposed faces her whole pool +2Bd.
     const bonus = leaves(own[0]!, otherKey(own[0]!, key)) ? UNOPPOSED_BONUS : 0;
     const pools = meleePools(bonus ? { ...fighter, situationalBase: (fighter.situationalBase ?? 0) + bonus } : fighter, tables);
-    return { fighter, ...(choice ? { choice } : {}), shares: [{ pools, extraFlesh }] };
+    return { fighter, shares: [{ pools, extraFlesh }] };
   }
   const pools = meleePools(fighter, tables);
   const plan = planSplit(pools, engagementsFor(key, own, names, fighters, choice));
@@ -92,7 +91,7 @@ export function buildShares(key: string, own: readonly PlayPairing[], fighters: 
     const other = otherKey(pairing, key);
     return { pools: leaves(pairing, other) ? withUnopposedBonus(share) : share, against: names(other), extraFlesh: plan.dramaTo === i ? extraFlesh : 0 };
   });
-  return { fighter, ...(choice ? { choice } : {}), shares, plan };
+  return { fighter, shares, plan };
 }
 
 /** What a fighter's pools come to before her choices, for the one who builds them. */
@@ -119,20 +118,24 @@ export function poolOffer(key: string, own: readonly PlayPairing[], fighters: Re
   return offer;
 }
 
-/** What the table sees of a share once built: its dice of each kind and where the military dice went, no die rolled. */
-export function allocationOf(built: Built, share: Share): Record<string, unknown> {
+/**
+ * What the table sees of a share once built at the table (from her pool choice): its dice of each
+ * kind, where the military dice went, the Drama Points spent and the situations declared; no die.
+ */
+export function allocationOf(built: Built, share: Share, choice: PoolChoice): Record<string, unknown> {
   const { base, resistance, drama, armour } = share.pools;
   return {
-    stance: built.fighter.stance ?? "stand",
+    // Declared before any pool is built.
+    stance: built.fighter.stance,
     base: base.total,
     military: base.military,
     resistance: resistance.total,
     drama: drama.total,
     armour: armour.total,
     militaryAsArmour: armour.military,
-    dramaPointsSpent: built.choice?.dramaPointsSpent ?? 0,
+    dramaPointsSpent: choice.dramaPointsSpent ?? 0,
     extraFlesh: share.extraFlesh,
-    situations: built.choice?.situations ?? [],
+    situations: choice.situations ?? [],
   };
 }
 

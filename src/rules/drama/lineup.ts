@@ -57,15 +57,16 @@ export function checkInAction(combatant: Combatant): void {
 /** Refuses a line-up that cannot be fought: unknown or repeated fighters, a pairing of one, two who both hold back, anyone out. */
 export function checkLineUp(fighters: readonly PlayFighter[], pairings: readonly PlayPairing[]): void {
   const keys = fighters.map((f) => f.key);
-  const name = (key: string) => fighters.find((f) => f.key === key)?.combatant.name ?? key;
   if (new Set(keys).size !== keys.length) throw new RuleError("a fighter is named twice");
-  const pairs = new Set<string>();
+  // Whom each fighter is already paired with; every key a pairing names is checked against it first.
+  const met = new Map(fighters.map((f) => [f.key, new Set<string>()]));
+  const name = (key: string) => fighters.find((f) => f.key === key)!.combatant.name;
   for (const p of pairings) {
     if (!keys.includes(p.actor) || !keys.includes(p.opponent)) throw new RuleError(`a pairing names ${keys.includes(p.actor) ? p.opponent : p.actor}, who is not in the fight`);
     if (p.actor === p.opponent) throw new RuleError(`${name(p.actor)} cannot fight herself`);
-    const pair = [p.actor, p.opponent].sort().join(" ");
-    if (pairs.has(pair)) throw new RuleError(`${name(p.actor)} and ${name(p.opponent)} are paired twice`);
-    pairs.add(pair);
+    if (met.get(p.actor)!.has(p.opponent)) throw new RuleError(`${name(p.actor)} and ${name(p.opponent)} are paired twice`);
+    met.get(p.actor)!.add(p.opponent);
+    met.get(p.opponent)!.add(p.actor);
     if (p.unopposed && p.opponentLeavesUnopposed) throw new RuleError(`${name(p.actor)} and ${name(p.opponent)} both leave the other unopposed: they do not fight`);
     if (p.momentum !== undefined && !inPairing(p, p.momentum)) throw new RuleError(`Momentum between ${name(p.actor)} and ${name(p.opponent)} cannot be held by ${name(p.momentum)}`);
   }

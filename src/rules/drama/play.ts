@@ -191,7 +191,11 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
     const own = pairingsOf(key);
     const poolChoice = input.interactive ? choice<PoolChoice>(key, "Pool") : undefined;
     if (input.interactive && poolChoice === undefined) {
-      const seen = own.filter((p) => built[otherKey(p, key)]).map((p) => ({ key: otherKey(p, key), name: name(otherKey(p, key)), ...allocationOf(built[otherKey(p, key)]!, shareOf(p, otherKey(p, key))) }));
+      // Each opponent built before her did so at the table: his pool choice is in the request.
+      const seen = own.filter((p) => built[otherKey(p, key)]).map((p) => {
+        const other = otherKey(p, key);
+        return { key: other, name: name(other), ...allocationOf(built[other]!, shareOf(p, other), choice<PoolChoice>(other, "Pool")!) };
+      });
       wait(key, "Pool", { ...poolOffer(key, own, fighters, tables), against: seen });
     }
     const made = buildShares(key, own, fighters, poolChoice, tables);

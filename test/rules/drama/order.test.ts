@@ -292,7 +292,8 @@ describe(`${MULTI}: a skirmish, where more than one fighter splits her pool`, ()
   it("refuses what cannot be fought: two fighters of one name, a fighter in no engagement, one pair twice, an absent fighter, a fighter against herself, an outsider holding back or holding Momentum", () => {
     expect(() => resolve("skirmish", { ...request, fighters: [ines, berold, fyrd1, { ...fyrd2, name: "Ines" }] })).toThrow(/same name/);
     expect(() => resolve("skirmish", { ...request, fighters: [...request.fighters, plain("Cy")] })).toThrow(/Cy fights no one/);
-    expect(() => resolve("skirmish", { ...request, engagements: [...engagements, { between: ["f3", "f1"] }] })).toThrow(/Ines and Fyrd 1 are paired twice|Fyrd 1 and Ines are paired twice/);
+    expect(() => resolve("skirmish", { ...request, engagements: [...engagements, { between: ["f3", "f1"] }] })).toThrow(/Fyrd 1 and Ines are paired twice/);
+    expect(() => resolve("skirmish", { ...request, engagements: [...engagements, { between: ["f1", "f3"] }] })).toThrow(/Ines and Fyrd 1 are paired twice/);
     expect(() => resolve("skirmish", { ...request, engagements: [...engagements, { between: ["f1", "f5"] }] })).toThrow(/f5, who is not in the fight/);
     expect(() => resolve("skirmish", { ...request, engagements: [{ between: ["f1", "f1"] }] })).toThrow(/cannot fight herself/);
     expect(() => resolve("skirmish", { ...request, engagements: [{ ...engagements[0], unopposedBy: "f2" }] })).toThrow(/f2 is not in the engagement f1–f3/);
