@@ -167,6 +167,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
       await window.harness?.flush();
     });
 
+  // A whole round in one page: room for a machine shared under load (each step keeps its own waits).
   it("plays a whole round: tracker, melee, several opponents, a shot, who shoots first, courage", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await openFray(page, fray.server.url);
@@ -406,5 +407,5 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await chat.innerText()).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-courage-test");
     await page.close();
-  });
+  }, 180_000);
 });
