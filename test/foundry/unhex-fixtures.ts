@@ -3,6 +3,7 @@
  * Bob owns Bea), the nightclub drawn as Regions, four tokens in its Areas on two teams, a started
  * combat of them, and helpers to open, click and read cards as each user.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { Actor, FoundryHarness, User } from "../harness/index.js";
 import type { Combat, Combatant } from "../harness/combat.js";
@@ -37,6 +38,25 @@ export const level = (a: Actor) => (a.system as unknown as { level: { value: num
 export const wounds = (a: Actor) => ({ ...(a.system as unknown as { wounds: Record<string, number> }).wounds });
 export const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses].sort();
 export const itemId = (a: Actor, name: string) => (a as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === name)!.id;
+
+/** The nightclub Scene as the unhex-scenes pack ships it: its Areas drawn as rooms with gaps between them. */
+export function shippedNightclub(): Record<string, unknown> {
+  type Source = { _key?: string; [key: string]: unknown };
+  const source = JSON.parse(readFileSync("packs/unhex-scenes/the-nightclub.json", "utf8")) as Source & { regions: Array<Source & { behaviors: Source[] }> };
+  const regions = source.regions.map(({ _key: _r, behaviors, ...region }) => ({ ...region, behaviors: behaviors.map(({ _key: _b, ...behavior }) => behavior) }));
+  return { name: source.name, width: source.width, height: source.height, grid: source.grid, regions };
+}
+
+/** The top-left corner that puts a 1×1 token in the middle of an Area's Region (on its grid). */
+export function middleOf(scene: Scene, area: string): { x: number; y: number } {
+  type Shape = { x: number; y: number; width: number; height: number };
+  const region = scene.regions.contents.find((r) => r.behaviors.contents.some((b) => (b.system as { areaId?: string }).areaId === area));
+  const shape = region?.shapes[0] as Shape | undefined;
+  if (!shape) throw new Error(`no Area ${area} on ${scene.name}`);
+  const size = scene.grid.size;
+  const snap = (centre: number) => Math.round((centre - size / 2) / size) * size;
+  return { x: snap(shape.x + shape.width / 2), y: snap(shape.y + shape.height / 2) };
+}
 
 export function unhexFixtures(current: () => FoundryHarness) {
   const at = (id: string, map: AreaMap = NIGHTCLUB) => pointInArea(map.areas.findIndex((a) => a.id === id));
@@ -89,19 +109,31 @@ export function unhexFixtures(current: () => FoundryHarness) {
     return { ada, bea, guard, sniper };
   }
 
-  /** The whole table: users, actors, the nightclub, tokens (Ada and the Guard in the bar, Bea at the entrance, the Sniper on the catwalk) and a started combat. */
-  async function table() {
+  /**
+   * The whole table: users, actors, the nightclub, tokens (Ada and the Guard in the bar, Bea at the
+   * entrance, the Sniper on the catwalk) and a started combat. `shipped` lays it on the pack's
+   * nightclub (rooms of their own sizes, gaps between them) instead of the test grid of squares.
+   */
+  async function table({ shipped = false }: { shipped?: boolean } = {}) {
     const harness = current();
     const gm = harness.game.user as User;
     const users = { ada: harness.createUser({ name: "Ada's player", role: "PLAYER" }), bob: harness.createUser({ name: "Bob", role: "PLAYER" }) };
     const cast = await actors(users);
     await playRuleset(harness.game, "unhex");
-    const club = await scene();
+    const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
+    const club = shipped ? ((await SceneClass.create({ ...shippedNightclub(), active: true })) as Scene) : await scene();
+    const at = (id: string, map: AreaMap = NIGHTCLUB) => (shipped ? middleOf(club, id) : pointInArea(map.areas.findIndex((a) => a.id === id)));
+    const place = async (actor: Actor, area: string, disposition: number) => {
+      const [made] = (await club.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, disposition, ...at(area) }])) as TokenDocument[];
+      await harness.flush();
+      placeToken(actor as never, { document: made as never });
+      return made as TokenDocument;
+    };
     const tokens = {
-      ada: await token(club, cast.ada, "bar", 1),
-      bea: await token(club, cast.bea, "entrance", 1),
-      guard: await token(club, cast.guard, "bar", -1),
-      sniper: await token(club, cast.sniper, "catwalk", -1),
+      ada: await place(cast.ada, "bar", 1),
+      bea: await place(cast.bea, "entrance", 1),
+      guard: await place(cast.guard, "bar", -1),
+      sniper: await place(cast.sniper, "catwalk", -1),
     };
     const CombatClass = harness.CONFIG.Combat.documentClass as typeof Combat;
     const combat = (await CombatClass.create({ active: true, scene: club.id })) as Combat;
@@ -148,7 +180,7 @@ export type UnhexTable = Awaited<ReturnType<ReturnType<typeof unhexFixtures>["ta
  * One file's harness: Fray booted once (with a DOM), and before each test a fresh world with the
  * whole table laid (`table()`), handed to `ready` with the harness.
  */
-export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: UnhexTable }) => void): void {
+export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: UnhexTable }) => void, options: { shipped?: boolean } = {}): void {
   let harness: FoundryHarness;
   let removeDom: () => Promise<void>;
   const fx = unhexFixtures(() => harness);
@@ -162,6 +194,6 @@ export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: Unh
   beforeEach(async () => {
     harness.reset();
     clearQueuedFaces();
-    ready({ harness, t: await fx.table() });
+    ready({ harness, t: await fx.table(options) });
   });
 }
