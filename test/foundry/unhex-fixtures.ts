@@ -3,7 +3,6 @@
  * Bob owns Bea), the nightclub drawn as Regions, four tokens in its Areas on two teams, a started
  * combat of them, and helpers to open, click and read cards as each user.
  */
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { Actor, FoundryHarness, User } from "../harness/index.js";
 import type { Combat, Combatant } from "../harness/combat.js";
@@ -13,6 +12,7 @@ import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../h
 import { placeToken } from "../harness/tokens.js";
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap } from "../../src/core/areas/types.js";
+import { middleOfArea, shippedNightclub } from "../fixtures/nightclub.js";
 import { playRuleset, bootFray } from "./rulesets.js";
 
 export type Message = {
@@ -39,23 +39,11 @@ export const wounds = (a: Actor) => ({ ...(a.system as unknown as { wounds: Reco
 export const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses].sort();
 export const itemId = (a: Actor, name: string) => (a as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === name)!.id;
 
-/** The nightclub Scene as the unhex-scenes pack ships it: its Areas drawn as rooms with gaps between them. */
-export function shippedNightclub(): Record<string, unknown> {
-  type Source = { _key?: string; [key: string]: unknown };
-  const source = JSON.parse(readFileSync("packs/unhex-scenes/the-nightclub.json", "utf8")) as Source & { regions: Array<Source & { behaviors: Source[] }> };
-  const regions = source.regions.map(({ _key: _r, behaviors, ...region }) => ({ ...region, behaviors: behaviors.map(({ _key: _b, ...behavior }) => behavior) }));
-  return { name: source.name, width: source.width, height: source.height, grid: source.grid, regions };
-}
+export { shippedNightclub } from "../fixtures/nightclub.js";
 
-/** The top-left corner that puts a 1×1 token in the middle of an Area's Region (on its grid). */
+/** The top-left corner that puts a 1×1 token in the middle of an Area's Region on a scene. */
 export function middleOf(scene: Scene, area: string): { x: number; y: number } {
-  type Shape = { x: number; y: number; width: number; height: number };
-  const region = scene.regions.contents.find((r) => r.behaviors.contents.some((b) => (b.system as { areaId?: string }).areaId === area));
-  const shape = region?.shapes[0] as Shape | undefined;
-  if (!shape) throw new Error(`no Area ${area} on ${scene.name}`);
-  const size = scene.grid.size;
-  const snap = (centre: number) => Math.round((centre - size / 2) / size) * size;
-  return { x: snap(shape.x + shape.width / 2), y: snap(shape.y + shape.height / 2) };
+  return middleOfArea({ regions: scene.regions.contents.map((r) => ({ shapes: r.shapes, behaviors: r.behaviors.contents.map((b) => ({ system: b.system })) })), grid: scene.grid }, area);
 }
 
 export function unhexFixtures(current: () => FoundryHarness) {

@@ -144,6 +144,7 @@ describe("the GM's put-backs and rulings across the gaps", () => {
     const move = cardsOf("unhex.move")[0]!;
     expect(move).toBeDefined();
     harness.switchUser(t.gm);
+    await t.ada.update({ "system.wounds.rightLeg": 8 });
     queueFaces(2, 4);
     await fx.click(move, `[data-fray-action='intercept'][data-fray-actor='${t.guard.uuid}']`);
     const intercept = lastMessage();
@@ -212,6 +213,34 @@ describe("a tampered client in a fight", () => {
       await settle();
     } finally {
       restore();
+    }
+    expect(cardsOf("unhex.move")).toHaveLength(1);
+    expect(budget("Ada")).toMatchObject({ available: 0 });
+  });
+
+  it("a client that says more of its move is coming, and sends nothing, is judged where the token stands once the chain goes quiet", async () => {
+    const { chainStall } = await import("../../src/foundry/areas/whole-moves.js");
+    const saved = chainStall.ms;
+    chainStall.ms = 30;
+    harness.switchUser(t.users.ada);
+    const restore = Hooks.silence("preMoveToken");
+    // Her client rewrites each piece's movement to claim one more waypoint (where it already stands), so Foundry's own continuation sends nothing.
+    const forge = Hooks.on("preUpdateToken", (doc: unknown, _changes: unknown, options: unknown) => {
+      const recorded = (options as { _movement?: Record<string, { destination: object; pending: object }> })._movement;
+      const id = (doc as { id: string }).id;
+      if (recorded?.[id]) recorded[id] = { ...recorded[id], pending: { ...recorded[id].pending, waypoints: [{ ...recorded[id].destination, action: "walk", checkpoint: true }] } };
+    });
+    try {
+      await t.tokens.ada.update(t.at("pool-tables"), { movement: { [t.tokens.ada.id!]: { waypoints: [{ ...t.at("pool-tables"), action: "displace" }] } } });
+      await settle();
+      expect(place(t.tokens.ada)).toEqual(t.at("pool-tables"));
+      expect(cardsOf("unhex.move")).toHaveLength(0);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await settle();
+    } finally {
+      Hooks.off("preUpdateToken", forge);
+      restore();
+      chainStall.ms = saved;
     }
     expect(cardsOf("unhex.move")).toHaveLength(1);
     expect(budget("Ada")).toMatchObject({ available: 0 });

@@ -122,7 +122,7 @@ export class TokenDocument extends ClientDocument {
    * the changes, a displacement for `teleport` or a paste). Unless pasted or undone, the path is cut
    * at the first Region border a behaviour hears (#splitMovementPath): this update goes to that
    * checkpoint, and the rest waits in `pending`. `_preUpdateMovement` and the `preMoveToken` hook
-   * (on this client only) may refuse the movement, which drops its fields from the update and stops
+   * (on this client only; what a hook adds to the options is sent with the update) may refuse the movement, which drops its fields from the update and stops
    * a continued movement. The movement is shaped as fvtt-types' TokenDocument.MovementOperation; its
    * distances are straight lines and its costs equal them (no terrain, walls or history).
    */
@@ -186,8 +186,10 @@ export class TokenDocument extends ClientDocument {
       autoRotate: false,
       showRuler: false,
     };
+    // v13 reads `noHook` here, but its backend takes `noHook` out of the options before `_preUpdate`
+    // (ClientDatabaseBackend#preUpdateDocumentArray), so preMoveToken is always asked.
     let allowed = (await this._preUpdateMovement(movement, options)) ?? true;
-    allowed &&= options.noHook === true || Hooks.call("preMoveToken", this, movement, options) !== false;
+    allowed &&= Hooks.call("preMoveToken", this, movement, options) !== false;
     if (allowed === false) {
       stop();
       return super._preUpdate(changes, options, user);
