@@ -176,6 +176,40 @@ describe("the GM's put-backs and rulings across the gaps", () => {
     expect(warnings()).toEqual([]);
   });
 
+  it("the GM holding Alt as she drops Ada on the catwalk places her there, across the gaps, free; a player's Alt is no ruling", async () => {
+    // KeyboardManager#isModifierActive: Alt held while the token is dropped.
+    const keyboard = { isModifierActive: (modifier: string) => modifier === "Alt" };
+    Object.assign(game, { keyboard });
+    try {
+      harness.switchUser(t.users.bob);
+      const from = place(t.tokens.bea);
+      await dragToken(t.tokens.bea, t.at("catwalk"));
+      await settle();
+      expect(place(t.tokens.bea)).toEqual(from);
+      expect(warnings().at(-1)).toContain("Bea cannot go from Entrance to Catwalk");
+      harness.switchUser(t.gm);
+      await dragToken(t.tokens.ada, t.at("catwalk"));
+      await settle();
+    } finally {
+      Object.assign(game, { keyboard: undefined });
+    }
+    expect(place(t.tokens.ada)).toEqual(t.at("catwalk"));
+    expect(cardsOf("unhex.move")).toHaveLength(0);
+    expect(warnings()).toHaveLength(1);
+  });
+
+  it("on a map with problems moves stand, and nothing is charged or sent back (the GM is told what to fix)", async () => {
+    harness.switchUser(t.gm);
+    const bar = t.scene.regions.contents.find((r) => r.name === "Bar")!.behaviors.contents[0]!;
+    await bar.update({ "system.connections": [{ to: "cellar", kind: "two-way", cover: 0 }] });
+    harness.switchUser(t.users.ada);
+    await dragToken(t.tokens.ada, t.at("pool-tables"));
+    await settle();
+    expect(place(t.tokens.ada)).toEqual(t.at("pool-tables"));
+    expect(cardsOf("unhex.move")).toHaveLength(0);
+    expect(harness.notifications.filter((n) => n.type === "error").map((n) => n.message)).toEqual([expect.stringContaining('unknown area "cellar"')]);
+  });
+
   it("the GM drags the Guard into the pool tables without a ruling: the Guard's action is charged on his move card", async () => {
     harness.switchUser(t.gm);
     await dragToken(t.tokens.guard, t.at("pool-tables"));
@@ -244,6 +278,38 @@ describe("a tampered client in a fight", () => {
     }
     expect(cardsOf("unhex.move")).toHaveLength(1);
     expect(budget("Ada")).toMatchObject({ available: 0 });
+  });
+
+  it("a client that says its move goes on and on is judged once the chain has lasted too long", async () => {
+    const { chainStall } = await import("../../src/foundry/areas/whole-moves.js");
+    const saved = { ...chainStall };
+    chainStall.longestMs = 0;
+    harness.switchUser(t.users.ada);
+    const restore = Hooks.silence("preMoveToken");
+    // Her client makes every movement claim to continue her first one, with more still to come.
+    let first: string | null = null;
+    const forge = Hooks.on("preUpdateToken", (doc: unknown, _changes: unknown, options: unknown) => {
+      const recorded = (options as { _movement?: Record<string, { id: string; chain: string[]; destination: object; pending: object }> })._movement;
+      const id = (doc as { id: string }).id;
+      if (!recorded?.[id]) return;
+      first ??= recorded[id].id;
+      recorded[id] = { ...recorded[id], chain: recorded[id].id === first ? [] : [first], pending: { ...recorded[id].pending, waypoints: [{ ...recorded[id].destination, action: "walk", checkpoint: true }] } };
+    });
+    const displace = (to: { x: number; y: number }) => t.tokens.ada.update(to, { movement: { [t.tokens.ada.id!]: { waypoints: [{ ...to, action: "displace" }] } } });
+    try {
+      await displace(t.at("pool-tables"));
+      await settle();
+      expect(cardsOf("unhex.move")).toHaveLength(0);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await displace({ x: t.at("pool-tables").x, y: t.at("pool-tables").y + 100 });
+      await settle();
+    } finally {
+      Hooks.off("preUpdateToken", forge);
+      restore();
+      Object.assign(chainStall, saved);
+    }
+    expect(cardsOf("unhex.move")).toHaveLength(1);
+    expect(card(cardsOf("unhex.move")[0]!).request).toMatchObject({ from: "bar", to: "pool-tables" });
   });
 
   it("a legal move with no action left is put back", async () => {

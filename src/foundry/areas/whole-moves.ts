@@ -33,6 +33,7 @@ export interface WholeMove {
 interface Chain {
   root: string;
   userId: string;
+  began: number;
   /** A GM placed the token by her word: it costs nothing and nobody judges it. */
   ruling: boolean;
   /** When a quiet chain is taken as ended. */
@@ -47,11 +48,12 @@ interface Ledger {
 }
 
 /**
- * A chain that hears nothing more for `ms` is taken as ended where the token stands: a client that
- * says more is coming and sends nothing does not hold a move unjudged. (Long enough for a paused
- * movement's animation; a test shortens it.)
+ * A chain that hears nothing more for `ms` is taken as ended where the token stands, and one that
+ * has gone on for `longestMs` ends before its next piece: a client that says more is coming, and
+ * sends nothing or never stops, does not hold a move unjudged. (Long enough for a paused movement,
+ * or a long drag's animation; a test shortens them.)
  */
-export const chainStall = { ms: 15_000 };
+export const chainStall = { ms: 15_000, longestMs: 60_000 };
 
 const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "shape"];
 
@@ -158,13 +160,13 @@ export function followMove(token: TokenDocument.Implementation, changed: object,
   const ruling = user?.isGM === true && asksRuling(options);
   const work: Array<Promise<void> | void> = [];
   let chain = known.chains.get(key);
-  const continues = !!chain && !!movement && movement.chain[0] === chain.root && chain.userId === userId;
+  const continues = !!chain && !!movement && movement.chain[0] === chain.root && chain.userId === userId && Date.now() - chain.began <= chainStall.longestMs;
   if (chain && !continues) {
     work.push(close(token, chain, prior ?? now, game.users?.get(chain.userId) ?? null, heard));
     chain = undefined;
   }
   if (!chain) {
-    chain = { root: movement?.id ?? "", userId, ruling };
+    chain = { root: movement?.id ?? "", userId, began: Date.now(), ruling };
     known.chains.set(key, chain);
   } else chain.ruling ||= ruling;
   if (movement && movement.pending > 0) {

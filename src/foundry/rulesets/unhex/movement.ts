@@ -39,6 +39,8 @@ export function moveRefusal(token: TokenDocument.Implementation, from: string, t
 async function chargeMove(token: TokenDocument.Implementation, from: string, _to: string, move: AreaMove): Promise<string | null> {
   const actor = token.actor;
   if (activeRulesetId() !== "unhex" || !unhexActor(actor) || !fightOf(actor, token)) return null;
+  // A map with problems answers nothing (the GM was told what to fix): its moves are neither charged nor sent back.
+  if (!token.parent || !usableMap(token.parent)) return null;
   const answer = await openCard(unhexMoveOpen(actor.uuid, token.uuid, from, move.origin));
   return answer.ok ? null : answer.reason;
 }
