@@ -85,7 +85,10 @@ describe("the Drama tracker", () => {
     // Grit: Berold 6, Ines 4, Fyrd 1 3, Odo 2; no stances yet.
     expect(order(combat)).toEqual(["Berold", "Ines", "Fyrd 1", "Odo"]);
     expect(combat.turns.map((c) => c.initiative)).toEqual([6, 4, 3, 2]);
-    const ranking = game.messages.contents.map((m) => card(m as unknown as Message)).find((c) => c.kind === "drama.momentum");
+    const posted = () => game.messages.contents.map((m) => card(m as unknown as Message)).find((c) => c.kind === "drama.momentum");
+    // The GM's client posts the ranking without waiting for it, and its first render reads a template from disk: on a loaded machine that takes more than a few ticks.
+    for (let i = 0; i < 400 && !posted(); i++) await new Promise((r) => setTimeout(r, 5));
+    const ranking = posted();
     expect(ranking?.outcome.result).toMatchObject({ order: ["Berold", "Ines", "Fyrd 1", "Odo"] });
     const shown = await rows();
     expect(shown.Berold).toContain("Holds Momentum");
