@@ -329,6 +329,19 @@ describe("a tampered client in a fight", () => {
     expect(cardsOf("unhex.move")).toHaveLength(1);
   });
 
+  it("a disposition her players turn does not change sides: Bea turned hostile is offered no Intercept on Ada, and Ada turned hostile is still the Guard's enemy", async () => {
+    harness.switchUser(t.users.bob);
+    await t.tokens.bea.update({ disposition: -1 });
+    harness.switchUser(t.users.ada);
+    await t.tokens.ada.update({ disposition: -1 });
+    expect([t.tokens.ada.disposition, t.tokens.bea.disposition]).toEqual([-1, -1]);
+    await dragToken(t.tokens.ada, t.at("pool-tables"));
+    await settle();
+    const moves = cardsOf("unhex.move");
+    expect(moves).toHaveLength(1);
+    expect((card(moves[0]!).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
+  });
+
   it("the Area she writes on her token is not where she stands: her knife does not reach the Sniper from the bar", async () => {
     harness.switchUser(t.users.ada);
     await t.tokens.ada.update({ "flags.fray.area": "catwalk" });
