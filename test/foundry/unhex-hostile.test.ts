@@ -140,10 +140,13 @@ describe("a hostile player at an Unhex table", () => {
     expect(JSON.parse(before).actors).toEqual(JSON.parse(after).actors);
   });
 
-  it("cannot forge a move: from where she did not stand, or without a fight", async () => {
+  it("cannot open a move card (the GM's client charges each move), and the GM's is checked too: from where she did not stand, or not a move", async () => {
     harness.switchUser(t.users.ada);
     const before = world();
     const move = (request: Record<string, unknown>) => ask("card.open", { kind: "unhex.move", refs: { mover: { actor: t.ada.uuid, token: t.tokens.ada.uuid } }, request, roll: null });
+    expect(await move({ from: "pool-tables", origin: t.at("pool-tables") })).toMatchObject({ ok: false, reason: "Only the GM decides that." });
+    expect(world()).toBe(before);
+    harness.switchUser(t.gm);
     expect(await move({ from: "dance-floor", origin: t.at("bar") })).toMatchObject({ ok: false, reason: expect.stringContaining("did not stand") });
     expect(await move({ from: "nowhere", origin: t.at("bar") })).toMatchObject({ ok: false });
     // Her token is in the bar and came "from" the bar: not a move at all.

@@ -9,6 +9,7 @@ import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
 import { actorAt, changeTargetName, documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
+import { rulingOptions } from "../areas/placing.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
@@ -89,9 +90,6 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
   return records;
 }
 
-/** Undo puts things back by the GM's word: a token returns to its place without a drag's checks. */
-const UNDO_OPTIONS = { fray: { ruling: true } };
-
 function shownValue(value: unknown): string {
   return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 }
@@ -121,6 +119,11 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
   for (const record of [...records].reverse()) {
     if (record.kind === "status") await setStatus(actorAt(record.uuid)!, record.key, record.before === true);
     // Paths as recorded on Apply; fvtt-types types update data by schema.
-    else await (documentAt(record.uuid) as unknown as { update(data: object, options?: object): Promise<unknown> }).update(restoring([record]), UNDO_OPTIONS);
+    else {
+      // Undo puts things back by the GM's word: a token returns to its place in one piece, without a move's checks.
+      const document = documentAt(record.uuid)!;
+      const data = restoring([record]);
+      await (document as unknown as { update(data: object, options?: object): Promise<unknown> }).update(data, rulingOptions(document, data));
+    }
   }
 }

@@ -7,7 +7,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { isDyingNow } from "../../../../rules/cavaliers/actors.js";
 import { ACTOR_TYPES, type AttackId, COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
-import { areaContext } from "../../../areas/service.js";
+import { areaContext, placeTokens, standingToken } from "../../../areas/service.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { Refused } from "../../../relay/index.js";
@@ -72,8 +72,12 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     assists: diceLists(raw.assists, 2, 10, "assists"),
     extraDrop: optionalInteger(raw.extraDrop, 0, 20, "extraDrop") ?? 0,
   };
-  // Between two tokens on a scene with Areas, the Areas decide range and cover; otherwise the roller says.
-  const context = tokens.attacker && tokens.defender ? areaContext(tokens.attacker, tokens.defender) : null;
+  // Between two tokens on a scene with Areas, the Areas they stand in decide range and cover (a request
+  // that leaves the tokens out reads them through the fighters' tokens); with no token on such a scene, the roller says.
+  const standing = [standingToken(attacker, tokens.attacker), standingToken(actors.defender, tokens.defender)] as const;
+  const placing = placeTokens(standing);
+  if ("refusal" in placing) throw new Refused(placing.refusal);
+  const context = "placed" in placing ? areaContext(standing[0]!, standing[1]!) : null;
   const reach = cavaliersAttackCheck(context, attack, weapon?.system.rangeDrops ?? null);
   if (!reach.allowed) throw new Refused(reach.reason ?? "");
   const range = context ? context.range : optionalInteger(raw.range, 0, 99, "range");
