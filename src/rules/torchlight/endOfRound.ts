@@ -43,6 +43,8 @@ export interface LandedHit {
   damageType: string;
   /** Its number among the round's hits (as the request lists them), by which an owner orders them. */
   hit: number;
+  /** Who dealt it, when the hit says. */
+  from?: string;
 }
 
 /** A round's hit with its number among the round's hits, which survives the Squad filter. */
@@ -101,7 +103,8 @@ export function landHits(combatants: readonly RoundCombatant[], hits: readonly N
     }
     const received = damageReceived(amount, stanceOf(receiver));
     if (received !== amount) steps.push({ rule: "on-guard", hit: index, participant: receiver, before: amount, after: received });
-    landed.push({ receiver, amount: received, damageType: hit.damageType, hit: index });
+    // Stryker disable next-line ConditionalExpression: a from of undefined is the same as none (it never reaches JSON)
+    landed.push({ receiver, amount: received, damageType: hit.damageType, hit: index, ...(hit.from !== undefined ? { from: hit.from } : {}) });
   });
   return landed;
 }
@@ -127,7 +130,7 @@ export function applyRoundDamage(name: string, vitals: Vitals, landed: readonly 
   for (const hit of ordered) {
     const characteristic = characteristicOf(hit.damageType, table);
     const applied = applyDamage(current, hit.amount, characteristic);
-    steps.push({ rule: "breath-meets", participant: name, hit: hit.hit, amount: hit.amount, characteristic, toBreath: applied.toBreath, toCharacteristic: applied.toCharacteristic, breathLeft: applied.vitals.breath });
+    steps.push({ rule: "breath-meets", participant: name, hit: hit.hit, ...(hit.from !== undefined ? { from: hit.from } : {}), amount: hit.amount, damageType: hit.damageType, characteristic, toBreath: applied.toBreath, toCharacteristic: applied.toCharacteristic, breathLeft: applied.vitals.breath });
     const total = totals.get(characteristic) ?? { total: 0, toBreath: 0, toCharacteristic: 0 };
     totals.set(characteristic, { total: total.total + hit.amount, toBreath: total.toBreath + applied.toBreath, toCharacteristic: total.toCharacteristic + applied.toCharacteristic });
     if (applied.toCharacteristic > 0 && !damaged.includes(characteristic)) damaged.push(characteristic);

@@ -208,9 +208,9 @@ describe("seed 004 §Damage, RULINGS Breath at the round's end: hits meet Breath
   it("each hit takes what Breath is left, in order: Str loses 2 and Wil 2 (not Str 1 and Wil 3, as totals per Characteristic would)", () => {
     const outcome = resolve("round", { combatants: [elsa], hits, saves: { c0: true } }, [15, 15]);
     expect(outcome.steps.filter((s) => s.rule === "breath-meets")).toEqual([
-      { rule: "breath-meets", participant: "Elsa", hit: 0, amount: 2, characteristic: "str", toBreath: 2, toCharacteristic: 0, breathLeft: 1 },
-      { rule: "breath-meets", participant: "Elsa", hit: 1, amount: 3, characteristic: "wil", toBreath: 1, toCharacteristic: 2, breathLeft: 0 },
-      { rule: "breath-meets", participant: "Elsa", hit: 2, amount: 2, characteristic: "str", toBreath: 0, toCharacteristic: 2, breathLeft: 0 },
+      { rule: "breath-meets", participant: "Elsa", hit: 0, from: "A", amount: 2, damageType: "physical", characteristic: "str", toBreath: 2, toCharacteristic: 0, breathLeft: 1 },
+      { rule: "breath-meets", participant: "Elsa", hit: 1, from: "B", amount: 3, damageType: "fire", characteristic: "wil", toBreath: 1, toCharacteristic: 2, breathLeft: 0 },
+      { rule: "breath-meets", participant: "Elsa", hit: 2, from: "C", amount: 2, damageType: "physical", characteristic: "str", toBreath: 0, toCharacteristic: 2, breathLeft: 0 },
     ]);
     expect(outcome.steps.filter((s) => s.rule === "damage")).toEqual([
       { rule: "damage", participant: "Elsa", characteristic: "str", total: 4, toBreath: 2, toCharacteristic: 2 },

@@ -33,6 +33,8 @@ describe("seed 004 §Rounds: the end of the round", () => {
     const parrier = { name: "Ines", vitals: { breath: 5, maxBreath: 5, characteristics: {} as never, incapacitated: false, dead: false }, stance: "steadied" as const, parrying: ["Orc"] };
     const landed = landHits([parrier], [{ target: "Ines", amount: 4, damageType: "physical", from: "Orc" }, { target: "Ines", amount: 2, damageType: "physical" }], "down", steps);
     expect(landed).toEqual([{ receiver: "Ines", amount: 2, damageType: "physical", hit: 1 }]);
+    // A hit that names its dealer carries the name to the Breath it meets.
+    expect(landHits([parrier], [{ target: "Ines", amount: 3, damageType: "fire", from: "Bo" }], "down", [])).toEqual([{ receiver: "Ines", amount: 3, damageType: "fire", hit: 0, from: "Bo" }]);
     expect(steps).toEqual([
       { rule: "hit", hit: 0, from: "Orc", target: "Ines", amount: 4, damageType: "physical" },
       { rule: "parried", hit: 0, amount: 4 },

@@ -4,6 +4,7 @@
  * while Pushed, Grappled, Incapacitated or waiting out a Retreat, and onto a lane of another level
  * only from the next lane. The GM places anyone anywhere, sets the lanes' levels and names Squads.
  */
+import { orderByKeys } from "../../../../core/initiative/order.js";
 import { canMove, cellCount, placeWithOverflow, type Placement } from "../../../../rules/torchlight/grid.js";
 import { readOptions } from "../../../../rules/torchlight/options.js";
 import { STANCES, type Stance } from "../../../../rules/torchlight/tables.js";
@@ -101,8 +102,9 @@ async function placeAll(payload: Record<string, unknown>, asker: User.Implementa
   const fighters = fightersOf(combat, state);
   const grid: Placement[] = placementsOf(fighters);
   const lanes = state.lanes.map((level) => ({ level }));
-  // In order of their Dex saves, highest first; those who have not saved come last.
-  const order = [...fighters].sort((a, b) => (state.initiative[b.id]?.roll ?? 0) - (state.initiative[a.id]?.roll ?? 0));
+  // In placement order: the successful Dex saves first, highest first, then the failures; those who have not saved come last.
+  const save = (f: Fighter) => state.initiative[f.id];
+  const order = orderByKeys(fighters, [(f) => (save(f) ? 1 : 0), (f) => (save(f)?.success ? 1 : 0), (f) => save(f)?.roll ?? 0]);
   const update: Record<string, unknown> = {};
   for (const fighter of order) {
     if (fighter.cell || !fighter.actor || state.retreated[fighter.id] !== undefined) continue;

@@ -18,6 +18,7 @@ import { openCombatGrid } from "../ui/grid-app.js";
 import { torchlightData } from "../actor-data.js";
 import { who } from "../ui/context.js";
 import { askGrid } from "./grid-requests.js";
+import { compulsionsOn } from "./compulsions.js";
 import { type Fighter, fightersOf, placementsOf } from "./fight.js";
 import { FLAG_KEY, FLAG_SCOPE, type Phase, PHASES, readState, stateOf, statePath, type TorchlightCombatState } from "./state.js";
 
@@ -53,7 +54,9 @@ function factsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Figh
   if (hit) facts.push(t("Row.Queued", { amount: String(hit.amount), target: target?.name ?? "?" }));
   const ability = state.abilities[fighter.id];
   if (ability && ability.round === combat.round) facts.push(t(`Ability.${ability.ability}`));
-  for (const word of Object.keys(state.marks[fighter.id] ?? {})) facts.push(t(`Mark.${word}`));
+  // A Parry's mark outlives its blow by a round to say whom the Parried enemy owes: it parries only in its own round.
+  for (const [word, mark] of Object.entries(state.marks[fighter.id] ?? {})) if (word !== "parrying" || mark.taken === combat.round) facts.push(t(`Mark.${word}`));
+  for (const { kind, by } of compulsionsOn(fighter, fighters, state, combat.round)) facts.push(t(`Row.Owes.${kind}`, { name: by.name }));
   return facts;
 }
 
@@ -133,7 +136,7 @@ async function endFight(combat: Combat.Implementation): Promise<void> {
   }
 }
 
-const PARTS = ["grid", "initiative", "hits", "abilities", "called", "marks", "moved", "retreated", "held"] as const;
+const PARTS = ["grid", "initiative", "hits", "abilities", "called", "marks", "moved", "retreated", "held", "ranged"] as const;
 
 export const torchlightCombatRules: RulesetCombatRules = {
   rulesetId: "torchlight",
@@ -151,7 +154,9 @@ export const torchlightCombatRules: RulesetCombatRules = {
     const fighters = fightersOf(combat, state);
     const place = (c: Combatant.Implementation) => PHASES.indexOf(phaseOf(fighters.find((f) => f.id === c.id), state));
     const roll = (c: Combatant.Implementation) => state.initiative[c.id ?? ""]?.roll ?? 0;
-    return place(a) - place(b) || roll(b) - roll(a);
+    // Placement order: the successful Dex saves first, highest first, then the failures.
+    const success = (c: Combatant.Implementation) => (state.initiative[c.id ?? ""]?.success ? 1 : 0);
+    return place(a) - place(b) || success(b) - success(a) || roll(b) - roll(a);
   },
 
   phases(combat): TrackerPhase[] {
