@@ -10,6 +10,7 @@ import { cellCount, moveRefusal, type MoveRefusal, placeWithOverflow, type Place
 import { readOptions } from "../../../../rules/torchlight/options.js";
 import { STANCES, type Stance } from "../../../../rules/torchlight/tables.js";
 import { integerIn, oneOf } from "../../../cards/checks.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { ask, onRequest, Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { torchlightSystem } from "../actor-data.js";
@@ -50,10 +51,10 @@ const MOVE_REFUSED: Record<MoveRefusal, string> = {
 /** Why a player may not move this fighter now, or nothing: the rules' `move` action, over what the Combat says of her. */
 function playerMoveProblem(combat: Combat.Implementation, fighter: Fighter, to: { lane: number; stance: Stance }): void {
   const state = stateOf(combat);
-  const round = combat.round;
+  const round = roundOf(combat);
   const marks = state.marks[fighter.id] ?? {};
   if (state.retreated[fighter.id] !== undefined) refuse("Retreated", { name: fighter.name });
-  if (combat.started && fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
+  if (hasBegun(combat) && fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
   // One not yet on the grid takes her place (only the cell's room is checked, by the caller).
   if (!fighter.cell) return;
   const facts = { movedThisRound: state.moved[fighter.id] === round, grappled: !!marks.grappled, pushed: marks.pushed !== undefined && round === marks.pushed.taken + 1 };
@@ -79,7 +80,7 @@ async function move(payload: Record<string, unknown>, asker: User.Implementation
   const update: Record<string, unknown> = { [statePath("grid", fighter.id)]: { lane, stance } };
   if (!asker.isGM) {
     playerMoveProblem(combat, fighter, { lane, stance });
-    update[statePath("moved", fighter.id)] = combat.round;
+    update[statePath("moved", fighter.id)] = roundOf(combat);
   }
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
   await combat.update(update as never);
