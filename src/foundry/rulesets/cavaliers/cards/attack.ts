@@ -44,7 +44,7 @@ export function trackUpdate(outcome: Outcome, index: number): Record<string, unk
 
 /** Whether the actor is Dying with these Wounds (her type's wound track decides). */
 export function dyingWith(actor: Actor.Implementation, wounds: number): boolean {
-  return isDyingNow({ name: actor.name, type: actorType(actor), yield: 0, wounds, yieldLimit: 0, advantage: 0, style: 0 });
+  return isDyingNow({ type: actorType(actor), wounds });
 }
 
 /** A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it. */

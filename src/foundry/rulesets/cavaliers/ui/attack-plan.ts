@@ -1,6 +1,6 @@
 import { planTurn } from "../../../../rules/cavaliers/combined.js";
 import { rangeBand } from "../../../../rules/cavaliers/range.js";
-import { COMBINED_ACTIONS, COMBINED_ONLY_CAP, WOUND_DROP_SKILLS, type AttackId } from "../../../../rules/cavaliers/tables.js";
+import { COMBINED_ACTIONS, COMBINED_CAP, WOUND_DROP_SKILLS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import type { AttackRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import type { WeaponRow } from "./gear.js";
@@ -71,8 +71,8 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
 
   const combined = values.combined.filter((id) => Object.hasOwn(COMBINED_ACTIONS, id));
   const combinedDrop = combined.reduce((sum, id) => sum + (COMBINED_ACTIONS[id] ?? 0), 0);
-  const overCap = combinedDrop > COMBINED_ONLY_CAP;
-  if (overCap) problems.push(i18n().format("FRAY.Ui.OverCap", { drop: String(combinedDrop), cap: String(COMBINED_ONLY_CAP) }));
+  const overCap = combinedDrop > COMBINED_CAP;
+  if (overCap) problems.push(i18n().format("FRAY.Ui.OverCap", { drop: String(combinedDrop), cap: String(COMBINED_CAP) }));
   if (combined.includes("run") && combined.includes("move")) problems.push(i18n().localize("FRAY.Ui.RunAndMove"));
   else {
     try {
