@@ -6,6 +6,7 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { isDyingNow } from "../../../../rules/cavaliers/actors.js";
+import { areasMoved } from "../../../../rules/cavaliers/combined.js";
 import { ACTOR_TYPES, type AttackId, COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
 import { areaContext } from "../../../areas/service.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
@@ -57,7 +58,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   const attacker = actors.attacker!;
   if (!actors.defender) throw new Refused(game.i18n!.localize("FRAY.Card.Refused.NoActor"));
   cavaliersSystem(attacker);
-  cavaliersSystem(actors.defender);
+  // A Dying target is out of the fight: the rules refuse her defence, so the card does not open.
+  if (dyingWith(actors.defender, cavaliersSystem(actors.defender).wounds.value)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.TargetDying", { name: actors.defender.name }));
   const attack = oneOf(raw.attack, ATTACK_IDS, "attack") as AttackId;
   const specialty = specialtyOf(attacker, attack, optionalString(raw.specialty, "specialty"));
   const weapon = weaponOf(attacker, optionalString(raw.weapon, "weapon"));
@@ -74,7 +76,7 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   };
   // Between two tokens on a scene with Areas, the Areas decide range and cover; otherwise the roller says.
   const context = tokens.attacker && tokens.defender ? areaContext(tokens.attacker, tokens.defender) : null;
-  const reach = cavaliersAttackCheck(context, attack, weapon?.system.rangeDrops ?? null);
+  const reach = cavaliersAttackCheck(context, attack, weapon?.system.rangeDrops ?? null, areasMoved(combined));
   if (!reach.allowed) throw new Refused(reach.reason ?? "");
   const range = context ? context.range : optionalInteger(raw.range, 0, 99, "range");
   const cover = context ? context.cover : (optionalInteger(raw.cover, 0, 2, "cover") ?? 0);
