@@ -5,13 +5,13 @@ import { refuse } from "./refusal.js";
 /** One turn's plan: at most one rolled action, any number of combined actions, perhaps an Assist. */
 export interface TurnPlan {
   /** Actions that need a dice roll (attack, skill, flourish, focus...): never more than one. */
-  rolled: readonly string[];
+  rolled?: readonly string[];
   combined: readonly string[];
   assist?: boolean;
   /** Combined actions taken earlier this round: they count towards the cap and the movement, their Drop is not on this roll. */
-  earlier?: readonly string[];
+  earlier?: readonly string[] | undefined;
   /** An opponent's Interpose holds her in her Area this round. */
-  heldInArea?: boolean;
+  heldInArea?: boolean | undefined;
 }
 
 export interface TurnDrop {
@@ -23,17 +23,25 @@ export interface TurnDrop {
   areas: number;
 }
 
-export function combinedActionDrop(actions: readonly string[], table: Readonly<Record<string, number>> = COMBINED_ACTIONS): number {
-  return actions.reduce((sum, action) => {
-    const drop = ownValue(table, action);
-    if (drop === undefined) refuse(`"${action}" is not a combined action (known: ${Object.keys(table).join(", ")})`);
-    return sum + drop;
-  }, 0);
+/** One combined action's Drop, refusing a name that is not one. */
+function dropOf(action: string, table: Readonly<Record<string, number>>): number {
+  const drop = ownValue(table, action);
+  if (drop === undefined) refuse(`"${action}" is not a combined action (known: ${Object.keys(table).join(", ")})`);
+  return drop;
 }
 
-/** How many Areas a list of combined actions moves: a Move one, a Run two. */
+export function combinedActionDrop(actions: readonly string[], table: Readonly<Record<string, number>> = COMBINED_ACTIONS): number {
+  return actions.reduce((sum, action) => sum + dropOf(action, table), 0);
+}
+
+/** How many Areas a list of combined actions moves: a Move one, a Run two (a name that is no combined action is refused). */
 export function areasMoved(actions: readonly string[]): number {
-  return actions.reduce((sum, action) => sum + (ownValue(MOVEMENT_AREAS, action) ?? 0), 0);
+  let areas = 0;
+  for (const action of actions) {
+    dropOf(action, COMBINED_ACTIONS);
+    areas += ownValue(MOVEMENT_AREAS, action) ?? 0;
+  }
+  return areas;
 }
 
 /**
@@ -42,8 +50,9 @@ export function areasMoved(actions: readonly string[]): number {
  * round come to Drop 4 at most, an Assist counting 2, and move her two Areas at most.
  */
 export function planTurn(plan: TurnPlan, table: Readonly<Record<string, number>> = COMBINED_ACTIONS): TurnDrop {
-  if (plan.rolled.length > 1) refuse(`one turn cannot combine two actions that need a dice roll (${plan.rolled.join(", ")})`);
-  if (plan.assist && plan.rolled.length > 0) refuse(`Assist cannot be combined with an action that needs a dice roll (${plan.rolled.join(", ")})`);
+  const rolled = plan.rolled ?? [];
+  if (rolled.length > 1) refuse(`one turn cannot combine two actions that need a dice roll (${rolled.join(", ")})`);
+  if (plan.assist && rolled.length > 0) refuse(`Assist cannot be combined with an action that needs a dice roll (${rolled.join(", ")})`);
   const earlier = plan.earlier ?? [];
   const areas = areasMoved([...earlier, ...plan.combined]);
   if (plan.heldInArea && areasMoved(plan.combined) > 0) refuse("an Interpose holds her in her Area this round: she cannot Move or Run out of it");

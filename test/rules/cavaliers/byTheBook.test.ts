@@ -79,6 +79,12 @@ describe("seed 000 §Actions Before Combat (RULINGS: Before combat)", () => {
     expect(resolveChecked("skill", before("prowl", { surprised: false }), [8, 6]).awaiting?.choice).toBe("spend");
   });
 
+  it("in the fight itself surprise and earlier rolls do not matter: a Prowl there pays the generic 3 SP", () => {
+    const during = { actor: ines, skill: "prowl", opposition: "very-easy", surprised: true, rolledBeforeCombat: ["prowl"] };
+    const offer = resolveChecked("skill", during, [8, 6]).awaiting?.offer.entries as { id: string; cost: number }[];
+    expect(offer.map((entry) => `${entry.id} ${entry.cost}`)).toEqual(["reduce-yield 3", "increase-advantage 3", "gain-style 3"]);
+  });
+
   it("only one roll of a given type: a second Prowl is refused, a first Strategy after it is not", () => {
     expect(() => resolveChecked("skill", before("prowl", { rolledBeforeCombat: ["Prowl"] }), [8, 6])).toThrow(/only one prowl roll/);
     expect(resolveChecked("skill", before("strategy", { rolledBeforeCombat: ["Prowl"] }), [8, 6]).awaiting?.choice).toBe("spend");
@@ -111,6 +117,10 @@ describe("seed 000 §Dying and Death: a Dying character is unconscious and canno
 });
 
 describe("seed 000 §Move or Run: the most that you can Move in one turn is two Areas", () => {
+  it("a combined action the table does not know is refused, moving or not", () => {
+    expect(() => resolveChecked("attack", { attack: "lunge", range: 1, attacker: { ...ines, combined: ["fly"] } }, [8])).toThrow(/"fly" is not a combined action/);
+  });
+
   it("Run and Run, Run and Move, or three Moves are refused; two Moves are two Areas", () => {
     expect(() => resolveChecked("turn", { name: "Ines", combined: ["run", "run"] }, [])).toThrow(/moves at most 2 Areas.*moves 4/);
     expect(() => resolveChecked("turn", { name: "Ines", combined: ["move", "move", "move"] }, [])).toThrow(/moves 3/);
@@ -181,6 +191,24 @@ describe("seed 000 §Combined Actions (RULINGS: the Drop 4 cap holds for the rou
 });
 
 describe("seed 000 §Using Advantage (RULINGS: a Drop that removes it means it was not used)", () => {
+  it("a defender may roll her Advantage die too, and it steps down", () => {
+    const outcome = resolveChecked("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: { name: "Guard", type: "stock", attribute: 6, advantage: 6, useAdvantage: true }, spend: ["negate"] }, [1, 1, 6, 6]);
+    expect(poolOf(outcome, "defence pool")).toEqual(["attribute:d6", "advantage:d6"]);
+    expect(changesOf(outcome, "Guard")).toEqual({ advantage: { from: 6, to: 0 } });
+  });
+
+  it("`duel`: an Advantage die her Wounds' Drop removes stays for her next attack", () => {
+    // B (1 Wound) Parries with three d6 less one (6, 6: 6 SP), Negates and buys a d6 Advantage. Her Lunge
+    // (Verve, a rank and the Advantage d6, Drop 1) loses the Advantage die: two dice. In round 2 she still
+    // has it, and her Lunge is two dice again (were it spent, one).
+    const a = { name: "A", type: "minor", yieldLimit: 20, lunge: { attribute: 6 }, parry: { attribute: 6 } };
+    const b = { name: "B", type: "minor", wounds: 1, yieldLimit: 20, lunge: { attribute: 6, ranks: 1 }, parry: { attribute: 6, ranks: 2 } };
+    const tray = new DiceTray(givenFaces([1, 6, 6, 1, 1, 6, 1, 1, 1, 1, 1, 6]));
+    expect(cavaliersDuel.fight(a, b, tray, 2)).toEqual({ winner: "none", rounds: 2 });
+    const round = ["A lunge d6", "B parry d6", "B parry d6", "B lunge d6", "B lunge d6", "A parry d6"];
+    expect(tray.rolled.map((die) => `${die.label} d${die.sides}`)).toEqual([...round, ...round]);
+  });
+
   // Ines (d6 Verve, no competency, 1 Wound: Drop 1 on a Lunge) with a d6 Advantage die.
   const wounded = { name: "Ines", attribute: 6, wounds: 1, advantage: 6, useAdvantage: true };
   const guard = { name: "Guard", type: "stock", attribute: 6 };

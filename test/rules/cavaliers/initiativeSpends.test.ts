@@ -124,6 +124,13 @@ describe("seed 000 §Yield and §Dying and Death: the end of combat", () => {
     expect(calm.effects).toEqual([]);
   });
 
+  it("each Dying NPC's fate is asked in turn, and each may differ", () => {
+    const two = [...fight, { name: "Watch", type: "rabble", wounds: 1 }];
+    expect(resolveChecked("end-combat", { combatants: two, medicine: { c1: true } }, []).awaiting).toEqual({ choice: "medicine.Watch", by: "Watch", offer: { name: "Watch" } });
+    const outcome = resolveChecked("end-combat", { combatants: two, medicine: { c1: true, Watch: false } }, []);
+    expect(outcome.result).toMatchObject({ died: ["Watch"], saved: ["Bravo"] });
+  });
+
   it("Medicine is said only of a Dying NPC of the fight, and each combatant is named once", () => {
     expect(() => resolveChecked("end-combat", { combatants: fight, medicine: { c1: true, Guard: true } }, [])).toThrow(/Guard is not a Dying NPC of this fight/);
     expect(() => resolveChecked("end-combat", { combatants: fight, medicine: { c1: true, Luc: true } }, [])).toThrow(/Luc is not a Dying NPC/);

@@ -12,7 +12,7 @@ import { aimDrop } from "../range.js";
 import { refuse } from "../refusal.js";
 import { Options, Participant, Spend } from "../schemas.js";
 import { AIMED_WEAPONS, type AttackId, DEFENCES_AGAINST, type DefenceId, type RangeDrops, type SuccessEntry } from "../tables.js";
-import { optionValues, rollParticipant, stateOf } from "./common.js";
+import { optionValues, type RollKind, rollParticipant, stateOf } from "./common.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const RangeDropSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Type.Null()]);
@@ -78,6 +78,10 @@ function attackExtraDrop(request: AttackRequestT, moved: number, steps: Step[]):
   return reading.rangeDrop + reading.coverDrop;
 }
 
+/** An attack and a defence are the rolls the Advantage die may join. */
+const ATTACKING: RollKind = { advantage: true, doing: "attack" };
+const DEFENDING: RollKind = { advantage: true, doing: "defend herself" };
+
 function participantEffect(before: CombatantState, after: CombatantState, gained: string[]) {
   const wasStatus = new Set(statusesOf(before));
   const statuses = [...gained, ...statusesOf(after).filter((status) => !wasStatus.has(status))];
@@ -97,18 +101,18 @@ export const attackAction = defineAction({
     const options = optionValues(request.options);
     if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
     // A Dying target is out of the fight: she cannot be asked for a defence (the attacker is checked with her roll).
-    if (request.defender) refuseIfDying(stateOf(request.defender), "defend herself, and she is out of the fight");
+    if (request.defender) refuseIfDying(stateOf(request.defender), DEFENDING.doing);
     const extra = attackExtraDrop(request, areasMoved(request.attacker.combined ?? []), steps);
     if (request.defence) {
       if (!request.defender) refuse("a defence needs the defender's pool (give defender)");
       checkDefence(request.attack, request.defence, request.defender.item !== undefined);
     }
-    const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, { advantage: true, doing: "attack", extraDrop: extra });
+    const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, { ...ATTACKING, extraDrop: extra });
     const attackerRoll = { total: attack.reading.total, successPoints: attack.reading.successPoints };
     if (!request.defence || !request.defender) {
       return awaitingOutcome(tray.rolled, steps, { attacker: attackerRoll }, { choice: "defence", by: "defender", offer: { defences: [...DEFENCES_AGAINST[request.attack]] } });
     }
-    const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps, { advantage: true, doing: "defend herself" });
+    const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps, DEFENDING);
     const defenderRoll = { total: defence.reading.total, successPoints: defence.reading.successPoints };
     const winner = beats(attack.reading.total, defence.reading.total) ? "attacker" : "defender";
     steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner, tieGoesTo: "defender" });

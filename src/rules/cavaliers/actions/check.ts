@@ -38,9 +38,10 @@ const NEEDS_OPPONENT: readonly string[] = [
 const nonCombatTable = () => SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table");
 
 /** Before the fight: one roll of each skill, none for the surprised (she cannot prepare). */
-function checkBeforeCombat(skill: string, surprised: boolean, rolled: readonly string[]): void {
-  if (surprised) refuse("a surprised character makes no roll before the fight");
-  if (rolled.some((earlier) => earlier.toLowerCase() === skill.toLowerCase())) refuse(`only one ${skill} roll can be made before this fight`);
+function checkBeforeCombat(request: { skill: string; surprised?: boolean; rolledBeforeCombat?: string[] }): void {
+  if (request.surprised) refuse("a surprised character makes no roll before the fight");
+  const skill = request.skill.toLowerCase();
+  if (request.rolledBeforeCombat?.some((earlier) => earlier.toLowerCase() === skill)) refuse(`only one ${request.skill} roll can be made before this fight`);
 }
 
 /** The only purchase before the fight: Advantage, at the skill's own table's price (Prowl, Strategy) or the generic one. */
@@ -74,7 +75,7 @@ export const skillAction = defineAction({
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
     const options = optionValues(request.options);
-    if (request.beforeCombat) checkBeforeCombat(request.skill, request.surprised ?? false, request.rolledBeforeCombat ?? []);
+    if (request.beforeCombat) checkBeforeCombat(request);
     const roll = rollParticipant(tray, request.actor, request.skill, "skill pool", options, steps, { advantage: false, doing: "use a skill" });
     const opposition = rollOpposition(tray, request.opposition, roll.reading.total, options, steps);
     const actorBefore = stateOf(request.actor);
@@ -83,6 +84,7 @@ export const skillAction = defineAction({
     let target = targetBefore;
     const rolled = { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total };
     if (opposition.success) {
+      // Stryker disable next-line ObjectLiteral,StringLiteral: no entry a skill may buy (Non-Combat Skills, Advantage before the fight) has a condition, so the role cannot change what is allowed
       const context = { role: "acting" as const };
       const entries = request.beforeCombat ? [beforeCombatAdvantage(request.skill)] : entriesFor(nonCombatTable(), context);
       // Without a target, nothing that lands on an opponent is on offer.

@@ -61,7 +61,8 @@ export function rollParticipant(tray: DiceTray, participant: ParticipantRequest,
   const advantage = participant.useAdvantage ? state.advantage : 0;
   const pool = buildPool({ ...participant, advantage });
   const woundDrop = woundDropOn(state, skill);
-  const combinedDrop = planTurn({ rolled: [skill], combined: participant.combined ?? [], earlier: participant.combinedThisRound ?? [], heldInArea: participant.heldInArea ?? false }).drop;
+  // One roll: her turn's combined actions go on it, within the round's cap and movement.
+  const combinedDrop = planTurn({ combined: participant.combined ?? [], earlier: participant.combinedThisRound, heldInArea: participant.heldInArea }).drop;
   const situational = participant.drop ?? 0;
   const extraDrop = kind.extraDrop ?? 0;
   const drop = woundDrop + combinedDrop + situational + extraDrop;

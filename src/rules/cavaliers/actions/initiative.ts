@@ -78,8 +78,8 @@ export const focusAction = defineAction({
     const steps: Step[] = [];
     const options = optionValues(request.options);
     refuseIfDying(request.roller, "Focus");
-    // Stryker disable next-line StringLiteral: only how many rolled actions a turn has counts; their names only appear in refusals
-    const drop = planTurn({ rolled: ["focus"], combined: request.roller.combined ?? [], earlier: request.roller.combinedThisRound ?? [] }).drop + (request.roller.drop ?? 0);
+    // The Focus is the turn's roll: its combined actions go on it, within the round's cap and movement.
+    const drop = planTurn({ combined: request.roller.combined ?? [], earlier: request.roller.combinedThisRound }).drop + (request.roller.drop ?? 0);
     const place = rollInitiative(tray, request.roller, options.keepOneDie, steps, drop);
     const after = focus(request.current, place);
     steps.push({ rule: "focus", from: request.current.total, rolled: place.total, position: after.total, ipAdded: place.successPoints });
@@ -138,7 +138,8 @@ export const spendInitiativeAction = defineAction({
     }
     if (request.interpose) {
       const effect = interposeEffect(request.name, request.interpose);
-      if (effect.combined?.length) planTurn({ rolled: [], combined: effect.combined, earlier: request.combinedThisRound ?? [] });
+      // Her Move to an adjacent Area is a combined action of her round.
+      if (effect.combined?.length) planTurn({ combined: effect.combined, earlier: request.combinedThisRound });
       steps.push({ rule: "interpose", ...effect });
       result.interpose = effect;
     }
