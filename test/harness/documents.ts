@@ -434,10 +434,10 @@ export class ClientDocument extends DataModel {
     if (parent && created.length) parent.prepareData();
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
-      Hooks.callAll(`create${name}`, doc, operation, user.id);
-      await onOtherClients(`create${name}`, [doc, operation, user.id]);
+      onActingClient(user, `create${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onCreate", field, [created, created.map((d) => d._source), operation, user.id]);
+    for (const doc of created) await onOtherClients(user, `create${name}`, [doc, operation, user.id]);
     if (operation.renderSheet) for (const doc of created) (doc.sheet as { render(o: AnyObject): unknown } | null)?.render({ force: true });
     return created;
   }
@@ -485,10 +485,10 @@ export class ClientDocument extends DataModel {
       applied.push(changed);
       if (parent) parent.prepareData();
       doc._onUpdate(changed, operation, user.id);
-      Hooks.callAll(`update${name}`, doc, changed, operation, user.id);
-      await onOtherClients(`update${name}`, [doc, changed, operation, user.id]);
+      onActingClient(user, `update${name}`, [doc, changed, operation, user.id]);
     }
     if (updated.length) parent?._dispatchDescendantDocumentEvents("onUpdate", field, [updated, applied, operation, user.id]);
+    for (const [i, doc] of updated.entries()) await onOtherClients(user, `update${name}`, [doc, applied[i], operation, user.id]);
     return updated;
   }
 
@@ -519,10 +519,10 @@ export class ClientDocument extends DataModel {
     if (parent && toDelete.length) parent.prepareData();
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
-      Hooks.callAll(`delete${name}`, doc, operation, user.id);
-      await onOtherClients(`delete${name}`, [doc, operation, user.id]);
+      onActingClient(user, `delete${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onDelete", field, [toDelete, deletedIds, operation, user.id]);
+    for (const doc of toDelete) await onOtherClients(user, `delete${name}`, [doc, operation, user.id]);
     return toDelete;
   }
 
@@ -573,8 +573,23 @@ export class ClientDocument extends DataModel {
  * the hook in turn with game.user set to her, and the harness waits for any work her handlers return
  * (Foundry runs the clients side by side and waits for none of it).
  */
-async function onOtherClients(hook: string, args: unknown[]): Promise<void> {
-  const acting = state.game.user as User | null;
+/**
+ * The acting client's own hooks, run as its user: work a hook starts and does not finish at once
+ * (a GM's upkeep after her own update) goes on as that client's, even after a test switches
+ * `game.user` to play someone else, as each Foundry client runs its own code. Foundry does not await
+ * a hook, and neither does this.
+ */
+function onActingClient(user: User | HarnessUser, hook: string, args: unknown[]): void {
+  state.clientContext.run(user, () => Hooks.callAll(hook, ...args));
+}
+
+/**
+ * Each other client's copy of the event: its hooks, run as its user, after the acting client has
+ * done all of its own (its hooks and the parent's descendant callbacks, which Foundry runs in one
+ * go on every client: client/data/client-backend.mjs, _handleUpdateDocuments). The harness waits for
+ * the work each client's hooks return, one client after another.
+ */
+async function onOtherClients(acting: User | HarnessUser | null, hook: string, args: unknown[]): Promise<void> {
   const users = state.game.users as Users | undefined;
   for (const client of users?.contents ?? []) {
     if (!client.active || client.id === acting?.id || state.frozenClients.has(client.id)) continue;
