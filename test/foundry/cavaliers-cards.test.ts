@@ -225,16 +225,23 @@ describe("cavaliers attack card", () => {
     expect((await message.renderHTML()).textContent).toContain("rolled privately");
   });
 
-  it("Advantage joins the pool and steps down at Apply; Drop removes the smallest dice; a bad turn posts nothing", async () => {
+  it("Advantage joins the pool; a Drop that removes it leaves it unspent, rolled it steps down at Apply; a bad turn posts nothing", async () => {
     harness.switchUser(ada);
     queueFaces(5, 5, 5);
     const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: ["move"], useAdvantage: true, assists: [], extraDrop: 1 })) as unknown as Message;
     expect(card(message).rules.attacker).toMatchObject({ advantage: 6, useAdvantage: true, combined: ["move"], drop: 1 });
+    // Drop 2 takes the two smallest: the Advantage d6 first, then a d8. A die Drop removed was not used (RULINGS).
     expect(diceOf(message, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8]);
-    expect(sys(duellist).advantage).toBe(6);
     await defendAsGm(message);
     harness.switchUser(ada);
     expect((await choose(message, "spend", [])).ok).toBe(true);
+    expect(sys(duellist).advantage).toBe(6);
+    queueFaces(5, 5, 5, 5, 5);
+    const rolled = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: true, assists: [] })) as unknown as Message;
+    expect(diceOf(rolled, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8, 8, 6]);
+    await defendAsGm(rolled);
+    harness.switchUser(ada);
+    expect((await choose(rolled, "spend", [])).ok).toBe(true);
     expect(sys(duellist).advantage).toBe(0);
     const count = game.messages.size;
     const none = await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", combined: ["run", "move"], useAdvantage: false, assists: [] });
@@ -436,7 +443,7 @@ describe("cavaliers checks against Standard Opposition", () => {
   it("a Flourish against Easy buys only Style, and Undo takes it back", async () => {
     harness.switchUser(ada);
     queueFaces(6, 8, 1, 2, 3); // d8 verve and d8 competency (no Flourish specialty), then the 3d6 of Easy
-    const message = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const message = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], assists: [] })) as unknown as Message;
     expect(diceOf(message, "opposition").map((d) => d.sides)).toEqual([6, 6, 6]);
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "style", by: "actor", offer: { sp: 6, most: 2 } });
     expect((await choose(message, "style", 2)).ok).toBe(true);
@@ -445,14 +452,14 @@ describe("cavaliers checks against Standard Opposition", () => {
     expect(sys(duellist).style).toBe(0);
   });
 
-  it("a failed skill roll that used the Advantage die still steps it down, and Undo gives it back", async () => {
+  it("a skill roll never takes the Advantage die: a card forged with it is refused and nothing is posted", async () => {
     harness.switchUser(ada);
-    queueFaces(1, 1, 1, 6, 6, 6); // d8, d8, d6 Advantage; Hard 3d10 shows 6, 6, 6
-    const message = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "hard", combined: [], useAdvantage: true, assists: [] })) as unknown as Message;
-    expect(card(message)).toMatchObject({ state: "applied" });
-    expect(card(message).outcome.result).toMatchObject({ success: false });
-    expect(sys(duellist).advantage).toBe(0);
-    await click(message, "[data-fray-action='undo']");
+    const count = game.messages.size;
+    const forged = await cards.openCard({ kind: "cavaliers.skill", refs: { actor: { actor: duellist.uuid } }, request: { specialty: "", combined: [], useAdvantage: true, assists: [], opposition: "hard" } });
+    expect(forged).toMatchObject({ ok: false, reason: expect.stringContaining("Advantage die goes only on an attack or a defence roll") });
+    const flourish = await cards.openCard({ kind: "cavaliers.flourish", refs: { actor: { actor: duellist.uuid } }, request: { specialty: "", combined: [], useAdvantage: true, assists: [] } });
+    expect(flourish).toMatchObject({ ok: false, reason: expect.stringContaining("not on Flourish") });
+    expect(game.messages.size).toBe(count);
     expect(sys(duellist).advantage).toBe(6);
   });
 });

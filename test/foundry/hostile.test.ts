@@ -257,6 +257,8 @@ describe("a hostile player", () => {
 
 describe("a forged step on each kind of card is refused", () => {
   it("attack: a defence chosen by someone who does not own the target", async () => {
+    // The Heroine is up again (a Dying character cannot be attacked).
+    await heroine.update({ "system.wounds.value": 0 });
     harness.switchUser(ada);
     queueFaces(7, 6, 2, 1);
     const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
@@ -268,9 +270,9 @@ describe("a forged step on each kind of card is refused", () => {
   it("Use a Skill and Flourish: another player's purchases, and more Style than the SP buy", async () => {
     harness.switchUser(ada);
     queueFaces(8, 8, 1, 1, 1); // 16, 8 SP against Moderate's 3
-    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     queueFaces(8, 8, 1, 1, 1);
-    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], assists: [] })) as unknown as Message;
     const before = world();
     expect(await ask("card.choose", { message: flourish.id, choice: "style", value: 6 })).toMatchObject({ ok: false });
     harness.switchUser(bob);
@@ -282,7 +284,7 @@ describe("a forged step on each kind of card is refused", () => {
   it("Survival: someone else's purchases for the Dying, and a roll for someone not Dying", async () => {
     harness.switchUser(bob);
     queueFaces(6, 6, 1, 1, 1); // 12, 6 SP against 3
-    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     expect(cardOf(survival).outcome.awaiting?.choice).toBe("spend");
     harness.switchUser(ada);
     const before = world();
@@ -310,16 +312,16 @@ describe("Copy as request", () => {
     await replays(attack);
     harness.switchUser(ada);
     queueFaces(8, 8, 1, 1, 1);
-    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     await cards.chooseOnCard(skill as never, "spend", ["increase-advantage", "increase-advantage"]);
     await replays(skill);
     queueFaces(8, 8, 1, 1, 1);
-    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], assists: [] })) as unknown as Message;
     await cards.chooseOnCard(flourish as never, "style", 2);
     await replays(flourish);
     harness.switchUser(bob);
     queueFaces(6, 6, 1, 1, 1);
-    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     await cards.chooseOnCard(survival as never, "spend", ["heal-wound"]);
     await replays(survival);
     // A card still awaiting a choice replays too: the command line prints what it awaits.

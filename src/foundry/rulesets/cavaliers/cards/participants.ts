@@ -8,6 +8,7 @@ import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js"
 import { ACTOR_TYPES, type ActorType } from "../../../../rules/cavaliers/tables.js";
 import { Refused } from "../../../relay/index.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../items.js";
+import { competentIn, skillOfRoll } from "../competence.js";
 import { CavaliersCharacterModel, CavaliersNpcModel } from "../models.js";
 
 type CavaliersSystem = CavaliersCharacterModel | CavaliersNpcModel;
@@ -79,6 +80,10 @@ export function participantOf(actor: Actor.Implementation, choices: PoolChoices)
     competency: system.competency as ParticipantRequest["competency"],
     ranks: choices.specialty?.system.ranks ?? 0,
   };
+  // Her die is hers always (the Yield Limit reads it); the pool adds it only in a skill she is competent
+  // in. A check with no specialty names no skill: the one rolling it claims it, and the die joins.
+  const skill = skillOfRoll(choices.skill, choices.specialty?.system.skill);
+  if (skill && !competentIn(system, skill)) participant.competent = false;
   if (choices.itemDie) participant.item = choices.itemDie as ParticipantRequest["item"];
   if (choices.useAdvantage) participant.useAdvantage = true;
   if (choices.assists?.length) participant.assists = choices.assists as ParticipantRequest["assists"];
