@@ -237,6 +237,24 @@ export function fieldLabel(record: ChangeRecord): string {
 export const CARD_REQUESTS = { open, choose, undo, follow };
 
 /**
+ * On the active GM, inside a step it serves elsewhere (a tracker control that redirects an attack):
+ * an open card given new refs and request, re-resolved over the dice already on it and written.
+ * `check` sees the card as stored and refuses (throws) what the step may not change; the new refs'
+ * actors must exist, and the rules must accept the new request over the same dice.
+ */
+export async function rewriteOpenCard(messageId: unknown, check: (card: CardData, kind: CardKind) => { refs: Record<string, CardRef>; request: Record<string, unknown> }): Promise<void> {
+  if (!game.user?.isGM) refuse("GMOnly");
+  const { message, card, kind } = await messageOf({ message: messageId });
+  if (card.state !== "open") refuse("WrongStep", { state: card.state });
+  const { refs, request } = check(card, kind);
+  const actors = actorsOf(kind, refs);
+  const known = diceOnMessage(message);
+  const rules = rulesRequestOf(kind, request, actors);
+  const outcome = resolveOver(kind, rules, known);
+  await writeCard(message, { ...card, refs, request, rules, outcome }, known);
+}
+
+/**
  * Opens a card on the active GM from inside a step it is already serving (a tracker request that
  * posts a card): straight to the engine, since asking through the relay would wait in the queue
  * behind the very step that asks. The card opens over no dice: its first roll must be a step.
