@@ -390,7 +390,8 @@ describe("a hostile player writing what v13 lets her write in a fight", () => {
       { actorId: duellist.id, tokenId: token!.id, sceneId: scene.id, name: "Duellist" },
       ...[heroine, guard].map((a) => ({ actorId: a.id, name: a.name })),
     ]);
-    harness.onDialog((dialog) => dialog.answer("roll", { specialty: "vigilance", surprised: false }));
+    // The Initiative dialog, and an Interpose's (the first thing it offers).
+    harness.onDialog((dialog) => (dialog.actions.includes("interpose") ? dialog.answer("interpose") : dialog.answer("roll", { specialty: "vigilance", surprised: false })));
     queueFaces(6, 4, 5, 3, 3, 2);
     await combat.rollInitiative(made.map((c) => c.id));
     await combat.startCombat();

@@ -90,6 +90,13 @@ function titleOf(card: CardData): string {
   return loc(`Kind.${card.kind.split(".")[1] ?? card.kind}`);
 }
 
+/** Who stepped into the attack with an Interpose, as the GM wrote it on the card. */
+function interposedLine(card: CardData): string {
+  const interposed = card.request.interposed as { by?: unknown; insteadOf?: unknown; move?: unknown } | undefined;
+  if (!interposed || typeof interposed.by !== "string" || typeof interposed.insteadOf !== "string") return "";
+  return loc(interposed.move === true ? "InterposedMove" : "Interposed", { name: interposed.by, target: interposed.insteadOf });
+}
+
 export function cavaliersContext(card: CardData): Record<string, unknown> {
   const outcome = card.outcome;
   if (!outcome) return { title: titleOf(card), sides: [] };
@@ -110,6 +117,7 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
       : null,
     picker: awaiting ? pickerOf(card, awaiting) : null,
     waitingLine: awaiting && awaiting.choice !== "defence" ? loc("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    interposedLine: interposedLine(card),
     winnerLine: winner ? loc("Wins", { name: winner }) : "",
     failed: result.success === false || result.survived === false,
     bought: spendText(outcome.steps),

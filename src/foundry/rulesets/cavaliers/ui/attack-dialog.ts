@@ -1,4 +1,5 @@
 import { riposteOf } from "../cards/attack.js";
+import { actorHeldInArea } from "../combat/hold.js";
 import type { DeepPartial } from "fvtt-types/utils";
 import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
@@ -89,6 +90,7 @@ export class AttackDialog extends HandlebarsDialog {
       advantage: data?.advantage ?? 0,
       ...(this.area?.lineOfSight === false ? { lineOfSight: false } : {}),
       riposteReady: riposteOf(this.actor) !== null,
+      ...(actorHeldInArea(this.actor) ? { heldInArea: true } : {}),
       ...(data?.derived.dying ? { dying: true } : {}),
       ...(targetData?.derived.dying ? { targetDying: true } : {}),
     };
