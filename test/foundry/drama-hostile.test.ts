@@ -267,3 +267,27 @@ describe("a forged Momentum card", () => {
     expect(fx.stored()).toBe(before);
   });
 });
+
+describe("the victim's Undo", () => {
+  it("Berold, shot by Ines, takes his courage test (the card's last choice) and cannot undo his own wound; the GM can", async () => {
+    await berold.update({ "system.grit.value": 2 });
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 6, 5, 5, 5, 3, 3, 2, 2);
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const message = (await postRanged(ines as never, { actor: berold as never }, answer)) as unknown as Message;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    clearQueuedFaces();
+    expect(card(message).outcome.awaiting, JSON.stringify(card(message).outcome.steps)).toMatchObject({ choice: "targetCourage", by: "target" });
+    harness.switchUser(bob);
+    expect(await fx.choose(message, "targetCourage", {}, 6, 5, 4, 3, 3, 3, 3, 3, 3, 3)).toMatchObject({ ok: true });
+    expect(card(message).state).toBe("applied");
+    const wounded = fx.stored();
+    expect(await fx.buttons(message)).not.toContain("undo");
+    expect(await ask("card.undo", { message: message.id })).toMatchObject(refused("Only the GM"));
+    expect(fx.stored()).toBe(wounded);
+    harness.switchUser(gm);
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: true });
+    expect(sys(berold)).toMatchObject({ grit: { value: 2 }, flesh: { value: 7 }, wounds: [] });
+  });
+});

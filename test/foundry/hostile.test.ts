@@ -192,6 +192,8 @@ describe("a hostile player", () => {
     const second = await lungeAwaitingSpend();
     expect((await cards.chooseOnCard(second as never, "spend", ["inflict-yield", "inflict-yield"])).ok).toBe(true);
     expect(yieldOf(guard)).toBe(3);
+    // Both cards changed the Guard, whom Ada does not own: the GM undoes them.
+    harness.switchUser(gm);
     const before = world();
     expect(await ask("card.undo", { message: first.id })).toMatchObject({ ok: false, reason: expect.stringMatching(/Guard's Yield is 3 now, not the 1 this card set.*Undo the later card first/) });
     expect(world()).toBe(before);
@@ -199,6 +201,28 @@ describe("a hostile player", () => {
     expect(yieldOf(guard)).toBe(1);
     expect((await ask("card.undo", { message: first.id })).ok).toBe(true);
     expect(yieldOf(guard)).toBe(0);
+  });
+
+  it("cannot undo a wound as its victim, nor as the attacker: the card names and changed another's character, so only the GM may", async () => {
+    harness.switchUser(ada);
+    queueFaces(7, 6, 2, 1);
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(bob);
+    queueFaces(1);
+    expect((await cards.chooseOnCard(message as never, "defence", "dodge")).ok).toBe(true);
+    harness.switchUser(ada);
+    expect((await cards.chooseOnCard(message as never, "spend", ["inflict-yield"])).ok).toBe(true);
+    expect(cardOf(message).state).toBe("applied");
+    expect(yieldOf(heroine)).toBe(1);
+    const before = world();
+    for (const user of [bob, ada]) {
+      harness.switchUser(user);
+      expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+      expect(world()).toBe(before);
+    }
+    harness.switchUser(gm);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
+    expect(yieldOf(heroine)).toBe(0);
   });
 
   it("cannot attack a token she cannot see; the GM can", async () => {

@@ -129,10 +129,12 @@ describe("personal attack card", () => {
     const dice = [...(await message.renderHTML()).querySelectorAll(".fray-die")].map((d) => d.textContent);
     expect(dice).toEqual(["10d20", "4d6", "3d6"]);
     expect(sys(ines).resolve.value).toBe(12);
-    // Only the owner of the last chooser (Ines's, who opened it) or the GM may undo.
+    // Only the GM may undo: a player must own everyone on the card and everything it changed, and
+    // neither Ada (who attacked) nor Bob (whose Bruno was hit) owns both.
+    expect(await buttons(message)).toEqual([]);
     harness.switchUser(bob);
     expect(await buttons(message)).toEqual([]);
-    harness.switchUser(ada);
+    harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(card(message).state).toBe("undone");
     expect(sys(bruno).resolve.value).toBe(10);
@@ -179,10 +181,12 @@ describe("personal attack card", () => {
     expect(sys(bruno).fates).toEqual(["Maimed"]);
     expect(statuses(bruno)).toEqual(["fray-maimed"]);
     expect(await text(message)).toContain("Bruno takes the Fallen Fate Maimed.");
-    // Bob made the last choice: he (or the GM) may undo, Ada may not.
+    // Bob made the last choice, but the wound and the fate came from Ada's attack: the victim may not
+    // take them back, nor may Ada; only the GM.
+    expect(await buttons(message)).toEqual([]);
     harness.switchUser(ada);
     expect(await buttons(message)).toEqual([]);
-    harness.switchUser(bob);
+    harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(sys(bruno).fates).toEqual([]);
     expect(statuses(bruno)).toEqual([]);

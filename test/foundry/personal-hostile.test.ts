@@ -135,9 +135,12 @@ describe("a hostile player against the Personal Combat cards", () => {
       ["card.choose", { message: message.id, choice: "fateChoice", value: "Shaken" }, /applied/],
       ["card.choose", { message: message.id, choice: "fateChoice", value: "ignore" }, /applied/],
     ]);
+    // Neither the attacker's player nor the victim's (who made the last choice) may take the fate back.
     harness.switchUser(ada);
-    await allRefused([["card.undo", { message: message.id }, /Only the owner/]]);
+    await allRefused([["card.undo", { message: message.id }, /Only the GM/]]);
     harness.switchUser(bob);
+    await allRefused([["card.undo", { message: message.id }, /Only the GM/]]);
+    harness.switchUser(gm);
     expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
     await allRefused([["card.undo", { message: message.id }, /undone/]]);
   });

@@ -162,6 +162,22 @@ describe("a hostile player at an Unhex table", () => {
     expect(world()).toBe(before);
   });
 
+  it("cannot undo, as its victim, the Guard's blow after choosing her reroll on the card; the GM can", async () => {
+    const message = await guardAttacksAda();
+    await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
+    await fx.choose(t.gm, message, "roll", "true", 4, 7);
+    await fx.choose(t.users.ada, message, "rerolls.target", "none");
+    await fx.choose(t.gm, message, "damageDie", "units");
+    expect(card(message).state).toBe("applied");
+    harness.switchUser(t.users.ada);
+    const wounded = world();
+    expect(await fx.buttons(message)).not.toContain("undo");
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+    expect(world()).toBe(wounded);
+    harness.switchUser(t.gm);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
+  });
+
   it("cannot roll the other team's initiative, nor write the tracker's state herself", async () => {
     harness.switchUser(t.users.ada);
     const before = world();

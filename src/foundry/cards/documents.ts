@@ -25,6 +25,22 @@ export function documentAt(uuid: unknown): foundry.abstract.Document.Any | null 
   return doc instanceof foundry.abstract.Document ? (doc as foundry.abstract.Document.Any) : null;
 }
 
+/**
+ * Whether the user owns every one of these documents: the one test for a player's Undo. A document
+ * that is gone, or one no player owns (a Combat), is the GM's.
+ */
+export function ownsEvery(user: User.Implementation, uuids: readonly string[]): boolean {
+  return uuids.every((uuid) => {
+    const doc = documentAt(uuid);
+    return !!doc && (user.isGM || (!(doc instanceof Combat) && doc.testUserPermission(user, "OWNER")));
+  });
+}
+
+/** What a player must own to take a card back: every actor it names and every document it changed. */
+export function undoOwnersOf(card: { refs: Record<string, { actor: string }>; applied: readonly { uuid: string }[] }): string[] {
+  return [...new Set([...Object.values(card.refs).map((ref) => ref.actor), ...card.applied.map((record) => record.uuid)])];
+}
+
 /** A document Apply may write fields on: an actor, or a Combat or Combatant (state only the GM writes, such as a round's queued hits). */
 export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combatant.Implementation;
 

@@ -11,7 +11,7 @@ import { rollOf } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
-import { actorAt, owns, tokenAt } from "./documents.js";
+import { actorAt, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
@@ -203,13 +203,15 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   await writeCard(message, next, [...known, ...(sent?.dice ?? [])], sent ? [...storedRolls(message), sent.json] : undefined);
 }
 
-/** The owner of the last chooser (or a GM) may take an applied card back. */
+/**
+ * A player may take an applied card back only when she owns every actor it names and every document
+ * it changed: a wound on another's character, a Combat's state (the GM's) and a victim's own wound
+ * from another's attack are the GM's to undo. A kind may leave Undo to the GM alone.
+ */
 async function undo(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
   const { message, card, kind } = await messageOf(payload);
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
-  const last = card.history.at(-1);
-  const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
-  if (!asker.isGM && (kind.undoBy === "gm" || !owns(asker, chooser))) refuse("NotYourUndo");
+  if (!asker.isGM && (kind.undoBy === "gm" || !ownsEvery(asker, undoOwnersOf(card)))) refuse("NotYourUndo");
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => kind.describeChange?.(record)?.field ?? fieldLabel(record));
   await writeCard(message, { ...card, state: "undone" }, diceOnMessage(message));
 }
