@@ -134,7 +134,9 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
   const settings = new ClientSettings(options.worldSettings);
   // v13 registers its own settings before "init" (client/config.mjs, Game#registerSettings); the chat roll mode is the one Fray reads.
   settings.register("core", "rollMode", { name: "CHAT.RollVisibility", scope: "client", config: true, type: String, default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
-  const ui = { notifications: new Notifications() };
+  // v13 declares ui.notifications empty (client/ui.mjs) and makes it in Game#initializeUI, after "setup": boot does the same.
+  const notifications = new Notifications();
+  const ui: { notifications?: Notifications } = {};
   const users = new Users("User");
   const game: AnyObject = {
     system: { ...systemJson, id: systemJson.id, version: systemJson.version },
@@ -251,12 +253,17 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     CONFIG: CONFIG as unknown as HarnessConfig,
     async boot() {
       Hooks.callAll("init");
+      // Game#initialize (client/game.mjs) awaits Localization#initialize after "init", which fetches the
+      // language files: work "init" started (a chunk's import()) goes on meanwhile, before any translation.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       // Foundry loads its own lang/en.json with the system's (client/helpers/localization.mjs, #getTranslations): core keys such as EFFECT.* resolve too.
       i18n.load({ ...CORE_STATUS_NAMES, ...lang });
       Hooks.callAll("i18nInit");
       collections();
       switchUser(game.userId as string);
       Hooks.callAll("setup");
+      // Game#setupGame → Game#initializeUI: the singleton applications, ui.notifications among them, exist from here.
+      ui.notifications = notifications;
       game.ready = true;
       Hooks.callAll("ready");
     },
@@ -280,7 +287,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       if (typeof document !== "undefined") for (const el of document.body.querySelectorAll(".application")) el.remove();
       scenes.reset();
       settings.clear();
-      ui.notifications.messages.length = 0;
+      notifications.messages.length = 0;
       state.createDialogs.length = 0;
       state.dialogs.length = 0;
       state.onDialog = undefined;
@@ -291,7 +298,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       if (game.ready) switchUser(firstUser);
     },
     get notifications() {
-      return ui.notifications.messages;
+      return notifications.messages;
     },
     get createDialogs() {
       return state.createDialogs;
