@@ -250,12 +250,15 @@ describe("a hostile player", () => {
     harness.switchUser(assistant);
     const fromAssistant = cards.chooseOnCard(message as never, "spend", ["inflict-yield"]);
     const results = await Promise.all([fromAda, fromAssistant]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    // One is served; the other is refused by the card's state, or (the same request from the same
+    // client, as a double click is) joins the first and hears its answer. Either way, one Apply.
+    expect(results.some((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => !r.ok).every((r) => /applied/.test(r.reason ?? ""))).toBe(true);
     expect(yieldOf(guard)).toBe(1);
     expect(cardOf(message).applied).toHaveLength(1);
   });
 
-  it("cannot wait out a silent GM: after 10 s she is told nothing changed, and a late request is refused", async () => {
+  it("cannot wait out a silent GM: after 10 s she is told no answer has come, and a request that reaches the GM late is refused unserved", async () => {
     const message = await lungeAwaitingSpend();
     const before = world();
     vi.useFakeTimers();

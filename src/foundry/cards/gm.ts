@@ -9,7 +9,7 @@ import type { SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
 import { rollOf } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
-import { onRequest, Refused } from "../relay/index.js";
+import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
@@ -23,9 +23,8 @@ const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(localize(`FRAY.Card.Refused.${key}`, data));
 };
 
-/** Bounds on what a request may carry, so a forged one cannot make the GM's client work without end. */
+/** Bounds on what a request may carry (with the relay's MAX_REQUEST_CHARS), so a forged one cannot make the GM's client work without end. */
 const MAX_DICE_PER_ROLL = 100;
-const MAX_REQUEST_CHARS = 20_000;
 
 /** The dice of a roll a client sent (Roll JSON), checked: evaluated, plain dice only, a sane count. */
 function diceOfSentRoll(sent: unknown): { json: string; dice: SizedFace[] } | null {
