@@ -15,6 +15,8 @@ export const CONST = {
   BASE_DOCUMENT_TYPE: "base",
   DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
   USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
+  /** v13 common/constants.mjs ACTIVE_EFFECT_MODES. */
+  ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
   /** v13 common/constants.mjs TOKEN_DISPOSITIONS. */
   TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
   /** Foundry's default role for each user permission the harness checks. */
@@ -431,7 +433,8 @@ export class ClientDocument extends DataModel {
       doc.reset();
       doc.prepareData();
     }
-    if (parent && created.length) parent.prepareData();
+    // ClientDatabaseBackend (client/data/client-backend.mjs) resets the parent after its descendants change: prepared from source again.
+    if (parent && created.length) resetAndPrepare(parent);
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
       Hooks.callAll(`create${name}`, doc, operation, user.id);
@@ -483,7 +486,7 @@ export class ClientDocument extends DataModel {
       doc.prepareData();
       updated.push(doc);
       applied.push(changed);
-      if (parent) parent.prepareData();
+      if (parent) resetAndPrepare(parent);
       doc._onUpdate(changed, operation, user.id);
       Hooks.callAll(`update${name}`, doc, changed, operation, user.id);
       await onOtherClients(`update${name}`, [doc, changed, operation, user.id]);
@@ -516,7 +519,7 @@ export class ClientDocument extends DataModel {
         parent._source[field] = (parent._source[field] as AnyObject[]).filter((s) => s._id !== doc.id);
       }
     }
-    if (parent && toDelete.length) parent.prepareData();
+    if (parent && toDelete.length) resetAndPrepare(parent);
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
       Hooks.callAll(`delete${name}`, doc, operation, user.id);
@@ -564,6 +567,12 @@ export class ClientDocument extends DataModel {
     state.createDialogs.push(record);
     return null;
   }
+}
+
+/** `parent?.reset()` in v13's ClientDatabaseBackend: the parent's data initialized from its source and prepared again (so Active Effects apply once). */
+function resetAndPrepare(parent: ClientDocument): void {
+  parent.reset();
+  parent.prepareData();
 }
 
 /**
