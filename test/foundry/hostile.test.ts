@@ -273,6 +273,17 @@ describe("a hostile player", () => {
     expect(world()).toBe(before);
   });
 
+  it("cannot make every card about the Guard megabytes long with a 1 MB name: a card keeps 100 characters of it, at every step", async () => {
+    await guard.update({ name: `Guard ${"x".repeat(1_000_000)} the End` });
+    const message = await lungeAwaitingSpend();
+    const size = () => JSON.stringify((message as unknown as { _source: unknown })._source).length;
+    expect(size()).toBeLessThan(60_000);
+    expect((await cards.chooseOnCard(message as never, "spend", ["inflict-yield"])).ok).toBe(true);
+    expect(cardOf(message).state).toBe("applied");
+    expect(size()).toBeLessThan(60_000);
+    expect((await message.renderHTML()).textContent).toMatch(/Guard x+…x+ the End/);
+  });
+
   it("cannot put HTML in chat through a name", async () => {
     await guard.update({ name: `<img src=x onerror="alert(1)">Guard` });
     const message = await lungeAwaitingSpend();

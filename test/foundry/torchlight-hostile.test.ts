@@ -76,8 +76,10 @@ describe("a hostile player against the torchlight cards", () => {
   });
 
   it("cannot undo, as its victim, a hit queued on her character; the GM can", async () => {
+    // A 10 on his d10: a Precision Strike, which the GM takes as an extra die.
     const message = (await fx.attack(w, w.gm, w.bandit, w.riddic, [10]))!;
-    if (cardOf(message).outcome.awaiting) await fx.click(message, "[data-fray-value='extra-die']", [3]);
+    expect(cardOf(message).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
+    await fx.click(message, "[data-fray-value='extra-die']", [3]);
     expect(cardOf(message).state).toBe("applied");
     harness.switchUser(w.bob);
     const queued = fx.stored();

@@ -178,6 +178,17 @@ describe("a hostile player at an Unhex table", () => {
     expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
   });
 
+  it("cannot make her character immune to cards with a name past the rules' 200 characters: the Guard's attack on her opens, under a card's name", async () => {
+    harness.switchUser(t.users.ada);
+    await t.ada.update({ name: `Ada ${"of the very long line ".repeat(20)}the Last` });
+    const message = await guardAttacksAda();
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "reaction", by: "target" });
+    const name = (card(message).rules.target as { name: string }).name;
+    expect(name.length).toBeLessThanOrEqual(100);
+    expect(name).toMatch(/^Ada of the very long line .*the Last$/);
+  });
+
   it("cannot roll the other team's initiative, nor write the tracker's state herself", async () => {
     harness.switchUser(t.users.ada);
     const before = world();

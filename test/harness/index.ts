@@ -9,7 +9,7 @@
 import Handlebars from "handlebars";
 import { applications, registerHandlebarsHelpers } from "./applications.js";
 import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, fields } from "./data.js";
-import { Actor, ChatMessage, ClientDocument, Collection, Combat, Combatant, CONST, Item, User, Users, WorldCollection, fromUuid, fromUuidSync } from "./documents.js";
+import { Actor, ChatMessage, ClientDocument, Collection, Combat, Combatant, CONST, hostileUpdate, Item, reloadDocument, User, Users, WorldCollection, fromUuid, fromUuidSync } from "./documents.js";
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
@@ -79,6 +79,10 @@ export interface FoundryHarness {
   switchUser(user: User | string): User;
   /** Await every background render and action handler; throws the first error any of them raised. */
   flush(): Promise<void>;
+  /** A hostile client's raw update, as v13's server stores it (permissions checked, the system's model not): documents.ts, hostileUpdate. */
+  hostileUpdate(document: ClientDocument, changes: AnyObject): Promise<{ applied: boolean; error?: unknown }>;
+  /** The next world load of a document, from what the server stored (null when it fails to load): documents.ts, reloadDocument. */
+  reloadDocument(document: ClientDocument): ClientDocument | null;
   /**
    * Back to a fresh world after boot: no documents, setting values at default, no notifications,
    * dialogs or open applications, the first user current. Registrations (hooks, CONFIG, settings,
@@ -269,6 +273,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     },
     createUser: makeUser,
     switchUser,
+    hostileUpdate,
+    reloadDocument,
     freezeClient(user: User, frozen = true) {
       if (frozen) state.frozenClients.add(user.id);
       else state.frozenClients.delete(user.id);

@@ -7,7 +7,7 @@
 import { Refused } from "../relay/index.js";
 import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { actorAt, changeTargetName, documentAt } from "./documents.js";
+import { actorAt, cardName, changeTargetName, documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -28,7 +28,7 @@ function fieldValue(document: foundry.abstract.Document.Any, path: string, defau
 /** A document's name for the card (a combat or a token behaviour may have none). */
 function nameOf(document: foundry.abstract.Document.Any): string {
   const name = (document as { name?: unknown }).name;
-  return typeof name === "string" && name ? name : document.documentName;
+  return typeof name === "string" && name ? cardName(name) : document.documentName;
 }
 
 /** Update data putting values back; a field that did not exist before is removed again ("-=" key). */

@@ -1,5 +1,19 @@
 /** Reading the documents a card names by uuid (stored strings, so each is checked for its class). */
 
+/** The longest name a card keeps: a name is stored in a card's rules, outcome, records and text at every step. */
+export const CARD_NAME_CHARS = 100;
+
+/**
+ * A name as a card keeps it: a longer one loses its middle (its end stays, where a numbered name
+ * such as "Bandit 2" differs), so a 1 MB name cannot make every card about its actor that big.
+ */
+export function cardName(name: string | null | undefined): string {
+  const text = name ?? "";
+  if (text.length <= CARD_NAME_CHARS) return text;
+  const tail = 20;
+  return `${text.slice(0, CARD_NAME_CHARS - tail - 1)}…${text.slice(-tail)}`;
+}
+
 export function actorAt(uuid: unknown): Actor.Implementation | null {
   if (typeof uuid !== "string" || !uuid) return null;
   const doc = fromUuidSync<Actor.Implementation>(uuid);
@@ -46,7 +60,7 @@ export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combat
 
 /** The name a change record keeps for its document (a Combat has none of its own). */
 export function changeTargetName(doc: ChangeTarget): string {
-  return doc instanceof Combat ? doc.documentName : (doc.name ?? doc.documentName);
+  return doc instanceof Combat ? doc.documentName : cardName(doc.name ?? doc.documentName);
 }
 
 export function changeTargetAt(uuid: unknown): ChangeTarget | null {

@@ -11,7 +11,7 @@ import { rollOf } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
-import { actorAt, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
+import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
@@ -52,6 +52,11 @@ function diceOnMessage(message: ChatMessage.Implementation): SizedFace[] {
 
 function storedRolls(message: ChatMessage.Implementation): string[] {
   return message.rolls.map((roll) => JSON.stringify(roll.toJSON()));
+}
+
+/** A card's speaker under a name a card keeps (the alias is the actor's or token's name). */
+function shortSpeaker<T extends { alias?: string | null | undefined }>(speaker: T): T {
+  return { ...speaker, alias: cardName(speaker.alias) };
 }
 
 /** The card's actors, each of the kind's ruleset; a missing one refuses the step. */
@@ -140,7 +145,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
     system: card,
     content: await renderCardContent(card, sent?.dice ?? []),
     rolls: sent ? [sent.json] : [],
-    speaker: ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) }),
+    speaker: shortSpeaker(ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) })),
     ...cardRecipients(mode, asker, Object.values(actors)),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
@@ -164,7 +169,7 @@ export async function postServedCard(kindId: string, refs: Record<string, CardRe
     system: card,
     content: await renderCardContent(card),
     rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [],
-    speaker: ChatMessage.getSpeaker(speaker ? { actor: speaker } : {}),
+    speaker: shortSpeaker(ChatMessage.getSpeaker(speaker ? { actor: speaker } : {})),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   return (await ChatMessage.create(data as never)) ?? undefined;

@@ -1,3 +1,4 @@
+import { fitCaps, type JointCap } from "../data/fields.js";
 import { SYSTEM_ID } from "../system.js";
 import { migrateSystem, SCHEMA_VERSION, type SystemSource } from "./steps.js";
 
@@ -91,6 +92,9 @@ export function keepUnmigratable(source: Record<string, unknown>, model: foundry
   migrateSystem(type, system, model.schema);
   const kept: UnmigratedValue[] = [];
   fit(model.schema, system, "system", kept);
+  // A value past its maximum (what validateJoint refuses, and a raw write the server kept anyway) would stop the document loading at all.
+  const caps = (model as { JOINT_CAPS?: readonly JointCap[] }).JOINT_CAPS ?? [];
+  for (const { path, value } of fitCaps(system, caps)) kept.push({ path: `system.${path}`, value, reason: "changed", schema: SCHEMA_VERSION });
   if (!kept.length) return kept;
   const flags = isObject(source.flags) ? source.flags : (source.flags = {});
   const scope = isObject(flags[SYSTEM_ID]) ? (flags[SYSTEM_ID] as Record<string, unknown>) : (flags[SYSTEM_ID] = {});

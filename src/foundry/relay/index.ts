@@ -22,6 +22,8 @@ export const RELAY_TIMEOUT_MS = 10_000;
 export const MAX_REQUEST_CHARS = 20_000;
 /** The most a written request may hold before the GM reads it at all. */
 const MAX_WRITTEN_CHARS = 2 * MAX_REQUEST_CHARS;
+/** The longest refusal sent back to an asker. */
+const MAX_REASON_CHARS = 2000;
 /** Requests each side remembers by id (answers given on the GM, requests unanswered on the asker). */
 const REMEMBERED = 200;
 
@@ -80,7 +82,8 @@ function serve(kind: string, payload: Record<string, unknown>, asker: User.Imple
       return value === undefined ? { ok: true } : { ok: true, value };
     } catch (error) {
       if (!(error instanceof Refused)) console.error(`${SYSTEM_ID} | request ${kind} failed`, error);
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      // A reason may quote a name or a value of any length: the asker hears its start.
+      return { ok: false, reason: (error instanceof Error ? error.message : String(error)).slice(0, MAX_REASON_CHARS) };
     }
   };
   const answer = queue.then(run, run);

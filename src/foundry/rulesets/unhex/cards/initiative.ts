@@ -16,6 +16,7 @@ import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/s
 import { budgetFromEvents } from "./apply.js";
 import { SET_DICE } from "./set-dice.js";
 import { teamName, unhexCardContext } from "./view.js";
+import { cardName } from "../../../cards/documents.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -72,7 +73,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const teams = Object.keys(rollers).map((team) => {
     const actor = actors[team]!;
     const system = unhexData(actor);
-    return { name: team, pc: isPc(actor), members: [{ name: actor.name, level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
+    return { name: team, pc: isPc(actor), members: [{ name: cardName(actor.name), level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
   });
   const rolls = Object.fromEntries(Object.entries((request.rolls ?? {}) as Record<string, unknown>).map(([team, value]) => [team, value === "true" ? true : value]));
   const rules: Record<string, unknown> = { teams, rolls };
