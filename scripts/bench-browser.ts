@@ -3,8 +3,9 @@
  * harness (test/browser/support), timing what the table pays for Fray's UI, always against a
  * baseline of the same run:
  *   - each actor and item sheet's render, relative to rendering an empty ApplicationV2;
- *   - ordering a combat of 200 Cavaliers combatants (setupTurns through the active ruleset's rules,
- *     places in the Combat's flags as the tracker keeps them), relative to ordering 20.
+ *   - ordering a running combat (round 1) of 200 Cavaliers combatants (setupTurns through the active
+ *     ruleset's rules, places in the Combat's flags as the tracker keeps them, each in effect), relative
+ *     to ordering 20.
  *   - each chat card kind's render, relative to the same empty ApplicationV2 (CARD_CASES).
  * Every render row is a RenderCase: setup code run in the page that leaves `benchRender()` behind.
  * A card's setup (scripts/bench-cards.ts) opens a real card through the card engine, and its
@@ -91,12 +92,13 @@ async function timeRenders(page: Page, renderCase: RenderCase): Promise<number> 
   });
 }
 
-/** Milliseconds to order a combat of `size` Cavaliers combatants (placed in shuffled order). */
+/** Milliseconds to order a running combat of `size` Cavaliers combatants (placed in shuffled order, every place in effect this round). */
 async function timeOrdering(page: Page, size: number): Promise<number> {
   return page.evaluate(async (count) => {
     type CombatDoc = { createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; update(d: object): Promise<unknown>; setupTurns(): unknown[] };
     const g = globalThis as unknown as BenchGlobals & { CONFIG: Record<string, { documentClass: { create(d: object): Promise<CombatDoc> } }> };
-    const combat = await g.CONFIG.Combat!.documentClass.create({ active: true });
+    // Round 1: the places count from round 1, so each combatant's own place orders it (in round 0 all would wait alike).
+    const combat = await g.CONFIG.Combat!.documentClass.create({ active: true, round: 1 });
     const places = Array.from({ length: count }, (_, i) => i + 1).sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
     const specialties = ["impulse", "vigilance", "timing"];
     const combatants = await combat.createEmbeddedDocuments(

@@ -1,12 +1,13 @@
 /**
  * The combat tracker with The Queen's Cavaliers, from given faces: Initiative order (total, SP,
  * d10 roll-offs), IP buys at each specialty's costs once per round, Focus, shared rolls, late
- * joiners, and Yield reset when the combat ends. Faces are queued for Foundry's Roll.
+ * joiners, and Yield reset when the combat ends. Faces are queued for Foundry's Roll. Then the GM's
+ * clock and roster under every ruleset's tracker.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness, HarnessConfig, HarnessGame } from "../harness/index.js";
+import type { FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
 import type { Actor as HarnessActor } from "../harness/documents.js";
-import type { Combatant } from "../harness/combat.js";
+import { type Combat, type Combatant, combatSounds } from "../harness/combat.js";
 import { clearQueuedFaces as clearFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
@@ -224,11 +225,40 @@ describe("players", () => {
 });
 
 describe("clearing initiative", () => {
-  it("forgets the place when Foundry resets a combatant's initiative", async () => {
+  type Entry = { name: string; condition(li: HTMLElement): boolean; callback(li: HTMLElement): unknown };
+  const menus = async () => {
+    const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
+    const app = (await new Tracker().render({ force: true })) as unknown as { element: HTMLElement; _getEntryContextOptions(): Entry[]; _getCombatContextOptions(): Entry[] };
+    return { app, row: (c: Combatant) => app.element.querySelector<HTMLElement>(`li[data-combatant-id="${c.id}"]`)!, entry: (list: Entry[], name: string) => list.find((e) => e.name === name)! };
+  };
+
+  it("Foundry's Clear Initiative on a row forgets the ruleset's place, and that combatant rolls again", async () => {
     const { combat, combatants } = await rolledFight();
-    await combatants[0]!.update({ initiative: null });
-    expect(state(combatants[0]!)).toBeDefined(); // the flag stays, unread
+    const { app, row, entry } = await menus();
+    const clear = entry(app._getEntryContextOptions(), "COMBAT.CombatantClear");
+    expect(clear.condition(row(combatants[0]!))).toBe(true);
+    await clear.callback(row(combatants[0]!));
+    await harness.flush();
+    expect(state(combatants[0]!)).toBeUndefined();
+    expect(combatants[0]!.initiative).toBeNull();
     expect(names(combat)).toEqual(["Bel", "Cid", "Ana"]);
+    expect(clear.condition(row(combatants[0]!))).toBe(false);
+  });
+
+  it("Foundry's Reset Initiative clears every place through the ruleset; Foundry's field written by hand moves no one", async () => {
+    const { combat, combatants } = await rolledFight();
+    await combatants[2]!.update({ initiative: 99 });
+    expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+    const { app, entry } = await menus();
+    await entry(app._getCombatContextOptions(), "COMBAT.InitiativeReset").callback(app.element);
+    await harness.flush();
+    expect(combatants.map((c) => state(c))).toEqual([undefined, undefined, undefined]);
+    expect(combatants.map((c) => c.initiative)).toEqual([null, null, null]);
+    // They roll again, from the roll button's path.
+    answerInitiative({ specialty: "timing" }, { specialty: "timing" }, { specialty: "timing" });
+    queueFaces(1, 1, 2, 2, 3, 3);
+    await combat.rollInitiative(ids(combatants));
+    expect(names(combat)).toEqual(["Cid", "Bel", "Ana"]);
   });
 });
 
@@ -292,5 +322,213 @@ describe("the tracker", () => {
     expect(ip(c)).toBe(0);
     const after = [...app.element.querySelectorAll("li.combatant .name")].map((n) => n.textContent);
     expect(after).toEqual(["Ana", "Cid", "Bel"]);
+  });
+});
+
+/*
+ * The GM's combat clock and roster (src/foundry/combat/clock.ts, roster.ts, keeper.ts), with a GM and
+ * a player each on their own client: what a player may write in v13 (the round, the turn, her
+ * combatant, her token) is put back by the active GM or decides nothing; a player ends her own turn
+ * through the GM; Foundry's "your turn" sound plays only for a GM's real turn change; the order is
+ * worked out from keys computed once per sort.
+ */
+describe("the GM's clock and roster", () => {
+  let gm: User;
+  let ada: User;
+  beforeEach(() => {
+    combatSounds.length = 0;
+    gm = game.user as User;
+    ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+  });
+
+  const clock = (combat: Combat) => combat.getFlag("fray", "clock") as { round: number; combatant: string | null } | undefined;
+  const roster = (combat: Combat) => (combat.getFlag("fray", "roster") ?? {}) as Record<string, { side: number | null; joined: number; initiative: number | null }>;
+  const kept = async () => (await import("../../src/foundry/combat/keeper.js")).combatsKept();
+
+  /** Ana (Ada's), Bel and Cid, rolled 10/4, 8/3, 5/2 and begun: Ana acts first. */
+  async function begun(): Promise<{ combat: Combat; combatants: Combatant[]; ana: HarnessActor }> {
+    const ana = await actor("Ana");
+    await ana.update({ [`ownership.${ada.id}`]: 3 });
+    const { combat, combatants } = await fight(ana, await actor("Bel"), await actor("Cid"));
+    answerInitiative({ specialty: "impulse" }, { specialty: "vigilance" }, { specialty: "timing" });
+    queueFaces(6, 4, 5, 3, 3, 2);
+    await combat.rollInitiative(ids(combatants));
+    await combat.startCombat();
+    await kept();
+    return { combat, combatants, ana };
+  }
+
+  describe("the clock", () => {
+    it("starts with the combat and follows every GM change of round and turn, in the same update", async () => {
+      const { combat, combatants } = await begun();
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+      const seen: unknown[] = [];
+      const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (...a: unknown[]) => void): number; off(n: string, id: number): void } }).Hooks;
+      const id = hooks.on("updateCombat", (_c, changed) => seen.push(changed));
+      await combat.nextTurn();
+      hooks.off("updateCombat", id);
+      expect(seen[0]).toMatchObject({ turn: 1, flags: { fray: { clock: { round: 1, combatant: combatants[1]!.id } } } });
+      await combat.nextRound();
+      expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+    });
+
+    it("puts back the round and the turn a player writes, directly or as her combatant's combatTurn, without turn events", async () => {
+      const { combat, combatants } = await begun();
+      let turnChanges = 0;
+      const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: () => void): number } }).Hooks;
+      hooks.on("combatTurnChange", () => (turnChanges += 1));
+      harness.switchUser(ada);
+      await combat.update({ round: 5, turn: 2 });
+      expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([1, 0, "Ana"]);
+      await combatants[0]!.update({ initiative: 1 }, { combatTurn: 2 });
+      expect([combat.turn, combat.combatant?.name]).toEqual([0, "Ana"]);
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+      // Each of her two writes fires Foundry's events on her client; the GM's putting back fires none.
+      expect(turnChanges).toBe(2);
+    });
+
+    it("passes to whoever Foundry hands the turn when the acting combatant leaves", async () => {
+      const { combat, combatants } = await begun();
+      await combatants[0]!.delete();
+      await kept();
+      expect(combat.combatant?.name).toBe("Bel");
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
+      expect(roster(combat)[combatants[0]!.id as string]).toBeUndefined();
+    });
+
+    it("is given, with the roster, to a combat from before them, once, by the active GM at ready", async () => {
+      const { combat, combatants } = await begun();
+      await combat.update({ "flags.fray.-=clock": null, "flags.fray.-=roster": null });
+      expect([clock(combat), roster(combat)]).toEqual([undefined, {}]);
+      const { settleWorld } = await import("../../src/foundry/combat/keeper.js");
+      await settleWorld();
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+      expect(Object.values(roster(combat)).map((e) => e.initiative)).toEqual([10, 8, 5]);
+    });
+  });
+
+  describe("turn controls", () => {
+    it("a player ends her own combatant's turn through the GM; not another's, and never goes back", async () => {
+      const { combat } = await begun();
+      harness.switchUser(ada);
+      await combat.previousTurn();
+      expect(warnings().at(-1)).toMatch(/Only the GM moves the turn back/);
+      await combat.nextTurn();
+      expect(combat.combatant?.name).toBe("Bel");
+      await combat.nextTurn();
+      expect(warnings().at(-1)).toMatch(/not your combatant's turn/);
+      expect(combat.combatant?.name).toBe("Bel");
+      // Forged: the GM checks the clock's acting combatant, not what her client shows.
+      const { ask } = await import("../../src/foundry/relay/index.js");
+      expect(await ask("combat.turn", { combat: combat.id, step: "nextTurn" })).toMatchObject({ ok: false });
+      expect(await ask("combat.turn", { combat: combat.id, step: "nextRound" })).toMatchObject({ ok: false });
+      expect(combat.combatant?.name).toBe("Bel");
+    });
+
+    it("the footer shows a player the turn buttons on her combatant's turn, and End Turn passes it on", async () => {
+      const { combat } = await begun();
+      harness.switchUser(ada);
+      const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
+      const app = await new Tracker().render({ force: true });
+      const end = [...app.element.querySelectorAll<HTMLElement>('nav.combat-controls [data-action="nextTurn"]')];
+      expect(end.map((b) => b.textContent)).toEqual(["End turn"]);
+      end[0]!.click();
+      await harness.flush();
+      await kept();
+      expect(combat.combatant?.name).toBe("Bel");
+    });
+  });
+
+  describe("the turn sound", () => {
+    it("plays for a GM's change of turn, not for a reorder, a player's write, nor the GM putting it back", async () => {
+      const { combat, combatants } = await begun();
+      combatSounds.length = 0;
+      await act(combat, combatants[2]!, "seize"); // Cid moves up: a reorder, the turn stays Ana's
+      expect(combatSounds).toEqual([]);
+      harness.switchUser(ada);
+      await combat.update({ turn: 2 });
+      expect(combatSounds).toEqual([]);
+      harness.switchUser(gm);
+      await combat.nextTurn();
+      expect(combatSounds.map((s) => s.announcement)).toEqual(["yourTurn"]);
+    });
+  });
+
+  describe("the roster", () => {
+    async function tokenFight() {
+      const ana = await actor("Ana");
+      await ana.update({ [`ownership.${ada.id}`]: 3 });
+      const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; disposition: number; update(d: object): Promise<unknown> }[]> }> } }).Scene;
+      const scene = await SceneClass.create({ name: "Hall", active: true });
+      const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ana", actorId: ana.id, disposition: 1 }]);
+      const combat = (await (CONFIG.Combat.documentClass as typeof Combat).create({ active: true })) as Combat;
+      const [combatant] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token!.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
+      await kept();
+      return { combat, combatant: combatant!, token: token! };
+    }
+
+    it("fixes a combatant's side as she joins; her turning her token changes nothing, the GM's does", async () => {
+      const { combat, combatant, token } = await tokenFight();
+      const { sideOf } = await import("../../src/foundry/combat/roster.js");
+      expect(roster(combat)[combatant.id as string]).toEqual({ side: 1, joined: 0, initiative: null });
+      harness.switchUser(ada);
+      await token.update({ disposition: -1 });
+      expect(sideOf(combat as never, combatant as never)).toBe(1);
+      harness.switchUser(gm);
+      await token.update({ disposition: 0 });
+      await kept();
+      expect(sideOf(combat as never, combatant as never)).toBe(0);
+    });
+
+    it("keeps no initiative a player gives her combatant as she adds it", async () => {
+      const ana = await actor("Ana");
+      await ana.update({ [`ownership.${ada.id}`]: 3 });
+      const combat = (await (CONFIG.Combat.documentClass as typeof Combat).create({ active: true })) as Combat;
+      harness.switchUser(ada);
+      const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, name: "Ana", initiative: 40 }])) as Combatant[];
+      expect(roster(combat)[mine!.id as string]).toEqual({ side: null, joined: 0, initiative: null });
+    });
+  });
+
+  describe("the order", () => {
+    it("asks the ruleset for its keys once per sort, however many combatants", async () => {
+      const { combat } = await begun();
+      const { cavaliersCombatRules } = await import("../../src/foundry/rulesets/cavaliers/combat/index.js");
+      const order = vi.spyOn(cavaliersCombatRules, "order");
+      combat.setupTurns();
+      expect(order).toHaveBeenCalledTimes(1);
+      expect(names(combat)).toEqual(["Ana", "Bel", "Cid"]);
+      order.mockRestore();
+    });
+  });
+
+  describe("a GM's own initiative", () => {
+    it("typed in Foundry's combatant sheet (or by a macro) becomes the roster's, shown on the row", async () => {
+      const { combat, combatants } = await begun();
+      await combatants[2]!.update({ initiative: 12 });
+      await kept();
+      expect(roster(combat)[combatants[2]!.id as string]?.initiative).toBe(12);
+      // A player's does not.
+      harness.switchUser(ada);
+      await combatants[0]!.update({ initiative: 30 });
+      await kept();
+      expect(roster(combat)[combatants[0]!.id as string]?.initiative).toBe(10);
+    });
+  });
+
+  describe("Foundry's initiative menus where the order comes from cards", () => {
+    it("Unhex and Beyond the Torchlight offer no Clear or Reset Initiative; a forged clear is refused", async () => {
+      const { playRuleset } = await import("./rulesets.js");
+      for (const ruleset of ["unhex", "torchlight"] as const) {
+        await playRuleset(game, ruleset);
+        const combat = (await (CONFIG.Combat.documentClass as typeof Combat).create({ active: true })) as Combat;
+        const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<unknown> };
+        const app = (await new Tracker().render({ force: true })) as { _getEntryContextOptions(): { name: string }[]; _getCombatContextOptions(): { name: string }[] };
+        expect(app._getEntryContextOptions().map((e) => e.name)).not.toContain("COMBAT.CombatantClear");
+        expect(app._getCombatContextOptions().map((e) => e.name)).not.toContain("COMBAT.InitiativeReset");
+        const { ask } = await import("../../src/foundry/relay/index.js");
+        expect(await ask("combat.clear", { combat: combat.id, combatants: ["nobody"] })).toMatchObject({ ok: false });
+      }
+    });
   });
 });

@@ -311,3 +311,53 @@ describe("a sheet cannot make her immune to cards", () => {
     expect(card(message).outcome.steps.find((s) => s.rule === "armour-roll")).toMatchObject({ who: "Berold", dice: 43, blocks: 0 });
   });
 });
+
+describe("a hostile player writing what v13 lets her write in a Drama fight", () => {
+  type Fighter = { id: string; name: string; update(d: object, o?: object): Promise<unknown> };
+  type Fight = { id: string; round: number; turn: number | null; turns: Fighter[]; combatants: { contents: Fighter[] }; createEmbeddedDocuments(n: string, d: object[]): Promise<Fighter[]>; rollInitiative(ids: string[]): Promise<unknown>; startCombat(): Promise<unknown>; update(d: object, o?: object): Promise<unknown> };
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      await harness.flush();
+    }
+  };
+
+  /** Ines (Ada's, on a friendly token) and Berold (Bob's) against Odo and a fyrd (the GM's), Momentum worked out and the fight begun. */
+  async function fight(): Promise<{ combat: Fight; token: { update(d: object): Promise<unknown> }; mine: Fighter }> {
+    harness.switchUser(gm);
+    const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
+    const scene = await SceneClass.create({ name: "Ford", active: true });
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ines", actorId: ines.id, disposition: 1 }]);
+    const combat = await (harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fight> }).create({ active: true });
+    const made = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ines.id, tokenId: token!.id, sceneId: scene.id, name: "Ines" }, ...[berold, odo, fyrd1].map((a) => ({ actorId: a.id, name: a.name }))]);
+    await combat.rollInitiative(made.map((c) => c.id));
+    await combat.startCombat();
+    await settle();
+    return { combat, token: token!, mine: made[0]! };
+  }
+
+  it("cannot count her rounds out down, nor lift her foe's disadvantage, by moving the round on with a direction of her choosing", async () => {
+    const { combat } = await fight();
+    await ines.update({ "system.roundsOut": 3 });
+    await odo.update({ "system.disadvantage": "disadvantaged", "system.disadvantageRound": 1 });
+    harness.switchUser(ada);
+    for (const round of [2, 3, 4]) await combat.update({ round }, { direction: 1 });
+    await settle();
+    expect(sys(ines).roundsOut).toBe(3);
+    expect(sys(odo)).toMatchObject({ disadvantage: "disadvantaged", disadvantageRound: 1 });
+    expect(combat.round).toBe(1);
+  });
+
+  it("cannot go first by writing her initiative, nor change sides by turning her token; the turn she writes goes back", async () => {
+    const { combat, token, mine } = await fight();
+    const order = combat.turns.map((c) => c.name);
+    const { sideOf } = await import("../../src/foundry/rulesets/drama/combat/state.js");
+    harness.switchUser(ada);
+    await mine.update({ initiative: 99 });
+    expect(combat.turns.map((c) => c.name)).toEqual(order);
+    await token.update({ disposition: -1 });
+    expect(sideOf(combat as never, mine as never)).toBe(1);
+    await combat.update({ turn: 3 });
+    expect(combat.turn).toBe(0);
+  });
+});

@@ -396,3 +396,71 @@ describe("a hostile player at the tracker", () => {
     expect(JSON.stringify({ world: world(), combat: combat.getFlag("fray", "cavaliers") })).toBe(before);
   });
 });
+
+describe("a hostile player writing what v13 lets her write in a fight", () => {
+  type Fight = {
+    id: string;
+    round: number;
+    turn: number | null;
+    turns: { id: string; name: string }[];
+    combatant?: { id: string };
+    combatants: { get(id: string): { update(d: object, o?: object): Promise<unknown>; initiative: number | null } };
+    createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string }[]>;
+    rollInitiative(ids: string[]): Promise<unknown>;
+    startCombat(): Promise<unknown>;
+    nextTurn(): Promise<unknown>;
+    update(d: object, o?: object): Promise<unknown>;
+  };
+  const ip = (a: Actor) => (a.system as unknown as { initiativePoints: number }).initiativePoints;
+  const act = async (combat: Fight, id: string, action: string) => (await import("../../src/foundry/combat/requests.js")).requestAction(combat as never, (combat.combatants.get(id) as never), action);
+  const names = (combat: Fight) => combat.turns.map((c) => c.name);
+
+  /** The Duellist (Ada's, on a friendly token), the Heroine (Bob's) and the Guard, rolled by the GM and started. */
+  async function started(): Promise<{ combat: Fight; ids: [string, string, string]; token: { update(d: object): Promise<unknown>; disposition: number } }> {
+    const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown>; disposition: number }[]> }> } }).Scene;
+    const scene = await SceneClass.create({ name: "Hall", active: true });
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Duellist", actorId: duellist.id, disposition: 1 }]);
+    const cls = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fight> };
+    const combat = await cls.create({ active: true });
+    const made = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: duellist.id, tokenId: token!.id, sceneId: scene.id, name: "Duellist" },
+      ...[heroine, guard].map((a) => ({ actorId: a.id, name: a.name })),
+    ]);
+    harness.onDialog((dialog) => dialog.answer("roll", { specialty: "vigilance", surprised: false }));
+    queueFaces(6, 4, 5, 3, 3, 2);
+    await combat.rollInitiative(made.map((c) => c.id));
+    await combat.startCombat();
+    await cards.cardsIdle();
+    return { combat, ids: made.map((c) => c.id) as [string, string, string], token: token! };
+  }
+
+  it("cannot buy Interpose three times in one round by writing the round on between buys: the GM puts the round back", async () => {
+    const { combat, ids } = await started();
+    await duellist.update({ "system.initiativePoints": 6 });
+    harness.switchUser(ada);
+    await act(combat, ids[0], "interpose"); // Vigilance: 1 IP
+    await combat.update({ round: 2 });
+    await act(combat, ids[0], "interpose");
+    await combat.update({ round: 3 });
+    await act(combat, ids[0], "interpose");
+    expect(ip(duellist)).toBe(5);
+    expect(harness.notifications.filter((n) => n.type === "warning").map((n) => n.message)).toEqual(["Interpose can be bought only once per round.", "Interpose can be bought only once per round."]);
+    expect(combat.round).toBe(1);
+  });
+
+  it("writes the turn, her combatant's initiative and her token's disposition: the turn goes back, the rest moves no one", async () => {
+    const { combat, ids, token } = await started();
+    const order = names(combat);
+    harness.switchUser(ada);
+    await combat.update({ turn: 2 });
+    expect(combat.turn).toBe(0);
+    await combat.combatants.get(ids[0])!.update({ initiative: 99 }, { combatTurn: 2 });
+    expect([combat.turn, names(combat)]).toEqual([0, order]);
+    await token.update({ disposition: -1 });
+    expect(names(combat)).toEqual(order);
+    // The rows show the roll's total, not the 99 she wrote.
+    const Tracker = harness.CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
+    const rows = (await new Tracker().render({ force: true })).element.querySelectorAll(".token-initiative");
+    expect([...rows].map((r) => r.textContent?.trim())).not.toContain("99");
+  });
+});

@@ -219,3 +219,58 @@ describe("a sheet cannot make her immune to cards", () => {
     expect(card.state).toBe("closed");
   });
 });
+
+describe("a hostile player writing what v13 lets her write in a Personal Combat fight", () => {
+  type Fighter = { id: string; name: string; initiative: number | null; update(d: object, o?: object): Promise<unknown> };
+  type Fight = { id: string; round: number; turn: number | null; turns: Fighter[]; combatants: { contents: Fighter[]; get(id: string): Fighter | undefined }; getFlag(s: string, k: string): unknown; createEmbeddedDocuments(n: string, d: object[]): Promise<Fighter[]>; rollInitiative(ids: string[]): Promise<unknown>; startCombat(): Promise<unknown>; nextTurn(): Promise<unknown>; update(d: object, o?: object): Promise<unknown> };
+  const names = (combat: Fight) => combat.turns.map((c) => c.name);
+  const score = (combat: Fight, c: Fighter) => ((combat.getFlag("fray", "personal") ?? {}) as Record<string, { score: number }>)[c.id]?.score;
+  const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
+
+  /** Ines (Ada's, on a friendly token), Bruno (Bob's) and the Guard in a fight of Personal Combat. */
+  async function fight(): Promise<{ combat: Fight; token: { update(d: object): Promise<unknown> }; ines: Fighter; bruno: Fighter; guardian: Fighter }> {
+    const { playRuleset } = await import("./rulesets.js");
+    await playRuleset(game, "personal");
+    const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
+    const scene = await SceneClass.create({ name: "Keep", active: true });
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ines", actorId: ines.id, disposition: 1 }]);
+    const combat = await (harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fight> }).create({ active: true });
+    const [i, b, g] = await combat.createEmbeddedDocuments("Combatant", [
+      { actorId: ines.id, tokenId: token!.id, sceneId: scene.id, name: "Ines" },
+      { actorId: bruno.id, name: "Bruno" },
+      { actorId: guard.id, name: "Guard" },
+    ]);
+    return { combat, token: token!, ines: i!, bruno: b!, guardian: g! };
+  }
+
+  it("cannot roll her Initiative again by clearing Foundry's initiative field", async () => {
+    const { combat, ines: mine } = await fight();
+    harness.switchUser(ada);
+    queueFaces(2);
+    await combat.rollInitiative([mine.id]);
+    expect(score(combat, mine)).toBe(2);
+    await mine.update({ initiative: null });
+    queueFaces(6);
+    await combat.rollInitiative([mine.id]);
+    expect(warnings().at(-1)).toContain("already rolled");
+    expect(score(combat, mine)).toBe(2);
+  });
+
+  it("cannot Delay in a second turn by writing the turn back to hers; the round she writes goes back, her initiative and her token move no one", async () => {
+    const { combat, token, ines: mine, bruno: his } = await fight();
+    queueFaces(6, 1); // Ines 6, Bruno 1, the Guard 3: Ines, Guard, Bruno
+    await combat.rollInitiative(combat.combatants.contents.map((c) => c.id));
+    await combat.startCombat();
+    await combat.nextTurn(); // the Guard's turn: Ines has acted
+    expect(names(combat)).toEqual(["Ines", "Guard", "Bruno"]);
+    harness.switchUser(ada);
+    await combat.update({ turn: 0 });
+    expect(await ask("combat.act", { combat: combat.id, combatants: [mine.id], action: "delay", choice: { after: his.id } })).toMatchObject({ ok: false });
+    expect([combat.turn, names(combat)]).toEqual([1, ["Ines", "Guard", "Bruno"]]);
+    await combat.update({ round: 2, turn: 0 });
+    expect([combat.round, combat.turn]).toEqual([1, 1]);
+    await mine.update({ initiative: 99 });
+    await token.update({ disposition: -1 });
+    expect(names(combat)).toEqual(["Ines", "Guard", "Bruno"]);
+  });
+});

@@ -232,3 +232,60 @@ describe("Copy as request", () => {
     await replays(retreat);
   });
 });
+
+describe("a hostile player writing what v13 lets her write in a torchlight fight", () => {
+  type Fight = { round: number; turn: number | null; turns: { name: string }[]; update(d: object, o?: object): Promise<unknown> };
+  const fight = () => w.combat as unknown as Fight;
+
+  it("cannot move twice in a round on the Combat Grid by writing the round on: the GM puts it back", async () => {
+    harness.switchUser(w.ada);
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 4, stance: "on-guard" })).toMatchObject({ ok: true });
+    await fight().update({ round: 2 });
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 3, stance: "steadied" })).toMatchObject({ ok: false, reason: "Elsa has already moved this round." });
+    expect(fight().round).toBe(1);
+  });
+
+  it("cannot come back in the round she Retreated by writing the round on", async () => {
+    harness.switchUser(w.ada);
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 2, stance: "rearguard" })).toMatchObject({ ok: true });
+    const t = await fx.torchlight();
+    const retreat = (await t.postTorchlightRetreat({ combat: w.combat.id as string, actor: fx.who(w.elsa) })) as unknown as Message;
+    expect(cardOf(retreat).state).toBe("applied");
+    await fight().update({ round: 3 });
+    queueFaces(15);
+    expect(await t.postTorchlightInitiative(w.combat as never, [w.ids.elsa])).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("wait at least one round");
+    expect(fx.flags(w).retreated![w.ids.elsa]).toBe(1);
+  });
+
+  it("cannot push the round on while hits are queued: the end of the round is the GM's round, and begins his next", async () => {
+    await fx.attack(w, w.ada, w.elsa, w.bandit, [6]);
+    await fight().update({ round: 2 });
+    harness.switchUser(w.gm);
+    const { postTorchlightRound } = await fx.torchlight();
+    const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
+    expect(cardOf(round).request.round).toBe(1);
+    await fx.click(round, "[data-fray-action='saves']", [15]);
+    expect(cardOf(round).state).toBe("applied");
+    expect(fight().round).toBe(2);
+  });
+
+  it("turns her token hostile, writes the turn and her initiative: she stays in the party, the turn goes back, no one moves", async () => {
+    harness.switchUser(w.gm);
+    const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
+    const scene = await SceneClass.create({ name: "Crypt", active: true });
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Elsa", actorId: w.elsa.id, disposition: 1 }]);
+    const combatants = (w.combat as unknown as { combatants: { get(id: string): { update(d: object): Promise<unknown> } } }).combatants;
+    await combatants.get(w.ids.elsa)!.update({ tokenId: token!.id, sceneId: scene.id });
+    const { fightersOf } = await import("../../src/foundry/rulesets/torchlight/combat/fight.js");
+    const sideOfElsa = () => fightersOf(w.combat as never).find((f) => f.id === w.ids.elsa)!.side;
+    const order = fight().turns.map((c) => c.name);
+    harness.switchUser(w.ada);
+    await token!.update({ disposition: -1 });
+    expect(sideOfElsa()).toBe("party");
+    await fight().update({ turn: 3 });
+    expect(fight().turn).toBe(0);
+    await combatants.get(w.ids.elsa)!.update({ initiative: 20 });
+    expect(fight().turns.map((c) => c.name)).toEqual(order);
+  });
+});

@@ -204,3 +204,50 @@ describe("a hostile player at an Unhex table", () => {
     expect(world()).toBe(before);
   });
 });
+
+describe("a hostile player writing what v13 lets her write in an Unhex fight", () => {
+  type Fight = { round: number; turn: number | null; turns: { name: string }[]; update(d: object, o?: object): Promise<unknown>; rollInitiative(ids: string[]): Promise<unknown> };
+  const fight = () => t.combat as unknown as Fight;
+  const combatantOf = (name: string) => t.combatants.find((c) => c.name === name)!;
+  const spend = async (name: string) => (await import("../../src/foundry/combat/requests.js")).requestAction(t.combat as never, combatantOf(name) as never, "spend");
+  const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
+
+  it("cannot take a second action by moving the round on and back: the GM puts the round back, and her budget counts by his", async () => {
+    harness.switchUser(t.users.ada);
+    await spend("Ada");
+    await fight().update({ round: 2 });
+    await spend("Ada");
+    await fight().update({ round: 1 });
+    await spend("Ada");
+    expect(warnings()).toEqual(["Ada has no action left this round.", "Ada has no action left this round."]);
+    expect(fight().round).toBe(1);
+    const { budgetOf } = await import("../../src/foundry/rulesets/unhex/combat/state.js");
+    expect(budgetOf(t.combat as never, combatantOf("Ada") as never)).toEqual({ available: 0, owed: 0 });
+  });
+
+  it("cannot become the hostile team's roller by turning her token hostile; her turn, her initiative and her token move no one", async () => {
+    harness.switchUser(t.users.ada);
+    const order = fight().turns.map((c) => c.name);
+    await t.tokens.ada.update({ disposition: -1 });
+    // Her roll opens the round's card on the GM: the hostile team still rolls by the Guard, and she by her own team.
+    await fight().rollInitiative([combatantOf("Ada").id as string]);
+    await harness.flush();
+    const message = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(message).kind).toBe("unhex.initiative");
+    expect(card(message).refs.hostile?.actor).toBe(t.guard.uuid);
+    expect(card(message).refs.friendly?.actor).toBe(t.ada.uuid);
+    await fight().update({ turn: 3 });
+    expect(fight().turn).toBe(0);
+    await (combatantOf("Ada") as unknown as { update(d: object): Promise<unknown> }).update({ initiative: 99 });
+    expect(fight().turns.map((c) => c.name)).toEqual(order);
+  });
+
+  it("moves to the other team when the GM turns her token", async () => {
+    harness.switchUser(t.gm);
+    await t.tokens.bea.update({ disposition: -1 });
+    const { combatsKept } = await import("../../src/foundry/combat/keeper.js");
+    await combatsKept();
+    const { teamOf } = await import("../../src/foundry/rulesets/unhex/combat/state.js");
+    expect(teamOf(t.combat as never, combatantOf("Bea") as never)).toBe("hostile");
+  });
+});

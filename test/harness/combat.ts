@@ -3,7 +3,11 @@
  * beyond the schemas in documents.ts: turns set up by `setupTurns` through `_sortCombatants` called
  * unbound, the current/previous turn state, turn events on updates and on combatant changes (the
  * descendant-document callbacks), the static pre-operation hooks that keep the acting combatant's
- * turn when others change, `rollInitiative(ids, options)` and the Combatant's initiative roll.
+ * turn when others change, `rollInitiative(ids, options)` and the Combatant's initiative roll, and
+ * the sound cues of `_onUpdate` (recorded in `combatSounds`). A player may write what v13 lets her
+ * (common/documents/combat.mjs and combatant.mjs, #canUpdate, in documents.ts): a Combat's round and
+ * turn, and her own combatant's initiative, flags, defeated and system, with a `combatTurn` of her
+ * choosing.
  */
 import { Combat as BaseCombat, Combatant as BaseCombatant, ChatMessage, trackRender, type ClientDocument } from "./documents.js";
 import { Die, Roll } from "./dice.js";
@@ -35,6 +39,9 @@ interface UserLike {
 
 const game = () => state.game as AnyObject & { user: UserLike; users: { activeGM: UserLike | null }; actors: Map<string, ClientDocument>; scenes?: Map<string, ClientDocument & { tokens: Map<string, ClientDocument> }> };
 const combatConfig = () => (state.CONFIG as AnyObject).Combat as { initiative: { formula: string | null; decimals: number } };
+
+/** The sounds Combat#_playCombatSound would have played, in order, and on whose client (a test empties it). */
+export const combatSounds: { announcement: string; user: string; combat: string }[] = [];
 
 /** The combat tracker's settings (CombatEncounters.settings, the core "combatTrackerConfig" setting). */
 export const combatTrackerSettings = { resource: "", skipDefeated: false };
@@ -230,8 +237,9 @@ export class Combat extends BaseCombat {
     return { round: this.round, turn: this.turn ?? null, combatantId: c?.id ?? null, tokenId: (c as unknown as { tokenId?: string | null } | undefined)?.tokenId ?? null };
   }
 
-  /** Combat#startCombat: the combatStart hook, then round 1, turn 0. */
+  /** Combat#startCombat: the start sound, the combatStart hook, then round 1, turn 0. */
   override async startCombat(): Promise<this | undefined> {
+    this._playCombatSound("startEncounter");
     const updateData = { round: 1, turn: 0 };
     Hooks.callAll("combatStart", this, updateData);
     await this.update(updateData);
@@ -282,7 +290,12 @@ export class Combat extends BaseCombat {
     return this;
   }
 
-  /** Combat#resetAll: every initiative cleared in one update of the combat, without turn events. */
+  /**
+   * Combat#resetAll: every initiative cleared, without turn events, the acting combatant keeping the
+   * turn. v13 writes it as one update of the Combat (`combatants` with `diff: false`); the harness, which
+   * takes embedded changes only through updateEmbeddedDocuments, writes the same changes that way.
+   * A system's own state (its flags) is left as it was, in both.
+   */
   async resetAll({ updateTurn = true }: { updateTurn?: boolean } = {}): Promise<void> {
     const acting = this.combatant?.id;
     const combatants = (this.combatants.contents as Combatant[]).map((c) => ({ _id: c.id, initiative: null }));
@@ -346,6 +359,21 @@ export class Combat extends BaseCombat {
     else this.current = this._getCurrentState();
     const changedState = this.#recordPreviousState(prior);
     if (changedState && options.turnEvents !== false) trackRender(this._manageTurnEvents());
+    // The sound cues: for any change of round, turn or acting combatant in the active encounter, even one made with turnEvents: false.
+    if ((this as unknown as { active: boolean }).active && changedState && this.started && prior.round) {
+      const play = (c: Combatant | undefined) => !!c && (game().user.isGM ? !c.hasPlayerOwner : c.isOwner);
+      if (play(this.combatant)) this._playCombatSound("yourTurn");
+      else if (play(this.nextCombatant)) this._playCombatSound("nextUp");
+    }
+  }
+
+  /**
+   * Combat#_playCombatSound: plays one of the combat theme's sounds for the announcement. The harness
+   * plays none; it records which client would hear which (`combatSounds`). Foundry's _onUpdate runs on
+   * every client; the harness runs it on the acting client only, so only its sounds are recorded.
+   */
+  protected _playCombatSound(announcement: "startEncounter" | "nextUp" | "yourTurn"): void {
+    combatSounds.push({ announcement, user: game().user.id, combat: this.id as string });
   }
 
   /** Combat#_onCreateDescendantDocuments → #onModifyCombatants. */
@@ -364,7 +392,12 @@ export class Combat extends BaseCombat {
     if (collection === "combatants") this.#onModifyCombatants(options);
   }
 
-  /** Combat#onModifyCombatants: `combatTurn` moves the turn, turns are set up again, a changed turn fires events. */
+  /**
+   * Combat#onModifyCombatants: `combatTurn` moves the turn, turns are set up again, a changed turn
+   * fires events. Whoever made the combatant change chose `combatTurn`, a player's too: v13's server
+   * stores it as the Combat's turn (dist/database/documents/combatant.mjs, the Combatant
+   * _on*Operation), with no updateCombat event; one process holds both copies here.
+   */
   #onModifyCombatants({ combatTurn, turnEvents }: AnyObject): void {
     const prior = deepClone(this.current);
     if (typeof combatTurn === "number") this.updateSource({ turn: combatTurn });

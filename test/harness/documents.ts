@@ -440,10 +440,10 @@ export class ClientDocument extends DataModel {
     if (parent && created.length) resetAndPrepare(parent);
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
-      Hooks.callAll(`create${name}`, doc, operation, user.id);
-      await onOtherClients(`create${name}`, [doc, operation, user.id]);
+      onActingClient(user, `create${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onCreate", field, [created, created.map((d) => d._source), operation, user.id]);
+    for (const doc of created) await onOtherClients(user, `create${name}`, [doc, operation, user.id]);
     if (operation.renderSheet) for (const doc of created) (doc.sheet as { render(o: AnyObject): unknown } | null)?.render({ force: true });
     return created;
   }
@@ -492,10 +492,10 @@ export class ClientDocument extends DataModel {
       applied.push(changed);
       if (parent) resetAndPrepare(parent);
       doc._onUpdate(changed, operation, user.id);
-      Hooks.callAll(`update${name}`, doc, changed, operation, user.id);
-      await onOtherClients(`update${name}`, [doc, changed, operation, user.id]);
+      onActingClient(user, `update${name}`, [doc, changed, operation, user.id]);
     }
     if (updated.length) parent?._dispatchDescendantDocumentEvents("onUpdate", field, [updated, applied, operation, user.id]);
+    for (const [i, doc] of updated.entries()) await onOtherClients(user, `update${name}`, [doc, applied[i], operation, user.id]);
     return updated;
   }
 
@@ -526,10 +526,10 @@ export class ClientDocument extends DataModel {
     if (parent && toDelete.length) resetAndPrepare(parent);
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
-      Hooks.callAll(`delete${name}`, doc, operation, user.id);
-      await onOtherClients(`delete${name}`, [doc, operation, user.id]);
+      onActingClient(user, `delete${name}`, [doc, operation, user.id]);
     }
     parent?._dispatchDescendantDocumentEvents("onDelete", field, [toDelete, deletedIds, operation, user.id]);
+    for (const doc of toDelete) await onOtherClients(user, `delete${name}`, [doc, operation, user.id]);
     return toDelete;
   }
 
@@ -628,8 +628,23 @@ function resetAndPrepare(parent: ClientDocument): void {
  * the hook in turn with game.user set to her, and the harness waits for any work her handlers return
  * (Foundry runs the clients side by side and waits for none of it).
  */
-async function onOtherClients(hook: string, args: unknown[]): Promise<void> {
-  const acting = state.game.user as User | null;
+/**
+ * The acting client's own hooks, run as its user: work a hook starts and does not finish at once
+ * (a GM's upkeep after her own update) goes on as that client's, even after a test switches
+ * `game.user` to play someone else, as each Foundry client runs its own code. Foundry does not await
+ * a hook, and neither does this.
+ */
+function onActingClient(user: User | HarnessUser, hook: string, args: unknown[]): void {
+  state.clientContext.run(user, () => Hooks.callAll(hook, ...args));
+}
+
+/**
+ * Each other client's copy of the event: its hooks, run as its user, after the acting client has
+ * done all of its own (its hooks and the parent's descendant callbacks, which Foundry runs in one
+ * go on every client: client/data/client-backend.mjs, _handleUpdateDocuments). The harness waits for
+ * the work each client's hooks return, one client after another.
+ */
+async function onOtherClients(acting: User | HarnessUser | null, hook: string, args: unknown[]): Promise<void> {
   const users = state.game.users as Users | undefined;
   for (const client of users?.contents ?? []) {
     if (!client.active || client.id === acting?.id || state.frozenClients.has(client.id)) continue;
@@ -1069,7 +1084,8 @@ export async function hostileUpdate(doc: ClientDocument, update: AnyObject): Pro
   doc.prepareData();
   // The receiving client's callback (protected on the class; the harness's server calls it as Foundry's backend does).
   (doc as unknown as { _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void })._onUpdate(changed, {}, user.id);
-  await onOtherClients(`update${cls.documentName}`, [doc, changed, {}, user.id]);
+  // The writer's own client runs nothing of Fray's: only the others take the event.
+  await onOtherClients(user, `update${cls.documentName}`, [doc, changed, {}, user.id]);
   return { applied: true };
 }
 

@@ -2,7 +2,9 @@
  * The combat tracker sidebar tab after Foundry v13 (client/applications/sidebar/tabs/combat-tracker.mjs):
  * header, one row per visible turn, footer; the row context Foundry prepares (effects from the
  * actor's temporary effects, the tracked resource, ping permission, initiative formatted), the
- * combatant controls, and the initiative field's change handler. No context menus, no hover.
+ * combatant controls, the initiative field's change handler, and the entries of the row's and the
+ * combat's context menus (`_getEntryContextOptions`, `_getCombatContextOptions`; no menu is drawn).
+ * No hover.
  */
 import Handlebars from "handlebars";
 import { ApplicationV2, HandlebarsApplicationMixin } from "./applications.js";
@@ -13,7 +15,7 @@ import type { AnyObject } from "./utils.js";
 /** Stand-ins for Foundry's own header and footer parts (the real ones ship with Foundry). */
 const CORE_PARTS: Record<string, string> = {
   "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if combat}}<h4 class="encounter-title">Round {{combat.round}}</h4>{{#if user.isGM}}<button type="button" data-action="rollAll">Roll all</button>{{/if}}{{else}}<h4>No combat</h4>{{/if}}</header>`,
-  "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if combat}}{{#if user.isGM}}{{#if combat.started}}<button type="button" data-action="previousTurn">Previous</button><button type="button" data-action="nextTurn">Next turn</button><button type="button" data-action="nextRound">Next round</button><button type="button" data-action="endCombat">End</button>{{else}}<button type="button" data-action="startCombat">Begin</button>{{/if}}{{/if}}{{/if}}</nav>`,
+  "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if combat}}{{#if user.isGM}}{{#if combat.started}}<button type="button" data-action="previousTurn">Previous</button><button type="button" data-action="nextTurn">Next turn</button><button type="button" data-action="nextRound">Next round</button><button type="button" data-action="endCombat">End</button>{{else}}<button type="button" data-action="startCombat">Begin</button>{{/if}}{{else if control}}<button type="button" data-action="previousTurn">Previous</button><button type="button" data-action="nextTurn">End turn</button>{{/if}}{{/if}}</nav>`,
 };
 
 /** Registers the stand-in header and footer as partials (done at install). */
@@ -31,6 +33,14 @@ type HarnessCombatant = Combatant & {
   permission: number;
   actor: (Combatant["actor"] & { temporaryEffects?: { img: string | null; name: string; statuses: Set<string> }[] }) | null;
 };
+
+/** A ContextMenu entry as v13 declares it (client/applications/ux/context-menu.mjs). */
+export interface ContextEntry {
+  name: string;
+  icon: string;
+  condition: (li: HTMLElement) => boolean;
+  callback: (li: HTMLElement) => unknown;
+}
 
 const game = () => state.game as AnyObject & { user: { isGM: boolean }; combat: Combat | null; combats: { contents: Combat[] } };
 const CONFIG = () => state.CONFIG as AnyObject & { Combat: { initiative: { decimals: number }; initiativeIcon: unknown }; specialStatusEffects: Record<string, string> };
@@ -160,9 +170,18 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     return context;
   }
 
-  /** CombatTracker#_prepareCombatContext: the part of it the stand-in header and footer use, and the roll icon. */
+  /**
+   * CombatTracker#_prepareCombatContext: the part of it the stand-in header and footer use, the roll
+   * icon, and `control`: a player whose combatant has the turn gets the turn buttons when the
+   * server would let her write the turn (or the round, at either end of it).
+   */
   protected async _prepareCombatContext(context: AnyObject, _options: AnyObject): Promise<void> {
-    Object.assign(context, { combat: this.viewed, hasCombat: this.viewed !== null, initiativeIcon: CONFIG().Combat.initiativeIcon });
+    const combat = this.viewed as (Combat & { combatant?: { players: { id: string }[] } }) | null;
+    const user = game().user as unknown as { id: string; isGM: boolean };
+    const isPlayerTurn = !!combat?.combatant?.players.some((p) => p.id === user.id);
+    const turn = combat?.turn ?? null;
+    const canControl = !!combat && (turn !== null && turn >= 1 && turn <= combat.turns.length - 2 ? combat.canUserModify(user as never, "update", { turn: 0 }) : combat.canUserModify(user as never, "update", { round: 0 }));
+    Object.assign(context, { combat, hasCombat: combat !== null, control: isPlayerTurn && canControl, initiativeIcon: CONFIG().Combat.initiativeIcon });
   }
 
   /** CombatTracker#_prepareTrackerContext: visible combatants only; initiative shown with decimals only when one has them. */
@@ -206,6 +225,38 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     const tooltip = icons.length ? `<ul class="effects-tooltip plain">${icons.map((e) => `<li><img src="${e.img}" alt="${e.name}"><span>${e.name}</span></li>`).join("")}</ul>` : "";
     turn.effects = { icons, tooltip };
     return turn;
+  }
+
+  /**
+   * CombatTracker#_getEntryContextOptions: a row's context menu (the harness draws no menu; a test
+   * calls `condition(li)` and `callback(li)` on the row's element as ContextMenu would).
+   */
+  protected _getEntryContextOptions(): ContextEntry[] {
+    const combatantOf = (li: HTMLElement) => this.viewed?.combatants.get(li.dataset.combatantId ?? "") as HarnessCombatant | undefined;
+    const isGM = () => game().user.isGM;
+    return [
+      { name: "COMBAT.CombatantUpdate", icon: "", condition: () => isGM(), callback: (li) => void (combatantOf(li)?.sheet as { render(o: AnyObject): unknown } | null)?.render({ force: true }) },
+      { name: "COMBAT.CombatantClear", icon: "", condition: (li) => isGM() && Number.isFinite(combatantOf(li)?.initiative), callback: (li) => combatantOf(li)?.update({ initiative: null }) },
+      {
+        name: "COMBAT.CombatantReroll",
+        icon: "",
+        condition: () => isGM(),
+        callback: (li) => {
+          const combatant = combatantOf(li);
+          if (combatant) return (this.viewed as unknown as { rollInitiative(ids: string[]): Promise<unknown> }).rollInitiative([combatant.id as string]);
+        },
+      },
+      { name: "COMBAT.CombatantRemove", icon: "", condition: () => isGM(), callback: (li) => combatantOf(li)?.delete() },
+    ];
+  }
+
+  /** CombatTracker#_getCombatContextOptions: the combat's menu (the GM's), Reset Initiative through Combat#resetAll. */
+  protected _getCombatContextOptions(): ContextEntry[] {
+    const viewed = () => this.viewed as unknown as { turns: unknown[]; resetAll(): Promise<unknown>; delete(): Promise<unknown> } | null;
+    return [
+      { name: "COMBAT.InitiativeReset", icon: "", condition: () => game().user.isGM && (viewed()?.turns.length ?? 0) > 0, callback: () => viewed()?.resetAll() },
+      { name: "COMBAT.Delete", icon: "", condition: () => game().user.isGM && !!viewed(), callback: () => viewed()?.delete() },
+    ];
   }
 
   /** CombatTracker#_attachFrameListeners: changes of the initiative field update the combatant. */

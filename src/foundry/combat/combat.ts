@@ -1,7 +1,10 @@
 import { loadRuleset } from "../rulesets/loading.js";
 import { activeRulesetId } from "../settings.js";
-import { requestInitiative } from "./requests.js";
-import { combatRulesFor, type RulesetCombatRules, type TurnStep } from "./rules.js";
+import { SYSTEM_ID } from "../system.js";
+import { CLOCK_KEY, clockOf, clockUpdate } from "./clock.js";
+import { requestClear, requestInitiative, requestTurn } from "./requests.js";
+import { initiativeOf, isEnlisted, rosterEntry, rosterUpdate } from "./roster.js";
+import { combatRulesFor, type OrderKey, type RulesetCombatRules, type TurnStep } from "./rules.js";
 
 /**
  * The world's ruleset's tracker rules; undefined leaves Foundry's own initiative in charge. Before
@@ -31,11 +34,40 @@ function notBuiltYet(): void {
   ui.notifications?.info(i18n.format("FRAY.Combat.NotBuilt", { game: name }));
 }
 
+/** The keys of the sort under way, one map per combat: each key is computed once per sort, not per comparison. */
+const sorting = new WeakMap<object, Map<string, OrderKey>>();
+
+/** The ruleset's keys for a round, or undefined to leave the order to Foundry (no rules, or its chunk has not arrived). */
+function orderKeys(combat: Combat.Implementation, round: number): Map<string, OrderKey> | undefined {
+  return activeCombatRules()?.order(combat, round);
+}
+
+/** Lower first, element by element; a combatant without a key acts after everyone who has one. */
+function compareKeys(a: OrderKey | undefined, b: OrderKey | undefined): number {
+  if (!a || !b) return (a ? 0 : 1) - (b ? 0 : 1);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const [x, y] = [a[i] ?? 0, b[i] ?? 0];
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+const byId = (a: Combatant.Implementation, b: Combatant.Implementation): number => ((a.id ?? "") > (b.id ?? "") ? 1 : -1);
+
+/** The combatants in the ruleset's order for a round. */
+function sortedFor(combat: Combat.Implementation, keys: Map<string, OrderKey>): Combatant.Implementation[] {
+  return [...combat.combatants.contents].sort((a, b) => compareKeys(keys.get(a.id ?? ""), keys.get(b.id ?? "")) || byId(a, b));
+}
+
 /**
- * Fray's Combat: initiative and turn order come from the active ruleset's tracker rules. A ruleset
+ * Fray's Combat: initiative and turn order come from the active ruleset's tracker rules, over what
+ * only a GM writes (the clock, the roster and the ruleset's state in the Combat's flags). A ruleset
  * without them yet says so instead of rolling another game's initiative.
  */
 export class FrayCombat extends Combat {
+  /** Set while Foundry handles an update that is no real turn change (a reorder, a player's write): its sounds stay quiet. */
+  #quiet = false;
+
   // Foundry's roll buttons (a row's, Roll All, Roll NPCs) call this on the clicking user's client: the
   // roll is a request the active GM serves (requests.ts), since the order is the GM's to write.
   override async rollInitiative(ids: string | string[], _options: Combat.InitiativeOptions = {}): Promise<this> {
@@ -53,8 +85,32 @@ export class FrayCombat extends Combat {
     return this;
   }
 
+  // Foundry's Roll All and Roll NPCs pick those without initiative from the field a player may write;
+  // Fray picks them from the roster.
+  override async rollAll(options?: Combat.InitiativeOptions): Promise<this> {
+    return this.rollInitiative(this.combatants.filter((c) => c.isOwner && initiativeOf(this, c) === null).map((c) => c.id!), options);
+  }
+
+  override async rollNPC(options?: Combat.InitiativeOptions): Promise<this> {
+    return this.rollInitiative(this.combatants.filter((c) => c.isOwner && c.isNPC && initiativeOf(this, c) === null).map((c) => c.id!), options);
+  }
+
+  // Foundry's Reset Initiative (the combat's context menu) writes every combatant's initiative and
+  // leaves the ruleset's state alone, so the order would disagree with the rows: the ruleset clears it.
+  override async resetAll(): Promise<this> {
+    const rules = await arrivedCombatRules();
+    if (!rules) return ((await super.resetAll()) as this | undefined) ?? this;
+    try {
+      await requestClear(this, this.combatants.contents);
+    } catch (error) {
+      report(error);
+    }
+    return this;
+  }
+
   // Foundry's turn controls call these on the clicking user's client; a ruleset whose round is made of
-  // phases (rules.advance) takes them, and anything it does not take is Foundry's.
+  // phases (rules.advance) takes them. A GM's go to Foundry once its round and turn are the clock's
+  // again; a player may only end the turn of a combatant she owns, which the active GM serves.
   override async nextTurn(): Promise<this> {
     return (await this.#advance("nextTurn")) ? this : ((await super.nextTurn()) ?? this);
   }
@@ -71,33 +127,110 @@ export class FrayCombat extends Combat {
     return (await this.#advance("previousRound")) ? this : ((await super.previousRound()) ?? this);
   }
 
+  /** True when the step was taken (or refused) here; false leaves it to Foundry's own, on a GM's client. */
   async #advance(step: TurnStep): Promise<boolean> {
     const rules = await arrivedCombatRules();
-    if (!rules?.advance) return false;
     try {
-      return await rules.advance(this, step);
+      if (rules?.advance && (await rules.advance(this, step))) return true;
+      if (game.user?.isGM) {
+        await settleClock(this);
+        return false;
+      }
+      await requestTurn(this, step);
     } catch (error) {
       report(error);
-      return true;
     }
+    return true;
   }
 
   // Foundry sorts with `this.combatants.contents.sort(this._sortCombatants)`: the method runs without
-  // `this`, so the combat is read from the combatants themselves.
+  // `this`, so the combat is read from the combatants themselves, and the keys from the sort under way.
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     const combat = a.combat ?? b.combat;
-    const rules = activeCombatRules();
-    return (combat && rules?.compare(combat, a, b)) || super._sortCombatants(a, b);
+    const keys = combat ? (sorting.get(combat) ?? orderKeys(combat, clockOf(combat).round)) : undefined;
+    if (!keys) return super._sortCombatants(a, b);
+    return compareKeys(keys.get(a.id ?? ""), keys.get(b.id ?? "")) || byId(a, b);
   }
 
-  // A new round can change the order (a Seize ends, a late joiner enters), and so can the ruleset's
-  // tracker state in the Combat's flags (a Delay). The turns are sorted again before Foundry's _onUpdate
-  // compares the turn before and after the update; the state it compares (`current`) is left for it
-  // to record, or it would see no change and fire no turn events.
+  /** Foundry's setupTurns, with the ruleset's keys computed once for the whole sort. */
+  override setupTurns(): Combatant.Implementation[] {
+    const keys = orderKeys(this, clockOf(this).round);
+    if (keys) sorting.set(this, keys);
+    try {
+      return super.setupTurns();
+    } finally {
+      sorting.delete(this);
+    }
+  }
+
+  /** The order once `changes` are made (the ruleset's state they write included), in `round`. */
+  #orderAfter(changes: Record<string, unknown>, round: number): Combatant.Implementation[] {
+    const { _id: _, ...data } = changes;
+    // Document#clone merges the changes (their -= and == keys too) into a copy that is never saved.
+    const next = foundry.utils.hasProperty(data, "flags") ? (this.clone(data as never, { keepId: true }) as unknown as Combat.Implementation) : this;
+    const keys = orderKeys(next, round);
+    return keys ? sortedFor(next, keys) : [...next.combatants.contents].sort(this._sortCombatants);
+  }
+
+  // A new combat starts its clock where its data starts (a GM's creation: players cannot create combats).
+  protected override async _preCreate(...args: Parameters<Combat["_preCreate"]>) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    if (!foundry.utils.hasProperty(this._source, `flags.${SYSTEM_ID}.${CLOCK_KEY}`)) {
+      // Dotted flag paths built at run time are outside fvtt-types' typed source data.
+      this.updateSource(foundry.utils.expandObject(clockUpdate(this.round, null)) as never);
+    }
+    return allowed;
+  }
+
+  /**
+   * Every GM update that may change whose turn it is (the round, the turn, or the ruleset's state
+   * that orders the turns) carries the clock in the same update: the combatant Foundry will show
+   * acting once it is made. The turn it starts from is the clock's, not Foundry's field, which a
+   * player may have just written. An update that names the clock itself keeps it. A player's update
+   * carries nothing (her client may be anyone's); the keeper puts it back.
+   */
+  protected override async _preUpdate(...args: Parameters<Combat["_preUpdate"]>) {
+    const allowed = await super._preUpdate(...args);
+    const [changed, , user] = args;
+    const changes = changed as Record<string, unknown>;
+    if (allowed === false || !user.isGM) return allowed;
+    const moves = "round" in changes || "turn" in changes;
+    if (!moves && !foundry.utils.hasProperty(changes, `flags.${SYSTEM_ID}`)) return allowed;
+    if (foundry.utils.hasProperty(changes, `flags.${SYSTEM_ID}.${CLOCK_KEY}`)) return allowed;
+    const clock = clockOf(this);
+    if (!moves && !clock.kept) return allowed;
+    const round = typeof changes.round === "number" ? changes.round : clock.round;
+    const at = clock.combatant ? this.turns.findIndex((c) => c.id === clock.combatant) : -1;
+    const turn = "turn" in changes ? changes.turn : at >= 0 ? at : null;
+    const acting = typeof turn === "number" && round > 0 ? (this.#orderAfter(changes, round)[turn]?.id ?? null) : null;
+    if (clock.kept && clock.round === round && clock.combatant === acting) return allowed;
+    foundry.utils.mergeObject(changes, foundry.utils.expandObject(clockUpdate(round, acting)));
+    return allowed;
+  }
+
+  // The ruleset's state in the Combat's flags (a Delay, a Seize, the clock) can change the order: the
+  // turns are sorted again before Foundry's _onUpdate compares the turn before and after the update;
+  // the state it compares (`current`) is left for it to record, or it would see no change and fire no
+  // turn events. Foundry plays the "your turn" sound for any change of round, turn or acting
+  // combatant, even one made with `turnEvents: false`: only a GM's real turn change plays it here.
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
-    const [changed] = args;
-    if ("round" in changed || foundry.utils.hasProperty(changed, "flags.fray")) this.turns = this.combatants.contents.sort(this._sortCombatants);
-    super._onUpdate(...args);
+    const [changed, options, userId] = args;
+    if (foundry.utils.hasProperty(changed, `flags.${SYSTEM_ID}`)) {
+      const keys = orderKeys(this, clockOf(this).round);
+      if (keys) this.turns = sortedFor(this, keys);
+    }
+    this.#quiet = (options as { turnEvents?: boolean }).turnEvents === false || !game.users?.get(userId)?.isGM;
+    try {
+      super._onUpdate(...args);
+    } finally {
+      this.#quiet = false;
+    }
+  }
+
+  protected override _playCombatSound(announcement: Parameters<Combat["_playCombatSound"]>[0]): void {
+    if (this.#quiet && announcement !== "startEncounter") return;
+    super._playCombatSound(announcement);
   }
 
   protected override _onDelete(...args: Parameters<Combat["_onDelete"]>): void {
@@ -111,25 +244,57 @@ export class FrayCombat extends Combat {
 }
 
 /**
- * Runs a change that may reorder the combatants, then points the turn back at whoever was acting,
- * so reordering never hands the turn to someone else.
+ * On a GM's client: Foundry's round and turn made the clock's again (a player may have written
+ * them), in one update without turn events. Nothing is written when they agree or no clock is kept.
+ */
+export async function settleClock(combat: Combat.Implementation): Promise<void> {
+  const clock = clockOf(combat);
+  if (!clock.kept) return;
+  const index = clock.combatant ? combat.turns.findIndex((c) => c.id === clock.combatant) : -1;
+  // A clock whose acting combatant has left keeps Foundry's turn (the keeper adopts it).
+  const turn = clock.combatant === null ? (clock.round > 0 ? combat.turn : null) : index >= 0 ? index : combat.turn;
+  if (combat.round === clock.round && combat.turn === turn) return;
+  await combat.update({ round: clock.round, turn }, { turnEvents: false });
+}
+
+/**
+ * Runs a change that may reorder the combatants, then points the turn back at whoever the clock
+ * says is acting, so reordering never hands the turn to someone else.
  */
 export async function keepingCurrentTurn(combat: Combat.Implementation, change: () => Promise<void>): Promise<void> {
-  const acting = combat.combatant?.id;
+  const acting = clockOf(combat).combatant;
   await change();
   combat.setupTurns();
-  if (!acting || combat.turn === null) return;
+  if (!acting) return;
   const index = combat.turns.findIndex((c) => c.id === acting);
-  // The same combatant keeps acting: no turn ended or began.
-  if (index >= 0 && index !== combat.turn) await combat.update({ turn: index }, { turnEvents: false });
+  if (index < 0) return;
+  const clock = clockOf(combat);
+  // The same combatant keeps acting: no turn ended or began. The clock is named, so it stays hers
+  // even where Foundry's field already points at her.
+  if (index !== combat.turn || clock.combatant !== acting) {
+    // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+    await combat.update({ turn: index, ...clockUpdate(clock.round, acting) } as never, { turnEvents: false } as never);
+  }
 }
 
 /**
  * Updates combatants whose changes may reorder the turns. Foundry keeps the acting combatant's turn
  * across such an update only when it guesses so itself; saying `turnEvents: false` makes sure a
  * reorder never reads as a turn ending and another beginning (nor twice, with keepingCurrentTurn).
+ * An `initiative` is the ruleset's: it goes to the roster first (what the order and the rows read),
+ * and to Foundry's field as a copy.
  */
 export async function updateCombatants(combat: Combat.Implementation, updates: Record<string, unknown>[]): Promise<void> {
+  const placed: Record<string, ReturnType<typeof rosterEntry>> = {};
+  for (const update of updates) {
+    const combatant = typeof update._id === "string" ? combat.combatants.get(update._id) : undefined;
+    if (!combatant || !("initiative" in update)) continue;
+    const initiative = typeof update.initiative === "number" && Number.isFinite(update.initiative) ? update.initiative : null;
+    if (isEnlisted(combat, combatant.id!) && rosterEntry(combat, combatant).initiative === initiative) continue;
+    placed[combatant.id!] = { ...rosterEntry(combat, combatant), initiative };
+  }
+  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+  if (Object.keys(placed).length) await combat.update(rosterUpdate(placed) as never, { turnEvents: false } as never);
   // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combat.updateEmbeddedDocuments("Combatant", updates as never, { turnEvents: false });
 }

@@ -1,7 +1,9 @@
 /**
- * Fray's Combatant. Ruleset state lives in its flags (`flags.fray.<ruleset>`), not in a system data
- * model: Foundry creates combatants from tokens with the base type, and one world can switch
- * ruleset, so a flag needs no sub-type chosen at creation and is simply ignored by other rulesets.
- * The class is registered now so rulesets can add behaviour without another CONFIG change.
+ * Fray's Combatant. Nothing the rules read lives on it: in v13 a player may update her own
+ * combatant's `initiative`, flags and system data (common/documents/combatant.mjs,
+ * BaseCombatant#canUpdate), so every ruleset keeps its state, and the roster its side and
+ * initiative, in the Combat's flags, which only a GM writes (store.ts, roster.ts). Foundry's
+ * `initiative` is a copy for display. The class is registered so rulesets can add behaviour without
+ * another CONFIG change.
  */
 export class FrayCombatant extends Combatant {}

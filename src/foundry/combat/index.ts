@@ -2,6 +2,7 @@ import type { FoundryRuleset } from "../rulesets/types.js";
 import { activeRulesetId } from "../settings.js";
 import { FrayCombat } from "./combat.js";
 import { FrayCombatant } from "./combatant.js";
+import { registerCombatKeeping } from "./keeper.js";
 import { registerCombatRequests } from "./requests.js";
 import { registerCombatRules } from "./rules.js";
 import { FrayCombatTracker } from "./tracker.js";
@@ -22,6 +23,7 @@ export function registerCombat(): void {
   CONFIG.Combatant.documentClass = FrayCombatant;
   CONFIG.ui.combat = FrayCombatTracker;
   registerCombatRequests();
+  registerCombatKeeping();
   for (const hook of ["createActiveEffect", "updateActiveEffect", "deleteActiveEffect"] as const) Hooks.on(hook, refreshTrackerFor);
 }
 

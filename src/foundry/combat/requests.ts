@@ -9,8 +9,9 @@ import { DiceTray, givenDice, type SizedFace } from "../../core/dice/source.js";
 import { rollMissing } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { ask, MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
-import { arrivedCombatRules } from "./combat.js";
-import type { CombatAsk, RulesetCombatRules } from "./rules.js";
+import { actingCombatant, hasBegun } from "./clock.js";
+import { arrivedCombatRules, settleClock } from "./combat.js";
+import type { CombatAsk, RulesetCombatRules, TurnStep } from "./rules.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -53,6 +54,24 @@ export async function requestReset(combat: Combat.Implementation, combatant: Com
   await ask("combat.reset", { combat: combat.id!, combatants: [combatant.id!] });
 }
 
+/**
+ * A player's turn control: she may end the turn of a combatant she owns when it is its turn by the
+ * GM's clock; moving the turn back, or the round, is the GM's. Refused on her client when plainly
+ * not hers (the GM checks again).
+ */
+export async function requestTurn(combat: Combat.Implementation, step: TurnStep): Promise<void> {
+  if (step !== "nextTurn") refuse("TurnGm");
+  if (!actingCombatant(combat)?.isOwner) refuse("NotYourTurn");
+  await ask("combat.turn", { combat: combat.id!, step });
+}
+
+/** Foundry's Clear Initiative (one row) or Reset Initiative (every row), as the ruleset clears it (a GM's). */
+export async function requestClear(combat: Combat.Implementation, combatants: Combatant.Implementation[]): Promise<void> {
+  if (!game.user?.isGM) refuse("ClearGm");
+  if (!combatants.length) return;
+  await ask("combat.clear", { combat: combat.id!, combatants: combatants.map((c) => c.id!) });
+}
+
 /* ---------------- On the active GM ---------------- */
 
 function sentDice(sent: unknown): SizedFace[] {
@@ -71,12 +90,17 @@ function sentDice(sent: unknown): SizedFace[] {
   }
 }
 
-/** The combat, the combatants named (each of it) and the ruleset's rules. */
-async function read(payload: Record<string, unknown>): Promise<{ combat: Combat.Implementation; combatants: Combatant.Implementation[]; rules: RulesetCombatRules }> {
+/** The combat named and the ruleset's rules. */
+async function combatOf(payload: Record<string, unknown>): Promise<{ combat: Combat.Implementation; rules: RulesetCombatRules }> {
   const rules = (await arrivedCombatRules()) ?? refuse("NoCombat");
   // game.combats holds the configured class (FrayCombat); fvtt-types types its entries as the stored base Combat.
   const combat = (typeof payload.combat === "string" ? game.combats?.get(payload.combat) : undefined) as Combat.Implementation | undefined;
-  if (!combat) return refuse("NoCombat");
+  return combat ? { combat, rules } : refuse("NoCombat");
+}
+
+/** The combat, the combatants named (each of it) and the ruleset's rules. */
+async function read(payload: Record<string, unknown>): Promise<{ combat: Combat.Implementation; combatants: Combatant.Implementation[]; rules: RulesetCombatRules }> {
+  const { combat, rules } = await combatOf(payload);
   const ids = Array.isArray(payload.combatants) ? payload.combatants.slice(0, 200) : [];
   const combatants = ids.map((id) => (typeof id === "string" ? combat.combatants.get(id) : undefined));
   if (!combatants.length || combatants.some((c) => !c)) refuse("NoCombatant");
@@ -135,8 +159,29 @@ async function serveReset(payload: Record<string, unknown>, asker: User.Implemen
   await rules.reset(combat, combatants[0]!);
 }
 
+/** A player's end of her turn: her combatant acts now by the clock; Foundry's next turn then runs on the GM. */
+async function serveTurn(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  const { combat, rules } = await combatOf(payload);
+  if (payload.step !== "nextTurn") refuse("TurnGm");
+  // A round of phases moves by the GM's controls only.
+  if (rules.advance && !asker.isGM) refuse("TurnGm");
+  const acting = actingCombatant(combat);
+  if (!hasBegun(combat) || !acting || !(asker.isGM || acting.testUserPermission(asker, "OWNER"))) refuse("NotYourTurn");
+  await settleClock(combat);
+  await combat.nextTurn();
+}
+
+async function serveClear(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  if (!asker.isGM) refuse("ClearGm");
+  const { combat, combatants, rules } = await read(payload);
+  const clear = rules.clearInitiative ?? refuse("NoClear");
+  await clear(combat, combatants);
+}
+
 export function registerCombatRequests(): void {
   onRequest("combat.roll", serveRoll);
   onRequest("combat.act", serveAction);
   onRequest("combat.reset", serveReset);
+  onRequest("combat.turn", serveTurn);
+  onRequest("combat.clear", serveClear);
 }

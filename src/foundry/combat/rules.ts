@@ -69,8 +69,13 @@ export interface RulesetCombatRules {
   dice?(combat: Combat.Implementation, combatants: Combatant.Implementation[], action: string, choice: Record<string, unknown>, user: User.Implementation): RulesRun | null;
   /** On the active GM: rolls for the combatants over the asker's dice and stores what ordering needs. */
   rollInitiative(combat: Combat.Implementation, combatants: Combatant.Implementation[], ask: CombatAsk): Promise<void>;
-  /** Turn order for this round: negative when `a` acts before `b`; 0 leaves Foundry's own order. */
-  compare(combat: Combat.Implementation, a: Combatant.Implementation, b: Combatant.Implementation): number;
+  /**
+   * The turn order in a round (the GM's clock round, or the round a GM is moving to): a key per
+   * combatant id, computed once for the whole sort from what only the GM writes (the Combat's flags,
+   * the roster, the actors); lower keys act first, element by element. Combatants without a key act
+   * last; ties go by id. Never Foundry's `initiative`, which a player may write.
+   */
+  order(combat: Combat.Implementation, round: number): Map<string, OrderKey>;
   /** The row's extra facts and buttons. */
   view(combat: Combat.Implementation, combatant: Combatant.Implementation): CombatantView;
   /** On the active GM: a row button the asker may press. Throw a Refused (relay) to refuse; nothing is written then. */
@@ -88,7 +93,15 @@ export interface RulesetCombatRules {
   hasBadState(combatant: Combatant.Implementation): boolean;
   /** The GM's reset of such a row (on the active GM): this ruleset's state and the initiative are cleared. */
   reset(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void>;
+  /**
+   * On the active GM: Foundry's Clear Initiative (a row's context menu) and Reset Initiative (the
+   * combat's) for these combatants: each rolls again. A ruleset without it has those entries hidden.
+   */
+  clearInitiative?(combat: Combat.Implementation, combatants: Combatant.Implementation[]): Promise<void>;
 }
+
+/** A combatant's place in the order: compared element by element, lower first. */
+export type OrderKey = readonly number[];
 
 const registry = new Map<RulesetId, RulesetCombatRules>();
 

@@ -1,6 +1,7 @@
 import { templatePath } from "../system.js";
-import { arrivedCombatRules, report } from "./combat.js";
-import { requestAction, requestReset } from "./requests.js";
+import { arrivedCombatRules, activeCombatRules, report } from "./combat.js";
+import { requestAction, requestClear, requestReset } from "./requests.js";
+import { initiativeOf } from "./roster.js";
 import type { CombatantView, RulesetCombatRules } from "./rules.js";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
@@ -63,13 +64,50 @@ export class FrayCombatTracker extends CombatTracker {
     return prepared;
   }
 
+  // The row shows the initiative the ruleset gave (the roster's), never the field a player may write.
   protected override async _prepareTurnContext(combat: Combat.Stored, combatant: Combatant.Stored, index: number): Promise<FrayTurnContext> {
     const turn: FrayTurnContext = await super._prepareTurnContext(combat, combatant, index);
     const rules = await arrivedCombatRules();
     if (!rules) return turn;
+    const initiative = initiativeOf(asFray(combat), combatant);
+    Object.assign(turn, { initiative, hasDecimals: initiative !== null && !Number.isInteger(initiative) });
     turn.fray = rowView(rules, asFray(combat), combatant);
     if (turn.fray.problem) turn.css = [turn.css, "fray-problem"].filter(Boolean).join(" ");
     return turn;
+  }
+
+  // Foundry's Clear Initiative writes the field and leaves the ruleset's state: the ruleset clears it,
+  // or, where it has no such step, the entry is not offered. Reroll already goes through Fray's roll.
+  protected override _getEntryContextOptions(): ReturnType<foundry.applications.sidebar.tabs.CombatTracker["_getEntryContextOptions"]> {
+    const entries = super._getEntryContextOptions();
+    const rules = activeCombatRules();
+    if (!rules) return entries;
+    const combatantOf = (li: HTMLElement) => (li.dataset.combatantId ? this.viewed?.combatants.get(li.dataset.combatantId) : undefined);
+    return entries.flatMap((entry) => {
+      if (entry.name !== "COMBAT.CombatantClear") return [entry];
+      if (!rules.clearInitiative) return [];
+      return [
+        {
+          ...entry,
+          condition: (li: HTMLElement) => {
+            const combatant = combatantOf(li);
+            return !!game.user?.isGM && !!combatant && !!this.viewed && initiativeOf(asFray(this.viewed), combatant) !== null;
+          },
+          // ContextMenu ignores what a callback returns; the work is returned for tests to await.
+          callback: (li: HTMLElement) => {
+            const combatant = combatantOf(li);
+            return combatant && this.viewed ? requestClear(asFray(this.viewed), [combatant]).catch(report) : undefined;
+          },
+        },
+      ];
+    });
+  }
+
+  // Reset Initiative calls FrayCombat#resetAll (the ruleset's clear); hidden where the ruleset has none.
+  protected override _getCombatContextOptions(): ReturnType<foundry.applications.sidebar.tabs.CombatTracker["_getCombatContextOptions"]> {
+    const entries = super._getCombatContextOptions();
+    const rules = activeCombatRules();
+    return rules && !rules.clearInitiative ? entries.filter((entry) => entry.name !== "COMBAT.InitiativeReset") : entries;
   }
 
   /** The combatant a row control belongs to. */

@@ -16,9 +16,14 @@ import { DRAMA_SHEET_EXTENSION, dramaSheetContext } from "./ui/sheet.js";
 
 const DIALOG_TEMPLATES = ["drama-melee", "drama-pool", "drama-ranged", "drama-courage", "drama-stance", "drama-summary"].map((name) => templatePath(`dialog/${name}.hbs`));
 
-/** A new round, on the active GM's client only: rounds out counted down, spent disadvantages lifted. */
-function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, unknown>, options: { direction?: number }): void {
-  if (!("round" in changed) || options.direction !== 1 || !game.users?.activeGM?.isSelf || activeRulesetId() !== "drama") return;
+/**
+ * A new round, on the active GM's client only: rounds out counted down, spent disadvantages lifted.
+ * Only a GM's own turn controls move the round on (a player's write of the round, which any player
+ * may make in v13, is put back by the GM and counts nothing): the user the server names must be a
+ * GM, and so the `direction` her client passed is a GM's.
+ */
+function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, unknown>, options: { direction?: number }, userId: string): void {
+  if (!("round" in changed) || options.direction !== 1 || !game.users?.get(userId)?.isGM || !game.users?.activeGM?.isSelf || activeRulesetId() !== "drama") return;
   void advanceRound(combat).catch((error: unknown) => console.error("Fray | drama round", error));
 }
 
@@ -37,7 +42,7 @@ export const dramaFoundry: FoundryRuleset = {
     for (const kind of DRAMA_CARD_KINDS) registerCardKind(kind);
     for (const type of Object.keys(dramaDocuments.actors)) registerSheetExtension(type, DRAMA_SHEET_EXTENSION);
     // The hook passes the stored base Combat; CONFIG.Combat.documentClass makes it Fray's.
-    Hooks.on("updateCombat", (combat, changed, options) => onUpdateCombat(combat as unknown as Combat.Implementation, changed as Record<string, unknown>, options as { direction?: number }));
+    Hooks.on("updateCombat", (combat, changed, options, userId) => onUpdateCombat(combat as unknown as Combat.Implementation, changed as Record<string, unknown>, options as { direction?: number }, userId));
     void foundry.applications.handlebars.loadTemplates([templatePath("chat/drama-card.hbs"), ...DIALOG_TEMPLATES]);
     // For macros and the browser tests, which reach the system only through globals.
     const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});

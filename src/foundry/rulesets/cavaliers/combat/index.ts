@@ -6,7 +6,9 @@ import { toggleGroup } from "./group.js";
 import { chooseInitiative, planFocus, planInitiative, writePlan } from "./initiative.js";
 import { cavaliersSystem } from "./roller.js";
 import { initiativePoints, spend } from "./spend.js";
-import { GROUP_KEY, groupOf, hasBadState, placeThisRound, spentThisRound, STATE_KEY, stateOf } from "./state.js";
+import { roundOf } from "../../../combat/clock.js";
+import { Refused } from "../../../relay/index.js";
+import { GROUP_KEY, groupOf, hasBadState, orderOf, spentThisRound, STATE_KEY, stateOf } from "./state.js";
 
 const SPENDS: readonly InitiativeSpend[] = ["seize", "interpose", "reprise"];
 
@@ -25,12 +27,13 @@ export const cavaliersCombatRules: RulesetCombatRules = {
   },
 
   async rollInitiative(combat, combatants, ask) {
+    // A player rolls once (Focus is her roll again); only a GM rolls anyone again.
+    const rolled = ask.asker.isGM ? undefined : combatants.find((c) => stateOf(c));
+    if (rolled) throw new Refused(game.i18n!.format("FRAY.Combat.Refused.Rolled", { name: rolled.name ?? "" }));
     await writePlan(combat, planInitiative(combat, combatants, ask.choice, ask.asker.isGM, ask.tray()), ask.dice);
   },
 
-  compare(combat, a, b) {
-    return placeThisRound(combat, a) - placeThisRound(combat, b);
-  },
+  order: orderOf,
 
   view(combat, combatant) {
     const i18n = game.i18n!;
@@ -42,7 +45,7 @@ export const cavaliersCombatRules: RulesetCombatRules = {
     if (!state) return { facts, buttons };
     const ip = initiativePoints(combatant);
     facts.push(i18n.localize(`FRAY.Combat.Specialty.${state.specialty}`), i18n.format("FRAY.Combat.IP", { ip: String(ip) }));
-    if (state.fromRound > combat.round) facts.push(i18n.format("FRAY.Combat.Waiting", { round: String(state.fromRound) }));
+    if (state.fromRound > roundOf(combat)) facts.push(i18n.format("FRAY.Combat.Waiting", { round: String(state.fromRound) }));
     const used = spentThisRound(combat, state);
     for (const what of SPENDS) {
       const cost = INITIATIVE_COSTS[state.specialty][what];
@@ -68,6 +71,14 @@ export const cavaliersCombatRules: RulesetCombatRules = {
       await writeStates(combat, STATE_KEY, { [combatant.id!]: null });
       await writeStates(combat, GROUP_KEY, { [combatant.id!]: null });
       await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
+    });
+  },
+
+  /** Their places are forgotten (a shared roll stays grouped): each rolls Initiative again. */
+  async clearInitiative(combat, combatants) {
+    await keepingCurrentTurn(combat, async () => {
+      await writeStates(combat, STATE_KEY, Object.fromEntries(combatants.map((c) => [c.id!, null])));
+      await updateCombatants(combat, combatants.map((c) => ({ _id: c.id, initiative: null })));
     });
   },
 

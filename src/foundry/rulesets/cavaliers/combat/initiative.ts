@@ -6,6 +6,7 @@
 import type { DiceTray, SizedFace } from "../../../../core/dice/source.js";
 import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type InitiativePlace } from "../../../../rules/cavaliers/initiative.js";
 import type { InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
 import { writeStates } from "../../../combat/store.js";
 import { rollOf } from "../../../dice/missing.js";
@@ -94,7 +95,7 @@ function standingOrder(combat: Combat.Implementation, except: Set<string>): Entr
   for (const c of combat.combatants) {
     const state = stateOf(c);
     if (!state || except.has(c.id!)) continue;
-    const place = lastingPlace(state, combat.round + 1);
+    const place = lastingPlace(state, roundOf(combat) + 1);
     const entry = byPlace.get(place);
     if (entry) entry.members.push(c);
     else byPlace.set(place, { id: c.id!, total: state.total, successPoints: state.successPoints, members: [c], state: { ...state, place } });
@@ -116,7 +117,7 @@ function newEntry(combat: Combat.Implementation, members: Combatants, place: Ini
     total: place.total,
     successPoints: place.successPoints,
     members,
-    state: { specialty: place.specialty, total: place.total, successPoints: place.successPoints, place: 0, fromRound: late ? combat.round + 1 : 0, spent: { round: 0, spends: [] }, seized: null, nextPlace: null, group },
+    state: { specialty: place.specialty, total: place.total, successPoints: place.successPoints, place: 0, fromRound: late ? roundOf(combat) + 1 : 0, spent: { round: 0, spends: [] }, seized: null, nextPlace: null, group },
   };
 }
 
@@ -144,11 +145,11 @@ export function planInitiative(combat: Combat.Implementation, combatants: Combat
     const place = placeOf(tray, members, picked);
     plan.points.push({ members, points: place.initiativePoints });
     plan.lines.push({ name: members[0]!.name ?? "", specialty: place.specialty, total: place.total, successPoints: place.successPoints });
-    rolled.push(newEntry(combat, members, place, groupOf(members[0]!) ?? null, combat.started));
+    rolled.push(newEntry(combat, members, place, groupOf(members[0]!) ?? null, hasBegun(combat)));
   }
   if (!rolled.length) return plan;
   const standing = standingOrder(combat, new Set(rolled.flatMap((e) => e.members.map((m) => m.id!))));
-  if (combat.started || !byGm) {
+  if (hasBegun(combat) || !byGm) {
     for (const joiner of rolled) {
       const { place, rollOff } = insert(standing, joiner, tray);
       joiner.state.place = place;
@@ -184,7 +185,7 @@ export function planFocus(combat: Combat.Implementation, combatant: Combatant.Im
   const standing = standingOrder(combat, new Set(members.map((m) => m.id!)));
   const entry: Entry = { id: combatant.id!, total: kept.total, successPoints: kept.successPoints, members, state: { ...state, total: kept.total, successPoints: kept.successPoints } };
   const { place, rollOff } = insert(standing, entry, tray);
-  entry.state = { ...entry.state, nextPlace: { round: combat.round + 1, place } };
+  entry.state = { ...entry.state, nextPlace: { round: roundOf(combat) + 1, place } };
   plan.entries = [entry];
   plan.rollOff = rollOff;
   return plan;

@@ -1,5 +1,6 @@
 import { spendInitiative } from "../../../../rules/cavaliers/initiative.js";
 import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
+import { actingIndex, hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn } from "../../../combat/combat.js";
 import { writeStates } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
@@ -11,16 +12,17 @@ export function initiativePoints(combatant: Combatant.Implementation): number {
   return (combatant.actor?.system as { initiativePoints?: number } | undefined)?.initiativePoints ?? 0;
 }
 
-/** The place a Seize buys: just after whoever acts now (first of all before the fight starts). */
+/** The place a Seize buys: just after whoever acts now by the GM's clock (first of all before the fight starts). */
 function seizedPlace(combat: Combat.Implementation, combatant: Combatant.Implementation): number {
   const turns = combat.turns;
   const places = turns.map((c) => placeThisRound(combat, c));
-  if (!combat.started || combat.turn === null) return Math.min(...places.filter(Number.isFinite)) - 1;
+  const acting = actingIndex(combat);
+  if (!hasBegun(combat) || acting < 0) return Math.min(...places.filter(Number.isFinite)) - 1;
   const at = turns.findIndex((c) => c.id === combatant.id);
-  if (at === combat.turn) throw new Refused(game.i18n!.localize("FRAY.Combat.Refused.Acting"));
-  if (at >= 0 && at < combat.turn) throw new Refused(game.i18n!.localize("FRAY.Combat.Refused.Acted"));
-  const now = places[combat.turn]!;
-  const next = places[combat.turn + 1];
+  if (at === acting) throw new Refused(game.i18n!.localize("FRAY.Combat.Refused.Acting"));
+  if (at >= 0 && at < acting) throw new Refused(game.i18n!.localize("FRAY.Combat.Refused.Acted"));
+  const now = places[acting]!;
+  const next = places[acting + 1];
   return next === undefined || !Number.isFinite(next) ? now + 1 : (now + next) / 2;
 }
 
@@ -46,8 +48,9 @@ export async function spend(combat: Combat.Implementation, combatant: Combatant.
   const seizeOnce = rulesetOptions("cavaliers").seizeOncePerRound !== false;
   refuseInWords(state, used, what, seizeOnce, initiativePoints(combatant));
   const after = spendInitiative({ specialty: state.specialty, initiativePoints: initiativePoints(combatant), usedThisRound: used }, what, seizeOnce, { attackFailed: true });
-  const next: CavaliersCombatantState = { ...state, spent: { round: combat.round, spends: [...after.usedThisRound] } };
-  if (what === "seize") next.seized = { round: combat.round, place: seizedPlace(combat, combatant) };
+  const round = roundOf(combat);
+  const next: CavaliersCombatantState = { ...state, spent: { round, spends: [...after.usedThisRound] } };
+  if (what === "seize") next.seized = { round, place: seizedPlace(combat, combatant) };
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
   await keepingCurrentTurn(combat, async () => {
     await setInitiativePoints(members, after.initiativePoints);

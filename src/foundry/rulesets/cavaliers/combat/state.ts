@@ -1,4 +1,6 @@
 import { INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
+import { roundOf } from "../../../combat/clock.js";
+import type { OrderKey } from "../../../combat/rules.js";
 import { storedState } from "../../../combat/store.js";
 
 /** Where a combatant stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<combatant id>`. */
@@ -60,9 +62,8 @@ export function readState(value: unknown): CavaliersCombatantState | undefined {
 
 const stored = (combatant: Combatant.Implementation, key: string): unknown => storedState(combatant.combat, key, combatant.id);
 
-/** A combatant's place, or undefined before it rolled, after Foundry cleared its initiative, or when the stored state is unreadable. */
+/** A combatant's place, or undefined before it rolled (or after the GM cleared its roll), or when the stored state is unreadable. */
 export function stateOf(combatant: Combatant.Implementation): CavaliersCombatantState | undefined {
-  if (combatant.initiative === null) return undefined;
   return readState(stored(combatant, STATE_KEY));
 }
 
@@ -78,13 +79,25 @@ export function hasBadState(combatant: Combatant.Implementation): boolean {
   return (state !== undefined && state !== null && readState(state) === undefined) || (group !== undefined && group !== null && groupOf(combatant) === undefined);
 }
 
-/** The place a combatant acts at this round: after everyone when it waits, its Seize when it bought one. */
-export function placeThisRound(combat: Combat.Implementation, combatant: Combatant.Implementation): number {
-  const state = stateOf(combatant);
+/** The place a combatant acts at in a round: after everyone when it waits, its Seize when it bought one. */
+export function placeIn(state: CavaliersCombatantState | undefined, round: number): number {
   if (!state) return Number.POSITIVE_INFINITY;
-  if (state.fromRound > combat.round) return Number.MAX_SAFE_INTEGER;
-  if (state.seized && state.seized.round === combat.round) return state.seized.place;
-  return lastingPlace(state, combat.round);
+  if (state.fromRound > round) return Number.MAX_SAFE_INTEGER;
+  if (state.seized && state.seized.round === round) return state.seized.place;
+  return lastingPlace(state, round);
+}
+
+/** The place a combatant acts at this round, by the GM's clock. */
+export const placeThisRound = (combat: Combat.Implementation, combatant: Combatant.Implementation): number => placeIn(stateOf(combatant), roundOf(combat));
+
+/** Each placed combatant's key in a round: its place (members of a shared roll tie, and go by id). */
+export function orderOf(combat: Combat.Implementation, round: number): Map<string, OrderKey> {
+  const keys = new Map<string, OrderKey>();
+  for (const combatant of combat.combatants) {
+    const state = stateOf(combatant);
+    if (state) keys.set(combatant.id!, [placeIn(state, round)]);
+  }
+  return keys;
 }
 
 /** The place that lasts beyond this round's Seize: a Focus's better place once its round comes. */
@@ -92,7 +105,7 @@ export function lastingPlace(state: CavaliersCombatantState, round: number): num
   return state.nextPlace && round >= state.nextPlace.round ? state.nextPlace.place : state.place;
 }
 
-/** IP bought this round (a purchase from an earlier round no longer counts). */
+/** IP bought this round, by the GM's clock (a purchase from an earlier round no longer counts). */
 export function spentThisRound(combat: Combat.Implementation, state: CavaliersCombatantState): InitiativeSpend[] {
-  return state.spent.round === combat.round ? state.spent.spends : [];
+  return state.spent.round === roundOf(combat) ? state.spent.spends : [];
 }

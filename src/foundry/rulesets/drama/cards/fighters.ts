@@ -10,6 +10,7 @@ import type { CardRef } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { combatantFor, declaredStance, momentumHolder } from "../combat/state.js";
 import { combatantOf, dramaSystemOf, type WeaponView } from "../gear.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
@@ -60,8 +61,8 @@ export function trackerFacts(roles: readonly string[], actors: CardActors, token
     combat = found.combat;
     ids[role] = found.combatant.id!;
   }
-  if (!combat?.started) return null;
-  return { combat: combat.id!, round: combat.round, ids };
+  if (!combat || !hasBegun(combat)) return null;
+  return { combat: combat.id!, round: roundOf(combat), ids };
 }
 
 export function combatOf(facts: TrackerFacts | null): Combat.Implementation | null {

@@ -10,8 +10,10 @@
 import { roundOneMomentum } from "../../../../core/initiative/momentum.js";
 import { STANCE_TABLE, STANCES, type Stance } from "../../../../rules/drama/tables.js";
 import type { DramaticModifiers } from "../../../../rules/drama/combatant.js";
+import { roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
-import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
+import { initiativeOf } from "../../../combat/roster.js";
+import type { CombatantButton, OrderKey, RulesetCombatRules } from "../../../combat/rules.js";
 import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, setStatus } from "../../../statuses/index.js";
 import { postMomentum } from "../cards/post.js";
@@ -25,8 +27,8 @@ const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? i18n().format(`FRAY.Drama.Combat.Refused.${key}`, data) : i18n().localize(`FRAY.Drama.Combat.Refused.${key}`));
 };
 
-/** Stances before the fight starts are the first round's. */
-export const stanceRound = (combat: Combat.Implementation) => Math.max(1, combat.round);
+/** Stances before the fight starts are the first round's; the round is the GM's clock's. */
+export const stanceRound = (combat: Combat.Implementation) => Math.max(1, roundOf(combat));
 
 interface Ranked {
   id: string;
@@ -52,11 +54,29 @@ function scoreOf(combat: Combat.Implementation, combatant: Combatant.Implementat
   return ranked ? ranked.grit + ranked.stanceModifier : null;
 }
 
-/** Opponents: combatants on another side (token disposition, else player characters against the rest). */
+/** Opponents: combatants on another side (the roster's side, else player characters against the rest). */
 function opponentsOf(combat: Combat.Implementation, combatant: Combatant.Implementation): Combatant.Implementation[] {
-  const side = sideOf(combatant);
-  return combat.combatants.contents.filter((c) => c.id !== combatant.id && sideOf(c) !== side && dramaSystem(c.actor));
+  const side = sideOf(combat, combatant);
+  return combat.combatants.contents.filter((c) => c.id !== combatant.id && sideOf(combat, c) !== side && dramaSystem(c.actor));
 }
+
+/**
+ * The Momentum order: the score the GM worked out (the roster's initiative: Grit and the stance
+ * declared), ties by Agility, then actor level, then player actors; a tie no rule breaks goes by id.
+ */
+function orderOf(combat: Combat.Implementation): Map<string, OrderKey> {
+  const keys = new Map<string, OrderKey>();
+  for (const combatant of combat.combatants) {
+    const score = initiativeOf(combat, combatant);
+    const system = dramaSystem(combatant.actor);
+    if (score === null) continue;
+    keys.set(combatant.id!, system ? [-score, -system.attributes.agility, -system.level, combatant.actor?.type === "dramaCharacter" ? -1 : 0] : [-score]);
+  }
+  return keys;
+}
+
+/** Whether the combatant has her round-one Momentum score (the GM worked it out). */
+const scored = (combat: Combat.Implementation, combatant: Combatant.Implementation) => initiativeOf(combat, combatant) !== null;
 
 /**
  * Whether `x` declares after `y` this round: x holds Momentum over y (from their last fight), or,
@@ -104,13 +124,13 @@ export async function advanceRound(combat: Combat.Implementation): Promise<void>
         await actor.update({ "system.roundsOut": left } as never);
         continue;
       }
-      await actor.update({ "system.roundsOut": 0, "system.disadvantage": "doubly", "system.disadvantageRound": combat.round } as never);
+      await actor.update({ "system.roundsOut": 0, "system.disadvantage": "doubly", "system.disadvantageRound": roundOf(combat) } as never);
       await setStatus(actor, CORE_STATUS.unconscious.id, false);
       await setStatus(actor, FRAY_STATUS.disadvantaged.id, false);
       await setStatus(actor, FRAY_STATUS.doublyDisadvantaged.id, true);
       continue;
     }
-    if (system.disadvantage !== "none" && system.disadvantageRound !== 0 && system.disadvantageRound < combat.round) {
+    if (system.disadvantage !== "none" && system.disadvantageRound !== 0 && system.disadvantageRound < roundOf(combat)) {
       await actor.update({ "system.disadvantage": "none", "system.disadvantageRound": 0 } as never);
       await setStatus(actor, FRAY_STATUS.disadvantaged.id, false);
       await setStatus(actor, FRAY_STATUS.doublyDisadvantaged.id, false);
@@ -138,25 +158,14 @@ export const dramaCombatRules: RulesetCombatRules = {
     await keepingCurrentTurn(combat, () => updateCombatants(combat, updates));
     // The ranking is posted as a card once everyone has a score (every step of it, in the game's words).
     const everyone = combat.combatants.contents.filter((c) => dramaSystem(c.actor));
-    if (everyone.length > 1 && everyone.every((c) => c.initiative !== null) && (combatants.length > 1 || everyone.length === 2)) {
+    if (everyone.length > 1 && everyone.every((c) => scored(combat, c)) && (combatants.length > 1 || everyone.length === 2)) {
       const ordered = [...combat.turns].filter((c) => dramaSystem(c.actor));
       // Not awaited: the GM is serving this roll, and the card's own request queues behind it.
       void postMomentum(ordered.map((c) => ({ actor: c.actor!, token: c.token ? { actor: c.actor, uuid: c.token.uuid } : null })));
     }
   },
 
-  compare(combat, a, b) {
-    if (a.initiative === null && b.initiative === null) return 0;
-    if (a.initiative === null) return 1;
-    if (b.initiative === null) return -1;
-    if (a.initiative !== b.initiative) return b.initiative - a.initiative;
-    const [ra, rb] = [rankedOf(combat, a, true), rankedOf(combat, b, true)];
-    if (!ra || !rb) return 0;
-    const ranking = roundOneMomentum([ra, rb]);
-    // A tie no rule breaks is left to Foundry's own order.
-    if (ranking.unresolvedTies.length) return 0;
-    return ranking.order[0] === ra ? -1 : 1;
-  },
+  order: orderOf,
 
   view(combat, combatant) {
     const facts: string[] = [];
@@ -168,7 +177,7 @@ export const dramaCombatRules: RulesetCombatRules = {
     facts.push(declared ? i18n().format("FRAY.Drama.Combat.Stance", { stance: i18n().localize(`FRAY.Drama.Stance.${declared.stance}`) }) : i18n().localize("FRAY.Drama.Combat.NoStance"));
     const over = holdsMomentumOver(combat, combatant.id).map((id) => combat.combatants.get(id)?.name ?? "");
     if (over.length) facts.push(i18n().format("FRAY.Drama.Combat.MomentumOver", { names: over.join(", ") }));
-    else if (combat.round <= 1 && combatant.initiative !== null && combat.turns.find((c) => c.initiative !== null) === combatant) facts.push(i18n().localize("FRAY.Drama.Combat.Momentum"));
+    else if (roundOf(combat) <= 1 && scored(combat, combatant) && combat.turns.find((c) => scored(combat, c)) === combatant) facts.push(i18n().localize("FRAY.Drama.Combat.Momentum"));
     if (system.disadvantage !== "none") facts.push(i18n().format(`FRAY.Drama.Combat.Disadvantage.${system.disadvantage}`, { rd: String(system.derived.disadvantageDice) }));
     if (system.roundsOut > 0) facts.push(i18n().format("FRAY.Drama.Combat.Out", { rounds: String(system.roundsOut) }));
     const waiting = stillToDeclare(combat, combatant);
@@ -193,11 +202,16 @@ export const dramaCombatRules: RulesetCombatRules = {
       // Dotted flag paths built at run time are outside fvtt-types' typed update data.
       await combat.update(update as never, { turnEvents: false } as never);
       // In the first round the stance moves the combatant's Momentum score, and so the order.
-      if (combat.round <= 1 && combatant.initiative !== null) await updateCombatants(combat, [{ _id: combatant.id, initiative: scoreOf(combat, combatant) }]);
+      if (roundOf(combat) <= 1 && scored(combat, combatant)) await updateCombatants(combat, [{ _id: combatant.id, initiative: scoreOf(combat, combatant) }]);
     });
   },
 
   hasBadState: (combatant) => hasBadDramaState((combatant.combat as Combat.Implementation | null) ?? null, combatant),
+
+  /** Their round-one Momentum scores are forgotten: "roll initiative" works them out again. */
+  async clearInitiative(combat, combatants) {
+    await keepingCurrentTurn(combat, () => updateCombatants(combat, combatants.map((c) => ({ _id: c.id, initiative: null }))));
+  },
 
   async reset(combat, combatant) {
     const update: Record<string, unknown> = {};

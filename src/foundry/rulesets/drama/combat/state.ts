@@ -10,6 +10,7 @@
  */
 import type { DramaticModifiers } from "../../../../rules/drama/combatant.js";
 import { STANCES, type Stance } from "../../../../rules/drama/tables.js";
+import { sideOf as rosterSide } from "../../../combat/roster.js";
 import { SYSTEM_ID } from "../../../system.js";
 
 export const STANCES_KEY = "dramaStances";
@@ -107,9 +108,7 @@ export function combatantFor(actor: Actor.Implementation, token: TokenDocument.I
   return null;
 }
 
-/** Which side a combatant fights on: its token's disposition, else player characters against the rest. */
-export function sideOf(combatant: Combatant.Implementation): number {
-  const token = combatant.token as { disposition?: number } | null | undefined;
-  if (token && typeof token.disposition === "number") return token.disposition;
-  return combatant.actor?.type === "dramaCharacter" ? 1 : -1;
+/** Which side a combatant fights on: the roster's (its token's disposition when it joined, or the GM's since), else player characters against the rest. */
+export function sideOf(combat: Combat.Implementation, combatant: Combatant.Implementation): number {
+  return rosterSide(combat, combatant) ?? (combatant.actor?.type === "dramaCharacter" ? 1 : -1);
 }

@@ -6,9 +6,18 @@ import { openTurnPlanner } from "../ui/turn-planner.js";
 import { askDelay } from "./delay-dialog.js";
 import { initiativeRequest, rollAndWrite, runInitiative } from "./initiative.js";
 import { delayTargets, delayTurn, goBefore, tiedPcBefore } from "./order.js";
-import { hasBadState, placeOf, STATE_KEY, stateOf } from "./state.js";
+import { actingCombatant, hasBegun } from "../../../combat/clock.js";
+import { hasBadState, orderOf, STATE_KEY, stateOf } from "./state.js";
 
 const i18n = () => game.i18n!;
+
+/** Their scores and places are forgotten: each is scored again (a PC rolls). */
+async function clearScores(combat: Combat.Implementation, combatants: Combatant.Implementation[]): Promise<void> {
+  await keepingCurrentTurn(combat, async () => {
+    await writeStates(combat, STATE_KEY, Object.fromEntries(combatants.map((c) => [c.id!, null])));
+    await updateCombatants(combat, combatants.map((c) => ({ _id: c.id, initiative: null })));
+  });
+}
 
 /**
  * Personal Combat in the combat tracker: Initiative (PCs roll, NPCs take rank + 3 or + 6), the
@@ -39,9 +48,7 @@ export const personalCombatRules: RulesetCombatRules = {
     await rollAndWrite(combat, combatants, ask.dice, ask.tray(), ask.asker);
   },
 
-  compare(_combat, a, b) {
-    return placeOf(a) - placeOf(b);
-  },
+  order: orderOf,
 
   view(combat, combatant) {
     const state = stateOf(combatant);
@@ -51,7 +58,7 @@ export const personalCombatRules: RulesetCombatRules = {
     const buttons: CombatantButton[] = [];
     const tied = tiedPcBefore(combat, combatant);
     if (tied) buttons.push({ action: "goBefore", label: i18n().format("FRAY.Personal.Tracker.GoBefore", { name: tied.name ?? "" }), tooltip: i18n().localize("FRAY.Personal.Tracker.GoBeforeHint") });
-    if (combat.started && combat.combatant?.id === combatant.id) {
+    if (hasBegun(combat) && actingCombatant(combat)?.id === combatant.id) {
       buttons.push({ action: "planTurn", label: i18n().localize("FRAY.Personal.Ui.PlanTurn") });
       const later = delayTargets(combat, combatant);
       buttons.push({ action: "delay", label: i18n().localize("FRAY.Personal.Tracker.Delay"), tooltip: i18n().localize(later.length ? "FRAY.Personal.Tracker.DelayHint" : "FRAY.Personal.Tracker.NoOneLater"), disabled: later.length === 0 });
@@ -66,10 +73,7 @@ export const personalCombatRules: RulesetCombatRules = {
 
   hasBadState,
 
-  async reset(combat, combatant) {
-    await keepingCurrentTurn(combat, async () => {
-      await writeStates(combat, STATE_KEY, { [combatant.id!]: null });
-      await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
-    });
-  },
+  reset: (combat, combatant) => clearScores(combat, [combatant]),
+
+  clearInitiative: clearScores,
 };

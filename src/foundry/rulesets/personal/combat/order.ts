@@ -5,6 +5,7 @@
  */
 import { delay } from "../../../../rules/personal/actions.js";
 import { postServedCard } from "../../../cards/index.js";
+import { actingCombatant, hasBegun } from "../../../combat/clock.js";
 import { keepingCurrentTurn } from "../../../combat/combat.js";
 import { stateChanges, writeStates } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
@@ -21,9 +22,9 @@ function scoredTurns(combat: Combat.Implementation): Combatant.Implementation[] 
   return combat.turns.filter((c) => stateOf(c) !== undefined);
 }
 
-/** Who she may wait for: everyone after her this round who has a place. */
+/** Who she may wait for: everyone after her this round who has a place (none unless it is her turn by the GM's clock). */
 export function delayTargets(combat: Combat.Implementation, mover: Combatant.Implementation): Combatant.Implementation[] {
-  if (combat.combatant?.id !== mover.id) return [];
+  if (!hasBegun(combat) || actingCombatant(combat)?.id !== mover.id) return [];
   const turns = scoredTurns(combat);
   return turns.slice(turns.findIndex((c) => c.id === mover.id) + 1);
 }
@@ -40,7 +41,7 @@ export function delayRequest(combat: Combat.Implementation, mover: Combatant.Imp
  * stands where she stood, with Foundry's turn events.
  */
 export async function delayTurn(combat: Combat.Implementation, mover: Combatant.Implementation, choice: Record<string, unknown>, asker: User.Implementation): Promise<void> {
-  if (!combat.started || combat.combatant?.id !== mover.id) refuse("NotYourTurn", { name: mover.name ?? "" });
+  if (!hasBegun(combat) || actingCombatant(combat)?.id !== mover.id) refuse("NotYourTurn", { name: mover.name ?? "" });
   const after = typeof choice.after === "string" ? choice.after : "";
   const request = delayRequest(combat, mover, after);
   const order = (delay.resolve(request, new DiceTray(givenDice([]))).result as { order: string[] }).order;

@@ -3,6 +3,7 @@
  * a GM writes them): her Initiative score and how it was made, and her place in the order. Places
  * start as the rules' order and change when the players order tied PCs or someone Delays.
  */
+import type { OrderKey } from "../../../combat/rules.js";
 import { storedState } from "../../../combat/store.js";
 
 export const STATE_KEY = "personal";
@@ -34,9 +35,8 @@ export function readState(raw: unknown): PersonalCombatantState | undefined {
 
 const stored = (combatant: Combatant.Implementation): unknown => storedState(combatant.combat, STATE_KEY, combatant.id);
 
-/** A combatant's state; none before she is scored, once Foundry cleared her initiative, or when unreadable. */
+/** A combatant's state; none before she is scored (or after the GM cleared her score), or when unreadable. */
 export function stateOf(combatant: Combatant.Implementation): PersonalCombatantState | undefined {
-  if (combatant.initiative === null) return undefined;
   return readState(stored(combatant));
 }
 
@@ -45,13 +45,15 @@ export function hasBadState(combatant: Combatant.Implementation): boolean {
   return raw !== undefined && raw !== null && readState(raw) === undefined;
 }
 
-export function placeOf(combatant: Combatant.Implementation): number {
-  return stateOf(combatant)?.place ?? Number.POSITIVE_INFINITY;
+/** Each scored combatant's key: her place (the same in every round; a Delay moves it for good). */
+export function orderOf(combat: Combat.Implementation): Map<string, OrderKey> {
+  const keys = new Map<string, OrderKey>();
+  for (const combatant of combat.combatants) {
+    const state = stateOf(combatant);
+    if (state) keys.set(combatant.id!, [state.place]);
+  }
+  return keys;
 }
 
-/** Whether the combatant has taken her turn this round: she comes before the acting one in the order. */
-export function hasActed(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
-  if (!combat.started || combat.turn === null) return false;
-  const index = combat.turns.findIndex((c) => c.id === combatant.id);
-  return index >= 0 && index < combat.turn;
-}
+/** Whether the combatant has taken her turn this round, by the GM's clock. */
+export { hasActed } from "../../../combat/clock.js";

@@ -1,9 +1,10 @@
 /**
  * What the torchlight card kinds share: refusals in the players' words, the Combat a card plays in
- * (checked on the GM: it exists and has begun), each role's fighter in it, and the roles of a card
+ * (checked on the GM: it exists and has begun, by the GM's clock), each role's fighter in it, and the roles of a card
  * that names everyone in the fight (c0, c1, ...).
  */
 import type { CardActors } from "../../../cards/kinds.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { Refused } from "../../../relay/index.js";
 import { combatById, type Fighter, fighterFor, fightersOf, viewedCombat } from "../combat/fight.js";
 import { stateOf, type TorchlightCombatState } from "../combat/state.js";
@@ -28,9 +29,9 @@ export interface CardFight {
 /** The running Combat a request names (by id), read now; a refusal when there is none such (or it has not begun, unless `unstarted`). */
 export function fightOf(combatId: unknown, unstarted = false): CardFight {
   const combat = combatById(combatId);
-  if (!combat || (!unstarted && !combat.started)) refuse("NoFight");
+  if (!combat || (!unstarted && !hasBegun(combat))) refuse("NoFight");
   const state = stateOf(combat);
-  return { combat, state, fighters: fightersOf(combat, state), round: Math.max(1, combat.round) };
+  return { combat, state, fighters: fightersOf(combat, state), round: Math.max(1, roundOf(combat)) };
 }
 
 /** The Combat this client is looking at, for a card about to open (the GM checks it again). */

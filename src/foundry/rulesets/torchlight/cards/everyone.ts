@@ -11,6 +11,7 @@ import { placeWithOverflow, type Placement } from "../../../../rules/torchlight/
 import { readOptions } from "../../../../rules/torchlight/options.js";
 import { MANEUVERS, type Stance } from "../../../../rules/torchlight/tables.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { rosterPath } from "../../../combat/roster.js";
 import { rulesetOptions } from "../../../settings.js";
 import { FRAY_STATUS, statusIdFor } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
@@ -244,6 +245,8 @@ export const torchlightInitiativeCard: CardKind = {
       fields[statePath("initiative", id)] = { roll: save.roll, st: save.st, success: save.success, actsFrom: result.actsFrom[name] };
       if ((request.returning as Record<string, number>)[role] !== undefined) fields[statePath("retreated", id)] = null;
       const combatant = fight.combat.combatants.get(id);
+      // The roster's copy is what the tracker shows (Foundry's field is the player's to write).
+      fields[rosterPath(id, "initiative")] = Number(save.roll);
       if (combatant) changes.push({ actor: combatant, fields: { initiative: Number(save.roll) } });
       changes.push(...actorChange(actors[role]!, effectFor(outcome.effects, name), {}, (request.returning as Record<string, number>)[role] !== undefined ? { [FRAY_STATUS.retreated.id]: false } : {}));
     }

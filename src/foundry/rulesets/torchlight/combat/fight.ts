@@ -4,6 +4,7 @@
  * its side, its cell on the Combat Grid and its marks. Read on the GM from the Combat's flags.
  */
 import type { Placement } from "../../../../rules/torchlight/grid.js";
+import { sideOf as rosterSide } from "../../../combat/roster.js";
 import { type Cell, type Mark, stateOf, type TorchlightCombatState } from "./state.js";
 import { isIncapacitated, torchlightData } from "../actor-data.js";
 import { cardName } from "../../../cards/documents.js";
@@ -24,11 +25,12 @@ export interface Fighter {
 }
 
 /**
- * A token's disposition says which side it fights on (hostile: the foes; friendly: the party); a
- * neutral or secret one, or a combatant without a token, goes by whether a player owns it.
+ * The roster's side says which side it fights on (its token's disposition when it joined, or the
+ * GM's since; hostile: the foes; friendly: the party); a neutral or secret one, or a combatant
+ * without a token, goes by whether a player owns it (which only the GM decides).
  */
-export function sideOf(combatant: Combatant.Implementation): Side {
-  const disposition = combatant.token?.disposition;
+export function sideOf(combat: Combat.Implementation, combatant: Combatant.Implementation): Side {
+  const disposition = rosterSide(combat, combatant);
   const { HOSTILE, FRIENDLY } = CONST.TOKEN_DISPOSITIONS;
   if (disposition === HOSTILE) return "foes";
   if (disposition === FRIENDLY) return "party";
@@ -60,7 +62,7 @@ export function fightersOf(combat: Combat.Implementation, state: TorchlightComba
     actor: combatant.actor,
     token: combatant.token ?? null,
     name: names[index]!,
-    side: sideOf(combatant),
+    side: sideOf(combat, combatant),
     cell: state.grid[combatant.id ?? ""] ?? null,
     incapacitated: combatant.actor ? isIncapacitated(combatant.actor) : false,
     playersTurn: combatant.hasPlayerOwner,

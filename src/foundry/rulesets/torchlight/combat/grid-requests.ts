@@ -8,6 +8,7 @@ import { canMove, cellCount, placeWithOverflow, type Placement } from "../../../
 import { readOptions } from "../../../../rules/torchlight/options.js";
 import { STANCES, type Stance } from "../../../../rules/torchlight/tables.js";
 import { integerIn, oneOf } from "../../../cards/checks.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { ask, onRequest, Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { torchlightSystem } from "../actor-data.js";
@@ -36,14 +37,14 @@ const capacity = () => readOptions(rulesetOptions("torchlight")).cellCapacity;
 /** Why a player may not move this fighter now, or nothing. */
 function playerMoveProblem(combat: Combat.Implementation, fighter: Fighter, to: { lane: number; stance: Stance }): void {
   const state = stateOf(combat);
-  const round = combat.round;
+  const round = roundOf(combat);
   const marks = state.marks[fighter.id] ?? {};
   if (fighter.incapacitated) refuse("Incapacitated", { name: fighter.name });
   if (state.retreated[fighter.id] !== undefined) refuse("Retreated", { name: fighter.name });
   if (marks.grappled) refuse("Grappled", { name: fighter.name });
   if (marks.pushed && round === marks.pushed.taken + 1) refuse("Pushed", { name: fighter.name });
   if (state.moved[fighter.id] === round) refuse("MovedThisRound", { name: fighter.name });
-  if (combat.started && fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
+  if (hasBegun(combat) && fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
   const lanes = state.lanes.map((level) => ({ level }));
   if (fighter.cell && !canMove(lanes, fighter.cell.lane, to.lane)) refuse("LaneOutOfReach", { name: fighter.name, lane: String(to.lane) });
 }
@@ -66,7 +67,7 @@ async function move(payload: Record<string, unknown>, asker: User.Implementation
   const update: Record<string, unknown> = { [statePath("grid", fighter.id)]: { lane, stance } };
   if (!asker.isGM) {
     playerMoveProblem(combat, fighter, { lane, stance });
-    update[statePath("moved", fighter.id)] = combat.round;
+    update[statePath("moved", fighter.id)] = roundOf(combat);
   }
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
   await combat.update(update as never);

@@ -9,7 +9,9 @@ import { isEngaged, mayRetreat } from "../../../../rules/torchlight/grid.js";
 import { RETREAT_WAIT_ROUNDS, STANCE_RULES } from "../../../../rules/torchlight/tables.js";
 import { FRAY_STATUS, setStatus, hasStatus } from "../../../statuses/index.js";
 import { Refused } from "../../../relay/index.js";
-import type { CombatantButton, RulesetCombatRules, TrackerPhase } from "../../../combat/rules.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
+import { updateCombatants } from "../../../combat/combat.js";
+import type { CombatantButton, OrderKey, RulesetCombatRules, TrackerPhase } from "../../../combat/rules.js";
 import { INITIATIVE } from "../../../combat/requests.js";
 import { postTorchlightGrappleHold, postTorchlightInitiative, postTorchlightRetreat, postTorchlightRound } from "../cards/post.js";
 import { openTorchlightAct } from "../ui/act-dialog.js";
@@ -45,14 +47,14 @@ function factsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Figh
   const entry = state.initiative[fighter.id];
   if (fighter.cell) facts.push(t("Row.Cell", { lane: String(fighter.cell.lane), stance: t(`Stance.${fighter.cell.stance}`) }));
   if (fighter.cell && isEngaged(placementsOf(fighters), fighter.name)) facts.push(t("Engaged"));
-  if (entry && entry.actsFrom > combat.round) facts.push(t("Row.Waits", { round: String(entry.actsFrom) }));
+  if (entry && entry.actsFrom > roundOf(combat)) facts.push(t("Row.Waits", { round: String(entry.actsFrom) }));
   const left = state.retreated[fighter.id];
   if (left !== undefined) facts.push(t("Row.Retreated", { round: String(backFrom(left)) }));
   const hit = state.hits[fighter.id];
   const target = hit ? fighters.find((f) => f.id === hit.target) : undefined;
   if (hit) facts.push(t("Row.Queued", { amount: String(hit.amount), target: target?.name ?? "?" }));
   const ability = state.abilities[fighter.id];
-  if (ability && ability.round === combat.round) facts.push(t(`Ability.${ability.ability}`));
+  if (ability && ability.round === roundOf(combat)) facts.push(t(`Ability.${ability.ability}`));
   for (const word of Object.keys(state.marks[fighter.id] ?? {})) facts.push(t(`Mark.${word}`));
   return facts;
 }
@@ -60,10 +62,10 @@ function factsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Figh
 function buttonsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Fighter[], state: TorchlightCombatState): CombatantButton[] {
   const left = state.retreated[fighter.id];
   if (left !== undefined) {
-    const early = combat.round < backFrom(left);
+    const early = roundOf(combat) < backFrom(left);
     return [{ action: "rejoin", label: t("Row.Rejoin"), tooltip: early ? t("Row.RejoinFrom", { round: String(backFrom(left)) }) : t("Row.RejoinHint"), disabled: early }];
   }
-  if (!combat.started) return [{ action: "grid", label: t("Grid.Title") }];
+  if (!hasBegun(combat)) return [{ action: "grid", label: t("Grid.Title") }];
   const stance = fighter.cell?.stance ?? "steadied";
   const buttons: CombatantButton[] = [
     { action: "attack", label: t("Attack") },
@@ -103,7 +105,7 @@ async function openFor(combat: Combat.Implementation, combatants: Combatant.Impl
 
 /** The turn controls move the round through its three turns; past the environment's, the end-of-round card. */
 async function advance(combat: Combat.Implementation, step: string): Promise<boolean> {
-  if (step === "previousRound" || !combat.started) return false;
+  if (step === "previousRound" || !hasBegun(combat)) return false;
   if (!game.user?.isGM) throw new Refused(t("Refused.GmOnly"));
   const phase = stateOf(combat).phase;
   const at = PHASES.indexOf(phase);
@@ -146,12 +148,16 @@ export const torchlightCombatRules: RulesetCombatRules = {
     throw new Refused(t("Refused.OnACard"));
   },
 
-  compare(combat, a, b) {
+  /** The players' turn, the GM's, the environment's; within each, the higher Dex save first. */
+  order(combat) {
     const state = stateOf(combat);
-    const fighters = fightersOf(combat, state);
-    const place = (c: Combatant.Implementation) => PHASES.indexOf(phaseOf(fighters.find((f) => f.id === c.id), state));
-    const roll = (c: Combatant.Implementation) => state.initiative[c.id ?? ""]?.roll ?? 0;
-    return place(a) - place(b) || roll(b) - roll(a);
+    const fighters = new Map(fightersOf(combat, state).map((f) => [f.id, f]));
+    const keys = new Map<string, OrderKey>();
+    for (const combatant of combat.combatants) {
+      const id = combatant.id ?? "";
+      keys.set(id, [PHASES.indexOf(phaseOf(fighters.get(id), state)), -(state.initiative[id]?.roll ?? 0)]);
+    }
+    return keys;
   },
 
   phases(combat): TrackerPhase[] {
@@ -161,7 +167,7 @@ export const torchlightCombatRules: RulesetCombatRules = {
     return PHASES.map((id) => ({
       id,
       label: t(`Phase.${id}`),
-      active: combat.started && state.phase === id,
+      active: hasBegun(combat) && state.phase === id,
       combatantIds: ordered.filter((cid) => phaseOf(fighters.find((f) => f.id === cid), state) === id),
       note: t(`PhaseNote.${id}`),
     }));
@@ -198,6 +204,6 @@ export const torchlightCombatRules: RulesetCombatRules = {
     const update: Record<string, unknown> = Object.fromEntries(PARTS.map((part) => [statePath(part, id), null]));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     await combat.update(update as never);
-    await combatant.update({ initiative: null });
+    await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
   },
 };

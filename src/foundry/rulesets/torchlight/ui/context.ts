@@ -4,6 +4,7 @@
  */
 import { type Fighter, fighterFor, fightersOf, viewedCombat } from "../combat/fight.js";
 import { whoOf, type Who } from "../cards/post.js";
+import { hasBegun } from "../../../combat/clock.js";
 
 export interface SheetFight {
   combat: Combat.Implementation;
@@ -15,7 +16,7 @@ export interface SheetFight {
 export function sheetFight(actor: Actor.Implementation): SheetFight | { refusal: string } {
   const i18n = game.i18n!;
   const combat = viewedCombat();
-  if (!combat || !combat.started) return { refusal: i18n.localize("FRAY.Torchlight.Refused.NoFight") };
+  if (!combat || !hasBegun(combat)) return { refusal: i18n.localize("FRAY.Torchlight.Refused.NoFight") };
   const fighters = fightersOf(combat);
   const token = actor.token ?? actor.getActiveTokens(false, true)[0] ?? null;
   const me = fighterFor(fighters, actor, token);

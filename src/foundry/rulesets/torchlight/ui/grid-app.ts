@@ -17,6 +17,7 @@ import { stateOf, type TorchlightCombatState } from "../combat/state.js";
 import { who } from "./context.js";
 import { TorchlightDialogBase } from "./dialog-base.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { roundOf } from "../../../combat/clock.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
 
@@ -119,7 +120,7 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
     return Object.assign(context, {
       noCombat: false,
       isGM: user.isGM,
-      round: combat.round,
+      round: roundOf(combat),
       phase: t(`Phase.${state.phase}`),
       columns: COLUMNS.map((c) => ({ ...c, label: t(`Stance.${c.stance}`), sideLabel: t(`Side.${c.side}`) })),
       lanes,

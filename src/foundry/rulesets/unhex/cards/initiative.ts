@@ -7,6 +7,8 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { integerIn } from "../../../cards/checks.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
+import { rosterPath } from "../../../combat/roster.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -47,11 +49,12 @@ function levelOf(combatant: Combatant.Implementation): number {
 /** The round's rollers, by team: the open request names one combatant per team, who must be among its highest level. */
 function prepare(raw: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
   const combat = typeof raw.combat === "string" ? (game.combats?.get(raw.combat) as Combat.Implementation | undefined) : undefined;
-  if (!combat || !combat.started) return refuse("NoFight");
+  if (!combat || !hasBegun(combat)) return refuse("NoFight");
   const round = integerIn(raw.round, 1, 10_000, "round");
-  if (round !== combat.round) refuse("NotThisRound", { round: String(combat.round) });
+  const now = roundOf(combat);
+  if (round !== now) refuse("NotThisRound", { round: String(now) });
   const state = roundState(combat);
-  if (state.round === combat.round) refuse("InitiativeRolled", { round: String(combat.round) });
+  if (state.round === now) refuse("InitiativeRolled", { round: String(now) });
   const teams = teamsOf(combat);
   if (teams.size < 2) refuse("OneTeam");
   const chosen = (raw.rollers ?? {}) as Record<string, unknown>;
@@ -90,12 +93,15 @@ function changes(outcome: Outcome, _actors: CardActors, request: Record<string, 
   const budgets = result.rolls.flatMap(({ team }, index) => budgetFromEvents(request, team, outcome.effects[index]?.statuses ?? []));
   // Each combatant's initiative is her team's place counted from the last, so Foundry's order is the team order.
   const place = (team: TeamId) => result.order.length - result.order.indexOf(team);
-  const initiatives: CardChange[] = (combat.combatants.contents as Combatant.Implementation[]).map((combatant) => ({
+  const combatants = combat.combatants.contents as Combatant.Implementation[];
+  const initiatives: CardChange[] = combatants.map((combatant) => ({
     document: combatant,
     fields: { initiative: place(teamOf(combat, combatant)) },
     label: game.i18n!.localize("FRAY.Unhex.Card.TeamPlace"),
   }));
-  return [roundChange(combat, { round: Number(request.round), holder: result.winner, order: result.order }), ...budgets, ...initiatives];
+  // The roster's copy is what the tracker shows (Foundry's field is the player's to write).
+  const shown: CardChange = { document: combat, fields: Object.fromEntries(combatants.map((c) => [rosterPath(c.id!, "initiative"), place(teamOf(combat, c))])), label: game.i18n!.localize("FRAY.Unhex.Card.TeamPlace") };
+  return [roundChange(combat, { round: Number(request.round), holder: result.winner, order: result.order }), ...budgets, shown, ...initiatives];
 }
 
 function context(card: CardData): Record<string, unknown> {

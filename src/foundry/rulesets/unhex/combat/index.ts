@@ -6,6 +6,7 @@
  * is left standing. All state is in the Combat's flags (state.ts), which only the GM writes.
  */
 import { spendAction } from "../../../../rules/unhex/budget.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
 import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
 import { writeStates } from "../../../combat/store.js";
@@ -13,7 +14,7 @@ import { openCardAsGm } from "../../../cards/index.js";
 import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { teamsOf } from "../cards/initiative.js";
-import { BUDGET_KEY, budgetChange, budgetOf, roundState, storedStateReadable, TEAMS, type TeamId, teamOf, teamUpdate } from "./state.js";
+import { BUDGET_KEY, budgetChange, budgetOf, orderOf, roundState, storedStateReadable, TEAMS, type TeamId, teamOf, teamUpdate } from "./state.js";
 
 const i18n = () => game.i18n!;
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -37,14 +38,15 @@ export function teamsStanding(combat: Combat.Implementation): TeamId[] {
 function roundCard(combat: Combat.Implementation): ChatMessage.Implementation | undefined {
   return game.messages?.contents.findLast((message) => {
     const card = message.author?.isGM ? cardOf(message) : null;
-    return card?.kind === "unhex.initiative" && card.request.combat === combat.id && card.request.round === combat.round && card.state !== "undone";
+    return card?.kind === "unhex.initiative" && card.request.combat === combat.id && card.request.round === roundOf(combat) && card.state !== "undone";
   }) as ChatMessage.Implementation | undefined;
 }
 
 /** On the active GM: the round's initiative card, each team's highest-level character named to roll. */
 async function openInitiative(combat: Combat.Implementation): Promise<void> {
-  if (!combat.started || combat.round < 1) refuse("NoFight");
-  if (roundState(combat).round === combat.round || roundCard(combat)) refuse("InitiativeRolled", { round: String(combat.round) });
+  const round = roundOf(combat);
+  if (round < 1) refuse("NoFight");
+  if (roundState(combat).round === round || roundCard(combat)) refuse("InitiativeRolled", { round: String(round) });
   const teams = teamsOf(combat);
   if (teams.size < 2) refuse("OneTeam");
   const refs: Record<string, { actor: string; token?: string }> = {};
@@ -55,7 +57,7 @@ async function openInitiative(combat: Combat.Implementation): Promise<void> {
     rollers[team] = top!.id!;
   }
   refs.lead = refs[[...teams.keys()][0]!]!;
-  await openCardAsGm({ kind: "unhex.initiative", refs, request: { combat: combat.id, round: combat.round, rollers } });
+  await openCardAsGm({ kind: "unhex.initiative", refs, request: { combat: combat.id, round, rollers } });
 }
 
 function budgetFacts(combat: Combat.Implementation, combatant: Combatant.Implementation): string[] {
@@ -74,27 +76,20 @@ export const unhexCombatRules: RulesetCombatRules = {
     await openInitiative(combat);
   },
 
-  compare(combat, a, b) {
-    const order = roundState(combat).order;
-    const place = (c: Combatant.Implementation) => {
-      const at = order.indexOf(teamOf(combat, c));
-      return at < 0 ? order.length : at;
-    };
-    return place(a) - place(b);
-  },
+  order: orderOf,
 
   view(combat, combatant) {
     const team = teamOf(combat, combatant);
     const state = roundState(combat);
-    const place = state.round === combat.round ? state.order.indexOf(team) : -1;
+    const place = state.round === roundOf(combat) ? state.order.indexOf(team) : -1;
     const facts = [place >= 0 ? i18n().format("FRAY.Unhex.Combat.TeamTurn", { team: i18n().localize(`FRAY.Unhex.Team.${team}`), n: String(place + 1) }) : i18n().localize(`FRAY.Unhex.Team.${team}`)];
-    if (combat.started) facts.push(...budgetFacts(combat, combatant));
+    if (hasBegun(combat)) facts.push(...budgetFacts(combat, combatant));
     const buttons: CombatantButton[] = [];
     // From round 2 on every row has last round's place, so Foundry's d20 is gone: each team's roller gets the round's roll here.
-    if (combat.started && state.round !== combat.round && !roundCard(combat) && [...teamsOf(combat).values()].some(([top]) => top?.id === combatant.id)) {
-      buttons.push({ action: "roundInitiative", label: i18n().format("FRAY.Unhex.Combat.RollRound", { round: String(combat.round) }), tooltip: i18n().localize("FRAY.Unhex.Combat.RollRoundHint") });
+    if (hasBegun(combat) && state.round !== roundOf(combat) && !roundCard(combat) && [...teamsOf(combat).values()].some(([top]) => top?.id === combatant.id)) {
+      buttons.push({ action: "roundInitiative", label: i18n().format("FRAY.Unhex.Combat.RollRound", { round: String(roundOf(combat)) }), tooltip: i18n().localize("FRAY.Unhex.Combat.RollRoundHint") });
     }
-    if (combat.started) {
+    if (hasBegun(combat)) {
       const spent = budgetOf(combat, combatant).available < 1;
       buttons.push({ action: "spend", label: i18n().localize("FRAY.Unhex.Combat.Spend"), tooltip: i18n().localize(spent ? "FRAY.Unhex.Combat.NothingToSpend" : "FRAY.Unhex.Combat.SpendHint"), disabled: spent });
     }
@@ -102,7 +97,7 @@ export const unhexCombatRules: RulesetCombatRules = {
       const next = TEAMS[(TEAMS.indexOf(team) + 1) % TEAMS.length]!;
       buttons.push({ action: "team", label: i18n().localize("FRAY.Unhex.Combat.Team"), tooltip: i18n().format("FRAY.Unhex.Combat.TeamHint", { team: i18n().localize(`FRAY.Unhex.Team.${next}`) }) });
       // Offered once, on the first row, when one team (or none) is left standing.
-      if (combat.started && combat.turns[0]?.id === combatant.id && teamsStanding(combat).length <= 1) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
+      if (hasBegun(combat) && combat.turns[0]?.id === combatant.id && teamsStanding(combat).length <= 1) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
     }
     return { facts, buttons };
   },

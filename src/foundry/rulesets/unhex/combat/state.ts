@@ -8,6 +8,9 @@
  */
 import { type ActionBudget, FRESH_BUDGET, startRound } from "../../../../rules/unhex/budget.js";
 import type { DocumentChange } from "../../../cards/kinds.js";
+import { hasBegun, roundOf } from "../../../combat/clock.js";
+import type { OrderKey } from "../../../combat/rules.js";
+import { sideOf } from "../../../combat/roster.js";
 import { SYSTEM_ID } from "../../../system.js";
 
 export const BUDGET_KEY = "unhex";
@@ -53,7 +56,7 @@ export function storedStateReadable(combat: Combat.Implementation, combatantId: 
 /** The combatant's actions this round: her stored budget carried through the rounds since, or a fresh one. */
 export function budgetOf(combat: Combat.Implementation, combatant: Combatant.Implementation): ActionBudget {
   const stored = storedOf(combat, combatant.id ?? "");
-  const round = combat.round;
+  const round = roundOf(combat);
   if (!count(stored.available) || !count(stored.owed) || typeof stored.round !== "number" || stored.round > round) return FRESH_BUDGET;
   let budget: ActionBudget = { available: stored.available, owed: stored.owed };
   // At most a few rounds matter: an extra action lapses at once and what is owed is paid one a round.
@@ -66,7 +69,7 @@ export function budgetChange(combat: Combat.Implementation, combatant: Combatant
   const path = `flags.${SYSTEM_ID}.${BUDGET_KEY}.${combatant.id}`;
   return {
     document: combat,
-    fields: { [`${path}.round`]: combat.round, [`${path}.available`]: budget.available, [`${path}.owed`]: budget.owed },
+    fields: { [`${path}.round`]: roundOf(combat), [`${path}.available`]: budget.available, [`${path}.owed`]: budget.owed },
     label: game.i18n!.format("FRAY.Unhex.Card.BudgetOf", { name: combatant.name ?? "" }),
     labels: {
       [`${path}.round`]: game.i18n!.format("FRAY.Unhex.Card.BudgetRound", { name: combatant.name ?? "" }),
@@ -78,11 +81,15 @@ export function budgetChange(combat: Combat.Implementation, combatant: Combatant
   };
 }
 
-/** The team a combatant fights for: the GM's choice, else her token's disposition (a character without a token: friendly, an NPC hostile). */
+/**
+ * The team a combatant fights for: the GM's choice on the tracker, else the roster's side (her
+ * token's disposition when she joined, never as her player turns it since); a character without a
+ * token is friendly, an NPC hostile.
+ */
 export function teamOf(combat: Combat.Implementation, combatant: Combatant.Implementation): TeamId {
   const chosen = storedOf(combat, combatant.id ?? "").team;
   if (typeof chosen === "string" && (TEAMS as readonly string[]).includes(chosen)) return chosen as TeamId;
-  const disposition = combatant.token?.disposition;
+  const disposition = sideOf(combat, combatant);
   if (typeof disposition === "number" && Object.hasOwn(DISPOSITION_TEAMS, disposition)) return DISPOSITION_TEAMS[disposition]!;
   return combatant.actor?.type === "unhexCharacter" ? "friendly" : "hostile";
 }
@@ -123,10 +130,22 @@ export function roundChange(combat: Combat.Implementation, state: RoundState): D
 
 /** The started combat an actor fights in (through her token when given), and her combatant in it. */
 export function fightOf(actor: Actor.Implementation, token?: TokenDocument.Implementation | null): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
-  for (const combat of game.combats?.contents ?? []) {
-    if (!combat.started) continue;
+  for (const stored of game.combats?.contents ?? []) {
+    const combat = stored as Combat.Implementation;
+    if (!hasBegun(combat)) continue;
     const combatant = combat.combatants.find((c) => (token ? c.tokenId === token.id && c.sceneId === token.parent?.id : c.actorId === actor.id));
-    if (combatant) return { combat: combat as Combat.Implementation, combatant: combatant as Combatant.Implementation };
+    if (combatant) return { combat, combatant: combatant as Combatant.Implementation };
   }
   return null;
+}
+
+/** Each combatant's key: her team's place in the order of team turns last rolled (a team not in it acts last). */
+export function orderOf(combat: Combat.Implementation): Map<string, OrderKey> {
+  const order = roundState(combat).order;
+  const keys = new Map<string, OrderKey>();
+  for (const combatant of combat.combatants) {
+    const at = order.indexOf(teamOf(combat, combatant));
+    keys.set(combatant.id!, [at < 0 ? order.length : at]);
+  }
+  return keys;
 }

@@ -1,0 +1,91 @@
+/**
+ * Who fights, as the GM saw them join: each combatant's side, the round it joined in and the
+ * initiative the tracker shows, in the Combat's flags (only a GM writes them):
+ *
+ *   flags.fray.roster.<combatant id> = { side, joined, initiative }
+ *
+ * In v13 a player may write her own combatant (its `initiative` and flags) and her token (its
+ * `disposition`); the roster is what the rules read instead. The active GM enlists each combatant
+ * as it joins (keeper.ts): its side is its token's disposition at that moment as the GM's client
+ * sees it (null without a token), and only a GM changes it later (a GM's change of the token's
+ * disposition, or a ruleset's GM control). The initiative is written with every GM step that
+ * places a combatant (`setInitiatives`), and Foundry's own field is kept as a copy for display.
+ * An entry not yet written reads as the GM would write it now.
+ */
+import { SYSTEM_ID } from "../system.js";
+import { roundOf } from "./clock.js";
+
+export const ROSTER_KEY = "roster";
+
+export interface RosterEntry {
+  /** The token disposition the combatant fights under (CONST.TOKEN_DISPOSITIONS), or null when it has no token. */
+  side: number | null;
+  /** The round it joined in (0: before the fight began). */
+  joined: number;
+  /** The initiative the ruleset gave it (null: not yet placed). */
+  initiative: number | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isSide = (value: unknown): value is number | null => value === null || Number.isSafeInteger(value);
+const isInitiative = (value: unknown): value is number | null => value === null || (typeof value === "number" && Number.isFinite(value));
+
+function storedEntries(combat: Combat.Implementation): Record<string, unknown> {
+  // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
+  const all = combat.getFlag(SYSTEM_ID as never, ROSTER_KEY as never) as unknown;
+  return isRecord(all) ? all : {};
+}
+
+/** The side a combatant's token shows now (what the GM enlists it under). */
+export function dispositionNow(combatant: Combatant.Implementation): number | null {
+  const disposition = (combatant.token as { disposition?: unknown } | null | undefined)?.disposition;
+  return Number.isSafeInteger(disposition) ? (disposition as number) : null;
+}
+
+/** The entry the GM would write for this combatant now. */
+export function freshEntry(combat: Combat.Implementation, combatant: Combatant.Implementation, initiative: number | null): RosterEntry {
+  return { side: dispositionNow(combatant), joined: roundOf(combat), initiative };
+}
+
+/**
+ * The combatant's entry, field by field as stored; a field the GM has not written yet reads as she
+ * would write it now (an initiative from Foundry's field, which only a combat from before the roster
+ * or a GM's own creation data can hold by then).
+ */
+export function rosterEntry(combat: Combat.Implementation, combatant: Combatant.Implementation): RosterEntry {
+  const id = combatant.id ?? "";
+  const entries = storedEntries(combat);
+  const stored = Object.hasOwn(entries, id) && isRecord(entries[id]) ? entries[id] : {};
+  const fresh = (): RosterEntry => freshEntry(combat, combatant, isInitiative(combatant.initiative) ? combatant.initiative : null);
+  if (!Object.hasOwn(entries, id)) return fresh();
+  return {
+    side: Object.hasOwn(stored, "side") && isSide(stored.side) ? stored.side : dispositionNow(combatant),
+    joined: Number.isSafeInteger(stored.joined) && (stored.joined as number) >= 0 ? (stored.joined as number) : 0,
+    initiative: Object.hasOwn(stored, "initiative") && isInitiative(stored.initiative) ? stored.initiative : null,
+  };
+}
+
+/** Whether the GM has enlisted the combatant (or placed it). */
+export function isEnlisted(combat: Combat.Implementation, combatantId: string): boolean {
+  return Object.hasOwn(storedEntries(combat), combatantId);
+}
+
+/** Whether the combatant's side and joining round are stored (an entry only a card's initiative wrote has neither). */
+export function isSettled(combat: Combat.Implementation, combatantId: string): boolean {
+  const entry = storedEntries(combat)[combatantId];
+  return isRecord(entry) && Object.hasOwn(entry, "side") && Object.hasOwn(entry, "joined");
+}
+
+/** The combatant's side (a token disposition, or null without a token) as the GM fixed it. */
+export const sideOf = (combat: Combat.Implementation, combatant: Combatant.Implementation): number | null => rosterEntry(combat, combatant).side;
+
+/** The initiative the ruleset gave the combatant (what the tracker shows and orders by, never Foundry's field). */
+export const initiativeOf = (combat: Combat.Implementation, combatant: Combatant.Implementation): number | null => rosterEntry(combat, combatant).initiative;
+
+/** The update path of one field of a combatant's entry (for a card's Apply, recorded and undone with the rest). */
+export const rosterPath = (combatantId: string, field: keyof RosterEntry): string => `flags.${SYSTEM_ID}.${ROSTER_KEY}.${combatantId}.${field}`;
+
+/** Update data writing whole entries (null removes one). */
+export function rosterUpdate(entries: Record<string, RosterEntry | null>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entries).map(([id, entry]) => (entry === null ? [`flags.${SYSTEM_ID}.${ROSTER_KEY}.-=${id}`, null] : [`flags.${SYSTEM_ID}.${ROSTER_KEY}.==${id}`, entry])));
+}
