@@ -67,10 +67,13 @@ function buildConfig(): UserConfig {
         fileName: () => "fray.mjs",
       },
       rolldownOptions: {
+        // The build prints nothing but problems (test/build.test.ts holds it to that). How long a plugin
+        // took (sass, under a loaded machine) is not one: speed is measured by `npm run bench`.
+        checks: { bundlerTimings: false },
         // Each ruleset's code is a chunk fetched by `import()` only in a world that needs it
         // (src/foundry/rulesets/loading.ts); a chunk names its ruleset, and its hash changes with
         // its content, so a browser never pairs a new fray.mjs with a cached old chunk.
-        output: { keepNames: true, chunkFileNames: chunkFileName, codeSplitting: { groups: [{ name: sharedChunkName }] } },
+        output: { keepNames: true, chunkFileNames: chunkFileName, codeSplitting: { groups: [{ name: sharedChunkName, debugName: "fray-shared" }] } },
       },
     },
   };

@@ -12,9 +12,15 @@ import { defineConfig } from "vitest/config";
 const target = process.env.FRAY_MUTATE_TESTS ?? process.env.FRAY_MUTATE_TARGET;
 // The odds target runs only the odds tests, which the other targets leave out.
 const ODDS_TESTS = ["test/core/odds/**/*.test.ts", "test/rules/**/odds.test.ts"];
+// The command line's target runs its in-process tests: the ones that start processes never see a
+// mutant, and the fuzz test's thousands of runs would be paid for every mutant it covers.
+const CLI_TESTS = ["test/cli/**/*.test.ts"];
+const CLI_SLOW = ["test/cli/shell-docs.test.ts", "test/cli/fuzz.test.ts"];
 const include =
   target === "odds"
     ? ODDS_TESTS
+    : target === "cli"
+      ? CLI_TESTS
     : target && target !== "core"
       ? [`test/rules/${target}/**/*.test.ts`, "test/rules/*.test.ts"]
       : ["test/core/**/*.test.ts", "test/rules/**/*.test.ts"];
@@ -26,7 +32,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include,
-          exclude: target === "odds" ? [] : ["test/core/odds/**", "test/rules/**/odds.test.ts"],
+          exclude: target === "odds" ? [] : target === "cli" ? CLI_SLOW : ["test/core/odds/**", "test/rules/**/odds.test.ts"],
           environment: "node",
         },
       },

@@ -135,7 +135,8 @@ async function buildCli(vite) {
       minify: false,
       sourcemap: false,
       reportCompressedSize: false,
-      rolldownOptions: { output: { format: "es", entryFileNames: "fray.mjs", codeSplitting: false } },
+      // No timing hints: how long a plugin took depends on the machine's load, not on the code (see vite.config.ts).
+      rolldownOptions: { checks: { bundlerTimings: false }, output: { format: "es", entryFileNames: "fray.mjs", codeSplitting: false } },
     },
   });
   const code = await readFile(CLI_OUT, "utf8");

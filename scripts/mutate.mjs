@@ -3,7 +3,7 @@
  * `npm run mutate [target ...] [-- stryker options]`: mutation testing of the pure rules
  * (docs/testing.md). Targets are the keys of scripts/mutate/targets.mjs (core, cavaliers, drama,
  * unhex, personal, torchlight) or a folder or file inside one (src/core/dice,
- * src/rules/cavaliers/tables.ts); none named means all six. Each target is its own Stryker run,
+ * src/rules/cavaliers/tables.ts), or `cli` (src/cli, only when named); none named means the rules' targets. Each target is its own Stryker run,
  * one after another, with one test worker, incremental (reports/mutation/<report>/incremental.json,
  * where <report> is the target's name, or its path without src/ and with - for /), so a rerun
  * tests only the mutants whose code or covering tests changed; `--force` retests all.
@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { TARGETS, resolveTarget } from "./mutate/targets.mjs";
+import { DEFAULT_TARGETS, TARGETS, resolveTarget } from "./mutate/targets.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STRYKER = join(ROOT, "node_modules", ".bin", "stryker");
@@ -30,7 +30,7 @@ if (unknown.length) {
   console.error(`mutate: unknown target(s) ${unknown.join(", ")}; known: ${Object.keys(TARGETS).join(", ")}, or a folder or file under src/core or src/rules/<id>`);
   process.exit(2);
 }
-const targets = named.length ? named : Object.keys(TARGETS);
+const targets = named.length ? named : DEFAULT_TARGETS;
 
 /** Stryker's own statuses: Killed and Timeout are caught; Survived and NoCoverage are not. */
 function summarize(target, report) {

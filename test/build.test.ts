@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { unzipSync } from "fflate";
@@ -103,6 +103,46 @@ describe("bin/fray.mjs", () => {
       expect(result.status).toBe(0);
     } finally {
       rmSync(away, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * Issue 26: a clean `npm ci && npm run build` prints no warning. The build runs again in a copy of
+ * the checkout without its outputs (dist/ and bin/ stay as they are for the other tests), sharing
+ * node_modules, and may print only its summary of what it made.
+ */
+describe("a clean build", () => {
+  // Everything a fresh clone has: the checkout minus what is generated or installed.
+  const GENERATED = new Set([".git", "node_modules", "dist", "bin", "test-results", ".bench", "reports", ".stryker-tmp"]);
+
+  it("prints no warning, only its summary", () => {
+    const copy = mkdtempSync(join(tmpdir(), "fray-clean-build-"));
+    try {
+      for (const entry of readdirSync(".")) if (!GENERATED.has(entry) && !entry.endsWith(".log")) cpSync(entry, join(copy, entry), { recursive: true });
+      symlinkSync(join(process.cwd(), "node_modules"), join(copy, "node_modules"), "junction");
+      const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("FRAY_RELEASE_")));
+      const result = spawnSync(process.execPath, [join(copy, "scripts", "build.mjs")], { cwd: copy, encoding: "utf8", env: { ...env, NO_COLOR: "1" } });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      const printed = result.stdout.trimEnd().split("\n");
+      expect(printed.at(-1)).toMatch(/^build: ok in [\d.]+ s$/);
+      for (const line of printed.slice(0, -1)) expect(line).toMatch(/^ {2}(dist|bin)\/\S*\s+[\d.]+ (B|KiB)\s+(\d+ files)?$/);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it("npm ci runs every install script the lockfile has, each approved in package.json allowScripts", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { allowScripts?: Record<string, boolean> };
+    const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: Record<string, { version?: string; hasInstallScript?: boolean }> };
+    const scripted = Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript);
+    // esbuild, classic-level and @parcel/watcher at the time of writing; without them the build has no bundler or packs.
+    expect(scripted.length).toBeGreaterThan(0);
+    for (const [path, entry] of scripted) {
+      const name = path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length);
+      const allowed = pkg.allowScripts?.[name] ?? pkg.allowScripts?.[`${name}@${entry.version}`];
+      expect(allowed, `${name}@${entry.version} has an install script: review it, then \`npm install-scripts approve ${name}\``).toBe(true);
     }
   });
 });

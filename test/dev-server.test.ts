@@ -1,10 +1,11 @@
+import { spawn } from "node:child_process";
 import { createServer as createHttpServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { devOptionsFromEnv, HOT_RELOAD_EVENT, SYSTEM_BASE } from "../scripts/vite/dev-server.js";
+import { devOptionsFromEnv, HOT_RELOAD_EVENT, openAddress, SYSTEM_BASE } from "../scripts/vite/dev-server.js";
 
 /**
  * `npm run dev` without Foundry: the real vite.config.ts in serve mode, in front of a stub server
@@ -18,15 +19,19 @@ interface Stub {
   sockets: Socket[];
   url: string;
   requests: string[];
+  probes: string[];
   upgrades: string[];
 }
 
 async function startStub(): Promise<Stub> {
   const requests: string[] = [];
+  const probes: string[] = [];
   const upgrades: string[] = [];
   const sockets: Socket[] = [];
   const server = createHttpServer((req, res) => {
-    requests.push(req.url ?? "");
+    // The dev server's one look at Foundry when it starts (scripts/vite/dev-server.ts, probe).
+    if (req.method === "HEAD") probes.push(req.url ?? "");
+    else requests.push(req.url ?? "");
     res.writeHead(200, { "content-type": "text/html" });
     res.end(`stub foundry ${req.url}`);
   });
@@ -38,7 +43,7 @@ async function startStub(): Promise<Stub> {
     socket.on("data", (data) => socket.write(data));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, sockets, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, upgrades };
+  return { server, sockets, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, probes, upgrades };
 }
 
 let stub: Stub;
@@ -159,6 +164,12 @@ describe("hot reload", () => {
   });
 });
 
+describe("a Foundry that answers", () => {
+  it("is looked at once when the dev server starts", async () => {
+    await vi.waitFor(() => expect(stub.probes).toEqual(["/"]), { timeout: 10_000 });
+  });
+});
+
 describe("dev options", () => {
   it("default to Foundry on localhost:30000 and the dev server on 30001", () => {
     expect(devOptionsFromEnv({})).toEqual({ foundryUrl: "http://localhost:30000", port: 30001 });
@@ -169,4 +180,57 @@ describe("dev options", () => {
     expect(() => devOptionsFromEnv({ FOUNDRY_URL: "not a url" })).toThrow(/FOUNDRY_URL "not a url"/);
     expect(() => devOptionsFromEnv({ FRAY_DEV_PORT: "70000" })).toThrow(/FRAY_DEV_PORT "70000"/);
   });
+});
+
+/** A port nothing listens on: one the system just handed out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createHttpServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("`npm run dev` as a newcomer starts it (issue 26)", () => {
+  it("the page to open is the dev server's root, not the system's folder", () => {
+    expect(openAddress("http://localhost:30001/systems/fray/")).toBe("http://localhost:30001/");
+    expect(openAddress("http://192.168.1.5:30001/systems/fray/")).toBe("http://192.168.1.5:30001/");
+  });
+
+  it("prints the address to open and, with no Foundry behind it, one line saying where it looked and how to point it elsewhere", async () => {
+    const foundryUrl = `http://127.0.0.1:${await closedPort()}`;
+    // What `npm run dev` runs: vite's own command line, with this checkout's vite.config.ts.
+    const child = spawn(process.execPath, [join(ROOT, "node_modules", "vite", "bin", "vite.js")], {
+      cwd: ROOT,
+      env: { ...process.env, FOUNDRY_URL: foundryUrl, FRAY_DEV_PORT: "0", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let printed = "";
+    child.stdout.on("data", (data: Buffer) => (printed += data.toString()));
+    child.stderr.on("data", (data: Buffer) => (printed += data.toString()));
+    try {
+      await vi.waitFor(() => expect(printed).toMatch(/Open: +http:\/\/\S+\n/), { timeout: 60_000, interval: 100 });
+      const open = /Open: +(\S+)/.exec(printed)?.[1] ?? "";
+      expect(open).toMatch(/^http:\/\/localhost:\d+\/$/);
+      await vi.waitFor(() => expect(printed).toContain("no Foundry answers"), { timeout: 30_000, interval: 100 });
+      // Pages asked for while no Foundry answers: each gets the same line as a 502, and the log no more.
+      for (const path of ["", "game", "join?x=1"]) {
+        const response = await fetch(`${open}${path}`);
+        expect(response.status, path).toBe(502);
+        expect(await response.text(), path).toContain(`no Foundry answers at ${foundryUrl}`);
+      }
+      // The system's own files still come from the sources.
+      expect((await fetch(`${open}systems/fray/system.json`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      child.kill();
+    }
+    const lines = printed.split("\n");
+    expect(lines.filter((line) => line.includes("no Foundry answers"))).toEqual([
+      `fray: no Foundry answers at ${foundryUrl} (ECONNREFUSED); start Foundry there, or point the dev server at yours: FOUNDRY_URL=http://<host>:<port> npm run dev`,
+    ]);
+    expect(lines).toContain(`  ➜  Foundry: ${foundryUrl} (set FOUNDRY_URL to use another)`);
+    expect(printed).not.toContain(SYSTEM_BASE);
+    expect(printed).not.toMatch(/proxy error|ECONNREFUSED 127|^\s+at /m);
+  }, 120_000);
 });

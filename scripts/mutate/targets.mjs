@@ -14,7 +14,13 @@ export const TARGETS = {
   personal: ruleset("personal"),
   torchlight: ruleset("torchlight"),
   odds: ["src/core/odds/**/*.ts", "src/rules/odds.ts", "src/rules/*/odds.ts"],
+  // The command line's own code, against test/cli in process (main.ts and readBounded.ts are its I/O,
+  // tested only through processes, which never see a mutant). Named only: not part of a bare `npm run mutate`.
+  cli: ["src/cli/**/*.ts", "!src/cli/main.ts", "!src/cli/readBounded.ts"],
 };
+
+/** The targets a bare `npm run mutate` runs: the rules' own. */
+export const DEFAULT_TARGETS = Object.keys(TARGETS).filter((name) => name !== "cli");
 
 /** Whether a path (a file or a folder) is part of the odds target. */
 function isOdds(path) {
@@ -39,8 +45,8 @@ export function resolveTarget(arg) {
     const files = path.endsWith(".ts") ? path : `${path}/**/*.ts`;
     return { tests: "odds", mutate: [files], report: path.replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-") };
   }
-  const match = /^src\/(?:core(?=\/|$)|rules\/([a-z]+)(?=\/|$))/.exec(path);
-  const tests = match ? (match[1] ?? "core") : undefined;
+  const match = /^src\/(?:(cli)|core|rules\/([a-z]+))(?=\/|$)/.exec(path);
+  const tests = match ? (match[1] ?? match[2] ?? "core") : undefined;
   if (!tests || !(tests in TARGETS)) return undefined;
   const files = path.endsWith(".ts") ? path : `${path}/**/*.ts`;
   const exclusions = TARGETS[tests].filter((glob) => glob.startsWith("!"));

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { ServerResponse } from "node:http";
 import { relative, sep } from "node:path";
-import type { Plugin, UserConfig, ViteDevServer } from "vite";
+import type { HttpProxy, Logger, Plugin, ProxyOptions, UserConfig, ViteDevServer } from "vite";
 import { compileStyles, STYLE_OUTPUT } from "./styles.js";
 
 export const SYSTEM_ID = "fray";
@@ -34,6 +35,7 @@ export function devOptionsFromEnv(env: Record<string, string | undefined> = proc
  * system.json as they are); everything else, the socket.io websocket included, goes to Foundry.
  */
 export function devConfig(root: string, { foundryUrl, port }: DevOptions): UserConfig {
+  const foundry = new FoundryWatch(foundryUrl);
   return {
     root,
     base: SYSTEM_BASE,
@@ -42,13 +44,105 @@ export function devConfig(root: string, { foundryUrl, port }: DevOptions): UserC
     server: {
       port,
       strictPort: true,
-      proxy: { [`^(?!${SYSTEM_BASE})`]: { target: foundryUrl, ws: true } },
+      proxy: { [`^(?!${SYSTEM_BASE})`]: { target: foundryUrl, ws: true, configure: (proxy) => foundry.watch(proxy) } satisfies ProxyOptions },
       watch: { ignored: ["**/dist/**", "**/bin/**", "**/test-results/**", "**/.bench/**"] },
     },
     // Pre-bundled up front: discovering them on the first request would reload Foundry's page.
     optimizeDeps: { entries: [], include: ["@sinclair/typebox", "@sinclair/typebox/value"] },
-    plugins: [frayDevServer(root)],
+    plugins: [frayDevServer(root, foundry)],
   };
+}
+
+/** The page to open: the dev server's own root, where Foundry's pages come through it. */
+export function openAddress(url: string): string {
+  return url.endsWith(SYSTEM_BASE) ? url.slice(0, -SYSTEM_BASE.length + 1) : url;
+}
+
+/** The one line said when no Foundry answers: where the dev server looked and how to point it elsewhere. */
+export function noFoundryLine(foundryUrl: string, reason: string): string {
+  return `fray: no Foundry answers at ${foundryUrl} (${reason}); start Foundry there, or point the dev server at yours: FOUNDRY_URL=http://<host>:<port> npm run dev`;
+}
+
+/** The page a browser gets instead of Foundry's while none answers. */
+const noFoundryPage = (line: string) => `${line.replace(/^fray: /, "Fray's dev server: ")}\n`;
+
+/** An error's code (ECONNREFUSED, ENOTFOUND...), fetch's wrapped cause included, or its message. */
+function reasonOf(error: unknown): string {
+  const code = (value: unknown) => (value && typeof value === "object" && "code" in value && typeof value.code === "string" ? value.code : undefined);
+  const cause = error && typeof error === "object" && "cause" in error ? error.cause : undefined;
+  return code(error) ?? code(cause) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Whether Foundry answers behind the dev server. Without one, vite logs every failed request with its
+ * stack; instead the dev server says so in one line, once until Foundry has answered again, and the
+ * browser gets that line as a 502 page. Errors of any other kind are left to vite.
+ */
+class FoundryWatch {
+  /** The errors already reported, which vite's own proxy logging then keeps quiet about. */
+  private readonly handled = new WeakSet<object>();
+  private reported = false;
+  private logger: Logger | undefined;
+
+  constructor(readonly url: string) {}
+
+  private report(reason: string): string {
+    const line = noFoundryLine(this.url, reason);
+    if (!this.reported) {
+      if (this.logger) this.logger.warn(line);
+      else console.warn(line);
+    }
+    this.reported = true;
+    return line;
+  }
+
+  /** Vite's proxy: this listener runs before vite's own, so it answers first and marks what it handled. */
+  watch(proxy: HttpProxy.ProxyServer): void {
+    proxy.on("proxyRes", () => {
+      this.reported = false;
+    });
+    proxy.on("error", (error, _req, res) => {
+      const code = reasonOf(error);
+      if (!CONNECTION_ERRORS.has(code)) return;
+      this.handled.add(error);
+      const line = this.report(code);
+      if (res instanceof ServerResponse && !res.headersSent && !res.writableEnded) {
+        res.writeHead(502, { "content-type": "text/plain; charset=utf-8" }).end(noFoundryPage(line));
+      }
+    });
+  }
+
+  /** The server's logger, taught to skip vite's stack for an error already said in one line. */
+  useLogger(logger: Logger): void {
+    this.logger = logger;
+    const error = logger.error.bind(logger);
+    logger.error = (message, options) => {
+      if (options?.error && this.handled.has(options.error)) return;
+      error(message, options);
+    };
+  }
+
+  /** Asks Foundry once, when the dev server starts, so a missing one is said before any page is opened. */
+  async probe(): Promise<void> {
+    try {
+      await fetch(this.url, { method: "HEAD", redirect: "manual", signal: AbortSignal.timeout(5_000) });
+    } catch (error) {
+      this.report(reasonOf(error));
+    }
+  }
+}
+
+/** Failures to reach Foundry at all, as opposed to a request going wrong on the way. */
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT", "ECONNRESET"]);
+
+/** The addresses the dev server prints: the page to open, not the system's folder, and the Foundry behind it. */
+function printAddresses(server: ViteDevServer, foundryUrl: string): void {
+  const info = (line: string) => server.config.logger.info(line);
+  const urls = server.resolvedUrls;
+  if (!urls) return;
+  for (const url of urls.local) info(`  ➜  Open:    ${openAddress(url)}`);
+  for (const url of urls.network) info(`  ➜  Network: ${openAddress(url)}`);
+  info(`  ➜  Foundry: ${foundryUrl} (set FOUNDRY_URL to use another)`);
 }
 
 /** The module Foundry loads as fray.mjs in development: vite's HMR client, the dev reloader, then the real entry. */
@@ -75,11 +169,14 @@ export async function hotReloadFor(root: string, file: string, read: () => strin
   return null;
 }
 
-function frayDevServer(root: string): Plugin {
+function frayDevServer(root: string, foundry: FoundryWatch): Plugin {
   return {
     name: "fray-dev-server",
     apply: "serve",
     configureServer(server: ViteDevServer) {
+      foundry.useLogger(server.config.logger);
+      server.printUrls = () => printAddresses(server, foundry.url);
+      server.httpServer?.once("listening", () => void foundry.probe());
       server.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? "/", "http://localhost").pathname;
         if (path === `${SYSTEM_BASE}fray.mjs`) {

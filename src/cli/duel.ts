@@ -5,6 +5,7 @@ import { LIMITS } from "./limits.js";
 import { message } from "./messages.js";
 import { allowOnly, integerFlag, type Options } from "./options.js";
 import { pickRuleset, refusalsAsRequestErrors } from "./rulesets.js";
+import { COMMANDS } from "./usage.js";
 import { RequestError, validate } from "./validate.js";
 
 /** A duel reads only who won and when, so its tray keeps no die: memory stays flat however long the bouts. */
@@ -18,10 +19,10 @@ class ForgetfulTray extends DiceTray {
 
 /** `fray duel`: many bouts between two stat blocks, and how often each side won. */
 export function duel(options: Options, read: InputReader): string {
-  allowOnly(options, ["file", "seed", "runs", "rounds"]);
-  const seed = integerFlag(options, "seed", 0, 0, LIMITS.seed);
-  const runs = integerFlag(options, "runs", 100, 1, LIMITS.runs);
-  const roundLimit = integerFlag(options, "rounds", 50, 1, LIMITS.rounds);
+  allowOnly(options, COMMANDS.duel);
+  const seed = integerFlag(options, "seed");
+  const runs = integerFlag(options, "runs");
+  const roundLimit = integerFlag(options, "rounds");
   const raw = readJson(read, options.flags.get("file"));
   const envelope = validate<{ ruleset: string }>(Type.Object({ ruleset: Type.String() }), raw);
   const ruleset = pickRuleset(envelope.ruleset);

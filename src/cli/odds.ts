@@ -5,6 +5,7 @@ import { type InputReader, readJson } from "./input.js";
 import { message } from "./messages.js";
 import { allowOnly, type Options } from "./options.js";
 import { pickRuleset, refusalsAsRequestErrors } from "./rulesets.js";
+import { COMMANDS } from "./usage.js";
 import { RequestError, validate } from "./validate.js";
 
 /**
@@ -64,7 +65,7 @@ function table(title: string, odds: Odds): string {
 }
 
 export function odds(options: Options, read: InputReader): string {
-  allowOnly(options, ["file", "table"]);
+  allowOnly(options, COMMANDS.odds);
   const raw = readJson(read, options.flags.get("file"));
   const envelope = validate<{ ruleset: string; action: string }>(Envelope, raw);
   const ruleset = pickRuleset(envelope.ruleset);

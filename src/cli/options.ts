@@ -1,4 +1,5 @@
 import { message } from "./messages.js";
+import { FLAGS, type FlagSpec, HELP_FLAG, type NumberFlag } from "./usage.js";
 import { RequestError } from "./validate.js";
 
 /** A command line split into its words: the command and any other positionals, and `--name value` flags. */
@@ -7,14 +8,15 @@ export interface Options {
   flags: Map<string, string>;
 }
 
-/** Flags that take no value: present means "true" (`fray odds --table`). */
-const SWITCHES = ["table"];
+/** Flags that take no value: present means "true" (`fray odds --table`, `--help`). */
+const SWITCHES: readonly string[] = [HELP_FLAG, ...Object.entries(FLAGS).filter(([, spec]: [string, FlagSpec]) => !spec.value).map(([name]) => name)];
 
 export function parseOptions(argv: readonly string[]): Options {
   const positional: string[] = [];
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] as string;
+    // `-h` is the one short flag, as most commands take it.
+    const arg = argv[i] === "-h" ? `--${HELP_FLAG}` : (argv[i] as string);
     if (!arg.startsWith("--")) {
       positional.push(arg);
       continue;
@@ -43,8 +45,9 @@ export function allowOnly(options: Options, names: readonly string[]): void {
   }
 }
 
-/** A whole-number flag from `min` to `max` (the cap, which the refusal names), or `fallback` when absent. */
-export function integerFlag(options: Options, name: string, fallback: number, min: number, max: number): number {
+/** A whole-number flag within its range (the cap, which the refusal names), or its default when absent (usage.ts). */
+export function integerFlag(options: Options, name: NumberFlag): number {
+  const { min, max, fallback } = FLAGS[name].range;
   const raw = options.flags.get(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);

@@ -2,10 +2,10 @@ import { Type } from "@sinclair/typebox";
 import { DiceTray, givenFaces, seededDice } from "../core/dice/source.js";
 import { ownValue } from "../core/ownKey.js";
 import { type InputReader, readJson } from "./input.js";
-import { LIMITS } from "./limits.js";
 import { message } from "./messages.js";
 import { allowOnly, integerFlag, type Options } from "./options.js";
 import { pickRuleset, refusalsAsRequestErrors } from "./rulesets.js";
+import { COMMANDS } from "./usage.js";
 import { RequestError, validate } from "./validate.js";
 
 const Envelope = Type.Object({
@@ -16,8 +16,8 @@ const Envelope = Type.Object({
 
 /** `fray resolve`: one request, its outcome as JSON. */
 export function resolve(options: Options, read: InputReader): string {
-  allowOnly(options, ["file", "seed"]);
-  const seed = integerFlag(options, "seed", 0, 0, LIMITS.seed);
+  allowOnly(options, COMMANDS.resolve);
+  const seed = integerFlag(options, "seed");
   const raw = readJson(read, options.flags.get("file"));
   const envelope = validate<{ ruleset: string; action: string; faces?: number[] }>(Envelope, raw);
   const ruleset = pickRuleset(envelope.ruleset);

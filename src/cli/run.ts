@@ -1,4 +1,5 @@
 import { duel } from "./duel.js";
+import { commandList, help } from "./help.js";
 import type { InputReader } from "./input.js";
 import { message } from "./messages.js";
 import { odds } from "./odds.js";
@@ -6,6 +7,7 @@ import { oneLine } from "./oneLine.js";
 import { allowOnly, parseOptions } from "./options.js";
 import { resolve } from "./resolve.js";
 import { listRulesets } from "./rulesets.js";
+import { COMMANDS, HELP_FLAG } from "./usage.js";
 import { RequestError } from "./validate.js";
 
 export type { InputReader } from "./input.js";
@@ -25,9 +27,11 @@ export function runCli(argv: readonly string[], read: InputReader): CliResult {
   try {
     const options = parseOptions(argv);
     const [command] = options.positional;
+    // Help wins over everything else on the line: `fray resolve --seed 4 --help` explains resolve.
+    if (command === "help" || options.flags.has(HELP_FLAG)) return { stdout: help(options), stderr: "", code: 0 };
     switch (command) {
       case "rulesets":
-        allowOnly(options, []);
+        allowOnly(options, COMMANDS.rulesets);
         return { stdout: listRulesets(), stderr: "", code: 0 };
       case "resolve":
         return { stdout: resolve(options, read), stderr: "", code: 0 };
@@ -36,9 +40,9 @@ export function runCli(argv: readonly string[], read: InputReader): CliResult {
       case "odds":
         return { stdout: odds(options, read), stderr: "", code: 0 };
       case undefined:
-        return { stdout: "", stderr: `${message("Usage")}\n`, code: 2 };
+        throw new RequestError(message("Usage", { commands: commandList() }));
       default:
-        throw new RequestError(message("UnknownCommand", { command }));
+        throw new RequestError(message("UnknownCommand", { command, commands: commandList() }));
     }
   } catch (error) {
     if (error instanceof RequestError) return { stdout: "", stderr: `${oneLine(error.message)}\n`, code: 2 };

@@ -44,3 +44,21 @@ describe("command line", () => {
   });
 });
 
+
+describe("flags", () => {
+  const request = JSON.stringify({ ruleset: "torchlight", action: "save", name: "Ines", st: 12 });
+
+  it("--name=value is --name value", () => {
+    const spaced = runCli(["resolve", "--seed", "5"], stdin(request));
+    expect(spaced.code).toBe(0);
+    expect(runCli(["resolve", "--seed=5"], stdin(request))).toEqual(spaced);
+    // The word after --name=value is the next argument, not its value.
+    const read = (file: string | undefined) => (file === "req.json" ? request : "not this");
+    expect(runCli(["resolve", "--seed=5", "--file", "req.json"], read)).toEqual(spaced);
+  });
+
+  it("a flag that takes a value but has none is one line naming it", () => {
+    expect(runCli(["resolve", "--seed"], stdin(request))).toEqual({ stdout: "", stderr: "option --seed: expected a value\n", code: 2 });
+    expect(runCli(["duel", "--file"], stdin(request))).toEqual({ stdout: "", stderr: "option --file: expected a value\n", code: 2 });
+  });
+});

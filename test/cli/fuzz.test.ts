@@ -20,7 +20,9 @@ function broken(argv: readonly string[], input: string): string | null {
   if (result.stderr !== "" && (!result.stderr.endsWith("\n") || CONTROL.test(result.stderr.slice(0, -1)))) return `stderr is not one line: ${JSON.stringify(result.stderr)}`;
   if (result.code === 2 && result.stdout !== "") return "stdout is not empty on an error";
   if (result.code === 0 && result.stderr !== "") return "stderr is not empty on success";
-  if (result.code === 0 && (argv[0] === "resolve" || argv[0] === "duel")) {
+  // Help is text wherever it is asked for; every other success of resolve and duel is JSON.
+  const help = argv.some((arg) => arg === "-h" || arg === "--help" || arg.startsWith("--help=")) && result.stdout.startsWith("Usage: ");
+  if (result.code === 0 && (argv[0] === "resolve" || argv[0] === "duel") && !help) {
     try {
       JSON.parse(result.stdout);
     } catch {

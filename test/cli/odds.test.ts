@@ -42,7 +42,7 @@ describe("fray odds", () => {
     expect(result.stderr).toMatch(/^refused: parry cannot answer aim/);
   });
 
-  it("lists the usage with odds in it", () => {
-    expect(runCli([], () => "").stderr).toContain("odds [--file F] [--table]");
+  it("is in the usage `fray help` prints", () => {
+    expect(runCli(["help"], () => "").stdout).toContain("fray odds [--file F] [--table]\n");
   });
 });

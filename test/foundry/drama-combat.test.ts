@@ -6,7 +6,7 @@
  * not a stance is refused and nothing changes; the rows show the stance, Momentum, a disadvantage
  * and the rounds out, and a new round counts them down.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
 import type { Combat, Combatant } from "../harness/combat.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
@@ -85,7 +85,13 @@ describe("the Drama tracker", () => {
     // Grit: Berold 6, Ines 4, Fyrd 1 3, Odo 2; no stances yet.
     expect(order(combat)).toEqual(["Berold", "Ines", "Fyrd 1", "Odo"]);
     expect(combat.turns.map((c) => c.initiative)).toEqual([6, 4, 3, 2]);
-    const ranking = game.messages.contents.map((m) => card(m as unknown as Message)).find((c) => c.kind === "drama.momentum");
+    // The ranking card is posted without being awaited (rollInitiative): on a loaded machine it can
+    // take longer than settle()'s few ticks, so wait for it.
+    const ranking = await vi.waitFor(() => {
+      const posted = game.messages.contents.map((m) => card(m as unknown as Message)).find((c) => c.kind === "drama.momentum");
+      expect(posted).toBeDefined();
+      return posted;
+    }, { timeout: 20_000 });
     expect(ranking?.outcome.result).toMatchObject({ order: ["Berold", "Ines", "Fyrd 1", "Odo"] });
     const shown = await rows();
     expect(shown.Berold).toContain("Holds Momentum");

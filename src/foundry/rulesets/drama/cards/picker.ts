@@ -10,6 +10,7 @@ import type { ClientAction } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { ask } from "../ui/dialog.js";
 import { CourageDialog } from "../ui/courage-dialog.js";
+import { openRangedDialog } from "../ui/open.js";
 import { PoolDialog, type PoolOffer } from "../ui/pool-dialog.js";
 import { StanceDialog } from "../ui/stance-dialog.js";
 import { nameOf } from "./view.js";
@@ -53,7 +54,6 @@ export const DRAMA_CLIENT_ACTIONS: Record<string, ClientAction> = {
     const targetActor = actorAt(card.refs[target]?.actor);
     if (!actor || !targetActor) return;
     const token = tokenAt(card.refs[target]?.token);
-    const { openRangedDialog } = await import("../ui/open.js");
     await openRangedDialog(actor, { actor: targetActor, ...(token ? { uuid: token.uuid } : {}), name: nameOf(card, target) }, false);
   },
 };
