@@ -242,6 +242,32 @@ describe("a hostile player writing what v13 lets her write in an Unhex fight", (
     expect(fight().turns.map((c) => c.name)).toEqual(order);
   });
 
+  it("cannot mark herself defeated nor lift the GM's defeat with her combatant's `defeated`: it goes back, and the rollers are picked by the GM's word", async () => {
+    const { combatsKept } = await import("../../src/foundry/combat/keeper.js");
+    const { teamsOf } = await import("../../src/foundry/rulesets/unhex/cards/initiative.js");
+    const { teamsStanding } = await import("../../src/foundry/rulesets/unhex/combat/index.js");
+    const ada = combatantOf("Ada") as unknown as { defeated: boolean; update(d: object): Promise<unknown> };
+    const friendly = () => teamsOf(t.combat as never).get("friendly")?.map((c) => c.name);
+    const up = friendly();
+    expect(up?.[0]).toBe("Ada");
+    // Out by her own word (her team would roll by another, or not at all): nothing moves.
+    harness.switchUser(t.users.ada);
+    await ada.update({ defeated: true });
+    await combatsKept();
+    expect(ada.defeated).toBe(false);
+    expect(friendly()).toEqual(up);
+    // The GM marks her down as the tracker does; her writing it off goes back, and the friendly team rolls without her.
+    harness.switchUser(t.gm);
+    await ada.update({ defeated: true });
+    await combatsKept();
+    harness.switchUser(t.users.ada);
+    await ada.update({ defeated: false });
+    await combatsKept();
+    expect(ada.defeated).toBe(true);
+    expect(friendly()).toEqual(up?.filter((name) => name !== "Ada"));
+    expect(teamsStanding(t.combat as never)).toContain("hostile");
+  });
+
   it("moves to the other team when the GM turns her token", async () => {
     harness.switchUser(t.gm);
     await t.tokens.bea.update({ disposition: -1 });

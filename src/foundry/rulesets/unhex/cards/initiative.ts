@@ -19,6 +19,7 @@ import { budgetFromEvents } from "./apply.js";
 import { SET_DICE } from "./set-dice.js";
 import { teamName, unhexCardContext } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
+import { defeatedOf } from "../../../combat/roster.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -29,7 +30,8 @@ export function teamsOf(combat: Combat.Implementation): Map<TeamId, Combatant.Im
   const teams = new Map<TeamId, Combatant.Implementation[]>();
   for (const combatant of combat.combatants.contents as Combatant.Implementation[]) {
     const actor = combatant.actor;
-    if (!actor || combatant.isDefeated) continue;
+    // Defeat as the GM decided it: a player may write her own combatant's `defeated`.
+    if (!actor || defeatedOf(combat, combatant)) continue;
     try {
       unhexData(actor);
     } catch {

@@ -10,6 +10,7 @@ import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
 import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
 import { writeStates } from "../../../combat/store.js";
+import { defeatedOf } from "../../../combat/roster.js";
 import { openCardAsGm } from "../../../cards/index.js";
 import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -24,14 +25,15 @@ const refuse = (key: string, data?: Record<string, string>): never => {
 /** Words of the game that take a character out of the fight (the token statuses Apply sets). */
 const OUT = ["unconscious", "dead"];
 
-function standing(combatant: Combatant.Implementation): boolean {
+/** Whether the combatant is still up: not defeated as the GM decided it (roster.ts), nor carrying a status that takes her out. */
+function standing(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
   const statuses = (combatant.actor as { statuses?: Set<string> } | null)?.statuses;
-  return !combatant.isDefeated && !OUT.some((id) => statuses?.has(id));
+  return !defeatedOf(combat, combatant) && !OUT.some((id) => statuses?.has(id));
 }
 
 /** The teams with someone still standing. */
 export function teamsStanding(combat: Combat.Implementation): TeamId[] {
-  return [...teamsOf(combat)].filter(([, members]) => members.some(standing)).map(([team]) => team);
+  return [...teamsOf(combat)].filter(([, members]) => members.some((member) => standing(combat, member))).map(([team]) => team);
 }
 
 /** The round's initiative card, open or applied, if one was posted for this combat and round. */
