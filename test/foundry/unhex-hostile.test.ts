@@ -168,8 +168,9 @@ describe("a hostile player at an Unhex table", () => {
   it("cannot undo, as its victim, the Guard's blow after choosing her reroll on the card; the GM can", async () => {
     const message = await guardAttacksAda();
     await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
-    await fx.choose(t.gm, message, "roll", "true", 4, 7);
+    // Her Defend rolls first, so her reroll is chosen before the Guard's dice exist (seed 002, rolling order).
     await fx.choose(t.users.ada, message, "rerolls.target", "none");
+    await fx.choose(t.gm, message, "roll", "true", 4, 7);
     await fx.choose(t.gm, message, "damageDie", "units");
     expect(card(message).state).toBe("applied");
     harness.switchUser(t.users.ada);
@@ -248,7 +249,8 @@ describe("a hostile player writing what v13 lets her write in an Unhex fight", (
   it("cannot mark herself defeated nor lift the GM's defeat with her combatant's `defeated`: it goes back, and the rollers are picked by the GM's word", async () => {
     const { combatsKept } = await import("../../src/foundry/combat/keeper.js");
     const { teamsOf } = await import("../../src/foundry/rulesets/unhex/cards/initiative.js");
-    const { teamsStanding } = await import("../../src/foundry/rulesets/unhex/combat/index.js");
+    const { combatTeams } = await import("../../src/foundry/rulesets/unhex/combat/end.js");
+    const outOf = (name: string) => combatTeams(t.combat as never).flatMap((team) => team.members).find((member) => member.name === name)?.out;
     const ada = combatantOf("Ada") as unknown as { defeated: boolean; update(d: object): Promise<unknown> };
     const friendly = () => teamsOf(t.combat as never).get("friendly")?.map((c) => c.name);
     const up = friendly();
@@ -259,6 +261,7 @@ describe("a hostile player writing what v13 lets her write in an Unhex fight", (
     await combatsKept();
     expect(ada.defeated).toBe(false);
     expect(friendly()).toEqual(up);
+    expect(outOf("Ada")).toBeUndefined();
     // The GM marks her down as the tracker does; her writing it off goes back, and the friendly team rolls without her.
     harness.switchUser(t.gm);
     await ada.update({ defeated: true });
@@ -268,7 +271,7 @@ describe("a hostile player writing what v13 lets her write in an Unhex fight", (
     await combatsKept();
     expect(ada.defeated).toBe(true);
     expect(friendly()).toEqual(up?.filter((name) => name !== "Ada"));
-    expect(teamsStanding(t.combat as never)).toContain("hostile");
+    expect(outOf("Ada")).toBe("defeated");
   });
 
   it("moves to the other team when the GM turns her token", async () => {
