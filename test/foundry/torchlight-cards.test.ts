@@ -98,7 +98,9 @@ describe("an attack queued for the end of the round", () => {
     expect(statuses(w.bandit)).toContain("fray-pushed");
     const html = await message.renderHTML();
     expect(html.textContent).toContain("Queued for the end of round 1: 11 Slashing damage on Bandit.");
-    // Undo takes the queued hit, the Push and the status back.
+    // Undo takes the queued hit, the Push and the status back: the GM's, since the card changed the Bandit and the Combat.
+    expect(await fx.buttons(message)).not.toContain("undo");
+    harness.switchUser(w.gm);
     await fx.click(message, "[data-fray-action='undo']");
     expect(fx.flags(w).hits![w.ids.elsa]).toBeNull();
     expect(fx.flags(w).grid![w.ids.bandit]).toEqual({ lane: 3, stance: "steadied" });

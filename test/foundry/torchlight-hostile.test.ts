@@ -65,10 +65,29 @@ describe("a hostile player against the torchlight cards", () => {
     const applied = fx.stored();
     expect(await ask("card.choose", { message: message.id, choice: "precision", value: "extra-die" })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(applied);
+    // The card changed the Bandit and the Combat, neither hers: her Undo is refused, the GM's is not.
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+    expect(fx.stored()).toBe(applied);
+    harness.switchUser(w.gm);
     expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
     const undone = fx.stored();
     expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(undone);
+  });
+
+  it("cannot undo, as its victim, a hit queued on her character; the GM can", async () => {
+    // A 10 on his d10: a Precision Strike, which the GM takes as an extra die.
+    const message = (await fx.attack(w, w.gm, w.bandit, w.riddic, [10]))!;
+    expect(cardOf(message).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
+    await fx.click(message, "[data-fray-value='extra-die']", [3]);
+    expect(cardOf(message).state).toBe("applied");
+    harness.switchUser(w.bob);
+    const queued = fx.stored();
+    expect(await fx.buttons(message)).not.toContain("undo");
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+    expect(fx.stored()).toBe(queued);
+    harness.switchUser(w.gm);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
   });
 
   it("cannot attack as someone else's character, nor add Enhancements to her own attack", async () => {

@@ -4,12 +4,14 @@
  * competency, ranks, the item die). The GM and the rolling client read the same way, so the dice a
  * client rolls are the dice the GM's reading asks for.
  */
-import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
+import { Participant, type ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ACTOR_TYPES, type ActorType } from "../../../../rules/cavaliers/tables.js";
 import { Refused } from "../../../relay/index.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../items.js";
 import { competentIn, skillOfRoll } from "../competence.js";
 import { CavaliersCharacterModel, CavaliersNpcModel } from "../models.js";
+import { cardName } from "../../../cards/documents.js";
+import { withinSchema } from "../../../data/bounds.js";
 
 type CavaliersSystem = CavaliersCharacterModel | CavaliersNpcModel;
 type SpecialtyItem = Item.Implementation & { system: CavaliersSpecialtyModel };
@@ -70,7 +72,7 @@ export function participantOf(actor: Actor.Implementation, choices: PoolChoices)
   const system = cavaliersSystem(actor);
   const attribute = choices.specialty?.system.attribute ?? "verve";
   const participant: ParticipantRequest = {
-    name: actor.name,
+    name: cardName(actor.name),
     type: actorType(actor),
     yield: system.yield.value,
     wounds: system.wounds.value,
@@ -89,7 +91,8 @@ export function participantOf(actor: Actor.Implementation, choices: PoolChoices)
   if (choices.assists?.length) participant.assists = choices.assists as ParticipantRequest["assists"];
   if (choices.combined?.length) participant.combined = choices.combined;
   if (choices.drop) participant.drop = choices.drop;
-  return participant;
+  // Within the rules' bounds whatever the sheet holds, so no card about her fails its schema.
+  return withinSchema(Participant, participant);
 }
 
 /** The Yield Limit before Wounds, as the sheet derives it. */

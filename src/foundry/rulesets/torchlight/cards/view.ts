@@ -7,6 +7,7 @@
 import type { Awaiting, Step } from "../../../../core/outcome.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
+import { cardName } from "../../../cards/documents.js";
 
 const i18n = () => game.i18n!;
 const has = (key: string) => i18n().has(`FRAY.Torchlight.${key}`);
@@ -176,7 +177,7 @@ function nameOf(card: CardData, role: string): string {
   if (names && typeof names[role] === "string") return names[role]!;
   const uuid = card.refs[role]?.actor;
   const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? actor.name : role;
+  return actor instanceof Actor ? cardName(actor.name) : role;
 }
 
 interface ChoiceButton {

@@ -8,6 +8,7 @@ import { roundOf } from "../../../combat/clock.js";
 import { sideOf as rosterSide } from "../../../combat/roster.js";
 import { type Cell, type Mark, stateOf, type TorchlightCombatState } from "./state.js";
 import { isIncapacitated, torchlightData } from "../actor-data.js";
+import { cardName } from "../../../cards/documents.js";
 
 export type Side = "party" | "foes";
 
@@ -57,7 +58,7 @@ export function uniqueNames(names: readonly string[]): string[] {
 /** Every combatant of a torchlight actor, in the Combat's order. */
 export function fightersOf(combat: Combat.Implementation, state: TorchlightCombatState = stateOf(combat)): Fighter[] {
   const combatants = combat.combatants.contents.filter((c) => torchlightData(c.actor) !== undefined);
-  const names = uniqueNames(combatants.map((c) => c.name ?? c.actor?.name ?? "?"));
+  const names = uniqueNames(combatants.map((c) => cardName(c.name ?? c.actor?.name ?? "?")));
   return combatants.map((combatant, index) => ({
     id: combatant.id ?? "",
     combatant,

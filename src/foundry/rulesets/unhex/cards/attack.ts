@@ -10,7 +10,7 @@ import type { Outcome } from "../../../../core/outcome.js";
 import type { WeaponKind } from "../../../../rules/unhex/tables.js";
 import { optionalString } from "../../../cards/checks.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
-import { tokenAt } from "../../../cards/documents.js";
+import { cardName, tokenAt } from "../../../cards/documents.js";
 import { rulingOptions, standingToken } from "../../../areas/index.js";
 import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -113,7 +113,7 @@ function titleOf(card: CardData): string {
   const name = (role: string) => {
     const uuid = card.refs[role]?.actor;
     const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-    return actor instanceof Actor ? actor.name : role;
+    return actor instanceof Actor ? cardName(actor.name) : role;
   };
   const weapon = game.i18n!.localize(`FRAY.Unhex.Weapon.${String(card.request.kind)}`);
   return game.i18n!.format(typeof card.request.intercept === "string" ? "FRAY.Unhex.Card.Title.intercept" : "FRAY.Unhex.Card.Title.attack", { attacker: name("attacker"), target: name("target"), weapon });

@@ -9,7 +9,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { openCard } from "../../../cards/client.js";
 import { integerIn } from "../../../cards/checks.js";
-import { tokenAt } from "../../../cards/documents.js";
+import { cardName, tokenAt } from "../../../cards/documents.js";
 import type { CardActors, CardKind, ClientAction } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { areaAt, tokenArea } from "../../../areas/index.js";
@@ -104,9 +104,9 @@ const intercept: ClientAction = async (message, card, button) => {
 
 function moverName(card: CardData): string {
   const token = tokenAt(card.refs.mover?.token);
-  if (token?.name) return token.name;
+  if (token?.name) return cardName(token.name);
   const actor = card.refs.mover ? fromUuidSync<Actor.Implementation>(card.refs.mover.actor) : null;
-  return actor instanceof Actor ? actor.name : "";
+  return actor instanceof Actor ? cardName(actor.name) : "";
 }
 
 export const unhexMoveCard: CardKind = {
