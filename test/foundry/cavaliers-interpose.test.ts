@@ -163,6 +163,18 @@ describe("seed 000 §Spending Initiative Points, Interpose: she takes the attack
   });
 });
 
+describe("seed 000 §Spending Initiative Points, Interpose: held herself", () => {
+  it("one an opponent holds in her Area cannot step in from the next Area (her Move is what the hold forbids)", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "dance-floor" });
+    const message = await guardLunges(t);
+    harness.switchUser(gm);
+    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.ids.duellist}`]: { round: 1, by: t.ids.guard } });
+    expect((await forged(t, { mode: "redirect", message: message.id })).reason).toBe("An Interpose holds her in her own Area this round: she cannot Move to step in from the next one.");
+    expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
+    expect(ip(duellist)).toBe(3);
+  });
+});
+
 describe("seed 000 §Spending Initiative Points, Interpose: she holds an opponent", () => {
   it("in her Area: the hold is on the Combat for this round; his combined Move is refused, on the card and in the dialog's plan", async () => {
     // The Heroine stands next door in the pool tables (no cover into it, so a Lunge with a Move would reach her).

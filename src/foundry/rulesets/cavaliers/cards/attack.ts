@@ -124,7 +124,6 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
     // One who interposed from the next Area took a Move to get there: its Drop 1 goes on her defence.
     const interposed = interposedOf(request);
     rules.defender = participantOf(defender, { skill: request.defence, specialty: specialtyOf(defender, request.defence), itemDie: defenceItemDie(defender, request.defence), ...(interposed?.move ? { combined: ["move"] } : {}) });
-    if (interposed?.held) (rules.defender as ParticipantRequest).heldInArea = true;
   }
   return rules;
 }

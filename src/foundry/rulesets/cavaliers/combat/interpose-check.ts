@@ -9,7 +9,7 @@ import { actorAt, tokenAt } from "../../../cards/documents.js";
 import { type CardData, cardOf } from "../../../cards/model.js";
 import { sideOf } from "../../../combat/roster.js";
 import { MAX_INTERPOSE_AREAS } from "../../../../rules/cavaliers/tables.js";
-import { heldThisRound } from "./hold.js";
+import { actorHeldInArea, heldThisRound } from "./hold.js";
 
 export const ATTACK_KIND = "cavaliers.attack";
 
@@ -51,6 +51,8 @@ export function checkRedirect(combatant: Combatant.Implementation, message: Chat
   const areas = areasBetween(standingToken(me, combatant.token as TokenDocument.Implementation | null), targetToken, target.name);
   if (areas !== null && typeof areas === "object") return areas;
   if (areas !== null && areas > MAX_INTERPOSE_AREAS) return { refusal: say("TooFar", { ...names, areas: String(areas) }) };
+  // Held in her own Area by an opponent's Interpose, she cannot take the Move that steps in from the next.
+  if (areas !== null && areas > 0 && actorHeldInArea(me)) return { refusal: say("Held", names) };
   return { message, card, attacker, target, areas };
 }
 

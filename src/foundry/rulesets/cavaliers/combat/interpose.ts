@@ -33,8 +33,6 @@ export interface Interposed {
   by: string;
   insteadOf: string;
   move: boolean;
-  /** She was herself held in her Area this round when she stepped in. */
-  held?: boolean;
 }
 
 /** The rules' word on the buy and its effect, over no dice (the same action and request shape as the command line's). */
@@ -71,9 +69,10 @@ async function redirect(combat: Combat.Implementation, bought: CheckedSpend, act
   const found: Redirect = refusal(checkRedirect(combatant, game.messages?.get(messageId)));
   // Where the tokens stand decides; only a fight with no Areas drawn takes her word for the Move.
   const areas = found.areas ?? (moved ? 1 : 0);
+  if (areas > 0 && actorHeldInArea(actor)) refuse("Held");
   resolveSpend(bought, actor, { mode: "redirect", attacker: found.attacker.name, target: found.target.name, areas });
   const token = combatant.token;
-  const interposed: Interposed = { by: actor.name, insteadOf: found.target.name, move: areas > 0, ...(areas > 0 && actorHeldInArea(actor) ? { held: true } : {}) };
+  const interposed: Interposed = { by: actor.name, insteadOf: found.target.name, move: areas > 0 };
   await rewriteOpenCard(messageId, (card) => {
     // The card as stored now must still be the one checked (the GM serves one step at a time).
     if (card.refs.defender?.actor !== found.card.refs.defender?.actor || card.state !== "open" || typeof card.request.defence === "string") {
