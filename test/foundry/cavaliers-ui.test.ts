@@ -386,7 +386,7 @@ describe("attack dialog", () => {
     expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("lets a combined Move close one Area before a Lunge, which then strikes at range 0", async () => {
+  it("lets a combined Move close one Area before a Lunge; the request carries the range before the Move, which the rules close", async () => {
     const actor = await makeActor();
     target(await makeActor("Foe", {}, []));
     ui.setAreaLookup(() => ({ range: 1, cover: 0 }));
@@ -399,7 +399,7 @@ describe("attack dialog", () => {
     await settle();
     expect(form().querySelector(".fray-problems")).toBeNull();
     await submit(form());
-    expect(attacks[0]).toMatchObject({ attack: "lunge", combined: ["move"], range: 0 });
+    expect(attacks[0]).toMatchObject({ attack: "lunge", combined: ["move"], range: 1 });
   });
 
   it("takes range and cover from the Areas when a lookup is installed, and disables Advantage without a die", async () => {
