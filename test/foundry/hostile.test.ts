@@ -204,6 +204,9 @@ describe("a hostile player", () => {
   });
 
   it("cannot undo a wound as its victim, nor as the attacker: the card names and changed another's character, so only the GM may", async () => {
+    // The fixture's Heroine is Dying (4 Wounds), and a Dying character cannot be attacked (seed 000, Wounds).
+    harness.switchUser(gm);
+    await heroine.update({ "system.wounds.value": 0 });
     harness.switchUser(ada);
     queueFaces(7, 6, 2, 1);
     const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
