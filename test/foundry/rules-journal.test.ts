@@ -9,12 +9,11 @@ import { installDom, installFoundryFromDisk, REPO_ROOT } from "../harness/node.j
 import { bootFray, playRuleset } from "./rulesets.js";
 import { join } from "node:path";
 // The build step's own module: the same pages the release ships.
-import { rulesPackSources } from "../../scripts/rules-pack.mjs";
+import { rulesPackSources, type RulesEntrySource } from "../../scripts/rules-pack.mjs";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
-type Entry = { _id: string; name: string; flags: { fray: { ruleset: string } }; pages: { _id: string; name: string }[] };
-let entries: Entry[];
+let entries: RulesEntrySource[];
 
 const pageUuid = (ruleset: string, name: string): string => {
   const entry = entries.find((e) => e.flags.fray.ruleset === ruleset)!;
@@ -33,8 +32,8 @@ async function enrich(text: string): Promise<HTMLElement> {
 beforeAll(async () => {
   removeDom = installDom();
   harness = installFoundryFromDisk();
-  entries = (await rulesPackSources(join(REPO_ROOT, "docs/rules"))) as Entry[];
-  installPack({ name: "rules", label: "Rules", type: "JournalEntry", system: "fray" }, entries);
+  entries = await rulesPackSources(join(REPO_ROOT, "docs/rules"));
+  installPack({ name: "rules", label: "Rules", type: "JournalEntry", system: "fray" }, entries as unknown as Record<string, unknown>[]);
   await import("../../src/foundry/fray.js");
   await bootFray(harness);
   await (CONFIG as unknown as { fray: { rulesLinked(): Promise<void> } }).fray.rulesLinked();
@@ -135,7 +134,7 @@ describe("statuses point to their rules page", () => {
     for (const id of ids) {
       const status = CONFIG.statusEffects.find((s) => s.id === id) as { reference?: string; description?: string } | undefined;
       expect(status?.reference, id).toMatch(/^Compendium\.fray\.rules\.JournalEntry\.\w{16}\.JournalEntryPage\.\w{16}$/);
-      expect(fromUuidSync(status!.reference!), id).not.toBeNull();
+      expect(fromUuidSync(status!.reference! as `JournalEntry.${string}`), id).not.toBeNull();
       expect(status!.description).toContain(`@UUID[${status!.reference}`);
     }
   });
@@ -159,7 +158,8 @@ describe("statuses point to their rules page", () => {
   it("the token HUD's status icons get a tooltip with the rules page, and others are left alone", async () => {
     const hud = document.createElement("div");
     hud.innerHTML = `<div class="palette status-effects"><img class="effect-control" data-status-id="fray-dying" data-tooltip-text="Dying"><img class="effect-control" data-status-id="a-module-status" data-tooltip-text="Other"></div>`;
-    Hooks.callAll("renderTokenHUD", {}, hud, {});
+    // fvtt-types 13.345 types the hook's arguments as the full TokenHUD; the handler reads only the element.
+    (Hooks.callAll as (hook: string, ...args: unknown[]) => boolean)("renderTokenHUD", {}, hud, {});
     const [dying, other] = [...hud.querySelectorAll<HTMLElement>(".effect-control")];
     const tooltip = document.createElement("div");
     tooltip.innerHTML = dying!.dataset.tooltipHtml ?? "";

@@ -1,5 +1,5 @@
 import { HIT_LOCATIONS, LEVEL_CAP, STARTING_LEVEL } from "../../../rules/unhex/tables.js";
-import { checkPoolsWithinMax, flag, integer, text } from "../../data/fields.js";
+import { checkPoolsWithinMax, description, flag, integer, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
@@ -64,7 +64,7 @@ export const WEAPON_HANDS = [1, 2] as const;
 
 /** An item that can be in a character's hands. */
 function heldField() {
-  return { held: flag(), notes: text() };
+  return { held: flag(), notes: text(), description: description() };
 }
 
 function weaponSchema() {
@@ -86,6 +86,7 @@ function armourSchema() {
     /** Armour destroyed to stop a hit is kept on the sheet, struck out. */
     destroyed: flag(),
     notes: text(),
+    description: description(),
   };
 }
 
@@ -100,7 +101,7 @@ function gearSchema() {
 
 function itemModel<S extends foundry.data.fields.DataSchema>(schema: () => S) {
   return class extends foundry.abstract.TypeDataModel<S, Item.Implementation> {
-    static override LOCALIZATION_PREFIXES = ["FRAY.Unhex.ItemData"];
+    static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Unhex.ItemData"];
     static override migrateData(source: Record<string, unknown>) {
       migrateModelSource(this, source);
       return super.migrateData(source);
