@@ -75,6 +75,7 @@ export class JournalEntry {
   readonly _id: string;
   readonly name: string;
   readonly flags: AnyObject;
+  readonly sort: number;
   readonly pages: Collection<JournalEntryPage>;
   #sheet: JournalSheet | null = null;
   constructor(
@@ -84,6 +85,7 @@ export class JournalEntry {
     this._id = String(source._id);
     this.name = String(source.name);
     this.flags = (source.flags as AnyObject | undefined) ?? {};
+    this.sort = Number(source.sort ?? 0);
     this.pages = new Collection<JournalEntryPage>();
     for (const page of (source.pages as PageSource[] | undefined) ?? []) this.pages.set(page._id, new JournalEntryPage(page, this));
   }
