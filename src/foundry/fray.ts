@@ -15,6 +15,7 @@ import type { FoundryRuleset } from "./rulesets/types.js";
 import { activeRulesetId, registerSettings, reportLoadFailure } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
 import { registerStatuses } from "./statuses/index.js";
+import { registerRulesJournal, rulesLinked } from "./rules-journal/index.js";
 import { SYSTEM_ID } from "./system.js";
 import type { RulesetId } from "../rules/ruleset.js";
 
@@ -108,6 +109,7 @@ Hooks.once("init", () => {
   CONFIG.Item.documentClass = FrayItem;
   registerRulesetDocuments();
   registerStatuses();
+  registerRulesJournal();
   registerRelay();
   registerCombat();
   registerAreas();
@@ -120,6 +122,7 @@ Hooks.once("init", () => {
   const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
   fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf, renderCardContent };
   fray.loadRuleset = loadRuleset;
+  fray.rulesLinked = rulesLinked;
   fray.areas = { movesIdle };
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });

@@ -20,9 +20,11 @@ import { installChat } from "./chat.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
 import { installUiHarness } from "./ui.js";
+import { installJournal } from "./journal.js";
 
 export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
 export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
+export { installPack, JournalEntry, JournalEntryPage, CompendiumCollection } from "./journal.js";
 
 export type Role = keyof typeof CONST.USER_ROLES;
 
@@ -222,6 +224,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     Roll: dice.Roll,
   });
   installUiHarness(CONFIG, game, globalThis as unknown as AnyObject);
+  installJournal(CONFIG, game, (applications.ux as AnyObject).TextEditor as AnyObject, globalThis as unknown as AnyObject);
 
   installCombat(CONFIG, foundry);
   installEffects(CONFIG, foundry);

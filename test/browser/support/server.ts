@@ -66,6 +66,35 @@ export async function bundleHarness(): Promise<string> {
   return file.text;
 }
 
+/**
+ * A built pack's documents as JSON, read from its LevelDB folder in dist/ with the Foundry CLI, as the
+ * Foundry server reads a pack and hands its documents to a client. Read once per server.
+ */
+function packReader(dist: string): (name: string) => Promise<string | null> {
+  const read = new Map<string, Promise<string | null>>();
+  return (name) => {
+    if (!/^[\w-]+$/.test(name) || !existsSync(join(dist, "packs", name, "CURRENT"))) return Promise.resolve(null);
+    let docs = read.get(name);
+    if (!docs) {
+      docs = (async () => {
+        const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+        const { mkdtemp, readdir, rm } = await import("node:fs/promises");
+        const { tmpdir } = await import("node:os");
+        const out = await mkdtemp(join(tmpdir(), "fray-served-pack-"));
+        try {
+          await extractPack(join(dist, "packs", name), out);
+          const files = (await readdir(out)).filter((file) => file.endsWith(".json")).sort();
+          return JSON.stringify(await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(out, file), "utf8")) as unknown)));
+        } finally {
+          await rm(out, { recursive: true, force: true });
+        }
+      })();
+      read.set(name, docs);
+    }
+    return docs;
+  };
+}
+
 export interface FrayServer {
   url: string;
   close(): Promise<void>;
@@ -79,11 +108,18 @@ export async function startFrayServer({ dist: distDir = DIST }: { dist?: string 
   }
   const harness = await bundleHarness();
   const prefix = `/systems/${SYSTEM_ID}/`;
+  const readPack = packReader(dist);
   const server: Server = createServer((req, res) => {
     void (async () => {
       const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
       if (path === "/" || path === "/index.html") return send(res, 200, TYPES[".html"] as string, PAGE);
       if (path === "/harness.mjs") return send(res, 200, TYPES[".mjs"] as string, harness);
+      // /packs/<name>.json: a built pack's documents, for the harness's compendium stand-in (test/harness/journal.ts).
+      const pack = /^\/packs\/([\w-]+)\.json$/.exec(path);
+      if (pack) {
+        const docs = await readPack(pack[1] as string);
+        return docs === null ? send(res, 404, "text/plain", `No built pack ${pack[1]}`) : send(res, 200, TYPES[".json"] as string, docs);
+      }
       // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
       if (path.startsWith("/icons/") && path.endsWith(".svg")) return send(res, 200, TYPES[".svg"] as string, path.endsWith("/mystery-man.svg") ? PLACEHOLDER_SVG : namedIcon(path));
       if (path.startsWith(prefix)) {
