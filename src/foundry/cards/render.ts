@@ -10,15 +10,17 @@
  */
 import type { SizedFace } from "../../core/dice/source.js";
 import { rollOf } from "../dice/missing.js";
-import { statusLabel } from "../statuses/index.js";
 import { templatePath } from "../system.js";
 import { actorAt } from "./documents.js";
 import { arrivedCardKind, type CardKind, cardKind, rulesetOfKind } from "./kinds.js";
 import { loadRuleset } from "../rulesets/loading.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
+import { changeLines } from "./phrasing.js";
 
 /** The engine's part of every card's template (Undo, Copy as request, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
 export const CARD_FOOTER = templatePath("chat/card-footer.hbs");
+/** What Apply changed, in the game's words: `{{> "systems/fray/templates/chat/card-changes.hbs"}}`. */
+export const CARD_CHANGES = templatePath("chat/card-changes.hbs");
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
@@ -39,18 +41,8 @@ function track(work: Promise<unknown>): void {
   RUNNING.add(tracked);
 }
 
-/** The parts of a card every kind shows alike: its state, what Apply changed, Undo and Copy. */
+/** The parts of a card every kind shows alike: its state, what Apply changed (in the game's words), Undo and Copy. */
 function engineContext(card: CardData, kind: CardKind): Record<string, unknown> {
-  const records = card.applied.map((record) => {
-    const described = kind.describeChange?.(record);
-    if (described) return { name: record.name, ...described };
-    return {
-      name: record.name,
-      field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : (record.label ?? labelOf(record.key)),
-      before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.before ?? shown(record.before)),
-      after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.after ?? shown(record.after)),
-    };
-  });
   const last = card.history.at(-1);
   return {
     state: card.state,
@@ -58,24 +50,13 @@ function engineContext(card: CardData, kind: CardKind): Record<string, unknown> 
     open: card.state === "open",
     applied: card.state === "applied",
     undone: card.state === "undone",
-    changes: records,
+    changes: changeLines(card, rulesetOfKind(card.kind), kind.describeChange?.bind(kind)),
     undoOwner: last ? (card.refs[last.by]?.actor ?? "") : "",
     // A kind whose Undo only a GM may press (its changes came from several players' choices).
     gmUndo: kind.undoBy === "gm",
     awaiting: card.outcome?.awaiting ?? null,
     awaitingOwner: card.outcome?.awaiting ? (card.refs[card.outcome.awaiting.by]?.actor ?? "") : "",
   };
-}
-
-/** A field's value as the card lists it: a list by its entries (an empty one as a dash). */
-function shown(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
-  return String(value);
-}
-
-function labelOf(path: string): string {
-  const key = `FRAY.Card.Field.${path.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
-  return game.i18n!.has(key) ? game.i18n!.localize(key) : path;
 }
 
 /**

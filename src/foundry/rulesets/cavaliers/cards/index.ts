@@ -4,6 +4,8 @@ import { cavaliersAttackCard } from "./attack.js";
 import { cavaliersFlourishCard, cavaliersSkillCard, cavaliersSurvivalCard } from "./checks.js";
 import { PICKER_ACTIONS, refreshPicker } from "./picker.js";
 import { postCheck } from "./post.js";
+import { registerPhrasing } from "../../../cards/phrasing.js";
+import { CAVALIERS_PHRASING } from "./phrasing.js";
 
 export { attackCard, checkCard, postAttack, postCheck } from "./post.js";
 
@@ -17,6 +19,7 @@ const survival = {
 export const CAVALIERS_CARDS = [cavaliersAttackCard, cavaliersSkillCard, cavaliersFlourishCard, cavaliersSurvivalCard];
 
 export function registerCavaliersCards(): void {
+  registerPhrasing("cavaliers", CAVALIERS_PHRASING);
   for (const kind of CAVALIERS_CARDS) {
     registerCardKind({
       ...kind,

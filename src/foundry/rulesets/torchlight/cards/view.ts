@@ -234,15 +234,6 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
   const lines = (outcome?.steps ?? []).map(lineOf).filter((l): l is CardLine => l !== null);
   const awaiting = outcome?.awaiting ?? null;
   const choices = awaiting ? choicesOf(card, awaiting) : null;
-  // The Combat's own bookkeeping (queued hits, marks) is not a change players read as such: the card says it in words.
-  const changes = card.applied
-    .filter((record) => !record.uuid.startsWith("Combat."))
-    .map((record) => {
-      if (record.kind !== "status") return { name: record.name, field: fieldLabel(record.key), before: String(record.before), after: String(record.after) };
-      const status = statusLabel(record.key);
-      const word = (on: unknown) => i18n().format(on ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status });
-      return { name: record.name, field: i18n().localize("FRAY.Card.StatusChange"), before: word(record.before), after: word(record.after) };
-    });
   return {
     title: titleOf(card),
     lines,
@@ -250,11 +241,6 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
     waitingLine: awaiting ? t("Waiting", { name: nameOf(card, awaiting.by) }) : "",
     statuses: (outcome?.awaiting ? [] : (outcome?.effects ?? [])).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     queued: queuedLine(card),
-    tlChanges: changes,
   };
 }
 
-function fieldLabel(path: string): string {
-  const key = `Field.${path.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
-  return has(key) ? t(key) : path;
-}
