@@ -10,10 +10,12 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
+import { everyCardInWords } from "./card-words.js";
 
 const suite = dramaSuite();
 const fx = suite.fx;
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let gm: User;
 let ada: User;

@@ -9,8 +9,10 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { bootFray } from "./rulesets.js";
+import { everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let removeDom: () => Promise<void>;
 let personal: typeof import("../../src/foundry/rulesets/personal/cards/index.js");

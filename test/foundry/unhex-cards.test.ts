@@ -10,8 +10,10 @@ import type { FoundryHarness, HarnessGame } from "../harness/index.js";
 import { queueFaces } from "../harness/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
+import { everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
