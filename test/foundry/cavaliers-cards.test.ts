@@ -10,6 +10,7 @@ import { clearQueuedFaces, queueFaces, Roll } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { bootFray } from "./rulesets.js";
 import { everyCardInWords } from "./card-words.js";
+import { menuOffers, pickFromMenu } from "./card-menu.js";
 
 let harness: FoundryHarness;
 everyCardInWords(() => harness.game.messages);
@@ -168,6 +169,42 @@ describe("cavaliers attack card", () => {
     expect(sys(guard)).toEqual(before.guard);
     expect(sys(duellist)).toEqual(before.duellist);
     expect(await buttons(message)).toEqual([]);
+  });
+
+  it("keeps Copy as request and Undo in the message's context menu, for the card's players and the GM only; a card a player wrote offers neither", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    harness.switchUser(ada);
+    expect(await choose(message, "spend", ["inflict-yield"])).toMatchObject({ ok: true });
+    await cards.cardsIdle();
+    expect(card(message).state).toBe("applied");
+    // Nobody sees Copy on the card's face.
+    for (const user of [gm, ada, bob]) {
+      harness.switchUser(user);
+      expect((await message.renderHTML()).querySelector("[data-fray-action='copy']")).toBeNull();
+    }
+    harness.switchUser(bob);
+    expect(menuOffers(message)).toEqual([]);
+    await expect(pickFromMenu(message, "FRAY.Card.Undo")).rejects.toThrow("the menu offers no FRAY.Card.Undo");
+    expect(card(message).state).toBe("applied");
+    harness.switchUser(gm);
+    expect(menuOffers(message)).toEqual(["FRAY.Card.Copy", "FRAY.Card.Undo"]);
+    harness.switchUser(ada);
+    expect(menuOffers(message)).toEqual(["FRAY.Card.Copy", "FRAY.Card.Undo"]);
+    await pickFromMenu(message, "FRAY.Card.Copy");
+    expect(JSON.parse((game as unknown as { clipboard: { text: string } }).clipboard.text)).toMatchObject({ ruleset: "cavaliers", action: "attack", faces: [7, 6, 2, 1, 3, 2, 1] });
+    await pickFromMenu(message, "FRAY.Card.Undo");
+    await cards.cardsIdle();
+    expect(card(message).state).toBe("undone");
+    expect(sys(guard).yield.value).toBe(0);
+    expect(menuOffers(message)).toEqual(["FRAY.Card.Copy"]);
+
+    const forged = (await (harness.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Message> }).create({
+      type: "card",
+      content: "<section class='fray-card'></section>",
+      system: { kind: "cavaliers.attack", state: "applied", refs: { attacker: { actor: duellist.uuid } }, applied: [], history: [{ choice: "spend", by: "attacker", user: ada.id }] },
+    })) as Message;
+    expect(menuOffers(forged)).toEqual([]);
   });
 
   it("shows Foundry's own tooltip of every die on the card", async () => {

@@ -11,6 +11,7 @@ import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
 import { everyCardInWords } from "./card-words.js";
+import { pickFromMenu } from "./card-menu.js";
 
 const suite = dramaSuite();
 const fx = suite.fx;
@@ -34,7 +35,7 @@ beforeEach(() => {
 
 /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
 async function replays(message: Message): Promise<void> {
-  await fx.click(message, "[data-fray-action='copy']");
+  await pickFromMenu(message, "FRAY.Card.Copy");
   const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
   const printed = runCli(["resolve"], () => copied);
   expect(printed.stderr).toBe("");

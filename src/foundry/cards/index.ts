@@ -6,6 +6,7 @@ import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
 export { openCardAsGm } from "./gm.js";
+import { registerCardMenu } from "./menu.js";
 import { CARD_TYPE, CardModel } from "./model.js";
 import { cardActivity, CARD_CHANGES, CARD_FOOTER, registerCardRendering } from "./render.js";
 
@@ -26,6 +27,7 @@ export function registerCards(): void {
   registerCardRequests();
   registerCardRendering();
   registerCardClient();
+  registerCardMenu();
 }
 
 /** Every click and every GM step started so far has finished (for tests and the browser harness). */

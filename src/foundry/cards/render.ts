@@ -6,7 +6,10 @@
  *
  *   data-fray-owner="<actor uuid>"  kept only for that actor's owners and the GM
  *   data-fray-gm                    kept only for the GM
- *   data-fray-action="<name>"       a button: choose, undo, follow, copy, or one of the kind's own
+ *   data-fray-action="<name>"       a button: choose, undo, follow, or one of the kind's own
+ *
+ * Copy as request is in the message's context menu (menu.ts); a card posted before it moved there
+ * loses its old button here.
  */
 import type { SizedFace } from "../../core/dice/source.js";
 import { rollOf } from "../dice/missing.js";
@@ -17,7 +20,7 @@ import { loadRuleset } from "../rulesets/loading.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
 import { changeLines } from "./phrasing.js";
 
-/** The engine's part of every card's template (Undo, Copy as request, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
+/** The engine's part of every card's template (Undo, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
 export const CARD_FOOTER = templatePath("chat/card-footer.hbs");
 /** What Apply changed, in the game's words: `{{> "systems/fray/templates/chat/card-changes.hbs"}}`. */
 export const CARD_CHANGES = templatePath("chat/card-changes.hbs");
@@ -41,7 +44,7 @@ function track(work: Promise<unknown>): void {
   RUNNING.add(tracked);
 }
 
-/** The parts of a card every kind shows alike: its state, what Apply changed (in the game's words), Undo and Copy. */
+/** The parts of a card every kind shows alike: its state, what Apply changed (in the game's words), Undo. */
 function engineContext(card: CardData, kind: CardKind): Record<string, unknown> {
   const last = card.history.at(-1);
   return {
@@ -90,6 +93,7 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
     if (card && !kind && message.author?.isGM) drawAgainOnArrival(message, card.kind);
     return;
   }
+  for (const old of html.querySelectorAll('[data-fray-action="copy"]')) old.remove();
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
   if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
   for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {
