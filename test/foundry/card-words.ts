@@ -46,3 +46,19 @@ export function everyCardInWords(messages: () => { contents: readonly unknown[] 
     expect(await cardWordProblems(messages().contents as Shown[])).toEqual([]);
   });
 }
+
+const MARKS = ["kept", "dropped", "success", "failure", "critical", "explode", "block"];
+
+/**
+ * The dice a card shows, each as "<face> <marks>" ("7 kept", "2 dropped", "4 plain"), in order;
+ * throws if a die has no tooltip (every die says what it did), unless it sits in an element that has one.
+ */
+export function diceShown(html: HTMLElement): string[] {
+  return [...html.querySelectorAll<HTMLElement>(".fray-card .fray-die")].map((die) => {
+    const tip = die.closest<HTMLElement>("[data-tooltip]")?.dataset.tooltip ?? "";
+    if (!tip.trim()) throw new Error(`a die without a tooltip: ${die.outerHTML}`);
+    const marks = MARKS.filter((mark) => die.classList.contains(`fray-die-${mark}`));
+    const face = [...die.childNodes].find((node) => node.nodeType === 3)?.textContent?.trim() ?? "";
+    return `${face} ${marks.join("+") || "plain"}`;
+  });
+}

@@ -9,7 +9,7 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.
 import { clearQueuedFaces, queueFaces, Roll } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { bootFray } from "./rulesets.js";
-import { everyCardInWords } from "./card-words.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
 import { menuOffers, pickFromMenu } from "./card-menu.js";
 
 let harness: FoundryHarness;
@@ -205,6 +205,15 @@ describe("cavaliers attack card", () => {
       system: { kind: "cavaliers.attack", state: "applied", refs: { attacker: { actor: duellist.uuid } }, applied: [], history: [{ choice: "spend", by: "attacker", user: ada.id }] },
     })) as Message;
     expect(menuOffers(forged)).toEqual([]);
+  });
+
+  it("marks the two dice each pool keeps (the rest not kept), each with a tooltip, and says so in a legend", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    const html = await message.renderHTML();
+    expect(diceShown(html)).toEqual(["7 kept", "6 kept", "2 dropped", "1 dropped", "3 kept", "2 kept", "1 dropped"]);
+    expect(html.querySelector(".fray-die-kept")?.getAttribute("data-tooltip")).toBe("Kept: one of the two highest dice, counted in the total");
+    expect([...html.querySelectorAll(".fray-dice-legend .fray-die-key")].map((key) => key.textContent)).toEqual(["Kept", "Not kept"]);
   });
 
   it("shows Foundry's own tooltip of every die on the card", async () => {

@@ -10,7 +10,7 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
-import { everyCardInWords } from "./card-words.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
 import { pickFromMenu } from "./card-menu.js";
 
 const suite = dramaSuite();
@@ -97,6 +97,11 @@ describe("the melee round card", () => {
     expect(read.outcome.dice.map((d) => d.label)).toEqual([...ODO_POOL.map(() => "Odo base"), ...Array(6).fill("Ines base"), "Ines drama", "Odo armour"]);
     expect(read.outcome.steps.find((s) => s.rule === "flesh-wound")).toMatchObject({ who: "Odo", incoming: 5, blocks: 0, wound: 5, critical: true });
     expect(read.outcome.awaiting).toMatchObject({ choice: "bCourage", by: "b" });
+    // Each die says what it counted for: base 5+ a success, a Drama 4 a success, armour under 5 stops nothing.
+    const shown = await message.renderHTML();
+    expect(diceShown(shown)).toEqual(["4 plain", "2 plain", "1 plain", "6 success", "5 success", "5 success", "1 plain", "3 plain", "2 plain", "4 success", "1 plain"]);
+    expect([...shown.querySelectorAll<HTMLElement>(".fray-die")].map((die) => die.dataset.tooltip).at(-1)).toBe("Armour die, under 5: stops nothing");
+    expect([...shown.querySelectorAll(".fray-dice-legend .fray-die-key")].map((key) => key.textContent)).toEqual(["Success"]);
     harness.switchUser(ada);
     expect(await fx.buttons(message)).toEqual([]);
     harness.switchUser(gm);

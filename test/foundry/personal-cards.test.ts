@@ -9,7 +9,7 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.
 import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { bootFray } from "./rulesets.js";
-import { everyCardInWords } from "./card-words.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
 everyCardInWords(() => harness.game.messages);
@@ -115,6 +115,7 @@ describe("personal attack card", () => {
     expect(card(message)).toMatchObject({ kind: "personal.attack", state: "closed", applied: [] });
     expect(card(message).outcome.dice).toEqual([{ label: "attack roll", sides: 20, face: 7 }]);
     expect(await text(message)).toContain("Attack Roll 9 against Defense 10: a miss.");
+    expect(diceShown(await message.renderHTML())).toEqual(["7 failure"]);
     expect(sys(guard).resolve.value).toBe(12);
   });
 
@@ -130,6 +131,7 @@ describe("personal attack card", () => {
     // Every die is on the card: d20 4 and the two d6.
     const dice = [...(await message.renderHTML()).querySelectorAll(".fray-die")].map((d) => d.textContent);
     expect(dice).toEqual(["10d20", "4d6", "3d6"]);
+    expect(diceShown(await message.renderHTML())).toEqual(["10 success", "4 plain", "3 plain"]);
     expect(sys(ines).resolve.value).toBe(12);
     // Only the owner of the last chooser (Ines's, who opened it) or the GM may undo.
     harness.switchUser(bob);

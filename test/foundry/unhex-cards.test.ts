@@ -10,7 +10,7 @@ import type { FoundryHarness, HarnessGame } from "../harness/index.js";
 import { queueFaces } from "../harness/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
-import { everyCardInWords } from "./card-words.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
 everyCardInWords(() => harness.game.messages);
@@ -207,8 +207,13 @@ describe("Unhex checks and opposed rolls", () => {
     queueFaces(7, 2);
     const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, token: t.tokens.ada.uuid, good: true, what: "climb the bar" })) as unknown as Message;
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "reroll", by: "character" });
+    expect(diceShown(await message.renderHTML())).toEqual(["7 failure", "2 failure"]);
     await fx.choose(t.users.ada, message, "reroll", "tens", 2);
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "critical", by: "character", offer: { max: 50 } });
+    // The dice now read 22: both marked a critical success, and the tooltip says so.
+    const rerolled = await message.renderHTML();
+    expect(diceShown(rerolled)).toEqual(["2 critical", "2 critical"]);
+    expect(rerolled.querySelector<HTMLElement>(".fray-unhex-dice")?.dataset.tooltip).toMatch(/^Tens and units read 22 against the level \d+: a critical success$/);
     await fx.choose(t.users.ada, message, "critical", "extra-action");
     expect(card(message).state).toBe("applied");
     expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 2 });

@@ -24,6 +24,8 @@ import { changeLines } from "./phrasing.js";
 export const CARD_FOOTER = templatePath("chat/card-footer.hbs");
 /** What Apply changed, in the game's words: `{{> "systems/fray/templates/chat/card-changes.hbs"}}`. */
 export const CARD_CHANGES = templatePath("chat/card-changes.hbs");
+/** What the marks on a card's dice mean (dice-marks.ts), from the kind's `diceLegend`: `{{> "systems/fray/templates/chat/card-dice-legend.hbs"}}`. */
+export const CARD_DICE_LEGEND = templatePath("chat/card-dice-legend.hbs");
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 

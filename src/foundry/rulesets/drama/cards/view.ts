@@ -7,6 +7,7 @@
 import type { RolledDie } from "../../../../core/dice/source.js";
 import type { Step } from "../../../../core/outcome.js";
 import { MELEE_SITUATIONS } from "../../../../rules/drama/tables.js";
+import { diceLegend, type DieMark } from "../../../cards/dice-marks.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 
@@ -19,20 +20,24 @@ export type DieKind = "base" | "resistance" | "drama" | "armour";
 export interface DieView {
   face: number;
   kind: DieKind;
-  /** How the die counts: success, loss, explode (a Drama 6), block (armour), or blank. */
-  mark: string;
+  /** How the die counts: a success, a failure (it takes a success away), explode (a Drama 6), block (armour), critical (a 6 counted twice), or blank. */
+  mark: DieMark | "";
+  css: string;
+  /** The die's kind, short (Bd, Rd, Dd, Ad). */
   title: string;
+  /** What it did, in the game's words. */
+  tip: string;
 }
 
-function markOf(kind: DieKind, face: number): string {
+function markOf(kind: DieKind, face: number): DieMark | "" {
   if (kind === "base") return face >= 5 ? "success" : "";
-  if (kind === "resistance") return face <= 2 ? "loss" : "";
-  if (kind === "drama") return face === 6 ? "explode" : face >= 4 ? "success" : face === 1 ? "loss" : "";
+  if (kind === "resistance") return face <= 2 ? "failure" : "";
+  if (kind === "drama") return face === 6 ? "explode" : face >= 4 ? "success" : face === 1 ? "failure" : "";
   return face >= 5 ? "block" : "";
 }
 
-function dieView(kind: DieKind, face: number): DieView {
-  return { face, kind, mark: markOf(kind, face), title: loc(`Die.${kind}`) };
+function dieView(kind: DieKind, face: number, marked: DieMark | "" = markOf(kind, face)): DieView {
+  return { face, kind, mark: marked, css: marked ? `fray-die-${marked}` : "", title: loc(`Die.${kind}`), tip: loc(`DieTip.${kind}.${marked || "none"}`) };
 }
 
 /** Hands out a card's dice by label, in the order they were rolled (a fighter struck twice rolls armour twice). */
@@ -117,7 +122,7 @@ function dramaticText(dramatic: unknown): string {
 }
 
 /** Every step of a fight, in order, as lines and pools for the template. */
-export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): { entries: Record<string, unknown>[] } {
+export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): { entries: Record<string, unknown>[]; diceLegend: ReturnType<typeof diceLegend> } {
   const byLabel = new DiceByLabel(dice);
   const entries: Record<string, unknown>[] = [];
   let pool: PoolView | null = null;
@@ -156,7 +161,11 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
           break;
         }
         const read = readingOf(step);
-        if (pool && pool.who === step.who) Object.assign(pool, read);
+        if (pool && pool.who === step.who) {
+          Object.assign(pool, read);
+          // A critical counts each base 6 twice.
+          if (step.critical) pool.dice = pool.dice.map((die) => (die.kind === "base" && die.face === 6 ? dieView("base", 6, "critical") : die));
+        }
         break;
       }
       case "shield-pattern":
@@ -230,7 +239,8 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         break;
     }
   }
-  return { entries };
+  const shown = entries.flatMap((entry) => [...((entry.pool as PoolView | undefined)?.dice ?? []), ...((entry.dice as DieView[] | undefined) ?? [])]);
+  return { entries, diceLegend: diceLegend(shown) };
 }
 
 export function nameOf(card: CardData, role: string): string {

@@ -22,6 +22,16 @@ export interface RollView {
   level: number;
   grade: string;
   gradeLabel: string;
+  /** Both dice's mark (dice-marks.ts): the grade they read to. */
+  css: string;
+  tip: string;
+}
+
+const GRADE_MARK: Record<string, string> = { "critical-success": "fray-die-critical", success: "fray-die-success", failure: "fray-die-failure", "critical-failure": "fray-die-failure fray-die-critical-failure" };
+
+/** The roll's dice marked by the grade they read to, with a tooltip that says so. */
+function marked(roll: RollView): RollView {
+  return { ...roll, css: GRADE_MARK[roll.grade] ?? "", tip: t("DieTip", { reading: roll.reading, level: roll.level, grade: roll.gradeLabel }) };
 }
 
 export interface ButtonView {
@@ -66,7 +76,7 @@ export function rollsOf(steps: readonly Step[]): RollView[] {
   const rolls: RollView[] = [];
   for (const step of steps) {
     if (step.rule === "percentile-roll") {
-      rolls.push({ who: String(step.who), what: rollName(step.roll), tens: Number(step.tens), units: Number(step.units), reading: Number(step.reading), level: Number(step.level), grade: String(step.grade), gradeLabel: gradeLabel(step.grade) });
+      rolls.push({ who: String(step.who), what: rollName(step.roll), tens: Number(step.tens), units: Number(step.units), reading: Number(step.reading), level: Number(step.level), grade: String(step.grade), gradeLabel: gradeLabel(step.grade), css: "", tip: "" });
       continue;
     }
     if (step.rule !== "good-reroll" && step.rule !== "critical-set-dice") continue;
@@ -75,7 +85,7 @@ export function rollsOf(steps: readonly Step[]): RollView[] {
     Object.assign(roll, { tens: Number(step.tens), units: Number(step.units), reading: Number(step.reading) });
     if (step.rule === "good-reroll") Object.assign(roll, { grade: String(step.grade), gradeLabel: gradeLabel(step.grade) });
   }
-  return rolls;
+  return rolls.map(marked);
 }
 
 function markedText(step: Step): string {
