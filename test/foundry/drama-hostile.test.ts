@@ -44,8 +44,9 @@ async function meleeUntil(until: "bStance" | "aStance" | "bPool" | "aPool" | "bC
   const steps: [string, User, unknown, number[]][] = [
     ["bStance", gm, "stand", []],
     ["aStance", ada, "press", []],
-    ["bPool", gm, {}, [4, 2, 1]],
-    ["aPool", ada, { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, [6, 5, 5, 1, 3, 2, 4, 1]],
+    ["bPool", gm, {}, []],
+    // Every pool is rolled once Ines (holding Momentum) has built hers: Odo's 3Bd, her 6Bd and 1Dd, then his armour.
+    ["aPool", ada, { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, [4, 2, 1, 6, 5, 5, 1, 3, 2, 4, 1]],
     ["bCourage", gm, {}, [5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3]],
   ];
   for (const [choice, user, value, faces] of steps) {
@@ -100,6 +101,41 @@ describe("a forged melee round", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it("order: the holder's pool sent before Odo has built his, and Odo's pool sent with dice before the holder has built hers", async () => {
+    const message = await meleeUntil("bPool");
+    const before = fx.stored();
+    // Ines builds second, having seen his allocation: her pool out of turn is refused.
+    harness.switchUser(ada);
+    queueFaces(...Array(20).fill(3));
+    expect(await fx.choose(message, "aPool", {})).toMatchObject(refused());
+    expect(await ask("card.choose", { message: message.id, choice: "aPool", value: {} })).toMatchObject(refused("aPool"));
+    clearQueuedFaces();
+    // Odo's owner sends dice with his pool: nothing may be rolled until every pool is built.
+    harness.switchUser(gm);
+    const dice = JSON.stringify({ class: "Roll", evaluated: true, formula: "3d6", terms: [{ class: "Die", number: 3, faces: 6, results: [6, 6, 6].map((result) => ({ result, active: true })) }], total: 18 });
+    expect(await ask("card.choose", { message: message.id, choice: "bPool", value: {}, roll: dice })).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+    // His pool alone is taken, and rolls nothing; then Ines is offered his allocation, and no die.
+    expect(await ask("card.choose", { message: message.id, choice: "bPool", value: { situations: ["heightAdvantage"] } })).toMatchObject({ ok: true });
+    expect(message.rolls).toEqual([]);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "aPool", offer: { against: [{ name: "Odo", base: 5, situations: ["heightAdvantage"] }] } });
+    expect(card(message).outcome.dice).toEqual([]);
+  });
+
+  it("order: a pool chosen again after the dice are rolled, by either side, is refused and changes nothing", async () => {
+    const message = await meleeUntil("bCourage");
+    const before = fx.stored();
+    harness.switchUser(gm);
+    queueFaces(...Array(20).fill(6));
+    expect(await fx.choose(message, "bPool", { situations: ["defensiveSpace"] })).toMatchObject(refused());
+    expect(await ask("card.choose", { message: message.id, choice: "bPool", value: { base: 4 } })).toMatchObject(refused("bPool"));
+    harness.switchUser(ada);
+    expect(await ask("card.choose", { message: message.id, choice: "aPool", value: { base: 4 } })).toMatchObject(refused("aPool"));
+    expect(await ask("card.choose", { message: message.id, choice: "aStance", value: "defend" })).toMatchObject(refused("aStance"));
+    clearQueuedFaces();
+    expect(fx.stored()).toBe(before);
+  });
+
   it("courage: taken for a fighter she does not own, or with modifiers beyond bounds", async () => {
     const message = await meleeUntil("bCourage");
     harness.switchUser(ada);
@@ -143,9 +179,8 @@ describe("a forged round against several opponents", () => {
     harness.switchUser(bob);
     await fx.choose(message, "actorStance", "press");
     harness.switchUser(gm);
-    await fx.choose(message, "opponent1Pool", {}, 4, 3, 3, 1);
-    await fx.choose(message, "opponent2Pool", {}, 6, 2, 1, 1);
-    clearQueuedFaces();
+    await fx.choose(message, "opponent1Pool", {});
+    await fx.choose(message, "opponent2Pool", {});
     expect(card(message).outcome.awaiting?.choice).toBe("actorPool");
     return message;
   }

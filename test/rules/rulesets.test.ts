@@ -13,10 +13,10 @@ const rules = {
 const summary = expect.any(String);
 
 describe("Drama in History as a ruleset", () => {
-  it("names its game and offers the combat chapter's melee, fighting several opponents, ranged combat, courage and Momentum", async () => {
+  it("names its game and offers the combat chapter's melee, fighting several opponents (one fighter splitting, or several in a skirmish), ranged combat, courage and Momentum", async () => {
     const drama = await rules.drama();
     expect(drama).toMatchObject({ id: "drama", game: "Drama in History" });
-    expect(Object.keys(drama.actions)).toEqual(["melee", "multiple", "ranged", "courage", "momentum"]);
+    expect(Object.keys(drama.actions)).toEqual(["melee", "multiple", "skirmish", "ranged", "courage", "momentum"]);
   });
 
   it("house options: a loser's critical still wounds, a marginal draw goes to Momentum, serious wounds do not bleed, and a Shield Bash deals 1, 1, 2 and 3 Grit by shield", async () => {
@@ -36,7 +36,7 @@ describe("Unhex as a ruleset", () => {
   it("names its game and offers checks, opposed rolls, team initiative, attacks, moves, doors and range", async () => {
     const unhex = await rules.unhex();
     expect(unhex).toMatchObject({ id: "unhex", game: "Unhex" });
-    expect(Object.keys(unhex.actions)).toEqual(["check", "opposed", "initiative", "attack", "move", "door", "range"]);
+    expect(Object.keys(unhex.actions)).toEqual(["check", "opposed", "initiative", "attack", "move", "door", "range", "items", "combat-end"]);
   });
 
   it("house options: five wound boxes a row (one to ten) and unconscious at level 0 (zero to nine)", async () => {

@@ -25,6 +25,8 @@ export interface AdvantageView {
   kind: "passion" | "advantage";
   dice: number;
   cost: number;
+  /** Flesh it adds to a full blow when declared (a dramatic advantage's "additional damage"). */
+  flesh: number;
 }
 
 export interface ArmourView {
@@ -70,8 +72,8 @@ export function armourOf(actor: Actor.Implementation): ArmourView[] {
 
 export function advantagesOf(actor: Actor.Implementation): AdvantageView[] {
   return itemsOf(actor, "dramaAdvantage").map((item) => {
-    const s = item.system as unknown as { kind: "passion" | "advantage"; dice: number; cost: number };
-    return { id: item.id!, name: item.name, kind: s.kind, dice: s.dice, cost: s.kind === "passion" ? 0 : s.cost };
+    const s = item.system as unknown as { kind: "passion" | "advantage"; dice: number; cost: number; flesh?: number };
+    return { id: item.id!, name: item.name, kind: s.kind, dice: s.dice, cost: s.kind === "passion" ? 0 : s.cost, flesh: s.flesh ?? 0 };
   });
 }
 

@@ -6,7 +6,7 @@
 import { HIT_LOCATIONS, type WeaponKind } from "../../../rules/unhex/tables.js";
 import type { CombatantRequest } from "../../../rules/unhex/schemas.js";
 import { Refused } from "../../relay/index.js";
-import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
+import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexGearModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
 
 export interface HeldWeapon {
   id: string;
@@ -36,6 +36,28 @@ export function goodAt(actor: Actor.Implementation, roll: GoodAt): boolean {
 
 /** The Attack ability a weapon kind's roll is good with. */
 export const ATTACK_GOOD: Record<WeaponKind, GoodAt> = { melee: "meleeAttack", "one-handed-ranged": "oneHandedAttack", "two-handed-ranged": "twoHandedAttack" };
+
+/** An item that can be in her hands, with the hands it takes (a two-handed weapon both), and whether it is held. */
+export interface HoldableItem {
+  id: string;
+  name: string;
+  hands: 1 | 2;
+  held: boolean;
+}
+
+/** The hands an item takes in hand, or null for what is never held (armour). */
+export function handsOf(item: Item.Implementation): 1 | 2 | null {
+  const system = item.system;
+  if (system instanceof UnhexWeaponModel) return system.kind === "two-handed-ranged" || (system.kind === "melee" && system.hands === 2) ? 2 : 1;
+  return system instanceof UnhexShieldModel || system instanceof UnhexGearModel ? 1 : null;
+}
+
+export function holdableItems(actor: Actor.Implementation): HoldableItem[] {
+  return actor.items.contents.flatMap((item) => {
+    const hands = handsOf(item);
+    return hands === null ? [] : [{ id: item.id ?? "", name: item.name, hands, held: (item.system as { held?: unknown }).held === true }];
+  });
+}
 
 export function heldWeapons(actor: Actor.Implementation): HeldWeapon[] {
   return actor.items.contents.filter((item) => item.system instanceof UnhexWeaponModel && item.system.held).map((item) => ({ id: item.id ?? "", name: item.name, kind: (item.system as UnhexWeaponModel).kind as WeaponKind }));

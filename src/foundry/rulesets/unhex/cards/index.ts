@@ -4,14 +4,16 @@
  */
 import { openCard, type OpenCard, registerCardKind } from "../../../cards/index.js";
 import { unhexAttackCard } from "./attack.js";
+import { unhexCombatEndCard } from "./combat-end.js";
 import { unhexDoorCard } from "./door.js";
 import { unhexInitiativeCard } from "./initiative.js";
+import { unhexItemsCard } from "./items.js";
 import { unhexMoveCard } from "./move.js";
 import { unhexCheckCard, unhexOpposedCard } from "./rolls.js";
 import { registerPhrasing } from "../../../cards/phrasing.js";
 import { UNHEX_PHRASING } from "./phrasing.js";
 
-export const UNHEX_CARDS = [unhexAttackCard, unhexCheckCard, unhexOpposedCard, unhexMoveCard, unhexDoorCard, unhexInitiativeCard];
+export const UNHEX_CARDS = [unhexAttackCard, unhexCheckCard, unhexOpposedCard, unhexMoveCard, unhexDoorCard, unhexInitiativeCard, unhexItemsCard, unhexCombatEndCard];
 
 export function registerUnhexCards(): void {
   registerPhrasing("unhex", UNHEX_PHRASING);
@@ -76,6 +78,18 @@ export async function postUnhexRoll(open: UnhexRollOpen): Promise<ChatMessage.Im
 
 export async function postUnhexDoor(actor: string, token: string, between: [string, string], open: boolean): Promise<ChatMessage.Implementation | undefined> {
   return posted(await openCard({ kind: "unhex.door", refs: { actor: ref(actor, token) }, request: { between, open } }));
+}
+
+/** What the use-or-manage-items dialog opens: each item's choice (in hand, stow, drop) by id, and the item used. */
+export interface UnhexItemsOpen {
+  actor: string;
+  token?: string | null;
+  hands: Record<string, "hand" | "stow" | "drop">;
+  use?: { item: string } | { fixed: string };
+}
+
+export async function postUnhexItems(open: UnhexItemsOpen): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard({ kind: "unhex.items", refs: { actor: ref(open.actor, open.token) }, request: { hands: open.hands, ...(open.use ? { use: open.use } : {}) } }));
 }
 
 export async function postUnhexMove(actor: string, token: string, from: string, origin: { x: number; y: number }): Promise<ChatMessage.Implementation | undefined> {

@@ -1,7 +1,8 @@
 /**
  * The Unhex initiative card of one round: the GM opens it from the tracker; each team's highest
- * level character rolls her own dice in turn (last round's holder first, else the PCs); good
- * rollers may reroll and criticals choose; the winning team's owner picks the order of team turns.
+ * level character rolls her own dice in turn (last round's holder first, else the PCs), and a good
+ * roller decides her reroll before the next team rolls; a critical success is the roller's extra
+ * action (no dice to set); the winning team's owner picks the order of team turns.
  * Apply stores the round's order and holder in the combat, each roller's extra or lost action,
  * and an initiative per combatant by her team's place, so the tracker sorts by team turns.
  */
@@ -16,7 +17,6 @@ import { templatePath } from "../../../system.js";
 import { goodAt, isPc, unhexData } from "../actors.js";
 import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
 import { budgetFromEvents } from "./apply.js";
-import { SET_DICE } from "./set-dice.js";
 import { teamName, unhexCardContext } from "./view.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -80,7 +80,8 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const rolls = Object.fromEntries(Object.entries((request.rolls ?? {}) as Record<string, unknown>).map(([team, value]) => [team, value === "true" ? true : value]));
   const rules: Record<string, unknown> = { teams, rolls };
   if (typeof request.previousHolder === "string") rules.previousHolder = request.previousHolder;
-  for (const key of ["rerolls", "criticals"]) if (request[key] !== undefined) rules[key] = request[key];
+  // A critical success on initiative is only an extra action: there is no critical's choice to pass on.
+  if (request.rerolls !== undefined) rules.rerolls = request.rerolls;
   if (request.order !== undefined) rules.order = typeof request.order === "string" ? request.order.split(",") : request.order;
   return rules;
 }
@@ -124,6 +125,5 @@ export const unhexInitiativeCard: CardKind = {
   rulesRequest,
   changes,
   context,
-  clientActions: { setDice: SET_DICE },
 };
 
