@@ -341,6 +341,10 @@ describe("who shoots first", () => {
     const message = (await postShootFirst(ines as never, { actor: berold as never })) as unknown as Message;
     expect(card(message).outcome.result).toMatchObject({ order: ["Berold", "Ines"], first: "Berold" });
     expect(card(message).state).toBe("closed");
+    // The list numbers each shooter once, and the card reads as what comes next, not as done.
+    const drawn = await message.renderHTML();
+    expect([...drawn.querySelectorAll(".fray-drama-shooters > li")].map((li) => li.firstChild?.textContent?.trim())).toEqual(["Berold", "Ines"]);
+    expect(drawn.querySelector(".fray-card-state")?.textContent).toContain("Shoot in this order");
     // Each shooter's Shoot button is her owner's.
     expect(await fx.buttons(message)).toEqual(["shoot"]);
     harness.switchUser(bob);

@@ -129,6 +129,8 @@ function fateChoiceOf(card: CardData, awaiting: Awaiting, name: string): Record<
     prompt: loc("ChooseFate", { name }),
     ignore: offer.ignore === true,
     fates: (offer.fates ?? []).map((fate) => ({ value: fate.name, label: fate.name, out: fate.outOfFight, hint: fate.outOfFight ? loc("OutOfFightHint") : "" })),
+    // The red outline says it in words too: such a fate takes her out of the fight.
+    outNote: loc("OutOfFightNote"),
   };
 }
 

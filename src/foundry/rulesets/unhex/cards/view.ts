@@ -67,6 +67,11 @@ export function teamName(team: unknown): string {
   return (TEAMS as readonly string[]).includes(String(team)) ? i18n().localize(`FRAY.Unhex.Team.${String(team)}`) : String(team);
 }
 
+/** Where an attack is made from and at: "From the Bar, at a target in the Stage", or "Both in the Bar" (never "From Bar at Bar"). */
+export function whereLine(from: string, to: string): string {
+  return from === to ? t("WhereSame", { area: from }) : t("Where", { from, to });
+}
+
 const gradeLabel = (grade: unknown) => t(`Grade.${String(grade)}`);
 const rollName = (roll: unknown) => (i18n().has(`FRAY.Unhex.Card.Roll.${String(roll)}`) ? t(`Roll.${String(roll)}`) : String(roll));
 const locationName = (id: unknown) => i18n().localize(`FRAY.Unhex.LocationId.${String(id)}`);
