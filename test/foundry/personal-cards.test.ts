@@ -157,6 +157,8 @@ describe("personal attack card", () => {
     expect(sys(bruno)).toMatchObject({ resolve: { value: 0 }, wounded: true });
     expect(statuses(bruno)).toEqual(["fray-wounded"]);
     expect(await text(message)).toContain("Bruno is Wounded.");
+    // The field and the status say the same thing: one line, no true/false.
+    expect([...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent)).toEqual(["Bruno: Resolve 3 → 0", "Bruno is Wounded"]);
     harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(sys(bruno)).toMatchObject({ resolve: { value: 3 }, wounded: false });

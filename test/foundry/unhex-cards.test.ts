@@ -101,6 +101,9 @@ describe("the Unhex attack card", () => {
     expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0, owed: 0 });
     const html = (await message.renderHTML()).textContent ?? "";
     expect(html).toContain("Ada declares: Defend.");
+    // What Apply changed, in the game's words: actions used, never a tracker counter.
+    const changes = [...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent);
+    expect(changes).toEqual(expect.arrayContaining(["Guard has used an action (0 left this round)", "Ada has used an action (0 left this round)"]));
     expect(html).toContain("Guard picks: the units die is damage (7), the other (4) the hit location: the torso.");
     expect(html).not.toMatch(/FRAY\./);
 
@@ -194,6 +197,8 @@ describe("the Unhex Intercept", () => {
     replays(intercept);
     expect({ x: t.tokens.ada.x, y: t.tokens.ada.y }).toEqual(from);
     expect(wounds(t.ada).rightLeg).toBe(10);
+    // Her token goes back by the Area's name, never by pixels.
+    expect((await intercept.renderHTML()).querySelector(".fray-card-changes")?.textContent).toContain("Ada is put back where she set out: Bar");
     await fx.click(intercept, "[data-fray-action='undo']");
     expect({ x: t.tokens.ada.x, y: t.tokens.ada.y }).toEqual(t.at("pool-tables"));
   });

@@ -71,7 +71,12 @@ const isYesNo = (value: unknown) => typeof value === "boolean" || value === null
 
 /** The shared rules: statuses, yes/no fields and values with a name. */
 function sharedLine(record: ChangeRecord, phrasing: RulesetPhrasing | undefined): string | null {
-  if (record.kind === "status") return say(record.after ? "StatusOn" : "StatusOff", { name: record.name, status: statusLabel(record.key) });
+  if (record.kind === "status") {
+    // A one-word status reads as what she is ("Elsa is Incapacitated"); a longer one ("Moves only with both hands") after her name.
+    const status = statusLabel(record.key);
+    const word = /^\S+$/.test(status);
+    return say(record.after ? (word ? "StatusOn" : "StatusGained") : word ? "StatusOff" : "StatusLost", { name: record.name, status });
+  }
   const field = fieldName(record, phrasing);
   if (!field) return null;
   if (isYesNo(record.before) && typeof record.after === "boolean") return say(record.after ? "IsNow" : "NoLonger", { name: record.name, field });
