@@ -8,7 +8,7 @@
  */
 import { ask } from "../relay/index.js";
 import { requestAsJson } from "./copy.js";
-import { actorAt, owns } from "./documents.js";
+import { actorAt, owns, ownsEvery, undoOwnersOf } from "./documents.js";
 import { cardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
 
@@ -28,13 +28,12 @@ export function mayCopy(card: CardData, user: User.Implementation = game.user!):
   return user.isGM || Object.values(card.refs).some((ref) => owns(user, actorAt(ref.actor)));
 }
 
-/** Whom the card's Undo is for: the GM, or (unless its kind keeps Undo for the GM) the owner of its last chooser. */
+/** Whom the card's Undo is for, as its button: the GM, or (unless its kind keeps Undo for the GM) a player who owns every actor it names and every document it changed. */
 export function mayUndo(card: CardData, user: User.Implementation = game.user!): boolean {
   if (card.state !== "applied") return false;
   if (user.isGM) return true;
   const kind = cardKind(card.kind);
-  const last = card.history.at(-1);
-  return !!kind && kind.undoBy !== "gm" && !!last && owns(user, actorAt(card.refs[last.by]?.actor));
+  return !!kind && kind.undoBy !== "gm" && ownsEvery(user, undoOwnersOf(card));
 }
 
 async function copy(li: HTMLElement): Promise<void> {

@@ -8,6 +8,7 @@ import { SUCCESS_TABLES, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/t
 import { diceLegend, keptAmong, markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
+import { cardName } from "../../../cards/documents.js";
 
 const loc = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Card.${key}`, data) : game.i18n!.localize(`FRAY.Card.${key}`));
 
@@ -67,7 +68,7 @@ function spendText(steps: readonly Step[]): string {
 function nameOf(card: CardData, role: string): string {
   const uuid = card.refs[role]?.actor;
   const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? actor.name : role;
+  return actor instanceof Actor ? cardName(actor.name) : role;
 }
 
 function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> | null {
