@@ -284,7 +284,8 @@ describe("attack dialog", () => {
       return percent(odds.chances.attackerWins!);
     };
     expect(Object.keys(shown())).toEqual(["Parry", "Block", "Dodge"]);
-    expect(shown().Parry).toContain(`wins ${expected("parry", [])}`);
+    // It says who wins: the attacker, by name.
+    expect(shown().Parry).toContain(`Aurore wins ${expected("parry", [])}`);
     change(dialog("fray-attack-dialog")!.querySelector('[name="combined.draw-weapon"]'), (el) => (el.checked = true));
     await settle();
     expect(shown().Parry).toContain(`wins ${expected("parry", ["draw-weapon"])}`);

@@ -140,7 +140,7 @@ describe("a card whose ruleset has not arrived", () => {
   type Message = { id: string; renderHTML(): Promise<HTMLElement> };
   const MessageClass = () => harness.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Message> };
   const card = (kind: string) => ({ kind, refs: {}, request: {}, rules: {}, outcome: null, state: "open", applied: [], history: [], notes: {} });
-  const content = '<section class="fray-card"><button data-fray-action="copy">Copy</button></section>';
+  const content = '<section class="fray-card"><button data-fray-action="choose">Choose</button></section>';
 
   it("is shown without buttons, then drawn again, whole, by the chat log once its chunk is here", async () => {
     const redrawn: HTMLElement[] = [];
@@ -153,7 +153,7 @@ describe("a card whose ruleset has not arrived", () => {
     await loading.loadRuleset("drama");
     await flushed();
     expect(redrawn).toHaveLength(1);
-    expect(redrawn[0]?.querySelector('[data-fray-action="copy"]')).not.toBeNull();
+    expect(redrawn[0]?.querySelector('[data-fray-action="choose"]')).not.toBeNull();
   });
 
   it("fetches nothing for a kind that names no ruleset, nor for a card a player wrote", async () => {
