@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
+import { browserAvailable, openFray, readCard, screenshot, stepsFolded, useFrayBrowser } from "./support/index.js";
 
 type Faces = [number, number][];
 const d6 = (...faces: number[]): Faces => faces.map((f) => [f, 6]);
@@ -198,8 +198,14 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await as(page, "Ada");
     const sheet = await sheetOf(page, "Ines", ["Odo"]);
     const sheetText = await sheet.innerText();
-    for (const shown of ["Grit", "Flesh", "Arming sword", "Crossbow", "Leather jack", "Love of her brother", "Melee round", "Ranged shot", "Courage test"]) expect(sheetText).toContain(shown);
+    for (const shown of ["Grit", "Flesh", "Melee round", "Ranged shot", "Courage test"]) expect(sheetText).toContain(shown);
     expect(sheetText).not.toMatch(/FRAY\.|TYPES\./);
+    // Her gear is on its own tab; the actions stay above the tabs.
+    await sheet.locator('.fray-tabs [data-tab="gear"]').click();
+    const gearText = await sheet.innerText();
+    for (const shown of ["Arming sword", "Crossbow", "Leather jack", "Love of her brother", "Melee round"]) expect(gearText).toContain(shown);
+    await screenshot(sheet, "drama-sheet-gear");
+    await sheet.locator('.fray-tabs [data-tab="character"]').click();
     // The whole sheet in one picture: the window grows to its content instead of scrolling.
     await sheet.evaluate((element) => {
       element.style.height = "auto";
@@ -319,7 +325,15 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     chat = await show(page, multiple);
     expect((await cardOf(page, multiple)).state).toBe("applied");
     expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    // Bob reads the outcome first: the many steps are folded behind their summary for a player, open for the GM.
+    expect(await stepsFolded(chat)).toBe(true);
+    expect(await chat.locator(".fray-card-fold > summary").innerText()).toMatch(/How it went \(\d+ steps\)/);
+    expect(await readCard(chat)).toContain("Fyrd 1");
     await screenshot(chat, "drama-card-multiple");
+    await as(page, "GM");
+    chat = await show(page, multiple);
+    expect(await stepsFolded(chat)).toBe(false);
+    await screenshot(chat, "drama-card-multiple-gm");
 
     // Ada's Ines shoots Odo from the ranged dialog; Odo tests his courage.
     await as(page, "Ada");

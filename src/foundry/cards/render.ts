@@ -6,6 +6,7 @@
  *
  *   data-fray-owner="<actor uuid>"  kept only for that actor's owners and the GM
  *   data-fray-gm                    kept only for the GM
+ *   <details data-fray-fold>        open for the GM, closed for players (a long card's steps)
  *   data-fray-action="<name>"       a button: choose, undo, follow, copy, or one of the kind's own
  */
 import type { SizedFace } from "../../core/dice/source.js";
@@ -21,6 +22,9 @@ import { CARD_TYPE, type CardData, cardOf } from "./model.js";
 export const CARD_FOOTER = templatePath("chat/card-footer.hbs");
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+
+/** A card shows a player this many steps unfolded; more fold behind their summary. */
+const FOLD_AFTER = 3;
 
 /** Clicks still running (the chat log does not await them; tests and the browser harness can). */
 const RUNNING = new Set<Promise<unknown>>();
@@ -111,6 +115,8 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
   }
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
   if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
+  // A long card's steps: open for the GM, who runs the fight; folded for players, who read the outcome first.
+  for (const fold of html.querySelectorAll<HTMLDetailsElement>("details[data-fray-fold]")) fold.open = game.user!.isGM || (fold.querySelector(":scope > ol, :scope > ul")?.children.length ?? 0) <= FOLD_AFTER;
   for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {
     button.addEventListener("click", (event) => {
       event.preventDefault();
