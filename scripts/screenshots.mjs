@@ -5,7 +5,8 @@
  * docs/screenshots/, where the README's gallery and the play guides (docs/play/) show them.
  * Copied: every photograph already in docs/screenshots/ and every one the docs name. A committed
  * photograph no browser test takes any more is reported (test/screenshots.test.ts fails on it).
- * Extra arguments go to vitest, e.g. `npm run screenshots -- test/browser/drama-round.test.ts`.
+ * Extra arguments go to vitest, e.g. `npm run screenshots -- test/browser/drama-round.test.ts`;
+ * `npm run screenshots -- --copy-only` copies what the last browser run took, without running it.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
@@ -70,8 +71,13 @@ function run(command, args) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const bin = join(ROOT, "node_modules", ".bin");
-  if (run(process.execPath, [join(ROOT, "scripts", "build.mjs")]) !== 0) process.exit(1);
-  const code = run(join(bin, "vitest"), ["run", "--project", "browser", ...process.argv.slice(2)]);
+  const args = process.argv.slice(2);
+  const copyOnly = args.includes("--copy-only");
+  let code = 0;
+  if (!copyOnly) {
+    if (run(process.execPath, [join(ROOT, "scripts", "build.mjs")]) !== 0) process.exit(1);
+    code = run(join(bin, "vitest"), ["run", "--project", "browser", ...args]);
+  }
   mkdirSync(DOCS, { recursive: true });
   const wanted = new Set([...readdirSync(DOCS).filter((f) => f.endsWith(".png")).map((f) => f.slice(0, -4)), ...documentedScreenshots()]);
   const sources = screenshotSources();

@@ -135,7 +135,11 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
   /** From the attacker's sheet, at the target: the attack dialog's roll with these faces; returns the card. */
   async function attack(page: Page, attacker: string, at: string, dice: [number, number][], button = '[data-action="attack"]', shot?: string): Promise<Locator> {
     await target(page, at);
-    await (await sheet(page, attacker)).locator(button).first().click();
+    const open = await sheet(page, attacker);
+    // A weapon's own Attack button is on the Gear tab: the player opens that tab first.
+    const tab = await open.locator(button).first().evaluate((element) => element.closest(".tab[data-tab]")?.getAttribute("data-tab") ?? null);
+    if (tab) await open.locator(`.fray-tabs [data-tab="${tab}"]`).click();
+    await open.locator(button).first().click();
     const dialog = await opened(page, "fray-personal-attack");
     if (shot) await screenshot(dialog, shot);
     await faces(page, ...dice);
