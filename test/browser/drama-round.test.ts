@@ -229,14 +229,14 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await chat.locator("[data-fray-action='choose']").count()).toBe(0);
     await as(page, "GM");
     chat = await show(page, melee);
-    expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    expect(await readCard(chat)).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-stance");
     await chat.locator("[data-fray-action='choose'][data-fray-value='stand']").click();
 
     // Ada declares Press by keyboard alone, having seen Odo's stance.
     await as(page, "Ada");
     chat = await show(page, melee);
-    expect(await chat.innerText()).toContain("Odo declares Stand.");
+    expect(await readCard(chat)).toContain("Odo declares Stand.");
     await tabTo(page, "#chat-log [data-fray-action='choose'][data-fray-value='press']");
     await page.keyboard.press("Enter");
     chat = await show(page, melee);
@@ -259,7 +259,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await chat.locator(".fray-die").count()).toBe(0);
     const seenOnCard = await chat.locator(".fray-drama-seen").innerText();
     expect(seenOnCard).toContain("Odo (Stand) built 5Bd (0 military), 0Rd, 0Dd; armour 1Ad (0 military); Defensive space.");
-    expect(await chat.innerText()).toContain("Built: rolled once every pool is built.");
+    expect(await readCard(chat)).toContain("Built: rolled once every pool is built.");
     await screenshot(chat, "drama-card-holder-builds");
     dialog = await openDialog(page, chat.locator("[data-fray-action='pool']"), "fray-drama-pool");
     expect(await dialog.locator(".fray-drama-seen").innerText()).toContain("Odo (Stand) built 5Bd");
@@ -288,7 +288,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await chat.locator("[data-fray-action='choose'][data-fray-value='spend']").click();
     chat = await show(page, melee);
     expect((await cardOf(page, melee)).state).toBe("applied");
-    const applied = await chat.innerText();
+    const applied = await readCard(chat);
     for (const line of ["Ines wins by 4 levels of success.", "Ines holds Momentum next round."]) expect(applied).toContain(line);
     expect(applied).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-applied");
@@ -340,7 +340,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await submit(page, dialog);
     chat = await show(page, multiple);
     expect((await cardOf(page, multiple)).state).toBe("applied");
-    expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    expect(await readCard(chat)).not.toMatch(/FRAY\./);
     // Bob reads the outcome first: the many steps are folded behind their summary for a player, open for the GM.
     expect(await stepsFolded(chat)).toBe(true);
     expect(await chat.locator(".fray-card-fold > summary").innerText()).toMatch(/How it went \(\d+ steps\)/);
@@ -373,7 +373,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await submit(page, dialog);
     chat = await show(page, shot);
     expect((await cardOf(page, shot)).state).toBe("applied");
-    expect(await chat.innerText()).toContain("Odo tests courage");
+    expect(await readCard(chat)).toContain("Odo tests courage");
     await screenshot(chat, "drama-card-ranged");
 
     // Both sides mean to shoot: who shoots first, each shooter's button her owner's.
@@ -418,7 +418,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     chat = await show(page, courage);
     // Her Base dice beat the wound's Resistance by 2 or more: she stands firm, nothing changes and the card closes.
     expect(await cardOf(page, courage)).toMatchObject({ state: "closed", result: { result: "passed" } });
-    expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    expect(await readCard(chat)).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-courage-test");
     await page.close();
   }, 180_000);
