@@ -199,9 +199,53 @@ export class ApplicationV2 {
     options.isFirstRender = this.#state <= RENDER_STATES.NONE || this.#state === RENDER_STATES.CLOSED || !this.#element;
   }
 
-  /** ApplicationV2#_prepareContext, _preFirstRender, _preRender: overridden by subclasses. */
+  /**
+   * ApplicationV2.TABS and #tabGroups (client/applications/api/application.mjs): each group's
+   * active tab, its initial one until changeTab moves it.
+   */
+  static TABS: Record<string, { tabs: { id: string; label?: string; icon?: string; cssClass?: string }[]; initial?: string | null; labelPrefix?: string | null }> = {};
+  tabGroups: Record<string, string | null> = Object.fromEntries(Object.entries((this.constructor as typeof ApplicationV2).TABS).map(([id, { initial }]) => [id, initial ?? null]));
+
+  /** ApplicationV2#_prepareContext: with exactly one tab group, its tabs are prepared as `tabs`. */
   protected async _prepareContext(_options: RenderOptions): Promise<AnyObject> {
-    return {};
+    const groups = Object.keys((this.constructor as typeof ApplicationV2).TABS);
+    return groups.length === 1 ? { tabs: this._prepareTabs(groups[0] as string) } : {};
+  }
+
+  /** ApplicationV2#_prepareTabs: each tab with its group, whether it is active, and "active" in its cssClass. */
+  protected _prepareTabs(group: string): Record<string, AnyObject> {
+    const { tabs, labelPrefix, initial = null } = (this.constructor as typeof ApplicationV2).TABS[group] ?? { tabs: [] };
+    this.tabGroups[group] ??= initial;
+    const prepared: Record<string, AnyObject> = {};
+    for (const { id, cssClass, ...config } of tabs) {
+      const active = this.tabGroups[group] === id;
+      const tab: AnyObject = { group, id, active, cssClass: [cssClass, active ? "active" : ""].filter(Boolean).join(" "), ...config };
+      if (labelPrefix) tab.label ??= `${labelPrefix}.${id}`;
+      prepared[id] = tab;
+    }
+    return prepared;
+  }
+
+  /** ApplicationV2#changeTab: the nav's and the sections' "active" class follow, with no render. */
+  changeTab(tab: string, group: string, { force = false }: { force?: boolean } = {}): void {
+    if (!tab || !group) throw new Error("You must pass both the tab and tab group identifier");
+    if (this.tabGroups[group] === tab && !force) return;
+    const content = this.#content as HTMLElement;
+    if (!content.querySelector(`.tabs [data-group="${group}"][data-tab="${tab}"]`)) throw new Error(`No matching tab element found for group "${group}" and tab "${tab}"`);
+    for (const t of content.querySelectorAll<HTMLElement>(`.tabs [data-group="${group}"]`)) {
+      t.classList.toggle("active", t.dataset.tab === tab);
+      if (t instanceof HTMLButtonElement) t.ariaPressed = `${t.dataset.tab === tab}`;
+    }
+    for (const section of content.querySelectorAll<HTMLElement>(`.tab[data-group="${group}"]`)) section.classList.toggle("active", section.dataset.tab === tab);
+    this.tabGroups[group] = tab;
+  }
+
+  /** ApplicationV2#_onClickTab. */
+  protected _onClickTab(event: MouseEvent): void {
+    const button = (event.target as HTMLElement).closest<HTMLElement>("[data-tab]");
+    const tab = button?.dataset.tab;
+    if (!button || !tab || button.classList.contains("active") || (event.button ?? 0) !== 0) return;
+    this.changeTab(tab, button.dataset.group as string);
   }
   protected async _preFirstRender(_context: AnyObject, _options: RenderOptions): Promise<void> {}
   protected async _preRender(_context: AnyObject, _options: RenderOptions): Promise<void> {}
@@ -266,6 +310,10 @@ export class ApplicationV2 {
     if (action === "close") {
       event.stopPropagation();
       void this.close();
+      return;
+    }
+    if (action === "tab") {
+      this._onClickTab(event);
       return;
     }
     let handler = this.options.actions[action];

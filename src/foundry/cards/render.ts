@@ -7,6 +7,7 @@
  *   data-fray-owner="<actor uuid>"  kept only for that actor's owners and the GM
  *   data-fray-owners="<uuid> ..."   kept only for a user who owns every one of those documents (and the GM)
  *   data-fray-gm                    kept only for the GM
+ *   <details data-fray-fold>        open for the GM, closed for players (a long card's steps)
  *   data-fray-action="<name>"       a button: choose, undo, follow, or one of the kind's own
  *
  * Copy as request is in the message's context menu (menu.ts); a card posted before it moved there
@@ -29,6 +30,9 @@ export const CARD_CHANGES = templatePath("chat/card-changes.hbs");
 export const CARD_DICE_LEGEND = templatePath("chat/card-dice-legend.hbs");
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+
+/** A card shows a player this many steps unfolded; more fold behind their summary. */
+const FOLD_AFTER = 3;
 
 /** Clicks still running (the chat log does not await them; tests and the browser harness can). */
 const RUNNING = new Set<Promise<unknown>>();
@@ -100,6 +104,8 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owners]")) if (!game.user!.isGM && !ownsEvery(game.user!, (part.dataset.frayOwners ?? "").split(" "))) part.remove();
   if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
+  // A long card's steps: open for the GM, who runs the fight; folded for players, who read the outcome first.
+  for (const fold of html.querySelectorAll<HTMLDetailsElement>("details[data-fray-fold]")) fold.open = game.user!.isGM || (fold.querySelector(":scope > ol, :scope > ul")?.children.length ?? 0) <= FOLD_AFTER;
   for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {
     button.addEventListener("click", (event) => {
       event.preventDefault();

@@ -26,12 +26,21 @@ const TYPES: Record<string, string> = {
   ".webp": "image/webp",
   ".jpg": "image/jpeg",
   ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
 };
+
+/** Font Awesome's free package, served where Foundry serves its copy (fonts/fontawesome/). */
+const FONT_AWESOME = join(REPO_ROOT, "node_modules", "@fortawesome", "fontawesome-free");
+/** The stand-in for core's base stylesheet (typography, theme variables, window frame, chat sidebar). */
+const CORE_STAND_IN = join(REPO_ROOT, "test", "browser", "support", "core-stand-in.css");
 
 const PAGE = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Fray harness</title><link rel="icon" href="data:,"></head>
-<body class="vtt game system-${SYSTEM_ID}">
+<head><meta charset="utf-8"><title>Fray harness</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/fonts/fontawesome/css/all.min.css">
+<link rel="stylesheet" href="/core/stand-in.css">
+</head>
+<body class="vtt game system-${SYSTEM_ID} theme-light">
 <script type="module">
   import { bootSystem } from "/harness.mjs";
   // ?world.fray.ruleset=drama loads a world whose stored setting says so, as the server would hand it over.
@@ -122,6 +131,11 @@ export async function startFrayServer({ dist: distDir = DIST }: { dist?: string 
       }
       // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
       if (path.startsWith("/icons/") && path.endsWith(".svg")) return send(res, 200, TYPES[".svg"] as string, path.endsWith("/mystery-man.svg") ? PLACEHOLDER_SVG : namedIcon(path));
+      if (path === "/core/stand-in.css") return send(res, 200, TYPES[".css"] as string, await readFile(CORE_STAND_IN));
+      if (path.startsWith("/fonts/fontawesome/")) {
+        const file = normalize(join(FONT_AWESOME, path.slice("/fonts/fontawesome/".length)));
+        if (file.startsWith(FONT_AWESOME) && existsSync(file)) return send(res, 200, TYPES[extname(file)] ?? "application/octet-stream", await readFile(file));
+      }
       if (path.startsWith(prefix)) {
         const file = normalize(join(dist, path.slice(prefix.length)));
         if (file.startsWith(dist) && existsSync(file)) {
