@@ -9,6 +9,7 @@ import { cavaliersData } from "./gear.js";
 import { checkOddsLine } from "./odds-view.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -142,6 +143,6 @@ export class CheckDialog extends HandlebarsDialog {
 
 export async function openCheckDialog(actor: Actor.Implementation, kind: CheckKind, specialtyItemId?: string): Promise<CheckDialog> {
   const dialog = new CheckDialog({ actor, kind, ...(specialtyItemId ? { specialtyItemId } : {}) });
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }
