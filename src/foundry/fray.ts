@@ -16,6 +16,7 @@ import type { FoundryRuleset } from "./rulesets/types.js";
 import { activeRulesetId, registerSettings, reportLoadFailure } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
 import { registerStatuses } from "./statuses/index.js";
+import { limitStatusHud } from "./statuses/hud.js";
 import { SYSTEM_ID } from "./system.js";
 import type { RulesetId } from "../rules/ruleset.js";
 
@@ -89,6 +90,7 @@ Hooks.once("init", () => {
   CONFIG.Item.documentClass = FrayItem;
   registerRulesetDocuments();
   registerStatuses();
+  limitStatusHud();
   registerRelay();
   registerCombat();
   registerAreas();
