@@ -79,9 +79,6 @@ declare module "fvtt-types/configuration" {
     Item: {
       fray?: { unmigrated?: UnmigratedValue[] };
     };
-    Token: {
-      fray?: { area?: string; leftArea?: string };
-    };
   }
 
   /** Fray's card hooks (api/hooks.ts): each gets one frozen event; a "pre" hook returning false stops the step. */

@@ -2,8 +2,9 @@
  * One round of Drama in History from the built bundle in Chromium with the compiled CSS, played by a
  * GM (Odo and two fyrd) and two players (Ada plays Ines, Bob plays Berold), each acting as herself:
  * the tracker's Momentum order and its ranking card; Ines's melee round against Odo from her sheet,
- * stances, pools and the courage test and its Drama Point on the card (one of them by keyboard
- * alone), applied and undone; Berold against both fyrd with his pool split; Ines's shot at Odo from
+ * stances, pools (Odo builds first; Ines, holding Momentum, builds second seeing his allocation and
+ * no die, and only then is every pool rolled) and the courage test and its Drama Point on the card
+ * (one of them by keyboard alone), applied and undone; Berold against both fyrd with his pool split; Ines's shot at Odo from
  * the ranged dialog; who shoots first; a courage test from the sheet. Each card state, the dialogs,
  * the sheet and the tracker are photographed.
  */
@@ -166,6 +167,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
       await window.harness?.flush();
     });
 
+  // A whole round in one page: room for a machine shared under load (each step keeps its own waits).
   it("plays a whole round: tracker, melee, several opponents, a shot, who shoots first, courage", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await openFray(page, fray.server.url);
@@ -234,27 +236,38 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     chat = await show(page, melee);
     expect((await cardOf(page, melee)).awaiting).toBe("bPool");
 
-    // Odo builds his pool first, in the pool dialog.
+    // Odo builds his pool first, in the pool dialog: a defensive space, and no die is rolled.
     await as(page, "GM");
     chat = await show(page, melee);
     await screenshot(chat, "drama-card-pool");
     let dialog = await openDialog(page, chat.locator("[data-fray-action='pool']"), "fray-drama-pool");
-    await queue(page, d6(4, 2, 1));
+    await dialog.locator("[name='situations.defensiveSpace']").check();
+    const rolled = () => page.evaluate((id) => (globalThis as unknown as { game: { messages: { get(id: string): { rolls: unknown[] } } } }).game.messages.get(id).rolls.length, melee);
     await submit(page, dialog);
     expect((await cardOf(page, melee)).awaiting).toBe("aPool");
+    expect(await rolled()).toBe(0);
 
-    // Ines fights from higher ground: the odds follow the tick; then her dice, and Odo's armour.
+    // Ines, holding Momentum, builds second: the card and her dialog show what Odo allocated, and no die of his.
     await as(page, "Ada");
     chat = await show(page, melee);
+    expect(await chat.locator(".fray-die").count()).toBe(0);
+    const seenOnCard = await chat.locator(".fray-drama-seen").innerText();
+    expect(seenOnCard).toContain("Odo (Stand) built 5Bd (0 military), 0Rd, 0Dd; armour 1Ad (0 military); Defensive space.");
+    expect(await chat.innerText()).toContain("Built: rolled once every pool is built.");
+    await screenshot(chat, "drama-card-holder-builds");
     dialog = await openDialog(page, chat.locator("[data-fray-action='pool']"), "fray-drama-pool");
+    expect(await dialog.locator(".fray-drama-seen").innerText()).toContain("Odo (Stand) built 5Bd");
+    expect(await dialog.locator(".fray-die").count()).toBe(0);
+    // She fights from higher ground: the odds follow the tick; then every pool is rolled: his dice, hers, and his armour.
     const odds = dialog.locator(".fray-drama-odds");
     const before = await odds.innerText();
     await dialog.locator("[name='situations.heightAdvantage']").check();
     await expect.poll(() => odds.innerText()).not.toBe(before);
     await screenshot(dialog, "drama-pool-dialog");
-    await queue(page, [...d6(6, 5, 5, 1, 3, 2, 4), ...d6(1)]);
+    await queue(page, [...d6(4, 2, 1, 3, 3), ...d6(6, 5, 5, 1, 3, 2, 4), ...d6(1)]);
     await submit(page, dialog);
     expect((await cardOf(page, melee)).awaiting).toBe("bCourage");
+    expect(await rolled()).toBe(1);
 
     // A 5F critical wound: Odo tests courage (the GM's to take), wavers, and spends his Drama Point.
     await as(page, "GM");
@@ -284,7 +297,9 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await odo()).toEqual({ grit: 2, flesh: 6, wounds: 0, statuses: [] });
     await screenshot(chat, "drama-card-undone");
 
-    // Bob's Berold takes on both fyrd: the fyrd declare, he presses, and splits his pool.
+    // Bob's Berold takes on both fyrd. Opening stances go in Actor rank order: Fyrd 2 (level 1, as Berold, but
+    // a cameo) declares, then Berold (he presses), then Fyrd 1 (level 2). Holding Momentum over both, Berold
+    // builds last, splitting his pool, and only then does every pool roll.
     await as(page, "Bob");
     await sheetOf(page, "Berold", ["Fyrd 1", "Fyrd 2"]);
     const beroldSheet = page.locator(".application").last();
@@ -296,25 +311,26 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await closeWindows(page);
     await as(page, "GM");
     chat = await show(page, multiple);
-    await chat.locator("[data-fray-action='choose'][data-fray-value='stand']").click();
-    chat = await show(page, multiple);
+    expect((await cardOf(page, multiple)).awaiting).toBe("opponent2Stance");
     await chat.locator("[data-fray-action='choose'][data-fray-value='stand']").click();
     await as(page, "Bob");
     chat = await show(page, multiple);
     await chat.locator("[data-fray-action='choose'][data-fray-value='press']").click();
     await as(page, "GM");
-    for (const faces of [d6(4, 3, 3, 1), d6(6, 2, 1, 1)]) {
+    chat = await show(page, multiple);
+    await chat.locator("[data-fray-action='choose'][data-fray-value='stand']").click();
+    for (let i = 0; i < 2; i += 1) {
       chat = await show(page, multiple);
       dialog = await openDialog(page, chat.locator("[data-fray-action='pool']"), "fray-drama-pool");
-      await queue(page, faces);
       await submit(page, dialog);
     }
     await as(page, "Bob");
     chat = await show(page, multiple);
     dialog = await openDialog(page, chat.locator("[data-fray-action='pool']"), "fray-drama-pool");
     expect(await dialog.innerText()).toContain("Fyrd 1");
+    expect(await dialog.locator(".fray-drama-seen li").count()).toBe(2);
     await screenshot(dialog, "drama-split-dialog");
-    await queue(page, d6(6, 3, 2, 5, 4, 2, 1, 4, 3, 1, 5, 4, 4, 3, 2, 3, 3, 3));
+    await queue(page, [...d6(4, 3, 3, 1), ...d6(6, 2, 1, 1), ...d6(6, 3, 2, 5, 4, 2, 1, 4, 3, 1, 5, 4, 4, 3, 2, 3, 3, 3)]);
     await submit(page, dialog);
     chat = await show(page, multiple);
     expect((await cardOf(page, multiple)).state).toBe("applied");
@@ -391,5 +407,5 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await chat.innerText()).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-courage-test");
     await page.close();
-  });
+  }, 180_000);
 });

@@ -1,7 +1,8 @@
 /**
  * One whole round of Unhex from the built bundle in Chromium, with a GM and two players (Ada's
  * player and Bob, who plays Bea), each clicking on her own screen: team initiative from the
- * tracker, the Guard's attack on Ada with her Defend, the Sniper's opposed roll against Bea, Bea's
+ * tracker (Ada, good at it and rolling first, decides her reroll before the Guard rolls), the
+ * Guard's attack on Ada with her Defend, the Sniper's opposed roll against Bea, Bea's
  * check with a critical's extra action, the door she opens, and her move the Sniper intercepts. The
  * attack dialog, the check dialog and a card's choice are worked by keyboard alone.
  * Every card state, the sheet, the dialogs, the tracker and a sketch of the map are photographed
@@ -57,7 +58,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
             name: "Ada",
             type: "unhexCharacter",
             ownership: { default: 1, [ada.id]: 3 },
-            system: { level: { value: 50, max: 55 }, good: { defend: true } },
+            system: { level: { value: 50, max: 55 }, good: { defend: true, initiative: true } },
             items: [
               { name: "Knife", type: "unhexWeapon", system: { kind: "melee", held: true } },
               { name: "Pistol", type: "unhexWeapon", system: { kind: "one-handed-ranged", held: false } },
@@ -259,6 +260,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
       document.body.append(map);
     }, sceneId);
 
+  // A whole round in one page: room for a machine shared under load (each step keeps its own waits).
   it("plays a round: initiative, an attack with Defend, an opposed roll, a check, a door and a move the Sniper intercepts", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 1100, height: 900 } });
     await openFray(page, fray.server.url);
@@ -277,9 +279,24 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     await screenshot(chat(page), "card-unhex-initiative-awaiting-roll");
     await faces(page, 3, 2);
     await press(page, initiative, choice("rolls.friendly", "true"));
+    // Ada is good at initiative and rolls first: she decides her reroll on her 32 before the Guard's dice
+    // exist (rerolls are decided in rolling order). The card shows her roll alone.
+    expect(await cardOf(page, initiative)).toMatchObject({ state: "open", awaiting: "rerolls.friendly", by: "friendly" });
+    expect(await page.locator("#chat-log .fray-unhex-roll").count()).toBe(1);
+    expect(await page.locator("#chat-log .fray-unhex-roll").innerText()).toContain("Ada");
+    await screenshot(chat(page), "card-unhex-initiative-awaiting-reroll");
+    // The GM's screen offers no roll for the Guard yet, only Ada's choice.
+    await as(page, "Gamemaster");
+    await show(page, initiative);
+    expect(await page.locator(`#chat-log ${choice("rolls.hostile", "true")}`).count()).toBe(0);
+    await as(page, "Ada's player");
+    await press(page, initiative, choice("rerolls.friendly", "none"));
+    expect(await cardOf(page, initiative)).toMatchObject({ awaiting: "rolls.hostile", by: "hostile" });
     await as(page, "Gamemaster");
     await faces(page, 7, 1);
     await press(page, initiative, choice("rolls.hostile", "true"));
+    // Once the Guard's 71 is down, Ada's reroll is no longer on offer anywhere.
+    expect(await page.locator("#chat-log [data-fray-choice='rerolls.friendly']").count()).toBe(0);
     expect(await cardOf(page, initiative)).toMatchObject({ awaiting: "order", by: "friendly" });
     await as(page, "Ada's player");
     await show(page, initiative);
@@ -323,18 +340,16 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     await screenshot(chat(page), "card-unhex-attack-awaiting-reaction");
     await faces(page, 3, 10);
     await press(page, attack, choice("reaction", "defend"));
+    // Ada is good at Defend, and her Defend is rolled first: she decides her reroll before the Guard rolls; she keeps her 30.
+    expect(await cardOf(page, attack)).toMatchObject({ awaiting: "rerolls.target", by: "target" });
+    await screenshot(chat(page), "card-unhex-attack-awaiting-reroll");
+    await press(page, attack, choice("rerolls.target", "none"));
     expect(await cardOf(page, attack)).toMatchObject({ awaiting: "roll", by: "attacker" });
     await as(page, "Gamemaster");
     await show(page, attack);
     await screenshot(chat(page), "card-unhex-attack-awaiting-roll");
     await faces(page, 4, 7);
     await press(page, attack, choice("roll", "true"));
-    // Ada is good at Defend: she may reroll after seeing the Guard's 47; she keeps her 30.
-    expect(await cardOf(page, attack)).toMatchObject({ awaiting: "rerolls.target", by: "target" });
-    await as(page, "Ada's player");
-    await show(page, attack);
-    await screenshot(chat(page), "card-unhex-attack-awaiting-reroll");
-    await press(page, attack, choice("rerolls.target", "none"));
     expect(await cardOf(page, attack)).toMatchObject({ awaiting: "damageDie", by: "attacker" });
     await as(page, "Gamemaster");
     await show(page, attack);
@@ -449,6 +464,15 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     sheet = await openSheet(page, ids.actors.ada!);
     expect(await page.locator(`[id="${sheet}"] .fray-box.fray-marked`).count()).toBe(7);
     await screenshot(page.locator(`[id="${sheet}"]`), "unhex-sheet-ada");
+    // Use or manage items, from her sheet: the knife to stow, the pistol to draw (her action is spent this round, so it is only shown).
+    await page.locator(`[id="${sheet}"] [data-action="unhexItems"]`).click();
+    const itemsDialog = page.locator(".fray-unhex-items-dialog");
+    await itemsDialog.waitFor();
+    await page.evaluate(() => window.harness!.flush());
+    expect(await itemsDialog.locator("select").count()).toBe(3);
+    expect(await itemsDialog.innerText()).not.toMatch(/FRAY\./);
+    await page.locator(`[id="${sheet}"]`).evaluate((el) => (el.style.visibility = "hidden"));
+    await screenshot(itemsDialog, "unhex-items-dialog");
     await page.close();
-  });
+  }, 180_000);
 });

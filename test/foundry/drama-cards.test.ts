@@ -54,9 +54,11 @@ async function inesAgainstOdo(): Promise<Message> {
   harness.switchUser(ada);
   await fx.click(message, "[data-fray-action='choose'][data-fray-value='press']");
   harness.switchUser(gm);
-  expect(await fx.choose(message, "bPool", {}, ...ODO_POOL)).toMatchObject({ ok: true });
+  expect(await fx.choose(message, "bPool", {})).toMatchObject({ ok: true });
+  // Nothing is rolled until Ines, holding Momentum, has built hers: then every pool is rolled on her client.
+  expect(message.rolls).toEqual([]);
   harness.switchUser(ada);
-  expect(await fx.choose(message, "aPool", { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, ...INES_POOL, ...ODO_ARMOUR)).toMatchObject({ ok: true });
+  expect(await fx.choose(message, "aPool", { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, ...ODO_POOL, ...INES_POOL, ...ODO_ARMOUR)).toMatchObject({ ok: true });
   return message;
 }
 
@@ -88,7 +90,7 @@ describe("the melee round card", () => {
     expect(await fx.buttons(message)).toEqual(["pool"]);
   });
 
-  it("rolls each side's dice on its owner's client, then the blow, armour, courage and its Drama Point, and applies it all", async () => {
+  it("rolls both pools once both are built (on the last builder's client), then the blow, armour, courage and its Drama Point, and applies it all", async () => {
     const message = await inesAgainstOdo();
     const read = card(message);
     expect(read.outcome.dice.map((d) => d.label)).toEqual([...ODO_POOL.map(() => "Odo base"), ...Array(6).fill("Ines base"), "Ines drama", "Odo armour"]);
@@ -106,7 +108,8 @@ describe("the melee round card", () => {
     const applied = card(message);
     expect(applied.state).toBe("applied");
     expect(applied.outcome.result).toMatchObject({ kind: "win", winner: "Ines", level: 4, knockBack: "doubly", momentum: "Ines" });
-    expect(sys(odo)).toMatchObject({ grit: { value: 0 }, flesh: { value: 1 }, penaltyDice: 1, dramaPoints: 0, disadvantage: "doubly", disadvantageRound: 0 });
+    // The Drama Point is the whole price of his wavering test: no penalty die is added (his wound and his Grit carry theirs).
+    expect(sys(odo)).toMatchObject({ grit: { value: 0 }, flesh: { value: 1 }, penaltyDice: 0, dramaPoints: 0, disadvantage: "doubly", disadvantageRound: 0 });
     expect(sys(odo).wounds).toEqual([{ flesh: 5, serious: true, critical: true, bleeding: true, note: "" }]);
     expect(statuses(odo)).toEqual(["bleeding", "fray-blown", "fray-doubly-disadvantaged", "prone"]);
     expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 }, dramaPoints: 2 });
@@ -139,6 +142,45 @@ describe("the melee round card", () => {
   });
 });
 
+describe("two serious wounds in one round", () => {
+  it(`seed 001 §Taking a Flesh Wound: Ines's blow and her shield's bash each wound Odo seriously: two courage tests, each asked on the card, the bash's Flesh met by his armour`, async () => {
+    const ActorItems = ines as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> };
+    await ActorItems.createEmbeddedDocuments("Item", [{ name: "Large shield", type: "dramaArmour", system: { kind: "shield", shieldSize: "large", equipped: true } }]);
+    await odo.update({ "system.flesh.max": 20, "system.flesh.value": 20 });
+    harness.switchUser(ada);
+    const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
+    harness.switchUser(gm);
+    await fx.choose(message, "bStance", "stand");
+    harness.switchUser(ada);
+    await fx.choose(message, "aStance", "stand");
+    harness.switchUser(gm);
+    await fx.choose(message, "bPool", {});
+    harness.switchUser(ada);
+    // Odo's 3Bd blank; Ines's 4Bd {5,5,5,5}: a win by 4 and a quad. His 1Ad against the blow, then against the bash: blank.
+    expect(await fx.choose(message, "aPool", { weapon: fx.itemId(ines, "Arming sword") }, 3, 3, 3, 5, 5, 5, 5, 3, 3)).toMatchObject({ ok: true });
+    const struck = card(message);
+    expect(struck.outcome.steps.filter((s) => s.rule === "flesh-wound" || s.rule === "shield-bash").map((s) => [s.rule, s.wound])).toEqual([
+      ["flesh-wound", 5],
+      ["shield-bash", 3],
+    ]);
+    expect(struck.outcome.awaiting).toMatchObject({ choice: "bCourage", offer: { test: 1, of: 2 } });
+    harness.switchUser(gm);
+    expect(await fx.choose(message, "bCourage", {}, ...Array(30).fill(5))).toMatchObject({ ok: true });
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "bCourage2", by: "b", offer: { woundFlesh: 3, test: 2, of: 2 } });
+    expect(await fx.buttons(message)).toEqual(["courage"]);
+    expect((await message.renderHTML()).textContent).toContain("Wound 2 of 2 this round, 3F");
+    harness.switchUser(ada);
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(gm);
+    expect(await fx.choose(message, "bCourage2", {}, ...Array(30).fill(5))).toMatchObject({ ok: true });
+    const done = card(message);
+    expect(done.state).toBe("applied");
+    expect(done.outcome.steps.filter((s) => s.rule === "courage-test").map((s) => s.result)).toEqual(["passed", "passed"]);
+    expect(sys(odo).wounds.map((w) => w.flesh)).toEqual([5, 3]);
+    await replays(message);
+  });
+});
+
 describe("a round against several opponents", () => {
   it(`seed 001 §Fighting Multiple Opponents: Berold splits his pool between two fyrd, every result applied together`, async () => {
     harness.switchUser(bob);
@@ -151,8 +193,9 @@ describe("a round against several opponents", () => {
     harness.switchUser(bob);
     await fx.choose(message, "actorStance", "press");
     harness.switchUser(gm);
-    await fx.choose(message, "opponent1Pool", {}, 4, 3, 3, 1);
-    await fx.choose(message, "opponent2Pool", {}, 6, 2, 1, 1);
+    await fx.choose(message, "opponent1Pool", {});
+    await fx.choose(message, "opponent2Pool", {});
+    expect(message.rolls).toEqual([]);
     harness.switchUser(bob);
     const offer = card(message).outcome.awaiting!.offer as { split: { ownBase: number; engaged: number } };
     expect(offer.split).toMatchObject({ ownBase: 6, engaged: 2 });
@@ -161,8 +204,9 @@ describe("a round against several opponents", () => {
     expect(await fx.choose(message, "actorPool", { split: [{ baseDice: 4 }, { baseDice: 2 }] }, 1, 1, 1, 1, 1, 1, 1, 1, 1)).toMatchObject({ ok: false, reason: expect.stringContaining("as evenly") });
     expect(fx.stored()).toBe(before);
     clearQueuedFaces();
-    // 3 own + 2 military and the Press Dd on Fyrd 1; 3 on Fyrd 2; then Fyrd 1's armour (3Ad), Berold's (5Ad).
-    expect(await fx.choose(message, "actorPool", { split: [{ baseDice: 3, military: 2, drama: true }, { baseDice: 3 }] }, 6, 3, 2, 1, 1, 5, 4, 2, 1, 4, 3, 1, 5, 4, 4, 3, 2)).toMatchObject({ ok: true });
+    // Every pool rolls on Bob's client once his is built: the fyrd's 4Bd each; his 3 own + 2 military and the Press Dd
+    // on Fyrd 1, 3 on Fyrd 2; then Fyrd 1's armour (3Ad), Berold's (5Ad).
+    expect(await fx.choose(message, "actorPool", { split: [{ baseDice: 3, military: 2, drama: true }, { baseDice: 3 }] }, 4, 3, 3, 1, 6, 2, 1, 1, 6, 3, 2, 1, 1, 5, 4, 2, 1, 4, 3, 1, 5, 4, 4, 3, 2)).toMatchObject({ ok: true });
     const done = card(message);
     expect(done.state).toBe("applied");
     expect(done.outcome.result).toMatchObject({ fights: [{ opponent: "Fyrd 1", kind: "win", winner: "Berold", level: 2 }, { opponent: "Fyrd 2", kind: "marginal-win", winner: "Fyrd 2" }] });
@@ -265,6 +309,19 @@ describe("the courage test card", () => {
     expect(card(message).state).toBe("applied");
     expect(sys(ines).roundsOut).toBe(5);
     expect(statuses(ines)).toContain("unconscious");
+    await replays(message);
+  });
+
+  it(`seed 001 §Test of Courage: like the squire, a wavering test saved with a Drama Point costs the point alone; the penalty die she fights on with is her wound's`, async () => {
+    await ines.update({ "system.wounds": [{ flesh: 3, serious: true, critical: false, bleeding: false, note: "" }] });
+    harness.switchUser(ada);
+    const { postCourage } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 5, 3, 3, 3, 3, 2, 3, 3);
+    const message = (await postCourage(ines as never, { wound: 0, base: 0, resistance: 0, drama: 0 })) as unknown as Message;
+    await fx.click(message, "[data-fray-action='choose'][data-fray-value='spend']");
+    expect(card(message).state).toBe("applied");
+    expect(sys(ines)).toMatchObject({ dramaPoints: 1, penaltyDice: 0, roundsOut: 0 });
+    expect((await message.renderHTML()).textContent).toContain("Wavers, spends a Drama Point and fights on.");
     await replays(message);
   });
 });

@@ -1,17 +1,18 @@
 /**
  * Drama in History in the combat tracker, with a GM and two players each on their own client: the
  * order is round-one Momentum (Grit, the stance declared, then Agility, level, player actors) and its
- * ranking is posted as a card; each fighter's owner declares a stance on her row, in turn (the one
- * ahead declares after her opponents); a stance declared for someone else's fighter, out of turn or
- * not a stance is refused and nothing changes; the rows show the stance, Momentum, a disadvantage
- * and the rounds out, and a new round counts them down.
+ * ranking is posted as a card; each fighter's owner declares a stance on her row, in turn (in the
+ * first round the one higher in Actor rank after her opponents); a stance declared for someone else's
+ * fighter, out of turn, not a stance or by a fighter out of the action is refused and nothing
+ * changes; the rows show the stance, Momentum, a disadvantage and the rounds out, and a new round
+ * counts them down; the GM's first row opens a skirmish round, where several fighters split pools.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
 import type { Combat, Combatant } from "../harness/combat.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
 
-const suite = dramaSuite(["dialog/drama-stance.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"]);
+const suite = dramaSuite(["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"]);
 const fx = suite.fx;
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -99,17 +100,17 @@ describe("the Drama tracker", () => {
     expect(Object.values(shown).join(" ")).not.toMatch(/FRAY\./);
   });
 
-  it("has each owner declare on her row in turn, the one ahead after her opponents, and the stance moves the order", async () => {
+  it("has each owner declare on her row in turn, the one higher in Actor rank after her opponents, and the stance moves the order", async () => {
     const { combat, byName } = await fight();
-    // Ines is ahead of both the GM's fighters: she waits for them.
+    // Ines (level 2) ranks above both the GM's fighters (level 0): she waits for them.
     harness.switchUser(ada);
     const before = JSON.stringify(combat.toObject());
     await declare(combat, byName("Ines"), "press");
-    expect(harness.notifications.at(-1)?.message).toContain("you declare after Odo, Fyrd 1");
+    expect(harness.notifications.at(-1)?.message).toContain("You declare after Odo, Fyrd 1");
     expect(JSON.stringify(combat.toObject())).toBe(before);
     const button = await stanceButton("Ines");
     expect(button.disabled).toBe(true);
-    expect(button.dataset.tooltip ?? button.title).toBe("Holding Momentum, you declare after Odo, Fyrd 1.");
+    expect(button.dataset.tooltip ?? button.title).toBe("You declare after Odo, Fyrd 1: you hold Momentum over them, or in the first round you rank above them.");
 
     harness.switchUser(gm);
     await declare(combat, byName("Odo"), "defend");
@@ -144,9 +145,9 @@ describe("the Drama tracker", () => {
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "bPool", by: "b" });
     expect(card(message).outcome.steps.filter((s) => s.rule === "stance").map((s) => [s.who, s.stance])).toEqual([["Odo", "stand"], ["Ines", "press"]]);
     harness.switchUser(gm);
-    expect(await fx.choose(message, "bPool", {}, 4, 2, 1)).toMatchObject({ ok: true });
+    expect(await fx.choose(message, "bPool", {})).toMatchObject({ ok: true });
     harness.switchUser(ada);
-    expect(await fx.choose(message, "aPool", { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, 6, 5, 5, 1, 3, 2, 4, 1)).toMatchObject({ ok: true });
+    expect(await fx.choose(message, "aPool", { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, 4, 2, 1, 6, 5, 5, 1, 3, 2, 4, 1)).toMatchObject({ ok: true });
     harness.switchUser(gm);
     expect(await fx.choose(message, "bCourage", {}, 5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3)).toMatchObject({ ok: true });
     expect(await fx.choose(message, "bWaver", "spend")).toMatchObject({ ok: true });
@@ -191,5 +192,129 @@ describe("the Drama tracker", () => {
     // Back in the fight, doubly disadvantaged for the round he comes back.
     expect(sys(odo)).toMatchObject({ roundsOut: 0, disadvantage: "doubly" });
     expect(statuses(odo)).toContain("fray-doubly-disadvantaged");
+  });
+
+  it(`seed 001 §Joining the Melee: opening stances go in Actor rank order, not by Grit: Odo (level 3) declares after Ines (level 2) and Berold though both have more Grit`, async () => {
+    await odo.update({ "system.level": 3 });
+    const { combat, byName } = await fight();
+    harness.switchUser(gm);
+    const before = JSON.stringify(combat.toObject());
+    await declare(combat, byName("Odo"), "stand");
+    expect(harness.notifications.at(-1)?.message).toContain("You declare after Ines, Berold");
+    expect(JSON.stringify(combat.toObject())).toBe(before);
+    await declare(combat, byName("Fyrd 1"), "stand");
+    harness.switchUser(ada);
+    await declare(combat, byName("Ines"), "press");
+    harness.switchUser(bob);
+    await declare(combat, byName("Berold"), "stand");
+    harness.switchUser(gm);
+    await declare(combat, byName("Odo"), "stand");
+    const shown = await rows();
+    expect([shown.Ines, shown.Berold, shown.Odo].map((row) => /Stance: (Press|Stand)/.exec(row ?? "")?.[1])).toEqual(["Press", "Stand", "Stand"]);
+  });
+
+  it(`seed 001 §Test of Courage: a fighter out of the action has no stance button, is refused one, and nobody waits on her`, async () => {
+    const { combat, byName } = await fight();
+    await odo.update({ "system.roundsOut": 2 });
+    expect(await stanceButton("Odo")).toBeNull();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    harness.switchUser(gm);
+    const before = fx.stored();
+    expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Odo").id!], action: "stance", choice: { stance: "press" } })).toMatchObject({ ok: false, reason: expect.stringContaining("Odo is out of the action") });
+    expect(fx.stored()).toBe(before);
+    // Ines waits on Fyrd 1 alone now.
+    expect((await stanceButton("Ines")).dataset.tooltip).toContain("after Fyrd 1:");
+    await fyrd1.update({ "system.flesh.value": 0 });
+    expect(await stanceButton("Fyrd 1")).toBeNull();
+    expect((await stanceButton("Ines")).disabled).toBe(false);
+  });
+});
+
+describe("a skirmish round from the tracker", () => {
+  /** The GM's click on the first row's Skirmish round, with these pairs set in the dialog (by index, value). */
+  async function skirmish(combat: Combat, settings: Record<number, string>): Promise<void> {
+    const { requestAction } = await import("../../src/foundry/combat/requests.js");
+    const first = combat.turns[0] as unknown as Combatant;
+    const pending = requestAction(combat as never, first as never, "skirmish");
+    let form: HTMLFormElement | null = null;
+    for (let i = 0; i < 200 && !(form = document.querySelector<HTMLFormElement>(".fray-drama-skirmish")); i++) await new Promise((r) => setTimeout(r, 5));
+    if (!form) throw new Error("no skirmish dialog");
+    for (const [index, value] of Object.entries(settings)) form.querySelector<HTMLSelectElement>(`[name='pair.${index}']`)!.value = value;
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    form.querySelector<HTMLButtonElement>("button[type='submit']")!.click();
+    await pending;
+    await settle();
+    const { cardsIdle } = await import("../../src/foundry/cards/index.js");
+    await cardsIdle();
+  }
+
+  const skirmishButton = async (name: string) => {
+    const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
+    const app = await new Tracker().render({ force: true });
+    const row = [...app.element.querySelectorAll<HTMLElement>("li.combatant")].find((r) => r.querySelector(".name")?.textContent === name)!;
+    return row.querySelector<HTMLButtonElement>("[data-fray-action='skirmish']");
+  };
+
+  it(`seed 001 §Fighting Multiple Opponents: two against two, crossed: Ines and Fyrd 1 each split their pools, everyone builds in turn and nothing is rolled until the last pool`, async () => {
+    const { combat } = await fight();
+    await combat.startCombat();
+    // The GM's first row (Berold) offers it; nobody else's row, and no player sees it.
+    expect(await skirmishButton("Berold")).not.toBeNull();
+    expect(await skirmishButton("Ines")).toBeNull();
+    harness.switchUser(ada);
+    expect(await skirmishButton("Berold")).toBeNull();
+    harness.switchUser(gm);
+    // Pairs across sides in the tracker's order: Berold–Fyrd 1, Berold–Odo, Ines–Fyrd 1, Ines–Odo.
+    const count = game.messages.size;
+    await skirmish(combat, { 0: "fight", 2: "fight", 3: "fight" });
+    expect(game.messages.size).toBe(count + 1);
+    const message = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(message)).toMatchObject({ kind: "drama.skirmish", request: { names: { f1: "Berold", f2: "Ines", f3: "Fyrd 1", f4: "Odo" } } });
+    const sequence: string[] = [];
+    const players: Record<string, User> = { f1: bob, f2: ada, f3: gm, f4: gm };
+    for (let step = 0; step < 8; step += 1) {
+      const awaiting = card(message).outcome.awaiting!;
+      sequence.push(awaiting.choice);
+      harness.switchUser(players[awaiting.by]!);
+      if (awaiting.choice === "f2Pool") {
+        // Ines sees Fyrd 1's and Odo's allocations against her, and no die on the card.
+        expect(awaiting.offer).toMatchObject({ split: { ownBase: 4, engaged: 2 }, against: [{ name: "Fyrd 1", base: 2 }, { name: "Odo", base: 3 }] });
+        expect(message.rolls).toEqual([]);
+        expect(await fx.choose(message, "f2Pool", {}, ...Array(40).fill(3))).toMatchObject({ ok: true });
+        break;
+      }
+      expect(await fx.choose(message, awaiting.choice, awaiting.choice.endsWith("Stance") ? "stand" : {})).toMatchObject({ ok: true });
+    }
+    expect(sequence).toEqual(["f3Stance", "f1Stance", "f4Stance", "f2Stance", "f3Pool", "f1Pool", "f4Pool", "f2Pool"]);
+    const done = card(message);
+    expect(done.outcome.result).toMatchObject({ fights: [{ between: ["Berold", "Fyrd 1"] }, { between: ["Ines", "Fyrd 1"] }, { between: ["Ines", "Odo"] }] });
+    expect(done.outcome.dice.filter((d) => d.label.startsWith("Fyrd 1 base")).map((d) => d.label)).toEqual(["Fyrd 1 base (vs Berold)", "Fyrd 1 base (vs Berold)", "Fyrd 1 base (vs Ines)", "Fyrd 1 base (vs Ines)"]);
+    expect(done.state).toBe("applied");
+    const text = (await message.renderHTML()).textContent ?? "";
+    expect(text).toContain("Skirmish round: Berold, Ines, Fyrd 1, Odo");
+    expect(text).not.toMatch(/FRAY\./);
+  });
+
+  it("refuses a skirmish asked by a player, opened as a card by a player, or naming a fighter out of the action or a pair twice; nothing changes", async () => {
+    const { combat, byName } = await fight();
+    await combat.startCombat();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const engagement = (a: string, b: string, more: Record<string, unknown> = {}) => ({ between: [byName(a).id, byName(b).id], ...more });
+    harness.switchUser(ada);
+    const before = fx.stored();
+    expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Ines").id!], action: "skirmish", choice: { engagements: [engagement("Ines", "Odo")] } })).toMatchObject({ ok: false });
+    expect(await ask("card.open", { kind: "drama.skirmish", refs: { f1: { actor: ines.uuid }, f2: { actor: odo.uuid } }, request: { engagements: [{ between: ["f1", "f2"] }] }, roll: null })).toMatchObject({ ok: false });
+    harness.switchUser(gm);
+    await odo.update({ "system.flesh.value": 0 });
+    const gmBefore = fx.stored();
+    const act = (engagements: unknown) => ask("combat.act", { combat: combat.id!, combatants: [byName("Berold").id!], action: "skirmish", choice: { engagements } });
+    expect(await act([engagement("Ines", "Odo")])).toMatchObject({ ok: false, reason: expect.stringContaining("out of the action") });
+    expect(await act([engagement("Ines", "Fyrd 1"), engagement("Fyrd 1", "Ines")])).toMatchObject({ ok: false, reason: expect.stringContaining("twice") });
+    expect(await act([engagement("Ines", "Fyrd 1", { unopposedBy: byName("Berold").id })])).toMatchObject({ ok: false });
+    expect(await act([])).toMatchObject({ ok: false });
+    expect(await act("all of them")).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(gmBefore);
+    expect(before).not.toBe(gmBefore);
   });
 });

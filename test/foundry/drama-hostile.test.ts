@@ -44,8 +44,9 @@ async function meleeUntil(until: "bStance" | "aStance" | "bPool" | "aPool" | "bC
   const steps: [string, User, unknown, number[]][] = [
     ["bStance", gm, "stand", []],
     ["aStance", ada, "press", []],
-    ["bPool", gm, {}, [4, 2, 1]],
-    ["aPool", ada, { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, [6, 5, 5, 1, 3, 2, 4, 1]],
+    ["bPool", gm, {}, []],
+    // Every pool is rolled once Ines (holding Momentum) has built hers: Odo's 3Bd, her 6Bd and 1Dd, then his armour.
+    ["aPool", ada, { situations: ["heightAdvantage"], weapon: fx.itemId(ines, "Arming sword") }, [4, 2, 1, 6, 5, 5, 1, 3, 2, 4, 1]],
     ["bCourage", gm, {}, [5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3]],
   ];
   for (const [choice, user, value, faces] of steps) {
@@ -100,6 +101,41 @@ describe("a forged melee round", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it("order: the holder's pool sent before Odo has built his, and Odo's pool sent with dice before the holder has built hers", async () => {
+    const message = await meleeUntil("bPool");
+    const before = fx.stored();
+    // Ines builds second, having seen his allocation: her pool out of turn is refused.
+    harness.switchUser(ada);
+    queueFaces(...Array(20).fill(3));
+    expect(await fx.choose(message, "aPool", {})).toMatchObject(refused());
+    expect(await ask("card.choose", { message: message.id, choice: "aPool", value: {} })).toMatchObject(refused("aPool"));
+    clearQueuedFaces();
+    // Odo's owner sends dice with his pool: nothing may be rolled until every pool is built.
+    harness.switchUser(gm);
+    const dice = JSON.stringify({ class: "Roll", evaluated: true, formula: "3d6", terms: [{ class: "Die", number: 3, faces: 6, results: [6, 6, 6].map((result) => ({ result, active: true })) }], total: 18 });
+    expect(await ask("card.choose", { message: message.id, choice: "bPool", value: {}, roll: dice })).toMatchObject(refused());
+    expect(fx.stored()).toBe(before);
+    // His pool alone is taken, and rolls nothing; then Ines is offered his allocation, and no die.
+    expect(await ask("card.choose", { message: message.id, choice: "bPool", value: { situations: ["heightAdvantage"] } })).toMatchObject({ ok: true });
+    expect(message.rolls).toEqual([]);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "aPool", offer: { against: [{ name: "Odo", base: 5, situations: ["heightAdvantage"] }] } });
+    expect(card(message).outcome.dice).toEqual([]);
+  });
+
+  it("order: a pool chosen again after the dice are rolled, by either side, is refused and changes nothing", async () => {
+    const message = await meleeUntil("bCourage");
+    const before = fx.stored();
+    harness.switchUser(gm);
+    queueFaces(...Array(20).fill(6));
+    expect(await fx.choose(message, "bPool", { situations: ["defensiveSpace"] })).toMatchObject(refused());
+    expect(await ask("card.choose", { message: message.id, choice: "bPool", value: { base: 4 } })).toMatchObject(refused("bPool"));
+    harness.switchUser(ada);
+    expect(await ask("card.choose", { message: message.id, choice: "aPool", value: { base: 4 } })).toMatchObject(refused("aPool"));
+    expect(await ask("card.choose", { message: message.id, choice: "aStance", value: "defend" })).toMatchObject(refused("aStance"));
+    clearQueuedFaces();
+    expect(fx.stored()).toBe(before);
+  });
+
   it("courage: taken for a fighter she does not own, or with modifiers beyond bounds", async () => {
     const message = await meleeUntil("bCourage");
     harness.switchUser(ada);
@@ -143,9 +179,8 @@ describe("a forged round against several opponents", () => {
     harness.switchUser(bob);
     await fx.choose(message, "actorStance", "press");
     harness.switchUser(gm);
-    await fx.choose(message, "opponent1Pool", {}, 4, 3, 3, 1);
-    await fx.choose(message, "opponent2Pool", {}, 6, 2, 1, 1);
-    clearQueuedFaces();
+    await fx.choose(message, "opponent1Pool", {});
+    await fx.choose(message, "opponent2Pool", {});
     expect(card(message).outcome.awaiting?.choice).toBe("actorPool");
     return message;
   }
@@ -265,6 +300,50 @@ describe("a forged Momentum card", () => {
     expect(await forgeOpen("drama.momentum", { c1: ines.uuid, c2: odo.uuid }, { for: "siege" })).toMatchObject(refused("for"));
     expect(await forgeOpen("drama.momentum", { c1: berold.uuid, c2: odo.uuid }, { for: "ranged" })).toMatchObject(refused("Berold"));
     expect(fx.stored()).toBe(before);
+  });
+});
+
+describe("the victim's Undo", () => {
+  it("Berold, shot by Ines, takes his courage test (the card's last choice) and cannot undo his own wound; the GM can", async () => {
+    await berold.update({ "system.grit.value": 2 });
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 6, 5, 5, 5, 3, 3, 1, 1, 1, 1, 1); // the shot, then his five armour dice, none blocking
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const message = (await postRanged(ines as never, { actor: berold as never }, answer)) as unknown as Message;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    clearQueuedFaces();
+    expect(card(message).outcome.awaiting, JSON.stringify(card(message).outcome.steps)).toMatchObject({ choice: "targetCourage", by: "target" });
+    harness.switchUser(bob);
+    // 7Bd against 4Rd: he passes, and the card applies on his choice.
+    expect(await fx.choose(message, "targetCourage", {}, 6, 6, 5, 5, 4, 4, 4, 1, 1, 1, 1)).toMatchObject({ ok: true });
+    expect(card(message).state).toBe("applied");
+    const wounded = fx.stored();
+    expect(await fx.buttons(message)).not.toContain("undo");
+    expect(await ask("card.undo", { message: message.id })).toMatchObject(refused("Only the GM"));
+    expect(fx.stored()).toBe(wounded);
+    harness.switchUser(gm);
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: true });
+    expect(sys(berold)).toMatchObject({ grit: { value: 2 }, flesh: { value: 7 }, wounds: [] });
+  });
+});
+
+describe("a sheet cannot make her immune to cards", () => {
+  it("harness dice past the rules' 40 (the sheet's 40 and two pieces worn) are read as 40: Ines's shot on Berold resolves", async () => {
+    harness.switchUser(gm);
+    await berold.update({ "system.armourDice": 40 });
+    const pieces = [1, 2].map((n) => ({ name: `Plate ${n}`, type: "dramaArmour", system: { kind: "harness", dice: 20, equipped: true } }));
+    await (berold as unknown as { createEmbeddedDocuments(name: string, data: object[]): Promise<unknown> }).createEmbeddedDocuments("Item", pieces);
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 6, 5, 5, 5, 3, 3, ...Array(43).fill(1)); // the shot, then his 43 armour dice
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const message = (await postRanged(ines as never, { actor: berold as never }, answer)) as unknown as Message;
+    clearQueuedFaces();
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(card(message).rules.target).toMatchObject({ name: "Berold", harness: 40 });
+    // His armour roll: the 40 harness dice the rules allow, and the 3 his other armour adds on top.
+    expect(card(message).outcome.steps.find((s) => s.rule === "armour-roll")).toMatchObject({ who: "Berold", dice: 43, blocks: 0 });
   });
 });
 

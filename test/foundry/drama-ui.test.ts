@@ -1,7 +1,8 @@
 /**
  * The Drama dialogs a player opens from her sheet, against the harness: each shows the exact odds of
  * the card it would open (the rules' own odds over the card's own rules request), and they follow a
- * changed choice; each offers the roll mode, and the card opens with the one chosen.
+ * changed choice; each offers the roll mode, and the card opens with the one chosen. The fighter who
+ * builds second sees what the first allocated and no die; a fighter out of the action has no buttons.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
@@ -151,14 +152,20 @@ describe("the courage dialog", () => {
   });
 });
 
+/** Ada's Ines against the GM's Odo, stances declared (Odo stands, Ines presses): Odo's pool is awaited. */
+async function stancesDeclared(): Promise<Message> {
+  harness.switchUser(ada);
+  const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
+  harness.switchUser(gm);
+  await fx.choose(message, "bStance", "stand");
+  harness.switchUser(ada);
+  await fx.choose(message, "aStance", "press");
+  return message;
+}
+
 describe("the pool dialog on a melee card", () => {
   it("shows who wins with the stances declared and this pool, and follows a situation ticked", async () => {
-    harness.switchUser(ada);
-    const message = await fx.melee(ines, [odo], { weapon: fx.itemId(ines, "Arming sword") });
-    harness.switchUser(gm);
-    await fx.choose(message, "bStance", "stand");
-    harness.switchUser(ada);
-    await fx.choose(message, "aStance", "press");
+    const message = await stancesDeclared();
     harness.switchUser(gm);
     // The button opens the dialog and waits for its answer: clicked, not awaited.
     (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='pool']")!.click();
@@ -182,3 +189,46 @@ describe("the pool dialog on a melee card", () => {
     (form.closest(".application") ?? form).querySelector<HTMLElement>("[data-action='close']")?.click();
   });
 });
+
+describe("building second", () => {
+  it(`seed 001 §Opposed Melee Rolls: Ines, holding Momentum, sees Odo's allocation in her pool dialog and on the card, and no die of his; a dramatic advantage's extra Flesh shows and reaches the rules`, async () => {
+    await (ines as unknown as { items: { contents: { name: string; update(d: object): Promise<unknown> }[] } }).items.contents.find((i) => i.name === "Desperate lunge")!.update({ "system.flesh": 1 });
+    const message = await stancesDeclared();
+    harness.switchUser(gm);
+    expect(await fx.choose(message, "bPool", { situations: ["heightAdvantage"] })).toMatchObject({ ok: true });
+    harness.switchUser(ada);
+    const html = await message.renderHTML();
+    expect(html.querySelectorAll(".fray-die")).toHaveLength(0);
+    expect(html.textContent).toContain("Built: rolled once every pool is built.");
+    expect(html.querySelector(".fray-drama-seen")?.textContent).toContain("Odo (Stand) built 5Bd (0 military), 0Rd, 0Dd; armour 1Ad (0 military); Height advantage.");
+    html.querySelector<HTMLElement>("[data-fray-action='pool']")!.click();
+    for (let i = 0; i < 200 && !dialog("fray-drama-pool"); i++) await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    const form = dialog("fray-drama-pool")!;
+    expect(form.querySelector(".fray-drama-seen")?.textContent).toContain("Odo (Stand) built 5Bd");
+    expect(form.textContent).toContain("+1F on a full blow");
+    (form.closest(".application") ?? form).querySelector<HTMLElement>("[data-action='close']")?.click();
+    await settle();
+    // Declared, the advantage's Flesh goes to the rules with its Drama dice and Drama Point; a number sent for it is not hers to set.
+    expect(await fx.choose(message, "aPool", { advantages: [fx.itemId(ines, "Desperate lunge")], extraFlesh: 4, weapon: fx.itemId(ines, "Arming sword") }, ...Array(30).fill(3))).toMatchObject({ ok: true });
+    expect(card(message).rules.aPool).toEqual({ drama: 2, dramaPointsSpent: 1, extraFlesh: 1 });
+    expect(card(message).outcome.steps.find((step) => step.rule === "build-pools" && step.who === "Ines")).toMatchObject({ extraFlesh: 1 });
+  });
+});
+
+describe("a fighter out of the action", () => {
+  it("has no melee, shot or courage button on her sheet, and a line saying why; back in the fight, they return", async () => {
+    await odo.update({ "system.roundsOut": 2 });
+    harness.switchUser(gm);
+    let sheet = await openSheet(odo);
+    for (const action of ["meleeRound", "rangedShot", "courageTest"]) expect(sheet.querySelector(`[data-action="${action}"]`)).toBeNull();
+    expect(sheet.textContent).toContain("Out of the action");
+    await odo.update({ "system.roundsOut": 0 });
+    sheet = await openSheet(odo);
+    expect(sheet.querySelector(`[data-action="meleeRound"]`)).not.toBeNull();
+    await odo.update({ "system.flesh.value": -1 });
+    sheet = await openSheet(odo);
+    expect(sheet.querySelector(`[data-action="rangedShot"]`)).toBeNull();
+  });
+});
+

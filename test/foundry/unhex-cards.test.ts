@@ -62,18 +62,31 @@ describe("the Unhex attack card", () => {
     harness.switchUser(t.users.ada);
     expect(await fx.buttons(message)).toEqual(["choose:none", "choose:defend", "choose:counterattack"]);
 
-    // Ada defends: 3,10 = 30, on her own client; she is good at Defend, but her reroll comes after the Guard's roll.
+    // Ada defends: 3,10 = 30, on her own client. She is good at Defend, and her Defend is rolled first,
+    // so her reroll is asked now, before the Guard's dice exist (seed 002, rolling order).
     await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
     expect(card(message).outcome.dice.map((d) => [d.label, d.face])).toEqual([["Ada defend tens", 3], ["Ada defend units", 10]]);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rerolls.target", by: "target", offer: { reading: 30 } });
+    // The GM cannot roll the Guard's attack before she has chosen: there is no button, and a forged step is refused.
+    harness.switchUser(t.gm);
+    expect(await fx.buttons(message)).not.toContain("choose:true");
+    const waiting = JSON.stringify(card(message));
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    expect(await ask("card.choose", { message: message.id, choice: "roll", value: "true", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    await fx.choose(t.users.ada, message, "rerolls.target", "none");
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "roll", by: "attacker" });
     harness.switchUser(t.users.ada);
     expect(await fx.buttons(message)).toEqual([]);
 
-    // The GM rolls the Guard's attack: 4,7 = 47. Ada may now reroll (good at Defend): she keeps 30 and loses.
+    // The GM rolls the Guard's attack: 4,7 = 47 beats her 30.
     await fx.choose(t.gm, message, "roll", "true", 4, 7);
-    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rerolls.target", by: "target", offer: { reading: 30 } });
-    await fx.choose(t.users.ada, message, "rerolls.target", "none");
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "damageDie", by: "attacker", offer: { tens: { damage: 4, location: "left-arm" }, units: { damage: 7, location: "torso" } } });
+    // Having seen the 47, Ada tries her reroll after all: refused, nothing changes.
+    harness.switchUser(t.users.ada);
+    const seen = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rerolls.target", value: "both", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(seen);
 
     const before = { level: level(t.ada), wounds: wounds(t.ada) };
     await fx.choose(t.gm, message, "damageDie", "units");
@@ -135,9 +148,9 @@ describe("the Unhex attack card", () => {
   it("Copy as request: the command line resolves the card's request to the same outcome", async () => {
     const message = await guardAttacksAda();
     await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
-    await fx.choose(t.gm, message, "roll", "true", 4, 7);
     await fx.choose(t.users.ada, message, "rerolls.target", "both", 4, 4);
     await fx.choose(t.users.ada, message, "criticals.target", "extra-action");
+    await fx.choose(t.gm, message, "roll", "true", 4, 7);
     replays(message);
     // A card still waiting replays to the same wait.
     const open = await guardAttacksAda();
@@ -158,9 +171,9 @@ describe("the Unhex Intercept", () => {
     expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0 });
     // The Guard (bar, melee: the mover is at range 0) and the Sniper (the catwalk sees the bar: range 1, a rifle) may intercept.
     expect((card(move).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
-    // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and may take her move back.
+    // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and no Undo: the move spent her action on the Combat, the GM's.
     harness.switchUser(t.users.ada);
-    expect(await fx.buttons(move)).toEqual(["undo"]);
+    expect(await fx.buttons(move)).toEqual([]);
     harness.switchUser(t.gm);
     expect(await fx.buttons(move)).toEqual(["intercept", "intercept", "undo"]);
 
@@ -239,6 +252,33 @@ describe("Unhex checks and opposed rolls", () => {
   });
 });
 
+describe("Unhex opposed rolls in rolling order (seed 002, RULINGS: rerolls are decided in rolling order)", () => {
+  it("Ada, good at the roll, rolls first and decides her reroll before Bea rolls; Bea cannot roll early, and Ada cannot choose once Bea's dice are down", async () => {
+    harness.switchUser(t.users.ada);
+    queueFaces(3, 5);
+    const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, target: t.bea.uuid, good: true })) as unknown as Message;
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rerolls.a", by: "a", offer: { reading: 35 } });
+    expect(card(message).outcome.dice).toHaveLength(2);
+    // Bob (Bea) sees no button and a forged roll is refused: Ada has not chosen yet.
+    harness.switchUser(t.users.bob);
+    expect(await fx.buttons(message)).toEqual([]);
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const waiting = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "roll", value: "true", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    await fx.choose(t.users.ada, message, "rerolls.a", "none");
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "roll", by: "b" });
+    await fx.choose(t.users.bob, message, "roll", "true", 4, 1);
+    expect(card(message).outcome.result).toEqual({ winner: "Bea", side: "b", tie: false });
+    // Ada, having seen Bea's 41, asks for her reroll after all: refused, the card stays closed as it was.
+    harness.switchUser(t.users.ada);
+    const done = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rerolls.a", value: "tens", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(done);
+    replays(message);
+  });
+});
+
 describe("Unhex doors", () => {
   it("Ada beside a shut door opens it with her action; both sides of the line open; Undo shuts it again", async () => {
     const house = { name: "House", areas: [{ id: "yard", name: "Yard" }, { id: "hall", name: "Hall" }], connections: [{ from: "yard", to: "hall", kind: "door" as const, open: false }] };
@@ -251,6 +291,9 @@ describe("Unhex doors", () => {
     const lines = () => [...(scene as unknown as { regions: Map<string, { behaviors: Map<string, { system: { connections: { open: boolean }[] } }> }> }).regions.values()].flatMap((r) => [...r.behaviors.values()].flatMap((b) => b.system.connections.map((c) => c.open)));
     expect(lines()).toEqual([true]);
     replays(message);
+    // The door is the scene's and the action the Combat's: the GM takes it back.
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(t.gm);
     await fx.click(message, "[data-fray-action='undo']");
     expect(lines()).toEqual([false]);
   });

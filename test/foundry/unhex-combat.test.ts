@@ -99,6 +99,60 @@ describe("Unhex team initiative in the tracker", () => {
     expect(view("Ada").buttons.map((b) => b.action)).not.toContain("roundInitiative");
   });
 
+  it("seed 002 §Initiative (rolling order): Ada, good at initiative and rolling first, decides her reroll before the Guard rolls; nobody chooses out of turn", async () => {
+    harness.switchUser(t.gm);
+    await (t.ada as unknown as { update(data: object): Promise<unknown> }).update({ "system.good.initiative": true });
+    await rollInitiative(t.users.ada, "Ada");
+    const message = lastMessage();
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 4);
+    // Her 34 is down and the Guard has not rolled: the card asks her reroll, and shows one roll only.
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rerolls.friendly", by: "friendly", offer: { kind: "reroll", who: "Ada", reading: 34 } });
+    expect(card(message).outcome.dice.map((d) => d.label)).toEqual(["Ada initiative tens", "Ada initiative units"]);
+    const html = (await message.renderHTML()).textContent ?? "";
+    expect(html).not.toContain("Guard · ");
+    // The GM has no roll button for the Guard yet, and a forged roll is refused with the card unchanged.
+    harness.switchUser(t.gm);
+    expect(await fx.buttons(message)).not.toContain("choose:true");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const waiting = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rolls.hostile", value: "true", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    // Bob cannot decide for her.
+    harness.switchUser(t.users.bob);
+    expect(await ask("card.choose", { message: message.id, choice: "rerolls.friendly", value: "both", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    // She keeps 34; only now is the Guard's roll asked. He rolls 45.
+    await fx.choose(t.users.ada, message, "rerolls.friendly", "none");
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rolls.hostile", by: "hostile" });
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 4, 5);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "order", by: "hostile" });
+    // Having seen the 45, Ada tries to reroll after all: refused, the card stays as it was.
+    harness.switchUser(t.users.ada);
+    const decided = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rerolls.friendly", value: "tens", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(decided);
+  });
+
+  it("seed 002 §Initiative: a critical success is Ada's extra action, never an offer to set the dice (a forged one is refused)", async () => {
+    await rollInitiative(t.users.ada, "Ada");
+    const message = lastMessage();
+    // 33: doubles under her level 50.
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 3);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rolls.hostile" });
+    harness.switchUser(t.users.ada);
+    expect(await fx.buttons(message)).toEqual([]);
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const waiting = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "criticals.friendly", value: { set: 50 }, roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 4, 5);
+    // The Guard's 45 beats her 33; she still has her extra action.
+    await fx.choose(t.gm, message, "order", "hostile,friendly");
+    expect(card(message).state).toBe("applied");
+    expect(card(message).outcome.effects[0]).toEqual({ participant: "Ada", changes: {}, statuses: ["extra-action"] });
+    expect(view("Ada").facts).toContain("2 actions (an extra one: use it this round)");
+  });
+
   it("a row's action: Ada spends hers from her row, then has none; Bob cannot spend Ada's; a player cannot ask for the GM's team control", async () => {
     harness.switchUser(t.users.ada);
     expect(view("Ada").buttons.map((b) => b.action)).toEqual(["roundInitiative", "spend"]);
@@ -135,5 +189,49 @@ describe("Unhex team initiative in the tracker", () => {
     await requests.requestAction(combat(), first, "end");
     await harness.flush();
     expect(harness.game.combats.get(t.combat.id!)).toBeUndefined();
+    // The rules' end-of-combat test, on a card: who is out and why, and the team left standing.
+    const ended = lastMessage();
+    expect(card(ended)).toMatchObject({ kind: "unhex.combat-end", state: "closed" });
+    expect(card(ended).outcome.result).toEqual({ over: true, by: "one-team-standing", standing: ["hostile"], winner: "hostile" });
+    const text = (await ended.renderHTML()).textContent ?? "";
+    expect(text).toContain("Ada (Friendly team) is out: unconscious.");
+    expect(text).toContain("The fight is over: the Hostile team is left standing.");
+    expect(text).not.toMatch(/FRAY\./);
+    const cli = runCli(["resolve"], () => JSON.stringify(cards.requestOf(card(ended) as never, ended as never)));
+    expect(cli.code, cli.stderr).toBe(0);
+    expect((JSON.parse(cli.stdout) as { result: unknown }).result).toEqual(card(ended).outcome.result);
+  });
+
+  it("seed 002 §Rounds: the end of combat is the rules' test: surrendered and retreated count as out; the GM cannot end a fight that goes on, nor a player end one", async () => {
+    harness.switchUser(t.gm);
+    const first = () => (t.combat as unknown as { turns: C[] }).turns[0]!;
+    // Both teams stand: no End button, and a forged End is refused with the combat kept.
+    expect(rules.view(combat(), first()).buttons.map((b) => b.action)).not.toContain("end");
+    const before = harness.game.messages.contents.length;
+    await requests.requestAction(combat(), first(), "end");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeDefined();
+    expect(harness.notifications.at(-1)?.message).toContain("The fight goes on");
+    expect(harness.game.messages.contents.length).toBe(before);
+    // The Guard surrenders and the Sniper retreats (token statuses the GM sets): only the friendly team stands.
+    const status = (actor: typeof t.guard, id: string) => (actor as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect(id, { active: true });
+    await status(t.guard, "fray-surrender");
+    await status(t.sniper, "fray-retreated");
+    await harness.flush();
+    expect(rules.view(combat(), first()).buttons.map((b) => b.action)).toContain("end");
+    // A player asking for the GM's End is refused; the combat stays.
+    harness.switchUser(t.users.ada);
+    await requests.requestAction(combat(), combatantOf("Ada"), "end");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeDefined();
+    harness.switchUser(t.gm);
+    await requests.requestAction(combat(), first(), "end");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeUndefined();
+    const ended = lastMessage();
+    expect(card(ended).outcome.result).toMatchObject({ winner: "friendly" });
+    const text = (await ended.renderHTML()).textContent ?? "";
+    expect(text).toContain("Guard (Hostile team) is out: surrendered.");
+    expect(text).toContain("Sniper (Hostile team) is out: retreated.");
   });
 });

@@ -13,10 +13,10 @@ const rules = {
 const summary = expect.any(String);
 
 describe("Drama in History as a ruleset", () => {
-  it("names its game and offers the combat chapter's melee, fighting several opponents, ranged combat, courage and Momentum", async () => {
+  it("names its game and offers the combat chapter's melee, fighting several opponents (one fighter splitting, or several in a skirmish), ranged combat, courage and Momentum", async () => {
     const drama = await rules.drama();
     expect(drama).toMatchObject({ id: "drama", game: "Drama in History" });
-    expect(Object.keys(drama.actions)).toEqual(["melee", "multiple", "ranged", "courage", "momentum"]);
+    expect(Object.keys(drama.actions)).toEqual(["melee", "multiple", "skirmish", "ranged", "courage", "momentum"]);
   });
 
   it("house options: a loser's critical still wounds, a marginal draw goes to Momentum, serious wounds do not bleed, and a Shield Bash deals 1, 1, 2 and 3 Grit by shield", async () => {
@@ -36,7 +36,7 @@ describe("Unhex as a ruleset", () => {
   it("names its game and offers checks, opposed rolls, team initiative, attacks, moves, doors and range", async () => {
     const unhex = await rules.unhex();
     expect(unhex).toMatchObject({ id: "unhex", game: "Unhex" });
-    expect(Object.keys(unhex.actions)).toEqual(["check", "opposed", "initiative", "attack", "move", "door", "range"]);
+    expect(Object.keys(unhex.actions)).toEqual(["check", "opposed", "initiative", "attack", "move", "door", "range", "items", "combat-end"]);
   });
 
   it("house options: five wound boxes a row (one to ten) and unconscious at level 0 (zero to nine)", async () => {
@@ -76,7 +76,7 @@ describe("Beyond the Torchlight as a ruleset", () => {
   it("names its game and offers the combat chapter's actions, the round and the dying saves", async () => {
     const torchlight = await rules.torchlight();
     expect(torchlight).toMatchObject({ id: "torchlight", game: "Beyond the Torchlight" });
-    expect(Object.keys(torchlight.actions)).toEqual(["initiative", "attack", "maneuver", "ability", "round", "check", "save", "dying", "recover", "engagement", "retreat", "grapple-hold"]);
+    expect(Object.keys(torchlight.actions)).toEqual(["initiative", "attack", "maneuver", "ability", "round", "check", "save", "dying", "recover", "engagement", "place", "move", "retreat", "grapple-hold"]);
   });
 
   it("duels fighters of its own shape with its own duel", async () => {
@@ -85,12 +85,13 @@ describe("Beyond the Torchlight as a ruleset", () => {
     expect(torchlight.duel).toStrictEqual({ fighter: FighterSchema, fight: fightDuel });
   });
 
-  it("house options: an Enhancement rolls the die twice, Protect Companion rounds down, diagonals are adjacent, one combatant a cell", async () => {
+  it("house options: an Enhancement rolls the die twice, Protect Companion rounds down, diagonals are adjacent, one combatant a cell, hits meet Breath in the order dealt", async () => {
     expect((await rules.torchlight()).options).toEqual({
       enhancedAddsD4: { kind: "boolean", default: false, summary },
       protectRounding: { kind: "choice", default: "down", choices: ["down", "up"], summary },
       diagonalAdjacency: { kind: "boolean", default: true, summary },
       cellCapacity: { kind: "integer", default: 1, min: 1, max: 6, summary },
+      breathOrder: { kind: "choice", default: "dealt", choices: ["dealt", "owner"], summary },
     });
   });
 });

@@ -64,7 +64,7 @@ describe("what src/rules/index.ts and src/core/index.ts export for the Foundry l
     const steps = [
       cavaliers.buildPool, cavaliers.rollCheck, cavaliers.validateSpend, cavaliers.applySpend, cavaliers.orderInitiative,
       drama.meleePools, drama.resolveMeleeRound, drama.strike, drama.testCourage,
-      unhex.rollDice, unhex.settleRolls, unhex.attackReach, unhex.applyHit, unhex.rollTeamInitiative, unhex.spendAction,
+      unhex.rollDice, unhex.settleRoll, unhex.attackReach, unhex.applyHit, unhex.rollTeamInitiative, unhex.spendAction,
       personal.strike, personal.chooseFate, personal.validateTurn, personal.rest,
       torchlight.rollDamage, torchlight.resolveEndOfRound, torchlight.isEngaged, torchlight.dyingSaves,
       core.DiceTray, core.givenFaces, core.seededDice, core.effectOf, core.areas.rangeBetween, core.tracks.applyDamage,

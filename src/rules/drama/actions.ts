@@ -2,18 +2,19 @@ import * as Type from "@sinclair/typebox";
 import type { Static } from "@sinclair/typebox";
 import type { DiceTray } from "../../core/dice/source.js";
 import { roundOneMomentum, shootingOrder } from "../../core/initiative/momentum.js";
-import { type Awaiting, awaitingOutcome, effectOf, type Step } from "../../core/outcome.js";
+import { type Awaiting, awaitingOutcome, effectOf, type Outcome, type Step } from "../../core/outcome.js";
 import { withDefaults } from "../options.js";
 import { defineAction } from "../ruleset.js";
 import type { Combatant } from "./combatant.js";
 import { readSuccessPool, rollSuccessPool } from "../../core/dice/successPool.js";
 import { RuleError } from "../../core/ruleError.js";
 import { ChoiceReader, untilAwaited } from "./awaiting.js";
-import { WAVER_CHOICES, type WaverChoice } from "./choices.js";
+import { CHOICE_KINDS } from "./choices.js";
 import { couragePool, readCourage } from "./courage.js";
 import type { Side } from "./judge.js";
 import { DRAMA_OPTIONS, type DramaOptions } from "./options.js";
-import { type PlayInput, playRound } from "./play.js";
+import { checkInAction } from "./lineup.js";
+import { type Fight, type PlayedRound, type PlayInput, playRound, spendsDramaPoint } from "./play.js";
 import { momentumModifier } from "./pools.js";
 import { resolveShot, type Shot, type ShotPlay } from "./ranged.js";
 import { courageStep, effectBetween, knockBackStep, readingStep, strikeSteps } from "./report.js";
@@ -50,59 +51,71 @@ const MeleeRequest = Type.Object(
     b: CombatantSchema,
     momentum: Type.Optional(Type.Union([Type.Literal("a"), Type.Literal("b")])),
     interactive: Interactive,
-    ...choiceFields(["a", "b"]),
+    // Each fighter can be struck and Shield Bashed in the round: two wounds, two courage tests.
+    ...choiceFields(["a", "b"], CHOICE_KINDS, 2),
     options: Options,
   },
   closed,
 );
 
 /** What a round awaiting a choice has settled so far. */
-function stageOf(awaiting: Awaiting): Record<string, unknown> {
+export function stageOf(awaiting: Awaiting): Record<string, unknown> {
   return { awaiting: awaiting.choice, by: awaiting.by };
 }
 
-/** A round played as far as the request's choices go: its result, or the outcome awaiting the next choice. */
-function playAsAsked(request: { interactive?: boolean; options?: Partial<DramaOptions> } & Record<string, unknown>, fighters: PlayInput["fighters"], pairings: PlayInput["pairings"], tray: DiceTray) {
+/**
+ * A round played as far as the request's choices go: the outcome awaiting the next choice, or the
+ * round's outcome with `report` as its result and every fighter's effect, in the order they were named.
+ */
+export function playAsAsked(
+  request: { interactive?: boolean; options?: Partial<DramaOptions> } & Record<string, unknown>,
+  fighters: PlayInput["fighters"],
+  pairings: PlayInput["pairings"],
+  tray: DiceTray,
+  report: (round: PlayedRound, nameOf: (key: string) => string) => Record<string, unknown>,
+): Outcome {
   const played = playRound({ fighters, pairings, choices: request, interactive: request.interactive === true, options: optionsOf(request.options) }, tray);
-  return "awaiting" in played ? { awaiting: awaitingOutcome(tray.rolled, played.steps, stageOf(played.awaiting), played.awaiting) } : played;
+  if ("awaiting" in played) return awaitingOutcome(tray.rolled, played.steps, stageOf(played.awaiting), played.awaiting);
+  const { round } = played;
+  const nameOf = (key: string) => round.fighters[key]!.before.name;
+  return {
+    dice: tray.rolled,
+    steps: played.steps,
+    result: report(round, nameOf),
+    effects: fighters.map(({ key }) => effectBetween(round.fighters[key]!.before, round.fighters[key]!.after, round.fighters[key]!.statuses)),
+  };
 }
 
 export const melee = defineAction({
   summary: "One opposed melee round between two combatants: stances, pools, outcome, damage, courage, knock-back, Momentum.",
   request: MeleeRequest,
   resolve(request: Static<typeof MeleeRequest>, tray: DiceTray) {
-    const a = request.a as Combatant;
-    const b = request.b as Combatant;
-    const played = playAsAsked(
-      request,
-      [
-        { key: "a", combatant: a },
-        { key: "b", combatant: b },
-      ],
-      [{ actor: "a", opponent: "b", ...(request.momentum ? { momentum: request.momentum } : {}) }],
-      tray,
-    );
-    if ("awaiting" in played) return played.awaiting;
-    const { round } = played;
-    const fight = round.fights[0]!;
-    const j = fight.judgement;
-    const name = (key: string) => (key === "a" ? a.name : key === "b" ? b.name : null);
-    return {
-      dice: tray.rolled,
-      steps: played.steps,
-      result: {
+    const fighters = [
+      { key: "a", combatant: request.a as Combatant },
+      { key: "b", combatant: request.b as Combatant },
+    ];
+    return playAsAsked(request, fighters, [{ actor: "a", opponent: "b", ...(request.momentum ? { momentum: request.momentum } : {}) }], tray, (round, nameOf) => {
+      const fight = round.fights[0]!;
+      const j = fight.judgement;
+      return {
         kind: j.kind,
-        winner: name(j.winner),
+        winner: j.winner === "none" ? null : nameOf(j.winner),
         level: j.level,
         blow: fight.noBlow ? "none" : j.blow,
         knockBack: fight.knockBack?.result.result ?? "none",
-        momentum: name(fight.momentum),
+        momentum: nameOf(fight.momentum),
         momentumSide: fight.momentum,
-      },
-      effects: (["a", "b"] as const).map((key) => effectBetween(round.fighters[key]!.before, round.fighters[key]!.after, round.fighters[key]!.statuses)),
-    };
+      };
+    });
   },
 });
+
+/** One pairing's result as an action reports it: the outcome, its winner and who holds Momentum now (by name, and by key). */
+export function fightResult(fight: Fight, nameOf: (key: string) => string): Record<string, unknown> {
+  const { winner, kind, level } = fight.judgement;
+  const winnerKey = winner === "none" ? null : winner === "a" ? fight.pairing.actor : fight.pairing.opponent;
+  return { kind, winner: winnerKey ? nameOf(winnerKey) : null, level, momentum: nameOf(fight.momentum), momentumSide: fight.momentum };
+}
 
 /** At most this many opponents in one round against several. */
 export const MAX_OPPONENTS = 8;
@@ -113,7 +126,9 @@ const MultipleRequest = Type.Object(
     actor: CombatantSchema,
     opponents: Type.Array(EngagementSchema, { minItems: 1, maxItems: MAX_OPPONENTS }),
     interactive: Interactive,
-    ...choiceFields(["actor", ...OPPONENT_KEYS]),
+    // A blow and a Shield Bash in each pairing: up to two courage tests per opponent faced.
+    ...choiceFields(["actor"], CHOICE_KINDS, 2 * MAX_OPPONENTS),
+    ...choiceFields(OPPONENT_KEYS, CHOICE_KINDS, 2),
     options: Options,
   },
   closed,
@@ -128,36 +143,19 @@ export const multiple = defineAction({
     const absent = OPPONENT_KEYS.slice(request.opponents.length);
     const stray = Object.keys(request).find((field) => absent.some((key) => field.startsWith(key)));
     if (stray !== undefined) refuse(`${stray}: there are only ${request.opponents.length} opponents`);
-    const played = playAsAsked(
-      request,
-      [{ key: "actor", combatant: actor }, ...request.opponents.map((e, i) => ({ key: keys[i]!, combatant: e.opponent as Combatant }))],
-      request.opponents.map((e, i) => ({
-        actor: "actor",
-        opponent: keys[i]!,
-        ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
-        unopposed: e.unopposed,
-        // The engagement carries the actor's share (baseDice, military, drama) as the split reads it.
-        split: e,
-      })),
-      tray,
-    );
-    if ("awaiting" in played) return played.awaiting;
-    const { round } = played;
-    const nameOf = (key: string) => round.fighters[key]!.before.name;
-    const plan = round.plan;
-    const steps = plan ? [...played.steps, { rule: "split-pool", base: plan.base, military: plan.military, dramaTo: keys[plan.dramaTo] ? nameOf(keys[plan.dramaTo]!) : null }] : played.steps;
-    return {
-      dice: tray.rolled,
-      steps,
-      result: {
-        fights: round.fights.map((fight) => {
-          const winner = fight.judgement.winner === "none" ? null : fight.judgement.winner === "a" ? fight.pairing.actor : fight.pairing.opponent;
-          return { opponent: nameOf(fight.pairing.opponent), kind: fight.judgement.kind, winner: winner ? nameOf(winner) : null, level: fight.judgement.level, momentum: nameOf(fight.momentum), momentumSide: fight.momentum };
-        }),
-        actorDisadvantage: round.fighters.actor!.after.disadvantage,
-      },
-      effects: ["actor", ...keys].map((key) => effectBetween(round.fighters[key]!.before, round.fighters[key]!.after, round.fighters[key]!.statuses)),
-    };
+    const pairings = request.opponents.map((e, i) => ({
+      actor: "actor",
+      opponent: keys[i]!,
+      ...(e.momentum ? { momentum: e.momentum === "actor" ? "actor" : keys[i]! } : {}),
+      unopposed: e.unopposed,
+      // The engagement carries the actor's share (baseDice, military, drama) as the split reads it.
+      split: e,
+    }));
+    const fighters = [{ key: "actor", combatant: actor }, ...request.opponents.map((e, i) => ({ key: keys[i]!, combatant: e.opponent as Combatant }))];
+    return playAsAsked(request, fighters, pairings, tray, (round, nameOf) => ({
+      fights: round.fights.map((fight) => ({ opponent: nameOf(fight.pairing.opponent), ...fightResult(fight, nameOf) })),
+      actorDisadvantage: round.fighters.actor!.after.disadvantage,
+    }));
   },
 });
 
@@ -185,6 +183,7 @@ export function shooterWithPool(given: Combatant, pool: Static<typeof RangedPool
     situationalBase: (given.situationalBase ?? 0) + (pool.base ?? 0),
     situationalResistance: (given.situationalResistance ?? 0) + (pool.resistance ?? 0),
     ...(pool.drama ? { drama: (given.drama ?? 0) + pool.drama } : {}),
+    ...(pool.extraFlesh ? { extraFlesh: (given.extraFlesh ?? 0) + pool.extraFlesh } : {}),
     ...(given.dramaPoints !== undefined ? { dramaPoints: given.dramaPoints - spent } : {}),
   };
 }
@@ -194,6 +193,7 @@ export const ranged = defineAction({
   request: RangedRequest,
   resolve(request: Static<typeof RangedRequest>, tray: DiceTray) {
     const given = request.shooter as Combatant;
+    checkInAction(given);
     const shooter = shooterWithPool(given, request.shooterPool);
     const target = request.target as Combatant;
     const options = optionsOf(request.options);
@@ -246,7 +246,6 @@ const CourageRequest = Type.Object(
         maxFlesh: Type.Integer({ minimum: 1, maximum: 40 }),
         physical: Type.Integer({ minimum: 0, maximum: 10 }),
         penalties: Type.Optional(Type.Integer({ minimum: 0, maximum: 40 })),
-        otherPenalties: Type.Optional(Type.Integer({ minimum: 0, maximum: 40 })),
         woundFlesh: Type.Integer({ minimum: 0, maximum: 40 }),
         dramaPoints: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
         modifiers: Type.Optional(CourageModifiersSchema),
@@ -270,28 +269,14 @@ export const courage = defineAction({
     const reading = readSuccessPool(rollSuccessPool(tray, pool, { base: `${actor.name} courage base`, resistance: `${actor.name} courage resistance`, drama: `${actor.name} courage drama` }));
     const steps: Step[] = [{ ...readingStep(actor.name, reading), test: "courage", pool }];
     const choices = new ChoiceReader(request);
-    const decided = untilAwaited(() => {
-      if (reading.net !== 1) return false;
-      if (request.interactive !== true) return modifiers.spendDramaPoint ?? false;
-      if (actor.dramaPoints === 0) return false;
-      const waver = choices.get<WaverChoice>("actor", "Waver");
-      if (waver === undefined) choices.wait("actor", "Waver", { net: reading.net, dramaPoints: actor.dramaPoints ?? null, choices: WAVER_CHOICES });
-      return waver === "spend";
-    });
+    const decided = untilAwaited(() => reading.net === 1 && spendsDramaPoint(choices, "actor", { name: actor.name, courage: modifiers }, actor.dramaPoints, request.interactive === true));
     if ("awaiting" in decided) return awaitingOutcome(tray.rolled, steps, stageOf(decided.awaiting), decided.awaiting);
     const spend = decided.done;
-    if (spend && actor.dramaPoints === 0) refuse(`${actor.name} has no Drama Point left to spend`);
     const test = { pool, reading, ...readCourage(reading.net, spend, actor.physical) };
-    // Penalties given as a total; the price of a wavering pass is one more of the "other" penalty dice.
-    const other = actor.otherPenalties ?? 0;
+    // A Drama Point is the whole price of a wavering pass: the penalty dice stay as they were.
     const statuses = test.result === "failed" ? ["passed-out"] : [];
-    const before = { penaltyDice: actor.penalties ?? 0, otherPenalties: other, dramaPoints: actor.dramaPoints, roundsOut: 0 };
-    const after = {
-      penaltyDice: (actor.penalties ?? 0) + test.penaltyGained,
-      otherPenalties: other + test.penaltyGained,
-      dramaPoints: actor.dramaPoints !== undefined && test.dramaPointSpent ? actor.dramaPoints - 1 : actor.dramaPoints,
-      roundsOut: test.roundsOut,
-    };
+    const before = { dramaPoints: actor.dramaPoints, roundsOut: 0 };
+    const after = { dramaPoints: actor.dramaPoints !== undefined && test.dramaPointSpent ? actor.dramaPoints - 1 : actor.dramaPoints, roundsOut: test.roundsOut };
     return {
       dice: tray.rolled,
       steps: [...steps, courageStep(actor.name, test)],

@@ -10,13 +10,14 @@ export class AwaitChoice {
 export class ChoiceReader {
   constructor(private readonly given: Record<string, unknown>) {}
 
-  get<T>(participant: string, kind: ChoiceKind): T | undefined {
-    const field = choiceField(participant, kind);
+  /** `n`: which of the participant's choices of this kind in the round (her second courage test is 2). */
+  get<T>(participant: string, kind: ChoiceKind, n = 1): T | undefined {
+    const field = choiceField(participant, kind, n);
     return Object.hasOwn(this.given, field) ? (this.given[field] as T) : undefined;
   }
 
-  wait(participant: string, kind: ChoiceKind, offer: Record<string, unknown>): never {
-    throw new AwaitChoice({ choice: choiceField(participant, kind), by: participant, offer });
+  wait(participant: string, kind: ChoiceKind, offer: Record<string, unknown>, n = 1): never {
+    throw new AwaitChoice({ choice: choiceField(participant, kind, n), by: participant, offer });
   }
 }
 

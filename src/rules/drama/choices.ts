@@ -11,7 +11,25 @@ import { MELEE_SITUATIONS, type Stance } from "./tables.js";
 export const CHOICE_KINDS = ["Stance", "Pool", "Courage", "Waver"] as const;
 export type ChoiceKind = (typeof CHOICE_KINDS)[number];
 
-export const choiceField = (participant: string, kind: ChoiceKind): string => `${participant}${kind}`;
+/**
+ * The request field of a choice: `<participant><Choice>`, and for a fighter's second and later
+ * courage tests of a round (each serious wound calls its own) `<participant><Choice><n>`.
+ */
+export const choiceField = (participant: string, kind: ChoiceKind, n = 1): string => `${participant}${kind}${n > 1 ? n : ""}`;
+
+/** The choices that can come more than once a round, one per courage test. */
+export const REPEATED_KINDS: readonly ChoiceKind[] = ["Courage", "Waver"];
+
+/** The kind of a choice field a participant makes, with its number ("Courage2" → Courage, 2); null for none. */
+export function choiceOfField(participant: string, field: string): { kind: ChoiceKind; n: number } | null {
+  if (!field.startsWith(participant)) return null;
+  const rest = field.slice(participant.length);
+  const match = /^([A-Z][a-z]+)([2-9]|1[0-9])?$/.exec(rest);
+  const kind = match?.[1] as ChoiceKind | undefined;
+  if (!match || !kind || !(CHOICE_KINDS as readonly string[]).includes(kind)) return null;
+  const n = match[2] ? Number(match[2]) : 1;
+  return n > 1 && !REPEATED_KINDS.includes(kind) ? null : { kind, n };
+}
 
 export type MeleeSituation = keyof typeof MELEE_SITUATIONS;
 export const MELEE_SITUATION_IDS = Object.keys(MELEE_SITUATIONS) as MeleeSituation[];
@@ -40,6 +58,8 @@ export interface PoolChoice {
   drama?: number;
   /** Drama Points the dramatic actions declared cost. */
   dramaPointsSpent?: number;
+  /** Flesh a dramatic advantage adds to her full blows this round (against the opponent her Drama dice go to). */
+  extraFlesh?: number;
   /** Several opponents only: one entry per opponent, in order. */
   split?: SplitEntry[];
 }
@@ -50,7 +70,7 @@ export interface CourageChoice {
   drama?: number;
 }
 
-/** On a wavering courage test: spend a Drama Point to stay in the fight (at a penalty die), or fall. */
+/** On a wavering courage test: spend a Drama Point to stay in the fight, or fall. */
 export type WaverChoice = "spend" | "fall";
 export const WAVER_CHOICES: readonly WaverChoice[] = ["spend", "fall"];
 

@@ -16,7 +16,7 @@ export interface CourageModifiers {
   base?: number;
   resistance?: number;
   drama?: number;
-  /** On a wavering (net 1) courage test, spend a Drama point to pass at the price of a penalty die. */
+  /** On a wavering (net 1) courage test, spend a Drama point to pass. */
   spendDramaPoint?: boolean;
 }
 
@@ -54,6 +54,8 @@ export interface Combatant {
   disadvantage?: Disadvantage;
   /** Drama dice from passions or dramatic advantages declared this round. */
   drama?: number;
+  /** Flesh a dramatic advantage declared this round adds to her full blows (the Taking a Flesh Wound section's "additional damage"). */
+  extraFlesh?: number;
   /** Drama Points held; when given, spending more than these is refused and what is spent is counted. */
   dramaPoints?: number;
   /** Rounds still out of the action after a failed courage test. */

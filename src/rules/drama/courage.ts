@@ -20,8 +20,6 @@ export interface CourageTest {
   result: CourageResult;
   /** Rounds out of the action after a failure (8 − Physical); doubly disadvantaged the round they return. */
   roundsOut: number;
-  /** Penalty dice gained: the price of passing a wavering test with a Drama point. */
-  penaltyGained: number;
   dramaPointSpent: boolean;
 }
 
@@ -37,13 +35,14 @@ export function couragePool(input: CourageInput): PoolSize {
 }
 
 /**
- * Net 2+ passes. Net 1 wavers ("yes, but"): it fails unless a Drama point is spent, which passes at
- * the price of a penalty die. Net 0 or less fails.
+ * Net 2+ passes. Net 1 wavers ("yes, but"): it fails unless a Drama point is spent, which passes.
+ * The point is the whole price: the test adds no penalty die. The rulebook's squire fights on "with
+ * a persistent penalty dice from the pain", the die his 3F wound already brings. Net 0 or less fails.
  */
 export function readCourage(net: number, spendDramaPoint: boolean, physical: number): Omit<CourageTest, "pool" | "reading"> {
-  if (net >= 2) return { result: "passed", roundsOut: 0, penaltyGained: 0, dramaPointSpent: false };
-  if (net === 1 && spendDramaPoint) return { result: "passed-at-a-price", roundsOut: 0, penaltyGained: 1, dramaPointSpent: true };
-  return { result: "failed", roundsOut: Math.max(0, PASSED_OUT_BASE - physical), penaltyGained: 0, dramaPointSpent: false };
+  if (net >= 2) return { result: "passed", roundsOut: 0, dramaPointSpent: false };
+  if (net === 1 && spendDramaPoint) return { result: "passed-at-a-price", roundsOut: 0, dramaPointSpent: true };
+  return { result: "failed", roundsOut: Math.max(0, PASSED_OUT_BASE - physical), dramaPointSpent: false };
 }
 
 export function testCourage(input: CourageInput, tray: DiceTray, who: string): CourageTest {

@@ -77,23 +77,31 @@ export function strike(victim: GritFlesh, blow: BlowSpec, tray: DiceTray, armour
   };
 }
 
-/** What a Shield Bash did: Grit, the Grit spilled into Flesh, and the wound that spill made. */
+/** What a Shield Bash did: Grit, the Grit spilled into Flesh, the armour rolled against it and the wound left. */
 export interface Bash {
   state: GritFlesh;
   gritLost: number;
   transferred: number;
+  armourFaces: number[];
+  blocks: number;
   wound: Wound | null;
   serious: boolean;
-  /** The spilled Flesh made a serious wound, or left the victim on 1 Flesh: a courage test, as for any wound. */
+  /** The wound is serious, or left the victim on 1 Flesh: a courage test, as for any wound. */
   courageTest: boolean;
   penaltiesBefore: number;
 }
 
-/** A Shield Bash: Grit damage outside the opposed result, spilling into Flesh like any Grit damage. */
-export function shieldBash(victim: GritFlesh, grit: number, seriousBleeds = false): Bash {
+/**
+ * A Shield Bash: Grit damage outside the opposed result. Grit it cannot take spills into Flesh like
+ * any Grit damage, and that Flesh is met by the victim's armour roll like any Flesh (rolled only
+ * when some spills).
+ */
+export function shieldBash(victim: GritFlesh, grit: number, armourDice: number, tray: DiceTray, armourLabel: string, seriousBleeds = false): Bash {
   const hit = applyGritDamage(victim, grit);
   const penaltiesBefore = penaltyDice(victim);
-  // No Grit spilled over makes no wound (a wound of 0 is none).
-  const taken = takeWound(hit.state, hit.transferred, false, seriousBleeds);
-  return { state: taken.state, gritLost: hit.gritLost, transferred: hit.transferred, wound: taken.wound, serious: taken.serious, courageTest: taken.courageTest, penaltiesBefore };
+  const faces = hit.transferred > 0 ? rollArmour(tray, armourDice, armourLabel).faces : [];
+  const blocks = readArmour(faces);
+  // Nothing through the armour makes no wound (a wound of 0 is none).
+  const taken = takeWound(hit.state, woundSize({ weaponFlesh: hit.transferred, transferred: 0, blocks }), false, seriousBleeds);
+  return { state: taken.state, gritLost: hit.gritLost, transferred: hit.transferred, armourFaces: faces, blocks, wound: taken.wound, serious: taken.serious, courageTest: taken.courageTest, penaltiesBefore };
 }

@@ -5,12 +5,13 @@ import { fightDuel } from "./duel.js";
 import { courageOdds, meleeOdds, rangedOdds } from "./odds.js";
 import { DRAMA_OPTIONS } from "./options.js";
 import { CombatantSchema } from "./schemas.js";
+import { skirmish } from "./skirmish.js";
 
 /** Drama in History: opposed d6 success pools, Grit and Flesh, Momentum and knock-back. */
 export const dramaRules: RulesetRules = {
   id: "drama",
   game: "Drama in History",
-  actions: { melee: { ...melee, odds: meleeOdds }, multiple, ranged: { ...ranged, odds: rangedOdds }, courage: { ...courage, odds: courageOdds }, momentum },
+  actions: { melee: { ...melee, odds: meleeOdds }, multiple, skirmish, ranged: { ...ranged, odds: rangedOdds }, courage: { ...courage, odds: courageOdds }, momentum },
   options: DRAMA_OPTIONS,
   duel: defineDuel({
     fighter: CombatantSchema,

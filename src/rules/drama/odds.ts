@@ -139,7 +139,7 @@ function strikes(victim: GritFlesh): (blow: BlowSpec) => Loss {
   const firsts = new Map<string, { state: GritFlesh; incoming: string; armoured: boolean }>();
   const byBlocks = new Map<string, GritFlesh[]>();
   return (blow) => {
-    const blowKey = `${blow.kind}/${blow.level}/${blow.weaponFlesh}/${blow.limitedGrit ?? ""}/${blow.criticalHit}`;
+    const blowKey = `${blow.kind}/${blow.level}/${blow.weaponFlesh}/${blow.extraFlesh ?? 0}/${blow.limitedGrit ?? ""}/${blow.criticalHit}`;
     const armouredKey = `${blowKey}/${blow.armourDice}`;
     const known = byBlow.get(armouredKey);
     if (known) return known;
@@ -176,6 +176,28 @@ function strikes(victim: GritFlesh): (blow: BlowSpec) => Loss {
     byBlow.set(armouredKey, loss);
     return loss;
   };
+}
+
+/**
+ * The Grit and the expected Flesh a Shield Bash of `grit` takes from a victim, the Flesh it spills
+ * met by her `armourDice`: the rules' own shieldBash on each count of blocks, weighted by its chance.
+ * More blocks never let more Flesh through, so the count stops once the armour stops it all.
+ */
+function bashLoss(victim: GritFlesh, grit: number, armourDice: number): { grit: number; flesh: number } {
+  const bashed = (blocks: number) => {
+    const faces = [...Array.from({ length: blocks }, () => ARMOUR.block), ...Array.from({ length: armourDice - blocks }, () => ARMOUR.open)];
+    return shieldBash(victim, grit, armourDice, new DiceTray(givenFaces(faces)), "armour");
+  };
+  const first = bashed(0);
+  const gritLost = victim.grit - first.state.grit;
+  const chances = binomial(armourDice, ARMOUR.chance);
+  let flesh = 0;
+  for (let blocks = 0; blocks <= armourDice; blocks += 1) {
+    const lost = victim.flesh - (blocks ? bashed(blocks) : first).state.flesh;
+    if (lost === 0) break;
+    flesh += (chances[blocks] as number) * lost;
+  }
+  return { grit: gritLost, flesh };
 }
 
 type MeleeRequest = { a: Combatant; b: Combatant; momentum?: Side; interactive?: boolean; options?: Record<string, unknown> } & Record<string, unknown>;
@@ -235,15 +257,20 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
     const before: Record<Side, GritFlesh> = { a: tracksOf(fighters.a), b: tracksOf(fighters.b) };
     const struckOn = { a: strikes(before.a), b: strikes(before.b) };
     const flesh = { a: weaponFlesh(fighters.a), b: weaponFlesh(fighters.b) };
+    const extraFlesh = { a: fighters.a.extraFlesh ?? 0, b: fighters.b.extraFlesh ?? 0 };
     // A blow's loss, for each count of triples the victim's shield showed (which adds armour dice),
     // is struck once: blows are kept by victim, by the winner's blow or the loser's critical
     // striking back, by full or limited, by critical and by level.
     const armourDice = (side: Side, triples: number) => pools[side].armour.total + triples * SHIELD_TRIPLE_DICE;
     const bashGrit = { a: shieldBashGrit(options, fighters.a.shield ?? "none"), b: shieldBashGrit(options, fighters.b.shield ?? "none") };
-    /** What a Shield Bash takes from `target` left at `state`. */
-    const bashOf = (target: Side, state: GritFlesh): { grit: number; flesh: number } => {
-      const bash = shieldBash(state, bashGrit[other(target)]);
-      return { grit: state.grit - bash.state.grit, flesh: state.flesh - bash.state.flesh };
+    /** What a Shield Bash takes from `target` left at `state`, with her armour as her triples make it (kept by Grit left and armour). */
+    const bashCache = new Map<string, { grit: number; flesh: number }>();
+    const bashOf = (target: Side, state: GritFlesh, triples: number): { grit: number; flesh: number } => {
+      const dice = armourDice(target, triples);
+      const key = `${target}/${state.grit}/${dice}`;
+      let loss = bashCache.get(key);
+      if (!loss) bashCache.set(key, (loss = bashLoss(state, bashGrit[other(target)], dice)));
+      return loss;
     };
     // Sides by number in the loop over pairs: 0 is a, 1 is b.
     const SIDES = ["a", "b"] as const;
@@ -254,8 +281,6 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
       byTriples: Loss[];
       /** The victim after this blow: armour changes no Grit, so it is the same whatever the triples. */
       after?: GritFlesh;
-      /** The Shield Bash on the victim after this blow, once asked. */
-      bash?: { grit: number; flesh: number };
     }
     const tables: BlowLosses[][] = [];
     const blowLosses = (victim: number, back: boolean, full: boolean, level: number, criticalHit: boolean): BlowLosses => {
@@ -267,7 +292,7 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
         blow: (triples) =>
           back
             ? { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armourDice(side, triples) }
-            : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(side)], criticalHit, armourDice: armourDice(side, triples) },
+            : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(side)], extraFlesh: extraFlesh[other(side)], criticalHit, armourDice: armourDice(side, triples) },
         byTriples: [],
       });
     };
@@ -290,14 +315,16 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
       lostFlesh[losses.victim] = (lostFlesh[losses.victim] as number) + p * fleshLost;
       return losses;
     };
-    // A Shield Bash on a fighter no blow reached, once asked.
-    const unhurt: Array<{ bash?: { grit: number; flesh: number } }> = [{}, {}];
-    /** Adds `weight` × a Shield Bash on `target`, as the blow `after` left her (none: as she came). */
-    const shieldBashOn = (target: number, after: BlowLosses | undefined, weight: number) => {
+    /** Adds `weight` × a Shield Bash on `target`, as the blow `after` left her (none: as she came), over her reading's triples. */
+    const shieldBashOn = (target: number, after: BlowLosses | undefined, reading: TriplesOf, weight: number) => {
       const side = SIDES[target] as Side;
-      const bash = after ? (after.bash ??= bashOf(side, after.after as GritFlesh)) : ((unhurt[target] as { bash?: { grit: number; flesh: number } }).bash ??= bashOf(side, before[side]));
-      lostGrit[target] = (lostGrit[target] as number) + weight * bash.grit;
-      lostFlesh[target] = (lostFlesh[target] as number) + weight * bash.flesh;
+      const state = after ? (after.after as GritFlesh) : before[side];
+      for (let k = 0; k < reading.triples.length; k += 1) {
+        const bash = bashOf(side, state, reading.triples[k] as number);
+        const q = weight * (reading.chances[k] as number);
+        lostGrit[target] = (lostGrit[target] as number) + q * bash.grit;
+        lostFlesh[target] = (lostFlesh[target] as number) + q * bash.flesh;
+      }
     };
 
     // The nets are each side's own; the events of each pair are pooled by what they are, and the
@@ -334,8 +361,8 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
           else hurtB = back;
         }
       }
-      if (bashes[0] && ra.quad > 0) shieldBashOn(1, hurtB, p * ra.quad);
-      if (bashes[1] && rb.quad > 0) shieldBashOn(0, hurtA, p * rb.quad);
+      if (bashes[0] && ra.quad > 0) shieldBashOn(1, hurtB, tb, p * ra.quad);
+      if (bashes[1] && rb.quad > 0) shieldBashOn(0, hurtA, ta, p * rb.quad);
     };
     for (let ia = 0; ia < sides.a.length; ia += 1) {
       for (let ib = 0; ib < sides.b.length; ib += 1) meet(sides.a[ia] as SideReading, triplesOf[0][ia] as TriplesOf, sides.b[ib] as SideReading, triplesOf[1][ib] as TriplesOf);
@@ -399,7 +426,7 @@ export const rangedOdds: ActionOdds = defineOdds<RangedRequest>({
       if (kind === "miss") continue;
       const blow: BlowSpec =
         kind === "hit"
-          ? { kind: "full", level, weaponFlesh: flesh, criticalHit: reading.critical, armourDice }
+          ? { kind: "full", level, weaponFlesh: flesh, extraFlesh: shooter.extraFlesh ?? 0, criticalHit: reading.critical, armourDice }
           : { kind: "limited", limitedGrit: 0, level: 0, weaponFlesh: 0, criticalHit: reading.critical, armourDice };
       const loss = struck(blow);
       tally.expect("gritLost", loss.grit, reading.p);

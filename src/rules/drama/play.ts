@@ -1,10 +1,12 @@
 /**
- * One round of melee as the table plays it. Every fighter declares a stance, the Momentum holder
- * of each pairing after the other; every fighter builds and rolls her pools in the same order; the
- * blows land pairing by pairing (the loser rolls armour), then Shield Bashes; each fighter left
- * with a wound that calls for it takes one courage test; knock-back is checked and Momentum passes.
- * Two fighters make one pairing; a fighter against several opponents makes one pairing with each,
- * her pool split between them, and every result lands together.
+ * One round of melee as the table plays it (the rulebook's Order of a round). Every fighter declares
+ * a stance: in the first round in Actor rank order (rank.ts), later the Momentum holder of each
+ * pairing after the other. Every fighter then builds her pools in turn, the holder after the other,
+ * seeing what was allocated before her but no die; only once every pool is built are they rolled.
+ * The blows land pairing by pairing (the loser rolls armour), then Shield Bashes (armour meets the
+ * Flesh they spill); each wound that calls for it gets its own courage test; knock-back is checked
+ * and Momentum passes. A fighter in several pairings splits her pool between them (build.ts), and
+ * every result lands together.
  *
  * Played interactively, the round stops at the first choice still missing (choices.ts) and says
  * whose it is; given the choices made so far and the dice rolled so far, it plays on from there.
@@ -15,36 +17,24 @@ import type { Awaiting, Step } from "../../core/outcome.js";
 import type { GritFlesh } from "../../core/tracks/gritFlesh.js";
 import { roundOneMomentum } from "../../core/initiative/momentum.js";
 import { ChoiceReader, untilAwaited } from "./awaiting.js";
-import { type ChoiceKind, type CourageChoice, MELEE_SITUATION_IDS, type PoolChoice, situationDice, type SplitEntry, type StanceChoice, stanceOfChoice, WAVER_CHOICES, type WaverChoice } from "./choices.js";
+import { allocationOf, type Built, buildShares, buildStep, poolOffer } from "./build.js";
+import { type ChoiceKind, type CourageChoice, type PoolChoice, type StanceChoice, stanceOfChoice, WAVER_CHOICES, type WaverChoice } from "./choices.js";
 import { type Combatant, type Disadvantage, tracksOf, withTracks } from "./combatant.js";
 import { couragePool, type CourageTest, readCourage } from "./courage.js";
 import { type Bash, shieldBash, type Strike, strike } from "./damage.js";
 import { type Judgement, judgeMelee, type Side } from "./judge.js";
 import { knockBack, type KnockBack, meleeKnockDown, worseDisadvantage } from "./knockBack.js";
-import { type Engagement, planSplit, splitPools, type SplitPlan, UNOPPOSED_BONUS } from "./multiple.js";
+import { checkLineUp, inPairing, inTurn, otherKey, type PairingSide, type PlayFighter, type PlayPairing, sideOf } from "./lineup.js";
+import type { SplitPlan } from "./multiple.js";
 import { type DramaOptions, shieldBashGrit } from "./options.js";
-import { DEFAULT_TABLES, meleePools, momentumModifier, PoolError, type PoolTables, stanceOf, weaponFlesh } from "./pools.js";
+import { DEFAULT_TABLES, momentumModifier, PoolError, type PoolTables, stanceOf, weaponFlesh } from "./pools.js";
+import { declaresSecond } from "./rank.js";
 import { courageStep, knockBackStep, readingStep, strikeSteps } from "./report.js";
 import { rollSide, type SideRoll, trackStatuses } from "./roll.js";
 import { STANCES } from "./tables.js";
 
-export interface PlayFighter {
-  /** The participant key of the request ("a", "actor", "opponent2"...): choices are named after it. */
-  key: string;
-  combatant: Combatant;
-}
-
-export interface PlayPairing {
-  /** The fighter whose pool is split when she has several pairings. */
-  actor: string;
-  opponent: string;
-  /** Who holds Momentum in this pairing (a fighter key); unsaid, it is the first round. */
-  momentum?: string;
-  /** The actor leaves this opponent unopposed: he rolls +2Bd against nothing. */
-  unopposed?: boolean;
-  /** The actor's share of dice against this opponent, when her pool choice does not say. */
-  split?: SplitEntry;
-}
+export { withPoolChoice } from "./build.js";
+export { inTurn, type PlayFighter, type PlayPairing } from "./lineup.js";
 
 export interface PlayInput {
   fighters: PlayFighter[];
@@ -61,60 +51,44 @@ export interface PlayInput {
 export interface Fight {
   pairing: PlayPairing;
   momentumBefore: string;
-  /** Who built and rolled first: the side without Momentum. */
+  /** Who built (and rolled) first: the side without Momentum. */
   buildsFirst: string;
   rolls: { actor: SideRoll; opponent: SideRoll };
   judgement: Judgement;
   /** A Defend or Evade won: no blow lands either way. */
   noBlow: boolean;
-  struck: Partial<Record<"actor" | "opponent", Strike>>;
-  bashed: Partial<Record<"actor" | "opponent", Bash & { grit: number }>>;
-  knockBack?: { victim: "actor" | "opponent"; result: KnockBack };
+  struck: Partial<Record<PairingSide, Strike>>;
+  bashed: Partial<Record<PairingSide, Bash & { grit: number }>>;
+  knockBack?: { victim: PairingSide; result: KnockBack };
   momentum: string;
 }
 
 export interface PlayedFighter {
   before: Combatant;
   after: Combatant;
+  /** The last courage test she took this round (the one that decided), if any. */
   courage?: CourageTest;
+  /** Every courage test she took, one per wound that called for one, in the order they landed. */
+  courageTests: CourageTest[];
   statuses: string[];
 }
 
 export interface PlayedRound {
   fights: Fight[];
   fighters: Record<string, PlayedFighter>;
-  plan?: SplitPlan;
+  /** How each fighter who shared out her dice split them, by key. */
+  plans: Record<string, SplitPlan>;
 }
 
 export type Play = { steps: Step[]; awaiting: Awaiting } | { steps: Step[]; round: PlayedRound };
 
-const sideOf = (pairing: PlayPairing, key: string): "actor" | "opponent" => (pairing.actor === key ? "actor" : "opponent");
 const judgeSide = (pairing: PlayPairing, key: string): Side => (pairing.actor === key ? "a" : "b");
 const keyOfSide = (pairing: PlayPairing, side: Side): string => (side === "a" ? pairing.actor : pairing.opponent);
-const otherKey = (pairing: PlayPairing, key: string): string => (pairing.actor === key ? pairing.opponent : pairing.actor);
 
-/** Fighters in list order, each after every fighter that must go before it (the pairings' non-holders before their holders). */
-export function inTurn(keys: readonly string[], before: ReadonlyArray<[string, string]>): string[] {
-  const placed: string[] = [];
-  const left = [...keys];
-  while (left.length) {
-    const next = left.find((key) => before.every(([first, then]) => then !== key || placed.includes(first) || !left.includes(first))) ?? left[0]!;
-    placed.push(next);
-    left.splice(left.indexOf(next), 1);
-  }
-  return placed;
-}
-
-/** Round one: who would hold Momentum on Grit alone decides who declares second (the rulebook's "Actor rank order"). */
-function provisionalHolder(pairing: PlayPairing, fighters: Record<string, Combatant>): string {
-  if (pairing.momentum) return pairing.momentum;
-  return roundOneHolder(pairing, fighters, false).holder;
-}
-
-function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant>, withStance: boolean, tables?: PoolTables): { holder: string; step: Step } {
+function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant>, tables: PoolTables): { holder: string; step: Step } {
   const candidate = (key: string) => {
     const c = fighters[key]!;
-    return { key, name: c.name, grit: c.grit, stanceModifier: withStance ? momentumModifier(c, tables) : 0, agility: c.agility, level: c.level ?? 0, pc: c.pc ?? false };
+    return { key, name: c.name, grit: c.grit, stanceModifier: momentumModifier(c, tables), agility: c.agility, level: c.level ?? 0, pc: c.pc ?? false };
   };
   const ranking = roundOneMomentum([candidate(pairing.actor), candidate(pairing.opponent)]);
   const holder = ranking.order[0]!.key;
@@ -124,95 +98,29 @@ function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant
   };
 }
 
-/** A fighter with the dice of her pool choice added (situations, extra dice, Drama dice and their cost). */
-export function withPoolChoice(combatant: Combatant, choice: PoolChoice | undefined): Combatant {
-  if (!choice) return combatant;
-  // Stryker disable next-line ArrayDeclaration: an unknown situation adds no dice, so nothing put in this empty fallback changes a pool
-  const situation = situationDice(choice.situations ?? []);
-  const add = (a: number | undefined, b: number) => (a ?? 0) + b;
-  const drama = add(combatant.drama, choice.drama ?? 0);
-  const military = add(combatant.militaryAsArmour, choice.militaryAsArmour ?? 0);
-  const spent = choice.dramaPointsSpent ?? 0;
-  if (spent > (combatant.dramaPoints ?? Infinity)) throw new PoolError(`${combatant.name} has ${combatant.dramaPoints} Drama Points, cannot spend ${spent}`);
-  return {
-    ...combatant,
-    situationalBase: add(combatant.situationalBase, situation.base + (choice.base ?? 0)),
-    situationalResistance: add(combatant.situationalResistance, situation.resistance + (choice.resistance ?? 0)),
-    situationalArmour: add(combatant.situationalArmour, choice.armour ?? 0),
-    ...(military ? { militaryAsArmour: military } : {}),
-    ...(drama ? { drama } : {}),
-    ...(combatant.dramaPoints !== undefined ? { dramaPoints: combatant.dramaPoints - spent } : {}),
-  };
-}
-
-/** What a fighter's pools come to before her choices, for the one who builds them. */
-function poolOffer(combatant: Combatant, tables: PoolTables, own: readonly PlayPairing[], fighters: Record<string, Combatant>): Record<string, unknown> {
-  const pools = meleePools(combatant, tables);
-  const offer: Record<string, unknown> = {
-    base: pools.base.total,
-    resistance: pools.resistance.total,
-    drama: pools.drama.total,
-    armour: pools.armour.total,
-    military: combatant.military ?? 0,
-    dramaPoints: combatant.dramaPoints ?? null,
-    situations: MELEE_SITUATION_IDS,
-  };
-  if (own.length > 1) {
-    const engaged = own.filter((p) => !p.unopposed).length;
-    offer.split = { ownBase: pools.base.total - pools.base.military, engaged, opponents: own.map((p) => ({ key: p.opponent, name: fighters[p.opponent]!.name, unopposed: p.unopposed === true })) };
-  }
-  return offer;
-}
-
-/** The actor's pairings as engagements, each with her share of dice (her pool choice's split, else the pairing's). */
-function engagementsFor(actorKey: string, own: readonly PlayPairing[], fighters: Record<string, Combatant>, choice: PoolChoice | undefined): { pairing: PlayPairing; engagement: Engagement }[] {
-  if (choice?.split && choice.split.length !== own.length) throw new PoolError(`the split names ${choice.split.length} opponents, ${fighters[actorKey]!.name} faces ${own.length}`);
-  return own.map((pairing, i) => {
-    const split = choice?.split?.[i] ?? pairing.split ?? {};
-    if (pairing.unopposed && ((split.baseDice ?? 0) > 0 || (split.military ?? 0) > 0 || split.drama)) throw new PoolError(`no dice can go against ${fighters[pairing.opponent]!.name}, who is left unopposed`);
-    return {
-      pairing,
-      engagement: { ...split, opponent: fighters[pairing.opponent]!, unopposed: pairing.unopposed === true, momentum: "actor" as const },
-    };
-  });
-}
-
-function poolStep(who: string, key: string, roll: SideRoll, against?: string): Step[] {
-  const { base, resistance, drama } = roll.pools;
-  const steps: Step[] = [
-    {
-      rule: "build-pools",
-      who,
-      side: key,
-      ...(against ? { against } : {}),
-      base: base.total,
-      baseParts: { attribute: base.attribute, skill: base.skill, situational: base.situational, military: base.military },
-      resistance: resistance.total,
-      resistanceParts: { penalties: resistance.penalties, situational: resistance.situational, disadvantage: resistance.disadvantage, stance: resistance.stance },
-      drama: drama.total,
-      armour: roll.armourDice,
-    },
-    { ...readingStep(who, roll.reading), side: key, ...(against ? { against } : {}) },
-  ];
-  if (roll.patterns.triples > 0 || roll.patterns.quad) steps.push({ rule: "shield-pattern", who, side: key, triples: roll.patterns.triples, quad: roll.patterns.quad });
-  return steps;
+/** Who of a pairing declares her stance second: the Momentum holder, or in the first round the higher in Actor rank. */
+function declaresLast(pairing: PlayPairing, keys: readonly string[], fighters: Record<string, Combatant>): string {
+  if (pairing.momentum) return pairing.momentum;
+  // Named first in the fight, named first here: a full tie in rank goes to the later named.
+  const [first, second] = keys.indexOf(pairing.actor) < keys.indexOf(pairing.opponent) ? [pairing.actor, pairing.opponent] : [pairing.opponent, pairing.actor];
+  return declaresSecond({ key: first, ...fighters[first]! }, { key: second, ...fighters[second]! }).key;
 }
 
 /**
- * Whether a fighter whose courage test wavers (net 1) spends a Drama Point to pass at a price. At the
- * table she is asked, unless her count says she has none left; played from the stat block, its
- * `courage.spendDramaPoint` says. Spending a point she does not have is refused.
+ * Whether a fighter whose courage test wavers (net 1) spends a Drama Point to pass. At the table she
+ * is asked (her `n`th waver of the round), unless her count says she has none left; played from the
+ * stat block, its `courage.spendDramaPoint` says. Spending a point she does not have is refused.
  */
-export function spendsDramaPoint(reader: ChoiceReader, key: string, fighter: Combatant, points: number | undefined, interactive: boolean): boolean {
+export function spendsDramaPoint(reader: ChoiceReader, key: string, fighter: Pick<Combatant, "name" | "courage">, points: number | undefined, interactive: boolean, n = 1): boolean {
   if (interactive && points === 0) return false;
-  const spend = interactive ? askedToSpend(reader, key, points) : (fighter.courage?.spendDramaPoint ?? false);
+  const spend = interactive ? askedToSpend(reader, key, points, n) : (fighter.courage?.spendDramaPoint ?? false);
   if (spend && points === 0) throw new PoolError(`${fighter.name} has no Drama Point left to spend`);
   return spend;
 }
 
-function askedToSpend(reader: ChoiceReader, key: string, points: number | undefined): boolean {
-  const waver = reader.get<WaverChoice>(key, "Waver");
-  if (waver === undefined) reader.wait(key, "Waver", { net: 1, dramaPoints: points ?? null, choices: WAVER_CHOICES });
+function askedToSpend(reader: ChoiceReader, key: string, points: number | undefined, n: number): boolean {
+  const waver = reader.get<WaverChoice>(key, "Waver", n);
+  if (waver === undefined) reader.wait(key, "Waver", { net: 1, dramaPoints: points ?? null, choices: WAVER_CHOICES }, n);
   return waver === "spend";
 }
 
@@ -223,27 +131,37 @@ export function playRound(input: PlayInput, tray: DiceTray): Play {
   return "done" in result ? { steps, round: result.done } : { steps, awaiting: result.awaiting };
 }
 
+/** A wound that calls a courage test: its Flesh, and the penalty dice held before it landed. */
+interface CourageCall {
+  woundFlesh: number;
+  penaltiesBefore: number;
+}
+
 function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
+  checkLineUp(input.fighters, input.pairings);
   const tables = input.tables ?? DEFAULT_TABLES;
   const keys = input.fighters.map((f) => f.key);
   const start: Record<string, Combatant> = Object.fromEntries(input.fighters.map((f) => [f.key, f.combatant]));
   const fighters: Record<string, Combatant> = { ...start };
   const name = (key: string) => fighters[key]!.name;
+  const pairingsOf = (key: string) => input.pairings.filter((p) => inPairing(p, key));
   const reader = new ChoiceReader(input.choices);
-  const choice = <T>(key: string, kind: ChoiceKind): T | undefined => reader.get<T>(key, kind);
-  const wait = (key: string, kind: ChoiceKind, offer: Record<string, unknown>): never => reader.wait(key, kind, offer);
+  const choice = <T>(key: string, kind: ChoiceKind, n = 1): T | undefined => reader.get<T>(key, kind, n);
+  const wait = (key: string, kind: ChoiceKind, offer: Record<string, unknown>, n = 1): never => reader.wait(key, kind, offer, n);
 
-  // 1. Stances, each pairing's (provisional) Momentum holder after the other.
-  const provisional = input.pairings.map((p) => provisionalHolder(p, start));
+  // 1. Stances: round one in Actor rank order, later each pairing's Momentum holder after the other.
   const declareOrder = inTurn(
     keys,
-    input.pairings.map((p, i) => [otherKey(p, provisional[i]!), provisional[i]!]),
+    input.pairings.map((p) => {
+      const last = declaresLast(p, keys, start);
+      return [otherKey(p, last), last];
+    }),
   );
   for (const key of declareOrder) {
     const c = fighters[key]!;
     const given = input.interactive ? (choice<StanceChoice>(key, "Stance") ?? (c.stance ? { stance: c.stance, ...(c.dramatic ? { dramatic: c.dramatic } : {}) } : undefined)) : { stance: c.stance ?? "stand", ...(c.dramatic ? { dramatic: c.dramatic } : {}) };
     if (given === undefined) {
-      const against = input.pairings.filter((p) => p.actor === key || p.opponent === key).map((p) => ({ key: otherKey(p, key), name: name(otherKey(p, key)), stance: fighters[otherKey(p, key)]!.stance ?? null }));
+      const against = pairingsOf(key).map((p) => ({ key: otherKey(p, key), name: name(otherKey(p, key)), stance: fighters[otherKey(p, key)]!.stance ?? null }));
       wait(key, "Stance", { stances: STANCES, against });
     }
     const declared = stanceOfChoice(given!);
@@ -255,51 +173,54 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
   // 2. Momentum: as held, or in the first round from Grit and the stances just declared.
   const holders = input.pairings.map((p) => {
     if (p.momentum) return p.momentum;
-    const first = roundOneHolder(p, fighters, true, tables);
+    const first = roundOneHolder(p, fighters, tables);
     steps.push(first.step);
     return first.holder;
   });
   input.pairings.forEach((p, i) => steps.push({ rule: "momentum-holder", holder: name(holders[i]!), buildsFirst: name(otherKey(p, holders[i]!)), ...(input.pairings.length > 1 ? { pairing: [p.actor, p.opponent] } : {}) }));
 
-  // 3. Pools, built and rolled in turn: each pairing's side without Momentum first.
+  // 3. Pools, built in turn (each pairing's side without Momentum first), each builder seeing the
+  // allocations made before her; no die is rolled until every pool is built.
   const buildOrder = inTurn(
     keys,
     input.pairings.map((p, i) => [otherKey(p, holders[i]!), holders[i]!]),
   );
-  const rolls: Partial<Record<"actor" | "opponent", SideRoll>>[] = input.pairings.map(() => ({}));
-  let plan: SplitPlan | undefined;
+  const built: Record<string, Built> = {};
+  const shareOf = (pairing: PlayPairing, key: string) => built[key]!.shares[pairingsOf(key).indexOf(pairing)]!;
   for (const key of buildOrder) {
-    const own = input.pairings.filter((p) => p.actor === key);
+    const own = pairingsOf(key);
     const poolChoice = input.interactive ? choice<PoolChoice>(key, "Pool") : undefined;
-    if (input.interactive && poolChoice === undefined) wait(key, "Pool", poolOffer(fighters[key]!, tables, own, fighters));
-    const built = withPoolChoice(fighters[key]!, poolChoice);
-    fighters[key] = built;
-    if (own.length > 1 || own.some((p) => p.unopposed)) {
-      const engagements = engagementsFor(key, own, fighters, poolChoice);
-      const pools = meleePools(built, tables);
-      plan = planSplit(pools, engagements.map((e) => e.engagement));
-      for (const [i, { pairing }] of engagements.entries()) {
-        const split = splitPools(pools, plan, i, pairing.unopposed === true);
-        const roll = rollSide(built, split, tray, ` (vs ${name(pairing.opponent)})`);
-        rolls[input.pairings.indexOf(pairing)]!.actor = roll;
-        steps.push(...poolStep(name(key), key, roll, name(pairing.opponent)));
-      }
-      continue;
+    if (input.interactive && poolChoice === undefined) {
+      // Each opponent built before her did so at the table: his pool choice is in the request.
+      const seen = own.filter((p) => built[otherKey(p, key)]).map((p) => {
+        const other = otherKey(p, key);
+        return { key: other, name: name(other), ...allocationOf(built[other]!, shareOf(p, other), choice<PoolChoice>(other, "Pool")!) };
+      });
+      wait(key, "Pool", { ...poolOffer(key, own, fighters, tables), against: seen });
     }
-    if (poolChoice?.split && poolChoice.split.length > 1) throw new PoolError(`${name(key)} faces one opponent: there is nothing to split`);
-    for (const pairing of input.pairings.filter((p) => p.actor === key || p.opponent === key)) {
-      const side = sideOf(pairing, key);
-      // Here only as the opponent: an actor who leaves anyone unopposed rolled her split above.
-      const fighter = pairing.unopposed ? { ...built, situationalBase: (built.situationalBase ?? 0) + UNOPPOSED_BONUS } : built;
-      const roll = rollSide(fighter, meleePools(fighter, tables), tray);
-      rolls[input.pairings.indexOf(pairing)]![side] = roll;
-      steps.push(...poolStep(name(key), key, roll));
-    }
+    const made = buildShares(key, own, fighters, poolChoice, tables);
+    built[key] = made;
+    fighters[key] = made.fighter;
+    for (const share of made.shares) steps.push(buildStep(name(key), key, share));
+    if (made.plan) steps.push({ rule: "split-pool", who: name(key), side: key, base: made.plan.base, military: made.plan.military, dramaTo: made.plan.dramaTo >= 0 ? name(otherKey(own[made.plan.dramaTo]!, key)) : null });
   }
 
-  // 4. Each pairing's outcome and blows, then its Shield Bashes.
+  // 4. Every pool built: they are rolled, in the order they were built.
+  const rolls: Partial<Record<PairingSide, SideRoll>>[] = input.pairings.map(() => ({}));
+  for (const key of buildOrder) {
+    pairingsOf(key).forEach((pairing, i) => {
+      const share = built[key]!.shares[i]!;
+      const roll = rollSide(fighters[key]!, share.pools, tray, share.against ? ` (vs ${share.against})` : "");
+      rolls[input.pairings.indexOf(pairing)]![sideOf(pairing, key)] = roll;
+      const against = share.against ? { against: share.against } : {};
+      steps.push({ ...readingStep(name(key), roll.reading), side: key, ...against });
+      if (roll.patterns.triples > 0 || roll.patterns.quad) steps.push({ rule: "shield-pattern", who: name(key), side: key, ...against, triples: roll.patterns.triples, quad: roll.patterns.quad });
+    });
+  }
+
+  // 5. Each pairing's outcome and blows, then its Shield Bashes.
   const state: Record<string, GritFlesh> = Object.fromEntries(keys.map((k) => [k, tracksOf(fighters[k]!)]));
-  const calls: Record<string, { woundFlesh: number; penaltiesBefore: number }[]> = Object.fromEntries(keys.map((k) => [k, []]));
+  const calls: Record<string, CourageCall[]> = Object.fromEntries(keys.map((k) => [k, []]));
   const bleeds = input.options.seriousWoundsBleed;
   const fights: Fight[] = input.pairings.map((pairing, i) => {
     const r = rolls[i]!;
@@ -328,7 +249,15 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
     if (winnerKey && !noBlow) {
       const loserKey = otherKey(pairing, winnerKey);
       // A round with a winner always lands a blow, full or limited.
-      const blow = { kind: judgement.blow as "full" | "limited", level: judgement.level, weaponFlesh: weaponFlesh(fighters[winnerKey]!, tables), criticalHit: pair[sideOf(pairing, winnerKey)].reading.critical, armourDice: pair[sideOf(pairing, loserKey)].armourDice, seriousBleeds: bleeds };
+      const blow = {
+        kind: judgement.blow as "full" | "limited",
+        level: judgement.level,
+        weaponFlesh: weaponFlesh(fighters[winnerKey]!, tables),
+        extraFlesh: shareOf(pairing, winnerKey).extraFlesh,
+        criticalHit: pair[sideOf(pairing, winnerKey)].reading.critical,
+        armourDice: pair[sideOf(pairing, loserKey)].armourDice,
+        seriousBleeds: bleeds,
+      };
       land(loserKey, strike(state[loserKey]!, blow, tray, `${name(loserKey)} armour`));
       if (judgement.loserCriticalBlow) {
         const back = { kind: "limited" as const, level: 0, weaponFlesh: 0, criticalHit: true, armourDice: pair[sideOf(pairing, winnerKey)].armourDice, seriousBleeds: bleeds };
@@ -341,39 +270,41 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
       const grit = shieldBashGrit(input.options, fighters[key]!.shield!);
       if (grit <= 0) continue;
       const target = otherKey(pairing, key);
-      const bash = shieldBash(state[target]!, grit, bleeds);
+      const bash = shieldBash(state[target]!, grit, pair[sideOf(pairing, target)].armourDice, tray, `${name(target)} armour`, bleeds);
       state[target] = bash.state;
       fight.bashed[sideOf(pairing, target)] = { ...bash, grit };
-      steps.push({ rule: "shield-bash", who: name(target), side: target, by: name(key), grit, gritLost: bash.gritLost, transferredToFlesh: bash.transferred, wound: bash.wound?.flesh ?? 0, flesh: bash.state.flesh, courageTest: bash.courageTest });
+      steps.push({ rule: "shield-bash", who: name(target), side: target, by: name(key), grit, gritLost: bash.gritLost, transferredToFlesh: bash.transferred, armourDice: bash.armourFaces.length, blocks: bash.blocks, wound: bash.wound?.flesh ?? 0, flesh: bash.state.flesh, courageTest: bash.courageTest });
       if (bash.courageTest && bash.wound) calls[target]!.push({ woundFlesh: bash.wound.flesh, penaltiesBefore: bash.penaltiesBefore });
     }
     return fight;
   });
 
-  // 5. One courage test for each fighter a wound calls it for (the largest such wound), still conscious.
-  const courage: Record<string, CourageTest> = {};
-  const extraPenalties: Record<string, number> = {};
+  // 6. A courage test for each wound that called one, in the order they landed, while the fighter
+  // is still conscious; a test she fails puts her out, and her later wounds ask no more of her.
+  const tests: Record<string, CourageTest[]> = Object.fromEntries(keys.map((k) => [k, []]));
   const dramaPoints: Record<string, number | undefined> = Object.fromEntries(keys.map((k) => [k, fighters[k]!.dramaPoints]));
   for (const key of keys) {
-    const due = calls[key]!.reduce<{ woundFlesh: number; penaltiesBefore: number } | null>((worst, call) => (!worst || call.woundFlesh > worst.woundFlesh ? call : worst), null);
-    if (!due || state[key]!.flesh <= 0) continue;
+    if (state[key]!.flesh <= 0) continue;
     const fighter = fighters[key]!;
-    const modifiers = input.interactive ? choice<CourageChoice>(key, "Courage") : (fighter.courage ?? {});
-    const base = { maxFlesh: state[key]!.maxFlesh, penalties: due.penaltiesBefore, woundFlesh: due.woundFlesh, physical: fighter.physical };
-    if (modifiers === undefined) wait(key, "Courage", { woundFlesh: due.woundFlesh, pool: couragePool(base) });
-    const input_ = { ...base, modifiers: modifiers! };
-    const pool = couragePool(input_);
-    const reading = readSuccessPool(rollSuccessPool(tray, pool, { base: `${fighter.name} courage base`, resistance: `${fighter.name} courage resistance`, drama: `${fighter.name} courage drama` }));
-    const points = dramaPoints[key];
-    const spend = reading.net === 1 && spendsDramaPoint(reader, key, fighter, points, input.interactive);
-    if (spend && points !== undefined) dramaPoints[key] = points - 1;
-    const test: CourageTest = { pool, reading, ...readCourage(reading.net, spend, fighter.physical) };
-    courage[key] = test;
-    extraPenalties[key] = test.penaltyGained;
-    steps.push({ ...readingStep(fighter.name, reading), side: key, test: "courage", pool }, { ...courageStep(fighter.name, test), side: key });
+    const due = calls[key]!;
+    for (const [i, call] of due.entries()) {
+      const n = i + 1;
+      const modifiers = input.interactive ? choice<CourageChoice>(key, "Courage", n) : (fighter.courage ?? {});
+      const base = { maxFlesh: state[key]!.maxFlesh, penalties: call.penaltiesBefore, woundFlesh: call.woundFlesh, physical: fighter.physical };
+      if (modifiers === undefined) wait(key, "Courage", { woundFlesh: call.woundFlesh, pool: couragePool(base), ...(due.length > 1 ? { test: n, of: due.length } : {}) }, n);
+      const pool = couragePool({ ...base, modifiers: modifiers! });
+      const reading = readSuccessPool(rollSuccessPool(tray, pool, { base: `${fighter.name} courage base`, resistance: `${fighter.name} courage resistance`, drama: `${fighter.name} courage drama` }));
+      const points = dramaPoints[key];
+      const spend = reading.net === 1 && spendsDramaPoint(reader, key, fighter, points, input.interactive, n);
+      if (spend && points !== undefined) dramaPoints[key] = points - 1;
+      const test: CourageTest = { pool, reading, ...readCourage(reading.net, spend, fighter.physical) };
+      tests[key]!.push(test);
+      steps.push({ ...readingStep(fighter.name, reading), side: key, test: "courage", pool }, { ...courageStep(fighter.name, test), side: key });
+      if (test.result === "failed") break;
+    }
   }
 
-  // 6. Knock-back of each pairing's loser after a full blow; the worst of a fighter's stands.
+  // 7. Knock-back of each pairing's loser after a full blow; the worst of a fighter's stands.
   const disadvantage: Record<string, Disadvantage> = Object.fromEntries(keys.map((k) => [k, "none" as Disadvantage]));
   for (const fight of fights) {
     const { judgement, pairing } = fight;
@@ -388,25 +319,27 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
     steps.push({ ...knockBackStep(name(loserKey), result, fighters[loserKey]!.agility), side: loserKey });
   }
 
-  // 7. Momentum passes to each pairing's winner.
+  // 8. Momentum passes to each pairing's winner.
   for (const fight of fights) steps.push({ rule: "momentum-passes", to: name(fight.momentum), ...(fights.length > 1 ? { pairing: [fight.pairing.actor, fight.pairing.opponent] } : {}) });
 
   const played: Record<string, PlayedFighter> = {};
   for (const key of keys) {
-    const tracks = { ...state[key]!, otherPenalties: state[key]!.otherPenalties + (extraPenalties[key] ?? 0) };
-    const test = courage[key];
+    const taken = tests[key]!;
+    const last = taken.at(-1);
     const points = dramaPoints[key];
+    const failed = last?.result === "failed";
     const after: Combatant = {
-      ...withTracks(fighters[key]!, tracks),
+      ...withTracks(fighters[key]!, state[key]!),
       disadvantage: disadvantage[key]!,
       ...(points !== undefined ? { dramaPoints: points } : {}),
-      ...(test?.result === "failed" ? { roundsOut: test.roundsOut } : {}),
+      ...(failed ? { roundsOut: last.roundsOut } : {}),
     };
     const statuses = trackStatuses(after);
-    if (test?.result === "failed") statuses.push("passed-out");
+    if (failed) statuses.push("passed-out");
     if (disadvantage[key] !== "none") statuses.push(disadvantage[key] === "doubly" ? "doubly-disadvantaged" : "disadvantaged");
     if (disadvantage[key] === "doubly") statuses.push("prone");
-    played[key] = { before: start[key]!, after, ...(test ? { courage: test } : {}), statuses: [...new Set(statuses)] };
+    played[key] = { before: start[key]!, after, ...(last ? { courage: last } : {}), courageTests: taken, statuses: [...new Set(statuses)] };
   }
-  return { fights, fighters: played, ...(plan ? { plan } : {}) };
+  const plans = Object.fromEntries(Object.entries(built).flatMap(([key, b]) => (b.plan ? [[key, b.plan]] : [])));
+  return { fights, fighters: played, plans };
 }

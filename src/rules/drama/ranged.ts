@@ -62,10 +62,6 @@ export function readShot(net: number): { kind: ShotKind; level: number } {
   return { kind: "miss", level: 0 };
 }
 
-/**
- * A shot is an unopposed test. A hit deals its level to Grit and the weapon's Flesh, checks
- * knock-back with level + weapon Flesh; a marginal hit deals at most 1 Flesh (armour may stop it).
- */
 /** How a shot is played: straight through from the stat blocks, or awaiting the target's courage choices (`targetCourage`, `targetWaver`). */
 export interface ShotPlay {
   interactive: boolean;
@@ -78,6 +74,11 @@ export interface ShotPlay {
 // Stryker disable next-line ObjectLiteral: an empty play reads the same as this one (not interactive, nothing asked, no bleeding by default)
 const STRAIGHT: ShotPlay = { interactive: false, choices: new ChoiceReader({}), seriousBleeds: false };
 
+/**
+ * A shot is an unopposed test. A hit deals its level to Grit and the weapon's Flesh (and a dramatic
+ * advantage's extra Flesh), checks knock-back with level + weapon Flesh; a marginal hit deals at
+ * most 1 Flesh (armour may stop it).
+ */
 export function resolveShot(
   shooter: Combatant,
   target: Combatant,
@@ -96,7 +97,7 @@ export function resolveShot(
   const armourDice = armourPool(target, tables).total;
   const blow: BlowSpec =
     kind === "hit"
-      ? { kind: "full", level, weaponFlesh: flesh, criticalHit: reading.critical, armourDice, seriousBleeds: how.seriousBleeds }
+      ? { kind: "full", level, weaponFlesh: flesh, extraFlesh: shooter.extraFlesh ?? 0, criticalHit: reading.critical, armourDice, seriousBleeds: how.seriousBleeds }
       : {
           // Stryker disable next-line StringLiteral: strike() reads every kind but "full" as limited damage, so no shot can tell this word from another
           kind: "limited",
@@ -122,9 +123,8 @@ export function resolveShot(
     courage = { pool, reading: read, ...readCourage(read.net, spend, target.physical) };
   }
   const knock = kind === "hit" ? knockBack(rangedKnockDown(level, flesh), target) : undefined;
-  const tracks = { ...hit.state, otherPenalties: hit.state.otherPenalties + (courage?.penaltyGained ?? 0) };
   const after: Combatant = {
-    ...withTracks(target, tracks),
+    ...withTracks(target, hit.state),
     disadvantage: knock?.result ?? target.disadvantage ?? "none",
     ...(dramaPoints !== undefined ? { dramaPoints } : {}),
     ...(courage?.result === "failed" ? { roundsOut: courage.roundsOut } : {}),

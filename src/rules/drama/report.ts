@@ -58,7 +58,7 @@ export function strikeSteps(who: string, hit: Strike): Step[] {
 }
 
 export function courageStep(who: string, test: CourageTest): Step {
-  return { rule: "courage-test", who, base: test.pool.base, resistance: test.pool.resistance, drama: test.pool.drama, net: test.reading.net, result: test.result, roundsOut: test.roundsOut, penaltyGained: test.penaltyGained };
+  return { rule: "courage-test", who, base: test.pool.base, resistance: test.pool.resistance, drama: test.pool.drama, net: test.reading.net, result: test.result, roundsOut: test.roundsOut };
 }
 
 export function knockBackStep(who: string, knock: KnockBack, agility: number): Step {

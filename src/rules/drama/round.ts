@@ -22,7 +22,10 @@ export { rollSide, type SideRoll, trackStatuses } from "./roll.js";
 export interface SideAftermath {
   struck?: Strike;
   bashed?: Bash & { grit: number };
+  /** The last courage test the fighter took this round (the one that decided). */
   courage?: CourageTest;
+  /** Every courage test she took this round, one per wound that called for one. */
+  courageTests: CourageTest[];
   knockBack?: KnockBack;
   statuses: string[];
   after: Combatant;
@@ -64,6 +67,7 @@ function asMeleeRound(fight: Fight, round: PlayedRound): MeleeRound {
       ...(fight.struck[part] ? { struck: fight.struck[part] } : {}),
       ...(fight.bashed[part] ? { bashed: fight.bashed[part] } : {}),
       ...(fighter.courage ? { courage: fighter.courage } : {}),
+      courageTests: fighter.courageTests,
       ...(fight.knockBack?.victim === part ? { knockBack: fight.knockBack.result } : {}),
       statuses: fighter.statuses,
       after: fighter.after,
@@ -132,10 +136,10 @@ export function resolveMultiple(actor: Combatant, engagements: readonly (Engagem
     ),
   );
   const fighter = round.fighters.actor!;
-  return { plan: round.plan, fights: round.fights.map((fight) => asMeleeRound(fight, round)), actor: { after: fighter.after, statuses: fighter.statuses } };
+  return { plan: round.plans.actor, fights: round.fights.map((fight) => asMeleeRound(fight, round)), actor: { after: fighter.after, statuses: fighter.statuses } };
 }
 
 /** Out of the fight: knocked out or passed out. */
-export function isOut(aftermath: SideAftermath): boolean {
+export function isOut(aftermath: Pick<SideAftermath, "statuses">): boolean {
   return aftermath.statuses.includes("knocked-out") || aftermath.statuses.includes("passed-out");
 }

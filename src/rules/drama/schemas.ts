@@ -1,7 +1,7 @@
 import * as Type from "@sinclair/typebox";
 import { optionsSchema } from "../options.js";
 import { DRAMA_OPTIONS } from "./options.js";
-import { CHOICE_KINDS, type ChoiceKind, choiceField, MELEE_SITUATION_IDS, WAVER_CHOICES } from "./choices.js";
+import { CHOICE_KINDS, type ChoiceKind, choiceField, MELEE_SITUATION_IDS, REPEATED_KINDS, WAVER_CHOICES } from "./choices.js";
 import { RANGED_BONUSES, RANGED_TABLE, SHIELD_SIZES, STANCES, WEAPON_CLASSES } from "./tables.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
@@ -55,6 +55,7 @@ export const CombatantSchema = Type.Object(
     situationalArmour: Type.Optional(count()),
     disadvantage: Type.Optional(literals(["none", "disadvantaged", "doubly"] as const)),
     drama: Type.Optional(count(10)),
+    extraFlesh: Type.Optional(count(10)),
     dramaPoints: Type.Optional(count(20)),
     roundsOut: Type.Optional(count(10)),
     courage: Type.Optional(CourageModifiersSchema),
@@ -110,6 +111,7 @@ export const PoolChoiceSchema = Type.Object(
     militaryAsArmour: Type.Optional(count(10)),
     drama: Type.Optional(count(10)),
     dramaPointsSpent: Type.Optional(count(20)),
+    extraFlesh: Type.Optional(count(10)),
     split: Type.Optional(Type.Array(SplitEntrySchema, { minItems: 1, maxItems: 8 })),
   },
   closed,
@@ -117,7 +119,7 @@ export const PoolChoiceSchema = Type.Object(
 
 /** A shooter adds situational dice and Drama dice; the ranged table and the bonuses are the request's own. */
 export const RangedPoolChoiceSchema = Type.Object(
-  { base: Type.Optional(count(20)), resistance: Type.Optional(count(20)), drama: Type.Optional(count(10)), dramaPointsSpent: Type.Optional(count(20)) },
+  { base: Type.Optional(count(20)), resistance: Type.Optional(count(20)), drama: Type.Optional(count(10)), dramaPointsSpent: Type.Optional(count(20)), extraFlesh: Type.Optional(count(10)) },
   closed,
 );
 
@@ -133,10 +135,19 @@ const CHOICE_SCHEMAS: Record<ChoiceKind, typeof StanceChoiceSchema | typeof Pool
   Waver: literals(WAVER_CHOICES),
 };
 
-/** The optional choice fields (`<participant><Choice>`) of each participant a request names. */
-export function choiceFields(participants: readonly string[], kinds: readonly ChoiceKind[] = CHOICE_KINDS) {
+/**
+ * The optional choice fields (`<participant><Choice>`) of each participant a request names; with
+ * `tests` above 1, the numbered courage and waver fields of her later courage tests of the round
+ * (`bCourage2`...), one per wound that can call a test.
+ */
+export function choiceFields(participants: readonly string[], kinds: readonly ChoiceKind[] = CHOICE_KINDS, tests = 1) {
   const fields: Record<string, ReturnType<typeof Type.Optional>> = {};
-  for (const participant of participants) for (const kind of kinds) fields[choiceField(participant, kind)] = Type.Optional(CHOICE_SCHEMAS[kind]);
+  for (const participant of participants) {
+    for (const kind of kinds) {
+      const times = REPEATED_KINDS.includes(kind) ? tests : 1;
+      for (let n = 1; n <= times; n += 1) fields[choiceField(participant, kind, n)] = Type.Optional(CHOICE_SCHEMAS[kind]);
+    }
+  }
   return fields;
 }
 

@@ -8,6 +8,7 @@ export * from "./damage.js";
 export * from "./duel.js";
 export * from "./hit.js";
 export * from "./initiative.js";
+export * from "./items.js";
 export * from "./opposed.js";
 export * from "./options.js";
 export * from "./pick.js";

@@ -11,46 +11,44 @@ export interface RollSlot {
   critical: CriticalChoice | undefined;
   /** Where in the request each choice goes ("reroll", "rerolls.target"...). */
   rerollPath: string;
-  criticalPath: string;
+  /** Null where a critical success is only an extra action and nobody chooses (initiative). */
+  criticalPath: string | null;
 }
 
-export type SettledRolls = { rolls: UnhexRoll[]; awaiting?: undefined } | { awaiting: Awaiting; states: RollState[] };
+/** A roll with every choice made (`roll`), or the choice it still waits for; `state` is the roll as it stands. */
+export type SettledRoll = { roll: UnhexRoll; state: RollState; awaiting?: undefined } | { awaiting: Awaiting; state: RollState };
 
 /** What a reroll choice offers: the roll as it stands and the four answers. */
 function rerollAwaiting(slot: RollSlot, state: RollState): Awaiting {
   return { choice: slot.rerollPath, by: slot.by, offer: { kind: "reroll", who: state.roller.name, reading: state.check.reading, grade: state.check.grade, choices: [...REROLL_CHOICES] } };
 }
 
-function criticalAwaiting(slot: RollSlot, state: RollState): Awaiting {
-  return { choice: slot.criticalPath, by: slot.by, offer: { kind: "critical", who: state.roller.name, reading: state.check.reading, max: criticalCap(state) } };
+function criticalAwaiting(path: string, slot: RollSlot, state: RollState): Awaiting {
+  return { choice: path, by: slot.by, offer: { kind: "critical", who: state.roller.name, reading: state.check.reading, max: criticalCap(state) } };
 }
 
 /**
- * Takes the choices that follow the dice, in the order a table takes them: first each good
- * roller's reroll (in rolling order, so a later roller has seen the earlier results), then each
- * critical success's choice. Stops at the first choice not made yet and says whose it is. A reroll
- * by someone not good at the roll is refused; a reroll of a critical failure and a critical choice
- * for a roll that is no critical success are choices the dice made moot, and change nothing.
+ * Takes the choices that follow one roll, in the order a table takes them: the good roller's
+ * reroll, then a critical success's choice. Stops at the first choice not made yet and says whose
+ * it is. Each roll is settled as soon as it is thrown, before anyone else rolls: rerolls and
+ * criticals are decided in rolling order, so nobody chooses after seeing dice rolled after hers.
+ * A reroll by someone not good at the roll is refused; a reroll of a critical failure and a
+ * critical choice for a roll that is no critical success are choices the dice made moot, and
+ * change nothing.
  */
-export function settleRolls(tray: DiceTray, slots: readonly RollSlot[], inCombat = true): SettledRolls {
-  const states = slots.map((slot) => slot.state);
-  for (const [index, slot] of slots.entries()) {
-    const state = states[index] as RollState;
-    if (slot.reroll === undefined || (state.roller.good === true && !rerollOffered(state))) {
-      // Here a reroll offered is a reroll not yet chosen: one chosen but offered never reaches this branch.
-      if (rerollOffered(state)) return { awaiting: rerollAwaiting(slot, state), states };
-      continue;
-    }
-    states[index] = applyReroll(tray, state, slot.reroll);
+export function settleRoll(tray: DiceTray, slot: RollSlot, inCombat = true): SettledRoll {
+  let state = slot.state;
+  if (slot.reroll === undefined || (state.roller.good === true && !rerollOffered(state))) {
+    // Here a reroll offered is a reroll not yet chosen: one chosen but offered never reaches this branch.
+    if (rerollOffered(state)) return { awaiting: rerollAwaiting(slot, state), state };
+  } else {
+    state = applyReroll(tray, state, slot.reroll);
   }
-  for (const [index, slot] of slots.entries()) {
-    const state = states[index] as RollState;
-    if (slot.critical === undefined || !criticalOffered(state)) {
-      // Likewise a critical offered here is one whose choice is still to come.
-      if (criticalOffered(state)) return { awaiting: criticalAwaiting(slot, state), states };
-      continue;
-    }
-    states[index] = applyCritical(state, slot.critical);
+  if (criticalOffered(state)) {
+    // A critical that is only an extra action (initiative) takes it; otherwise its choice is awaited until given.
+    const choice = slot.criticalPath === null ? "extra-action" : slot.critical;
+    if (choice === undefined) return { awaiting: criticalAwaiting(slot.criticalPath as string, slot, state), state };
+    state = applyCritical(state, choice);
   }
-  return { rolls: states.map((state) => finishRoll(state, inCombat)) };
+  return { roll: finishRoll(state, inCombat), state };
 }

@@ -1,8 +1,10 @@
 import { defineDuel, type RulesetRules } from "../ruleset.js";
 import { attackAction } from "./actions/attack.js";
 import { checkAction } from "./actions/check.js";
+import { combatEndAction } from "./actions/combatEnd.js";
 import { doorAction } from "./actions/door.js";
 import { initiativeAction } from "./actions/initiative.js";
+import { itemsAction } from "./actions/items.js";
 import { moveAction } from "./actions/move.js";
 import { opposedAction } from "./actions/opposed.js";
 import { rangeAction } from "./actions/range.js";
@@ -24,6 +26,8 @@ export const unhexRules: RulesetRules = {
     move: moveAction,
     door: doorAction,
     range: rangeAction,
+    items: itemsAction,
+    "combat-end": combatEndAction,
   },
   options: UNHEX_OPTIONS,
   duel: defineDuel({

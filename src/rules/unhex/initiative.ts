@@ -11,8 +11,8 @@ import {
   teamRoller,
 } from "../../core/initiative/teamOpposed.js";
 import type { Awaiting, Step } from "../../core/outcome.js";
-import { type RollSlot, settleRolls } from "./choices.js";
-import { type CriticalChoice, type RerollChoice, type Roller, type RollPolicy, rollDice, type RollState, rollWithPolicy, type UnhexRoll } from "./roll.js";
+import { settleRoll } from "./choices.js";
+import { type RerollChoice, type Roller, type RollPolicy, rollDice, rollWithPolicy, type UnhexRoll } from "./roll.js";
 
 export interface InitiativeMember {
   name: string;
@@ -31,12 +31,14 @@ export interface InitiativeRound {
   steps: Step[];
 }
 
-/** What the teams choose on the way: each good roller's reroll, each critical's choice (by team), and the winner's order. */
+/**
+ * What the teams choose on the way: each good roller's reroll (by team) and the winner's order. A
+ * critical success on initiative is only the roller's extra action, so it asks nothing.
+ */
 export interface InitiativeChoices {
-  /** When given, each team's roller rolls her own dice in turn (`rolls.<team>`, awaited); without it every team rolls at once. */
+  /** When given, each team's roller rolls her own dice in turn (`rolls.<team>`, awaited); without it every team rolls as soon as the last has chosen. */
   rolls?: Readonly<Record<string, true>>;
   rerolls?: Readonly<Record<string, RerollChoice>>;
-  criticals?: Readonly<Record<string, CriticalChoice>>;
   order?: readonly string[];
 }
 
@@ -49,6 +51,7 @@ export interface InitiativePending {
 
 function rollerFor(team: InitiativeTeam): { member: InitiativeMember; roller: Roller } {
   const member = teamRoller(team);
+  // Stryker disable next-line LogicalOperator: the max level only caps a critical's set dice, and initiative never sets them
   return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? member.level, pc: team.pc, ...(member.good ? { good: true } : {}) } };
 }
 
@@ -71,59 +74,52 @@ function decide(teams: readonly InitiativeTeam[], rolled: InitiativeRound["rolls
 }
 
 /**
- * One round's initiative at a table: each team's highest-level character rolls (last round's holder
- * first, else the PCs), then each good roller may reroll and each critical success takes its choice
- * (in that rolling order), the rolls are compared as one opposed roll, and the winner picks the
+ * One round's initiative at a table: each team's highest-level character rolls in rolling order
+ * (last round's holder first, else the PCs) and, good at it, decides her reroll before the next
+ * team rolls, so the first roller never sees the number she has to beat; a critical success is
+ * the roller's extra action. The rolls are compared as one opposed roll, and the winner picks the
  * order of team turns. Returns what is still awaited, or the round.
  */
 export function resolveTeamInitiative(tray: DiceTray, teams: readonly InitiativeTeam[], previousHolder: string | undefined, choices: InitiativeChoices): InitiativeRound | InitiativePending {
   checkNames(teams);
   const steps: Step[] = [];
-  const slots: RollSlot[] = [];
-  const rollers: Array<{ team: string; roller: string }> = [];
+  const rolls: InitiativeRound["rolls"] = [];
+  const shown = () => rolls.map(({ team, roller, roll }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade }));
   for (const team of rollingOrder(teams, previousHolder)) {
     const { member, roller } = rollerFor(team);
     steps.push({ rule: "initiative-roller", team: team.name, who: member.name, level: member.level });
     if (choices.rolls && ownValue(choices.rolls, team.name) !== true) {
-      const so = slots.map((slot) => slot.state);
-      return {
-        awaiting: { choice: `rolls.${team.name}`, by: team.name, offer: { who: member.name } },
-        steps: [...steps, ...so.flatMap((state) => state.steps)],
-        rolls: rollers.map((r, i) => ({ ...r, reading: so[i]!.check.reading, grade: so[i]!.check.grade })),
-      };
+      return { awaiting: { choice: `rolls.${team.name}`, by: team.name, offer: { who: member.name } }, steps, rolls: shown() };
     }
-    rollers.push({ team: team.name, roller: member.name });
-    slots.push({
+    const settled = settleRoll(tray, {
       by: team.name,
       state: rollDice(tray, roller, "initiative"),
       reroll: choices.rerolls ? ownValue(choices.rerolls, team.name) : undefined,
-      critical: choices.criticals ? ownValue(choices.criticals, team.name) : undefined,
+      critical: undefined,
       rerollPath: `rerolls.${team.name}`,
-      criticalPath: `criticals.${team.name}`,
+      criticalPath: null,
     });
+    if (settled.awaiting) {
+      const { check } = settled.state;
+      return { awaiting: settled.awaiting, steps: [...steps, ...settled.state.steps], rolls: [...shown(), { team: team.name, roller: member.name, reading: check.reading, grade: check.grade }] };
+    }
+    steps.push(...settled.roll.steps);
+    rolls.push({ team: team.name, roller: member.name, roll: settled.roll });
   }
-  const settled = settleRolls(tray, slots);
-  if (settled.awaiting) {
-    const states: RollState[] = settled.states;
-    return { awaiting: settled.awaiting, steps: [...steps, ...states.flatMap((state) => state.steps)], rolls: rollers.map((r, i) => ({ ...r, reading: states[i]!.check.reading, grade: states[i]!.check.grade })) };
-  }
-  const rolls = rollers.map((r, i) => ({ ...r, roll: settled.rolls[i]! }));
-  steps.push(...rolls.flatMap(({ roll }) => roll.steps));
   const decided = decide(teams, rolls, previousHolder, choices.order, steps);
   if (!decided.order) {
     const names = teams.map((team) => team.name);
-    const readings = rolls.map(({ team, roller, roll }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade }));
-    return { awaiting: { choice: "order", by: decided.winner, offer: { teams: names, winner: decided.winner, by: decided.by } }, steps, rolls: readings };
+    return { awaiting: { choice: "order", by: decided.winner, offer: { teams: names, winner: decided.winner, by: decided.by } }, steps, rolls: shown() };
   }
   return { winner: decided.winner, by: decided.by, order: decided.order, rolls, steps };
 }
 
 /**
  * Initiative with every choice made by policy (the duel): good rollers reroll what their policy
- * says after a failure, criticals take the extra action, and the order is the chosen one or the
- * winner first.
+ * says after a failure, criticals take the extra action (initiative offers nothing else), and the
+ * order is the chosen one or the winner first.
  */
-export function rollTeamInitiative(tray: DiceTray, teams: readonly InitiativeTeam[], previousHolder?: string, chosenOrder?: readonly string[], policies: Readonly<Record<string, RollPolicy>> = {}): InitiativeRound {
+export function rollTeamInitiative(tray: DiceTray, teams: readonly InitiativeTeam[], previousHolder?: string, chosenOrder?: readonly string[], policies: Readonly<Record<string, Omit<RollPolicy, "critical">>> = {}): InitiativeRound {
   checkNames(teams);
   const steps: Step[] = [];
   const rolls: InitiativeRound["rolls"] = [];

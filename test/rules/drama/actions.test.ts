@@ -147,8 +147,8 @@ describe("the melee action reports the round", () => {
     expect(outcome.result).toEqual({ kind: "win", winner: "Brute", level: 3, blow: "full", knockBack: "doubly", momentum: "Brute", momentumSide: "a" });
   });
 
-  it("played in turn, round one: the fighter behind on Grit declares her stance first, and the outcome says whose choice it awaits", () => {
-    const outcome = resolveWith("melee", { a: { ...brute, stance: undefined, grit: 5 }, b: { ...duellist, stance: undefined, grit: 4 }, interactive: true }, []);
+  it(`${SEED} §Joining the Melee: played in turn, round one: the lower actor level declares her stance first, whatever the Grit, and the outcome says whose choice it awaits`, () => {
+    const outcome = resolveWith("melee", { a: { ...brute, stance: undefined, grit: 4, level: 2 }, b: { ...duellist, stance: undefined, grit: 5, level: 1 }, interactive: true }, []);
     expect(outcome.result).toEqual({ awaiting: "bStance", by: "b" });
     expect(outcome.awaiting).toMatchObject({ choice: "bStance", by: "b" });
     expect(outcome.effects).toEqual([]);
@@ -174,7 +174,7 @@ describe("the multiple action reports each pairing", () => {
 
   it("the actor's share of dice goes where she says: the odd base die, both military dice and her Drama die against fyrd #2", () => {
     const outcome = resolveWith("multiple", split, blanks(16));
-    expect(outcome.steps.find((step) => step.rule === "split-pool")).toEqual({ rule: "split-pool", base: [2, 3], military: [0, 2], dramaTo: "Fyrd 2" });
+    expect(outcome.steps.find((step) => step.rule === "split-pool")).toEqual({ rule: "split-pool", who: "Warrior", side: "actor", base: [2, 3], military: [0, 2], dramaTo: "Fyrd 2" });
     expect(outcome.steps.map((step) => step.rule)).not.toContain("round-one-momentum");
   });
 
@@ -237,7 +237,7 @@ describe("the ranged action reports the shot", () => {
     expect(outcome.steps).toHaveLength(9);
     expect(outcome.steps.slice(6)).toEqual([
       { rule: "pool-reading", who: "Stag", baseSuccesses: 3, resistanceLosses: 0, dramaSuccesses: 0, sixes: 0, critical: false, criticalBonus: 0, unintendedOutcome: false, net: 3, test: "courage", pool: { base: 6, resistance: 4, drama: 0 } },
-      { rule: "courage-test", who: "Stag", base: 6, resistance: 4, drama: 0, net: 3, result: "passed", roundsOut: 0, penaltyGained: 0 },
+      { rule: "courage-test", who: "Stag", base: 6, resistance: 4, drama: 0, net: 3, result: "passed", roundsOut: 0 },
       { rule: "knock-back", who: "Stag", knockDown: 5, physical: 2, agility: 2, result: "doubly", disadvantageRd: 6 },
     ]);
     expect(outcome.effects).toHaveLength(2);
@@ -270,14 +270,14 @@ describe("the courage action", () => {
   const squire = { name: "Squire", maxFlesh: 7, physical: 3, penalties: 1, woundFlesh: 3, dramaPoints: 2, modifiers: { base: 2, spendDramaPoint: true } };
   const squireFaces = [6, 6, 5, 5, 4, 3, 2, 2, 1, 4, 2, 2, 1];
 
-  it(`${SEED} §Test of Courage: the squire wavers on net 1 and spends a Drama Point to fight on, with a penalty die from the pain`, () => {
+  it(`${SEED} §Test of Courage: the squire wavers on net 1 and spends a Drama Point to fight on; the penalty die from the pain is his wound's, so the test adds none`, () => {
     const outcome = resolveWith("courage", { actor: squire }, squireFaces);
     expect(outcome.result).toEqual({ result: "passed-at-a-price", net: 1, roundsOut: 0, dramaPointSpent: true });
     expect(outcome.steps).toEqual([
       { rule: "pool-reading", who: "Squire", baseSuccesses: 4, resistanceLosses: 3, dramaSuccesses: 0, sixes: 2, critical: false, criticalBonus: 0, unintendedOutcome: false, net: 1, test: "courage", pool: { base: 9, resistance: 4, drama: 0 } },
-      { rule: "courage-test", who: "Squire", base: 9, resistance: 4, drama: 0, net: 1, result: "passed-at-a-price", roundsOut: 0, penaltyGained: 1 },
+      { rule: "courage-test", who: "Squire", base: 9, resistance: 4, drama: 0, net: 1, result: "passed-at-a-price", roundsOut: 0 },
     ]);
-    expect(outcome.effects).toEqual([{ participant: "Squire", changes: { penaltyDice: { from: 1, to: 2 }, otherPenalties: { from: 0, to: 1 }, dramaPoints: { from: 2, to: 1 } } }]);
+    expect(outcome.effects).toEqual([{ participant: "Squire", changes: { dramaPoints: { from: 2, to: 1 } } }]);
     expect(outcome.dice.map((die) => die.label)).toEqual([...Array(9).fill("Squire courage base"), ...Array(4).fill("Squire courage resistance")]);
   });
 
@@ -290,7 +290,7 @@ describe("the courage action", () => {
   it("a Drama Point spent by a fighter whose Drama Points are not counted changes no count", () => {
     const outcome = resolveWith("courage", { actor: { ...squire, dramaPoints: undefined } }, squireFaces);
     expect(outcome.result).toMatchObject({ result: "passed-at-a-price" });
-    expect(outcome.effects[0]?.changes).toEqual({ penaltyDice: { from: 1, to: 2 }, otherPenalties: { from: 0, to: 1 } });
+    expect(outcome.effects[0]?.changes).toEqual({});
   });
 
   it("a fighter with no Drama Point left who passes outright is not asked for one, nor refused", () => {

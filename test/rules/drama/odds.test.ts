@@ -4,7 +4,7 @@ import { dramaRules } from "../../../src/rules/drama/index.js";
 import { SHIELD_TAG } from "../../../src/rules/drama/odds.js";
 import { shieldPatterns } from "../../../src/rules/drama/patterns.js";
 import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
-import { fyrd, warrior } from "./fixtures.js";
+import { fyrd, SEED, warrior } from "./fixtures.js";
 
 const melee = actionOf(dramaRules, "melee");
 const ranged = actionOf(dramaRules, "ranged");
@@ -26,6 +26,15 @@ describe("drama exact odds", () => {
     expectEnumerationAgrees(melee, { a, b, momentum: "b" });
     expectEnumerationAgrees(ranged, { shooter: a, target: b, situation: { range: "pointBlank", wind: "light" } });
   }, 20_000);
+
+  it(`${SEED} §Determine Armor Protection: equals resolve run on every face for a Shield Bash whose spilled Flesh meets the armour, and a dramatic advantage's extra Flesh`, () => {
+    // A's 4Bd can show a quad: the large shield bashes B for 3 Grit, which spills past his 1 Grit into Flesh his 1Ad meets.
+    // B rolls no dice of his own, and his 1 Flesh keeps the courage test away.
+    const a = { name: "A", physical: 4, agility: 0, skill: 0, grit: 1, flesh: 1, maxFlesh: 5, weapon: "unarmed", shield: "large", extraFlesh: 1 };
+    const b = { name: "B", physical: 0, agility: 1, skill: 0, grit: 1, flesh: 1, maxFlesh: 5, weapon: "small" };
+    const odds = expectEnumerationAgrees(melee, { a, b, momentum: "a" });
+    expect(odds.expected.bFleshLost).toBeGreaterThan(0);
+  }, 30_000);
 
   it("a card's partial request counts the stances and pools chosen so far, as the straight request does", () => {
     const a = { name: "A", physical: 3, agility: 2, skill: 2, grit: 4, flesh: 6, weapon: "medium", dramaPoints: 1 };

@@ -87,7 +87,7 @@ describe("Shield Bash", () => {
 
   it(`${SEED} §Defensive Harness & Armour: a buckler's quad bashes the opponent for 1 Grit (house default) on a failed round`, () => {
     const { play } = duel(bearer("buckler"), plain("Bo"), "a", {}, [3, 3, 2, 2, 2, 2]);
-    expect(stepsOf(play, "shield-bash")).toEqual([{ rule: "shield-bash", who: "Bo", side: "b", by: "Ada", grit: 1, gritLost: 1, transferredToFlesh: 0, wound: 0, flesh: 6, courageTest: false }]);
+    expect(stepsOf(play, "shield-bash")).toEqual([{ rule: "shield-bash", who: "Bo", side: "b", by: "Ada", grit: 1, gritLost: 1, transferredToFlesh: 0, armourDice: 0, blocks: 0, wound: 0, flesh: 6, courageTest: false }]);
     expect(finished(play).fighters.b!.after.grit).toBe(3);
   });
 
@@ -100,9 +100,10 @@ describe("Shield Bash", () => {
     expect(finished(noQuad).fighters.b!.after.grit).toBe(4);
   });
 
-  it(`${SEED} §Taking a Flesh Wound: a large shield's 3 Grit on 1 Grit spills 2 into Flesh, a 2F wound: no courage test`, () => {
-    const { play } = duel(bearer("large"), plain("Bo", { grit: 1 }), "a", {}, [3, 3, 2, 2, 2, 2]);
-    expect(stepsOf(play, "shield-bash")).toEqual([{ rule: "shield-bash", who: "Bo", side: "b", by: "Ada", grit: 3, gritLost: 1, transferredToFlesh: 2, wound: 2, flesh: 4, courageTest: false }]);
+  it(`${SEED} §Taking a Flesh Wound: a large shield's 3 Grit on 1 Grit spills 2 into Flesh; Bo's 1Ad stops none: a 2F wound, no courage test`, () => {
+    const { play, tray } = duel(bearer("large"), plain("Bo", { grit: 1 }), "a", {}, [3, 3, 2, 2, 2, 2]);
+    expect(stepsOf(play, "shield-bash")).toEqual([{ rule: "shield-bash", who: "Bo", side: "b", by: "Ada", grit: 3, gritLost: 1, transferredToFlesh: 2, armourDice: 1, blocks: 0, wound: 2, flesh: 4, courageTest: false }]);
+    expect(labels(tray).at(-1)).toBe("Bo armour");
     expect(stepsOf(play, "courage-test")).toEqual([]);
     expect(finished(play).fighters.b!.courage).toBeUndefined();
   });
@@ -124,7 +125,7 @@ describe("courage after the blows", () => {
     expect(stepsOf(play, "pool-reading").filter((step) => step.test === "courage")).toEqual([
       { rule: "pool-reading", who: "Bo", side: "b", test: "courage", pool, baseSuccesses: 2, resistanceLosses: 0, dramaSuccesses: 0, sixes: 0, critical: false, criticalBonus: 0, unintendedOutcome: false, net: 2 },
     ]);
-    expect(stepsOf(play, "courage-test")).toEqual([{ rule: "courage-test", who: "Bo", side: "b", base: 6, resistance: 3, drama: 1, net: 2, result: "passed", roundsOut: 0, penaltyGained: 0 }]);
+    expect(stepsOf(play, "courage-test")).toEqual([{ rule: "courage-test", who: "Bo", side: "b", base: 6, resistance: 3, drama: 1, net: 2, result: "passed", roundsOut: 0 }]);
     expect(finished(play).fighters.b!.after).not.toHaveProperty("roundsOut");
   });
 
@@ -142,10 +143,9 @@ describe("courage after the blows", () => {
     expect(fell.statuses).toContain("passed-out");
   });
 
-  it("a fighter whose stat block keeps no count of Drama Points can still spend one: she pays the penalty die and no count appears", () => {
+  it("a fighter whose stat block keeps no count of Drama Points can still spend one: no count appears", () => {
     const spent = finished(duel(ada, plain("Bo", { courage: { spendDramaPoint: true } }), "a", {}, [...blow, ...wavers]).play).fighters.b!;
     expect(spent.courage?.result).toBe("passed-at-a-price");
-    expect(spent.after.otherPenalties).toBe(1);
     expect(spent.after).not.toHaveProperty("dramaPoints");
   });
 
@@ -174,32 +174,6 @@ describe("courage after the blows", () => {
   });
 });
 
-describe(`${MULTI}: one courage test, for the largest wound`, () => {
-  // The warrior holds Momentum over both: each fyrd rolls {5,5} first, her 1Bd against each is blank.
-  // Both win by 2; her Grit 4 → 2 → 0, her 1Ad stops nothing, so each wound is the fyrd's weapon.
-  const courageOffer = (first: Combatant["weapon"], second: Combatant["weapon"]) => {
-    const fighters = { actor: plain("Wulf", { flesh: 10, stance: "stand" }), opponent1: plain("Fyrd 1", { weapon: first, stance: "stand" }), opponent2: plain("Fyrd 2", { weapon: second, stance: "stand" }) };
-    const pairings = [
-      { actor: "actor", opponent: "opponent1", momentum: "actor" },
-      { actor: "actor", opponent: "opponent2", momentum: "actor" },
-    ];
-    const { play } = playWith(fighters, pairings, { interactive: true, choices: { opponent1Pool: {}, opponent2Pool: {}, actorPool: {} } }, [5, 5, 5, 5]);
-    return awaited(play);
-  };
-
-  it("a 4F wound after a 3F one: the 4F is tested, counting the 3F wound's penalty die (1 + 4Rd)", () => {
-    expect(courageOffer("large", "extraLarge")).toEqual({ choice: "actorCourage", by: "actor", offer: { woundFlesh: 4, pool: { base: 10, resistance: 5, drama: 0 } } });
-  });
-
-  it("a 4F wound before a 3F one: the 4F is still the one tested, with the penalties held before it (4Rd)", () => {
-    expect(courageOffer("extraLarge", "large").offer).toEqual({ woundFlesh: 4, pool: { base: 10, resistance: 4, drama: 0 } });
-  });
-
-  it("two 3F wounds: the first to land is tested, with the penalties held before it (3Rd)", () => {
-    expect(courageOffer("large", "large").offer).toEqual({ woundFlesh: 3, pool: { base: 10, resistance: 3, drama: 0 } });
-  });
-});
-
 describe(`${MULTI}: leaving an opponent unopposed`, () => {
   const fighters = { actor: plain("Wulf", { physical: 4, situationalResistance: 1 }), opponent1: plain("Fyrd 1"), opponent2: plain("Fyrd 2") };
   const pairings = [
@@ -210,7 +184,7 @@ describe(`${MULTI}: leaving an opponent unopposed`, () => {
   it("the unopposed fyrd rolls +2Bd; the warrior rolls her whole own pool and her Resistance against the other, nothing against him", () => {
     const { play, tray } = playWith(fighters, pairings);
     expect(labels(tray)).toEqual([...Array(2).fill("Fyrd 1 base"), ...Array(4).fill("Fyrd 2 base"), ...Array(4).fill("Wulf base (vs Fyrd 1)"), "Wulf resistance (vs Fyrd 1)"]);
-    expect(finished(play).plan).toEqual({ base: [4, 0], military: [0, 0], dramaTo: 0 });
+    expect(finished(play).plans).toEqual({ actor: { base: [4, 0], military: [0, 0], dramaTo: 0 } });
     expect(stepsOf(play, "build-pools")).toEqual([
       { rule: "build-pools", who: "Fyrd 1", side: "opponent1", base: 2, baseParts: { attribute: 2, skill: 0, situational: 0, military: 0 }, resistance: 0, resistanceParts: { penalties: 0, situational: 0, disadvantage: 0, stance: 0 }, drama: 0, armour: 1 },
       { rule: "build-pools", who: "Fyrd 2", side: "opponent2", base: 4, baseParts: { attribute: 2, skill: 0, situational: 2, military: 0 }, resistance: 0, resistanceParts: { penalties: 0, situational: 0, disadvantage: 0, stance: 0 }, drama: 0, armour: 1 },
@@ -230,7 +204,7 @@ describe(`${MULTI}: leaving an opponent unopposed`, () => {
       { rule: "momentum-passes", to: "Wulf", pairing: ["actor", "opponent1"] },
       { rule: "momentum-passes", to: "Wulf", pairing: ["actor", "opponent2"] },
     ]);
-    expect(finished(duel(plain("Ada"), plain("Bo"), "a").play)).not.toHaveProperty("plan");
+    expect(finished(duel(plain("Ada"), plain("Bo"), "a").play).plans).toEqual({});
   });
 
   it("a fighter who leaves her only opponent unopposed rolls nothing; he rolls +2Bd", () => {

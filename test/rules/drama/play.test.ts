@@ -52,8 +52,8 @@ describe("declaring stances", () => {
     expect(awaited(play).choice).toBe("bStance");
   });
 
-  it(`${SEED} §Fighting Multiple Opponents: each fyrd declares seeing only the fighter he faces; the warrior last, seeing both`, () => {
-    const fighters = { actor: plain("Wulf", { grit: 6 }), opponent1: plain("Fyrd 1", { grit: 3 }), opponent2: plain("Fyrd 2", { grit: 3 }) };
+  it(`${SEED} §Joining the Melee: each fyrd, lower in actor level, declares seeing only the fighter he faces; the warrior last, seeing both`, () => {
+    const fighters = { actor: plain("Wulf", { grit: 6, level: 3 }), opponent1: plain("Fyrd 1", { grit: 3 }), opponent2: plain("Fyrd 2", { grit: 3 }) };
     const pairings = [
       { actor: "actor", opponent: "opponent1" },
       { actor: "actor", opponent: "opponent2" },
@@ -84,9 +84,10 @@ describe("building pools at the table", () => {
   it(`${SEED} §Opposed Melee Rolls: each fighter is offered her pools as they stand, her military dice and Drama Points, and the situations; one opponent means nothing to split`, () => {
     const ada = plain("Ada", { military: 2, dramaPoints: 2 });
     const first = duel(ada, plain("Bo"), "a", { interactive: true, choices: stances });
-    expect(awaited(first.play)).toEqual({ choice: "bPool", by: "b", offer: { base: 2, resistance: 0, drama: 0, armour: 1, military: 0, dramaPoints: null, situations: MELEE_SITUATION_IDS } });
+    expect(awaited(first.play)).toEqual({ choice: "bPool", by: "b", offer: { base: 2, resistance: 0, drama: 0, armour: 1, military: 0, dramaPoints: null, situations: MELEE_SITUATION_IDS, against: [] } });
     const second = duel(ada, plain("Bo"), "a", { interactive: true, choices: { ...stances, bPool: {} } });
-    expect(awaited(second.play)).toEqual({ choice: "aPool", by: "a", offer: { base: 4, resistance: 0, drama: 0, armour: 1, military: 2, dramaPoints: 2, situations: MELEE_SITUATION_IDS } });
+    const bo = { key: "b", name: "Bo", stance: "stand", base: 2, military: 0, resistance: 0, drama: 0, armour: 1, militaryAsArmour: 0, dramaPointsSpent: 0, extraFlesh: 0, situations: [] };
+    expect(awaited(second.play)).toEqual({ choice: "aPool", by: "a", offer: { base: 4, resistance: 0, drama: 0, armour: 1, military: 2, dramaPoints: 2, situations: MELEE_SITUATION_IDS, against: [bo] } });
   });
 
   it(`${SEED} §Fighting Multiple Opponents: the actor is offered the split of her own Base dice among those she engages; an opponent is offered no split`, () => {
@@ -96,7 +97,7 @@ describe("building pools at the table", () => {
       { actor: "actor", opponent: "opponent2", momentum: "actor", unopposed: true },
     ];
     const fyrd = playWith(fighters, pairings, { interactive: true }).play;
-    expect(awaited(fyrd)).toEqual({ choice: "opponent1Pool", by: "opponent1", offer: { base: 2, resistance: 0, drama: 0, armour: 1, military: 0, dramaPoints: null, situations: MELEE_SITUATION_IDS } });
+    expect(awaited(fyrd)).toEqual({ choice: "opponent1Pool", by: "opponent1", offer: { base: 2, resistance: 0, drama: 0, armour: 1, military: 0, dramaPoints: null, situations: MELEE_SITUATION_IDS, against: [] } });
     const warrior = playWith(fighters, pairings, { interactive: true, choices: { opponent1Pool: {}, opponent2Pool: {} } }).play;
     expect(awaited(warrior)).toMatchObject({ choice: "actorPool", offer: { base: 5, military: 1 } });
     expect(awaited(warrior).offer.split).toEqual({

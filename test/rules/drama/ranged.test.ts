@@ -137,10 +137,10 @@ describe("a shot's results", () => {
     expect(shot.target.dramaPoints).toBe(2);
   });
 
-  it(`${SEED} §Test of Courage: a wavering target spends a Drama Point if its stat block says so, passing at the price of a penalty die; otherwise it falls`, () => {
+  it(`${SEED} §Test of Courage: a wavering target spends a Drama Point if its stat block says so, passing for the point alone; otherwise it falls`, () => {
     const spent = shoot({ ...stag, dramaPoints: 1, courage: { spendDramaPoint: true } }, [...hit, ...wavers]).shot;
     expect(spent.courage?.result).toBe("passed-at-a-price");
-    expect(spent.target).toMatchObject({ dramaPoints: 0, otherPenalties: 1 });
+    expect(spent.target).toMatchObject({ dramaPoints: 0, otherPenalties: 0 });
     expect(shoot({ ...stag, dramaPoints: 1 }, [...hit, ...wavers]).shot.courage?.result).toBe("failed");
     const uncounted = shoot({ ...stag, courage: { spendDramaPoint: true } }, [...hit, ...wavers]).shot;
     expect(uncounted.courage?.result).toBe("passed-at-a-price");

@@ -60,13 +60,12 @@ describe("drama requests: a courage test", () => {
     expect(accepts("courage", courage({ name: "" }))).toBe(false);
   });
 
-  it("max Flesh 1 to 40; Physical 0 to 10; the wound's Flesh and each penalty count 0 to 40; Drama Points 0 to 20", () => {
+  it("max Flesh 1 to 40; Physical 0 to 10; the wound's Flesh and the penalty count 0 to 40; Drama Points 0 to 20", () => {
     const edges: Array<[string, number, number]> = [
       ["maxFlesh", 1, 40],
       ["physical", 0, 10],
       ["woundFlesh", 0, 40],
       ["penalties", 0, 40],
-      ["otherPenalties", 0, 40],
       ["dramaPoints", 0, 20],
     ];
     for (const [field, min, max] of edges) {

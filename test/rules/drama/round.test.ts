@@ -96,10 +96,9 @@ describe("what a round records", () => {
   });
 
   it("a fighter who passed out is out of the fight as surely as one knocked out; prone alone is not", () => {
-    const after = brute;
-    expect(isOut({ statuses: ["passed-out"], after })).toBe(true);
-    expect(isOut({ statuses: ["knocked-out", "prone"], after })).toBe(true);
-    expect(isOut({ statuses: ["prone", "doubly-disadvantaged"], after })).toBe(false);
+    expect(isOut({ statuses: ["passed-out"] })).toBe(true);
+    expect(isOut({ statuses: ["knocked-out", "prone"] })).toBe(true);
+    expect(isOut({ statuses: ["prone", "doubly-disadvantaged"] })).toBe(false);
   });
 });
 

@@ -22,7 +22,7 @@ describe("a melee round played in turn", () => {
   const odoArmour = [1];
   const courageFaces = [5, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3];
 
-  it(`${SEED} §Declare Stance: in the first round the fighter ahead on Grit declares second, after seeing the other's stance`, () => {
+  it(`${SEED} §Joining the Melee: in the first round the fighter higher in Actor rank (equal levels: Agility 2 against 1) declares second, after seeing the other's stance`, () => {
     const first = resolve("melee", start);
     expect(first.awaiting).toEqual({ choice: "bStance", by: "b", offer: expect.objectContaining({ stances: expect.arrayContaining(["press", "stand", "brace", "defend", "evade", "dramatic"]) }) });
     expect(first.dice).toEqual([]);
@@ -32,16 +32,19 @@ describe("a melee round played in turn", () => {
     expect(second.steps).toEqual([{ rule: "stance", who: "Odo", side: "b", stance: "stand" }]);
   });
 
-  it(`${SEED} §Opposed Melee Rolls: Momentum (Grit + stance) set, the side without it builds and rolls first, each with its own dice`, () => {
+  it(`${SEED} §Opposed Melee Rolls: Momentum (Grit + stance) set, the side without it builds first; the holder builds second seeing his allocation and no die, and only then are both pools rolled`, () => {
     const stances = { ...start, bStance: "stand", aStance: "press" };
     const third = resolve("melee", stances);
-    expect(third.awaiting).toMatchObject({ choice: "bPool", by: "b", offer: { base: 3, resistance: 0, drama: 0, armour: 1, dramaPoints: 1 } });
+    expect(third.awaiting).toMatchObject({ choice: "bPool", by: "b", offer: { base: 3, resistance: 0, drama: 0, armour: 1, dramaPoints: 1, against: [] } });
     expect(third.steps.find((step) => step.rule === "round-one-momentum")).toMatchObject({ scores: { Ines: 6, Odo: 2 }, holder: "Ines" });
-    const fourth = resolve("melee", { ...stances, bPool: {} }, oddFaces);
-    expect(fourth.awaiting).toMatchObject({ choice: "aPool", by: "a", offer: { base: 4, drama: 1 } });
-    expect(fourth.dice.map((die) => die.label)).toEqual(["Odo base", "Odo base", "Odo base"]);
-    // Odo's roll is on the card before Ines builds: she sees it.
-    expect(fourth.steps.filter((step) => step.rule === "pool-reading")).toEqual([expect.objectContaining({ who: "Odo", net: 0 })]);
+    const fourth = resolve("melee", { ...stances, bPool: { situations: ["poorFooting"], militaryAsArmour: 0 } });
+    expect(fourth.awaiting).toMatchObject({ choice: "aPool", by: "a", offer: { base: 4, drama: 1, against: [{ key: "b", name: "Odo", stance: "stand", base: 3, resistance: 2, drama: 0, armour: 1, situations: ["poorFooting"] }] } });
+    // Nothing is rolled before the holder has built: no die, no reading, on the card.
+    expect(fourth.dice).toEqual([]);
+    expect(fourth.steps.filter((step) => step.rule === "pool-reading")).toEqual([]);
+    expect(fourth.steps.filter((step) => step.rule === "build-pools")).toEqual([expect.objectContaining({ who: "Odo", base: 3, resistance: 2 })]);
+    const rolled = resolve("melee", { ...stances, bPool: {}, aPool: {} }, [...oddFaces, 3, 3, 3, 3, 3]);
+    expect(rolled.dice.map((die) => die.label)).toEqual([...Array(3).fill("Odo base"), ...Array(4).fill("Ines base"), "Ines drama"]);
   });
 
   it(`${SEED} §Results of a Melee Round: the blow, the armour roll, and the courage test offered to the one who must take it, then the Drama Point to stay up`, () => {
@@ -60,9 +63,8 @@ describe("a melee round played in turn", () => {
       changes: {
         grit: { from: 2, to: 0 },
         flesh: { from: 6, to: 1 },
-        penaltyDice: { from: 0, to: 3 },
+        penaltyDice: { from: 0, to: 2 },
         wounds: { from: [], to: [{ flesh: 5, critical: true, bleeding: true }] },
-        otherPenalties: { from: 0, to: 1 },
         disadvantage: { from: "none", to: "doubly" },
         dramaPoints: { from: 1, to: 0 },
       },
@@ -186,7 +188,7 @@ describe("a shot and a courage test played in turn", () => {
     expect(waiting.awaiting).toMatchObject({ choice: "actorWaver", by: "actor", offer: { net: 1, dramaPoints: 1 } });
     const spent = resolve("courage", { interactive: true, actor, actorWaver: "spend" }, faces);
     expect(spent.result).toMatchObject({ result: "passed-at-a-price", dramaPointSpent: true });
-    expect(spent.effects[0]?.changes).toMatchObject({ dramaPoints: { from: 1, to: 0 }, otherPenalties: { from: 0, to: 1 } });
+    expect(spent.effects[0]?.changes).toEqual({ dramaPoints: { from: 1, to: 0 } });
     const none = resolve("courage", { interactive: true, actor: { ...actor, dramaPoints: 0 } }, faces);
     expect(none.awaiting).toBeUndefined();
     expect(none.result).toMatchObject({ result: "failed", roundsOut: 5 });

@@ -75,17 +75,27 @@ describe("a blow's Flesh at its edges", () => {
 });
 
 describe("a Shield Bash's Flesh at its edges", () => {
-  it("a bash that Grit holds whole makes no wound and calls no courage test, even on 1 Flesh", () => {
-    expect(shieldBash(tracks({ grit: 2, flesh: 1 }), 2)).toEqual({ state: tracks({ grit: 0, flesh: 1 }), gritLost: 2, transferred: 0, wound: null, serious: false, courageTest: false, penaltiesBefore: 0 });
+  it("a bash that Grit holds whole makes no wound, rolls no armour and calls no courage test, even on 1 Flesh", () => {
+    const tray = noDice();
+    expect(shieldBash(tracks({ grit: 2, flesh: 1 }), 2, 3, tray, "armour")).toEqual({ state: tracks({ grit: 0, flesh: 1 }), gritLost: 2, transferred: 0, armourFaces: [], blocks: 0, wound: null, serious: false, courageTest: false, penaltiesBefore: 0 });
+    expect(tray.rolled).toEqual([]);
   });
 
   it("Grit a bash spills makes a plain wound, never a critical one from the bash itself", () => {
-    const bash = shieldBash(tracks({ grit: 1 }), 3);
+    const bash = shieldBash(tracks({ grit: 1 }), 3, 0, noDice(), "armour");
     expect(bash).toMatchObject({ gritLost: 1, transferred: 2, wound: { flesh: 2, critical: false, bleeding: false }, serious: false, courageTest: false });
   });
 
+  it(`${SEED} §Determine Armor Protection: Flesh a bash spills is met by the armour roll like any Flesh: 3 spilled, 2Ad {5,6} stop 2, a 1F wound`, () => {
+    const tray = new DiceTray(givenFaces([5, 6]));
+    const bash = shieldBash(tracks({ grit: 0 }), 3, 2, tray, "Bo armour");
+    expect(bash).toMatchObject({ transferred: 3, armourFaces: [5, 6], blocks: 2, wound: { flesh: 1 }, serious: false, courageTest: false });
+    expect(tray.rolled.map((die) => die.label)).toEqual(["Bo armour", "Bo armour"]);
+    expect(shieldBash(tracks({ grit: 0 }), 3, 3, new DiceTray(givenFaces([5, 6, 5])), "armour")).toMatchObject({ blocks: 3, wound: null, state: tracks({ grit: 0 }) });
+  });
+
   it("a serious wound from a bash bleeds only with the optional rule on", () => {
-    expect(shieldBash(tracks({ grit: 0 }), 3).wound).toEqual({ flesh: 3, critical: false, bleeding: false });
-    expect(shieldBash(tracks({ grit: 0 }), 3, true).wound).toEqual({ flesh: 3, critical: false, bleeding: true });
+    expect(shieldBash(tracks({ grit: 0 }), 3, 0, noDice(), "armour").wound).toEqual({ flesh: 3, critical: false, bleeding: false });
+    expect(shieldBash(tracks({ grit: 0 }), 3, 0, noDice(), "armour", true).wound).toEqual({ flesh: 3, critical: false, bleeding: true });
   });
 });

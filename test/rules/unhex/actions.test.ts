@@ -53,7 +53,7 @@ describe("wound conditions and the end of combat", () => {
     const fine = { name: "a", level: 30, maxLevel: 50, pc: true, wounds: {} };
     const teams = [
       { name: "PCs", members: [fine] },
-      { name: "NPCs", members: [{ ...fine, name: "b", level: 0 }, { ...fine, name: "c", left: "surrendered" as const }] },
+      { name: "NPCs", members: [{ ...fine, name: "b", level: 0 }, { ...fine, name: "c", out: "surrendered" as const }] },
     ];
     expect(teamsStanding(teams, options)).toEqual(["PCs"]);
     expect(combatOver(teams, options)).toBe(true);

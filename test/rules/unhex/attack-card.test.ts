@@ -99,8 +99,9 @@ describe("seed 002 §Defend: the opposed roll on the card", () => {
     expect(outcome.steps).toEqual([
       meleeReach,
       { rule: "reaction", who: "Ines", reaction: "defend" },
-      roll("Bouncer", "attack", 2, 4, 45, "success"),
+      // In rolling order: the Defend is rolled as it is declared, then the attack.
       roll("Ines", "defend", 4, 1, 50, "success"),
+      roll("Bouncer", "attack", 2, 4, 45, "success"),
       { rule: "defend-compare", winner: "Ines", missed: true },
     ]);
   });
@@ -126,9 +127,9 @@ describe("seed 002 §Defend: the opposed roll on the card", () => {
 describe("seed 002 §Counterattack: separate rolls on the card", () => {
   const counter = { ...inBar, reaction: "counterattack", roll: true };
 
-  it("the counterattack's roll follows the attack's; a missed counterattack is shown as a miss", () => {
+  it("the counterattack's roll comes first, as it is declared, then the attack's; a missed counterattack is shown as a miss", () => {
     const outcome = resolve({ ...counter, damageDie: "tens" }, 9, 7, 2, 5);
-    expect(outcome.steps.slice(0, 4)).toEqual([meleeReach, { rule: "reaction", who: "Ines", reaction: "counterattack" }, roll("Bouncer", "attack", 2, 5, 45, "success"), roll("Ines", "counterattack", 9, 7, 50, "failure")]);
+    expect(outcome.steps.slice(0, 4)).toEqual([meleeReach, { rule: "reaction", who: "Ines", reaction: "counterattack" }, roll("Ines", "counterattack", 9, 7, 50, "failure"), roll("Bouncer", "attack", 2, 5, 45, "success")]);
     expect(outcome.result).toEqual({ hit: true, reaction: "counterattack", damage: 2, location: "torso", picker: "attacker", counterattack: { hit: false } });
   });
 

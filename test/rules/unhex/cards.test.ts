@@ -101,7 +101,31 @@ describe("RULINGS.md unhex §Opposed: the opposed roll's card", () => {
     expect(reroll.result).toEqual({ a: 25, b: 31 });
     expect(reroll.steps).toEqual([roll("Ines", "opposed", 2, 5, 50, "success"), roll("Thug", "opposed", 3, 1, 45, "success")]);
     expect(reroll.awaiting).toEqual({ choice: "rerolls.b", by: "b", offer: { kind: "reroll", who: "Thug", reading: 31, grade: "success", choices: ["none", "tens", "units", "both"] } });
-    expect(run("opposed", { a: ines, b: thug, roll: true }, 2, 2, 3, 1).awaiting).toMatchObject({ choice: "criticals.a", by: "a" });
+    expect(run("opposed", { a: ines, b: thug, roll: true }, 2, 2).awaiting).toMatchObject({ choice: "criticals.a", by: "a" });
+  });
+
+  it("seed 002 §Initiative (rolling order, RULINGS): a good a decides her reroll before b rolls, seeing no die of b's", () => {
+    // Fails on the main of issue 24, where a was asked only after b's 31 was rolled.
+    const goodA = { a: { ...ines, good: true }, b: thug };
+    for (const request of [goodA, { ...goodA, roll: true }]) {
+      const asked = run("opposed", request, 2, 5);
+      expect(asked.dice.map((die) => die.label)).toEqual(["Ines opposed tens", "Ines opposed units"]);
+      expect(asked.steps).toEqual([roll("Ines", "opposed", 2, 5, 50, "success")]);
+      expect(asked.result).toEqual({ a: 25 });
+      expect(asked.awaiting).toMatchObject({ choice: "rerolls.a", by: "a", offer: { reading: 25 } });
+    }
+    // Her choice made, b is asked to roll; her reroll's die comes before b's.
+    expect(run("opposed", { ...goodA, rerolls: { a: "tens" } }, 2, 5, 4).awaiting).toEqual({ choice: "roll", by: "b", offer: { who: "Thug" } });
+    const done = run("opposed", { ...goodA, rerolls: { a: "tens" }, roll: true }, 2, 5, 4, 3, 1);
+    expect(done.dice.map((die) => die.label)).toEqual(["Ines opposed tens", "Ines opposed units", "Ines opposed tens reroll", "Thug opposed tens", "Thug opposed units"]);
+    expect(done.result).toEqual({ winner: "Ines", side: "a", tie: false });
+  });
+
+  it("rolling order holds for a's critical too: she takes the extra action or sets the dice before b rolls", () => {
+    const asked = run("opposed", { a: ines, b: thug, roll: true }, 2, 2);
+    expect(asked.awaiting).toEqual({ choice: "criticals.a", by: "a", offer: { kind: "critical", who: "Ines", reading: 22, max: 50 } });
+    expect(asked.dice).toHaveLength(2);
+    expect(run("opposed", { a: ines, b: thug, criticals: { a: { set: 50 } } }, 2, 2).awaiting).toMatchObject({ choice: "roll", by: "b" });
   });
 
   it("in combat (the default) a critical failure costs its roller the next action; outside combat it does not", () => {
@@ -189,17 +213,34 @@ describe("seed 002 §Range, §Line of Sight, §Cover: the map query's card", () 
       { rule: "range", range: 1 },
       { rule: "line-of-sight", lineOfSight: true },
       { rule: "cover", cover: true, value: 1 },
-      { rule: "movement", kind: "move", moves: 1 },
+      { rule: "movement", moves: 1 },
     ]);
     expect(outcome.result).toEqual({
       range: 1,
       lineOfSight: true,
       cover: true,
-      movement: { kind: "move", moves: 1, path: ["dance-floor", "bar"] },
+      movement: { moves: 1, path: ["dance-floor", "bar"] },
       attacks: { melee: "range 1 is beyond a melee attack's 0", "one-handed-ranged": true, "two-handed-ranged": true },
     });
     expect(outcome.effects).toEqual([]);
     expect(run("range", { map: "nightclub", from: "dance-floor", to: "bar" })).toEqual(outcome);
+  });
+
+  it("seed 002 §Movement: a trip of two Areas is two Moves, one action each, never a Run (a word Unhex does not have)", () => {
+    // Fails on the main of issue 24, which called it kind "run".
+    const outcome = run("range", { from: "entrance", to: "pool-tables" });
+    expect(outcome.steps.at(-1)).toEqual({ rule: "movement", moves: 2 });
+    expect(outcome.result.movement).toEqual({ moves: 2, path: ["entrance", "dance-floor", "pool-tables"] });
+    expect(JSON.stringify(outcome)).not.toMatch(/\brun\b/i);
+    // Same area: no Move; the catwalk from the dance floor: through the DJ booth (the dashed line is sight only).
+    expect(run("range", { from: "bar", to: "bar" }).result.movement).toEqual({ moves: 0, path: ["bar"] });
+    expect(run("range", { from: "dance-floor", to: "catwalk" }).result.movement).toEqual({ moves: 2, path: ["dance-floor", "dj-booth", "catwalk"] });
+    expect(JSON.stringify(run("range", { from: "entrance", to: "catwalk" }).result.movement)).toBe('{"moves":3,"path":["entrance","dance-floor","dj-booth","catwalk"]}');
+  });
+
+  it("an area nobody can walk to gives no Moves and no path", () => {
+    const map = { areas: [{ id: "roof" }, { id: "street" }], connections: [{ from: "roof", to: "street", kind: "sight" }] };
+    expect(run("range", { map, from: "street", to: "roof" }).result.movement).toEqual({ moves: null, path: null });
   });
 
   it("to a mover: the smaller range, under its own rule name; an unknown area to move to is refused", () => {

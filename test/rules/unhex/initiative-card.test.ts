@@ -25,8 +25,9 @@ describe("seed 002 §Initiative: the card (the section's example)", () => {
     const outcome = run({ teams, order: ["NPCs", "PCs"] }, 3, 4, 6, 2);
     expect(outcome.dice.map((die) => die.label)).toEqual(["Ines initiative tens", "Ines initiative units", "Boss initiative tens", "Boss initiative units"]);
     expect(outcome.steps).toEqual([
-      ...rollers,
+      rollers[0],
       roll("Ines", 3, 4, 40, "success"),
+      rollers[1],
       roll("Boss", 6, 2, 25, "failure"),
       { rule: "initiative-winner", team: "PCs", by: "highest-success" },
       { rule: "team-order", chosenBy: "PCs", order: ["NPCs", "PCs"] },
@@ -48,7 +49,7 @@ describe("seed 002 §Initiative: the card (the section's example)", () => {
 
   it("the winner's order is asked with every roll so far", () => {
     expect(run({ teams }, 3, 4, 6, 2)).toMatchObject({
-      steps: [...rollers, roll("Ines", 3, 4, 40, "success"), roll("Boss", 6, 2, 25, "failure"), { rule: "initiative-winner", team: "PCs", by: "highest-success" }],
+      steps: [rollers[0], roll("Ines", 3, 4, 40, "success"), rollers[1], roll("Boss", 6, 2, 25, "failure"), { rule: "initiative-winner", team: "PCs", by: "highest-success" }],
       result: {
         rolls: [
           { team: "PCs", roller: "Ines", reading: 34, grade: "success" },
@@ -62,22 +63,46 @@ describe("seed 002 §Initiative: the card (the section's example)", () => {
 
   it("at a table, the next team's own roll is asked with the rolls made so far", () => {
     const outcome = run({ teams, rolls: { PCs: true } }, 3, 4);
-    expect(outcome.steps).toEqual([...rollers, roll("Ines", 3, 4, 40, "success")]);
+    expect(outcome.steps).toEqual([rollers[0], roll("Ines", 3, 4, 40, "success"), rollers[1]]);
     expect(outcome.result).toEqual({ rolls: [{ team: "PCs", roller: "Ines", reading: 34, grade: "success" }] });
     expect(outcome.awaiting).toEqual({ choice: "rolls.NPCs", by: "NPCs", offer: { who: "Boss" } });
   });
 
-  it("a good roller's reroll is asked once every team has rolled, with all the rolls", () => {
+  it("seed 002 §Initiative (rolling order): a good first roller's reroll is asked before the second team rolls, showing only her own roll", () => {
     const good = [{ ...teams[0]!, members: [{ name: "Ines", level: 40, good: true }] }, teams[1]!];
-    const outcome = run({ teams: good }, 3, 4, 2, 2);
-    expect(outcome.steps).toEqual([...rollers, roll("Ines", 3, 4, 40, "success"), roll("Boss", 2, 2, 25, "critical-success")]);
+    // Fails on the main of issue 24, where the reroll was asked only after Boss's 22 was on the table.
+    const outcome = run({ teams: good }, 3, 4);
+    expect(outcome.dice.map((die) => die.label)).toEqual(["Ines initiative tens", "Ines initiative units"]);
+    expect(outcome.steps).toEqual([rollers[0], roll("Ines", 3, 4, 40, "success")]);
+    expect(outcome.result).toEqual({ rolls: [{ team: "PCs", roller: "Ines", reading: 34, grade: "success" }] });
+    expect(outcome.awaiting).toEqual({ choice: "rerolls.PCs", by: "PCs", offer: { kind: "reroll", who: "Ines", reading: 34, grade: "success", choices: ["none", "tens", "units", "both"] } });
+    // Her reroll's dice come before the second team's: keeping 34, then Boss rolls 22.
+    const kept = run({ teams: good, rerolls: { PCs: "none" }, order: ["PCs", "NPCs"] }, 3, 4, 2, 2);
+    expect(kept.steps.slice(0, 5)).toEqual([rollers[0], roll("Ines", 3, 4, 40, "success"), { rule: "good-no-reroll", who: "Ines", roll: "initiative" }, rollers[1], roll("Boss", 2, 2, 25, "critical-success")]);
+    const rerolled = run({ teams: good, rerolls: { PCs: "tens" }, order: ["PCs", "NPCs"] }, 3, 4, 1, 2, 2);
+    expect(rerolled.dice.map((die) => die.label)).toEqual(["Ines initiative tens", "Ines initiative units", "Ines initiative tens reroll", "Boss initiative tens", "Boss initiative units"]);
+    expect(rerolled.result).toMatchObject({ rolls: [{ team: "PCs", reading: 14 }, { team: "NPCs", reading: 22 }] });
+  });
+
+  it("at a table the same order holds: a good first roller decides before the next team's roll is even asked for", () => {
+    const good = [{ ...teams[0]!, members: [{ name: "Ines", level: 40, good: true }] }, teams[1]!];
+    expect(run({ teams: good, rolls: { PCs: true } }, 3, 4).awaiting).toMatchObject({ choice: "rerolls.PCs", by: "PCs" });
+    expect(run({ teams: good, rolls: { PCs: true }, rerolls: { PCs: "none" } }, 3, 4).awaiting).toEqual({ choice: "rolls.NPCs", by: "NPCs", offer: { who: "Boss" } });
+    // Sending the second roll first changes nothing: the reroll is still what is asked, and no die of Boss's is used.
+    expect(() => run({ teams: good, rolls: { PCs: true, NPCs: true } }, 3, 4, 2, 2)).not.toThrow();
+    expect(run({ teams: good, rolls: { PCs: true, NPCs: true } }, 3, 4, 2, 2).dice).toHaveLength(2);
+  });
+
+  it("a good second roller decides after seeing the first roll and her own", () => {
+    const good = [teams[0]!, { ...teams[1]!, members: [{ name: "Boss", level: 25, good: true }] }];
+    const outcome = run({ teams: good }, 3, 4, 6, 2);
     expect(outcome.result).toEqual({
       rolls: [
         { team: "PCs", roller: "Ines", reading: 34, grade: "success" },
-        { team: "NPCs", roller: "Boss", reading: 22, grade: "critical-success" },
+        { team: "NPCs", roller: "Boss", reading: 62, grade: "failure" },
       ],
     });
-    expect(outcome.awaiting).toMatchObject({ choice: "rerolls.PCs", by: "PCs" });
+    expect(outcome.awaiting).toMatchObject({ choice: "rerolls.NPCs", by: "NPCs", offer: { reading: 62 } });
   });
 
   it("equal successes: the PCs win, whichever team is listed (and rolls) first", () => {
@@ -85,9 +110,14 @@ describe("seed 002 §Initiative: the card (the section's example)", () => {
     expect(run({ teams: even, order: ["PCs", "NPCs"] }, 3, 10, 3, 10).result).toMatchObject({ winner: "PCs", by: "pc-beats-npc" });
   });
 
-  it("a critical success's maximum is the roller's level when no max level is given", () => {
+  it("seed 002 §Initiative: a critical success is an extra action for the roller, never an offer to set the dice", () => {
+    // Ines rolls exactly her level (34): a critical. Fails on the main of issue 24, which asked her to set the dice.
     const exact = [{ ...teams[0]!, members: [{ name: "Ines", level: 34 }] }, teams[1]!];
-    expect(run({ teams: exact }, 3, 4, 6, 2).awaiting).toEqual({ choice: "criticals.PCs", by: "PCs", offer: { kind: "critical", who: "Ines", reading: 34, max: 34 } });
+    const outcome = run({ teams: exact, order: ["PCs", "NPCs"] }, 3, 4, 6, 2);
+    expect(outcome.awaiting).toBeUndefined();
+    expect(outcome.steps).toContainEqual({ rule: "critical-extra-action", who: "Ines", roll: "initiative" });
+    expect(outcome.effects[0]).toEqual({ participant: "Ines", changes: {}, statuses: ["extra-action"] });
+    expect(run({ teams: exact }, 3, 4, 6, 2).awaiting).toMatchObject({ choice: "order", by: "PCs" });
   });
 
   it("refuses two teams of one name, before any die", () => {

@@ -181,7 +181,10 @@ describe("unhex requests: moves, doors and initiative", () => {
     const member = { name: "Ines", level: 50 };
     const team = (name: string, over: Record<string, unknown> = {}, members: unknown[] = [member]) => ({ name, pc: true, members, ...over });
     const initiative = (over: Record<string, unknown>) => accepts("initiative", { teams: [team("PCs"), team("NPCs", { pc: false })], ...over });
-    expect(initiative({ previousHolder: "PCs", rolls: { PCs: true }, rerolls: { PCs: "units" }, criticals: { NPCs: { set: 4 } }, order: ["NPCs", "PCs"] })).toBe(true);
+    expect(initiative({ previousHolder: "PCs", rolls: { PCs: true }, rerolls: { PCs: "units" }, order: ["NPCs", "PCs"] })).toBe(true);
+    // Seed 002 §Initiative: a critical success on initiative is an extra action, so there is no critical's choice to send.
+    expect(initiative({ criticals: { NPCs: { set: 4 } } })).toBe(false);
+    expect(initiative({ criticals: { NPCs: "extra-action" } })).toBe(false);
     expect(initiative({ teams: [team("PCs")] })).toBe(false);
     expect(initiative({ teams: Array.from({ length: 8 }, (_, i) => team(`T${i}`)) })).toBe(true);
     expect(initiative({ teams: Array.from({ length: 9 }, (_, i) => team(`T${i}`)) })).toBe(false);

@@ -44,18 +44,16 @@ describe(`${SEED} §Initiative`, () => {
   });
 
   it(`${SEED} §Initiative: a critical success is an extra action for the roller, a critical failure the loss of one`, () => {
-    // Ines rolls 33 (doubles under 40), Boss rolls 77 (doubles over 25).
+    // Ines rolls 33 (doubles under 40), Boss rolls 77 (doubles over 25). Nothing is asked of Ines:
+    // on main (issue 24) she was offered to set the dice instead, and so to win initiative.
     const request = { teams, order: ["PCs", "NPCs"] };
-    expect(unhexRules.actions.initiative?.resolve(request, new DiceTray(givenFaces([3, 3, 7, 7])))?.awaiting).toEqual({
-      choice: "criticals.PCs",
-      by: "PCs",
-      offer: { kind: "critical", who: "Ines", reading: 33, max: 40 },
-    });
-    const outcome = unhexRules.actions.initiative?.resolve({ ...request, criticals: { PCs: "extra-action" } }, new DiceTray(givenFaces([3, 3, 7, 7])));
+    const outcome = unhexRules.actions.initiative?.resolve(request, new DiceTray(givenFaces([3, 3, 7, 7])));
+    expect(outcome?.awaiting).toBeUndefined();
     expect(outcome?.effects).toEqual([
       { participant: "Ines", changes: {}, statuses: ["extra-action"] },
       { participant: "Boss", changes: {}, statuses: ["loses-next-action"] },
     ]);
+    expect(outcome?.result).toMatchObject({ rolls: [{ team: "PCs", reading: 33, grade: "critical-success" }, { team: "NPCs", reading: 77, grade: "critical-failure" }] });
   });
 
   it(`${SEED} §Initiative: the winner's order of team turns is awaited from the winning team`, () => {
@@ -64,10 +62,20 @@ describe(`${SEED} §Initiative`, () => {
     expect(() => unhexRules.actions.initiative?.resolve({ teams, order: ["PCs"] }, new DiceTray(givenFaces([3, 4, 6, 2])))).toThrow("the chosen order must name each team once");
   });
 
-  it(`${SEED} §Initiative: a team good at initiative may reroll after seeing every roll, in rolling order`, () => {
+  it(`${SEED} §Initiative: rolling order matters to a side good at initiative, which wants to see the number to beat`, () => {
     const good = [{ ...teams[0]!, members: [{ name: "Ines", level: 40, good: true }] }, teams[1]!];
-    const first = unhexRules.actions.initiative?.resolve({ teams: good, order: ["PCs", "NPCs"] }, new DiceTray(givenFaces([3, 4, 2, 2])));
+    // Round 1, the PCs roll first: Ines (good) must decide on her 34 before Boss's dice exist.
+    // Fails on main (issue 24), which rolled Boss's 22 first and asked her after.
+    const first = unhexRules.actions.initiative?.resolve({ teams: good, order: ["PCs", "NPCs"] }, new DiceTray(givenFaces([3, 4])));
     expect(first?.awaiting).toMatchObject({ choice: "rerolls.PCs", by: "PCs", offer: { reading: 34 } });
+    expect(first?.result).toEqual({ rolls: [{ team: "PCs", roller: "Ines", reading: 34, grade: "success" }] });
+    // The NPCs held initiative last round, so they roll first: Ines now sees Boss's 22 (a success under 25) and
+    // her own 14 before she decides, and rerolls the tens die to beat it.
+    const second = unhexRules.actions.initiative?.resolve({ teams: good, previousHolder: "NPCs", order: ["PCs", "NPCs"] }, new DiceTray(givenFaces([2, 2, 1, 4])));
+    expect(second?.awaiting).toMatchObject({ choice: "rerolls.PCs", by: "PCs", offer: { reading: 14 } });
+    expect(second?.result).toMatchObject({ rolls: [{ team: "NPCs", reading: 22 }, { team: "PCs", reading: 14 }] });
+    const won = unhexRules.actions.initiative?.resolve({ teams: good, previousHolder: "NPCs", rerolls: { PCs: "tens" }, order: ["PCs", "NPCs"] }, new DiceTray(givenFaces([2, 2, 1, 4, 3])));
+    expect(won?.result).toMatchObject({ winner: "PCs", rolls: [{ team: "NPCs", reading: 22 }, { team: "PCs", reading: 34 }] });
   });
 
   it(`${SEED} §Initiative: at a table each team's roller rolls her own dice, last round's holder first`, () => {

@@ -63,9 +63,22 @@ describe("source dice.adoc §Good rolls: a good roller may reroll after seeing a
     expect(kept.result).toMatchObject({ hit: false, defended: true });
   });
 
-  it("the defender, good at Defend, chooses her reroll after the attacker's", () => {
-    const request = { attacker: { ...guard, area: "bar", weapon: "melee", good: true }, target: { ...ada, area: "bar", good: true }, reaction: "defend", roll: true, rerolls: { attacker: "none" } };
-    expect(resolve(request, 4, 1, 4, 3).awaiting).toMatchObject({ choice: "rerolls.target", by: "target", offer: { reading: 41 } });
+  it("seed 002 (rolling order, RULINGS): the defender, good at Defend, rolls first and chooses her reroll before the attacker rolls", () => {
+    // Fails on the main of issue 24, where she chose after seeing the attacker's 43.
+    const request = { attacker: { ...guard, area: "bar", weapon: "melee", good: true }, target: { ...ada, area: "bar", good: true }, reaction: "defend", roll: true };
+    const asked = resolve(request, 4, 1);
+    expect(asked.dice.map((d) => d.label)).toEqual(["Ada defend tens", "Ada defend units"]);
+    expect(asked.awaiting).toMatchObject({ choice: "rerolls.target", by: "target", offer: { reading: 41 } });
+    // What she sees: the reach, her reaction and her own roll; no attack yet.
+    expect(asked.steps.map((step) => step.rule)).toEqual(["reach", "reaction", "percentile-roll"]);
+    expect(asked.steps[2]).toMatchObject({ who: "Ada", roll: "defend", reading: 41 });
+    expect(asked.result).toEqual({ reaction: "defend" });
+    // Without the attacker's roll sent, her choice comes first too.
+    expect(resolve({ ...request, roll: undefined }, 4, 1).awaiting).toMatchObject({ choice: "rerolls.target" });
+    expect(resolve({ ...request, roll: undefined, rerolls: { target: "none" } }, 4, 1).awaiting).toMatchObject({ choice: "roll", by: "attacker" });
+    const attacked = resolve({ ...request, rerolls: { target: "units" } }, 4, 1, 5, 4, 3);
+    expect(attacked.dice.map((d) => d.label)).toEqual(["Ada defend tens", "Ada defend units", "Ada defend units reroll", "Guard attack tens", "Guard attack units"]);
+    expect(attacked.awaiting).toMatchObject({ choice: "rerolls.attacker", by: "attacker", offer: { reading: 43 } });
   });
 });
 

@@ -67,7 +67,7 @@ describe("seed 002 §Rounds: a team stands while one member does", () => {
     const fine = { name: "a", level: 30, maxLevel: 50, pc: true, wounds: {} };
     const teams = [
       { name: "PCs", members: [{ ...fine, level: 0 }, fine] },
-      { name: "NPCs", members: [{ ...fine, name: "b", level: 0 }, { ...fine, name: "c", left: "retreated" as const }] },
+      { name: "NPCs", members: [{ ...fine, name: "b", level: 0 }, { ...fine, name: "c", out: "retreated" as const }] },
     ];
     expect(teamsStanding(teams, options)).toEqual(["PCs"]);
     expect(combatOver([teams[0]!, { name: "NPCs", members: [{ ...fine, name: "d" }] }], options)).toBe(false);

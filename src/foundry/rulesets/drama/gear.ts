@@ -8,6 +8,9 @@ import { SHIELD_DICE, type ShieldSize, type WeaponClass } from "../../../rules/d
 import { Refused } from "../../relay/index.js";
 import { rulesWounds } from "./derived.js";
 import type { DramaSystem } from "./models.js";
+import { cardName } from "../../cards/documents.js";
+import { withinSchema } from "../../data/bounds.js";
+import { CombatantSchema } from "../../../rules/drama/schemas.js";
 
 export const DRAMA_ACTOR_TYPES = ["dramaCharacter", "dramaNpc"] as const;
 
@@ -25,6 +28,8 @@ export interface AdvantageView {
   kind: "passion" | "advantage";
   dice: number;
   cost: number;
+  /** Flesh it adds to a full blow when declared (a dramatic advantage's "additional damage"). */
+  flesh: number;
 }
 
 export interface ArmourView {
@@ -70,8 +75,8 @@ export function armourOf(actor: Actor.Implementation): ArmourView[] {
 
 export function advantagesOf(actor: Actor.Implementation): AdvantageView[] {
   return itemsOf(actor, "dramaAdvantage").map((item) => {
-    const s = item.system as unknown as { kind: "passion" | "advantage"; dice: number; cost: number };
-    return { id: item.id!, name: item.name, kind: s.kind, dice: s.dice, cost: s.kind === "passion" ? 0 : s.cost };
+    const s = item.system as unknown as { kind: "passion" | "advantage"; dice: number; cost: number; flesh?: number };
+    return { id: item.id!, name: item.name, kind: s.kind, dice: s.dice, cost: s.kind === "passion" ? 0 : s.cost, flesh: s.flesh ?? 0 };
   });
 }
 
@@ -120,8 +125,9 @@ export function combatantOf(actor: Actor.Implementation, options: CombatantOptio
   const wounds = rulesWounds(system);
   const disadvantage = system.disadvantage as Disadvantage;
   const shield = shieldOf(actor);
-  return {
-    name: options.name,
+  // The rules' bounds, not the sheet's: the harness dice worn add up past 40 (seed 001), and no card about her may fail its schema.
+  return withinSchema(CombatantSchema, {
+    name: cardName(options.name),
     pc: actor.type === "dramaCharacter",
     level: system.level,
     physical: system.attributes.physical,
@@ -140,5 +146,5 @@ export function combatantOf(actor: Actor.Implementation, options: CombatantOptio
     ...(disadvantage !== "none" ? { disadvantage } : {}),
     dramaPoints: system.dramaPoints,
     ...(system.roundsOut ? { roundsOut: system.roundsOut } : {}),
-  };
+  });
 }

@@ -14,7 +14,7 @@ import { ADVANTAGE_KINDS, ARMOUR_KINDS } from "./items.js";
 import { openCourageDialog, openMeleeDialog, openRangedDialog } from "./ui/open.js";
 import { DRAMA_SHEET_EXTENSION, dramaSheetContext } from "./ui/sheet.js";
 
-const DIALOG_TEMPLATES = ["drama-melee", "drama-pool", "drama-ranged", "drama-courage", "drama-stance", "drama-summary"].map((name) => templatePath(`dialog/${name}.hbs`));
+const DIALOG_TEMPLATES = ["drama-melee", "drama-pool", "drama-ranged", "drama-courage", "drama-stance", "drama-skirmish", "drama-summary"].map((name) => templatePath(`dialog/${name}.hbs`));
 
 /**
  * A new round, on the active GM's client only: rounds out counted down, spent disadvantages lifted.

@@ -35,6 +35,8 @@ function advantageSchema() {
     /** Drama dice it adds when declared. */
     dice: integer(1, 0, 6),
     cost: integer(0, 0, 10),
+    /** Flesh it adds to the bearer's full blows when declared (the rules' extra Flesh from a dramatic advantage). */
+    flesh: integer(0, 0, 4),
     notes: text(),
   };
 }

@@ -4,9 +4,11 @@
  * they are now, so nothing here trusts a request.
  */
 import { HIT_LOCATIONS, type WeaponKind } from "../../../rules/unhex/tables.js";
-import type { CombatantRequest } from "../../../rules/unhex/schemas.js";
+import { type CombatantRequest, CombatantSchema } from "../../../rules/unhex/schemas.js";
 import { Refused } from "../../relay/index.js";
-import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
+import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexGearModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
+import { cardName } from "../../cards/documents.js";
+import { withinSchema } from "../../data/bounds.js";
 
 export interface HeldWeapon {
   id: string;
@@ -37,6 +39,28 @@ export function goodAt(actor: Actor.Implementation, roll: GoodAt): boolean {
 /** The Attack ability a weapon kind's roll is good with. */
 export const ATTACK_GOOD: Record<WeaponKind, GoodAt> = { melee: "meleeAttack", "one-handed-ranged": "oneHandedAttack", "two-handed-ranged": "twoHandedAttack" };
 
+/** An item that can be in her hands, with the hands it takes (a two-handed weapon both), and whether it is held. */
+export interface HoldableItem {
+  id: string;
+  name: string;
+  hands: 1 | 2;
+  held: boolean;
+}
+
+/** The hands an item takes in hand, or null for what is never held (armour). */
+export function handsOf(item: Item.Implementation): 1 | 2 | null {
+  const system = item.system;
+  if (system instanceof UnhexWeaponModel) return system.kind === "two-handed-ranged" || (system.kind === "melee" && system.hands === 2) ? 2 : 1;
+  return system instanceof UnhexShieldModel || system instanceof UnhexGearModel ? 1 : null;
+}
+
+export function holdableItems(actor: Actor.Implementation): HoldableItem[] {
+  return actor.items.contents.flatMap((item) => {
+    const hands = handsOf(item);
+    return hands === null ? [] : [{ id: item.id ?? "", name: item.name, hands, held: (item.system as { held?: unknown }).held === true }];
+  });
+}
+
 export function heldWeapons(actor: Actor.Implementation): HeldWeapon[] {
   return actor.items.contents.filter((item) => item.system instanceof UnhexWeaponModel && item.system.held).map((item) => ({ id: item.id ?? "", name: item.name, kind: (item.system as UnhexWeaponModel).kind as WeaponKind }));
 }
@@ -65,8 +89,9 @@ export function heldWeapon(actor: Actor.Implementation, id: unknown): HeldWeapon
 /** The actor as the rules' fighter: level, boxes, shield, weapons in hand, whether she is good at this roll, her budget when in a fight. */
 export function fighterOf(actor: Actor.Implementation, good: boolean, budget?: { available: number; owed: number }): CombatantRequest {
   const system = unhexData(actor);
-  return {
-    name: actor.name,
+  // Within the rules' bounds whatever the sheet holds, so no card about her fails its schema.
+  return withinSchema(CombatantSchema, {
+    name: cardName(actor.name),
     level: system.level.value,
     maxLevel: system.level.max,
     pc: isPc(actor),
@@ -75,5 +100,5 @@ export function fighterOf(actor: Actor.Implementation, good: boolean, budget?: {
     wounds: woundsOf(actor),
     weapons: [...new Set(heldWeapons(actor).map((weapon) => weapon.kind))],
     ...(budget ? { budget } : {}),
-  };
+  });
 }

@@ -6,7 +6,7 @@ import { RuleError } from "../../../core/ruleError.js";
 import { defineAction } from "../../ruleset.js";
 import { type ActionBudget, FRESH_BUDGET, gainAction, loseAction, spendAction } from "../budget.js";
 import { isOut, type UnhexCharacter, tracksOf } from "../character.js";
-import { type RollSlot, settleRolls } from "../choices.js";
+import { type RollSlot, settleRoll } from "../choices.js";
 import { landHit, type LandedHit, splitOffer } from "../hit.js";
 import { compareUnhex } from "../opposed.js";
 import { type DieName, whoPicks } from "../pick.js";
@@ -58,7 +58,6 @@ function refuse(reason: string): never {
 
 /** The declared reaction, and the weapon a Counterattack names (the older object spelling). */
 function reactionOf(given: Static<typeof ReactionSchema> | undefined): { kind: AttackReaction; weapon?: WeaponKind } | undefined {
-  if (given === undefined) return undefined;
   return typeof given === "string" ? { kind: given } : given;
 }
 
@@ -130,28 +129,25 @@ export const attackAction = defineAction({
     // From here a reaction was on offer only if one was declared (else the target was asked above).
     if (declared !== undefined) steps.push({ rule: "reaction", who: target.name, reaction });
 
-    // A reaction is rolled as it is declared; the attacker then rolls her own dice.
-    const reacting = reaction === "none" ? undefined : rollDice(tray, rollerOf(request.target), reaction);
-    if (declared !== undefined && request.roll !== true) {
-      return awaitingOutcome(tray.rolled, [...steps, ...(reacting?.steps ?? [])], { reaction }, { choice: "roll", by: "attacker", offer: { who: attacker.name } });
-    }
-    const targetPaid: Paid | undefined = request.target.budget ? { before: request.target.budget, spent: reacting ? spendAction(request.target.budget) : request.target.budget } : undefined;
-    const attacking = rollDice(tray, rollerOf(request.attacker), "attack");
+    // A reaction is rolled as it is declared, and its choices made, before the attacker rolls her own dice (rolling order).
     const slot = (by: "attacker" | "target", state: RollState): RollSlot => ({ by, state, reroll: request.rerolls?.[by], critical: request.criticals?.[by], rerollPath: `rerolls.${by}`, criticalPath: `criticals.${by}` });
-    const settled = settleRolls(tray, reacting ? [slot("attacker", attacking), slot("target", reacting)] : [slot("attacker", attacking)]);
-    if (settled.awaiting) {
-      const shown = settled.states.flatMap((state) => state.steps);
-      return awaitingOutcome(tray.rolled, [...steps, ...shown], { reaction }, settled.awaiting);
+    const reacting = reaction === "none" ? undefined : settleRoll(tray, slot("target", rollDice(tray, rollerOf(request.target), reaction)));
+    if (reacting?.awaiting) return awaitingOutcome(tray.rolled, [...steps, ...reacting.state.steps], { reaction }, reacting.awaiting);
+    const reply = reacting?.roll;
+    if (declared !== undefined && request.roll !== true) {
+      return awaitingOutcome(tray.rolled, [...steps, ...(reply?.steps ?? [])], { reaction }, { choice: "roll", by: "attacker", offer: { who: attacker.name } });
     }
-    const [attack, reply] = settled.rolls as [UnhexRoll, UnhexRoll | undefined];
-    steps.push(...attack.steps);
+    const targetPaid: Paid | undefined = request.target.budget ? { before: request.target.budget, spent: reply ? spendAction(request.target.budget) : request.target.budget } : undefined;
+    const attacking = settleRoll(tray, slot("attacker", rollDice(tray, rollerOf(request.attacker), "attack")));
+    if (attacking.awaiting) return awaitingOutcome(tray.rolled, [...steps, ...(reply?.steps ?? []), ...attacking.state.steps], { reaction }, attacking.awaiting);
+    const attack = attacking.roll;
+    steps.push(...(reply?.steps ?? []), ...attack.steps);
     let defended = false;
     if (reaction === "defend" && reply) {
       const winner = compareUnhex({ pc: attacker.pc, ...attack.check }, { pc: target.pc, ...reply.check });
       defended = winner === "b";
-      steps.push(...reply.steps, { rule: "defend-compare", winner: winner === "a" ? attacker.name : winner === "b" ? target.name : null, missed: defended });
+      steps.push({ rule: "defend-compare", winner: winner === "a" ? attacker.name : winner === "b" ? target.name : null, missed: defended });
     }
-    if (reaction === "counterattack" && reply) steps.push(...reply.steps);
     const counter = reaction === "counterattack" ? reply : undefined;
 
     // Each hit's dice are split by whoever picks; both hits of a counterattack land on the states before either.

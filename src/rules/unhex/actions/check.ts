@@ -1,7 +1,7 @@
 import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { settleRolls } from "../choices.js";
+import { settleRoll } from "../choices.js";
 import { rollerOf } from "../requests.js";
 import { rollDice, type UnhexRoll } from "../roll.js";
 import { CriticalSchema, RerollChoiceSchema, RollerSchema } from "../schemas.js";
@@ -27,12 +27,12 @@ export const checkAction = defineAction({
   resolve: (request, tray) => {
     const roller = rollerOf(request.character);
     const first = rollDice(tray, roller, "check");
-    const settled = settleRolls(tray, [{ by: "character", state: first, reroll: request.reroll, critical: request.critical, rerollPath: "reroll", criticalPath: "critical" }], request.inCombat);
+    const settled = settleRoll(tray, { by: "character", state: first, reroll: request.reroll, critical: request.critical, rerollPath: "reroll", criticalPath: "critical" }, request.inCombat);
     if (settled.awaiting) {
-      const { check, steps } = settled.states[0]!;
+      const { check, steps } = settled.state;
       return awaitingOutcome(tray.rolled, steps, { reading: check.reading, grade: check.grade }, settled.awaiting);
     }
-    const roll = settled.rolls[0]!;
+    const roll = settled.roll;
     const events = actionEvents(roll);
     return {
       dice: tray.rolled,

@@ -2,7 +2,7 @@ import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { resolveTeamInitiative } from "../initiative.js";
-import { CriticalSchema, RerollChoiceSchema } from "../schemas.js";
+import { RerollChoiceSchema } from "../schemas.js";
 import { actionEvents } from "./check.js";
 
 const strict = { additionalProperties: false } as const;
@@ -11,17 +11,15 @@ const Member = Type.Object({ name, level: Type.Integer({ minimum: -99, maximum: 
 const TeamSchema = Type.Object({ name, pc: Type.Boolean(), members: Type.Array(Member, { minItems: 1, maxItems: 100 }), roller: Type.Optional(Type.String()) }, strict);
 
 export const initiativeAction = defineAction({
-  summary: "Team initiative: each team's highest-level character rolls; rerolls and critical choices by team; the winner picks the order of team turns (`order`, awaited).",
+  summary: "Team initiative: each team's highest-level character rolls in rolling order and decides her reroll before the next team rolls; a critical success is an extra action; the winner picks the order of team turns (`order`, awaited).",
   request: Type.Object(
     {
       teams: Type.Array(TeamSchema, { minItems: 2, maxItems: 8 }),
       previousHolder: Type.Optional(Type.String()),
-      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited); without it all roll at once. */
+      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited); without it each rolls as soon as the one before has chosen. */
       rolls: Type.Optional(Type.Record(Type.String(), Type.Literal(true))),
-      /** Each good roller's reroll, by team name (awaited in rolling order). */
+      /** Each good roller's reroll, by team name (awaited in rolling order, before the next team rolls). */
       rerolls: Type.Optional(Type.Record(Type.String(), RerollChoiceSchema)),
-      /** Each critical success's choice, by team name. */
-      criticals: Type.Optional(Type.Record(Type.String(), CriticalSchema)),
       /** The winner's order of team turns, every team once (awaited from the winner). */
       order: Type.Optional(Type.Array(Type.String(), { maxItems: 8 })),
     },

@@ -1,7 +1,7 @@
 import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { settleRolls } from "../choices.js";
+import { settleRoll } from "../choices.js";
 import { compareUnhex } from "../opposed.js";
 import { rollerOf } from "../requests.js";
 import { rollDice } from "../roll.js";
@@ -9,12 +9,12 @@ import { choicesFor, CriticalSchema, RerollChoiceSchema, RollerSchema } from "..
 import { actionEvents } from "./check.js";
 
 export const opposedAction = defineAction({
-  summary: "An opposed roll: a rolls, then b (awaited: `roll`), then rerolls and critical choices; highest success wins, a PC beats an NPC on a tie, both failing is a tie.",
+  summary: "An opposed roll: a rolls and takes her reroll and critical choice, then b rolls (awaited: `roll`) and takes hers; highest success wins, a PC beats an NPC on a tie, both failing is a tie.",
   request: Type.Object(
     {
       a: RollerSchema,
       b: RollerSchema,
-      /** b rolls her own dice once a has rolled (true; awaited until given). */
+      /** b rolls her own dice once a has rolled and made her choices (true; awaited until given). */
       roll: Type.Optional(Type.Literal(true)),
       rerolls: choicesFor(["a", "b"], RerollChoiceSchema),
       criticals: choicesFor(["a", "b"], CriticalSchema),
@@ -24,16 +24,16 @@ export const opposedAction = defineAction({
   ),
   resolve: (request, tray) => {
     const sides = [rollerOf(request.a), rollerOf(request.b)] as const;
-    const first = rollDice(tray, sides[0], "opposed");
-    if (request.roll !== true) return awaitingOutcome(tray.rolled, first.steps, { a: first.check.reading }, { choice: "roll", by: "b", offer: { who: sides[1].name } });
-    const second = rollDice(tray, sides[1], "opposed");
-    const slot = (by: "a" | "b", state: typeof first) => ({ by, state, reroll: request.rerolls?.[by], critical: request.criticals?.[by], rerollPath: `rerolls.${by}`, criticalPath: `criticals.${by}` });
-    const settled = settleRolls(tray, [slot("a", first), slot("b", second)], request.inCombat);
-    if (settled.awaiting) {
-      const [x, y] = settled.states;
-      return awaitingOutcome(tray.rolled, [...x!.steps, ...y!.steps], { a: x!.check.reading, b: y!.check.reading }, settled.awaiting);
-    }
-    const [a, b] = settled.rolls as [(typeof settled.rolls)[number], (typeof settled.rolls)[number]];
+    const settle = (by: "a" | "b", index: 0 | 1) =>
+      settleRoll(tray, { by, state: rollDice(tray, sides[index], "opposed"), reroll: request.rerolls?.[by], critical: request.criticals?.[by], rerollPath: `rerolls.${by}`, criticalPath: `criticals.${by}` }, request.inCombat);
+    // Rolling order: a's choices are made before b's dice exist, so a never chooses having seen them.
+    const first = settle("a", 0);
+    if (first.awaiting) return awaitingOutcome(tray.rolled, first.state.steps, { a: first.state.check.reading }, first.awaiting);
+    const a = first.roll;
+    if (request.roll !== true) return awaitingOutcome(tray.rolled, a.steps, { a: a.check.reading }, { choice: "roll", by: "b", offer: { who: sides[1].name } });
+    const second = settle("b", 1);
+    if (second.awaiting) return awaitingOutcome(tray.rolled, [...a.steps, ...second.state.steps], { a: a.check.reading, b: second.state.check.reading }, second.awaiting);
+    const b = second.roll;
     const winner = compareUnhex({ pc: sides[0].pc, ...a.check }, { pc: sides[1].pc, ...b.check });
     // Always a's then b's, so two rollers of one name are never confused.
     const effects = [a, b].map((roll, i) => effectOf(sides[i]!.name, {}, {}, actionEvents(roll)));

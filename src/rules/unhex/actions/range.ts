@@ -7,7 +7,7 @@ import { WEAPON_KINDS } from "../tables.js";
 import { MapSchema } from "../schemas.js";
 
 export const rangeAction = defineAction({
-  summary: "Map query: range, line of sight, cover and movement between two areas, and which weapons can attack.",
+  summary: "Map query: range, line of sight, cover, the Moves (one action each) from one area to another, and which weapons can attack.",
   request: Type.Object(
     { map: Type.Optional(MapSchema), from: Type.String(), to: Type.String(), movingTo: Type.Optional(Type.String()) },
     { additionalProperties: false },
@@ -17,20 +17,21 @@ export const rangeAction = defineAction({
     const target = request.movingTo === undefined ? { area: request.to } : { moving: [request.to, request.movingTo] as const };
     const reaches = WEAPON_KINDS.map((weapon) => ({ weapon, reach: attackReach(map, request.from, target, weapon) }));
     const first = (reaches[0] as (typeof reaches)[number]).reach;
-    const movement = moveCheck(map, request.from, request.to);
+    // Unhex has no Run: each Area along the way is one Move, and each Move is one action.
+    const { moves, path } = moveCheck(map, request.from, request.to);
     return {
       dice: tray.rolled,
       steps: [
         { rule: request.movingTo === undefined ? "range" : "range-to-mover", range: first.range },
         { rule: "line-of-sight", lineOfSight: first.lineOfSight },
         { rule: "cover", cover: first.cover.cover, value: first.cover.value },
-        { rule: "movement", kind: movement.kind, moves: movement.moves },
+        { rule: "movement", moves },
       ],
       result: {
         range: first.range,
         lineOfSight: first.lineOfSight,
         cover: first.cover.cover,
-        movement: { kind: movement.kind, moves: movement.moves, path: movement.path },
+        movement: { moves, path },
         attacks: Object.fromEntries(reaches.map(({ weapon, reach }) => [weapon, reach.allowed ? true : reach.reason])),
       },
       effects: [],

@@ -7,13 +7,13 @@ import { RANGED_BONUSES, RANGED_TABLE } from "../../../../rules/drama/tables.js"
 import { integerIn, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
-import { changeTargetAt } from "../../../cards/documents.js";
+import { cardName, changeTargetAt } from "../../../cards/documents.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
 import { dramaSystemOf, weaponOf } from "../gear.js";
 import { fighterChange } from "./apply.js";
-import { fightChanges, MELEE_SHAPE, MULTIPLE_SHAPE, prepareFight, rulesFight } from "./fight.js";
+import { fightChanges, MELEE_SHAPE, MULTIPLE_SHAPE, prepareFight, rulesFight, SKIRMISH_SHAPE } from "./fight.js";
 import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts } from "./fighters.js";
 import { declaredAdvantages } from "./pool.js";
 import { DRAMA_CLIENT_ACTIONS } from "./picker.js";
@@ -53,6 +53,7 @@ function titleOf(card: CardData): string {
   const names = (card.request.names ?? {}) as Record<string, string>;
   if (kind === "melee") return localize("FRAY.Drama.Card.Title.melee", { a: names.a ?? "", b: names.b ?? "" });
   if (kind === "multiple") return localize("FRAY.Drama.Card.Title.multiple", { actor: names.actor ?? "", count: String(Object.keys(names).length - 1) });
+  if (kind === "skirmish") return localize("FRAY.Drama.Card.Title.skirmish", { names: Object.values(names).join(", ") });
   if (kind === "ranged") return localize("FRAY.Drama.Card.Title.ranged", { shooter: names.shooter ?? "", target: names.target ?? "" });
   if (kind === "courage") return localize("FRAY.Drama.Card.Title.courage", { who: names.actor ?? "" });
   return localize(card.request.for === "ranged" ? "FRAY.Drama.Card.Title.shootFirst" : "FRAY.Drama.Card.Title.momentum");
@@ -111,6 +112,23 @@ export const dramaMultipleCard: CardKind = {
   changes: (outcome, actors, request) => fightChanges(MULTIPLE_SHAPE, outcome, actors, request),
 };
 
+export const SKIRMISH_ROLES = Array.from({ length: 8 }, (_, i) => `f${i + 1}`);
+
+/** A skirmish, opened by the GM from the tracker with who engages whom: several fighters may split their pools. */
+export const dramaSkirmishCard: CardKind = {
+  ...common,
+  id: "drama.skirmish",
+  action: "skirmish",
+  opener: "f1",
+  roles: SKIRMISH_ROLES,
+  openBy: "gm",
+  // Many players choose on one skirmish: only the GM takes it back.
+  undoBy: "gm",
+  prepare: (raw, actors, tokens) => prepareFight(SKIRMISH_SHAPE, raw, actors, tokens),
+  rulesRequest: (request, actors) => rulesFight(SKIRMISH_SHAPE, request, actors),
+  changes: (outcome, actors, request) => fightChanges(SKIRMISH_SHAPE, outcome, actors, request),
+};
+
 const RANGED_ROWS = Object.keys(RANGED_TABLE) as (keyof typeof RANGED_TABLE)[];
 const BONUSES = Object.keys(RANGED_BONUSES);
 
@@ -153,7 +171,13 @@ export const dramaRangedCard: CardKind = {
     const shooter = actors.shooter!;
     const names = (request.names ?? {}) as Record<string, string>;
     const declared = declaredAdvantages(shooter, request.advantages);
-    const pool = { ...(request.base ? { base: request.base } : {}), ...(request.resistance ? { resistance: request.resistance } : {}), ...(declared.drama ? { drama: declared.drama, dramaPointsSpent: declared.dramaPointsSpent } : {}) };
+    const pool = {
+      ...(request.base ? { base: request.base } : {}),
+      ...(request.resistance ? { resistance: request.resistance } : {}),
+      ...(declared.drama ? { drama: declared.drama } : {}),
+      ...(declared.dramaPointsSpent ? { dramaPointsSpent: declared.dramaPointsSpent } : {}),
+      ...(declared.extraFlesh ? { extraFlesh: declared.extraFlesh } : {}),
+    };
     return {
       shooter: fighterOf(shooter, names.shooter ?? shooter.name, weaponOf(shooter, request.weapon), true),
       target: fighterOf(actors.target!, names.target ?? actors.target!.name, null),
@@ -202,7 +226,7 @@ export const dramaCourageCard: CardKind = {
     const { woundFlesh, penalties } = couragePenalties(actor, typeof request.wound === "number" ? request.wound : null);
     const modifiers = Object.fromEntries(Object.entries((request.modifiers ?? {}) as Record<string, number>).filter(([, n]) => n));
     return {
-      actor: { name: ((request.names ?? {}) as Record<string, string>).actor ?? actor.name, maxFlesh: Math.max(1, system.flesh.max), physical: system.attributes.physical, penalties, otherPenalties: system.penaltyDice, woundFlesh, dramaPoints: system.dramaPoints, ...(Object.keys(modifiers).length ? { modifiers } : {}) },
+      actor: { name: cardName(((request.names ?? {}) as Record<string, string>).actor ?? actor.name), maxFlesh: Math.max(1, system.flesh.max), physical: system.attributes.physical, penalties, woundFlesh, dramaPoints: system.dramaPoints, ...(Object.keys(modifiers).length ? { modifiers } : {}) },
       interactive: true,
       ...(request.actorWaver !== undefined ? { actorWaver: request.actorWaver } : {}),
     };
@@ -210,8 +234,8 @@ export const dramaCourageCard: CardKind = {
   changes(outcome: Outcome, actors: CardActors): ActorChange[] {
     const effect = outcome.effects[0];
     const actor = actors.actor!;
-    // The courage action reports the other penalty dice, Drama Points and rounds out; the statuses follow the tracks.
-    return [fighterChange(actor, effect ? { ...effect, changes: Object.fromEntries(Object.entries(effect.changes).filter(([k]) => k !== "penaltyDice")) } : undefined, null)];
+    // The courage action reports Drama Points and rounds out; the statuses follow the tracks.
+    return [fighterChange(actor, effect, null)];
   },
 };
 
@@ -251,7 +275,7 @@ export const dramaMomentumCard: CardKind = {
       const system = dramaSystemOf(actor);
       const declared = request.for === "melee" && facts ? declaredStance(combat, facts.ids[role], facts.round) : null;
       return {
-        name: names[role] ?? actor.name,
+        name: cardName(names[role] ?? actor.name),
         grit: system.grit.value,
         agility: system.attributes.agility,
         level: system.level,
@@ -264,4 +288,4 @@ export const dramaMomentumCard: CardKind = {
   changes: () => [],
 };
 
-export const DRAMA_CARD_KINDS = [dramaMeleeCard, dramaMultipleCard, dramaRangedCard, dramaCourageCard, dramaMomentumCard];
+export const DRAMA_CARD_KINDS = [dramaMeleeCard, dramaMultipleCard, dramaSkirmishCard, dramaRangedCard, dramaCourageCard, dramaMomentumCard];

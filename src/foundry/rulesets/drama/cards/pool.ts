@@ -14,33 +14,36 @@ const bad = (problem: string): never => {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The Drama dice and Drama Points of the advantages named (each an item of the actor's, once). */
-export function declaredAdvantages(actor: Actor.Implementation, ids: unknown): { drama: number; dramaPointsSpent: number; names: string[] } {
-  if (ids === undefined) return { drama: 0, dramaPointsSpent: 0, names: [] };
+/** The Drama dice, Drama Points and extra Flesh of the advantages named (each an item of the actor's, once). */
+export function declaredAdvantages(actor: Actor.Implementation, ids: unknown): { drama: number; dramaPointsSpent: number; extraFlesh: number; names: string[] } {
+  if (ids === undefined) return { drama: 0, dramaPointsSpent: 0, extraFlesh: 0, names: [] };
   if (!Array.isArray(ids) || ids.length > 20 || new Set(ids).size !== ids.length) return bad("advantages");
   const own = advantagesOf(actor);
   let drama = 0;
   let cost = 0;
+  let flesh = 0;
   const names: string[] = [];
   for (const id of ids) {
     const found = own.find((a) => a.id === id);
     if (!found) throw new Refused(localize("FRAY.Drama.Refused.NoAdvantage", { name: actor.name }));
     drama += found.dice;
     cost += found.cost;
+    flesh += found.flesh;
     names.push(found.name);
   }
-  return { drama, dramaPointsSpent: cost, names };
+  return { drama, dramaPointsSpent: cost, extraFlesh: flesh, names };
 }
 
 /** The rules' pool choice from a card's (advantages become Drama dice and their cost; the weapon is read apart). */
 export function rulesPool(actor: Actor.Implementation, value: unknown): Record<string, unknown> {
   if (!isRecord(value)) return bad("pool");
-  // Drama dice come only from what she declares, at its price; a number she sends for them is not hers to set.
-  const { advantages, weapon: _weapon, drama: _drama, dramaPointsSpent: _spent, ...rest } = value;
+  // Drama dice and extra Flesh come only from what she declares, at its price; a number she sends for them is not hers to set.
+  const { advantages, weapon: _weapon, drama: _drama, dramaPointsSpent: _spent, extraFlesh: _flesh, ...rest } = value;
   const declared = declaredAdvantages(actor, advantages);
   const pool: Record<string, unknown> = { ...rest };
   if (declared.drama) pool.drama = declared.drama;
   if (declared.dramaPointsSpent) pool.dramaPointsSpent = declared.dramaPointsSpent;
+  if (declared.extraFlesh) pool.extraFlesh = declared.extraFlesh;
   return pool;
 }
 

@@ -1,11 +1,12 @@
 /**
  * What a Drama card shows, in the game's words, from the outcome the GM resolved: every step in
- * order (stances, Momentum, each pool as built with every die and how it reads, the outcome, each
- * blow with its armour roll, Shield Bashes, courage tests, knock-back, where Momentum goes), and
- * the choice awaited, for its chooser only.
+ * order (stances, Momentum, each pool as built, then once every pool is built its dice and how they
+ * read, the outcome, each blow with its armour roll, Shield Bashes and theirs, courage tests,
+ * knock-back, where Momentum goes), and the choice awaited, for its chooser only.
  */
 import type { RolledDie } from "../../../../core/dice/source.js";
 import type { Step } from "../../../../core/outcome.js";
+import { choiceOfField } from "../../../../rules/drama/choices.js";
 import { MELEE_SITUATIONS } from "../../../../rules/drama/tables.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
@@ -74,6 +75,7 @@ export interface PoolView {
 }
 
 function partsOf(step: Step): string[] {
+  const military = Number(step.militaryAsArmour ?? 0);
   const base = step.baseParts as Record<string, number>;
   const resistance = step.resistanceParts as Record<string, number>;
   const named = (record: Record<string, number>, group: string) =>
@@ -83,7 +85,8 @@ function partsOf(step: Step): string[] {
       .join(", ");
   const lines = [loc("Pool.base", { n: step.base, parts: named(base, "base") || "—" }), loc("Pool.resistance", { n: step.resistance, parts: named(resistance, "resistance") || "—" })];
   if (Number(step.drama)) lines.push(loc("Pool.drama", { n: step.drama }));
-  lines.push(loc("Pool.armour", { n: step.armour }));
+  lines.push(military ? loc("Pool.armourMilitary", { n: step.armour, military }) : loc("Pool.armour", { n: step.armour }));
+  if (Number(step.extraFlesh)) lines.push(loc("Pool.extraFlesh", { n: step.extraFlesh }));
   return lines;
 }
 
@@ -116,10 +119,15 @@ function dramaticText(dramatic: unknown): string {
     .join(", ");
 }
 
+/** The pool a reading or a shield pattern belongs to: the same fighter's share against the same opponent. */
+const poolKey = (step: Step) => `${String(step.side ?? step.who)}|${String(step.against ?? "")}`;
+
 /** Every step of a fight, in order, as lines and pools for the template. */
 export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): { entries: Record<string, unknown>[] } {
   const byLabel = new DiceByLabel(dice);
   const entries: Record<string, unknown>[] = [];
+  // Each pool shown, by fighter and opponent, with its dice still to take when its reading comes (none for a shot's, taken as built).
+  const pools = new Map<string, { view: PoolView; size?: { base: number; resistance: number; drama: number } }>();
   let pool: PoolView | null = null;
   for (const step of steps) {
     switch (step.rule) {
@@ -133,18 +141,10 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         entries.push({ line: loc("Holder", { holder: step.holder, first: step.buildsFirst }), kind: "momentum" });
         break;
       case "build-pools": {
-        const who = String(step.who);
-        const against = step.against ? ` (vs ${String(step.against)})` : "";
-        pool = {
-          who,
-          side: String(step.side ?? ""),
-          against: step.against ? loc("Against", { who: step.against }) : "",
-          parts: partsOf(step),
-          dice: [...byLabel.take(`${who} base${against}`, Number(step.base), "base"), ...byLabel.take(`${who} resistance${against}`, Number(step.resistance), "resistance"), ...byLabel.takeDrama(`${who} drama${against}`, Number(step.drama))],
-          reading: "",
-          flags: [],
-        };
-        entries.push({ pool });
+        // Built now, rolled once every pool is built: its dice join it with its reading.
+        const built: PoolView = { who: String(step.who), side: String(step.side ?? ""), against: step.against ? loc("Against", { who: step.against }) : "", parts: partsOf(step), dice: [], reading: loc("NotRolled"), flags: [] };
+        pools.set(poolKey(step), { view: built, size: { base: Number(step.base), resistance: Number(step.resistance), drama: Number(step.drama) } });
+        entries.push({ pool: built });
         break;
       }
       case "pool-reading": {
@@ -155,11 +155,16 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
           entries.push({ line: loc("Courage", { who, base: size.base ?? 0, resistance: size.resistance ?? 0, net: step.net }), detail: readingOf(step).reading, dice: courageDice, kind: "courage" });
           break;
         }
-        const read = readingOf(step);
-        if (pool && pool.who === step.who) Object.assign(pool, read);
+        const shown = pools.get(poolKey(step));
+        if (!shown) break;
+        pool = shown.view;
+        const against = step.against ? ` (vs ${String(step.against)})` : "";
+        if (shown.size) pool.dice = [...byLabel.take(`${pool.who} base${against}`, shown.size.base, "base"), ...byLabel.take(`${pool.who} resistance${against}`, shown.size.resistance, "resistance"), ...byLabel.takeDrama(`${pool.who} drama${against}`, shown.size.drama)];
+        Object.assign(pool, readingOf(step));
         break;
       }
       case "shield-pattern":
+        pool = pools.get(poolKey(step))?.view ?? pool;
         if (pool) {
           if (Number(step.triples)) pool.flags.push(loc("Triple", { n: step.triples }));
           if (step.quad) pool.flags.push(loc("Quad"));
@@ -183,9 +188,12 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         entries.push({ line: Number(step.wound) ? loc("Wound", { who: step.who, incoming: step.incoming, blocks: step.blocks, wound: step.wound, flesh: step.flesh }) : loc("NoWound", { who: step.who, incoming: step.incoming, blocks: step.blocks }), detail: notes, kind: "damage" });
         break;
       }
-      case "shield-bash":
+      case "shield-bash": {
         entries.push({ line: loc("ShieldBash", { by: step.by, who: step.who, grit: step.grit, lost: step.gritLost, spilled: step.transferredToFlesh }), kind: "damage" });
+        // Flesh the bash spilled meets the armour roll like any Flesh.
+        if (Number(step.transferredToFlesh)) entries.push({ line: loc("BashArmour", { who: step.who, dice: step.armourDice, blocks: step.blocks, wound: step.wound, flesh: step.flesh }), dice: byLabel.take(`${String(step.who)} armour`, Number(step.armourDice), "armour"), kind: "damage" });
         break;
+      }
       case "courage-test":
         entries.push({ line: loc(`CourageResult.${String(step.result)}`, { rounds: step.roundsOut }), kind: "courage" });
         break;
@@ -212,6 +220,7 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
           reading: "",
           flags: [],
         };
+        pools.set(poolKey(step), { view: pool });
         entries.push({ pool });
         break;
       }
@@ -244,14 +253,40 @@ export function awaitingView(card: CardData): Record<string, unknown> | null {
   if (!awaiting) return null;
   const owner = card.refs[awaiting.by]?.actor ?? "";
   const name = nameOf(card, awaiting.by);
-  const kind = awaiting.choice.startsWith(awaiting.by) ? awaiting.choice.slice(awaiting.by.length) : awaiting.choice;
+  // "Courage2" is her second courage test's choice: a Courage choice all the same.
+  const kind = choiceOfField(awaiting.by, awaiting.choice)?.kind ?? awaiting.choice;
   const offer = awaiting.offer as Record<string, unknown>;
   const view: Record<string, unknown> = { owner, name, choice: awaiting.choice, kind, waiting: loc(`Waiting.${kind}`, { who: name }) };
   if (kind === "Stance") view.stances = ((offer.stances as string[]) ?? []).map((stance) => ({ value: stance, label: stanceLabel(stance), dramatic: stance === "dramatic", hint: game.i18n!.localize(`FRAY.Drama.StanceHint.${stance}`) }));
-  if (kind === "Pool") view.summary = loc("PoolOffer", { base: offer.base, resistance: offer.resistance, drama: offer.drama, armour: offer.armour, military: offer.military });
-  if (kind === "Courage") view.summary = loc("CourageOffer", { wound: offer.woundFlesh, base: (offer.pool as Record<string, number>)?.base, resistance: (offer.pool as Record<string, number>)?.resistance });
+  if (kind === "Pool") {
+    view.summary = loc("PoolOffer", { base: offer.base, resistance: offer.resistance, drama: offer.drama, armour: offer.armour, military: offer.military });
+    view.seen = allocationLines(offer.against);
+  }
+  if (kind === "Courage") {
+    const size = { wound: offer.woundFlesh, base: (offer.pool as Record<string, number>)?.base, resistance: (offer.pool as Record<string, number>)?.resistance };
+    view.summary = offer.of ? loc("CourageOfferNth", { ...size, n: offer.test, of: offer.of }) : loc("CourageOffer", size);
+  }
   if (kind === "Waver") view.summary = loc("WaverOffer", { points: offer.dramaPoints ?? "—" });
   return view;
+}
+
+/** What each opponent who built before the chooser allocated, in the players' words (no die: none is rolled yet). */
+export function allocationLines(against: unknown): string[] {
+  if (!Array.isArray(against)) return [];
+  return (against as Record<string, unknown>[]).map((a) => {
+    const extras = [Number(a.dramaPointsSpent) ? loc("Allocation.points", { n: a.dramaPointsSpent }) : "", Number(a.extraFlesh) ? loc("Allocation.flesh", { n: a.extraFlesh }) : "", situationsText((a.situations ?? []) as string[])].filter(Boolean);
+    return loc("Allocation.line", {
+      who: a.name,
+      stance: stanceLabel(a.stance),
+      base: a.base,
+      military: a.military,
+      resistance: a.resistance,
+      drama: a.drama,
+      armour: a.armour,
+      armourMilitary: a.militaryAsArmour,
+      extras: extras.length ? `; ${extras.join("; ")}` : "",
+    });
+  });
 }
 
 /** Statuses each fighter gained, in the players' words. */

@@ -3,11 +3,13 @@
  * stance declared (Press +2, Brace −2, Defend or Evade −6), ties by Agility, then actor level, then
  * player actors; "roll initiative" works it out (no dice) and posts the ranking as a card. Each round
  * every combatant declares a stance on her row, the one who holds Momentum over an opponent after
- * that opponent; the rows show the stance, who holds Momentum (over whom, once they have fought),
- * a disadvantage carried into the round and the rounds still out after a failed courage test.
- * At each new round the active GM counts those down and lifts a disadvantage whose round is over.
+ * that opponent (in the first round, the one higher in Actor rank after the lower); the rows show the
+ * stance, who holds Momentum (over whom, once they have fought), a disadvantage carried into the
+ * round and the rounds still out after a failed courage test. A fighter out of the action declares
+ * nothing. The GM's first row opens a skirmish round (skirmish.ts). At each new round the active GM
+ * counts the rounds out down and lifts a disadvantage whose round is over.
  */
-import { roundOneMomentum } from "../../../../core/initiative/momentum.js";
+import { compareRank } from "../../../../rules/drama/rank.js";
 import { STANCE_TABLE, STANCES, type Stance } from "../../../../rules/drama/tables.js";
 import type { DramaticModifiers } from "../../../../rules/drama/combatant.js";
 import { roundOf } from "../../../combat/clock.js";
@@ -19,7 +21,9 @@ import { CORE_STATUS, FRAY_STATUS, setStatus } from "../../../statuses/index.js"
 import { postMomentum } from "../cards/post.js";
 import { dramaSystem } from "../gear.js";
 import { ask } from "../ui/dialog.js";
+import { SkirmishDialog } from "../ui/skirmish-dialog.js";
 import { StanceDialog } from "../ui/stance-dialog.js";
+import { inAction, openSkirmish, skirmishers } from "./skirmish.js";
 import { declaredStance, dramaticPath, hasBadDramaState, holdsMomentumOver, momentumHolder, readDramatic, sideOf, stancePath, storedDramatic } from "./state.js";
 
 const i18n = () => game.i18n!;
@@ -54,10 +58,11 @@ function scoreOf(combat: Combat.Implementation, combatant: Combatant.Implementat
   return ranked ? ranked.grit + ranked.stanceModifier : null;
 }
 
-/** Opponents: combatants on another side (the roster's side, else player characters against the rest). */
+/** Opponents still in the action: combatants on another side (the roster's side, else player characters against the rest). */
 function opponentsOf(combat: Combat.Implementation, combatant: Combatant.Implementation): Combatant.Implementation[] {
   const side = sideOf(combat, combatant);
-  return combat.combatants.contents.filter((c) => c.id !== combatant.id && sideOf(combat, c) !== side && dramaSystem(c.actor));
+  // One out of the action declares nothing, so nobody waits on her.
+  return combat.combatants.contents.filter((c) => c.id !== combatant.id && sideOf(combat, c) !== side && inAction(c.actor));
 }
 
 /**
@@ -80,15 +85,16 @@ const scored = (combat: Combat.Implementation, combatant: Combatant.Implementati
 
 /**
  * Whether `x` declares after `y` this round: x holds Momentum over y (from their last fight), or,
- * when they have not fought, x is ahead of y on the Momentum order without stances (Grit, Agility,
- * level, player actors), as the rulebook's opening stances are declared in Actor rank order.
+ * when they have not fought, x is higher in Actor rank (the rulebook's order for opening stances:
+ * actor level, then Agility, then a player actor; a full tie goes by the tracker's order).
  */
 function declaresAfter(combat: Combat.Implementation, x: Combatant.Implementation, y: Combatant.Implementation): boolean {
   const held = momentumHolder(combat, x.id!, y.id!);
   if (held) return held === x.id;
   const [rx, ry] = [rankedOf(combat, x, false), rankedOf(combat, y, false)];
   if (!rx || !ry) return false;
-  return roundOneMomentum([rx, ry]).order[0]?.id === rx.id;
+  const rank = compareRank(rx, ry);
+  return rank !== 0 ? rank > 0 : combat.turns.indexOf(x) > combat.turns.indexOf(y);
 }
 
 /** The opponents who must declare before this combatant and have not yet. */
@@ -140,9 +146,14 @@ export async function advanceRound(combat: Combat.Implementation): Promise<void>
 
 export const dramaCombatRules: RulesetCombatRules = {
   rulesetId: "drama",
-  actions: ["stance"],
+  actions: ["stance", "skirmish"],
+  gmActions: ["skirmish"],
 
   async choose(combat, combatants, action) {
+    if (action === "skirmish") {
+      const answer = await ask(new SkirmishDialog(skirmishers(combat)));
+      return answer ? { ...answer } : null;
+    }
     if (action !== "stance") return {};
     const combatant = combatants[0];
     if (!combatant) return null;
@@ -183,13 +194,18 @@ export const dramaCombatRules: RulesetCombatRules = {
     const waiting = stillToDeclare(combat, combatant);
     const seen = alreadySeen(combat, combatant);
     const why = waiting.length ? i18n().format("FRAY.Drama.Combat.AfterThem", { names: waiting.map((c) => c.name).join(", ") }) : seen.length ? i18n().format("FRAY.Drama.Combat.Seen", { names: seen.map((c) => c.name).join(", ") }) : undefined;
-    buttons.push({ action: "stance", label: i18n().localize(declared ? "FRAY.Drama.Combat.ChangeStance" : "FRAY.Drama.Combat.DeclareStance"), tooltip: why ?? i18n().localize("FRAY.Drama.Combat.StanceHint"), disabled: why !== undefined });
+    // Knocked out, dying or passed out: she takes no part in the round, and declares nothing.
+    if (inAction(combatant.actor)) buttons.push({ action: "stance", label: i18n().localize(declared ? "FRAY.Drama.Combat.ChangeStance" : "FRAY.Drama.Combat.DeclareStance"), tooltip: why ?? i18n().localize("FRAY.Drama.Combat.StanceHint"), disabled: why !== undefined });
+    // Offered once, on the first row, to the GM: a round where several fighters split their pools.
+    if (game.user?.isGM && combat.started && combat.turns[0]?.id === combatant.id) buttons.push({ action: "skirmish", label: i18n().localize("FRAY.Drama.Combat.Skirmish"), tooltip: i18n().localize("FRAY.Drama.Combat.SkirmishHint") });
     return { facts, buttons };
   },
 
   async act(combat, combatant, action, ask) {
+    if (action === "skirmish") return openSkirmish(combat, ask.choice);
     if (action !== "stance") return;
     if (!dramaSystem(combatant.actor)) refuse("NotDrama");
+    if (!inAction(combatant.actor)) refuse("OutOfAction", { name: combatant.name ?? "" });
     const { stance, dramatic } = checkedStance(ask.choice);
     const waiting = stillToDeclare(combat, combatant);
     if (waiting.length) refuse("AfterThem", { names: waiting.map((c) => c.name ?? "").join(", ") });

@@ -7,6 +7,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import type { HandlebarsStatics } from "../../../sheet-base.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { currentRollMode, isRollMode, type RollMode, rollModeOptions } from "../../../cards/index.js";
+import { advantagesOf } from "../gear.js";
 import { type OddsAsked, oddsLines, type OddsLine } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
@@ -25,6 +26,17 @@ export const whole = (value: unknown, min: number, max: number): number => {
   const n = Math.trunc(Number(value));
   return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : min;
 };
+
+/** An actor's passions and dramatic advantages as a dialog offers them, those named ticked, each with its price and any extra Flesh. */
+export function advantageChoices(actor: Actor.Implementation, ticked: readonly string[]): Record<string, unknown>[] {
+  const i18n = game.i18n!;
+  return advantagesOf(actor).map((a) => ({
+    ...a,
+    checked: ticked.includes(a.id),
+    costText: a.cost ? i18n.format("FRAY.Drama.Ui.Costs", { n: String(a.cost) }) : i18n.localize("FRAY.Drama.Ui.Free"),
+    fleshText: a.flesh ? i18n.format("FRAY.Drama.Ui.ExtraFlesh", { n: String(a.flesh) }) : "",
+  }));
+}
 
 /** What a dialog's submit gives: its answer, or why it cannot be sent. */
 export type Planned<R> = { answer: R; problems: [] } | { answer: null; problems: string[] };

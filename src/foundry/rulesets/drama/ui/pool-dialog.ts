@@ -4,15 +4,16 @@
  * the military training dice put into armour instead of the Base pool, the passions and dramatic
  * advantages declared (their Drama dice, and the Drama Points they cost), the weapon; against
  * several opponents, how the Base pool is shared out (as evenly as it goes: only the odd dice and the
- * military dice are placed by choice) and which opponent the Drama dice go against.
+ * military dice are placed by choice) and which opponent the Drama dice go against. A fighter who
+ * builds after others sees what they allocated (never a die: none is rolled until every pool is built).
  */
 import { MELEE_SITUATION_IDS, situationDice } from "../../../../rules/drama/choices.js";
 import type { CardData } from "../../../cards/model.js";
-import { nameOf } from "../cards/view.js";
+import { allocationLines, nameOf } from "../cards/view.js";
 import { splitEvenly } from "../../../../rules/drama/multiple.js";
 import { MELEE_SITUATIONS, WEAPON_TABLE } from "../../../../rules/drama/tables.js";
 import { advantagesOf, dramaSystemOf, weaponsOf } from "../gear.js";
-import { DramaDialog, formValues, type Planned, whole } from "./dialog.js";
+import { advantageChoices, DramaDialog, formValues, type Planned, whole } from "./dialog.js";
 import { chance, type OddsAsked } from "./odds.js";
 
 const i18n = () => game.i18n!;
@@ -25,6 +26,8 @@ export interface PoolOffer {
   military: number;
   dramaPoints: number | null;
   split?: { ownBase: number; engaged: number; opponents: { key: string; name: string; unopposed: boolean }[] };
+  /** What each opponent who built before her allocated against her. */
+  against?: Record<string, unknown>[];
 }
 
 export interface SplitValue {
@@ -108,10 +111,10 @@ export class PoolDialog extends DramaDialog<PoolValues, PoolAnswer> {
     };
   }
 
-  /** The Drama dice and Drama Points of the advantages ticked. */
-  declared(): { dice: number; cost: number } {
+  /** The Drama dice, Drama Points and extra Flesh of the advantages ticked. */
+  declared(): { dice: number; cost: number; flesh: number } {
     const own = advantagesOf(this.options_.actor).filter((a) => this.values.advantages.includes(a.id));
-    return { dice: own.reduce((t, a) => t + a.dice, 0), cost: own.reduce((t, a) => t + a.cost, 0) };
+    return { dice: own.reduce((t, a) => t + a.dice, 0), cost: own.reduce((t, a) => t + a.cost, 0), flesh: own.reduce((t, a) => t + a.flesh, 0) };
   }
 
   plan(): Planned<PoolAnswer> {
@@ -155,6 +158,7 @@ export class PoolDialog extends DramaDialog<PoolValues, PoolAnswer> {
     return {
       name: this.options_.name,
       offer,
+      seen: allocationLines(offer.against),
       situations: MELEE_SITUATION_IDS.map((id) => {
         const dice = MELEE_SITUATIONS[id]!;
         return { id, label: i18n().localize(`FRAY.Drama.Situation.${id}`), dice: dice.base ? `+${dice.base}Bd` : `+${dice.resistance}Rd`, checked: v.situations.includes(id) };
@@ -162,7 +166,7 @@ export class PoolDialog extends DramaDialog<PoolValues, PoolAnswer> {
       values: v,
       hasMilitary: offer.military > 0,
       weaponOptions: [{ value: "", label: i18n().format("FRAY.Drama.Ui.SheetWeapon", { cls: i18n().localize(`FRAY.Drama.WeaponClass.${system.weaponClass}`) }) }, ...weapons.map((w) => ({ value: w.id, label: `${w.name} (${WEAPON_TABLE[w.weaponClass].flesh}F)` }))],
-      advantages: advantagesOf(this.options_.actor).map((a) => ({ ...a, checked: v.advantages.includes(a.id), costText: a.cost ? i18n().format("FRAY.Drama.Ui.Costs", { n: String(a.cost) }) : i18n().localize("FRAY.Drama.Ui.Free") })),
+      advantages: advantageChoices(this.options_.actor, v.advantages),
       split: offer.split
         ? offer.split.opponents.map((o, i) => ({ index: i, name: o.name, unopposed: o.unopposed, baseDice: v.split[i]?.baseDice ?? 0, military: v.split[i]?.military ?? 0, drama: v.dramaTo === i }))
         : null,
@@ -183,7 +187,13 @@ export class PoolDialog extends DramaDialog<PoolValues, PoolAnswer> {
         armour: String(offer.armour + v.armour + v.militaryAsArmour),
       }),
       ...(declared.cost ? [i18n().format("FRAY.Drama.Ui.Spends", { n: String(declared.cost) })] : []),
+      ...(declared.flesh ? [i18n().format("FRAY.Drama.Ui.ExtraFlesh", { n: String(declared.flesh) })] : []),
     ];
+  }
+
+  /** Building a pool rolls nothing by itself: the dice are rolled once every pool is built. */
+  override submitLabel(): string {
+    return "FRAY.Drama.Card.BuildPool";
   }
 
   /** The melee card with this pool chosen: who wins, with the stances declared and the other side's pool as built. */

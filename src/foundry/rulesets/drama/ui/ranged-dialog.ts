@@ -8,7 +8,7 @@ import { RANGED_BONUSES, RANGED_TABLE, WEAPON_TABLE } from "../../../../rules/dr
 import { advantagesOf, dramaSystemOf, weaponsOf } from "../gear.js";
 import type { Target } from "./open.js";
 import { rangedCard } from "../cards/post.js";
-import { DramaDialog, formValues, type Planned, whole } from "./dialog.js";
+import { advantageChoices, DramaDialog, formValues, type Planned, whole } from "./dialog.js";
 import { chance, type OddsAsked } from "./odds.js";
 
 const i18n = () => game.i18n!;
@@ -82,7 +82,7 @@ export class RangedDialog extends DramaDialog<RangedValues, RangedAnswer> {
         selected: v.situation[row],
       })),
       bonuses: Object.keys(RANGED_BONUSES).map((id) => ({ id, label: i18n().localize(`FRAY.Drama.Ranged.bonus.${id}`), checked: v.bonuses.includes(id) })),
-      advantages: advantagesOf(this.actor).map((a) => ({ ...a, checked: v.advantages.includes(a.id), costText: a.cost ? i18n().format("FRAY.Drama.Ui.Costs", { n: String(a.cost) }) : i18n().localize("FRAY.Drama.Ui.Free") })),
+      advantages: advantageChoices(this.actor, v.advantages),
       weaponOptions: [
         { value: "", label: i18n().format("FRAY.Drama.Ui.SheetWeapon", { cls: i18n().localize(`FRAY.Drama.WeaponClass.${system.weaponClass}`) }) },
         ...weaponsOf(this.actor)

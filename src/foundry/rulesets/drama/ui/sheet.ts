@@ -2,7 +2,8 @@
  * The Drama sheet: attributes and skills with the Base pools they make, Grit and Flesh, the
  * persistent penalty dice (from the wounds, from Grit at 0, and the others), every wound, the
  * passions and dramatic advantages, weapons by class, armour and shields; and the buttons to fight:
- * a melee round against the targeted token(s), a ranged shot, a courage test.
+ * a melee round against the targeted token(s), a ranged shot, a courage test (none of them while she
+ * is knocked out, dying or passed out).
  */
 import type { SheetAction, SheetExtension } from "../../../actor/sheet.js";
 import { DISADVANTAGE_BASE, DOUBLE_DISADVANTAGE_BASE, SHIELD_DICE, SHIELD_SIZES, WEAPON_CLASSES, WEAPON_TABLE } from "../../../../rules/drama/tables.js";
@@ -69,6 +70,8 @@ export function dramaSheetContext(actor: Actor.Implementation): Record<string, u
   if (system.roundsOut > 0) states.push(i18n().format("FRAY.Drama.Sheet.Out", { rounds: String(system.roundsOut) }));
   return {
     ...base,
+    // Knocked out, dying or passed out: she takes no part, and her fighting buttons are gone.
+    outOfAction: system.flesh.value <= 0 || system.roundsOut > 0,
     derived: d,
     weaponPool: poolText(d.weaponSkill),
     rangedPool: poolText({ ...d.weaponSkill, attribute: "agility", counts: Math.min(system.skill, system.attributes.agility), base: system.attributes.agility + Math.min(system.skill, system.attributes.agility) }),

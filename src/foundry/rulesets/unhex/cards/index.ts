@@ -4,12 +4,14 @@
  */
 import { openCard, type OpenCard, registerCardKind } from "../../../cards/index.js";
 import { unhexAttackCard } from "./attack.js";
+import { unhexCombatEndCard } from "./combat-end.js";
 import { unhexDoorCard } from "./door.js";
 import { unhexInitiativeCard } from "./initiative.js";
+import { unhexItemsCard } from "./items.js";
 import { unhexMoveCard } from "./move.js";
 import { unhexCheckCard, unhexOpposedCard } from "./rolls.js";
 
-export const UNHEX_CARDS = [unhexAttackCard, unhexCheckCard, unhexOpposedCard, unhexMoveCard, unhexDoorCard, unhexInitiativeCard];
+export const UNHEX_CARDS = [unhexAttackCard, unhexCheckCard, unhexOpposedCard, unhexMoveCard, unhexDoorCard, unhexInitiativeCard, unhexItemsCard, unhexCombatEndCard];
 
 export function registerUnhexCards(): void {
   for (const kind of UNHEX_CARDS) registerCardKind(kind);
@@ -75,6 +77,19 @@ export async function postUnhexDoor(actor: string, token: string, between: [stri
   return posted(await openCard({ kind: "unhex.door", refs: { actor: ref(actor, token) }, request: { between, open } }));
 }
 
-export async function postUnhexMove(actor: string, token: string, from: string, origin: { x: number; y: number }): Promise<ChatMessage.Implementation | undefined> {
-  return posted(await openCard({ kind: "unhex.move", refs: { mover: ref(actor, token) }, request: { from, origin } }));
+/** What the use-or-manage-items dialog opens: each item's choice (in hand, stow, drop) by id, and the item used. */
+export interface UnhexItemsOpen {
+  actor: string;
+  token?: string | null;
+  hands: Record<string, "hand" | "stow" | "drop">;
+  use?: { item: string } | { fixed: string };
+}
+
+export async function postUnhexItems(open: UnhexItemsOpen): Promise<ChatMessage.Implementation | undefined> {
+  return posted(await openCard({ kind: "unhex.items", refs: { actor: ref(open.actor, open.token) }, request: { hands: open.hands, ...(open.use ? { use: open.use } : {}) } }));
+}
+
+/** The card the active GM opens for a move that stands in a fight: from the Area the token left, set out at `origin`. */
+export function unhexMoveOpen(actor: string, token: string, from: string, origin: { x: number; y: number }): OpenCard {
+  return { kind: "unhex.move", refs: { mover: ref(actor, token) }, request: { from, origin } };
 }

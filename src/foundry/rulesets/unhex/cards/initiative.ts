@@ -1,7 +1,8 @@
 /**
  * The Unhex initiative card of one round: the GM opens it from the tracker; each team's highest
- * level character rolls her own dice in turn (last round's holder first, else the PCs); good
- * rollers may reroll and criticals choose; the winning team's owner picks the order of team turns.
+ * level character rolls her own dice in turn (last round's holder first, else the PCs), and a good
+ * roller decides her reroll before the next team rolls; a critical success is the roller's extra
+ * action (no dice to set); the winning team's owner picks the order of team turns.
  * Apply stores the round's order and holder in the combat, each roller's extra or lost action,
  * and an initiative per combatant by her team's place, so the tracker sorts by team turns.
  */
@@ -16,8 +17,9 @@ import { templatePath } from "../../../system.js";
 import { goodAt, isPc, unhexData } from "../actors.js";
 import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
 import { budgetFromEvents } from "./apply.js";
-import { SET_DICE } from "./set-dice.js";
 import { teamName, unhexCardContext } from "./view.js";
+import { cardName } from "../../../cards/documents.js";
+import { defeatedOf } from "../../../combat/roster.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -28,7 +30,8 @@ export function teamsOf(combat: Combat.Implementation): Map<TeamId, Combatant.Im
   const teams = new Map<TeamId, Combatant.Implementation[]>();
   for (const combatant of combat.combatants.contents as Combatant.Implementation[]) {
     const actor = combatant.actor;
-    if (!actor || combatant.isDefeated) continue;
+    // Defeat as the GM decided it: a player may write her own combatant's `defeated`.
+    if (!actor || defeatedOf(combat, combatant)) continue;
     try {
       unhexData(actor);
     } catch {
@@ -75,12 +78,13 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const teams = Object.keys(rollers).map((team) => {
     const actor = actors[team]!;
     const system = unhexData(actor);
-    return { name: team, pc: isPc(actor), members: [{ name: actor.name, level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
+    return { name: team, pc: isPc(actor), members: [{ name: cardName(actor.name), level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
   });
   const rolls = Object.fromEntries(Object.entries((request.rolls ?? {}) as Record<string, unknown>).map(([team, value]) => [team, value === "true" ? true : value]));
   const rules: Record<string, unknown> = { teams, rolls };
   if (typeof request.previousHolder === "string") rules.previousHolder = request.previousHolder;
-  for (const key of ["rerolls", "criticals"]) if (request[key] !== undefined) rules[key] = request[key];
+  // A critical success on initiative is only an extra action: there is no critical's choice to pass on.
+  if (request.rerolls !== undefined) rules.rerolls = request.rerolls;
   if (request.order !== undefined) rules.order = typeof request.order === "string" ? request.order.split(",") : request.order;
   return rules;
 }
@@ -124,6 +128,5 @@ export const unhexInitiativeCard: CardKind = {
   rulesRequest,
   changes,
   context,
-  clientActions: { setDice: SET_DICE },
 };
 

@@ -8,6 +8,7 @@ import type { Awaiting, Step } from "../../../../core/outcome.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { TEAMS } from "../combat/state.js";
+import { cardName } from "../../../cards/documents.js";
 
 const i18n = () => game.i18n!;
 const t = (key: string, data?: Record<string, unknown>) =>
@@ -42,7 +43,7 @@ export interface AwaitingView {
 function nameOf(card: CardData, role: string): string {
   const uuid = card.refs[role]?.actor;
   const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? actor.name : role;
+  return actor instanceof Actor ? cardName(actor.name) : role;
 }
 
 /** An Area's name as the map names it (the stand-in map's areas by their words). */
@@ -136,6 +137,20 @@ function stepLine(card: CardData, steps: readonly Step[], index: number): string
       return t("Step.placed", { who: step.who, to: areaName(card, step.to) });
     case "may-intercept":
       return (step.interceptors as string[]).length ? t("Step.may-intercept", { names: (step.interceptors as string[]).join(", ") }) : t("Step.none-intercept");
+    case "drop-items":
+      return t("Step.drop-items", { who: step.who, items: (step.items as string[]).join(", ") });
+    case "rearrange-hands":
+      return t("Step.rearrange-hands", { who: step.who, take: (step.take as string[]).join(", ") || t("Nothing"), stow: (step.stow as string[]).join(", ") || t("Nothing") });
+    case "use-item":
+      return step.fixedIn === undefined ? t("Step.use-item", { who: step.who, item: step.item }) : t("Step.use-fixed", { who: step.who, item: step.item, area: areaName(card, step.fixedIn) });
+    case "out-of-fight":
+      return t("Step.out-of-fight", { who: step.who, team: teamName(step.team), why: t(`Out.${String(step.why)}`) });
+    case "teams-standing":
+      return (step.teams as string[]).length ? t("Step.teams-standing", { teams: (step.teams as string[]).map(teamName).join(", ") }) : t("Step.nobody-standing");
+    case "combat-ends":
+      return t(`Step.combat-ends-${String(step.by)}`);
+    case "combat-goes-on":
+      return t("Step.combat-goes-on");
     case "open-door":
     case "shut-door":
       return t(step.who ? `Step.${step.rule}` : `Step.${step.rule}-gm`, { who: step.who ?? "", a: areaName(card, (step.between as string[])[0]), b: areaName(card, (step.between as string[])[1]) });

@@ -2,36 +2,32 @@
  * Unhex in the combat tracker: team initiative (each round's card, opened on the active GM when
  * anyone with a combatant rolls), team turns as the tracker's order, each combatant's team and her
  * one action this round on her row (with a critical's extra or lost action), a button to spend it
- * on something no card records, the GM's team change, and the GM's end of the fight once one team
- * is left standing. All state is in the Combat's flags (state.ts), which only the GM writes.
+ * on something no card records, the GM's team change, and the GM's end of the fight once the rules'
+ * end-of-combat test says one team (or none) is left standing (end.ts). All state is in the
+ * Combat's flags (state.ts), which only the GM writes.
  */
 import { spendAction } from "../../../../rules/unhex/budget.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
 import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
 import { writeStates } from "../../../combat/store.js";
-import { openCardAsGm } from "../../../cards/index.js";
+import { openCardAsGm, postServedCard } from "../../../cards/index.js";
 import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { teamsOf } from "../cards/initiative.js";
-import { BUDGET_KEY, budgetChange, budgetOf, orderOf, roundState, storedStateReadable, TEAMS, type TeamId, teamOf, teamUpdate } from "./state.js";
+import { combatEndOf, combatEndRequest } from "./end.js";
+import { BUDGET_KEY, budgetChange, budgetOf, orderOf, roundState, storedStateReadable, TEAMS, teamOf, teamUpdate } from "./state.js";
 
 const i18n = () => game.i18n!;
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? i18n().format(`FRAY.Unhex.Refused.${key}`, data) : i18n().localize(`FRAY.Unhex.Refused.${key}`));
 };
 
-/** Words of the game that take a character out of the fight (the token statuses Apply sets). */
-const OUT = ["unconscious", "dead"];
-
-function standing(combatant: Combatant.Implementation): boolean {
-  const statuses = (combatant.actor as { statuses?: Set<string> } | null)?.statuses;
-  return !combatant.isDefeated && !OUT.some((id) => statuses?.has(id));
-}
-
-/** The teams with someone still standing. */
-export function teamsStanding(combat: Combat.Implementation): TeamId[] {
-  return [...teamsOf(combat)].filter(([, members]) => members.some(standing)).map(([team]) => team);
+/** On the active GM: the fight ends only when the rules' test says so; its card shows why. */
+async function endFight(combat: Combat.Implementation, asker: User.Implementation): Promise<void> {
+  if (!combatEndOf(combat).over) refuse("FightGoesOn");
+  await postServedCard("unhex.combat-end", {}, { rules: combatEndRequest(combat) }, [], asker);
+  await combat.delete();
 }
 
 /** The round's initiative card, open or applied, if one was posted for this combat and round. */
@@ -97,12 +93,12 @@ export const unhexCombatRules: RulesetCombatRules = {
       const next = TEAMS[(TEAMS.indexOf(team) + 1) % TEAMS.length]!;
       buttons.push({ action: "team", label: i18n().localize("FRAY.Unhex.Combat.Team"), tooltip: i18n().format("FRAY.Unhex.Combat.TeamHint", { team: i18n().localize(`FRAY.Unhex.Team.${next}`) }) });
       // Offered once, on the first row, when one team (or none) is left standing.
-      if (hasBegun(combat) && combat.turns[0]?.id === combatant.id && teamsStanding(combat).length <= 1) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
+      if (hasBegun(combat) && combat.turns[0]?.id === combatant.id && combatEndOf(combat).over) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
     }
     return { facts, buttons };
   },
 
-  async act(combat, combatant, action) {
+  async act(combat, combatant, action, ask) {
     if (action === "roundInitiative") return openInitiative(combat);
     if (action === "spend") {
       let budget = budgetOf(combat, combatant);
@@ -122,7 +118,7 @@ export const unhexCombatRules: RulesetCombatRules = {
       });
       return;
     }
-    if (action === "end") await combat.delete();
+    if (action === "end") await endFight(combat, ask.asker);
   },
 
   hasBadState(combatant) {

@@ -2,7 +2,7 @@
  * The Unhex sheet: level, what the character is good at, the wound boxes of each hit location as
  * boxes a click fills or clears (a full location shows its effect), the items in and out of her
  * hands, and the buttons that open cards: Attack the targeted token, a check, an opposed roll
- * against the target, and the doors beside her.
+ * against the target, use or manage items, and the doors beside her.
  */
 import { conditionsOf } from "../../../../rules/unhex/character.js";
 import { withDefaults } from "../../../../rules/options.js";
@@ -12,10 +12,11 @@ import type { SheetAction, SheetExtension } from "../../../actor/sheet.js";
 import { tokenArea, usableMap } from "../../../areas/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
-import { isPc, woundsOf } from "../actors.js";
+import { handsOf, holdableItems, isPc, woundsOf } from "../actors.js";
 import { postUnhexDoor } from "../cards/index.js";
 import { GOOD_AT, LOCATION_KEYS, UNHEX_ITEM_TYPES, unhexActor, UnhexArmourModel, UnhexGearModel, UnhexShieldModel, UnhexWeaponModel } from "../models.js";
 import { openUnhexAttackDialog } from "./attack-dialog.js";
+import { openUnhexItemsDialog } from "./items-dialog.js";
 import { askUnhexRoll } from "./roll-dialog.js";
 
 const i18n = () => game.i18n!;
@@ -59,8 +60,7 @@ function itemsOf(actor: Actor.Implementation) {
       const system = item.system;
       const base = { id: item.id, name: item.name, img: item.img, type: item.type, holdable: false, held: false, destroyed: false, detail: "" };
       if (system instanceof UnhexWeaponModel) {
-        const hands = system.kind === "melee" ? system.hands : system.kind === "two-handed-ranged" ? 2 : 1;
-        return { ...base, holdable: true, held: system.held, detail: `${i18n().localize(`FRAY.Unhex.Weapon.${system.kind}`)} · ${i18n().format("FRAY.Unhex.Ui.Hands", { n: String(hands) })}` };
+        return { ...base, holdable: true, held: system.held, detail: `${i18n().localize(`FRAY.Unhex.Weapon.${system.kind}`)} · ${i18n().format("FRAY.Unhex.Ui.Hands", { n: String(handsOf(item)) })}` };
       }
       if (system instanceof UnhexShieldModel) return { ...base, holdable: true, held: system.held, detail: i18n().localize("TYPES.Item.unhexShield") };
       if (system instanceof UnhexArmourModel) return { ...base, destroyed: system.destroyed, detail: `${i18n().localize("TYPES.Item.unhexArmour")} · ${i18n().localize(`FRAY.Unhex.Location.${system.location}`)}` };
@@ -71,13 +71,7 @@ function itemsOf(actor: Actor.Implementation) {
 
 /** Hands in use: a two-handed weapon takes both. */
 function handsUsed(actor: Actor.Implementation): number {
-  let hands = 0;
-  for (const item of actor.items) {
-    const system = item.system;
-    if (system instanceof UnhexWeaponModel && system.held) hands += system.kind === "melee" ? system.hands : system.kind === "two-handed-ranged" ? 2 : 1;
-    else if ((system instanceof UnhexShieldModel || system instanceof UnhexGearModel) && system.held) hands += 1;
-  }
-  return hands;
+  return holdableItems(actor).reduce((sum, item) => sum + (item.held ? item.hands : 0), 0);
 }
 
 /** The token an actor acts through on the viewed scene. */
@@ -125,6 +119,7 @@ const ACTIONS: Record<string, SheetAction> = {
   unhexAttack: (sheet) => openUnhexAttackDialog(sheet.actor),
   unhexCheck: (sheet) => askUnhexRoll(sheet.actor, false),
   unhexOpposed: (sheet) => askUnhexRoll(sheet.actor, true),
+  unhexItems: (sheet) => openUnhexItemsDialog(sheet.actor),
   markBox: async (sheet, _event, target) => {
     const key = target.dataset.location ?? "";
     const box = Number(target.dataset.box);

@@ -1,0 +1,54 @@
+/**
+ * The end of an Unhex fight as the GM's tracker asks it: the rules' end-of-combat test
+ * (src/rules/unhex/combatEnd.ts) over the combat's teams, each combatant read from her actor as it
+ * is now (level and wound boxes) and from the table's marks: the Surrendered and Retreated token
+ * statuses, an Unconscious status, and a Dead status or the tracker's Defeated toggle (the GM's
+ * word that she is out).
+ */
+import { combatEnd, type CombatEnd, type CombatTeam, type OutWord } from "../../../../rules/unhex/combatEnd.js";
+import { defeatedOf } from "../../../combat/roster.js";
+import { CORE_STATUS, FRAY_STATUS } from "../../../statuses/index.js";
+import { isPc, unhexData, woundsOf } from "../actors.js";
+import { unhexOptions } from "../ui/sheet.js";
+import { TEAMS, teamOf } from "./state.js";
+
+/** The table's word that a combatant is out, when a status or the tracker says so. */
+function outWord(combat: Combat.Implementation, combatant: Combatant.Implementation, actor: Actor.Implementation): OutWord | undefined {
+  const statuses = actor.statuses;
+  if (statuses.has(FRAY_STATUS.surrendered.id)) return "surrendered";
+  if (statuses.has(FRAY_STATUS.retreated.id)) return "retreated";
+  if (statuses.has(CORE_STATUS.unconscious.id)) return "unconscious";
+  // Defeat as the GM decided it (roster.ts): a player may write her own combatant's `defeated`.
+  return defeatedOf(combat, combatant) || statuses.has(CORE_STATUS.dead.id) ? "defeated" : undefined;
+}
+
+/** The combat's teams as the rules read them: every Unhex combatant, by team, with what is out of her. */
+export function combatTeams(combat: Combat.Implementation): CombatTeam[] {
+  const teams = new Map<string, CombatTeam["members"][number][]>();
+  for (const combatant of combat.combatants.contents as Combatant.Implementation[]) {
+    const actor = combatant.actor;
+    if (!actor) continue;
+    let system;
+    try {
+      system = unhexData(actor);
+    } catch {
+      continue;
+    }
+    const out = outWord(combat, combatant, actor);
+    // The rules' request bounds a name at 200 characters; the card keeps the request it ran.
+    const member = { name: actor.name.slice(0, 200), level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), wounds: woundsOf(actor), ...(out ? { out } : {}) };
+    const team = teamOf(combat, combatant);
+    teams.set(team, [...(teams.get(team) ?? []), member]);
+  }
+  return TEAMS.filter((team) => teams.has(team)).map((team) => ({ name: team, members: teams.get(team)! }));
+}
+
+/** The rules' end-of-combat test, now. */
+export function combatEndOf(combat: Combat.Implementation): CombatEnd {
+  return combatEnd(combatTeams(combat), unhexOptions());
+}
+
+/** The `combat-end` request of the test (the world's house rules are added as any card's are), as the card posted at the end keeps it. */
+export function combatEndRequest(combat: Combat.Implementation): Record<string, unknown> {
+  return { teams: combatTeams(combat) };
+}
