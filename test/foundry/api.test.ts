@@ -290,3 +290,26 @@ describe("the skip-dialog keybinding", () => {
     expect(posted.map((m) => (m.system.toObject() as { kind: string }).kind)).toEqual(["cavaliers.skill"]);
   });
 });
+
+describe("the Actors directory's context menu", () => {
+  it("offers Roll Initiative for an owned actor in the current combat, and rolls it through the combat as the tracker does", async () => {
+    const hero = (await ActorClass().create({ name: "Hero", type: "personalCharacter" })) as Actor;
+    const bystander = (await ActorClass().create({ name: "Bystander", type: "personalCharacter" })) as Actor;
+    const CombatClass = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; rollInitiative(ids: string[]): Promise<unknown> }> };
+    const combat = await CombatClass.create({ active: true });
+    const [combatant] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: hero.id, name: "Hero" }]);
+    const options: Array<{ name: string; condition?(li: HTMLElement): boolean; callback(li: HTMLElement): unknown }> = [];
+    (globalThis as unknown as { Hooks: { call(h: string, ...a: unknown[]): boolean } }).Hooks.call("getActorContextOptions", null, options);
+    const roll = options.find((o) => o.name === "FRAY.Api.RollInitiative")!;
+    const li = document.createElement("li");
+    li.dataset.entryId = hero.id!;
+    const other = document.createElement("li");
+    other.dataset.entryId = bystander.id!;
+    expect(roll.condition!(li)).toBe(true);
+    expect(roll.condition!(other)).toBe(false);
+    const asked: string[][] = [];
+    combat.rollInitiative = async (ids: string[]) => asked.push(ids);
+    await roll.callback(li);
+    expect(asked).toEqual([[combatant!.id]]);
+  });
+});
