@@ -331,6 +331,14 @@ export class ApplicationV2 {
 
   protected _onClickAction(_event: Event, _target: HTMLElement): void {}
 
+  /** ApplicationV2#submit (v13): the form handler called on the form as it stands, without a submit event's closing. */
+  async submit(submitOptions: AnyObject = {}): Promise<unknown> {
+    const handler = this.options.form?.handler;
+    if (!handler) throw new Error(`The ${this.constructor.name} Application does not support a single top-level form element.`);
+    const form = this.form as HTMLFormElement;
+    return handler.call(this, new Event("submit", { cancelable: true }), form, new FormDataExtended(form), submitOptions);
+  }
+
   /** ApplicationV2#_onSubmitForm: the form handler with FormDataExtended, then close when closeOnSubmit. */
   protected async _onSubmitForm(formConfig: ApplicationOptions["form"] & object, event: Event): Promise<void> {
     event.preventDefault();
@@ -910,7 +918,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
   }
 
   /** Submit the sheet's form programmatically (Foundry's DocumentSheetV2#submit). */
-  async submit(submitOptions: AnyObject = {}): Promise<void> {
+  override async submit(submitOptions: AnyObject = {}): Promise<void> {
     const formConfig = this.options.form;
     if (!formConfig?.handler) throw new Error(`The ${this.constructor.name} DocumentSheetV2 does not support a single top-level form element.`);
     const form = this.element as HTMLFormElement;

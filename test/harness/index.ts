@@ -10,7 +10,7 @@ import Handlebars from "handlebars";
 import { applications, registerHandlebarsHelpers } from "./applications.js";
 import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, fields } from "./data.js";
 import { Actor, ChatMessage, ClientDocument, Collection, Combat, Combatant, CONST, hostileUpdate, Item, reloadDocument, User, Users, WorldCollection, fromUuid, fromUuidSync } from "./documents.js";
-import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
+import { ClientKeybindings, ClientSettings, KeyboardManager, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
 import { CORE_STATUS_NAMES, installEffects } from "./effects.js";
@@ -151,6 +151,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     i18n,
     settings,
     users,
+    keybindings: new ClientKeybindings(),
+    keyboard: new KeyboardManager(),
     ready: false,
     paused: false,
     /** v13 GameTime#serverTime: the server's clock, which every client keeps in step with; here, this machine's. */
@@ -288,6 +290,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       if (errors.length) throw errors[0];
     },
     reset() {
+      (game.keyboard as KeyboardManager).downKeys.clear();
       for (const name of ["actors", "items", "messages", "combats"]) {
         const c = game[name] as Collection<ClientDocument> | undefined;
         for (const doc of c?.contents ?? []) for (const app of Object.values(doc.apps)) void app.close();

@@ -12,6 +12,7 @@ import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dia
 import { singleTarget } from "../../../sheets/targets.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -183,6 +184,6 @@ export async function openAttackDialog(actor: Actor.Implementation, specialtyIte
     return null;
   }
   const dialog = new AttackDialog({ actor, target: target.token, ...(specialtyItemId ? { specialtyItemId } : {}) });
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

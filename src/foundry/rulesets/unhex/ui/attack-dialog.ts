@@ -20,6 +20,7 @@ import { whereLine } from "../cards/view.js";
 import { activeToken } from "./sheet.js";
 import { attackOddsLines } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -151,6 +152,6 @@ export async function openUnhexAttackDialog(actor: Actor.Implementation): Promis
     return null;
   }
   const dialog = new UnhexAttackDialog(actor, target.token);
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }
