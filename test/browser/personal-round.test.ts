@@ -185,6 +185,9 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     const card = await lastCard(page);
     expect(await readCard(card)).toContain("Street Thug");
     expect(await card.locator(".fray-card").getAttribute("aria-live")).toBe("polite");
+    // Her blow changed the Street Thug, whom she does not own: only the GM may take it back.
+    await as(page, "GM");
+    await lastCard(page);
     await tabTo(page, "#chat-column [data-fray-action='undo']");
     await page.keyboard.press("Enter");
     expect(await readCard(await lastCard(page))).toContain("Undone");
@@ -270,10 +273,14 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await screenshot(await sheet(page, "Ines"), "personal-sheet");
     let card = await attack(page, "Ines", "Street Thug", [[12, 20], [5, 8]]);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("applied");
+    // The card changed the Street Thug, whom Ada does not own: the GM takes it back.
+    await as(page, "GM");
+    card = await lastCard(page);
     await card.locator('[data-fray-action="undo"]').click();
     card = await lastCard(page);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("undone");
     await screenshot(card, "personal-card-attack-undone");
+    await as(page, "Ada");
     // 19 against Defense 12: by 7, so Mail + Shield 4 halves to 2; 6 − 2 = 4.
     card = await attack(page, "Ines", "Veteran Sergeant", [[18, 20], [6, 8]], '[data-action="attack"]', "personal-attack-dialog");
     const hit = await readCard(card);
@@ -307,7 +314,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await screenshot(card, "personal-card-fate-awaiting-other-player");
     await as(page, "Ada");
     card = await lastCard(page);
-    expect(await card.locator("[data-fray-action='choose']").allInnerTexts()).toEqual(["Knocked Out", "Maimed", "Broken Gear", "Captured", "Shaken", "Slain", "Ignore it"]);
+    expect(await card.locator("[data-fray-action='choose']").allInnerTexts()).toEqual(["Knocked Out (out of the fight)", "Maimed", "Broken Gear", "Captured (out of the fight)", "Shaken", "Slain (out of the fight)", "Ignore it"]);
     await screenshot(card, "personal-card-fate-awaiting");
     await card.locator("[data-fray-value='Shaken']").click();
     card = await lastCard(page);
