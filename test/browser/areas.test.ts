@@ -27,7 +27,7 @@ describe.skipIf(!browserAvailable())("the Area config sheet in Chromium", () => 
     }, areaSceneData(NIGHTCLUB));
     const root = page.locator(`[id="${id}"]`);
     const text = await root.innerText();
-    for (const shown of ["Area id", "Area name", "Connections", "To Area", "Cover into this Area", "Add connection"]) expect(text).toContain(shown);
+    for (const shown of ["Area id", "Shown to players as", "Connections", "To Area", "Cover into this Area", "Add connection"]) expect(text).toContain(shown);
     expect(text).not.toMatch(/FRAY\./);
     // The bar lists its cover behind the kitchen counter and against the dance floor, and its line to the pool tables.
     const rows = root.locator("tr.fray-area-connection");
