@@ -39,6 +39,10 @@ const g = globalThis as unknown as Globals;
 
 /** Which user's screen each Fray window belongs to (by element id): other users' windows are hidden, as on another computer. */
 const windowOwner = new Map<string, string>();
+/** How many of the stand-in's notifications the page has shown. */
+let shownNotifications = 0;
+/** The redraw waiting to run (hooks come in bursts: one for each user's client). */
+let pending: ReturnType<typeof setTimeout> | undefined;
 
 async function start(): Promise<void> {
   const ruleset = chosenRuleset();
@@ -102,12 +106,13 @@ async function start(): Promise<void> {
     open.textContent = "Open the Combat Grid";
     open.addEventListener("click", () => void g.CONFIG.fray.torchlight?.openCombatGrid());
     $("#pg-combat-extra").append(open);
-    await g.CONFIG.fray.torchlight?.openCombatGrid();
+    const grid = await g.CONFIG.fray.torchlight?.openCombatGrid();
+    // The GM has put everyone on the grid before the players arrive.
+    grid?.element.querySelector<HTMLElement>("[data-action='placeAll']")?.click();
   }
   setInterval(showNotifications, 400);
   await refresh();
 
-  let pending: ReturnType<typeof setTimeout> | undefined;
   function scheduleRefresh(): void {
     clearTimeout(pending);
     pending = setTimeout(() => void refresh(), 30);
@@ -115,8 +120,12 @@ async function start(): Promise<void> {
 
   /** Draw the sidebar and the scene again for the user playing now, once Fray's cards and renders have settled. */
   async function refresh(): Promise<void> {
-    await g.CONFIG.fray.cards?.cardsIdle();
-    await harness.flush();
+    // A click that opened a dialog waits for its answer: draw what is there after a moment rather than wait for it.
+    const settled = (async () => {
+      await g.CONFIG.fray.cards?.cardsIdle();
+      await harness.flush();
+    })();
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 1500))]);
     harness.switchUser(viewer);
     await Promise.all([drawChat(), drawTracker()]);
     drawActors();
@@ -167,7 +176,6 @@ async function start(): Promise<void> {
 
   async function drawTracker(): Promise<void> {
     const app = await g.ui.combat.render({ force: true });
-    await harness.flush();
     const holder = $("#pg-tracker");
     if (app.element.parentElement !== holder) holder.replaceChildren(app.element);
   }
@@ -209,7 +217,6 @@ async function start(): Promise<void> {
     showWindowsOf(viewer);
   }
 
-  let shownNotifications = 0;
   function showNotifications(): void {
     const records = harness.notifications;
     for (const record of records.slice(shownNotifications)) {

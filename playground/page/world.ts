@@ -125,6 +125,8 @@ export async function setUpTable(ruleset: RulesetId): Promise<Table> {
     "Combatant",
     tokenDocs.map((token, index) => ({ actorId: fighters[index]!.id, tokenId: token.id, sceneId: scene.id, name: token.name })),
   );
+  // Beyond the Torchlight's grid and attacks follow a started combat; the other rulesets begin from the tracker.
+  if (scenario.combatGrid) await combat.startCombat();
   await harness.flush();
   return { ruleset, users: { gm: gm.id, ada: ada.id, bob: bob.id }, scene: (harness.game as unknown as { scenes: { get(id: string): SceneDoc } }).scenes.get(scene.id), tokens, combat };
 }
