@@ -62,9 +62,6 @@ declare module "fvtt-types/configuration" {
     Item: {
       fray?: { unmigrated?: UnmigratedValue[] };
     };
-    Token: {
-      fray?: { area?: string; leftArea?: string };
-    };
   }
 
   interface SettingConfig {

@@ -1,6 +1,6 @@
 import { FrayActor } from "./actor/document.js";
 import { registerCombat, registerRulesetCombat } from "./combat/index.js";
-import { registerAreas } from "./areas/index.js";
+import { movesIdle, registerAreas } from "./areas/index.js";
 import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
 import { renderCardContent } from "./cards/render.js";
 import { registerRulesetRules } from "./cards/resolve.js";
@@ -120,6 +120,7 @@ Hooks.once("init", () => {
   const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
   fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf, renderCardContent };
   fray.loadRuleset = loadRuleset;
+  fray.areas = { movesIdle };
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

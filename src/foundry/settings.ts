@@ -1,6 +1,6 @@
 import { optionSettings, RULESET_OPTIONS } from "../rules/rulesetOptions.js";
 import { RULESET_IDS, type RulesetId } from "../rules/ruleset.js";
-import { isRulesetId, loadRuleset } from "./rulesets/loading.js";
+import { isRulesetId, loadRuleset, whenShown } from "./rulesets/loading.js";
 import { houseRulesMenuFor } from "./settings-menu.js";
 import { SYSTEM_ID } from "./system.js";
 
@@ -67,11 +67,13 @@ export function activeRulesetId(): RulesetId {
   return rulesetIdOf(game.settings!.get(SYSTEM_ID, "ruleset"));
 }
 
-/** A ruleset's chunk that could not be fetched: said to the user, who may reload to try again. */
+/** A ruleset's chunk that could not be fetched: said to the user (once she can read it), who may reload to try again. */
 export function reportLoadFailure(id: RulesetId, error: unknown): void {
   console.error(`Fray | loading the ruleset ${id}`, error);
-  const i18n = game.i18n!;
-  ui.notifications?.error(i18n.format("FRAY.Setting.ruleset.LoadFailed", { ruleset: i18n.localize(`FRAY.Setting.ruleset.Choices.${id}`), error: error instanceof Error ? error.message : String(error) }));
+  whenShown(() => {
+    const i18n = game.i18n!;
+    ui.notifications?.error(i18n.format("FRAY.Setting.ruleset.LoadFailed", { ruleset: i18n.localize(`FRAY.Setting.ruleset.Choices.${id}`), error: error instanceof Error ? error.message : String(error) }));
+  });
 }
 
 /** The world's values for a ruleset's house defaults, ready to pass as a request's `options`. */

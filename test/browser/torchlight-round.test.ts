@@ -2,7 +2,8 @@
  * One whole round of Beyond the Torchlight from the built bundle in Chromium, with the GM's client
  * and two players' (Ada plays Elsa, Bob plays Riddic) and dice from a fixed sequence: Dex saves from
  * the tracker, the Combat Grid, Elsa's sheet and attack dialog, a Precision Strike spent on a Push,
- * a check and a save, Riddic's Intimidation, Grapple and hold, the bandits' turn, a Retreat, the
+ * a check and a save, Riddic's Intimidation and Goad, the Swordsman's attack with its Feint offered
+ * and its Grapple and hold, the bandits' turn, a Retreat, the
  * grid's reading, the end-of-round card asking each owner for her saves, Undo and the round again;
  * then, the fight over, Elsa's Dying saves and her Recovery. Every card state, the sheet, the dialog,
  * the grid and the tracker are photographed (test-results/screenshots/, copied to docs/screenshots/).
@@ -251,7 +252,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     expect(await card(page).innerText()).toContain("d20 16 against ST 15.");
     await closeSheet(page, sheet);
 
-    // Bob: Riddic Intimidates the Swordsman, then Grapples him for 1 Breath (Dex check 9 against 12), and keeps the hold (Str save 12 against 8).
+    // Bob: Riddic Intimidates the Swordsman, then Goads him for 1 Breath: the cards say what the Swordsman owes.
     await as(page, "bob");
     const t = (fn: string, arg: Record<string, unknown>) =>
       page.evaluate(
@@ -266,34 +267,43 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
       );
     await t("postTorchlightAbility", { actor: "riddic" });
     await show(page);
-    expect(await card(page).innerText()).toContain("Bandit Swordsman must attack Impaired this round.");
+    expect(await card(page).innerText()).toContain("Bandit Swordsman must attack this round, Impaired (Riddic's Intimidation).");
     await screenshot(page.locator("#chat-column"), "card-torchlight-ability");
-    await faces(page, [9, 20]);
-    await t("postTorchlightManeuver", { actor: "riddic", target: "bandit", maneuver: "grapple", weapon: "" });
+    await t("postTorchlightManeuver", { actor: "riddic", target: "bandit", maneuver: "goad", weapon: "" });
     await show(page);
-    expect(await card(page).innerText()).toContain("Grapple: Dex check 9 against DC 12: held.");
+    expect(await card(page).innerText()).toContain("Bandit Swordsman must attack Riddic next round (Goad).");
     await screenshot(page.locator("#chat-column"), "card-torchlight-maneuver");
-    await faces(page, [12, 20]);
-    await t("postTorchlightGrappleHold", { actor: "riddic", target: "bandit" });
-    await show(page);
-    expect(await card(page).innerText()).toContain("Str save 12 against ST 8: keeps the hold.");
-    await screenshot(page.locator("#chat-column"), "card-torchlight-hold");
 
-    // The GM's turn: the Swordsman, Intimidated and held, attacks Elsa Impaired twice (d8 twice, keep the lower: 6 and 5, 5).
+    // The GM's turn: the Swordsman, Intimidated, attacks Elsa Impaired (two d10, keep the lower: 6 and 5, 5) with a Grapple for 1 Breath.
     await as(page, "gm");
     column = await tracker(page);
     await column.locator('[data-action="nextTurn"]').click();
     await idle(page);
     column = await tracker(page);
     expect(await column.locator("li.fray-phase.active").getAttribute("data-phase")).toBe("gm");
-    await faces(page, [6, 8], [5, 8]);
+    expect(await column.innerText()).toContain("Must attack this round, Impaired (Intimidated by Riddic)");
+    await faces(page, [6, 10], [5, 10]);
     await page.evaluate(async () => {
       const w = window as unknown as { actors: Record<string, { uuid: string; items: { contents: { id: string }[] } }>; combat: { id: string }; CONFIG: { fray: { torchlight: Record<string, (o: unknown) => Promise<unknown>> } } };
-      await w.CONFIG.fray.torchlight.postTorchlightAttack!({ combat: w.combat.id, attacker: { actor: w.actors.bandit!.uuid }, target: { actor: w.actors.elsa!.uuid }, weapon: w.actors.bandit!.items.contents[0]!.id });
+      await w.CONFIG.fray.torchlight.postTorchlightAttack!({ combat: w.combat.id, attacker: { actor: w.actors.bandit!.uuid }, target: { actor: w.actors.elsa!.uuid }, weapon: w.actors.bandit!.items.contents[0]!.id, maneuver: "grapple" });
     });
-    await show(page);
-    expect(await card(page).innerText()).toContain("Impaired: Intimidated, held in a Grapple.");
+    // The die seen, the card offers him the Feint; he keeps his 5, and the Grapple's Dex check (9 against 10) holds Elsa.
+    const gmAttack = await show(page);
+    expect((await cardData(page, gmAttack)).outcome.awaiting).toMatchObject({ choice: "feint", by: "attacker" });
+    expect(await card(page).innerText()).toContain("Bandit Swordsman's die shows 5 on a d10: Feint for 1 Breath (reroll it, keep the higher), or keep it?");
+    await screenshot(page.locator("#chat-column"), "card-torchlight-feint");
+    await faces(page, [9, 20]);
+    await card(page).locator("[data-fray-value='keep']").click();
+    await show(page, gmAttack);
+    expect(await cardState(page)).toBe("applied");
+    expect(await card(page).innerText()).toContain("Impaired: Intimidated.");
+    expect(await card(page).innerText()).toContain("Grapple: Dex check 9 against DC 10: held.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-gm-attack");
+    await faces(page, [12, 20]);
+    await t("postTorchlightGrappleHold", { actor: "bandit", target: "elsa" });
+    await show(page);
+    expect(await card(page).innerText()).toContain("Str save 12 against ST 10: keeps the hold.");
+    await screenshot(page.locator("#chat-column"), "card-torchlight-hold");
     // The Archer, waiting and unengaged in the Rearguard, Retreats; the GM posts the grid's reading.
     await t("postTorchlightRetreat", { actor: "archer" });
     await show(page);

@@ -20,7 +20,7 @@ describe("command line", () => {
     [["resolve", "--bogus", "1"], "{}", /^option --bogus: expected one of --file, --seed$/],
     [["juggle"], "", /^unknown command "juggle"/],
     // Well formed but against the rules: a RuleError, reported as a refusal.
-    [["resolve"], '{"ruleset":"cavaliers","action":"turn","name":"Ines","combined":["reload-musket","run"]}', /^refused: combined actions without a roll are capped at Drop 4/],
+    [["resolve"], '{"ruleset":"cavaliers","action":"turn","name":"Ines","combined":["reload-musket","run"]}', /^refused: combined actions are capped at Drop 4 in a round/],
     [["resolve"], '{"ruleset":"unhex","action":"check","character":{"name":"Ines","level":50},"critical":{"set":70},"faces":[1,1]}', /^refused: the dice can be set to 1–50, not 70$/],
     // A given face its die cannot show stays a faces error.
     [["resolve"], '{"ruleset":"torchlight","action":"save","name":"Ines","st":12,"faces":[21]}', /^faces: given face #1 is 21, which a d20 cannot show$/],

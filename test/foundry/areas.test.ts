@@ -2,12 +2,18 @@
  * Areas on a Foundry scene: the seed 002 nightclub drawn as Regions with `area` behaviours answers
  * range, line of sight and cover exactly as the core does; a token's Area follows it as it is
  * dragged (and the cavaliers actor's Area with it); Move and Run are checked and too-far moves are
- * warned about, not blocked; cavaliers' same-Area, band and cover rules; a broken map is shown to
- * the GM once and never thrown at players.
+ * warned about, not blocked, and worked out on the whole move however many pieces Foundry cuts it
+ * into; cavaliers' same-Area, band and cover rules, read from where the tokens stand; a broken map
+ * is shown to the GM once and never thrown at players. Also the harness itself: tokens move as
+ * Foundry v13 moves them (cut at Area borders, continued piece by piece).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness, HarnessGame } from "../harness/index.js";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
+import { Hooks } from "../harness/hooks.js";
+import { placeToken, pressArrowKey } from "../harness/tokens.js";
+import { queueFaces } from "../harness/dice.js";
+import { middleOf, shippedNightclub } from "./unhex-fixtures.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { NIGHTCLUB, coverAgainst, lineOfSight, rangeBetween, type AreaMap } from "../../src/core/areas/index.js";
 import { AIMED_WEAPONS } from "../../src/rules/cavaliers/tables.js";
@@ -52,6 +58,80 @@ async function drag(token: TokenDocument, area: string | null, map: AreaMap = NI
   await token.update(area ? at(area, map) : { x: 3000, y: 2500 });
   await harness.flush();
 }
+
+async function shippedClub(): Promise<Scene> {
+  const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
+  return (await SceneClass.create(shippedNightclub())) as Scene;
+}
+
+/** Each movement the mover's client is asked about (preMoveToken), with the options it came with. */
+function recordMovements(): { seen: { chain: number; pending: number; fray: unknown; animate: unknown; place: { x: number; y: number } }[]; stop(): void } {
+  const seen: { chain: number; pending: number; fray: unknown; animate: unknown; place: { x: number; y: number } }[] = [];
+  const id = Hooks.on("preMoveToken", (_token: unknown, movement: unknown, options: unknown) => {
+    const m = movement as { chain: string[]; pending: { waypoints: unknown[] }; destination: { x: number; y: number } };
+    const o = options as { fray?: unknown; animate?: unknown };
+    seen.push({ chain: m.chain.length, pending: m.pending.waypoints.length, fray: o.fray, animate: o.animate, place: { x: m.destination.x, y: m.destination.y } });
+  });
+  return { seen, stop: () => Hooks.off("preMoveToken", id) };
+}
+
+describe("tokens move as Foundry v13 moves them (the harness)", () => {
+  it("cuts a move at each Area border it crosses, continues it piece by piece, and carries on only Foundry's own options", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "entrance");
+    const record = recordMovements();
+    await token.update(at("alley"), { animate: false, fray: { ruling: true } });
+    await harness.flush();
+    record.stop();
+    // Entrance (0–300) and alley (400–700) with a gap between: out of one, into the other, then the rest of the way.
+    expect(record.seen.map((s) => [s.chain, s.pending])).toEqual([[0, 1], [1, 1], [2, 0]]);
+    expect(record.seen.map((s) => s.place)).toEqual([{ x: 250, y: 100 }, { x: 350, y: 100 }, at("alley")]);
+    expect(record.seen.map((s) => s.animate)).toEqual([false, false, false]);
+    expect(record.seen.map((s) => s.fray)).toEqual([{ ruling: true }, undefined, undefined]);
+    expect({ x: token.x, y: token.y }).toEqual(at("alley"));
+  });
+
+  it("moves a displacement, a paste and an undo in one piece", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "entrance");
+    const record = recordMovements();
+    await (token as unknown as { move(w: object): Promise<boolean> }).move({ ...at("alley"), action: "displace" });
+    await token.update(at("entrance"), { isUndo: true });
+    await token.update(at("bar"), { isPaste: true });
+    await harness.flush();
+    record.stop();
+    expect(record.seen.map((s) => [s.chain, s.pending, s.place])).toEqual([[0, 0, at("alley")], [0, 0, at("entrance")], [0, 0, at("bar")]]);
+  });
+
+  it("moves a token one square per arrow key, cut at a border like any move", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "entrance");
+    const record = recordMovements();
+    await pressArrowKey(token, 1, 0);
+    await pressArrowKey(token, 1, 0);
+    await harness.flush();
+    record.stop();
+    expect({ x: token.x, y: token.y }).toEqual({ x: at("entrance").x + 200, y: at("entrance").y });
+    // The second square leaves the entrance (its centre crosses x = 300 at x = 250): two pieces.
+    expect(record.seen.map((s) => [s.chain, s.place.x])).toEqual([[0, 200], [0, 250], [1, 300]]);
+  });
+
+  it("a player's own client is the one that continues her move", async () => {
+    const scene = await shippedClub();
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    const actor = (await (game.actors.documentClass as unknown as { create(d: object): Promise<{ id: string }> }).create({ name: "Aurore", type: "cavaliersCharacter", ownership: { [player.id]: 3 } }))!;
+    const [token] = (await scene.createEmbeddedDocuments("Token", [{ name: "Aurore", actorId: actor.id, actorLink: true, ...middleOf(scene, "bar") }])) as TokenDocument[];
+    await harness.flush();
+    const movers: string[] = [];
+    const id = Hooks.on("preMoveToken", () => void movers.push(String(game.user?.name)));
+    harness.switchUser(player);
+    await token!.update(middleOf(scene, "pool-tables"));
+    harness.switchUser(game.users.contents[0] as never);
+    await harness.flush();
+    Hooks.off("preMoveToken", id);
+    expect(movers).toEqual(["Player", "Player", "Player"]);
+  });
+});
 
 // The harness documents are typed by the harness; the functions under test by fvtt-types.
 const asToken = (token: TokenDocument) => token as unknown as Areas.TokenLike;
@@ -144,19 +224,18 @@ describe("a token's Area follows it", () => {
     expect(areas.tokenArea(asToken(token))).toBe("hall");
   });
 
-  it("keeps the new Area when the old Area's exit is handled before the new one's entry", async () => {
+  it("keeps the actor's Area right whichever of a move's exit and entry is handled last", async () => {
     const scene = await sceneOf(NIGHTCLUB);
-    const token = await tokenIn(scene, "bar");
+    const actor = (await (game.actors.documentClass as unknown as { create(d: object): Promise<{ id: string; system: { area: string } }> }).create({ name: "Marguerite", type: "cavaliersCharacter" }))!;
+    const token = await tokenIn(scene, "bar", { actorId: actor.id, actorLink: true });
+    await drag(token, "kitchen");
+    expect(actor.system.area).toBe("Kitchen");
     const region = (name: string) => scene.regions.find((r) => r.name === name)!;
     const user = game.user as never;
-    // The token already stands in the kitchen (its regions updated), the events not yet handled.
-    (token as unknown as { regions: Set<unknown> }).regions = new Set([region("Kitchen")]);
-    await region("Bar")._handleEvent({ name: "tokenExit", data: { token }, region: region("Bar"), user });
-    expect(areas.tokenArea(asToken(token))).toBe("bar");
-    await region("Kitchen")._handleEvent({ name: "tokenEnter", data: { token }, region: region("Kitchen"), user });
-    expect(areas.tokenArea(asToken(token))).toBe("kitchen");
-    await region("Bar")._handleEvent({ name: "tokenExit", data: { token }, region: region("Bar"), user });
-    expect(areas.tokenArea(asToken(token))).toBe("kitchen");
+    // The bar's exit handled again after the kitchen's entry (Foundry starts both without awaiting either).
+    await region("Kitchen")._handleEvent({ name: "tokenEnter", data: { token, movement: null }, region: region("Kitchen"), user });
+    await region("Bar")._handleEvent({ name: "tokenExit", data: { token, movement: null }, region: region("Bar"), user });
+    expect(actor.system.area).toBe("Kitchen");
   });
 
   it("follows a player's own token too, written by her client", async () => {
@@ -168,6 +247,25 @@ describe("a token's Area follows it", () => {
     await drag(token, "pool-tables");
     expect(areas.tokenArea(asToken(token))).toBe("pool-tables");
     expect(actor.system.area).toBe("Pool tables");
+  });
+});
+
+describe("a token's Area is where it stands", () => {
+  it("is read from its place, not from a flag its owner may write", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "bar");
+    await token.update({ "flags.fray.area": "catwalk" });
+    expect(areas.tokenArea(asToken(token))).toBe("bar");
+  });
+
+  it("leaves nothing broken when the token is deleted in an Area: its linked actor stands nowhere", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const actor = (await (game.actors.documentClass as unknown as { create(d: object): Promise<{ id: string; system: { area: string } }> }).create({ name: "Marguerite", type: "cavaliersCharacter" }))!;
+    const token = await tokenIn(scene, "bar", { actorId: actor.id, actorLink: true });
+    expect(actor.system.area).toBe("Bar");
+    await token.delete();
+    await harness.flush();
+    expect(actor.system.area).toBe("");
   });
 });
 
@@ -192,6 +290,15 @@ describe("Move and Run", () => {
     await drag(token, null);
     await drag(token, "catwalk");
     expect(notices()).toEqual(["warning: Gaspard went from Alley to Catwalk: 4 Areas, more than a Run allows. The move stands."]);
+  });
+
+  it("works out a drag on the shipped nightclub as one move, however many pieces it arrives in", async () => {
+    const scene = await shippedClub();
+    const [token] = (await scene.createEmbeddedDocuments("Token", [{ name: "Gaspard", ...middleOf(scene, "entrance") }])) as TokenDocument[];
+    await harness.flush();
+    await token!.update(middleOf(scene, "pool-tables")); // across the dance floor: a Run
+    await harness.flush();
+    expect(notices()).toEqual(["info: Gaspard ran from Entrance to Pool tables (a Run: two Areas)."]);
   });
 
   it("warns of a move through a shut door", async () => {
@@ -230,6 +337,20 @@ describe("cavaliers attacks and Areas", () => {
 
   it("adds and refuses nothing without Areas", () => {
     expect(cavaliersAreas.cavaliersAttackCheck(null, "lunge", null)).toEqual({ allowed: true, reason: null, band: null, rangeDrop: 0, coverDrop: 0 });
+  });
+
+  it("refuses a Lunge between two Areas when the attack names no token: the fighters' tokens on the scene decide", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const ActorClass = game.actors.documentClass as unknown as { create(d: object): Promise<{ id: string; uuid: string; items: { contents: { id: string }[] } }> };
+    const duellist = (await ActorClass.create({ name: "Duellist", type: "cavaliersCharacter", system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8 }, items: [{ name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } }] }))!;
+    const guard = (await ActorClass.create({ name: "Guard", type: "cavaliersNpc", system: { npcType: "stock", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 } }))!;
+    placeToken(duellist as never, { document: (await tokenIn(scene, "bar", { actorId: duellist.id, actorLink: true })) as never });
+    placeToken(guard as never, { document: (await tokenIn(scene, "kitchen", { actorId: guard.id, actorLink: true })) as never });
+    const { postAttack } = await import("../../src/foundry/rulesets/cavaliers/cards/post.js");
+    queueFaces(7, 6, 2, 1);
+    const posted = await postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: duellist.items.contents[0]!.id, combined: [], useAdvantage: false, assists: [], range: 0 });
+    expect(posted).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toBe("Dueling and Brawl need both fighters in the same Area (Bar and Kitchen are not).");
   });
 
   it("reads the Drops off the nightclub for two tokens", async () => {

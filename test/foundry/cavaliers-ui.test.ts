@@ -126,6 +126,23 @@ describe("cavaliers sheet", () => {
     expect(sheet.textContent).not.toMatch(/FRAY\./);
   });
 
+  it("records the competency die and the skills she is competent in: the Combat chapter's four by default, then her specialties'", async () => {
+    const actor = await makeActor();
+    let sheet = await openSheet(actor);
+    expect((sheet.querySelector('[name="system.competency"]') as HTMLSelectElement).value).toBe("8");
+    const chips = () => [...sheet.querySelectorAll<HTMLElement>('[data-action="toggleCompetence"]')].map((b) => `${b.dataset.skill}:${b.getAttribute("aria-pressed")}`);
+    expect(chips()).toEqual(["Defense:true", "Dueling:true", "Military:true", "Initiative:true", "Society:false"]);
+    (sheet.querySelector('[data-skill="Society"]') as HTMLElement).click();
+    await settle();
+    (sheet.querySelector('[data-skill="Military"]') as HTMLElement).click();
+    await settle();
+    sheet = await openSheet(actor);
+    expect((actor.system as unknown as { competentSkills: string[] }).competentSkills).toEqual(["Defense", "Dueling", "Initiative", "Society"]);
+    expect(chips()).toEqual(["Defense:true", "Dueling:true", "Military:false", "Initiative:true", "Society:true"]);
+    // The Yield Limit reads the die whatever she is competent in: 3 + 8.
+    expect(sheet.querySelector('[data-derived="yieldLimit"] output')?.textContent).toBe("11");
+  });
+
   it("saves a rank typed into the list on the specialty item, within the rules' bounds", async () => {
     const actor = await makeActor();
     const sheet = await openSheet(actor);
@@ -137,31 +154,36 @@ describe("cavaliers sheet", () => {
     expect((itemNamed(actor, "Feint").system as { ranks: number }).ranks).toBeLessThanOrEqual(6);
   });
 
-  it("shows Dying and a Survival button that opens the Moderate picker", async () => {
+  it("shows Dying with only a Survival button, which opens the Moderate picker: no attack and no roll of a specialty", async () => {
     const actor = await makeActor("Dying Dan", { wounds: { value: 4 } });
     const sheet = await openSheet(actor);
     expect(sheet.querySelector(".fray-status-dying")?.textContent).toBe("Dying");
+    expect(sheet.querySelector('[data-action="attack"]')).toBeNull();
+    expect(sheet.querySelector('[data-action="rollSpecialty"]')).toBeNull();
+    // A macro or a stale button is told why, and opens nothing.
+    const ui = await import("../../src/foundry/rulesets/cavaliers/ui/sheet-actions.js");
+    expect(await ui.rollSpecialty(actor as never, itemNamed(actor, "Lunge").id!)).toBeNull();
+    expect(harness.notifications.at(-1)?.message).toContain("Dying Dan is Dying");
     const form = await clickOpen(sheet.querySelector('[data-action="survival"]'), "fray-check-dialog");
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).value).toBe("moderate");
     expect((form.querySelector('[name="opposition"]') as HTMLSelectElement).disabled).toBe(true);
     await submit(form);
-    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [], rollMode: "publicroll" }]);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "survival", opposition: "moderate", combined: [], assists: [], rollMode: "publicroll" }]);
   });
 
-  it("rolls a non-attack specialty through the difficulty picker", async () => {
+  it("rolls a non-attack specialty through the difficulty picker, which offers no Advantage die", async () => {
     const actor = await makeActor("Aurore", { advantage: 8 });
     const sheet = await openSheet(actor);
     let form = await clickOpen(rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]'), "fray-check-dialog");
+    expect(form.querySelector('[name="useAdvantage"]')).toBeNull();
+    expect(form.textContent).toContain("The Advantage die goes on attack and defence rolls only.");
     change(form.querySelector('[name="opposition"]'), (el) => (el.value = "very-hard"));
-    await settle();
-    form = dialog("fray-check-dialog")!;
-    change(form.querySelector('[name="useAdvantage"]'), (el) => (el.checked = true));
     await settle();
     form = dialog("fray-check-dialog")!;
     change(form.querySelector('[name="assists.0"]'), (el) => (el.value = "1d6"));
     await settle();
     await submit(dialog("fray-check-dialog")!);
-    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "skill", specialtyItemId: itemNamed(actor, "Etiquette").id, opposition: "very-hard", combined: [], useAdvantage: true, assists: [[6]], rollMode: "publicroll" }]);
+    expect(checks).toEqual([{ actorUuid: actor.uuid, kind: "skill", specialtyItemId: itemNamed(actor, "Etiquette").id, opposition: "very-hard", combined: [], assists: [[6]], rollMode: "publicroll" }]);
     expect(dialog("fray-check-dialog")).toBeNull();
   });
 
@@ -364,7 +386,7 @@ describe("attack dialog", () => {
     expect((form.querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("lets a combined Move close one Area before a Lunge, which then strikes at range 0", async () => {
+  it("lets a combined Move close one Area before a Lunge; the request carries the range before the Move, which the rules close", async () => {
     const actor = await makeActor();
     target(await makeActor("Foe", {}, []));
     ui.setAreaLookup(() => ({ range: 1, cover: 0 }));
@@ -377,7 +399,7 @@ describe("attack dialog", () => {
     await settle();
     expect(form().querySelector(".fray-problems")).toBeNull();
     await submit(form());
-    expect(attacks[0]).toMatchObject({ attack: "lunge", combined: ["move"], range: 0 });
+    expect(attacks[0]).toMatchObject({ attack: "lunge", combined: ["move"], range: 1 });
   });
 
   it("takes range and cover from the Areas when a lookup is installed, and disables Advantage without a die", async () => {

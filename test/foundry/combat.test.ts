@@ -464,7 +464,7 @@ describe("the GM's clock and roster", () => {
       const combat = (await (CONFIG.Combat.documentClass as typeof Combat).create({ active: true })) as Combat;
       const [combatant] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token!.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
       await kept();
-      return { combat, combatant: combatant!, token: token! };
+      return { combat, combatant: combatant!, token: token!, scene, ana };
     }
 
     it("fixes a combatant's side as she joins; her turning her token changes nothing, the GM's does", async () => {
@@ -478,6 +478,74 @@ describe("the GM's clock and roster", () => {
       await token.update({ disposition: 0 });
       await kept();
       expect(sideOf(combat as never, combatant as never)).toBe(0);
+    });
+
+    it("enlists a combatant a player adds under the side a GM can vouch for: hers is Friendly however she turned her token first; a GM's own adding keeps the token's", async () => {
+      const { combat, token, scene, ana } = await tokenFight();
+      const { sideOf } = await import("../../src/foundry/combat/roster.js");
+      await combat.combatants.contents[0]!.delete();
+      await kept();
+      harness.switchUser(ada);
+      await token.update({ disposition: -1 });
+      const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
+      await kept();
+      expect(roster(combat)[mine!.id as string]?.side).toBe(1);
+      expect(sideOf(combat as never, mine as never)).toBe(1);
+      harness.switchUser(gm);
+      await mine!.delete();
+      const [added] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
+      await kept();
+      expect(roster(combat)[added!.id as string]?.side).toBe(-1);
+    });
+
+    it("a combatant added while no GM is connected reads, and is enlisted when one connects, under the vouched side, not the disposition she turned to meanwhile", async () => {
+      const { combat, token, scene, ana } = await tokenFight();
+      await combat.combatants.contents[0]!.delete();
+      await kept();
+      const { sideOf } = await import("../../src/foundry/combat/roster.js");
+      (gm as unknown as { active: boolean }).active = false;
+      try {
+        harness.switchUser(ada);
+        const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
+        await token.update({ disposition: -1 });
+        await kept();
+        expect(roster(combat)[mine!.id as string]).toBeUndefined();
+        expect(sideOf(combat as never, mine as never)).toBe(1);
+        (gm as unknown as { active: boolean }).active = true;
+        harness.switchUser(gm);
+        const { settleWorld } = await import("../../src/foundry/combat/keeper.js");
+        await settleWorld();
+        expect(roster(combat)[mine!.id as string]?.side).toBe(1);
+      } finally {
+        (gm as unknown as { active: boolean }).active = true;
+      }
+    });
+
+    it("keeps defeat as a GM marks it: her own `defeated` goes back, her own Dead status decides nothing; the GM's tracker mark or status is the roster's", async () => {
+      const { combat, combatant } = await tokenFight();
+      const { defeatedOf } = await import("../../src/foundry/combat/roster.js");
+      const mine = combatant as unknown as { defeated: boolean; actor: { toggleStatusEffect(id: string, o: object): Promise<unknown> }; update(d: object): Promise<unknown> };
+      harness.switchUser(ada);
+      await mine.update({ defeated: true });
+      await mine.actor.toggleStatusEffect("dead", { overlay: true, active: true });
+      await kept();
+      expect(mine.defeated).toBe(false);
+      expect(defeatedOf(combat as never, combatant as never)).toBe(false);
+      await mine.actor.toggleStatusEffect("dead", { active: false });
+      harness.switchUser(gm);
+      await mine.actor.toggleStatusEffect("dead", { overlay: true, active: true });
+      await kept();
+      expect(defeatedOf(combat as never, combatant as never)).toBe(true);
+      harness.switchUser(ada);
+      await mine.update({ defeated: false });
+      await mine.actor.toggleStatusEffect("dead", { active: false });
+      await kept();
+      expect(mine.defeated).toBe(true);
+      expect(defeatedOf(combat as never, combatant as never)).toBe(true);
+      harness.switchUser(gm);
+      await mine.update({ defeated: false });
+      await kept();
+      expect(defeatedOf(combat as never, combatant as never)).toBe(false);
     });
 
     it("keeps no initiative a player gives her combatant as she adds it", async () => {

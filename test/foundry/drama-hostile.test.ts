@@ -303,6 +303,50 @@ describe("a forged Momentum card", () => {
   });
 });
 
+describe("the victim's Undo", () => {
+  it("Berold, shot by Ines, takes his courage test (the card's last choice) and cannot undo his own wound; the GM can", async () => {
+    await berold.update({ "system.grit.value": 2 });
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 6, 5, 5, 5, 3, 3, 1, 1, 1, 1, 1); // the shot, then his five armour dice, none blocking
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const message = (await postRanged(ines as never, { actor: berold as never }, answer)) as unknown as Message;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    clearQueuedFaces();
+    expect(card(message).outcome.awaiting, JSON.stringify(card(message).outcome.steps)).toMatchObject({ choice: "targetCourage", by: "target" });
+    harness.switchUser(bob);
+    // 7Bd against 4Rd: he passes, and the card applies on his choice.
+    expect(await fx.choose(message, "targetCourage", {}, 6, 6, 5, 5, 4, 4, 4, 1, 1, 1, 1)).toMatchObject({ ok: true });
+    expect(card(message).state).toBe("applied");
+    const wounded = fx.stored();
+    expect(await fx.buttons(message)).not.toContain("undo");
+    expect(await ask("card.undo", { message: message.id })).toMatchObject(refused("Only the GM"));
+    expect(fx.stored()).toBe(wounded);
+    harness.switchUser(gm);
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: true });
+    expect(sys(berold)).toMatchObject({ grit: { value: 2 }, flesh: { value: 7 }, wounds: [] });
+  });
+});
+
+describe("a sheet cannot make her immune to cards", () => {
+  it("harness dice past the rules' 40 (the sheet's 40 and two pieces worn) are read as 40: Ines's shot on Berold resolves", async () => {
+    harness.switchUser(gm);
+    await berold.update({ "system.armourDice": 40 });
+    const pieces = [1, 2].map((n) => ({ name: `Plate ${n}`, type: "dramaArmour", system: { kind: "harness", dice: 20, equipped: true } }));
+    await (berold as unknown as { createEmbeddedDocuments(name: string, data: object[]): Promise<unknown> }).createEmbeddedDocuments("Item", pieces);
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 6, 5, 5, 5, 3, 3, ...Array(43).fill(1)); // the shot, then his 43 armour dice
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const message = (await postRanged(ines as never, { actor: berold as never }, answer)) as unknown as Message;
+    clearQueuedFaces();
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(card(message).rules.target).toMatchObject({ name: "Berold", harness: 40 });
+    // His armour roll: the 40 harness dice the rules allow, and the 3 his other armour adds on top.
+    expect(card(message).outcome.steps.find((s) => s.rule === "armour-roll")).toMatchObject({ who: "Berold", dice: 43, blocks: 0 });
+  });
+});
+
 describe("a hostile player writing what v13 lets her write in a Drama fight", () => {
   type Fighter = { id: string; name: string; update(d: object, o?: object): Promise<unknown> };
   type Fight = { id: string; round: number; turn: number | null; turns: Fighter[]; combatants: { contents: Fighter[] }; createEmbeddedDocuments(n: string, d: object[]): Promise<Fighter[]>; rollInitiative(ids: string[]): Promise<unknown>; startCombat(): Promise<unknown>; update(d: object, o?: object): Promise<unknown> };

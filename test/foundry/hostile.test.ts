@@ -192,6 +192,8 @@ describe("a hostile player", () => {
     const second = await lungeAwaitingSpend();
     expect((await cards.chooseOnCard(second as never, "spend", ["inflict-yield", "inflict-yield"])).ok).toBe(true);
     expect(yieldOf(guard)).toBe(3);
+    // Both cards changed the Guard, whom Ada does not own: the GM undoes them.
+    harness.switchUser(gm);
     const before = world();
     expect(await ask("card.undo", { message: first.id })).toMatchObject({ ok: false, reason: expect.stringMatching(/Guard's Yield is 3 now, not the 1 this card set.*Undo the later card first/) });
     expect(world()).toBe(before);
@@ -199,6 +201,31 @@ describe("a hostile player", () => {
     expect(yieldOf(guard)).toBe(1);
     expect((await ask("card.undo", { message: first.id })).ok).toBe(true);
     expect(yieldOf(guard)).toBe(0);
+  });
+
+  it("cannot undo a wound as its victim, nor as the attacker: the card names and changed another's character, so only the GM may", async () => {
+    // The fixture's Heroine is Dying (4 Wounds), and a Dying character cannot be attacked (seed 000, Wounds).
+    harness.switchUser(gm);
+    await heroine.update({ "system.wounds.value": 0 });
+    harness.switchUser(ada);
+    queueFaces(7, 6, 2, 1);
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(bob);
+    queueFaces(1);
+    expect((await cards.chooseOnCard(message as never, "defence", "dodge")).ok).toBe(true);
+    harness.switchUser(ada);
+    expect((await cards.chooseOnCard(message as never, "spend", ["inflict-yield"])).ok).toBe(true);
+    expect(cardOf(message).state).toBe("applied");
+    expect(yieldOf(heroine)).toBe(1);
+    const before = world();
+    for (const user of [bob, ada]) {
+      harness.switchUser(user);
+      expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+      expect(world()).toBe(before);
+    }
+    harness.switchUser(gm);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
+    expect(yieldOf(heroine)).toBe(0);
   });
 
   it("cannot attack a token she cannot see; the GM can", async () => {
@@ -226,12 +253,15 @@ describe("a hostile player", () => {
     harness.switchUser(assistant);
     const fromAssistant = cards.chooseOnCard(message as never, "spend", ["inflict-yield"]);
     const results = await Promise.all([fromAda, fromAssistant]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    // One is served; the other is refused by the card's state, or (the same request from the same
+    // client, as a double click is) joins the first and hears its answer. Either way, one Apply.
+    expect(results.some((r) => r.ok)).toBe(true);
+    expect(results.filter((r) => !r.ok).every((r) => /applied/.test(r.reason ?? ""))).toBe(true);
     expect(yieldOf(guard)).toBe(1);
     expect(cardOf(message).applied).toHaveLength(1);
   });
 
-  it("cannot wait out a silent GM: after 10 s she is told nothing changed, and a late request is refused", async () => {
+  it("cannot wait out a silent GM: after 10 s she is told no answer has come, and a request that reaches the GM late is refused unserved", async () => {
     const message = await lungeAwaitingSpend();
     const before = world();
     vi.useFakeTimers();
@@ -246,6 +276,17 @@ describe("a hostile player", () => {
     expect(world()).toBe(before);
   });
 
+  it("cannot make every card about the Guard megabytes long with a 1 MB name: a card keeps 100 characters of it, at every step", async () => {
+    await guard.update({ name: `Guard ${"x".repeat(1_000_000)} the End` });
+    const message = await lungeAwaitingSpend();
+    const size = () => JSON.stringify((message as unknown as { _source: unknown })._source).length;
+    expect(size()).toBeLessThan(60_000);
+    expect((await cards.chooseOnCard(message as never, "spend", ["inflict-yield"])).ok).toBe(true);
+    expect(cardOf(message).state).toBe("applied");
+    expect(size()).toBeLessThan(60_000);
+    expect((await message.renderHTML()).textContent).toMatch(/Guard x+…x+ the End/);
+  });
+
   it("cannot put HTML in chat through a name", async () => {
     await guard.update({ name: `<img src=x onerror="alert(1)">Guard` });
     const message = await lungeAwaitingSpend();
@@ -257,6 +298,8 @@ describe("a hostile player", () => {
 
 describe("a forged step on each kind of card is refused", () => {
   it("attack: a defence chosen by someone who does not own the target", async () => {
+    // The Heroine is up again (a Dying character cannot be attacked).
+    await heroine.update({ "system.wounds.value": 0 });
     harness.switchUser(ada);
     queueFaces(7, 6, 2, 1);
     const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: heroine.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
@@ -268,9 +311,9 @@ describe("a forged step on each kind of card is refused", () => {
   it("Use a Skill and Flourish: another player's purchases, and more Style than the SP buy", async () => {
     harness.switchUser(ada);
     queueFaces(8, 8, 1, 1, 1); // 16, 8 SP against Moderate's 3
-    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     queueFaces(8, 8, 1, 1, 1);
-    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], assists: [] })) as unknown as Message;
     const before = world();
     expect(await ask("card.choose", { message: flourish.id, choice: "style", value: 6 })).toMatchObject({ ok: false });
     harness.switchUser(bob);
@@ -282,7 +325,7 @@ describe("a forged step on each kind of card is refused", () => {
   it("Survival: someone else's purchases for the Dying, and a roll for someone not Dying", async () => {
     harness.switchUser(bob);
     queueFaces(6, 6, 1, 1, 1); // 12, 6 SP against 3
-    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     expect(cardOf(survival).outcome.awaiting?.choice).toBe("spend");
     harness.switchUser(ada);
     const before = world();
@@ -310,16 +353,16 @@ describe("Copy as request", () => {
     await replays(attack);
     harness.switchUser(ada);
     queueFaces(8, 8, 1, 1, 1);
-    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const skill = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "skill", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     await cards.chooseOnCard(skill as never, "spend", ["increase-advantage", "increase-advantage"]);
     await replays(skill);
     queueFaces(8, 8, 1, 1, 1);
-    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const flourish = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], assists: [] })) as unknown as Message;
     await cards.chooseOnCard(flourish as never, "style", 2);
     await replays(flourish);
     harness.switchUser(bob);
     queueFaces(6, 6, 1, 1, 1);
-    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    const survival = (await cavaliers.postCheck({ actorUuid: heroine.uuid, kind: "survival", opposition: "moderate", combined: [], assists: [] })) as unknown as Message;
     await cards.chooseOnCard(survival as never, "spend", ["heal-wound"]);
     await replays(survival);
     // A card still awaiting a choice replays too: the command line prints what it awaits.

@@ -197,3 +197,38 @@ describe("the models' migrateData", () => {
     for (const step of migrations.MIGRATION_STEPS) expect(step.summary.length).toBeGreaterThan(10);
   });
 });
+
+describe("a flags.fray.unmigrated its owner filled with anything", () => {
+  /** What a player (or a module) may have written in the flag: none of these is an entry Fray wrote. */
+  const GARBAGE: unknown[] = [null, 7, "text", [], { value: 1 }, { path: 3, value: 1 }, { path: "system.x" }, { path: "system.y", value: 1, reason: "<b>made up</b>" }];
+  const withGarbage = (fixture: V0Fixture): V0Fixture => ({ ...fixture, stored: { ...fixture.stored, flags: { fray: { unmigrated: deepClone(GARBAGE) } } } });
+
+  it("loads every document (the garbage stays in the flag, the new values join it), and skips what is not an entry", () => {
+    const fixtures = V0_FIXTURES.map(withGarbage);
+    expect(() => loadWorld(fixtures)).not.toThrow();
+    for (const fixture of fixtures) {
+      const doc = find(fixture);
+      expect((doc as unknown as { invalid: boolean }).invalid).toBe(false);
+      expect(kept(doc).slice(0, GARBAGE.length)).toEqual(GARBAGE);
+      expect(kept(doc).length).toBe(GARBAGE.length + fixture.kept.length);
+      expect(migrations.unmigratedOf(doc as never).map((entry) => entry.path).sort()).toEqual(["system.x", "system.y", ...fixture.kept.map((entry) => entry.path)].sort());
+    }
+  });
+
+  it("a flag that is one value, not a list, is kept in the list it becomes", () => {
+    const fixture = V0_FIXTURES[0]!;
+    loadWorld([{ ...fixture, stored: { ...fixture.stored, flags: { fray: { unmigrated: null } } } }]);
+    expect(kept(find(fixture)).slice(0, 1)).toEqual([null]);
+  });
+
+  it("does not stop the world migration: the GM's report comes, listing only real entries, escaped", async () => {
+    loadWorld(V0_FIXTURES.map(withGarbage));
+    const report = await migrations.migrateWorld();
+    expect(report).toMatchObject({ failed: [] });
+    expect(game.settings.get("fray", "schemaVersion")).toBe(migrations.SCHEMA_VERSION);
+    const whisper = game.messages.contents.at(-1) as unknown as { content: string };
+    expect(whisper.content).toContain("system.x");
+    expect(whisper.content).not.toContain("<b>made up</b>");
+    expect(whisper.content).toContain("&lt;b&gt;made up&lt;/b&gt;");
+  });
+});

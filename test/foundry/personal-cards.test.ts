@@ -129,10 +129,12 @@ describe("personal attack card", () => {
     const dice = [...(await message.renderHTML()).querySelectorAll(".fray-die")].map((d) => d.textContent);
     expect(dice).toEqual(["10d20", "4d6", "3d6"]);
     expect(sys(ines).resolve.value).toBe(12);
-    // Only the owner of the last chooser (Ines's, who opened it) or the GM may undo.
+    // Only the GM may undo: a player must own everyone on the card and everything it changed, and
+    // neither Ada (who attacked) nor Bob (whose Bruno was hit) owns both.
+    expect(await buttons(message)).toEqual([]);
     harness.switchUser(bob);
     expect(await buttons(message)).toEqual([]);
-    harness.switchUser(ada);
+    harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(card(message).state).toBe("undone");
     expect(sys(bruno).resolve.value).toBe(10);
@@ -179,10 +181,12 @@ describe("personal attack card", () => {
     expect(sys(bruno).fates).toEqual(["Maimed"]);
     expect(statuses(bruno)).toEqual(["fray-maimed"]);
     expect(await text(message)).toContain("Bruno takes the Fallen Fate Maimed.");
-    // Bob made the last choice: he (or the GM) may undo, Ada may not.
+    // Bob made the last choice, but the wound and the fate came from Ada's attack: the victim may not
+    // take them back, nor may Ada; only the GM.
+    expect(await buttons(message)).toEqual([]);
     harness.switchUser(ada);
     expect(await buttons(message)).toEqual([]);
-    harness.switchUser(bob);
+    harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(sys(bruno).fates).toEqual([]);
     expect(statuses(bruno)).toEqual([]);
@@ -290,5 +294,38 @@ describe("Fallen Fate, Rest and turn cards", () => {
     expect(game.messages.size).toBe(count);
     const momentum = (await personal.postForCharacter("turn", { actor: ines.uuid }, { ...over, gainMomentum: true })) as unknown as Message;
     expect(await text(momentum)).toContain("3 of 3 actions (2 free), with Gain Momentum.");
+  });
+});
+
+describe("Apply and Undo on stored values", () => {
+  /** Bruno under an Active Effect that changes the field a hit writes: −1 Resolve while it lasts (ADD −1). */
+  async function weakened(change: { mode: number; value: string }): Promise<void> {
+    harness.switchUser(gm);
+    await (bruno as unknown as { createEmbeddedDocuments(name: string, data: object[]): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [{ name: "Weakened", changes: [{ key: "system.resolve.value", ...change }] }]);
+  }
+  const stored = (a: Actor) => ((a as unknown as { _source: { system: System } })._source.system.resolve.value);
+
+  it("records and restores the stored Resolve, not the one the effect prepares: Undo is not refused, and the effect is not baked in", async () => {
+    await weakened({ mode: 2, value: "-1" });
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 9]);
+    const message = await attack(ines, bruno, ada, [10, 4, 3]); // 12 vs 10; 7 − 3 = 4 off the 9 the rules read: 5
+    expect(card(message).rules.target).toMatchObject({ resolve: 9 });
+    expect(card(message).applied).toEqual([{ uuid: bruno.uuid, name: "Bruno", key: "system.resolve.value", kind: "field", before: 10, after: 5 }]);
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([5, 4]);
+    harness.switchUser(gm);
+    await click(message, "[data-fray-action='undo']");
+    expect(card(message).state).toBe("undone");
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 9]);
+  });
+
+  it("an effect that overrides the field: the stored value still goes back exactly", async () => {
+    await weakened({ mode: 5, value: "8" });
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 8]);
+    const message = await attack(ines, bruno, ada, [10, 4, 3]);
+    expect(card(message).applied[0]).toMatchObject({ before: 10, after: 4 });
+    harness.switchUser(gm);
+    await click(message, "[data-fray-action='undo']");
+    expect(card(message).state).toBe("undone");
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 8]);
   });
 });

@@ -135,9 +135,12 @@ describe("a hostile player against the Personal Combat cards", () => {
       ["card.choose", { message: message.id, choice: "fateChoice", value: "Shaken" }, /applied/],
       ["card.choose", { message: message.id, choice: "fateChoice", value: "ignore" }, /applied/],
     ]);
+    // Neither the attacker's player nor the victim's (who made the last choice) may take the fate back.
     harness.switchUser(ada);
-    await allRefused([["card.undo", { message: message.id }, /Only the owner/]]);
+    await allRefused([["card.undo", { message: message.id }, /Only the GM/]]);
     harness.switchUser(bob);
+    await allRefused([["card.undo", { message: message.id }, /Only the GM/]]);
+    harness.switchUser(gm);
     expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
     await allRefused([["card.undo", { message: message.id }, /undone/]]);
   });
@@ -198,6 +201,22 @@ describe("Copy as request", () => {
     await replays((await personal.postForCharacter("rest", { actor: bruno.uuid })) as unknown as Message);
     harness.switchUser(ada);
     await replays((await personal.postForCharacter("turn", { actor: ines.uuid }, { move: { from: "Far", to: "Near" }, actions: [{ name: "Aid" }] })) as unknown as Message);
+  });
+});
+
+describe("a sheet cannot make her immune to cards", () => {
+  it("Armor Ratings past the rules' 100 (two natural ratings of 99, and mail) are read as 100: Ines's hit on Bruno resolves", async () => {
+    harness.switchUser(bob);
+    await bruno.update({ "system.armor": [{ type: "physical", rating: 99 }, { type: "physical", rating: 99 }] });
+    harness.switchUser(ada);
+    queueFaces(12, 6, 6);
+    const message = (await personal.postAttack({ attacker: { actor: ines.uuid }, target: { actor: bruno.uuid }, weapon: weaponOf(ines) })) as unknown as Message;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    const card = message.system.toObject() as { state: string; rules: { target: { armor: Record<string, number> } }; outcome: { result: Record<string, unknown> } };
+    expect(card.rules.target.armor).toEqual({ physical: 100 });
+    // 14 against Defense 10 hits; 12 damage against an Armor Rating of 100 does nothing.
+    expect(card.outcome.result).toMatchObject({ hit: true, damageRoll: 12, armorRating: 100, damage: 0 });
+    expect(card.state).toBe("closed");
   });
 });
 

@@ -5,7 +5,7 @@
  * character's owner for her saves, Apply writing everyone at once and Undo taking it back.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
+import type { FoundryHarness, HarnessGame } from "../harness/index.js";
 import { clearQueuedFaces } from "../harness/dice.js";
 import { installDom, installFoundryFromDisk } from "../harness/node.js";
 import { type Card, cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
@@ -33,6 +33,7 @@ beforeEach(async () => {
 
 const sys = (a: unknown) => (a as { system: { breath: { value: number }; characteristics: Record<string, { dc: number }>; encounter: Record<string, number>; incapacitated: boolean } }).system;
 const statuses = (a: unknown) => [...(a as { statuses: Set<string> }).statuses];
+const game = () => harness.game as HarnessGame;
 
 describe("initiative", () => {
   it("seed 004 §Initiative: a Dex save each; failure waits a round; everyone goes to the wished cell, a full one overflows to the nearest lane", async () => {
@@ -91,13 +92,15 @@ describe("an attack queued for the end of the round", () => {
     const card: Card = cardOf(message);
     expect(card.state).toBe("applied");
     // The hit waits on the Combat; the Bandit's Breath has not moved; the Push moved him back a stance.
-    expect(fx.flags(w).hits![w.ids.elsa]).toEqual({ round: 1, target: w.ids.bandit, amount: 11, damageType: "slashing", precisionStrike: true, melee: true, squad: null });
+    expect(fx.flags(w).hits![w.ids.elsa]).toEqual({ round: 1, target: w.ids.bandit, amount: 11, damageType: "slashing", precisionStrike: true, melee: true, squad: null, seq: 1 });
     expect(sys(w.bandit).breath.value).toBe(2);
     expect(fx.flags(w).grid![w.ids.bandit]).toEqual({ lane: 3, stance: "on-guard" });
     expect(statuses(w.bandit)).toContain("fray-pushed");
     const html = await message.renderHTML();
     expect(html.textContent).toContain("Queued for the end of round 1: 11 Slashing damage on Bandit.");
-    // Undo takes the queued hit, the Push and the status back.
+    // Undo takes the queued hit, the Push and the status back: the GM's, since the card changed the Bandit and the Combat.
+    expect(await fx.buttons(message)).not.toContain("undo");
+    harness.switchUser(w.gm);
     await fx.click(message, "[data-fray-action='undo']");
     expect(fx.flags(w).hits![w.ids.elsa]).toBeNull();
     expect(fx.flags(w).grid![w.ids.bandit]).toEqual({ lane: 3, stance: "steadied" });
@@ -179,6 +182,73 @@ describe("the end of the round", () => {
     expect(statuses(w.bandit)).not.toContain("fray-incapacitated");
     expect(w.combat.round).toBe(1);
     expect(fx.flags(w).hits![w.ids.elsa]).toMatchObject({ amount: 7 });
+  });
+
+  it("RULINGS, Breath at the round's end: the card shows the hits meeting Breath in the order they were dealt, not the order the Combat stores them", async () => {
+    await fx.initiative(w, 15, 14, 12, 9);
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    // Round 1: the Bandit strikes Elsa (stored first), then the end of the round clears it.
+    await fx.attack(w, w.gm, w.bandit, w.elsa, [1]);
+    const { postTorchlightRound } = await fx.torchlight();
+    await postTorchlightRound(w.combat as never);
+    // Round 2: Riddic's blow on the Bandit first, the Bandit's on Elsa second, then Elsa's on the Bandit.
+    await fx.attack(w, w.bob, w.riddic, w.bandit, [3]);
+    await fx.attack(w, w.ada, w.elsa, w.bandit, [2]);
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    await fx.attack(w, w.gm, w.bandit, w.elsa, [1]);
+    expect(Object.keys(fx.flags(w).hits!)).toEqual([w.ids.bandit, w.ids.riddic, w.ids.elsa]);
+    expect(Object.values(fx.flags(w).hits!).map((h) => (h as { seq: number }).seq)).toEqual([3, 1, 2]);
+    const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
+    const order = [...(await round.renderHTML()).querySelectorAll("[data-rule='breath-meets'] .fray-tl-text")].map((l) => l.textContent);
+    expect(order).toEqual([
+      // Elsa spent her Breath on round 1's blow.
+      "Elsa: 1 Slashing from Bandit, no Breath left: 1 to Strength.",
+      "Bandit: 5 Slashing from Riddic meets Breath, which takes 2 (0 left); 3 to Strength.",
+      "Bandit: 3 Slashing from Elsa, no Breath left: 3 to Strength.",
+    ]);
+  });
+
+  it("house default breathOrder (owner): her owner puts her hits to her Breath on the card, one button a hit; no one else may", async () => {
+    await game().settings.set("fray", "torchlight.breathOrder", "owner");
+    try {
+      await fx.initiative(w, 15, 14, 12, 10);
+      harness.switchUser(w.gm);
+      const bow = (w.archer as unknown as { items: { contents: { update(d: object): Promise<unknown> }[] } }).items.contents[0]!;
+      await bow.update({ "system.damageType": "fire" });
+      await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+      // Elsa (Breath 1) takes the Archer's fire arrow (2), then the Bandit's sword (3).
+      await fx.attack(w, w.gm, w.archer, w.elsa, [2]);
+      await fx.attack(w, w.gm, w.bandit, w.elsa, [3]);
+      const { postTorchlightRound } = await fx.torchlight();
+      const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
+      expect(cardOf(round).outcome.awaiting).toMatchObject({ choice: "breathOrder.c0", by: "c0", offer: { options: ["0", "1"] } });
+      expect((await round.renderHTML()).textContent).toContain("Elsa chooses which hit meets her Breath first.");
+      harness.switchUser(w.bob);
+      expect(await fx.buttons(round)).toEqual([]);
+      const { ask } = await import("../../src/foundry/relay/index.js");
+      const before = fx.stored();
+      expect(await ask("card.choose", { message: round.id, choice: "breathOrder.c0", value: "1" })).toMatchObject({ ok: false, reason: expect.stringContaining("Elsa") });
+      harness.switchUser(w.ada);
+      expect(await fx.buttons(round)).toEqual(["choose:0", "choose:1"]);
+      // Neither a hit twice nor one that is not hers.
+      expect(await ask("card.choose", { message: round.id, choice: "breathOrder.c0", value: "1,1" })).toMatchObject({ ok: false, reason: expect.stringContaining("bad-breath-order") });
+      expect(await ask("card.choose", { message: round.id, choice: "breathOrder.c0", value: "7" })).toMatchObject({ ok: false });
+      expect(fx.stored()).toBe(before);
+      // The sword first: Breath takes 1 of it (2 to Str), the arrow then takes 2 off Wil.
+      await fx.click(round, "[data-fray-value='1']");
+      expect(cardOf(round).outcome.awaiting?.choice).toBe("saves.c0");
+      const lines = [...(await round.renderHTML()).querySelectorAll("[data-rule='breath-meets'] .fray-tl-text")].map((l) => l.textContent);
+      expect(lines).toEqual(["Elsa: 3 Slashing from Bandit meets Breath, which takes 1 (0 left); 2 to Strength.", "Elsa: 2 Fire from Archer, no Breath left: 2 to Willpower."]);
+      await fx.click(round, "[data-fray-action='saves']", [20, 20]);
+      expect(cardOf(round).state).toBe("applied");
+      expect(sys(w.elsa).characteristics.str!.dc).toBe(9);
+      expect(sys(w.elsa).characteristics.wil!.dc).toBe(3);
+    } finally {
+      harness.switchUser(w.gm);
+      await game().settings.set("fray", "torchlight.breathOrder", "dealt");
+    }
   });
 
   it("Rally reaches the companions within one position and its Breath lands before the damage", async () => {

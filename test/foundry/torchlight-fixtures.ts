@@ -83,13 +83,19 @@ export function torchlightFixtures(current: () => FoundryHarness) {
     return message as unknown as Message;
   }
 
-  async function attack(w: TorchlightWorld, user: User, attacker: Actor, target: Actor, faces: number[], extra: Record<string, unknown> = {}): Promise<Message | undefined> {
+  /**
+   * An attack card, opened by `user` over `faces`. A melee die below its maximum then waits for the
+   * Feint choice: `feint` clicks "keep" (the default) or "reroll" (its die from `feintFaces`), or
+   * "wait" leaves the card waiting.
+   */
+  async function attack(w: TorchlightWorld, user: User, attacker: Actor, target: Actor, faces: number[], extra: Record<string, unknown> = {}, feint: "keep" | "reroll" | "wait" = "keep", feintFaces: number[] = []): Promise<Message | undefined> {
     current().switchUser(user);
     queueFaces(...faces);
     const weapon = (attacker as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
-    const message = await (await torchlight()).postTorchlightAttack({ combat: w.combat.id as string, attacker: who(attacker), target: who(target), weapon, ...extra });
+    const message = (await (await torchlight()).postTorchlightAttack({ combat: w.combat.id as string, attacker: who(attacker), target: who(target), weapon, ...extra })) as unknown as Message | undefined;
     await (await cards()).cardsIdle();
-    return message as unknown as Message | undefined;
+    if (message && feint !== "wait" && cardOf(message).outcome.awaiting?.choice === "feint") await click(message, `[data-fray-value='${feint}']`, feintFaces);
+    return message;
   }
 
   /** A click on a card's button, as the user now acting sees the card. */

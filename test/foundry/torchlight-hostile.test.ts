@@ -65,10 +65,29 @@ describe("a hostile player against the torchlight cards", () => {
     const applied = fx.stored();
     expect(await ask("card.choose", { message: message.id, choice: "precision", value: "extra-die" })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(applied);
+    // The card changed the Bandit and the Combat, neither hers: her Undo is refused, the GM's is not.
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+    expect(fx.stored()).toBe(applied);
+    harness.switchUser(w.gm);
     expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
     const undone = fx.stored();
     expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(undone);
+  });
+
+  it("cannot undo, as its victim, a hit queued on her character; the GM can", async () => {
+    // A 10 on his d10: a Precision Strike, which the GM takes as an extra die.
+    const message = (await fx.attack(w, w.gm, w.bandit, w.riddic, [10]))!;
+    expect(cardOf(message).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
+    await fx.click(message, "[data-fray-value='extra-die']", [3]);
+    expect(cardOf(message).state).toBe("applied");
+    harness.switchUser(w.bob);
+    const queued = fx.stored();
+    expect(await fx.buttons(message)).not.toContain("undo");
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+    expect(fx.stored()).toBe(queued);
+    harness.switchUser(w.gm);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
   });
 
   it("cannot attack as someone else's character, nor add Enhancements to her own attack", async () => {
@@ -118,6 +137,78 @@ describe("a hostile player against the torchlight cards", () => {
     const applied = fx.stored();
     expect(await ask("card.undo", { message: round.id })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(applied);
+  });
+
+  it("cannot Feint for another, before the die, on a die at its maximum, or with a made-up answer", async () => {
+    // Ada's Elsa: her sword shows 4, and the card waits for her Feint.
+    const message = (await fx.attack(w, w.ada, w.elsa, w.bandit, [4], {}, "wait"))!;
+    expect(cardOf(message).outcome.awaiting).toMatchObject({ choice: "feint", by: "attacker" });
+    const before = fx.stored();
+    harness.switchUser(w.bob);
+    expect(await ask("card.choose", { message: message.id, choice: "feint", value: "reroll" })).toMatchObject({ ok: false, reason: expect.stringContaining("Elsa") });
+    harness.switchUser(w.ada);
+    expect(await ask("card.choose", { message: message.id, choice: "feint", value: "twice" })).toMatchObject({ ok: false });
+    expect(await ask("card.choose", { message: message.id, choice: "precision", value: "extra-die" })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(before);
+    // A Feint written into the opening request is not the card's: the new card still waits for it, her Breath unspent.
+    const sword = (w.elsa as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    queueFaces(3);
+    const count = (game().messages as unknown as { contents: Message[] }).contents.length;
+    await (await fx.cards()).openCard({ kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.bandit) }, request: { combat: w.combat.id, weapon: sword, feint: "reroll" } });
+    await (await fx.cards()).cardsIdle();
+    const all = (game().messages as unknown as { contents: Message[] }).contents;
+    expect(all).toHaveLength(count + 1);
+    const again = all.at(-1)!;
+    expect(cardOf(again).request).not.toHaveProperty("feint");
+    expect(cardOf(again).outcome.awaiting?.choice).toBe("feint");
+    expect(cardOf(again).outcome.dice).toHaveLength(1);
+    expect((w.elsa as unknown as { system: { breath: { value: number } } }).system.breath.value).toBe(1);
+  });
+
+  it("cannot Feint on a top face: it is not on offer, and no Breath moves", async () => {
+    const strike = await strikeAwaiting();
+    const struck = fx.stored();
+    expect(await ask("card.choose", { message: strike.id, choice: "feint", value: "reroll" })).toMatchObject({ ok: false, reason: expect.stringContaining("not waiting") });
+    expect(fx.stored()).toBe(struck);
+  });
+
+  it("cannot escape a compulsion: a Goaded character's attack on another and its stance ability are refused", async () => {
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
+    const t = await fx.torchlight();
+    // The Bandit Goads Riddic in round 1; in round 2 Riddic owes it his attack.
+    expect(await t.postTorchlightManeuver({ combat: w.combat.id as string, actor: fx.who(w.bandit), target: fx.who(w.riddic), maneuver: "goad", weapon: "" })).toBeTruthy();
+    await w.combat.update({ round: 2, "flags.fray.torchlight.phase": "players" });
+    const before = fx.stored();
+    harness.switchUser(w.bob);
+    const riddicSword = (w.riddic as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    queueFaces(4);
+    expect(await t.postTorchlightAttack({ combat: w.combat.id as string, attacker: fx.who(w.riddic), target: fx.who(w.elsa), weapon: riddicSword })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Riddic owes an attack on Bandit (goad)");
+    expect(await ask("card.open", { kind: "torchlight.ability", refs: { actor: fx.who(w.riddic) }, request: { combat: w.combat.id }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("compelled-to-attack") });
+    clearQueuedFaces();
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("cannot mark herself as shooting, nor reach past the closest character with a reach weapon", async () => {
+    harness.switchUser(w.ada);
+    const before = fx.stored();
+    await expect(w.combat.update({ [`flags.fray.torchlight.ranged.${w.ids.elsa}`]: 1 })).rejects.toThrow(/permission/);
+    expect(fx.stored()).toBe(before);
+    // Elsa takes up a spear; the Archer stands behind a standing Bandit in the next lane.
+    harness.switchUser(w.gm);
+    const elsa = w.elsa as unknown as { createEmbeddedDocuments(type: string, data: object[]): Promise<{ id: string }[]> };
+    const [spear] = await elsa.createEmbeddedDocuments("Item", [{ name: "Spear", type: "torchlightWeapon", system: { die: 8, kind: "reach", damageType: "piercing" } }]);
+    await w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.bandit]: { lane: 4, stance: "aggressive" }, [w.ids.archer]: { lane: 4, stance: "on-guard" } } });
+    const t = await fx.torchlight();
+    harness.switchUser(w.ada);
+    const blocked = fx.stored();
+    queueFaces(4);
+    expect(await t.postTorchlightAttack({ combat: w.combat.id as string, attacker: fx.who(w.elsa), target: fx.who(w.archer), weapon: spear!.id })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("closest character");
+    clearQueuedFaces();
+    expect(fx.stored()).toBe(blocked);
+    expect(cardOf((await fx.attack(w, w.ada, w.elsa, w.bandit, [4], { weapon: spear!.id }))!).state).toBe("applied");
   });
 
   it("cannot queue a hit by hand: the Combat's flags are the GM's", async () => {

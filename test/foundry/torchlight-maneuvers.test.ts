@@ -60,11 +60,17 @@ async function endRound(...saves: number[]): Promise<Message> {
 }
 
 describe("Maneuvers for 1 Breath", () => {
-  it("seed 004 §Grapple: a Dex check holds the target, which then attacks Impaired; each round a Str save keeps the hold", async () => {
+  it("seed 004 §Grapple: after an attack, a Dex check holds the target, which then attacks Impaired; each round a Str save keeps the hold", async () => {
     harness.switchUser(w.bob);
-    queueFaces(9); // Riddic's Dex DC 12: 9 holds.
-    const grapple = (await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "grapple", weapon: "" })) as unknown as Message;
+    // Never on its own ("After your attack you attempt to grapple").
+    queueFaces(9);
+    expect(await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "grapple", weapon: "" })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Grapple follows an attack");
+    clearQueuedFaces();
+    // Riddic's sword shows 4; he keeps it (no Feint); then his Dex check, DC 12: 9 holds.
+    const grapple = (await fx.attack(w, w.bob, w.riddic, w.bandit, [4], { maneuver: "grapple" }, "keep", [9]))!;
     expect(cardOf(grapple).state).toBe("applied");
+    expect(cardOf(grapple).outcome.dice.map((d) => d.label)).toEqual(["Riddic damage die", "Riddic grapple dex check"]);
     expect(breath(w.riddic)).toBe(4);
     expect(statuses(w.bandit)).toContain("fray-grappled");
     expect(marks()[w.ids.bandit]).toMatchObject({ grappled: { taken: 1, by: w.ids.riddic } });
@@ -138,13 +144,37 @@ describe("Maneuvers for 1 Breath", () => {
     expect(statuses(w.elsa)).not.toContain("fray-hidden");
   });
 
-  it("seed 004 §Goad: next round the goaded attacks its goader Enhanced, anyone else in the goader's lane Impaired", async () => {
+  it("seed 004 §Goad: the card says the goaded must attack its goader next round; then any other attack is refused, the goader's Enhanced", async () => {
+    harness.switchUser(w.bob);
+    const goad = (await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "goad", weapon: "" })) as unknown as Message;
+    expect((await goad.renderHTML()).querySelector("[data-rule='compels'] .fray-tl-text")?.textContent).toBe("Bandit must attack Riddic next round (Goad).");
+    await endRound();
+    await gmPhase();
+    expect(await fx.attack(w, w.gm, w.bandit, w.elsa, [2, 3])).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Bandit owes an attack on Riddic (goad)");
+    clearQueuedFaces();
+    const atRiddic = (await fx.attack(w, w.gm, w.bandit, w.riddic, [2, 3]))!;
+    expect(edges(atRiddic)).toEqual(["+goaded"]);
+  });
+
+  it("seed 004 §Parry: the Parried enemy must make a melee attack on the parrier next round; bound by a Goad as well, it may obey either, the parrier then Impaired in the goader's lane", async () => {
+    harness.switchUser(w.ada);
+    const parry = (await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.elsa), target: fx.who(w.bandit), maneuver: "parry", weapon: "" })) as unknown as Message;
+    expect((await parry.renderHTML()).querySelector("[data-rule='compels'] .fray-tl-text")?.textContent).toBe("Bandit must make a melee attack on Elsa next round (Parry).");
     harness.switchUser(w.bob);
     await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "goad", weapon: "" });
     await endRound();
+    // The Parry's mark outlives its round to say what the Bandit owes; the tracker row says it.
+    expect(marks()[w.ids.elsa]).toMatchObject({ parrying: { taken: 1, by: w.ids.bandit } });
+    expect(statuses(w.elsa)).not.toContain("fray-parrying");
+    const { torchlightCombatRules } = await import("../../src/foundry/rulesets/torchlight/combat/index.js");
+    const combatant = (w.combat as unknown as { combatants: { get(id: string): unknown } }).combatants.get(w.ids.bandit);
+    expect(torchlightCombatRules.view!(w.combat as never, combatant as never).facts).toEqual(expect.arrayContaining(["Must attack Riddic (Goaded)", "Must make a melee attack on Elsa (Parried)"]));
     await gmPhase();
     const atElsa = (await fx.attack(w, w.gm, w.bandit, w.elsa, [2, 3]))!;
     expect(edges(atElsa)).toEqual(["-goaded"]);
+    await endRound(20);
+    expect(marks()[w.ids.elsa]).toMatchObject({ parrying: null });
   });
 });
 
@@ -205,6 +235,29 @@ describe("stance abilities", () => {
 });
 
 describe("Retreat", () => {
+  it("seed 004 §Attacking: an archer shooting from Elsa's lane engages no one: she may Retreat the next round, not once he stops shooting", async () => {
+    harness.switchUser(w.gm);
+    await w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.elsa]: { lane: 2, stance: "rearguard" }, [w.ids.archer]: { lane: 2, stance: "steadied" }, [w.ids.bandit]: { lane: 5, stance: "steadied" }, [w.ids.riddic]: { lane: 5, stance: "aggressive" } } });
+    harness.switchUser(w.ada);
+    expect(await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.elsa) })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Elsa is engaged");
+    await gmPhase();
+    await fx.attack(w, w.gm, w.archer, w.riddic, [3]);
+    expect(fx.flags(w).ranged![w.ids.archer]).toBe(1);
+    await endRound(20);
+    // Round 2: he shot last round and has not struck since, so he holds no one.
+    harness.switchUser(w.ada);
+    const retreat = (await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.elsa) })) as unknown as Message;
+    expect(cardOf(retreat).outcome.result).toMatchObject({ retreated: "Elsa", leftInRound: 2 });
+    harness.switchUser(w.gm);
+    await (await fx.cards()).cardsIdle();
+    await fx.click(retreat, "[data-fray-action='undo']");
+    // Round 3 with no shot in round 2: he engages her again.
+    await endRound(20);
+    harness.switchUser(w.ada);
+    expect(await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.elsa) })).toBeUndefined();
+  });
+
   it("seed 004 §Retreat: from the Rearguard when not Engaged; out for a round; back by rolling the Dex save again", async () => {
     await gmPhase();
     const retreat = (await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.archer) })) as unknown as Message;

@@ -145,6 +145,32 @@ describe("the Combat Grid", () => {
     expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 1, stance: "rearguard" })).toMatchObject({ ok: true });
   });
 
+  it("seed 004 §Movement, §Incapacitated and Death (the rules' move action): Grappled or just Pushed she stays; down, she drags herself one position; where she stands is no move", async () => {
+    const move = (lane: number, stance: string) => ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane, stance });
+    harness.switchUser(w.ada);
+    expect(await move(3, "steadied")).toMatchObject({ ok: false, reason: "Elsa already stands in lane 3, Steadied." });
+    harness.switchUser(w.gm);
+    await w.combat.update({ [`flags.fray.torchlight.marks.${w.ids.elsa}`]: { grappled: { taken: 1, by: w.ids.bandit } } });
+    harness.switchUser(w.ada);
+    const before = fx.stored();
+    expect(await move(4, "steadied")).toMatchObject({ ok: false, reason: "Elsa is held in a Grapple and cannot move." });
+    harness.switchUser(w.gm);
+    await w.combat.update({ [`flags.fray.torchlight.marks.${w.ids.elsa}`]: { grappled: null, pushed: { taken: 0, by: w.ids.bandit } } });
+    harness.switchUser(w.ada);
+    expect(await move(4, "steadied")).toMatchObject({ ok: false, reason: "Elsa was Pushed and cannot move this round." });
+    harness.switchUser(w.gm);
+    await w.combat.update({ [`flags.fray.torchlight.marks.${w.ids.elsa}.pushed`]: null });
+    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true });
+    harness.switchUser(w.ada);
+    const down = fx.stored();
+    expect(await move(5, "steadied")).toMatchObject({ ok: false, reason: expect.stringContaining("only drags herself one position") });
+    expect(await move(4, "on-guard")).toMatchObject({ ok: false, reason: expect.stringContaining("only drags herself one position") });
+    expect(fx.stored()).toBe(down);
+    expect(await move(4, "steadied")).toMatchObject({ ok: true });
+    expect(grid()[w.ids.elsa]).toEqual({ lane: 4, stance: "steadied" });
+    expect(before).not.toBe(fx.stored());
+  });
+
   it("shows who is Engaged and whom the selected may melee and shoot", async () => {
     harness.switchUser(w.ada);
     const { openCombatGrid } = await import("../../src/foundry/rulesets/torchlight/ui/grid-app.js");

@@ -127,6 +127,10 @@ describe("the attack dialog", () => {
     expect(dialog.preview().lines).toEqual(["d10 + 1"]);
     expect(dialog.element.querySelector("[data-preview]")!.textContent).toContain("d10 + 1");
     expect(dialog.element.querySelector("fieldset.fray-tl-gm-edges")).toBeNull();
+    // Maneuvers bought before the roll: Grapple comes with the attack; Feint waits for the die, on the card.
+    const maneuvers = [...dialog.element.querySelectorAll("select[name='maneuver'] option")].map((o) => o.getAttribute("value"));
+    expect(maneuvers).toContain("grapple");
+    expect(maneuvers).not.toContain("feint");
     // Exact odds of the card it would open: d10 + 1, a 10 adding another d10.
     const odds = Object.fromEntries([...dialog.element.querySelectorAll<HTMLElement>("dd[data-odds]")].map((d) => [d.dataset.odds, d.textContent]));
     expect(odds["Damage"]).toMatch(/^2 to 21, 7\.\d on average$/);
@@ -145,6 +149,12 @@ describe("the attack dialog", () => {
     const form = dialog.element.tagName === "FORM" ? (dialog.element as HTMLFormElement) : dialog.element.querySelector("form")!;
     form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
     await settle();
+    // Her sword shows 4: the card offers her the Feint now that she has seen the die.
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "open", outcome: { awaiting: { choice: "feint", by: "attacker" } } });
+    const card = lastCard() as unknown as Parameters<typeof fx.click>[0];
+    expect(await fx.buttons(card)).toEqual(["choose:reroll", "choose:keep"]);
+    expect((await card.renderHTML()).textContent).toContain("Elsa's die shows 4 on a d10: Feint for 1 Breath (reroll it, keep the higher), or keep it?");
+    await fx.click(card, "[data-fray-value='keep']");
     expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "applied", outcome: { result: { damage: 5 } } });
     expect((lastCard() as unknown as { whisper: string[] }).whisper).toEqual([]);
   });
@@ -185,7 +195,8 @@ describe("the Maneuver and stance dialogs", () => {
     const { openTorchlightAct } = await import("../../src/foundry/rulesets/torchlight/ui/act-dialog.js");
     const dialog = (await openTorchlightAct("maneuver", w.elsa as never)) as unknown as { element: HTMLElement; values: Record<string, string>; problems(): string[]; render(): Promise<unknown> };
     await harness.flush();
-    expect([...dialog.element.querySelectorAll("select[name='maneuver'] option")].map((o) => o.getAttribute("value"))).toEqual(["disarm", "distract", "evade", "goad", "grapple", "hide", "parry", "push", "trip"]);
+    // Feint and Grapple come only with an attack.
+    expect([...dialog.element.querySelectorAll("select[name='maneuver'] option")].map((o) => o.getAttribute("value"))).toEqual(["disarm", "distract", "evade", "goad", "hide", "parry", "push", "trip"]);
     dialog.values = { ...dialog.values, maneuver: "trip", target: "" };
     await dialog.render();
     expect(dialog.problems()).toEqual(["Choose a target."]);

@@ -171,9 +171,9 @@ describe("the Unhex Intercept", () => {
     expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0 });
     // The Guard (bar, melee: the mover is at range 0) and the Sniper (the catwalk sees the bar: range 1, a rifle) may intercept.
     expect((card(move).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
-    // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and may take her move back.
+    // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and no Undo: the move spent her action on the Combat, the GM's.
     harness.switchUser(t.users.ada);
-    expect(await fx.buttons(move)).toEqual(["undo"]);
+    expect(await fx.buttons(move)).toEqual([]);
     harness.switchUser(t.gm);
     expect(await fx.buttons(move)).toEqual(["intercept", "intercept", "undo"]);
 
@@ -291,6 +291,9 @@ describe("Unhex doors", () => {
     const lines = () => [...(scene as unknown as { regions: Map<string, { behaviors: Map<string, { system: { connections: { open: boolean }[] } }> }> }).regions.values()].flatMap((r) => [...r.behaviors.values()].flatMap((b) => b.system.connections.map((c) => c.open)));
     expect(lines()).toEqual([true]);
     replays(message);
+    // The door is the scene's and the action the Combat's: the GM takes it back.
+    expect(await fx.buttons(message)).toEqual([]);
+    harness.switchUser(t.gm);
     await fx.click(message, "[data-fray-action='undo']");
     expect(lines()).toEqual([false]);
   });

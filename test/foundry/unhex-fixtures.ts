@@ -12,6 +12,7 @@ import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../h
 import { placeToken } from "../harness/tokens.js";
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap } from "../../src/core/areas/types.js";
+import { middleOfArea, shippedNightclub } from "../fixtures/nightclub.js";
 import { playRuleset, bootFray } from "./rulesets.js";
 
 export type Message = {
@@ -37,6 +38,13 @@ export const level = (a: Actor) => (a.system as unknown as { level: { value: num
 export const wounds = (a: Actor) => ({ ...(a.system as unknown as { wounds: Record<string, number> }).wounds });
 export const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses].sort();
 export const itemId = (a: Actor, name: string) => (a as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === name)!.id;
+
+export { shippedNightclub } from "../fixtures/nightclub.js";
+
+/** The top-left corner that puts a 1×1 token in the middle of an Area's Region on a scene. */
+export function middleOf(scene: Scene, area: string): { x: number; y: number } {
+  return middleOfArea({ regions: scene.regions.contents.map((r) => ({ shapes: r.shapes, behaviors: r.behaviors.contents.map((b) => ({ system: b.system })) })), grid: scene.grid }, area);
+}
 
 export function unhexFixtures(current: () => FoundryHarness) {
   const at = (id: string, map: AreaMap = NIGHTCLUB) => pointInArea(map.areas.findIndex((a) => a.id === id));
@@ -89,19 +97,31 @@ export function unhexFixtures(current: () => FoundryHarness) {
     return { ada, bea, guard, sniper };
   }
 
-  /** The whole table: users, actors, the nightclub, tokens (Ada and the Guard in the bar, Bea at the entrance, the Sniper on the catwalk) and a started combat. */
-  async function table() {
+  /**
+   * The whole table: users, actors, the nightclub, tokens (Ada and the Guard in the bar, Bea at the
+   * entrance, the Sniper on the catwalk) and a started combat. `shipped` lays it on the pack's
+   * nightclub (rooms of their own sizes, gaps between them) instead of the test grid of squares.
+   */
+  async function table({ shipped = false }: { shipped?: boolean } = {}) {
     const harness = current();
     const gm = harness.game.user as User;
     const users = { ada: harness.createUser({ name: "Ada's player", role: "PLAYER" }), bob: harness.createUser({ name: "Bob", role: "PLAYER" }) };
     const cast = await actors(users);
     await playRuleset(harness.game, "unhex");
-    const club = await scene();
+    const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
+    const club = shipped ? ((await SceneClass.create({ ...shippedNightclub(), active: true })) as Scene) : await scene();
+    const at = (id: string, map: AreaMap = NIGHTCLUB) => (shipped ? middleOf(club, id) : pointInArea(map.areas.findIndex((a) => a.id === id)));
+    const place = async (actor: Actor, area: string, disposition: number) => {
+      const [made] = (await club.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, disposition, ...at(area) }])) as TokenDocument[];
+      await harness.flush();
+      placeToken(actor as never, { document: made as never });
+      return made as TokenDocument;
+    };
     const tokens = {
-      ada: await token(club, cast.ada, "bar", 1),
-      bea: await token(club, cast.bea, "entrance", 1),
-      guard: await token(club, cast.guard, "bar", -1),
-      sniper: await token(club, cast.sniper, "catwalk", -1),
+      ada: await place(cast.ada, "bar", 1),
+      bea: await place(cast.bea, "entrance", 1),
+      guard: await place(cast.guard, "bar", -1),
+      sniper: await place(cast.sniper, "catwalk", -1),
     };
     const CombatClass = harness.CONFIG.Combat.documentClass as typeof Combat;
     const combat = (await CombatClass.create({ active: true, scene: club.id })) as Combat;
@@ -148,7 +168,7 @@ export type UnhexTable = Awaited<ReturnType<ReturnType<typeof unhexFixtures>["ta
  * One file's harness: Fray booted once (with a DOM), and before each test a fresh world with the
  * whole table laid (`table()`), handed to `ready` with the harness.
  */
-export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: UnhexTable }) => void): void {
+export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: UnhexTable }) => void, options: { shipped?: boolean } = {}): void {
   let harness: FoundryHarness;
   let removeDom: () => Promise<void>;
   const fx = unhexFixtures(() => harness);
@@ -162,6 +182,6 @@ export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: Unh
   beforeEach(async () => {
     harness.reset();
     clearQueuedFaces();
-    ready({ harness, t: await fx.table() });
+    ready({ harness, t: await fx.table(options) });
   });
 }

@@ -140,10 +140,13 @@ describe("a hostile player at an Unhex table", () => {
     expect(JSON.parse(before).actors).toEqual(JSON.parse(after).actors);
   });
 
-  it("cannot forge a move: from where she did not stand, or without a fight", async () => {
+  it("cannot open a move card (the GM's client charges each move), and the GM's is checked too: from where she did not stand, or not a move", async () => {
     harness.switchUser(t.users.ada);
     const before = world();
     const move = (request: Record<string, unknown>) => ask("card.open", { kind: "unhex.move", refs: { mover: { actor: t.ada.uuid, token: t.tokens.ada.uuid } }, request, roll: null });
+    expect(await move({ from: "pool-tables", origin: t.at("pool-tables") })).toMatchObject({ ok: false, reason: "Only the GM decides that." });
+    expect(world()).toBe(before);
+    harness.switchUser(t.gm);
     expect(await move({ from: "dance-floor", origin: t.at("bar") })).toMatchObject({ ok: false, reason: expect.stringContaining("did not stand") });
     expect(await move({ from: "nowhere", origin: t.at("bar") })).toMatchObject({ ok: false });
     // Her token is in the bar and came "from" the bar: not a move at all.
@@ -160,6 +163,34 @@ describe("a hostile player at an Unhex table", () => {
     expect(await door(["bar"])).toMatchObject({ ok: false });
     expect(await door("bar,kitchen")).toMatchObject({ ok: false });
     expect(world()).toBe(before);
+  });
+
+  it("cannot undo, as its victim, the Guard's blow after choosing her reroll on the card; the GM can", async () => {
+    const message = await guardAttacksAda();
+    await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
+    // Her Defend rolls first, so her reroll is chosen before the Guard's dice exist (seed 002, rolling order).
+    await fx.choose(t.users.ada, message, "rerolls.target", "none");
+    await fx.choose(t.gm, message, "roll", "true", 4, 7);
+    await fx.choose(t.gm, message, "damageDie", "units");
+    expect(card(message).state).toBe("applied");
+    harness.switchUser(t.users.ada);
+    const wounded = world();
+    expect(await fx.buttons(message)).not.toContain("undo");
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM") });
+    expect(world()).toBe(wounded);
+    harness.switchUser(t.gm);
+    expect((await ask("card.undo", { message: message.id })).ok).toBe(true);
+  });
+
+  it("cannot make her character immune to cards with a name past the rules' 200 characters: the Guard's attack on her opens, under a card's name", async () => {
+    harness.switchUser(t.users.ada);
+    await t.ada.update({ name: `Ada ${"of the very long line ".repeat(20)}the Last` });
+    const message = await guardAttacksAda();
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "reaction", by: "target" });
+    const name = (card(message).rules.target as { name: string }).name;
+    expect(name.length).toBeLessThanOrEqual(100);
+    expect(name).toMatch(/^Ada of the very long line .*the Last$/);
   });
 
   it("cannot roll the other team's initiative, nor write the tracker's state herself", async () => {
@@ -213,6 +244,34 @@ describe("a hostile player writing what v13 lets her write in an Unhex fight", (
     expect(fight().turn).toBe(0);
     await (combatantOf("Ada") as unknown as { update(d: object): Promise<unknown> }).update({ initiative: 99 });
     expect(fight().turns.map((c) => c.name)).toEqual(order);
+  });
+
+  it("cannot mark herself defeated nor lift the GM's defeat with her combatant's `defeated`: it goes back, and the rollers are picked by the GM's word", async () => {
+    const { combatsKept } = await import("../../src/foundry/combat/keeper.js");
+    const { teamsOf } = await import("../../src/foundry/rulesets/unhex/cards/initiative.js");
+    const { combatTeams } = await import("../../src/foundry/rulesets/unhex/combat/end.js");
+    const outOf = (name: string) => combatTeams(t.combat as never).flatMap((team) => team.members).find((member) => member.name === name)?.out;
+    const ada = combatantOf("Ada") as unknown as { defeated: boolean; update(d: object): Promise<unknown> };
+    const friendly = () => teamsOf(t.combat as never).get("friendly")?.map((c) => c.name);
+    const up = friendly();
+    expect(up?.[0]).toBe("Ada");
+    // Out by her own word (her team would roll by another, or not at all): nothing moves.
+    harness.switchUser(t.users.ada);
+    await ada.update({ defeated: true });
+    await combatsKept();
+    expect(ada.defeated).toBe(false);
+    expect(friendly()).toEqual(up);
+    expect(outOf("Ada")).toBeUndefined();
+    // The GM marks her down as the tracker does; her writing it off goes back, and the friendly team rolls without her.
+    harness.switchUser(t.gm);
+    await ada.update({ defeated: true });
+    await combatsKept();
+    harness.switchUser(t.users.ada);
+    await ada.update({ defeated: false });
+    await combatsKept();
+    expect(ada.defeated).toBe(true);
+    expect(friendly()).toEqual(up?.filter((name) => name !== "Ada"));
+    expect(outOf("Ada")).toBe("defeated");
   });
 
   it("moves to the other team when the GM turns her token", async () => {

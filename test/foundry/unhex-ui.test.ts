@@ -86,6 +86,19 @@ describe("the Unhex attack dialog", () => {
     expect(Object.keys(shown("fray-unhex-attack-dialog"))).toEqual(["No reaction", "If she Counterattacks"]);
   });
 
+  it("does not open for a token that stands between Areas, and says why", async () => {
+    // The GM sets Ada down in the gap below the bar.
+    await t.tokens.ada.update({ y: t.at("bar").y + 200 }, { fray: { ruling: true } });
+    await harness.flush();
+    harness.switchUser(t.users.ada);
+    targetToken(t.tokens.guard);
+    const sheet = await openSheet(t.ada);
+    (sheet.querySelector('[data-action="unhexAttack"]') as HTMLElement).click();
+    await settle();
+    expect(dialog("fray-unhex-attack-dialog")).toBeNull();
+    expect(harness.notifications.at(-1)?.message).toBe("Ada stands between Areas: move the token into one first.");
+  });
+
   it("opens the card with the roll mode chosen", async () => {
     harness.switchUser(t.users.ada);
     targetToken(t.tokens.guard);

@@ -4,7 +4,7 @@
  * init → i18nInit → setup → ready. The handle is left on window.harness for the tests.
  */
 import { installFoundry, type FoundryHarness } from "./index.js";
-import { placeToken } from "./tokens.js";
+import { dragToken, placeToken, pressArrowKey } from "./tokens.js";
 
 export * from "./index.js";
 
@@ -14,6 +14,10 @@ declare global {
     frayBoot?: Promise<void>;
     /** Draws a token on the viewed scene (Actor#getActiveTokens, User#targets), for tests that place tokens. */
     placeToken?: typeof placeToken;
+    /** Drops a scene's token after a drag through the given places, as the canvas does (v13 cuts the move at Area borders). */
+    dragToken?: typeof dragToken;
+    /** Moves a scene's token one grid space by arrow key. */
+    pressArrowKey?: typeof pressArrowKey;
   }
 }
 
@@ -44,6 +48,8 @@ export async function bootSystem(systemId: string, worldSettings: Record<string,
   const harness = installFoundry({ systemJson, lang, fetchText, worldSettings });
   window.harness = harness;
   window.placeToken = placeToken;
+  window.dragToken = dragToken;
+  window.pressArrowKey = pressArrowKey;
   for (const style of (systemJson.styles ?? []) as (string | { src: string })[]) await loadStyle(`/${root}/${typeof style === "string" ? style : style.src}`);
   for (const module of (systemJson.esmodules ?? []) as string[]) await import(/* @vite-ignore */ `/${root}/${module}`);
   await harness.boot();

@@ -5,7 +5,7 @@
  * (NumberField rounds integers and clamps to min/max). Validation: _validateSpecial then _validateType;
  * failures are collected per field and thrown as one DataModelValidationError naming each field.
  */
-import { deepClone, expandObject, getType, isPlainObject, mergeObject, type AnyObject } from "./utils.js";
+import { deepClone, expandObject, getProperty, getType, isPlainObject, mergeObject, type AnyObject } from "./utils.js";
 
 export interface CleanOptions {
   partial?: boolean;
@@ -180,6 +180,45 @@ export class DataField {
     return deepClone(value);
   }
 
+  /**
+   * DataField#applyChange (common/data/fields.mjs, "Active Effect Integration"): an effect's change
+   * on this field, its value cast to the field's type, by mode (CONST.ACTIVE_EFFECT_MODES:
+   * 0 custom, 1 multiply, 2 add, 3 downgrade, 4 upgrade, 5 override).
+   */
+  applyChange(value: unknown, model: DataModel, change: { key: string; value: unknown; mode: number }): unknown {
+    const delta = this._cast(change.value);
+    switch (change.mode) {
+      case 1:
+        return this._applyChangeMultiply(value, delta);
+      case 2:
+        return this._applyChangeAdd(value, delta);
+      case 3:
+        return this._applyChangeDowngrade(value, delta);
+      case 4:
+        return this._applyChangeUpgrade(value, delta);
+      case 5:
+        return delta;
+    }
+    // CUSTOM: the "applyActiveEffect" hook may change the model; v13 reads the field back after it.
+    const before = getProperty(model, change.key);
+    const hooks = (globalThis as { Hooks?: { call(hook: string, ...args: unknown[]): unknown } }).Hooks;
+    hooks?.call("applyActiveEffect", model, change, value, delta, {});
+    const after = getProperty(model, change.key);
+    return after === before ? undefined : after;
+  }
+  protected _applyChangeAdd(value: unknown, delta: unknown): unknown {
+    return (value as number) + (delta as number);
+  }
+  protected _applyChangeMultiply(_value: unknown, _delta: unknown): unknown {
+    return undefined;
+  }
+  protected _applyChangeUpgrade(_value: unknown, _delta: unknown): unknown {
+    return undefined;
+  }
+  protected _applyChangeDowngrade(_value: unknown, _delta: unknown): unknown {
+    return undefined;
+  }
+
   protected _isValidChoice(value: unknown): boolean {
     const raw = (this as AnyObject).choices as Choices | undefined;
     const choices = typeof raw === "function" ? raw() : raw;
@@ -293,6 +332,19 @@ export class BooleanField extends DataField {
   protected override _validateType(value: unknown): void {
     if (typeof value !== "boolean") throw new Error("must be a boolean");
   }
+  /** BooleanField's Active Effect modes (common/data/fields.mjs). */
+  protected override _applyChangeAdd(value: unknown, delta: unknown): unknown {
+    return value || delta;
+  }
+  protected override _applyChangeMultiply(value: unknown, delta: unknown): unknown {
+    return value && delta;
+  }
+  protected override _applyChangeUpgrade(value: unknown, delta: unknown): unknown {
+    return (delta as number) > (value as number) ? delta : value;
+  }
+  protected override _applyChangeDowngrade(value: unknown, delta: unknown): unknown {
+    return (delta as number) < (value as number) ? delta : value;
+  }
 }
 
 export class NumberField extends DataField {
@@ -318,6 +370,16 @@ export class NumberField extends DataField {
 
   protected override _cast(value: unknown): unknown {
     return Number(value);
+  }
+  /** NumberField's Active Effect modes (common/data/fields.mjs). */
+  protected override _applyChangeMultiply(value: unknown, delta: unknown): unknown {
+    return (value as number) * (delta as number);
+  }
+  protected override _applyChangeUpgrade(value: unknown, delta: unknown): unknown {
+    return (delta as number) > (value as number) ? delta : value;
+  }
+  protected override _applyChangeDowngrade(value: unknown, delta: unknown): unknown {
+    return (delta as number) < (value as number) ? delta : value;
   }
 
   protected override _cleanType(value: unknown): unknown {

@@ -9,12 +9,14 @@
 import { Hooks } from "./hooks.js";
 import { ArrayField, BooleanField, DataField, DataModel, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type ValidateOptions } from "./data.js";
 import { state, documentConfig, type CreateDialogRecord } from "./state.js";
-import { deepClone, diffObject, expandObject, isEmpty, randomID, type AnyObject } from "./utils.js";
+import { deepClone, diffObject, expandObject, isEmpty, mergeObject, randomID, type AnyObject } from "./utils.js";
 
 export const CONST = {
   BASE_DOCUMENT_TYPE: "base",
   DOCUMENT_OWNERSHIP_LEVELS: { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 },
   USER_ROLES: { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 },
+  /** v13 common/constants.mjs ACTIVE_EFFECT_MODES. */
+  ACTIVE_EFFECT_MODES: { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 },
   /** v13 common/constants.mjs TOKEN_DISPOSITIONS. */
   TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
   /** Foundry's default role for each user permission the harness checks. */
@@ -72,6 +74,8 @@ export class Collection<V> extends Map<string, V> {
 
 /** A top-level collection such as game.actors; its documentClass is CONFIG[documentName].documentClass. */
 export class WorldCollection<V> extends Collection<V> {
+  /** DocumentCollection#invalidDocumentIds: stored documents that failed to load (their data stays on the server). */
+  readonly invalidDocumentIds = new Set<string>();
   constructor(readonly documentName: string) {
     super();
   }
@@ -403,6 +407,7 @@ export class ClientDocument extends DataModel {
     const created: ClientDocument[] = [];
     for (const datum of data) {
       const createData = deepClone(datum instanceof DataModel ? datum.toObject() : datum);
+      sanitizeUserInput(cls, createData, { user, creation: true });
       if (!operation.keepId || !createData._id) createData._id = randomID();
       // Embedded documents in the creation data keep their ids (keepEmbeddedIds) or get new ones.
       for (const field of Object.values(cls.embedded)) {
@@ -431,7 +436,8 @@ export class ClientDocument extends DataModel {
       doc.reset();
       doc.prepareData();
     }
-    if (parent && created.length) parent.prepareData();
+    // ClientDatabaseBackend (client/data/client-backend.mjs) resets the parent after its descendants change: prepared from source again.
+    if (parent && created.length) resetAndPrepare(parent);
     for (const doc of created) {
       doc._onCreate(doc._source, operation, user.id);
       onActingClient(user, `create${name}`, [doc, operation, user.id]);
@@ -453,6 +459,7 @@ export class ClientDocument extends DataModel {
       const id = changes._id as string;
       const doc = collection.get(id, { strict: true }) as ClientDocument;
       delete changes._id;
+      sanitizeUserInput(doc.constructor as DocumentClass, changes, { user, creation: false, document: doc });
       if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${name} [${id}]`);
       for (const field of Object.values((doc.constructor as DocumentClass).embedded)) {
         if (field in changes) throw new Error(`Harness: update embedded ${field} with updateEmbeddedDocuments, not through the parent's update`);
@@ -483,7 +490,7 @@ export class ClientDocument extends DataModel {
       doc.prepareData();
       updated.push(doc);
       applied.push(changed);
-      if (parent) parent.prepareData();
+      if (parent) resetAndPrepare(parent);
       doc._onUpdate(changed, operation, user.id);
       onActingClient(user, `update${name}`, [doc, changed, operation, user.id]);
     }
@@ -516,7 +523,7 @@ export class ClientDocument extends DataModel {
         parent._source[field] = (parent._source[field] as AnyObject[]).filter((s) => s._id !== doc.id);
       }
     }
-    if (parent && toDelete.length) parent.prepareData();
+    if (parent && toDelete.length) resetAndPrepare(parent);
     for (const doc of toDelete) {
       doc._onDelete(operation, user.id);
       onActingClient(user, `delete${name}`, [doc, operation, user.id]);
@@ -564,6 +571,54 @@ export class ClientDocument extends DataModel {
     state.createDialogs.push(record);
     return null;
   }
+}
+
+/**
+ * The server's check of what a client sends (v13 dist/database/backend/server-document.mjs,
+ * ServerDocumentMixin.sanitizeUserInput, run before the permission check on every create and
+ * update): a field marked `gmOnly` (common/data/fields.mjs: DocumentAuthorField, DocumentOwnershipField)
+ * may be set by a GM or Assistant only. Such a field's own `sanitize` (dist/database/sanitization.mjs)
+ * decides what a player's value becomes; any other gmOnly field refuses her whole write.
+ */
+type GmOnlySanitizer = (value: unknown, context: { user: HarnessUser; creation: boolean; document?: ClientDocument; name: string }) => unknown;
+
+function sanitizeUserInput(cls: DocumentClass, data: AnyObject, { user, creation, document }: { user: HarnessUser; creation: boolean; document?: ClientDocument }): void {
+  if (user.isGM) return;
+  for (const key of Object.keys(data)) {
+    const name = key.replace(/^==/, "");
+    const field = cls.schema.get(name) as (DataField & { gmOnly?: boolean; sanitize?: GmOnlySanitizer }) | undefined;
+    if (!field?.gmOnly) continue;
+    if (field.sanitize) data[key] = field.sanitize(data[key], { user, creation, document, name });
+    else throw new Error(`Harness (v13 server): only a GM may set the "${name}" field`);
+  }
+}
+
+/** sanitizeDocumentAuthorField: a player's new document is hers whatever it says; she may never change its author. */
+const sanitizeAuthor: GmOnlySanitizer = (_value, { user, creation, name }) => {
+  if (creation) return user.id;
+  throw new Error(`Harness (v13 server): only a GM may set the "${name}" field`);
+};
+
+/**
+ * sanitizeDocumentOwnershipField: on a player's new document, another user's level is dropped and
+ * the default may be set; on an update, only her own level may differ from what is stored.
+ */
+const sanitizeOwnership: GmOnlySanitizer = (value, { user, creation, document, name }) => {
+  if (typeof value !== "object" || value === null) return value;
+  const stored = ((document as unknown as { ownership?: Record<string, number> } | undefined)?.ownership ?? {}) as Record<string, number>;
+  const levels = value as Record<string, unknown>;
+  for (const [key, level] of Object.entries(levels)) {
+    if (level === stored[key] || key === user.id || (key === "default" && creation)) continue;
+    if (creation) delete levels[key];
+    else throw new Error(`Harness (v13 server): only a GM may set the "${name}" field`);
+  }
+  return levels;
+};
+
+/** `parent?.reset()` in v13's ClientDatabaseBackend: the parent's data initialized from its source and prepared again (so Active Effects apply once). */
+function resetAndPrepare(parent: ClientDocument): void {
+  parent.reset();
+  parent.prepareData();
 }
 
 /**
@@ -619,7 +674,8 @@ export function trackRender(result: unknown): void {
 
 /* -------------------------------------------- */
 
-const ownershipField = () => new ObjectField({ initial: () => ({ default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE }) });
+/** DocumentOwnershipField: gmOnly, with the server's sanitizer. */
+const ownershipField = () => new ObjectField({ initial: () => ({ default: CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE }), gmOnly: true, sanitize: sanitizeOwnership });
 
 /** Actors and Items grant OWNER to a non-GM creator (Foundry's BaseActor/BaseItem#_preCreate). */
 async function grantCreatorOwnership(doc: ClientDocument, user: HarnessUser): Promise<void> {
@@ -721,7 +777,8 @@ export class ChatMessage extends ClientDocument {
   static override defineSchema(): Record<string, DataField> {
     return {
       ...baseSchema("ChatMessage"),
-      author: new StringField({ nullable: true, blank: false, initial: null }),
+      // DocumentAuthorField: gmOnly, with the server's sanitizer.
+      author: new StringField({ nullable: true, blank: false, initial: null, gmOnly: true, sanitize: sanitizeAuthor }),
       timestamp: new NumberField({ required: true, nullable: false, initial: () => Date.now() }),
       flavor: new HTMLField(),
       content: new HTMLField(),
@@ -987,6 +1044,70 @@ export function fromUuidSync(uuid: string | null | undefined, { strict = false }
 
 export async function fromUuid(uuid: string | null | undefined, options: { strict?: boolean } = {}): Promise<ClientDocument | null> {
   return fromUuidSync(uuid, options);
+}
+
+/**
+ * What the server stores for a document a hostile client wrote raw, when it differs from every
+ * client's copy (by top-level document): the source the next world load builds it from.
+ */
+const serverSources = new WeakMap<ClientDocument, AnyObject>();
+
+/**
+ * A hostile client's update of a top-level document, as v13's server stores it. The server checks
+ * who may write what (the document's permissions, gmOnly fields: sanitizeUserInput) but not the
+ * system's data model, which only clients have (the server's TypeDataField has no model for a
+ * system sub-type: common/data/fields.mjs, TypeDataField#getModelForType, empty on the server).
+ * The writer's own client runs nothing (no _preUpdate, no preUpdate hooks, no cleaning). Every
+ * other client receives the change as ClientDatabaseBackend#handleUpdateDocuments does
+ * (client/data/client-backend.mjs): `updateSource` cleans it (numbers clamped to their fields'
+ * bounds) and validates it strictly; a change its model refuses throws there, and that client's
+ * copy stays as it was until the next load, which builds the document from what the server stored
+ * (`reloadDocument`). Returns whether the clients' copies took the change.
+ */
+export async function hostileUpdate(doc: ClientDocument, update: AnyObject): Promise<{ applied: boolean; error?: unknown }> {
+  if (doc.isEmbedded) throw new Error("Harness: hostileUpdate writes top-level documents");
+  const user = currentUser();
+  const cls = doc.constructor as DocumentClass;
+  const changes = expandObject(deepClone(update));
+  sanitizeUserInput(cls, changes, { user, creation: false, document: doc });
+  if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${cls.documentName} [${String(doc.id)}]`);
+  serverSources.set(doc, mergeObject(deepClone(serverSources.get(doc) ?? doc._source), deepClone(changes), { inplace: false, performDeletions: true }));
+  let changed: AnyObject;
+  try {
+    changed = doc.updateSource(deepClone(changes));
+  } catch (error) {
+    console.error(`Harness: every client refused ${cls.documentName} [${String(doc.id)}]'s stored change`, error);
+    return { applied: false, error };
+  }
+  if (isEmpty(changed)) return { applied: true };
+  changed._id = doc.id;
+  doc.prepareData();
+  // The receiving client's callback (protected on the class; the harness's server calls it as Foundry's backend does).
+  (doc as unknown as { _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void })._onUpdate(changed, {}, user.id);
+  // The writer's own client runs nothing of Fray's: only the others take the event.
+  await onOtherClients(user, `update${cls.documentName}`, [doc, changed, {}, user.id]);
+  return { applied: true };
+}
+
+/**
+ * The next world load of a top-level document (DocumentCollection#_initialize): built from what the
+ * server stored, strictly, embedded documents that fail dropped; one that fails to build leaves the
+ * collection for `invalidDocumentIds`. Returns the new copy, or null.
+ */
+export function reloadDocument(doc: ClientDocument): ClientDocument | null {
+  const cls = doc.constructor as DocumentClass;
+  const collection = state.game[cls.collectionName] as WorldCollection<ClientDocument>;
+  const stored = deepClone(serverSources.get(doc) ?? doc._source);
+  collection.delete(doc.id as string);
+  try {
+    const loaded = cls.fromSource(stored, { strict: true, dropInvalidEmbedded: true }) as ClientDocument;
+    collection.set(loaded.id as string, loaded);
+    return loaded;
+  } catch (error) {
+    collection.invalidDocumentIds.add(doc.id as string);
+    console.error(`Harness: ${cls.documentName} [${String(doc.id)}] failed to load`, error);
+    return null;
+  }
 }
 
 export const documentClasses = { Actor, Item, ChatMessage, Combat, Combatant, User } as const;

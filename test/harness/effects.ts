@@ -1,13 +1,15 @@
 /**
  * ActiveEffect after Foundry v13 (common/documents/active-effect.mjs, client/documents/active-effect.mjs)
  * embedded in Actor, and the Actor side of statuses (client/documents/actor.mjs): `statuses`
- * gathered from active effects on preparation, `temporaryEffects`, `toggleStatusEffect`, and the
- * tokens redrawn when an effect changes. Effects' `changes` are not applied to the actor's data.
+ * gathered from active effects on preparation, their `changes` applied to the prepared data (never
+ * to `_source`) in priority order, `temporaryEffects`, `toggleStatusEffect`, and the tokens redrawn
+ * when an effect changes. A change whose key names no field of the schema (v13's `_applyLegacy`) is
+ * not applied.
  */
-import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, type DataField, type DataModel } from "./data.js";
+import { ArrayField, BooleanField, DataModel, NumberField, ObjectField, SchemaField, StringField, type DataField } from "./data.js";
 import { Actor, ClientDocument, CONST, trackRender, type Collection } from "./documents.js";
 import { state } from "./state.js";
-import { deepClone, type AnyObject } from "./utils.js";
+import { deepClone, expandObject, getProperty, setProperty, type AnyObject } from "./utils.js";
 
 /** foundry.data.fields.SetField: stored as an array, a Set once prepared. */
 class SetField extends ArrayField {
@@ -36,6 +38,7 @@ export class ActiveEffect extends ClientDocument {
   declare disabled: boolean;
   declare statuses: Set<string>;
   declare duration: { seconds: number | null; rounds: number | null; turns: number | null };
+  declare changes: EffectChange[];
 
   /** BaseActiveEffect's schema: what statuses and durations need. */
   static override defineSchema(): Record<string, DataField> {
@@ -46,7 +49,15 @@ export class ActiveEffect extends ClientDocument {
       system: new ObjectField(),
       name: new StringField({ required: true, blank: false }),
       img: new StringField({ nullable: true, initial: null }),
-      changes: new ArrayField(new ObjectField()),
+      // BaseActiveEffect's changes: a key, a value (a string, cast by the field it changes), a mode (ADD by default) and a priority.
+      changes: new ArrayField(
+        new SchemaField({
+          key: new StringField({ required: true }),
+          value: new StringField({ required: true }),
+          mode: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.ACTIVE_EFFECT_MODES.ADD }),
+          priority: new NumberField(),
+        }),
+      ),
       disabled: new BooleanField(),
       duration: new SchemaField({
         startTime: new NumberField({ nullable: true, initial: null }),
@@ -97,6 +108,29 @@ export class ActiveEffect extends ClientDocument {
   }
 }
 
+interface EffectChange {
+  key: string;
+  value: string;
+  mode: number;
+  priority: number | null;
+}
+
+/**
+ * ActiveEffect#apply and ActiveEffect.applyField (client/documents/active-effect.mjs): the field the
+ * key names, in the system's schema for "system." keys, changes its prepared value by the field's
+ * applyChange; returns the overrides it made.
+ */
+function applyEffectChange(actor: ActorWithEffects, change: EffectChange): Record<string, unknown> {
+  const system = (actor as unknown as { system: unknown }).system;
+  const field = change.key.startsWith("system.") ? (system instanceof DataModel ? system.schema.getField(change.key.slice(7)) : undefined) : actor.schema.getField(change.key);
+  if (!field) return {};
+  const current = getProperty(actor, change.key);
+  const update = field.applyChange(current, actor, change);
+  if (update === undefined) return {};
+  setProperty(actor, change.key, update);
+  return { [change.key]: update };
+}
+
 const statusEffects = () => (state.CONFIG as AnyObject).statusEffects as StatusEffectConfig[];
 
 // Actor#statuses is an instance field in Foundry; preparation runs inside the constructor, before fields exist.
@@ -124,10 +158,19 @@ function installActorEffects(): void {
       return set;
     },
   });
-  // Actor#applyActiveEffects: the statuses of every active effect (the changes are not applied).
+  // Actor#applyActiveEffects: the statuses of every active effect, and their changes in priority order (mode × 10 unless given).
   proto.applyActiveEffects = function (this: ActorWithEffects) {
     this.statuses.clear();
-    for (const effect of allApplicableEffects(this)) if (effect.active) for (const id of effect.statuses) this.statuses.add(id);
+    const changes: (EffectChange & { order: number })[] = [];
+    for (const effect of allApplicableEffects(this)) {
+      if (!effect.active) continue;
+      for (const change of effect.changes ?? []) changes.push({ ...deepClone(change), order: change.priority ?? change.mode * 10 });
+      for (const id of effect.statuses) this.statuses.add(id);
+    }
+    changes.sort((a, b) => a.order - b.order);
+    const overrides: Record<string, unknown> = {};
+    for (const change of changes) if (change.key) Object.assign(overrides, applyEffectChange(this, change));
+    (this as unknown as { overrides: AnyObject }).overrides = expandObject(overrides);
   };
   // Actor#prepareEmbeddedDocuments: the embedded documents, then the effects applied.
   proto.prepareEmbeddedDocuments = function (this: ActorWithEffects) {

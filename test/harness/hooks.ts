@@ -70,6 +70,17 @@ export class Hooks {
     return true;
   }
 
+  /**
+   * Harness only: a client whose own copy of the system skips a hook (a player who unhooked Fray's
+   * check from her console, `Hooks.off` on v13's `Hooks.events`). The handlers are set aside until
+   * the returned function puts them back, so a test can play a tampered client.
+   */
+  static silence(hook: string): () => void {
+    const list = Hooks.#events.get(hook) ?? [];
+    Hooks.#events.set(hook, []);
+    return () => Hooks.#events.set(hook, [...list, ...(Hooks.#events.get(hook) ?? [])]);
+  }
+
   /** Harness: forget every registered handler. */
   static reset(): void {
     Hooks.#events.clear();

@@ -9,7 +9,7 @@
 import Handlebars from "handlebars";
 import { applications, registerHandlebarsHelpers } from "./applications.js";
 import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, fields } from "./data.js";
-import { Actor, ChatMessage, ClientDocument, Collection, Combat, Combatant, CONST, Item, User, Users, WorldCollection, fromUuid, fromUuidSync } from "./documents.js";
+import { Actor, ChatMessage, ClientDocument, Collection, Combat, Combatant, CONST, hostileUpdate, Item, reloadDocument, User, Users, WorldCollection, fromUuid, fromUuidSync } from "./documents.js";
 import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
@@ -79,6 +79,10 @@ export interface FoundryHarness {
   switchUser(user: User | string): User;
   /** Await every background render and action handler; throws the first error any of them raised. */
   flush(): Promise<void>;
+  /** A hostile client's raw update, as v13's server stores it (permissions checked, the system's model not): documents.ts, hostileUpdate. */
+  hostileUpdate(document: ClientDocument, changes: AnyObject): Promise<{ applied: boolean; error?: unknown }>;
+  /** The next world load of a document, from what the server stored (null when it fails to load): documents.ts, reloadDocument. */
+  reloadDocument(document: ClientDocument): ClientDocument | null;
   /**
    * Back to a fresh world after boot: no documents, setting values at default, no notifications,
    * dialogs or open applications, the first user current. Registrations (hooks, CONFIG, settings,
@@ -134,7 +138,9 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
   const settings = new ClientSettings(options.worldSettings);
   // v13 registers its own settings before "init" (client/config.mjs, Game#registerSettings); the chat roll mode is the one Fray reads.
   settings.register("core", "rollMode", { name: "CHAT.RollVisibility", scope: "client", config: true, type: String, default: "publicroll", choices: { publicroll: "", gmroll: "", blindroll: "", selfroll: "" } });
-  const ui = { notifications: new Notifications() };
+  // v13 declares ui.notifications empty (client/ui.mjs) and makes it in Game#initializeUI, after "setup": boot does the same.
+  const notifications = new Notifications();
+  const ui: { notifications?: Notifications } = {};
   const users = new Users("User");
   const game: AnyObject = {
     system: { ...systemJson, id: systemJson.id, version: systemJson.version },
@@ -251,17 +257,24 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     CONFIG: CONFIG as unknown as HarnessConfig,
     async boot() {
       Hooks.callAll("init");
+      // Game#initialize (client/game.mjs) awaits Localization#initialize after "init", which fetches the
+      // language files: work "init" started (a chunk's import()) goes on meanwhile, before any translation.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       // Foundry loads its own lang/en.json with the system's (client/helpers/localization.mjs, #getTranslations): core keys such as EFFECT.* resolve too.
       i18n.load({ ...CORE_STATUS_NAMES, ...lang });
       Hooks.callAll("i18nInit");
       collections();
       switchUser(game.userId as string);
       Hooks.callAll("setup");
+      // Game#setupGame → Game#initializeUI: the singleton applications, ui.notifications among them, exist from here.
+      ui.notifications = notifications;
       game.ready = true;
       Hooks.callAll("ready");
     },
     createUser: makeUser,
     switchUser,
+    hostileUpdate,
+    reloadDocument,
     freezeClient(user: User, frozen = true) {
       if (frozen) state.frozenClients.add(user.id);
       else state.frozenClients.delete(user.id);
@@ -280,7 +293,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       if (typeof document !== "undefined") for (const el of document.body.querySelectorAll(".application")) el.remove();
       scenes.reset();
       settings.clear();
-      ui.notifications.messages.length = 0;
+      notifications.messages.length = 0;
       state.createDialogs.length = 0;
       state.dialogs.length = 0;
       state.onDialog = undefined;
@@ -291,7 +304,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       if (game.ready) switchUser(firstUser);
     },
     get notifications() {
-      return ui.notifications.messages;
+      return notifications.messages;
     },
     get createDialogs() {
       return state.createDialogs;

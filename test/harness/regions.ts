@@ -83,6 +83,13 @@ export class RegionBehavior extends ClientDocument {
   get active(): boolean {
     return !this.disabled && this.collection?.has(this.id as string) === true;
   }
+  /** RegionBehavior#hasEvent (client/documents/region-behavior.mjs): its type always hears the event, or it subscribes to it. */
+  hasEvent(name: string): boolean {
+    const system = this.system;
+    if (!(system instanceof RegionBehaviorType)) return false;
+    const subscribed = (system as unknown as { events?: unknown }).events;
+    return name in (system.constructor as typeof RegionBehaviorType).events || (subscribed instanceof Set && subscribed.has(name));
+  }
   /** Foundry's order: the type's static handlers, then the events the behaviour subscribes to. */
   async _handleRegionEvent(event: RegionEvent): Promise<void> {
     const system = this.system;
@@ -179,11 +186,13 @@ function tokenCentre(token: AnyObject, gridSize: number): { x: number; y: number
 
 /**
  * Recompute which Regions of its scene hold a token and fire TOKEN_EXIT on those it left, then
- * TOKEN_ENTER on those it entered, as the user who changed it. Each event is started without
- * awaiting the others and none is awaited by the update (TokenDocument
- * #onUpdateHandleEnterExitMoveInOutRegionEvents); harness.flush() awaits them.
+ * TOKEN_ENTER on those it entered, as the user who changed it, with the movement that took it
+ * there (null for a creation or a deletion). Each event is started without awaiting the others and
+ * none is awaited by the update (TokenDocument #onUpdateHandleEnterExitMoveInOutRegionEvents; on
+ * deletion TokenDocument._onDeleteOperation, which empties the token's Regions before the exits
+ * run); harness.flush() awaits them.
  */
-export function refreshTokenRegions(token: ClientDocument & { regions: Set<RegionDocument> }, { deleted = false }: { deleted?: boolean } = {}): void {
+export function refreshTokenRegions(token: ClientDocument & { regions: Set<RegionDocument> }, { deleted = false, movement = null }: { deleted?: boolean; movement?: AnyObject | null } = {}): void {
   const scene = token.parent as (ClientDocument & { regions: Map<string, RegionDocument>; grid: { size: number } }) | null;
   if (!scene) return;
   const centre = tokenCentre(token as unknown as AnyObject, scene.grid.size);
@@ -194,8 +203,125 @@ export function refreshTokenRegions(token: ClientDocument & { regions: Set<Regio
   for (const region of entered) region.tokens.add(token);
   token.regions = now;
   const user = state.game.user as ClientDocument;
-  for (const region of left) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement: null }, region, user }));
-  for (const region of entered) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement: null }, region, user }));
+  for (const region of left) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement }, region, user }));
+  for (const region of entered) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement }, region, user }));
+}
+
+/** A token's place along its path (TokenPosition), and how a waypoint moves there (TokenMovementWaypoint). */
+export interface Place {
+  x: number;
+  y: number;
+  elevation: number;
+  width: number;
+  height: number;
+}
+export interface Waypoint extends Place {
+  action: string;
+  snapped: boolean;
+  explicit: boolean;
+  checkpoint: boolean;
+}
+
+/** TokenDocument.arePositionsEqual. */
+export function samePlace(a: Place, b: Place): boolean {
+  return a.x === b.x && a.y === b.y && a.elevation === b.elevation && a.width === b.width && a.height === b.height;
+}
+
+/** Whether a movement action teleports (CONFIG.Token.movement.actions[action].teleport). */
+function teleports(action: string): boolean {
+  const actions = ((state.CONFIG.Token as AnyObject | undefined)?.movement as { actions?: Record<string, { teleport?: boolean }> } | undefined)?.actions;
+  return actions?.[action]?.teleport === true;
+}
+
+/** The Regions whose active behaviours hear a token come in or go out, with the crossings they hear (bit 0 out, bit 2 in). */
+function watchedRegions(scene: AnyObject): { region: RegionDocument; mask: number }[] {
+  const watched: { region: RegionDocument; mask: number }[] = [];
+  for (const region of (scene.regions as Collection<RegionDocument>).values()) {
+    let hearsIn = false;
+    let hearsOut = false;
+    for (const behavior of region.behaviors.values()) {
+      if (behavior.disabled) continue;
+      const within = behavior.hasEvent(REGION_EVENTS.TOKEN_MOVE_WITHIN);
+      hearsIn ||= within || behavior.hasEvent(REGION_EVENTS.TOKEN_MOVE_IN) || behavior.hasEvent(REGION_EVENTS.TOKEN_ENTER);
+      hearsOut ||= within || behavior.hasEvent(REGION_EVENTS.TOKEN_MOVE_OUT) || behavior.hasEvent(REGION_EVENTS.TOKEN_EXIT);
+    }
+    const mask = (hearsOut ? 1 : 0) | (hearsIn ? 4 : 0);
+    if (mask) watched.push({ region, mask });
+  }
+  return watched;
+}
+
+/**
+ * Where a token going from `from` to `to` first crosses into or out of a Region in a way the
+ * Region hears: the first whole-pixel place past the border (RegionDocument#segmentizeMovementPath's
+ * enter and exit segments end there), walked one pixel at a time along the straight line. A
+ * teleport crosses only at its end. Rectangles only; moves within a Region are not crossings.
+ */
+function firstCrossing(region: RegionDocument, mask: number, from: Place, to: Waypoint, gridSize: number): Place | null {
+  const inside = (place: Place) => region.testPoint(tokenCentre(place as unknown as AnyObject, gridSize));
+  const heard = (entering: boolean) => (mask & (entering ? 4 : 1)) !== 0;
+  if (teleports(to.action)) {
+    const [was, is] = [inside(from), inside(to)];
+    return was !== is && heard(is) ? to : null;
+  }
+  const steps = Math.max(Math.abs(to.x - from.x), Math.abs(to.y - from.y), 1);
+  let was = inside(from);
+  for (let i = 1; i <= steps; i += 1) {
+    const t = i / steps;
+    const place = { x: Math.round(from.x + (to.x - from.x) * t), y: Math.round(from.y + (to.y - from.y) * t), elevation: to.elevation, width: to.width, height: to.height };
+    const is = inside(place);
+    if (is !== was && heard(is)) return place;
+    was = is;
+  }
+  return null;
+}
+
+/**
+ * TokenDocument#splitMovementPath (client/documents/token.mjs): the path is cut at the first
+ * checkpoint: the nearest place where the token enters or leaves a Region whose behaviours hear
+ * it (enter/exit or move-in/out/within events), or an explicit checkpoint waypoint. What comes
+ * before is this update's (`passed`); the rest (`pending`) is sent on as a new update.
+ */
+export function splitMovementPath(token: ClientDocument, origin: Place, waypoints: Waypoint[]): { passed: Waypoint[]; pending: Waypoint[] } {
+  const scene = token.parent as unknown as AnyObject & { grid: { size: number } };
+  const watched = watchedRegions(scene);
+  const passed: Waypoint[] = [];
+  const pending: Waypoint[] = [];
+  let split = false;
+  let previous: Place | Waypoint = origin;
+  for (const current of waypoints) {
+    if (split) pending.push(current);
+    else {
+      const start = tokenCentre(previous as unknown as AnyObject, scene.grid.size);
+      let nearest: Place | null = null;
+      let nearestDistance = Infinity;
+      for (const { region, mask } of watched) {
+        const crossing = firstCrossing(region, mask, previous, current, scene.grid.size);
+        if (!crossing) continue;
+        const centre = tokenCentre(crossing as unknown as AnyObject, scene.grid.size);
+        const distance = (centre.x - start.x) ** 2 + (centre.y - start.y) ** 2;
+        if (distance < nearestDistance) [nearest, nearestDistance] = [crossing, distance];
+      }
+      if (nearest) {
+        if (samePlace(nearest, previous) && previous !== origin) {
+          (previous as Waypoint).checkpoint = true;
+          pending.push(current);
+        } else if (samePlace(nearest, current)) {
+          current.checkpoint = true;
+          passed.push(current);
+        } else {
+          passed.push({ x: nearest.x, y: nearest.y, elevation: nearest.elevation, width: nearest.width, height: nearest.height, action: current.action, snapped: false, explicit: false, checkpoint: true });
+          pending.push(current);
+        }
+        split = true;
+      } else {
+        passed.push(current);
+        split = current.checkpoint;
+      }
+    }
+    previous = current;
+  }
+  return { passed, pending };
 }
 
 /** Stand-ins for Foundry's generic form parts (templates/generic/*.hbs ship with Foundry). */

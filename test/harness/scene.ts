@@ -1,16 +1,42 @@
 /**
  * Scenes and tokens (Foundry v13): Scene with its grid and embedded Tokens and Regions,
- * TokenDocument (pixel x/y, size in grid units, the linked actor, the Regions it is in), and the
- * install step that adds them, the Region documents and game.scenes to the harness.
+ * TokenDocument (pixel x/y, size in grid units, the linked actor, the Regions it is in, and its
+ * movements: split at the Region borders a behaviour hears and continued piece by piece, as v13's
+ * client moves a token), and the install step that adds them, the Region documents and game.scenes
+ * to the harness.
  */
 import { BooleanField, NumberField, SchemaField, StringField, type DataField } from "./data.js";
-import { ClientDocument, CONST, Collection, EmbeddedCollectionField, WorldCollection, type Actor } from "./documents.js";
-import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials } from "./regions.js";
+import { ClientDocument, CONST, Collection, EmbeddedCollectionField, trackRender, WorldCollection, type Actor } from "./documents.js";
+import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials, splitMovementPath, type Place, type Waypoint } from "./regions.js";
 import { Hooks } from "./hooks.js";
 import { state } from "./state.js";
-import { randomID, type AnyObject } from "./utils.js";
+import { deepClone, randomID, type AnyObject } from "./utils.js";
 
-const MOVEMENT_KEYS = ["x", "y", "elevation", "width", "height"];
+/** TokenDocument.MOVEMENT_FIELDS (the harness has no token shapes). */
+const MOVEMENT_KEYS = ["x", "y", "elevation", "width", "height"] as const;
+
+/**
+ * CONFIG.Token.movement (client/config.mjs): the default action and which actions teleport (the
+ * one property the harness reads; v13's also carry labels, icons, costs and animation).
+ */
+export const TOKEN_MOVEMENT = {
+  defaultAction: "walk",
+  actions: { walk: { teleport: false }, fly: { teleport: false }, swim: { teleport: false }, burrow: { teleport: false }, crawl: { teleport: false }, climb: { teleport: false }, jump: { teleport: false }, blink: { teleport: true }, displace: { teleport: true } },
+};
+
+/** The update options a continued movement keeps (TokenDocument#onUpdateMovement → movement.updateOptions). */
+const CONTINUED_OPTIONS = ["animate", "animation", "diff", "noHook", "pan", "render", "renderSheet", "isPaste", "isUndo"] as const;
+
+/** A section of a movement's path, measured (TokenDocument.MovementSectionData); the harness measures straight lines. */
+function section(start: Place, waypoints: Waypoint[], gridSize: number, gridDistance: number): AnyObject {
+  let distance = 0;
+  let previous = start;
+  for (const waypoint of waypoints) {
+    distance += (Math.hypot(waypoint.x - previous.x, waypoint.y - previous.y) / gridSize) * gridDistance;
+    previous = waypoint;
+  }
+  return { waypoints, distance, cost: distance, spaces: Math.round(distance / gridDistance), diagonals: 0 };
+}
 
 export class TokenDocument extends ClientDocument {
   static override documentName = "Token";
@@ -18,9 +44,15 @@ export class TokenDocument extends ClientDocument {
   declare actorId: string | null;
   declare x: number;
   declare y: number;
+  declare width: number;
+  declare height: number;
+  declare elevation: number;
   declare disposition: number;
+  declare movementAction: string | null;
   /** The Regions this token is in (Foundry's TokenDocument#regions). */
   regions = new Set<RegionDocument>();
+  /** TokenDocument#movement: the last movement, with who made it, its state and the options it continues with. */
+  #movement: AnyObject = Object.freeze({ id: "", chain: [], state: "completed", pending: { waypoints: [] }, user: null, updateOptions: {} });
 
   /** BaseToken's schema: the fields Fray reads. */
   static override defineSchema(): Record<string, DataField> {
@@ -37,6 +69,7 @@ export class TokenDocument extends ClientDocument {
       hidden: new BooleanField(),
       // v13 BaseToken#disposition (common/documents/token.mjs): one of CONST.TOKEN_DISPOSITIONS, hostile unless set.
       disposition: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE, choices: Object.values(CONST.TOKEN_DISPOSITIONS) }),
+      movementAction: new StringField({ required: true, blank: false, nullable: true, initial: null }),
     };
   }
   /** The world actor (linked tokens; the harness has no synthetic actors). */
@@ -53,37 +86,166 @@ export class TokenDocument extends ClientDocument {
     if (user.isGM) return true;
     return action !== "create" && this.testUserPermission(user, "OWNER");
   }
+  get movement(): AnyObject {
+    return this.#movement;
+  }
+  /** TokenDocument#getCenterPoint for a place of this token. */
+  getCenterPoint(place: Partial<Place> = this as unknown as Place): { x: number; y: number; elevation: number } {
+    const size = (this.parent as Scene | null)?.grid.size ?? 100;
+    return { x: (place.x ?? this.x) + ((place.width ?? this.width) * size) / 2, y: (place.y ?? this.y) + ((place.height ?? this.height) * size) / 2, elevation: place.elevation ?? this.elevation };
+  }
+  /** TokenDocument#move: an update of nothing but a movement through the waypoints. */
+  async move(waypoints: Partial<Waypoint> | Partial<Waypoint>[], { method, ...options }: AnyObject = {}): Promise<boolean> {
+    const list = Array.isArray(waypoints) ? waypoints : [waypoints];
+    if (!list.length) return false;
+    return !!(await this.update({}, { ...options, movement: { [this.id as string]: { waypoints: list, method } } }));
+  }
+
+  /**
+   * v13 asks _preUpdate before it diffs an update against the source
+   * (ClientDatabaseBackend#preUpdateDocumentArray); the harness diffs first, so an update that only
+   * carries a movement (a drag, an arrow key, a continued move: `update({}, {movement})`) names its
+   * last waypoint here, or the diff would drop it as empty.
+   */
+  static override async updateDocuments(updates: AnyObject[] = [], operation: AnyObject = {}): Promise<ClientDocument[]> {
+    const movement = (operation.movement ?? {}) as Record<string, { waypoints?: Partial<Waypoint>[] } | undefined>;
+    const named = updates.map((update) => {
+      const last = movement[update._id as string]?.waypoints?.at(-1);
+      return last ? { ...update, ...Object.fromEntries(MOVEMENT_KEYS.filter((key) => last[key] !== undefined).map((key) => [key, last[key]])) } : update;
+    });
+    return super.updateDocuments(named, operation);
+  }
+
   /**
    * TokenDocument#_preUpdate → #preUpdateMovement (client/documents/token.mjs): a change of place is
-   * a movement, which `_preUpdateMovement` and the `preMoveToken` hook (skipped with `noHook`) may
-   * refuse; a refused movement drops its fields from the update. Only the initiating client asks.
-   * The movement carries the origin and destination Fray reads (no waypoints, costs or history).
+   * a movement through waypoints (the operation's `movement[id]`, else one waypoint inferred from
+   * the changes, a displacement for `teleport` or a paste). Unless pasted or undone, the path is cut
+   * at the first Region border a behaviour hears (#splitMovementPath): this update goes to that
+   * checkpoint, and the rest waits in `pending`. `_preUpdateMovement` and the `preMoveToken` hook
+   * (on this client only; what a hook adds to the options is sent with the update) may refuse the movement, which drops its fields from the update and stops
+   * a continued movement. The movement is shaped as fvtt-types' TokenDocument.MovementOperation; its
+   * distances are straight lines and its costs equal them (no terrain, walls or history).
    */
   protected override async _preUpdate(changes: AnyObject, options: AnyObject, user: never): Promise<boolean | void> {
-    const source = this as unknown as AnyObject;
-    if (MOVEMENT_KEYS.some((key) => key in changes && changes[key] !== source[key])) {
-      const origin = Object.fromEntries(MOVEMENT_KEYS.map((key) => [key, source[key]]));
-      const destination = { ...origin, ...Object.fromEntries(MOVEMENT_KEYS.filter((key) => key in changes).map((key) => [key, changes[key]])) };
-      const movement = { id: randomID(), origin, destination, method: (options.movement as AnyObject | undefined)?.method ?? "api", constrained: false, recorded: true };
-      let allowed = (await this._preUpdateMovement(movement, options)) ?? true;
-      allowed &&= options.noHook === true || Hooks.call("preMoveToken", this, movement, options) !== false;
-      if (allowed === false) for (const key of MOVEMENT_KEYS) delete changes[key];
+    const source = this._source as unknown as Place & { movementAction: string | null };
+    const asked = (options.movement as Record<string, AnyObject> | undefined)?.[this.id as string];
+    let waypoints = (asked?.waypoints as Partial<Waypoint>[] | undefined)?.length ? (asked!.waypoints as Partial<Waypoint>[]) : undefined;
+    if (!waypoints && MOVEMENT_KEYS.some((key) => key in changes)) {
+      const displaced = options.teleport === true || options.isPaste === true;
+      waypoints = [{ ...Object.fromEntries(MOVEMENT_KEYS.map((key) => [key, changes[key] ?? source[key]])), ...(displaced ? { action: "displace" } : {}), checkpoint: true }];
     }
+    if (!waypoints) return super._preUpdate(changes, options, user);
+    const method = (asked?.method as string | undefined) ?? (options.isPaste ? "paste" : options.isUndo ? "undo" : "api");
+    const origin: Place = Object.freeze({ x: source.x, y: source.y, elevation: source.elevation, width: source.width, height: source.height });
+    // #cleanAndValiateMovementWaypoints: each waypoint takes what it leaves out from the one before.
+    let previous: Waypoint = { ...origin, action: source.movementAction ?? TOKEN_MOVEMENT.defaultAction, snapped: false, explicit: false, checkpoint: false };
+    const cleaned = waypoints.map((given) => {
+      const waypoint: Waypoint = {
+        x: Math.round(given.x ?? previous.x),
+        y: Math.round(given.y ?? previous.y),
+        elevation: given.elevation ?? previous.elevation,
+        width: given.width ?? previous.width,
+        height: given.height ?? previous.height,
+        action: given.action ?? previous.action,
+        snapped: given.snapped ?? false,
+        explicit: given.explicit ?? false,
+        checkpoint: given.checkpoint ?? false,
+      };
+      if (!(waypoint.action in TOKEN_MOVEMENT.actions)) throw new Error("action is invalid");
+      previous = waypoint;
+      return waypoint;
+    });
+    const { passed, pending } = options.isPaste || options.isUndo ? { passed: cleaned, pending: [] } : splitMovementPath(this, origin, cleaned);
+    const continued = (options._movementArguments as { movementId?: string } | undefined)?.movementId;
+    const stop = () => {
+      for (const key of MOVEMENT_KEYS) delete changes[key];
+      if (continued !== undefined && continued === this.#movement.id) this.#movement = Object.freeze({ ...this.#movement, state: "stopped", pending: { ...(this.#movement.pending as AnyObject), waypoints: [] } });
+    };
+    if (!passed.length) {
+      stop();
+      return super._preUpdate(changes, options, user);
+    }
+    const destination = passed.at(-1)!;
+    destination.checkpoint = true;
+    for (const key of MOVEMENT_KEYS) changes[key] = destination[key];
+    const scene = this.parent as Scene | null;
+    const [gridSize, gridDistance] = [scene?.grid.size ?? 100, (scene?.grid as { distance?: number } | undefined)?.distance ?? 5];
+    const unmeasured = { waypoints: [], distance: 0, cost: 0, spaces: 0, diagonals: 0 };
+    const movement = {
+      id: randomID(),
+      chain: ((options._movementArguments as { chain?: string[] } | undefined)?.chain ?? []).slice(),
+      origin,
+      destination: { x: destination.x, y: destination.y, elevation: destination.elevation, width: destination.width, height: destination.height },
+      passed: section(origin, passed, gridSize, gridDistance),
+      pending: section(destination, pending, gridSize, gridDistance),
+      history: { recorded: unmeasured, unrecorded: unmeasured, distance: 0, cost: 0, spaces: 0, diagonals: 0 },
+      constrained: false,
+      recorded: !options.isUndo,
+      method,
+      constrainOptions: {},
+      autoRotate: false,
+      showRuler: false,
+    };
+    // v13 reads `noHook` here, but its backend takes `noHook` out of the options before `_preUpdate`
+    // (ClientDatabaseBackend#preUpdateDocumentArray), so preMoveToken is always asked.
+    let allowed = (await this._preUpdateMovement(movement, options)) ?? true;
+    allowed &&= Hooks.call("preMoveToken", this, movement, options) !== false;
+    if (allowed === false) {
+      stop();
+      return super._preUpdate(changes, options, user);
+    }
+    options._movement = { ...((options._movement as AnyObject | undefined) ?? {}), [this.id as string]: movement };
     return super._preUpdate(changes, options, user);
   }
   /** TokenDocument#_preUpdateMovement: a subclass may refuse a movement. */
   async _preUpdateMovement(_movement: AnyObject, _options: AnyObject): Promise<boolean | void> {}
+  /** TokenDocument._preUpdateOperation → #preUpdateOperationMovement: what asked for the movement is not sent on. */
+  static override async _preUpdateOperation(documents: ClientDocument[], operation: AnyObject, user: never): Promise<boolean | void> {
+    const allowed = await super._preUpdateOperation(documents, operation, user);
+    if (allowed === false) return false;
+    delete operation.movement;
+    delete operation._movementArguments;
+  }
   /** TokenDocument#_onCreate / _onUpdate / _onDelete: the Regions it is in, and their enter/exit events. */
   protected override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
     super._onCreate(data, options, userId);
     refreshTokenRegions(this);
   }
+  /**
+   * TokenDocument#_onUpdate → #onUpdateMovement keeps the movement (its user, state and the options
+   * a continuation keeps: Foundry's own, never a system's), then _onUpdateOperation fires the
+   * Region events and, on the mover's client, #onUpdateContinueMovement sends the pending path on as
+   * a new update once this one is done (a chain: the next movement's `chain` names this one).
+   */
   protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
     super._onUpdate(changed, options, userId);
-    if (MOVEMENT_KEYS.some((key) => key in changed)) refreshTokenRegions(this);
+    const movement = (options._movement as Record<string, AnyObject> | undefined)?.[this.id as string] ?? null;
+    if (movement) {
+      const user = (state.game.users as Collection<ClientDocument> | undefined)?.get(userId) ?? null;
+      const progress = (movement.pending as { waypoints: unknown[] }).waypoints.length > 0 ? "pending" : "completed";
+      const updateOptions = Object.fromEntries(CONTINUED_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, deepClone(options[key])]));
+      this.#movement = Object.freeze({ ...movement, user, state: progress, updateOptions: Object.freeze(updateOptions) });
+    }
+    if (MOVEMENT_KEYS.some((key) => key in changed)) refreshTokenRegions(this, { movement });
+    if (movement && this.#movement.state === "pending") trackRender(this.#continueMovement(movement.id as string));
+  }
+  /**
+   * TokenDocument#continueMovement: after a tick (v13 waits for the animation), the user who made
+   * the movement sends the pending waypoints as a new update with only the kept options, unless
+   * another movement, a stop or the token's deletion came first.
+   */
+  async #continueMovement(movementId: string): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const movement = this.#movement;
+    if (movement.id !== movementId || movement.state !== "pending") return;
+    if ((this.parent as Scene | null)?.tokens.get(this.id as string) !== this) return;
+    const waypoints = (movement.pending as { waypoints: Waypoint[] }).waypoints.map((waypoint) => ({ ...waypoint }));
+    const options = { ...deepClone(movement.updateOptions as AnyObject), movement: { [this.id as string]: { waypoints, method: movement.method } }, _movementArguments: { movementId, chain: [...(movement.chain as string[]), movementId] } };
+    await state.clientContext.run(movement.user, () => this.update({}, options));
   }
   protected override _onDelete(options: AnyObject, userId: string): void {
     super._onDelete(options, userId);
+    this.#movement = Object.freeze({ ...this.#movement, state: "stopped" });
     refreshTokenRegions(this, { deleted: true });
   }
 }
@@ -124,7 +286,7 @@ export class Scene extends ClientDocument {
 /** Installs the scene documents: CONFIG entries, game.documentTypes.RegionBehavior, foundry.* and globals. */
 export function installScenes({ CONFIG, game, foundry, systemJson }: { CONFIG: AnyObject; game: AnyObject; foundry: AnyObject; systemJson: AnyObject }) {
   const config = (documentClass: unknown) => ({ documentClass, dataModels: {}, typeLabels: {}, typeIcons: {}, trackableAttributes: {}, sheetClasses: {} });
-  Object.assign(CONFIG, { Scene: config(Scene), Token: config(TokenDocument), Region: config(RegionDocument), RegionBehavior: config(RegionBehavior) });
+  Object.assign(CONFIG, { Scene: config(Scene), Token: { ...config(TokenDocument), movement: TOKEN_MOVEMENT }, Region: config(RegionDocument), RegionBehavior: config(RegionBehavior) });
   const declared = ((systemJson.documentTypes ?? {}) as Record<string, AnyObject>).RegionBehavior ?? {};
   (game.documentTypes as Record<string, string[]>).RegionBehavior = [CONST.BASE_DOCUMENT_TYPE, ...CORE_BEHAVIOR_TYPES, ...Object.keys(declared)];
   Object.assign(foundry.documents as AnyObject, { Scene, TokenDocument, RegionDocument, RegionBehavior });

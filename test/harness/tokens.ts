@@ -2,8 +2,9 @@
  * The little of the canvas the attack dialog reads: Token placeables (id, name, actor and their
  * TokenDocument's uuid), the current user's targets (User#targets, a Set of Tokens, as Foundry's
  * UserTargets), Actor#getActiveTokens, and the status icons a token draws from its actor's
- * temporary effects. No scene is drawn: placeToken(actor) puts a token on an imaginary viewed scene
- * "Scene.harness".
+ * temporary effects, and the two ways a player moves a scene's token on the canvas: a drag
+ * (`dragToken`) and an arrow key (`pressArrowKey`). No scene is drawn: placeToken(actor) puts a token
+ * on an imaginary viewed scene "Scene.harness".
  */
 import { Actor, User, type ClientDocument } from "./documents.js";
 import { randomID, type AnyObject } from "./utils.js";
@@ -78,4 +79,39 @@ export function installTokens(): void {
     const mine = placed.filter((t) => t.actor === this && (!linked || (t.document as { actorLink?: boolean }).actorLink));
     return document ? mine.map((t) => t.document) : mine;
   };
+}
+
+/* -------------------------------------------- */
+
+/** A scene's token as the canvas moves it: its id, place, grid and its scene's update. */
+interface MovableToken {
+  id: string | null;
+  x: number;
+  y: number;
+  movementAction?: string | null;
+  parent: unknown;
+}
+
+function sceneOf(token: MovableToken): { grid: { size: number }; updateEmbeddedDocuments(name: string, updates: AnyObject[], operation: AnyObject): Promise<unknown[]> } {
+  return token.parent as never;
+}
+
+/**
+ * Token#_onDragLeftDrop → #prepareDragLeftDropUpdates (client/canvas/placeables/token.mjs): a token
+ * dropped after a drag moves through the ruler's waypoints (each place the user set down, the drop
+ * last) in one movement, method "dragging"; nothing else is in the update.
+ */
+export async function dragToken(token: MovableToken, ...path: { x: number; y: number }[]): Promise<void> {
+  const waypoints = path.map((place) => ({ x: place.x, y: place.y, snapped: true, explicit: true, checkpoint: true }));
+  await sceneOf(token).updateEmbeddedDocuments("Token", [{ _id: token.id }], { movement: { [token.id as string]: { waypoints, method: "dragging" } } });
+}
+
+/**
+ * TokenLayer#moveMany → _prepareKeyboardMovementUpdates (client/canvas/layers/tokens.mjs): an arrow
+ * key moves the token one grid space (dx, dy in spaces), one snapped checkpoint, method "keyboard".
+ */
+export async function pressArrowKey(token: MovableToken, dx: number, dy: number): Promise<void> {
+  const size = sceneOf(token).grid.size;
+  const waypoint = { x: token.x + dx * size, y: token.y + dy * size, action: token.movementAction ?? "walk", snapped: true, explicit: false, checkpoint: true };
+  await sceneOf(token).updateEmbeddedDocuments("Token", [{ _id: token.id }], { movement: { [token.id as string]: { waypoints: [waypoint], method: "keyboard" } } });
 }

@@ -76,7 +76,7 @@ describe("Beyond the Torchlight as a ruleset", () => {
   it("names its game and offers the combat chapter's actions, the round and the dying saves", async () => {
     const torchlight = await rules.torchlight();
     expect(torchlight).toMatchObject({ id: "torchlight", game: "Beyond the Torchlight" });
-    expect(Object.keys(torchlight.actions)).toEqual(["initiative", "attack", "maneuver", "ability", "round", "check", "save", "dying", "recover", "engagement", "retreat", "grapple-hold"]);
+    expect(Object.keys(torchlight.actions)).toEqual(["initiative", "attack", "maneuver", "ability", "round", "check", "save", "dying", "recover", "engagement", "place", "move", "retreat", "grapple-hold"]);
   });
 
   it("duels fighters of its own shape with its own duel", async () => {
@@ -85,12 +85,13 @@ describe("Beyond the Torchlight as a ruleset", () => {
     expect(torchlight.duel).toStrictEqual({ fighter: FighterSchema, fight: fightDuel });
   });
 
-  it("house options: an Enhancement rolls the die twice, Protect Companion rounds down, diagonals are adjacent, one combatant a cell", async () => {
+  it("house options: an Enhancement rolls the die twice, Protect Companion rounds down, diagonals are adjacent, one combatant a cell, hits meet Breath in the order dealt", async () => {
     expect((await rules.torchlight()).options).toEqual({
       enhancedAddsD4: { kind: "boolean", default: false, summary },
       protectRounding: { kind: "choice", default: "down", choices: ["down", "up"], summary },
       diagonalAdjacency: { kind: "boolean", default: true, summary },
       cellCapacity: { kind: "integer", default: 1, min: 1, max: 6, summary },
+      breathOrder: { kind: "choice", default: "dealt", choices: ["dealt", "owner"], summary },
     });
   });
 });

@@ -19,15 +19,17 @@ export interface SaveOrWaitResult {
 
 /**
  * Each entrant saves once, when combat starts or when it joins (`joinRound`). Success acts at once,
- * failure waits a round. The list comes back in placement order: highest save roll first; equal
- * rolls keep the order given (the players settle those themselves).
+ * failure waits a round. The list comes back in placement order: the successes first, highest save
+ * roll first, then the failures, highest first; equal rolls keep the order given (the players settle
+ * those themselves). A failure may roll higher than a success (a d20 of 14 against ST 15 fails, a 10
+ * against ST 5 succeeds); it still places after it.
  */
 export function rollSaveOrWait(tray: DiceTray, entrants: readonly SaveOrWaitEntrant[], joinRound = 1, label = "initiative save"): SaveOrWaitResult[] {
   const results = entrants.map((entrant) => {
     const reading = readSave(tray.roll(20, `${label}: ${entrant.name}`), entrant.st);
     return { name: entrant.name, roll: reading.roll, st: entrant.st, success: reading.success, actsFrom: reading.success ? joinRound : joinRound + 1 };
   });
-  return orderByKeys(results, [(result) => result.roll]);
+  return orderByKeys(results, [(result) => (result.success ? 1 : 0), (result) => result.roll]);
 }
 
 export function actsInRound(result: SaveOrWaitResult, round: number): boolean {

@@ -7,9 +7,6 @@ import type { ConnectionKind } from "../../core/areas/index.js";
  */
 export const AREA_BEHAVIOR_TYPE = "area";
 
-/** Token flag (scope "fray") holding the id of the Area the token stands in. */
-export const AREA_FLAG = "area";
-
 /** Connection kinds as the GM picks them, in the core's words. */
 export const CONNECTION_KINDS: readonly ConnectionKind[] = ["two-way", "sight", "one-way", "door", "sight-blocked"];
 

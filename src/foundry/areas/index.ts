@@ -4,11 +4,12 @@ import { AreaBehaviorModel } from "./model.js";
 import { registerMoveChecks } from "./moves.js";
 import { AreaBehaviorConfig } from "./sheet.js";
 
-export { AREA_BEHAVIOR_TYPE, AREA_FLAG } from "./constants.js";
+export { AREA_BEHAVIOR_TYPE } from "./constants.js";
 export { AreaBehaviorModel } from "./model.js";
-export { addMoveGuard, onAreaMove, type AreaMove, type MoveGuard, type MoveListener } from "./moves.js";
+export { addMoveGuard, movesIdle, onAreaMove, type AreaMove, type MoveGuard, type MoveListener } from "./moves.js";
+export { rulingOptions } from "./placing.js";
 export { sceneAreaMap, type SceneArea, type SceneAreaMap } from "./scene-map.js";
-export { areaContext, areaLookup, checkMove, tokenArea, usableMap, type AreaContext, type AreaRef, type TokenLike } from "./service.js";
+export { areaAt, areaContext, areaLookup, checkMove, placeTokens, standingToken, tokenArea, usableMap, type AreaContext, type AreaRef, type Placed, type TokenLike, type TokenPlace } from "./service.js";
 
 /** Areas for every ruleset: the `area` Region Behavior, its label and icon, and its config sheet. */
 export function registerAreas(): void {

@@ -1,4 +1,4 @@
-import { AREA_FLAG, CONNECTION_KINDS, COVER_VALUES } from "./constants.js";
+import { CONNECTION_KINDS, COVER_VALUES } from "./constants.js";
 import { onTokenEnter, onTokenExit } from "./tracking.js";
 
 const fields = foundry.data.fields;
@@ -55,5 +55,3 @@ export class AreaBehaviorModel extends foundry.data.regionBehaviors.RegionBehavi
     return this.name || this.region?.name || this.areaKey;
   }
 }
-
-export { AREA_FLAG };

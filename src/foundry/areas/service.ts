@@ -1,6 +1,5 @@
 import { coverAgainst, lineOfSight, moveCheck, rangeBetween, type AreaMap, type MoveCheck } from "../../core/areas/index.js";
-import { SYSTEM_ID } from "../system.js";
-import { AREA_FLAG } from "./constants.js";
+import { AreaBehaviorModel } from "./model.js";
 import { sceneAreaMap, type SceneArea } from "./scene-map.js";
 
 /** Problems already shown to the GM, per scene, so a broken map is reported once, not on every move. */
@@ -31,10 +30,85 @@ function tokenDocument(token: TokenLike): TokenDocument.Implementation {
   return "document" in token ? token.document : token;
 }
 
-/** The id of the Area a token stands in (recorded as it enters and leaves), or null. */
+/** Where a token is, or would be: its top-left corner, and its size in grid squares when it is not the token's own. */
+export interface TokenPlace {
+  x: number;
+  y: number;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The Area whose Region holds a token's centre when the token stands at `place`, if any: where it
+ * stands, measured against the scene's Regions, never what any client wrote about it.
+ */
+export function areaAt(token: TokenDocument.Implementation, place: TokenPlace): string | null {
+  const scene = token.parent;
+  if (!scene) return null;
+  const size = scene.grid.size;
+  const centre = { x: place.x + ((place.width ?? token.width ?? 1) * size) / 2, y: place.y + ((place.height ?? token.height ?? 1) * size) / 2, elevation: token.elevation ?? 0 };
+  for (const region of scene.regions) {
+    if (!region.testPoint(centre)) continue;
+    for (const behavior of region.behaviors) if (!behavior.disabled && behavior.system instanceof AreaBehaviorModel) return behavior.system.areaKey;
+  }
+  return null;
+}
+
+/** The id of the Area a token stands in, or null. */
 export function tokenArea(token: TokenLike): string | null {
-  const area = tokenDocument(token).getFlag(SYSTEM_ID, AREA_FLAG);
-  return typeof area === "string" && area !== "" ? area : null;
+  const document = tokenDocument(token);
+  return areaAt(document, { x: document.x ?? 0, y: document.y ?? 0 });
+}
+
+/**
+ * The token an actor fights with: the one a request named, else her combatant's in a started
+ * combat, else her token on the scene in view. A card reads the map through it, so leaving a token
+ * out of a request never trades the map for the numbers the player names.
+ */
+export function standingToken(actor: Actor.Implementation, named: TokenDocument.Implementation | null | undefined): TokenDocument.Implementation | null {
+  if (named) return named;
+  const own = actor.token as TokenDocument.Implementation | null;
+  if (own) return own;
+  for (const combat of game.combats?.contents ?? []) {
+    if (!combat.started) continue;
+    const combatant = combat.combatants.find((c) => c.actorId === actor.id && !!c.token);
+    if (combatant?.token) return combatant.token as TokenDocument.Implementation;
+  }
+  return (actor.getActiveTokens(false, true)[0] as TokenDocument.Implementation | undefined) ?? null;
+}
+
+/** What the map says of some tokens' places: the Area of each, on their one scene with a usable map. */
+export interface Placed {
+  scene: Scene.Implementation;
+  map: AreaMap;
+  areas: SceneArea[];
+  /** Each token's Area, in the order given. */
+  ids: string[];
+}
+
+/**
+ * Where some tokens stand on the map: `placed` when all stand in Areas of one scene whose map is
+ * usable; `none` when none of them stands on a scene with usable Areas (a fight told, not drawn);
+ * otherwise a refusal in the players' words (one on another scene, one between Areas).
+ */
+export function placeTokens(tokens: ReadonlyArray<TokenDocument.Implementation | null | undefined>): { placed: Placed } | { none: true } | { refusal: string } {
+  const present = tokens.filter((token): token is TokenDocument.Implementation => !!token);
+  const mapped = present.filter((token) => token.parent && sceneAreaMap(token.parent).areas.length > 0);
+  if (mapped.length === 0 || present.length < tokens.length) return { none: true };
+  const scene = mapped[0]!.parent!;
+  const i18n = game.i18n!;
+  const name = (token: TokenDocument.Implementation) => token.name ?? token.actor?.name ?? "";
+  const away = present.find((token) => token.parent !== scene);
+  if (away) return { refusal: i18n.format("FRAY.Area.Refuse.OtherScene", { name: name(away), scene: scene.name ?? "" }) };
+  const usable = usableMap(scene);
+  if (!usable) return { none: true };
+  const ids: string[] = [];
+  for (const token of present) {
+    const id = tokenArea(token);
+    if (!id || !usable.map.areas.some((area) => area.id === id)) return { refusal: i18n.format("FRAY.Area.Refuse.Between", { name: name(token) }) };
+    ids.push(id);
+  }
+  return { placed: { scene, map: usable.map, areas: usable.areas, ids } };
 }
 
 export interface AreaRef {

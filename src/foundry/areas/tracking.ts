@@ -1,95 +1,73 @@
-import { SYSTEM_ID } from "../system.js";
-import { AREA_FLAG } from "./constants.js";
+/**
+ * What follows a token from Area to Area on the client of whoever moved it: the actor's `area`
+ * field (cavaliers' current Area), set when the token enters or leaves an Area's Region, and the
+ * note telling her how far a whole move went. The Area itself is always read from where the token
+ * stands (service.ts); nothing here is read back to decide anything.
+ */
 import type { AreaBehaviorModel } from "./model.js";
-import { areaMoved } from "./moves.js";
-import { checkMove } from "./service.js";
-
-/** Where a token last stood when it left every Area, so the next entry is checked as one move. */
-const LEFT_FLAG = "leftArea";
+import { checkMove, tokenArea } from "./service.js";
 
 function eventToken(event: RegionDocument.RegionEvent): TokenDocument.Implementation | null {
   const token = (event.data as { token?: TokenDocument.Implementation }).token;
   return token ?? null;
 }
 
-/** The actor's `area` field (cavaliers' current Area) follows the token, where the actor has one. */
-async function setActorArea(token: TokenDocument.Implementation, name: string): Promise<void> {
+/** An Area's name on the token's scene. */
+function areaName(token: TokenDocument.Implementation, id: string): string {
+  for (const region of token.parent?.regions ?? []) {
+    for (const behavior of region.behaviors) {
+      const system = behavior.system as Partial<AreaBehaviorModel>;
+      if (system.areaKey === id) return system.areaName ?? id;
+    }
+  }
+  return id;
+}
+
+/**
+ * The actor's `area` field follows her token, where the actor has one: the name of the Area the
+ * token stands in, or nothing. A token just deleted stands nowhere; only a linked actor outlives it
+ * (an unlinked token's actor went with it, and writing to it would write to the deleted token).
+ */
+async function followActorArea(token: TokenDocument.Implementation): Promise<void> {
+  const deleted = token.parent?.tokens.get(token.id ?? "") !== token;
+  if (deleted && !token.actorLink) return;
   const actor = token.actor;
   if (!actor?.isOwner) return;
   const system = actor.system as { area?: unknown };
+  const area = deleted ? null : tokenArea(token);
+  const name = area ? areaName(token, area) : "";
   if (typeof system.area !== "string" || system.area === name) return;
   await actor.update({ "system.area": name } as Actor.UpdateData);
 }
 
 /**
- * Tells whoever moved the token (the GM, when the GM drags it) how far the move was. A move beyond a
- * Run is warned about but never undone: the GM may have a reason (a fall, a rope, a story beat),
- * and refusing the GM's own drag would fight the table.
+ * Tells whoever moved the token (the GM, when the GM drags it) how far the whole move was. A move
+ * beyond a Run is warned about here; whether it stands is the ruleset's say (moves.ts), and with no
+ * ruleset refusing it, it stands: the GM may have a reason (a fall, a rope, a story beat).
  */
-function reportMove(token: TokenDocument.Implementation, from: string, to: string, names: (id: string) => string): void {
+export function reportMove(token: TokenDocument.Implementation, from: string, to: string): void {
   const scene = token.parent;
   if (!scene) return;
   const check = checkMove(scene, from, to);
   if (!check) return;
-  const data = { token: token.name ?? "", from: names(from), to: names(to), moves: String(check.moves ?? "") };
+  const data = { token: token.name ?? "", from: areaName(token, from), to: areaName(token, to), moves: String(check.moves ?? "") };
   if (check.kind === "run") ui.notifications?.info(game.i18n?.format("FRAY.Area.Notice.Run", data) ?? "");
   else if (check.kind === "too-far") ui.notifications?.warn(game.i18n?.format("FRAY.Area.Notice.TooFar", data) ?? "");
   else if (check.kind === "unreachable") ui.notifications?.warn(game.i18n?.format("FRAY.Area.Notice.Unreachable", data) ?? "");
 }
 
-function areaNames(token: TokenDocument.Implementation): (id: string) => string {
-  return (id) => {
-    for (const region of token.parent?.regions ?? []) {
-      for (const behavior of region.behaviors) {
-        const system = behavior.system as Partial<AreaBehaviorModel>;
-        if (system.areaKey === id) return system.areaName ?? id;
-      }
-    }
-    return id;
-  };
-}
-
-/**
- * A token entered this Area. Only the client of the user who moved it writes, so the flag is set
- * once; that user owns the token (or is the GM).
- */
+/** A token entered this Area: the client of the user who moved it keeps the actor's Area in step. */
 export async function onTokenEnter(this: AreaBehaviorModel, event: RegionDocument.RegionEvent): Promise<void> {
   const token = eventToken(event);
-  if (!token || !event.user.isSelf) return;
-  const area = this.areaKey;
-  const current = token.getFlag(SYSTEM_ID, AREA_FLAG);
-  if (current === area) return;
-  const previous = typeof current === "string" && current ? current : token.getFlag(SYSTEM_ID, LEFT_FLAG);
-  await token.update({ [`flags.${SYSTEM_ID}.${AREA_FLAG}`]: area, [`flags.${SYSTEM_ID}.-=${LEFT_FLAG}`]: null } as TokenDocument.UpdateData);
-  await setActorArea(token, this.areaName);
-  if (typeof previous === "string" && previous && previous !== area) {
-    reportMove(token, previous, area, areaNames(token));
-    await areaMoved(token, previous, area);
-  }
-}
-
-/** Whether the token already stands in another Area's Region (its entry there sets the flag). */
-function inAnotherArea(token: TokenDocument.Implementation, left: AreaBehaviorModel): boolean {
-  for (const region of token.regions ?? []) {
-    if (region === left.region) continue;
-    for (const behavior of region.behaviors) {
-      const system = behavior.system as Partial<AreaBehaviorModel>;
-      if (!behavior.disabled && behavior.type === left.behavior?.type && system.areaKey) return true;
-    }
-  }
-  return false;
+  if (token && event.user.isSelf) await followActorArea(token);
 }
 
 /**
- * A token left this Area: it stands in none until it enters another. When it is already inside
- * another Area, nothing is written here, so an exit handled alongside (or after) that entry can
- * never wipe the new Area.
+ * A token left this Area (or was deleted in it: v13 empties the deleted token's Regions, then sends
+ * the exits). Entries and exits of one move may be handled in any order; each reads where the token
+ * stands, so the last one handled is right.
  */
 export async function onTokenExit(this: AreaBehaviorModel, event: RegionDocument.RegionEvent): Promise<void> {
   const token = eventToken(event);
-  if (!token || !event.user.isSelf) return;
-  const area = this.areaKey;
-  if (token.getFlag(SYSTEM_ID, AREA_FLAG) !== area || inAnotherArea(token, this)) return;
-  await token.update({ [`flags.${SYSTEM_ID}.-=${AREA_FLAG}`]: null, [`flags.${SYSTEM_ID}.${LEFT_FLAG}`]: area } as TokenDocument.UpdateData);
-  await setActorArea(token, "");
+  if (token && event.user.isSelf) await followActorArea(token);
 }

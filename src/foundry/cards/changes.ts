@@ -1,30 +1,35 @@
 /**
  * What a card writes to actors and other documents, and how it takes it back. Apply records, for each field and status
- * it changes, the value before and after; Undo writes the before-values back, but only when every
+ * it changes, the stored value before and after; Undo writes the before-values back, but only when every
  * field still holds what this card set. A field that moved on since (a later card, a GM's edit)
  * is named in the refusal, and nothing is written: undo the later card first.
  */
 import { Refused } from "../relay/index.js";
 import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { actorAt, changeTargetName, documentAt } from "./documents.js";
+import { actorAt, cardName, changeTargetName, documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
+import { rulingOptions } from "../areas/placing.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 
 /**
- * An unset flag reads as its default, so "never set" and "set to the default" are the same value. A
- * field holding null (a combatant's initiative not rolled) is null, never unset: Undo writes it back.
+ * A field's stored value (the document's `_source`, not the prepared data an Active Effect changes),
+ * so Apply records and Undo restores what is stored, and an effect on the field neither ends up
+ * baked into it nor makes Undo refuse. An unset flag reads as its default, so "never set" and "set
+ * to the default" are the same value. A field holding null (a combatant's initiative not rolled)
+ * is null, never unset: Undo writes it back.
  */
 function fieldValue(document: foundry.abstract.Document.Any, path: string, defaults: Record<string, unknown>): unknown {
-  const value = foundry.utils.getProperty(document, path);
+  // A copy: the source's own object changes in place when the document is updated.
+  const value = foundry.utils.deepClone(foundry.utils.getProperty(document._source, path));
   return value === undefined ? defaults[path] : value;
 }
 
 /** A document's name for the card (a combat or a token behaviour may have none). */
 function nameOf(document: foundry.abstract.Document.Any): string {
   const name = (document as { name?: unknown }).name;
-  return typeof name === "string" && name ? name : document.documentName;
+  return typeof name === "string" && name ? cardName(name) : document.documentName;
 }
 
 /** Update data putting values back; a field that did not exist before is removed again ("-=" key). */
@@ -89,9 +94,6 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
   return records;
 }
 
-/** Undo puts things back by the GM's word: a token returns to its place without a drag's checks. */
-const UNDO_OPTIONS = { fray: { ruling: true } };
-
 function shownValue(value: unknown): string {
   return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
 }
@@ -121,6 +123,11 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
   for (const record of [...records].reverse()) {
     if (record.kind === "status") await setStatus(actorAt(record.uuid)!, record.key, record.before === true);
     // Paths as recorded on Apply; fvtt-types types update data by schema.
-    else await (documentAt(record.uuid) as unknown as { update(data: object, options?: object): Promise<unknown> }).update(restoring([record]), UNDO_OPTIONS);
+    else {
+      // Undo puts things back by the GM's word: a token returns to its place in one piece, without a move's checks.
+      const document = documentAt(record.uuid)!;
+      const data = restoring([record]);
+      await (document as unknown as { update(data: object, options?: object): Promise<unknown> }).update(data, rulingOptions(document, data));
+    }
   }
 }

@@ -1,5 +1,19 @@
 /** Reading the documents a card names by uuid (stored strings, so each is checked for its class). */
 
+/** The longest name a card keeps: a name is stored in a card's rules, outcome, records and text at every step. */
+export const CARD_NAME_CHARS = 100;
+
+/**
+ * A name as a card keeps it: a longer one loses its middle (its end stays, where a numbered name
+ * such as "Bandit 2" differs), so a 1 MB name cannot make every card about its actor that big.
+ */
+export function cardName(name: string | null | undefined): string {
+  const text = name ?? "";
+  if (text.length <= CARD_NAME_CHARS) return text;
+  const tail = 20;
+  return `${text.slice(0, CARD_NAME_CHARS - tail - 1)}…${text.slice(-tail)}`;
+}
+
 export function actorAt(uuid: unknown): Actor.Implementation | null {
   if (typeof uuid !== "string" || !uuid) return null;
   const doc = fromUuidSync<Actor.Implementation>(uuid);
@@ -25,12 +39,28 @@ export function documentAt(uuid: unknown): foundry.abstract.Document.Any | null 
   return doc instanceof foundry.abstract.Document ? (doc as foundry.abstract.Document.Any) : null;
 }
 
+/**
+ * Whether the user owns every one of these documents: the one test for a player's Undo. A document
+ * that is gone, or one no player owns (a Combat), is the GM's.
+ */
+export function ownsEvery(user: User.Implementation, uuids: readonly string[]): boolean {
+  return uuids.every((uuid) => {
+    const doc = documentAt(uuid);
+    return !!doc && (user.isGM || (!(doc instanceof Combat) && doc.testUserPermission(user, "OWNER")));
+  });
+}
+
+/** What a player must own to take a card back: every actor it names and every document it changed. */
+export function undoOwnersOf(card: { refs: Record<string, { actor: string }>; applied: readonly { uuid: string }[] }): string[] {
+  return [...new Set([...Object.values(card.refs).map((ref) => ref.actor), ...card.applied.map((record) => record.uuid)])];
+}
+
 /** A document Apply may write fields on: an actor, or a Combat or Combatant (state only the GM writes, such as a round's queued hits). */
 export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combatant.Implementation;
 
 /** The name a change record keeps for its document (a Combat has none of its own). */
 export function changeTargetName(doc: ChangeTarget): string {
-  return doc instanceof Combat ? doc.documentName : (doc.name ?? doc.documentName);
+  return doc instanceof Combat ? doc.documentName : cardName(doc.name ?? doc.documentName);
 }
 
 export function changeTargetAt(uuid: unknown): ChangeTarget | null {

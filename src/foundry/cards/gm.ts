@@ -9,9 +9,9 @@ import type { SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
 import { rollOf } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
-import { onRequest, Refused } from "../relay/index.js";
+import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
-import { actorAt, owns, tokenAt } from "./documents.js";
+import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
@@ -23,9 +23,8 @@ const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(localize(`FRAY.Card.Refused.${key}`, data));
 };
 
-/** Bounds on what a request may carry, so a forged one cannot make the GM's client work without end. */
+/** Bounds on what a request may carry (with the relay's MAX_REQUEST_CHARS), so a forged one cannot make the GM's client work without end. */
 const MAX_DICE_PER_ROLL = 100;
-const MAX_REQUEST_CHARS = 20_000;
 
 /** The dice of a roll a client sent (Roll JSON), checked: evaluated, plain dice only, a sane count. */
 function diceOfSentRoll(sent: unknown): { json: string; dice: SizedFace[] } | null {
@@ -53,6 +52,11 @@ function diceOnMessage(message: ChatMessage.Implementation): SizedFace[] {
 
 function storedRolls(message: ChatMessage.Implementation): string[] {
   return message.rolls.map((roll) => JSON.stringify(roll.toJSON()));
+}
+
+/** A card's speaker under a name a card keeps (the alias is the actor's or token's name). */
+function shortSpeaker<T extends { alias?: string | null | undefined }>(speaker: T): T {
+  return { ...speaker, alias: cardName(speaker.alias) };
 }
 
 /** The card's actors, each of the kind's ruleset; a missing one refuses the step. */
@@ -141,7 +145,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
     system: card,
     content: await renderCardContent(card, sent?.dice ?? []),
     rolls: sent ? [sent.json] : [],
-    speaker: ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) }),
+    speaker: shortSpeaker(ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) })),
     ...cardRecipients(mode, asker, Object.values(actors)),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
@@ -165,7 +169,7 @@ export async function postServedCard(kindId: string, refs: Record<string, CardRe
     system: card,
     content: await renderCardContent(card),
     rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [],
-    speaker: ChatMessage.getSpeaker(speaker ? { actor: speaker } : {}),
+    speaker: shortSpeaker(ChatMessage.getSpeaker(speaker ? { actor: speaker } : {})),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   return (await ChatMessage.create(data as never)) ?? undefined;
@@ -203,13 +207,15 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   await writeCard(message, next, [...known, ...(sent?.dice ?? [])], sent ? [...storedRolls(message), sent.json] : undefined);
 }
 
-/** The owner of the last chooser (or a GM) may take an applied card back. */
+/**
+ * A player may take an applied card back only when she owns every actor it names and every document
+ * it changed: a wound on another's character, a Combat's state (the GM's) and a victim's own wound
+ * from another's attack are the GM's to undo. A kind may leave Undo to the GM alone.
+ */
 async function undo(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
   const { message, card, kind } = await messageOf(payload);
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
-  const last = card.history.at(-1);
-  const chooser = last ? actorAt(card.refs[last.by]?.actor) : null;
-  if (!asker.isGM && (kind.undoBy === "gm" || !owns(asker, chooser))) refuse("NotYourUndo");
+  if (!asker.isGM && (kind.undoBy === "gm" || !ownsEvery(asker, undoOwnersOf(card)))) refuse("NotYourUndo");
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => kind.describeChange?.(record)?.field ?? fieldLabel(record));
   await writeCard(message, { ...card, state: "undone" }, diceOnMessage(message));
 }

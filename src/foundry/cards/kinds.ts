@@ -85,8 +85,11 @@ export interface CardKind {
    * actor it names (each her own roll, such as Dex saves), or only a GM (the end of a round).
    */
   openBy?: "opener" | "every-role" | "gm";
-  /** Who may Undo an applied card: the last chooser's owner (default) or only a GM (a card many players chose on). */
-  undoBy?: "chooser" | "gm";
+  /**
+   * Who may Undo an applied card: a player who owns every actor it names and every document it
+   * changed, else a GM (default), or only a GM (a card many players chose on).
+   */
+  undoBy?: "owners" | "gm";
   /** The template's context. */
   context(card: CardData): Record<string, unknown>;
   /** Client-side button behaviours beyond the engine's own (a purchase picker, a link to another card). */

@@ -5,6 +5,7 @@
  * marked for an actor's owners or for the GM are removed for everyone else, and buttons are bound.
  *
  *   data-fray-owner="<actor uuid>"  kept only for that actor's owners and the GM
+ *   data-fray-owners="<uuid> ..."   kept only for a user who owns every one of those documents (and the GM)
  *   data-fray-gm                    kept only for the GM
  *   data-fray-action="<name>"       a button: choose, undo, follow, copy, or one of the kind's own
  */
@@ -12,7 +13,7 @@ import type { SizedFace } from "../../core/dice/source.js";
 import { rollOf } from "../dice/missing.js";
 import { statusLabel } from "../statuses/index.js";
 import { templatePath } from "../system.js";
-import { actorAt } from "./documents.js";
+import { actorAt, ownsEvery, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, type CardKind, cardKind, rulesetOfKind } from "./kinds.js";
 import { loadRuleset } from "../rulesets/loading.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
@@ -51,7 +52,6 @@ function engineContext(card: CardData, kind: CardKind): Record<string, unknown> 
       after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.after ?? shown(record.after)),
     };
   });
-  const last = card.history.at(-1);
   return {
     state: card.state,
     stateLabel: localize(`FRAY.Card.State.${card.state}`),
@@ -59,7 +59,8 @@ function engineContext(card: CardData, kind: CardKind): Record<string, unknown> 
     applied: card.state === "applied",
     undone: card.state === "undone",
     changes: records,
-    undoOwner: last ? (card.refs[last.by]?.actor ?? "") : "",
+    // Undo is a player's only when she owns every actor the card names and every document it changed (cards/gm.ts, undo).
+    undoOwners: undoOwnersOf(card).join(" "),
     // A kind whose Undo only a GM may press (its changes came from several players' choices).
     gmUndo: kind.undoBy === "gm",
     awaiting: card.outcome?.awaiting ?? null,
@@ -110,6 +111,7 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
     return;
   }
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
+  for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owners]")) if (!game.user!.isGM && !ownsEvery(game.user!, (part.dataset.frayOwners ?? "").split(" "))) part.remove();
   if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
   for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {
     button.addEventListener("click", (event) => {

@@ -7,15 +7,16 @@
  * Who may write what, in v13 (common/documents/combat.mjs, combatant.mjs, token.mjs):
  * - a player may update a Combat's `round` and `turn` (BaseCombat#canUpdate), and her combatant's
  *   update may carry `combatTurn`, which the server stores as the turn: here both go back to the clock;
- * - a player may update her own combatant's `initiative`, flags and system, and her token's
- *   `disposition`: the rules read the roster instead, so these decide nothing (a GM's initiative,
- *   typed in Foundry's combatant sheet, becomes the roster's);
+ * - a player may update her own combatant's `initiative`, flags, `defeated` and system, and her
+ *   token's `disposition`: the rules read the roster instead, so these decide nothing (a GM's
+ *   initiative, typed in Foundry's combatant sheet, becomes the roster's; so does a GM's defeat,
+ *   marked on the tracker or as the actor's defeated status; her `defeated` goes back);
  * - only a GM may update a Combat's flags: the clock, the roster and every ruleset's state live there.
  */
 import { SYSTEM_ID } from "../system.js";
 import { CLOCK_KEY, clockOf, clockUpdate } from "./clock.js";
 import { report, settleClock } from "./combat.js";
-import { dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterEntry, type RosterEntry, rosterPath, rosterUpdate } from "./roster.js";
+import { defeatedOf, dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterEntry, type RosterEntry, rosterPath, rosterUpdate } from "./roster.js";
 
 let kept: Promise<unknown> = Promise.resolve();
 
@@ -61,7 +62,7 @@ function onCreateCombatant(combatant: Combatant.Implementation, options: { comba
   if (!isActiveGM() || !combat) return;
   const initiative = byGM(userId) && typeof combatant.initiative === "number" ? combatant.initiative : null;
   const waiting = joining.get(combat.id!) ?? new Map<string, RosterEntry>();
-  waiting.set(combatant.id!, freshEntry(combat, combatant, initiative));
+  waiting.set(combatant.id!, freshEntry(combat, combatant, initiative, byGM(userId)));
   joining.set(combat.id!, waiting);
   const enlisted = keep(() => enlist(combat));
   return byGM(userId) || options.combatTurn === undefined ? enlisted : enlisted.then(() => keep(() => settleClock(combat)));
@@ -75,8 +76,14 @@ function onCreateCombatant(combatant: Combatant.Implementation, options: { comba
 function onUpdateCombatant(combatant: Combatant.Implementation, changed: Record<string, unknown>, options: { combatTurn?: unknown }, userId: string): Promise<void> | void {
   const combat = combatant.combat ? fray(combatant.combat) : null;
   if (!isActiveGM() || !combat) return;
-  if (!byGM(userId)) return options.combatTurn === undefined ? undefined : keep(() => settleClock(combat));
-  if (!("initiative" in changed)) return;
+  if (!byGM(userId)) {
+    const work: Promise<void>[] = [];
+    if (options.combatTurn !== undefined) work.push(keep(() => settleClock(combat)));
+    if ("defeated" in changed) work.push(keep(() => restoreDefeat(combat, combatant)));
+    return work.length ? Promise.all(work).then(() => undefined) : undefined;
+  }
+  const marked = "defeated" in changed ? keep(() => markDefeat(combat, combatant, combatant.defeated)) : undefined;
+  if (!("initiative" in changed)) return marked;
   return keep(async () => {
     const initiative = typeof combatant.initiative === "number" && Number.isFinite(combatant.initiative) ? combatant.initiative : null;
     if (!combat.combatants.has(combatant.id!) || initiativeOf(combat, combatant) === initiative) return;
@@ -84,6 +91,35 @@ function onUpdateCombatant(combatant: Combatant.Implementation, changed: Record<
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     await combat.update(update as never, { turnEvents: false } as never);
   });
+}
+
+/** A GM marked or cleared the combatant's defeat: the roster keeps it, and the tracker's row shows it whatever the actor's status says. */
+async function markDefeat(combat: Combat.Implementation, combatant: Combatant.Implementation, defeated: boolean): Promise<void> {
+  if (!combat.combatants.has(combatant.id!)) return;
+  if (combatant.defeated !== defeated) await combatant.update({ defeated }, { turnEvents: false } as never);
+  if (rosterEntry(combat, combatant).defeated === defeated) return;
+  const update = isSettled(combat, combatant.id!) ? { [rosterPath(combatant.id!, "defeated")]: defeated } : rosterUpdate({ [combatant.id!]: { ...rosterEntry(combat, combatant), defeated } });
+  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+  await combat.update(update as never, { turnEvents: false } as never);
+}
+
+/** A player wrote her combatant's `defeated`: it goes back to what the GM decided. */
+async function restoreDefeat(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void> {
+  const defeated = defeatedOf(combat, combatant);
+  if (combat.combatants.has(combatant.id!) && combatant.defeated !== defeated) await combatant.update({ defeated }, { turnEvents: false } as never);
+}
+
+/** A GM gave or took the actor's defeated status (the tracker's skull, the token HUD, a card's Apply): its combatants' defeat follows. */
+function onEffectChange(effect: ActiveEffect.Implementation, userId: string): Promise<void> | void {
+  const status = CONFIG.specialStatusEffects.DEFEATED;
+  const actor = effect.parent instanceof Actor ? effect.parent : null;
+  if (!isActiveGM() || !byGM(userId) || !actor || !effect.statuses.has(status)) return;
+  const work: Promise<void>[] = [];
+  for (const stored of game.combats ?? []) {
+    const combat = fray(stored);
+    for (const combatant of combat.combatants) if (combatant.actor === actor) work.push(keep(() => markDefeat(combat, combatant, actor.statuses.has(status))));
+  }
+  return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
 
 /** A combatant leaves: its entry goes; if it was acting, the turn Foundry passed on becomes the clock's. */
@@ -144,6 +180,8 @@ export function registerCombatKeeping(): void {
   Hooks.on("updateCombatant", (c, changed, options, userId) => onUpdateCombatant(c as Combatant.Implementation, changed as Record<string, unknown>, options as { combatTurn?: unknown }, userId));
   Hooks.on("deleteCombatant", (c, options, userId) => onDeleteCombatant(c as Combatant.Implementation, options, userId));
   Hooks.on("updateCombat", (combat, changed, options, userId) => onUpdateCombat(fray(combat), changed as Record<string, unknown>, options, userId));
+  Hooks.on("createActiveEffect", (effect, _options, userId) => onEffectChange(effect as ActiveEffect.Implementation, userId));
+  Hooks.on("deleteActiveEffect", (effect, _options, userId) => onEffectChange(effect as ActiveEffect.Implementation, userId));
   Hooks.on("updateToken", (token, changed, options, userId) => onUpdateToken(token as TokenDocument.Implementation, changed as Record<string, unknown>, options, userId));
   Hooks.once("ready", () => void keep(settleWorld));
 }

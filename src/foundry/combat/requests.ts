@@ -8,7 +8,7 @@
 import { DiceTray, givenDice, type SizedFace } from "../../core/dice/source.js";
 import { rollMissing } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
-import { ask, onRequest, Refused } from "../relay/index.js";
+import { ask, MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { actingCombatant, hasBegun } from "./clock.js";
 import { arrivedCombatRules, settleClock } from "./combat.js";
 import type { CombatAsk, RulesetCombatRules, TurnStep } from "./rules.js";
@@ -76,8 +76,10 @@ export async function requestClear(combat: Combat.Implementation, combatants: Co
 
 function sentDice(sent: unknown): SizedFace[] {
   if (sent === null || sent === undefined) return [];
+  // The same bound as a card's roll: a forged string is refused before it is parsed.
+  if (typeof sent !== "string" || sent.length > MAX_REQUEST_CHARS) return refuse("BadRoll");
   try {
-    const data = JSON.parse(String(sent)) as Record<string, unknown>;
+    const data = JSON.parse(sent) as Record<string, unknown>;
     if (data?.evaluated !== true) return refuse("BadRoll");
     // Roll.fromData takes a client's Roll#toJSON; anything else throws and is refused.
     const dice = sizedFacesOf(Roll.fromData(data as never));

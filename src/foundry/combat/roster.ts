@@ -6,11 +6,12 @@
  *
  * In v13 a player may write her own combatant (its `initiative` and flags) and her token (its
  * `disposition`); the roster is what the rules read instead. The active GM enlists each combatant
- * as it joins (keeper.ts): its side is its token's disposition at that moment as the GM's client
- * sees it (null without a token), and only a GM changes it later (a GM's change of the token's
- * disposition, or a ruleset's GM control). The initiative is written with every GM step that
- * places a combatant (`setInitiatives`), and Foundry's own field is kept as a copy for display.
- * An entry not yet written reads as the GM would write it now.
+ * as it joins (keeper.ts) under the side she can vouch for (`vouchedSide`), and only a GM changes it
+ * later (a GM's change of the token's disposition, or a ruleset's GM control). The initiative is
+ * written with every GM step that places a combatant (`setInitiatives`), and Foundry's own field is
+ * kept as a copy for display. Defeat is the roster's too (`defeated`, written only when a GM marks
+ * or clears it), since a player may write her own combatant's `defeated`. An entry not yet written
+ * reads as the GM would write it now.
  */
 import { SYSTEM_ID } from "../system.js";
 import { roundOf } from "./clock.js";
@@ -24,6 +25,8 @@ export interface RosterEntry {
   joined: number;
   /** The initiative the ruleset gave it (null: not yet placed). */
   initiative: number | null;
+  /** Whether a GM marked it defeated (absent until a GM marks or clears it). */
+  defeated?: boolean;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -42,9 +45,23 @@ export function dispositionNow(combatant: Combatant.Implementation): number | nu
   return Number.isSafeInteger(disposition) ? (disposition as number) : null;
 }
 
-/** The entry the GM would write for this combatant now. */
-export function freshEntry(combat: Combat.Implementation, combatant: Combatant.Implementation, initiative: number | null): RosterEntry {
-  return { side: dispositionNow(combatant), joined: roundOf(combat), initiative };
+/**
+ * The side a GM can vouch for as a combatant joins. A token no player owns has only a GM's
+ * disposition; so does any token a GM adds herself (she sees it as she adds it). A player-owned
+ * token a player added (she may turn it just before, or while no GM is connected to see it) joins
+ * the players' side, Friendly, until a GM turns it.
+ */
+export function vouchedSide(combatant: Combatant.Implementation, addedByGM: boolean): number | null {
+  const side = dispositionNow(combatant);
+  if (side === null || addedByGM || !combatant.hasPlayerOwner) return side;
+  return CONST.TOKEN_DISPOSITIONS.FRIENDLY;
+}
+
+/** The entry the GM would write for this combatant now (added by a GM or by a player). */
+export function freshEntry(combat: Combat.Implementation, combatant: Combatant.Implementation, initiative: number | null, addedByGM = false): RosterEntry {
+  // A GM may add a combatant already down (her creation data or the actor's status); a player's word for it is not taken.
+  const downByGM = addedByGM && combatant.isDefeated;
+  return { side: vouchedSide(combatant, addedByGM), joined: roundOf(combat), initiative, ...(downByGM ? { defeated: true } : {}) };
 }
 
 /**
@@ -59,10 +76,22 @@ export function rosterEntry(combat: Combat.Implementation, combatant: Combatant.
   const fresh = (): RosterEntry => freshEntry(combat, combatant, isInitiative(combatant.initiative) ? combatant.initiative : null);
   if (!Object.hasOwn(entries, id)) return fresh();
   return {
-    side: Object.hasOwn(stored, "side") && isSide(stored.side) ? stored.side : dispositionNow(combatant),
+    side: Object.hasOwn(stored, "side") && isSide(stored.side) ? stored.side : vouchedSide(combatant, false),
     joined: Number.isSafeInteger(stored.joined) && (stored.joined as number) >= 0 ? (stored.joined as number) : 0,
     initiative: Object.hasOwn(stored, "initiative") && isInitiative(stored.initiative) ? stored.initiative : null,
+    ...(typeof stored.defeated === "boolean" ? { defeated: stored.defeated } : {}),
   };
+}
+
+/**
+ * Whether the combatant is out of the fight as a GM decided it: the roster's mark once a GM set
+ * or cleared it; before that, Foundry's own reading (the combatant's field or the actor's defeated
+ * status) only for a combatant no player owns, whose field and actor only a GM writes.
+ */
+export function defeatedOf(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
+  const marked = rosterEntry(combat, combatant).defeated;
+  if (marked !== undefined) return marked;
+  return !combatant.hasPlayerOwner && combatant.isDefeated;
 }
 
 /** Whether the GM has enlisted the combatant (or placed it). */

@@ -39,9 +39,41 @@ export function checkWithinMax(field: string, value: number | undefined, max: nu
   if (typeof value === "number" && typeof max === "number" && value > max) throw new Error(validationMessage(key, { field, value, max }));
 }
 
-export function checkPoolsWithinMax(data: Record<string, unknown>, names: readonly string[]): void {
-  for (const name of names) {
-    const pool = data[name] as { value?: number; max?: number } | undefined;
-    checkWithinMax(name, pool?.value, pool?.max);
+/**
+ * A current value and the maximum it may not pass, by their paths in the system data: what a
+ * model's validateJoint refuses, and what a stored source (a hostile client's raw write, which the
+ * server keeps without the model's checks) is brought within when it loads (migrations/keep.ts).
+ */
+export interface JointCap {
+  field: string;
+  value: string;
+  max: string;
+  key?: "AboveMax" | "DcAboveMax";
+}
+
+/** Pools (Grit, Breath, Resolve, level): each `value` at most its `max`. */
+export function poolCaps(names: readonly string[]): JointCap[] {
+  return names.map((name) => ({ field: name, value: `${name}.value`, max: `${name}.max` }));
+}
+
+const numberAt = (data: object, path: string): number | undefined => {
+  const value: unknown = foundry.utils.getProperty(data, path);
+  return typeof value === "number" ? value : undefined;
+};
+
+export function checkCaps(data: object, caps: readonly JointCap[]): void {
+  for (const cap of caps) checkWithinMax(cap.field, numberAt(data, cap.value), numberAt(data, cap.max), cap.key);
+}
+
+/** Brings each value down to its maximum, in place; returns the paths it changed with their stored values. */
+export function fitCaps(data: object, caps: readonly JointCap[]): { path: string; value: number }[] {
+  const changed: { path: string; value: number }[] = [];
+  for (const cap of caps) {
+    const value = numberAt(data, cap.value);
+    const max = numberAt(data, cap.max);
+    if (value === undefined || max === undefined || value <= max) continue;
+    foundry.utils.setProperty(data, cap.value, max);
+    changed.push({ path: cap.value, value });
   }
+  return changed;
 }

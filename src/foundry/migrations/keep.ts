@@ -1,3 +1,4 @@
+import { fitCaps, type JointCap } from "../data/fields.js";
 import { SYSTEM_ID } from "../system.js";
 import { migrateSystem, SCHEMA_VERSION, type SystemSource } from "./steps.js";
 
@@ -91,18 +92,33 @@ export function keepUnmigratable(source: Record<string, unknown>, model: foundry
   migrateSystem(type, system, model.schema);
   const kept: UnmigratedValue[] = [];
   fit(model.schema, system, "system", kept);
+  // A value past its maximum (what validateJoint refuses, and a raw write the server kept anyway) would stop the document loading at all.
+  const caps = (model as { JOINT_CAPS?: readonly JointCap[] }).JOINT_CAPS ?? [];
+  for (const { path, value } of fitCaps(system, caps)) kept.push({ path: `system.${path}`, value, reason: "changed", schema: SCHEMA_VERSION });
   if (!kept.length) return kept;
   const flags = isObject(source.flags) ? source.flags : (source.flags = {});
   const scope = isObject(flags[SYSTEM_ID]) ? (flags[SYSTEM_ID] as Record<string, unknown>) : (flags[SYSTEM_ID] = {});
-  const earlier = Array.isArray(scope.unmigrated) ? (scope.unmigrated as UnmigratedValue[]) : [];
-  const seen = new Set(earlier.map((entry) => `${entry.path}\u0000${JSON.stringify(entry.value)}`));
-  scope.unmigrated = [...earlier, ...kept.filter((entry) => !seen.has(`${entry.path}\u0000${JSON.stringify(entry.value)}`))];
+  // The flag is the owner's to write: whatever she put there stays, and only entries of the right shape are compared.
+  const stored = scope.unmigrated;
+  const earlier: unknown[] = Array.isArray(stored) ? stored : stored === undefined ? [] : [stored];
+  const seen = new Set(earlier.filter(isEntry).map(entryKey));
+  scope.unmigrated = [...earlier, ...kept.filter((entry) => !seen.has(entryKey(entry)))];
   return kept;
 }
 
-/** What a document holds in `flags.fray.unmigrated`. */
+/** An entry Fray can read: an object with a string path (anything else in the flag is skipped, never trusted). */
+function isEntry(entry: unknown): entry is UnmigratedValue {
+  return isObject(entry) && typeof entry.path === "string";
+}
+
+function entryKey(entry: UnmigratedValue): string {
+  return `${entry.path}\u0000${JSON.stringify(entry.value) ?? ""}`;
+}
+
+/** What a document holds in `flags.fray.unmigrated`: its entries of the right shape, each skipped entry left where it is. */
 export function unmigratedOf(document: { flags: unknown }): UnmigratedValue[] {
-  const flags = document.flags as Record<string, { unmigrated?: unknown } | undefined>;
-  const list = flags[SYSTEM_ID]?.unmigrated;
-  return Array.isArray(list) ? (list as UnmigratedValue[]) : [];
+  const flags = isObject(document.flags) ? document.flags : {};
+  const scope = flags[SYSTEM_ID];
+  const list = isObject(scope) ? scope.unmigrated : undefined;
+  return Array.isArray(list) ? list.filter(isEntry) : [];
 }

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../system.js";
-import { unmigratedOf, type UnmigratedValue } from "./keep.js";
+import { type KeptReason, unmigratedOf, type UnmigratedValue } from "./keep.js";
 import { modelFor } from "./model.js";
 import { SCHEMA_VERSION } from "./steps.js";
 
@@ -18,6 +18,7 @@ export interface MigrationReport {
 }
 
 const i18n = () => game.i18n!;
+const KEPT_REASONS: readonly unknown[] = ["unknown", "invalid", "changed"] satisfies KeptReason[];
 
 export function storedSchemaVersion(): number {
   const value = Number(game.settings!.get(SYSTEM_ID, SCHEMA_SETTING));
@@ -42,9 +43,10 @@ function migratedData(document: { _id: string | null; _source: unknown }): Recor
  */
 function reportLine({ name, uuid, entry }: MigrationReport["kept"][number]): string {
   const escape = (text: string) => Handlebars.escapeExpression(text);
-  const value = JSON.stringify(entry.value);
+  const value = JSON.stringify(entry.value) ?? String(entry.value);
   const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-  return `<li><strong>${escape(name)}</strong> <code>${escape(uuid)}</code>: <code>${escape(entry.path)}</code> = <code>${escape(shown)}</code> (${escape(i18n().localize(`FRAY.Migration.Reason.${entry.reason}`))})</li>`;
+  const reason = KEPT_REASONS.includes(entry.reason) ? i18n().localize(`FRAY.Migration.Reason.${entry.reason}`) : String(entry.reason).slice(0, 40);
+  return `<li><strong>${escape(name.slice(0, 200))}</strong> <code>${escape(uuid)}</code>: <code>${escape(entry.path.slice(0, 200))}</code> = <code>${escape(shown)}</code> (${escape(reason)})</li>`;
 }
 
 async function postReport(report: MigrationReport): Promise<void> {

@@ -4,14 +4,28 @@
  * document: only she or a GM may write there, and Foundry gives the GM's `updateUser` hook the id
  * of the user who wrote it, which the server vouches for. That id, never anything in the request,
  * says who asks. The GM serves requests one at a time, in the order they arrive, and answers
- * through a query to the asker; an asker who hears nothing in ten seconds is told so, and a request
- * that reaches the GM later than that is refused, so "nothing changed" stays true.
+ * through a query to the asker, naming the request's id.
+ *
+ * The asker learns the true outcome even when the GM is slow. Ten seconds without an answer tell
+ * her only that it has not come yet; the answer, whenever it comes, is shown to her then. Asking
+ * again for the same thing while it is unanswered (the same kind and payload, whatever dice were
+ * rolled for it again) sends the first request again under its id, and the GM serves each id once:
+ * a retry gets the first answer, never a second card. A request that reaches the GM more than ten
+ * seconds after it was sent is refused unserved.
  */
 import { SYSTEM_ID } from "../system.js";
 
 export const REQUEST_FLAG = "request";
 export const ANSWER_QUERY = `${SYSTEM_ID}.answer`;
 export const RELAY_TIMEOUT_MS = 10_000;
+/** The most a request's payload may hold (a card's or a tracker step's, dice included): a forged one cannot make the GM's client parse without end. */
+export const MAX_REQUEST_CHARS = 20_000;
+/** The most a written request may hold before the GM reads it at all. */
+const MAX_WRITTEN_CHARS = 2 * MAX_REQUEST_CHARS;
+/** The longest refusal sent back to an asker. */
+const MAX_REASON_CHARS = 2000;
+/** Requests each side remembers by id (answers given on the GM, requests unanswered on the asker). */
+const REMEMBERED = 200;
 
 export type Answer = { ok: true; value?: unknown } | { ok: false; reason: string };
 
@@ -24,10 +38,31 @@ export class Refused extends Error {
 }
 
 const HANDLERS = new Map<string, RequestHandler>();
-const PENDING = new Map<string, (answer: Answer) => void>();
 let queue: Promise<unknown> = Promise.resolve();
 
+/** On the asker: a request not yet answered, by its id; `waiting` settles the ask() still waiting for it. */
+interface Unanswered {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  identity: string;
+  attempt: number;
+  waiting: ((answer: Answer) => void) | null;
+  answered: Promise<Answer> | null;
+}
+const UNANSWERED = new Map<string, Unanswered>();
+
+/** On the active GM: each request served (or refused as late), by asker and id, with its answer. */
+const SERVED = new Map<string, Promise<Answer>>();
+
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+
+/** Keeps a map to its newest `REMEMBERED` entries. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > REMEMBERED) map.delete(map.keys().next().value as string);
+}
 
 export function onRequest(kind: string, handler: RequestHandler): void {
   HANDLERS.set(kind, handler);
@@ -47,7 +82,8 @@ function serve(kind: string, payload: Record<string, unknown>, asker: User.Imple
       return value === undefined ? { ok: true } : { ok: true, value };
     } catch (error) {
       if (!(error instanceof Refused)) console.error(`${SYSTEM_ID} | request ${kind} failed`, error);
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      // A reason may quote a name or a value of any length: the asker hears its start.
+      return { ok: false, reason: (error instanceof Error ? error.message : String(error)).slice(0, MAX_REASON_CHARS) };
     }
   };
   const answer = queue.then(run, run);
@@ -65,26 +101,48 @@ export async function ask(kind: string, payload: Record<string, unknown>): Promi
   return answer;
 }
 
+/**
+ * What makes two requests the same: the asker, the kind and the payload, without the dice rolled
+ * for it (a retry rolls again). The asker too, since a client may act for several users in turn.
+ */
+function identityOf(user: User.Implementation, kind: string, payload: Record<string, unknown>): string {
+  const { roll: _roll, ...rest } = payload;
+  return `${user.id}\u0000${kind}\u0000${JSON.stringify(rest)}`;
+}
+
 async function send(kind: string, payload: Record<string, unknown>): Promise<Answer> {
   const user = game.user!;
   const gm = game.users?.activeGM;
   if (!gm) return { ok: false, reason: localize("FRAY.Relay.NoGM") };
   if (gm.id === user.id) return serve(kind, payload, user);
-  const id = foundry.utils.randomID();
+  const identity = identityOf(user, kind, payload);
+  const known = [...UNANSWERED.values()].find((request) => request.identity === identity);
+  // The same request still on its way: wait for its answer rather than ask twice.
+  if (known?.answered) return known.answered;
+  const request: Unanswered = known ?? { id: foundry.utils.randomID(), kind, payload, identity, attempt: 0, waiting: null, answered: null };
+  request.attempt += 1;
+  remember(UNANSWERED, request.id, request);
   const answered = new Promise<Answer>((resolve) => {
     const timer = setTimeout(() => {
-      PENDING.delete(id);
+      // Not "nothing changed": the GM may still serve it, and its answer will be shown then.
+      request.waiting = null;
+      request.answered = null;
       resolve({ ok: false, reason: localize("FRAY.Relay.Timeout", { seconds: String(RELAY_TIMEOUT_MS / 1000) }) });
     }, RELAY_TIMEOUT_MS);
-    PENDING.set(id, (answer) => {
+    request.waiting = (answer) => {
       clearTimeout(timer);
-      PENDING.delete(id);
       resolve(answer);
-    });
+    };
   });
-  const request = JSON.stringify({ id, kind, payload, sentAt: now() });
+  request.answered = answered;
+  // The first request's own payload goes again (its dice too), under its id, sent now.
+  const written = JSON.stringify({ id: request.id, kind: request.kind, payload: request.payload, sentAt: now(), attempt: request.attempt });
+  // Not awaited past the answer: the server's acknowledgement of the write is not the GM's answer.
   // A flag path built from the system id: outside fvtt-types' typed update data.
-  await user.update({ [`flags.${SYSTEM_ID}.${REQUEST_FLAG}`]: request } as never);
+  user.update({ [`flags.${SYSTEM_ID}.${REQUEST_FLAG}`]: written } as never).catch((error: unknown) => {
+    UNANSWERED.delete(request.id);
+    request.waiting?.({ ok: false, reason: error instanceof Error ? error.message : String(error) });
+  });
   return answered;
 }
 
@@ -111,8 +169,9 @@ function parseRequest(raw: string): RelayRequest | null {
 }
 
 /**
- * The GM side: a user wrote a request on her own User document. Returns the work it started (Foundry
- * ignores a hook's return value; the test harness awaits it to stand in for a second client).
+ * The GM side: a user wrote a request on her own User document. Each id of hers is served once: a
+ * retry gets the answer the first got (or will get). Returns the work it started (Foundry ignores a
+ * hook's return value; the test harness awaits it to stand in for a second client).
  */
 function onUpdateUser(user: User.Implementation, changed: unknown, _options: unknown, userId: string): Promise<void> | void {
   const raw = foundry.utils.getProperty(changed as object, `flags.${SYSTEM_ID}.${REQUEST_FLAG}`);
@@ -120,10 +179,15 @@ function onUpdateUser(user: User.Implementation, changed: unknown, _options: unk
   // A request is written by its asker on her own document; anything else is not a request.
   if (userId !== user.id) return;
   const asker = game.users?.get(userId);
-  const request = parseRequest(raw);
+  const request = raw.length > MAX_WRITTEN_CHARS ? null : parseRequest(raw);
   if (!asker || !request) return;
-  const late = now() - request.sentAt > RELAY_TIMEOUT_MS;
-  const answered = late ? Promise.resolve<Answer>({ ok: false, reason: localize("FRAY.Relay.Late") }) : serve(request.kind, request.payload, asker);
+  const key = `${asker.id}.${request.id}`;
+  let answered = SERVED.get(key);
+  if (!answered) {
+    const late = now() - request.sentAt > RELAY_TIMEOUT_MS;
+    answered = late ? Promise.resolve<Answer>({ ok: false, reason: localize("FRAY.Relay.Late") }) : serve(request.kind, request.payload, asker);
+    remember(SERVED, key, answered);
+  }
   return answered.then(async (answer) => {
     try {
       // User#query is typed for the queries fvtt-types knows; Fray's answer query is added at run time.
@@ -134,13 +198,20 @@ function onUpdateUser(user: User.Implementation, changed: unknown, _options: unk
   });
 }
 
-/** The asker's side of an answer: settles the request it names, if this client is waiting for it. */
+/**
+ * The asker's side of an answer: settles the ask() waiting for that id, or, when she was already
+ * told it had not come, shows her what happened. An id she is not waiting on is ignored.
+ */
 function onAnswer(data: unknown): boolean {
   const { id, answer } = (data ?? {}) as { id?: unknown; answer?: unknown };
-  const settle = typeof id === "string" ? PENDING.get(id) : undefined;
-  if (!settle || typeof answer !== "object" || answer === null) return false;
+  const request = typeof id === "string" ? UNANSWERED.get(id) : undefined;
+  if (!request || typeof answer !== "object" || answer === null) return false;
+  UNANSWERED.delete(request.id);
   const { ok, reason } = answer as { ok?: unknown; reason?: unknown };
-  settle(ok === true ? { ok: true, value: (answer as { value?: unknown }).value } : { ok: false, reason: String(reason ?? "") });
+  const settled: Answer = ok === true ? { ok: true, value: (answer as { value?: unknown }).value } : { ok: false, reason: String(reason ?? "") };
+  if (request.waiting) request.waiting(settled);
+  else if (settled.ok) ui.notifications?.info(localize("FRAY.Relay.AnsweredLate"));
+  else ui.notifications?.warn(localize("FRAY.Relay.RefusedLate", { reason: settled.reason }));
   return true;
 }
 

@@ -50,6 +50,16 @@ export function loadRuleset(id: RulesetId): Promise<FoundryRuleset> {
   return promise;
 }
 
+/**
+ * Runs `report` once the user can read it. Foundry v13 starts the world's chunk in `init` but loads
+ * the translations only after it (Game#initialize awaits Localization#initialize) and makes
+ * `ui.notifications` after `setup` (Game#initializeUI): a chunk that fails before then is told at `ready`.
+ */
+export function whenShown(report: () => void): void {
+  if (game.ready) report();
+  else Hooks.once("ready", report);
+}
+
 /** The ruleset ids whose chunks have arrived, in arrival order. */
 export function loadedRulesetIds(): RulesetId[] {
   return [...loaded.keys()];

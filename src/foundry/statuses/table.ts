@@ -79,6 +79,9 @@ export const RULES_STATUSES: Readonly<Record<string, RulesStatus>> = {
   surrender: set(F.surrendered),
   "yielded-out": set(F.yieldedOut),
   "yielded-out-fights-on": set(F.fightsOn),
+  // The end of a fight: Yield is gone, and with it fighting on past the limit; a saved NPC is kept alive.
+  "catches-breath": clears(F.fightsOn),
+  "saved-with-medicine": set(F.stabilised),
   knockdown: set(prone),
   disarm: set(F.disarmed),
   hold: set(F.grappled),

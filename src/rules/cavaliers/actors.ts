@@ -1,5 +1,6 @@
 import type { WoundTrack, YieldWounds } from "../../core/tracks/yieldWounds.js";
 import { atYieldLimit, currentYieldLimit, isDying, woundDrop } from "../../core/tracks/yieldWounds.js";
+import { refuse } from "./refusal.js";
 import { ACTOR_TYPES, type ActorType, WOUND_DROP_SKILLS } from "./tables.js";
 
 /** What a combatant carries from roll to roll. */
@@ -24,8 +25,13 @@ export function woundDropOn(state: CombatantState, skill: string): number {
   return WOUND_DROP_SKILLS.includes(skill) ? woundDrop(woundTrackOf(state.type), state.wounds) : 0;
 }
 
-export function isDyingNow(state: CombatantState): boolean {
+export function isDyingNow(state: Pick<CombatantState, "type" | "wounds">): boolean {
   return isDying(woundTrackOf(state.type), state.wounds);
+}
+
+/** A Dying character is unconscious for the rest of the fight: she takes no action (`what` names the one refused). */
+export function refuseIfDying(who: { name: string; type?: ActorType | undefined; wounds?: number | undefined }, what: string): void {
+  if (isDyingNow({ type: who.type ?? "pc", wounds: who.wounds ?? 0 })) refuse(`${who.name} is Dying: unconscious for the rest of the fight, she cannot ${what}`);
 }
 
 /** NPCs at the limit are out (surrender or knocked out, the MJ's pick); a PC may fight on. */

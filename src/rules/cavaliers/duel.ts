@@ -8,14 +8,18 @@ import { stepDownAdvantage } from "./advantage.js";
 import { settleAttack } from "./exchange.js";
 import { beats, buildPool, rollCheck } from "./pool.js";
 import { ActorTypeSchema, AttributeDie, CompetencyDie, DieSize } from "./schemas.js";
+import { YIELDED_OUT_ENTRY } from "./tables.js";
 
-const DuelPool = Type.Object({ attribute: AttributeDie, competency: Type.Optional(CompetencyDie), ranks: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })), item: Type.Optional(DieSize) }, { additionalProperties: false });
+/** One roll's dice; the fighter's competency die joins it where she is competent (`competent`, default true). */
+const DuelPool = Type.Object({ attribute: AttributeDie, competent: Type.Optional(Type.Boolean()), ranks: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })), item: Type.Optional(DieSize) }, { additionalProperties: false });
 
 export const DuelFighter = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
     type: Type.Optional(ActorTypeSchema),
-    /** Yield Limit with no Wounds; by default from the type and the Parry pool's competency die. */
+    /** The fighter's competency die (none for some NPCs): her Yield Limit reads it, and her pools add it where she is competent. */
+    competency: Type.Optional(CompetencyDie),
+    /** Yield Limit with no Wounds; by default from the type and the competency die. */
     yieldLimit: Type.Optional(Type.Integer({ minimum: 0 })),
     wounds: Type.Optional(Type.Integer({ minimum: 0 })),
     initiative: Type.Optional(DuelPool),
@@ -28,13 +32,20 @@ type Fighter = Static<typeof DuelFighter>;
 
 function startState(fighter: Fighter): CombatantState {
   const type = fighter.type ?? "pc";
-  return { name: fighter.name, type, yield: 0, wounds: fighter.wounds ?? 0, yieldLimit: fighter.yieldLimit ?? yieldLimitFor(type, fighter.parry.competency ?? 0), advantage: 0, style: 0 };
+  return { name: fighter.name, type, yield: 0, wounds: fighter.wounds ?? 0, yieldLimit: fighter.yieldLimit ?? yieldLimitFor(type, fighter.competency ?? 0), advantage: 0, style: 0 };
 }
 
-const out = (state: CombatantState) => atYieldLimit(state) || isDyingNow(state);
+/** A PC at her Yield Limit fights on (every attack on her may buy Wounds at 1 SP); an NPC there is out. Dying ends anyone's fight. */
+const out = (state: CombatantState) => isDyingNow(state) || (state.type !== "pc" && atYieldLimit(state));
 
-/** The attacker's default spend: finish her off with Yield if it reaches, else a Wound at 4 SP, the rest on Yield. */
+const yieldedOutPc = (state: CombatantState) => state.type === "pc" && atYieldLimit(state);
+
+/**
+ * The attacker's default spend: against a PC fighting on past her Yield Limit, every SP on a
+ * Wound; else finish her off with Yield if it reaches, else a Wound at 4 SP, the rest on Yield.
+ */
 export function attackerPolicy(sp: number, target: CombatantState): string[] {
+  if (yieldedOutPc(target)) return Array.from({ length: sp }, () => YIELDED_OUT_ENTRY.id);
   const room = Math.max(0, currentYieldLimit(target) - target.yield);
   const yields = (n: number) => Array.from({ length: n }, () => "inflict-yield");
   if (sp >= room) return yields(sp);
@@ -50,9 +61,11 @@ export function defenderPolicy(sp: number, self: CombatantState): string[] {
 
 function exchange(tray: DiceTray, attacker: Fighter, a: CombatantState, defender: Fighter, d: CombatantState): [CombatantState, CombatantState] {
   const useAdv = a.advantage > 0;
-  const attackRoll = rollCheck(tray, buildPool({ ...attacker.lunge, advantage: useAdv ? a.advantage : 0 }), woundDropOn(a, "lunge"), `${a.name} lunge`, true);
-  const aAfter = useAdv ? { ...a, advantage: stepDownAdvantage(a.advantage) } : a;
-  const defenceRoll = rollCheck(tray, buildPool(defender.parry), woundDropOn(d, "parry"), `${d.name} parry`, true);
+  const attackRoll = rollCheck(tray, buildPool({ ...attacker.lunge, competency: attacker.competency ?? 0, advantage: useAdv ? a.advantage : 0 }), woundDropOn(a, "lunge"), `${a.name} lunge`, true);
+  // An Advantage die her Wounds' Drop removed was not used, and does not step down.
+  const used = useAdv && !attackRoll.dropped.some((die) => die.source === "advantage");
+  const aAfter = used ? { ...a, advantage: stepDownAdvantage(a.advantage) } : a;
+  const defenceRoll = rollCheck(tray, buildPool({ ...defender.parry, competency: defender.competency ?? 0 }), woundDropOn(d, "parry"), `${d.name} parry`, true);
   const attackerWins = beats(attackRoll.total, defenceRoll.total);
   const settled = settleAttack({
     attack: "lunge",
@@ -76,9 +89,9 @@ export const cavaliersDuel = defineDuel({
     let aFirst = true;
     if (fa.initiative && fb.initiative) {
       // Stryker disable next-line BooleanLiteral: with Drop 0 keeping the last die changes nothing
-      const ia = rollCheck(tray, buildPool(fa.initiative), 0, `${fa.name} initiative`, true);
+      const ia = rollCheck(tray, buildPool({ ...fa.initiative, competency: fa.competency ?? 0 }), 0, `${fa.name} initiative`, true);
       // Stryker disable next-line BooleanLiteral: with Drop 0 keeping the last die changes nothing
-      const ib = rollCheck(tray, buildPool(fb.initiative), 0, `${fb.name} initiative`, true);
+      const ib = rollCheck(tray, buildPool({ ...fb.initiative, competency: fb.competency ?? 0 }), 0, `${fb.name} initiative`, true);
       const lead = ia.total - ib.total || ia.successPoints - ib.successPoints;
       aFirst = lead > 0 || (lead === 0 && tray.roll(2, "initiative roll-off") === 1);
     }

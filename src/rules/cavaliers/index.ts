@@ -2,6 +2,7 @@ import type { RulesetRules } from "../ruleset.js";
 import { assistAction } from "./actions/assist.js";
 import { attackAction } from "./actions/attack.js";
 import { flourishAction, skillAction } from "./actions/check.js";
+import { endCombatAction } from "./actions/endCombat.js";
 import { focusAction, initiativeAction, joinAction, spendInitiativeAction } from "./actions/initiative.js";
 import { restAction, survivalAction } from "./actions/recovery.js";
 import { turnAction } from "./actions/turn.js";
@@ -25,6 +26,7 @@ export const cavaliersRules: RulesetRules = {
     assist: assistAction,
     survival: survivalAction,
     rest: restAction,
+    "end-combat": endCombatAction,
   },
   options: cavaliersOptions,
   duel: cavaliersDuel,

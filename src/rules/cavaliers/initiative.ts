@@ -3,7 +3,7 @@ import { orderByTotalThenSuccessPoints, type Placed, placeLateJoiner } from "../
 import type { Step } from "../../core/outcome.js";
 import { buildPool, type PoolSpec, rollCheck } from "./pool.js";
 import { refuse } from "./refusal.js";
-import { type ActorType, INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend } from "./tables.js";
+import { type ActorType, INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend, MAX_INTERPOSE_AREAS } from "./tables.js";
 
 export interface InitiativeRoller extends PoolSpec {
   name: string;
@@ -79,4 +79,51 @@ export function spendInitiative(state: IpState, what: InitiativeSpend, seizeOnce
   if (what === "reprise" && !context.attackFailed) refuse("Reprise Attack repeats a failed attack only");
   if (cost > state.initiativePoints) refuse(`${what} costs ${cost} IP with ${state.specialty}; only ${state.initiativePoints} IP left`);
   return { specialty: state.specialty, initiativePoints: state.initiativePoints - cost, usedThisRound: [...state.usedThisRound, what], cost };
+}
+
+/**
+ * Seize the Initiative: for this round she acts next, just before whoever was about to act (first
+ * of all when the round's first turn has not begun); the round after, she is back at her place.
+ * `order` is this round's order by name, `acting` whoever acts now.
+ */
+export function seizeOrder(order: readonly string[], seizer: string, acting?: string): string[] {
+  const at = order.indexOf(seizer);
+  if (at < 0) refuse(`${seizer} is not in the Initiative order`);
+  const now = acting === undefined ? -1 : order.indexOf(acting);
+  if (now < 0 && acting !== undefined) refuse(`${acting} is not in the Initiative order`);
+  if (at === now) refuse(`${seizer} is acting now: there is nobody to jump ahead of`);
+  if (at < now) refuse(`${seizer} has already acted this round`);
+  if (at === now + 1) refuse(`${seizer} acts next already: a Seize would change nothing`);
+  const others = order.filter((name) => name !== seizer);
+  return [...others.slice(0, now + 1), seizer, ...others.slice(now + 1)];
+}
+
+/** An Interpose: take an attack meant for someone else, or hold an opponent in the Area. */
+export type InterposeRequest =
+  /** She becomes the target of `attacker`'s attack on `target`, `areas` away (0: the same Area; 1: with a combined Move). */
+  | { mode: "redirect"; attacker: string; target: string; areas: number }
+  /** `opponent`, in her Area, cannot leave it this round; the attack is not redirected. */
+  | { mode: "block"; opponent: string; areas: number };
+
+export interface InterposeResult {
+  mode: "redirect" | "block";
+  /** Redirect: the attack's defender now, instead of whom, and the combined Move she takes to get there. */
+  defender?: string;
+  insteadOf?: string;
+  combined?: string[];
+  /** Block: who is held in her Area this round. */
+  held?: string;
+}
+
+/** What an Interpose does, or why it cannot: the target must be in her Area, or the next one with a combined Move. */
+export function interposeEffect(interposer: string, request: InterposeRequest): InterposeResult {
+  if (request.mode === "block") {
+    if (request.opponent === interposer) refuse(`${interposer} cannot hold herself in her Area`);
+    if (request.areas > 0) refuse(`an Interpose holds only an opponent in the same Area; ${request.opponent} is ${request.areas} away`);
+    return { mode: "block", held: request.opponent };
+  }
+  if (request.target === interposer) refuse(`${interposer} is already the target of that attack`);
+  if (request.attacker === interposer) refuse(`${interposer} cannot Interpose in her own attack`);
+  if (request.areas > MAX_INTERPOSE_AREAS) refuse(`an Interpose protects a target in the same Area, or the next one with a combined Move; ${request.target} is ${request.areas} Areas away`);
+  return { mode: "redirect", defender: interposer, insteadOf: request.target, combined: request.areas > 0 ? ["move"] : [] };
 }

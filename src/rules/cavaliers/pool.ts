@@ -14,8 +14,10 @@ export interface PoolDie {
 export interface PoolSpec {
   /** Verve, Affinity or Guile: d6, d8 or d10. */
   attribute: number;
-  /** d6..d12; 0 or missing for no competency. */
+  /** The character's competency die, d6..d12; 0 or missing for none. */
   competency?: number;
+  /** Whether she is competent in the skill rolled: only then does her competency die join the pool (default true). */
+  competent?: boolean;
   /** Ranks in the specialty: one die of the attribute's size each. */
   ranks?: number;
   /** Weapon, armour or shield die; at most one. */
@@ -45,7 +47,7 @@ export function buildPool(spec: PoolSpec): PoolDie[] {
   const assists = spec.assists ?? [];
   if (assists.length > 2) refuse(`Assists count from at most two helpers; ${assists.length} were given`);
   const dice: PoolDie[] = [{ sides: spec.attribute, source: "attribute" }];
-  if (competency) dice.push({ sides: competency, source: "competency" });
+  if (competency && spec.competent !== false) dice.push({ sides: competency, source: "competency" });
   for (let rank = 0; rank < ranks; rank += 1) dice.push({ sides: spec.attribute, source: "specialty" });
   if (spec.item) dice.push({ sides: spec.item, source: "item" });
   if (bonus) dice.push({ sides: bonus, source: spec.advantage ? "advantage" : "bonus" });
@@ -65,11 +67,11 @@ export interface AssistOptions {
   default: number[];
 }
 
-export function assistOptions(helper: { attribute: number; ranks?: number; competency?: number }): AssistOptions {
+export function assistOptions(helper: { attribute: number; ranks?: number; competency?: number; competent?: boolean }): AssistOptions {
   const ranks = helper.ranks ?? 0;
   return {
     specialty: ranks > 0 ? Array.from({ length: ranks }, () => helper.attribute) : null,
-    competency: helper.competency ? [helper.competency] : null,
+    competency: helper.competency && helper.competent !== false ? [helper.competency] : null,
     default: [6],
   };
 }

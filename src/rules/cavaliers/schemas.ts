@@ -14,10 +14,18 @@ export const OppositionSchema = literals(["very-easy", "easy", "moderate", "hard
 export const InitiativeSpecialtySchema = literals(["impulse", "vigilance", "timing"] as const);
 export const Options = optionsSchema(cavaliersOptions);
 
+/**
+ * The character's competency die: one per character (the source's chargen gives a starting PC a
+ * d6). Her Yield Limit always reads it; a roll adds it only where she is competent (`competent`).
+ */
+export const competencyField = Type.Optional(CompetencyDie);
+
 /** The dice of one roll: attribute, competency, ranks, item, bonus, assists, and the Drop on it. */
 export const poolFields = {
   attribute: AttributeDie,
-  competency: Type.Optional(CompetencyDie),
+  competency: competencyField,
+  /** Whether she is competent in the skill rolled, so her competency die joins the pool (default true). */
+  competent: Type.Optional(Type.Boolean()),
   ranks: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
   item: Type.Optional(DieSize),
   bonus: Type.Optional(DieSize),
@@ -26,6 +34,10 @@ export const poolFields = {
   drop: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
   /** Combined actions taken with this roll. */
   combined: Type.Optional(Type.Array(Type.String())),
+  /** Combined actions she took earlier this round: they count towards the Drop 4 cap and the two Areas of movement, but their Drop is not on this roll. */
+  combinedThisRound: Type.Optional(Type.Array(Type.String())),
+  /** An opponent's Interpose holds her in her Area this round: she takes no Move or Run. */
+  heldInArea: Type.Optional(Type.Boolean()),
   /** Pool indices the roller removes for Drop, instead of the smallest dice. */
   dropChoice: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
 };
@@ -36,12 +48,19 @@ export const stateFields = {
   type: Type.Optional(ActorTypeSchema),
   yield: Type.Optional(Type.Integer({ minimum: 0 })),
   wounds: Type.Optional(Type.Integer({ minimum: 0 })),
-  /** Yield Limit with no Wounds; by default from the type and this roll's competency die. */
+  competency: competencyField,
+  /** Yield Limit with no Wounds; by default from the type and the character's competency die. */
   yieldLimit: Type.Optional(Type.Integer({ minimum: 0 })),
   advantage: Type.Optional(AdvantageDie),
   style: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
   /** Roll the Advantage die in this pool (it then steps down). */
   useAdvantage: Type.Optional(Type.Boolean()),
+};
+
+/** Enough of a character to know whether she is Dying (and so takes no action). */
+export const dyingFields = {
+  type: Type.Optional(ActorTypeSchema),
+  wounds: Type.Optional(Type.Integer({ minimum: 0 })),
 };
 
 export const StateOnly = Type.Object(stateFields, { additionalProperties: false });

@@ -89,6 +89,13 @@ export const SUCCESS_TABLES: Readonly<Record<string, SuccessTable>> = {
   },
 };
 
+/**
+ * Before the fight a roll's SP buy only Advantage, at the price of its specialty's own table where
+ * that table buys it (the source: Prowl's Increase Advantage and Strategy's Increase Tactical
+ * Advantage, 2 SP a step); any other skill pays the Non-Combat Skills table's price.
+ */
+export const BEFORE_COMBAT_ADVANTAGE: Readonly<Record<string, number>> = { prowl: 2, strategy: 2 };
+
 /** Added to every attack's table against a PC who fights on at her Yield Limit (even Feint and Brawl). */
 export const YIELDED_OUT_ENTRY: SuccessEntry = { id: "yielded-out-wound", name: "Inflict 1 Wound (Yielded Out)", cost: 1, repeatable: true, effect: { kind: "inflict-wound", amount: 1 } };
 
@@ -118,6 +125,9 @@ export const INITIATIVE_COSTS: Readonly<Record<InitiativeSpecialty, Readonly<Rec
   timing: { seize: 2, interpose: 3, reprise: 1 },
 };
 
+/** An Interpose reaches a target in her own Area, or in the next one with a combined Move. */
+export const MAX_INTERPOSE_AREAS = 1;
+
 /** Combined actions and the Drop each adds; Assist is not a combined action but counts 2 against the cap. */
 export const COMBINED_ACTIONS: Readonly<Record<string, number>> = {
   "drop-weapon": 0,
@@ -137,8 +147,12 @@ export const COMBINED_ACTIONS: Readonly<Record<string, number>> = {
   "reload-crossbow": 2,
   "reload-musket": 3,
 };
-export const COMBINED_ONLY_CAP = 4;
+/** Combined actions of one round come to Drop 4 at most, with or without a rolled action. */
+export const COMBINED_CAP = 4;
 export const ASSIST_CAP_WEIGHT = 2;
+/** The Areas each moving combined action covers; a turn moves two Areas at most. */
+export const MOVEMENT_AREAS: Readonly<Record<string, number>> = { move: 1, run: 2 };
+export const MAX_AREAS_PER_TURN = 2;
 
 export interface ActorTypeRules {
   /** Yield Limit with no Wounds, from the competency die's maximum (0 when none). */

@@ -3,6 +3,7 @@ import type { DiceTray } from "../../core/dice/source.js";
 import type { Step } from "../../core/outcome.js";
 import { applyDamage, type Characteristic, characteristicOf, DAMAGE_TYPES, savingThrow, type Vitals } from "../../core/tracks/breath.js";
 import { RuleError } from "../../core/ruleError.js";
+import { TorchlightRefusal } from "./refusal.js";
 import { damageReceived, protectedShare } from "./attack.js";
 import type { Stance } from "./tables.js";
 
@@ -40,12 +41,19 @@ export interface LandedHit {
   receiver: string;
   amount: number;
   damageType: string;
+  /** Its number among the round's hits (as the request lists them), by which an owner orders them. */
+  hit: number;
+  /** Who dealt it, when the hit says. */
+  from?: string;
 }
+
+/** A round's hit with its number among the round's hits, which survives the Squad filter. */
+type NumberedHit = RoundHit & { index?: number };
 
 export const idOf = (combatant: RoundCombatant): string => combatant.id ?? combatant.name;
 
 /** Of each Squad's hits on one target only the highest stays (the first of equals); the rest are dropped. */
-export function squadHits(hits: readonly RoundHit[], steps: Step[]): RoundHit[] {
+export function squadHits(hits: readonly RoundHit[], steps: Step[]): NumberedHit[] {
   const best = new Map<string, number>();
   // A hit of no Squad gets a key too (its squad reads as null), which the filter below never asks for.
   hits.forEach((hit, index) => {
@@ -53,22 +61,23 @@ export function squadHits(hits: readonly RoundHit[], steps: Step[]): RoundHit[] 
     const kept = best.get(key);
     if (kept === undefined || hit.amount > hits[kept]!.amount) best.set(key, index);
   });
-  return hits.filter((hit, index) => {
-    if (hit.squad === undefined || best.get(JSON.stringify([hit.squad, hit.target])) === index) return true;
+  return hits.flatMap((hit, index) => {
+    if (hit.squad === undefined || best.get(JSON.stringify([hit.squad, hit.target])) === index) return [{ ...hit, index }];
     steps.push({ rule: "squad-lower", hit: index, squad: hit.squad, amount: hit.amount });
-    return false;
+    return [];
   });
 }
 
 /** Evade, Parry, Protect Companion and On Guard, per hit: who takes how much. */
-export function landHits(combatants: readonly RoundCombatant[], hits: readonly RoundHit[], protectRounding: string, steps: Step[]): LandedHit[] {
+export function landHits(combatants: readonly RoundCombatant[], hits: readonly NumberedHit[], protectRounding: string, steps: Step[]): LandedHit[] {
   const stanceOf = (name: string): Stance => {
     const combatant = combatants.find((c) => c.name === name);
     if (!combatant) throw new RuleError(`${name} is not in the round`);
     return combatant.stance;
   };
   const landed: LandedHit[] = [];
-  hits.forEach((hit, index) => {
+  hits.forEach((hit, position) => {
+    const index = hit.index ?? position;
     const target = combatants.find((c) => c.name === hit.target);
     if (!target) throw new RuleError(`${hit.target} is not in the round`);
     // Stryker disable next-line ConditionalExpression: a from of undefined is the same as none (it never reaches JSON)
@@ -94,7 +103,8 @@ export function landHits(combatants: readonly RoundCombatant[], hits: readonly R
     }
     const received = damageReceived(amount, stanceOf(receiver));
     if (received !== amount) steps.push({ rule: "on-guard", hit: index, participant: receiver, before: amount, after: received });
-    landed.push({ receiver, amount: received, damageType: hit.damageType });
+    // Stryker disable next-line ConditionalExpression: a from of undefined is the same as none (it never reaches JSON)
+    landed.push({ receiver, amount: received, damageType: hit.damageType, hit: index, ...(hit.from !== undefined ? { from: hit.from } : {}) });
   });
   return landed;
 }
@@ -105,22 +115,55 @@ export interface TotalledDamage {
   damaged: Characteristic[];
 }
 
-/** All of one character's damage this round, totalled per Characteristic and applied at once. */
-export function applyRoundDamage(name: string, vitals: Vitals, landed: readonly LandedHit[], table: Readonly<Record<string, Characteristic>>, steps: Step[]): TotalledDamage {
-  const totals = new Map<Characteristic, number>();
-  for (const hit of landed.filter((h) => h.receiver === name)) {
-    const characteristic = characteristicOf(hit.damageType, table);
-    totals.set(characteristic, (totals.get(characteristic) ?? 0) + hit.amount);
-  }
+/**
+ * All of one character's damage this round, hit by hit in `order` (the order dealt unless its owner
+ * chose): each hit meets what is left of her Breath first, the rest comes off the Characteristic of
+ * its damage type. A step per hit shows which hits Breath absorbed; a step per Characteristic the
+ * round's total.
+ */
+export function applyRoundDamage(name: string, vitals: Vitals, landed: readonly LandedHit[], table: Readonly<Record<string, Characteristic>>, steps: Step[], order?: readonly number[]): TotalledDamage {
+  const mine = landed.filter((h) => h.receiver === name);
+  const ordered = order ? [...order.map((n) => mine.find((h) => h.hit === n)!), ...mine.filter((h) => !order.includes(h.hit))] : mine;
+  const totals = new Map<Characteristic, { total: number; toBreath: number; toCharacteristic: number }>();
   let current = vitals;
   const damaged: Characteristic[] = [];
-  for (const [characteristic, total] of totals) {
-    const applied = applyDamage(current, total, characteristic);
-    steps.push({ rule: "damage", participant: name, characteristic, total, toBreath: applied.toBreath, toCharacteristic: applied.toCharacteristic });
-    if (applied.toCharacteristic > 0) damaged.push(characteristic);
+  for (const hit of ordered) {
+    const characteristic = characteristicOf(hit.damageType, table);
+    const applied = applyDamage(current, hit.amount, characteristic);
+    steps.push({ rule: "breath-meets", participant: name, hit: hit.hit, ...(hit.from !== undefined ? { from: hit.from } : {}), amount: hit.amount, damageType: hit.damageType, characteristic, toBreath: applied.toBreath, toCharacteristic: applied.toCharacteristic, breathLeft: applied.vitals.breath });
+    const total = totals.get(characteristic) ?? { total: 0, toBreath: 0, toCharacteristic: 0 };
+    totals.set(characteristic, { total: total.total + hit.amount, toBreath: total.toBreath + applied.toBreath, toCharacteristic: total.toCharacteristic + applied.toCharacteristic });
+    if (applied.toCharacteristic > 0 && !damaged.includes(characteristic)) damaged.push(characteristic);
     current = applied.vitals;
   }
+  for (const [characteristic, total] of totals) steps.push({ rule: "damage", participant: name, characteristic, ...total });
   return { vitals: current, damaged };
+}
+
+/**
+ * Whether the order of a character's hits can change what they do: she has Breath to spend (standing)
+ * and, past the hits already ordered, it still meets hits of more than one Characteristic.
+ */
+export function orderMatters(vitals: Vitals, hits: readonly LandedHit[], table: Readonly<Record<string, Characteristic>>): boolean {
+  if (vitals.incapacitated || vitals.breath <= 0) return false;
+  return new Set(hits.map((h) => characteristicOf(h.damageType, table))).size > 1;
+}
+
+/**
+ * Under the house option that lets a hit character's owner order her hits: the hits still to order
+ * (after `chosen`, which must name hits on her, each once), or none when what is left can no longer
+ * change what Breath absorbs.
+ */
+export function hitsStillToOrder(name: string, vitals: Vitals, landed: readonly LandedHit[], chosen: readonly number[], table: Readonly<Record<string, Characteristic>>): LandedHit[] {
+  const mine = landed.filter((h) => h.receiver === name);
+  if (chosen.some((n, i) => chosen.indexOf(n) !== i || !mine.some((h) => h.hit === n))) throw new TorchlightRefusal("bad-breath-order", name);
+  let current = vitals;
+  for (const n of chosen) {
+    const hit = mine.find((h) => h.hit === n)!;
+    current = applyDamage(current, hit.amount, characteristicOf(hit.damageType, table)).vitals;
+  }
+  const rest = mine.filter((h) => !chosen.includes(h.hit));
+  return orderMatters(current, rest, table) ? rest : [];
 }
 
 /** Whether a character owes saves after this round's damage: the Characteristics that lost points, unless already down. */
@@ -145,23 +188,37 @@ export function damageSaves(tray: DiceTray, name: string, before: Vitals, after:
 
 /** Saves a character still owes when the round's card stops to ask its owner. */
 export interface SavesAwaited {
+  kind: "saves";
   combatant: RoundCombatant;
   characteristics: Characteristic[];
   /** The ST of each, after the damage. */
   st: Partial<Record<Characteristic, number>>;
 }
 
+/** The next hit a character's owner must put to her Breath, when the house option lets her order them. */
+export interface OrderAwaited {
+  kind: "order";
+  combatant: RoundCombatant;
+  /** The hits already ordered, first first. */
+  chosen: number[];
+  /** The hits she may put next. */
+  hits: LandedHit[];
+}
+
 export interface EndOfRound {
   combatants: RoundCombatant[];
   steps: Step[];
-  /** Set when `mayRoll` held back a character's saves: whose they are. The damage steps are all there. */
-  awaiting?: SavesAwaited;
+  /** Set when an owner's order of her hits, or `mayRoll`, held back the reading: whose choice it is. The damage steps are there up to it. */
+  awaiting?: SavesAwaited | OrderAwaited;
 }
 
 /**
- * The end of a round: hits land, each character's damage is totalled and applied, then saves, in
- * the combatants' order. `mayRoll` says whether a character's saves may be rolled yet (its owner
- * asked); the first that may not stops the reading there.
+ * The end of a round: hits land, each character's damage is applied hit by hit and totalled, then
+ * saves, in the combatants' order. The hits meet Breath in the order they were dealt; with
+ * `ownerOrder` (a house option) each character's owner orders her own: the hits she has ordered so
+ * far, or undefined for none, and the reading stops at the first whose order is still wanted.
+ * `mayRoll` says whether a character's saves may be rolled yet (its owner asked); the first that
+ * may not stops the reading there.
  */
 export function resolveEndOfRound(
   tray: DiceTray,
@@ -170,16 +227,26 @@ export function resolveEndOfRound(
   protectRounding: string,
   table: Readonly<Record<string, Characteristic>> = DAMAGE_TYPES,
   mayRoll: (combatant: RoundCombatant) => boolean = () => true,
+  ownerOrder?: (combatant: RoundCombatant) => readonly number[] | undefined,
 ): EndOfRound {
   const steps: Step[] = [];
   const landed = landHits(combatants, squadHits(hits, steps), protectRounding, steps);
-  const damagedAll = combatants.map((c) => ({ combatant: c, ...applyRoundDamage(c.name, c.vitals, landed, table, steps) }));
+  const damagedAll: (TotalledDamage & { combatant: RoundCombatant })[] = [];
+  for (const c of combatants) {
+    const chosen = ownerOrder ? [...(ownerOrder(c) ?? [])] : undefined;
+    const open = chosen ? hitsStillToOrder(c.name, c.vitals, landed, chosen, table) : [];
+    if (chosen && open.length > 0) {
+      const unread = combatants.slice(damagedAll.length).map((combatant) => ({ ...combatant }));
+      return { combatants: [...damagedAll.map((d) => ({ ...d.combatant, vitals: d.vitals })), ...unread], steps, awaiting: { kind: "order", combatant: c, chosen, hits: open } };
+    }
+    damagedAll.push({ combatant: c, ...applyRoundDamage(c.name, c.vitals, landed, table, steps, chosen) });
+  }
   const after: RoundCombatant[] = [];
   for (const { combatant, vitals, damaged } of damagedAll) {
     const owed = savesOwed(combatant.vitals, vitals, damaged);
     if (owed.length > 0 && !mayRoll(combatant)) {
       const st = Object.fromEntries(owed.map((c) => [c, savingThrow(vitals.characteristics[c])]));
-      return { combatants: [...after, ...damagedAll.slice(after.length).map((d) => ({ ...d.combatant, vitals: d.vitals }))], steps, awaiting: { combatant, characteristics: owed, st } };
+      return { combatants: [...after, ...damagedAll.slice(after.length).map((d) => ({ ...d.combatant, vitals: d.vitals }))], steps, awaiting: { kind: "saves", combatant, characteristics: owed, st } };
     }
     after.push({ ...combatant, vitals: damageSaves(tray, combatant.name, combatant.vitals, vitals, damaged, steps).vitals });
   }

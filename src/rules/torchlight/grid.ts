@@ -9,6 +9,8 @@ export interface Placement {
   lane: number;
   stance: Stance;
   incapacitated?: boolean;
+  /** It attacks at range: a character making a ranged attack is not Engaged and engages no one. */
+  ranged?: boolean;
 }
 
 /** A lane's terrain: its level (a balcony is higher) and whether it otherwise Enhances/Impairs
@@ -30,30 +32,46 @@ function find(grid: readonly Placement[], name: string): Placement {
   return placement;
 }
 
-/** Only a standing enemy outside the Rearguard imparts engagement. */
+/** Only a standing enemy outside the Rearguard, and not attacking at range, imparts engagement (and can take it on). */
 function imparts(placement: Placement): boolean {
-  return !placement.incapacitated && placement.stance !== "rearguard";
+  return !placement.incapacitated && placement.stance !== "rearguard" && placement.ranged !== true;
 }
 
 /**
  * Engaged: an enemy that can impart engagement shares the lane, and no standing companion in a
  * closer stance of that lane has pulled the engagement onto itself. The seed's retreat example
  * (Breyer behind Tahula is not engaged until she goes down) is what asks for the companion screen.
+ * One who attacks at range is never Engaged, so she pulls no engagement off a companion either.
  */
 export function isEngaged(grid: readonly Placement[], name: string): boolean {
   const me = find(grid, name);
+  if (me.ranged) return false;
   const enemyInLane = grid.some((p) => p.side !== me.side && p.lane === me.lane && imparts(p));
   if (!enemyInLane) return false;
   // She never screens herself: her own stance is not closer than itself.
-  const screened = grid.some((p) => p.side === me.side && p.lane === me.lane && !p.incapacitated && stanceDepth(p.stance) < stanceDepth(me.stance));
+  const screened = grid.some((p) => p.side === me.side && p.lane === me.lane && !p.incapacitated && !p.ranged && stanceDepth(p.stance) < stanceDepth(me.stance));
   return !screened;
 }
 
-/** The enemy in the same lane in the closest (frontmost) stance; the first listed on a tie. */
+/**
+ * The nearest Engaged enemy: of the enemies in the same lane that are in the engagement (Engaged
+ * themselves, and able to impart it: not in the Rearguard, not attacking at range, standing), the
+ * one in the closest (frontmost) stance; the first listed on a tie. A Rearguard sniper engages no
+ * one, so it is never the nearest Engaged enemy.
+ */
 export function nearestEngagedEnemy(grid: readonly Placement[], name: string): Placement | undefined {
   const me = find(grid, name);
-  const enemies = grid.filter((p) => p.side !== me.side && p.lane === me.lane && !p.incapacitated);
+  const enemies = grid.filter((p) => p.side !== me.side && p.lane === me.lane && imparts(p) && isEngaged(grid, p.name));
   return enemies.reduce<Placement | undefined>((best, p) => (best === undefined || stanceDepth(p.stance) < stanceDepth(best.stance) ? p : best), undefined);
+}
+
+/**
+ * Whether a target is "the closest character" of its side in its lane, as a reach weapon reaching
+ * into the next lane needs: no standing character of its side stands in a closer stance there.
+ */
+export function isClosestInLane(grid: readonly Placement[], target: string): boolean {
+  const it = find(grid, target);
+  return !grid.some((p) => p.side === it.side && p.lane === it.lane && !p.incapacitated && stanceDepth(p.stance) < stanceDepth(it.stance));
 }
 
 export function mayRetreat(grid: readonly Placement[], name: string): boolean {
@@ -92,7 +110,7 @@ export function elevationEdge(lanes: readonly Lane[], attackerLane: number, targ
   return Math.sign(from - to);
 }
 
-export type AttackRefusal = "no-melee-from-rearguard" | "melee-out-of-lane" | "reach-out-of-range" | "ranged-while-engaged" | "called-shot-needs-ranged" | "target-hidden";
+export type AttackRefusal = "no-melee-from-rearguard" | "melee-out-of-lane" | "reach-out-of-range" | "reach-not-closest" | "ranged-while-engaged" | "called-shot-needs-ranged" | "target-hidden";
 
 export interface AttackLegality {
   weapon: WeaponKind;
@@ -104,6 +122,8 @@ export interface AttackLegality {
   targetHidden?: boolean;
   /** Splash or area damage: it reaches a hidden target (Impaired) wherever it stands. */
   area?: boolean;
+  /** The target is the closest character of its side in its lane (a reach weapon into the next lane needs it). */
+  targetClosest?: boolean;
 }
 
 /** Why an attack may not be made, or undefined when it may. */
@@ -114,6 +134,7 @@ export function attackRefusal(attack: AttackLegality): AttackRefusal | undefined
   if (melee && !STANCE_RULES[attack.attackerStance].meleeAllowed) return "no-melee-from-rearguard";
   if (attack.weapon === "melee" && laneGap !== 0) return "melee-out-of-lane";
   if (attack.weapon === "reach" && laneGap > 1) return "reach-out-of-range";
+  if (attack.weapon === "reach" && laneGap === 1 && attack.targetClosest !== true) return "reach-not-closest";
   if (!melee && attack.attackerEngaged) return "ranged-while-engaged";
   // A hidden target: no ranged attack save a Called Shot or area damage, and only an engaged enemy in its lane closes in.
   if (attack.targetHidden && !attack.area && !melee && !attack.calledShot) return "target-hidden";
@@ -174,5 +195,37 @@ export function placeWithOverflow(grid: readonly Placement[], side: string, wish
     const stance = STANCES.find((s) => fits(lane, s));
     if (stance) return { lane, stance };
   }
+  return undefined;
+}
+
+/** Why a character may not make her move on the grid, as a refusal code, or undefined when she may. */
+export type MoveRefusal = "off-grid" | "move-nowhere" | "moved-this-round" | "move-grappled" | "move-pushed" | "drags-one-position" | "lane-out-of-reach" | "cell-full";
+
+/** What the fight's marks say about the mover this round. */
+export interface MoveFacts {
+  /** She already made her one move this round. */
+  movedThisRound?: boolean;
+  /** She is held in a Grapple: "the enemy may not move". */
+  grappled?: boolean;
+  /** She was Pushed last round: "may not move from that position next round". */
+  pushed?: boolean;
+}
+
+/**
+ * A move to another lane or stance: one a round; not while Grappled or just Pushed; an
+ * Incapacitated character only drags herself one position (one lane or one stance); a lane of
+ * another level or with an edge only from the next lane; and the cell must have room for her side.
+ */
+export function moveRefusal(grid: readonly Placement[], lanes: readonly Lane[], name: string, to: { lane: number; stance: Stance }, capacity: number, facts: MoveFacts = {}): MoveRefusal | undefined {
+  const me = find(grid, name);
+  if (to.lane < 1 || to.lane > lanes.length) return "off-grid";
+  if (to.lane === me.lane && to.stance === me.stance) return "move-nowhere";
+  if (facts.movedThisRound) return "moved-this-round";
+  if (facts.grappled) return "move-grappled";
+  if (facts.pushed) return "move-pushed";
+  if (me.incapacitated && !areAdjacent(me, { ...me, ...to }, false)) return "drags-one-position";
+  if (!canMove(lanes, me.lane, to.lane)) return "lane-out-of-reach";
+  const others = grid.filter((p) => p !== me);
+  if (cellCount(others, me.side, to.lane, to.stance) >= capacity) return "cell-full";
   return undefined;
 }

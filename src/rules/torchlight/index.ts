@@ -5,6 +5,7 @@ import { engagementAction } from "./actions/engagement.js";
 import { checkAction, grappleHoldAction, initiativeAction, saveAction } from "./actions/rolls.js";
 import { roundAction } from "./actions/round.js";
 import { maneuverAction } from "./actions/maneuver.js";
+import { moveAction, placeAction } from "./actions/placement.js";
 import { abilityAction, retreatAction } from "./actions/stance.js";
 import { torchlightDuel } from "./duel.js";
 import { attackOdds, checkOdds, grappleHoldOdds, saveOdds } from "./odds.js";
@@ -25,6 +26,8 @@ export const torchlightRules: RulesetRules = {
     dying: dyingAction,
     recover: recoverAction,
     engagement: engagementAction,
+    place: placeAction,
+    move: moveAction,
     retreat: retreatAction,
     "grapple-hold": { ...grappleHoldAction, odds: grappleHoldOdds },
   },

@@ -9,7 +9,7 @@ import { attackAction, type AttackRequest } from "./actions/attack.js";
 import { checkAction, grappleHoldAction, saveAction } from "./actions/rolls.js";
 import { attackBonuses, attackEdges, damageReceived, planFor, squadHighest } from "./attack.js";
 import { readOptions } from "./options.js";
-import { MANEUVERS, SQUAD_SIZE } from "./tables.js";
+import { type ManeuverName, MANEUVERS, SQUAD_SIZE } from "./tables.js";
 
 /**
  * Exact odds of Beyond the Torchlight's rolls. A check, a save and a grapple's hold are one d20:
@@ -21,15 +21,25 @@ import { MANEUVERS, SQUAD_SIZE } from "./tables.js";
  *
  * Attack: distributions `damage` (before the target's stance) and `received`; chances
  * `precisionStrike` (of the roll that counts) and, with a Maneuver, `maneuverTaken` and
- * `maneuverSuccess` (every Maneuver taken succeeded). A Precision Strike's choice not yet made
- * (no `precision`) is counted as the extra die: the odds before the roll, of the attacker who takes
- * it. Check, save: chances `success`, `natural20`. Grapple hold: chance `held`.
+ * `maneuverSuccess` (every Maneuver taken succeeded, a Squad mate's included). Each member rolls
+ * with her own stance and makes her own Precision Strike choice. A Precision Strike's choice not yet
+ * made (no `precision`) is counted as the extra die, and a Feint not yet chosen as none: the odds
+ * before the roll, of the attacker who takes the die as it falls. A Feint chosen in advance rerolls
+ * only a die below its maximum. Check, save: chances `success`, `natural20`. Grapple hold: chance
+ * `held`.
  */
 
-/** One member's damage roll, as far as the attack's result reads it. */
-interface MemberRoll {
+/**
+ * What the attack's result reads of its members once they are all rolled: the total and Precision
+ * Strike of the roll that counts (the best so far), how many Maneuvers were taken, and the chance
+ * every Grapple among them holds its Dex check (independent of the damage).
+ */
+interface Rolled {
   total: number;
   precisionStrike: boolean;
+  taken: number;
+  holds: number;
+  p: number;
 }
 
 interface DieFace {
@@ -44,20 +54,42 @@ function dieOdds(plan: DamageDiePlan): DieFace[] {
   return groupOutcomes(listed.outcomes, (die) => `${die.value}/${die.precisionStrike}`).map(({ value, p }) => ({ value: value.value, precisionStrike: value.precisionStrike, p }));
 }
 
+/** Adds a chance to a distribution of rolls, merging equal ones. */
+function addRolled(into: Map<string, Rolled>, roll: Omit<Rolled, "p">, p: number): void {
+  const key = `${roll.total}/${roll.precisionStrike}/${roll.taken}/${roll.holds}`;
+  const entry = into.get(key);
+  if (entry) entry.p += p;
+  else into.set(key, { ...roll, p });
+}
+
+/** What one member does with her roll: the flat additions, and what she takes on a Precision Strike and otherwise. */
+interface MemberPlan {
+  plan: DamageDiePlan;
+  flat: number;
+  /** A Maneuver taken instead of the extra die on a Precision Strike (else the extra die). */
+  onPrecision: ManeuverName | undefined;
+  /** A Feint bought when the die is below its maximum: its reroll, the higher counting. */
+  feint: boolean;
+  /** Maneuvers taken whatever the die (one bought with Breath before the roll). */
+  always: readonly ManeuverName[];
+  /** The chance her Grapple's Dex check holds. */
+  holds: number;
+}
+
 /** Weapon die, a Precision Strike's extra die (when taken as a die), a Feint's reroll (the higher counts), + flat additions. */
-function memberOdds(plan: DamageDiePlan, flat: number, extraDieOnPrecision: boolean, feint: boolean): Map<string, MemberRoll & { p: number }> {
-  const die = dieOdds(plan);
-  const out = new Map<string, MemberRoll & { p: number }>();
+function memberOdds(member: MemberPlan): Map<string, Rolled> {
+  const die = dieOdds(member.plan);
+  const out = new Map<string, Rolled>();
   const none = [{ value: 0, p: 1 }];
   for (const first of die) {
-    for (const extra of first.precisionStrike && extraDieOnPrecision ? die : none) {
+    const onPrecision = first.precisionStrike ? member.onPrecision : undefined;
+    const feint = member.feint && !first.precisionStrike;
+    const taken = [...member.always, ...(onPrecision ? [onPrecision] : []), ...(feint ? ["feint" as const] : [])];
+    const holds = member.holds ** taken.filter((name) => MANEUVERS[name].dexCheck === true).length;
+    for (const extra of first.precisionStrike && onPrecision === undefined ? die : none) {
       for (const reroll of feint ? die : none) {
-        const total = Math.max(0, Math.max(first.value, reroll.value) + extra.value + flat);
-        const key = `${total}/${first.precisionStrike}`;
-        const p = first.p * extra.p * reroll.p;
-        const entry = out.get(key);
-        if (entry) entry.p += p;
-        else out.set(key, { total, precisionStrike: first.precisionStrike, p });
+        const total = Math.max(0, Math.max(first.value, reroll.value) + extra.value + member.flat);
+        addRolled(out, { total, precisionStrike: first.precisionStrike, taken: taken.length, holds }, first.p * extra.p * reroll.p);
       }
     }
   }
@@ -71,62 +103,51 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
     refusalsOf(attackAction, request);
     const options = readOptions(request.options);
     const situation = request.situation ?? {};
-    const members = request.squadMates ? [request.attacker, ...request.squadMates] : [request.attacker];
-    const squadRoll = members.length >= SQUAD_SIZE;
+    const attacker = request.attacker;
+    const mates = request.squadMates ?? [];
+    const squadRoll = mates.length + 1 >= SQUAD_SIZE;
     const areaOnHidden = situation.area === true && request.target.hidden === true;
     const edges = attackEdges({ ...situation, impairments: (situation.impairments ?? 0) + (areaOnHidden ? 1 : 0) }, request.target.incapacitated ?? false, squadRoll || situation.squadAttack === true);
-    const bonuses = attackBonuses(request.attacker.stance ?? "steadied", situation.targetDistracted ?? false);
+    const distracted = situation.targetDistracted ?? false;
     const declared = request.maneuver;
-    const breathManeuver = declared?.payWith === "breath" ? declared.name : undefined;
-    const precision = declared?.payWith === "precision" ? declared.name : (request.precision ?? "extra-die");
-    const precisionManeuver = precision === "extra-die" ? undefined : precision;
-    const feint = breathManeuver !== undefined && MANEUVERS[breathManeuver].rerollDamage === true;
-    const rolls = members.map((member, index) =>
-      memberOdds(
-        planFor(member.weaponDie, edges, options),
-        (member.proficiencies ?? 0) + (index === 0 ? bonuses.stance + bonuses.distract : bonuses.distract),
-        !(index === 0 && precisionManeuver !== undefined),
-        index === 0 && feint,
-      ),
-    );
-    // A Squad keeps its best roll through squadHighest, folded one member at a time: first the best
-    // of the mates, then the lead against it (the lead's own roll also decides whether a Maneuver
-    // paid by a Precision Strike is taken).
-    const add = (into: Map<string, MemberRoll & { p: number }>, roll: MemberRoll, p: number) => {
-      const key = `${roll.total}/${roll.precisionStrike}`;
-      const entry = into.get(key);
-      if (entry) entry.p += p;
-      else into.set(key, { total: roll.total, precisionStrike: roll.precisionStrike, p });
-    };
-    let mates: Map<string, MemberRoll & { p: number }> | undefined;
-    for (const roll of squadRoll ? rolls.slice(1) : []) {
-      if (!mates) {
-        mates = roll;
-        continue;
+    const declaredFeint = declared?.payWith === "breath" && MANEUVERS[declared.name].rerollDamage === true;
+    const precisionChoice = (choice: string | undefined): ManeuverName | undefined => (choice === undefined || choice === "extra-die" ? undefined : (choice as ManeuverName));
+    const lead = attackBonuses(attacker.stance ?? "steadied", distracted);
+    // A choice not yet made is counted as the extra die, and as no Feint: the odds before the roll.
+    const members: MemberPlan[] = [
+      {
+        plan: planFor(attacker.weaponDie, edges, options),
+        flat: (attacker.proficiencies ?? 0) + lead.stance + lead.distract,
+        onPrecision: precisionChoice(declared?.payWith === "precision" ? declared.name : request.precision),
+        feint: declaredFeint || request.feint === "reroll",
+        always: declared?.payWith === "breath" && !declaredFeint ? [declared.name] : [],
+        // resolve refuses a Grapple without the attacker's Dex, so with none given no check is ever read.
+        holds: checkChance(attacker.dex ?? 0),
+      },
+      ...mates.map((mate) => {
+        const own = attackBonuses(mate.stance ?? "steadied", distracted);
+        return { plan: planFor(mate.weaponDie, edges, options), flat: (mate.proficiencies ?? 0) + own.stance + own.distract, onPrecision: precisionChoice(mate.precision), feint: false, always: [], holds: checkChance(mate.dex ?? 0) };
+      }),
+    ];
+    // The roll that counts is the first of the highest totals (squadHighest, folded member by member in order); Maneuvers add up over every member.
+    let rolled = memberOdds(members[0]!);
+    for (const member of members.slice(1)) {
+      const next = new Map<string, Rolled>();
+      for (const kept of rolled.values()) {
+        for (const roll of memberOdds(member).values()) {
+          const best = squadHighest([kept, roll])!;
+          addRolled(next, { total: best.total, precisionStrike: best.precisionStrike, taken: kept.taken + roll.taken, holds: kept.holds * roll.holds }, kept.p * roll.p);
+        }
       }
-      const next = new Map<string, MemberRoll & { p: number }>();
-      for (const kept of mates.values()) for (const mate of roll.values()) add(next, squadHighest([kept, mate]) as MemberRoll, kept.p * mate.p);
-      mates = next;
+      rolled = next;
     }
-    const best: Array<{ lead: MemberRoll; best: MemberRoll; p: number }> = [];
-    for (const lead of (rolls[0] as Map<string, MemberRoll & { p: number }>).values()) {
-      for (const mate of mates?.values() ?? [undefined]) {
-        best.push({ lead, best: mate ? (squadHighest([lead, mate]) as MemberRoll) : lead, p: lead.p * (mate?.p ?? 1) });
-      }
-    }
-    // A Grapple's Dex check is rolled only when the Maneuver is taken, and is independent of the damage.
-    // resolve refuses a Grapple without the attacker's Dex, so with none given no check is ever read.
-    const holds = checkChance(request.attacker.dex ?? 0);
     const tally = tallyFor(ATTACK_NAMES);
-    for (const { lead, best: kept, p } of best) {
-      const taken = [breathManeuver, lead.precisionStrike ? precisionManeuver : undefined].filter((name) => name !== undefined);
-      const values = { damage: kept.total, received: damageReceived(kept.total, request.target.stance ?? "steadied") };
-      const maneuverTaken = taken.length > 0;
-      // Every Grapple taken must hold its Dex check for all the Maneuvers to succeed.
-      const allHold = holds ** taken.filter((name) => MANEUVERS[name].dexCheck === true).length;
-      tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken, maneuverSuccess: maneuverTaken }, values }, p * allHold);
+    for (const { total, precisionStrike, taken, holds, p } of rolled.values()) {
+      const values = { damage: total, received: damageReceived(total, request.target.stance ?? "steadied") };
+      const maneuverTaken = taken > 0;
+      tally.add({ events: { precisionStrike, maneuverTaken, maneuverSuccess: maneuverTaken }, values }, p * holds);
       // Stryker disable next-line ConditionalExpression,EqualityOperator: a check that cannot fail would add a failure of chance 0; leaving it out only spares the tally
-      if (allHold < 1) tally.add({ events: { precisionStrike: kept.precisionStrike, maneuverTaken, maneuverSuccess: false }, values }, p * (1 - allHold));
+      if (holds < 1) tally.add({ events: { precisionStrike, maneuverTaken, maneuverSuccess: false }, values }, p * (1 - holds));
     }
     return tally.odds();
   },

@@ -25,6 +25,12 @@ export const torchlightOptions = {
     max: 6,
     summary: "How many combatants of one side fit in one lane and stance of the Combat Grid before a newcomer overflows to the next nearest lane.",
   },
+  breathOrder: {
+    kind: "choice",
+    default: "dealt",
+    choices: ["dealt", "owner"] as const,
+    summary: "At the end of the round a character's hits meet her Breath in the order they were dealt, or in the order her owner chooses.",
+  },
 } satisfies Record<string, OptionDefinition>;
 
 export type TorchlightOptions = OptionValues<typeof torchlightOptions>;

@@ -27,7 +27,22 @@ export type TorchlightRefusalCode =
   | "feint-needs-attack"
   | "maneuver-needs-target"
   | "maneuver-out-of-reach"
-  | "push-off-grid";
+  | "push-off-grid"
+  | "reach-not-closest"
+  | "grapple-needs-attack"
+  | "rally-needs-max-breath"
+  | "compelled"
+  | "compelled-to-attack"
+  | "bad-breath-order"
+  | "off-grid"
+  | "move-nowhere"
+  | "moved-this-round"
+  | "move-grappled"
+  | "move-pushed"
+  | "drags-one-position"
+  | "lane-out-of-reach"
+  | "cell-full"
+  | "already-placed";
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
@@ -56,6 +71,21 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "maneuver-needs-target": "this Maneuver needs a target",
   "maneuver-out-of-reach": "a melee Maneuver reaches only the character's own lane (a reach weapon one lane more)",
   "push-off-grid": "a Push moves the target one lane or one stance, and not off the Combat Grid",
+  "reach-not-closest": "a reach weapon reaches only the closest character in one adjacent lane",
+  "grapple-needs-attack": "Grapple follows an attack (it is never taken alone)",
+  "rally-needs-max-breath": "Rally's Breath stops at each companion's maximum: give maxBreath for everyone it reaches",
+  compelled: "a compelled character's attack goes where the compulsion sends it",
+  "compelled-to-attack": "a compelled character must attack this round: no stance ability in place of the attack",
+  "bad-breath-order": "the order in which hits meet Breath names each hit on that character once, and only those",
+  "off-grid": "there is no such lane on the Combat Grid",
+  "move-nowhere": "a move goes to another lane or stance",
+  "moved-this-round": "one move a round",
+  "move-grappled": "a Grappled character may not move",
+  "move-pushed": "a character Pushed last round may not move from that position this round",
+  "drags-one-position": "an Incapacitated character only drags herself one position (one lane or one stance)",
+  "lane-out-of-reach": "a lane of another level, or under cover, is entered only from an adjacent lane",
+  "cell-full": "that lane and stance is full for this side",
+  "already-placed": "a newcomer placed is one not on the Combat Grid yet",
 };
 
 /** A Torchlight refusal: the message is for people, `code` for code. */

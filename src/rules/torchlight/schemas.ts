@@ -3,6 +3,7 @@ import type { Static } from "@sinclair/typebox";
 import { CHARACTERISTICS, type Characteristic, type Vitals } from "../../core/tracks/breath.js";
 import { optionsSchema } from "../options.js";
 import type { Placement } from "./grid.js";
+import { COMPULSION_KINDS } from "./compulsions.js";
 import { torchlightOptions } from "./options.js";
 import { MANEUVER_NAMES, PUSH_DIRECTIONS, STANCE_ABILITIES, STANCES } from "./tables.js";
 
@@ -68,8 +69,22 @@ export function placementOf(combatant: Combatant): Placement | undefined {
 
 /** The Combat Grid a request describes, one Placement each, as the engagement and ability actions take it. */
 export const PlacementSchema = Type.Object(
-  { name: Type.String(), side: Type.String(), lane: Type.Integer({ minimum: 1, maximum: 12 }), stance: StanceSchema, incapacitated: Type.Optional(Type.Boolean()) },
+  {
+    name: Type.String(),
+    side: Type.String(),
+    lane: Type.Integer({ minimum: 1, maximum: 12 }),
+    stance: StanceSchema,
+    incapacitated: Type.Optional(Type.Boolean()),
+    /** It attacks at range this round: not Engaged, and it engages no one. */
+    ranged: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
+
+/** The Combat Grid's lanes, top to bottom: each lane's level (a balcony is higher) and whether cover gives it an edge. */
+export const LanesSchema = Type.Array(Type.Object({ level: Type.Integer({ minimum: 0, maximum: 9 }), edge: Type.Optional(Type.Boolean()) }, { additionalProperties: false }), { minItems: 1, maxItems: 12 });
+
+/** What compels a character's attack this round: who, and by which ability or Maneuver. */
+export const CompulsionsSchema = Type.Array(Type.Object({ kind: literals(COMPULSION_KINDS), by: Type.String() }, { additionalProperties: false }), { maxItems: 10 });
 
 export const WeaponDie = Type.Integer({ minimum: 2, maximum: 100 });

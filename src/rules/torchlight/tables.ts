@@ -49,7 +49,7 @@ export interface Maneuver {
   meleeOnly: boolean;
   /** Needs a target (the attack's, or the one named when taken for Breath alone). */
   needsTarget: boolean;
-  /** Only with an attack (Feint rerolls that attack's damage die). */
+  /** Only with an attack (Feint rerolls that attack's damage die; Grapple comes "after your attack"). */
   withAttackOnly?: boolean;
   /** Status the target gains, if any. */
   targetStatus?: string;
@@ -73,7 +73,7 @@ export const MANEUVERS: Readonly<Record<ManeuverName, Maneuver>> = {
   evade: { meleeOnly: false, needsTarget: false, selfStatus: "evading", lasts: "next-round" },
   feint: { meleeOnly: true, needsTarget: true, withAttackOnly: true, rerollDamage: true, lasts: "this-round" },
   goad: { meleeOnly: false, needsTarget: true, targetStatus: "goaded", lasts: "next-round" },
-  grapple: { meleeOnly: true, needsTarget: true, targetStatus: "grappled", dexCheck: true, lasts: "until-released" },
+  grapple: { meleeOnly: true, needsTarget: true, withAttackOnly: true, targetStatus: "grappled", dexCheck: true, lasts: "until-released" },
   hide: { meleeOnly: false, needsTarget: false, selfStatus: "hidden", lasts: "until-attack" },
   parry: { meleeOnly: true, needsTarget: true, selfStatus: "parrying", lasts: "this-round" },
   push: { meleeOnly: true, needsTarget: true, targetStatus: "pushed", moveTarget: true, lasts: "next-round" },

@@ -26,29 +26,29 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(named.awaiting).toEqual({ choice: "defence", by: "defender", offer: { defences: ["block", "dodge"] } });
   });
 
-  it("seed 000 §Combined Actions: a turn with a roll puts its combined actions' Drop on the roll and has no cap count", () => {
+  it("seed 000 §Combined Actions: a turn with a roll puts its combined actions' Drop on the roll and counts them towards the cap", () => {
     const outcome = resolveWith("turn", { name: "Ines", rolled: ["lunge"], combined: ["draw-weapon", "move"] }, []);
-    expect(outcome.result).toEqual({ drop: 2 });
-    expect(outcome.steps).toEqual([{ rule: "combined-actions", combined: ["draw-weapon", "move"], atTrigger: [], drop: 2, capCount: null }]);
+    expect(outcome.result).toEqual({ drop: 2, capCount: 2, areas: 1 });
+    expect(outcome.steps).toEqual([{ rule: "combined-actions", combined: ["draw-weapon", "move"], atTrigger: [], drop: 2, capCount: 2, areas: 1 }]);
     expect(outcome.dice).toEqual([]);
     expect(outcome.effects).toEqual([]);
   });
 
   it("seed 000 §Assist: a turn without a roll counts an Assist as Drop 2 against the Drop 4 cap", () => {
     const outcome = resolveWith("turn", { name: "Ines", combined: ["move"], assist: true }, []);
-    expect(outcome.result).toEqual({ drop: 1, capCount: 3 });
+    expect(outcome.result).toEqual({ drop: 1, capCount: 3, areas: 1 });
     const idle = resolveWith("turn", { name: "Ines" }, []);
-    expect(idle.result).toEqual({ drop: 0, capCount: 0 });
-    expect(idle.steps).toEqual([{ rule: "combined-actions", combined: [], atTrigger: [], drop: 0, capCount: 0 }]);
-    expect(() => resolveWith("turn", { name: "Ines", combined: ["run", "draw-weapon"], assist: true }, [])).toThrow(/capped at Drop 4; this turn comes to Drop 5/);
+    expect(idle.result).toEqual({ drop: 0, capCount: 0, areas: 0 });
+    expect(idle.steps).toEqual([{ rule: "combined-actions", combined: [], atTrigger: [], drop: 0, capCount: 0, areas: 0 }]);
+    expect(() => resolveWith("turn", { name: "Ines", combined: ["run", "draw-weapon"], assist: true }, [])).toThrow(/capped at Drop 4 in a round; this turn comes to Drop 5/);
   });
 
   it("seed 000 §Prepare example: combined actions at the Prepare and when it fires add up on the prepared action", () => {
     const outcome = resolveWith("turn", { name: "Ines", rolled: ["lunge"], combined: ["draw-weapon"], atTrigger: ["move"] }, []);
-    expect(outcome.result).toEqual({ drop: 2 });
-    expect(outcome.steps).toEqual([{ rule: "combined-actions", combined: ["draw-weapon"], atTrigger: ["move"], drop: 2, capCount: null }]);
+    expect(outcome.result).toEqual({ drop: 2, capCount: 2, areas: 1 });
+    expect(outcome.steps).toEqual([{ rule: "combined-actions", combined: ["draw-weapon"], atTrigger: ["move"], drop: 2, capCount: 2, areas: 1 }]);
     // "nothing extra": a Prepare with no combined actions at either time is Drop 0.
-    expect(resolveWith("turn", { name: "Ines", rolled: ["lunge"], atTrigger: [] }, []).result).toEqual({ drop: 0 });
+    expect(resolveWith("turn", { name: "Ines", rolled: ["lunge"], atTrigger: [] }, []).result).toEqual({ drop: 0, capCount: 0, areas: 0 });
   });
 
   it("seed 000 §Assist example through the assist action: 2D8 specialty, 1D8 competency or 1D6, and the 2D8 is suggested", () => {
@@ -138,12 +138,13 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(outcome.result).toEqual({ winner: "attacker", attacker: { total: 14, successPoints: 6 }, defender: { total: 2, successPoints: 1 } });
   });
 
-  it("an attack's effects show only the statuses it gave: hitting a Stock NPC already Dying does not mark her Dying again", () => {
-    // A Stock NPC is Dying at 2 Wounds (her Wound Drop 1 takes her Parry down to one d6, showing 1).
-    const outcome = resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: { ...guard, wounds: 2, yieldLimit: 9 }, spend: ["inflict-yield"] }, [8, 6, 1]);
+  it("an attack's effects show only the statuses it gave: hitting a PC already fighting on past her Yield Limit does not mark her again", () => {
+    // Pat (PC, competency d6: Yield Limit 9) is at 9 Yield; Lunge d8 + d8 show 8 and 6 (14, 6 SP), her Parry d6 + d6 show 1 and 1.
+    const pat = { name: "Pat", attribute: 6, competency: 6, yield: 9 };
+    const outcome = resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: pat, spend: ["inflict-yield"] }, [8, 6, 1, 1]);
     expect(outcome.effects).toEqual([
       { participant: "Ines", changes: {} },
-      { participant: "Guard", changes: { yield: { from: 0, to: 1 } } },
+      { participant: "Pat", changes: { yield: { from: 9, to: 10 } } },
     ]);
   });
 
@@ -229,9 +230,11 @@ describe("cavaliers actions: what a request is asked for and told", () => {
       ]);
     });
 
-    it("seed 000 §Actions Before Combat: a roll before the fight is offered Advantage only, target or not", () => {
+    it("seed 000 §Actions Before Combat: a roll before the fight is offered Advantage only, target or not, at its own table's price", () => {
       const outcome = resolveWith("skill", { actor: ines, skill: "prowl", opposition: "very-easy", beforeCombat: true, target: { name: "Bravo" } }, [8, 7]);
-      expect(outcome.awaiting?.offer).toEqual({ sp: 7, entries: [entry("increase-advantage", "Increase Advantage", 3, true)] });
+      expect(outcome.awaiting?.offer).toEqual({ sp: 7, entries: [entry("increase-advantage", "Increase Advantage", 2, true)] });
+      const deceive = resolveWith("skill", { actor: ines, skill: "deceive", opposition: "very-easy", beforeCombat: true, target: { name: "Bravo" } }, [8, 7]);
+      expect(deceive.awaiting?.offer).toEqual({ sp: 7, entries: [entry("increase-advantage", "Increase Advantage", 3, true)] });
     });
 
     it("the purchases are listed with what they cost, what the roll earned and what was lost", () => {
@@ -290,11 +293,12 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(statusesOf(limit, "Ines")).toEqual(["yielded-out-fights-on"]);
   });
 
-  it("seed 000 §Combined Actions: the Drop 4 limit binds only a turn without a roll; an attack may carry Drop 5 of combined actions", () => {
-    // Reload (Musket) is Drop 3 and Run Drop 2: Drop 5 on a Lunge with ranks 3 (five dice) leaves one d8 showing 6.
-    const outcome = resolveWith("attack", { attack: "lunge", attacker: { ...ines, ranks: 3, combined: ["reload-musket", "run"] } }, [6]);
-    expect(outcome.steps.find((step) => step.rule === "drop-total")).toMatchObject({ combined: 5, drop: 5 });
+  it("seed 000 §Combined Actions (RULINGS: the cap holds for the round): an attack carries at most Drop 4 of combined actions", () => {
+    // Reload (Musket) is Drop 3 and Move Drop 1: Drop 4 on a Lunge with ranks 3 (five dice) leaves one d8 showing 6.
+    const outcome = resolveWith("attack", { attack: "lunge", attacker: { ...ines, ranks: 3, combined: ["reload-musket", "move"] } }, [6]);
+    expect(outcome.steps.find((step) => step.rule === "drop-total")).toMatchObject({ combined: 4, drop: 4 });
     expect(outcome.result).toEqual({ attacker: { total: 6, successPoints: 1 } });
+    expect(() => resolveWith("attack", { attack: "lunge", attacker: { ...ines, ranks: 3, combined: ["reload-musket", "run"] } }, [6])).toThrow(/capped at Drop 4 in a round; this turn comes to Drop 5/);
     expect(() => resolveWith("turn", { name: "Ines", combined: ["reload-musket", "run"] }, [])).toThrow(/capped at Drop 4/);
   });
 
@@ -338,13 +342,14 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { position: { from: 5, to: 7 }, initiativePoints: { from: 1, to: 2 } } }]);
   });
 
-  it("a Focus takes its combined actions' Drop and any situational Drop together, and is a roll, so Drop 5 of combined actions is allowed", () => {
+  it("a Focus takes its combined actions' Drop and any situational Drop together, its combined actions capped at Drop 4", () => {
     // Ranks 2: four d8. Move (Drop 1) + situational Drop 1 leave two dice, showing 6 and 2.
     const both = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, ranks: 2, combined: ["move"], drop: 1 }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [6, 2]);
     expect(both.dice).toHaveLength(2);
     expect(both.result).toMatchObject({ rolled: { total: 8, successPoints: 2 } });
-    const heavy = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["reload-musket", "run"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [3]);
+    const heavy = resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["reload-musket", "move"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [3]);
     expect(heavy.result).toMatchObject({ rolled: { total: 3, successPoints: 1 }, moved: false, initiativePoints: 2 });
+    expect(() => resolveWith("focus", { roller: { name: "Ines", specialty: "impulse", attribute: 8, competency: 8, combined: ["reload-musket", "run"] }, current: { total: 5, successPoints: 1, initiativePoints: 1 } }, [3])).toThrow(/capped at Drop 4/);
   });
 
   describe("seed 000 §Dying and Death: the Survival Roll, Verve + Competency Die against Moderate (3D8)", () => {

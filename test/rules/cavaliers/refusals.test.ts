@@ -44,21 +44,21 @@ describe("cavaliers refusals", () => {
   });
 
   it("a turn holds one rolled action; an Assist takes no rolled action beside it; Run and Move do not go together", () => {
-    expect(planTurn({ rolled: ["lunge"], combined: ["run"] })).toEqual({ drop: 2, capCount: null });
+    expect(planTurn({ rolled: ["lunge"], combined: ["run"] })).toEqual({ drop: 2, capCount: 2, areas: 2 });
     expect(() => planTurn({ rolled: ["lunge", "aim"], combined: [] })).toThrow(/two actions that need a dice roll/);
     expect(() => planTurn({ rolled: ["lunge"], combined: [], assist: true })).toThrow(/Assist cannot be combined/);
-    expect(planTurn({ rolled: [], combined: ["run"], assist: true })).toEqual({ drop: 2, capCount: 4 });
-    expect(() => planTurn({ rolled: [], combined: ["run", "move"] })).toThrow(/Run and Move/);
-    expect(planTurn({ rolled: [], combined: ["move"] })).toEqual({ drop: 1, capCount: 1 });
-    expect(planTurn({ rolled: [], combined: ["run"] })).toEqual({ drop: 2, capCount: 2 });
+    expect(planTurn({ rolled: [], combined: ["run"], assist: true })).toEqual({ drop: 2, capCount: 4, areas: 2 });
+    expect(() => planTurn({ rolled: [], combined: ["run", "move"] })).toThrow(/moves at most 2 Areas \(a Run, or one or two Moves\); this one moves 3/);
+    expect(planTurn({ rolled: [], combined: ["move"] })).toEqual({ drop: 1, capCount: 1, areas: 1 });
+    expect(planTurn({ rolled: [], combined: ["run"] })).toEqual({ drop: 2, capCount: 2, areas: 2 });
   });
 
-  it("combined actions without a roll stop at exactly Drop 4, an Assist counting 2", () => {
+  it("combined actions stop at exactly Drop 4 in a round, with or without a roll, an Assist counting 2", () => {
     expect(planTurn({ rolled: [], combined: ["reload-pistol", "reload-pistol"] }).capCount).toBe(4);
-    expect(() => planTurn({ rolled: [], combined: ["reload-musket", "move", "draw-weapon"] })).toThrow(/capped at Drop 4; this turn comes to Drop 5/);
+    expect(() => planTurn({ rolled: [], combined: ["reload-musket", "move", "draw-weapon"] })).toThrow(/capped at Drop 4 in a round; this turn comes to Drop 5/);
     expect(() => planTurn({ rolled: [], combined: ["reload-musket"], assist: true })).toThrow(/Drop 5/);
-    // With a rolled action the Drop goes on the roll, uncapped here.
-    expect(planTurn({ rolled: ["aim"], combined: ["reload-musket", "run"] }).drop).toBe(5);
+    expect(planTurn({ rolled: ["aim"], combined: ["reload-musket", "move"] }).drop).toBe(4);
+    expect(() => planTurn({ rolled: ["aim"], combined: ["reload-musket", "run"] })).toThrow(/Drop 5/);
   });
 
   it("a defence must be one the attack allows, and a Dodge takes no item die", () => {

@@ -138,7 +138,10 @@ describe("cavaliers requests: each action's own fields", () => {
     const request = { roller: { name: "Ines", specialty: "timing", attribute: 8, drop: 0, combined: ["move"] }, current: { total: 0, successPoints: 0, initiativePoints: 0 } };
     expect(accepts("focus", request)).toBe(true);
     expect(accepts("focus", { ...request, roller: { ...request.roller, name: "" } })).toBe(false);
-    expect(accepts("focus", { ...request, roller: { ...request.roller, wounds: 1 } })).toBe(false);
+    // Her Wounds and type say whether she is Dying (and so takes no action); her Yield does not enter a Focus.
+    expect(accepts("focus", { ...request, roller: { ...request.roller, wounds: 1, type: "pc", competent: false } })).toBe(true);
+    expect(accepts("focus", { ...request, roller: { ...request.roller, wounds: -1 } })).toBe(false);
+    expect(accepts("focus", { ...request, roller: { ...request.roller, yield: 1 } })).toBe(false);
     for (const field of ["total", "successPoints", "initiativePoints"]) expect(accepts("focus", { ...request, current: { ...request.current, [field]: -1 } })).toBe(false);
     expect(accepts("focus", { ...request, current: { ...request.current, place: 1 } })).toBe(false);
     expect(accepts("focus", { ...request, surprised: true })).toBe(false);
@@ -207,8 +210,11 @@ describe("cavaliers requests: a duel's fighters", () => {
   const fighter = { name: "Ines", lunge: { attribute: 8 }, parry: { attribute: 8 } };
   const accepted = (value: unknown) => Value.Check(cavaliersDuel.fighter, value);
 
-  it("a fighter has a name, a Lunge pool and a Parry pool, and may have an Initiative pool, a type, a Yield Limit and Wounds", () => {
-    expect(accepted({ ...fighter, type: "stock", yieldLimit: 0, wounds: 0, initiative: { attribute: 6, competency: 6, ranks: 10, item: 6 } })).toBe(true);
+  it("a fighter has a name, a Lunge pool and a Parry pool, and may have an Initiative pool, a type, a competency die, a Yield Limit and Wounds", () => {
+    expect(accepted({ ...fighter, type: "stock", competency: 6, yieldLimit: 0, wounds: 0, initiative: { attribute: 6, competent: false, ranks: 10, item: 6 } })).toBe(true);
+    // The competency die is the fighter's, not a pool's.
+    expect(accepted({ ...fighter, initiative: { attribute: 6, competency: 6 } })).toBe(false);
+    expect(accepted({ ...fighter, competency: 7 })).toBe(false);
     expect(accepted({ ...fighter, name: "" })).toBe(false);
     expect(accepted({ ...fighter, yieldLimit: -1 })).toBe(false);
     expect(accepted({ ...fighter, wounds: -1 })).toBe(false);

@@ -18,6 +18,6 @@ describe("The Queen's Cavaliers as a ruleset", () => {
   });
 
   it("offers every action of the game's combat chapter, and no other", async () => {
-    expect(Object.keys((await load()).actions)).toEqual(["attack", "skill", "flourish", "initiative", "focus", "spend-initiative", "join", "turn", "assist", "survival", "rest"]);
+    expect(Object.keys((await load()).actions)).toEqual(["attack", "skill", "flourish", "initiative", "focus", "spend-initiative", "join", "turn", "assist", "survival", "rest", "end-combat"]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isDying, takeWounds, woundDrop } from "../../../src/core/tracks/yieldWounds.js";
 import { woundTrackOf } from "../../../src/rules/cavaliers/actors.js";
-import { planTurn, preparedDrop } from "../../../src/rules/cavaliers/combined.js";
+import { planTurn } from "../../../src/rules/cavaliers/combined.js";
 import { focus } from "../../../src/rules/cavaliers/initiative.js";
 import { assistOptions, bestAssist, buildPool } from "../../../src/rules/cavaliers/pool.js";
 import { changesOf, resolveWith, statusesOf, times } from "./helpers.js";
@@ -72,9 +72,9 @@ describe("seed 000 worked examples", () => {
   });
 
   it("seed 000 §Combined Actions: reload pistol + dismount + move is Drop 4 and allowed; adding a draught (Drop 5) is refused", () => {
-    expect(planTurn({ rolled: [], combined: ["reload-pistol", "dismount", "move"] })).toEqual({ drop: 4, capCount: 4 });
+    expect(planTurn({ rolled: [], combined: ["reload-pistol", "dismount", "move"] })).toEqual({ drop: 4, capCount: 4, areas: 1 });
     expect(() => planTurn({ rolled: [], combined: ["reload-pistol", "dismount", "move", "imbibe-draught"] })).toThrow(/capped at Drop 4.*Drop 5/);
-        expect(() => resolveWith("turn", { name: "Ines", combined: ["reload-pistol", "dismount", "move", "imbibe-draught"] }, [])).toThrow(/Drop 5/);
+    expect(() => resolveWith("turn", { name: "Ines", combined: ["reload-pistol", "dismount", "move", "imbibe-draught"] }, [])).toThrow(/Drop 5/);
   });
 
   it("seed 000 §Reload: reloading two pistols is Drop 4, the most combined actions allow", () => {
@@ -82,9 +82,8 @@ describe("seed 000 worked examples", () => {
   });
 
   it("seed 000 §Prepare example: draw (Drop 1) at the Prepare and move (Drop 1) when it fires make Drop 2; nothing extra makes Drop 0", () => {
-    expect(preparedDrop(["draw-weapon"], ["move"])).toBe(2);
-    expect(preparedDrop([], [])).toBe(0);
-    expect(resolveWith("turn", { name: "Ines", rolled: ["prepare"], combined: ["draw-weapon"], atTrigger: ["move"] }, []).result).toEqual({ drop: 2 });
+    expect(resolveWith("turn", { name: "Ines", rolled: ["prepare"], combined: ["draw-weapon"], atTrigger: ["move"] }, []).result).toMatchObject({ drop: 2 });
+    expect(resolveWith("turn", { name: "Ines", rolled: ["prepare"], combined: [], atTrigger: [] }, []).result).toMatchObject({ drop: 0 });
   });
 
   it("seed 000 §Yield example: a Lunge with 5 SP all on Yield against Yield Limit 4 puts the opponent out", () => {

@@ -28,7 +28,7 @@ describe("cavaliers skill rolls", () => {
 
   it("a roll before the fight spends its SP only on Advantage", () => {
     const request = { actor: { name: "Ines", attribute: 10, competency: 8 }, skill: "prowl", opposition: "moderate", beforeCombat: true };
-    expect(() => resolveWith("skill", { ...request, spend: ["gain-style"] }, [9, 6, 5, 3, 1])).toThrow(/only increase-advantage/);
+    expect(() => resolveWith("skill", { ...request, spend: ["gain-style"] }, [9, 6, 5, 3, 1])).toThrow(/"gain-style" is not on this success table \(choices: increase-advantage\)/);
     expect(changesOf(resolveWith("skill", { ...request, spend: ["increase-advantage"] }, [9, 6, 5, 3, 1]), "Ines").advantage).toEqual({ from: 0, to: 6 });
   });
 

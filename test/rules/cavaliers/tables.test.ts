@@ -5,7 +5,7 @@ import {
   AIMED_WEAPONS,
   ASSIST_CAP_WEIGHT,
   COMBINED_ACTIONS,
-  COMBINED_ONLY_CAP,
+  COMBINED_CAP,
   DEFENCES_AGAINST,
   FLOURISH_OPPOSITION,
   INITIATIVE_COSTS,
@@ -175,7 +175,7 @@ describe("cavaliers rule tables", () => {
       "reload-crossbow": 2,
       "reload-musket": 3,
     });
-    expect(COMBINED_ONLY_CAP).toBe(4);
+    expect(COMBINED_CAP).toBe(4);
     expect(ASSIST_CAP_WEIGHT).toBe(2);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
 import { type CombatantState, isDyingNow, statusesOf, trackView, woundDropOn, woundTrackOf, yieldLimitFor, yieldStatus } from "../../../src/rules/cavaliers/actors.js";
-import { preparedDrop } from "../../../src/rules/cavaliers/combined.js";
+import { planTurn } from "../../../src/rules/cavaliers/combined.js";
 import { attackerPolicy, cavaliersDuel, defenderPolicy } from "../../../src/rules/cavaliers/duel.js";
 import { offeredEntries, settleAttack } from "../../../src/rules/cavaliers/exchange.js";
 import { betterPosition, focus, rollInitiative } from "../../../src/rules/cavaliers/initiative.js";
@@ -10,6 +10,7 @@ import { rangeBand } from "../../../src/rules/cavaliers/range.js";
 import { defaultSurvivalSpend, restHeal } from "../../../src/rules/cavaliers/recovery.js";
 import { applySpend, conditionAllows, entriesFor, validateSpend } from "../../../src/rules/cavaliers/spend.js";
 import { SUCCESS_TABLES, type SuccessEntry, YIELDED_OUT_ENTRY } from "../../../src/rules/cavaliers/tables.js";
+import { resolveWith } from "./helpers.js";
 
 // Each test states one threshold, tie-break or choice of The Queen's Cavaliers exactly at its edge
 // (RULINGS.md cavaliers and docs/rules/cavaliers.md), so that moving the edge fails it.
@@ -298,7 +299,13 @@ describe("cavaliers thresholds: the duel's choices", () => {
     expect(attackerPolicy(4, fresh)).toEqual(["inflict-wound"]);
     expect(attackerPolicy(6, fresh)).toEqual(["inflict-wound", "inflict-yield", "inflict-yield"]);
     expect(attackerPolicy(3, fresh)).toEqual(yields(3));
-    expect(attackerPolicy(5, state({ name: "T", yield: 12, yieldLimit: 11 }))).toEqual(yields(5));
+    expect(attackerPolicy(5, state({ name: "T", type: "minor", yield: 12, yieldLimit: 11 }))).toEqual(yields(5));
+  });
+
+  it("seed 000 §Yield: against a PC fighting on at her Yield Limit every SP buys the Yielded Out Wound; one short of it, Yield", () => {
+    expect(attackerPolicy(3, state({ name: "T", yield: 9, yieldLimit: 9 }))).toEqual(["yielded-out-wound", "yielded-out-wound", "yielded-out-wound"]);
+    expect(attackerPolicy(3, state({ name: "T", yield: 8, yieldLimit: 9 }))).toEqual(yields(3));
+    expect(attackerPolicy(3, state({ name: "T", type: "minor", yield: 9, yieldLimit: 9 }))).toEqual(yields(3));
   });
 
   it("the defender Negates with exactly 1 SP and buys Advantage too with exactly 5, unless already at d12", () => {
@@ -319,11 +326,20 @@ describe("cavaliers thresholds: the duel's choices", () => {
     expect(tray.rolled).toHaveLength(4);
   });
 
-  it("the bout ends as soon as one side reaches her Yield Limit", () => {
+  it("the bout ends as soon as an NPC reaches her Yield Limit", () => {
     const tray = new DiceTray(givenFaces([6, 1]));
-    expect(cavaliersDuel.fight(lone("A"), lone("B", { yieldLimit: 1 }), tray, 5)).toEqual({ winner: "a", rounds: 1 });
+    expect(cavaliersDuel.fight(lone("A"), lone("B", { type: "minor", yieldLimit: 1 }), tray, 5)).toEqual({ winner: "a", rounds: 1 });
     const back = new DiceTray(givenFaces([1, 6, 6, 1]));
-    expect(cavaliersDuel.fight(lone("A", { yieldLimit: 1 }), lone("B"), back, 5)).toEqual({ winner: "b", rounds: 1 });
+    expect(cavaliersDuel.fight(lone("A", { type: "minor", yieldLimit: 1 }), lone("B"), back, 5)).toEqual({ winner: "b", rounds: 1 });
+  });
+
+  it("seed 000 §Yield: a PC at her Yield Limit fights on, and the next hit on her buys Wounds at 1 SP each until she is Dying", () => {
+    // A lunges 6 against B's Parry 1: 1 SP of Yield puts B (Yield Limit 1) at her limit, and she fights on.
+    // B lunges 1 against A's Parry 6; A lunges 6 against 1 again: 1 SP buys a Wound, then the next...
+    const tray = new DiceTray(givenFaces([6, 1, 1, 6, 6, 1, 1, 6, 6, 1, 1, 6, 6, 1, 1, 6, 6, 1]));
+    const bout = cavaliersDuel.fight(lone("A"), lone("B", { yieldLimit: 1 }), tray, 10);
+    // Four Wounds make a PC Dying: the first hit was Yield, the next four Wounds.
+    expect(bout).toEqual({ winner: "a", rounds: 5 });
   });
 
   it("a fighter who starts Dying is out at the first exchange", () => {
@@ -332,7 +348,7 @@ describe("cavaliers thresholds: the duel's choices", () => {
   });
 
   it("with both initiative pools the higher total goes first, then the more SP, then a d2 roll-off (1: a)", () => {
-    const init = (name: string) => lone(name, { initiative: { attribute: 6, competency: 6 }, yieldLimit: 1 });
+    const init = (name: string) => lone(name, { type: "minor", initiative: { attribute: 6, ranks: 1 }, yieldLimit: 1 });
     // A's initiative 2+1 = 3 against B's 6+5 = 11: B attacks first, 6 against 1, and A is out.
     expect(cavaliersDuel.fight(init("A"), init("B"), new DiceTray(givenFaces([2, 1, 6, 5, 6, 1])), 5)).toEqual({ winner: "b", rounds: 1 });
     // Equal totals 7: A 4+3 (3 SP) against B 6+1 (1 SP): A first.
@@ -346,7 +362,7 @@ describe("cavaliers thresholds: the duel's choices", () => {
     // A lunges 1 against B's Parry 6+6 (6 SP): B Negates and buys Advantage (d6). B then lunges with
     // her d6 and the Advantage d6 (5, 1): 6 against A's Parry 1, and 1 SP goes on Yield.
     const tray = new DiceTray(givenFaces([1, 6, 6, 5, 1, 1]));
-    const bout = cavaliersDuel.fight(lone("A", { yieldLimit: 9 }), lone("B", { parry: { attribute: 6, competency: 6 }, yieldLimit: 9 }), tray, 1);
+    const bout = cavaliersDuel.fight(lone("A", { yieldLimit: 9 }), lone("B", { parry: { attribute: 6, ranks: 1 }, yieldLimit: 9 }), tray, 1);
     expect(bout).toEqual({ winner: "none", rounds: 1 });
     expect(tray.rolled.map((die) => `${die.label} d${die.sides}`)).toEqual(["A lunge d6", "B parry d6", "B parry d6", "B lunge d6", "B lunge d6", "A parry d6"]);
   });
@@ -356,23 +372,32 @@ describe("cavaliers thresholds: the duel's choices", () => {
     expect(cavaliersDuel.fight(lone("A", { yieldLimit: 1 }), lone("B", { yieldLimit: 1 }), tray, 1)).toEqual({ winner: "none", rounds: 1 });
   });
 
-  it("by default a fighter is a PC whose Yield Limit comes from her Parry competency die", () => {
-    // B's Parry d6 + d6 competency: Yield Limit 3 + 6 = 9. A's Lunge 6+3 (3 SP) beats B's 1+1 and puts
-    // 3 Yield on her: out at a limit of 3, still in at 9. B's Lunge 6 then ties A's Parry 6.
-    const tray = new DiceTray(givenFaces([6, 3, 1, 1, 6, 6]));
-    expect(cavaliersDuel.fight(lone("A", { lunge: { attribute: 6, competency: 6 } }), lone("B", { parry: { attribute: 6, competency: 6 } }), tray, 1)).toEqual({ winner: "none", rounds: 1 });
+  it("seed 000 §Yield (RULINGS: Competency die): a fighter's Yield Limit reads her own competency die, in every pool or none", () => {
+    // B (Minor, competency d6): Yield Limit 3 + 6 = 9, though her Parry is not competent (one d6). A's
+    // Lunge 6+3 (3 SP) beats B's 1 and puts 3 Yield on her: out at a limit of 3, still in at 9. B's
+    // Lunge (competent: d6 + d6) 6+1 then beats A's Parry 6 and puts 1 Yield on A.
+    const tray = new DiceTray(givenFaces([6, 3, 1, 6, 1, 6]));
+    const a = lone("A", { lunge: { attribute: 6, ranks: 1 } });
+    const b = lone("B", { type: "minor", competency: 6, parry: { attribute: 6, competent: false } });
+    expect(cavaliersDuel.fight(a, b, tray, 1)).toEqual({ winner: "none", rounds: 1 });
+    expect(tray.rolled.map((die) => `${die.label} d${die.sides}`)).toEqual(["A lunge d6", "A lunge d6", "B parry d6", "B lunge d6", "B lunge d6", "A parry d6"]);
+    // With no competency die at all, the same 3 Yield put B out.
+    expect(cavaliersDuel.fight(a, lone("B", { type: "minor", parry: { attribute: 6 } }), new DiceTray(givenFaces([6, 3, 1])), 1)).toEqual({ winner: "a", rounds: 1 });
   });
 });
 
 describe("cavaliers thresholds: Prepare", () => {
   it("a Prepare's combined actions and those taken when it fires add up", () => {
-    expect(preparedDrop(["draw-weapon"], ["move"])).toBe(2);
-    expect(preparedDrop([], [])).toBe(0);
+    expect(resolveWith("turn", { name: "Ines", rolled: ["prepare"], combined: ["draw-weapon"], atTrigger: ["move"] }, []).result).toEqual({ drop: 2, capCount: 2, areas: 1 });
+    expect(resolveWith("turn", { name: "Ines", rolled: ["prepare"] }, []).result).toEqual({ drop: 0, capCount: 0, areas: 0 });
+    // One turn's movement: a Run at the Prepare and a Move when it fires is three Areas.
+    expect(() => resolveWith("turn", { name: "Ines", rolled: ["prepare"], combined: ["run"], atTrigger: ["move"] }, [])).toThrow(/moves 3/);
+    expect(planTurn({ rolled: [], combined: ["move", "move"] }).areas).toBe(2);
   });
 });
 
 describe("cavaliers thresholds: the duel at its edges", () => {
-  const fighter = (name: string, over: Record<string, unknown> = {}) => ({ name, lunge: { attribute: 6, competency: 6 }, parry: { attribute: 6, competency: 6 }, yieldLimit: 9, ...over });
+  const fighter = (name: string, over: Record<string, unknown> = {}) => ({ name, type: "minor", lunge: { attribute: 6, ranks: 1 }, parry: { attribute: 6, ranks: 1 }, yieldLimit: 9, ...over });
   const labels = (tray: DiceTray) => tray.rolled.map((die) => `${die.label} d${die.sides}`);
 
   it("a wounded fighter's Lunge and Parry both take her Wound Drop, and Drop never takes her last die", () => {
@@ -387,14 +412,14 @@ describe("cavaliers thresholds: the duel at its edges", () => {
 
   it("Initiative is rolled only when both fighters give a pool for it; otherwise the first named attacks first", () => {
     const tray = new DiceTray(givenFaces([6, 6, 1, 1]));
-    const bout = cavaliersDuel.fight(fighter("A", { initiative: { attribute: 6, competency: 6 } }), fighter("B", { yieldLimit: 6 }), tray, 1);
+    const bout = cavaliersDuel.fight(fighter("A", { initiative: { attribute: 6, ranks: 1 } }), fighter("B", { yieldLimit: 6 }), tray, 1);
     expect(bout).toEqual({ winner: "a", rounds: 1 });
     expect(labels(tray)).toEqual(["A lunge d6", "A lunge d6", "B parry d6", "B parry d6"]);
   });
 
   it("the higher Initiative total goes first even with fewer SP", () => {
     // A's initiative 6 + 1 (7, 1 SP) beats B's 3 + 3 (6, 3 SP): A lunges first, 6 against 1, and B (Yield Limit 1) is out.
-    const init = (name: string) => ({ name, initiative: { attribute: 6, competency: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
+    const init = (name: string) => ({ name, type: "minor", initiative: { attribute: 6, ranks: 1 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
     const tray = new DiceTray(givenFaces([6, 1, 3, 3, 6, 1]));
     expect(cavaliersDuel.fight(init("A"), init("B"), tray, 5)).toEqual({ winner: "a", rounds: 1 });
     expect(labels(tray).slice(0, 4)).toEqual(["A initiative d6", "A initiative d6", "B initiative d6", "B initiative d6"]);
@@ -403,14 +428,14 @@ describe("cavaliers thresholds: the duel at its edges", () => {
   it("on equal Initiative totals the more SP goes first, and each side still attacks once in the round", () => {
     // A 6 + 1 (7, 1 SP) against B 4 + 3 (7, 3 SP): B lunges first, 1 against A's Parry 6 (A Negates);
     // then A lunges 6 against B's Parry 1 and B (Yield Limit 1) is out.
-    const init = (name: string) => ({ name, initiative: { attribute: 6, competency: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
+    const init = (name: string) => ({ name, type: "minor", initiative: { attribute: 6, ranks: 1 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
     const tray = new DiceTray(givenFaces([6, 1, 4, 3, 1, 6, 6, 1]));
     expect(cavaliersDuel.fight(init("A"), init("B"), tray, 5)).toEqual({ winner: "a", rounds: 1 });
     expect(labels(tray)).toEqual(["A initiative d6", "A initiative d6", "B initiative d6", "B initiative d6", "B lunge d6", "A parry d6", "A lunge d6", "B parry d6"]);
   });
 
   it("a full Initiative tie is settled by a d2 roll-off", () => {
-    const init = (name: string) => ({ name, initiative: { attribute: 6, competency: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
+    const init = (name: string) => ({ name, type: "minor", initiative: { attribute: 6, ranks: 1 }, lunge: { attribute: 6 }, parry: { attribute: 6 }, yieldLimit: 1 });
     const tray = new DiceTray(givenFaces([4, 3, 4, 3, 1, 6, 1]));
     expect(cavaliersDuel.fight(init("A"), init("B"), tray, 5)).toEqual({ winner: "a", rounds: 1 });
     expect(labels(tray)[4]).toBe("initiative roll-off d2");

@@ -72,7 +72,9 @@ describe("engagement, movement and attack legality", () => {
     const base = { attackerStance: "steadied" as const, attackerLane: 3, targetLane: 3, attackerEngaged: true };
     expect(attackRefusal({ ...base, weapon: "melee" })).toBeUndefined();
     expect(attackRefusal({ ...base, weapon: "melee", targetLane: 4 })).toBe("melee-out-of-lane");
-    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 4 })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 4, targetClosest: true })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 4, targetClosest: false })).toBe("reach-not-closest");
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 4 })).toBe("reach-not-closest");
     expect(attackRefusal({ ...base, weapon: "reach", targetLane: 5 })).toBe("reach-out-of-range");
     expect(attackRefusal({ ...base, weapon: "melee", attackerStance: "rearguard" })).toBe("no-melee-from-rearguard");
     expect(attackRefusal({ ...base, weapon: "ranged", targetLane: 6 })).toBe("ranged-while-engaged");

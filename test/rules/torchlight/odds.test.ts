@@ -33,7 +33,7 @@ describe("torchlight exact odds", () => {
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, proficiencies: 1, stance: "aggressive" }, target: { name: "T", stance: "on-guard" }, situation: { impairments: 1 }, ...extra });
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4, breath: 2 }, target: { name: "T" }, maneuver: { name: "feint", payWith: "breath" }, ...extra });
     // A Squad's attack is Enhanced; one Impairment cancels it, so each member rolls one die.
-    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4 }, squadMates: [{ name: "B", weaponDie: 4 }, { name: "C", weaponDie: 6, proficiencies: 1 }], target: { name: "T" }, situation: { impairments: 1 }, ...extra });
+    expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 4 }, squadMates: [{ name: "B", weaponDie: 4, ...extra }, { name: "C", weaponDie: 6, proficiencies: 1, ...extra }], target: { name: "T" }, situation: { impairments: 1 }, ...extra });
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, dex: 12 }, target: { name: "T" }, maneuver: { name: "grapple", payWith: "precision" }, options: { enhancedAddsD4: true }, situation: { enhancements: 1 } });
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 6, dex: 12 }, target: { name: "T" }, precision: "grapple", situation: { squadAttack: true } });
     expectEnumerationAgrees(attack, { attacker: { name: "A", weaponDie: 8, weapon: "ranged" }, target: { name: "T", hidden: true }, situation: { area: true }, ...extra });
@@ -69,16 +69,25 @@ describe("torchlight exact odds", () => {
     expect(attack.odds.exact({ attacker: { name: "A", weaponDie: 6, dex: 20 }, target: { name: "T" }, precision: "grapple" }).chances.maneuverSuccess).toBeCloseTo(1 / 6, 15);
   });
 
-  it("in a Squad only the lead has her stance, her Feint and her Maneuver: the mates roll their own die, and their extra die on a Precision Strike", () => {
+  it("seed 004 §Squads (RULINGS): each member of a Squad has her own stance and her own Precision Strike choice; only the lead Feints", () => {
     // One Impairment cancels the Squad's Enhancement, so each member rolls one die.
-    expectEnumerationAgrees(attack, {
+    const odds = expectEnumerationAgrees(attack, {
       attacker: { name: "A", weaponDie: 4, stance: "aggressive", breath: 1 },
-      squadMates: [{ name: "B", weaponDie: 4 }, { name: "C", weaponDie: 4 }],
+      squadMates: [
+        { name: "B", weaponDie: 4, stance: "aggressive", precision: "distract" },
+        { name: "C", weaponDie: 4, precision: "grapple", dex: 9 },
+      ],
       target: { name: "T" },
       situation: { impairments: 1 },
       maneuver: { name: "feint", payWith: "breath" },
       precision: "trip",
     });
+    // No one passes 6: A and B (each Aggressive, +2) take a Maneuver instead of the extra die on a 4, and C has no stance bonus.
+    expect(odds.distributions.damage?.at(-1)?.[0]).toBe(6);
+    expect(odds.distributions.damage?.find(([v]) => v === 2)?.[1]).toBeUndefined();
+    // A Feints below 4 and Trips on a 4: a Maneuver is always taken; only C's Grapple (on her 4) can fail, on a d20 over 9.
+    expect(odds.chances.maneuverTaken).toBeCloseTo(1, 15);
+    expect(odds.chances.maneuverSuccess).toBeCloseTo(1 - (1 / 4) * (11 / 20), 15);
   }, 20_000);
 
   const attacker = fc.record({ name: fc.constant("A"), weaponDie: fc.constantFrom(4, 6, 8, 10, 12), proficiencies: fc.integer({ min: 0, max: 3 }), stance: fc.constantFrom("aggressive", "steadied", "on-guard", "rearguard") });
@@ -86,8 +95,10 @@ describe("torchlight exact odds", () => {
 
   it("property: agrees with a seeded Monte Carlo of resolve for random dice, edges and stances, and sums to 1", () => {
     fc.assert(
-      fc.property(attacker, situation, fc.constantFrom("steadied", "on-guard"), fc.boolean(), fc.nat(), (a, s, stance, squad, seed) => {
-        const request = { attacker: a, target: { name: "T", stance }, situation: s, precision: "extra-die", ...(squad ? { squadMates: [{ name: "B", weaponDie: 6 }, { name: "C", weaponDie: 8 }] } : {}) };
+      fc.property(attacker, situation, fc.constantFrom("steadied", "on-guard"), fc.boolean(), fc.nat(), (drawn, s, stance, squad, seed) => {
+        // No melee from the Rearguard: an attacker drawn there shoots.
+        const a = drawn.stance === "rearguard" ? { ...drawn, weapon: "ranged" } : drawn;
+        const request = { attacker: a, target: { name: "T", stance }, situation: s, precision: "extra-die", ...(squad ? { squadMates: [{ name: "B", weaponDie: 6, stance: a.stance === "rearguard" ? "steadied" : a.stance, precision: "extra-die" }, { name: "C", weaponDie: 8, precision: "extra-die" }] } : {}) };
         const odds = expectMonteCarloAgrees(attack, request, 1500, seed);
         expectWhole(odds, "damage");
         expectWhole(odds, "received");
@@ -107,10 +118,18 @@ describe("torchlight exact odds", () => {
     );
   }, 20_000);
 
-  it("the largest die the rules allow (a d100, Enhanced, with a Feint) still sums to 1", () => {
+  it("the largest die the rules allow (a d100, Enhanced, with a Feint) still sums to 1; the Feint is taken only below the top face", () => {
     const odds = attack.odds.exact({ attacker: { name: "A", weaponDie: 100, breath: 1 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" }, precision: "extra-die" });
     expectWhole(odds, "damage");
-    expectPartition({ ...odds, chances: { taken: odds.chances.maneuverTaken ?? 0 } }, ["taken"]);
+    expectPartition({ ...odds, chances: { taken: odds.chances.maneuverTaken ?? 0, strike: odds.chances.precisionStrike ?? 0 } }, ["taken", "strike"]);
+    expect(odds.chances.maneuverTaken).toBeCloseTo((99 / 100) ** 2, 12);
+  });
+
+  it("seed 004 §Feint (RULINGS): a Feint chosen in advance (`feint: \"reroll\"`) is the same as one declared with Breath; one not yet chosen counts as none", () => {
+    const base = { attacker: { name: "A", weaponDie: 6, breath: 1 }, target: { name: "T" }, precision: "extra-die" };
+    expect(expectEnumerationAgrees(attack, { ...base, feint: "reroll" })).toEqual(attack.odds.exact({ ...base, maneuver: { name: "feint", payWith: "breath" } }));
+    expect(attack.odds.exact(base)).toEqual(attack.odds.exact({ attacker: { name: "A", weaponDie: 6 }, target: { name: "T" }, precision: "extra-die" }));
+    expect(expectEnumerationAgrees(attack, { ...base, feint: "keep" })).toEqual(attack.odds.exact(base));
   });
 
   it("refuses what resolve refuses: a Feint needs melee", () => {

@@ -32,7 +32,9 @@ describe("seed 004 §Rounds: the end of the round", () => {
     const steps: Step[] = [];
     const parrier = { name: "Ines", vitals: { breath: 5, maxBreath: 5, characteristics: {} as never, incapacitated: false, dead: false }, stance: "steadied" as const, parrying: ["Orc"] };
     const landed = landHits([parrier], [{ target: "Ines", amount: 4, damageType: "physical", from: "Orc" }, { target: "Ines", amount: 2, damageType: "physical" }], "down", steps);
-    expect(landed).toEqual([{ receiver: "Ines", amount: 2, damageType: "physical" }]);
+    expect(landed).toEqual([{ receiver: "Ines", amount: 2, damageType: "physical", hit: 1 }]);
+    // A hit that names its dealer carries the name to the Breath it meets.
+    expect(landHits([parrier], [{ target: "Ines", amount: 3, damageType: "fire", from: "Bo" }], "down", [])).toEqual([{ receiver: "Ines", amount: 3, damageType: "fire", hit: 0, from: "Bo" }]);
     expect(steps).toEqual([
       { rule: "hit", hit: 0, from: "Orc", target: "Ines", amount: 4, damageType: "physical" },
       { rule: "parried", hit: 0, amount: 4 },
@@ -58,7 +60,7 @@ describe("seed 004 §Rounds: the end of the round", () => {
     const steps: Step[] = [];
     const vitals = { breath: 5, maxBreath: 5, characteristics: {} as never, incapacitated: false, dead: false };
     const landed = landHits([{ name: "Ana", vitals, stance: "steadied" }, { name: "Bo", vitals, stance: "aggressive" }], [{ target: "Ana", amount: 4, damageType: "physical", protectedBy: "Bo" }], "down", steps);
-    expect(landed).toEqual([{ receiver: "Ana", amount: 4, damageType: "physical" }]);
+    expect(landed).toEqual([{ receiver: "Ana", amount: 4, damageType: "physical", hit: 0 }]);
     expect(steps).toContainEqual({ rule: "protect-refused", hit: 0, by: "Bo" });
     expect(() => landHits([{ name: "Ana", vitals, stance: "steadied" }], [{ target: "Ana", amount: 4, damageType: "physical", protectedBy: "Ghost" }], "down", [])).toThrow(/Ghost is not in the round/);
     expect(() => landHits([], [{ target: "Ana", amount: 4, damageType: "physical" }], "down", [])).toThrow(/Ana is not in the round/);
@@ -161,14 +163,15 @@ describe("seed 004 §Dying, Stabilization, and Recovery: the cards", () => {
 });
 
 describe("seed 004 §Initiative and the plain rolls: the cards", () => {
-  it("seed 004 §Initiative: each combatant's Dex save is shown, highest roll first; those who fail wait, marked waiting", () => {
+  it("seed 004 §Initiative (RULINGS): each Dex save is shown in placement order, the successes first even when a failure rolled higher; those who fail wait, marked waiting", () => {
+    // Fails on main before issue 23: Tahula's failed 11 was placed ahead of Ines's successful 9.
     const outcome = resolve("initiative", { combatants: [{ name: "Ines", dex: 12 }, { name: "Tahula", dex: 8 }] }, [9, 11]);
     expect(outcome.steps).toEqual([
-      { rule: "dex-save", participant: "Tahula", roll: 11, st: 12, success: false },
       { rule: "dex-save", participant: "Ines", roll: 9, st: 8, success: true },
+      { rule: "dex-save", participant: "Tahula", roll: 11, st: 12, success: false },
     ]);
     expect(outcome.effects).toEqual([{ participant: "Tahula", changes: {}, statuses: ["waiting"] }]);
-    expect(outcome.result).toEqual({ placementOrder: ["Tahula", "Ines"], actsFrom: { Tahula: 2, Ines: 1 } });
+    expect(outcome.result).toEqual({ placementOrder: ["Ines", "Tahula"], actsFrom: { Tahula: 2, Ines: 1 } });
     expect(outcome.dice.map((d) => d.label)).toEqual(["dex save: Ines", "dex save: Tahula"]);
     expect(resolve("initiative", { combatants: [{ name: "Ines", dex: 12 }], joinRound: 3 }, [9]).result).toEqual({ placementOrder: ["Ines"], actsFrom: { Ines: 3 } });
   });
@@ -209,7 +212,10 @@ describe("seed 004 §Initiative and the plain rolls: the cards", () => {
   it("seed 004 §Combat Stances: the ability card names who used which ability from which stance, and what it reaches", () => {
     const grid = [{ name: "Rid", side: "party", lane: 1, stance: "aggressive" }, { name: "Orc", side: "foes", lane: 1, stance: "steadied" }];
     const outcome = resolve("ability", { grid, by: "Rid" }, []);
-    expect(outcome.steps).toEqual([{ rule: "ability", by: "Rid", stance: "aggressive", ability: "intimidation", intimidated: "Orc" }]);
+    expect(outcome.steps).toEqual([
+      { rule: "ability", by: "Rid", stance: "aggressive", ability: "intimidation", intimidated: "Orc" },
+      { rule: "compels", kind: "intimidation", by: "Rid", target: "Orc" },
+    ]);
     expect(outcome.result).toEqual({ ability: "intimidation", intimidated: "Orc" });
     expect(outcome.effects).toEqual([]);
     const shot = resolve("ability", { grid: [{ name: "Bre", side: "party", lane: 1, stance: "rearguard" }, grid[1]], by: "Bre", target: "Orc" }, []);
@@ -244,9 +250,9 @@ describe("seed 004 §Attacking: the attack card", () => {
   });
 
   it("house option enhancedAddsD4: the card shows the d4 added; Breath given but not spent is not written", () => {
-    const outcome = resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, situation: { elevation: "above" }, options: { enhancedAddsD4: true } }, [3, 4]);
+    const outcome = resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, situation: { elevation: "above" }, options: { enhancedAddsD4: true }, feint: "keep" }, [3, 4]);
     expect(outcome.steps.at(-1)).toEqual({ rule: "damage-die", member: "Riddic", sides: 10, faces: [3], kept: 3, d4: 4, precisionStrike: false, total: 7 });
-    expect(resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit }, [3]).effects).toEqual([]);
+    expect(resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, feint: "keep" }, [3]).effects).toEqual([]);
   });
 
   it("seed 004 §Squads: each Squad member's dice are labelled with its name", () => {
@@ -296,7 +302,7 @@ describe("seed 004 §Attacking: the attack card", () => {
   });
 
   it("seed 004 §Hide/Cover: an attacker coming out of hiding is shown revealed; area damage on a target not hidden is not Impaired", () => {
-    const outcome = resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, situation: { hidden: true } }, [3, 5]);
+    const outcome = resolve("attack", { attacker: { ...riddic, breath: 2 }, target: bandit, situation: { hidden: true }, feint: "keep" }, [3, 5]);
     expect(outcome.effects).toEqual([{ participant: "Riddic", changes: {}, statuses: ["revealed"] }]);
     const splash = resolve("attack", { attacker: riddic, target: bandit, situation: { area: true } }, [3]);
     expect(splash.steps.map((s) => s.rule)).toEqual(["edges", "damage-die"]);
@@ -338,11 +344,11 @@ describe("seed 004 §Maneuvers: the Maneuver card", () => {
     expect(resolve("maneuver", { actor: { name: "Ines", breath: 1 }, maneuver: "trip", target: { name: "Orc" } }, []).result).toEqual({ maneuver: "trip", success: true });
   });
 
-  it("seed 004 §Grapple: on its own it takes the Dex check; failed, it marks no one", () => {
-    const outcome = resolve("maneuver", { actor: { name: "Ines", breath: 1, dex: 9 }, maneuver: "grapple", target: { name: "Orc" } }, [10]);
-    expect(outcome.result).toEqual({ maneuver: "grapple", success: false });
+  it("seed 004 §Grapple (RULINGS): with an attack bought for Breath it takes the Dex check after the damage; failed, it marks no one", () => {
+    const outcome = resolve("attack", { attacker: { name: "Ines", weaponDie: 8, breath: 1, dex: 9 }, target: { name: "Orc" }, maneuver: { name: "grapple", payWith: "breath" } }, [3, 10]);
+    expect(outcome.result).toMatchObject({ damage: 3, maneuvers: [{ name: "grapple", paidWith: "breath", success: false }] });
     expect(outcome.effects).toEqual([{ participant: "Ines", changes: { breath: { from: 1, to: 0 } } }]);
-    expect(outcome.dice.map((d) => d.label)).toEqual(["Ines grapple dex check"]);
+    expect(outcome.dice.map((d) => d.label)).toEqual(["Ines damage die", "Ines grapple dex check"]);
   });
 
   it("seed 004 §Push: on its own, the Push waits with the target's stance read as Steadied when not given, and lands on the grid's lanes", () => {
@@ -365,7 +371,7 @@ describe("seed 004 §Rounds: the end of the round read in parts", () => {
     ];
     const hits = ["Ana", "Bo", "Cy"].map((target) => ({ target, amount: 2, damageType: "physical" }));
     const end = resolveEndOfRound(new DiceTray(givenFaces([3])), combatants, hits, "down", undefined, (c) => c.name === "Ana");
-    expect(end.awaiting).toEqual({ combatant: combatants[1], characteristics: ["str"], st: { str: 12 } });
+    expect(end.awaiting).toEqual({ kind: "saves", combatant: combatants[1], characteristics: ["str"], st: { str: 12 } });
     expect(end.combatants.map((c) => [c.name, c.vitals.characteristics.str.dc, c.vitals.incapacitated])).toEqual([
       ["Ana", 8, true],
       ["Bo", 8, false],

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { flatLanes, placeWithOverflow, type Placement, pushDirections } from "../../../src/rules/torchlight/grid.js";
 import { combatant, refusalOf, resolve } from "./helpers.js";
 
-const at = (name: string, side: string, lane: number, stance = "steadied", extra: Record<string, unknown> = {}) => combatant(name, 4, {}, { side, lane, stance, ...extra });
+const at = (name: string, side: string, lane: number, stance = "steadied", extra: Record<string, unknown> = {}) => combatant(name, 4, {}, { maxBreath: 6, side, lane, stance, ...extra });
 
 describe("Rally and Protect Companion reach one adjacent position, read from the grid", () => {
   it("seed 004 §Combat Stances, Steadied: Rally reaches only the companions within one adjacent position", () => {
@@ -105,9 +105,9 @@ describe("stance abilities on the grid", () => {
 describe("a Precision Strike waits for the attacker's choice", () => {
   const attack = { attacker: { name: "Riddic", weaponDie: 10, dex: 12 }, target: { name: "Bandit #5", stance: "steadied" as const }, position: { attackerLane: 4, targetLane: 4, attackerEngaged: true } };
 
-  it("a top face with no choice yet: the card waits, offering the extra die or a Maneuver the weapon allows", () => {
+  it("a top face with no choice yet: the card waits, offering the extra die or a Maneuver the weapon allows (not Feint: a reroll cannot beat the top face)", () => {
     const waiting = resolve("attack", attack, [10]);
-    expect(waiting.awaiting).toEqual({ choice: "precision", by: "attacker", offer: { options: ["extra-die", "disarm", "distract", "evade", "feint", "goad", "grapple", "hide", "parry", "push", "trip"] } });
+    expect(waiting.awaiting).toEqual({ choice: "precision", by: "attacker", offer: { options: ["extra-die", "disarm", "distract", "evade", "goad", "grapple", "hide", "parry", "push", "trip"] } });
     expect(waiting.effects).toEqual([]);
     const ranged = resolve("attack", { ...attack, attacker: { name: "Elsa", weaponDie: 6, weapon: "ranged" }, position: undefined }, [6]);
     expect(ranged.awaiting?.offer).toEqual({ options: ["extra-die", "disarm", "distract", "evade", "goad", "hide"] });
@@ -157,7 +157,7 @@ describe("a Maneuver for 1 Breath on its own", () => {
     expect(trip.effects[1]).toEqual({ participant: "Orc", changes: {}, statuses: ["prone"] });
     expect(refusalOf(() => resolve("maneuver", { actor: ines, maneuver: "feint", target: { name: "Orc" } }, []))).toBe("feint-needs-attack");
     expect(refusalOf(() => resolve("maneuver", { actor: ines, maneuver: "trip", target: { name: "Orc" }, position: { actorLane: 3, targetLane: 4 } }, []))).toBe("maneuver-out-of-reach");
-    expect(resolve("maneuver", { actor: { ...ines, weapon: "reach" }, maneuver: "trip", target: { name: "Orc" }, position: { actorLane: 3, targetLane: 4 } }, []).result).toMatchObject({ success: true });
+    expect(resolve("maneuver", { actor: { ...ines, weapon: "reach" }, maneuver: "trip", target: { name: "Orc" }, position: { actorLane: 3, targetLane: 4, targetClosest: true } }, []).result).toMatchObject({ success: true });
     expect(refusalOf(() => resolve("maneuver", { actor: { ...ines, breath: 0 }, maneuver: "evade" }, []))).toBe("no-breath-for-maneuver");
     expect(refusalOf(() => resolve("maneuver", { actor: ines, maneuver: "distract" }, []))).toBe("maneuver-needs-target");
   });

@@ -132,8 +132,8 @@ describe("seed 004 §Maneuvers: the Maneuver table", () => {
     });
   });
 
-  it("seed 004 §Feint: the Maneuvers offered on their own leave out Feint; with an attack they include it; a ranged weapon no (Melee) one", () => {
-    expect(maneuversFor("melee", false)).toEqual(["disarm", "distract", "evade", "goad", "grapple", "hide", "parry", "push", "trip"]);
+  it("seed 004 §Feint, §Grapple: the Maneuvers offered on their own leave out Feint and Grapple; with an attack they include them; a ranged weapon no (Melee) one", () => {
+    expect(maneuversFor("melee", false)).toEqual(["disarm", "distract", "evade", "goad", "hide", "parry", "push", "trip"]);
     expect(maneuversFor("reach", true)).toEqual(["disarm", "distract", "evade", "feint", "goad", "grapple", "hide", "parry", "push", "trip"]);
     expect(maneuversFor("ranged", false)).toEqual(["disarm", "distract", "evade", "goad", "hide"]);
   });
@@ -164,7 +164,7 @@ describe("seed 004 §Maneuvers: the Maneuver table", () => {
   it("seed 004 §Distract: +1 to every attack on the Distracted target; only Feint rerolls, only Grapple checks Dex, only Push moves", () => {
     expect(MANEUVERS.distract.attackBonusAgainstTarget).toBe(1);
     const only = (key: "rerollDamage" | "dexCheck" | "moveTarget" | "withAttackOnly") => Object.keys(MANEUVERS).filter((name) => MANEUVERS[name as keyof typeof MANEUVERS][key] === true);
-    expect([only("rerollDamage"), only("dexCheck"), only("moveTarget"), only("withAttackOnly")]).toEqual([["feint"], ["grapple"], ["push"], ["feint"]]);
+    expect([only("rerollDamage"), only("dexCheck"), only("moveTarget"), only("withAttackOnly")]).toEqual([["feint"], ["grapple"], ["push"], ["feint", "grapple"]]);
   });
 
   it("seed 004 §Maneuvers, §Squads, §Retreat: one Breath a Maneuver, three make a Squad, a round sat out", () => {
@@ -211,6 +211,6 @@ describe("every action and house option says what it does", () => {
 
   it("each house option has a summary in words; a cell holds one of a side by default", () => {
     for (const [name, option] of Object.entries(torchlightOptions)) expect(option.summary, name).toMatch(/^\S+( \S+){4,}/);
-    expect(readOptions(undefined)).toEqual({ enhancedAddsD4: false, protectRounding: "down", diagonalAdjacency: true, cellCapacity: 1 });
+    expect(readOptions(undefined)).toEqual({ breathOrder: "dealt", enhancedAddsD4: false, protectRounding: "down", diagonalAdjacency: true, cellCapacity: 1 });
   });
 });

@@ -26,7 +26,7 @@ describe("seed 004 §Squads: the highest damage roll applies", () => {
   it("on equal totals the roll of the member listed first applies (its Precision Strike with it)", () => {
     // Gob 2's d4 shows its top face 4, a Precision Strike: its extra die (Enhanced, keeps 1) makes 5.
     // Gob 3's d6 keeps 5: the same total, no Precision Strike. Gob 2, listed first, is the one applied.
-    const outcome = resolve("attack", squad({ weaponDie: 6 }, [{ weaponDie: 4 }, { weaponDie: 6 }]), [1, 1, 4, 1, 1, 1, 5, 2]);
+    const outcome = resolve("attack", squad({ weaponDie: 6 }, [{ weaponDie: 4, precision: "extra-die" }, { weaponDie: 6 }]), [1, 1, 4, 1, 1, 1, 5, 2]);
     expect(outcome.result).toMatchObject({ damage: 5, squadMember: "Gob 2", precisionStrike: true });
   });
 });
@@ -54,7 +54,7 @@ describe("seed 004 §Maneuvers: one Breath buys a Maneuver", () => {
 });
 
 describe("seed 004 §Action Lanes and Combat Stances: reach", () => {
-  const reachTrip = (gap: number) => ({ actor: { name: "Ines", breath: 2, weapon: "reach" }, maneuver: "trip", target: { name: "Orc" }, position: { actorLane: 3, targetLane: 3 + gap } });
+  const reachTrip = (gap: number) => ({ actor: { name: "Ines", breath: 2, weapon: "reach" }, maneuver: "trip", target: { name: "Orc" }, position: { actorLane: 3, targetLane: 3 + gap, targetClosest: true } });
 
   it("a reach weapon's Maneuver reaches exactly one lane over, not two", () => {
     expect(resolve("maneuver", reachTrip(1), []).result).toMatchObject({ success: true });
@@ -68,7 +68,7 @@ describe("seed 004 §Action Lanes and Combat Stances: reach", () => {
   });
 
   it("a reach weapon attacks exactly one lane over, not two", () => {
-    const at = (targetLane: number) => ({ attacker: { name: "Ines", weaponDie: 8, weapon: "reach" }, target: { name: "Orc" }, position: { attackerLane: 3, targetLane, attackerEngaged: false } });
+    const at = (targetLane: number) => ({ attacker: { name: "Ines", weaponDie: 8, weapon: "reach" }, target: { name: "Orc" }, position: { attackerLane: 3, targetLane, attackerEngaged: false, targetClosest: true } });
     expect(resolve("attack", at(2), [3]).result).toMatchObject({ damage: 3 });
     expect(resolve("attack", at(4), [3]).result).toMatchObject({ damage: 3 });
     expect(refusalOf(() => resolve("attack", at(5), []))).toBe("reach-out-of-range");
@@ -224,7 +224,7 @@ describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
   it("seed 004 §Engaged, §Hide/Cover: which attacks the grid allows", () => {
     const base = { weapon: "melee" as const, attackerStance: "steadied" as const, attackerLane: 2, targetLane: 2, attackerEngaged: true };
     expect(attackRefusal(base)).toBeUndefined();
-    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 3 })).toBeUndefined();
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 3, targetClosest: true })).toBeUndefined();
     expect(attackRefusal({ ...base, weapon: "reach", targetLane: 2 })).toBeUndefined();
     expect(attackRefusal({ ...base, weapon: "ranged", attackerEngaged: false, targetLane: 6 })).toBeUndefined();
     expect(attackRefusal({ ...base, weapon: "ranged", attackerStance: "rearguard", attackerEngaged: false })).toBeUndefined();
@@ -233,7 +233,7 @@ describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
     expect(attackRefusal({ ...base, weapon: "ranged", attackerEngaged: false, area: true, targetHidden: true })).toBeUndefined();
     expect(attackRefusal({ ...base, targetHidden: true })).toBeUndefined();
     expect(attackRefusal({ ...base, targetHidden: true, area: true, attackerEngaged: false })).toBeUndefined();
-    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 3, targetHidden: true })).toBe("target-hidden");
+    expect(attackRefusal({ ...base, weapon: "reach", targetLane: 3, targetClosest: true, targetHidden: true })).toBe("target-hidden");
   });
 });
 

@@ -21,21 +21,24 @@ function refused(key: string, data: Record<string, string> = {}): CavaliersAttac
 }
 
 /**
- * What the Areas say about a cavaliers attack: melee needs the same Area; an aimed attack needs line
- * of sight and a band the weapon reaches, and takes that band's Drop plus the cover Drop into the
- * target's Area. Without Areas (no context) nothing is known, so nothing is refused or added.
+ * What the Areas say about a cavaliers attack whose combined Move or Run covers `moved` Areas
+ * towards the target: melee needs the same Area once she has moved; an aimed attack needs a path,
+ * line of sight when she shoots from where she stands (after a move the GM judges it), and a band
+ * the weapon reaches from where the move ends, and takes that band's Drop plus the cover Drop into
+ * the target's Area. Without Areas (no context) nothing is known, so nothing is refused or added.
  */
-export function cavaliersAttackCheck(context: AreaContext | null, attack: AttackId, weaponRangeDrops: RangeDrops | null): CavaliersAttackCheck {
+export function cavaliersAttackCheck(context: AreaContext | null, attack: AttackId, weaponRangeDrops: RangeDrops | null, moved = 0): CavaliersAttackCheck {
   if (!context) return { allowed: true, reason: null, ...NO_DROP };
   const areas = { attacker: context.attackerArea.name, target: context.targetArea.name };
+  if (context.range === null) return refused(SAME_AREA_ATTACKS.includes(attack) ? "FRAY.Area.Refuse.SameArea" : "FRAY.Area.Refuse.NoPath", areas);
+  const after = Math.max(0, context.range - moved);
   if (SAME_AREA_ATTACKS.includes(attack)) {
-    return context.range === 0 ? { allowed: true, reason: null, band: "close", rangeDrop: 0, coverDrop: 0 } : refused("FRAY.Area.Refuse.SameArea", areas);
+    return after === 0 ? { allowed: true, reason: null, band: "close", rangeDrop: 0, coverDrop: 0 } : refused("FRAY.Area.Refuse.SameArea", areas);
   }
-  if (context.range === null) return refused("FRAY.Area.Refuse.NoPath", areas);
-  if (!context.lineOfSight) return refused("FRAY.Area.Refuse.NoSight", areas);
-  if (!weaponRangeDrops) return { allowed: true, reason: null, band: rangeBand(context.range), rangeDrop: 0, coverDrop: context.cover };
-  const band = rangeBand(context.range);
+  if (moved === 0 && !context.lineOfSight) return refused("FRAY.Area.Refuse.NoSight", areas);
+  const band = rangeBand(after);
+  if (!weaponRangeDrops) return { allowed: true, reason: null, band, rangeDrop: 0, coverDrop: context.cover };
   if (weaponRangeDrops[band] === null) return refused("FRAY.Area.Refuse.OutOfRange", { ...areas, band: game.i18n?.localize(`FRAY.Area.Band.${band}`) ?? band });
-  const drops = aimDrop(context.range, weaponRangeDrops, context.cover);
+  const drops = aimDrop(after, weaponRangeDrops, context.cover);
   return { allowed: true, reason: null, ...drops };
 }

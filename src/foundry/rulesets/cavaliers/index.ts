@@ -7,6 +7,7 @@ import type { FoundryRuleset } from "../types.js";
 import { cavaliersCombatRules } from "./combat/index.js";
 import { postAttack, postCheck, registerCavaliersCards } from "./cards/index.js";
 import { registerCavaliersUi } from "./ui/index.js";
+import { skillChoices } from "./competence.js";
 import { cavaliersDocuments } from "./documents.js";
 import { EFFECT_KINDS, SPECIALTY_ATTRIBUTES } from "./items.js";
 import { ATTRIBUTE_DICE, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
@@ -21,6 +22,7 @@ const sheetContext = (actor: Actor.Implementation) => ({
   weapons: weaponsOf(actor),
   armour: armourOf(actor),
   dying: cavaliersData(actor)?.derived.dying ?? false,
+  skills: skillChoices(cavaliersData(actor) ?? {}, specialtiesOf(actor).map((s) => s.skill)),
 });
 
 /** A specialty's table is for reading: rolls spend on the rulebook's table, and the sheet says whether this copy matches it. */

@@ -2,6 +2,7 @@ import { currentYieldLimit, isDying, woundDrop, type WoundTrack } from "../../..
 import { ACTOR_TYPES, ADVANTAGE_STEPS, type ActorType } from "../../../rules/cavaliers/tables.js";
 import { dieSize, integer, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
+import { COMBAT_SKILLS } from "./competence.js";
 
 const fields = foundry.data.fields;
 
@@ -17,7 +18,10 @@ function cavaliersSchema(type: ActorType) {
       affinity: dieSize(6, ATTRIBUTE_DICE),
       guile: dieSize(6, ATTRIBUTE_DICE),
     }),
+    /** The character's one competency die: her Yield Limit reads it; a roll adds it where she is competent. */
     competency: dieSize(6, COMPETENCY_DICE),
+    /** The skills she is competent in (names; the Combat chapter's four by default). */
+    competentSkills: new fields.ArrayField(new fields.StringField({ required: true, nullable: false, blank: false }), { initial: [...COMBAT_SKILLS] }),
     yield: new fields.SchemaField({ value: integer(0, 0, 99) }),
     wounds: new fields.SchemaField({
       value: integer(0, 0, 10),

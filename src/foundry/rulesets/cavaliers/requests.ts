@@ -39,7 +39,7 @@ export interface CheckRequest {
   /** Standard Opposition; Flourish is always Easy and Survival always Moderate. */
   opposition: OppositionLevel;
   combined: string[];
-  useAdvantage: boolean;
+  /** The Advantage die is for attack and defence rolls only: a check never takes it. */
   assists: number[][];
   extraDrop?: number;
   rollMode?: string;

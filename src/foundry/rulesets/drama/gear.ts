@@ -8,6 +8,9 @@ import { SHIELD_DICE, type ShieldSize, type WeaponClass } from "../../../rules/d
 import { Refused } from "../../relay/index.js";
 import { rulesWounds } from "./derived.js";
 import type { DramaSystem } from "./models.js";
+import { cardName } from "../../cards/documents.js";
+import { withinSchema } from "../../data/bounds.js";
+import { CombatantSchema } from "../../../rules/drama/schemas.js";
 
 export const DRAMA_ACTOR_TYPES = ["dramaCharacter", "dramaNpc"] as const;
 
@@ -122,8 +125,9 @@ export function combatantOf(actor: Actor.Implementation, options: CombatantOptio
   const wounds = rulesWounds(system);
   const disadvantage = system.disadvantage as Disadvantage;
   const shield = shieldOf(actor);
-  return {
-    name: options.name,
+  // The rules' bounds, not the sheet's: the harness dice worn add up past 40 (seed 001), and no card about her may fail its schema.
+  return withinSchema(CombatantSchema, {
+    name: cardName(options.name),
     pc: actor.type === "dramaCharacter",
     level: system.level,
     physical: system.attributes.physical,
@@ -142,5 +146,5 @@ export function combatantOf(actor: Actor.Implementation, options: CombatantOptio
     ...(disadvantage !== "none" ? { disadvantage } : {}),
     dramaPoints: system.dramaPoints,
     ...(system.roundsOut ? { roundsOut: system.roundsOut } : {}),
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { SHIELD_SIZES, WEAPON_CLASSES } from "../../../rules/drama/tables.js";
-import { checkPoolsWithinMax, flag, integer, pool, text } from "../../data/fields.js";
+import { checkCaps, flag, integer, pool, poolCaps, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 import { type DramaDerived, deriveDrama } from "./derived.js";
 
@@ -74,8 +74,11 @@ class DramaModel extends foundry.abstract.TypeDataModel<DramaSchema, Actor.Imple
     return dramaSchema();
   }
 
+  /** Grit and Flesh at most their maxima (validateJoint; a stored source is brought within them on load). */
+  static JOINT_CAPS = poolCaps(["grit", "flesh"]);
+
   static override validateJoint(data: never): void {
-    checkPoolsWithinMax(data, ["grit", "flesh"]);
+    checkCaps(data, DramaModel.JOINT_CAPS);
   }
 
   derived!: DramaDerived;

@@ -8,6 +8,9 @@ import { Refused } from "../../relay/index.js";
 import { CORE_STATUS } from "../../statuses/index.js";
 import { PersonalArmourModel, PersonalWeaponModel } from "./items.js";
 import { type PersonalActorData, PersonalCharacterModel, PersonalNpcModel } from "./models.js";
+import { cardName } from "../../cards/documents.js";
+import { withinSchema } from "../../data/bounds.js";
+import { ArmorRatings, Target } from "../../../rules/personal/schemas.js";
 
 /** The actor's Personal Combat data, or null for an actor of another ruleset. */
 export function personalData(actor: Actor.Implementation): PersonalActorData | null {
@@ -40,7 +43,8 @@ export function armorRatingsOf(actor: Actor.Implementation): Record<string, numb
   };
   add(personalSystem(actor).armor);
   for (const item of actor.items) if (item.system instanceof PersonalArmourModel && item.system.worn) add(item.system.ratings);
-  return ratings;
+  // The rules' bounds (100 per type), not the sum's: no card about her may fail its schema.
+  return withinSchema(ArmorRatings, ratings);
 }
 
 export interface WeaponRow {
@@ -108,5 +112,5 @@ export function vitalsOf(actor: Actor.Implementation): Record<string, unknown> {
 
 /** The actor as the attack's target: Defense, Armor Rating per type, vitals. */
 export function targetOf(actor: Actor.Implementation): Record<string, unknown> {
-  return { name: actor.name, defense: personalSystem(actor).defense, armor: armorRatingsOf(actor), ...vitalsOf(actor) };
+  return withinSchema(Target, { name: cardName(actor.name), defense: personalSystem(actor).defense, armor: armorRatingsOf(actor), ...vitalsOf(actor) });
 }

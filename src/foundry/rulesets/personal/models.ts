@@ -1,8 +1,10 @@
 import { ignoreBudget } from "../../../core/tracks/resolve.js";
-import { checkPoolsWithinMax, flag, integer, pool, text } from "../../data/fields.js";
+import { checkCaps, flag, integer, pool, poolCaps, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
+
+const RESOLVE_CAPS = poolCaps(["resolve"]);
 
 /** An Armor Rating against one damage type (the sheet's own, or a worn armour's). */
 export function armorRow() {
@@ -57,8 +59,11 @@ export class PersonalCharacterModel extends foundry.abstract.TypeDataModel<Perso
     return personalSchema();
   }
 
+  /** Resolve at most its maximum (validateJoint; a stored source is brought within it on load). */
+  static JOINT_CAPS = RESOLVE_CAPS;
+
   static override validateJoint(data: never): void {
-    checkPoolsWithinMax(data, ["resolve"]);
+    checkCaps(data, RESOLVE_CAPS);
   }
 
   override prepareDerivedData(): void {
@@ -80,8 +85,11 @@ export class PersonalNpcModel extends foundry.abstract.TypeDataModel<NpcSchema, 
     return npcSchema();
   }
 
+  /** Resolve at most its maximum (validateJoint; a stored source is brought within it on load). */
+  static JOINT_CAPS = RESOLVE_CAPS;
+
   static override validateJoint(data: never): void {
-    checkPoolsWithinMax(data, ["resolve"]);
+    checkCaps(data, RESOLVE_CAPS);
   }
 
   override prepareDerivedData(): void {

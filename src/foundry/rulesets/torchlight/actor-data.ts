@@ -4,12 +4,14 @@
  * as it is now; nothing a card's request says about an actor's numbers is believed.
  */
 import { CHARACTERISTICS, type Characteristic } from "../../../core/tracks/breath.js";
-import type { Combatant as RulesCombatant } from "../../../rules/torchlight/schemas.js";
+import { type Combatant as RulesCombatant, CombatantSchema } from "../../../rules/torchlight/schemas.js";
 import type { WeaponKind } from "../../../rules/torchlight/tables.js";
 import { Refused } from "../../relay/index.js";
 import { FRAY_STATUS } from "../../statuses/index.js";
 import { TorchlightWeaponModel } from "./items.js";
 import { TorchlightCharacterModel, TorchlightNpcModel } from "./models.js";
+import { cardName } from "../../cards/documents.js";
+import { withinSchema } from "../../data/bounds.js";
 
 export type TorchlightData = TorchlightCharacterModel | TorchlightNpcModel;
 
@@ -33,7 +35,7 @@ export function isIncapacitated(actor: Actor.Implementation): boolean {
 export function rulesCombatant(actor: Actor.Implementation, name: string = actor.name): RulesCombatant {
   const system = torchlightSystem(actor);
   const combatant: RulesCombatant = {
-    name,
+    name: cardName(name),
     breath: system.breath.value,
     maxBreath: system.breath.max,
     str: system.characteristics.str.dc,
@@ -45,7 +47,8 @@ export function rulesCombatant(actor: Actor.Implementation, name: string = actor
     stance: system.stance as RulesCombatant["stance"],
   };
   if (isIncapacitated(actor)) combatant.incapacitated = true;
-  return combatant;
+  // Within the rules' bounds whatever the sheet holds, so no card about her fails its schema.
+  return withinSchema(CombatantSchema, combatant);
 }
 
 /** The Characteristics that lost points this encounter (the ones Dying saves are made on). */

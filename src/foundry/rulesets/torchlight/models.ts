@@ -1,6 +1,6 @@
 import { CHARACTERISTICS, SCORE_SUM } from "../../../core/tracks/breath.js";
 import { STANCES } from "../../../rules/torchlight/tables.js";
-import { checkPoolsWithinMax, checkWithinMax, dieSize, flag, integer, pool, text } from "../../data/fields.js";
+import { checkCaps, dieSize, flag, integer, type JointCap, pool, poolCaps, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
@@ -47,10 +47,11 @@ class TorchlightModel extends foundry.abstract.TypeDataModel<TorchlightSchema, A
     return torchlightSchema();
   }
 
+  /** Breath at most its maximum and each DC at most its undamaged DC (validateJoint; a stored source is brought within them on load). */
+  static JOINT_CAPS: JointCap[] = [...poolCaps(["breath"]), ...CHARACTERISTICS.map((key) => ({ field: `characteristics.${key}`, value: `characteristics.${key}.dc`, max: `characteristics.${key}.max`, key: "DcAboveMax" as const }))];
+
   static override validateJoint(data: never): void {
-    checkPoolsWithinMax(data, ["breath"]);
-    const characteristics = (data as { characteristics?: Record<string, { dc: number; max: number }> }).characteristics ?? {};
-    for (const [key, score] of Object.entries(characteristics)) checkWithinMax(`characteristics.${key}`, score.dc, score.max, "DcAboveMax");
+    checkCaps(data, TorchlightModel.JOINT_CAPS);
   }
 
   override prepareDerivedData(): void {

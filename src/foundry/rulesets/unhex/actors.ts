@@ -4,9 +4,11 @@
  * they are now, so nothing here trusts a request.
  */
 import { HIT_LOCATIONS, type WeaponKind } from "../../../rules/unhex/tables.js";
-import type { CombatantRequest } from "../../../rules/unhex/schemas.js";
+import { type CombatantRequest, CombatantSchema } from "../../../rules/unhex/schemas.js";
 import { Refused } from "../../relay/index.js";
 import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexGearModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
+import { cardName } from "../../cards/documents.js";
+import { withinSchema } from "../../data/bounds.js";
 
 export interface HeldWeapon {
   id: string;
@@ -87,8 +89,9 @@ export function heldWeapon(actor: Actor.Implementation, id: unknown): HeldWeapon
 /** The actor as the rules' fighter: level, boxes, shield, weapons in hand, whether she is good at this roll, her budget when in a fight. */
 export function fighterOf(actor: Actor.Implementation, good: boolean, budget?: { available: number; owed: number }): CombatantRequest {
   const system = unhexData(actor);
-  return {
-    name: actor.name,
+  // Within the rules' bounds whatever the sheet holds, so no card about her fails its schema.
+  return withinSchema(CombatantSchema, {
+    name: cardName(actor.name),
     level: system.level.value,
     maxLevel: system.level.max,
     pc: isPc(actor),
@@ -97,5 +100,5 @@ export function fighterOf(actor: Actor.Implementation, good: boolean, budget?: {
     wounds: woundsOf(actor),
     weapons: [...new Set(heldWeapons(actor).map((weapon) => weapon.kind))],
     ...(budget ? { budget } : {}),
-  };
+  });
 }

@@ -3,7 +3,7 @@ import { WEAPON_KINDS, WEAPON_REACH } from "../../../rules/unhex/tables.js";
 import { registerSheetExtension } from "../../actor/sheet.js";
 import { labelledChoices } from "../../sheets/choices.js";
 import type { FoundryRuleset } from "../types.js";
-import { postUnhexAttack, postUnhexDoor, postUnhexMove, postUnhexRoll, registerUnhexCards } from "./cards/index.js";
+import { postUnhexAttack, postUnhexDoor, postUnhexRoll, registerUnhexCards } from "./cards/index.js";
 import { unhexCombatRules } from "./combat/index.js";
 import { registerUnhexMovement } from "./movement.js";
 import { unhexDocuments } from "./documents.js";
@@ -45,6 +45,6 @@ export const unhexFoundry: FoundryRuleset = {
     registerUnhexMovement();
     // For macros and the browser tests, which reach the system only through globals.
     const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
-    fray.unhex = { postAttack: postUnhexAttack, postRoll: postUnhexRoll, postDoor: postUnhexDoor, postMove: postUnhexMove };
+    fray.unhex = { postAttack: postUnhexAttack, postRoll: postUnhexRoll, postDoor: postUnhexDoor };
   },
 };

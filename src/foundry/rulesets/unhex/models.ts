@@ -1,5 +1,5 @@
 import { HIT_LOCATIONS, LEVEL_CAP, STARTING_LEVEL } from "../../../rules/unhex/tables.js";
-import { checkPoolsWithinMax, flag, integer, text } from "../../data/fields.js";
+import { checkCaps, flag, integer, poolCaps, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
@@ -45,8 +45,11 @@ class UnhexModel extends foundry.abstract.TypeDataModel<UnhexSchema, Actor.Imple
     return unhexSchema();
   }
 
+  /** The level at most its maximum (validateJoint; a stored source is brought within it on load). */
+  static JOINT_CAPS = poolCaps(["level"]);
+
   static override validateJoint(data: never): void {
-    checkPoolsWithinMax(data, ["level"]);
+    checkCaps(data, UnhexModel.JOINT_CAPS);
   }
 }
 

@@ -1,18 +1,19 @@
 /**
- * Moving in an Unhex fight: a token dragged from one Area into another must be able to walk there
+ * Moving in an Unhex fight: a token moved from one Area into another must be able to walk there
  * in one move (the next Area, along a line that lets her: no sight-only line, no closed door, not
- * against an arrow) with an action left and legs that carry her; otherwise the drag is refused with
- * the rules' reason, unless the GM overrides (Alt while dropping). A move that lands opens the
- * move card, which spends the action and lets the enemies who see it Intercept. Outside a fight,
- * tokens move freely.
+ * against an arrow) with an action left and legs that carry her; otherwise the move is refused with
+ * the rules' reason, unless the GM overrides (Alt while dropping). The active GM's client opens the
+ * move card for every move that stands, which spends the action and lets the enemies who see it
+ * Intercept; a move it cannot charge goes back where it set out. Outside a fight, tokens move freely.
  */
 import { DiceTray, givenDice } from "../../../core/dice/source.js";
 import { RuleError } from "../../../core/ruleError.js";
 import { moveAction } from "../../../rules/unhex/actions/move.js";
-import { addMoveGuard, onAreaMove, usableMap } from "../../areas/index.js";
+import { addMoveGuard, onAreaMove, usableMap, type AreaMove } from "../../areas/index.js";
+import { openCard } from "../../cards/index.js";
 import { activeRulesetId, rulesetOptions } from "../../settings.js";
 import { fighterOf } from "./actors.js";
-import { postUnhexMove } from "./cards/index.js";
+import { unhexMoveOpen } from "./cards/index.js";
 import { budgetOf, fightOf } from "./combat/state.js";
 import { unhexActor } from "./models.js";
 
@@ -34,14 +35,17 @@ export function moveRefusal(token: TokenDocument.Implementation, from: string, t
   }
 }
 
-async function afterMove(token: TokenDocument.Implementation, from: string, _to: string, move: { origin: { x: number; y: number }; ruling: boolean } | null): Promise<void> {
+/** On the active GM's client, a move that stands in a fight: its card spends the action (its refusal, if any, puts the token back). */
+async function chargeMove(token: TokenDocument.Implementation, from: string, _to: string, move: AreaMove): Promise<string | null> {
   const actor = token.actor;
-  if (!move || activeRulesetId() !== "unhex" || !unhexActor(actor) || !fightOf(actor, token)) return;
-  if (move.ruling) return;
-  await postUnhexMove(actor.uuid, token.uuid, from, move.origin);
+  if (activeRulesetId() !== "unhex" || !unhexActor(actor) || !fightOf(actor, token)) return null;
+  // A map with problems answers nothing (the GM was told what to fix): its moves are neither charged nor sent back.
+  if (!token.parent || !usableMap(token.parent)) return null;
+  const answer = await openCard(unhexMoveOpen(actor.uuid, token.uuid, from, move.origin));
+  return answer.ok ? null : answer.reason;
 }
 
 export function registerUnhexMovement(): void {
   addMoveGuard(moveRefusal);
-  onAreaMove(afterMove);
+  onAreaMove(chargeMove);
 }

@@ -1,8 +1,9 @@
 import * as Type from "@sinclair/typebox";
 import type { Outcome } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
+import { refuseIfDying } from "../actors.js";
 import { assistOptions, bestAssist } from "../pool.js";
-import { AttributeDie, CompetencyDie, Options } from "../schemas.js";
+import { AttributeDie, CompetencyDie, dyingFields, Options } from "../schemas.js";
 
 export const assistAction = defineAction({
   summary: "What a helper's Assist can give: her specialty dice, her competency die, or 1d6 (no roll).",
@@ -15,6 +16,9 @@ export const assistAction = defineAction({
           attribute: AttributeDie,
           ranks: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
           competency: Type.Optional(CompetencyDie),
+          /** Competent in the skill of the assisted roll: without ranks she gives her competency die (default true). */
+          competent: Type.Optional(Type.Boolean()),
+          ...dyingFields,
         },
         { additionalProperties: false },
       ),
@@ -23,6 +27,7 @@ export const assistAction = defineAction({
     { additionalProperties: false },
   ),
   resolve(request, tray): Outcome {
+    refuseIfDying(request.helper, "Assist");
     const offer = assistOptions(request.helper);
     return {
       dice: tray.rolled,

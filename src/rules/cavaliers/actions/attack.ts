@@ -3,7 +3,8 @@ import type { DiceTray } from "../../../core/dice/source.js";
 import { ownValue } from "../../../core/ownKey.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { type CombatantState, statusesOf, trackView } from "../actors.js";
+import { type CombatantState, refuseIfDying, statusesOf, trackView } from "../actors.js";
+import { areasMoved } from "../combined.js";
 import { checkDefence, offeredEntries, settleAttack } from "../exchange.js";
 import { beats } from "../pool.js";
 import { validateSpend } from "../spend.js";
@@ -11,7 +12,7 @@ import { aimDrop } from "../range.js";
 import { refuse } from "../refusal.js";
 import { Options, Participant, Spend } from "../schemas.js";
 import { AIMED_WEAPONS, type AttackId, DEFENCES_AGAINST, type DefenceId, type RangeDrops, type SuccessEntry } from "../tables.js";
-import { optionValues, rollParticipant } from "./common.js";
+import { optionValues, type RollKind, rollParticipant, stateOf } from "./common.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const RangeDropSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Type.Null()]);
@@ -26,8 +27,11 @@ export const AttackRequest = Type.Object(
     defender: Type.Optional(Participant),
     /** A Riposte must follow a winning Parry or Feint that bought it. */
     riposteAfter: Type.Optional(literals(["parry", "feint"] as const)),
-    /** Aim only: areas to the target, cover (Drop 1 or 2) into its area, and the weapon's range Drops. */
+    /** Areas from the attacker to the target before any combined Move or Run taken with the attack (0: the same Area). */
     range: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Areas to the target after that movement, when it does not go straight at her (by default it closes in). */
+    rangeAfterMove: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Aim only: cover (Drop 1 or 2) into the target's area, and the weapon's range Drops. */
     cover: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 })),
     weapon: Type.Optional(Type.String()),
     rangeDrops: Type.Optional(Type.Object({ close: RangeDropSchema, short: RangeDropSchema, medium: RangeDropSchema, long: RangeDropSchema }, { additionalProperties: false })),
@@ -44,23 +48,39 @@ type AttackRequestT = {
   attack: AttackId;
   defence?: DefenceId;
   range?: number;
+  rangeAfterMove?: number;
   cover?: number;
   weapon?: string;
   rangeDrops?: RangeDrops;
   riposteAfter?: "parry" | "feint";
 };
 
-function attackExtraDrop(request: AttackRequestT, steps: Step[]): number {
+/**
+ * Where the target stands when the blow or the shot comes: a combined Move or Run taken with the
+ * attack closes in (straight at the target unless `rangeAfterMove` says where she ends up, which
+ * the Areas moved must be able to reach). Dueling and Brawl then need the same Area; an Aim reads
+ * its range band and the cover there.
+ */
+function attackExtraDrop(request: AttackRequestT, moved: number, steps: Step[]): number {
+  const range = request.range ?? 0;
+  const after = request.rangeAfterMove ?? Math.max(0, range - moved);
+  if (Math.abs(after - range) > moved) refuse(`moving ${moved} Area${moved === 1 ? "" : "s"} cannot take the attacker from ${range} to ${after} Areas from the target`);
+  const approach = after === range ? {} : { from: range, moved };
   if (request.attack !== "aim") {
-    if ((request.range ?? 0) > 0) refuse(`${request.attack} needs the target in the same Area (range 0)`);
+    if (after > 0) refuse(`${request.attack} needs the target in the same Area (range 0)${moved ? ` after the combined movement (${after} Areas away)` : ""}`);
     if (request.cover) refuse("cover only hinders attacks fired into an Area (Aim)");
+    if (range > 0) steps.push({ rule: "close-in", ...approach, range: after });
     return 0;
   }
   const drops = request.rangeDrops ?? (request.weapon !== undefined ? (ownValue(AIMED_WEAPONS, request.weapon) ?? refuse(`unknown aimed weapon "${request.weapon}" (known: ${Object.keys(AIMED_WEAPONS).join(", ")})`)) : { close: 0, short: 0, medium: 0, long: 0 });
-  const reading = aimDrop(request.range ?? 0, drops, request.cover ?? 0);
-  steps.push({ rule: "range", range: request.range ?? 0, band: reading.band, rangeDrop: reading.rangeDrop, coverDrop: reading.coverDrop });
+  const reading = aimDrop(after, drops, request.cover ?? 0);
+  steps.push({ rule: "range", ...approach, range: after, band: reading.band, rangeDrop: reading.rangeDrop, coverDrop: reading.coverDrop });
   return reading.rangeDrop + reading.coverDrop;
 }
+
+/** An attack and a defence are the rolls the Advantage die may join. */
+const ATTACKING: RollKind = { advantage: true, doing: "attack" };
+const DEFENDING: RollKind = { advantage: true, doing: "defend herself" };
 
 function participantEffect(before: CombatantState, after: CombatantState, gained: string[]) {
   const wasStatus = new Set(statusesOf(before));
@@ -80,17 +100,19 @@ export const attackAction = defineAction({
     const steps: Step[] = [];
     const options = optionValues(request.options);
     if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
-    const extra = attackExtraDrop(request, steps);
+    // A Dying target is out of the fight: she cannot be asked for a defence (the attacker is checked with her roll).
+    if (request.defender) refuseIfDying(stateOf(request.defender), DEFENDING.doing);
+    const extra = attackExtraDrop(request, areasMoved(request.attacker.combined ?? []), steps);
     if (request.defence) {
       if (!request.defender) refuse("a defence needs the defender's pool (give defender)");
       checkDefence(request.attack, request.defence, request.defender.item !== undefined);
     }
-    const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, extra);
+    const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, { ...ATTACKING, extraDrop: extra });
     const attackerRoll = { total: attack.reading.total, successPoints: attack.reading.successPoints };
     if (!request.defence || !request.defender) {
       return awaitingOutcome(tray.rolled, steps, { attacker: attackerRoll }, { choice: "defence", by: "defender", offer: { defences: [...DEFENCES_AGAINST[request.attack]] } });
     }
-    const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps);
+    const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps, DEFENDING);
     const defenderRoll = { total: defence.reading.total, successPoints: defence.reading.successPoints };
     const winner = beats(attack.reading.total, defence.reading.total) ? "attacker" : "defender";
     steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner, tieGoesTo: "defender" });

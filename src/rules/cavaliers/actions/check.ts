@@ -8,7 +8,8 @@ import { beats, oppositionPool, rollCheck } from "../pool.js";
 import { refuse } from "../refusal.js";
 import { Options, OppositionSchema, Participant, Spend, StateOnly } from "../schemas.js";
 import { applySpend, entriesFor, type SpendContext, validateSpend } from "../spend.js";
-import { ACTOR_TYPES, FLOURISH_OPPOSITION, type OppositionLevel, STANDARD_OPPOSITION, STYLE_ENTRY, SUCCESS_TABLES } from "../tables.js";
+import { ownValue } from "../../../core/ownKey.js";
+import { ACTOR_TYPES, BEFORE_COMBAT_ADVANTAGE, FLOURISH_OPPOSITION, type OppositionLevel, STANDARD_OPPOSITION, STYLE_ENTRY, SUCCESS_TABLES, type SuccessEntry } from "../tables.js";
 import { spendOffer } from "./attack.js";
 import { optionValues, rollParticipant, stateOf } from "./common.js";
 
@@ -34,6 +35,22 @@ const NEEDS_OPPONENT: readonly string[] = [
   "decrease-opponent-advantage",
 ];
 
+const nonCombatTable = () => SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table");
+
+/** Before the fight: one roll of each skill, none for the surprised (she cannot prepare). */
+function checkBeforeCombat(request: { skill: string; surprised?: boolean; rolledBeforeCombat?: string[] }): void {
+  if (request.surprised) refuse("a surprised character makes no roll before the fight");
+  const skill = request.skill.toLowerCase();
+  if (request.rolledBeforeCombat?.some((earlier) => earlier.toLowerCase() === skill)) refuse(`only one ${request.skill} roll can be made before this fight`);
+}
+
+/** The only purchase before the fight: Advantage, at the skill's own table's price (Prowl, Strategy) or the generic one. */
+export function beforeCombatAdvantage(skill: string): SuccessEntry {
+  const generic = nonCombatTable().entries.find((entry) => entry.effect.kind === "increase-advantage") ?? refuse("the Non-Combat Skills table buys no Advantage");
+  const cost = ownValue(BEFORE_COMBAT_ADVANTAGE, skill.toLowerCase());
+  return cost === undefined ? generic : { ...generic, cost };
+}
+
 export const skillAction = defineAction({
   summary: "A skill used in combat against Standard Opposition, spending SP on the Non-Combat Skills table.",
   request: Type.Object(
@@ -44,8 +61,12 @@ export const skillAction = defineAction({
       opposition: OppositionSchema,
       /** Whoever Yield or Wound purchases land on. */
       target: Type.Optional(StateOnly),
-      /** A roll before the fight (Prowl, Strategy...): its SP buy only Advantage. */
+      /** A roll before the fight (Prowl, Strategy...): its SP buy only Advantage, at its own table's price. */
       beforeCombat: Type.Optional(Type.Boolean()),
+      /** The roller is surprised: she makes no roll before the fight. */
+      surprised: Type.Optional(Type.Boolean()),
+      /** The skills she already rolled before this fight: one roll of each. */
+      rolledBeforeCombat: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 40 })),
       spend: Type.Optional(Spend),
       options: Options,
     },
@@ -54,7 +75,8 @@ export const skillAction = defineAction({
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
     const options = optionValues(request.options);
-    const roll = rollParticipant(tray, request.actor, request.skill, "skill pool", options, steps);
+    if (request.beforeCombat) checkBeforeCombat(request);
+    const roll = rollParticipant(tray, request.actor, request.skill, "skill pool", options, steps, { advantage: false, doing: "use a skill" });
     const opposition = rollOpposition(tray, request.opposition, roll.reading.total, options, steps);
     const actorBefore = stateOf(request.actor);
     const targetBefore = request.target ? stateOf(request.target) : null;
@@ -62,10 +84,11 @@ export const skillAction = defineAction({
     let target = targetBefore;
     const rolled = { success: opposition.success, total: roll.reading.total, successPoints: roll.reading.successPoints, oppositionTotal: opposition.total };
     if (opposition.success) {
-      const context = { role: "acting" as const, ...(request.beforeCombat ? { only: ["increase-advantage"] } : {}) };
-      const entries = entriesFor(SUCCESS_TABLES["non-combat"] ?? refuse("no Non-Combat Skills table"), context);
+      // Stryker disable next-line ObjectLiteral,StringLiteral: no entry a skill may buy (Non-Combat Skills, Advantage before the fight) has a condition, so the role cannot change what is allowed
+      const context = { role: "acting" as const };
+      const entries = request.beforeCombat ? [beforeCombatAdvantage(request.skill)] : entriesFor(nonCombatTable(), context);
       // Without a target, nothing that lands on an opponent is on offer.
-      const offered = entries.filter((entry) => (!context.only || context.only.includes(entry.id)) && (request.target !== undefined || !NEEDS_OPPONENT.includes(entry.effect.kind)));
+      const offered = entries.filter((entry) => request.target !== undefined || !NEEDS_OPPONENT.includes(entry.effect.kind));
       if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: "actor", offer: spendOffer(roll.reading.successPoints, offered) });
       const plan = validateSpend(entries, request.spend, roll.reading.successPoints, context);
       const applied = applySpend(plan, actor, target);
@@ -98,7 +121,7 @@ export const flourishAction = defineAction({
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
     const options = optionValues(request.options);
-    const roll = rollParticipant(tray, request.actor, request.skill, "flourish pool", options, steps);
+    const roll = rollParticipant(tray, request.actor, request.skill, "flourish pool", options, steps, { advantage: false, doing: "Flourish" });
     const opposition = rollOpposition(tray, FLOURISH_OPPOSITION, roll.reading.total, options, steps);
     const before = stateOf(request.actor);
     let actor = roll.state;

@@ -1,7 +1,7 @@
 import type { DiceTray } from "../../../core/dice/source.js";
 import type { Step } from "../../../core/outcome.js";
 import { withDefaults } from "../../options.js";
-import { type CombatantState, woundDropOn, yieldLimitFor } from "../actors.js";
+import { type CombatantState, refuseIfDying, woundDropOn, yieldLimitFor } from "../actors.js";
 import { stepDownAdvantage } from "../advantage.js";
 import { planTurn } from "../combined.js";
 import { type CavaliersOptions, cavaliersOptions } from "../options.js";
@@ -37,24 +37,44 @@ export interface ParticipantRoll {
   drop: number;
 }
 
+/** What a roll is, for the rules that depend on it. */
+export interface RollKind {
+  /** Attack and defence rolls may add the Advantage die; Flourish and Use a Skill may not. */
+  advantage: boolean;
+  /** What the roll is, in words, for the refusal of a Dying character. */
+  doing: string;
+  /** Drop from elsewhere (an Aim's range and cover). */
+  extraDrop?: number;
+}
+
 /**
  * Builds a participant's pool, totals her Drop (Wounds on the skill + combined actions +
- * situational + any extra such as range and cover), rolls and reads it.
+ * situational + any extra such as range and cover), rolls and reads it. A Dying character makes
+ * no roll; the Advantage die goes only on attacks and defences, and steps down only when it was
+ * rolled (a Drop that removes it means it was not used).
  */
-export function rollParticipant(tray: DiceTray, participant: ParticipantRequest, skill: string, label: string, options: CavaliersOptions, steps: Step[], extraDrop = 0): ParticipantRoll {
+export function rollParticipant(tray: DiceTray, participant: ParticipantRequest, skill: string, label: string, options: CavaliersOptions, steps: Step[], kind: RollKind): ParticipantRoll {
   const state = stateOf(participant);
+  refuseIfDying(state, kind.doing);
+  if (participant.useAdvantage && !kind.advantage) refuse(`the Advantage die goes only on an attack or a defence roll, not on ${kind.doing}`);
   if (participant.useAdvantage && state.advantage === 0) refuse(`${state.name} has no Advantage die to use`);
   const advantage = participant.useAdvantage ? state.advantage : 0;
   const pool = buildPool({ ...participant, advantage });
   const woundDrop = woundDropOn(state, skill);
-  const combinedDrop = planTurn({ rolled: [skill], combined: participant.combined ?? [] }).drop;
+  // One roll: her turn's combined actions go on it, within the round's cap and movement.
+  const combinedDrop = planTurn({ combined: participant.combined ?? [], earlier: participant.combinedThisRound, heldInArea: participant.heldInArea }).drop;
   const situational = participant.drop ?? 0;
+  const extraDrop = kind.extraDrop ?? 0;
   const drop = woundDrop + combinedDrop + situational + extraDrop;
   steps.push({ rule: "pool", roll: label, skill, dice: pool.map((die) => `${die.source}:d${die.sides}`) });
   steps.push({ rule: "drop-total", roll: label, wounds: woundDrop, combined: combinedDrop, situational, other: extraDrop, drop });
   const reading = rollCheck(tray, pool, drop, label, options.keepOneDie, participant.dropChoice, steps);
-  const after = advantage ? { ...state, advantage: stepDownAdvantage(state.advantage) } : state;
-  if (advantage) steps.push({ rule: "advantage-used", roll: label, from: state.advantage, to: after.advantage });
+  if (!advantage) return { reading, before: state, state, drop };
+  if (reading.dropped.some((die) => die.source === "advantage")) {
+    steps.push({ rule: "advantage-dropped", roll: label, advantage: state.advantage });
+    return { reading, before: state, state, drop };
+  }
+  const after = { ...state, advantage: stepDownAdvantage(state.advantage) };
+  steps.push({ rule: "advantage-used", roll: label, from: state.advantage, to: after.advantage });
   return { reading, before: state, state: after, drop };
 }
-

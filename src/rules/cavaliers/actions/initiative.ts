@@ -2,18 +2,21 @@ import * as Type from "@sinclair/typebox";
 import { effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { planTurn } from "../combined.js";
-import { focus, type InitiativePlace, lateJoiner, orderInitiative, rollInitiative, spendInitiative } from "../initiative.js";
-import { ActorTypeSchema, InitiativeSpecialtySchema, Options, poolFields } from "../schemas.js";
+import { refuseIfDying } from "../actors.js";
+import { focus, type InitiativePlace, interposeEffect, lateJoiner, orderInitiative, rollInitiative, seizeOrder, spendInitiative } from "../initiative.js";
+import { refuse } from "../refusal.js";
+import { ActorTypeSchema, dyingFields, InitiativeSpecialtySchema, Options, poolFields } from "../schemas.js";
 import { INITIATIVE_COSTS } from "../tables.js";
 import { optionValues } from "./common.js";
 
-const { attribute, competency, ranks, item, bonus, assists } = poolFields;
+const { attribute, competency, competent, ranks, item, bonus, assists } = poolFields;
 const InitiativeRollerSchema = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
     specialty: InitiativeSpecialtySchema,
     attribute,
     competency,
+    competent,
     ranks,
     item,
     bonus,
@@ -62,7 +65,10 @@ export const focusAction = defineAction({
   summary: "Focus: reroll Initiative, keep the better position and add the new IP.",
   request: Type.Object(
     {
-      roller: Type.Object({ name: Type.String({ minLength: 1 }), specialty: InitiativeSpecialtySchema, attribute, competency, ranks, item, bonus, assists, drop: poolFields.drop, combined: poolFields.combined }, { additionalProperties: false }),
+      roller: Type.Object(
+        { name: Type.String({ minLength: 1 }), ...dyingFields, specialty: InitiativeSpecialtySchema, attribute, competency, competent, ranks, item, bonus, assists, drop: poolFields.drop, combined: poolFields.combined, combinedThisRound: poolFields.combinedThisRound },
+        { additionalProperties: false },
+      ),
       current: Position,
       options: Options,
     },
@@ -71,8 +77,9 @@ export const focusAction = defineAction({
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
     const options = optionValues(request.options);
-    // Stryker disable next-line StringLiteral: only how many rolled actions a turn has counts; their names only appear in refusals
-    const drop = planTurn({ rolled: ["focus"], combined: request.roller.combined ?? [] }).drop + (request.roller.drop ?? 0);
+    refuseIfDying(request.roller, "Focus");
+    // The Focus is the turn's roll: its combined actions go on it, within the round's cap and movement.
+    const drop = planTurn({ combined: request.roller.combined ?? [], earlier: request.roller.combinedThisRound }).drop + (request.roller.drop ?? 0);
     const place = rollInitiative(tray, request.roller, options.keepOneDie, steps, drop);
     const after = focus(request.current, place);
     steps.push({ rule: "focus", from: request.current.total, rolled: place.total, position: after.total, ipAdded: place.successPoints });
@@ -85,17 +92,31 @@ export const focusAction = defineAction({
   },
 });
 
+const Name = Type.String({ minLength: 1 });
+const InterposeSchema = Type.Union([
+  Type.Object({ mode: Type.Literal("redirect"), attacker: Name, target: Name, areas: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  Type.Object({ mode: Type.Literal("block"), opponent: Name, areas: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+]);
+
 export const spendInitiativeAction = defineAction({
-  summary: "Spend IP to Seize the Initiative, Interpose or Reprise Attack at the specialty's cost.",
+  summary: "Spend IP to Seize the Initiative (she acts next this round), Interpose (take an attack or hold an opponent) or Reprise Attack.",
   request: Type.Object(
     {
-      name: Type.String({ minLength: 1 }),
+      name: Name,
+      ...dyingFields,
       specialty: InitiativeSpecialtySchema,
       initiativePoints: Type.Integer({ minimum: 0 }),
       usedThisRound: Type.Optional(Type.Array(Type.Union([Type.Literal("seize"), Type.Literal("interpose"), Type.Literal("reprise")]))),
       spend: Type.Union([Type.Literal("seize"), Type.Literal("interpose"), Type.Literal("reprise")]),
       /** Reprise Attack repeats only an attack that failed. */
       attackFailed: Type.Optional(Type.Boolean()),
+      /** Seize: this round's order by name, first first, and whoever acts now (none before the round's first turn). */
+      order: Type.Optional(Type.Array(Name, { uniqueItems: true })),
+      acting: Type.Optional(Name),
+      /** Interpose: the attack she takes, or the opponent she holds in her Area. */
+      interpose: Type.Optional(InterposeSchema),
+      /** Interpose with a combined Move: what she already took this round counts towards Drop 4 and two Areas. */
+      combinedThisRound: poolFields.combinedThisRound,
       options: Options,
     },
     { additionalProperties: false },
@@ -103,12 +124,29 @@ export const spendInitiativeAction = defineAction({
   resolve(request, tray): Outcome {
     const steps: Step[] = [];
     const options = optionValues(request.options);
+    refuseIfDying(request, "spend Initiative Points");
+    if (request.interpose && request.spend !== "interpose") refuse(`interpose describes an Interpose, not ${request.spend}`);
+    if ((request.order || request.acting) && request.spend !== "seize") refuse(`order and acting describe a Seize, not ${request.spend}`);
+    if (request.acting && !request.order) refuse("acting needs this round's order");
     const after = spendInitiative({ specialty: request.specialty, initiativePoints: request.initiativePoints, usedThisRound: request.usedThisRound ?? [] }, request.spend, options.seizeOncePerRound, { attackFailed: request.attackFailed ?? false });
     steps.push({ rule: "initiative-spend", spend: request.spend, specialty: request.specialty, cost: after.cost });
+    const result: Record<string, unknown> = { spent: request.spend, cost: after.cost, initiativePoints: after.initiativePoints, usedThisRound: after.usedThisRound };
+    if (request.order) {
+      const orderThisRound = seizeOrder(request.order, request.name, request.acting);
+      steps.push({ rule: "seize", before: request.acting ?? null, order: orderThisRound, nextRound: request.order });
+      Object.assign(result, { orderThisRound, nextRoundOrder: request.order });
+    }
+    if (request.interpose) {
+      const effect = interposeEffect(request.name, request.interpose);
+      // Her Move to an adjacent Area is a combined action of her round.
+      if (effect.combined?.length) planTurn({ combined: effect.combined, earlier: request.combinedThisRound });
+      steps.push({ rule: "interpose", ...effect });
+      result.interpose = effect;
+    }
     return {
       dice: tray.rolled,
       steps,
-      result: { spent: request.spend, cost: after.cost, initiativePoints: after.initiativePoints, usedThisRound: after.usedThisRound },
+      result,
       effects: [effectOf(request.name, { initiativePoints: request.initiativePoints }, { initiativePoints: after.initiativePoints })],
     };
   },

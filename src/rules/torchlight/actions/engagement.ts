@@ -1,19 +1,13 @@
 import * as Type from "@sinclair/typebox";
 import { defineAction } from "../../ruleset.js";
 import { isEngaged, mayRetreat, nearestEngagedEnemy } from "../grid.js";
-import { StanceSchema } from "../schemas.js";
+import { PlacementSchema } from "../schemas.js";
 
 export const engagementAction = defineAction({
   summary: "Reads the Combat Grid: who is Engaged, their nearest engaged enemy, and who may Retreat (no dice)",
   request: Type.Object(
     {
-      grid: Type.Array(
-        Type.Object(
-          { name: Type.String(), side: Type.String(), lane: Type.Integer({ minimum: 1, maximum: 12 }), stance: StanceSchema, incapacitated: Type.Optional(Type.Boolean()) },
-          { additionalProperties: false },
-        ),
-        { minItems: 1 },
-      ),
+      grid: Type.Array(PlacementSchema, { minItems: 1 }),
     },
     { additionalProperties: false },
   ),

@@ -40,6 +40,8 @@ const Request = Type.Object(
     /** The saves each damaged character's owner has rolled, by the character's id (its name when none): absent = awaited. */
     // TypeBox checks a Record's keys by their pattern alone, and only additionalProperties false refuses a key off it.
     saves: Type.Optional(Type.Record(Type.String({ pattern: "^.{1,40}$" }), Type.Literal(true), { additionalProperties: false })),
+    /** With the house option breathOrder "owner": the hits each character's owner puts to her Breath first, by the hit's number in `hits` ("2,0"), by the character's id: absent or short = awaited while the order can still matter. */
+    breathOrder: Type.Optional(Type.Record(Type.String({ pattern: "^.{1,40}$" }), Type.String({ pattern: "^\\d{1,3}(,\\d{1,3}){0,199}$" }), { additionalProperties: false })),
     options: Options,
   },
   { additionalProperties: false },
@@ -116,6 +118,9 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
   // Rally happens in the players' turn, so its Breath is there before the round's damage lands.
   if (request.rally) {
     const reach = rallied(request, request.rally, options.diagonalAdjacency);
+    // Rally's Breath stops at each companion's maximum: without it Fray cannot tell what 1d4 adds.
+    const unknown = request.combatants.filter((c) => reach.includes(c.name) && c.maxBreath === undefined).map((c) => c.name);
+    if (unknown.length > 0) throw new TorchlightRefusal("rally-needs-max-breath", unknown.join(", "));
     steps.push({ rule: "rally-reach", by: request.rally.by, reaches: reach });
     combatants = combatants.map((c) => {
       if (!reach.includes(c.name)) return c;
@@ -126,8 +131,17 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
   }
 
   const saves = request.saves ?? {};
-  const end = resolveEndOfRound(tray, combatants, hits, options.protectRounding, undefined, (c) => Object.hasOwn(saves, idOf(c)));
+  const orders = request.breathOrder ?? {};
+  if (options.breathOrder !== "owner" && Object.keys(orders).length > 0) throw new TorchlightRefusal("bad-breath-order", "the hits meet Breath in the order dealt unless options.breathOrder is owner");
+  const ownerOrder = options.breathOrder === "owner" ? (c: RoundCombatant) => (Object.hasOwn(orders, idOf(c)) ? orders[idOf(c)]!.split(",").map(Number) : undefined) : undefined;
+  const end = resolveEndOfRound(tray, combatants, hits, options.protectRounding, undefined, (c) => Object.hasOwn(saves, idOf(c)), ownerOrder);
   steps.push(...end.steps);
+  if (end.awaiting?.kind === "order") {
+    const { combatant, chosen, hits: open } = end.awaiting;
+    const prefix = chosen.map(String);
+    const offer = { chosen, hits: open.map((h) => ({ hit: h.hit, amount: h.amount, damageType: h.damageType })), options: open.map((h) => [...prefix, String(h.hit)].join(",")) };
+    return awaitingOutcome(tray.rolled, steps, { resolved: false, breathOrderOf: combatant.name }, { choice: `breathOrder.${idOf(combatant)}`, by: idOf(combatant), offer });
+  }
   if (end.awaiting) {
     const { combatant, characteristics, st } = end.awaiting;
     return awaitingOutcome(tray.rolled, steps, { resolved: false, savesOwedBy: combatant.name }, { choice: `saves.${idOf(combatant)}`, by: idOf(combatant), offer: { characteristics, st } });

@@ -1,10 +1,11 @@
 import * as Type from "@sinclair/typebox";
 import type { Static } from "@sinclair/typebox";
+import type { Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
 import { mayProtect, mayRetreat, nearestEngagedEnemy, rallyReach } from "../grid.js";
 import { readOptions } from "../options.js";
 import { TorchlightRefusal } from "../refusal.js";
-import { AbilitySchema, Options, PlacementSchema, WeaponKindSchema } from "../schemas.js";
+import { AbilitySchema, CompulsionsSchema, Options, PlacementSchema, WeaponKindSchema } from "../schemas.js";
 import { ABILITY_STANCE, RETREAT_WAIT_ROUNDS, STANCE_RULES } from "../tables.js";
 
 const Grid = Type.Array(PlacementSchema, { minItems: 1, maxItems: 60 });
@@ -22,6 +23,8 @@ const AbilityRequest = Type.Object(
     weapon: Type.Optional(WeaponKindSchema),
     /** Rally: someone has already Rallied this round. */
     rallyTaken: Type.Optional(Type.Boolean()),
+    /** What compels its user this round: a compelled character must attack, so only Protect Companion (which leaves the attack) is open. */
+    compelled: Type.Optional(CompulsionsSchema),
     options: Options,
   },
   { additionalProperties: false },
@@ -30,7 +33,7 @@ export type AbilityRequest = Static<typeof AbilityRequest>;
 
 /**
  * A stance ability, used instead of the action (Protect Companion still lets its user attack), read
- * off the Combat Grid: Intimidation Impairs the nearest engaged enemy's attack this round, Rally
+ * off the Combat Grid: Intimidation compels the nearest Engaged enemy to attack this round, Impaired; Rally
  * reaches the companions within one position, Protect Companion needs an adjacent companion,
  * Called Shot a ranged weapon and a declared enemy. No dice: what it does lands at the round's end
  * (Rally, Protect) or on the attacks it touches (Intimidation, Called Shot).
@@ -44,14 +47,20 @@ export const abilityAction = defineAction({
     if (!me) throw new TorchlightRefusal("needs-position", request.by);
     const ability = request.ability ?? STANCE_RULES[me.stance].ability;
     if (ABILITY_STANCE[ability] !== me.stance || me.incapacitated) throw new TorchlightRefusal("ability-wrong-stance", `${ability} is used from ${ABILITY_STANCE[ability]}`);
+    const compelled = request.compelled ?? [];
+    if (compelled.length > 0 && !STANCE_RULES[ABILITY_STANCE[ability]].abilityAllowsAttack) {
+      throw new TorchlightRefusal("compelled-to-attack", compelled.map((c) => `${c.kind} by ${c.by}`).join(", "));
+    }
     // No target named finds no one: every placement has a name.
     const target = request.grid.find((p) => p.name === request.target);
     if (request.target !== undefined && !target) throw new TorchlightRefusal("needs-position", request.target);
     let result: Record<string, unknown>;
+    const extra: Step[] = [];
     if (ability === "intimidation") {
       const enemy = nearestEngagedEnemy(request.grid, me.name);
       if (!enemy) throw new TorchlightRefusal("no-engaged-enemy");
       result = { ability, intimidated: enemy.name };
+      extra.push({ rule: "compels", kind: "intimidation", by: me.name, target: enemy.name });
     } else if (ability === "rally") {
       if (request.rallyTaken) throw new TorchlightRefusal("rally-once-a-round");
       result = { ability, reaches: rallyReach(request.grid, me.name, options.diagonalAdjacency).map((p) => p.name) };
@@ -64,7 +73,7 @@ export const abilityAction = defineAction({
       if ((request.weapon ?? "ranged") !== "ranged") throw new TorchlightRefusal("called-shot-needs-ranged");
       result = { ability, calledShotOn: target.name };
     }
-    return { dice: tray.rolled, steps: [{ rule: "ability", by: me.name, stance: me.stance, ...result }], result, effects: [] };
+    return { dice: tray.rolled, steps: [{ rule: "ability", by: me.name, stance: me.stance, ...result }, ...extra], result, effects: [] };
   },
 });
 

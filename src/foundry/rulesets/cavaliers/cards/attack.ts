@@ -6,8 +6,9 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { isDyingNow } from "../../../../rules/cavaliers/actors.js";
+import { areasMoved } from "../../../../rules/cavaliers/combined.js";
 import { ACTOR_TYPES, type AttackId, COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
-import { areaContext } from "../../../areas/service.js";
+import { areaContext, placeTokens, standingToken } from "../../../areas/service.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { Refused } from "../../../relay/index.js";
@@ -44,7 +45,7 @@ export function trackUpdate(outcome: Outcome, index: number): Record<string, unk
 
 /** Whether the actor is Dying with these Wounds (her type's wound track decides). */
 export function dyingWith(actor: Actor.Implementation, wounds: number): boolean {
-  return isDyingNow({ name: actor.name, type: actorType(actor), yield: 0, wounds, yieldLimit: 0, advantage: 0, style: 0 });
+  return isDyingNow({ type: actorType(actor), wounds });
 }
 
 /** A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it. */
@@ -57,7 +58,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   const attacker = actors.attacker!;
   if (!actors.defender) throw new Refused(game.i18n!.localize("FRAY.Card.Refused.NoActor"));
   cavaliersSystem(attacker);
-  cavaliersSystem(actors.defender);
+  // A Dying target is out of the fight: the rules refuse her defence, so the card does not open.
+  if (dyingWith(actors.defender, cavaliersSystem(actors.defender).wounds.value)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.TargetDying", { name: actors.defender.name }));
   const attack = oneOf(raw.attack, ATTACK_IDS, "attack") as AttackId;
   const specialty = specialtyOf(attacker, attack, optionalString(raw.specialty, "specialty"));
   const weapon = weaponOf(attacker, optionalString(raw.weapon, "weapon"));
@@ -72,9 +74,13 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     assists: diceLists(raw.assists, 2, 10, "assists"),
     extraDrop: optionalInteger(raw.extraDrop, 0, 20, "extraDrop") ?? 0,
   };
-  // Between two tokens on a scene with Areas, the Areas decide range and cover; otherwise the roller says.
-  const context = tokens.attacker && tokens.defender ? areaContext(tokens.attacker, tokens.defender) : null;
-  const reach = cavaliersAttackCheck(context, attack, weapon?.system.rangeDrops ?? null);
+  // Between two tokens on a scene with Areas, the Areas they stand in decide range and cover (a request
+  // that leaves the tokens out reads them through the fighters' tokens); with no token on such a scene, the roller says.
+  const standing = [standingToken(attacker, tokens.attacker), standingToken(actors.defender, tokens.defender)] as const;
+  const placing = placeTokens(standing);
+  if ("refusal" in placing) throw new Refused(placing.refusal);
+  const context = "placed" in placing ? areaContext(standing[0]!, standing[1]!) : null;
+  const reach = cavaliersAttackCheck(context, attack, weapon?.system.rangeDrops ?? null, areasMoved(combined));
   if (!reach.allowed) throw new Refused(reach.reason ?? "");
   const range = context ? context.range : optionalInteger(raw.range, 0, 99, "range");
   const cover = context ? context.cover : (optionalInteger(raw.cover, 0, 2, "cover") ?? 0);

@@ -1,7 +1,8 @@
-/** The cavaliers cards: attack, Use a Skill, Flourish and Survival, on the shared card engine. */
+/** The cavaliers cards: attack, Use a Skill, Flourish, Survival and the end of a fight, on the shared card engine. */
 import { registerCardKind } from "../../../cards/index.js";
 import { cavaliersAttackCard } from "./attack.js";
 import { cavaliersFlourishCard, cavaliersSkillCard, cavaliersSurvivalCard } from "./checks.js";
+import { cavaliersEndCombatCard } from "./endCombat.js";
 import { PICKER_ACTIONS, refreshPicker } from "./picker.js";
 import { postCheck } from "./post.js";
 
@@ -10,11 +11,11 @@ export { attackCard, checkCard, postAttack, postCheck } from "./post.js";
 const survival = {
   /** A Dying PC's owner opens her Survival roll from the card that left her Dying. */
   async survival(_message: ChatMessage.Implementation, _card: unknown, button: HTMLElement): Promise<void> {
-    await postCheck({ actorUuid: button.dataset.actor ?? "", kind: "survival", opposition: "moderate", combined: [], useAdvantage: false, assists: [] });
+    await postCheck({ actorUuid: button.dataset.actor ?? "", kind: "survival", opposition: "moderate", combined: [], assists: [] });
   },
 };
 
-export const CAVALIERS_CARDS = [cavaliersAttackCard, cavaliersSkillCard, cavaliersFlourishCard, cavaliersSurvivalCard];
+export const CAVALIERS_CARDS = [cavaliersAttackCard, cavaliersSkillCard, cavaliersFlourishCard, cavaliersSurvivalCard, cavaliersEndCombatCard];
 
 export function registerCavaliersCards(): void {
   for (const kind of CAVALIERS_CARDS) {

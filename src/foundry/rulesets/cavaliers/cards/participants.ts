@@ -4,11 +4,14 @@
  * competency, ranks, the item die). The GM and the rolling client read the same way, so the dice a
  * client rolls are the dice the GM's reading asks for.
  */
-import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
+import { Participant, type ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ACTOR_TYPES, type ActorType } from "../../../../rules/cavaliers/tables.js";
 import { Refused } from "../../../relay/index.js";
 import { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "../items.js";
+import { competentIn, skillOfRoll } from "../competence.js";
 import { CavaliersCharacterModel, CavaliersNpcModel } from "../models.js";
+import { cardName } from "../../../cards/documents.js";
+import { withinSchema } from "../../../data/bounds.js";
 
 type CavaliersSystem = CavaliersCharacterModel | CavaliersNpcModel;
 type SpecialtyItem = Item.Implementation & { system: CavaliersSpecialtyModel };
@@ -69,7 +72,7 @@ export function participantOf(actor: Actor.Implementation, choices: PoolChoices)
   const system = cavaliersSystem(actor);
   const attribute = choices.specialty?.system.attribute ?? "verve";
   const participant: ParticipantRequest = {
-    name: actor.name,
+    name: cardName(actor.name),
     type: actorType(actor),
     yield: system.yield.value,
     wounds: system.wounds.value,
@@ -79,12 +82,17 @@ export function participantOf(actor: Actor.Implementation, choices: PoolChoices)
     competency: system.competency as ParticipantRequest["competency"],
     ranks: choices.specialty?.system.ranks ?? 0,
   };
+  // Her die is hers always (the Yield Limit reads it); the pool adds it only in a skill she is competent
+  // in. A check with no specialty names no skill: the one rolling it claims it, and the die joins.
+  const skill = skillOfRoll(choices.skill, choices.specialty?.system.skill);
+  if (skill && !competentIn(system, skill)) participant.competent = false;
   if (choices.itemDie) participant.item = choices.itemDie as ParticipantRequest["item"];
   if (choices.useAdvantage) participant.useAdvantage = true;
   if (choices.assists?.length) participant.assists = choices.assists as ParticipantRequest["assists"];
   if (choices.combined?.length) participant.combined = choices.combined;
   if (choices.drop) participant.drop = choices.drop;
-  return participant;
+  // Within the rules' bounds whatever the sheet holds, so no card about her fails its schema.
+  return withinSchema(Participant, participant);
 }
 
 /** The Yield Limit before Wounds, as the sheet derives it. */

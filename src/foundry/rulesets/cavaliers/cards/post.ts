@@ -43,7 +43,6 @@ export function checkCard(request: CheckRequest): OpenCard {
   const pool = {
     specialty: request.specialtyItemId ?? "",
     combined: request.combined,
-    useAdvantage: request.useAdvantage,
     assists: request.assists,
     ...(request.extraDrop !== undefined ? { extraDrop: request.extraDrop } : {}),
   };

@@ -7,6 +7,7 @@ import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
 import { SUCCESS_TABLES, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/tables.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
+import { cardName } from "../../../cards/documents.js";
 
 const loc = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Card.${key}`, data) : game.i18n!.localize(`FRAY.Card.${key}`));
 
@@ -62,7 +63,7 @@ function spendText(steps: readonly Step[]): string {
 function nameOf(card: CardData, role: string): string {
   const uuid = card.refs[role]?.actor;
   const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? actor.name : role;
+  return actor instanceof Actor ? cardName(actor.name) : role;
 }
 
 function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> | null {

@@ -4,7 +4,7 @@ import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js"
 import { writeStates } from "../../../combat/store.js";
 import { toggleGroup } from "./group.js";
 import { chooseInitiative, planFocus, planInitiative, writePlan } from "./initiative.js";
-import { cavaliersSystem } from "./roller.js";
+import { postEndOfCombat } from "../cards/endCombat.js";
 import { initiativePoints, spend } from "./spend.js";
 import { roundOf } from "../../../combat/clock.js";
 import { Refused } from "../../../relay/index.js";
@@ -82,10 +82,8 @@ export const cavaliersCombatRules: RulesetCombatRules = {
     });
   },
 
-  /** Yield resets to 0 after a fight, for everyone who was in it. */
+  /** The GM who ends a fight posts its end: Yield back to 0, each Dying NPC's fate (cards/endCombat.ts). */
   async onCombatEnd(combat) {
-    const actors = new Set(combat.combatants.map((c) => c.actor).filter((a): a is Actor.Implementation => cavaliersSystem(a) !== undefined));
-    // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
-    for (const actor of actors) if (actor.isOwner) await actor.update({ "system.yield.value": 0 } as never);
+    if (game.user?.isGM) await postEndOfCombat(combat);
   },
 };

@@ -1,5 +1,6 @@
 import type { InitiativeRoller } from "../../../../rules/cavaliers/initiative.js";
 import type { ActorType, InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
+import { competentIn } from "../competence.js";
 import { CavaliersCharacterModel, CavaliersNpcModel } from "../models.js";
 
 export const INITIATIVE_SPECIALTIES: readonly InitiativeSpecialty[] = ["impulse", "vigilance", "timing"];
@@ -44,6 +45,7 @@ export function initiativeRoller(actor: Actor.Implementation, id: string, specia
     surprised,
     attribute: system.attributes[attribute],
     competency: system.competency,
+    ...(competentIn(system, "Initiative") ? {} : { competent: false }),
     ranks: ranksOf(item),
     type: actorType(system),
     ...(members ? { members } : {}),

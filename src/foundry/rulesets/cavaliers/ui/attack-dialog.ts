@@ -74,6 +74,7 @@ export class AttackDialog extends HandlebarsDialog {
 
   attackContext(): AttackContext {
     const data = cavaliersData(this.actor);
+    const targetData = this.target.actor ? cavaliersData(this.target.actor) : null;
     const specialties: Record<string, AttackId> = {};
     for (const s of specialtiesOf(this.actor)) if (s.attack) specialties[s.id] = s.action as AttackId;
     const token = attackerToken(this.actor);
@@ -88,6 +89,8 @@ export class AttackDialog extends HandlebarsDialog {
       advantage: data?.advantage ?? 0,
       ...(this.area?.lineOfSight === false ? { lineOfSight: false } : {}),
       riposteReady: riposteOf(this.actor) !== null,
+      ...(data?.derived.dying ? { dying: true } : {}),
+      ...(targetData?.derived.dying ? { targetDying: true } : {}),
     };
   }
 

@@ -1,6 +1,6 @@
-import { planTurn } from "../../../../rules/cavaliers/combined.js";
+import { areasMoved, combinedActionDrop } from "../../../../rules/cavaliers/combined.js";
 import { rangeBand } from "../../../../rules/cavaliers/range.js";
-import { COMBINED_ACTIONS, COMBINED_ONLY_CAP, WOUND_DROP_SKILLS, type AttackId } from "../../../../rules/cavaliers/tables.js";
+import { COMBINED_ACTIONS, COMBINED_CAP, MAX_AREAS_PER_TURN, WOUND_DROP_SKILLS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import type { AttackRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import type { WeaponRow } from "./gear.js";
@@ -34,6 +34,14 @@ export interface AttackContext {
   lineOfSight?: boolean;
   /** Whether she won a Parry or Feint that bought a Riposte she has not made yet. */
   riposteReady?: boolean;
+  /** Dying: she takes no action. */
+  dying?: boolean;
+  /** The target is Dying: out of the fight, she cannot be attacked. */
+  targetDying?: boolean;
+  /** Combined actions she took earlier this round (the Drop 4 cap and the two Areas are the round's). */
+  combinedThisRound?: readonly string[];
+  /** An opponent's Interpose holds her in her Area this round. */
+  heldInArea?: boolean;
 }
 
 export interface AttackPlan {
@@ -58,12 +66,15 @@ function chosenAttack(choice: string, context: AttackContext): { attack: AttackI
 }
 
 /**
- * The running Drop of an attack and whether it may go: combined actions may add up to the cap
- * (the rules' Drop 4), never Run with Move; Dueling and Brawl need the target's Area (a combined
- * Move or Run may close the distance); an aimed weapon must reach the band.
+ * The running Drop of an attack and whether it may go: the round's combined actions may add up to
+ * the cap (the rules' Drop 4) and move two Areas at most; Dueling and Brawl need the target's Area
+ * (a combined Move or Run may close the distance); an aimed weapon must reach the band where she
+ * stands after moving.
  */
 export function planAttack(values: AttackFormValues, context: AttackContext): AttackPlan {
   const problems: string[] = [];
+  if (context.dying) problems.push(i18n().localize("FRAY.Ui.DyingNoTurn"));
+  if (context.targetDying) problems.push(i18n().localize("FRAY.Ui.TargetDying"));
   const chosen = chosenAttack(values.specialty, context);
   if (!chosen) problems.push(i18n().localize("FRAY.Ui.ChooseAttack"));
   if (chosen?.attack === "riposte" && !context.riposteReady) problems.push(i18n().localize("FRAY.Ui.NoRiposte"));
@@ -71,36 +82,30 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
 
   const combined = values.combined.filter((id) => Object.hasOwn(COMBINED_ACTIONS, id));
   const combinedDrop = combined.reduce((sum, id) => sum + (COMBINED_ACTIONS[id] ?? 0), 0);
-  const overCap = combinedDrop > COMBINED_ONLY_CAP;
-  if (overCap) problems.push(i18n().format("FRAY.Ui.OverCap", { drop: String(combinedDrop), cap: String(COMBINED_ONLY_CAP) }));
-  if (combined.includes("run") && combined.includes("move")) problems.push(i18n().localize("FRAY.Ui.RunAndMove"));
-  else {
-    try {
-      planTurn({ rolled: ["attack"], combined });
-    } catch (err) {
-      problems.push(err instanceof Error ? err.message : String(err));
-    }
-  }
+  const earlier = context.combinedThisRound ?? [];
+  const capCount = combinedDrop + combinedActionDrop(earlier);
+  const overCap = capCount > COMBINED_CAP;
+  if (overCap) problems.push(i18n().format(earlier.length ? "FRAY.Ui.OverCapRound" : "FRAY.Ui.OverCap", { drop: String(capCount), cap: String(COMBINED_CAP) }));
+  const moved = areasMoved(combined);
+  if (moved + areasMoved(earlier) > MAX_AREAS_PER_TURN) problems.push(i18n().format("FRAY.Ui.TooFar", { areas: String(MAX_AREAS_PER_TURN) }));
+  if (moved > 0 && context.heldInArea) problems.push(i18n().localize("FRAY.Ui.HeldInArea"));
 
   const woundDrop = attack && WOUND_DROP_SKILLS.includes(attack) ? context.woundDrop : 0;
   const weapon = context.weapons.find((w) => w.id === values.weapon);
   let rangeDrop = 0;
-  // Dueling and Brawl strike after the combined Move or Run: the request carries the range then.
-  let rangeAtAttack = values.range;
+  // The request carries the range before the combined Move or Run, which closes in: the rules read
+  // Dueling and Brawl (and an Aim's band) where she stands after it.
   if (values.range !== null && attack) {
-    const band = rangeBand(values.range);
+    const after = Math.max(0, values.range - moved);
     if (attack === "aim") {
-      if (context.lineOfSight === false) problems.push(i18n().localize("FRAY.Ui.NoLineOfSight"));
+      if (context.lineOfSight === false && moved === 0) problems.push(i18n().localize("FRAY.Ui.NoLineOfSight"));
       if (weapon && !weapon.melee) {
+        const band = rangeBand(after);
         const drop = weapon.rangeDrops[band];
         if (drop === null || drop === undefined) problems.push(i18n().format("FRAY.Ui.OutOfReach", { weapon: weapon.name, band: i18n().localize(`FRAY.Cavaliers.${band.charAt(0).toUpperCase()}${band.slice(1)}`) }));
         else rangeDrop = drop;
       }
-    } else {
-      const closes = (combined.includes("move") ? 1 : 0) + (combined.includes("run") ? 2 : 0);
-      if (values.range > closes) problems.push(i18n().localize("FRAY.Ui.SameAreaNeeded"));
-      else rangeAtAttack = 0;
-    }
+    } else if (after > 0) problems.push(i18n().localize("FRAY.Ui.SameAreaNeeded"));
   }
   const coverDrop = attack === "aim" ? values.cover : 0;
 
@@ -122,7 +127,7 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
           combined,
           useAdvantage,
           assists,
-          ...(rangeAtAttack !== null ? { range: rangeAtAttack } : {}),
+          ...(values.range !== null ? { range: values.range } : {}),
           cover: values.cover,
           rollMode: values.rollMode,
         };

@@ -5,7 +5,6 @@ import { SYSTEM_ID, templatePath } from "../../../system.js";
 import type { CheckKind, CheckRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dialog-base.js";
-import { cavaliersData } from "./gear.js";
 import { checkOddsLine } from "./odds-view.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
@@ -21,7 +20,6 @@ export const FIXED_OPPOSITION: Partial<Record<CheckKind, OppositionLevel>> = { f
 export interface CheckFormValues {
   kind: CheckKind;
   opposition: OppositionLevel;
-  useAdvantage: boolean;
   assists: string[];
   /** publicroll, gmroll, blindroll or selfroll. */
   rollMode: string;
@@ -35,7 +33,6 @@ export function planCheck(actor: Actor.Implementation, specialtyItemId: string |
   const { assists, problems: assistProblems } = readAssists(values.assists);
   problems.push(...assistProblems);
   if (problems.length) return { request: null, problems };
-  const advantage = cavaliersData(actor)?.advantage ?? 0;
   return {
     request: {
       actorUuid: actor.uuid,
@@ -44,7 +41,6 @@ export function planCheck(actor: Actor.Implementation, specialtyItemId: string |
       ...(specialtyItemId && values.kind !== "survival" ? { specialtyItemId } : {}),
       opposition,
       combined: [],
-      useAdvantage: values.useAdvantage && advantage > 0,
       assists,
       rollMode: values.rollMode,
     },
@@ -78,7 +74,7 @@ export class CheckDialog extends HandlebarsDialog {
     super({});
     this.actor = options.actor;
     this.specialtyItemId = options.specialtyItemId;
-    this.values = { kind: options.kind, opposition: FIXED_OPPOSITION[options.kind] ?? "moderate", useAdvantage: false, assists: ["", ""], rollMode: currentRollMode() };
+    this.values = { kind: options.kind, opposition: FIXED_OPPOSITION[options.kind] ?? "moderate", assists: ["", ""], rollMode: currentRollMode() };
   }
 
   override get title(): string {
@@ -88,7 +84,6 @@ export class CheckDialog extends HandlebarsDialog {
 
   protected override async _prepareContext(options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
-    const advantage = cavaliersData(this.actor)?.advantage ?? 0;
     const fixed = FIXED_OPPOSITION[this.values.kind];
     const plan = planCheck(this.actor, this.specialtyItemId, this.values);
     return Object.assign(context, {
@@ -98,8 +93,6 @@ export class CheckDialog extends HandlebarsDialog {
       oppositionOptions: PICKABLE_OPPOSITION.map((o) => ({ value: o, label: i18n().format("FRAY.Ui.Opposition", { level: i18n().localize(`FRAY.Ui.Difficulty.${o}`), die: String(STANDARD_OPPOSITION[o]) }) })),
       fixed: Boolean(fixed),
       rollModes: rollModeOptions(),
-      hasAdvantage: advantage > 0,
-      advantage,
       problems: plan.problems,
       odds: checkOddsLine(plan.request),
       blocked: plan.request === null,
@@ -121,7 +114,6 @@ export class CheckDialog extends HandlebarsDialog {
     return {
       kind,
       opposition: FIXED_OPPOSITION[kind] ?? ((raw.opposition as OppositionLevel | undefined) ?? this.values.opposition),
-      useAdvantage: Boolean(raw.useAdvantage),
       assists: [String(assists["0"] ?? ""), String(assists["1"] ?? "")],
       rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode,
     };

@@ -7,7 +7,7 @@ import { RANGED_BONUSES, RANGED_TABLE } from "../../../../rules/drama/tables.js"
 import { integerIn, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
-import { changeTargetAt } from "../../../cards/documents.js";
+import { cardName, changeTargetAt } from "../../../cards/documents.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
@@ -226,7 +226,7 @@ export const dramaCourageCard: CardKind = {
     const { woundFlesh, penalties } = couragePenalties(actor, typeof request.wound === "number" ? request.wound : null);
     const modifiers = Object.fromEntries(Object.entries((request.modifiers ?? {}) as Record<string, number>).filter(([, n]) => n));
     return {
-      actor: { name: ((request.names ?? {}) as Record<string, string>).actor ?? actor.name, maxFlesh: Math.max(1, system.flesh.max), physical: system.attributes.physical, penalties, woundFlesh, dramaPoints: system.dramaPoints, ...(Object.keys(modifiers).length ? { modifiers } : {}) },
+      actor: { name: cardName(((request.names ?? {}) as Record<string, string>).actor ?? actor.name), maxFlesh: Math.max(1, system.flesh.max), physical: system.attributes.physical, penalties, woundFlesh, dramaPoints: system.dramaPoints, ...(Object.keys(modifiers).length ? { modifiers } : {}) },
       interactive: true,
       ...(request.actorWaver !== undefined ? { actorWaver: request.actorWaver } : {}),
     };
@@ -275,7 +275,7 @@ export const dramaMomentumCard: CardKind = {
       const system = dramaSystemOf(actor);
       const declared = request.for === "melee" && facts ? declaredStance(combat, facts.ids[role], facts.round) : null;
       return {
-        name: names[role] ?? actor.name,
+        name: cardName(names[role] ?? actor.name),
         grit: system.grit.value,
         agility: system.attributes.agility,
         level: system.level,

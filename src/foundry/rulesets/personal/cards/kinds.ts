@@ -12,6 +12,7 @@ import { personalSystem, targetOf, vitalsOf, weaponOf } from "../data.js";
 import { listsRequest } from "../lists.js";
 import { vitalsChange } from "./changes.js";
 import { personalContext } from "./view.js";
+import { cardName } from "../../../cards/documents.js";
 
 const TEMPLATE = templatePath("chat/personal-card.hbs");
 const malformed = (problem: string): never => {
@@ -49,7 +50,7 @@ export const personalAttackCard: CardKind = {
 };
 
 /** The character's name and vitals, as the fate and rest actions take her. */
-const characterOf = (actors: CardActors) => ({ name: actors.character!.name, ...vitalsOf(actors.character!) });
+const characterOf = (actors: CardActors) => ({ name: cardName(actors.character!.name), ...vitalsOf(actors.character!) });
 
 export const personalFateCard: CardKind = {
   id: "personal.fate",
@@ -111,7 +112,7 @@ export const personalTurnCard: CardKind = {
     if (raw.gainMomentum !== undefined) request.gainMomentum = flag(raw.gainMomentum, "gainMomentum");
     return request;
   },
-  rulesRequest: (request, actors) => ({ character: { name: actors.character!.name }, ...request, ...listsRequest() }),
+  rulesRequest: (request, actors) => ({ character: { name: cardName(actors.character!.name) }, ...request, ...listsRequest() }),
   changes: () => [],
   context: personalContext,
 };

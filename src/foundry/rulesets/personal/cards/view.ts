@@ -5,6 +5,7 @@
  */
 import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
 import type { CardData } from "../../../cards/model.js";
+import { cardName } from "../../../cards/documents.js";
 
 const loc = (key: string, data?: Record<string, unknown>) => {
   const full = `FRAY.Personal.Card.${key}`;
@@ -14,7 +15,7 @@ const loc = (key: string, data?: Record<string, unknown>) => {
 function nameOf(card: CardData, role: string): string {
   const uuid = card.refs[role]?.actor;
   const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? actor.name : role;
+  return actor instanceof Actor ? cardName(actor.name) : role;
 }
 
 /** A tracker card names combatants by id in its rules request; it keeps their names beside it. */

@@ -6,14 +6,15 @@
  * of the round: nobody's Breath moves until then. Maneuvers' statuses and marks land at once.
  */
 import type { Outcome } from "../../../../core/outcome.js";
-import { elevationEdge, isEngaged } from "../../../../rules/torchlight/grid.js";
+import { elevationEdge, isClosestInLane } from "../../../../rules/torchlight/grid.js";
 import { MANEUVER_NAMES, type ManeuverName, SQUAD_SIZE } from "../../../../rules/torchlight/tables.js";
 import { flag, oneOf, optionalInteger, optionalString } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { templatePath } from "../../../system.js";
-import { rulesCombatant, torchlightSystem, untrainedOffHand, weaponOf } from "../actor-data.js";
-import { type Fighter, placementsOf } from "../combat/fight.js";
-import { squadKey, statePath, type TorchlightCombatState } from "../combat/state.js";
+import { rulesCombatant, torchlightSystem, untrainedOffHand, weaponOf, weaponsOf } from "../actor-data.js";
+import { asRules, compulsionsForAttack } from "../combat/compulsions.js";
+import { engagedNow, type Fighter, placementsOf } from "../combat/fight.js";
+import { squadKey, stateOf, statePath, type TorchlightCombatState } from "../combat/state.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { type CardFight, combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
 import { torchlightContext } from "./view.js";
@@ -89,12 +90,15 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     position: {
       attackerLane: attacker.cell.lane,
       targetLane: target.cell.lane,
-      attackerEngaged: isEngaged(placementsOf(fight.fighters), attacker.name),
+      // Her own last shot does not free her to shoot again: Engaged, she may not.
+      attackerEngaged: engagedNow(fight.fighters, attacker),
       laneCount: fight.state.lanes.length,
+      targetClosest: isClosestInLane(placementsOf(fight.fighters), target.name),
     },
     situation: situationOf(fight, attacker, target, weapon.kind),
     targetHidden: !!fight.state.marks[target.id]?.hidden,
     squad: squadOf(fight, attacker),
+    compelled: asRules(compulsionsForAttack(attacker, weaponsOf(actors.attacker!).map((w) => w.kind), fight.fighters, fight.state, fight.round)),
   };
   if (maneuver) request.maneuver = oneOf(maneuver, MANEUVER_NAMES, "maneuver");
   if (flag(raw.area, "area")) request.area = true;
@@ -139,8 +143,10 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
     situation,
     position: request.position,
   };
+  if (Array.isArray(request.compelled) && request.compelled.length > 0) rules.compelled = request.compelled;
   if (typeof request.maneuver === "string") rules.maneuver = { name: request.maneuver, payWith: "breath" };
-  for (const key of ["precision", "push"]) if (request[key] !== undefined) rules[key] = request[key];
+  // The choices made on the card, once each was awaited: a Precision Strike's, a Feint's, a Push's direction.
+  for (const key of ["precision", "feint", "push"]) if (request[key] !== undefined) rules[key] = request[key];
   return rules;
 }
 
@@ -161,6 +167,8 @@ function changes(outcome: Outcome, actors: CardActors, request: Record<string, u
   const round = Number(request.round);
   const combat = combatDoc(request.combat);
   const taken = result.maneuvers ?? [];
+  // The hits meet Breath in the order they were dealt: this one after every hit already queued this round (the GM serves one step at a time).
+  const queued = Object.values(stateOf(combat).hits).filter((hit) => hit.round === round);
   const fields: Record<string, unknown> = {
     [statePath("hits", attackerId)]: {
       round,
@@ -170,7 +178,10 @@ function changes(outcome: Outcome, actors: CardActors, request: Record<string, u
       precisionStrike: result.precisionStrike,
       melee: result.melee,
       squad: typeof request.squad === "string" ? request.squad : null,
+      seq: Math.max(0, ...queued.map((hit) => hit.seq)) + 1,
     },
+    // A shot leaves her attacking at range (not Engaged, engaging no one) until her next attack; a blow ends it.
+    [statePath("ranged", attackerId)]: result.melee ? null : round,
     ...markFields(taken, round, attackerId, targetId),
   };
   const situation = request.situation as Record<string, unknown>;

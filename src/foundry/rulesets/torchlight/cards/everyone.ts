@@ -9,6 +9,7 @@ import type { Outcome, Step } from "../../../../core/outcome.js";
 import { CHARACTERISTICS } from "../../../../core/tracks/breath.js";
 import { placeWithOverflow, type Placement } from "../../../../rules/torchlight/grid.js";
 import { readOptions } from "../../../../rules/torchlight/options.js";
+import { COMPULSIONS } from "../../../../rules/torchlight/compulsions.js";
 import { MANEUVERS, type Stance } from "../../../../rules/torchlight/tables.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { rosterPath } from "../../../combat/roster.js";
@@ -46,11 +47,20 @@ function markEnds(word: string, taken: number, round: number): boolean {
   return false;
 }
 
+/**
+ * Whether the Combat keeps a mark whose status ended: a Parry stops its blow this round, but the
+ * Parried enemy "must make a melee attack against you next round", so the mark stays a round more
+ * to say so.
+ */
+const markKept = (word: string, taken: number, round: number): boolean => word === "parrying" && round < taken + COMPULSIONS.parry.bindsAfter;
+
 /** Everything the end of the round needs from the Combat, by role. */
 function roundFacts(fight: CardFight, roster: Map<string, Fighter>): Record<string, unknown> {
   const { state, round } = fight;
   const role = (id: string | null) => roleOf(roster, id);
-  const hits = Object.entries(state.hits).flatMap(([from, hit]) => {
+  // In the order they were dealt (a sort is stable: hits stored before the order was kept stay as they were).
+  const dealt = Object.entries(state.hits).sort(([, a], [, b]) => a.seq - b.seq);
+  const hits = dealt.flatMap(([from, hit]) => {
     const by = role(from);
     const target = role(hit.target);
     return by && target ? [{ key: from, by, target, amount: hit.amount, damageType: hit.damageType, precisionStrike: hit.precisionStrike, melee: hit.melee, ...(hit.squad ? { squad: hit.squad } : {}) }] : [];
@@ -61,14 +71,14 @@ function roundFacts(fight: CardFight, roster: Map<string, Fighter>): Record<stri
   const protect = thisRound.flatMap(([by, a]) => (a.ability === "protect-companion" && isPlaced(role(by)) && isPlaced(role(a.on)) ? [{ by: role(by)!, companion: role(a.on)! }] : []));
   const evading: string[] = [];
   const parrying: Record<string, string[]> = {};
-  const expiring: { bearer: string; word: string }[] = [];
+  const expiring: { bearer: string; word: string; kept?: true }[] = [];
   for (const [bearer, marks] of Object.entries(state.marks)) {
     const r = role(bearer);
     for (const [word, mark] of Object.entries(marks)) {
       if (r && word === "evading" && mark.taken + 1 === round) evading.push(r);
       const parried = role(mark.by);
       if (r && word === "parrying" && mark.taken === round && parried) (parrying[r] ??= []).push(parried);
-      if (markEnds(word, mark.taken, round)) expiring.push({ bearer, word });
+      if (markEnds(word, mark.taken, round)) expiring.push({ bearer, word, ...(markKept(word, mark.taken, round) ? { kept: true as const } : {}) });
     }
   }
   const cells = Object.fromEntries([...roster.entries()].flatMap(([r, f]) => (f.cell ? [[r, { side: f.side, lane: f.cell.lane, stance: f.cell.stance }]] : [])));
@@ -98,10 +108,11 @@ type RoundRequest = {
   evading: string[];
   parrying: Record<string, string[]>;
   cells: Record<string, { side: string; lane: number; stance: Stance }>;
-  expiring: { bearer: string; word: string }[];
+  expiring: { bearer: string; word: string; kept?: true }[];
   abilitiesUsed: string[];
   waitingEnds: string[];
   saves?: Record<string, true>;
+  breathOrder?: Record<string, string>;
 };
 
 export const torchlightRoundCard: CardKind = {
@@ -140,6 +151,7 @@ export const torchlightRoundCard: CardKind = {
     };
     if (request.rally) rules.rally = { by: names[request.rally] };
     if (request.saves) rules.saves = request.saves;
+    if (request.breathOrder) rules.breathOrder = request.breathOrder;
     return rules;
   },
   changes(outcome, actors, raw) {
@@ -164,7 +176,7 @@ export const torchlightRoundCard: CardKind = {
     const combat: Record<string, unknown> = { round: round + 1, [statePath("phase")]: "players" };
     for (const hit of request.hits) combat[statePath("hits", hit.key)] = null;
     for (const id of request.abilitiesUsed) combat[statePath("abilities", id)] = null;
-    for (const { bearer, word } of request.expiring) combat[statePath("marks", bearer, word)] = null;
+    for (const { bearer, word, kept } of request.expiring) if (!kept) combat[statePath("marks", bearer, word)] = null;
     return [...changes, { actor: combatDoc(raw.combat), fields: combat }];
   },
 };

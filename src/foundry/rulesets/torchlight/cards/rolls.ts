@@ -13,6 +13,7 @@ import { damagedThisEncounter, isIncapacitated, rulesCombatant, torchlightSystem
 import { actorChange, effectFor } from "./apply.js";
 import { refuse } from "./common.js";
 import { torchlightContext } from "./view.js";
+import { cardName } from "../../../cards/documents.js";
 
 const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "actor", roles: ["actor"] as const, context: torchlightContext };
 const none = (): ActorChange[] => [];
@@ -29,7 +30,7 @@ export const torchlightCheckCard: CardKind = {
   prepare: characteristicOf,
   rulesRequest(request, actors) {
     const key = request.characteristic as (typeof CHARACTERISTICS)[number];
-    return { name: actors.actor!.name, characteristic: key, dc: torchlightSystem(actors.actor!).characteristics[key].dc };
+    return { name: cardName(actors.actor!.name), characteristic: key, dc: torchlightSystem(actors.actor!).characteristics[key].dc };
   },
   changes: none,
 };
@@ -41,7 +42,7 @@ export const torchlightSaveCard: CardKind = {
   prepare: characteristicOf,
   rulesRequest(request, actors) {
     const key = request.characteristic as (typeof CHARACTERISTICS)[number];
-    return { name: actors.actor!.name, characteristic: key, st: SCORE_SUM - torchlightSystem(actors.actor!).characteristics[key].dc };
+    return { name: cardName(actors.actor!.name), characteristic: key, st: SCORE_SUM - torchlightSystem(actors.actor!).characteristics[key].dc };
   },
   changes: none,
 };
@@ -64,7 +65,7 @@ export const torchlightDyingCard: CardKind = {
   },
   changes(outcome: Outcome, actors) {
     const actor = actors.actor!;
-    const effect = effectFor(outcome.effects, actor.name);
+    const effect = effectFor(outcome.effects, cardName(actor.name));
     const result = outcome.result as { stabilized: boolean; dead: boolean };
     return actorChange(actor, effect, { "system.dying": !result.stabilized && !result.dead, "system.stabilized": result.stabilized });
   },
@@ -83,7 +84,7 @@ export const torchlightRecoverCard: CardKind = {
   },
   changes(outcome, actors) {
     const actor = actors.actor!;
-    const effect = effectFor(outcome.effects, actor.name);
+    const effect = effectFor(outcome.effects, cardName(actor.name));
     if ((outcome.result as { dead: boolean }).dead) return [];
     // The encounter is over: what it damaged no longer asks for Dying saves.
     const fields: Record<string, unknown> = { "system.dying": false, "system.stabilized": false, "system.incapacitated": false };

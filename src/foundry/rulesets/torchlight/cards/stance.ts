@@ -12,6 +12,8 @@ import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js"
 import { FRAY_STATUS } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { torchlightSystem, weaponOf, weaponsOf } from "../actor-data.js";
+import { isClosestInLane } from "../../../../rules/torchlight/grid.js";
+import { asRules, compulsionsOn } from "../combat/compulsions.js";
 import { placementsOf } from "../combat/fight.js";
 import { statePath } from "../combat/state.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
@@ -50,7 +52,7 @@ export const torchlightManeuverCard: CardKind = {
         target: target.id,
         names: { actor: me.name, target: target.name },
         targetStance: target.cell.stance,
-        position: { actorLane: me.cell.lane, targetLane: target.cell.lane, laneCount: fight.state.lanes.length },
+        position: { actorLane: me.cell.lane, targetLane: target.cell.lane, laneCount: fight.state.lanes.length, targetClosest: isClosestInLane(placementsOf(fight.fighters), target.name) },
       });
     }
     return request;
@@ -104,6 +106,7 @@ export const torchlightAbilityCard: CardKind = {
       ids: Object.fromEntries(fight.fighters.map((f) => [f.name, f.id])),
       rallyTaken: Object.values(fight.state.abilities).some((a) => a.round === fight.round && a.ability === "rally"),
       ranged: weaponsOf(actors.actor!).some((w) => w.kind === "ranged"),
+      compelled: asRules(compulsionsOn(me, fight.fighters, fight.state, fight.round)),
     };
     if (ability === "protect-companion" || ability === "called-shot") {
       if (!actors.target) refuse("NeedsTarget");
@@ -121,6 +124,7 @@ export const torchlightAbilityCard: CardKind = {
       ...(names.target ? { target: names.target } : {}),
       weapon: request.ranged ? "ranged" : "melee",
       rallyTaken: request.rallyTaken === true,
+      ...(Array.isArray(request.compelled) && request.compelled.length > 0 ? { compelled: request.compelled } : {}),
     };
   },
   changes(outcome, _actors, request) {

@@ -7,6 +7,7 @@
 import type { Awaiting, Step } from "../../../../core/outcome.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
+import { cardName } from "../../../cards/documents.js";
 
 const i18n = () => game.i18n!;
 const has = (key: string) => i18n().has(`FRAY.Torchlight.${key}`);
@@ -99,6 +100,23 @@ export function lineOf(step: Step): CardLine | null {
       return line(t("Step.protectRefused", { by: step.by }));
     case "protect-companion":
       return line(t("Step.protect", { attack: step.attack, taken: step.taken }));
+    case "breath-meets":
+      return line(
+        t(Number(step.toBreath) > 0 ? "Step.breathMeets" : "Step.breathGone", {
+          participant: step.participant,
+          hit: `${step.amount} ${t(`DamageType.${String(step.damageType)}`)}${step.from !== undefined ? ` ${t("Step.fromWhom", { from: step.from })}` : ""}`,
+          breath: step.toBreath,
+          left: step.breathLeft,
+          lost: step.toCharacteristic,
+          characteristic: characteristic(step.characteristic),
+        }),
+        [],
+        "fray-tl-breath-order",
+      );
+    case "feint-not-needed":
+      return line(t("Step.feintNotNeeded", { die: step.die }));
+    case "compels":
+      return line(t(`Step.compels.${String(step.kind)}`, { by: step.by, target: step.target }), [], "fray-tl-compels");
     case "damage":
       return line(t("Step.damage", { participant: step.participant, total: step.total, breath: step.toBreath, lost: step.toCharacteristic, characteristic: characteristic(step.characteristic) }));
     case "damage-save":
@@ -159,7 +177,7 @@ function nameOf(card: CardData, role: string): string {
   if (names && typeof names[role] === "string") return names[role]!;
   const uuid = card.refs[role]?.actor;
   const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? actor.name : role;
+  return actor instanceof Actor ? cardName(actor.name) : role;
 }
 
 interface ChoiceButton {
@@ -181,6 +199,17 @@ function choicesOf(card: CardData, awaiting: Awaiting): { owner: string; prompt:
   if (awaiting.choice === "push") {
     const directions = (awaiting.offer.directions as string[]) ?? [];
     return { owner, prompt: t("Await.push", { name: who }), buttons: directions.map((d) => button(d, t(`Push.${d}`))) };
+  }
+  if (awaiting.choice === "feint") {
+    const die = { die: awaiting.offer.die ?? "", sides: awaiting.offer.sides ?? "" };
+    return { owner, prompt: t("Await.feint", { name: who, ...die }), buttons: [button("reroll", t("FeintReroll")), button("keep", t("FeintKeep", die))] };
+  }
+  if (awaiting.choice.startsWith("breathOrder.")) {
+    // Each button puts one more of her hits to her Breath: its value is the order so far with that hit added.
+    const hits = (awaiting.offer.hits as { amount: number; damageType: string }[]) ?? [];
+    const options = (awaiting.offer.options as string[]) ?? [];
+    const chosen = ((awaiting.offer.chosen as unknown[]) ?? []).length;
+    return { owner, prompt: t(chosen ? "Await.breathOrderNext" : "Await.breathOrder", { name: who }), buttons: hits.map((h, i) => button(options[i] ?? "", t("Await.orderHit", { amount: h.amount, type: t(`DamageType.${h.damageType}`) }))) };
   }
   const owed = ((awaiting.offer.characteristics as string[]) ?? []).map((c) => t("Await.saveOne", { characteristic: characteristic(c), st: (awaiting.offer.st as Record<string, number>)[c] ?? "" }));
   return { owner, prompt: t("Await.saves", { name: who, list: owed.join(", ") }), buttons: [button("true", t("RollSaves"), "saves")] };

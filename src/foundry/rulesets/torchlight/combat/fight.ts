@@ -3,10 +3,12 @@
  * rules key combatants by name; three tokens called "Bandit" become Bandit, Bandit (2), Bandit (3)),
  * its side, its cell on the Combat Grid and its marks. Read on the GM from the Combat's flags.
  */
-import type { Placement } from "../../../../rules/torchlight/grid.js";
+import { isEngaged, type Placement } from "../../../../rules/torchlight/grid.js";
+import { roundOf } from "../../../combat/clock.js";
 import { sideOf as rosterSide } from "../../../combat/roster.js";
 import { type Cell, type Mark, stateOf, type TorchlightCombatState } from "./state.js";
 import { isIncapacitated, torchlightData } from "../actor-data.js";
+import { cardName } from "../../../cards/documents.js";
 
 export type Side = "party" | "foes";
 
@@ -21,6 +23,8 @@ export interface Fighter {
   incapacitated: boolean;
   /** Acts in the players' turn (a player owns it) or the GM's. */
   playersTurn: boolean;
+  /** Counts as attacking at range: its last attack, this round or the one before, was a ranged one. */
+  ranged: boolean;
 }
 
 /**
@@ -54,7 +58,7 @@ export function uniqueNames(names: readonly string[]): string[] {
 /** Every combatant of a torchlight actor, in the Combat's order. */
 export function fightersOf(combat: Combat.Implementation, state: TorchlightCombatState = stateOf(combat)): Fighter[] {
   const combatants = combat.combatants.contents.filter((c) => torchlightData(c.actor) !== undefined);
-  const names = uniqueNames(combatants.map((c) => c.name ?? c.actor?.name ?? "?"));
+  const names = uniqueNames(combatants.map((c) => cardName(c.name ?? c.actor?.name ?? "?")));
   return combatants.map((combatant, index) => ({
     id: combatant.id ?? "",
     combatant,
@@ -65,7 +69,18 @@ export function fightersOf(combat: Combat.Implementation, state: TorchlightComba
     cell: state.grid[combatant.id ?? ""] ?? null,
     incapacitated: combatant.actor ? isIncapacitated(combatant.actor) : false,
     playersTurn: combatant.hasPlayerOwner,
+    ranged: shootsIn(state, combatant.id ?? "", roundOf(combat)),
   }));
+}
+
+/**
+ * Whether a combatant counts as attacking at range in this round: from its ranged attack until its
+ * next attack (a melee one clears it) and no longer than the round after the shot, so a bandit who
+ * shot in the GM's turn still engages no one when the players declare their Retreats next round.
+ */
+export function shootsIn(state: TorchlightCombatState, id: string, round: number): boolean {
+  const shot = state.ranged[id];
+  return shot !== undefined && shot >= round - 1;
 }
 
 /** The fighter an actor (through this token, if any) is in this Combat. */
@@ -74,9 +89,14 @@ export function fighterFor(fighters: readonly Fighter[], actor: Actor.Implementa
   return fighters.find((f) => f.actor?.uuid === actor.uuid) ?? fighters.find((f) => f.actor?.id === actor.id);
 }
 
-/** The grid as the rules read it: everyone placed. */
-export function placementsOf(fighters: readonly Fighter[]): Placement[] {
-  return fighters.flatMap((f) => (f.cell ? [{ name: f.name, side: f.side, lane: f.cell.lane, stance: f.cell.stance, ...(f.incapacitated ? { incapacitated: true } : {}) }] : []));
+/** The grid as the rules read it: everyone placed (`asMelee`: this one as if it attacked hand to hand). */
+export function placementsOf(fighters: readonly Fighter[], asMelee?: string): Placement[] {
+  return fighters.flatMap((f) => (f.cell ? [{ name: f.name, side: f.side, lane: f.cell.lane, stance: f.cell.stance, ...(f.incapacitated ? { incapacitated: true } : {}), ...(f.ranged && f.id !== asMelee ? { ranged: true } : {}) }] : []));
+}
+
+/** Whether a fighter is Engaged for the attack it is about to make: its own last shot does not free it ("an Engaged combatant cannot make a ranged attack"). */
+export function engagedNow(fighters: readonly Fighter[], fighter: Fighter): boolean {
+  return isEngaged(placementsOf(fighters, fighter.id), fighter.name);
 }
 
 // game.combats holds stored base Combats, which fvtt-types cannot relate to the configured class once it

@@ -1,10 +1,12 @@
 /**
  * Changes to the Combat Grid, served by the active GM through the relay (the Combat's flags are hers
- * to write). A player may move only her own combatant, once a round, to a cell it may reach: not
- * while Pushed, Grappled, Incapacitated or waiting out a Retreat, and onto a lane of another level
- * only from the next lane. The GM places anyone anywhere, sets the lanes' levels and names Squads.
+ * to write). A player may move only her own combatant, in the players' turn, as the rules' `move`
+ * action allows: once a round, not while Pushed or Grappled, onto a lane of another level only from
+ * the next lane, an Incapacitated one dragging herself one position; never while waiting out a
+ * Retreat. The GM places anyone anywhere, sets the lanes' levels and names Squads.
  */
-import { canMove, cellCount, placeWithOverflow, type Placement } from "../../../../rules/torchlight/grid.js";
+import { orderByKeys } from "../../../../core/initiative/order.js";
+import { cellCount, moveRefusal, type MoveRefusal, placeWithOverflow, type Placement } from "../../../../rules/torchlight/grid.js";
 import { readOptions } from "../../../../rules/torchlight/options.js";
 import { STANCES, type Stance } from "../../../../rules/torchlight/tables.js";
 import { integerIn, oneOf } from "../../../cards/checks.js";
@@ -34,19 +36,30 @@ function fighterOf(combat: Combat.Implementation, id: unknown): Fighter {
 
 const capacity = () => readOptions(rulesetOptions("torchlight")).cellCapacity;
 
-/** Why a player may not move this fighter now, or nothing. */
+/** The words for each of the rules' refusals of a move (the words a player reads are the table's). */
+const MOVE_REFUSED: Record<MoveRefusal, string> = {
+  "off-grid": "OffGrid",
+  "move-nowhere": "MoveNowhere",
+  "moved-this-round": "MovedThisRound",
+  "move-grappled": "Grappled",
+  "move-pushed": "Pushed",
+  "drags-one-position": "DragsOne",
+  "lane-out-of-reach": "LaneOutOfReach",
+  "cell-full": "CellFull",
+};
+
+/** Why a player may not move this fighter now, or nothing: the rules' `move` action, over what the Combat says of her. */
 function playerMoveProblem(combat: Combat.Implementation, fighter: Fighter, to: { lane: number; stance: Stance }): void {
   const state = stateOf(combat);
   const round = roundOf(combat);
   const marks = state.marks[fighter.id] ?? {};
-  if (fighter.incapacitated) refuse("Incapacitated", { name: fighter.name });
   if (state.retreated[fighter.id] !== undefined) refuse("Retreated", { name: fighter.name });
-  if (marks.grappled) refuse("Grappled", { name: fighter.name });
-  if (marks.pushed && round === marks.pushed.taken + 1) refuse("Pushed", { name: fighter.name });
-  if (state.moved[fighter.id] === round) refuse("MovedThisRound", { name: fighter.name });
   if (hasBegun(combat) && fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
-  const lanes = state.lanes.map((level) => ({ level }));
-  if (fighter.cell && !canMove(lanes, fighter.cell.lane, to.lane)) refuse("LaneOutOfReach", { name: fighter.name, lane: String(to.lane) });
+  // One not yet on the grid takes her place (only the cell's room is checked, by the caller).
+  if (!fighter.cell) return;
+  const facts = { movedThisRound: state.moved[fighter.id] === round, grappled: !!marks.grappled, pushed: marks.pushed !== undefined && round === marks.pushed.taken + 1 };
+  const refusal = moveRefusal(placementsOf(fightersOf(combat, state)), state.lanes.map((level) => ({ level })), fighter.name, to, capacity(), facts);
+  if (refusal) refuse(MOVE_REFUSED[refusal], { name: fighter.name, lane: String(to.lane), stance: t(`Stance.${to.stance}`) });
 }
 
 /** Moves one fighter to a cell (or off the grid: lane 0), checked as the asker may. */
@@ -102,8 +115,9 @@ async function placeAll(payload: Record<string, unknown>, asker: User.Implementa
   const fighters = fightersOf(combat, state);
   const grid: Placement[] = placementsOf(fighters);
   const lanes = state.lanes.map((level) => ({ level }));
-  // In order of their Dex saves, highest first; those who have not saved come last.
-  const order = [...fighters].sort((a, b) => (state.initiative[b.id]?.roll ?? 0) - (state.initiative[a.id]?.roll ?? 0));
+  // In placement order: the successful Dex saves first, highest first, then the failures; those who have not saved come last.
+  const save = (f: Fighter) => state.initiative[f.id];
+  const order = orderByKeys(fighters, [(f) => (save(f) ? 1 : 0), (f) => (save(f)?.success ? 1 : 0), (f) => save(f)?.roll ?? 0]);
   const update: Record<string, unknown> = {};
   for (const fighter of order) {
     if (fighter.cell || !fighter.actor || state.retreated[fighter.id] !== undefined) continue;

@@ -20,6 +20,7 @@ import { openCombatGrid } from "../ui/grid-app.js";
 import { torchlightData } from "../actor-data.js";
 import { who } from "../ui/context.js";
 import { askGrid } from "./grid-requests.js";
+import { compulsionsOn } from "./compulsions.js";
 import { type Fighter, fightersOf, placementsOf } from "./fight.js";
 import { FLAG_KEY, FLAG_SCOPE, type Phase, PHASES, readState, stateOf, statePath, type TorchlightCombatState } from "./state.js";
 
@@ -55,7 +56,9 @@ function factsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Figh
   if (hit) facts.push(t("Row.Queued", { amount: String(hit.amount), target: target?.name ?? "?" }));
   const ability = state.abilities[fighter.id];
   if (ability && ability.round === roundOf(combat)) facts.push(t(`Ability.${ability.ability}`));
-  for (const word of Object.keys(state.marks[fighter.id] ?? {})) facts.push(t(`Mark.${word}`));
+  // A Parry's mark outlives its blow by a round to say whom the Parried enemy owes: it parries only in its own round.
+  for (const [word, mark] of Object.entries(state.marks[fighter.id] ?? {})) if (word !== "parrying" || mark.taken === roundOf(combat)) facts.push(t(`Mark.${word}`));
+  for (const { kind, by } of compulsionsOn(fighter, fighters, state, roundOf(combat))) facts.push(t(`Row.Owes.${kind}`, { name: by.name }));
   return facts;
 }
 
@@ -135,7 +138,7 @@ async function endFight(combat: Combat.Implementation): Promise<void> {
   }
 }
 
-const PARTS = ["grid", "initiative", "hits", "abilities", "called", "marks", "moved", "retreated", "held"] as const;
+const PARTS = ["grid", "initiative", "hits", "abilities", "called", "marks", "moved", "retreated", "held", "ranged"] as const;
 
 export const torchlightCombatRules: RulesetCombatRules = {
   rulesetId: "torchlight",
@@ -148,14 +151,16 @@ export const torchlightCombatRules: RulesetCombatRules = {
     throw new Refused(t("Refused.OnACard"));
   },
 
-  /** The players' turn, the GM's, the environment's; within each, the higher Dex save first. */
+  /** The players' turn, the GM's, the environment's; within each, the successful Dex saves first, the higher first. */
   order(combat) {
     const state = stateOf(combat);
     const fighters = new Map(fightersOf(combat, state).map((f) => [f.id, f]));
     const keys = new Map<string, OrderKey>();
     for (const combatant of combat.combatants) {
       const id = combatant.id ?? "";
-      keys.set(id, [PHASES.indexOf(phaseOf(fighters.get(id), state)), -(state.initiative[id]?.roll ?? 0)]);
+      const save = state.initiative[id];
+      // Placement order: the successful Dex saves first, highest first, then the failures.
+      keys.set(id, [PHASES.indexOf(phaseOf(fighters.get(id), state)), save?.success ? 0 : 1, -(save?.roll ?? 0)]);
     }
     return keys;
   },

@@ -28,6 +28,8 @@ export interface QueuedHit {
   melee: boolean;
   /** The Squad (side and lane) it was made in, if any. */
   squad: string | null;
+  /** When it was dealt in its round (1 the first): the hits meet Breath in this order. 0: a hit stored before Fray kept the order. */
+  seq: number;
 }
 
 /** A stance ability used this round. */
@@ -71,6 +73,8 @@ export interface TorchlightCombatState {
   squads: Record<string, boolean>;
   /** The round a grappler last rolled to keep its hold. */
   held: Record<string, number>;
+  /** The round of a combatant's last attack when it was made at range (a melee attack clears it). */
+  ranged: Record<string, number>;
 }
 
 export const STANDARD_LANES = [0, 0, 0, 0, 0, 0];
@@ -104,7 +108,7 @@ const readCell = (raw: Loose): Cell | undefined => (isInt(raw.lane, 1, 12) && is
 
 const readHit = (raw: Loose): QueuedHit | undefined =>
   isInt(raw.round, 0) && isId(raw.target) && isInt(raw.amount, 0, 999) && typeof raw.damageType === "string" && typeof raw.precisionStrike === "boolean" && typeof raw.melee === "boolean"
-    ? { round: raw.round, target: raw.target, amount: raw.amount, damageType: raw.damageType, precisionStrike: raw.precisionStrike, melee: raw.melee, squad: typeof raw.squad === "string" ? raw.squad : null }
+    ? { round: raw.round, target: raw.target, amount: raw.amount, damageType: raw.damageType, precisionStrike: raw.precisionStrike, melee: raw.melee, squad: typeof raw.squad === "string" ? raw.squad : null, seq: isInt(raw.seq, 1, 999) ? raw.seq : 0 }
     : undefined;
 
 const ABILITIES: readonly StanceAbility[] = ["intimidation", "rally", "protect-companion", "called-shot"];
@@ -147,6 +151,7 @@ export function readState(value: unknown): TorchlightCombatState {
     retreated: numbers(raw.retreated),
     squads,
     held: numbers(raw.held),
+    ranged: numbers(raw.ranged),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { maneuversFor } from "../../../../rules/torchlight/actions/attack.js";
-import { MANEUVER_BREATH_COST } from "../../../../rules/torchlight/tables.js";
+import { MANEUVER_BREATH_COST, MANEUVERS } from "../../../../rules/torchlight/tables.js";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { torchlightSystem, weaponOf, weaponsOf } from "../actor-data.js";
@@ -107,7 +107,10 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
         return { value: f.id, label: problem ? `${f.name} — ${problem}` : f.name };
       }),
       weaponOptions: weaponsOf(this.actor).map((w) => ({ value: w.id, label: `${w.name} (d${w.die}, ${t(`WeaponKind.${w.kind}`)})` })),
-      maneuverOptions: maneuversFor(weapon.kind, true).map((m) => ({ value: m, label: t(`Maneuver.${m}`) })),
+      // Feint is chosen on the card once the die is seen, not bought before the roll.
+      maneuverOptions: maneuversFor(weapon.kind, true)
+        .filter((m) => !MANEUVERS[m].rerollDamage)
+        .map((m) => ({ value: m, label: t(`Maneuver.${m}`) })),
       breathNote: t("ManeuverCost", { cost: String(MANEUVER_BREATH_COST), breath: String(breath) }),
       gmEdges: game.user?.isGM === true && !this.fight.me.playersTurn,
       values: this.values,

@@ -6,12 +6,12 @@
  * moves it there (the GM anyone, a player her own, once a round: a request the GM checks).
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { attackRefusal, isEngaged, mayRetreat } from "../../../../rules/torchlight/grid.js";
+import { attackRefusal, isClosestInLane, isEngaged, mayRetreat } from "../../../../rules/torchlight/grid.js";
 import { STANCES, type Stance } from "../../../../rules/torchlight/tables.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { weaponsOf } from "../actor-data.js";
 import { postTorchlightEngagement, postTorchlightGrappleHold, postTorchlightRetreat } from "../cards/post.js";
-import { type Fighter, fightersOf, placementsOf, viewedCombat } from "../combat/fight.js";
+import { engagedNow, type Fighter, fightersOf, placementsOf, viewedCombat } from "../combat/fight.js";
 import { askGrid } from "../combat/grid-requests.js";
 import { stateOf, type TorchlightCombatState } from "../combat/state.js";
 import { who } from "./context.js";
@@ -43,13 +43,13 @@ export function reachOf(fighter: Fighter, fighters: readonly Fighter[], state: T
   const shoot = new Set<string>();
   if (!fighter.cell || !fighter.actor) return { melee, shoot };
   const grid = placementsOf(fighters);
-  const engaged = isEngaged(grid, fighter.name);
+  const engaged = engagedNow(fighters, fighter);
   const kinds = new Set(weaponsOf(fighter.actor).map((w) => w.kind));
   for (const other of fighters) {
     if (other.side === fighter.side || !other.cell) continue;
     const legal = (weapon: "melee" | "reach" | "ranged") =>
       kinds.has(weapon) &&
-      attackRefusal({ weapon, attackerStance: fighter.cell!.stance, attackerLane: fighter.cell!.lane, targetLane: other.cell!.lane, attackerEngaged: engaged, targetHidden: !!state.marks[other.id]?.hidden }) === undefined;
+      attackRefusal({ weapon, attackerStance: fighter.cell!.stance, attackerLane: fighter.cell!.lane, targetLane: other.cell!.lane, attackerEngaged: engaged, targetHidden: !!state.marks[other.id]?.hidden, targetClosest: isClosestInLane(grid, other.name) }) === undefined;
     if (legal("melee") || legal("reach")) melee.add(other.id);
     if (legal("ranged")) shoot.add(other.id);
   }

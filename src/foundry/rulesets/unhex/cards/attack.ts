@@ -10,7 +10,8 @@ import type { Outcome } from "../../../../core/outcome.js";
 import type { WeaponKind } from "../../../../rules/unhex/tables.js";
 import { optionalString } from "../../../cards/checks.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
-import { tokenAt } from "../../../cards/documents.js";
+import { cardName, tokenAt } from "../../../cards/documents.js";
+import { rulingOptions, standingToken } from "../../../areas/index.js";
 import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
@@ -45,18 +46,20 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   if (attacker === target) refuse("SelfAttack");
   const weapon = heldWeapon(attacker, raw.weapon);
   const intercept = optionalString(raw.intercept, "intercept");
-  const facts = mapFacts(raw, tokens.attacker, tokens.target);
+  // A request that leaves the tokens out still reads the map through the fighters' tokens.
+  const standing = { attacker: standingToken(attacker, tokens.attacker), target: standingToken(target, tokens.target) };
+  const facts = mapFacts(raw, standing.attacker, standing.target);
   const request: Record<string, unknown> = { weapon: weapon.id, kind: weapon.kind, map: facts.map, from: facts.from, names: facts.names };
   if (intercept) {
     if (facts.standIn) refuse("InterceptNeedsAreas");
     const move = interceptedMove(intercept, target);
-    if (tokens.target && move.token && tokens.target.uuid !== move.token) refuse("NotTheMover", { name: target.name });
+    if (standing.target && move.token && standing.target.uuid !== move.token) refuse("NotTheMover", { name: target.name });
     Object.assign(request, { intercept, moving: { from: move.from, to: move.to }, ...(move.origin && move.token ? { origin: move.origin, moverToken: move.token } : {}) });
   } else {
     request.to = facts.to;
     if (facts.standIn) Object.assign(request, { range: raw.range ?? 0, cover: raw.cover === true });
   }
-  const fight = fightFacts(actors, tokens);
+  const fight = fightFacts(actors, standing);
   if (fight) request.fight = fight;
   return request;
 }
@@ -91,7 +94,8 @@ function stopChange(outcome: Outcome, request: Record<string, unknown>, actors: 
   if (!moving || !origin || result.stopsIn !== moving.from) return [];
   const token = tokenAt(request.moverToken);
   if (!token || token.actor !== actors.target) return [];
-  return [{ document: token, fields: { x: origin.x, y: origin.y }, label: game.i18n!.localize("FRAY.Unhex.Card.Place.token"), options: { fray: { ruling: true } } }];
+  const place = { x: origin.x, y: origin.y };
+  return [{ document: token, fields: place, label: game.i18n!.localize("FRAY.Unhex.Card.Place.token"), options: rulingOptions(token, place) }];
 }
 
 function changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[] {
@@ -109,7 +113,7 @@ function titleOf(card: CardData): string {
   const name = (role: string) => {
     const uuid = card.refs[role]?.actor;
     const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-    return actor instanceof Actor ? actor.name : role;
+    return actor instanceof Actor ? cardName(actor.name) : role;
   };
   const weapon = game.i18n!.localize(`FRAY.Unhex.Weapon.${String(card.request.kind)}`);
   return game.i18n!.format(typeof card.request.intercept === "string" ? "FRAY.Unhex.Card.Title.intercept" : "FRAY.Unhex.Card.Title.attack", { attacker: name("attacker"), target: name("target"), weapon });

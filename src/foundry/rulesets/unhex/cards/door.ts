@@ -1,6 +1,6 @@
 /**
  * The Unhex door card: a character beside a door opens or shuts it with her action. The GM fixes
- * which Areas' behaviours list the door; Apply sets it on each of them (so the two sides of the
+ * which Areas' behaviours list the door, and where her token stands; Apply sets it on each of them (so the two sides of the
  * line never disagree) and spends the action; Undo puts both back.
  */
 import type { Outcome } from "../../../../core/outcome.js";
@@ -10,6 +10,7 @@ import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { doorSides, otherEnd, withDoor } from "../../../areas/doors.js";
 import type { AreaBehaviorModel } from "../../../areas/model.js";
+import { standingToken } from "../../../areas/service.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { fighterOf, unhexData } from "../actors.js";
@@ -36,7 +37,7 @@ function doorState(value: unknown, other: string): string {
 function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
   const actor = actors.actor!;
   unhexData(actor);
-  const token = tokens.actor ?? refuse("DoorNeedsToken");
+  const token = standingToken(actor, tokens.actor) ?? refuse("DoorNeedsToken");
   const scene = areasOf([token]) ?? refuse("DoorNeedsAreas");
   const between = Array.isArray(raw.between) ? raw.between : [];
   const ids = scene.map.areas.map((area) => area.id);
@@ -44,7 +45,7 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   const b = oneOf(between[1], ids, "between");
   const sides = doorSides(token.parent!, a, b);
   if (!sides.length) refuse("NoDoor");
-  const fight = fightFacts(actors, tokens);
+  const fight = fightFacts(actors, { actor: token });
   return { map: scene.map, names: scene.names, between: [a, b], open: raw.open === true, area: scene.areas[0], sides: sides.map((side) => side.uuid), ...(fight ? { fight } : {}) };
 }
 

@@ -1,11 +1,12 @@
 /**
- * Facts only the GM fixes when an Unhex card opens: the scene's map of Areas (or, with no Areas,
- * a stand-in map for the range and cover the roller named), the Areas the tokens stand in, and the
- * fight (combat and combatants) whose action budgets the card reads and spends.
+ * Facts only the GM fixes when an Unhex card opens: the scene's map of Areas and the Areas the
+ * tokens stand in (read from where they stand), or, when none of the fighters has a token on a scene
+ * with Areas, a stand-in map for the range and cover the roller named; and the fight (combat and
+ * combatants) whose action budgets the card reads and spends.
  */
 import type { AreaMap } from "../../../../core/areas/index.js";
 import { integerIn } from "../../../cards/checks.js";
-import { tokenArea, usableMap } from "../../../areas/index.js";
+import { placeTokens } from "../../../areas/index.js";
 import { Refused } from "../../../relay/index.js";
 import { budgetOf, fightOf } from "../combat/state.js";
 
@@ -30,19 +31,20 @@ export function standInMap(range: number, cover: boolean): { map: AreaMap; targe
   return { map: { name: "stand-in", areas, connections }, target: THERE };
 }
 
-/** The scene's map and the Area each token stands in, when both stand in Areas of one scene with a usable map. */
+/**
+ * The scene's map and the Area each token stands in, when they stand in Areas of one scene with a
+ * usable map; null when none stands on a scene with Areas. A token between Areas, or on another
+ * scene than the rest, is refused with the reason.
+ */
 export function areasOf(tokens: Array<TokenDocument.Implementation | null | undefined>): { map: AreaMap; areas: string[]; names: Record<string, string> } | null {
-  if (tokens.some((token) => !token)) return null;
-  const scene = tokens[0]!.parent;
-  if (!scene || tokens.some((token) => token!.parent !== scene)) return null;
-  const usable = usableMap(scene);
-  if (!usable) return null;
-  const areas = tokens.map((token) => tokenArea(token!));
-  if (areas.some((area) => !area || !usable.map.areas.some((known) => known.id === area))) return null;
-  return { map: usable.map, areas: areas as string[], names: Object.fromEntries(usable.areas.map((area) => [area.id, area.name])) };
+  const answer = placeTokens(tokens);
+  if ("refusal" in answer) throw new Refused(answer.refusal);
+  if (!("placed" in answer)) return null;
+  const { map, areas, ids } = answer.placed;
+  return { map, areas: ids, names: Object.fromEntries(areas.map((area) => [area.id, area.name])) };
 }
 
-/** The map of a card: the scene's when the tokens stand in Areas, else the stand-in for the named range and cover. */
+/** The map of a card: the scene's where the tokens stand in Areas, else (no token on a scene with Areas) the stand-in for the named range and cover. */
 export function mapFacts(raw: Record<string, unknown>, attacker: TokenDocument.Implementation | null | undefined, target: TokenDocument.Implementation | null | undefined) {
   const scene = areasOf([attacker, target]);
   if (scene) return { map: scene.map, from: scene.areas[0]!, to: scene.areas[1]!, names: scene.names, standIn: false };

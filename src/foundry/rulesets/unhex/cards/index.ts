@@ -89,6 +89,7 @@ export async function postUnhexItems(open: UnhexItemsOpen): Promise<ChatMessage.
   return posted(await openCard({ kind: "unhex.items", refs: { actor: ref(open.actor, open.token) }, request: { hands: open.hands, ...(open.use ? { use: open.use } : {}) } }));
 }
 
-export async function postUnhexMove(actor: string, token: string, from: string, origin: { x: number; y: number }): Promise<ChatMessage.Implementation | undefined> {
-  return posted(await openCard({ kind: "unhex.move", refs: { mover: ref(actor, token) }, request: { from, origin } }));
+/** The card the active GM opens for a move that stands in a fight: from the Area the token left, set out at `origin`. */
+export function unhexMoveOpen(actor: string, token: string, from: string, origin: { x: number; y: number }): OpenCard {
+  return { kind: "unhex.move", refs: { mover: ref(actor, token) }, request: { from, origin } };
 }

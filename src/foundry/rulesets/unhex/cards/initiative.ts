@@ -18,6 +18,8 @@ import { goodAt, isPc, unhexData } from "../actors.js";
 import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
 import { budgetFromEvents } from "./apply.js";
 import { teamName, unhexCardContext } from "./view.js";
+import { cardName } from "../../../cards/documents.js";
+import { defeatedOf } from "../../../combat/roster.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -28,7 +30,8 @@ export function teamsOf(combat: Combat.Implementation): Map<TeamId, Combatant.Im
   const teams = new Map<TeamId, Combatant.Implementation[]>();
   for (const combatant of combat.combatants.contents as Combatant.Implementation[]) {
     const actor = combatant.actor;
-    if (!actor || combatant.isDefeated) continue;
+    // Defeat as the GM decided it: a player may write her own combatant's `defeated`.
+    if (!actor || defeatedOf(combat, combatant)) continue;
     try {
       unhexData(actor);
     } catch {
@@ -75,7 +78,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const teams = Object.keys(rollers).map((team) => {
     const actor = actors[team]!;
     const system = unhexData(actor);
-    return { name: team, pc: isPc(actor), members: [{ name: actor.name, level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
+    return { name: team, pc: isPc(actor), members: [{ name: cardName(actor.name), level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
   });
   const rolls = Object.fromEntries(Object.entries((request.rolls ?? {}) as Record<string, unknown>).map(([team, value]) => [team, value === "true" ? true : value]));
   const rules: Record<string, unknown> = { teams, rolls };

@@ -1,17 +1,18 @@
 /**
- * The Unhex move card: a token leaving one Area for the next during a fight. It is opened by the
- * client of whoever dragged the token (the drag itself was checked against the map before it was
- * allowed); the GM fixes where it went and which enemies saw it go; Apply spends the mover's
- * action. Each enemy who may Intercept (range and sight, an action left) gets a button, hers alone,
- * that opens an Intercept: an attack on the mover with the weapon she picks.
+ * The Unhex move card: a token leaving one Area for the next during a fight. Only the active GM's
+ * client opens it, when a whole move stands (areas/moves.ts): where the token set out and the Area
+ * it left come from the GM's own record of the token, where it went from where it stands, and the
+ * rules check the move again; Apply spends the mover's action. Each enemy who may Intercept (range
+ * and sight, an action left) gets a button, hers alone, that opens an Intercept: an attack on the
+ * mover with the weapon she picks.
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { openCard } from "../../../cards/client.js";
 import { integerIn } from "../../../cards/checks.js";
-import { tokenAt } from "../../../cards/documents.js";
+import { cardName, tokenAt } from "../../../cards/documents.js";
 import type { CardActors, CardKind, ClientAction } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
-import { tokenArea } from "../../../areas/index.js";
+import { areaAt, tokenArea } from "../../../areas/index.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { fighterOf, heldWeapons, unhexData } from "../actors.js";
@@ -67,21 +68,9 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   const origin = raw.origin as { x?: unknown; y?: unknown } | undefined;
   const x = integerIn(origin?.x, -100_000, 100_000, "origin");
   const y = integerIn(origin?.y, -100_000, 100_000, "origin");
-  if (!startsIn(token, from, { x, y })) refuse("OriginNotInArea");
+  if (areaAt(token, { x, y }) !== from) refuse("OriginNotInArea");
   const fight = fightFacts(actors, tokens) ?? refuse("MoveNeedsFight");
   return { map: scene.map, names: scene.names, from, to, origin: { x, y }, fight, enemies: witnesses(token, scene.map) };
-}
-
-/** Whether a token put at `origin` stands in the Area `from` (its Region holds the token's centre). */
-function startsIn(token: TokenDocument.Implementation, from: string, origin: { x: number; y: number }): boolean {
-  const scene = token.parent;
-  const size = scene?.grid.size ?? 100;
-  const centre = { x: origin.x + ((token.width ?? 1) * size) / 2, y: origin.y + ((token.height ?? 1) * size) / 2, elevation: token.elevation ?? 0 };
-  for (const region of scene?.regions ?? []) {
-    const holds = region.behaviors.some((behavior) => !behavior.disabled && (behavior.system as { areaKey?: string }).areaKey === from);
-    if (holds && region.testPoint(centre)) return true;
-  }
-  return false;
 }
 
 function rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
@@ -115,9 +104,9 @@ const intercept: ClientAction = async (message, card, button) => {
 
 function moverName(card: CardData): string {
   const token = tokenAt(card.refs.mover?.token);
-  if (token?.name) return token.name;
+  if (token?.name) return cardName(token.name);
   const actor = card.refs.mover ? fromUuidSync<Actor.Implementation>(card.refs.mover.actor) : null;
-  return actor instanceof Actor ? actor.name : "";
+  return actor instanceof Actor ? cardName(actor.name) : "";
 }
 
 export const unhexMoveCard: CardKind = {
@@ -127,6 +116,8 @@ export const unhexMoveCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "mover",
   roles: ["mover"],
+  // The GM's client charges every move it sees stand; a move card a player opens herself is not a move.
+  openBy: "gm",
   prepare,
   rulesRequest,
   changes: (outcome: Outcome, actors, request) => budgetFromEffect(request, "mover", outcome.effects[0]),

@@ -8,6 +8,7 @@ import type { Awaiting, Step } from "../../../../core/outcome.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { TEAMS } from "../combat/state.js";
+import { cardName } from "../../../cards/documents.js";
 
 const i18n = () => game.i18n!;
 const t = (key: string, data?: Record<string, unknown>) =>
@@ -42,7 +43,7 @@ export interface AwaitingView {
 function nameOf(card: CardData, role: string): string {
   const uuid = card.refs[role]?.actor;
   const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? actor.name : role;
+  return actor instanceof Actor ? cardName(actor.name) : role;
 }
 
 /** An Area's name as the map names it (the stand-in map's areas by their words). */

@@ -6,18 +6,20 @@
  * word that she is out).
  */
 import { combatEnd, type CombatEnd, type CombatTeam, type OutWord } from "../../../../rules/unhex/combatEnd.js";
+import { defeatedOf } from "../../../combat/roster.js";
 import { CORE_STATUS, FRAY_STATUS } from "../../../statuses/index.js";
 import { isPc, unhexData, woundsOf } from "../actors.js";
 import { unhexOptions } from "../ui/sheet.js";
 import { TEAMS, teamOf } from "./state.js";
 
 /** The table's word that a combatant is out, when a status or the tracker says so. */
-function outWord(combatant: Combatant.Implementation, actor: Actor.Implementation): OutWord | undefined {
+function outWord(combat: Combat.Implementation, combatant: Combatant.Implementation, actor: Actor.Implementation): OutWord | undefined {
   const statuses = actor.statuses;
   if (statuses.has(FRAY_STATUS.surrendered.id)) return "surrendered";
   if (statuses.has(FRAY_STATUS.retreated.id)) return "retreated";
   if (statuses.has(CORE_STATUS.unconscious.id)) return "unconscious";
-  return combatant.isDefeated || statuses.has(CORE_STATUS.dead.id) ? "defeated" : undefined;
+  // Defeat as the GM decided it (roster.ts): a player may write her own combatant's `defeated`.
+  return defeatedOf(combat, combatant) || statuses.has(CORE_STATUS.dead.id) ? "defeated" : undefined;
 }
 
 /** The combat's teams as the rules read them: every Unhex combatant, by team, with what is out of her. */
@@ -32,7 +34,7 @@ export function combatTeams(combat: Combat.Implementation): CombatTeam[] {
     } catch {
       continue;
     }
-    const out = outWord(combatant, actor);
+    const out = outWord(combat, combatant, actor);
     // The rules' request bounds a name at 200 characters; the card keeps the request it ran.
     const member = { name: actor.name.slice(0, 200), level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), wounds: woundsOf(actor), ...(out ? { out } : {}) };
     const team = teamOf(combat, combatant);

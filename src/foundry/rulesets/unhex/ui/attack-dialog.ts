@@ -13,6 +13,8 @@ import { singleTarget } from "../../../sheets/targets.js";
 import { HandlebarsDialog, formValues } from "../../../sheets/dialog-base.js";
 import { heldWeapons } from "../actors.js";
 import { postUnhexAttack, unhexAttackOpen, type UnhexAttackOpen } from "../cards/index.js";
+import { placeTokens } from "../../../areas/index.js";
+import { Refused } from "../../../relay/index.js";
 import { areasOf, HERE, standInMap } from "../cards/facts.js";
 import { activeToken } from "./sheet.js";
 import { attackOddsLines } from "./odds.js";
@@ -55,9 +57,14 @@ export class UnhexAttackDialog extends HandlebarsDialog {
     return i18n().format("FRAY.Unhex.Ui.AttackTitle", { actor: this.actor.name, target: this.target.name });
   }
 
-  /** The two tokens' Areas, when both stand in Areas of one scene. */
+  /** The two tokens' Areas, when both stand in Areas of one scene (a token that has stepped off them since the dialog opened: none, and the card says why). */
   areas() {
-    return areasOf([activeToken(this.actor), this.target.document]);
+    try {
+      return areasOf([activeToken(this.actor), this.target.document]);
+    } catch (error) {
+      if (error instanceof Refused) return null;
+      throw error;
+    }
   }
 
   /** Each weapon in hand with what the range allows it. */
@@ -134,6 +141,12 @@ export async function openUnhexAttackDialog(actor: Actor.Implementation): Promis
   const target = singleTarget();
   if ("refusal" in target) {
     ui.notifications?.warn(target.refusal);
+    return null;
+  }
+  // A token between Areas, or on another scene than the other, cannot attack through the map: say so now rather than on the card.
+  const placing = placeTokens([activeToken(actor), target.token.document]);
+  if ("refusal" in placing) {
+    ui.notifications?.warn(placing.refusal);
     return null;
   }
   const dialog = new UnhexAttackDialog(actor, target.token);

@@ -1,0 +1,125 @@
+/**
+ * The hostile player against what issue 23 added to the cavaliers table: each new card, step and
+ * tracker control forged from a player's client (the relay's request, written as she likes) and
+ * refused by the active GM, with the world exactly as before.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
+import { clearQueuedFaces } from "../harness/dice.js";
+import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { combatFixtures } from "./combat-fixtures.js";
+import { bootFray } from "./rulesets.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let removeDom: () => Promise<void>;
+let cards: typeof import("../../src/foundry/cards/index.js");
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  await import("../../src/foundry/fray.js");
+  await bootFray(harness);
+  cards = await import("../../src/foundry/cards/index.js");
+});
+afterAll(async () => removeDom());
+
+type Message = { id: string; system: { toObject(): Record<string, unknown> } };
+type Answer = { ok: boolean; reason?: string };
+const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
+const { fight } = combatFixtures(() => harness);
+
+/** Everything a forged request could reach: actors and messages, as stored. */
+function world(): string {
+  const sources = (name: "actors" | "messages") => (game[name] as unknown as { contents: { _source: unknown }[] }).contents.map((doc) => doc._source);
+  return JSON.stringify({ actors: sources("actors"), messages: sources("messages") });
+}
+
+let gm: User;
+let ada: User;
+let duellist: Actor;
+let dying: Actor;
+let guard: Actor;
+let bravo: Actor;
+
+async function make(name: string, type: string, system: Record<string, unknown>, ownership: Record<string, number>): Promise<Actor> {
+  const cls = harness.CONFIG.Actor.documentClass as typeof Actor;
+  return (await cls.create({ name, type, ownership, system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 6, ...system } })) as Actor;
+}
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  gm = game.user as User;
+  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+  duellist = await make("Duellist", "cavaliersCharacter", { advantage: 8 }, { default: 1, [ada.id]: 3 });
+  dying = await make("Dying Dot", "cavaliersCharacter", { wounds: { value: 4 } }, { default: 1, [ada.id]: 3 });
+  guard = await make("Guard", "cavaliersNpc", { npcType: "stock" }, { default: 1 });
+  bravo = await make("Bravo", "cavaliersNpc", { npcType: "minor", wounds: { value: 4 }, yield: { value: 3 } }, { default: 1 });
+});
+
+describe("forged cavaliers cards are refused on the GM's side", () => {
+  it("a skill roll or a Flourish with the Advantage die", async () => {
+    harness.switchUser(ada);
+    const before = world();
+    for (const kind of ["cavaliers.skill", "cavaliers.flourish"]) {
+      const answer = await ask("card.open", { kind, refs: { actor: { actor: duellist.uuid } }, request: { specialty: "", combined: [], useAdvantage: true, assists: [], ...(kind === "cavaliers.skill" ? { opposition: "easy" } : {}) }, roll: null });
+      expect(answer).toMatchObject({ ok: false, reason: expect.stringContaining("Advantage die goes only on an attack or a defence roll") });
+    }
+    expect(world()).toBe(before);
+  });
+
+  it("an attack by a Dying character, and an attack on one", async () => {
+    harness.switchUser(ada);
+    const before = world();
+    const attack = (attacker: Actor, defender: Actor) => ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: attacker.uuid }, defender: { actor: defender.uuid } }, request: { attack: "lunge", combined: [], useAdvantage: false, assists: [] }, roll: null });
+    expect(await attack(dying, guard)).toMatchObject({ ok: false, reason: expect.stringContaining("Dying Dot is Dying") });
+    expect(await attack(duellist, bravo)).toMatchObject({ ok: false, reason: expect.stringContaining("Bravo is Dying") });
+    expect(world()).toBe(before);
+  });
+
+  it("a Lunge two Areas away that only Moves, and a round of Drop 5", async () => {
+    harness.switchUser(ada);
+    const before = world();
+    const lunge = (request: Record<string, unknown>) => ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: duellist.uuid }, defender: { actor: guard.uuid } }, request: { attack: "lunge", useAdvantage: false, assists: [], ...request }, roll: null });
+    expect(await lunge({ combined: ["move"], range: 2 })).toMatchObject({ ok: false, reason: expect.stringContaining("same Area") });
+    expect(await lunge({ combined: ["reload-musket", "run"] })).toMatchObject({ ok: false, reason: expect.stringContaining("Drop 4") });
+    expect(await lunge({ combined: ["move", "move", "move"] })).toMatchObject({ ok: false, reason: expect.stringContaining("2 Areas") });
+    expect(world()).toBe(before);
+  });
+
+  it("the end of a fight: opened by a player, with a field of her own, naming an actor twice", async () => {
+    const refs = { c0: { actor: duellist.uuid }, c1: { actor: bravo.uuid } };
+    harness.switchUser(ada);
+    const before = world();
+    expect(await ask("card.open", { kind: "cavaliers.endCombat", refs, request: {}, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("GM") });
+    harness.switchUser(gm);
+    expect(await ask("card.open", { kind: "cavaliers.endCombat", refs, request: { medicine: { c1: "saved" } }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("medicine") });
+    expect(await ask("card.open", { kind: "cavaliers.endCombat", refs: { c0: { actor: duellist.uuid }, c1: { actor: duellist.uuid } }, request: {}, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("named twice") });
+    expect(world()).toBe(before);
+  });
+
+  it("the end of a fight: a Dying NPC's fate chosen by a player, or a fate that is neither; a player's Undo", async () => {
+    const { combat } = await fight(duellist as never, bravo as never);
+    const count = game.messages.size;
+    await combat.delete();
+    await vi.waitFor(() => expect(game.messages.size).toBe(count + 1));
+    await cards.cardsIdle();
+    const message = game.messages.contents.at(-1) as unknown as Message;
+    harness.switchUser(ada);
+    let before = world();
+    expect(await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "saved" })).toMatchObject({ ok: false, reason: expect.stringContaining("Bravo") });
+    expect(await ask("card.choose", { message: message.id, choice: "medicine.c0", value: "saved" })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+    harness.switchUser(gm);
+    before = world();
+    expect(await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "perhaps" })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+    expect((await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "not-saved" })).ok).toBe(true);
+    harness.switchUser(ada);
+    before = world();
+    expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+  });
+});
