@@ -5,7 +5,7 @@
  * user the "Play as" switcher names. A new ruleset or Reset loads the page again, as Foundry reloads
  * a world: nothing outlives the page but the chosen ruleset (localStorage).
  */
-import { bootSystem } from "../../test/harness/browser.js";
+import { bootSystem } from "../foundry/browser.js";
 import { RULESET_NAMES, RULESETS, SCENARIOS, type RulesetId } from "./scenarios.js";
 import { setUpTable, type Doc, type Table } from "./world.js";
 

@@ -3,7 +3,7 @@
  * characters and foes, the scene with their tokens, and the combat in the tracker. Documents are
  * created as the GM, through the same calls a GM's client makes.
  */
-import { placeToken } from "../../test/harness/tokens.js";
+import { placeToken } from "../foundry/tokens.js";
 import { SCENARIOS, type RulesetId } from "./scenarios.js";
 
 /** The few document methods the page calls, as the stand-in implements them. */

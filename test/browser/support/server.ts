@@ -21,9 +21,9 @@ const PAGE = `<!doctype html>
 </body>
 </html>`;
 
-/** Bundle test/harness/browser.ts (and handlebars) into one ESM file. */
+/** Bundle playground/foundry/browser.ts (and handlebars) into one ESM file. */
 export function bundleHarness(): Promise<string> {
-  return bundleForBrowser(join(ROOT, "test/harness/browser.ts"));
+  return bundleForBrowser(join(ROOT, "playground/foundry/browser.ts"));
 }
 
 /** Start the server. Throws when dist/ has not been built. */
