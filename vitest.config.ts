@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       { test: { name: "unit", include: ["test/core/**/*.test.ts", "test/rules/**/*.test.ts", "test/cli/**/*.test.ts", "test/*.test.ts"], environment: "node", testTimeout: 60_000 } },
       { test: { name: "foundry", include: ["test/foundry/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000 } },
-      { test: { name: "browser", include: ["test/browser/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      { test: { name: "browser", include: ["test/browser/**/*.test.ts"], environment: "node", testTimeout: 180_000, hookTimeout: 120_000, fileParallelism: false } },
     ],
   },
 });

@@ -28,7 +28,42 @@ export const TYPES: Record<string, string> = {
   ".webp": "image/webp",
   ".jpg": "image/jpeg",
   ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
 };
+
+/** Font Awesome's free package, served where Foundry serves its copy (fonts/fontawesome/). */
+const FONT_AWESOME = join(ROOT, "node_modules", "@fortawesome", "fontawesome-free");
+/** The stand-in for core's base stylesheet (typography, theme variables, window frame, chat sidebar). */
+const CORE_STAND_IN = join(ROOT, "test", "browser", "support", "core-stand-in.css");
+
+/**
+ * A built pack's documents as JSON, read from its LevelDB folder in dist/ with the Foundry CLI, as the
+ * Foundry server reads a pack and hands its documents to a client. Read once per server.
+ */
+function packReader(dist: string): (name: string) => Promise<string | null> {
+  const read = new Map<string, Promise<string | null>>();
+  return (name) => {
+    if (!/^[\w-]+$/.test(name) || !existsSync(join(dist, "packs", name, "CURRENT"))) return Promise.resolve(null);
+    let docs = read.get(name);
+    if (!docs) {
+      docs = (async () => {
+        const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+        const { mkdtemp, readdir, rm } = await import("node:fs/promises");
+        const { tmpdir } = await import("node:os");
+        const out = await mkdtemp(join(tmpdir(), "fray-served-pack-"));
+        try {
+          await extractPack(join(dist, "packs", name), out);
+          const files = (await readdir(out)).filter((file) => file.endsWith(".json")).sort();
+          return JSON.stringify(await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(out, file), "utf8")) as unknown)));
+        } finally {
+          await rm(out, { recursive: true, force: true });
+        }
+      })();
+      read.set(name, docs);
+    }
+    return docs;
+  };
+}
 
 const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="#777"/><circle cx="32" cy="24" r="12" fill="#bbb"/><rect x="14" y="40" width="36" height="16" rx="8" fill="#bbb"/></svg>`;
 
@@ -85,10 +120,19 @@ export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, p
     throw new Error(`${dist} has no built system (fray.mjs, system.json): run \`npm run build\` first`);
   }
   const systemPrefix = `/systems/${SYSTEM_ID}/`;
+  const readPack = packReader(dist);
   const answer = async (path: string): Promise<Served | undefined> => {
     const route = routes[path];
     if (route) return route();
     for (const [prefix, serve] of Object.entries(prefixes)) if (path.startsWith(prefix)) return serve(path.slice(prefix.length));
+    // /packs/<name>.json: a built pack's documents, for the stand-in's compendiums (playground/foundry/journal.ts) and the playground's table.
+    const pack = /^\/packs\/([\w-]+)\.json$/.exec(path);
+    if (pack) {
+      const docs = await readPack(pack[1] as string);
+      return docs === null ? undefined : { type: TYPES[".json"] as string, body: docs };
+    }
+    if (path === "/core/stand-in.css") return { type: TYPES[".css"] as string, body: await readFile(CORE_STAND_IN) };
+    if (path.startsWith("/fonts/fontawesome/")) return readUnder(FONT_AWESOME, path.slice("/fonts/fontawesome/".length));
     // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
     if (path.startsWith("/icons/") && path.endsWith(".svg")) return { type: TYPES[".svg"] as string, body: path.endsWith("/mystery-man.svg") ? PLACEHOLDER_SVG : namedIcon(path) };
     if (path.startsWith(systemPrefix)) return readUnder(dist, path.slice(systemPrefix.length));

@@ -88,7 +88,7 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       Dice: { randomUniform: () => number };
       fray: {
         loadRuleset(id: string): Promise<unknown>;
-        cards: { openCard(o: Opening): Promise<Answer>; cardsIdle(): Promise<void>; renderCardContent(card: object, dice: Array<{ sides: number; face: number }>): Promise<string> };
+        cards: { openCard(o: Opening): Promise<Answer>; chooseOnCard(message: Message, choice: string, value: unknown): Promise<Answer>; cardsIdle(): Promise<void>; renderCardContent(card: object, dice: Array<{ sides: number; face: number }>): Promise<string> };
       };
     };
     Scene: { create(d: object): Promise<SceneDoc> };
@@ -153,8 +153,9 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       const guard = await make("Guard", "cavaliersNpc", { npcType: "stock", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 }, [{ name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 6, melee: true } }]);
       const pool = { combined: [], useAdvantage: true, assists: [] };
       if (id === "cavaliers.attack") return request({ attacker: duellist, defender: guard }, { ...pool, attack: "lunge", weapon: itemId(duellist, "Rapier") });
-      if (id === "cavaliers.skill") return request({ actor: duellist }, { ...pool, opposition: "moderate" });
-      if (id === "cavaliers.flourish") return request({ actor: duellist }, pool);
+      // The Advantage die goes only on an attack or a defence (seed 000, Advantage).
+      if (id === "cavaliers.skill") return request({ actor: duellist }, { ...pool, useAdvantage: false, opposition: "moderate" });
+      if (id === "cavaliers.flourish") return request({ actor: duellist }, { ...pool, useAdvantage: false });
       // Four Wounds leave a character Dying, the only one who rolls Survival.
       const dying = await make("Heroine", "cavaliersCharacter", { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, wounds: { value: 4 } }, [], 1);
       return request({ actor: dying });
@@ -236,9 +237,13 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
     if (id === "torchlight.ability") return request({ actor: elsa }, { combat: combat.id });
     if (id === "torchlight.retreat") return request({ actor: archer }, { combat: combat.id });
     if (id === "torchlight.grapple-hold") {
-      // Riddic grapples the bandit first (a 9 under his Dex DC of 12 holds him), then keeps his hold.
-      forced.push([9, 20]);
-      await open({ ...request({ actor: riddic, target: bandit }, { combat: combat.id, maneuver: "grapple", weapon: "" }), kind: "torchlight.maneuver" });
+      // Riddic's blow carries a grapple (a 4 of his d10, then a 9 under his Dex DC of 12 holds the bandit), then he keeps his hold.
+      forced.push([4, 10], [9, 20]);
+      const blow = await open({ ...request({ attacker: riddic, target: bandit }, { combat: combat.id, weapon: itemId(riddic, "Sword"), maneuver: "grapple" }), kind: "torchlight.attack" });
+      // The card offers Riddic a Feint once his damage die is seen; he keeps it, and the grapple is rolled.
+      await cards.chooseOnCard(blow, "feint", "keep");
+      await cards.cardsIdle();
+      await g.harness?.flush();
       return request({ actor: riddic, target: bandit }, { combat: combat.id });
     }
     return request(all, { combat: combat.id });

@@ -11,6 +11,7 @@
  *                            release fields from FRAY_RELEASE_REPOSITORY and FRAY_RELEASE_TAG
  * This script does what no plugin does:
  *   dist/packs/<name>/       LevelDB packs compiled from packs/<name>/*.json with @foundryvtt/foundryvtt-cli
+ *   dist/packs/rules/        the rules compendium, made from docs/rules/*.md (scripts/rules-pack.mjs), then compiled the same way
  *   bin/fray.mjs             the Node command line (src/cli/main.ts), one self-contained ES module
  *   dist/fray.zip            every file of dist/, system.json at the zip root (fflate)
  *   the checks: every input before anything is written, every path dist/system.json names after.
@@ -18,11 +19,13 @@
  * Any missing input, or any path dist/system.json names that the build did not produce, fails the
  * build with a message saying which and why. Import { build } to run it from another script.
  */
-import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { tmpdir } from "node:os";
 import { moduleGraph } from "./bundle-graph.mjs";
+import { RULES_PACK, rulesPackSources } from "./rules-pack.mjs";
 import { releaseFromEnv, releaseManifest, ReleaseError } from "./release-manifest.mjs";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -97,6 +100,10 @@ async function checkInputs() {
   const packs = manifest.packs ?? [];
   for (const pack of packs) {
     if (pack.path !== `packs/${pack.name}`) fail(`system.json pack "${pack.name}" has path ${pack.path}; expected packs/${pack.name}`);
+    if (pack.name === RULES_PACK) {
+      await checkRulesPack(pack);
+      continue;
+    }
     const source = join(ROOT, "packs", pack.name);
     if (!existsSync(source) || !statSync(source).isDirectory()) fail(`missing packs/${pack.name}/: the source folder of system.json pack "${pack.name}"`);
     for (const file of (await readdir(source, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".json"))) {
@@ -114,6 +121,27 @@ async function checkInputs() {
     if (!packs.some((pack) => pack.name === folder)) fail(`packs/${folder}/ is not declared in system.json packs`);
   }
   return manifest;
+}
+
+/** The rules pack has no packs/ folder: docs/rules/*.md is its source, read and checked here before anything is written. */
+async function checkRulesPack(pack) {
+  if (pack.type !== "JournalEntry") fail(`system.json pack "${RULES_PACK}" has type ${pack.type}; the rules are JournalEntry pages`);
+  if (existsSync(join(ROOT, "packs", RULES_PACK))) fail(`packs/${RULES_PACK}/ must not exist: the rules pack is made from docs/rules/*.md`);
+  try {
+    await rulesPackSources(join(ROOT, "docs", "rules"));
+  } catch (error) {
+    fail(`the rules pack: ${error.message}`);
+  }
+}
+
+/** The pack's source folder: packs/<name>, or for the rules pack a temporary folder of JSON made from docs/rules. */
+async function packSource(pack) {
+  if (pack.name !== RULES_PACK) return { dir: join(ROOT, "packs", pack.name), done: async () => {} };
+  const dir = await mkdtemp(join(tmpdir(), "fray-rules-pack-"));
+  for (const entry of await rulesPackSources(join(ROOT, "docs", "rules"))) {
+    await writeFile(join(dir, `${entry.flags.fray.ruleset}.json`), `${JSON.stringify(entry, null, 2)}\n`);
+  }
+  return { dir, done: () => rm(dir, { recursive: true, force: true }) };
 }
 
 async function buildFoundryBundle(vite) {
@@ -147,7 +175,12 @@ async function buildCli(vite) {
 async function buildPacks(manifest) {
   const { compilePack } = await import("@foundryvtt/foundryvtt-cli");
   for (const pack of manifest.packs ?? []) {
-    await compilePack(join(ROOT, "packs", pack.name), join(DIST, pack.path));
+    const source = await packSource(pack);
+    try {
+      await compilePack(source.dir, join(DIST, pack.path));
+    } finally {
+      await source.done();
+    }
   }
 }
 

@@ -64,6 +64,24 @@ describe("dist/ is a complete Foundry system folder", () => {
     }
   });
 
+  it("dist/packs/rules holds the journal entries made from docs/rules/*.md, page for page", async () => {
+    const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+    const { rulesPackSources } = await import("../scripts/rules-pack.mjs");
+    const out = mkdtempSync(join(tmpdir(), "fray-built-rules-"));
+    try {
+      await extractPack(join(DIST, "packs", "rules"), out);
+      const built = readdirSync(out).map((file) => JSON.parse(readFileSync(join(out, file), "utf8")) as { _id: string; pages: { _id: string; name: string; text: { content: string } }[] });
+      const sources = await rulesPackSources("docs/rules");
+      expect(built.map((e) => e._id).sort()).toEqual(sources.map((e) => e._id).sort());
+      for (const source of sources) {
+        const entry = built.find((e) => e._id === source._id)!;
+        expect(entry.pages.map((p) => [p._id, p.name, p.text.content]).sort()).toEqual(source.pages.map((p) => [p._id, p.name, p.text.content]).sort());
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   it("every template under templates/ is copied with its path", () => {
     const templates = existsSync("templates") ? filesUnder("templates").filter((file) => file.endsWith(".hbs")) : [];
     const copied = existsSync(join(DIST, "templates")) ? filesUnder(join(DIST, "templates")) : [];

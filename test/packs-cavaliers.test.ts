@@ -117,6 +117,7 @@ const SYSTEM_SCHEMAS: Record<string, Check> = {
         condition: str,
       }),
     ),
+    description: str,
   }),
   cavaliersWeapon: schema({
     itemDie: oneOf(COMPETENCY_DICE),
@@ -124,8 +125,9 @@ const SYSTEM_SCHEMAS: Record<string, Check> = {
     melee: bool,
     rangeDrops: schema({ close: nullableInt(0, 4), short: nullableInt(0, 4), medium: nullableInt(0, 4), long: nullableInt(0, 4) }),
     reloadDrop: int(0, 5),
+    description: str,
   }),
-  cavaliersArmour: schema({ itemDie: oneOf(COMPETENCY_DICE), kind: oneOf(["armour", "shield"]) }),
+  cavaliersArmour: schema({ itemDie: oneOf(COMPETENCY_DICE), kind: oneOf(["armour", "shield"]), description: str }),
   cavaliersNpc: schema({
     attributes: schema({ verve: oneOf(ATTRIBUTE_DICE), affinity: oneOf(ATTRIBUTE_DICE), guile: oneOf(ATTRIBUTE_DICE) }),
     competency: oneOf(COMPETENCY_DICE),

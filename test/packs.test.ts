@@ -79,7 +79,8 @@ function keyProblems(doc: Doc, collection: string, where: string, parentIds: str
 
 describe("packs/ and system.json agree", () => {
   it("every system.json pack has a source folder packs/<name> and path packs/<name>", () => {
-    for (const pack of packs) {
+    // The rules pack is made from docs/rules at build time (test/rules-pack.test.ts).
+    for (const pack of packs.filter((p) => p.name !== "rules")) {
       expect(sourceFolders, `system.json pack "${pack.name}" has no packs/${pack.name}/ folder`).toContain(pack.name);
       expect(pack.path, `system.json pack "${pack.name}"`).toBe(`packs/${pack.name}`);
     }

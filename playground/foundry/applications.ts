@@ -199,9 +199,53 @@ export class ApplicationV2 {
     options.isFirstRender = this.#state <= RENDER_STATES.NONE || this.#state === RENDER_STATES.CLOSED || !this.#element;
   }
 
-  /** ApplicationV2#_prepareContext, _preFirstRender, _preRender: overridden by subclasses. */
+  /**
+   * ApplicationV2.TABS and #tabGroups (client/applications/api/application.mjs): each group's
+   * active tab, its initial one until changeTab moves it.
+   */
+  static TABS: Record<string, { tabs: { id: string; label?: string; icon?: string; cssClass?: string }[]; initial?: string | null; labelPrefix?: string | null }> = {};
+  tabGroups: Record<string, string | null> = Object.fromEntries(Object.entries((this.constructor as typeof ApplicationV2).TABS).map(([id, { initial }]) => [id, initial ?? null]));
+
+  /** ApplicationV2#_prepareContext: with exactly one tab group, its tabs are prepared as `tabs`. */
   protected async _prepareContext(_options: RenderOptions): Promise<AnyObject> {
-    return {};
+    const groups = Object.keys((this.constructor as typeof ApplicationV2).TABS);
+    return groups.length === 1 ? { tabs: this._prepareTabs(groups[0] as string) } : {};
+  }
+
+  /** ApplicationV2#_prepareTabs: each tab with its group, whether it is active, and "active" in its cssClass. */
+  protected _prepareTabs(group: string): Record<string, AnyObject> {
+    const { tabs, labelPrefix, initial = null } = (this.constructor as typeof ApplicationV2).TABS[group] ?? { tabs: [] };
+    this.tabGroups[group] ??= initial;
+    const prepared: Record<string, AnyObject> = {};
+    for (const { id, cssClass, ...config } of tabs) {
+      const active = this.tabGroups[group] === id;
+      const tab: AnyObject = { group, id, active, cssClass: [cssClass, active ? "active" : ""].filter(Boolean).join(" "), ...config };
+      if (labelPrefix) tab.label ??= `${labelPrefix}.${id}`;
+      prepared[id] = tab;
+    }
+    return prepared;
+  }
+
+  /** ApplicationV2#changeTab: the nav's and the sections' "active" class follow, with no render. */
+  changeTab(tab: string, group: string, { force = false }: { force?: boolean } = {}): void {
+    if (!tab || !group) throw new Error("You must pass both the tab and tab group identifier");
+    if (this.tabGroups[group] === tab && !force) return;
+    const content = this.#content as HTMLElement;
+    if (!content.querySelector(`.tabs [data-group="${group}"][data-tab="${tab}"]`)) throw new Error(`No matching tab element found for group "${group}" and tab "${tab}"`);
+    for (const t of content.querySelectorAll<HTMLElement>(`.tabs [data-group="${group}"]`)) {
+      t.classList.toggle("active", t.dataset.tab === tab);
+      if (t instanceof HTMLButtonElement) t.ariaPressed = `${t.dataset.tab === tab}`;
+    }
+    for (const section of content.querySelectorAll<HTMLElement>(`.tab[data-group="${group}"]`)) section.classList.toggle("active", section.dataset.tab === tab);
+    this.tabGroups[group] = tab;
+  }
+
+  /** ApplicationV2#_onClickTab. */
+  protected _onClickTab(event: MouseEvent): void {
+    const button = (event.target as HTMLElement).closest<HTMLElement>("[data-tab]");
+    const tab = button?.dataset.tab;
+    if (!button || !tab || button.classList.contains("active") || (event.button ?? 0) !== 0) return;
+    this.changeTab(tab, button.dataset.group as string);
   }
   protected async _preFirstRender(_context: AnyObject, _options: RenderOptions): Promise<void> {}
   protected async _preRender(_context: AnyObject, _options: RenderOptions): Promise<void> {}
@@ -268,6 +312,10 @@ export class ApplicationV2 {
       void this.close();
       return;
     }
+    if (action === "tab") {
+      this._onClickTab(event);
+      return;
+    }
     let handler = this.options.actions[action];
     if (!handler) {
       this._onClickAction(event, target);
@@ -282,6 +330,14 @@ export class ApplicationV2 {
   }
 
   protected _onClickAction(_event: Event, _target: HTMLElement): void {}
+
+  /** ApplicationV2#submit (v13): the form handler called on the form as it stands, without a submit event's closing. */
+  async submit(submitOptions: AnyObject = {}): Promise<unknown> {
+    const handler = this.options.form?.handler;
+    if (!handler) throw new Error(`The ${this.constructor.name} Application does not support a single top-level form element.`);
+    const form = this.form as HTMLFormElement;
+    return handler.call(this, new Event("submit", { cancelable: true }), form, new FormDataExtended(form), submitOptions);
+  }
 
   /** ApplicationV2#_onSubmitForm: the form handler with FormDataExtended, then close when closeOnSubmit. */
   protected async _onSubmitForm(formConfig: ApplicationOptions["form"] & object, event: Event): Promise<void> {
@@ -862,7 +918,7 @@ export class DocumentSheetV2 extends ApplicationV2 {
   }
 
   /** Submit the sheet's form programmatically (Foundry's DocumentSheetV2#submit). */
-  async submit(submitOptions: AnyObject = {}): Promise<void> {
+  override async submit(submitOptions: AnyObject = {}): Promise<void> {
     const formConfig = this.options.form;
     if (!formConfig?.handler) throw new Error(`The ${this.constructor.name} DocumentSheetV2 does not support a single top-level form element.`);
     const form = this.element as HTMLFormElement;

@@ -5,6 +5,7 @@
  */
 import { installFoundry, type FoundryHarness } from "./index.js";
 import { dragToken, placeToken, pressArrowKey } from "./tokens.js";
+import { installPack, type PackMetadata } from "./journal.js";
 
 export * from "./index.js";
 
@@ -51,6 +52,11 @@ export async function bootSystem(systemId: string, worldSettings: Record<string,
   window.dragToken = dragToken;
   window.pressArrowKey = pressArrowKey;
   for (const style of (systemJson.styles ?? []) as (string | { src: string })[]) await loadStyle(`/${root}/${typeof style === "string" ? style : style.src}`);
+  // The system's journal packs, as the server hands a world's compendiums to the client (the others are not modelled).
+  for (const pack of (systemJson.packs ?? []) as PackMetadata[]) {
+    if (pack.type !== "JournalEntry") continue;
+    installPack({ ...pack, packageName: systemId }, JSON.parse(await fetchText(`packs/${pack.name}.json`)) as Record<string, unknown>[]);
+  }
   for (const module of (systemJson.esmodules ?? []) as string[]) await import(/* @vite-ignore */ `/${root}/${module}`);
   await harness.boot();
   return harness;

@@ -179,3 +179,45 @@ export class Notifications {
     return this.notify(message, "success", options);
   }
 }
+
+/**
+ * game.keybindings (ClientKeybindings) and game.keyboard (KeyboardManager), as far as Fray reads
+ * them: `register` (only at "init", as v13 checks), `get` (the bindings of an action: its
+ * `editable` defaults here, no user rebinding), and the keys held now (`downKeys`), which a test
+ * sets with `press`/`release`.
+ */
+export interface KeybindingAction {
+  name: string;
+  hint?: string;
+  editable?: Array<{ key: string; modifiers?: string[] }>;
+  [key: string]: unknown;
+}
+
+export class ClientKeybindings {
+  actions = new Map<string, KeybindingAction>();
+
+  register(namespace: string, action: string, data: KeybindingAction): void {
+    if ((state.game as AnyObject | undefined)?.ready === true) throw new Error("You cannot register a Keybinding after the init hook");
+    this.actions.set(`${namespace}.${action}`, { ...data });
+  }
+
+  get(namespace: string, action: string): Array<{ key: string; modifiers: string[] }> {
+    const known = this.actions.get(`${namespace}.${action}`);
+    if (!known) throw new Error(`${namespace}.${action} is not a registered keybinding action`);
+    return (known.editable ?? []).map((binding) => ({ key: binding.key, modifiers: binding.modifiers ?? [] }));
+  }
+}
+
+export class KeyboardManager {
+  downKeys = new Set<string>();
+  isModifierActive(modifier: string): boolean {
+    return [`${modifier}Left`, `${modifier}Right`, modifier].some((key) => this.downKeys.has(key));
+  }
+  /** Harness: hold a key down (a KeyboardEvent code such as "ShiftLeft"), and let it go. */
+  press(code: string): void {
+    this.downKeys.add(code);
+  }
+  release(code: string): void {
+    this.downKeys.delete(code);
+  }
+}

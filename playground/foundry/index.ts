@@ -10,7 +10,7 @@ import Handlebars from "handlebars";
 import { applications, registerHandlebarsHelpers } from "./applications.js";
 import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, fields } from "./data.js";
 import { Actor, ChatMessage, ClientDocument, Collection, Combat, Combatant, CONST, hostileUpdate, Item, reloadDocument, User, Users, WorldCollection, fromUuid, fromUuidSync } from "./documents.js";
-import { ClientSettings, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
+import { ClientKeybindings, ClientSettings, KeyboardManager, Localization, Notifications, type NotificationRecord, type SettingConfig } from "./game.js";
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
 import { CORE_STATUS_NAMES, installEffects } from "./effects.js";
@@ -20,9 +20,11 @@ import { installChat } from "./chat.js";
 import { state, type CreateDialogRecord, type DocumentConfig, type PendingDialog } from "./state.js";
 import { utils, type AnyObject } from "./utils.js";
 import { installUiHarness } from "./ui.js";
+import { installJournal } from "./journal.js";
 
 export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
 export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
+export { installPack, JournalEntry, JournalEntryPage, CompendiumCollection } from "./journal.js";
 
 export type Role = keyof typeof CONST.USER_ROLES;
 
@@ -149,6 +151,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     i18n,
     settings,
     users,
+    keybindings: new ClientKeybindings(),
+    keyboard: new KeyboardManager(),
     ready: false,
     paused: false,
     /** v13 GameTime#serverTime: the server's clock, which every client keeps in step with; here, this machine's. */
@@ -222,6 +226,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     Roll: dice.Roll,
   });
   installUiHarness(CONFIG, game, globalThis as unknown as AnyObject);
+  installJournal(CONFIG, game, (applications.ux as AnyObject).TextEditor as AnyObject, globalThis as unknown as AnyObject);
 
   installCombat(CONFIG, foundry);
   installEffects(CONFIG, foundry);
@@ -285,6 +290,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       if (errors.length) throw errors[0];
     },
     reset() {
+      (game.keyboard as KeyboardManager).downKeys.clear();
       for (const name of ["actors", "items", "messages", "combats"]) {
         const c = game[name] as Collection<ClientDocument> | undefined;
         for (const doc of c?.contents ?? []) for (const app of Object.values(doc.apps)) void app.close();

@@ -7,7 +7,7 @@
  * Mechanics and item dice from The Queen's Cavaliers by Caoimhe Snow (CC BY 4.0); names and notes
  * here are our own.
  */
-import { fail, item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
+import { descriptionHtml, fail, item, makeId, OWNERSHIP, type Json, writePack } from "./common.js";
 import { ACTOR_TYPES, AIMED_WEAPONS, COMBINED_ACTIONS, SUCCESS_TABLES, type SuccessEntry } from "../../src/rules/cavaliers/tables.js";
 
 type Attribute = "verve" | "affinity" | "guile";
@@ -72,10 +72,28 @@ const SPECIALTIES: SpecialtyDef[] = [
   { name: "Non-combat Skill in Combat", skill: "Any", attribute: "verve", action: "skill", table: "non-combat" },
 ];
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function specialtyDescription(def: SpecialtyDef): string {
+  if (def.table === null) {
+    return descriptionHtml(`A specialty of the Initiative skill, rolled with ${capital(def.attribute)} at the start of a fight to place her in the order and earn @Rule[Initiative Points].`);
+  }
+  if (def.skill === "Any") {
+    return descriptionHtml(
+      "A skill that is not a fighting skill, used in a fight: a climb, a shout, a trick. Set its attribute to the one the skill uses.",
+      "A win spends its Success Points on the general table below (@Rule[Success table]{how success tables work}).",
+    );
+  }
+  return descriptionHtml(
+    `A specialty of the ${def.skill} skill, rolled with ${capital(def.attribute)}: @Rule[${def.name}]. Each rank adds one die of the attribute's size to the pool (@Rule[Dice pools]).`,
+    "A win spends its Success Points on the table below.",
+  );
+}
+
 function specialtySystem(def: SpecialtyDef, ranks: number): Json {
   const table = def.table === null ? [] : (SUCCESS_TABLES[def.table]?.entries ?? []).map(toPackEntry);
   if (def.table !== null && table.length === 0) throw new Error(`no success table ${def.table}`);
-  return { skill: def.skill, attribute: def.attribute, ranks, action: def.action, table };
+  return { skill: def.skill, attribute: def.attribute, ranks, action: def.action, table, description: specialtyDescription(def) };
 }
 
 interface WeaponDef {
@@ -111,11 +129,21 @@ const WEAPONS: WeaponDef[] = [
   { name: "Bare Fists", itemDie: 0, specialty: "brawl" },
 ];
 
+function weaponDescription(def: WeaponDef): string {
+  if (def.aimed === undefined) {
+    return descriptionHtml(`A melee weapon: its d${def.itemDie} is the item die of a ${capital(def.specialty)} roll and of the other attacks and defences it is used for (@Rule[Item die]{one item die to a pool}). It reaches a foe in the same area only.`);
+  }
+  return descriptionHtml(
+    `A weapon to @Rule[Aim] with: its d${def.itemDie} is the item die of the roll. The farther the target's range band, the more Drop the shot takes (the table below; a blank band is out of reach: @Rule[Range band]{range bands}).`,
+    def.reloadDrop ? `Reloading it costs Drop ${def.reloadDrop} on the turn it is done.` : undefined,
+  );
+}
+
 function weaponSystem(def: WeaponDef): Json {
-  if (def.aimed === undefined) return { itemDie: def.itemDie, specialty: def.specialty, melee: true, rangeDrops: { ...MELEE_DROPS }, reloadDrop: 0 };
+  if (def.aimed === undefined) return { itemDie: def.itemDie, specialty: def.specialty, melee: true, rangeDrops: { ...MELEE_DROPS }, reloadDrop: 0, description: weaponDescription(def) };
   const drops = AIMED_WEAPONS[def.aimed];
   if (!drops || def.reloadDrop === undefined) throw new Error(`unknown aimed weapon ${def.aimed}`);
-  return { itemDie: def.itemDie, specialty: def.specialty, melee: false, rangeDrops: { ...drops }, reloadDrop: def.reloadDrop };
+  return { itemDie: def.itemDie, specialty: def.specialty, melee: false, rangeDrops: { ...drops }, reloadDrop: def.reloadDrop, description: weaponDescription(def) };
 }
 
 interface ArmourDef {
@@ -135,6 +163,15 @@ const ARMOURS: ArmourDef[] = [
   { name: "Steel Breastplate", itemDie: 10, kind: "armour" },
   { name: "Plate Armour", itemDie: 12, kind: "armour" },
 ];
+
+const armourSystem = (a: ArmourDef): Json => ({
+  itemDie: a.itemDie,
+  kind: a.kind,
+  description:
+    a.kind === "shield"
+      ? descriptionHtml(`A shield: its d${a.itemDie} is the item die of a @Rule[Block] made with it.`)
+      : descriptionHtml(`Armour: its d${a.itemDie} is the item die of a defence it helps (a pool takes one item die at most: @Rule[Dice pools]).`),
+});
 
 const weaponImg = (def: WeaponDef) => (def.aimed ? "icons/svg/target.svg" : "icons/svg/sword.svg");
 
@@ -205,7 +242,7 @@ function npcActor(def: NpcDef): Json {
   }
   for (const name of def.armour) {
     const a = ARMOURS.find((x) => x.name === name) ?? fail(`no armour ${name}`);
-    items.push(embedded(a.name, "cavaliersArmour", "icons/svg/shield.svg", { itemDie: a.itemDie, kind: a.kind }));
+    items.push(embedded(a.name, "cavaliersArmour", "icons/svg/shield.svg", armourSystem(a)));
   }
   for (const [name, ranks] of Object.entries(def.specialties)) {
     const s = SPECIALTIES.find((x) => x.name === name) ?? fail(`no specialty ${name}`);
@@ -254,7 +291,7 @@ writePack(
     }),
     ...ARMOURS.map((a) => {
       const id = makeId("cavAr", a.name);
-      return item(id, `!items!${id}`, a.name, "cavaliersArmour", "icons/svg/shield.svg", { itemDie: a.itemDie, kind: a.kind });
+      return item(id, `!items!${id}`, a.name, "cavaliersArmour", "icons/svg/shield.svg", armourSystem(a));
     }),
   ],
   ["rapier.json"],

@@ -45,3 +45,15 @@ export function writePack(pack: string, docs: Json[], keep: readonly string[] = 
     writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
   }
 }
+
+/**
+ * An item's description as its HTMLField stores it: one paragraph per argument (blank ones left out),
+ * each in Fray's own words. `@Rule[term]` in one links the rules page that explains the term.
+ */
+export function descriptionHtml(...paragraphs: (string | false | undefined)[]): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return paragraphs
+    .filter((p): p is string => typeof p === "string" && p.trim() !== "")
+    .map((p) => `<p>${escape(p.trim())}</p>`)
+    .join("");
+}

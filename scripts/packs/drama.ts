@@ -6,7 +6,7 @@
  * test/packs-drama.test.ts fails if the two drift apart. Names and notes are our own words.
  */
 import { ARMOUR_ITEMS, ARMOUR_SETS, harnessDice, SHIELD_DICE, type ShieldSize, WEAPON_TABLE, type WeaponClass } from "../../src/rules/drama/tables.js";
-import { actorSource, fail, item, type Json, makeId, writePack } from "./common.js";
+import { actorSource, descriptionHtml, fail, item, type Json, makeId, writePack } from "./common.js";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -23,7 +23,15 @@ const WEAPONS: WeaponDef[] = (Object.entries(WEAPON_TABLE) as [WeaponClass, (typ
   entry.examples.filter((example) => example !== "fist" && example !== "hilt of dagger").map((example) => ({ name: capital(example), weaponClass, ranged: RANGED.has(example) })),
 );
 
-const weaponSystem = (w: WeaponDef): Json => ({ weaponClass: w.weaponClass, skill: "", ranged: w.ranged, notes: "" });
+const CLASS_WORDS: Record<WeaponClass, string> = { unarmed: "unarmed", small: "small", medium: "medium", large: "large", extraLarge: "extra-large" };
+
+const weaponDescription = (w: WeaponDef): string =>
+  descriptionHtml(
+    `A ${CLASS_WORDS[w.weaponClass]} weapon: its weapon class sets what it brings to the pools (@Rule[Building the pools]) and to the damage it deals (@Rule[Damage]).`,
+    w.ranged && "Shot from afar: it attacks as a @Rule[Ranged attack].",
+  );
+
+const weaponSystem = (w: WeaponDef): Json => ({ weaponClass: w.weaponClass, skill: "", ranged: w.ranged, notes: "", description: weaponDescription(w) });
 
 interface ArmourDef {
   name: string;
@@ -40,7 +48,12 @@ const ARMOURS: ArmourDef[] = [
   ...(Object.keys(SHIELD_NAMES) as Exclude<ShieldSize, "none">[]).map((size): ArmourDef => ({ name: SHIELD_NAMES[size], kind: "shield", dice: SHIELD_DICE[size], shieldSize: size })),
 ];
 
-const armourSystem = (a: ArmourDef): Json => ({ kind: a.kind, dice: a.kind === "harness" ? a.dice : 0, shieldSize: a.shieldSize, equipped: true, notes: "" });
+const armourDescription = (a: ArmourDef): string =>
+  a.kind === "harness"
+    ? descriptionHtml(`Harness worth ${a.dice} armour ${a.dice === 1 ? "die" : "dice"} (Ad): worn, they join the wearer's armour pool (@Rule[Building the pools]), rolled when a blow has Flesh to stop (@Rule[Damage]).`)
+    : descriptionHtml(`A shield of the ${a.shieldSize} size: carried, its armour dice (Ad) join the bearer's armour pool (@Rule[Building the pools]).`);
+
+const armourSystem = (a: ArmourDef): Json => ({ kind: a.kind, dice: a.kind === "harness" ? a.dice : 0, shieldSize: a.shieldSize, equipped: true, notes: "", description: armourDescription(a) });
 
 interface NpcDef {
   name: string;

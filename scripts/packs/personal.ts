@@ -9,7 +9,7 @@
  * committed files and this script drift apart.
  */
 import { fileURLToPath } from "node:url";
-import { fail, item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
+import { descriptionHtml, fail, item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
 import { ACTIONS, FALLEN_FATES, ZONES } from "../../src/rules/personal/lists.js";
 
 interface WeaponDef {
@@ -105,8 +105,15 @@ export const NPCS: NpcDef[] = [
   { name: "Warlord", resolve: 16, defense: 13, initiativeRank: 4, stamina: 3, control: 2, significant: true, major: true, weapons: ["Greatsword"], armour: ["Plate"], notes: "A major NPC: rank + 6 for Initiative." },
 ];
 
-const weaponSystem = (w: WeaponDef): Json => ({ attack: w.attack, damage: w.damage, damageType: w.damageType, piercing: w.piercing ?? false, notes: w.notes });
-const armourSystem = (a: ArmourDef): Json => ({ ratings: a.ratings.map((r) => ({ ...r })), worn: true, notes: a.notes });
+const weaponDescription = (w: WeaponDef): string =>
+  descriptionHtml(
+    `Attack Roll ${w.attack} against the target's Defense; on a hit, a Damage Roll of ${w.damage} ${w.damageType} damage, less her Armor Rating against ${w.damageType} (@Rule[Attack]{how an attack is made}).`,
+    w.piercing && "Piercing: how that meets armour is on the rules page (@Rule[Armor Rating]).",
+  );
+const armourDescription = (a: ArmourDef): string =>
+  descriptionHtml(`Worn, it gives Armor Rating ${a.ratings.map((r) => `${r.rating} against ${r.type}`).join(", ")} damage. Only worn armour counts (@Rule[Armor Rating]).`);
+const weaponSystem = (w: WeaponDef): Json => ({ attack: w.attack, damage: w.damage, damageType: w.damageType, piercing: w.piercing ?? false, notes: w.notes, description: weaponDescription(w) });
+const armourSystem = (a: ArmourDef): Json => ({ ratings: a.ratings.map((r) => ({ ...r })), worn: true, notes: a.notes, description: armourDescription(a) });
 const SHOOTING = new Set(["Bow", "Crossbow"]);
 const weaponImg = (w: WeaponDef) => (SHOOTING.has(w.name) ? "icons/svg/target.svg" : w.damageType === "fire" ? "icons/svg/fire.svg" : "icons/svg/sword.svg");
 
@@ -174,10 +181,10 @@ export function personalPackDocs(): Record<string, Json[]> {
       }),
     ],
     "personal-lists": [
-      ...ZONES.map((name, index) => listItem("perBand", "personalBand", "icons/svg/direction.svg", name, { order: index + 1, description: BAND_NOTES[name] ?? "" }, index)),
-      ...ACTIONS.map((name, index) => listItem("perAct", "personalAction", "icons/svg/clockwork.svg", name, { free: false, description: ACTION_NOTES[name] ?? "" }, index)),
+      ...ZONES.map((name, index) => listItem("perBand", "personalBand", "icons/svg/direction.svg", name, { order: index + 1, description: descriptionHtml(BAND_NOTES[name], "Moving between bands next to each other is a Move (@Rule[Range band]{range bands}).") }, index)),
+      ...ACTIONS.map((name, index) => listItem("perAct", "personalAction", "icons/svg/clockwork.svg", name, { free: false, description: descriptionHtml(ACTION_NOTES[name], "One of the actions of a turn (@Rule[Turn]{the turn}).") }, index)),
       ...FALLEN_FATES.map((fate, index) =>
-        listItem("perFate", "personalFate", "icons/svg/skull.svg", fate.name, { outOfFight: fate.outOfFight, status: FATE_STATUS[fate.name] ?? fail(`no status for ${fate.name}`), description: FATE_NOTES[fate.name] ?? "" }, index),
+        listItem("perFate", "personalFate", "icons/svg/skull.svg", fate.name, { outOfFight: fate.outOfFight, status: FATE_STATUS[fate.name] ?? fail(`no status for ${fate.name}`), description: descriptionHtml(FATE_NOTES[fate.name], "A Fallen Fate: what happens to a character the fight has beaten (@Rule[Fallen Fate]).") }, index),
       ),
     ],
     "personal-npcs": NPCS.map(npcActor),

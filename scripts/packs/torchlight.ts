@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { descriptionHtml } from "./common.js";
 
 type Json = Record<string, unknown>;
 type Dcs = Partial<Record<"str" | "dex" | "wil" | "san" | "luck", number>>;
@@ -97,8 +98,18 @@ export const TORCHLIGHT_COMBATANTS: CombatantDef[] = [
   { name: "Bandit Archer", type: "torchlightNpc", breath: 2, dcs: {}, proficiencies: 0, lane: 6, stance: "rearguard", weapons: ["Shortbow"], gear: [], notes: `${EXAMPLE} Bandit #6 shoots a shortbow from the Rearguard.` },
 ];
 
-const weaponSystem = (w: WeaponDef) => ({ die: w.die, kind: w.kind, damageType: w.damageType, offHand: false, trained: true, notes: w.notes });
-const gearSystem = (g: GearDef) => ({ kind: g.kind, quantity: g.quantity, notes: g.notes });
+const KIND_WORDS: Record<WeaponDef["kind"], string> = { melee: "A melee weapon", reach: "A reach weapon", ranged: "A ranged weapon" };
+const weaponDescription = (w: WeaponDef): string =>
+  descriptionHtml(`${KIND_WORDS[w.kind]}: on a hit it rolls a d${w.die} of ${w.damageType} damage, which lands at the end of the round (@Rule[Attack]{attacks}, @Rule[Damage]{damage}).`);
+const GEAR_WORDS: Record<GearDef["kind"], string> = {
+  shield: "A shield, carried in the off hand.",
+  potion: "A potion, used up when drunk.",
+  tool: "A tool.",
+  other: "Gear carried into the dark.",
+};
+const gearDescription = (g: GearDef): string => descriptionHtml(GEAR_WORDS[g.kind], g.quantity > 1 && `Carried: ${g.quantity}.`);
+const weaponSystem = (w: WeaponDef) => ({ die: w.die, kind: w.kind, damageType: w.damageType, offHand: false, trained: true, notes: w.notes, description: weaponDescription(w) });
+const gearSystem = (g: GearDef) => ({ kind: g.kind, quantity: g.quantity, notes: g.notes, description: gearDescription(g) });
 const weaponImg = (w: WeaponDef) => (w.kind === "ranged" ? "icons/svg/target.svg" : "icons/svg/sword.svg");
 const gearImg = (g: GearDef) => (g.kind === "shield" ? "icons/svg/shield.svg" : g.kind === "potion" ? "icons/svg/tankard.svg" : "icons/svg/light.svg");
 

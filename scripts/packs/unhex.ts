@@ -10,7 +10,7 @@
  */
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap, Connection } from "../../src/core/areas/types.js";
-import { item, type Json, makeId, writePack } from "./common.js";
+import { descriptionHtml, item, type Json, makeId, writePack } from "./common.js";
 
 interface WeaponDef {
   name: string;
@@ -54,9 +54,25 @@ export const GEAR = [
 
 const IMG = { weapon: "icons/svg/sword.svg", ranged: "icons/svg/target.svg", shield: "icons/svg/shield.svg", armour: "icons/svg/statue.svg", gear: "icons/svg/item-bag.svg", npc: "icons/svg/mystery-man.svg" };
 
-function weaponSystem(w: WeaponDef, held: boolean): Json {
-  return { kind: w.kind, hands: w.hands, held, notes: w.notes };
+const KIND_WORDS: Record<WeaponDef["kind"], string> = { melee: "A melee weapon", "one-handed-ranged": "A one-handed ranged weapon", "two-handed-ranged": "A two-handed ranged weapon" };
+
+function weaponDescription(w: WeaponDef): string {
+  return descriptionHtml(`${KIND_WORDS[w.kind]}, held in ${w.hands === 1 ? "one hand" : "both hands"}. Its attacks are rolled against the wielder's level, at or under it to succeed (@Rule[Level]{levels and rolls}), and strike a hit location (@Rule[Hit location]).`);
 }
+
+function weaponSystem(w: WeaponDef, held: boolean): Json {
+  return { kind: w.kind, hands: w.hands, held, notes: w.notes, description: weaponDescription(w) };
+}
+
+const LOCATION_WORDS: Record<string, string> = { head: "the head", torso: "the torso", rightArm: "the right arm", leftArm: "the left arm", rightLeg: "the right leg", leftLeg: "the left leg" };
+const armourDescription = (location: string): string =>
+  descriptionHtml(`Armour for ${LOCATION_WORDS[location] ?? location}: it can be destroyed to stop a hit to that location (@Rule[Hit location]{hit locations}).`);
+const shieldDescription = (notes: string): string => descriptionHtml("A shield, held in a hand.", notes, "@Rule[Attack]{Attacks, damage and hit locations}.");
+const GEAR_WORDS: Record<string, string> = {
+  "first-aid": "First aid between or during fights (@Rule[Wound boxes]{wounds}).",
+  ammo: "Ammunition for ranged weapons.",
+  other: "Gear a character carries.",
+};
 
 const weaponImg = (w: WeaponDef) => (w.kind === "melee" ? IMG.weapon : IMG.ranged);
 
@@ -92,8 +108,8 @@ function npcActor(npc: NpcDef): Json {
       if (!def) throw new Error(`${npc.name}: no weapon ${name}`);
       return embedded("uW", name, "unhexWeapon", weaponImg(def), weaponSystem(def, true));
     }),
-    ...(npc.shield ? [embedded("uS", "Riot Shield", "unhexShield", IMG.shield, { held: true, notes: SHIELDS[1]!.notes })] : []),
-    ...(npc.armour ?? []).map((name) => embedded("uA", name, "unhexArmour", IMG.armour, { location: ARMOURS.find((a) => a.name === name)!.location, destroyed: false, notes: "" })),
+    ...(npc.shield ? [embedded("uS", "Riot Shield", "unhexShield", IMG.shield, { held: true, notes: SHIELDS[1]!.notes, description: shieldDescription(SHIELDS[1]!.notes) })] : []),
+    ...(npc.armour ?? []).map((name) => embedded("uA", name, "unhexArmour", IMG.armour, { location: ARMOURS.find((a) => a.name === name)!.location, destroyed: false, notes: "", description: armourDescription(ARMOURS.find((a) => a.name === name)!.location) })),
   ];
   const good = Object.fromEntries(["meleeAttack", "oneHandedAttack", "twoHandedAttack", "intercept", "counterattack", "defend", "initiative"].map((key) => [key, npc.good[key as keyof NpcDef["good"]] === true]));
   return {
@@ -201,15 +217,15 @@ if (process.argv[1]?.endsWith("unhex.ts")) {
     }),
     ...SHIELDS.map((s) => {
       const id = makeId("unxSh", s.name);
-      return item(id, `!items!${id}`, s.name, "unhexShield", IMG.shield, { held: false, notes: s.notes });
+      return item(id, `!items!${id}`, s.name, "unhexShield", IMG.shield, { held: false, notes: s.notes, description: shieldDescription(s.notes) });
     }),
     ...ARMOURS.map((a) => {
       const id = makeId("unxAr", a.name);
-      return item(id, `!items!${id}`, a.name, "unhexArmour", IMG.armour, { location: a.location, destroyed: false, notes: "" });
+      return item(id, `!items!${id}`, a.name, "unhexArmour", IMG.armour, { location: a.location, destroyed: false, notes: "", description: armourDescription(a.location) });
     }),
     ...GEAR.map((g) => {
       const id = makeId("unxGr", g.name);
-      return item(id, `!items!${id}`, g.name, "unhexGear", IMG.gear, { kind: g.kind, held: false, notes: g.notes });
+      return item(id, `!items!${id}`, g.name, "unhexGear", IMG.gear, { kind: g.kind, held: false, notes: g.notes, description: descriptionHtml(g.notes, GEAR_WORDS[g.kind]) });
     }),
   ]);
   writePack("unhex-npcs", NPCS.map(npcActor));

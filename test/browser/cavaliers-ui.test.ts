@@ -57,16 +57,17 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
     const id = await openDuellist(page);
     const sheet = page.locator(`[id="${id}"]`);
     const text = await sheet.innerText();
-    for (const shown of ["Specialties", "Lunge", "Parry", "Etiquette", "Rapier", "Flintlock pistol", "Buckler", "Attack", "Rest"]) expect(text).toContain(shown);
-    expect(text).not.toMatch(/FRAY\.|TYPES\./);
+    for (const shown of ["Specialties", "Lunge", "Parry", "Etiquette", "Attack", "Rest"]) expect(text).toContain(shown);
+    expect(text).not.toMatch(/FRAY\.|TYPES\.|Rapier/);
     expect(await sheet.locator('[data-action="rollSpecialty"]').count()).toBe(4);
-    // Each row stays inside the sheet.
-    const sheetBox = (await sheet.boundingBox())!;
-    for (const row of await sheet.locator(".fray-item-row").all()) {
-      const box = (await row.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(sheetBox.x + sheetBox.width + 1);
-    }
+    // The gear is on its own tab: a click shows it in place of the character's tracks.
+    await sheet.locator('.fray-tabs [data-tab="gear"]').click();
+    const gear = await sheet.innerText();
+    for (const shown of ["Rapier", "Flintlock pistol", "Buckler"]) expect(gear).toContain(shown);
+    expect(gear).not.toContain("Etiquette");
     await screenshot(sheet, "cavaliers-sheet-items");
+    await sheet.locator('.fray-tabs [data-tab="character"]').click();
+    await expect.poll(() => sheet.locator('[data-action="rollSpecialty"]').first().isVisible()).toBe(true);
     await page.close();
   });
 
@@ -80,6 +81,9 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
     await hideSheet(page, id);
     expect(await dialog.locator(".window-title").innerText()).toBe("Aurore de Vaux attacks Capitaine Rochefort");
     expect(await dialog.locator('[data-drop="wound"]').innerText()).toBe("1");
+    // The sixteen combined actions are folded until the player opens them.
+    expect(await dialog.locator('[name="combined.draw-weapon"]').isVisible()).toBe(false);
+    await dialog.locator("details.fray-fold > summary").click();
     await dialog.locator('[name="combined.draw-weapon"]').check();
     await expect.poll(() => dialog.locator('[data-drop="combined"]').innerText()).toBe("1");
     expect(await dialog.locator('[data-drop="total"]').innerText()).toBe("2");

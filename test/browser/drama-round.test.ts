@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
+import { browserAvailable, openFray, readCard, screenshot, stepsFolded, useFrayBrowser } from "./support/index.js";
 
 type Faces = [number, number][];
 const d6 = (...faces: number[]): Faces => faces.map((f) => [f, 6]);
@@ -200,8 +200,14 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await as(page, "Ada");
     const sheet = await sheetOf(page, "Ines", ["Odo"]);
     const sheetText = await sheet.innerText();
-    for (const shown of ["Grit", "Flesh", "Arming sword", "Crossbow", "Leather jack", "Love of her brother", "Melee round", "Ranged shot", "Courage test"]) expect(sheetText).toContain(shown);
+    for (const shown of ["Grit", "Flesh", "Melee round", "Ranged shot", "Courage test"]) expect(sheetText).toContain(shown);
     expect(sheetText).not.toMatch(/FRAY\.|TYPES\./);
+    // Her gear is on its own tab; the actions stay above the tabs.
+    await sheet.locator('.fray-tabs [data-tab="gear"]').click();
+    const gearText = await sheet.innerText();
+    for (const shown of ["Arming sword", "Crossbow", "Leather jack", "Love of her brother", "Melee round"]) expect(gearText).toContain(shown);
+    await screenshot(sheet, "drama-sheet-gear");
+    await sheet.locator('.fray-tabs [data-tab="character"]').click();
     // The whole sheet in one picture: the window grows to its content instead of scrolling.
     await sheet.evaluate((element) => {
       element.style.height = "auto";
@@ -223,14 +229,14 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await chat.locator("[data-fray-action='choose']").count()).toBe(0);
     await as(page, "GM");
     chat = await show(page, melee);
-    expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    expect(await readCard(chat)).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-stance");
     await chat.locator("[data-fray-action='choose'][data-fray-value='stand']").click();
 
     // Ada declares Press by keyboard alone, having seen Odo's stance.
     await as(page, "Ada");
     chat = await show(page, melee);
-    expect(await chat.innerText()).toContain("Odo declares Stand.");
+    expect(await readCard(chat)).toContain("Odo declares Stand.");
     await tabTo(page, "#chat-log [data-fray-action='choose'][data-fray-value='press']");
     await page.keyboard.press("Enter");
     chat = await show(page, melee);
@@ -253,7 +259,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await chat.locator(".fray-die").count()).toBe(0);
     const seenOnCard = await chat.locator(".fray-drama-seen").innerText();
     expect(seenOnCard).toContain("Odo (Stand) built 5Bd (0 military), 0Rd, 0Dd; armour 1Ad (0 military); Defensive space.");
-    expect(await chat.innerText()).toContain("Built: rolled once every pool is built.");
+    expect(await readCard(chat)).toContain("Built: rolled once every pool is built.");
     await screenshot(chat, "drama-card-holder-builds");
     dialog = await openDialog(page, chat.locator("[data-fray-action='pool']"), "fray-drama-pool");
     expect(await dialog.locator(".fray-drama-seen").innerText()).toContain("Odo (Stand) built 5Bd");
@@ -282,7 +288,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await chat.locator("[data-fray-action='choose'][data-fray-value='spend']").click();
     chat = await show(page, melee);
     expect((await cardOf(page, melee)).state).toBe("applied");
-    const applied = await chat.innerText();
+    const applied = await readCard(chat);
     for (const line of ["Ines wins by 4 levels of success.", "Ines holds Momentum next round."]) expect(applied).toContain(line);
     expect(applied).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-applied");
@@ -334,8 +340,16 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await submit(page, dialog);
     chat = await show(page, multiple);
     expect((await cardOf(page, multiple)).state).toBe("applied");
-    expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    expect(await readCard(chat)).not.toMatch(/FRAY\./);
+    // Bob reads the outcome first: the many steps are folded behind their summary for a player, open for the GM.
+    expect(await stepsFolded(chat)).toBe(true);
+    expect(await chat.locator(".fray-card-fold > summary").innerText()).toMatch(/How it went \(\d+ steps\)/);
+    expect(await readCard(chat)).toContain("Fyrd 1");
     await screenshot(chat, "drama-card-multiple");
+    await as(page, "GM");
+    chat = await show(page, multiple);
+    expect(await stepsFolded(chat)).toBe(false);
+    await screenshot(chat, "drama-card-multiple-gm");
 
     // Ada's Ines shoots Odo from the ranged dialog; Odo tests his courage.
     await as(page, "Ada");
@@ -359,7 +373,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await submit(page, dialog);
     chat = await show(page, shot);
     expect((await cardOf(page, shot)).state).toBe("applied");
-    expect(await chat.innerText()).toContain("Odo tests courage");
+    expect(await readCard(chat)).toContain("Odo tests courage");
     await screenshot(chat, "drama-card-ranged");
 
     // Both sides mean to shoot: who shoots first, each shooter's button her owner's.
@@ -404,7 +418,7 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     chat = await show(page, courage);
     // Her Base dice beat the wound's Resistance by 2 or more: she stands firm, nothing changes and the card closes.
     expect(await cardOf(page, courage)).toMatchObject({ state: "closed", result: { result: "passed" } });
-    expect(await chat.innerText()).not.toMatch(/FRAY\./);
+    expect(await readCard(chat)).not.toMatch(/FRAY\./);
     await screenshot(chat, "drama-card-courage-test");
     await page.close();
   }, 180_000);

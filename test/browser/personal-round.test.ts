@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
+import { browserAvailable, openFray, readCard, screenshot, useFrayBrowser } from "./support/index.js";
 
 type Who = "GM" | "Ada" | "Bob";
 
@@ -135,7 +135,11 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
   /** From the attacker's sheet, at the target: the attack dialog's roll with these faces; returns the card. */
   async function attack(page: Page, attacker: string, at: string, dice: [number, number][], button = '[data-action="attack"]', shot?: string): Promise<Locator> {
     await target(page, at);
-    await (await sheet(page, attacker)).locator(button).first().click();
+    const open = await sheet(page, attacker);
+    // A weapon's own Attack button is on the Gear tab: the player opens that tab first.
+    const tab = await open.locator(button).first().evaluate((element) => element.closest(".tab[data-tab]")?.getAttribute("data-tab") ?? null);
+    if (tab) await open.locator(`.fray-tabs [data-tab="${tab}"]`).click();
+    await open.locator(button).first().click();
     const dialog = await opened(page, "fray-personal-attack");
     if (shot) await screenshot(dialog, shot);
     await faces(page, ...dice);
@@ -179,11 +183,14 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await page.keyboard.press("Enter");
     await closeSheets(page);
     const card = await lastCard(page);
-    expect(await card.innerText()).toContain("Street Thug");
+    expect(await readCard(card)).toContain("Street Thug");
     expect(await card.locator(".fray-card").getAttribute("aria-live")).toBe("polite");
+    // Her blow changed the Street Thug, whom she does not own: only the GM may take it back.
+    await as(page, "GM");
+    await lastCard(page);
     await tabTo(page, "#chat-column [data-fray-action='undo']");
     await page.keyboard.press("Enter");
-    expect(await (await lastCard(page)).innerText()).toContain("Undone");
+    expect(await readCard(await lastCard(page))).toContain("Undone");
     const resolve = await page.evaluate(() => (window as unknown as { round: { actor(n: string): { system: { resolve: { value: number } } } } }).round.actor("Street Thug").system.resolve.value);
     expect(resolve).toBe(6);
     await page.close();
@@ -208,7 +215,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     track = await tracker(page);
     expect(await order(track)).toEqual(["Ines", "Bruno", "Veteran Sergeant", "Street Thug"]);
     const initiative = await lastCard(page);
-    expect(await initiative.innerText()).toContain("Veteran Sergeant: Initiative rank 3 + 3 = 6, without a roll.");
+    expect(await readCard(initiative)).toContain("Veteran Sergeant: Initiative rank 3 + 3 = 6, without a roll.");
     await screenshot(initiative, "personal-card-initiative");
 
     // Ines and Bruno tie on 7: Bob puts Bruno first.
@@ -233,7 +240,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     track = await tracker(page);
     expect(await order(track)).toEqual(["Ines", "Veteran Sergeant", "Bruno", "Street Thug"]);
     const delayed = await lastCard(page);
-    expect(await delayed.innerText()).toContain("Bruno waits: she acts just after Veteran Sergeant from now on.");
+    expect(await readCard(delayed)).toContain("Bruno waits: she acts just after Veteran Sergeant from now on.");
     await screenshot(delayed, "personal-card-delay");
 
     // Ines's turn: Ada plans it from her row; a second free action is over the cap and refused.
@@ -259,20 +266,24 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     expect(await planner.locator("[data-count]").innerText()).toBe("2 of 2 actions, free ones included");
     await planner.locator('button[type="submit"]').click();
     const turn = await lastCard(page);
-    expect(await turn.innerText()).toContain("Move: Near → Engaged");
+    expect(await readCard(turn)).toContain("Move: Near → Engaged");
     await screenshot(turn, "personal-card-turn");
 
     // Her attack: first at the wrong token (the card is applied, then Undone), then at the Sergeant.
     await screenshot(await sheet(page, "Ines"), "personal-sheet");
     let card = await attack(page, "Ines", "Street Thug", [[12, 20], [5, 8]]);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("applied");
+    // The card changed the Street Thug, whom Ada does not own: the GM takes it back.
+    await as(page, "GM");
+    card = await lastCard(page);
     await card.locator('[data-fray-action="undo"]').click();
     card = await lastCard(page);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("undone");
     await screenshot(card, "personal-card-attack-undone");
+    await as(page, "Ada");
     // 19 against Defense 12: by 7, so Mail + Shield 4 halves to 2; 6 − 2 = 4.
     card = await attack(page, "Ines", "Veteran Sergeant", [[18, 20], [6, 8]], '[data-action="attack"]', "personal-attack-dialog");
-    const hit = await card.innerText();
+    const hit = await readCard(card);
     for (const line of ["Attack Roll 19 against Defense 12: a hit, by 7.", "Armor Rating against physical 4, halved to 2", "Damage 6 − Armor Rating 2 = 4.", "Veteran Sergeant: Resolve 12 → 8"]) expect(hit).toContain(line);
     await screenshot(card, "personal-card-attack-applied");
 
@@ -280,7 +291,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await as(page, "GM");
     await (await tracker(page)).locator('[data-action="nextTurn"]').click();
     card = await attack(page, "Veteran Sergeant", "Ines", [[14, 20], [5, 8]]);
-    expect(await card.innerText()).toContain("Ines is Wounded.");
+    expect(await readCard(card)).toContain("Ines is Wounded.");
     await screenshot(card, "personal-card-attack-wounded");
 
     // Bruno's turn: Bob shoots at the Thug with his Bow and misses.
@@ -288,7 +299,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await as(page, "Bob");
     card = await attack(page, "Bruno", "Street Thug", [[3, 20]], '[data-action="attackWith"]');
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("closed");
-    expect(await card.innerText()).toContain("Attack Roll 4 against Defense 9: a miss.");
+    expect(await readCard(card)).toContain("Attack Roll 4 against Defense 9: a miss.");
     await screenshot(card, "personal-card-attack-miss");
 
     // The Thug's turn: he hits Wounded Ines; the card waits for Ada's Fallen Fate.
@@ -299,15 +310,15 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     card = await lastCard(page);
     expect(await card.locator(".fray-card").getAttribute("data-state")).toBe("open");
     expect(await card.locator("[data-fray-action='choose']").count()).toBe(0);
-    expect(await card.innerText()).toContain("Waiting for Ines's owner to choose a Fallen Fate");
+    expect(await readCard(card)).toContain("Waiting for Ines's owner to choose a Fallen Fate");
     await screenshot(card, "personal-card-fate-awaiting-other-player");
     await as(page, "Ada");
     card = await lastCard(page);
-    expect(await card.locator("[data-fray-action='choose']").allInnerTexts()).toEqual(["Knocked Out", "Maimed", "Broken Gear", "Captured", "Shaken", "Slain", "Ignore it"]);
+    expect(await card.locator("[data-fray-action='choose']").allInnerTexts()).toEqual(["Knocked Out (out of the fight)", "Maimed", "Broken Gear", "Captured (out of the fight)", "Shaken", "Slain (out of the fight)", "Ignore it"]);
     await screenshot(card, "personal-card-fate-awaiting");
     await card.locator("[data-fray-value='Shaken']").click();
     card = await lastCard(page);
-    expect(await card.innerText()).toContain("Ines takes the Fallen Fate Shaken.");
+    expect(await readCard(card)).toContain("Ines takes the Fallen Fate Shaken.");
     await screenshot(card, "personal-card-fate-taken");
 
     // The end of the round: Ines slips on the mill steps (3 damage while Wounded); she ignores the fate.
@@ -319,7 +330,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     card = await lastCard(page);
     await card.locator("[data-fray-value='ignore']").click();
     card = await lastCard(page);
-    expect(await card.innerText()).toContain("Ines ignores the Fallen Fate (1 ignores left until she Rests).");
+    expect(await readCard(card)).toContain("Ines ignores the Fallen Fate (1 ignores left until she Rests).");
     await screenshot(card, "personal-card-fate-ignored");
 
     // The round's tracker, with Ines's statuses on her row.
@@ -332,7 +343,7 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     expect(await ines.locator('[data-derived="ignoresLeft"]').innerText()).toContain("1 of 2");
     await ines.locator('[data-action="rest"]').click();
     card = await lastCard(page);
-    expect(await card.innerText()).toContain("Ines Rests: her Fallen Fate ignores come back to 2");
+    expect(await readCard(card)).toContain("Ines Rests: her Fallen Fate ignores come back to 2");
     await screenshot(card, "personal-card-rest");
     await closeSheets(page);
     ines = await sheet(page, "Ines");

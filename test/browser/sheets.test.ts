@@ -53,7 +53,14 @@ describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
     await openFray(page, fray.server.url);
     const { id, uuid } = await openSheet(page, sheet);
     const root = page.locator(`[id="${id}"]`);
-    const text = await root.innerText();
+    // An actor sheet shows one tab at a time: read each, as a player clicking through them would.
+    let text = await root.innerText();
+    const tabs = root.locator(".fray-tabs [data-tab]");
+    for (const tab of await tabs.all()) {
+      await tab.click();
+      text += `\n${await root.innerText()}`;
+    }
+    if ((await tabs.count()) > 0) await tabs.first().click();
     for (const shown of sheet.shows) expect(text, `${sheet.type} shows "${shown}"`).toContain(shown);
     expect(text).not.toMatch(/FRAY\.|TYPES\./);
     expect(await root.locator('input[name="name"]').inputValue()).toBe(`Test ${sheet.type}`);

@@ -1,8 +1,8 @@
 /**
  * Both of Foundry's themes, in Chromium with the built CSS: a cavaliers sheet and the house rules
- * menu under .theme-light and .theme-dark. The harness page has no Foundry CSS, so the test puts a
- * small stand-in for core's theme variables on the page (the handful Fray reads, with values of our
- * own choosing in the light and dark spirit of core's); Fray's colours must follow them and read
+ * menu under .theme-light and .theme-dark. The harness page has no Foundry CSS; it loads a stand-in
+ * for core's theme variables (test/browser/support/core-stand-in.css: the handful Fray reads, with
+ * values of our own choosing in the light and dark spirit of core's); Fray's colours must follow them and read
  * well: every text colour checked here clears WCAG's 4.5:1 against its window's background.
  * Every actor and item sheet of every ruleset is then checked the same way, each text against what is
  * behind it. Screenshots: test-results/screenshots/theme-<light|dark>-<sheet|house-rules|type>.png.
@@ -11,19 +11,6 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
-const CORE_THEME_STAND_IN = `
-  body.theme-light, .themed.theme-light {
-    --color-text-primary: #23211d; --color-text-secondary: #4d4a43; --color-border: #a39b8c;
-    --color-level-error: #a3271d; --background: #eee9df;
-  }
-  body.theme-dark, .themed.theme-dark {
-    --color-text-primary: #e9e4da; --color-text-secondary: #bdb5a7; --color-border: #5d574d;
-    --color-level-error: #ff8c7f; --background: #1f1d1a;
-  }
-  body { margin: 0; background: #777; font-family: sans-serif; }
-  .application { background: var(--background); color: var(--color-text-primary); }
-  .application :is(input, select, textarea, button) { background: transparent; color: inherit; border: 1px solid var(--color-border); }
-`;
 
 type Rgb = [number, number, number, number];
 function parse(color: string): Rgb {
@@ -49,8 +36,7 @@ function contrast(text: string, background: string): number {
 /** The Fray page under one of core's themes, with the stand-in for core's theme variables. */
 async function themed(page: Page, url: string, theme: string): Promise<void> {
   await openFray(page, url);
-  await page.addStyleTag({ content: CORE_THEME_STAND_IN });
-  await page.evaluate((theme) => document.body.classList.add(`theme-${theme}`), theme);
+  await page.evaluate((theme) => document.body.classList.replace("theme-light", `theme-${theme}`), theme);
 }
 
 async function openBoth(page: Page): Promise<{ sheet: string; menu: string }> {

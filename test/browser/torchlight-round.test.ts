@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
+import { browserAvailable, openFray, readCard, screenshot, useFrayBrowser } from "./support/index.js";
 
 type Pair = [face: number, sides: number];
 
@@ -144,7 +144,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await tabTo(page, '#tracker-column [data-action="rollAll"]');
     await page.keyboard.press("Enter");
     await show(page);
-    expect(await card(page).innerText()).toContain("Bandit Archer: Dex save 4 against ST 10, waits a round.");
+    expect(await readCard(card(page))).toContain("Bandit Archer: Dex save 4 against ST 10, waits a round.");
 
     await as(page, "ada");
     await sheetOf(page, "elsa");
@@ -164,7 +164,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await page.keyboard.press("Enter");
     await show(page, attack);
     expect(await cardState(page)).toBe("applied");
-    expect(await card(page).innerText()).toContain("Queued for the end of round 1");
+    expect(await readCard(card(page))).toContain("Queued for the end of round 1");
     await page.close();
   });
 
@@ -180,7 +180,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await column.locator('[data-action="rollAll"]').click();
     const initiative = await show(page);
     expect((await cardData(page, initiative)).state).toBe("applied");
-    expect(await card(page).innerText()).toContain("Bandit Archer: Dex save 4 against ST 10, waits a round.");
+    expect(await readCard(card(page))).toContain("Bandit Archer: Dex save 4 against ST 10, waits a round.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-initiative");
     column = await tracker(page);
     expect(await column.locator("li.fray-phase").evaluateAll((phases) => phases.map((p) => (p as HTMLElement).dataset.phase))).toEqual(["players", "gm", "environment"]);
@@ -192,7 +192,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     const grid = await page.evaluate(async () => {
       const app = await (globalThis as unknown as { CONFIG: { fray: { torchlight: { openCombatGrid(): Promise<{ element: HTMLElement }> } } } }).CONFIG.fray.torchlight.openCombatGrid();
       await window.harness!.flush();
-      app.element.style.cssText += "position:absolute; top:0; left:360px; width:860px; background:#f7f3ea;";
+      app.element.style.cssText += "position:absolute; top:0; left:360px;";
       return app.element.id;
     });
     const gridApp = page.locator(`[id="${grid}"]`);
@@ -200,6 +200,9 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await idle(page);
     expect(await gridApp.locator("[data-reach='melee']").innerText()).toBe("May melee: Bandit Swordsman.");
     expect(await gridApp.locator(".fray-tl-chip", { hasText: "Riddic" }).locator("[data-mark='engaged']").count()).toBe(1);
+    // One set of lane tools, for the selected token's lane, not a set on every lane.
+    expect(await gridApp.locator("[data-action='level']").count()).toBe(2);
+    expect(await gridApp.locator(".fray-tl-lane-tools").getAttribute("data-lane")).toBe(await gridApp.locator(".fray-tl-lane", { has: page.locator(".fray-tl-chip", { hasText: "Riddic" }) }).getAttribute("data-lane"));
     expect(await gridApp.innerText()).not.toMatch(/FRAY\./);
     await screenshot(gridApp, "torchlight-grid");
     await gridApp.evaluate((element) => element.remove());
@@ -222,7 +225,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await dialog.locator('button[type="submit"]').click();
     const attack = await show(page);
     expect((await cardData(page, attack)).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
-    expect(await card(page).innerText()).toContain("Precision Strike!");
+    expect(await readCard(card(page))).toContain("Precision Strike!");
     await screenshot(page.locator("#chat-column"), "card-torchlight-precision");
     await as(page, "bob");
     await show(page, attack);
@@ -236,7 +239,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await card(page).locator("[data-fray-value='back']").click();
     await show(page, attack);
     expect(await cardState(page)).toBe("applied");
-    expect(await card(page).innerText()).toContain("Queued for the end of round 1: 11 Slashing damage on Bandit Swordsman.");
+    expect(await readCard(card(page))).toContain("Queued for the end of round 1: 11 Slashing damage on Bandit Swordsman.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-attack-queued");
 
     // A check and a save from her sheet.
@@ -244,12 +247,12 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await faces(page, [12, 20]);
     await sheet.locator("tr[data-characteristic='dex'] [data-action='torchlightCheck']").click();
     await show(page);
-    expect(await card(page).innerText()).toContain("d20 12 against DC 13.");
+    expect(await readCard(card(page))).toContain("d20 12 against DC 13.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-check");
     await faces(page, [16, 20]);
     await sheet.locator("tr[data-characteristic='wil'] [data-action='torchlightSave']").click();
     await show(page);
-    expect(await card(page).innerText()).toContain("d20 16 against ST 15.");
+    expect(await readCard(card(page))).toContain("d20 16 against ST 15.");
     await closeSheet(page, sheet);
 
     // Bob: Riddic Intimidates the Swordsman, then Goads him for 1 Breath: the cards say what the Swordsman owes.
@@ -267,11 +270,11 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
       );
     await t("postTorchlightAbility", { actor: "riddic" });
     await show(page);
-    expect(await card(page).innerText()).toContain("Bandit Swordsman must attack this round, Impaired (Riddic's Intimidation).");
+    expect(await readCard(card(page))).toContain("Bandit Swordsman must attack this round, Impaired (Riddic's Intimidation).");
     await screenshot(page.locator("#chat-column"), "card-torchlight-ability");
     await t("postTorchlightManeuver", { actor: "riddic", target: "bandit", maneuver: "goad", weapon: "" });
     await show(page);
-    expect(await card(page).innerText()).toContain("Bandit Swordsman must attack Riddic next round (Goad).");
+    expect(await readCard(card(page))).toContain("Bandit Swordsman must attack Riddic next round (Goad).");
     await screenshot(page.locator("#chat-column"), "card-torchlight-maneuver");
 
     // The GM's turn: the Swordsman, Intimidated, attacks Elsa Impaired (two d10, keep the lower: 6 and 5, 5) with a Grapple for 1 Breath.
@@ -290,31 +293,31 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     // The die seen, the card offers him the Feint; he keeps his 5, and the Grapple's Dex check (9 against 10) holds Elsa.
     const gmAttack = await show(page);
     expect((await cardData(page, gmAttack)).outcome.awaiting).toMatchObject({ choice: "feint", by: "attacker" });
-    expect(await card(page).innerText()).toContain("Bandit Swordsman's die shows 5 on a d10: Feint for 1 Breath (reroll it, keep the higher), or keep it?");
+    expect(await readCard(card(page))).toContain("Bandit Swordsman's die shows 5 on a d10: Feint for 1 Breath (reroll it, keep the higher), or keep it?");
     await screenshot(page.locator("#chat-column"), "card-torchlight-feint");
     await faces(page, [9, 20]);
     await card(page).locator("[data-fray-value='keep']").click();
     await show(page, gmAttack);
     expect(await cardState(page)).toBe("applied");
-    expect(await card(page).innerText()).toContain("Impaired: Intimidated.");
-    expect(await card(page).innerText()).toContain("Grapple: Dex check 9 against DC 10: held.");
+    expect(await readCard(card(page))).toContain("Impaired: Intimidated.");
+    expect(await readCard(card(page))).toContain("Grapple: Dex check 9 against DC 10: held.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-gm-attack");
     await faces(page, [12, 20]);
     await t("postTorchlightGrappleHold", { actor: "bandit", target: "elsa" });
     await show(page);
-    expect(await card(page).innerText()).toContain("Str save 12 against ST 10: keeps the hold.");
+    expect(await readCard(card(page))).toContain("Str save 12 against ST 10: keeps the hold.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-hold");
     // The Archer, waiting and unengaged in the Rearguard, Retreats; the GM posts the grid's reading.
     await t("postTorchlightRetreat", { actor: "archer" });
     await show(page);
-    expect(await card(page).innerText()).toContain("Bandit Archer Retreats in round 1; may come back from round 3");
+    expect(await readCard(card(page))).toContain("Bandit Archer Retreats in round 1; may come back from round 3");
     await screenshot(page.locator("#chat-column"), "card-torchlight-retreat");
     await page.evaluate(async () => {
       const w = window as unknown as { combat: unknown; CONFIG: { fray: { torchlight: Record<string, (o: unknown) => Promise<unknown>> } } };
       await w.CONFIG.fray.torchlight.postTorchlightEngagement!(w.combat);
     });
     await show(page);
-    expect(await card(page).innerText()).toContain("Riddic is Engaged.");
+    expect(await readCard(card(page))).toContain("Riddic is Engaged.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-engagement");
 
     // The environment's turn, then the end of the round: Elsa owes a Str save (ST 13), the Swordsman one (ST 18).
@@ -327,7 +330,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     expect((await cardData(page, round)).outcome.awaiting).toMatchObject({ choice: "saves.c0" });
     await as(page, "ada");
     await show(page, round);
-    expect(await card(page).innerText()).toContain("Elsa must save: Strength (ST 13).");
+    expect(await readCard(card(page))).toContain("Elsa must save: Strength (ST 13).");
     await screenshot(page.locator("#chat-column"), "card-torchlight-round-saves");
     await faces(page, [9, 20]);
     await card(page).locator("[data-fray-action='saves']").click();
@@ -337,7 +340,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await card(page).locator("[data-fray-action='saves']").click();
     await show(page, round);
     expect(await cardState(page)).toBe("applied");
-    const applied = await card(page).innerText();
+    const applied = await readCard(card(page));
     expect(applied).toContain("Elsa saves Strength: 9 against ST 13, Incapacitated.");
     expect(applied).toContain("Elsa: Strength DC 11 → 7");
     await screenshot(page.locator("#chat-column"), "card-torchlight-round-applied");
@@ -377,7 +380,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await faces(page, [5, 20], [1, 4], [6, 20], [1, 4], [7, 20], [1, 4], [8, 20], [1, 4]);
     await sheet.locator('[data-action="torchlightDying"]').click();
     await show(page);
-    const dying = await card(page).innerText();
+    const dying = await readCard(card(page));
     expect(dying).toContain("Hour 4");
     expect(dying).toContain("Strength: 8 against ST 16, fails: loses 1 (DC now 3).");
     await screenshot(page.locator("#chat-column"), "card-torchlight-dying");
@@ -386,7 +389,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     sheet = await sheetOf(page, "elsa");
     await sheet.locator('[data-action="torchlightRecover"]').click();
     await show(page);
-    expect(await card(page).innerText()).toContain("Recovers: Breath 3.");
+    expect(await readCard(card(page))).toContain("Recovers: Breath 3.");
     await screenshot(page.locator("#chat-column"), "card-torchlight-recover");
     expect(await page.evaluate(() => (window as unknown as { facesLeft(): number }).facesLeft())).toBe(0);
     await page.close();

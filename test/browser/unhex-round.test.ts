@@ -419,7 +419,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     // With the other, Bob drags her onto the dance floor; the move card offers the Sniper an Intercept.
     await as(page, "Gamemaster");
     await sketchMap(page, ids.scene);
-    await screenshot(page.locator("#fray-map-sketch"), "unhex-map-before-move");
+    await screenshot(page.locator("#fray-map-sketch"), "unhex-map-before-move", { layout: false });
     await as(page, "Bob");
     await page.evaluate(async ({ token, to }) => {
       const g = globalThis as unknown as { fromUuidSync(u: string): { update(d: object): Promise<unknown> } };
@@ -430,7 +430,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     expect(await cardOf(page, move)).toMatchObject({ state: "applied" });
     await as(page, "Gamemaster");
     await sketchMap(page, ids.scene);
-    await screenshot(page.locator("#fray-map-sketch"), "unhex-map-moved");
+    await screenshot(page.locator("#fray-map-sketch"), "unhex-map-moved", { layout: false });
     await show(page, move);
     expect(await page.locator("#chat-log [data-fray-action='intercept']").allInnerTexts()).toEqual(["Long rifle"]);
     await screenshot(chat(page), "card-unhex-move-intercept-offered");
@@ -448,7 +448,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     expect(await cardOf(page, intercept)).toMatchObject({ state: "applied", result: { hit: true, stopsIn: "entrance" } });
     await screenshot(chat(page), "card-unhex-intercept-applied");
     await sketchMap(page, ids.scene);
-    await screenshot(page.locator("#fray-map-sketch"), "unhex-map-after-intercept");
+    await screenshot(page.locator("#fray-map-sketch"), "unhex-map-after-intercept", { layout: false });
     await page.evaluate(() => document.getElementById("fray-map-sketch")?.remove());
 
     // The end of the round: every action spent, Bea's extra one too.

@@ -9,8 +9,11 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/
 import { clearQueuedFaces, queueFaces, Roll } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { bootFray } from "./rulesets.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
+import { menuOffers, pickFromMenu } from "./card-menu.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let removeDom: () => Promise<void>;
 let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
@@ -169,6 +172,54 @@ describe("cavaliers attack card", () => {
     expect(sys(guard)).toEqual(before.guard);
     expect(sys(duellist)).toEqual(before.duellist);
     expect(await buttons(message)).toEqual([]);
+  });
+
+  it("keeps Copy as request and Undo in the message's context menu, each for whom it is (Undo as on the card's face); a card a player wrote offers neither", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    harness.switchUser(ada);
+    expect(await choose(message, "spend", ["inflict-yield"])).toMatchObject({ ok: true });
+    await cards.cardsIdle();
+    expect(card(message).state).toBe("applied");
+    // Nobody sees Copy on the card's face.
+    for (const user of [gm, ada, bob]) {
+      harness.switchUser(user);
+      expect((await message.renderHTML()).querySelector("[data-fray-action='copy']")).toBeNull();
+    }
+    harness.switchUser(bob);
+    expect(menuOffers(message)).toEqual([]);
+    await expect(pickFromMenu(message, "FRAY.Card.Undo")).rejects.toThrow("the menu offers no FRAY.Card.Undo");
+    expect(card(message).state).toBe("applied");
+    // Ada may copy her card; its Undo is not hers (it changed the Guard, whom she does not own), as on its face.
+    harness.switchUser(ada);
+    expect(menuOffers(message)).toEqual(["FRAY.Card.Copy"]);
+    await expect(pickFromMenu(message, "FRAY.Card.Undo")).rejects.toThrow("the menu offers no FRAY.Card.Undo");
+    await pickFromMenu(message, "FRAY.Card.Copy");
+    expect(JSON.parse((game as unknown as { clipboard: { text: string } }).clipboard.text)).toMatchObject({ ruleset: "cavaliers", action: "attack", faces: [7, 6, 2, 1, 3, 2, 1] });
+    harness.switchUser(gm);
+    expect(menuOffers(message)).toEqual(["FRAY.Card.Copy", "FRAY.Card.Undo"]);
+    await pickFromMenu(message, "FRAY.Card.Undo");
+    await cards.cardsIdle();
+    expect(card(message).state).toBe("undone");
+    expect(sys(guard).yield.value).toBe(0);
+    expect(menuOffers(message)).toEqual(["FRAY.Card.Copy"]);
+
+    harness.switchUser(ada);
+    const forged = (await (harness.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Message> }).create({
+      type: "card",
+      content: "<section class='fray-card'></section>",
+      system: { kind: "cavaliers.attack", state: "applied", refs: { attacker: { actor: duellist.uuid } }, applied: [], history: [{ choice: "spend", by: "attacker", user: ada.id }] },
+    })) as Message;
+    expect(menuOffers(forged)).toEqual([]);
+  });
+
+  it("marks the two dice each pool keeps (the rest not kept), each with a tooltip, and says so in a legend", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    const html = await message.renderHTML();
+    expect(diceShown(html)).toEqual(["7 kept", "6 kept", "2 dropped", "1 dropped", "3 kept", "2 kept", "1 dropped"]);
+    expect(html.querySelector(".fray-die-kept")?.getAttribute("data-tooltip")).toBe("Kept: one of the two highest dice, counted in the total");
+    expect([...html.querySelectorAll(".fray-dice-legend .fray-die-key")].map((key) => key.textContent)).toEqual(["Kept", "Not kept"]);
   });
 
   it("shows Foundry's own tooltip of every die on the card", async () => {

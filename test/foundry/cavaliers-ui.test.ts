@@ -284,7 +284,8 @@ describe("attack dialog", () => {
       return percent(odds.chances.attackerWins!);
     };
     expect(Object.keys(shown())).toEqual(["Parry", "Block", "Dodge"]);
-    expect(shown().Parry).toContain(`wins ${expected("parry", [])}`);
+    // It says who wins: the attacker, by name.
+    expect(shown().Parry).toContain(`Aurore wins ${expected("parry", [])}`);
     change(dialog("fray-attack-dialog")!.querySelector('[name="combined.draw-weapon"]'), (el) => (el.checked = true));
     await settle();
     expect(shown().Parry).toContain(`wins ${expected("parry", ["draw-weapon"])}`);
@@ -476,7 +477,7 @@ describe("hotbar macro", () => {
     await settle();
     const macros = (game as unknown as { macros: Map<string, Macro> }).macros;
     const [macro] = [...macros.values()];
-    expect(macro).toMatchObject({ name: "Aurore: Etiquette", type: "script", command: `game.fray.rollSpecialty(${JSON.stringify(etiquette.uuid)});` });
+    expect(macro).toMatchObject({ name: "Aurore: Etiquette", type: "script", command: `game.fray.useItem(${JSON.stringify(etiquette.uuid)});` });
     expect(hotbarOf(game.user as never)[3]).toBe(macro!.id);
     // The same specialty again reuses its macro.
     dropOnHotbar({ type: "Item", uuid: etiquette.uuid }, 4);
@@ -484,15 +485,27 @@ describe("hotbar macro", () => {
     expect(macros.size).toBe(1);
     expect(hotbarOf(game.user as never)[4]).toBe(macro!.id);
 
-    await (game as unknown as { fray: { rollSpecialty(uuid: string): Promise<unknown> } }).fray.rollSpecialty(etiquette.uuid);
+    await (game as unknown as { fray: { useItem(uuid: string): Promise<unknown> } }).fray.useItem(etiquette.uuid);
     await settle();
     expect(dialog("fray-check-dialog")).not.toBeNull();
   });
 
-  it("leaves other drops to Foundry", async () => {
+  it("keeps macros made before useItem working: game.fray.rollSpecialty rolls the specialty", async () => {
     const actor = await makeActor();
-    expect(dropOnHotbar({ type: "Item", uuid: itemNamed(actor, "Rapier").uuid }, 1)).toBe(true);
+    await (game as unknown as { fray: { rollSpecialty(uuid: string): Promise<unknown> } }).fray.rollSpecialty(itemNamed(actor, "Etiquette").uuid);
+    await settle();
+    expect(dialog("fray-check-dialog")).not.toBeNull();
+  });
+
+  it("makes a weapon's macro open the attack dialog, and leaves armour, actors and world items to Foundry", async () => {
+    const actor = await makeActor();
+    const rapier = itemNamed(actor, "Rapier");
+    expect(dropOnHotbar({ type: "Item", uuid: rapier.uuid }, 1)).toBe(false);
+    await settle();
+    const macros = (game as unknown as { macros: Map<string, Macro> }).macros;
+    expect([...macros.values()].map((m) => m.command)).toEqual([`game.fray.useItem(${JSON.stringify(rapier.uuid)});`]);
     expect(dropOnHotbar({ type: "Actor", uuid: actor.uuid }, 1)).toBe(true);
+    expect(dropOnHotbar({ type: "Item", uuid: itemNamed(actor, "Buckler").uuid }, 2)).toBe(true);
   });
 });
 

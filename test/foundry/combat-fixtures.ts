@@ -13,10 +13,14 @@ export type InitiativeChoice = { specialty?: string; surprised?: boolean };
 /** The fixtures over the harness a test file installs (read when a fixture runs, after beforeAll). */
 export function combatFixtures(current: () => FoundryHarness) {
 
-  /** Answers every Initiative dialog with the next choice (Impulse, not surprised, when none is left). */
+  /**
+   * Answers every Initiative dialog with the next choice (Impulse, not surprised, when none is left);
+   * a Cavaliers Interpose dialog that opens meanwhile takes the first thing it offers.
+   */
   function answerInitiative(...choices: InitiativeChoice[]): PendingDialog[] {
     const seen: PendingDialog[] = [];
     current().onDialog((dialog) => {
+      if (dialog.actions.includes("interpose")) return dialog.answer("interpose");
       seen.push(dialog);
       const choice = choices.shift() ?? {};
       dialog.answer("roll", { specialty: choice.specialty ?? "impulse", surprised: choice.surprised ?? false });

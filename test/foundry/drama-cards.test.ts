@@ -10,10 +10,13 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
+import { pickFromMenu } from "./card-menu.js";
 
 const suite = dramaSuite();
 const fx = suite.fx;
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let gm: User;
 let ada: User;
@@ -32,7 +35,7 @@ beforeEach(() => {
 
 /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
 async function replays(message: Message): Promise<void> {
-  await fx.click(message, "[data-fray-action='copy']");
+  await pickFromMenu(message, "FRAY.Card.Copy");
   const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
   const printed = runCli(["resolve"], () => copied);
   expect(printed.stderr).toBe("");
@@ -96,6 +99,11 @@ describe("the melee round card", () => {
     expect(read.outcome.dice.map((d) => d.label)).toEqual([...ODO_POOL.map(() => "Odo base"), ...Array(6).fill("Ines base"), "Ines drama", "Odo armour"]);
     expect(read.outcome.steps.find((s) => s.rule === "flesh-wound")).toMatchObject({ who: "Odo", incoming: 5, blocks: 0, wound: 5, critical: true });
     expect(read.outcome.awaiting).toMatchObject({ choice: "bCourage", by: "b" });
+    // Each die says what it counted for: base 5+ a success, a Drama 4 a success, armour under 5 stops nothing.
+    const shown = await message.renderHTML();
+    expect(diceShown(shown)).toEqual(["4 plain", "2 plain", "1 plain", "6 success", "5 success", "5 success", "1 plain", "3 plain", "2 plain", "4 success", "1 plain"]);
+    expect([...shown.querySelectorAll<HTMLElement>(".fray-die")].map((die) => die.dataset.tooltip).at(-1)).toBe("Armour die, under 5: stops nothing");
+    expect([...shown.querySelectorAll(".fray-dice-legend .fray-die-key")].map((key) => key.textContent)).toEqual(["Success"]);
     harness.switchUser(ada);
     expect(await fx.buttons(message)).toEqual([]);
     harness.switchUser(gm);
@@ -333,6 +341,10 @@ describe("who shoots first", () => {
     const message = (await postShootFirst(ines as never, { actor: berold as never })) as unknown as Message;
     expect(card(message).outcome.result).toMatchObject({ order: ["Berold", "Ines"], first: "Berold" });
     expect(card(message).state).toBe("closed");
+    // The list numbers each shooter once, and the card reads as what comes next, not as done.
+    const drawn = await message.renderHTML();
+    expect([...drawn.querySelectorAll(".fray-drama-shooters > li")].map((li) => li.firstChild?.textContent?.trim())).toEqual(["Berold", "Ines"]);
+    expect(drawn.querySelector(".fray-card-state")?.textContent).toContain("Shoot in this order");
     // Each shooter's Shoot button is her owner's.
     expect(await fx.buttons(message)).toEqual(["shoot"]);
     harness.switchUser(bob);

@@ -11,10 +11,12 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
+import { everyCardInWords } from "./card-words.js";
 
 const suite = dramaSuite(["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"]);
 const fx = suite.fx;
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let CONFIG: HarnessConfig;
 let gm: User;

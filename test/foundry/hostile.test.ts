@@ -10,6 +10,7 @@ import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { runCli } from "../../src/cli/run.js";
 import { bootFray } from "./rulesets.js";
+import { pickFromMenu } from "./card-menu.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -338,8 +339,7 @@ describe("a forged step on each kind of card is refused", () => {
 describe("Copy as request", () => {
   /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
   async function replays(message: Message): Promise<void> {
-    await (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='copy']")!.click();
-    await cards.cardsIdle();
+    await pickFromMenu(message, "FRAY.Card.Copy");
     const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
     const printed = runCli(["resolve"], () => copied);
     expect(printed.stderr).toBe("");
@@ -431,7 +431,8 @@ describe("a hostile player writing what v13 lets her write in a fight", () => {
       { actorId: duellist.id, tokenId: token!.id, sceneId: scene.id, name: "Duellist" },
       ...[heroine, guard].map((a) => ({ actorId: a.id, name: a.name })),
     ]);
-    harness.onDialog((dialog) => dialog.answer("roll", { specialty: "vigilance", surprised: false }));
+    // The Initiative dialog, and an Interpose's (the first thing it offers).
+    harness.onDialog((dialog) => (dialog.actions.includes("interpose") ? dialog.answer("interpose") : dialog.answer("roll", { specialty: "vigilance", surprised: false })));
     queueFaces(6, 4, 5, 3, 3, 2);
     await combat.rollInitiative(made.map((c) => c.id));
     await combat.startCombat();

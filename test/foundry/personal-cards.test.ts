@@ -9,8 +9,10 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { bootFray } from "./rulesets.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let removeDom: () => Promise<void>;
 let personal: typeof import("../../src/foundry/rulesets/personal/cards/index.js");
@@ -113,6 +115,7 @@ describe("personal attack card", () => {
     expect(card(message)).toMatchObject({ kind: "personal.attack", state: "closed", applied: [] });
     expect(card(message).outcome.dice).toEqual([{ label: "attack roll", sides: 20, face: 7 }]);
     expect(await text(message)).toContain("Attack Roll 9 against Defense 10: a miss.");
+    expect(diceShown(await message.renderHTML())).toEqual(["7 failure"]);
     expect(sys(guard).resolve.value).toBe(12);
   });
 
@@ -128,6 +131,7 @@ describe("personal attack card", () => {
     // Every die is on the card: d20 4 and the two d6.
     const dice = [...(await message.renderHTML()).querySelectorAll(".fray-die")].map((d) => d.textContent);
     expect(dice).toEqual(["10d20", "4d6", "3d6"]);
+    expect(diceShown(await message.renderHTML())).toEqual(["10 success", "4 plain", "3 plain"]);
     expect(sys(ines).resolve.value).toBe(12);
     // Only the GM may undo: a player must own everyone on the card and everything it changed, and
     // neither Ada (who attacked) nor Bob (whose Bruno was hit) owns both.
@@ -155,6 +159,8 @@ describe("personal attack card", () => {
     expect(sys(bruno)).toMatchObject({ resolve: { value: 0 }, wounded: true });
     expect(statuses(bruno)).toEqual(["fray-wounded"]);
     expect(await text(message)).toContain("Bruno is Wounded.");
+    // The field and the status say the same thing: one line, no true/false.
+    expect([...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent)).toEqual(["Bruno: Resolve 3 → 0", "Bruno is Wounded"]);
     harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(sys(bruno)).toMatchObject({ resolve: { value: 3 }, wounded: false });

@@ -13,8 +13,10 @@ import { installDom, installFoundryFromDisk } from "../../playground/foundry/nod
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
 import { runCli } from "../../src/cli/run.js";
 import { playRuleset, bootFray } from "./rulesets.js";
+import { everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let removeDom: () => Promise<void>;
 

@@ -10,6 +10,7 @@ import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { runCli } from "../../src/cli/run.js";
 import { bootFray } from "./rulesets.js";
+import { pickFromMenu } from "./card-menu.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -178,8 +179,7 @@ describe("a hostile player against the Personal Combat cards", () => {
 describe("Copy as request", () => {
   /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
   async function replays(message: Message): Promise<void> {
-    (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='copy']")!.click();
-    await cards.cardsIdle();
+    await pickFromMenu(message, "FRAY.Card.Copy");
     const copied = (game as unknown as { clipboard: { text: string } }).clipboard.text;
     const printed = runCli(["resolve"], () => copied);
     expect(printed.stderr).toBe("");

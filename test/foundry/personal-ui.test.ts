@@ -227,6 +227,8 @@ describe("the turn planner", () => {
     change(planner().querySelector('input[name="free.1"]'), (el) => (el.value = "Shout"));
     await settle();
     expect(planner().querySelector(".fray-problems")?.textContent).toContain("3 actions, free ones included, is over the cap of 2.");
+    // Never "3 of 2 actions".
+    expect(planner().querySelector("[data-count]")?.textContent).toBe("3 actions, free ones included: 1 over the limit of 2");
     expect((planner().querySelector('button[type="submit"]') as HTMLButtonElement).disabled).toBe(true);
     change(planner().querySelector('select[name="from"]'), (el) => (el.value = "Engaged"));
     await settle();

@@ -83,10 +83,9 @@ describe("a world and its ruleset's chunk", () => {
     const actor = await createActor({ name: "Aurore", type: "cavaliersCharacter", system: { attributes: { verve: 8 } } });
     const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }>; rendered: boolean };
     const rendering = sheet.render({ force: true });
-    // A macro saved in the world calls game.fray, which stands in for the chunk's function until it is here.
-    const api = (game as unknown as { fray: { rollSpecialty(uuid: string): Promise<unknown> } }).fray;
-    const standIn = api.rollSpecialty;
-    const rolling = api.rollSpecialty("Actor.gone0000000000.Item.gone0000000000");
+    // A macro saved in the world calls game.fray, which waits for the actor's ruleset's chunk before it takes a sheet action.
+    const api = (game as unknown as { fray: { rollAction(actor: string, action: string): Promise<unknown> } }).fray;
+    const rolling = api.rollAction(actor.uuid, "noSuchAction");
     let rolled = false;
     void rolling.then(() => (rolled = true));
     await flushed();
@@ -95,9 +94,8 @@ describe("a world and its ruleset's chunk", () => {
     gate("cavaliers").open();
     const app = await rendering;
     expect(await rolling).toBeNull();
-    // The chunk's own function ran: it warns that the macro's specialty is gone.
-    expect(harness.notifications.at(-1)?.message).toBe(game.i18n.localize("FRAY.Ui.MacroLost"));
-    expect((game as unknown as { fray: typeof api }).fray.rollSpecialty).not.toBe(standIn);
+    // Only once the chunk had registered the sheet's actions could it say which a macro may take.
+    expect(harness.notifications.at(-1)?.message).toBe(game.i18n.format("FRAY.Api.NoAction", { actor: "Aurore", action: "noSuchAction", choices: "rollSpecialty, attack, rest, survival" }));
     await harness.flush();
     const verve = app.element.querySelector<HTMLSelectElement>('select[name="system.attributes.verve"]');
     // The die choices come from the cavaliers chunk's sheet context; without it the select would be empty.
@@ -140,7 +138,7 @@ describe("a card whose ruleset has not arrived", () => {
   type Message = { id: string; renderHTML(): Promise<HTMLElement> };
   const MessageClass = () => harness.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Message> };
   const card = (kind: string) => ({ kind, refs: {}, request: {}, rules: {}, outcome: null, state: "open", applied: [], history: [], notes: {} });
-  const content = '<section class="fray-card"><button data-fray-action="copy">Copy</button></section>';
+  const content = '<section class="fray-card"><button data-fray-action="choose">Choose</button></section>';
 
   it("is shown without buttons, then drawn again, whole, by the chat log once its chunk is here", async () => {
     const redrawn: HTMLElement[] = [];
@@ -153,7 +151,7 @@ describe("a card whose ruleset has not arrived", () => {
     await loading.loadRuleset("drama");
     await flushed();
     expect(redrawn).toHaveLength(1);
-    expect(redrawn[0]?.querySelector('[data-fray-action="copy"]')).not.toBeNull();
+    expect(redrawn[0]?.querySelector('[data-fray-action="choose"]')).not.toBeNull();
   });
 
   it("fetches nothing for a kind that names no ruleset, nor for a card a player wrote", async () => {

@@ -79,6 +79,8 @@ describe.each(RULESETS.map((ruleset) => [ruleset.id, ruleset] as const))("the %s
       expect(row.textContent).toContain(game.i18n.localize(setting.name));
       expect(row.textContent).toContain(game.i18n.localize(setting.hint));
       expect(row.querySelector(".fray-house-default")?.textContent).toMatch(/^House default: .+\.$/);
+      // The form says "House default" once a row, in that line only.
+      expect(row.textContent?.match(/House default/g)).toHaveLength(1);
     }
     expect(app.title).toContain(game.i18n.localize(`FRAY.Setting.ruleset.Choices.${id}`));
     await app.close();

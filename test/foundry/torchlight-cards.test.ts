@@ -10,8 +10,10 @@ import { clearQueuedFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { type Card, cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
 import { bootFray } from "./rulesets.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let removeDom: () => Promise<void>;
 
 beforeAll(async () => {
@@ -54,6 +56,11 @@ describe("initiative", () => {
     });
     const combatant = (w.combat as unknown as { combatants: { get(id: string): { initiative: number } } }).combatants.get(w.ids.elsa);
     expect(combatant.initiative).toBe(15);
+    // A passed save and a failed one look and read apart.
+    const html = await message.renderHTML();
+    expect(diceShown(html).sort()).toEqual(["12 success", "15 success", "4 failure", "9 failure"]);
+    expect([...html.querySelectorAll<HTMLElement>(".fray-die")].map((die) => die.dataset.tooltip).sort()).toEqual(["Dex save failed: waits a round", "Dex save failed: waits a round", "Dex save passed: acts this round", "Dex save passed: acts this round"]);
+    expect([...html.querySelectorAll(".fray-dice-legend .fray-die-key")].map((key) => key.textContent)).toEqual(["Success", "Failure"]);
     // Only a GM takes it back.
     harness.switchUser(w.ada);
     expect(await fx.buttons(message)).toEqual([]);
@@ -115,7 +122,7 @@ describe("an attack queued for the end of the round", () => {
     const message = (await fx.attack(w, w.gm, w.archer, w.elsa, [2, 5]))!;
     expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
     const die = (await message.renderHTML()).querySelector("[data-rule='damage-die']")!;
-    expect([...die.querySelectorAll(".fray-die")].map((d) => `${d.className.includes("fray-kept") ? "kept" : "discarded"} ${d.textContent}`)).toEqual(["discarded 2d6", "kept 5d6"]);
+    expect([...die.querySelectorAll(".fray-die")].map((d) => `${d.className.includes("fray-die-kept") ? "kept" : "discarded"} ${d.textContent}`)).toEqual(["discarded 2d6", "kept 5d6"]);
     expect((await message.renderHTML()).textContent).toContain("Enhanced: the lanes' levels.");
   });
 

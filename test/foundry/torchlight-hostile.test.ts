@@ -12,6 +12,7 @@ import { installDom, installFoundryFromDisk } from "../../playground/foundry/nod
 import { runCli } from "../../src/cli/run.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
 import { bootFray } from "./rulesets.js";
+import { pickFromMenu } from "./card-menu.js";
 
 let harness: FoundryHarness;
 let removeDom: () => Promise<void>;
@@ -236,8 +237,7 @@ describe("a hostile player against the torchlight cards", () => {
 describe("Copy as request", () => {
   async function replays(message: Message): Promise<void> {
     harness.switchUser(w.gm);
-    await (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='copy']")!.click();
-    await (await fx.cards()).cardsIdle();
+    await pickFromMenu(message, "FRAY.Card.Copy");
     const copied = (game() as unknown as { clipboard: { text: string } }).clipboard.text;
     const printed = runCli(["resolve"], () => copied);
     expect(printed.stderr).toBe("");

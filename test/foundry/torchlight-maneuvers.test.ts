@@ -9,8 +9,10 @@ import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
 import { bootFray } from "./rulesets.js";
+import { everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let removeDom: () => Promise<void>;
 
 beforeAll(async () => {

@@ -10,8 +10,10 @@ import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
+import { diceShown, everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let game: HarnessGame;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
@@ -99,6 +101,9 @@ describe("the Unhex attack card", () => {
     expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0, owed: 0 });
     const html = (await message.renderHTML()).textContent ?? "";
     expect(html).toContain("Ada declares: Defend.");
+    // What Apply changed, in the game's words: actions used, never a tracker counter.
+    const changes = [...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent);
+    expect(changes).toEqual(expect.arrayContaining(["Guard has used an action (0 left this round)", "Ada has used an action (0 left this round)"]));
     expect(html).toContain("Guard picks: the units die is damage (7), the other (4) the hit location: the torso.");
     expect(html).not.toMatch(/FRAY\./);
 
@@ -192,6 +197,8 @@ describe("the Unhex Intercept", () => {
     replays(intercept);
     expect({ x: t.tokens.ada.x, y: t.tokens.ada.y }).toEqual(from);
     expect(wounds(t.ada).rightLeg).toBe(10);
+    // Her token goes back by the Area's name, never by pixels.
+    expect((await intercept.renderHTML()).querySelector(".fray-card-changes")?.textContent).toContain("Ada is put back where she set out: Bar");
     await fx.click(intercept, "[data-fray-action='undo']");
     expect({ x: t.tokens.ada.x, y: t.tokens.ada.y }).toEqual(t.at("pool-tables"));
   });
@@ -218,8 +225,13 @@ describe("Unhex checks and opposed rolls", () => {
     queueFaces(7, 2);
     const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, token: t.tokens.ada.uuid, good: true, what: "climb the bar" })) as unknown as Message;
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "reroll", by: "character" });
+    expect(diceShown(await message.renderHTML())).toEqual(["7 failure", "2 failure"]);
     await fx.choose(t.users.ada, message, "reroll", "tens", 2);
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "critical", by: "character", offer: { max: 50 } });
+    // The dice now read 22: both marked a critical success, and the tooltip says so.
+    const rerolled = await message.renderHTML();
+    expect(diceShown(rerolled)).toEqual(["2 critical", "2 critical"]);
+    expect(rerolled.querySelector<HTMLElement>(".fray-unhex-dice")?.dataset.tooltip).toMatch(/^Tens and units read 22 against the level \d+: a critical success$/);
     await fx.choose(t.users.ada, message, "critical", "extra-action");
     expect(card(message).state).toBe("applied");
     expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 2 });

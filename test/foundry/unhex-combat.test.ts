@@ -10,8 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+import { everyCardInWords } from "./card-words.js";
 
 let harness: FoundryHarness;
+everyCardInWords(() => harness.game.messages);
 let rules: typeof import("../../src/foundry/rulesets/unhex/combat/index.js").unhexCombatRules;
 let requests: typeof import("../../src/foundry/combat/requests.js");
 let cards: typeof import("../../src/foundry/cards/index.js");

@@ -17,6 +17,13 @@ export interface SheetExtension {
   actions?: Record<string, SheetAction>;
   /** Item types a drop onto the sheet may add; any other is refused with a message. */
   itemTypes?: readonly string[];
+  /**
+   * The actions a player may drag to the hotbar (rolls, dialogs), which `game.fray.rollAction` takes;
+   * the rest (marking a box, equipping) stay on the sheet.
+   */
+  macroActions?: readonly string[];
+  /** The action an owned item rolls when it is dragged to the hotbar or used from `game.fray.useItem` (none: its sheet opens). */
+  itemAction?(item: Item.Implementation): string | null;
 }
 
 const EXTENSIONS = new Map<string, SheetExtension>();
@@ -24,7 +31,65 @@ const EXTENSIONS = new Map<string, SheetExtension>();
 /** Add buttons and drop rules to an actor type's sheet (a ruleset calls this at init). */
 export function registerSheetExtension(actorType: string, extension: SheetExtension): void {
   const known = EXTENSIONS.get(actorType) ?? {};
-  EXTENSIONS.set(actorType, { actions: { ...known.actions, ...extension.actions }, itemTypes: extension.itemTypes ?? known.itemTypes });
+  EXTENSIONS.set(actorType, {
+    actions: { ...known.actions, ...extension.actions },
+    itemTypes: extension.itemTypes ?? known.itemTypes,
+    macroActions: [...new Set([...(known.macroActions ?? []), ...(extension.macroActions ?? [])])],
+    ...((extension.itemAction ?? known.itemAction) ? { itemAction: extension.itemAction ?? known.itemAction } : {}),
+  });
+}
+
+/** What a ruleset registered for an actor type's sheet (once its chunk has arrived). */
+export function sheetExtensionOf(actorType: string): SheetExtension | undefined {
+  return EXTENSIONS.get(actorType);
+}
+
+/** The drag data of a sheet button dragged to the hotbar (api/hotbar.ts turns it into a macro). */
+export const ACTION_DRAG_TYPE = "fray.SheetAction";
+
+export interface ActionDragData {
+  type: typeof ACTION_DRAG_TYPE;
+  actorUuid: string;
+  action: string;
+  /** The button's data attributes and its rows' (`data-item-id`, `data-characteristic`...), which the action reads. */
+  data: Record<string, string>;
+  /** The button's name in the player's words, for the macro. */
+  label: string;
+}
+
+/** Data attributes that place a button in the sheet's layout, never what its action reads. */
+const LAYOUT_DATA = new Set(["action", "applicationPart", "tab", "group", "tooltip", "tooltipDirection", "tooltipClass"]);
+
+/** The data attributes an action may read through `closest(...)`: the button's, then each enclosing element's up to the sheet. */
+function actionData(button: HTMLElement, root: HTMLElement): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (let at: HTMLElement | null = button; at && at !== root; at = at.parentElement) {
+    for (const [key, value] of Object.entries(at.dataset)) if (!LAYOUT_DATA.has(key) && value !== undefined && !(key in data)) data[key] = value;
+  }
+  return data;
+}
+
+function buttonLabel(button: HTMLElement): string {
+  const named = button.dataset.tooltip ?? button.getAttribute("aria-label") ?? button.getAttribute("title") ?? "";
+  const text = named ? game.i18n!.localize(named) : (button.textContent ?? "").trim();
+  return text.replace(/\s+/g, " ").slice(0, 60);
+}
+
+/** Makes the hotbar actions of a sheet draggable, each carrying what `game.fray.rollAction` needs to take it again. */
+function wireActionDrags(sheet: FrayActorSheet): void {
+  const actions = EXTENSIONS.get(sheet.actor.type)?.macroActions ?? [];
+  if (!actions.length || !sheet.actor.isOwner) return;
+  for (const button of sheet.element.querySelectorAll<HTMLElement>("[data-action]")) {
+    const action = button.dataset.action ?? "";
+    if (!actions.includes(action)) continue;
+    button.draggable = true;
+    button.addEventListener("dragstart", (event) => {
+      // The row around the button may be draggable itself (an item); the button's own drag wins.
+      event.stopPropagation();
+      const drag: ActionDragData = { type: ACTION_DRAG_TYPE, actorUuid: sheet.actor.uuid, action, data: actionData(button, sheet.element), label: buttonLabel(button) };
+      event.dataTransfer?.setData("text/plain", JSON.stringify(drag));
+    });
+  }
 }
 
 /** v13's ActorSheetV2 drop handling, which fvtt-types 13.345 does not declare (later releases do). */
@@ -121,12 +186,34 @@ export class FrayActorSheet extends HandlebarsActorSheet {
 
   static extraContext: SheetShellContext = () => ({});
 
+  protected override async _onRender(context: DeepPartial<ActorSheetV2.RenderContext>, options: DeepPartial<ActorSheetV2.RenderOptions>): Promise<void> {
+    await super._onRender(context, options);
+    wireActionDrags(this);
+  }
+
   protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const builder = (this.constructor as typeof FrayActorSheet).extraContext;
     return Object.assign(context, { actor: this.actor, system: this.actor.system }, await builder(this.actor));
   }
 }
+
+/**
+ * Every actor sheet's tabs, as v13's ApplicationV2 TABS: the character (tracks, actions, what she
+ * rolls), her gear, her notes. A sheet taller than a 720 px window shows one at a time; the header
+ * and its name stay above them.
+ */
+export const ACTOR_TABS: Record<string, foundry.applications.api.ApplicationV2.TabsConfiguration> = {
+  sheet: {
+    tabs: [
+      { id: "character", icon: "fa-solid fa-user", cssClass: "" },
+      { id: "gear", icon: "fa-solid fa-suitcase", cssClass: "" },
+      { id: "notes", icon: "fa-solid fa-book", cssClass: "" },
+    ],
+    initial: "character",
+    labelPrefix: "FRAY.Sheet.Tab",
+  },
+};
 
 /** The context as a sheet shell gets it: its ruleset's builder, once that ruleset's chunk has arrived. */
 export type SheetShellContext = (actor: Actor.Implementation) => Record<string, unknown> | Promise<Record<string, unknown>>;
@@ -138,6 +225,7 @@ export type SheetShellContext = (actor: Actor.Implementation) => Record<string, 
 export function sheetClassFor(type: string, template: string, extraContext: SheetShellContext): typeof FrayActorSheet {
   const sheet = class extends FrayActorSheet {
     static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
+    static override TABS = ACTOR_TABS;
     static override extraContext = extraContext;
   };
   // DocumentSheetConfig ids sheets by class name, so each type's class is named after its type.

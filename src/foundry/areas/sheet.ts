@@ -36,7 +36,7 @@ interface FieldsetNode {
 export class AreaBehaviorConfig extends BehaviorConfig {
   static override DEFAULT_OPTIONS = {
     classes: [SYSTEM_ID, "fray-area-config"],
-    position: { width: 720 },
+    position: { width: 800 },
     window: { resizable: true },
     form: { submitOnChange: true, closeOnSubmit: false },
     actions: {

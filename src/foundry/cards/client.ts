@@ -8,10 +8,9 @@ import type { SizedFace } from "../../core/dice/source.js";
 import { rollMissing } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { type Answer, ask } from "../relay/index.js";
-import { requestAsJson } from "./copy.js";
 import { actorAt, tokenAt } from "./documents.js";
 import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
-import { type CardData, type CardRef, cardOf, withChoice } from "./model.js";
+import { type CardRef, cardOf, withChoice } from "./model.js";
 import { currentRollMode, isRollMode, type RollMode } from "./recipients.js";
 import { registerEngineAction } from "./render.js";
 import { rulesAction, rulesRequestOf } from "./resolve.js";
@@ -96,19 +95,8 @@ export async function chooseOnCard(message: ChatMessage.Implementation, choice: 
   return ask("card.choose", { message: message.id!, choice, value, roll: rolled.roll ? JSON.stringify(rolled.roll.toJSON()) : null });
 }
 
-/** The request and dice of a card, as JSON for `fray resolve`, on the clipboard. */
-async function copyRequest(card: CardData, message: ChatMessage.Implementation): Promise<void> {
-  const text = requestAsJson(card, message);
-  await game.clipboard?.copyPlainText(text);
-  ui.notifications?.info(localize("FRAY.Card.Copied"));
-}
-
 export function registerCardClient(): void {
   registerEngineAction("choose", (message, button) => chooseOnCard(message, button.dataset.frayChoice ?? "", button.dataset.frayValue ?? "").then(() => undefined));
   registerEngineAction("undo", (message) => ask("card.undo", { message: message.id! }).then(() => undefined));
   registerEngineAction("follow", (message, button) => ask("card.follow", { message: message.id!, step: button.dataset.frayStep ?? "", value: button.dataset.frayValue ?? "" }).then(() => undefined));
-  registerEngineAction("copy", async (message) => {
-    const card = cardOf(message);
-    if (card) await copyRequest(card, message);
-  });
 }

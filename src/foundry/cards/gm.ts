@@ -12,11 +12,12 @@ import { sizedFacesOf } from "../dice/roll.js";
 import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
-import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
+import { arrivedCardKind, type CardActors, type CardChange, type CardKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
 import { resolveOver, rulesRequestOf } from "./resolve.js";
+import { CARD_HOOKS, callHook, callPreHook, type CardHookEvent, type CardStep, type PlannedChange } from "../api/hooks.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -100,10 +101,47 @@ function checkRefs(kind: CardKind, raw: unknown, asker: User.Implementation): { 
   return { refs, actors, tokens };
 }
 
+/** Where a hook is called from: the step, who asked, and the card's message once it has one. */
+interface StepAt {
+  step: CardStep;
+  asker: User.Implementation;
+  message: string | null;
+}
+
+function hookEvent(at: StepAt, kind: CardKind, card: CardData, extra: Partial<CardHookEvent> = {}): CardHookEvent {
+  return { step: at.step, user: at.asker.id ?? "", message: at.message, kind: kind.id, ruleset: kind.ruleset, action: kind.action, card, outcome: card.outcome, ...extra };
+}
+
+/** What Apply is about to write, as plain values for the hooks (documents by uuid). */
+function plannedChanges(changes: readonly CardChange[]): PlannedChange[] {
+  return changes.map((change) => {
+    const document = ("document" in change ? change.document : change.actor) as { uuid?: string | null; name?: unknown; documentName: string };
+    const name = typeof document.name === "string" && document.name ? document.name : document.documentName;
+    return { uuid: document.uuid ?? "", name, fields: { ...change.fields }, statuses: "statuses" in change ? { ...change.statuses } : {} };
+  });
+}
+
+/** Applies changes between the apply hooks: a "pre" hook may stop it before anything is written. */
+async function applyWithHooks(at: StepAt, kind: CardKind, card: CardData, changes: readonly CardChange[]): Promise<ChangeRecord[]> {
+  if (changes.length === 0) return [];
+  callPreHook(CARD_HOOKS.preApply, hookEvent(at, kind, card, { changes: plannedChanges(changes) }));
+  const applied = await applyChanges(changes, defaultsOf(kind));
+  callHook(CARD_HOOKS.apply, hookEvent(at, kind, card, { applied }));
+  return applied;
+}
+
+/** The rules' outcome between the resolve hooks: a "pre" hook may stop the step before the rules run. */
+function resolveWithHooks(at: StepAt, kind: CardKind, card: CardData, dice: readonly SizedFace[]): Outcome {
+  callPreHook(CARD_HOOKS.preResolve, hookEvent(at, kind, { ...card, outcome: null }));
+  const outcome = resolveOver(kind, card.rules, dice);
+  callHook(CARD_HOOKS.resolve, hookEvent(at, kind, { ...card, outcome }));
+  return outcome;
+}
+
 /** The changes of a complete outcome, applied; the card's state and records after it. */
-async function settle(kind: CardKind, card: CardData, outcome: Outcome, actors: CardActors): Promise<Partial<CardData>> {
+async function settle(at: StepAt, kind: CardKind, card: CardData, outcome: Outcome, actors: CardActors): Promise<Partial<CardData>> {
   if (outcome.awaiting) return { state: "open" };
-  const applied = await applyChanges(kind.changes(outcome, actors, card.request), defaultsOf(kind));
+  const applied = await applyWithHooks(at, kind, { ...card, outcome }, kind.changes(outcome, actors, card.request));
   const notes = { ...card.notes, ...(kind.notesAfterApply?.(outcome, actors) ?? {}) };
   return { state: applied.length ? "applied" : "closed", applied, notes };
 }
@@ -134,9 +172,11 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
-  const outcome = resolveOver(kind, rules, sent?.dice ?? []);
-  let card: CardData = { kind: kind.id, refs, request, rules, outcome, state: "open", applied: [], history: [{ choice: "open", by: kind.opener, user: asker.id ?? "" }], notes: {} };
-  card = { ...card, ...(await settle(kind, card, outcome, actors)) };
+  const at: StepAt = { step: "open", asker, message: null };
+  let card: CardData = { kind: kind.id, refs, request, rules, outcome: null, state: "open", applied: [], history: [{ choice: "open", by: kind.opener, user: asker.id ?? "" }], notes: {} };
+  const outcome = resolveWithHooks(at, kind, card, sent?.dice ?? []);
+  card = { ...card, outcome };
+  card = { ...card, ...(await settle(at, kind, card, outcome, actors)) };
   const mode = isRollMode(payload.rollMode) ? payload.rollMode : "publicroll";
   const opener = actors[kind.opener]!;
   const token = tokens[kind.opener];
@@ -162,8 +202,9 @@ export async function postServedCard(kindId: string, refs: Record<string, CardRe
   const kind = (await arrivedCardKind(kindId)) ?? refuse("NoKind");
   const actors = actorsOf(kind, refs);
   const rules = rulesRequestOf(kind, request, actors);
-  const outcome = resolveOver(kind, rules, dice);
-  const card: CardData = { kind: kind.id, refs, request, rules, outcome, state: "closed", applied: [], history: [{ choice: "open", by: kind.opener, user: asker.id ?? "" }], notes: {} };
+  const served: CardData = { kind: kind.id, refs, request, rules, outcome: null, state: "closed", applied: [], history: [{ choice: "open", by: kind.opener, user: asker.id ?? "" }], notes: {} };
+  const outcome = resolveWithHooks({ step: "served", asker, message: null }, kind, served, dice);
+  const card: CardData = { ...served, outcome };
   const data = {
     type: CARD_TYPE,
     system: card,
@@ -201,9 +242,11 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   const request = withChoice(card.request, awaiting.choice, payload.value);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
-  const outcome = resolveOver(kind, rules, [...known, ...(sent?.dice ?? [])]);
-  let next: CardData = { ...card, request, rules, outcome, history: [...card.history, { choice: awaiting.choice, by: awaiting.by, user: asker.id ?? "" }] };
-  next = { ...next, ...(await settle(kind, next, outcome, actors)) };
+  const at: StepAt = { step: "choose", asker, message: message.id };
+  let next: CardData = { ...card, request, rules, history: [...card.history, { choice: awaiting.choice, by: awaiting.by, user: asker.id ?? "" }] };
+  const outcome = resolveWithHooks(at, kind, next, [...known, ...(sent?.dice ?? [])]);
+  next = { ...next, outcome };
+  next = { ...next, ...(await settle(at, kind, next, outcome, actors)) };
   await writeCard(message, next, [...known, ...(sent?.dice ?? [])], sent ? [...storedRolls(message), sent.json] : undefined);
 }
 
@@ -216,8 +259,12 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
   const { message, card, kind } = await messageOf(payload);
   if (card.state !== "applied") refuse("WrongStep", { state: card.state });
   if (!asker.isGM && (kind.undoBy === "gm" || !ownsEvery(asker, undoOwnersOf(card)))) refuse("NotYourUndo");
+  const at: StepAt = { step: "undo", asker, message: message.id };
+  callPreHook(CARD_HOOKS.preUndo, hookEvent(at, kind, card, { applied: card.applied }));
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => kind.describeChange?.(record)?.field ?? fieldLabel(record));
-  await writeCard(message, { ...card, state: "undone" }, diceOnMessage(message));
+  const undone: CardData = { ...card, state: "undone" };
+  await writeCard(message, undone, diceOnMessage(message));
+  callHook(CARD_HOOKS.undo, hookEvent(at, kind, undone, { applied: card.applied }));
 }
 
 /** A follow-up after Apply (its kind says who may take it). */
@@ -229,7 +276,7 @@ async function follow(payload: Record<string, unknown>, asker: User.Implementati
   const value = typeof payload.value === "string" ? payload.value : "";
   const problem = step.check(card, value, asker);
   if (problem) throw new Refused(problem);
-  const applied = await applyChanges(step.changes(card, value, actorsOf(kind, card.refs)), defaultsOf(kind));
+  const applied = await applyWithHooks({ step: "follow", asker, message: message.id }, kind, card, step.changes(card, value, actorsOf(kind, card.refs)));
   await writeCard(message, { ...card, applied: [...card.applied, ...applied], notes: { ...card.notes, ...step.note(value) } }, diceOnMessage(message));
 }
 
@@ -241,6 +288,24 @@ export function fieldLabel(record: ChangeRecord): string {
 }
 
 export const CARD_REQUESTS = { open, choose, undo, follow };
+
+/**
+ * On the active GM, inside a step it serves elsewhere (a tracker control that redirects an attack):
+ * an open card given new refs and request, re-resolved over the dice already on it and written.
+ * `check` sees the card as stored and refuses (throws) what the step may not change; the new refs'
+ * actors must exist, and the rules must accept the new request over the same dice.
+ */
+export async function rewriteOpenCard(messageId: unknown, check: (card: CardData, kind: CardKind) => { refs: Record<string, CardRef>; request: Record<string, unknown> }): Promise<void> {
+  if (!game.user?.isGM) refuse("GMOnly");
+  const { message, card, kind } = await messageOf({ message: messageId });
+  if (card.state !== "open") refuse("WrongStep", { state: card.state });
+  const { refs, request } = check(card, kind);
+  const actors = actorsOf(kind, refs);
+  const known = diceOnMessage(message);
+  const rules = rulesRequestOf(kind, request, actors);
+  const outcome = resolveOver(kind, rules, known);
+  await writeCard(message, { ...card, refs, request, rules, outcome }, known);
+}
 
 /**
  * Opens a card on the active GM from inside a step it is already serving (a tracker request that

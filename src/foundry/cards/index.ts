@@ -5,9 +5,10 @@
 import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
-export { openCardAsGm } from "./gm.js";
+export { openCardAsGm, rewriteOpenCard } from "./gm.js";
+import { registerCardMenu } from "./menu.js";
 import { CARD_TYPE, CardModel } from "./model.js";
-import { cardActivity, CARD_FOOTER, registerCardRendering } from "./render.js";
+import { cardActivity, CARD_CHANGES, CARD_DICE_LEGEND, CARD_FOOTER, registerCardRendering } from "./render.js";
 
 export { chooseOnCard, openCard, type OpenCard } from "./client.js";
 export { cardKind, registerCardKind, type ActorChange, type CardChange, type DocumentChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
@@ -16,15 +17,18 @@ export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
 export { postServedCard } from "./gm.js";
 export { cardOdds, percent } from "./odds.js";
+export { diceLegend, keptAmong, markedDie, type DieMark, type MarkedDie } from "./dice-marks.js";
+export { registerPhrasing, say, type PhraseRow, type RulesetPhrasing } from "./phrasing.js";
 export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";
 
 /** Every client registers the card type, its rendering and buttons; the active GM serves the steps (through the relay, registered once in fray.ts). */
 export function registerCards(): void {
   CONFIG.ChatMessage.dataModels[CARD_TYPE] = CardModel;
-  void foundry.applications.handlebars.loadTemplates([CARD_FOOTER]);
+  void foundry.applications.handlebars.loadTemplates([CARD_FOOTER, CARD_CHANGES, CARD_DICE_LEGEND]);
   registerCardRequests();
   registerCardRendering();
   registerCardClient();
+  registerCardMenu();
 }
 
 /** Every click and every GM step started so far has finished (for tests and the browser harness). */

@@ -7,21 +7,32 @@
  *   data-fray-owner="<actor uuid>"  kept only for that actor's owners and the GM
  *   data-fray-owners="<uuid> ..."   kept only for a user who owns every one of those documents (and the GM)
  *   data-fray-gm                    kept only for the GM
- *   data-fray-action="<name>"       a button: choose, undo, follow, copy, or one of the kind's own
+ *   <details data-fray-fold>        open for the GM, closed for players (a long card's steps)
+ *   data-fray-action="<name>"       a button: choose, undo, follow, or one of the kind's own
+ *
+ * Copy as request is in the message's context menu (menu.ts); a card posted before it moved there
+ * loses its old button here.
  */
 import type { SizedFace } from "../../core/dice/source.js";
 import { rollOf } from "../dice/missing.js";
-import { statusLabel } from "../statuses/index.js";
 import { templatePath } from "../system.js";
 import { actorAt, ownsEvery, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, type CardKind, cardKind, rulesetOfKind } from "./kinds.js";
 import { loadRuleset } from "../rulesets/loading.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
+import { changeLines } from "./phrasing.js";
 
-/** The engine's part of every card's template (Undo, Copy as request, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
+/** The engine's part of every card's template (Undo, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
 export const CARD_FOOTER = templatePath("chat/card-footer.hbs");
+/** What Apply changed, in the game's words: `{{> "systems/fray/templates/chat/card-changes.hbs"}}`. */
+export const CARD_CHANGES = templatePath("chat/card-changes.hbs");
+/** What the marks on a card's dice mean (dice-marks.ts), from the kind's `diceLegend`: `{{> "systems/fray/templates/chat/card-dice-legend.hbs"}}`. */
+export const CARD_DICE_LEGEND = templatePath("chat/card-dice-legend.hbs");
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
+
+/** A card shows a player this many steps unfolded; more fold behind their summary. */
+const FOLD_AFTER = 3;
 
 /** Clicks still running (the chat log does not await them; tests and the browser harness can). */
 const RUNNING = new Set<Promise<unknown>>();
@@ -40,25 +51,15 @@ function track(work: Promise<unknown>): void {
   RUNNING.add(tracked);
 }
 
-/** The parts of a card every kind shows alike: its state, what Apply changed, Undo and Copy. */
+/** The parts of a card every kind shows alike: its state, what Apply changed (in the game's words), Undo. */
 function engineContext(card: CardData, kind: CardKind): Record<string, unknown> {
-  const records = card.applied.map((record) => {
-    const described = kind.describeChange?.(record);
-    if (described) return { name: record.name, ...described };
-    return {
-      name: record.name,
-      field: record.kind === "status" ? localize("FRAY.Card.StatusChange") : (record.label ?? labelOf(record.key)),
-      before: record.kind === "status" ? localize(record.before ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.before ?? shown(record.before)),
-      after: record.kind === "status" ? localize(record.after ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status: statusLabel(record.key) }) : (record.shown?.after ?? shown(record.after)),
-    };
-  });
   return {
     state: card.state,
     stateLabel: localize(`FRAY.Card.State.${card.state}`),
     open: card.state === "open",
     applied: card.state === "applied",
     undone: card.state === "undone",
-    changes: records,
+    changes: changeLines(card, rulesetOfKind(card.kind), kind.describeChange?.bind(kind)),
     // Undo is a player's only when she owns every actor the card names and every document it changed (cards/gm.ts, undo).
     undoOwners: undoOwnersOf(card).join(" "),
     // A kind whose Undo only a GM may press (its changes came from several players' choices).
@@ -66,17 +67,6 @@ function engineContext(card: CardData, kind: CardKind): Record<string, unknown> 
     awaiting: card.outcome?.awaiting ?? null,
     awaitingOwner: card.outcome?.awaiting ? (card.refs[card.outcome.awaiting.by]?.actor ?? "") : "",
   };
-}
-
-/** A field's value as the card lists it: a list by its entries (an empty one as a dash). */
-function shown(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
-  return String(value);
-}
-
-function labelOf(path: string): string {
-  const key = `FRAY.Card.Field.${path.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
-  return game.i18n!.has(key) ? game.i18n!.localize(key) : path;
 }
 
 /**
@@ -110,9 +100,12 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
     if (card && !kind && message.author?.isGM) drawAgainOnArrival(message, card.kind);
     return;
   }
+  for (const old of html.querySelectorAll('[data-fray-action="copy"]')) old.remove();
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owners]")) if (!game.user!.isGM && !ownsEvery(game.user!, (part.dataset.frayOwners ?? "").split(" "))) part.remove();
   if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
+  // A long card's steps: open for the GM, who runs the fight; folded for players, who read the outcome first.
+  for (const fold of html.querySelectorAll<HTMLDetailsElement>("details[data-fray-fold]")) fold.open = game.user!.isGM || (fold.querySelector(":scope > ol, :scope > ul")?.children.length ?? 0) <= FOLD_AFTER;
   for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {
     button.addEventListener("click", (event) => {
       event.preventDefault();

@@ -42,7 +42,7 @@ export function rulesRequestOf(kind: CardKind, request: Record<string, unknown>,
  * Value.Errors would, without bundling typebox's error module (about 20 KB) for a message no player
  * should ever see.
  */
-function schemaProblem(action: RulesetAction, rules: Record<string, unknown>): string | null {
+export function schemaProblem(action: RulesetAction, rules: Record<string, unknown>): string | null {
   if (Check(action.request, rules)) return null;
   const [path, schema, value] = failingPlace(action.request, rules, "");
   const expected = (schema as { type?: unknown }).type;

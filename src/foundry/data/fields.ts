@@ -21,6 +21,11 @@ export function dieSize(initial: number, choices: readonly number[]) {
   return new fields.NumberField({ required: true, nullable: false, integer: true, initial, choices: [...choices] });
 }
 
+/** An item's description: HTML, edited with the prose-mirror editor and enriched (@Rule, @UUID) when shown. */
+export function description() {
+  return new fields.HTMLField({ required: true, nullable: false, blank: true, initial: "" });
+}
+
 export function text(initial = "") {
   return new fields.StringField({ required: true, nullable: false, blank: true, initial });
 }

@@ -34,8 +34,16 @@ export class FrayItemSheet extends HandlebarsItemSheet {
   protected override async _prepareContext(options: DeepPartial<foundry.applications.api.DocumentSheetV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const builder = (this.constructor as typeof FrayItemSheet).extraContext;
-    return Object.assign(context, { item: this.item, system: this.item.system }, await builder(this.item));
+    const descriptionHTML = await itemDescriptionHTML(this.item);
+    return Object.assign(context, { item: this.item, system: this.item.system, descriptionHTML }, await builder(this.item));
   }
+}
+
+/** The item's description as the sheet shows it: enriched (@Rule, @UUID links), secrets only for its owners. */
+export async function itemDescriptionHTML(item: Item.Implementation): Promise<string> {
+  const description = (item.system as { description?: unknown }).description;
+  if (typeof description !== "string" || !description) return "";
+  return foundry.applications.ux.TextEditor.implementation.enrichHTML(description, { relativeTo: item, secrets: item.isOwner });
 }
 
 /** A sheet class for one item type, registered at `init` before its ruleset has arrived (see sheetClassFor). */

@@ -59,6 +59,32 @@ const unhexGoodAbilities: SystemMigration = (system) => {
   return true;
 };
 
+const looksLikeHtml = (text: string) => /^\s*<([a-z][a-z0-9]*)\b[^>]*>/i.test(text);
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * A description kept as plain text (Personal Combat's lists before descriptions were HTML) becomes
+ * HTML that reads the same: its characters escaped, each blank-line-separated block a paragraph, a
+ * single line break kept. Text that already starts with a tag is left as it is.
+ */
+export function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+const descriptionsToHtml: SystemMigration = (system, schema) => {
+  if (!(schema.fields.description instanceof foundry.data.fields.HTMLField)) return false;
+  const value = system.description;
+  if (typeof value !== "string" || !value.trim() || looksLikeHtml(value)) return false;
+  system.description = plainTextToHtml(value);
+  return true;
+};
+
 /**
  * Every schema version after 0 (Fray 0.1.0, which stored none), oldest first. To change stored data:
  * add a step with the next version, its summary and a SystemMigration for each type it touches;
@@ -75,6 +101,11 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
     version: 2,
     summary: "Unhex: what a character is good at becomes one checkbox per combat roll, the old text kept as her other good rolls; weapons and shields become items (an old weapon kind or shield flag is kept in the unmigrated flags).",
     system: { unhexCharacter: unhexGoodAbilities, unhexNpc: unhexGoodAbilities },
+  },
+  {
+    version: 3,
+    summary: "Item descriptions are HTML: a description kept as plain text becomes paragraphs of the same words (every item type has one now, blank for items made before).",
+    system: { "*": descriptionsToHtml },
   },
 ];
 

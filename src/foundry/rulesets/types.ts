@@ -27,11 +27,6 @@ export interface RulesetDocuments {
   id: RulesetId;
   actors: Record<string, ActorTypeDefinition>;
   items: Record<string, ItemTypeDefinition>;
-  /**
-   * The functions its chunk puts on `game.fray` for macros saved in a world: the entry stands in
-   * for each until the chunk is here, so a macro works in any world, at any moment.
-   */
-  macroApi?: readonly string[];
 }
 
 /** Everything the Foundry layer registers for one ruleset; adding a ruleset adds one of these. */

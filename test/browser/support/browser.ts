@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type ElementHandle, type Locator, type Page } from "playwright-core";
 import { onTestFinished } from "vitest";
 import { REPO_ROOT } from "../../../playground/foundry/node.js";
+import { assertFits } from "./layout.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const SCREENSHOTS = join(REPO_ROOT, "test-results", "screenshots");
@@ -75,10 +76,20 @@ export async function openFray(page: Page, url: string, options: { waitForRulese
   return frayPage;
 }
 
-/** Save a PNG of the page or of one element under test-results/screenshots/<name>.png; returns the path. */
-export async function screenshot(target: Page | Locator | ElementHandle, name: string): Promise<string> {
+/**
+ * Save a PNG of the page or of one element under test-results/screenshots/<name>.png; returns the
+ * path. A Fray card, window or tracker is first measured (support/layout.ts) in both themes and
+ * must fit, so every photograph a test takes is also a layout check; `layout: false` is for a
+ * stand-in the test drew itself (a scene map), never for Fray's own elements.
+ */
+export async function screenshot(target: Page | Locator | ElementHandle, name: string, { layout = true }: { layout?: boolean } = {}): Promise<string> {
+  if (layout && isLocator(target)) await assertFits(target, name);
   await mkdir(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name.replace(/[^\w.-]+/g, "-")}.png`);
   await target.screenshot({ path });
   return path;
+}
+
+function isLocator(target: Page | Locator | ElementHandle): target is Locator {
+  return "locator" in target && "page" in target && typeof (target as Locator).page === "function" && "evaluateAll" in target;
 }

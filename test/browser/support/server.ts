@@ -1,6 +1,6 @@
 /**
  * The browser tests' server (playground/server.ts, on 127.0.0.1, random port): the built system
- * (dist/) at /systems/fray/, the harness bundled for the browser at /harness.mjs, and a bare page at
+ * (dist/) at /systems/fray/, built packs at /packs/<name>.json, Font Awesome and the core stand-in CSS, the harness bundled for the browser at /harness.mjs, and a bare page at
  * / that boots. The playground (playground/start.ts) serves its own page through the same code.
  */
 import { join } from "node:path";
@@ -10,8 +10,11 @@ export { DIST, SYSTEM_ID, type FrayServer };
 
 const PAGE = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Fray harness</title><link rel="icon" href="data:,"></head>
-<body class="vtt game system-${SYSTEM_ID}">
+<head><meta charset="utf-8"><title>Fray harness</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="/fonts/fontawesome/css/all.min.css">
+<link rel="stylesheet" href="/core/stand-in.css">
+</head>
+<body class="vtt game system-${SYSTEM_ID} theme-light">
 <script type="module">
   import { bootSystem } from "/harness.mjs";
   // ?world.fray.ruleset=drama loads a world whose stored setting says so, as the server would hand it over.

@@ -17,6 +17,4 @@ export const cavaliersDocuments: RulesetDocuments = {
     cavaliersWeapon: { model: CavaliersWeaponModel, template: templatePath("item/cavaliers-weapon.hbs") },
     cavaliersArmour: { model: CavaliersArmourModel, template: templatePath("item/cavaliers-armour.hbs") },
   },
-  // A specialty dragged to the hotbar becomes a macro calling game.fray.rollSpecialty (ui/macro.ts).
-  macroApi: ["rollSpecialty"],
 };

@@ -1,4 +1,4 @@
-import { dieSize, flag, integer, text } from "../../data/fields.js";
+import { description, dieSize, flag, integer, text } from "../../data/fields.js";
 import { COMPETENCY_DICE } from "./models.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
@@ -43,6 +43,7 @@ function specialtySchema() {
     /** Which rules action the specialty rolls: an attack, a defence, initiative, or a plain skill. */
     action: text("skill"),
     table: new fields.ArrayField(successEntry()),
+    description: description(),
   };
 }
 type SpecialtySchema = ReturnType<typeof specialtySchema>;
@@ -59,6 +60,7 @@ function weaponSchema() {
     melee: flag(true),
     rangeDrops: new fields.SchemaField({ close: rangeDrop(), short: rangeDrop(), medium: rangeDrop(), long: rangeDrop() }),
     reloadDrop: integer(0, 0, 5),
+    description: description(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -67,12 +69,13 @@ function armourSchema() {
   return {
     itemDie: dieSize(6, COMPETENCY_DICE),
     kind: new fields.StringField({ required: true, nullable: false, initial: "armour", choices: ["armour", "shield"] }),
+    description: description(),
   };
 }
 type ArmourSchema = ReturnType<typeof armourSchema>;
 
 export class CavaliersSpecialtyModel extends foundry.abstract.TypeDataModel<SpecialtySchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers.SpecialtyData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Cavaliers.SpecialtyData"];
 
   static override migrateData(source: Record<string, unknown>) {
     migrateModelSource(this, source);
@@ -85,7 +88,7 @@ export class CavaliersSpecialtyModel extends foundry.abstract.TypeDataModel<Spec
 }
 
 export class CavaliersWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers.WeaponData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Cavaliers.WeaponData"];
 
   static override migrateData(source: Record<string, unknown>) {
     migrateModelSource(this, source);
@@ -98,7 +101,7 @@ export class CavaliersWeaponModel extends foundry.abstract.TypeDataModel<WeaponS
 }
 
 export class CavaliersArmourModel extends foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Cavaliers.ArmourData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Cavaliers.ArmourData"];
 
   static override migrateData(source: Record<string, unknown>) {
     migrateModelSource(this, source);

@@ -1,5 +1,5 @@
 import { SHIELD_SIZES, WEAPON_CLASSES } from "../../../rules/drama/tables.js";
-import { flag, integer, text } from "../../data/fields.js";
+import { description, flag, integer, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
@@ -14,6 +14,7 @@ function weaponSchema() {
     skill: text(),
     ranged: flag(false),
     notes: text(),
+    description: description(),
   };
 }
 
@@ -25,6 +26,7 @@ function armourSchema() {
     shieldSize: new fields.StringField({ required: true, nullable: false, initial: "buckler", choices: SHIELD_SIZES.filter((s) => s !== "none") }),
     equipped: flag(true),
     notes: text(),
+    description: description(),
   };
 }
 
@@ -38,6 +40,7 @@ function advantageSchema() {
     /** Flesh it adds to the bearer's full blows when declared (the rules' extra Flesh from a dramatic advantage). */
     flesh: integer(0, 0, 4),
     notes: text(),
+    description: description(),
   };
 }
 
@@ -46,7 +49,7 @@ type ArmourSchema = ReturnType<typeof armourSchema>;
 type AdvantageSchema = ReturnType<typeof advantageSchema>;
 
 export class DramaWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Drama.WeaponData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Drama.WeaponData"];
   static override migrateData(source: Record<string, unknown>) {
     migrateModelSource(this, source);
     return super.migrateData(source);
@@ -57,7 +60,7 @@ export class DramaWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchem
 }
 
 export class DramaArmourModel extends foundry.abstract.TypeDataModel<ArmourSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Drama.ArmourData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Drama.ArmourData"];
   static override migrateData(source: Record<string, unknown>) {
     migrateModelSource(this, source);
     return super.migrateData(source);
@@ -68,7 +71,7 @@ export class DramaArmourModel extends foundry.abstract.TypeDataModel<ArmourSchem
 }
 
 export class DramaAdvantageModel extends foundry.abstract.TypeDataModel<AdvantageSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Drama.AdvantageData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Drama.AdvantageData"];
   static override migrateData(source: Record<string, unknown>) {
     migrateModelSource(this, source);
     return super.migrateData(source);

@@ -3,7 +3,7 @@
  * (range bands, actions, Fallen Fates), which a GM keeps as world items (see lists.ts).
  */
 import { FormulaError, parseFormula } from "../../../core/dice/formula.js";
-import { flag, integer, text } from "../../data/fields.js";
+import { description, flag, integer, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 import { armorRow } from "./models.js";
 
@@ -19,6 +19,7 @@ function weaponSchema() {
     damageType: new fields.StringField({ required: true, nullable: false, blank: false, initial: "physical" }),
     piercing: flag(),
     notes: text(),
+    description: description(),
   };
 }
 
@@ -28,6 +29,7 @@ function armourSchema() {
     /** Only worn armour counts toward the Armor Rating. */
     worn: flag(true),
     notes: text(),
+    description: description(),
   };
 }
 
@@ -35,7 +37,7 @@ function bandSchema() {
   return {
     /** Nearest first: a Move goes between bands next to each other in this order. */
     order: integer(0, 0, 99),
-    description: text(),
+    description: description(),
   };
 }
 
@@ -43,7 +45,7 @@ function actionSchema() {
   return {
     /** A free action (it counts toward the cap but is not the turn's one Action). */
     free: flag(),
-    description: text(),
+    description: description(),
   };
 }
 
@@ -53,7 +55,7 @@ function fateSchema() {
     outOfFight: flag(),
     /** The token status it sets (an id of CONFIG.statusEffects); blank: Fray's status of the same name, if any. */
     status: text(),
-    description: text(),
+    description: description(),
   };
 }
 
@@ -83,7 +85,7 @@ type ActionSchema = ReturnType<typeof actionSchema>;
 type FateSchema = ReturnType<typeof fateSchema>;
 
 export class PersonalWeaponModel extends PersonalItemModel<WeaponSchema> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Personal.WeaponData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Personal.WeaponData"];
   static override defineSchema = weaponSchema;
 
   static override validateJoint(data: never): void {
@@ -94,22 +96,22 @@ export class PersonalWeaponModel extends PersonalItemModel<WeaponSchema> {
 }
 
 export class PersonalArmourModel extends PersonalItemModel<ArmourSchema> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Personal.ArmourData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Personal.ArmourData"];
   static override defineSchema = armourSchema;
 }
 
 export class PersonalBandModel extends PersonalItemModel<BandSchema> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Personal.BandData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Personal.BandData"];
   static override defineSchema = bandSchema;
 }
 
 export class PersonalActionModel extends PersonalItemModel<ActionSchema> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Personal.ActionData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Personal.ActionData"];
   static override defineSchema = actionSchema;
 }
 
 export class PersonalFateModel extends PersonalItemModel<FateSchema> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Personal.FateData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Personal.FateData"];
   static override defineSchema = fateSchema;
 }
 

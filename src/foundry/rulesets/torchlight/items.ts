@@ -1,5 +1,5 @@
 import { DAMAGE_TYPES } from "../../../core/tracks/breath.js";
-import { dieSize, flag, integer, text } from "../../data/fields.js";
+import { description, dieSize, flag, integer, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
@@ -19,6 +19,7 @@ function weaponSchema() {
     offHand: flag(false),
     trained: flag(true),
     notes: text(),
+    description: description(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -28,12 +29,13 @@ function gearSchema() {
     kind: new fields.StringField({ required: true, nullable: false, initial: "other", choices: [...GEAR_KINDS] }),
     quantity: integer(1, 0, 999),
     notes: text(),
+    description: description(),
   };
 }
 type GearSchema = ReturnType<typeof gearSchema>;
 
 export class TorchlightWeaponModel extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Torchlight.WeaponData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Torchlight.WeaponData"];
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
   }
@@ -44,7 +46,7 @@ export class TorchlightWeaponModel extends foundry.abstract.TypeDataModel<Weapon
 }
 
 export class TorchlightGearModel extends foundry.abstract.TypeDataModel<GearSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["FRAY.Torchlight.GearData"];
+  static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Torchlight.GearData"];
   static override defineSchema(): GearSchema {
     return gearSchema();
   }

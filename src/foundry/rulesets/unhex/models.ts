@@ -1,5 +1,5 @@
 import { HIT_LOCATIONS, LEVEL_CAP, STARTING_LEVEL } from "../../../rules/unhex/tables.js";
-import { checkCaps, flag, integer, poolCaps, text } from "../../data/fields.js";
+import { checkCaps, description, flag, integer, poolCaps, text } from "../../data/fields.js";
 import { migrateModelSource } from "../../migrations/model.js";
 
 const fields = foundry.data.fields;
@@ -67,7 +67,7 @@ export const WEAPON_HANDS = [1, 2] as const;
 
 /** An item that can be in a character's hands. */
 function heldField() {
-  return { held: flag(), notes: text() };
+  return { held: flag(), notes: text(), description: description() };
 }
 
 function weaponSchema() {
@@ -89,6 +89,7 @@ function armourSchema() {
     /** Armour destroyed to stop a hit is kept on the sheet, struck out. */
     destroyed: flag(),
     notes: text(),
+    description: description(),
   };
 }
 
@@ -103,7 +104,7 @@ function gearSchema() {
 
 function itemModel<S extends foundry.data.fields.DataSchema>(schema: () => S) {
   return class extends foundry.abstract.TypeDataModel<S, Item.Implementation> {
-    static override LOCALIZATION_PREFIXES = ["FRAY.Unhex.ItemData"];
+    static override LOCALIZATION_PREFIXES = ["FRAY.ItemData", "FRAY.Unhex.ItemData"];
     static override migrateData(source: Record<string, unknown>) {
       migrateModelSource(this, source);
       return super.migrateData(source);

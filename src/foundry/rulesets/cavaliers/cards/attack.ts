@@ -15,6 +15,9 @@ import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
+import { actorHeldInArea } from "../combat/hold.js";
+import type { Interposed } from "../combat/interpose.js";
+import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
 import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf } from "./participants.js";
 import { cavaliersContext } from "./view.js";
@@ -87,6 +90,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   if (range !== undefined && range !== null) request.range = range;
   if (cover) request.cover = cover;
   if (attack === "aim" && weapon) request.rangeDrops = { ...weapon.system.rangeDrops };
+  // An opponent's Interpose holds her in her Area this round (the GM's record on the Combat): the rules refuse her Move.
+  if (actorHeldInArea(attacker)) request.heldInArea = true;
   if (attack === "riposte") {
     const after = riposteOf(attacker);
     if (!after) throw new Refused(game.i18n!.format("FRAY.Card.Refused.NoRiposte", { name: attacker.name }));
@@ -112,12 +117,21 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
       drop: Number(request.extraDrop ?? 0),
     }),
   };
+  if (request.heldInArea === true) (rules.attacker as ParticipantRequest).heldInArea = true;
   for (const key of ["range", "cover", "rangeDrops", "riposteAfter", "spend", "landingSpend"]) if (request[key] !== undefined) rules[key] = request[key];
   if (typeof request.defence === "string") {
     rules.defence = request.defence;
-    rules.defender = participantOf(defender, { skill: request.defence, specialty: specialtyOf(defender, request.defence), itemDie: defenceItemDie(defender, request.defence) });
+    // One who interposed from the next Area took a Move to get there: its Drop 1 goes on her defence.
+    const interposed = interposedOf(request);
+    rules.defender = participantOf(defender, { skill: request.defence, specialty: specialtyOf(defender, request.defence), itemDie: defenceItemDie(defender, request.defence), ...(interposed?.move ? { combined: ["move"] } : {}) });
   }
   return rules;
+}
+
+/** The Interpose the GM wrote on the card (combat/interpose.ts), if any. */
+function interposedOf(request: Record<string, unknown>): Interposed | null {
+  const value = request.interposed;
+  return typeof value === "object" && value !== null ? (value as Interposed) : null;
 }
 
 /** One side's tracks and statuses after the exchange; `riposte` is the Riposte she now holds (null: unchanged). */

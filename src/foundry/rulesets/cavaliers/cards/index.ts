@@ -5,6 +5,8 @@ import { cavaliersFlourishCard, cavaliersSkillCard, cavaliersSurvivalCard } from
 import { cavaliersEndCombatCard } from "./endCombat.js";
 import { PICKER_ACTIONS, refreshPicker } from "./picker.js";
 import { postCheck } from "./post.js";
+import { registerPhrasing } from "../../../cards/phrasing.js";
+import { CAVALIERS_PHRASING } from "./phrasing.js";
 
 export { attackCard, checkCard, postAttack, postCheck } from "./post.js";
 
@@ -18,6 +20,7 @@ const survival = {
 export const CAVALIERS_CARDS = [cavaliersAttackCard, cavaliersSkillCard, cavaliersFlourishCard, cavaliersSurvivalCard, cavaliersEndCombatCard];
 
 export function registerCavaliersCards(): void {
+  registerPhrasing("cavaliers", CAVALIERS_PHRASING);
   for (const kind of CAVALIERS_CARDS) {
     registerCardKind({
       ...kind,

@@ -5,6 +5,7 @@
  */
 import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
 import { SUCCESS_TABLES, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/tables.js";
+import { diceLegend, keptAmong, markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { cardName } from "../../../cards/documents.js";
@@ -17,7 +18,8 @@ interface SideView {
   label: string;
   poolText: string;
   drops: string;
-  dice: { sides: number; face: number }[];
+  /** The dice rolled, the two highest marked kept (they make the total; the lower is the SP). */
+  dice: MarkedDie[];
   reading: string;
 }
 
@@ -29,9 +31,12 @@ function stepOf(steps: readonly Step[], rule: string, label: string): Step | und
 
 /** One pool as rolled: the dice it had, the Drop (by part), the kept dice with their faces, the reading. */
 function sideOf(outcome: Outcome, label: string, name: string): SideView | null {
-  const dice = outcome.dice.filter((die) => die.label === label).map((die) => ({ sides: die.sides, face: die.face }));
+  const rolled = outcome.dice.filter((die) => die.label === label);
   const read = stepOf(outcome.steps, "keep-two", label);
   if (!read) return null;
+  const kept = keptAmong(rolled.map((die) => die.face), 2);
+  const keptTip = loc(rolled.length === 1 ? "DieTip.keptOne" : "DieTip.kept");
+  const dice = rolled.map((die, index) => (kept[index] ? markedDie(die.face, die.sides, "kept", keptTip) : markedDie(die.face, die.sides, "dropped", loc("DieTip.dropped"))));
   const pool = stepOf(outcome.steps, "pool", label);
   const dropTotal = stepOf(outcome.steps, "drop-total", label);
   const parts = dropTotal ? (["wounds", "combined", "situational", "other"] as const).filter((part) => Number(dropTotal[part] ?? 0) > 0).map((part) => loc(`Drop.${part}`, { n: String(dropTotal[part]) })) : [];
@@ -91,6 +96,13 @@ function titleOf(card: CardData): string {
   return loc(`Kind.${card.kind.split(".")[1] ?? card.kind}`);
 }
 
+/** Who stepped into the attack with an Interpose, as the GM wrote it on the card. */
+function interposedLine(card: CardData): string {
+  const interposed = card.request.interposed as { by?: unknown; insteadOf?: unknown; move?: unknown } | undefined;
+  if (!interposed || typeof interposed.by !== "string" || typeof interposed.insteadOf !== "string") return "";
+  return loc(interposed.move === true ? "InterposedMove" : "Interposed", { name: interposed.by, target: interposed.insteadOf });
+}
+
 export function cavaliersContext(card: CardData): Record<string, unknown> {
   const outcome = card.outcome;
   if (!outcome) return { title: titleOf(card), sides: [] };
@@ -106,11 +118,13 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
   return {
     title: titleOf(card),
     sides,
+    diceLegend: diceLegend(sides.flatMap((side) => side.dice)),
     awaitingDefence: defence
       ? { owner: card.refs.defender?.actor ?? "", name: nameOf(card, "defender"), buttons: ((defence.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })) }
       : null,
     picker: awaiting ? pickerOf(card, awaiting) : null,
     waitingLine: awaiting && awaiting.choice !== "defence" ? loc("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    interposedLine: interposedLine(card),
     winnerLine: winner ? loc("Wins", { name: winner }) : "",
     failed: result.success === false || result.survived === false,
     bought: spendText(outcome.steps),

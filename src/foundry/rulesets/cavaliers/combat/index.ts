@@ -3,6 +3,9 @@ import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
 import { writeStates } from "../../../combat/store.js";
 import { toggleGroup } from "./group.js";
+import { interpose } from "./interpose.js";
+import { HOLD_KEY, heldThisRound } from "./hold.js";
+import { chooseInterpose } from "./interpose-dialog.js";
 import { chooseInitiative, planFocus, planInitiative, writePlan } from "./initiative.js";
 import { postEndOfCombat } from "../cards/endCombat.js";
 import { initiativePoints, spend } from "./spend.js";
@@ -18,7 +21,12 @@ export const cavaliersCombatRules: RulesetCombatRules = {
   actions: [...SPENDS, "focus", "group"],
   gmActions: ["group"],
 
-  choose: (combat, combatants, action) => (action === "initiative" ? chooseInitiative(combat, combatants) : Promise.resolve({})),
+  choose(combat, combatants, action) {
+    if (action === "initiative") return chooseInitiative(combat, combatants);
+    // An Interpose does something: the player picks the attack she takes or the opponent she holds.
+    if (action === "interpose") return chooseInterpose(combat, combatants[0]!);
+    return Promise.resolve({});
+  },
 
   dice(combat, combatants, action, choice, user) {
     if (action === "initiative") return (tray) => planInitiative(combat, combatants, choice, user.isGM, tray);
@@ -41,6 +49,7 @@ export const cavaliersCombatRules: RulesetCombatRules = {
     const facts: string[] = [];
     const buttons: CombatantButton[] = [];
     if (groupOf(combatant)) facts.push(i18n.localize("FRAY.Combat.Grouped"));
+    if (heldThisRound(combat, combatant)) facts.push(i18n.localize("FRAY.Combat.Interpose.HeldFact"));
     if (game.user?.isGM && !state) buttons.push({ action: "group", label: i18n.localize("FRAY.Combat.Group"), tooltip: i18n.localize("FRAY.Combat.GroupHint") });
     if (!state) return { facts, buttons };
     const ip = initiativePoints(combatant);
@@ -60,6 +69,7 @@ export const cavaliersCombatRules: RulesetCombatRules = {
   async act(combat, combatant, action, ask) {
     if (action === "focus") return writePlan(combat, planFocus(combat, combatant, ask.tray()), ask.dice, true);
     if (action === "group") return toggleGroup(combat, combatant);
+    if (action === "interpose") return interpose(combat, combatant, ask.choice);
     const what = SPENDS.find((s) => s === action);
     if (what) return spend(combat, combatant, what);
   },
@@ -70,6 +80,7 @@ export const cavaliersCombatRules: RulesetCombatRules = {
     await keepingCurrentTurn(combat, async () => {
       await writeStates(combat, STATE_KEY, { [combatant.id!]: null });
       await writeStates(combat, GROUP_KEY, { [combatant.id!]: null });
+      await writeStates(combat, HOLD_KEY, { [combatant.id!]: null });
       await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
     });
   },

@@ -35,30 +35,53 @@ function refuseInWords(state: CavaliersCombatantState, used: readonly Initiative
   if (cost > ip) throw new Refused(i18n.format("FRAY.Combat.Refused.Short", { what: name, cost: String(cost), ip: String(ip), specialty: i18n.localize(`FRAY.Combat.Specialty.${state.specialty}`) }));
 }
 
+/** A buy the rules allow now: the state it starts from, what it leaves, and the state to write. */
+export interface CheckedSpend {
+  combatant: Combatant.Implementation;
+  what: InitiativeSpend;
+  state: CavaliersCombatantState;
+  used: InitiativeSpend[];
+  after: ReturnType<typeof spendInitiative>;
+  next: CavaliersCombatantState;
+}
+
 /**
- * Buys Seize, Interpose or Reprise with the combatant's IP at its specialty's cost (on the active
- * GM, who writes the place). The rules refuse a second buy in a round (Seize by the house setting)
- * and a cost above the IP left; a Reprise from the tracker stands for "my attack just failed". A
- * group's IP are one pool; what is bought applies to the member clicked.
+ * Checks a buy of Seize, Interpose or Reprise with the combatant's IP at its specialty's cost, by
+ * the GM's clock: the rules refuse a second buy in a round (Seize by the house setting) and a cost
+ * above the IP left; a Reprise from the tracker stands for "my attack just failed". Writes nothing.
  */
-export async function spend(combat: Combat.Implementation, combatant: Combatant.Implementation, what: InitiativeSpend): Promise<void> {
+export function checkSpend(combat: Combat.Implementation, combatant: Combatant.Implementation, what: InitiativeSpend): CheckedSpend {
   const state = stateOf(combatant);
   if (!state) throw new Refused(game.i18n!.localize("FRAY.Combat.NotRolled"));
   const used = spentThisRound(combat, state);
   const seizeOnce = rulesetOptions("cavaliers").seizeOncePerRound !== false;
   refuseInWords(state, used, what, seizeOnce, initiativePoints(combatant));
   const after = spendInitiative({ specialty: state.specialty, initiativePoints: initiativePoints(combatant), usedThisRound: used }, what, seizeOnce, { attackFailed: true });
-  const round = roundOf(combat);
-  const next: CavaliersCombatantState = { ...state, spent: { round, spends: [...after.usedThisRound] } };
-  if (what === "seize") next.seized = { round, place: seizedPlace(combat, combatant) };
+  const next: CavaliersCombatantState = { ...state, spent: { round: roundOf(combat), spends: [...after.usedThisRound] } };
+  return { combatant, what, state, used, after, next };
+}
+
+/**
+ * Writes a checked buy (on the active GM): the IP left, the state (with `extra`, more of the
+ * Combat's GM-owned flags written in the same step), and the chat line; `effect` says what it did.
+ * A group's IP are one pool; what is bought applies to the member clicked.
+ */
+export async function recordSpend(combat: Combat.Implementation, bought: CheckedSpend, extra?: () => Promise<void>, effect?: string): Promise<void> {
+  const { combatant, state, after, next, what } = bought;
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
   await keepingCurrentTurn(combat, async () => {
     await setInitiativePoints(members, after.initiativePoints);
     await writeStates(combat, STATE_KEY, { [combatant.id!]: next });
+    await extra?.();
   });
   const i18n = game.i18n!;
-  await ChatMessage.create({
-    speaker: ChatMessage.getSpeaker({ actor: combatant.actor }),
-    content: i18n.format("FRAY.Combat.Spent", { name: Handlebars.escapeExpression(combatant.name ?? ""), what: i18n.localize(`FRAY.Combat.Spend.${what}`), cost: String(after.cost), left: String(after.initiativePoints) }),
-  });
+  const line = i18n.format("FRAY.Combat.Spent", { name: Handlebars.escapeExpression(combatant.name ?? ""), what: i18n.localize(`FRAY.Combat.Spend.${what}`), cost: String(after.cost), left: String(after.initiativePoints) });
+  await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: combatant.actor }), content: effect ? `${line} ${effect}` : line });
+}
+
+/** Buys Seize or Reprise (Interpose, which does something, is interpose.ts's). */
+export async function spend(combat: Combat.Implementation, combatant: Combatant.Implementation, what: InitiativeSpend): Promise<void> {
+  const bought = checkSpend(combat, combatant, what);
+  if (what === "seize") bought.next.seized = { round: roundOf(combat), place: seizedPlace(combat, combatant) };
+  await recordSpend(combat, bought);
 }

@@ -1,4 +1,5 @@
 import { riposteOf } from "../cards/attack.js";
+import { actorHeldInArea } from "../combat/hold.js";
 import type { DeepPartial } from "fvtt-types/utils";
 import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
@@ -11,6 +12,7 @@ import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dia
 import { singleTarget } from "../../../sheets/targets.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -89,6 +91,7 @@ export class AttackDialog extends HandlebarsDialog {
       advantage: data?.advantage ?? 0,
       ...(this.area?.lineOfSight === false ? { lineOfSight: false } : {}),
       riposteReady: riposteOf(this.actor) !== null,
+      ...(actorHeldInArea(this.actor) ? { heldInArea: true } : {}),
       ...(data?.derived.dying ? { dying: true } : {}),
       ...(targetData?.derived.dying ? { targetDying: true } : {}),
     };
@@ -181,6 +184,6 @@ export async function openAttackDialog(actor: Actor.Implementation, specialtyIte
     return null;
   }
   const dialog = new AttackDialog({ actor, target: target.token, ...(specialtyItemId ? { specialtyItemId } : {}) });
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

@@ -8,6 +8,7 @@ import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dia
 import { checkOddsLine } from "./odds-view.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -134,6 +135,6 @@ export class CheckDialog extends HandlebarsDialog {
 
 export async function openCheckDialog(actor: Actor.Implementation, kind: CheckKind, specialtyItemId?: string): Promise<CheckDialog> {
   const dialog = new CheckDialog({ actor, kind, ...(specialtyItemId ? { specialtyItemId } : {}) });
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

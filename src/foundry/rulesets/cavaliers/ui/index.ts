@@ -3,26 +3,15 @@ import { areaLookup } from "../../../areas/index.js";
 import { postAttack, postCheck } from "../cards/index.js";
 import { setAreaLookup } from "./area-lookup.js";
 import { setRollFlow } from "./roll-flow.js";
-import { rollSpecialtyByUuid, onHotbarDrop } from "./macro.js";
 import { CAVALIERS_SHEET_EXTENSION } from "./sheet-actions.js";
 
 export { setRollFlow, type RollFlow } from "./roll-flow.js";
 export { setAreaLookup, type AreaLookup, type AreaReading } from "./area-lookup.js";
 
-/** The system API macros call (`game.fray`). */
-export interface FrayApi {
-  rollSpecialty: typeof rollSpecialtyByUuid;
-  [key: string]: unknown;
-}
-
-/** Cavaliers sheet buttons, dialogs and hotbar macros; called from the init hook. */
+/** Cavaliers sheet buttons and dialogs (their hotbar macros: sheet-actions.ts); called from the init hook. */
 export function registerCavaliersUi(actorTypes: readonly string[]): void {
   for (const type of actorTypes) registerSheetExtension(type, CAVALIERS_SHEET_EXTENSION);
   // The dialogs hand their requests to the chat-card roll flow and read range and cover from the scene's Areas.
   setRollFlow({ postAttack, postCheck });
   setAreaLookup(areaLookup);
-  Hooks.on("hotbarDrop", onHotbarDrop);
-  // game.fray is the system's API for macros; fvtt-types does not know the property.
-  const holder = game as unknown as { fray?: Partial<FrayApi> };
-  holder.fray = { ...holder.fray, rollSpecialty: rollSpecialtyByUuid };
 }

@@ -18,12 +18,15 @@ export interface OddsLine {
 export function attackOddsLines(request: AttackRequest | null): OddsLine[] {
   if (!request || !Object.hasOwn(DEFENCES_AGAINST, request.attack)) return [];
   const card = attackCard(request);
+  // Say who wins: the attacker, by name ("Aurore wins 62%"), never a bare "wins" beside the defence.
+  const attacker = fromUuidSync<Actor.Implementation>(request.attackerUuid);
+  const name = attacker instanceof Actor ? attacker.name : i18n().localize("FRAY.Ui.TheAttacker");
   return DEFENCES_AGAINST[request.attack].flatMap((defence) => {
     const odds = cardOdds(card, { defence });
     const win = odds?.chances.attackerWins;
     if (!odds || win === undefined) return [];
     const sp = win > 0 ? (odds.expected.attackerSuccessPoints ?? 0) / win : 0;
-    return [{ label: i18n().localize(`FRAY.Card.Defence.${defence}`), text: i18n().format("FRAY.Ui.OddsAttack", { win: percent(win), sp: sp.toFixed(1) }) }];
+    return [{ label: i18n().localize(`FRAY.Card.Defence.${defence}`), text: i18n().format("FRAY.Ui.OddsAttack", { name, win: percent(win), sp: sp.toFixed(1) }) }];
   });
 }
 

@@ -49,4 +49,7 @@ const ACTIONS: Record<string, SheetAction> = {
 export const CAVALIERS_SHEET_EXTENSION: SheetExtension = {
   actions: ACTIONS,
   itemTypes: ["cavaliersSpecialty", "cavaliersWeapon", "cavaliersArmour"],
+  macroActions: ["rollSpecialty", "attack", "rest", "survival"],
+  // A specialty rolls as its dice button does; a weapon opens the attack dialog.
+  itemAction: (item) => (item.type === "cavaliersSpecialty" ? "rollSpecialty" : item.type === "cavaliersWeapon" ? "attack" : null),
 };

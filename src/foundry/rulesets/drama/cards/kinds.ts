@@ -45,6 +45,8 @@ function context(card: CardData): Record<string, unknown> {
     declared,
     statuses: statusLines(card),
     shooters: card.kind === "drama.momentum" && card.request.for === "ranged" ? shootersOf(card) : [],
+    // Who shoots first is settled, not finished: its Shoot buttons are what comes next.
+    ...(card.kind === "drama.momentum" && card.request.for === "ranged" && card.state === "closed" ? { stateLabel: localize("FRAY.Drama.Card.ShootInOrder") } : {}),
   };
 }
 

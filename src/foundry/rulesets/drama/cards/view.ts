@@ -8,6 +8,7 @@ import type { RolledDie } from "../../../../core/dice/source.js";
 import type { Step } from "../../../../core/outcome.js";
 import { choiceOfField } from "../../../../rules/drama/choices.js";
 import { MELEE_SITUATIONS } from "../../../../rules/drama/tables.js";
+import { diceLegend, type DieMark } from "../../../cards/dice-marks.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 
@@ -20,20 +21,24 @@ export type DieKind = "base" | "resistance" | "drama" | "armour";
 export interface DieView {
   face: number;
   kind: DieKind;
-  /** How the die counts: success, loss, explode (a Drama 6), block (armour), or blank. */
-  mark: string;
+  /** How the die counts: a success, a failure (it takes a success away), explode (a Drama 6), block (armour), critical (a 6 counted twice), or blank. */
+  mark: DieMark | "";
+  css: string;
+  /** The die's kind, short (Bd, Rd, Dd, Ad). */
   title: string;
+  /** What it did, in the game's words. */
+  tip: string;
 }
 
-function markOf(kind: DieKind, face: number): string {
+function markOf(kind: DieKind, face: number): DieMark | "" {
   if (kind === "base") return face >= 5 ? "success" : "";
-  if (kind === "resistance") return face <= 2 ? "loss" : "";
-  if (kind === "drama") return face === 6 ? "explode" : face >= 4 ? "success" : face === 1 ? "loss" : "";
+  if (kind === "resistance") return face <= 2 ? "failure" : "";
+  if (kind === "drama") return face === 6 ? "explode" : face >= 4 ? "success" : face === 1 ? "failure" : "";
   return face >= 5 ? "block" : "";
 }
 
-function dieView(kind: DieKind, face: number): DieView {
-  return { face, kind, mark: markOf(kind, face), title: loc(`Die.${kind}`) };
+function dieView(kind: DieKind, face: number, marked: DieMark | "" = markOf(kind, face)): DieView {
+  return { face, kind, mark: marked, css: marked ? `fray-die-${marked}` : "", title: loc(`Die.${kind}`), tip: loc(`DieTip.${kind}.${marked || "none"}`) };
 }
 
 /** Hands out a card's dice by label, in the order they were rolled (a fighter struck twice rolls armour twice). */
@@ -123,7 +128,7 @@ function dramaticText(dramatic: unknown): string {
 const poolKey = (step: Step) => `${String(step.side ?? step.who)}|${String(step.against ?? "")}`;
 
 /** Every step of a fight, in order, as lines and pools for the template. */
-export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): { entries: Record<string, unknown>[] } {
+export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): { entries: Record<string, unknown>[]; diceLegend: ReturnType<typeof diceLegend> } {
   const byLabel = new DiceByLabel(dice);
   const entries: Record<string, unknown>[] = [];
   // Each pool shown, by fighter and opponent, with its dice still to take when its reading comes (none for a shot's, taken as built).
@@ -161,6 +166,8 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         const against = step.against ? ` (vs ${String(step.against)})` : "";
         if (shown.size) pool.dice = [...byLabel.take(`${pool.who} base${against}`, shown.size.base, "base"), ...byLabel.take(`${pool.who} resistance${against}`, shown.size.resistance, "resistance"), ...byLabel.takeDrama(`${pool.who} drama${against}`, shown.size.drama)];
         Object.assign(pool, readingOf(step));
+        // A critical counts each base 6 twice.
+        if (step.critical) pool.dice = pool.dice.map((die) => (die.kind === "base" && die.face === 6 ? dieView("base", 6, "critical") : die));
         break;
       }
       case "shield-pattern":
@@ -239,7 +246,8 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         break;
     }
   }
-  return { entries };
+  const shown = entries.flatMap((entry) => [...((entry.pool as PoolView | undefined)?.dice ?? []), ...((entry.dice as DieView[] | undefined) ?? [])]);
+  return { entries, diceLegend: diceLegend(shown) };
 }
 
 export function nameOf(card: CardData, role: string): string {

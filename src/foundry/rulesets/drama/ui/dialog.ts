@@ -11,6 +11,7 @@ import { advantagesOf } from "../gear.js";
 import { type OddsAsked, oddsLines, type OddsLine } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 // As in sheet-base.ts: fvtt-types 13.345 overflows TypeScript's instantiation depth when a subclass
 // of a mixed Handlebars application overrides a render hook; the runtime class is the real mixin.
@@ -137,6 +138,6 @@ export abstract class DramaDialog<V, R> extends HandlebarsDialog {
 
 /** Shows a dialog and waits for its answer (null when closed). */
 export async function ask<V, R>(dialog: DramaDialog<V, R>): Promise<R | null> {
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog.result;
 }

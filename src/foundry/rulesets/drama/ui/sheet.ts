@@ -31,6 +31,9 @@ const ACTIONS: Record<string, SheetAction> = {
 export const DRAMA_SHEET_EXTENSION: SheetExtension = {
   actions: ACTIONS,
   itemTypes: ["dramaWeapon", "dramaArmour", "dramaAdvantage"],
+  macroActions: ["meleeRound", "rangedShot", "courageTest"],
+  // A missile weapon shoots; any other opens the melee round.
+  itemAction: (item) => ((item.type as string) === "dramaWeapon" ? ((item.system as { ranged?: boolean }).ranged ? "rangedShot" : "meleeRound") : null),
 };
 
 /** What the sheet shows beyond the stored fields. */

@@ -2,10 +2,13 @@
 import { openCard, registerCardKind } from "../../../cards/index.js";
 import type { CardRef } from "../../../cards/model.js";
 import { PERSONAL_CARDS } from "./kinds.js";
+import { registerPhrasing } from "../../../cards/phrasing.js";
+import { PERSONAL_PHRASING } from "./phrasing.js";
 
 export { PERSONAL_CARDS } from "./kinds.js";
 
 export function registerPersonalCards(): void {
+  registerPhrasing("personal", PERSONAL_PHRASING);
   for (const kind of PERSONAL_CARDS) registerCardKind(kind);
   void foundry.applications.handlebars.loadTemplates([...new Set(PERSONAL_CARDS.map((kind) => kind.template))]);
 }

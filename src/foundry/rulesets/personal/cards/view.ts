@@ -4,6 +4,7 @@
  * (its buttons only for the Wounded character's owner and the GM), and who is out of the fight.
  */
 import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
+import { markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
 import type { CardData } from "../../../cards/model.js";
 import { cardName } from "../../../cards/documents.js";
 
@@ -28,12 +29,16 @@ function nameIn(card: CardData, id: unknown): string {
 export interface RollView {
   label: string;
   formula: string;
-  dice: { sides: number; face: number }[];
+  dice: MarkedDie[];
   total: number;
 }
 
+/** The Attack Roll's d20 says whether it hit; damage and initiative dice are their numbers. */
 function rollOf(outcome: Outcome, label: string, prefix: string, formula: unknown, total: unknown): RollView | null {
-  const dice = outcome.dice.filter((die) => die.label.startsWith(prefix)).map((die) => ({ sides: die.sides, face: die.face }));
+  const hit = (outcome.result as { hit?: unknown }).hit;
+  const mark = prefix === "attack roll" && typeof hit === "boolean" ? (hit ? "success" : "failure") : "";
+  const tip = loc(mark ? `DieTip.${mark === "success" ? "hit" : "miss"}` : "DieTip.damage");
+  const dice = outcome.dice.filter((die) => die.label.startsWith(prefix)).map((die) => markedDie(die.face, die.sides, mark, tip));
   if (typeof total !== "number") return null;
   return { label, formula: typeof formula === "string" ? formula : "", dice, total };
 }
@@ -51,7 +56,7 @@ function rollsOf(card: CardData, outcome: Outcome): RollView[] {
 function initiativeRolls(card: CardData, outcome: Outcome): RollView[] {
   return outcome.steps
     .filter((step) => step.rule === "pc-initiative")
-    .map((step) => ({ label: loc("InitiativeDie", { name: nameIn(card, step.name) }), formula: "", dice: outcome.dice.filter((die) => die.label === `initiative ${String(step.name)}`).map((die) => ({ sides: die.sides, face: die.face })), total: Number(step.face) }))
+    .map((step) => ({ label: loc("InitiativeDie", { name: nameIn(card, step.name) }), formula: "", dice: outcome.dice.filter((die) => die.label === `initiative ${String(step.name)}`).map((die) => markedDie(die.face, die.sides, "", loc("DieTip.initiative"))), total: Number(step.face) }))
     .filter((roll) => roll.dice.length > 0);
 }
 
@@ -125,6 +130,8 @@ function fateChoiceOf(card: CardData, awaiting: Awaiting, name: string): Record<
     prompt: loc("ChooseFate", { name }),
     ignore: offer.ignore === true,
     fates: (offer.fates ?? []).map((fate) => ({ value: fate.name, label: fate.name, out: fate.outOfFight, hint: fate.outOfFight ? loc("OutOfFightHint") : "" })),
+    // The red outline says it in words too: such a fate takes her out of the fight.
+    outNote: loc("OutOfFightNote"),
   };
 }
 

@@ -10,6 +10,7 @@ import { postAttack, refOf } from "../cards/index.js";
 import { personalData, weaponsOf } from "../data.js";
 import { actingToken, singleTarget } from "../../../sheets/targets.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -110,6 +111,6 @@ export async function openAttackDialog(actor: Actor.Implementation, weapon?: str
     return null;
   }
   const dialog = new PersonalAttackDialog(actor, target.token, weapon);
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

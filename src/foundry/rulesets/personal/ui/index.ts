@@ -21,5 +21,12 @@ const ACTIONS: Record<string, SheetAction> = {
 
 /** The Personal Combat sheet buttons, and the gear a sheet takes from a drop. */
 export function registerPersonalUi(actorTypes: readonly string[]): void {
-  for (const type of actorTypes) registerSheetExtension(type, { actions: ACTIONS, itemTypes: [PERSONAL_ITEM_TYPES.weapon, PERSONAL_ITEM_TYPES.armour] });
+  for (const type of actorTypes) {
+    registerSheetExtension(type, {
+      actions: ACTIONS,
+      itemTypes: [PERSONAL_ITEM_TYPES.weapon, PERSONAL_ITEM_TYPES.armour],
+      macroActions: ["attack", "attackWith", "rest", "planTurn", "fallenFate"],
+      itemAction: (item) => (item.type === PERSONAL_ITEM_TYPES.weapon ? "attackWith" : null),
+    });
+  }
 }

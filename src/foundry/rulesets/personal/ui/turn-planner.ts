@@ -95,7 +95,8 @@ export class TurnPlanner extends HandlebarsDialog {
       actions: choices(lists.actions),
       freeActions: lists.freeActions,
       freeSlots: this.plan.free.map((value, index) => ({ index, value })),
-      count: i18n().format("FRAY.Personal.Turn.Count", { count: String(checked.count), cap: String(checked.cap) }),
+      // Over the cap, say so ("3 actions: 1 over the limit of 2"), never "3 of 2 actions".
+      count: i18n().format(checked.count > checked.cap ? "FRAY.Personal.Turn.CountOver" : "FRAY.Personal.Turn.Count", { count: String(checked.count), cap: String(checked.cap), over: String(checked.count - checked.cap) }),
       problems: checked.problems,
       blocked: checked.problems.length > 0,
       submitLabel: "FRAY.Personal.Turn.Declare",

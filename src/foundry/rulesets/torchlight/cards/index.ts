@@ -8,6 +8,8 @@ import { torchlightAttackCard } from "./attack.js";
 import { torchlightEngagementCard, torchlightInitiativeCard, torchlightRoundCard } from "./everyone.js";
 import { torchlightCheckCard, torchlightDyingCard, torchlightRecoverCard, torchlightSaveCard } from "./rolls.js";
 import { torchlightAbilityCard, torchlightGrappleHoldCard, torchlightManeuverCard, torchlightRetreatCard } from "./stance.js";
+import { registerPhrasing } from "../../../cards/phrasing.js";
+import { TORCHLIGHT_PHRASING } from "./phrasing.js";
 
 export * from "./post.js";
 
@@ -38,5 +40,6 @@ export const TORCHLIGHT_CARD_KINDS: readonly CardKind[] = [
 ];
 
 export function registerTorchlightCards(): void {
+  registerPhrasing("torchlight", TORCHLIGHT_PHRASING);
   for (const kind of TORCHLIGHT_CARD_KINDS) registerCardKind(kind);
 }

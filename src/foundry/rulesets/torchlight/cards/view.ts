@@ -5,6 +5,7 @@
  * the round. One context for every torchlight kind; the template is chat/torchlight-card.hbs.
  */
 import type { Awaiting, Step } from "../../../../core/outcome.js";
+import { diceLegend, markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { cardName } from "../../../cards/documents.js";
@@ -20,11 +21,13 @@ const characteristic = (key: unknown) => t(`Characteristic.${String(key)}`);
 const stance = (key: unknown) => t(`Stance.${String(key)}`);
 const maneuver = (key: unknown) => t(`Maneuver.${String(key)}`);
 
-export interface DieChip {
-  face: number;
-  sides: number;
-  kept: boolean;
-}
+/** A die on a line: the face that counts beside the one it beat, a save passed or failed, or a plain roll. */
+export type DieChip = MarkedDie;
+
+/** A roll that is only its number (Breath gained, a check's reading). */
+const plain = (face: unknown, sides: number, tip: string): DieChip => markedDie(Number(face), sides, "", t(`DieTip.${tip}`));
+/** A d20 save or check: passed or failed, said in the step's own words. */
+const tried = (face: unknown, passed: boolean, tip: string): DieChip => markedDie(Number(face), 20, passed ? "success" : "failure", t(`DieTip.${tip}.${passed ? "passed" : "failed"}`));
 
 export interface CardLine {
   rule: string;
@@ -37,7 +40,7 @@ export interface CardLine {
 function damageDice(step: Step): DieChip[] {
   const faces = (step.faces as number[] | undefined) ?? [];
   const keptAt = faces.indexOf(Number(step.kept));
-  return faces.map((face, index) => ({ face, sides: Number(step.sides), kept: index === keptAt }));
+  return faces.map((face, index) => (index === keptAt ? markedDie(face, Number(step.sides), "kept", t("DieTip.damageKept")) : markedDie(face, Number(step.sides), "dropped", t("DieTip.damageBeaten"))));
 }
 
 function edgeList(why: readonly string[], sign: "+" | "-"): string {
@@ -89,7 +92,7 @@ export function lineOf(step: Step): CardLine | null {
     case "rally-reach":
       return line(t("Step.rallyReach", { by: step.by, list: ((step.reaches as string[]) ?? []).join(", ") || t("Nobody") }));
     case "rally":
-      return line(t("Step.rally", { participant: step.participant, roll: step.roll, breath: step.breath }), [{ face: Number(step.roll), sides: 4, kept: true }]);
+      return line(t("Step.rally", { participant: step.participant, roll: step.roll, breath: step.breath }), [plain(step.roll, 4, "rally")]);
     case "squad-lower":
       return line(t("Step.squadLower", { amount: step.amount }));
     case "parried":
@@ -120,29 +123,29 @@ export function lineOf(step: Step): CardLine | null {
     case "damage":
       return line(t("Step.damage", { participant: step.participant, total: step.total, breath: step.toBreath, lost: step.toCharacteristic, characteristic: characteristic(step.characteristic) }));
     case "damage-save":
-      return line(t(step.success ? "Step.saveStands" : "Step.saveFalls", { participant: step.participant, characteristic: characteristic(step.characteristic), roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }], step.success ? "" : "fray-failed");
+      return line(t(step.success ? "Step.saveStands" : "Step.saveFalls", { participant: step.participant, characteristic: characteristic(step.characteristic), roll: step.roll, st: step.st }), [tried(step.roll, !!step.success, "save")], step.success ? "" : "fray-failed");
     case "dying-hour":
       return line(t("Step.dyingHour", { hour: step.hour }), [], "fray-subhead");
     case "dying-save":
       return line(
         step.success ? t("Step.dyingHolds", { characteristic: characteristic(step.characteristic), roll: step.roll, st: step.st }) : t("Step.dyingFails", { characteristic: characteristic(step.characteristic), roll: step.roll, st: step.st, loss: step.loss, dc: step.dc }),
-        [{ face: Number(step.roll), sides: 20, kept: true }],
+        [tried(step.roll, !!step.success, "dying")],
         step.success ? "" : "fray-failed",
       );
     case "stabilized":
-      return line(t("Step.stabilized", { characteristic: characteristic(step.characteristic) }), [{ face: 20, sides: 20, kept: true }]);
+      return line(t("Step.stabilized", { characteristic: characteristic(step.characteristic) }), [markedDie(20, 20, "critical", t("DieTip.natural20"))]);
     case "recover":
       return line(t("Step.recover", { breath: step.breath }));
     case "rest-day":
       return line(t("Step.restDay", { day: step.day }), [], "fray-subhead");
     case "rest":
-      return line(t("Step.rest", { characteristic: characteristic(step.characteristic), roll: step.roll, dc: step.dc }), [{ face: Number(step.roll), sides: 4, kept: true }]);
+      return line(t("Step.rest", { characteristic: characteristic(step.characteristic), roll: step.roll, dc: step.dc }), [plain(step.roll, 4, "rest")]);
     case "check":
-      return line(t("Step.check", { roll: step.roll, dc: step.dc }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+      return line(t("Step.check", { roll: step.roll, dc: step.dc }), [plain(step.roll, 20, "check")]);
     case "save":
-      return line(t("Step.save", { roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+      return line(t("Step.save", { roll: step.roll, st: step.st }), [plain(step.roll, 20, "roll")]);
     case "dex-save":
-      return line(t(step.success ? "Step.dexSaveActs" : "Step.dexSaveWaits", { participant: step.participant, roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+      return line(t(step.success ? "Step.dexSaveActs" : "Step.dexSaveWaits", { participant: step.participant, roll: step.roll, st: step.st }), [tried(step.roll, !!step.success, "dex")], step.success ? "" : "fray-failed");
     case "engagement":
       return line(
         [
@@ -158,7 +161,7 @@ export function lineOf(step: Step): CardLine | null {
     case "retreat":
       return line(t("Step.retreat", { participant: step.participant, left: step.leftInRound, back: step.mayReturnFrom }));
     case "grapple-hold":
-      return line(t(step.held ? "Step.holdKept" : "Step.holdLost", { roll: step.roll, st: step.st }), [{ face: Number(step.roll), sides: 20, kept: true }]);
+      return line(t(step.held ? "Step.holdKept" : "Step.holdLost", { roll: step.roll, st: step.st }), [tried(step.roll, !!step.held, "hold")]);
     default:
       return has(`Step.${step.rule}`) ? line(t(`Step.${step.rule}`)) : null;
   }
@@ -263,27 +266,14 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
   const lines = (outcome?.steps ?? []).map(lineOf).filter((l): l is CardLine => l !== null);
   const awaiting = outcome?.awaiting ?? null;
   const choices = awaiting ? choicesOf(card, awaiting) : null;
-  // The Combat's own bookkeeping (queued hits, marks) is not a change players read as such: the card says it in words.
-  const changes = card.applied
-    .filter((record) => !record.uuid.startsWith("Combat."))
-    .map((record) => {
-      if (record.kind !== "status") return { name: record.name, field: fieldLabel(record.key), before: String(record.before), after: String(record.after) };
-      const status = statusLabel(record.key);
-      const word = (on: unknown) => i18n().format(on ? "FRAY.Card.StatusOn" : "FRAY.Card.StatusOff", { status });
-      return { name: record.name, field: i18n().localize("FRAY.Card.StatusChange"), before: word(record.before), after: word(record.after) };
-    });
   return {
     title: titleOf(card),
     lines,
+    diceLegend: diceLegend(lines.flatMap((line) => line.dice)),
     choices,
     waitingLine: awaiting ? t("Waiting", { name: nameOf(card, awaiting.by) }) : "",
     statuses: (outcome?.awaiting ? [] : (outcome?.effects ?? [])).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     queued: queuedLine(card),
-    tlChanges: changes,
   };
 }
 
-function fieldLabel(path: string): string {
-  const key = `Field.${path.replace(/^system\./, "").replace(/\.value$/, "").replace(/\./g, "-")}`;
-  return has(key) ? t(key) : path;
-}

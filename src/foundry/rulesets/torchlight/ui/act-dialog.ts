@@ -17,6 +17,7 @@ import { type SheetFight, sheetFight, targetedFighter, targetsFor, who } from ".
 import { TorchlightDialogBase, valuesOf } from "./dialog-base.js";
 import { prepareHere } from "./attack-preview.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
 
@@ -140,6 +141,6 @@ export async function openTorchlightAct(mode: Mode, actor: Actor.Implementation)
     return null;
   }
   const dialog = new TorchlightActDialog(mode, actor, fight);
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

@@ -18,6 +18,7 @@ import { TorchlightDialogBase, valuesOf } from "./dialog-base.js";
 import { type Preview, previewAttack } from "./attack-preview.js";
 import { attackCardOdds, attackOddsLines } from "./attack-odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
 
@@ -162,6 +163,6 @@ export async function openTorchlightAttack(actor: Actor.Implementation): Promise
     return null;
   }
   const dialog = new TorchlightAttackDialog(actor, fight);
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

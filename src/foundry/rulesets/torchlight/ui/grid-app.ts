@@ -61,10 +61,11 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
     id: "fray-torchlight-grid",
     classes: [SYSTEM_ID, "fray-tl-grid-app"],
     window: { title: "FRAY.Torchlight.Grid.Title", icon: "fa-solid fa-table-cells", resizable: true },
-    position: { width: 860, height: "auto" as const },
+    position: { width: 600, height: "auto" as const },
     actions: {
       select: TorchlightCombatGrid.#onSelect,
       cell: TorchlightCombatGrid.#onCell,
+      lane: TorchlightCombatGrid.#onLane,
       level: TorchlightCombatGrid.#onLevel,
       squad: TorchlightCombatGrid.#onSquad,
       placeAll: TorchlightCombatGrid.#onPlaceAll,
@@ -79,6 +80,9 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
 
   /** The combatant whose reach is shown and whom a click on a cell moves. */
   selected: string | null = null;
+
+  /** The lane whose tools (level, squads) the GM has open; the selected token's lane when none was picked. */
+  lane: number | null = null;
 
   private get combat(): Combat.Implementation | null {
     const combat = viewedCombat();
@@ -116,6 +120,7 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
         cells: COLUMNS.map(({ side, stance }) => ({ side, stance, lane, chips: fighters.filter((f) => f.side === side && f.cell?.lane === lane && f.cell.stance === stance).map(chip) })),
       };
     });
+    const toolsLane = user.isGM ? (this.lane ?? selected?.cell?.lane ?? null) : null;
     const holding = selected ? Object.entries(state.marks).find(([, marks]) => marks.grappled?.by === selected.id)?.[0] : undefined;
     return Object.assign(context, {
       noCombat: false,
@@ -124,6 +129,8 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
       phase: t(`Phase.${state.phase}`),
       columns: COLUMNS.map((c) => ({ ...c, label: t(`Stance.${c.stance}`), sideLabel: t(`Side.${c.side}`) })),
       lanes,
+      toolsLane,
+      tools: toolsLane ? lanes.find((l) => l.lane === toolsLane) ?? null : null,
       unplaced: fighters.filter((f) => !f.cell).map(chip),
       selected: selected
         ? {
@@ -147,6 +154,14 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
   static async #onSelect(this: TorchlightCombatGrid, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const id = target.closest<HTMLElement>("[data-combatant]")?.dataset.combatant ?? null;
     this.selected = this.selected === id ? null : id;
+    this.lane = null;
+    await this.render();
+  }
+
+  /** A lane head: open that lane's tools, or close them on a second click. */
+  static async #onLane(this: TorchlightCombatGrid, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const lane = Number(target.dataset.lane);
+    this.lane = this.lane === lane ? null : lane;
     await this.render();
   }
 

@@ -57,4 +57,6 @@ const ACTIONS: Record<string, SheetAction> = {
 export const TORCHLIGHT_SHEET_EXTENSION: SheetExtension = {
   actions: ACTIONS,
   itemTypes: ["torchlightWeapon", "torchlightGear"],
+  macroActions: ["torchlightAttack", "torchlightManeuver", "torchlightAbility", "torchlightCheck", "torchlightSave", "torchlightGrid", "torchlightDying", "torchlightRecover"],
+  itemAction: (item) => (item.type === "torchlightWeapon" ? "torchlightAttack" : null),
 };

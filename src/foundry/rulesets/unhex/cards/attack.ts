@@ -19,7 +19,7 @@ import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData } from "../actors
 import { actorChange, budgetFromEffect } from "./apply.js";
 import { budgetAt, fightFacts, mapFacts } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
-import { areaName, unhexCardContext } from "./view.js";
+import { areaName, unhexCardContext, whereLine } from "./view.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -125,7 +125,7 @@ function context(card: CardData): Record<string, unknown> {
   const moving = card.request.moving as { from: string; to: string } | undefined;
   const where = moving
     ? game.i18n!.format("FRAY.Unhex.Card.WhereMoving", { from: areaName(card, card.request.from), a: areaName(card, moving.from), b: areaName(card, moving.to) })
-    : game.i18n!.format("FRAY.Unhex.Card.Where", { from: areaName(card, card.request.from), to: areaName(card, card.request.to) });
+    : whereLine(areaName(card, card.request.from), areaName(card, card.request.to));
   const result = card.outcome && !card.outcome.awaiting ? resultLine(card.outcome) : "";
   return { ...unhexCardContext(card, titleOf(card), where), kind: card.kind, result };
 }

@@ -10,10 +10,13 @@ import { unhexInitiativeCard } from "./initiative.js";
 import { unhexItemsCard } from "./items.js";
 import { unhexMoveCard } from "./move.js";
 import { unhexCheckCard, unhexOpposedCard } from "./rolls.js";
+import { registerPhrasing } from "../../../cards/phrasing.js";
+import { UNHEX_PHRASING } from "./phrasing.js";
 
 export const UNHEX_CARDS = [unhexAttackCard, unhexCheckCard, unhexOpposedCard, unhexMoveCard, unhexDoorCard, unhexInitiativeCard, unhexItemsCard, unhexCombatEndCard];
 
 export function registerUnhexCards(): void {
+  registerPhrasing("unhex", UNHEX_PHRASING);
   for (const kind of UNHEX_CARDS) registerCardKind(kind);
 }
 

@@ -23,6 +23,16 @@ export interface RollView {
   level: number;
   grade: string;
   gradeLabel: string;
+  /** Both dice's mark (dice-marks.ts): the grade they read to. */
+  css: string;
+  tip: string;
+}
+
+const GRADE_MARK: Record<string, string> = { "critical-success": "fray-die-critical", success: "fray-die-success", failure: "fray-die-failure", "critical-failure": "fray-die-failure fray-die-critical-failure" };
+
+/** The roll's dice marked by the grade they read to, with a tooltip that says so. */
+function marked(roll: RollView): RollView {
+  return { ...roll, css: GRADE_MARK[roll.grade] ?? "", tip: t("DieTip", { reading: roll.reading, level: roll.level, grade: roll.gradeLabel }) };
 }
 
 export interface ButtonView {
@@ -58,6 +68,11 @@ export function teamName(team: unknown): string {
   return (TEAMS as readonly string[]).includes(String(team)) ? i18n().localize(`FRAY.Unhex.Team.${String(team)}`) : String(team);
 }
 
+/** Where an attack is made from and at: "From the Bar, at a target in the Stage", or "Both in the Bar" (never "From Bar at Bar"). */
+export function whereLine(from: string, to: string): string {
+  return from === to ? t("WhereSame", { area: from }) : t("Where", { from, to });
+}
+
 const gradeLabel = (grade: unknown) => t(`Grade.${String(grade)}`);
 const rollName = (roll: unknown) => (i18n().has(`FRAY.Unhex.Card.Roll.${String(roll)}`) ? t(`Roll.${String(roll)}`) : String(roll));
 const locationName = (id: unknown) => i18n().localize(`FRAY.Unhex.LocationId.${String(id)}`);
@@ -67,7 +82,7 @@ export function rollsOf(steps: readonly Step[]): RollView[] {
   const rolls: RollView[] = [];
   for (const step of steps) {
     if (step.rule === "percentile-roll") {
-      rolls.push({ who: String(step.who), what: rollName(step.roll), tens: Number(step.tens), units: Number(step.units), reading: Number(step.reading), level: Number(step.level), grade: String(step.grade), gradeLabel: gradeLabel(step.grade) });
+      rolls.push({ who: String(step.who), what: rollName(step.roll), tens: Number(step.tens), units: Number(step.units), reading: Number(step.reading), level: Number(step.level), grade: String(step.grade), gradeLabel: gradeLabel(step.grade), css: "", tip: "" });
       continue;
     }
     if (step.rule !== "good-reroll" && step.rule !== "critical-set-dice") continue;
@@ -76,7 +91,7 @@ export function rollsOf(steps: readonly Step[]): RollView[] {
     Object.assign(roll, { tens: Number(step.tens), units: Number(step.units), reading: Number(step.reading) });
     if (step.rule === "good-reroll") Object.assign(roll, { grade: String(step.grade), gradeLabel: gradeLabel(step.grade) });
   }
-  return rolls;
+  return rolls.map(marked);
 }
 
 function markedText(step: Step): string {

@@ -16,9 +16,11 @@ import { postUnhexAttack, unhexAttackOpen, type UnhexAttackOpen } from "../cards
 import { placeTokens } from "../../../areas/index.js";
 import { Refused } from "../../../relay/index.js";
 import { areasOf, HERE, standInMap } from "../cards/facts.js";
+import { whereLine } from "../cards/view.js";
 import { activeToken } from "./sheet.js";
 import { attackOddsLines } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -88,7 +90,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
     return Object.assign(context, {
       targetName: this.target.name,
       areaKnown: areas !== null,
-      areaLine: areas ? i18n().format("FRAY.Unhex.Card.Where", { from: areas.names[areas.areas[0]!] ?? areas.areas[0]!, to: areas.names[areas.areas[1]!] ?? areas.areas[1]! }) : "",
+      areaLine: areas ? whereLine(areas.names[areas.areas[0]!] ?? areas.areas[0]!, areas.names[areas.areas[1]!] ?? areas.areas[1]!) : "",
       facts: reach ? i18n().format("FRAY.Unhex.Ui.Facts", { range: String(reach.range ?? "—"), sight: yesNo(reach.lineOfSight), cover: yesNo(reach.cover.cover) }) : "",
       weaponOptions: Object.fromEntries(allowed.map((w) => [w.id, `${w.name} (${i18n().localize(`FRAY.Unhex.Weapon.${w.kind}`)})`])),
       refused: weapons.filter((w) => !w.reach.allowed).map((w) => i18n().format("FRAY.Unhex.Ui.WeaponRefused", { name: w.name, reason: w.reach.reason ?? "" })),
@@ -150,6 +152,6 @@ export async function openUnhexAttackDialog(actor: Actor.Implementation): Promis
     return null;
   }
   const dialog = new UnhexAttackDialog(actor, target.token);
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

@@ -14,6 +14,7 @@ import { postUnhexRoll, unhexRollOpen, type UnhexRollOpen } from "../cards/index
 import { rollOddsLines } from "./odds.js";
 import { activeToken } from "./sheet.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
+import { showRollDialog } from "../../../api/keybindings.js";
 
 const i18n = () => game.i18n!;
 
@@ -100,6 +101,6 @@ export async function askUnhexRoll(actor: Actor.Implementation, opposed: boolean
     return null;
   }
   const dialog = new UnhexRollDialog(actor, target ? target.token : null);
-  await dialog.render({ force: true });
+  await showRollDialog(dialog);
   return dialog;
 }

@@ -137,4 +137,9 @@ const ACTIONS: Record<string, SheetAction> = {
   },
 };
 
-export const UNHEX_SHEET_EXTENSION: SheetExtension = { actions: ACTIONS, itemTypes: UNHEX_ITEM_TYPES };
+export const UNHEX_SHEET_EXTENSION: SheetExtension = {
+  actions: ACTIONS,
+  itemTypes: UNHEX_ITEM_TYPES,
+  macroActions: ["unhexAttack", "unhexCheck", "unhexOpposed"],
+  itemAction: (item) => ((item.type as string) === "unhexWeapon" ? "unhexAttack" : null),
+};

@@ -1,0 +1,65 @@
+/**
+ * The measuring helper every browser test leans on (support/layout.ts) catches what it claims to:
+ * drawn on the harness page, a card wider than the chat column, a cut-off label, a select too
+ * narrow for its option, two buttons drawn over each other and a dialog taller than 720 px are each
+ * named; a card that fits and a fold that is closed are not.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browserAvailable, layoutProblems, measureLayout, openFray, useFrayBrowser } from "./support/index.js";
+
+describe.skipIf(!browserAvailable())("the layout helper", () => {
+  const fray = useFrayBrowser();
+
+  /** A chat column holding `html` as one message, as the tests' sidebars do. */
+  async function chat(page: Page, html: string): Promise<void> {
+    await page.evaluate((content) => {
+      const sidebar = document.createElement("section");
+      sidebar.innerHTML = `<ol id="chat-log" class="chat-log"><li class="chat-message"><section class="fray-card">${content}</section></li></ol>`;
+      document.body.append(sidebar);
+    }, html);
+  }
+
+  it("names a card too wide, a label cut off, a narrow select and overlapping buttons; passes one that fits", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1000, height: 900 } });
+    await openFray(page, fray.server.url);
+    await chat(
+      page,
+      `<div style="width: 420px">a row wider than the column</div>
+       <p style="width: 80px; overflow: hidden; white-space: nowrap">Bandit Swordsman of the hills</p>
+       <select style="width: 60px"><option>Heavy cover (Drop 2)</option></select>
+       <div style="position: relative; height: 40px"><button style="position: absolute; left: 0">Seize</button><button style="position: absolute; left: 20px">Focus</button></div>`,
+    );
+    const report = await measureLayout(page.locator("#chat-log"));
+    expect(report.kind).toBe("card");
+    expect(await page.locator("#chat-log").evaluate((e) => e.getBoundingClientRect().width)).toBe(300);
+    const problems = report.problems.join("\n");
+    expect(problems).toMatch(/<div> "a row wider than the column" spans \d+\.\.\d+ px of a 300 px card/);
+    expect(problems).toMatch(/<p> "Bandit Swordsman of the hills" is cut off/);
+    expect(problems).toMatch(/<select> "Heavy cover \(Drop 2\)" shows "Heavy cover \(Drop 2\)"/);
+    expect(problems).toMatch(/<button> "Seize" and <button> "Focus" overlap/);
+
+    await page.evaluate(() => document.querySelector("#chat-log")!.closest("section")!.remove());
+    await chat(page, `<p>Ines hits Odo.</p><details data-fray-fold><summary>How it went (2 steps)</summary><div style="width: 900px">folded away</div></details><button>Undo</button>`);
+    expect(await layoutProblems(page.locator("#chat-log"))).toEqual([]);
+    await page.close();
+  });
+
+  it("names a window taller than 720 px, in both themes", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1000, height: 1200 } });
+    await openFray(page, fray.server.url);
+    await page.evaluate(() => {
+      const app = document.createElement("div");
+      app.className = "application";
+      app.style.width = "400px";
+      app.innerHTML = `<header class="window-header"><h1 class="window-title">A long dialog</h1></header><section class="window-content"><div style="height: 900px"></div></section>`;
+      document.body.append(app);
+    });
+    const problems = await layoutProblems(page.locator(".application"));
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^light: <h1.window-title> "A long dialog" needs \d+ px of height; a window is 720 px$/);
+    expect(problems[1]).toMatch(/^dark: /);
+    expect(await page.evaluate(() => document.body.className)).toContain("theme-light");
+    await page.close();
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Does it fit? The one measuring helper every browser test uses on the cards, dialogs, sheets and
+ * the tracker it opens. A chat card is measured in a 300 px chat column and the combat tracker at
+ * 300 px (Foundry's sidebar width); a dialog must fit a 720 px-tall window. In each of core's two
+ * themes it looks for:
+ * - an element wider than the window or card it sits in;
+ * - text cut off: an element whose content is wider than its box (scrollWidth > clientWidth), a
+ *   select too narrow for its chosen option;
+ * - two controls (buttons, inputs, selects) drawn over each other.
+ * Steps folded away in a closed <details> are not drawn and not measured: what the reader sees is.
+ */
+import { appendFile } from "node:fs/promises";
+import type { Locator } from "playwright-core";
+
+/** Foundry's sidebar, where the chat log and the combat tracker live. */
+export const SIDEBAR_WIDTH = 300;
+/** The window height the issue names as the smallest a table plays in. */
+export const WINDOW_HEIGHT = 720;
+
+export type LayoutKind = "card" | "tracker" | "window" | "sheet";
+
+export interface LayoutReport {
+  kind: LayoutKind;
+  problems: string[];
+}
+
+/** Measure the element under the page's current theme; a card column or tracker is first set to the sidebar's width. */
+export async function measureLayout(target: Locator): Promise<LayoutReport> {
+  return target.evaluate(
+    (root: HTMLElement, { sidebar, windowHeight }) => {
+      const describe = (element: Element): string => {
+        const classes = [...element.classList].slice(0, 3).join(".");
+        const action = element.getAttribute("data-action") ?? element.getAttribute("data-fray-action") ?? element.getAttribute("name");
+        const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+        return `<${element.tagName.toLowerCase()}${classes ? "." + classes : ""}${action ? ` ${action}` : ""}>${text ? ` "${text}"` : ""}`;
+      };
+      const chat = root.closest<HTMLElement>("#chat-log, .chat-log") ?? root.querySelector<HTMLElement>("#chat-log, .chat-log");
+      const kind: LayoutKind = chat || root.matches(".chat-message, .fray-card")
+        ? "card"
+        : root.matches("#combat, .combat-sidebar")
+          ? "tracker"
+          : root.matches(".sheet")
+            ? "sheet"
+            : "window";
+      if (kind === "card" && chat) {
+        chat.style.width = `${sidebar}px`;
+        // A test's own sidebar around the column grows to hold it rather than squeezing it.
+        for (let up = chat.parentElement; up && up !== document.body; up = up.parentElement) if (up.style.width) up.style.width = "auto";
+      }
+      if (kind === "tracker") root.style.width = `${sidebar}px`;
+      const problems: string[] = [];
+      const box = root.getBoundingClientRect();
+      // Drawn at all: not display:none, not hidden, not inside a closed <details> (whose content Chromium skips).
+      const shown = (element: Element): boolean => {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 && rect.height === 0) return false;
+        return element.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+      };
+      const elements = [root, ...root.querySelectorAll<HTMLElement>("*")].filter((e) => !(e instanceof SVGElement) && shown(e));
+
+      // Once an element is reported, what it holds is not: the outermost misfit names the fault.
+      const reported: Element[] = [];
+      const report = (element: Element, problem: string) => {
+        reported.push(element);
+        problems.push(problem);
+      };
+      for (const element of elements) {
+        if (reported.some((r) => r.contains(element))) continue;
+        const rect = element.getBoundingClientRect();
+        if (element !== root && (rect.right > box.right + 0.5 || rect.left < box.left - 0.5)) {
+          report(element, `${describe(element)} spans ${Math.round(rect.left - box.left)}..${Math.round(rect.right - box.left)} px of a ${Math.round(box.width)} px ${kind}`);
+          continue;
+        }
+        const parent = element.parentElement;
+        if (element !== root && parent && parent !== root) {
+          const outer = parent.getBoundingClientRect();
+          if (outer.width > 0 && (rect.right > outer.right + 0.5 || rect.left < outer.left - 0.5)) {
+            report(element, `${describe(element)} is ${Math.round(rect.width)} px wide, out of its ${Math.round(outer.width)} px ${describe(parent).split(" ")[0]}`);
+            continue;
+          }
+        }
+        if (element instanceof HTMLImageElement || element instanceof HTMLCanvasElement) continue;
+        if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) {
+          // Its own text is cut off, unless something inside reaches past its edge: then the outermost
+          // such element is reported, as wider than its container, when the walk gets to it.
+          const edge = element.getBoundingClientRect().right + 0.5;
+          const inside = [...element.querySelectorAll("*")].some((inner) => inner.getBoundingClientRect().right > edge && shown(inner));
+          if (!inside) {
+            report(element, `${describe(element)} is cut off: its content is ${element.scrollWidth} px wide in ${element.clientWidth} px`);
+            continue;
+          }
+        }
+        if (element instanceof HTMLSelectElement && element.selectedOptions[0]) {
+          const style = getComputedStyle(element);
+          const context = document.createElement("canvas").getContext("2d")!;
+          context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const needed = context.measureText(element.selectedOptions[0].text).width;
+          // Chromium's drop-down arrow takes about 20 px of the box.
+          const room = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          if (needed > room + 1) problems.push(`${describe(element)} shows "${element.selectedOptions[0].text}" (${Math.round(needed)} px) in ${Math.round(room)} px`);
+        }
+      }
+
+      // What of an element its scrolling ancestors let show: a control scrolled out of a window's content is not under its header.
+      const visibleRect = (element: Element) => {
+        const r = element.getBoundingClientRect();
+        let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+        for (let up = element.parentElement; up && root.contains(up); up = up.parentElement) {
+          const style = getComputedStyle(up);
+          if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+          const c = up.getBoundingClientRect();
+          [left, top, right, bottom] = [Math.max(left, c.left), Math.max(top, c.top), Math.min(right, c.right), Math.min(bottom, c.bottom)];
+        }
+        return { left, top, right, bottom };
+      };
+      const controls = elements.filter((e) => e.matches("button, a[data-action], input:not([type=hidden]), select, textarea"));
+      for (let i = 0; i < controls.length; i += 1) {
+        const a = visibleRect(controls[i]!);
+        for (let j = i + 1; j < controls.length; j += 1) {
+          if (controls[i]!.contains(controls[j]!) || controls[j]!.contains(controls[i]!)) continue;
+          const b = visibleRect(controls[j]!);
+          const overlapX = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (overlapX > 1 && overlapY > 1) problems.push(`${describe(controls[i]!)} and ${describe(controls[j]!)} overlap`);
+        }
+      }
+
+      // A sheet's window is sized by Foundry (and the user) and scrolls; its tabs keep it short.
+      if (kind === "window") {
+        // The height the window needs to show everything without its content scrolling.
+        const content = root.querySelector<HTMLElement>(".window-content");
+        const needed = box.height + (content ? content.scrollHeight - content.clientHeight : 0);
+        if (needed > windowHeight) problems.push(`${describe(root.querySelector(".window-title") ?? root)} needs ${Math.round(needed)} px of height; a window is ${windowHeight} px`);
+      }
+      return { kind, problems };
+    },
+    { sidebar: SIDEBAR_WIDTH, windowHeight: WINDOW_HEIGHT },
+  );
+}
+
+/** Measure under both of core's themes (the page's body carries theme-light or theme-dark), leaving the page's theme as it was. */
+export async function layoutProblems(target: Locator): Promise<string[]> {
+  const page = target.page();
+  const original = await page.evaluate(() => (document.body.classList.contains("theme-dark") ? "dark" : "light"));
+  const problems: string[] = [];
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((theme) => {
+      document.body.classList.remove("theme-light", "theme-dark");
+      document.body.classList.add(`theme-${theme}`);
+    }, theme);
+    for (const problem of (await measureLayout(target)).problems) problems.push(`${theme}: ${problem}`);
+  }
+  await page.evaluate((theme) => {
+    document.body.classList.remove("theme-light", "theme-dark");
+    document.body.classList.add(`theme-${theme}`);
+  }, original);
+  return problems;
+}
+
+/** Throws, naming each problem, when the element does not fit; the caller's screenshot then shows it at the measured width. */
+export async function assertFits(target: Locator, name: string): Promise<void> {
+  const problems = await layoutProblems(target);
+  // FRAY_LAYOUT_REPORT=<file>: list every misfit in the file and go on, to survey a whole run at once.
+  const report = process.env.FRAY_LAYOUT_REPORT;
+  if (report && problems.length) return appendFile(report, `${name}\n  ${[...new Set(problems)].join("\n  ")}\n`);
+  if (problems.length) throw new Error(`${name} does not fit:\n  ${[...new Set(problems)].join("\n  ")}`);
+}

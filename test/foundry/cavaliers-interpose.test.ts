@@ -1,0 +1,273 @@
+/**
+ * Seed 000 §Spending Initiative Points, *Interpose*, at the table: "the character makes herself the
+ * target of someone else's attack ... any target in the same Area, or as a combined action with a
+ * Move ... in an adjacent Area. Alternately ... prevent an opponent in the same Area from leaving
+ * that Area ... A character can Interpose only once per round." The tracker's button asks what she
+ * does; the GM re-reads the card, the tokens' places on the canvas, the roster and the clock.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { Combat, Combatant } from "../../playground/foundry/combat.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
+import { NIGHTCLUB } from "../../src/core/areas/index.js";
+import { bootFray } from "./rulesets.js";
+
+let harness: FoundryHarness;
+let game: HarnessGame;
+let removeDom: () => Promise<void>;
+let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+let cards: typeof import("../../src/foundry/cards/index.js");
+let relay: typeof import("../../src/foundry/relay/index.js");
+let requests: typeof import("../../src/foundry/combat/requests.js");
+let hold: typeof import("../../src/foundry/rulesets/cavaliers/combat/hold.js");
+
+beforeAll(async () => {
+  removeDom = installDom();
+  harness = installFoundryFromDisk();
+  game = harness.game;
+  await import("../../src/foundry/fray.js");
+  await bootFray(harness);
+  cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+  cards = await import("../../src/foundry/cards/index.js");
+  relay = await import("../../src/foundry/relay/index.js");
+  requests = await import("../../src/foundry/combat/requests.js");
+  hold = await import("../../src/foundry/rulesets/cavaliers/combat/hold.js");
+});
+afterAll(async () => removeDom());
+
+type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
+type CardData = { state: string; refs: Record<string, { actor: string; token?: string }>; request: Record<string, unknown>; rules: Record<string, Record<string, unknown>>; outcome: { steps: Record<string, unknown>[]; awaiting?: { choice: string; by: string } } };
+const card = (m: Message) => m.system.toObject() as unknown as CardData;
+const ip = (a: Actor) => (a.system as unknown as { initiativePoints: number }).initiativePoints;
+const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
+const at = (id: string) => pointInArea(NIGHTCLUB.areas.findIndex((a) => a.id === id));
+
+let gm: User;
+let ada: User;
+let bob: User;
+let duellist: Actor;
+let heroine: Actor;
+let guard: Actor;
+
+async function make(name: string, type: string, system: Record<string, unknown>, ownership: Record<string, number>): Promise<Actor> {
+  const cls = harness.CONFIG.Actor.documentClass as typeof Actor;
+  return (await cls.create({ name, type, ownership, system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8, ...system } })) as Actor;
+}
+
+beforeEach(async () => {
+  harness.reset();
+  clearQueuedFaces();
+  gm = game.user as User;
+  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
+  duellist = await make("Duellist", "cavaliersCharacter", {}, { default: 1, [ada.id]: 3 });
+  heroine = await make("Heroine", "cavaliersCharacter", {}, { default: 1, [bob.id]: 3 });
+  guard = await make("Guard", "cavaliersNpc", { npcType: "stock", competency: 6, attributes: { verve: 6, affinity: 6, guile: 6 } }, { default: 1 });
+});
+
+interface Table {
+  combat: Combat;
+  scene: Scene;
+  tokens: Record<"duellist" | "heroine" | "guard", TokenDocument>;
+  ids: Record<"duellist" | "heroine" | "guard", string>;
+}
+
+/**
+ * The nightclub drawn as Areas, the three on tokens where `areas` puts them (friends on friendly
+ * tokens, the Guard hostile), Initiative rolled by the GM (Vigilance: Interpose costs 1 IP), the
+ * fight begun; each PC has 3 IP. Interpose dialogs are answered with `pick` (their select's value).
+ */
+async function table(areas: { duellist: string; heroine: string; guard: string }, pick: () => Record<string, string | boolean> = () => ({})): Promise<Table> {
+  const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
+  const scene = (await SceneClass.create({ ...areaSceneData(NIGHTCLUB), active: true })) as Scene;
+  const data = (actor: Actor, area: string, disposition: number) => ({ name: actor.name, actorId: actor.id, actorLink: true, disposition, ...at(area) });
+  const made = (await scene.createEmbeddedDocuments("Token", [data(duellist, areas.duellist, 1), data(heroine, areas.heroine, 1), data(guard, areas.guard, -1)])) as TokenDocument[];
+  await harness.flush();
+  const tokens = { duellist: made[0]!, heroine: made[1]!, guard: made[2]! };
+  const cls = harness.CONFIG.Combat.documentClass as typeof Combat;
+  const combat = (await cls.create({ active: true, scene: scene.id })) as Combat;
+  const combatants = (await combat.createEmbeddedDocuments(
+    "Combatant",
+    (["duellist", "heroine", "guard"] as const).map((role) => ({ actorId: tokens[role].actorId, tokenId: tokens[role].id, sceneId: scene.id, name: tokens[role].name })),
+  )) as Combatant[];
+  harness.onDialog((dialog) => (dialog.actions.includes("interpose") ? dialog.answer("interpose", pick()) : dialog.answer("roll", { specialty: "vigilance", surprised: false })));
+  queueFaces(6, 4, 5, 3, 3, 2);
+  await combat.rollInitiative(combatants.map((c) => c.id as string));
+  await combat.startCombat();
+  for (const actor of [duellist, heroine]) await actor.update({ "system.initiativePoints": 3 });
+  await cards.cardsIdle();
+  return { combat, scene, tokens, ids: { duellist: combatants[0]!.id as string, heroine: combatants[1]!.id as string, guard: combatants[2]!.id as string } };
+}
+
+/** The Guard's Lunge on the Heroine, posted by the GM; its defence is awaited. */
+async function guardLunges(t: Table): Promise<Message> {
+  harness.switchUser(gm);
+  queueFaces(5, 4);
+  const message = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: heroine.uuid, attackerTokenUuid: t.tokens.guard.uuid, targetTokenUuid: t.tokens.heroine.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] } as never)) as unknown as Message;
+  expect(card(message).outcome.awaiting).toMatchObject({ choice: "defence", by: "defender" });
+  return message;
+}
+
+/** Ada's click on her row's Interpose, through the tracker's request (her dialog answered by the table's `pick`). */
+async function adaInterposes(t: Table): Promise<void> {
+  harness.switchUser(ada);
+  await requests.requestAction(t.combat as never, t.combat.combatants.get(t.ids.duellist) as never, "interpose");
+  await cards.cardsIdle();
+}
+
+/** A forged tracker request from Ada's client, with whatever choice she writes. */
+async function forged(t: Table, choice: Record<string, unknown>, combatant = t.ids.duellist) {
+  harness.switchUser(ada);
+  const answer = await relay.ask("combat.act", { combat: t.combat.id, combatants: [combatant], action: "interpose", choice, roll: null });
+  await cards.cardsIdle();
+  return answer as { ok: boolean; reason?: string };
+}
+
+const dropOn = (message: Message, roll: string) => card(message).outcome.steps.find((s) => s.rule === "drop-total" && s.roll === roll);
+
+describe("seed 000 §Spending Initiative Points, Interpose: she takes the attack", () => {
+  it("in her own Area: the card's defender is now her, its defence hers to roll, and 1 IP (Vigilance) is spent", async () => {
+    const posted: { id?: string } = {};
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" }, () => ({ target: `redirect:${posted.id}` }));
+    const message = await guardLunges(t);
+    posted.id = message.id;
+    await adaInterposes(t);
+    expect(card(message).refs.defender!.actor).toBe(duellist.uuid);
+    expect(card(message).refs.defender!.token).toBe(t.tokens.duellist.uuid);
+    expect(card(message).request.interposed).toEqual({ by: "Duellist", insteadOf: "Heroine", move: false });
+    expect(ip(duellist)).toBe(2);
+    expect((await message.renderHTML()).textContent).toContain("Duellist interposed: she takes this attack instead of Heroine.");
+    // Bob may no longer defend; Ada does, with no Drop for a Move.
+    harness.switchUser(bob);
+    expect((await cards.chooseOnCard(message as never, "defence", "dodge")).ok).toBe(false);
+    harness.switchUser(ada);
+    queueFaces(6, 6, 6);
+    expect((await cards.chooseOnCard(message as never, "defence", "dodge")).ok).toBe(true);
+    expect(card(message).rules.defender).toMatchObject({ name: "Duellist" });
+    expect(card(message).rules.defender).not.toHaveProperty("combined");
+    expect(dropOn(message, "defence pool")).toMatchObject({ combined: 0 });
+  });
+
+  it("from the next Area: the Move's Drop 1 goes on her defence (the map says so, whatever her client sends)", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "dance-floor" });
+    const message = await guardLunges(t);
+    expect((await forged(t, { mode: "redirect", message: message.id, moved: false })).ok).toBe(true);
+    expect(card(message).request.interposed).toEqual({ by: "Duellist", insteadOf: "Heroine", move: true });
+    harness.switchUser(ada);
+    queueFaces(6, 6);
+    expect((await cards.chooseOnCard(message as never, "defence", "dodge")).ok).toBe(true);
+    expect(card(message).rules.defender).toMatchObject({ combined: ["move"] });
+    expect(dropOn(message, "defence pool")).toMatchObject({ combined: 1 });
+  });
+});
+
+describe("seed 000 §Spending Initiative Points, Interpose: held herself", () => {
+  it("one an opponent holds in her Area cannot step in from the next Area (her Move is what the hold forbids)", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "dance-floor" });
+    const message = await guardLunges(t);
+    harness.switchUser(gm);
+    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.ids.duellist}`]: { round: 1, by: t.ids.guard } });
+    expect((await forged(t, { mode: "redirect", message: message.id })).reason).toBe("An Interpose holds her in her own Area this round: she cannot Move to step in from the next one.");
+    expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
+    expect(ip(duellist)).toBe(3);
+  });
+});
+
+describe("seed 000 §Spending Initiative Points, Interpose: she holds an opponent", () => {
+  it("in her Area: the hold is on the Combat for this round; his combined Move is refused, on the card and in the dialog's plan", async () => {
+    // The Heroine stands next door in the pool tables (no cover into it, so a Lunge with a Move would reach her).
+    const t = await table({ duellist: "dance-floor", heroine: "pool-tables", guard: "dance-floor" }, () => ({ target: `block:${t.ids.guard}` }));
+    await adaInterposes(t);
+    expect(ip(duellist)).toBe(2);
+    const guardCombatant = t.combat.combatants.get(t.ids.guard) as never;
+    expect(hold.holdOf(t.combat as never, guardCombatant)).toEqual({ round: 1, by: t.ids.duellist });
+    expect(hold.actorHeldInArea(guard as never)).toBe(true);
+    harness.switchUser(gm);
+    queueFaces(5, 4);
+    const closing = await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: heroine.uuid, attackerTokenUuid: t.tokens.guard.uuid, targetTokenUuid: t.tokens.heroine.uuid, attack: "lunge", combined: ["move"], useAdvantage: false, assists: [] } as never);
+    expect(closing).toBeUndefined();
+    expect(warnings().at(-1)).toMatch(/an Interpose holds her in her Area this round/);
+    const { planAttack } = await import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
+    const values = { specialty: ":lunge", weapon: "", combined: ["move"], useAdvantage: false, assists: ["", ""], range: 1, cover: 0, rollMode: "publicroll" };
+    expect(planAttack(values, { attackerUuid: guard.uuid, targetUuid: heroine.uuid, specialties: {}, weapons: [], woundDrop: 0, advantage: 0, ...(hold.actorHeldInArea(guard as never) ? { heldInArea: true } : {}) }).problems).toContain("An Interpose holds her in her Area this round: no Move or Run.");
+    // Next round (the GM's clock) he is free again.
+    await t.combat.nextRound();
+    expect(hold.actorHeldInArea(guard as never)).toBe(false);
+  });
+});
+
+describe("forged Interpose requests are refused on the GM's side, and change nothing", () => {
+  it("re-pointing a card two Areas away, one already defended, her own attack, or a card that is not there", async () => {
+    const t = await table({ duellist: "kitchen", heroine: "dance-floor", guard: "dance-floor" });
+    const message = await guardLunges(t);
+    const far = await forged(t, { mode: "redirect", message: message.id, moved: true });
+    expect(far).toMatchObject({ ok: false, reason: "Heroine is 2 Areas away: an Interpose protects someone in her Area, or in the next one with a Move." });
+    expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
+    expect(ip(duellist)).toBe(3);
+    // Her own attack, and a message she wrote in the card's shape.
+    harness.switchUser(gm);
+    await t.tokens.duellist.update(at("dance-floor"));
+    await harness.flush();
+    harness.switchUser(ada);
+    queueFaces(6, 5, 4);
+    const own = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attackerTokenUuid: t.tokens.duellist.uuid, targetTokenUuid: t.tokens.guard.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] } as never)) as unknown as Message;
+    expect((await forged(t, { mode: "redirect", message: own.id })).reason).toBe("She cannot interpose in her own attack.");
+    expect((await forged(t, { mode: "redirect", message: "nope" })).reason).toBe("That attack card cannot be found; nothing changed.");
+    // Defended already: too late.
+    harness.switchUser(bob);
+    queueFaces(1, 1);
+    expect((await cards.chooseOnCard(message as never, "defence", "dodge")).ok).toBe(true);
+    expect((await forged(t, { mode: "redirect", message: message.id })).reason).toMatch(/has already rolled a defence|is settled/);
+    expect(ip(duellist)).toBe(3);
+  });
+
+  it("a hold on the wrong combatant: one on her side, one in another Area, herself, or a choice of no shape", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "bar" });
+    expect((await forged(t, { mode: "block", combatant: t.ids.heroine })).reason).toBe("Heroine fights on her side: an Interpose holds an opponent.");
+    expect((await forged(t, { mode: "block", combatant: t.ids.guard })).reason).toBe("Guard is not in her Area: an Interpose holds an opponent in the same Area.");
+    expect((await forged(t, { mode: "block", combatant: t.ids.duellist })).reason).toBe("She cannot hold herself.");
+    expect((await forged(t, { mode: "block", combatant: "someone" })).reason).toBe("That combatant is not in this fight.");
+    expect((await forged(t, { mode: "seize" })).reason).toBe("Choose an attack to take or an opponent to hold; nothing changed.");
+    // Another's combatant is not hers to interpose with.
+    expect((await forged(t, { mode: "block", combatant: t.ids.guard }, t.ids.heroine)).reason).toBe("Heroine is not yours to roll or act for.");
+    expect(ip(duellist)).toBe(3);
+    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toBeUndefined();
+  });
+
+  it("a second Interpose in a round, even with the round written on by her client: the GM's clock decides", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" });
+    expect((await forged(t, { mode: "block", combatant: t.ids.guard })).ok).toBe(true);
+    expect(ip(duellist)).toBe(2);
+    const message = await guardLunges(t);
+    harness.switchUser(ada);
+    await t.combat.update({ round: 5 });
+    await cards.cardsIdle();
+    expect((await forged(t, { mode: "redirect", message: message.id })).reason).toBe("Interpose can be bought only once per round.");
+    expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
+    expect(ip(duellist)).toBe(2);
+    // The hold counts in the GM's round 1 only, whatever round her client wrote.
+    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toEqual({ round: 1, by: t.ids.duellist });
+    harness.switchUser(gm);
+    await t.combat.nextRound();
+    expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
+    expect(ip(duellist)).toBe(1);
+  });
+});
+
+describe("the Interpose dialog", () => {
+  it("offers what she may take or hold, and lists the rest with the rules' reasons", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "bar", guard: "bar" });
+    await guardLunges(t);
+    const { interposeOffers } = await import("../../src/foundry/rulesets/cavaliers/combat/interpose-dialog.js");
+    harness.switchUser(ada);
+    const { offers } = interposeOffers(t.combat as never, t.combat.combatants.get(t.ids.duellist) as never);
+    expect(offers.map((o) => [o.label, o.refusal ?? null])).toEqual([
+      ["Take Guard's Lunge on Heroine (a Move from the next Area: Drop 1 on her defence)", null],
+      ["Hold Heroine in the Area", "Heroine fights on her side: an Interpose holds an opponent."],
+      ["Hold Guard in the Area", "Guard is not in her Area: an Interpose holds an opponent in the same Area."],
+    ]);
+    expect(warnings()).toEqual([]);
+  });
+});
