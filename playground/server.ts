@@ -52,9 +52,12 @@ function packReader(dist: string): (name: string) => Promise<string | null> {
         const { tmpdir } = await import("node:os");
         const out = await mkdtemp(join(tmpdir(), "fray-served-pack-"));
         try {
-          await extractPack(join(dist, "packs", name), out);
-          const files = (await readdir(out)).filter((file) => file.endsWith(".json")).sort();
-          return JSON.stringify(await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(out, file), "utf8")) as unknown)));
+          // Opening a LevelDB writes to it (a new log and manifest): read a copy, so dist/ stays as built.
+          const { cp } = await import("node:fs/promises");
+          await cp(join(dist, "packs", name), join(out, "pack"), { recursive: true });
+          await extractPack(join(out, "pack"), join(out, "docs"));
+          const files = (await readdir(join(out, "docs"))).filter((file) => file.endsWith(".json")).sort();
+          return JSON.stringify(await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(out, "docs", file), "utf8")) as unknown)));
         } finally {
           await rm(out, { recursive: true, force: true });
         }

@@ -69,8 +69,10 @@ describe("dist/ is a complete Foundry system folder", () => {
     const { rulesPackSources } = await import("../scripts/rules-pack.mjs");
     const out = mkdtempSync(join(tmpdir(), "fray-built-rules-"));
     try {
-      await extractPack(join(DIST, "packs", "rules"), out);
-      const built = readdirSync(out).map((file) => JSON.parse(readFileSync(join(out, file), "utf8")) as { _id: string; pages: { _id: string; name: string; text: { content: string } }[] });
+      // Opening a LevelDB writes to it (a new log and manifest): read a copy, so dist/ stays as built.
+      cpSync(join(DIST, "packs", "rules"), join(out, "pack"), { recursive: true });
+      await extractPack(join(out, "pack"), join(out, "docs"));
+      const built = readdirSync(join(out, "docs")).map((file) => JSON.parse(readFileSync(join(out, "docs", file), "utf8")) as { _id: string; pages: { _id: string; name: string; text: { content: string } }[] });
       const sources = await rulesPackSources("docs/rules");
       expect(built.map((e) => e._id).sort()).toEqual(sources.map((e) => e._id).sort());
       for (const source of sources) {

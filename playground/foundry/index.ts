@@ -290,7 +290,8 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       if (errors.length) throw errors[0];
     },
     reset() {
-      (game.keyboard as KeyboardManager).downKeys.clear();
+      // A test that installs its own game (unhex-fixtures) may have no keyboard yet.
+      (game.keyboard as KeyboardManager | undefined)?.downKeys.clear();
       for (const name of ["actors", "items", "messages", "combats"]) {
         const c = game[name] as Collection<ClientDocument> | undefined;
         for (const doc of c?.contents ?? []) for (const app of Object.values(doc.apps)) void app.close();
