@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/foundry/**/*.ts", "test/harness/**/*.ts", "test/browser/**/*.ts"],
+    files: ["src/foundry/**/*.ts", "playground/foundry/**/*.ts", "test/browser/**/*.ts"],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

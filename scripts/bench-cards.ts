@@ -9,7 +9,7 @@
  * binds the buttons). test/browser/bench-cards.test.ts runs every case once, so none can rot.
  */
 import { NIGHTCLUB } from "../src/core/areas/index.js";
-import { areaSceneData, pointInArea } from "../test/harness/scene.js";
+import { areaSceneData, pointInArea } from "../playground/foundry/scene.js";
 
 /** A scene with Areas as a GM draws it (its creation data), and where a token stands in each Area. */
 export interface CardAreas {

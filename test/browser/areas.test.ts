@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { NIGHTCLUB } from "../../src/core/areas/index.js";
-import { areaSceneData } from "../harness/scene.js";
+import { areaSceneData } from "../../playground/foundry/scene.js";
 import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 describe.skipIf(!browserAvailable())("the Area config sheet in Chromium", () => {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CARD_CASES } from "../../scripts/bench-browser.js";
-import { REPO_ROOT } from "../harness/node.js";
+import { REPO_ROOT } from "../../playground/foundry/node.js";
 import { browserAvailable, openFray, useFrayBrowser, type FrayPage } from "./support/index.js";
 
 const RULESETS = join(REPO_ROOT, "src/foundry/rulesets");

@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { NIGHTCLUB } from "../../src/core/areas/index.js";
-import { areaSceneData } from "../harness/scene.js";
+import { areaSceneData } from "../../playground/foundry/scene.js";
 import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 /** The nightclub with a shut door between the entrance and the alley (the GM drew it so). */

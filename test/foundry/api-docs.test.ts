@@ -5,9 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import { bootFray } from "./rulesets.js";
 

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { dropOnHotbar, type Macro } from "../harness/ui.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { dropOnHotbar, type Macro } from "../../playground/foundry/ui.js";
 import { runCli } from "../../src/cli/run.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
 import { rulesetById } from "../../src/rules/index.js";

@@ -8,13 +8,13 @@
  * Foundry v13 moves them (cut at Area borders, continued piece by piece).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
-import { Hooks } from "../harness/hooks.js";
-import { placeToken, pressArrowKey } from "../harness/tokens.js";
-import { queueFaces } from "../harness/dice.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
+import { Hooks } from "../../playground/foundry/hooks.js";
+import { placeToken, pressArrowKey } from "../../playground/foundry/tokens.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { middleOf, shippedNightclub } from "./unhex-fixtures.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { NIGHTCLUB, coverAgainst, lineOfSight, rangeBetween, type AreaMap } from "../../src/core/areas/index.js";
 import { AIMED_WEAPONS } from "../../src/rules/cavaliers/tables.js";
 import type * as Areas from "../../src/foundry/areas/index.js";

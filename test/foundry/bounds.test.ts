@@ -9,10 +9,10 @@
 import type { TSchema } from "@sinclair/typebox";
 import { Check } from "@sinclair/typebox/value";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame } from "../harness/index.js";
-import type { Combatant } from "../harness/combat.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import type { Combatant } from "../../playground/foundry/combat.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import type { RulesetId } from "../../src/rules/ruleset.js";
 import { combatFixtures, ids } from "./combat-fixtures.js";
 import { bootFray, playRuleset } from "./rulesets.js";

@@ -5,9 +5,9 @@
  * serves their requests (every active user has a client in the harness).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces, Roll } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces, Roll } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { bootFray } from "./rulesets.js";
 import { diceShown, everyCardInWords } from "./card-words.js";
 import { menuOffers, pickFromMenu } from "./card-menu.js";

@@ -4,9 +4,9 @@
  * refused by the active GM, with the world exactly as before.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
 

@@ -6,11 +6,11 @@
  * does; the GM re-reads the card, the tokens' places on the canvas, the roster and the clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import type { Combat, Combatant } from "../harness/combat.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { Combat, Combatant } from "../../playground/foundry/combat.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
 import { NIGHTCLUB } from "../../src/core/areas/index.js";
 import { bootFray } from "./rulesets.js";
 

@@ -5,9 +5,9 @@
  * posted when the GM ends the Combat (Yield back to 0, a Dying NPC's fate).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
 

@@ -5,10 +5,10 @@
  * and a specialty dropped on the hotbar becomes a macro that rolls it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, Item } from "../harness/index.js";
-import type { Actor as HarnessActor, Item as HarnessItem } from "../harness/documents.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { clearTokens, dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../harness/ui.js";
+import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, Item } from "../../playground/foundry/index.js";
+import type { Actor as HarnessActor, Item as HarnessItem } from "../../playground/foundry/documents.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { clearTokens, dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../../playground/foundry/ui.js";
 import type { AttackRequest, CheckRequest } from "../../src/foundry/rulesets/cavaliers/requests.js";
 import { bootFray } from "./rulesets.js";
 

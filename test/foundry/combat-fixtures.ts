@@ -3,10 +3,10 @@
  * the Initiative dialog answered, the three who rolled (Ana 10/4 Impulse, Bel 8/3 Vigilance, Cid 5/2
  * Timing) and a click on a row's ruleset button.
  */
-import type { FoundryHarness, PendingDialog } from "../harness/index.js";
-import type { Actor as HarnessActor } from "../harness/documents.js";
-import type { Combat, Combatant } from "../harness/combat.js";
-import { queueFaces } from "../harness/dice.js";
+import type { FoundryHarness, PendingDialog } from "../../playground/foundry/index.js";
+import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
+import type { Combat, Combatant } from "../../playground/foundry/combat.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 
 export type InitiativeChoice = { specialty?: string; surprised?: boolean };
 

@@ -5,11 +5,11 @@
  * clock and roster under every ruleset's tracker.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
-import type { Actor as HarnessActor } from "../harness/documents.js";
-import { type Combat, type Combatant, combatSounds } from "../harness/combat.js";
-import { clearQueuedFaces as clearFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
+import { type Combat, type Combatant, combatSounds } from "../../playground/foundry/combat.js";
+import { clearQueuedFaces as clearFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
 

@@ -6,8 +6,8 @@
  * replays on the command line.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
 import { diceShown, everyCardInWords } from "./card-words.js";

@@ -8,8 +8,8 @@
  * counts them down; the GM's first row opens a skirmish round, where several fighters split pools.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
-import type { Combat, Combatant } from "../harness/combat.js";
+import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
 import { everyCardInWords } from "./card-words.js";
 

@@ -4,10 +4,10 @@
  * show a refused request changed nothing.
  */
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { clearTokens } from "../harness/ui.js";
+import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { clearTokens } from "../../playground/foundry/ui.js";
 import { playRuleset, bootFray } from "./rulesets.js";
 
 export type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; renderHTML(): Promise<HTMLElement>; rolls: unknown[] };

@@ -5,8 +5,8 @@
  * exactly as before.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
+import type { Actor, FoundryHarness, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { card, dramaSuite, type Message, sys } from "./drama-fixtures.js";
 
 const suite = dramaSuite();

@@ -5,9 +5,9 @@
  * builds second sees what the first allocated and no die; a fighter out of the action has no buttons.
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { queueFaces } from "../harness/dice.js";
-import { placeToken } from "../harness/ui.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { placeToken } from "../../playground/foundry/ui.js";
 import { card, dramaSuite, type Message } from "./drama-fixtures.js";
 
 const suite = dramaSuite(["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"]);

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Actor, Hooks, TypeDataModel, applications, fields, fromUuid, fromUuidSync, installFoundry, utils, type FoundryHarness, type HarnessConfig, type HarnessGame } from "../harness/index.js";
-import { REPO_ROOT, diskFetchText, installDom } from "../harness/node.js";
+import { Actor, Hooks, TypeDataModel, applications, fields, fromUuid, fromUuidSync, installFoundry, utils, type FoundryHarness, type HarnessConfig, type HarnessGame } from "../../playground/foundry/index.js";
+import { REPO_ROOT, diskFetchText, installDom } from "../../playground/foundry/node.js";
 
 const systemJson = JSON.parse(readFileSync(join(REPO_ROOT, "system.json"), "utf8")) as Record<string, unknown>;
 const lang = { FRAY: { Test: { Hello: "Hello {name}", Character: "Character (Cavaliers)", Npc: "NPC (Cavaliers)", Label: "Sheet" } } };

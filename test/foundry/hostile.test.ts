@@ -5,9 +5,9 @@
  * aimed at are exactly as before.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { runCli } from "../../src/cli/run.js";
 import { bootFray } from "./rulesets.js";
 import { pickFromMenu } from "./card-menu.js";

@@ -4,8 +4,8 @@
  * merged, open applications re-rendered, and the `hotReload` hook can veto, as Foundry's own does.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import type { HotReloadData } from "../../src/foundry/dev/hot-reload.js";
 import { bootFray } from "./rulesets.js";
 

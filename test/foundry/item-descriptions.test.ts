@@ -5,8 +5,8 @@
  * who may edit it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { bootFray, playRuleset } from "./rulesets.js";
 
 let harness: FoundryHarness;

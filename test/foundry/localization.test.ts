@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
-import { installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
 import { bootFray } from "./rulesets.js";
 
 const lang = JSON.parse(readFileSync(join(REPO_ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>;

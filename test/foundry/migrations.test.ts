@@ -5,10 +5,10 @@
  * whatever could not be migrated is kept in flags.fray.unmigrated, never dropped.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessConfig, HarnessGame } from "../harness/index.js";
-import type { ClientDocument } from "../harness/documents.js";
-import { installFoundryFromDisk } from "../harness/node.js";
-import { deepClone, getProperty } from "../harness/utils.js";
+import type { FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
+import type { ClientDocument } from "../../playground/foundry/documents.js";
+import { installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { deepClone, getProperty } from "../../playground/foundry/utils.js";
 import { V0_FIXTURES, type V0Fixture } from "../fixtures/migration-v0.js";
 import { bootFray } from "./rulesets.js";
 

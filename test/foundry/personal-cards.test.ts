@@ -5,9 +5,9 @@
  * world items; Apply and Undo on exactly the actors the outcome names, statuses included.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { bootFray } from "./rulesets.js";
 import { diceShown, everyCardInWords } from "./card-words.js";
 

@@ -5,11 +5,11 @@
  * roll and move is a request the active GM serves; what a player forges is refused.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import type { Actor as HarnessActor } from "../harness/documents.js";
-import type { Combat, Combatant } from "../harness/combat.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
+import type { Combat, Combatant } from "../../playground/foundry/combat.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
 import { runCli } from "../../src/cli/run.js";
 import { playRuleset, bootFray } from "./rulesets.js";

@@ -7,9 +7,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import type { Actor as HarnessActor, Item as HarnessItem } from "../harness/documents.js";
-import { installDom, installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import type { Actor as HarnessActor, Item as HarnessItem } from "../../playground/foundry/documents.js";
+import { installDom, installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
 import { fileName } from "../../scripts/packs/common.js";
 import { personalPackDocs } from "../../scripts/packs/personal.js";
 import { DEFAULT_LISTS } from "../../src/rules/personal/lists.js";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CardKind } from "../../src/foundry/cards/kinds.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { bootFray, rulesetArrived } from "./rulesets.js";
 
 let removeDom: () => Promise<void>;

@@ -4,8 +4,8 @@
  * status's link to its page.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { installPack, type FoundryHarness } from "../harness/index.js";
-import { installDom, installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
+import { installPack, type FoundryHarness } from "../../playground/foundry/index.js";
+import { installDom, installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
 import { bootFray, playRuleset } from "./rulesets.js";
 import { join } from "node:path";
 // The build step's own module: the same pages the release ships.

@@ -5,8 +5,8 @@
  * until the test lets it through, so what is drawn or asked before it arrives can be checked.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame } from "../harness/index.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
 import type { FoundryRuleset } from "../../src/foundry/rulesets/types.js";
 

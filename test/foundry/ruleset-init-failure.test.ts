@@ -5,8 +5,8 @@
  * A failure told at once would reach no one, in a key no one can read: it is told at `ready`.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
-import { installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import type { FoundryRuleset } from "../../src/foundry/rulesets/types.js";
 

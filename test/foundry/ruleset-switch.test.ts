@@ -4,9 +4,9 @@
  * the world's stored actors loaded back from their sources, as the server would hand them over.
  */
 import { afterAll, describe, expect, it, vi } from "vitest";
-import type { Actor as HarnessActor } from "../harness/documents.js";
-import type { FoundryHarness } from "../harness/index.js";
-import { installFoundryFromDisk } from "../harness/node.js";
+import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
 import { playRuleset, bootFray } from "./rulesets.js";
 

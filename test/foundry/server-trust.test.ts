@@ -1,15 +1,15 @@
 /**
  * What v13's server lets a player's client write, and what it keeps from her: the harness's model
- * of the server (test/harness/documents.ts: `sanitizeUserInput` for the gmOnly author and ownership
+ * of the server (playground/foundry/documents.ts: `sanitizeUserInput` for the gmOnly author and ownership
  * fields, `hostileUpdate` for a raw write the system's data model never checks), and Fray's GM
  * side reading what she stored. Each value she writes raw reaches the GM clamped to its field, or
  * not at all; the next load brings it within its model (the original kept in flags.fray.unmigrated),
  * so her actor never fails to load and cards about her still resolve.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { bootFray, playRuleset } from "./rulesets.js";
 
 let harness: FoundryHarness;

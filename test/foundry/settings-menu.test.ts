@@ -4,8 +4,8 @@
  * rules, under the same world-setting keys as before, and a bad value saves nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { RULESETS, RULESET_OPTIONS, optionSettings } from "../../src/rules/index.js";
 import { bootFray } from "./rulesets.js";
 

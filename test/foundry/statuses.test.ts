@@ -10,7 +10,7 @@ import { CORE_STATUS, FRAY_STATUS, RULES_STATUSES } from "../../src/foundry/stat
 import { HIT_LOCATIONS, LOCATION_EFFECTS } from "../../src/rules/unhex/tables.js";
 import { MANEUVERS } from "../../src/rules/torchlight/tables.js";
 import { FALLEN_FATES } from "../../src/rules/personal/lists.js";
-import { REPO_ROOT } from "../harness/node.js";
+import { REPO_ROOT } from "../../playground/foundry/node.js";
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame } from "../harness/index.js";
-import type { Actor as HarnessActor } from "../harness/documents.js";
-import { installDom, installFoundryFromDisk, REPO_ROOT } from "../harness/node.js";
+import type { Actor, FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
+import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
+import { installDom, installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
 import { RULESETS } from "../../src/rules/index.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import { playRuleset, bootFray } from "./rulesets.js";

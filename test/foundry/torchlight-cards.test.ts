@@ -5,9 +5,9 @@
  * character's owner for her saves, Apply writing everyone at once and Undo taking it back.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { clearQueuedFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { clearQueuedFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { type Card, cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
 import { bootFray } from "./rulesets.js";
 import { diceShown, everyCardInWords } from "./card-words.js";
@@ -71,7 +71,7 @@ describe("initiative", () => {
   it("a player rolls her own character's save; a second roll is refused", async () => {
     harness.switchUser(w.ada);
     const { postTorchlightInitiative } = await fx.torchlight();
-    const { queueFaces } = await import("../harness/dice.js");
+    const { queueFaces } = await import("../../playground/foundry/dice.js");
     queueFaces(15);
     expect(await postTorchlightInitiative(w.combat as never, [w.ids.elsa])).toBeTruthy();
     queueFaces(15);
@@ -271,7 +271,7 @@ describe("the end of the round", () => {
     clearQueuedFaces();
     harness.switchUser(w.gm);
     const { postTorchlightRound } = await fx.torchlight();
-    const { queueFaces } = await import("../harness/dice.js");
+    const { queueFaces } = await import("../../playground/foundry/dice.js");
     queueFaces(3);
     const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
     expect(cardOf(round).outcome.steps).toContainEqual({ rule: "rally", participant: "Riddic", roll: 3, breath: 5 });

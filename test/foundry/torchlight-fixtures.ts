@@ -3,9 +3,9 @@
  * (who plays Elsa) and Bob (who plays Riddic), two bandits the GM runs, a running Combat of the
  * four, and the helpers a test needs to act as each of them.
  */
-import type { Actor, FoundryHarness, HarnessGame, User } from "../harness/index.js";
-import type { Combat } from "../harness/combat.js";
-import { queueFaces } from "../harness/dice.js";
+import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { Combat } from "../../playground/foundry/combat.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 
 export type Message = {
   id: string;

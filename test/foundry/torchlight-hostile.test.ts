@@ -6,9 +6,9 @@
  * Then "Copy as request": the command line replays every kind of card exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { runCli } from "../../src/cli/run.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
 import { bootFray } from "./rulesets.js";

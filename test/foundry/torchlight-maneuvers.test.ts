@@ -4,9 +4,9 @@
  * and when it ends. Faces are given; each expectation names the rule it shows.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
 import { bootFray } from "./rulesets.js";
 import { everyCardInWords } from "./card-words.js";

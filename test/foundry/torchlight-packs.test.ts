@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
-import { installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { packFile, torchlightPacks } from "../../scripts/packs/torchlight.js";
 import { bootFray } from "./rulesets.js";
 

@@ -6,8 +6,8 @@
  * the outcome names (boxes, level, statuses, actions in the tracker) and Undo takes it back.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { queueFaces } from "../harness/dice.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
 import { diceShown, everyCardInWords } from "./card-words.js";

@@ -7,7 +7,7 @@
  * GM's controls nor spend another's action.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 import { everyCardInWords } from "./card-words.js";

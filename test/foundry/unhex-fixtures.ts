@@ -4,12 +4,12 @@
  * combat of them, and helpers to open, click and read cards as each user.
  */
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import type { Actor, FoundryHarness, User } from "../harness/index.js";
-import type { Combat, Combatant } from "../harness/combat.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
-import { placeToken } from "../harness/tokens.js";
+import type { Actor, FoundryHarness, User } from "../../playground/foundry/index.js";
+import type { Combat, Combatant } from "../../playground/foundry/combat.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
+import { placeToken } from "../../playground/foundry/tokens.js";
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap } from "../../src/core/areas/types.js";
 import { middleOfArea, shippedNightclub } from "../fixtures/nightclub.js";

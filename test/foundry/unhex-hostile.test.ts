@@ -5,7 +5,7 @@
  * Each is refused with a message, and the actors, messages, combats and scenes are as before.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
 import { card, itemId, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;
@@ -82,7 +82,7 @@ describe("a hostile player at an Unhex table", () => {
 
   it("cannot set a critical's dice above what the roll allows", async () => {
     harness.switchUser(t.users.ada);
-    const { queueFaces } = await import("../harness/dice.js");
+    const { queueFaces } = await import("../../playground/foundry/dice.js");
     queueFaces(2, 2);
     const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, good: false })) as unknown as Message;
     const before = world();

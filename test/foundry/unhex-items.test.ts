@@ -7,7 +7,7 @@
  * refused, nothing changed.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 

@@ -9,10 +9,10 @@
  * actors stand on the map reads the map, whatever range the player names.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { queueFaces } from "../harness/dice.js";
-import { Hooks } from "../harness/hooks.js";
-import { dragToken, pressArrowKey } from "../harness/tokens.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { Hooks } from "../../playground/foundry/hooks.js";
+import { dragToken, pressArrowKey } from "../../playground/foundry/tokens.js";
 import { card, itemId, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;

@@ -8,9 +8,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness } from "../harness/index.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
-import type { Scene } from "../harness/scene.js";
+import type { Actor, FoundryHarness } from "../../playground/foundry/index.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import type { Scene } from "../../playground/foundry/scene.js";
 import { coverAgainst, lineOfSight, NIGHTCLUB, rangeBetween } from "../../src/core/areas/index.js";
 import { HIT_LOCATIONS, WEAPON_KINDS } from "../../src/rules/unhex/tables.js";
 import { linesOf } from "../../scripts/packs/unhex.js";
@@ -48,7 +48,7 @@ describe("the Unhex packs", () => {
   });
 
   it("load valid into the data models, and every NPC has a weapon in hand", async () => {
-    const Actor = harness.CONFIG.Actor.documentClass as typeof import("../harness/index.js").Actor;
+    const Actor = harness.CONFIG.Actor.documentClass as typeof import("../../playground/foundry/index.js").Actor;
     const Item = harness.CONFIG.Item.documentClass as unknown as { create(data: object): Promise<{ toObject(): Doc }> };
     for (const doc of gear) {
       const made = await Item.create({ name: doc.name, type: doc.type, system: doc.system });
@@ -88,7 +88,7 @@ describe("the Unhex packs", () => {
 describe("the GM's door control", () => {
   it("opens and shuts a door on both Areas it joins, so the map never disagrees with itself", async () => {
     const house = { name: "House", areas: [{ id: "yard" }, { id: "hall" }], connections: [{ from: "yard", to: "hall", kind: "door" as const, open: false, cover: { hall: 1 } }] };
-    const { areaSceneData } = await import("../harness/scene.js");
+    const { areaSceneData } = await import("../../playground/foundry/scene.js");
     const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
     const scene = (await SceneClass.create(areaSceneData(house))) as Scene;
     const { setDoorOnScene } = await import("../../src/foundry/areas/doors.js");

@@ -5,7 +5,7 @@
  * chosen to the card.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../harness/index.js";
+import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { unhexRules } from "../../src/rules/unhex/index.js";
 import { card, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 

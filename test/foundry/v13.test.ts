@@ -4,16 +4,16 @@
  * in the tracker, and the places where the harness itself now behaves as v13 does.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness, HarnessConfig, HarnessGame } from "../harness/index.js";
-import type { Actor as HarnessActor } from "../harness/documents.js";
-import { combatTrackerSettings, reloadCombat, type Combat, type Combatant } from "../harness/combat.js";
-import { FilePicker } from "../harness/applications.js";
-import { canvasRequests } from "../harness/tracker.js";
-import { clearTokens, placeToken } from "../harness/tokens.js";
-import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../harness/scene.js";
-import { RegionDocument } from "../harness/regions.js";
-import { clearQueuedFaces, queueFaces } from "../harness/dice.js";
-import { installDom, installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
+import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
+import { combatTrackerSettings, reloadCombat, type Combat, type Combatant } from "../../playground/foundry/combat.js";
+import { FilePicker } from "../../playground/foundry/applications.js";
+import { canvasRequests } from "../../playground/foundry/tracker.js";
+import { clearTokens, placeToken } from "../../playground/foundry/tokens.js";
+import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
+import { RegionDocument } from "../../playground/foundry/regions.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures, names } from "./combat-fixtures.js";
 import type * as Statuses from "../../src/foundry/statuses/index.js";
 import { playRuleset, bootFray } from "./rulesets.js";

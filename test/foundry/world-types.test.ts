@@ -6,8 +6,8 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../harness/index.js";
-import { installFoundryFromDisk } from "../harness/node.js";
+import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import { bootFray, playRuleset } from "./rulesets.js";
 

@@ -7,7 +7,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type ElementHandle, type Locator, type Page } from "playwright-core";
 import { onTestFinished } from "vitest";
-import { REPO_ROOT } from "../../harness/node.js";
+import { REPO_ROOT } from "../../../playground/foundry/node.js";
 import { assertFits } from "./layout.js";
 
 export const CHROMIUM = "/usr/bin/chromium";

@@ -1,0 +1,258 @@
+/**
+ * The playground page: boots Fray's built system on the Foundry stand-in for the chosen ruleset,
+ * sets its table up (playground/page/world.ts) and draws what a Foundry client shows around Fray's
+ * own windows: the scene, the chat log, the combat tracker and the actors directory, for whichever
+ * user the "Play as" switcher names. A new ruleset or Reset loads the page again, as Foundry reloads
+ * a world: nothing outlives the page but the chosen ruleset (localStorage).
+ */
+import { bootSystem } from "../foundry/browser.js";
+import { RULESET_NAMES, RULESETS, SCENARIOS, type RulesetId } from "./scenarios.js";
+import { setUpTable, type Doc, type Table } from "./world.js";
+
+declare global {
+  interface Window {
+    /** The table the page set up, for the playground's browser test. */
+    playground?: Table & { viewer: string; refresh(): Promise<void> };
+  }
+}
+
+const STORED = "fray.playground.ruleset";
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector) as T;
+
+function chosenRuleset(): RulesetId {
+  const wanted = new URLSearchParams(location.search).get("ruleset") ?? localStorage.getItem(STORED) ?? "cavaliers";
+  return (RULESETS as readonly string[]).includes(wanted) ? (wanted as RulesetId) : "cavaliers";
+}
+
+interface Globals {
+  game: {
+    user: { id: string; name: string; isGM: boolean; targets: Set<{ id: string; name: string }> };
+    users: { get(id: string): { name: string } | undefined };
+    actors: { contents: Doc[] };
+    messages: { contents: { id: string; visible: boolean; renderHTML(): Promise<HTMLElement> }[] };
+  };
+  CONFIG: { fray: { loadRuleset(id: string): Promise<unknown>; cards?: { cardsIdle(): Promise<void> }; torchlight?: { openCombatGrid(): Promise<{ element: HTMLElement }> } } };
+  ui: { combat: { render(options: object): Promise<{ element: HTMLElement }> } };
+  Hooks: { on(name: string, fn: (...args: unknown[]) => void): number };
+}
+const g = globalThis as unknown as Globals;
+
+/** Which user's screen each Fray window belongs to (by element id): other users' windows are hidden, as on another computer. */
+const windowOwner = new Map<string, string>();
+/** How many of the stand-in's notifications the page has shown. */
+let shownNotifications = 0;
+/** The redraw waiting to run (hooks come in bursts: one for each user's client). */
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+async function start(): Promise<void> {
+  const ruleset = chosenRuleset();
+  localStorage.setItem(STORED, ruleset);
+  const picker = $<HTMLSelectElement>("#pg-ruleset");
+  picker.replaceChildren(...RULESETS.map((id) => new Option(RULESET_NAMES[id], id, false, id === ruleset)));
+  picker.addEventListener("change", () => {
+    localStorage.setItem(STORED, picker.value);
+    location.search = `?ruleset=${picker.value}`;
+  });
+  $("#pg-reset").addEventListener("click", () => (location.search = `?ruleset=${ruleset}`));
+  const help = $("#pg-help");
+  $("#pg-help-toggle").addEventListener("click", (event) => {
+    help.hidden = !help.hidden;
+    (event.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!help.hidden));
+  });
+  for (const tab of document.querySelectorAll<HTMLButtonElement>("#pg-tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab as string));
+
+  const harness = await bootSystem("fray", { "fray.ruleset": ruleset });
+  // Foundry loads the world's ruleset at init without waiting; the table is set once it is here.
+  await g.CONFIG.fray.loadRuleset(ruleset);
+  const table = await setUpTable(ruleset);
+  let viewer = table.users.gm;
+  const playground = Object.assign(table, { viewer, refresh });
+  window.playground = playground;
+  $("#pg-scene-title").textContent = SCENARIOS[ruleset].title;
+
+  const who = $<HTMLSelectElement>("#pg-user");
+  who.replaceChildren(new Option("Gamemaster", table.users.gm), new Option("Ada (player)", table.users.ada), new Option("Bob (player)", table.users.bob));
+  who.addEventListener("change", () => {
+    viewer = playground.viewer = who.value;
+    harness.switchUser(viewer);
+    void refresh();
+  });
+
+  // Fray's windows are put on the screen of the user who was playing when they opened.
+  new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) if (node instanceof HTMLElement && node.classList.contains("application") && node.id && !windowOwner.has(node.id)) windowOwner.set(node.id, viewer);
+    showWindowsOf(viewer);
+  }).observe(document.body, { childList: true });
+  document.body.addEventListener("mousedown", (event) => {
+    const window = (event.target as HTMLElement).closest?.("body > .application");
+    if (window instanceof HTMLElement) raise(window);
+  });
+
+  for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage", "updateCombat", "createCombatant", "updateCombatant", "deleteCombatant", "updateActor", "updateToken", "createActiveEffect", "deleteActiveEffect"]) g.Hooks.on(hook, () => scheduleRefresh());
+  // The acting user's targets change on clicks in the page only.
+  $("#pg-scene-drawing").addEventListener("click", (event) => {
+    const tokenId = (event.target as Element).closest?.("[data-token-id]")?.getAttribute("data-token-id");
+    const token = tokenId ? table.tokens.get(tokenId) : undefined;
+    if (!token) return;
+    const targeted = g.game.user.targets.has(token as never);
+    token.setTarget(!targeted, { releaseOthers: !(event as MouseEvent).shiftKey });
+    drawScene();
+  });
+
+  if (SCENARIOS[ruleset].combatGrid) {
+    const open = document.createElement("button");
+    open.type = "button";
+    open.textContent = "Open the Combat Grid";
+    open.addEventListener("click", () => void g.CONFIG.fray.torchlight?.openCombatGrid());
+    $("#pg-combat-extra").append(open);
+    const grid = await g.CONFIG.fray.torchlight?.openCombatGrid();
+    // The GM has put everyone on the grid before the players arrive.
+    grid?.element.querySelector<HTMLElement>("[data-action='placeAll']")?.click();
+  }
+  setInterval(showNotifications, 400);
+  await refresh();
+
+  function scheduleRefresh(): void {
+    clearTimeout(pending);
+    pending = setTimeout(() => void refresh(), 30);
+  }
+
+  /** Draw the sidebar and the scene again for the user playing now, once Fray's cards and renders have settled. */
+  async function refresh(): Promise<void> {
+    // A click that opened a dialog waits for its answer: draw what is there after a moment rather than wait for it.
+    const settled = (async () => {
+      await g.CONFIG.fray.cards?.cardsIdle();
+      await harness.flush();
+    })();
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 1500))]);
+    harness.switchUser(viewer);
+    await Promise.all([drawChat(), drawTracker()]);
+    drawActors();
+    drawScene();
+    showWindowsOf(viewer);
+  }
+
+  function drawScene(): void {
+    const scene = table.scene;
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", `0 0 ${scene.width} ${scene.height}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${scene.name}: tokens and Areas`);
+    const add = (parent: Element, tag: string, attributes: Record<string, string | number>, text?: string) => {
+      const element = document.createElementNS(ns, tag);
+      for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+      if (text !== undefined) element.textContent = text;
+      parent.append(element);
+      return element;
+    };
+    for (const region of scene.regions.contents) {
+      const group = add(svg, "g", { class: "pg-region" });
+      for (const shape of region.shapes) add(group, "rect", { x: shape.x, y: shape.y, width: shape.width, height: shape.height, fill: `${region.color ?? "#777777"}55`, stroke: region.color ?? "#777" });
+      const first = region.shapes[0];
+      if (first) add(group, "text", { x: first.x + 12, y: first.y + 44 }, region.name);
+    }
+    const targets = g.game.user.targets;
+    for (const token of scene.tokens.contents) {
+      const drawn = table.tokens.get(token.id);
+      const group = add(svg, "g", { class: `pg-token${drawn && targets.has(drawn as never) ? " targeted" : ""}`, "data-token-id": token.id, tabindex: 0, role: "button", "aria-label": `Target ${token.name}` });
+      add(group, "circle", { class: "pg-ring", cx: token.x + 50, cy: token.y + 50, r: 56, fill: "none", stroke: "transparent" });
+      add(group, "circle", { cx: token.x + 50, cy: token.y + 50, r: 46, fill: token.disposition > 0 ? "#2f6f4f" : "#8a2a1f", stroke: "#fff", "stroke-width": 4 });
+      add(group, "text", { x: token.x + 50, y: token.y + 130 }, token.name);
+    }
+    $("#pg-scene-drawing").replaceChildren(svg);
+    const names = [...targets].map((t) => t.name);
+    $("#pg-targets").textContent = names.length ? `${g.game.user.name} targets ${names.join(", ")}.` : `${g.game.user.name} targets no one: click a token to target it.`;
+  }
+
+  async function drawChat(): Promise<void> {
+    const visible = g.game.messages.contents.filter((message) => message.visible).slice(-40);
+    const items = await Promise.all(visible.map((message) => message.renderHTML()));
+    const log = $("#chat-log");
+    log.replaceChildren(...items);
+    log.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }
+
+  async function drawTracker(): Promise<void> {
+    const app = await g.ui.combat.render({ force: true });
+    const holder = $("#pg-tracker");
+    if (app.element.parentElement !== holder) holder.replaceChildren(app.element);
+  }
+
+  function drawActors(): void {
+    const user = g.game.user;
+    const rows = g.game.actors.contents
+      .filter((actor) => actor.testUserPermission(user, "OBSERVER"))
+      .map((actor) => {
+        const row = document.createElement("li");
+        row.dataset.actorId = actor.id;
+        const owners = Object.entries(actor.ownership).filter(([id, level]) => id !== "default" && level === 3).map(([id]) => g.game.users.get(id)?.name ?? id);
+        const image = document.createElement("img");
+        image.src = actor.img ?? "icons/svg/mystery-man.svg";
+        image.alt = "";
+        const name = document.createElement("span");
+        name.innerHTML = `<b></b> <span class="pg-owner"></span>`;
+        (name.firstElementChild as HTMLElement).textContent = actor.name;
+        (name.lastElementChild as HTMLElement).textContent = owners.length ? `played by ${owners.join(", ")}` : "the GM's";
+        const open = document.createElement("button");
+        open.type = "button";
+        open.dataset.pgOpen = actor.id;
+        open.textContent = "Sheet";
+        open.setAttribute("aria-label", `Open ${actor.name}'s sheet`);
+        open.addEventListener("click", () => void openSheet(actor));
+        row.append(image, name, open);
+        return row;
+      });
+    $("#pg-actors").replaceChildren(...rows);
+  }
+
+  async function openSheet(actor: Doc): Promise<void> {
+    const app = await actor.sheet.render({ force: true });
+    await harness.flush();
+    // The sheet is one window shared by every client here: it moves to the screen of whoever opened it now.
+    windowOwner.set(app.element.id, viewer);
+    if (!app.element.isConnected) document.body.append(app.element);
+    raise(app.element);
+    showWindowsOf(viewer);
+  }
+
+  function showNotifications(): void {
+    const records = harness.notifications;
+    for (const record of records.slice(shownNotifications)) {
+      const toast = document.createElement("div");
+      toast.className = `pg-toast ${record.type}`;
+      toast.setAttribute("role", record.type === "error" ? "alert" : "status");
+      toast.textContent = record.message;
+      $("#pg-toasts").append(toast);
+      setTimeout(() => toast.remove(), 6000);
+    }
+    shownNotifications = records.length;
+  }
+}
+
+function showTab(name: string): void {
+  for (const tab of document.querySelectorAll<HTMLElement>("#pg-tabs button")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  for (const panel of document.querySelectorAll<HTMLElement>(".pg-tab")) panel.hidden = panel.dataset.tab !== name;
+}
+
+let topmost = 100;
+/** Bring a window to the front, and stagger a new one so windows do not hide each other's titles. */
+function raise(element: HTMLElement): void {
+  if (!element.dataset.pgPlaced) {
+    element.dataset.pgPlaced = "1";
+    const open = document.querySelectorAll("body > .application[data-pg-placed]:not(.pg-elsewhere)").length;
+    element.style.top = `calc(var(--pg-bar) + ${12 + ((open - 1) % 6) * 28}px)`;
+  }
+  element.style.zIndex = String(++topmost);
+}
+
+function showWindowsOf(user: string): void {
+  for (const element of document.querySelectorAll<HTMLElement>("body > .application")) {
+    if (!element.dataset.pgPlaced) raise(element);
+    element.classList.toggle("pg-elsewhere", (windowOwner.get(element.id) ?? user) !== user);
+  }
+}
+
+// The browser tests wait on this, as on the harness page.
+window.frayBoot = start();

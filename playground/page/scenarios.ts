@@ -1,0 +1,143 @@
+/**
+ * The ready scene of each ruleset: two player characters (one for each player, written here the way
+ * a player fills in her sheet), their foes from the system's compendium packs (the pack's own
+ * documents, as a GM imports them), a scene with everyone's token, and a combat of them in the
+ * tracker. Unhex plays in the packs' Nightclub; Beyond the Torchlight opens its Combat Grid.
+ */
+export const RULESETS = ["cavaliers", "drama", "unhex", "personal", "torchlight"] as const;
+export type RulesetId = (typeof RULESETS)[number];
+
+export const RULESET_NAMES: Record<RulesetId, string> = {
+  cavaliers: "The Queen's Cavaliers",
+  drama: "Drama in History",
+  unhex: "Unhex",
+  personal: "Personal Combat",
+  torchlight: "Beyond the Torchlight",
+};
+
+/** A player character, written in full, or taken from a pack by name. */
+export type Character = { data: Record<string, unknown> } | { pack: string; name: string };
+
+export interface Scenario {
+  /** What the scene is, one line for the page. */
+  title: string;
+  /** Ada's character, then Bob's. */
+  characters: [Character, Character];
+  /** The foes: a pack and a document name each. */
+  foes: { pack: string; name: string }[];
+  /** A scene from a pack (its Areas drawn as Regions), with each fighter's Area; else a plain room. */
+  scene?: { pack: string; name: string; areas: string[] };
+  /** Beyond the Torchlight's Combat Grid opens with the scene. */
+  combatGrid?: boolean;
+}
+
+const cavaliersSpecialty = (name: string, action: string, ranks: number, skill: string, attribute = "verve") => ({ name, type: "cavaliersSpecialty", system: { skill, attribute, ranks, action } });
+const personalWeapon = (name: string, attack: string, damage: string, piercing = false) => ({ name, type: "personalWeapon", system: { attack, damage, damageType: "physical", piercing } });
+
+export const SCENARIOS: Record<RulesetId, Scenario> = {
+  cavaliers: {
+    title: "A duel in the inn yard: Ines and Aurore against a hired bravo and a watch conscript",
+    characters: [
+      {
+        data: {
+          name: "Ines",
+          type: "cavaliersCharacter",
+          system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8, advantage: 4 },
+          items: [cavaliersSpecialty("Lunge", "lunge", 2, "Dueling"), cavaliersSpecialty("Parry", "parry", 1, "Defense"), { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } }],
+        },
+      },
+      {
+        data: {
+          name: "Aurore de Vaux",
+          type: "cavaliersCharacter",
+          system: { attributes: { verve: 10, affinity: 8, guile: 6 }, competency: 8, advantage: 6 },
+          items: [
+            cavaliersSpecialty("Lunge", "lunge", 2, "Dueling"),
+            cavaliersSpecialty("Feint", "feint", 1, "Dueling"),
+            cavaliersSpecialty("Parry", "parry", 2, "Defense"),
+            { name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } },
+            { name: "Buckler", type: "cavaliersArmour", system: { itemDie: 6, kind: "shield" } },
+          ],
+        },
+      },
+    ],
+    foes: [
+      { pack: "cavaliers-npcs", name: "Hired Bravo" },
+      { pack: "cavaliers-npcs", name: "Watch Conscript" },
+    ],
+  },
+  drama: {
+    title: "At the ford: Ines and Berold against a fyrd levy and a man-at-arms",
+    characters: [
+      {
+        data: {
+          name: "Ines",
+          type: "dramaCharacter",
+          system: { level: 2, attributes: { physical: 3, agility: 2 }, skill: 1, grit: { value: 4, max: 4 }, flesh: { value: 6, max: 6 }, dramaPoints: 2, weaponClass: "large" },
+          items: [
+            { name: "Arming sword", type: "dramaWeapon", system: { weaponClass: "large", ranged: false } },
+            { name: "Crossbow", type: "dramaWeapon", system: { weaponClass: "large", ranged: true } },
+            { name: "Leather jack", type: "dramaArmour", system: { kind: "harness", dice: 2 } },
+          ],
+        },
+      },
+      { data: { name: "Berold", type: "dramaCharacter", system: { attributes: { physical: 3, agility: 3 }, skill: 3, grit: { value: 6, max: 6 }, flesh: { value: 7, max: 7 }, weaponClass: "medium", armourDice: 2, militaryTraining: 2, dramaPoints: 1 } } },
+    ],
+    foes: [
+      { pack: "drama-npcs", name: "Fyrd" },
+      { pack: "drama-npcs", name: "Man-at-arms" },
+    ],
+  },
+  unhex: {
+    title: "The Nightclub: Mara and Bea against the bouncer and the catwalk sniper",
+    characters: [
+      {
+        data: {
+          name: "Mara",
+          type: "unhexCharacter",
+          system: { level: { value: 50, max: 55 }, good: { defend: true, initiative: true } },
+          items: [
+            { name: "Knife", type: "unhexWeapon", system: { kind: "melee", held: true } },
+            { name: "Pistol", type: "unhexWeapon", system: { kind: "one-handed-ranged", held: false } },
+          ],
+        },
+      },
+      { data: { name: "Bea", type: "unhexCharacter", system: { level: { value: 45, max: 50 } }, items: [{ name: "Rifle", type: "unhexWeapon", system: { kind: "two-handed-ranged", held: true } }] } },
+    ],
+    foes: [
+      { pack: "unhex-npcs", name: "Bouncer" },
+      { pack: "unhex-npcs", name: "Catwalk Sniper" },
+    ],
+    scene: { pack: "unhex-scenes", name: "The Nightclub", areas: ["bar", "entrance", "bar", "catwalk"] },
+  },
+  personal: {
+    title: "The town gate: Ines and Bruno against a veteran sergeant and a street thug",
+    characters: [
+      {
+        data: {
+          name: "Ines",
+          type: "personalCharacter",
+          system: { resolve: { value: 10, max: 10 }, defense: 11, initiativeRank: 3, stamina: 2, control: 1 },
+          items: [personalWeapon("Sword", "1d20+1", "1d8"), { name: "Leather Armour", type: "personalArmour", system: { ratings: [{ type: "physical", rating: 2 }], worn: true } }],
+        },
+      },
+      { data: { name: "Bruno", type: "personalCharacter", system: { resolve: { value: 10, max: 10 }, defense: 10, initiativeRank: 2, stamina: 1, control: 2 }, items: [personalWeapon("Bow", "1d20+1", "1d8", true)] } },
+    ],
+    foes: [
+      { pack: "personal-npcs", name: "Veteran Sergeant" },
+      { pack: "personal-npcs", name: "Street Thug" },
+    ],
+  },
+  torchlight: {
+    title: "Bandits on the road: Elsa and Riddic against a swordsman and an archer, on the Combat Grid",
+    characters: [
+      { pack: "torchlight-combatants", name: "Elsa" },
+      { pack: "torchlight-combatants", name: "Riddic" },
+    ],
+    foes: [
+      { pack: "torchlight-combatants", name: "Bandit Swordsman" },
+      { pack: "torchlight-combatants", name: "Bandit Archer" },
+    ],
+    combatGrid: true,
+  },
+};

@@ -1,0 +1,191 @@
+/**
+ * The static server shared by the playground (`npm start`) and the browser tests: on 127.0.0.1, the
+ * built system (dist/) at /systems/fray/, Foundry's own icons as placeholders, and whatever pages
+ * and scripts the caller adds as routes. `bundleForBrowser` bundles a page's entry (the Foundry
+ * stand-in with it) with esbuild: the tests and the playground both bundle through it.
+ */
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, extname, join, normalize, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The built system: dist/ of the repo, or FRAY_DIST when set. */
+export const DIST = process.env.FRAY_DIST ?? join(ROOT, "dist");
+export const SYSTEM_ID = "fray";
+
+export const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".hbs": "text/plain; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".woff2": "font/woff2",
+  ".ttf": "font/ttf",
+};
+
+/** Font Awesome's free package, served where Foundry serves its copy (fonts/fontawesome/). */
+const FONT_AWESOME = join(ROOT, "node_modules", "@fortawesome", "fontawesome-free");
+/** The stand-in for core's base stylesheet (typography, theme variables, window frame, chat sidebar). */
+const CORE_STAND_IN = join(ROOT, "test", "browser", "support", "core-stand-in.css");
+
+/**
+ * A built pack's documents as JSON, read from its LevelDB folder in dist/ with the Foundry CLI, as the
+ * Foundry server reads a pack and hands its documents to a client. Read once per server.
+ */
+function packReader(dist: string): (name: string) => Promise<string | null> {
+  const read = new Map<string, Promise<string | null>>();
+  return (name) => {
+    if (!/^[\w-]+$/.test(name) || !existsSync(join(dist, "packs", name, "CURRENT"))) return Promise.resolve(null);
+    let docs = read.get(name);
+    if (!docs) {
+      docs = (async () => {
+        const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+        const { mkdtemp, readdir, rm } = await import("node:fs/promises");
+        const { tmpdir } = await import("node:os");
+        const out = await mkdtemp(join(tmpdir(), "fray-served-pack-"));
+        try {
+          // Opening a LevelDB writes to it (a new log and manifest): read a copy, so dist/ stays as built.
+          const { cp } = await import("node:fs/promises");
+          await cp(join(dist, "packs", name), join(out, "pack"), { recursive: true });
+          await extractPack(join(out, "pack"), join(out, "docs"));
+          const files = (await readdir(join(out, "docs"))).filter((file) => file.endsWith(".json")).sort();
+          return JSON.stringify(await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(out, "docs", file), "utf8")) as unknown)));
+        } finally {
+          await rm(out, { recursive: true, force: true });
+        }
+      })();
+      read.set(name, docs);
+    }
+    return docs;
+  };
+}
+
+const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="#777"/><circle cx="32" cy="24" r="12" fill="#bbb"/><rect x="14" y="40" width="36" height="16" rx="8" fill="#bbb"/></svg>`;
+
+/** Any other of Foundry's icons: a tile with the first letters of its file name (d20.svg shows "d2"), so screenshots tell them apart. */
+function namedIcon(path: string): string {
+  const label = (path.split("/").pop() ?? "").replace(/\.svg$/, "").slice(0, 2).replace(/[^\w-]/g, "");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="10" fill="#5a4632"/><text x="32" y="42" font-family="sans-serif" font-size="28" font-weight="bold" text-anchor="middle" fill="#f4efe6">${label}</text></svg>`;
+}
+
+/** Bundle a browser entry (a .ts file importing the stand-in, handlebars and the rest) into one ES module. */
+export async function bundleForBrowser(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    sourcemap: "inline",
+    logLevel: "silent",
+  });
+  const file = result.outputFiles[0];
+  if (!file) throw new Error(`esbuild produced no bundle for ${entry}`);
+  return file.text;
+}
+
+/** A response a route gives: its content type and body. */
+export interface Served {
+  type: string;
+  body: string | Buffer;
+}
+
+/** Routes by exact path; a route answering undefined falls through to 404. */
+export type Routes = Record<string, () => Served | undefined | Promise<Served | undefined>>;
+
+export interface ServeOptions {
+  dist?: string;
+  routes: Routes;
+  /** Paths under a prefix ("/packs/") answered by a function of the rest of the path. */
+  prefixes?: Record<string, (rest: string) => Served | undefined | Promise<Served | undefined>>;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+export interface FrayServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Start the server. Throws when dist/ has not been built. */
+export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, port = 0 }: ServeOptions): Promise<FrayServer> {
+  const dist = resolve(distDir);
+  if (!existsSync(join(dist, "fray.mjs")) || !existsSync(join(dist, "system.json"))) {
+    throw new Error(`${dist} has no built system (fray.mjs, system.json): run \`npm run build\` first`);
+  }
+  const systemPrefix = `/systems/${SYSTEM_ID}/`;
+  const readPack = packReader(dist);
+  const answer = async (path: string): Promise<Served | undefined> => {
+    const route = routes[path];
+    if (route) return route();
+    for (const [prefix, serve] of Object.entries(prefixes)) if (path.startsWith(prefix)) return serve(path.slice(prefix.length));
+    // /packs/<name>.json: a built pack's documents, for the stand-in's compendiums (playground/foundry/journal.ts) and the playground's table.
+    const pack = /^\/packs\/([\w-]+)\.json$/.exec(path);
+    if (pack) {
+      const docs = await readPack(pack[1] as string);
+      return docs === null ? undefined : { type: TYPES[".json"] as string, body: docs };
+    }
+    if (path === "/core/stand-in.css") return { type: TYPES[".css"] as string, body: await readFile(CORE_STAND_IN) };
+    if (path.startsWith("/fonts/fontawesome/")) return readUnder(FONT_AWESOME, path.slice("/fonts/fontawesome/".length));
+    // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
+    if (path.startsWith("/icons/") && path.endsWith(".svg")) return { type: TYPES[".svg"] as string, body: path.endsWith("/mystery-man.svg") ? PLACEHOLDER_SVG : namedIcon(path) };
+    if (path.startsWith(systemPrefix)) return readUnder(dist, path.slice(systemPrefix.length));
+    return undefined;
+  };
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      let path = "/";
+      try {
+        path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+        const served = await answer(path);
+        if (served) return send(res, 200, served.type, served.body);
+        send(res, 404, "text/plain", `Not found: ${path}`);
+      } catch (error) {
+        send(res, 500, "text/plain", `Failed to serve ${path}: ${(error as Error).message}`);
+      }
+    })();
+  });
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", fail);
+      done();
+    });
+  });
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("server has no port");
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () =>
+      new Promise<void>((done, fail) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? fail(err) : done()));
+      }),
+  };
+}
+
+/** A file under `root` by a relative path, never outside it; undefined when there is none. */
+export async function readUnder(root: string, relativePath: string): Promise<Served | undefined> {
+  const file = normalize(join(root, relativePath));
+  if (!file.startsWith(root) || !existsSync(file)) return undefined;
+  try {
+    return { type: TYPES[extname(file)] ?? "application/octet-stream", body: await readFile(file) };
+  } catch {
+    // A directory or unreadable file: not served.
+    return undefined;
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.end(body);
+}

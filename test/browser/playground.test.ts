@@ -1,0 +1,204 @@
+/**
+ * The playground (`npm start`) in Chromium, served as `npm start` serves it: for each ruleset the
+ * page is picked from the ruleset menu, and one exchange is played by clicks alone, switching
+ * "Play as" as the table would take turns: Ada targets a foe's token on the scene, opens her
+ * character's sheet from the Actors directory and attacks from it; the dialog is submitted; the card
+ * in the chat log then waits for each side's choice (the GM's for the foe, Ada's for her own), each
+ * made by the user the card names, until the card is applied. The foe's sheet and the tracker show the result,
+ * and each ruleset's table is photographed for docs/playground.md.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { startPlayground } from "../../playground/serve-playground.js";
+import type { FrayServer } from "../../playground/server.js";
+import { browserAvailable, launchBrowser, openFray, screenshot } from "./support/index.js";
+
+/** Per ruleset: the foe Ada attacks, her character, the sheet's attack button, and a dice seed under which the attack lands (the page rolls at random otherwise). */
+const EXCHANGES = [
+  { ruleset: "cavaliers", name: "The Queen's Cavaliers", character: "Ines", foe: "Hired Bravo", attack: "attack", seed: 2 },
+  { ruleset: "drama", name: "Drama in History", character: "Ines", foe: "Fyrd", attack: "meleeRound", seed: 2 },
+  { ruleset: "unhex", name: "Unhex", character: "Mara", foe: "Bouncer", attack: "unhexAttack", seed: 2 },
+  { ruleset: "personal", name: "Personal Combat", character: "Ines", foe: "Street Thug", attack: "attack", seed: 1 },
+  // The GM placed everyone on the Combat Grid, Elsa out of the swordsman's lane: she shoots.
+  { ruleset: "torchlight", name: "Beyond the Torchlight", character: "Elsa", foe: "Bandit Swordsman", attack: "torchlightAttack", seed: 2, weapon: "Hand Crossbow" },
+] as const satisfies readonly { ruleset: string; name: string; character: string; foe: string; attack: string; seed: number; weapon?: string }[];
+
+const SETTLED = ["applied", "closed"];
+
+describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
+  let server: FrayServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startPlayground();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Picks "Play as" as a person at the page does, and waits for the page to draw that user's view. */
+  async function playAs(page: Page, who: "Gamemaster" | "Ada (player)" | "Bob (player)"): Promise<void> {
+    await page.locator("#pg-user").selectOption({ label: who });
+    await settle(page);
+  }
+
+  /** Waits for Fray's cards and renders, and for the page's redraw of the sidebar. */
+  const settle = (page: Page) => page.evaluate(async () => window.playground?.refresh());
+
+  /** The newest card in the chat log as the user playing now sees it. */
+  const lastCard = (page: Page): Locator => page.locator("#chat-log .fray-card").last();
+
+  /** Seeds Foundry's random source so the exchange plays the same way each run (mulberry32). */
+  const seedDice = (page: Page, seed: number) =>
+    page.evaluate((start) => {
+      let state = start >>> 0;
+      (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      };
+    }, seed);
+
+  /** The ids of the windows on the screen of the user playing now. */
+  const windowIds = (page: Page) => page.locator("body > .application:not(.pg-elsewhere)").evaluateAll((elements) => elements.map((e) => e.id));
+
+  /** Clicks `target`; when that opens a dialog, submits it as it stands (each dialog opens on sound defaults). */
+  async function clickThrough(page: Page, target: Locator, fill?: (dialog: Locator) => Promise<void>): Promise<boolean> {
+    const before = new Set(await windowIds(page));
+    await target.click();
+    await settle(page);
+    const opened = (await windowIds(page)).filter((id) => !before.has(id));
+    const dialog = opened.length ? page.locator(`[id="${opened.at(-1)}"]`) : null;
+    if (!dialog || !(await dialog.locator("button[type='submit']").count())) return false;
+    await fill?.(dialog);
+    await settle(page);
+    const submit = dialog.locator("button[type='submit']").last();
+    if (await submit.isDisabled()) throw new Error(`The dialog refuses to submit:\n${await dialog.innerText()}`);
+    await submit.click();
+    await settle(page);
+    return true;
+  }
+
+  /**
+   * What a player does with the card when it waits on her: she makes the choice it offers, builds and
+   * rolls what it asks for, and, holding points to spend, buys the first thing she may and applies.
+   */
+  const PREFERENCE = ["spend", "choose", "pool", "courage", "saves", "survival", "setDice", "shoot"];
+  async function actOnCard(page: Page, bought: Set<string>): Promise<string | null> {
+    const card = lastCard(page);
+    const enabled = (action: string) => card.locator(`[data-fray-action='${action}']:not([disabled])`);
+    for (const action of PREFERENCE) {
+      const button = enabled(action).first();
+      if (!(await button.count())) continue;
+      const id = (await card.getAttribute("data-message-id")) ?? "card";
+      if (action === "spend" && !bought.has(id) && (await enabled("buy").count())) {
+        bought.add(id);
+        await enabled("buy").first().click();
+        await settle(page);
+      }
+      const label = `${action} ${(await button.innerText()).trim()}`;
+      await clickThrough(page, button);
+      return label;
+    }
+    return null;
+  }
+
+  /** As the GM: the fighters' data, their sheets' text (opened from the directory) and the tracker's, to compare before and after. */
+  async function look(page: Page, names: string[]): Promise<{ data: string; sheets: Record<string, string>; tracker: string }> {
+    await playAs(page, "Gamemaster");
+    const data = await page.evaluate(
+      (wanted) => JSON.stringify(wanted.map((name) => (globalThis as unknown as { game: { actors: { getName(n: string): { system: { toObject?(): unknown } } } } }).game.actors.getName(name).system)),
+      names,
+    );
+    const sheets: Record<string, string> = {};
+    await page.locator("#pg-tabs [data-tab='actors']").click();
+    for (const name of names) {
+      await page.locator(`#pg-actors [aria-label="Open ${name}'s sheet"]`).click();
+      await settle(page);
+      // What the sheet shows: its text and the values in its fields.
+      sheets[name] = await page
+        .locator("body > .application:not(.pg-elsewhere)")
+        .filter({ hasText: name })
+        .last()
+        .evaluate((sheet) => [(sheet as HTMLElement).innerText, ...[...sheet.querySelectorAll("input, select, textarea")].map((field) => (field as HTMLInputElement).value)].join("\n"));
+    }
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    const tracker = await page.locator("#pg-tracker").innerText();
+    return { data, sheets, tracker };
+  }
+
+  for (const exchange of EXCHANGES) {
+    it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
+      const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+      // A step that cannot happen fails in good time instead of waiting for the test's end.
+      page.setDefaultTimeout(30_000);
+      // Start on another ruleset and pick this one from the menu, as a newcomer does.
+      const other = exchange.ruleset === "cavaliers" ? "drama" : "cavaliers";
+      await openFray(page, `${server.url}?ruleset=${other}`);
+      await page.locator("#pg-ruleset").selectOption(exchange.ruleset);
+      await page.waitForURL(`**/?ruleset=${exchange.ruleset}`);
+      await openFray(page, page.url());
+      await seedDice(page, exchange.seed);
+      await settle(page);
+      expect(await page.locator("#pg-bar").innerText()).toContain("not Foundry");
+      expect(await page.locator("#pg-tracker li.combatant").count()).toBe(4);
+
+      const fighters = [exchange.foe, exchange.character];
+      const before = await look(page, fighters);
+      expect(before.tracker).toContain(exchange.foe);
+
+      // Ada targets the foe on the scene and attacks from her character's sheet.
+      await playAs(page, "Ada (player)");
+      await page.locator(`#pg-scene [aria-label="Target ${exchange.foe}"]`).click();
+      expect(await page.locator("#pg-targets").innerText()).toContain(exchange.foe);
+      await page.locator("#pg-tabs [data-tab='actors']").click();
+      await page.locator(`#pg-actors [aria-label="Open ${exchange.character}'s sheet"]`).click();
+      const sheet = page.locator(`body > .application:has([data-action="${exchange.attack}"])`).last();
+      const notes = () => page.evaluate(() => window.harness!.notifications.map((n) => n.message));
+      const weapon = "weapon" in exchange ? exchange.weapon : undefined;
+      const chooseWeapon = async (dialog: Locator) => {
+        if (!weapon) return;
+        const select = dialog.locator("select", { has: page.locator("option", { hasText: weapon }) }).first();
+        const value = await select.locator("option", { hasText: weapon }).first().getAttribute("value");
+        await select.selectOption(value ?? weapon);
+      };
+      expect(await clickThrough(page, sheet.locator(`[data-action="${exchange.attack}"]`).first(), chooseWeapon), (await notes()).join("\n")).toBe(true);
+      await page.locator("#pg-tabs [data-tab='chat']").click();
+      await expect.poll(() => lastCard(page).count()).toBe(1);
+
+      // Each side makes the choice the card waits for, on her own screen, until it is applied.
+      const log: string[] = [];
+      const bought = new Set<string>();
+      const state = async () => (await lastCard(page).getAttribute("data-state")) ?? "";
+      for (let step = 0; step < 12 && !SETTLED.includes(await state()); step += 1) {
+        let acted: string | null = null;
+        // The player first: the GM may act for anyone, but a player's choice is hers to make.
+        for (const who of ["Ada (player)", "Gamemaster"] as const) {
+          await playAs(page, who);
+          acted = await actOnCard(page, bought);
+          if (acted) {
+            log.push(`${who}: ${acted}`);
+            break;
+          }
+        }
+        if (!acted) throw new Error(`No one can act on the card:\n${await lastCard(page).innerText()}\n${log.join("\n")}`);
+      }
+      expect(SETTLED, log.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+
+      const after = await look(page, fighters);
+      // The exchange changed a fighter (the foe when the attack lands, else the attacker) and her sheet
+      // shows it; Beyond the Torchlight queues damage for the round's end, which the tracker shows.
+      const changed = [...fighters.filter((name) => after.sheets[name] !== before.sheets[name]), ...(after.tracker !== before.tracker ? ["the tracker"] : [])];
+      expect(changed.length, `neither sheet nor the tracker shows the exchange; the card: ${await lastCard(page).innerText()}`).toBeGreaterThan(0);
+      if (after.data !== before.data) expect(changed.filter((name) => name !== "the tracker").length).toBeGreaterThan(0);
+      for (const name of fighters) expect(after.tracker).toContain(name);
+      expect(after.sheets[exchange.foe]).not.toMatch(/FRAY\.|TYPES\./);
+      await page.locator("#pg-tabs [data-tab='chat']").click();
+      await screenshot(page, `playground-${exchange.ruleset}`);
+      await page.close();
+    }, 240_000);
+  }
+});
