@@ -271,3 +271,15 @@ describe("the Interpose dialog", () => {
     expect(warnings()).toEqual([]);
   });
 });
+
+describe("seed 000 §Movement, combined with an attack: a Lunge that closes in", () => {
+  it("reaches a target in a covered Area (cover hinders only an Aim): the Duellist steps from the dance floor into the bar", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "bar" });
+    harness.switchUser(ada);
+    queueFaces(6, 5, 4, 3);
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attackerTokenUuid: t.tokens.duellist.uuid, targetTokenUuid: t.tokens.guard.uuid, attack: "lunge", combined: ["move"], useAdvantage: false, assists: [] } as never)) as unknown as Message | undefined;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(card(message!).request.cover).toBeUndefined();
+    expect(card(message!).outcome.steps.some((s) => s.rule === "close-in")).toBe(true);
+  });
+});

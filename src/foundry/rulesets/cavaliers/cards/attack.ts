@@ -86,7 +86,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   const reach = cavaliersAttackCheck(context, attack, weapon?.system.rangeDrops ?? null, areasMoved(combined));
   if (!reach.allowed) throw new Refused(reach.reason ?? "");
   const range = context ? context.range : optionalInteger(raw.range, 0, 99, "range");
-  const cover = context ? context.cover : (optionalInteger(raw.cover, 0, 2, "cover") ?? 0);
+  // Cover hinders only an Aim fired into an Area; a Lunge or Brawl that closes in meets none.
+  const cover = context ? (attack === "aim" ? context.cover : 0) : (optionalInteger(raw.cover, 0, 2, "cover") ?? 0);
   if (range !== undefined && range !== null) request.range = range;
   if (cover) request.cover = cover;
   if (attack === "aim" && weapon) request.rangeDrops = { ...weapon.system.rangeDrops };
