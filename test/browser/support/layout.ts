@@ -80,6 +80,8 @@ export async function measureLayout(target: Locator): Promise<LayoutReport> {
           }
         }
         if (element instanceof HTMLImageElement || element instanceof HTMLCanvasElement) continue;
+        // Text for screen readers only is clipped to a pixel on purpose.
+        if (element.classList.contains("fray-visually-hidden")) continue;
         if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) {
           // Its own text is cut off, unless something inside reaches past its edge: then the outermost
           // such element is reported, as wider than its container, when the walk gets to it.
