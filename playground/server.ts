@@ -37,31 +37,32 @@ const FONT_AWESOME = join(ROOT, "node_modules", "@fortawesome", "fontawesome-fre
 const CORE_STAND_IN = join(ROOT, "test", "browser", "support", "core-stand-in.css");
 
 /**
- * A built pack's documents as JSON, read from its LevelDB folder in dist/ with the Foundry CLI, as the
- * Foundry server reads a pack and hands its documents to a client. Read once per server.
+ * The documents of a built pack's LevelDB folder, read with the Foundry CLI. Opening a LevelDB writes
+ * to it (a new log and manifest), so a copy is read and dist/ stays as built.
  */
+export async function builtPackDocuments(packDir: string): Promise<unknown[]> {
+  const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+  const { cp, mkdtemp, readdir, rm } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const out = await mkdtemp(join(tmpdir(), "fray-built-pack-"));
+  try {
+    await cp(packDir, join(out, "pack"), { recursive: true });
+    await extractPack(join(out, "pack"), join(out, "docs"));
+    const files = (await readdir(join(out, "docs"))).filter((file) => file.endsWith(".json")).sort();
+    return await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(out, "docs", file), "utf8")) as unknown));
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+/** A built pack's documents as JSON, as the Foundry server reads a pack and hands its documents to a client. Read once per server. */
 function packReader(dist: string): (name: string) => Promise<string | null> {
   const read = new Map<string, Promise<string | null>>();
   return (name) => {
     if (!/^[\w-]+$/.test(name) || !existsSync(join(dist, "packs", name, "CURRENT"))) return Promise.resolve(null);
     let docs = read.get(name);
     if (!docs) {
-      docs = (async () => {
-        const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
-        const { mkdtemp, readdir, rm } = await import("node:fs/promises");
-        const { tmpdir } = await import("node:os");
-        const out = await mkdtemp(join(tmpdir(), "fray-served-pack-"));
-        try {
-          // Opening a LevelDB writes to it (a new log and manifest): read a copy, so dist/ stays as built.
-          const { cp } = await import("node:fs/promises");
-          await cp(join(dist, "packs", name), join(out, "pack"), { recursive: true });
-          await extractPack(join(out, "pack"), join(out, "docs"));
-          const files = (await readdir(join(out, "docs"))).filter((file) => file.endsWith(".json")).sort();
-          return JSON.stringify(await Promise.all(files.map(async (file) => JSON.parse(await readFile(join(out, "docs", file), "utf8")) as unknown)));
-        } finally {
-          await rm(out, { recursive: true, force: true });
-        }
-      })();
+      docs = builtPackDocuments(join(dist, "packs", name)).then((documents) => JSON.stringify(documents));
       read.set(name, docs);
     }
     return docs;

@@ -65,22 +65,14 @@ describe("dist/ is a complete Foundry system folder", () => {
   });
 
   it("dist/packs/rules holds the journal entries made from docs/rules/*.md, page for page", async () => {
-    const { extractPack } = await import("@foundryvtt/foundryvtt-cli");
+    const { builtPackDocuments } = await import("../playground/server.js");
     const { rulesPackSources } = await import("../scripts/rules-pack.mjs");
-    const out = mkdtempSync(join(tmpdir(), "fray-built-rules-"));
-    try {
-      // Opening a LevelDB writes to it (a new log and manifest): read a copy, so dist/ stays as built.
-      cpSync(join(DIST, "packs", "rules"), join(out, "pack"), { recursive: true });
-      await extractPack(join(out, "pack"), join(out, "docs"));
-      const built = readdirSync(join(out, "docs")).map((file) => JSON.parse(readFileSync(join(out, "docs", file), "utf8")) as { _id: string; pages: { _id: string; name: string; text: { content: string } }[] });
-      const sources = await rulesPackSources("docs/rules");
-      expect(built.map((e) => e._id).sort()).toEqual(sources.map((e) => e._id).sort());
-      for (const source of sources) {
-        const entry = built.find((e) => e._id === source._id)!;
-        expect(entry.pages.map((p) => [p._id, p.name, p.text.content]).sort()).toEqual(source.pages.map((p) => [p._id, p.name, p.text.content]).sort());
-      }
-    } finally {
-      rmSync(out, { recursive: true, force: true });
+    const built = (await builtPackDocuments(join(DIST, "packs", "rules"))) as { _id: string; pages: { _id: string; name: string; text: { content: string } }[] }[];
+    const sources = await rulesPackSources("docs/rules");
+    expect(built.map((e) => e._id).sort()).toEqual(sources.map((e) => e._id).sort());
+    for (const source of sources) {
+      const entry = built.find((e) => e._id === source._id)!;
+      expect(entry.pages.map((p) => [p._id, p.name, p.text.content]).sort()).toEqual(source.pages.map((p) => [p._id, p.name, p.text.content]).sort());
     }
   });
 
