@@ -106,7 +106,7 @@ describe("the world migration of retired chat messages", () => {
     }
     const shown = messages().get("exchange00000001") as unknown as { content: string; whisper: string[]; rolls: { total: number }[] };
     expect(shown.content).toBe("<p>Aldo's blade meets Bruna's guard.</p>");
-    expect(shown.rolls[0]!.total).toBe(JSON.parse(stored[0]!.rolls && (stored[0]!.rolls as string[])[0]!).total);
+    expect(shown.rolls[0]!.total).toBe((JSON.parse((stored[0]!.rolls as string[])[0]!) as { total: number }).total);
   });
 
   it("a second run changes nothing: the world is current, and even from the old version there is nothing left to convert", async () => {
