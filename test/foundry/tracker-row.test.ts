@@ -100,13 +100,27 @@ describe("Fray's tracker row keeps v13's", () => {
     expect(missing(V13_TRACKER_ROW.rootFields.map((field) => `@root.${field}`), paths)).toEqual([]);
   });
 
-  it("what CombatTracker's own code looks for in the rows", () => {
-    document.body.innerHTML = "";
+  const renderRow = (turn: Record<string, unknown>, root: Record<string, unknown>) => {
     const rendered = Handlebars.create();
     rendered.registerHelper({ localize: (key: string) => key, and: (...args: unknown[]) => args.slice(0, -1).every(Boolean), or: (...args: unknown[]) => args.slice(0, -1).some(Boolean), not: (value: unknown) => !value, eq: (a: unknown, b: unknown) => a === b });
-    const turn = { id: "c1", name: "Aldo", img: "a.webp", css: "active", initiative: 12, isOwner: true, canPing: true, effects: { icons: [], tooltip: "" } };
-    document.body.innerHTML = rendered.compile(template)({ turns: [turn], user: { isGM: true }, hasDecimals: false });
+    document.body.innerHTML = rendered.compile(template)({ turns: [{ id: "c1", name: "Aldo", img: "a.webp", css: "active", isOwner: true, canPing: true, effects: { icons: [], tooltip: "" }, ...turn }], ...root });
+    return document.body.querySelector<HTMLElement>(".token-initiative")!;
+  };
+
+  it("what CombatTracker's own code looks for in the rows", () => {
+    renderRow({ initiative: 12 }, { user: { isGM: true }, hasDecimals: false });
     for (const selector of V13_TRACKER_ROW.coreSelectors) expect(document.body.querySelector(selector), selector).not.toBeNull();
+  });
+
+  it("the initiative as v13 shows it where no ruleset rules: a field (read-only for a player), text with decimals, the roll until one is set", () => {
+    expect(renderRow({ initiative: 12 }, { user: { isGM: true } }).querySelector("input.initiative-input")?.hasAttribute("readonly")).toBe(false);
+    expect(renderRow({ initiative: 12, isOwner: false }, { user: { isGM: false } }).querySelector("input.initiative-input")?.hasAttribute("readonly")).toBe(true);
+    expect(renderRow({ initiative: "12.50" }, { user: { isGM: true }, hasDecimals: true }).querySelector("input")).toBeNull();
+    const unrolled = renderRow({ initiative: null }, { user: { isGM: true } });
+    expect([unrolled.querySelector("input"), unrolled.querySelectorAll("[data-action=rollInitiative]").length]).toEqual([null, 1]);
+    // Under a ruleset the roster's initiative is text for everyone, the GM too.
+    expect(renderRow({ initiative: 0, fray: { facts: [], buttons: [] } }, { user: { isGM: true } }).textContent?.trim()).toBe("0");
+    expect(document.body.querySelector("input")).toBeNull();
   });
 });
 
