@@ -245,3 +245,52 @@ describe.skipIf(!browserAvailable())("a module's hooks on Fray's cards, in Chrom
     await page.close();
   });
 });
+
+describe.skipIf(!browserAvailable())("the skip-dialog key on a prompt, in Chromium", () => {
+  const fray = useFrayBrowser();
+
+  it("held, a player's Cavaliers Initiative rolls at once with the prompt's default (her best specialty, not surprised); not held, it asks", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, `${fray.server.url}?world.fray.ruleset=cavaliers`);
+    const { hero } = await playAs(page, "cavaliers");
+    const rolled = await page.evaluate(async (uuid) => {
+      type Combatant = { id: string; initiative: number | null };
+      const g = globalThis as unknown as {
+        fromUuidSync(u: string): { id: string; name: string; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> };
+        game: { users: { contents: { id: string; isGM: boolean }[] }; keyboard: { press(c: string): void; release(c: string): void } };
+        CONFIG: { Combat: { documentClass: { create(d: object): Promise<{ combatants: { contents: Combatant[] }; createEmbeddedDocuments(n: string, d: object[]): Promise<Combatant[]>; rollInitiative(ids: string[]): Promise<unknown> }> } }; fray: { cards: { cardsIdle(): Promise<void> } } };
+      };
+      const harness = window.harness!;
+      harness.switchUser(g.game.users.contents.find((u) => u.isGM)!.id);
+      const actor = g.fromUuidSync(uuid);
+      await actor.createEmbeddedDocuments("Item", [{ name: "Timing", type: "cavaliersSpecialty", system: { skill: "Initiative", attribute: "verve", ranks: 2, action: "timing" } }]);
+      const combat = await g.CONFIG.Combat.documentClass.create({ active: true });
+      const [combatant] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: actor.id, name: actor.name }]);
+      harness.switchUser("Ada");
+      // Not held: the prompt waits for her.
+      const asking = combat.rollInitiative([combatant!.id]);
+      for (let i = 0; i < 10 && !harness.dialogs.length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const asked = harness.dialogs.map((d) => d.kind);
+      harness.dialogs[0]?.dismiss();
+      await asking;
+      const before = combatant!.initiative;
+      g.game.keyboard.press("ShiftLeft");
+      try {
+        // A prompt that opened after all would wait for ever: give up on it after a while and say so.
+        await Promise.race([combat.rollInitiative([combatant!.id]), new Promise((resolve) => setTimeout(resolve, 5000))]);
+      } finally {
+        g.game.keyboard.release("ShiftLeft");
+      }
+      await g.CONFIG.fray.cards.cardsIdle();
+      await harness.flush();
+      // The roll's line in chat names the specialty it was rolled with (initiative.ts, flavorOf).
+      const flavors = (globalThis as unknown as { game: { messages: { contents: { flavor: string }[] } } }).game.messages.contents.map((m) => m.flavor);
+      return { asked, before, after: combat.combatants.contents[0]!.initiative, open: harness.dialogs.length, notes: harness.notifications.map((n) => n.message), flavors };
+    }, hero);
+    expect(rolled).toMatchObject({ asked: ["wait"], before: null, open: 0 });
+    expect(rolled.after, JSON.stringify(rolled.notes)).toEqual(expect.any(Number));
+    // Timing, her only specialty with ranks, is the prompt's preselected answer (the third of its options).
+    expect(rolled.flavors).toEqual([expect.stringMatching(/^Ines: Initiative \(Timing\)/)]);
+    await page.close();
+  });
+});
