@@ -39,8 +39,11 @@ function loadStyle(href: string): Promise<void> {
   });
 }
 
-/** Install the harness for the system served at /systems/<id>/, load it and boot. */
-export async function bootSystem(systemId: string, worldSettings: Record<string, unknown> = {}): Promise<FoundryHarness> {
+/**
+ * Install the harness for the system served at /systems/<id>/, load it and boot. `modules` are the
+ * scripts of the world's active modules, imported after the system's as Foundry loads them, before "init".
+ */
+export async function bootSystem(systemId: string, worldSettings: Record<string, unknown> = {}, modules: readonly string[] = []): Promise<FoundryHarness> {
   const root = `systems/${systemId}`;
   const systemJson = JSON.parse(await fetchText(`${root}/system.json`)) as Record<string, unknown>;
   const languages = (systemJson.languages ?? []) as { lang: string; path: string }[];
@@ -58,6 +61,7 @@ export async function bootSystem(systemId: string, worldSettings: Record<string,
     installPack({ ...pack, packageName: systemId }, JSON.parse(await fetchText(`packs/${pack.name}.json`)) as Record<string, unknown>[]);
   }
   for (const module of (systemJson.esmodules ?? []) as string[]) await import(/* @vite-ignore */ `/${root}/${module}`);
+  for (const module of modules) await import(/* @vite-ignore */ module);
   await harness.boot();
   return harness;
 }

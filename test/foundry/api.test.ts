@@ -291,16 +291,131 @@ describe("the skip-dialog keybinding", () => {
   });
 });
 
+describe("the skip-dialog keybinding on Fray's simple prompts", () => {
+  const keyboard = () => (game as unknown as { keyboard: { press(code: string): void; release(code: string): void } }).keyboard;
+  const kinds = () => ([...game.messages.values()] as unknown as Message[]).map((m) => m.system.toObject() as { kind: string; request: Record<string, unknown> });
+  const dying = () => ActorClass().create({ name: "Elsa", type: "torchlightCharacter", system: { dying: true, encounter: { str: 2 } } }) as Promise<Actor>;
+
+  it("held, a torchlight Phase of Dying and a Recovery roll at once with the prompt's number (0 hours, 0 days), their cards posted; not held, the prompt waits", async () => {
+    const elsa = await dying();
+    void api().rollAction(elsa.uuid!, "torchlightDying");
+    await settle();
+    expect(harness.dialogs.map((d) => d.kind)).toEqual(["prompt"]);
+    expect(game.messages.size).toBe(0);
+    harness.dialogs[0]!.dismiss();
+    await settle();
+
+    keyboard().press("ShiftRight");
+    try {
+      await api().rollAction(elsa.uuid!, "torchlightDying");
+      await cards.cardsIdle();
+      await api().rollAction(elsa.uuid!, "torchlightRecover");
+      await cards.cardsIdle();
+    } finally {
+      keyboard().release("ShiftRight");
+    }
+    expect(harness.dialogs).toEqual([]);
+    expect(kinds().map((card) => [card.kind, card.request])).toEqual([
+      ["torchlight.dying", expect.objectContaining({ hours: 0 })],
+      ["torchlight.recover", expect.objectContaining({ restDays: 0 })],
+    ]);
+  });
+
+  it("held, the prompts whose default is not safe still ask: deleting an item, a cavaliers rest (written with no card to undo)", async () => {
+    const actor = (await ActorClass().create({ name: "Aurore", type: "cavaliersCharacter", items: [{ name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } }] })) as Actor;
+    const sheet = (await (actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> }).render({ force: true })) as { element: HTMLElement };
+    await settle();
+    keyboard().press("ShiftLeft");
+    try {
+      // Each waits on its dialog, so the test yields to it rather than waiting for the handler to end.
+      sheet.element.querySelector<HTMLElement>("[data-action='deleteItem']")!.click();
+      void api().rollAction(actor.uuid!, "rest");
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    } finally {
+      keyboard().release("ShiftLeft");
+    }
+    expect(harness.dialogs.map((d) => d.kind)).toEqual(["confirm", "prompt"]);
+    for (const dialog of [...harness.dialogs]) dialog.dismiss();
+    await settle();
+    expect((actor as unknown as { items: { size: number } }).items.size).toBe(1);
+  });
+});
+
+/** The Actors directory's entries, as v13's ActorDirectory hands them to getActorContextOptions, and an entry's row. */
+type DirectoryOption = { name: string; icon: string; condition?(li: HTMLElement): boolean; callback(li: HTMLElement): unknown };
+function directoryOptions(): DirectoryOption[] {
+  const options: DirectoryOption[] = [];
+  (globalThis as unknown as { Hooks: { call(h: string, ...a: unknown[]): boolean } }).Hooks.call("getActorContextOptions", null, options);
+  return options;
+}
+function directoryRow(actor: Actor): HTMLElement {
+  const li = document.createElement("li");
+  li.className = "directory-item";
+  li.dataset.entryId = actor.id!;
+  return li;
+}
+
 describe("the Actors directory's context menu", () => {
+  /** Each ruleset's Attack and Rest, and the dialog or card each opens. */
+  const ENTRIES: Record<RulesetId, { attack: string; recover: string | null }> = {
+    cavaliers: { attack: "attack", recover: "rest" },
+    drama: { attack: "meleeRound", recover: null },
+    unhex: { attack: "unhexAttack", recover: null },
+    personal: { attack: "attack", recover: "rest" },
+    torchlight: { attack: "torchlightAttack", recover: "torchlightRecover" },
+  };
+
+  it.each(RULESET_IDS)("%s: Attack and Rest run the sheet's own buttons, for those who own the actor; the names are localized", async (id) => {
+    const { sheetExtensionOf } = await import("../../src/foundry/actor/sheet.js");
+    const ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+    const hers = (await ActorClass().create({ name: "Hers", type: CHARACTERS[id].type, ownership: { default: 0, [ada.id]: 3 } })) as Actor;
+    const other = (await ActorClass().create({ name: "Other", type: CHARACTERS[id].type, ownership: { default: 2 } })) as Actor;
+    const extension = sheetExtensionOf(CHARACTERS[id].type)!;
+    const real = { ...extension.actions };
+    const calls: string[] = [];
+    for (const action of extension.macroActions!) extension.actions![action] = (sheet) => void calls.push(`${action} ${sheet.actor.name}`);
+    try {
+      const options = directoryOptions();
+      const attack = options.find((o) => o.name === "FRAY.Api.Directory.attack")!;
+      const recover = options.find((o) => o.name === "FRAY.Api.Directory.recover")!;
+      for (const option of [attack, recover]) expect(game.i18n.localize(option.name)).not.toBe(option.name);
+      // The GM owns every actor.
+      expect([attack.condition!(directoryRow(hers)), recover.condition!(directoryRow(hers))]).toEqual([true, ENTRIES[id].recover !== null]);
+      harness.switchUser(ada);
+      expect([attack.condition!(directoryRow(hers)), attack.condition!(directoryRow(other)), recover.condition!(directoryRow(other))]).toEqual([true, false, false]);
+      await attack.callback(directoryRow(hers));
+      await recover.callback(directoryRow(hers));
+      expect(calls).toEqual([`${ENTRIES[id].attack} Hers`, ...(ENTRIES[id].recover ? [`${ENTRIES[id].recover} Hers`] : [])]);
+    } finally {
+      Object.assign(extension.actions!, real);
+    }
+  });
+
+  it("a player who forges a choice on an actor she does not own is refused, and nothing is posted or changed", async () => {
+    const ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+    const bruno = (await ActorClass().create({ name: "Bruno", type: "personalCharacter", ownership: { default: 2 }, system: { resolve: { value: 10, max: 10 }, stamina: 1, control: 1, fatesIgnored: 1 } })) as Actor;
+    const recover = directoryOptions().find((o) => o.name === "FRAY.Api.Directory.recover")!;
+    harness.switchUser(ada);
+    // The menu would not show it; a client that calls the entry anyway.
+    expect(recover.condition!(directoryRow(bruno))).toBe(false);
+    await recover.callback(directoryRow(bruno));
+    await cards.cardsIdle();
+    expect(harness.notifications.at(-1)?.message).toBe(game.i18n.format("FRAY.Ui.NotYours", { actor: "Bruno" }));
+    // And one that skips the client's check and asks the GM for the card itself.
+    const answer = await api().openCard({ kind: "personal.rest", refs: { character: { actor: bruno.uuid! } }, request: {} });
+    await cards.cardsIdle();
+    expect(answer.ok).toBe(false);
+    expect(game.messages.size).toBe(0);
+    expect((bruno.system as unknown as { fatesIgnored: number }).fatesIgnored).toBe(1);
+  });
+
   it("offers Roll Initiative for an owned actor in the current combat, and rolls it through the combat as the tracker does", async () => {
     const hero = (await ActorClass().create({ name: "Hero", type: "personalCharacter" })) as Actor;
     const bystander = (await ActorClass().create({ name: "Bystander", type: "personalCharacter" })) as Actor;
     const CombatClass = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; rollInitiative(ids: string[]): Promise<unknown> }> };
     const combat = await CombatClass.create({ active: true });
     const [combatant] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: hero.id, name: "Hero" }]);
-    const options: Array<{ name: string; condition?(li: HTMLElement): boolean; callback(li: HTMLElement): unknown }> = [];
-    (globalThis as unknown as { Hooks: { call(h: string, ...a: unknown[]): boolean } }).Hooks.call("getActorContextOptions", null, options);
-    const roll = options.find((o) => o.name === "FRAY.Api.RollInitiative")!;
+    const roll = directoryOptions().find((o) => o.name === "FRAY.Api.RollInitiative")!;
     const li = document.createElement("li");
     li.dataset.entryId = hero.id!;
     const other = document.createElement("li");

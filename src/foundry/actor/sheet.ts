@@ -4,6 +4,7 @@ import { SYSTEM_ID } from "../system.js";
 
 import type { DeepPartial } from "fvtt-types/utils";
 import { HandlebarsActorSheet } from "../sheet-base.js";
+import type { DirectoryEntry } from "../api/directory.js";
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
 /** What a ruleset adds to every sheet's render context: choices for selects, derived numbers. */
@@ -24,6 +25,8 @@ export interface SheetExtension {
   macroActions?: readonly string[];
   /** The action an owned item rolls when it is dragged to the hotbar or used from `game.fray.useItem` (none: its sheet opens). */
   itemAction?(item: Item.Implementation): string | null;
+  /** Which of `macroActions` the Actors directory's context menu offers as Attack and as Rest (api/directory.ts). */
+  directoryActions?: Partial<Record<DirectoryEntry, string>>;
 }
 
 const EXTENSIONS = new Map<string, SheetExtension>();
@@ -35,6 +38,7 @@ export function registerSheetExtension(actorType: string, extension: SheetExtens
     actions: { ...known.actions, ...extension.actions },
     itemTypes: extension.itemTypes ?? known.itemTypes,
     macroActions: [...new Set([...(known.macroActions ?? []), ...(extension.macroActions ?? [])])],
+    directoryActions: { ...known.directoryActions, ...extension.directoryActions },
     ...((extension.itemAction ?? known.itemAction) ? { itemAction: extension.itemAction ?? known.itemAction } : {}),
   });
 }

@@ -40,3 +40,45 @@ export async function showRollDialog<T extends RollDialog>(dialog: T): Promise<T
   if (skip) await dialog.submit();
   return dialog;
 }
+
+type WaitOptions = foundry.applications.api.DialogV2.WaitOptions;
+type PromptConfig = foundry.applications.api.DialogV2.PromptConfig;
+const DialogV2 = () => foundry.applications.api.DialogV2;
+
+/**
+ * What the prompt answers when its default button is pressed on the form as it opens, as v13's
+ * DialogV2#_onSubmit does: the button's callback over the form, or else its action. The form is
+ * built from the same content, never shown.
+ */
+async function defaultAnswer(config: WaitOptions, content: string): Promise<unknown> {
+  const button = config.buttons.find((b) => b.default) ?? config.buttons[0];
+  if (!button) return null;
+  const form = document.createElement("form");
+  form.innerHTML = `<div class="dialog-content">${content}</div>`;
+  const submitter = document.createElement("button");
+  submitter.type = "submit";
+  submitter.dataset.action = button.action;
+  form.append(submitter);
+  // The dialog the callback may read; Fray's prompts read only the form, so it is made and never rendered.
+  const dialog = new (DialogV2())(config as ConstructorParameters<ReturnType<typeof DialogV2>>[0]);
+  return (await button.callback?.(new SubmitEvent("submit", { submitter }), submitter, dialog)) ?? button.action;
+}
+
+/**
+ * DialogV2.wait for a prompt whose default answer is safe to take unasked (it only sets up a roll,
+ * whose card can be undone): with the skip binding held it answers at once with that default,
+ * else it asks. Prompts that delete, write without a card or pick a target keep asking (docs/api.md).
+ */
+export async function waitUnlessSkipped(config: WaitOptions): Promise<unknown> {
+  if (skipDialogHeld() && typeof config.content === "string") return defaultAnswer(config, config.content);
+  return DialogV2().wait(config);
+}
+
+/** DialogV2.prompt (one OK button, the default) under the same rule as `waitUnlessSkipped`. */
+export async function promptUnlessSkipped(config: PromptConfig & { ok: NonNullable<PromptConfig["ok"]> }): Promise<unknown> {
+  if (skipDialogHeld() && typeof config.content === "string") {
+    const { ok, ...rest } = config;
+    return defaultAnswer({ ...rest, buttons: [{ action: "ok", label: "Confirm", default: true, ...ok }] }, config.content);
+  }
+  return DialogV2().prompt(config);
+}

@@ -18,7 +18,9 @@ ${coreStylesheetLinks()}
   import { bootSystem } from "/harness.mjs";
   // ?world.fray.ruleset=drama loads a world whose stored setting says so, as the server would hand it over.
   const stored = Object.fromEntries([...new URLSearchParams(location.search)].filter(([key]) => key.startsWith("world.")).map(([key, value]) => [key.slice(6), value]));
-  window.frayBoot = bootSystem(${JSON.stringify(SYSTEM_ID)}, stored).then(() => undefined);
+  // ?module=/modules/x/x.mjs loads a module's script after the system's, before "init", as Foundry loads an active module.
+  const modules = new URLSearchParams(location.search).getAll("module");
+  window.frayBoot = bootSystem(${JSON.stringify(SYSTEM_ID)}, stored, modules).then(() => undefined);
 </script>
 </body>
 </html>`;

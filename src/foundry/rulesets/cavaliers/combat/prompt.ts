@@ -1,4 +1,5 @@
 import type { InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
+import { waitUnlessSkipped } from "../../../api/keybindings.js";
 import { INITIATIVE_SPECIALTIES } from "./roller.js";
 
 export interface InitiativeChoice {
@@ -14,7 +15,8 @@ export async function askInitiative(name: string, preferred: InitiativeSpecialty
   ).join("");
   const content = `<div class="form-group"><label>${i18n.localize("FRAY.Combat.Dialog.Specialty")}</label><select name="specialty">${options}</select></div>
 <div class="form-group"><label>${i18n.localize("FRAY.Combat.Dialog.Surprised")}</label><input type="checkbox" name="surprised"></div>`;
-  const answer = await foundry.applications.api.DialogV2.wait({
+  // Only sets up the roll: the skip-dialog key rolls at once with the preferred specialty, not surprised.
+  const answer = await waitUnlessSkipped({
     window: { title: i18n.format("FRAY.Combat.Dialog.Title", { name }) },
     content,
     buttons: [

@@ -50,6 +50,7 @@ export const CAVALIERS_SHEET_EXTENSION: SheetExtension = {
   actions: ACTIONS,
   itemTypes: ["cavaliersSpecialty", "cavaliersWeapon", "cavaliersArmour"],
   macroActions: ["rollSpecialty", "attack", "rest", "survival"],
+  directoryActions: { attack: "attack", recover: "rest" },
   // A specialty rolls as its dice button does; a weapon opens the attack dialog.
   itemAction: (item) => (item.type === "cavaliersSpecialty" ? "rollSpecialty" : item.type === "cavaliersWeapon" ? "attack" : null),
 };

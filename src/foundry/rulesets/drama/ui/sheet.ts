@@ -32,6 +32,7 @@ export const DRAMA_SHEET_EXTENSION: SheetExtension = {
   actions: ACTIONS,
   itemTypes: ["dramaWeapon", "dramaArmour", "dramaAdvantage"],
   macroActions: ["meleeRound", "rangedShot", "courageTest"],
+  directoryActions: { attack: "meleeRound" },
   // A missile weapon shoots; any other opens the melee round.
   itemAction: (item) => ((item.type as string) === "dramaWeapon" ? ((item.system as { ranged?: boolean }).ranged ? "rangedShot" : "meleeRound") : null),
 };

@@ -26,6 +26,7 @@ export function registerPersonalUi(actorTypes: readonly string[]): void {
       actions: ACTIONS,
       itemTypes: [PERSONAL_ITEM_TYPES.weapon, PERSONAL_ITEM_TYPES.armour],
       macroActions: ["attack", "attackWith", "rest", "planTurn", "fallenFate"],
+      directoryActions: { attack: "attack", recover: "rest" },
       itemAction: (item) => (item.type === PERSONAL_ITEM_TYPES.weapon ? "attackWith" : null),
     });
   }

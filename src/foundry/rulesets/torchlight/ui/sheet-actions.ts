@@ -4,6 +4,7 @@
  * Dying saves and Recovery with rest. Each opens a card through the card engine.
  */
 import type { SheetAction, SheetExtension } from "../../../actor/sheet.js";
+import { promptUnlessSkipped } from "../../../api/keybindings.js";
 import { postTorchlightDying, postTorchlightRecover, postTorchlightRoll } from "../cards/post.js";
 import { openTorchlightAct } from "./act-dialog.js";
 import { openTorchlightAttack } from "./attack-dialog.js";
@@ -13,9 +14,9 @@ const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.for
 
 const characteristicOf = (target: HTMLElement) => target.closest<HTMLElement>("[data-characteristic]")?.dataset.characteristic ?? "";
 
-/** Asks for a whole number in a range (hours of a Phase, days of rest); null when dismissed. */
+/** Asks for a whole number in a range (hours of a Phase, days of rest); null when dismissed. The skip-dialog key takes the initial number unasked: the card it posts can be undone. */
 async function askNumber(title: string, rule: string, label: string, initial: number, max: number): Promise<number | null> {
-  const value = await foundry.applications.api.DialogV2.prompt({
+  const value = await promptUnlessSkipped({
     window: { title },
     content: `<p>${Handlebars.escapeExpression(rule)}</p><label class="fray-field"><span>${Handlebars.escapeExpression(label)}</span><input type="number" name="n" value="${initial}" min="0" max="${max}" step="1" autofocus></label>`,
     ok: {
@@ -58,5 +59,6 @@ export const TORCHLIGHT_SHEET_EXTENSION: SheetExtension = {
   actions: ACTIONS,
   itemTypes: ["torchlightWeapon", "torchlightGear"],
   macroActions: ["torchlightAttack", "torchlightManeuver", "torchlightAbility", "torchlightCheck", "torchlightSave", "torchlightGrid", "torchlightDying", "torchlightRecover"],
+  directoryActions: { attack: "torchlightAttack", recover: "torchlightRecover" },
   itemAction: (item) => (item.type === "torchlightWeapon" ? "torchlightAttack" : null),
 };

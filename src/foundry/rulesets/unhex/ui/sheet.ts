@@ -141,5 +141,6 @@ export const UNHEX_SHEET_EXTENSION: SheetExtension = {
   actions: ACTIONS,
   itemTypes: UNHEX_ITEM_TYPES,
   macroActions: ["unhexAttack", "unhexCheck", "unhexOpposed"],
+  directoryActions: { attack: "unhexAttack" },
   itemAction: (item) => ((item.type as string) === "unhexWeapon" ? "unhexAttack" : null),
 };
