@@ -245,6 +245,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     // A check and a save from her sheet.
     sheet = await sheetOf(page, "elsa");
     await faces(page, [12, 20]);
+    await sheet.locator(".fray-tabs [data-tab='characteristics']").click();
     await sheet.locator("tr[data-characteristic='dex'] [data-action='torchlightCheck']").click();
     await show(page);
     expect(await readCard(card(page))).toContain("d20 12 against DC 13.");
@@ -378,6 +379,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     sheet = await sheetOf(page, "elsa");
     await page.evaluate(() => window.harness!.onDialog((d) => d.answer("ok", { n: "2" })));
     await faces(page, [5, 20], [1, 4], [6, 20], [1, 4], [7, 20], [1, 4], [8, 20], [1, 4]);
+    await sheet.locator(".fray-tabs [data-tab='characteristics']").click();
     await sheet.locator('[data-action="torchlightDying"]').click();
     await show(page);
     const dying = await readCard(card(page));
@@ -387,6 +389,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await page.evaluate(() => window.harness!.onDialog((d) => d.answer("ok", { n: "1" })));
     await faces(page, [4, 4]);
     sheet = await sheetOf(page, "elsa");
+    await sheet.locator(".fray-tabs [data-tab='characteristics']").click();
     await sheet.locator('[data-action="torchlightRecover"]').click();
     await show(page);
     expect(await readCard(card(page))).toContain("Recovers: Breath 3.");

@@ -7,6 +7,7 @@
  * - text cut off: an element whose content is wider than its box (scrollWidth > clientWidth), a
  *   select too narrow for its chosen option;
  * - two controls (buttons, inputs, selects) drawn over each other.
+ * A dialog, and each tab of an actor or item sheet, must show all it holds within a 720 px-tall window.
  * Steps folded away in a closed <details> are not drawn and not measured: what the reader sees is.
  */
 import { appendFile } from "node:fs/promises";
@@ -127,11 +128,14 @@ export async function measureLayout(target: Locator): Promise<LayoutReport> {
         }
       }
 
-      // A sheet's window is sized by Foundry (and the user) and scrolls; its tabs keep it short.
-      if (kind === "window") {
-        // The height the window needs to show everything without its content scrolling.
-        const content = root.querySelector<HTMLElement>(".window-content");
-        const needed = box.height + (content ? content.scrollHeight - content.clientHeight : 0);
+      // The height the window needs to show everything without scrolling: its box, plus what its
+      // content, or a part inside it that scrolls on its own (a sheet's body), hides below. A sheet
+      // is measured one tab at a time (its other tabs are not drawn): each must fit, so a sheet long
+      // enough to scroll gets more tabs or a denser layout rather than controls out of sight.
+      if (kind === "window" || kind === "sheet") {
+        const scrollers = [root.querySelector<HTMLElement>(".window-content"), ...elements.filter((e) => e !== root && ["auto", "scroll"].includes(getComputedStyle(e).overflowY))];
+        const hidden = Math.max(0, ...scrollers.map((e) => (e ? e.scrollHeight - e.clientHeight : 0)));
+        const needed = box.height + hidden;
         if (needed > windowHeight) problems.push(`${describe(root.querySelector(".window-title") ?? root)} needs ${Math.round(needed)} px of height; a window is ${windowHeight} px`);
       }
       return { kind, problems };
