@@ -171,3 +171,27 @@ export async function assertFits(target: Locator, name: string): Promise<void> {
   if (report && problems.length) return appendFile(report, `${name}\n  ${[...new Set(problems)].join("\n  ")}\n`);
   if (problems.length) throw new Error(`${name} does not fit:\n  ${[...new Set(problems)].join("\n  ")}`);
 }
+
+/**
+ * Words broken across lines in the matched elements ("Reargua|rd"): each word of their text is a
+ * range, and a word drawn on two lines has boxes at two heights. A break at a space is not one.
+ */
+export async function wordsSplit(targets: Locator): Promise<string[]> {
+  return targets.evaluateAll((elements: Element[]) => {
+    const split: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const word of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) split.push(`"${word[0]}" is broken across ${lines.size} lines in <${element.tagName.toLowerCase()}> "${(element.textContent ?? "").replace(/\s+/g, " ").trim()}"`);
+        }
+      }
+    }
+    return split;
+  });
+}
