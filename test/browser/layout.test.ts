@@ -65,7 +65,7 @@ describe.skipIf(!browserAvailable())("the layout helper", () => {
     await page.close();
   });
 
-  it("names a sheet's tab whose body scrolls past 720 px, and passes one that fits", async () => {
+  it("names a sheet's tab with a control scrolled past 720 px, and passes one that fits", async () => {
     const page = await fray.browser.newPage({ viewport: { width: 1000, height: 1200 } });
     await openFray(page, fray.server.url);
     const sheet = (body: number) =>
@@ -74,13 +74,13 @@ describe.skipIf(!browserAvailable())("the layout helper", () => {
         const app = document.createElement("div");
         app.className = "application sheet test-sheet";
         app.style.cssText = "width: 400px; height: 680px; display: flex; flex-direction: column";
-        app.innerHTML = `<header class="window-header"><h1 class="window-title">Ines</h1></header><section class="window-content" style="flex: 1; min-height: 0; display: flex"><div style="overflow-y: auto; flex: 1"><div style="height: ${body}px"></div></div></section>`;
+        app.innerHTML = `<header class="window-header"><h1 class="window-title">Ines</h1></header><section class="window-content" style="flex: 1; min-height: 0; display: flex"><div style="overflow-y: auto; flex: 1"><p style="height: ${body}px">Long notes scroll.</p><button type="button">Roll</button></div></section>`;
         document.body.append(app);
       }, body);
     await sheet(900);
     const problems = await layoutProblems(page.locator(".test-sheet"));
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/^light: <h1.window-title> "Ines" needs \d+ px of height; a window is 720 px$/);
+    expect(problems[0]).toMatch(/^light: <h1.window-title> "Ines" needs \d+ px of height to reach <button> "Roll"; a window is 720 px$/);
     await sheet(300);
     expect(await layoutProblems(page.locator(".test-sheet"))).toEqual([]);
     await page.close();

@@ -10,10 +10,17 @@ import { machineWords } from "../../support/machine-words.js";
 
 const REPORT = "frayCardTextSeen";
 
+/** What each page's cards said; the page's binding outlives a navigation, so a page opened again (openFray twice) keeps its list. */
+const SEEN = new WeakMap<Page, Set<string>>();
+
 /** Start watching the page's cards; the returned function lists the machine's words they showed so far. */
 export async function watchCardWords(page: Page): Promise<() => string[]> {
-  const seen = new Set<string>();
-  await page.exposeFunction(REPORT, (text: string) => void seen.add(text));
+  let seen = SEEN.get(page);
+  if (!seen) {
+    const texts = new Set<string>();
+    SEEN.set(page, (seen = texts));
+    await page.exposeFunction(REPORT, (text: string) => void texts.add(text));
+  }
   await page.evaluate((report) => {
     const send = (globalThis as unknown as Record<string, (text: string) => void>)[report]!;
     const read = (card: HTMLElement) => {
@@ -45,5 +52,6 @@ export async function watchCardWords(page: Page): Promise<() => string[]> {
       for (const card of cards) if (card.isConnected) read(card);
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   }, REPORT);
-  return () => [...seen].flatMap((text) => machineWords(text.slice(text.indexOf(": ") + 2)).map((problem) => `${text.slice(0, text.indexOf(":"))} card: ${problem}`));
+  const texts = seen;
+  return () => [...texts].flatMap((text) => machineWords(text.slice(text.indexOf(": ") + 2)).map((problem) => `${text.slice(0, text.indexOf(":"))} card: ${problem}`));
 }

@@ -128,15 +128,31 @@ export async function measureLayout(target: Locator): Promise<LayoutReport> {
         }
       }
 
-      // The height the window needs to show everything without scrolling: its box, plus what its
-      // content, or a part inside it that scrolls on its own (a sheet's body), hides below. A sheet
-      // is measured one tab at a time (its other tabs are not drawn): each must fit, so a sheet long
-      // enough to scroll gets more tabs or a denser layout rather than controls out of sight.
-      if (kind === "window" || kind === "sheet") {
-        const scrollers = [root.querySelector<HTMLElement>(".window-content"), ...elements.filter((e) => e !== root && ["auto", "scroll"].includes(getComputedStyle(e).overflowY))];
-        const hidden = Math.max(0, ...scrollers.map((e) => (e ? e.scrollHeight - e.clientHeight : 0)));
-        const needed = box.height + hidden;
+      // A dialog shows everything without scrolling: the height it needs is its box plus what its
+      // content hides below.
+      if (kind === "window") {
+        const content = root.querySelector<HTMLElement>(".window-content");
+        const needed = box.height + (content ? content.scrollHeight - content.clientHeight : 0);
         if (needed > windowHeight) problems.push(`${describe(root.querySelector(".window-title") ?? root)} needs ${Math.round(needed)} px of height; a window is ${windowHeight} px`);
+      }
+      // A sheet is measured one tab at a time (its other tabs are not drawn). Text may scroll in its
+      // body (a journal's page), but every control of the tab must be in reach within a 720 px
+      // window without scrolling: a sheet that long gets more tabs or a denser layout. Where a
+      // control would sit unscrolled is its place now plus how far each box around it is scrolled.
+      if (kind === "sheet") {
+        const scrolled = (element: Element) => {
+          let offset = 0;
+          for (let up = element.parentElement; up && root.contains(up); up = up.parentElement) offset += up.scrollTop;
+          return offset;
+        };
+        const content = root.querySelector<HTMLElement>(".window-content");
+        const padding = content ? parseFloat(getComputedStyle(content).paddingBottom) || 0 : 0;
+        let lowest: { element: Element; bottom: number } | null = null;
+        for (const control of elements.filter((e) => e.matches("button, a[data-action], input:not([type=hidden]), select, textarea"))) {
+          const bottom = control.getBoundingClientRect().bottom + scrolled(control) - box.top + padding;
+          if (!lowest || bottom > lowest.bottom) lowest = { element: control, bottom };
+        }
+        if (lowest && lowest.bottom > windowHeight) problems.push(`${describe(root.querySelector(".window-title") ?? root)} needs ${Math.round(lowest.bottom)} px of height to reach ${describe(lowest.element)}; a window is ${windowHeight} px`);
       }
       return { kind, problems };
     },
