@@ -76,11 +76,78 @@ export class Collection<V> extends Map<string, V> {
 export class WorldCollection<V> extends Collection<V> {
   /** DocumentCollection#invalidDocumentIds: stored documents that failed to load (their data stays on the server). */
   readonly invalidDocumentIds = new Set<string>();
+  /**
+   * This client's copy of each document that failed to load (v13 keeps every received source in
+   * DocumentCollection#_source; a loaded document's is its own _source here). An update of such a
+   * document reaches the server but not this copy: ClientDatabaseBackend#handleUpdateDocuments
+   * (client/data/client-backend.mjs) looks the id up without `invalid` and skips it.
+   */
+  readonly invalidSources = new Map<string, AnyObject>();
+  /** What the server stored for a document that failed to load, after an update of it: the next load builds from this. */
+  readonly #stored = new Map<string, AnyObject>();
   constructor(readonly documentName: string) {
     super();
   }
   get documentClass(): DocumentClass {
     return documentConfig(this.documentName).documentClass as DocumentClass;
+  }
+  /**
+   * v13 DocumentCollection#get (client/documents/abstract/document-collection.mjs): with `invalid`,
+   * a document that failed to load is built for the asker (getInvalid) when the collection has none.
+   */
+  override get(key: string, { strict = false, invalid = false }: { strict?: boolean; invalid?: boolean } = {}): V | undefined {
+    const found = super.get(key) ?? (invalid ? this.getInvalid(key, { strict: false }) : undefined);
+    if (strict && found === undefined) throw new Error(`${this.documentName} id [${key}] does not exist in the ${this.constructor.name} collection.`);
+    return found;
+  }
+  /**
+   * v13 DocumentCollection#getInvalid: a temporary document, outside the collection, built from this
+   * client's copy of a source that failed to load. It is built non-strictly, and v13's DataModel
+   * constructor then validates with fallback (common/abstract/data.mjs), which keeps a type the
+   * world does not declare (DocumentTypeField); the stand-in's constructor falls back only when asked.
+   */
+  getInvalid(id: string, { strict = true }: { strict?: boolean } = {}): V | undefined {
+    const source = this.invalidSources.get(id);
+    if (!this.invalidDocumentIds.has(id) || !source) {
+      if (strict) throw new Error(`${this.documentName} id [${id}] is not in the set of invalid ids`);
+      return undefined;
+    }
+    return this.documentClass.fromSource(deepClone(source), { strict: false, fallback: true }) as V;
+  }
+  /**
+   * A world load (v13 DocumentCollection#_initialize): each stored source built strictly, embedded
+   * documents that fail dropped; one that fails (a type the world no longer declares, data its model
+   * refuses) stays out of the collection, its id in invalidDocumentIds, reachable by getInvalid.
+   */
+  loadStored(sources: readonly AnyObject[]): void {
+    for (const source of sources) {
+      const id = source._id as string;
+      this.delete(id);
+      this.invalidDocumentIds.delete(id);
+      this.invalidSources.delete(id);
+      this.#stored.delete(id);
+      try {
+        this.set(id, this.documentClass.fromSource(deepClone(source), { strict: true, dropInvalidEmbedded: true }) as V);
+      } catch (error) {
+        this.invalidDocumentIds.add(id);
+        this.invalidSources.set(id, deepClone(source));
+        console.warn(`Harness: ${this.documentName} [${id}] failed to load`, (error as Error).message);
+      }
+    }
+  }
+  /** The server's write of a document that failed to load (see invalidSources): kept for the next load only. */
+  storeInvalid(id: string, source: AnyObject): void {
+    this.#stored.set(id, deepClone(source));
+  }
+  /** The next world load of the documents that failed to load: each built again from what the server now stores. */
+  reloadInvalid(): void {
+    this.loadStored([...this.invalidDocumentIds].map((id) => this.#stored.get(id) ?? (this.invalidSources.get(id) as AnyObject)));
+  }
+  override clear(): void {
+    super.clear();
+    this.invalidDocumentIds.clear();
+    this.invalidSources.clear();
+    this.#stored.clear();
   }
 }
 
@@ -140,6 +207,20 @@ function typeChoices(documentName: string): () => string[] {
   return () => ((state.game.documentTypes as Record<string, string[]> | undefined)?.[documentName] ?? [CONST.BASE_DOCUMENT_TYPE]);
 }
 
+/**
+ * v13 DocumentTypeField (common/data/fields.mjs, _validateType): a type the world declares (core's
+ * and the system's, Document.TYPES), or, under fallback validation only, any non-blank string, so a
+ * document of a type the system no longer declares can be built non-strictly (getInvalid) but
+ * fails a strict world load.
+ */
+class DocumentTypeField extends StringField {
+  protected override _validateType(value: unknown, options: ValidateOptions = {}): boolean | void {
+    if (typeof value !== "string" || !value) throw new Error("must be a non-blank string");
+    if (this._isValidChoice(value) || options.fallback) return true;
+    throw new Error(`"${value}" is not a valid type for this Document class`);
+  }
+}
+
 /** Schema fields shared by every document. */
 function baseSchema(documentName: string, { typed = true }: { typed?: boolean } = {}): Record<string, DataField> {
   const schema: Record<string, DataField> = {
@@ -147,7 +228,7 @@ function baseSchema(documentName: string, { typed = true }: { typed?: boolean } 
     flags: new ObjectField(),
   };
   if (typed) {
-    schema.type = new StringField({ required: true, blank: false, initial: CONST.BASE_DOCUMENT_TYPE, choices: typeChoices(documentName) });
+    schema.type = new DocumentTypeField({ required: true, blank: false, initial: CONST.BASE_DOCUMENT_TYPE, choices: typeChoices(documentName) });
     schema.system = new TypeDataField(documentName);
   }
   return schema;
@@ -457,7 +538,8 @@ export class ClientDocument extends DataModel {
     for (const update of updates) {
       let changes = expandObject(deepClone(update));
       const id = changes._id as string;
-      const doc = collection.get(id, { strict: true }) as ClientDocument;
+      // As v13's ClientDatabaseBackend#preUpdateDocumentArray: a document that failed to load is updated through getInvalid.
+      const doc = (parent ? collection.get(id, { strict: true }) : (collection as WorldCollection<ClientDocument>).get(id, { strict: true, invalid: true })) as ClientDocument;
       delete changes._id;
       sanitizeUserInput(doc.constructor as DocumentClass, changes, { user, creation: false, document: doc });
       if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${name} [${id}]`);
@@ -486,6 +568,12 @@ export class ClientDocument extends DataModel {
     for (const [doc, changes] of pending) {
       const changed = doc.updateSource(changes);
       if (isEmpty(changed)) continue;
+      // The server writes a document that failed to load; no client's collection holds it to update
+      // (ClientDatabaseBackend#handleUpdateDocuments skips it), so no hook runs and nothing returns.
+      if (!parent && (collection as WorldCollection<ClientDocument>).invalidDocumentIds?.has(doc.id as string)) {
+        (collection as WorldCollection<ClientDocument>).storeInvalid(doc.id as string, doc.toObject());
+        continue;
+      }
       changed._id = doc.id;
       doc.prepareData();
       updated.push(doc);

@@ -2,6 +2,7 @@ import { SYSTEM_ID } from "../system.js";
 import { isMigratingClient, migrateWorld, SCHEMA_SETTING } from "./world.js";
 
 export { keepUnmigratable, unmigratedOf, type UnmigratedValue } from "./keep.js";
+export { RETIRED_MESSAGE_TYPES, retiredMessages, type RetiredMessageType } from "./messages.js";
 export { migrateModelSource } from "./model.js";
 export { MIGRATION_STEPS, SCHEMA_VERSION, migrateSystem, type MigrationStep } from "./steps.js";
 export { isMigratingClient, migrateWorld, storedSchemaVersion, type MigrationReport } from "./world.js";

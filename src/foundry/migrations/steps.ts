@@ -107,6 +107,11 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
     summary: "Item descriptions are HTML: a description kept as plain text becomes paragraphs of the same words (every item type has one now, blank for items made before).",
     system: { "*": descriptionsToHtml },
   },
+  {
+    version: 4,
+    summary: "Chat messages of the retired type cavaliersExchange (declared, never used) become plain messages with everything they held; the old type is noted in flags.fray.formerType (see messages.ts).",
+    system: {},
+  },
 ];
 
 /** The schema version this Fray writes. */

@@ -1,5 +1,6 @@
 import { SYSTEM_ID } from "../system.js";
 import { type KeptReason, unmigratedOf, type UnmigratedValue } from "./keep.js";
+import { retiredMessages, retiredMessageUpdate } from "./messages.js";
 import { modelFor } from "./model.js";
 import { SCHEMA_VERSION } from "./steps.js";
 
@@ -13,6 +14,8 @@ export interface MigrationReport {
   migrated: number;
   /** Every value a migrated document keeps in flags.fray.unmigrated, with where it is. */
   kept: { uuid: string; name: string; entry: UnmigratedValue }[];
+  /** Stored chat messages of a retired type made whole (not in migrated, which counts actors and items); they show in the chat log from the next load. */
+  messages: number;
   /** Documents that could not be saved; the world keeps its old version so the next load tries again. */
   failed: { uuid: string; name: string; error: string }[];
 }
@@ -72,12 +75,13 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
     ui.notifications?.error(i18n().format("FRAY.Migration.Newer", { stored: String(from), known: String(SCHEMA_VERSION) }), { permanent: true });
     return null;
   }
-  if (from === SCHEMA_VERSION) return null;
+  if (from === SCHEMA_VERSION || !isMigratingClient()) return null;
 
   const actors = game.actors!.filter((actor) => !!modelFor("Actor", actor.type));
   const items = game.items!.filter((item) => !!modelFor("Item", item.type));
-  const total = actors.reduce((sum, actor) => sum + 1 + actor.items.filter((item) => !!modelFor("Item", item.type)).length, items.length);
-  const report: MigrationReport = { from, to: SCHEMA_VERSION, migrated: 0, kept: [], failed: [] };
+  const messages = retiredMessages(from);
+  const total = actors.reduce((sum, actor) => sum + 1 + actor.items.filter((item) => !!modelFor("Item", item.type)).length, items.length + messages.length);
+  const report: MigrationReport = { from, to: SCHEMA_VERSION, migrated: 0, messages: 0, kept: [], failed: [] };
   if (total === 0) {
     await game.settings!.set(SYSTEM_ID, SCHEMA_SETTING, SCHEMA_VERSION);
     return report;
@@ -124,6 +128,15 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
     });
     advance(items.length);
   }
+  // One at a time, so one message the server refuses does not hold back the others; it stays as stored and the next load tries again.
+  for (const retired of messages) {
+    const { message } = retired;
+    await attempt([{ uuid: message.uuid, name: retired.retired.type }], async () => {
+      await ChatMessage.implementation.updateDocuments([retiredMessageUpdate(retired)] as never, { render: false } as never);
+      report.messages += 1;
+    });
+    advance(1);
+  }
 
   if (report.kept.length) console.warn("Fray | values kept in flags.fray.unmigrated", report.kept);
   if (report.failed.length) {
@@ -135,5 +148,6 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
     await postReport(report);
     ui.notifications?.warn(i18n().format("FRAY.Migration.DoneWithKept", { to: String(SCHEMA_VERSION), count: String(report.kept.length) }), { permanent: true });
   } else ui.notifications?.success(i18n().format("FRAY.Migration.Done", { to: String(SCHEMA_VERSION), migrated: String(report.migrated) }));
+  if (report.messages) ui.notifications?.info(i18n().format("FRAY.Migration.Messages", { count: String(report.messages) }), { permanent: true });
   return report;
 }
