@@ -31,6 +31,18 @@ export const TYPES: Record<string, string> = {
   ".ttf": "font/ttf",
 };
 
+/**
+ * The stylesheets of Foundry's core every page that runs Fray links, in this order: Font Awesome
+ * (the icons of sheets, cards and the tracker) and the stand-in for core's base stylesheet. The
+ * browser tests' page and the playground's both link these, so what the tests see is what it shows.
+ */
+export const CORE_STYLESHEETS = ["/fonts/fontawesome/css/all.min.css", "/core/stand-in.css"] as const;
+
+/** The `<link>` tags of CORE_STYLESHEETS, for a page's head. */
+export function coreStylesheetLinks(): string {
+  return CORE_STYLESHEETS.map((href) => `<link rel="stylesheet" href="${href}">`).join("\n");
+}
+
 /** Font Awesome's free package, served where Foundry serves its copy (fonts/fontawesome/). */
 const FONT_AWESOME = join(ROOT, "node_modules", "@fortawesome", "fontawesome-free");
 /** The stand-in for core's base stylesheet (typography, theme variables, window frame, chat sidebar). */

@@ -40,17 +40,21 @@ export const CARD_KINDS = [
   "cavaliers.skill",
   "cavaliers.flourish",
   "cavaliers.survival",
+  "cavaliers.endCombat",
   "drama.melee",
   "drama.multiple",
   "drama.ranged",
   "drama.courage",
   "drama.momentum",
+  "drama.skirmish",
   "unhex.check",
   "unhex.opposed",
   "unhex.attack",
   "unhex.initiative",
   "unhex.door",
   "unhex.move",
+  "unhex.items",
+  "unhex.combat-end",
   "personal.attack",
   "personal.fate",
   "personal.rest",
@@ -72,10 +76,10 @@ export const CARD_KINDS = [
 /** Runs in the page: the world for `kind`, a card of it opened and settled, and `benchRender`. */
 export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
   type Item = { id: string; name: string };
-  type ActorDoc = { id: string; uuid: string; name: string; items: { contents: Item[] } };
+  type ActorDoc = { id: string; uuid: string; name: string; items: { contents: Item[] }; toggleStatusEffect(id: string, o: object): Promise<unknown> };
   type Roll = { dice: Array<{ faces: number; results: Array<{ active: boolean; result: number }> }> };
   type Message = { system: { toObject(): object }; rolls: Roll[]; updateSource(d: object): unknown; renderHTML(): Promise<HTMLElement> };
-  type CombatDoc = { id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; startCombat(): Promise<unknown> };
+  type CombatDoc = { id: string; combatants: { contents: object[] }; createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; startCombat(): Promise<unknown> };
   type Ref = { actor: string; token?: string };
   type SceneDoc = { id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string; uuid: string }>> };
   type Opening = { kind: string; refs: Record<string, Ref>; request: Record<string, unknown> };
@@ -89,11 +93,12 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       fray: {
         loadRuleset(id: string): Promise<unknown>;
         cards: { openCard(o: Opening): Promise<Answer>; chooseOnCard(message: Message, choice: string, value: unknown): Promise<Answer>; cardsIdle(): Promise<void>; renderCardContent(card: object, dice: Array<{ sides: number; face: number }>): Promise<string> };
+        combat: { requestAction(combat: CombatDoc, combatant: object, action: string): Promise<void> };
       };
     };
     Scene: { create(d: object): Promise<SceneDoc> };
     placeToken?: (actor: ActorDoc, placeable: { document: object }) => unknown;
-    game: { settings: { set(ns: string, key: string, value: unknown): Promise<unknown> }; messages: { get(id: string): Message | undefined }; items: { contents: Item[] } };
+    game: { settings: { set(ns: string, key: string, value: unknown): Promise<unknown> }; messages: { get(id: string): Message | undefined; contents: Message[] }; items: { contents: Item[] } };
     benchRender?: () => Promise<HTMLElement>;
     harness?: { flush(): Promise<void>; createUser(d: object): { id: string } };
   };
@@ -133,17 +138,21 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
     await combat.startCombat();
     return combat;
   }
-  async function open(opening: Opening): Promise<Message> {
-    const answer = await cards.openCard(opening);
+  /** Waits for every step the GM is serving and every document write it made. */
+  async function settle(): Promise<void> {
     await cards.cardsIdle();
     await g.harness?.flush();
+  }
+  async function open(opening: Opening): Promise<Message> {
+    const answer = await cards.openCard(opening);
+    await settle();
     const message = answer.ok ? g.game.messages.get(String(answer.value)) : undefined;
     if (!message) throw new Error(`the bench could not open a ${opening.kind} card: ${answer.reason ?? "no message"}`);
     return message;
   }
 
-  /** Per ruleset, the world its cards are opened in, and the opening of each of its kinds there. */
-  async function openingFor(): Promise<Opening> {
+  /** Per ruleset, the world its cards are opened in, and the opening of each of its kinds there (or the card a tracker control posted). */
+  async function openingFor(): Promise<Opening | Message> {
     const request = (refs: Record<string, ActorDoc>, body: Record<string, unknown> = {}): Opening => ({ kind: id, refs: Object.fromEntries(Object.entries(refs).map(([role, actor]) => [role, ref(actor)])), request: body });
     if (ruleset === "cavaliers") {
       const duellist = await make("Duellist", "cavaliersCharacter", { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8, advantage: 6 }, [
@@ -156,6 +165,11 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       // The Advantage die goes only on an attack or a defence (seed 000, Advantage).
       if (id === "cavaliers.skill") return request({ actor: duellist }, { ...pool, useAdvantage: false, opposition: "moderate" });
       if (id === "cavaliers.flourish") return request({ actor: duellist }, { ...pool, useAdvantage: false });
+      if (id === "cavaliers.endCombat") {
+        // The GM's end of the fight: a Stock NPC at his Wound Limit (2) is Dying, so the card waits for her word on Medicine.
+        const fallen = await make("Bravo", "cavaliersNpc", { npcType: "stock", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, wounds: { value: 2 }, yield: { value: 2 } });
+        return request({ c0: duellist, c1: guard, c2: fallen });
+      }
       // Four Wounds leave a character Dying, the only one who rolls Survival.
       const dying = await make("Heroine", "cavaliersCharacter", { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, wounds: { value: 4 } }, [], 1);
       return request({ actor: dying });
@@ -173,6 +187,8 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       if (id === "drama.multiple") return request({ actor: berold, opponent1: await fyrd("Fyrd 1"), opponent2: await fyrd("Fyrd 2") }, { weapon: "", unopposed: [] });
       if (id === "drama.ranged") return request({ shooter: ines, target: odo }, { weapon: itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0 });
       if (id === "drama.courage") return request({ actor: ines }, { wound: 0, modifiers: { base: 0, resistance: 0, drama: 0 } });
+      // The GM's skirmish round: Ines against Odo, Berold against a fyrd man.
+      if (id === "drama.skirmish") return request({ f1: ines, f2: berold, f3: odo, f4: await fyrd("Fyrd") }, { engagements: [{ between: ["f1", "f3"] }, { between: ["f2", "f4"] }] });
       return request({ c1: ines, c2: berold, c3: odo }, { for: "melee" });
     }
     if (ruleset === "unhex") {
@@ -182,6 +198,18 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       if (id === "unhex.check") return request({ character: ada }, { good: true, what: "climb the bar" });
       if (id === "unhex.opposed") return request({ a: ada, b: bea }, { good: false });
       if (id === "unhex.attack") return request({ attacker: guard, target: ada }, { weapon: itemId(guard, "Club"), range: 0 });
+      if (id === "unhex.items") return request({ actor: ada }, { hands: { [itemId(ada, "Knife")]: "stow" } });
+      if (id === "unhex.combat-end") {
+        // The Guard knocked out by the GM leaves the friendly team standing: her first row's End the fight posts the card.
+        const combat = await fight([ada, guard]);
+        await guard.toggleStatusEffect("unconscious", { active: true });
+        await settle();
+        await g.CONFIG.fray.combat.requestAction(combat, combat.combatants.contents[0]!, "end");
+        await settle();
+        const posted = g.game.messages.contents.at(-1);
+        if (!posted) throw new Error("the bench could not end the Unhex fight");
+        return posted;
+      }
       if (id === "unhex.door" || id === "unhex.move") {
         // Bea's token in the nightclub, by the shut door to the alley, or just moved from there onto the dance floor; the Guard watches from the bar.
         const { scene: data, places } = areas ?? { scene: {}, places: {} };
@@ -242,14 +270,14 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       const blow = await open({ ...request({ attacker: riddic, target: bandit }, { combat: combat.id, weapon: itemId(riddic, "Sword"), maneuver: "grapple" }), kind: "torchlight.attack" });
       // The card offers Riddic a Feint once his damage die is seen; he keeps it, and the grapple is rolled.
       await cards.chooseOnCard(blow, "feint", "keep");
-      await cards.cardsIdle();
-      await g.harness?.flush();
+      await settle();
       return request({ actor: riddic, target: bandit }, { combat: combat.id });
     }
     return request(all, { combat: combat.id });
   }
 
-  const message = await open(await openingFor());
+  const opening = await openingFor();
+  const message = "kind" in opening ? await open(opening) : opening;
   g.benchRender = async () => {
     // The dice on the message in the order rolled, as the GM hands them to the template (sizedFacesOf in src/foundry/dice/roll.ts).
     const dice = message.rolls.flatMap((roll) => roll.dice.flatMap((die) => die.results.filter((r) => r.active).map((r) => ({ sides: Number(die.faces), face: r.result }))));

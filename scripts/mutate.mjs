@@ -31,6 +31,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const targets = named.length ? named : DEFAULT_TARGETS;
+const withoutStatics = passed.includes("--ignoreStatic");
 
 /** Stryker's own statuses: Killed and Timeout are caught; Survived and NoCoverage are not. */
 function summarize(target, report) {
@@ -41,6 +42,13 @@ function summarize(target, report) {
   const survivors = [];
   for (const [path, { mutants }] of Object.entries(json.files)) {
     for (const mutant of mutants) {
+      // Under --ignoreStatic Stryker still runs a static mutant that a test also covers, but only
+      // against that test and without reloading the module, so the mutant never takes effect and
+      // reads as Survived: such a result says nothing, and is counted apart, not in the score.
+      if (withoutStatics && mutant.static === true && mutant.status !== "Ignored") {
+        counts.StaticNotRun = (counts.StaticNotRun ?? 0) + 1;
+        continue;
+      }
       counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
       if (mutant.status === "Survived" || mutant.status === "NoCoverage") {
         const { line, column } = mutant.location.start;
@@ -75,11 +83,11 @@ for (const target of targets) {
   if (summary) results.push({ ...summary, report, minutes });
 }
 
-console.log("\ntarget      | mutants | score  | killed | timeout | survived | no coverage | ignored | minutes");
+console.log(`\ntarget      | mutants | score  | killed | timeout | survived | no coverage | ignored | minutes${withoutStatics ? " | static, not counted" : ""}`);
 for (const r of results) {
   const c = r.counts;
   console.log(
-    [r.target.padEnd(11), String(r.mutants).padStart(7), `${r.score.toFixed(1)}%`.padStart(6), String(c.Killed ?? 0).padStart(6), String(c.Timeout ?? 0).padStart(7), String(c.Survived ?? 0).padStart(8), String(c.NoCoverage ?? 0).padStart(11), String(c.Ignored ?? 0).padStart(7), r.minutes.toFixed(1).padStart(7)].join(" | "),
+    [r.target.padEnd(11), String(r.mutants).padStart(7), `${r.score.toFixed(1)}%`.padStart(6), String(c.Killed ?? 0).padStart(6), String(c.Timeout ?? 0).padStart(7), String(c.Survived ?? 0).padStart(8), String(c.NoCoverage ?? 0).padStart(11), String(c.Ignored ?? 0).padStart(7), r.minutes.toFixed(1).padStart(7), ...(withoutStatics ? [String(c.StaticNotRun ?? 0).padStart(16)] : [])].join(" | "),
   );
 }
 for (const r of results) if (r.survivors) console.log(`${r.target}: ${r.survivors} survivor(s) listed in reports/mutation/${r.report}/survivors.txt`);

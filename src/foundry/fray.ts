@@ -1,6 +1,7 @@
 import { FrayActor } from "./actor/document.js";
 import { registerApi } from "./api/register.js";
 import { registerCombat, registerRulesetCombat } from "./combat/index.js";
+import { requestAction } from "./combat/requests.js";
 import { movesIdle, registerAreas } from "./areas/index.js";
 import { cardsIdle, openCard, chooseOnCard, registerCards, requestOf } from "./cards/index.js";
 import { renderCardContent } from "./cards/render.js";
@@ -107,6 +108,8 @@ Hooks.once("init", () => {
   fray.loadRuleset = loadRuleset;
   fray.rulesLinked = rulesLinked;
   fray.areas = { movesIdle };
+  // A tracker row's control (the GM's End the fight), as its button asks it: the bench opens the cards only the tracker posts.
+  fray.combat = { requestAction };
   void foundry.applications.handlebars.loadTemplates(PARTIALS);
 });
 

@@ -130,6 +130,32 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     return { data, sheets, tracker };
   }
 
+  it("loads Foundry's core stylesheets as the tests' page does: Font Awesome's font is loaded and the tracker's icons are glyphs", async () => {
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=cavaliers`);
+    await settle(page);
+    const { CORE_STYLESHEETS } = await import("../../playground/server.js");
+    const linked = await page.locator("link[rel='stylesheet']").evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(linked.slice(0, CORE_STYLESHEETS.length)).toEqual([...CORE_STYLESHEETS]);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    const icon = page.locator("#pg-tracker .fa-skull").first();
+    await icon.waitFor();
+    const drawn = await icon.evaluate(async (element) => {
+      await document.fonts.ready;
+      const before = getComputedStyle(element, "::before");
+      // A font is loaded only once a glyph is drawn with it (document.fonts.check would also pass with no such font at all).
+      const loaded = [...(document.fonts as unknown as Iterable<FontFace>)].some((face) => face.family.replace(/"/g, "") === "Font Awesome 6 Free" && face.status === "loaded");
+      return { loaded, family: getComputedStyle(element).fontFamily, glyph: before.content, width: element.getBoundingClientRect().width };
+    });
+    // An icon with no stylesheet is an empty <i> of no width; with the stylesheet but no font it is a box for an unknown character.
+    expect(drawn.loaded).toBe(true);
+    expect(drawn.family).toContain("Font Awesome 6 Free");
+    expect(drawn.glyph).not.toMatch(/^(none|normal|)$/);
+    expect(drawn.width).toBeGreaterThan(0);
+    await page.close();
+  });
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });

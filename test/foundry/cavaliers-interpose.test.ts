@@ -283,3 +283,105 @@ describe("seed 000 §Movement, combined with an attack: a Lunge that closes in",
     expect(card(message!).outcome.steps.some((s) => s.rule === "close-in")).toBe(true);
   });
 });
+
+type Visible = Message & { whisper: string[]; blind: boolean; isContentVisible: boolean };
+const combinedOf = (t: Table, role: "duellist" | "heroine" | "guard") => (t.combat.getFlag("fray" as never, "cavaliersCombined" as never) as Record<string, { round: number; actions: string[] }> | undefined)?.[t.ids[role]];
+
+describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts with the round's other combined actions", () => {
+  it("her attack's combined actions are on the GM's record; a Move to step in that passes Drop 4 is refused (dialog and forged), and her wiping the record changes nothing", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "bar" });
+    harness.switchUser(ada);
+    queueFaces(6, 5, 4, 3, 2);
+    const own = await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attackerTokenUuid: t.tokens.duellist.uuid, targetTokenUuid: t.tokens.guard.uuid, attack: "lunge", combined: ["reload-musket", "draw-weapon"], useAdvantage: false, assists: [] } as never);
+    expect(own, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["reload-musket", "draw-weapon"] });
+    // Her client may write the Combat's round and turn, never its flags: the record stands.
+    await t.combat.update({ [`flags.fray.cavaliersCombined.-=${t.ids.duellist}`]: null }).catch(() => undefined);
+    expect(combinedOf(t, "duellist")?.actions).toEqual(["reload-musket", "draw-weapon"]);
+    harness.switchUser(gm);
+    await t.tokens.guard.update(at("dance-floor"));
+    await harness.flush();
+    const message = await guardLunges(t);
+    const overCap = "She took combined actions of Drop 4 this round: the Move to step in from the next Area would come to Drop 5, over the round's Drop 4.";
+    const { interposeOffers } = await import("../../src/foundry/rulesets/cavaliers/combat/interpose-dialog.js");
+    harness.switchUser(ada);
+    expect(interposeOffers(t.combat as never, t.combat.combatants.get(t.ids.duellist) as never).offers[0]).toMatchObject({ refusal: overCap });
+    expect((await forged(t, { mode: "redirect", message: message.id, moved: false })).reason).toBe(overCap);
+    expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
+    expect(ip(duellist)).toBe(3);
+    expect(combinedOf(t, "duellist")?.actions).toEqual(["reload-musket", "draw-weapon"]);
+    // Next round (the GM's clock) her record is spent: the Move fits again.
+    harness.switchUser(gm);
+    await t.combat.nextRound();
+    expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
+    expect(combinedOf(t, "duellist")).toEqual({ round: 2, actions: ["move"] });
+  });
+
+  it("the Interpose's Move is on the record: her own attack that round may add Drop 3 more, not Drop 4, and no Run", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "dance-floor" });
+    const message = await guardLunges(t);
+    expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["move"] });
+    const lunge = (combined: string[]) => {
+      queueFaces(6, 5, 4, 3, 2);
+      return cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attackerTokenUuid: t.tokens.duellist.uuid, targetTokenUuid: t.tokens.guard.uuid, attack: "lunge", combined, useAdvantage: false, assists: [] } as never);
+    };
+    harness.switchUser(gm);
+    await t.tokens.duellist.update(at("dance-floor"));
+    await harness.flush();
+    harness.switchUser(ada);
+    expect(await lunge(["reload-musket", "draw-weapon"])).toBeUndefined();
+    expect(warnings().at(-1)).toMatch(/capped at Drop 4 in a round; this turn comes to Drop 5/);
+    expect(await lunge(["run"])).toBeUndefined();
+    expect(warnings().at(-1)).toMatch(/moves 3/);
+    const fits = (await lunge(["reload-musket"])) as unknown as Message;
+    expect(card(fits).rules.attacker).toMatchObject({ combined: ["reload-musket"], combinedThisRound: ["move"] });
+    expect(combinedOf(t, "duellist")?.actions).toEqual(["move", "reload-musket"]);
+  });
+});
+
+describe("Interpose on a private card: the interposer now sees it, as Foundry v13 shows a whispered roll (ChatMessage#isContentVisible)", () => {
+  const lungeOn = (t: Table, from: "guard" | "heroine", on: Actor, onToken: TokenDocument, rollMode: string) => {
+    queueFaces(5, 4);
+    const attacker = from === "guard" ? guard : heroine;
+    return cavaliers.postAttack({ attackerUuid: attacker.uuid, targetUuid: on.uuid, attackerTokenUuid: t.tokens[from].uuid, targetTokenUuid: onToken.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [], rollMode } as never) as unknown as Promise<Visible>;
+  };
+  const seenBy = (message: Visible, user: User) => {
+    harness.switchUser(user);
+    return (game.messages!.get(message.id) as unknown as Visible).isContentVisible;
+  };
+
+  it("whispered to the GM (the GM's roll): Ada, who steps in, is added to its recipients and reads it; the target's owner keeps it", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" });
+    harness.switchUser(gm);
+    const message = await lungeOn(t, "guard", heroine, t.tokens.heroine, "gmroll");
+    expect(seenBy(message, ada)).toBe(false);
+    expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
+    expect(seenBy(message, ada)).toBe(true);
+    expect(seenBy(message, bob)).toBe(true);
+    expect(message.whisper).toEqual(expect.arrayContaining([gm.id, ada.id, bob.id]));
+  });
+
+  it("blind, rolled by a player: the interposer reads it, its roller still does not", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" });
+    harness.switchUser(bob);
+    // Bob's Heroine attacks blind; the Duellist steps in for the Guard (an Interpose protects any target in her Area).
+    const message = await lungeOn(t, "heroine", guard, t.tokens.guard, "blindroll");
+    expect(message.blind).toBe(true);
+    expect(seenBy(message, bob)).toBe(false);
+    expect(seenBy(message, ada)).toBe(false);
+    expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
+    expect(seenBy(message, ada)).toBe(true);
+    expect(seenBy(message, bob)).toBe(false);
+    expect(message.blind).toBe(true);
+    expect(message.whisper).not.toContain(bob.id);
+  });
+
+  it("public stays public (no whisper list is made)", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" });
+    harness.switchUser(gm);
+    const message = await lungeOn(t, "guard", heroine, t.tokens.heroine, "publicroll");
+    expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
+    expect(message.whisper).toEqual([]);
+  });
+});

@@ -139,6 +139,37 @@ describe("the Unhex attack card", () => {
     expect(statuses(t.ada)).not.toContain("unconscious");
   });
 
+  it("seed 002 §Rounds: who is down at the fight's end is the GM's record: Ada deleting the card's Unconscious from her own actor stands no one up; the GM's removal does", async () => {
+    const { combatTeams } = await import("../../src/foundry/rulesets/unhex/combat/end.js");
+    const adaOut = () => combatTeams(t.combat as never).flatMap((team) => team.members).find((m) => m.name === "Ada")?.out;
+    const toggle = async (user: typeof t.gm, active: boolean) => {
+      harness.switchUser(user);
+      await (t.ada as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect("unconscious", { active });
+      await harness.flush();
+    };
+    await t.ada.update({ "system.wounds.head": 4 });
+    const message = await guardAttacksAda();
+    await fx.choose(t.users.ada, message, "reaction", "none");
+    await fx.choose(t.gm, message, "roll", "true", 1, 9);
+    await fx.choose(t.gm, message, "damageDie", "tens");
+    await harness.flush();
+    expect(adaOut()).toBe("unconscious");
+    // Her client may delete her actor's effect (she owns it): the roster keeps what the card gave.
+    await toggle(t.users.ada, false);
+    expect(statuses(t.ada)).not.toContain("unconscious");
+    expect(adaOut()).toBe("unconscious");
+    // Nor does her adding it back and taking it again change anything; the GM taking it off does.
+    await toggle(t.users.ada, true);
+    await toggle(t.users.ada, false);
+    expect(adaOut()).toBe("unconscious");
+    await toggle(t.gm, true);
+    await toggle(t.gm, false);
+    expect(adaOut()).toBeUndefined();
+    // Nor may she knock herself out to end the fight: only a GM's status counts.
+    await toggle(t.users.ada, true);
+    expect(adaOut()).toBeUndefined();
+  });
+
   it("only weapons in hand attack, and the range decides: the Guard's club cannot reach the catwalk", async () => {
     harness.switchUser(t.gm);
     const far = await unhex.postUnhexAttack({ attacker: t.guard.uuid, attackerToken: t.tokens.guard.uuid, target: t.sniper.uuid, targetToken: t.tokens.sniper.uuid, weapon: itemId(t.guard, "Club") });

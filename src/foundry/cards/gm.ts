@@ -156,10 +156,10 @@ function replacing(card: CardData): Record<string, unknown> {
   return { ...rest, "==refs": refs, "==request": request, "==rules": rules, "==outcome": outcome, "==notes": notes };
 }
 
-async function writeCard(message: ChatMessage.Implementation, card: CardData, dice: readonly SizedFace[], rolls?: string[]): Promise<void> {
+async function writeCard(message: ChatMessage.Implementation, card: CardData, dice: readonly SizedFace[], rolls?: string[], whisper?: string[]): Promise<void> {
   const content = await renderCardContent(card, dice);
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
-  await message.update({ system: replacing(card), content, ...(rolls ? { rolls } : {}) } as never);
+  await message.update({ system: replacing(card), content, ...(rolls ? { rolls } : {}), ...(whisper ? { whisper } : {}) } as never);
 }
 
 /** Opens a card: checks the request, resolves it over the opener's roll, posts it as the GM. */
@@ -190,6 +190,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   const message = await ChatMessage.create(data as never);
+  if (message) await kind.opened?.(card, actors);
   return message?.id ?? refuse("NoCard");
 }
 
@@ -293,7 +294,9 @@ export const CARD_REQUESTS = { open, choose, undo, follow };
  * On the active GM, inside a step it serves elsewhere (a tracker control that redirects an attack):
  * an open card given new refs and request, re-resolved over the dice already on it and written.
  * `check` sees the card as stored and refuses (throws) what the step may not change; the new refs'
- * actors must exist, and the rules must accept the new request over the same dice.
+ * actors must exist, and the rules must accept the new request over the same dice. A private card
+ * is whispered to the new actors' owners too (v13 shows a whispered roll's content to its
+ * recipients, ChatMessage#isContentVisible), a blind one still not to the player who rolled it.
  */
 export async function rewriteOpenCard(messageId: unknown, check: (card: CardData, kind: CardKind) => { refs: Record<string, CardRef>; request: Record<string, unknown> }): Promise<void> {
   if (!game.user?.isGM) refuse("GMOnly");
@@ -304,7 +307,11 @@ export async function rewriteOpenCard(messageId: unknown, check: (card: CardData
   const known = diceOnMessage(message);
   const rules = rulesRequestOf(kind, request, actors);
   const outcome = resolveOver(kind, rules, known);
-  await writeCard(message, { ...card, refs, request, rules, outcome }, known);
+  // A private card goes to whoever now has a choice on it as well (a blind one still not to its roller).
+  const roller = game.users?.get(card.history[0]?.user ?? "") ?? game.user!;
+  const sentTo = message.whisper.filter((id): id is string => typeof id === "string");
+  const whisper = sentTo.length ? [...new Set([...sentTo, ...cardRecipients(message.blind ? "blindroll" : "gmroll", roller, Object.values(actors)).whisper])] : undefined;
+  await writeCard(message, { ...card, refs, request, rules, outcome }, known, undefined, whisper);
 }
 
 /**

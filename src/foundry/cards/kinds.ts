@@ -90,6 +90,8 @@ export interface CardKind {
    * changed, else a GM (default), or only a GM (a card many players chose on).
    */
   undoBy?: "owners" | "gm";
+  /** On the active GM, once the card is posted: what the kind keeps beyond the card (the round's combined actions). */
+  opened?(card: CardData, actors: CardActors): Promise<void>;
   /** The template's context. */
   context(card: CardData): Record<string, unknown>;
   /** Client-side button behaviours beyond the engine's own (a purchase picker, a link to another card). */

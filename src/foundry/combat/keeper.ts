@@ -16,7 +16,7 @@
 import { SYSTEM_ID } from "../system.js";
 import { CLOCK_KEY, clockOf, clockUpdate } from "./clock.js";
 import { report, settleClock } from "./combat.js";
-import { defeatedOf, dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterEntry, type RosterEntry, rosterPath, rosterUpdate } from "./roster.js";
+import { defeatedOf, dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterEntry, type RosterEntry, rosterPath, rosterUpdate, statusesAfter } from "./roster.js";
 
 let kept: Promise<unknown> = Promise.resolve();
 
@@ -109,15 +109,33 @@ async function restoreDefeat(combat: Combat.Implementation, combatant: Combatant
   if (combat.combatants.has(combatant.id!) && combatant.defeated !== defeated) await combatant.update({ defeated }, { turnEvents: false } as never);
 }
 
-/** A GM gave or took the actor's defeated status (the tracker's skull, the token HUD, a card's Apply): its combatants' defeat follows. */
-function onEffectChange(effect: ActiveEffect.Implementation, userId: string): Promise<void> | void {
+/** A GM gave or took statuses (a card's Apply, the token HUD, a macro): the roster keeps them for each combatant of the actor. */
+async function markStatuses(combat: Combat.Implementation, combatant: Combatant.Implementation, ids: readonly string[], given: boolean): Promise<void> {
+  if (!combat.combatants.has(combatant.id!)) return;
+  const statuses = statusesAfter(combat, combatant, ids, given);
+  const update = isSettled(combat, combatant.id!) ? { [rosterPath(combatant.id!, "statuses")]: statuses } : rosterUpdate({ [combatant.id!]: { ...rosterEntry(combat, combatant), statuses } });
+  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+  await combat.update(update as never, { turnEvents: false } as never);
+}
+
+/**
+ * A GM gave or took an effect with statuses: the roster records them (a player's own change of her
+ * actor's effects is not recorded), and with the defeated status (the tracker's skull, the token
+ * HUD, a card's Apply) its combatants' defeat follows.
+ */
+function onEffectChange(effect: ActiveEffect.Implementation, userId: string, given: boolean): Promise<void> | void {
   const status = CONFIG.specialStatusEffects.DEFEATED;
   const actor = effect.parent instanceof Actor ? effect.parent : null;
-  if (!isActiveGM() || !byGM(userId) || !actor || !effect.statuses.has(status)) return;
+  if (!isActiveGM() || !byGM(userId) || !actor || effect.statuses.size === 0) return;
+  const ids = [...effect.statuses];
   const work: Promise<void>[] = [];
   for (const stored of game.combats ?? []) {
     const combat = fray(stored);
-    for (const combatant of combat.combatants) if (combatant.actor === actor) work.push(keep(() => markDefeat(combat, combatant, actor.statuses.has(status))));
+    for (const combatant of combat.combatants) {
+      if (combatant.actor !== actor) continue;
+      work.push(keep(() => markStatuses(combat, combatant, ids, given)));
+      if (effect.statuses.has(status)) work.push(keep(() => markDefeat(combat, combatant, actor.statuses.has(status))));
+    }
   }
   return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
@@ -180,8 +198,8 @@ export function registerCombatKeeping(): void {
   Hooks.on("updateCombatant", (c, changed, options, userId) => onUpdateCombatant(c as Combatant.Implementation, changed as Record<string, unknown>, options as { combatTurn?: unknown }, userId));
   Hooks.on("deleteCombatant", (c, options, userId) => onDeleteCombatant(c as Combatant.Implementation, options, userId));
   Hooks.on("updateCombat", (combat, changed, options, userId) => onUpdateCombat(fray(combat), changed as Record<string, unknown>, options, userId));
-  Hooks.on("createActiveEffect", (effect, _options, userId) => onEffectChange(effect as ActiveEffect.Implementation, userId));
-  Hooks.on("deleteActiveEffect", (effect, _options, userId) => onEffectChange(effect as ActiveEffect.Implementation, userId));
+  Hooks.on("createActiveEffect", (effect, _options, userId) => onEffectChange(effect as ActiveEffect.Implementation, userId, true));
+  Hooks.on("deleteActiveEffect", (effect, _options, userId) => onEffectChange(effect as ActiveEffect.Implementation, userId, false));
   Hooks.on("updateToken", (token, changed, options, userId) => onUpdateToken(token as TokenDocument.Implementation, changed as Record<string, unknown>, options, userId));
   Hooks.once("ready", () => void keep(settleWorld));
 }

@@ -10,8 +10,10 @@
  * later (a GM's change of the token's disposition, or a ruleset's GM control). The initiative is
  * written with every GM step that places a combatant (`setInitiatives`), and Foundry's own field is
  * kept as a copy for display. Defeat is the roster's too (`defeated`, written only when a GM marks
- * or clears it), since a player may write her own combatant's `defeated`. An entry not yet written
- * reads as the GM would write it now.
+ * or clears it), since a player may write her own combatant's `defeated`. So are her actor's
+ * statuses (`statuses`, the ones a GM gave and did not take back, by a card's Apply, the token HUD
+ * or a macro), since a player may add or delete the effects of an actor she owns: what a fight's
+ * end reads of who is down. An entry not yet written reads as the GM would write it now.
  */
 import { SYSTEM_ID } from "../system.js";
 import { roundOf } from "./clock.js";
@@ -27,11 +29,14 @@ export interface RosterEntry {
   initiative: number | null;
   /** Whether a GM marked it defeated (absent until a GM marks or clears it). */
   defeated?: boolean;
+  /** The actor's status ids a GM gave and has not taken back (absent until a GM gives or takes one while it fights). */
+  statuses?: string[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isSide = (value: unknown): value is number | null => value === null || Number.isSafeInteger(value);
 const isInitiative = (value: unknown): value is number | null => value === null || (typeof value === "number" && Number.isFinite(value));
+const isStatusList = (value: unknown): value is string[] => Array.isArray(value) && value.every((id) => typeof id === "string");
 
 function storedEntries(combat: Combat.Implementation): Record<string, unknown> {
   // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
@@ -61,7 +66,8 @@ export function vouchedSide(combatant: Combatant.Implementation, addedByGM: bool
 export function freshEntry(combat: Combat.Implementation, combatant: Combatant.Implementation, initiative: number | null, addedByGM = false): RosterEntry {
   // A GM may add a combatant already down (her creation data or the actor's status); a player's word for it is not taken.
   const downByGM = addedByGM && combatant.isDefeated;
-  return { side: vouchedSide(combatant, addedByGM), joined: roundOf(combat), initiative, ...(downByGM ? { defeated: true } : {}) };
+  const statuses = addedByGM ? [...(combatant.actor?.statuses ?? [])].sort() : [];
+  return { side: vouchedSide(combatant, addedByGM), joined: roundOf(combat), initiative, ...(downByGM ? { defeated: true } : {}), ...(statuses.length ? { statuses } : {}) };
 }
 
 /**
@@ -80,7 +86,29 @@ export function rosterEntry(combat: Combat.Implementation, combatant: Combatant.
     joined: Number.isSafeInteger(stored.joined) && (stored.joined as number) >= 0 ? (stored.joined as number) : 0,
     initiative: Object.hasOwn(stored, "initiative") && isInitiative(stored.initiative) ? stored.initiative : null,
     ...(typeof stored.defeated === "boolean" ? { defeated: stored.defeated } : {}),
+    ...(isStatusList(stored.statuses) ? { statuses: [...stored.statuses] } : {}),
   };
+}
+
+/**
+ * The combatant's statuses as a GM set them: the roster's record once a GM gave or took one while
+ * it fights; before that, the actor's own only for a combatant no player owns (whose actor only a
+ * GM writes), else none.
+ */
+export function statusesOf(combat: Combat.Implementation, combatant: Combatant.Implementation): ReadonlySet<string> {
+  const marked = rosterEntry(combat, combatant).statuses;
+  if (marked !== undefined) return new Set(marked);
+  return combatant.hasPlayerOwner ? new Set() : new Set(combatant.actor?.statuses ?? []);
+}
+
+/** The record after a GM gave (`given`) or took statuses: what she set before, changed by these alone. */
+export function statusesAfter(combat: Combat.Implementation, combatant: Combatant.Implementation, ids: Iterable<string>, given: boolean): string[] {
+  const now = new Set(statusesOf(combat, combatant));
+  for (const id of ids) {
+    if (given) now.add(id);
+    else now.delete(id);
+  }
+  return [...now].sort();
 }
 
 /**

@@ -4,15 +4,14 @@
  * / that boots. The playground (playground/start.ts) serves its own page through the same code.
  */
 import { join } from "node:path";
-import { bundleForBrowser, DIST, ROOT, serveFray, SYSTEM_ID, TYPES, type FrayServer } from "../../../playground/server.js";
+import { bundleForBrowser, coreStylesheetLinks, DIST, ROOT, serveFray, SYSTEM_ID, TYPES, type FrayServer } from "../../../playground/server.js";
 
 export { DIST, SYSTEM_ID, type FrayServer };
 
 const PAGE = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Fray harness</title><link rel="icon" href="data:,">
-<link rel="stylesheet" href="/fonts/fontawesome/css/all.min.css">
-<link rel="stylesheet" href="/core/stand-in.css">
+${coreStylesheetLinks()}
 </head>
 <body class="vtt game system-${SYSTEM_ID} theme-light">
 <script type="module">

@@ -15,6 +15,7 @@ import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
+import { actorCombinedThisRound, recordActorCombined } from "../combat/combined.js";
 import { actorHeldInArea } from "../combat/hold.js";
 import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
@@ -93,6 +94,9 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   if (attack === "aim" && weapon) request.rangeDrops = { ...weapon.system.rangeDrops };
   // An opponent's Interpose holds her in her Area this round (the GM's record on the Combat): the rules refuse her Move.
   if (actorHeldInArea(attacker)) request.heldInArea = true;
+  // What she took earlier this round counts towards Drop 4 and two Areas (the GM's record, never her word).
+  const earlier = actorCombinedThisRound(attacker);
+  if (earlier.length) request.combinedThisRound = earlier;
   if (attack === "riposte") {
     const after = riposteOf(attacker);
     if (!after) throw new Refused(game.i18n!.format("FRAY.Card.Refused.NoRiposte", { name: attacker.name }));
@@ -119,6 +123,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
     }),
   };
   if (request.heldInArea === true) (rules.attacker as ParticipantRequest).heldInArea = true;
+  if (Array.isArray(request.combinedThisRound)) (rules.attacker as ParticipantRequest).combinedThisRound = request.combinedThisRound as string[];
   for (const key of ["range", "cover", "rangeDrops", "riposteAfter", "spend", "landingSpend"]) if (request[key] !== undefined) rules[key] = request[key];
   if (typeof request.defence === "string") {
     rules.defence = request.defence;
@@ -180,6 +185,8 @@ export const cavaliersAttackCard: CardKind = {
     const dying = (["attacker", "defender"] as const).filter((role, index) => actorType(actors[role]!) === "pc" && dyingWith(actors[role]!, Number(outcome.effects[index]?.changes.wounds?.to ?? cavaliersSystem(actors[role]!).wounds.value)));
     return { outCandidate: outCandidate(outcome, actors), dying };
   },
+  // The attack's combined actions join her round's (the next attack or Interpose reads them).
+  opened: (card, actors) => recordActorCombined(actors.attacker!, card.request.combined as string[]),
   followUps: {
     out: {
       check(card, value, asker) {

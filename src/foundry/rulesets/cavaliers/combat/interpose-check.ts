@@ -8,12 +8,26 @@ import { placeTokens, standingToken, areaContext } from "../../../areas/service.
 import { actorAt, tokenAt } from "../../../cards/documents.js";
 import { type CardData, cardOf } from "../../../cards/model.js";
 import { sideOf } from "../../../combat/roster.js";
-import { MAX_INTERPOSE_AREAS } from "../../../../rules/cavaliers/tables.js";
+import { areasMoved, combinedActionDrop } from "../../../../rules/cavaliers/combined.js";
+import { COMBINED_CAP, MAX_AREAS_PER_TURN, MAX_INTERPOSE_AREAS } from "../../../../rules/cavaliers/tables.js";
+import { combinedThisRound } from "./combined.js";
 import { actorHeldInArea, heldThisRound } from "./hold.js";
 
 export const ATTACK_KIND = "cavaliers.attack";
 
 const say = (key: string, data: Record<string, string> = {}) => game.i18n!.format(`FRAY.Combat.Refused.Interpose${key}`, data);
+
+/** The combined action an Interpose from the next Area takes. */
+export const INTERPOSE_MOVE = ["move"] as const;
+
+/** Whether her Move fits the round after what she took before: Drop 4 and two Areas at most (the rules check the same). */
+export function checkMove(earlier: readonly string[]): { ok: true } | { refusal: string } {
+  const drop = combinedActionDrop([...earlier, ...INTERPOSE_MOVE]);
+  if (drop > COMBINED_CAP) return { refusal: say("OverCap", { drop: String(drop), cap: String(COMBINED_CAP), taken: String(combinedActionDrop(earlier)) }) };
+  const areas = areasMoved([...earlier, ...INTERPOSE_MOVE]);
+  if (areas > MAX_AREAS_PER_TURN) return { refusal: say("MovedEnough", { areas: String(areasMoved(earlier)), most: String(MAX_AREAS_PER_TURN) }) };
+  return { ok: true };
+}
 
 /** An attack she may step into: the card, its actors, and how many Areas she crosses (null: no Areas drawn). */
 export interface Redirect {
@@ -53,6 +67,10 @@ export function checkRedirect(combatant: Combatant.Implementation, message: Chat
   if (areas !== null && areas > MAX_INTERPOSE_AREAS) return { refusal: say("TooFar", { ...names, areas: String(areas) }) };
   // Held in her own Area by an opponent's Interpose, she cannot take the Move that steps in from the next.
   if (areas !== null && areas > 0 && actorHeldInArea(me)) return { refusal: say("Held", names) };
+  if (areas !== null && areas > 0 && combatant.combat) {
+    const move = checkMove(combinedThisRound(combatant.combat, combatant));
+    if ("refusal" in move) return move;
+  }
   return { message, card, attacker, target, areas };
 }
 

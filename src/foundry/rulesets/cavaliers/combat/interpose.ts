@@ -3,7 +3,8 @@
  * opponent to hold) is a request: the GM reads the card, the combatants and where their tokens
  * stand, runs the rules' `spend-initiative` action exactly as `fray resolve` does, and only then
  * re-points the card's defender (the Move's Drop 1 on her defence when she comes from the next
- * Area) or stores the hold on the Combat, and spends the IP. Once a round, by the GM's clock.
+ * Area, the Move itself on her round's combined actions, within Drop 4) or stores the hold on the
+ * Combat, and spends the IP. Once a round, by the GM's clock.
  */
 import { DiceTray, givenDice } from "../../../../core/dice/source.js";
 import { RuleError } from "../../../../core/ruleError.js";
@@ -15,7 +16,8 @@ import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { cavaliersSystem, actorType } from "../cards/participants.js";
 import { actorHeldInArea, HOLD_KEY } from "./hold.js";
-import { checkBlock, checkRedirect, type Redirect } from "./interpose-check.js";
+import { combinedThisRound, recordCombined } from "./combined.js";
+import { checkBlock, checkMove, checkRedirect, INTERPOSE_MOVE, type Redirect } from "./interpose-check.js";
 import { type CheckedSpend, checkSpend, initiativePoints, recordSpend } from "./spend.js";
 import { roundOf } from "../../../combat/clock.js";
 
@@ -36,7 +38,7 @@ export interface Interposed {
 }
 
 /** The rules' word on the buy and its effect, over no dice (the same action and request shape as the command line's). */
-function resolveSpend(bought: CheckedSpend, actor: Actor.Implementation, interpose: InterposeRequest): void {
+function resolveSpend(bought: CheckedSpend, actor: Actor.Implementation, interpose: InterposeRequest, earlier: readonly string[] = []): void {
   const system = cavaliersSystem(actor);
   const request = {
     name: actor.name,
@@ -47,6 +49,7 @@ function resolveSpend(bought: CheckedSpend, actor: Actor.Implementation, interpo
     usedThisRound: bought.used,
     spend: "interpose",
     interpose,
+    ...(earlier.length ? { combinedThisRound: [...earlier] } : {}),
     options: rulesetOptions("cavaliers"),
   };
   try {
@@ -70,7 +73,10 @@ async function redirect(combat: Combat.Implementation, bought: CheckedSpend, act
   // Where the tokens stand decides; only a fight with no Areas drawn takes her word for the Move.
   const areas = found.areas ?? (moved ? 1 : 0);
   if (areas > 0 && actorHeldInArea(actor)) refuse("Held");
-  resolveSpend(bought, actor, { mode: "redirect", attacker: found.attacker.name, target: found.target.name, areas });
+  // Her Move is a combined action of her round: with what she took before, it must stay within Drop 4 and two Areas.
+  const earlier = combinedThisRound(combat, combatant);
+  if (areas > 0) refusal(checkMove(earlier));
+  resolveSpend(bought, actor, { mode: "redirect", attacker: found.attacker.name, target: found.target.name, areas }, earlier);
   const token = combatant.token;
   const interposed: Interposed = { by: actor.name, insteadOf: found.target.name, move: areas > 0 };
   await rewriteOpenCard(messageId, (card) => {
@@ -82,7 +88,7 @@ async function redirect(combat: Combat.Implementation, bought: CheckedSpend, act
   });
   const moveNote = areas > 0 ? ` ${i18n().localize("FRAY.Combat.Interpose.WithMove")}` : "";
   const effect = i18n().format("FRAY.Combat.Interpose.Redirected", { attacker: esc(found.attacker.name), target: esc(found.target.name) }) + moveNote;
-  await recordSpend(combat, bought, undefined, effect);
+  await recordSpend(combat, bought, areas > 0 ? () => recordCombined(combat, combatant, INTERPOSE_MOVE) : undefined, effect);
 }
 
 async function block(combat: Combat.Implementation, bought: CheckedSpend, actor: Actor.Implementation, opponentId: string): Promise<void> {

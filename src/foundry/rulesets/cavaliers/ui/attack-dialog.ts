@@ -1,4 +1,5 @@
 import { riposteOf } from "../cards/attack.js";
+import { actorCombinedThisRound } from "../combat/combined.js";
 import { actorHeldInArea } from "../combat/hold.js";
 import type { DeepPartial } from "fvtt-types/utils";
 import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
@@ -92,6 +93,7 @@ export class AttackDialog extends HandlebarsDialog {
       ...(this.area?.lineOfSight === false ? { lineOfSight: false } : {}),
       riposteReady: riposteOf(this.actor) !== null,
       ...(actorHeldInArea(this.actor) ? { heldInArea: true } : {}),
+      ...(actorCombinedThisRound(this.actor).length ? { combinedThisRound: actorCombinedThisRound(this.actor) } : {}),
       ...(data?.derived.dying ? { dying: true } : {}),
       ...(targetData?.derived.dying ? { targetDying: true } : {}),
     };

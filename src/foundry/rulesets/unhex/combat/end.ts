@@ -3,18 +3,20 @@
  * (src/rules/unhex/combatEnd.ts) over the combat's teams, each combatant read from her actor as it
  * is now (level and wound boxes) and from the table's marks: the Surrendered and Retreated token
  * statuses, an Unconscious status, and a Dead status or the tracker's Defeated toggle (the GM's
- * word that she is out).
+ * word that she is out). The statuses are the roster's (roster.ts, `statusesOf`): the ones a GM
+ * gave, by a card's Apply or by hand, and did not take back; a player deleting her own actor's
+ * Unconscious effect does not stand her up.
  */
 import { combatEnd, type CombatEnd, type CombatTeam, type OutWord } from "../../../../rules/unhex/combatEnd.js";
-import { defeatedOf } from "../../../combat/roster.js";
+import { defeatedOf, statusesOf } from "../../../combat/roster.js";
 import { CORE_STATUS, FRAY_STATUS } from "../../../statuses/index.js";
 import { isPc, unhexData, woundsOf } from "../actors.js";
 import { unhexOptions } from "../ui/sheet.js";
 import { TEAMS, teamOf } from "./state.js";
 
 /** The table's word that a combatant is out, when a status or the tracker says so. */
-function outWord(combat: Combat.Implementation, combatant: Combatant.Implementation, actor: Actor.Implementation): OutWord | undefined {
-  const statuses = actor.statuses;
+function outWord(combat: Combat.Implementation, combatant: Combatant.Implementation): OutWord | undefined {
+  const statuses = statusesOf(combat, combatant);
   if (statuses.has(FRAY_STATUS.surrendered.id)) return "surrendered";
   if (statuses.has(FRAY_STATUS.retreated.id)) return "retreated";
   if (statuses.has(CORE_STATUS.unconscious.id)) return "unconscious";
@@ -34,7 +36,7 @@ export function combatTeams(combat: Combat.Implementation): CombatTeam[] {
     } catch {
       continue;
     }
-    const out = outWord(combat, combatant, actor);
+    const out = outWord(combat, combatant);
     // The rules' request bounds a name at 200 characters; the card keeps the request it ran.
     const member = { name: actor.name.slice(0, 200), level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), wounds: woundsOf(actor), ...(out ? { out } : {}) };
     const team = teamOf(combat, combatant);

@@ -1,0 +1,54 @@
+/**
+ * The combined actions each combatant took this round, kept by the GM in the Combat's own flags
+ * (a player writes her combatant and her token, never the Combat's flags):
+ *
+ *   flags.fray.cavaliersCombined.<combatant id> = { round, actions: [combined action ids] }
+ *
+ * The Drop 4 cap and the two Areas of movement hold for the round (seed 000 §Combined Actions), so
+ * the GM adds what each attack card and each Interpose's Move took, and the next one reads it as
+ * `combinedThisRound`. A record from an older round of the GM's clock reads as none.
+ */
+import { COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
+import { roundOf } from "../../../combat/clock.js";
+import { storedState, writeStates } from "../../../combat/store.js";
+
+export const COMBINED_KEY = "cavaliersCombined";
+
+/** Combined actions the combatant took this round by the GM's clock (an unreadable record reads as none). */
+export function combinedThisRound(combat: Combat.Implementation, combatant: Combatant.Implementation): string[] {
+  const value = storedState(combat, COMBINED_KEY, combatant.id);
+  if (typeof value !== "object" || value === null) return [];
+  const { round, actions } = value as { round?: unknown; actions?: unknown };
+  if (round !== roundOf(combat) || !Array.isArray(actions)) return [];
+  return actions.filter((id): id is string => typeof id === "string" && Object.hasOwn(COMBINED_ACTIONS, id));
+}
+
+/** The combatant an actor fights as in an active combat (only a GM sets `active`), with its combat. */
+export function fightingAs(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  for (const entry of game.combats?.contents ?? []) {
+    // game.combats holds the configured class; fvtt-types types its entries as the stored base Combat.
+    const combat = entry as Combat.Implementation;
+    if (!combat.active) continue;
+    const combatant = combat.combatants.find((c) => c.actor?.uuid === actor.uuid);
+    if (combatant) return { combat, combatant };
+  }
+  return null;
+}
+
+/** What the actor took this round in the active combat she fights in; none out of combat. */
+export function actorCombinedThisRound(actor: Actor.Implementation): string[] {
+  const fight = fightingAs(actor);
+  return fight ? combinedThisRound(fight.combat, fight.combatant) : [];
+}
+
+/** Adds combined actions to the combatant's round (the active GM only). */
+export async function recordCombined(combat: Combat.Implementation, combatant: Combatant.Implementation, actions: readonly string[]): Promise<void> {
+  if (!actions.length) return;
+  await writeStates(combat, COMBINED_KEY, { [combatant.id!]: { round: roundOf(combat), actions: [...combinedThisRound(combat, combatant), ...actions] } });
+}
+
+/** Adds an actor's combined actions to her round in the active combat she fights in (none out of combat). */
+export async function recordActorCombined(actor: Actor.Implementation, actions: readonly string[]): Promise<void> {
+  const fight = fightingAs(actor);
+  if (fight) await recordCombined(fight.combat, fight.combatant, actions);
+}
