@@ -47,7 +47,7 @@ function registerRulesetDocuments(): void {
       CONFIG.Actor.dataModels[type] = definition.model;
       CONFIG.Actor.trackableAttributes[type] = definition.trackable;
       const context = async (actor: Actor.Implementation) => (await rulesetOrNull(documents.id))?.actorContexts[type]?.(actor) ?? {};
-      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(type, definition.template, context), {
+      DocumentSheetConfig.registerSheet(Actor, SYSTEM_ID, sheetClassFor(type, definition.template, context, definition.tabs), {
         types: [type as Actor.SubType],
         makeDefault: true,
         label: `FRAY.Sheet.${type}`,

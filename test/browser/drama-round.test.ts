@@ -389,6 +389,21 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     chat = await show(page, first);
     expect(await chat.locator("[data-fray-action='shoot']").count()).toBe(1);
     await screenshot(chat, "drama-card-shoot-first");
+    // Ada shoots from Ines's line (every die a 3): her line then says she has shot, and offers no button.
+    count = await messageCount(page);
+    dialog = await openDialog(page, chat.locator("[data-fray-action='shoot']"), "fray-drama-ranged");
+    await submit(page, dialog);
+    await expect.poll(() => messageCount(page)).toBe(count + 1);
+    await closeWindows(page);
+    chat = await show(page, first);
+    expect(await chat.locator("[data-fray-action='shoot']").count()).toBe(0);
+    expect(await chat.locator(".fray-drama-shooters > li", { hasText: "Ines" }).locator("[data-shot]").innerText()).toMatch(/^has shot: a (hit|marginal hit|miss)$/);
+    await screenshot(chat, "drama-card-shoot-first-shot");
+    // The GM still sees Berold's button: he has not shot.
+    await as(page, "GM");
+    chat = await show(page, first);
+    expect(await chat.locator(".fray-drama-shooters > li", { hasText: "Berold" }).locator("[data-fray-action='shoot']").count()).toBe(1);
+    await as(page, "Ada");
 
     // A courage test from the sheet, for the wound Ines carries.
     await page.evaluate(async () => {

@@ -1,12 +1,14 @@
 /**
  * The measuring helper every browser test leans on (support/layout.ts) catches what it claims to:
  * drawn on the harness page, a card wider than the chat column, a cut-off label, a select too
- * narrow for its option, two buttons drawn over each other and a dialog taller than 720 px are each
- * named; a card that fits and a fold that is closed are not.
+ * narrow for its option, two buttons drawn over each other, a dialog or a sheet's tab taller than
+ * 720 px and a word broken across lines are each named; a card that fits and a fold that is closed
+ * are not. The card watcher every page runs names the machine's words in a card, folded or not.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browserAvailable, layoutProblems, measureLayout, openFray, useFrayBrowser } from "./support/index.js";
+import { browserAvailable, layoutProblems, measureLayout, openFray, useFrayBrowser, wordsSplit } from "./support/index.js";
+import { watchCardWords } from "./support/card-words.js";
 
 describe.skipIf(!browserAvailable())("the layout helper", () => {
   const fray = useFrayBrowser();
@@ -60,6 +62,56 @@ describe.skipIf(!browserAvailable())("the layout helper", () => {
     expect(problems[0]).toMatch(/^light: <h1.window-title> "A long dialog" needs \d+ px of height; a window is 720 px$/);
     expect(problems[1]).toMatch(/^dark: /);
     expect(await page.evaluate(() => document.body.className)).toContain("theme-light");
+    await page.close();
+  });
+
+  it("names a sheet's tab with a control scrolled past 720 px, and passes one that fits", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1000, height: 1200 } });
+    await openFray(page, fray.server.url);
+    const sheet = (body: number) =>
+      page.evaluate((body) => {
+        document.querySelector(".test-sheet")?.remove();
+        const app = document.createElement("div");
+        app.className = "application sheet test-sheet";
+        app.style.cssText = "width: 400px; height: 680px; display: flex; flex-direction: column";
+        app.innerHTML = `<header class="window-header"><h1 class="window-title">Ines</h1></header><section class="window-content" style="flex: 1; min-height: 0; display: flex"><div style="overflow-y: auto; flex: 1"><p style="height: ${body}px">Long notes scroll.</p><button type="button">Roll</button></div></section>`;
+        document.body.append(app);
+      }, body);
+    await sheet(900);
+    const problems = await layoutProblems(page.locator(".test-sheet"));
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^light: <h1.window-title> "Ines" needs \d+ px of height to reach <button> "Roll"; a window is 720 px$/);
+    await sheet(300);
+    expect(await layoutProblems(page.locator(".test-sheet"))).toEqual([]);
+    await page.close();
+  });
+
+  it("names a word broken across lines, not a break at a space", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1000, height: 900 } });
+    await openFray(page, fray.server.url);
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML("beforeend", `<table style="width: 120px; table-layout: fixed"><tr><th class="broken" style="width: 40px; overflow-wrap: anywhere">Rearguard</th><th class="whole" style="width: 80px">On Guard</th></tr></table>`);
+    });
+    expect(await wordsSplit(page.locator("th.broken"))).toEqual([expect.stringMatching(/^"Rearguard" is broken across \d lines in <th> "Rearguard"$/)]);
+    await page.locator("th.whole").evaluate((th: HTMLElement) => (th.style.width = "30px"));
+    expect(await wordsSplit(page.locator("th.whole"))).toEqual([]);
+    await page.close();
+  });
+
+  it("the card watcher names an update path, a key and a yes/no value in a drawn card, folded steps too, in both themes", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1000, height: 900 } });
+    await page.setContent(`<body class="theme-light"><ol id="chat-log"></ol></body>`);
+    const seen = await watchCardWords(page);
+    await page.evaluate(() => {
+      document.getElementById("chat-log")!.innerHTML = `<li><section class="fray-card"><p>Elsa: system.incapacitated false → true</p><details><summary>How it went</summary><p>FRAY.Torchlight.Nothing</p></details></section></li>`;
+    });
+    await expect.poll(() => seen().length).toBe(6);
+    const problems = seen().join("\n");
+    expect(problems).toMatch(/^theme-light card: an update path in/m);
+    expect(problems).toMatch(/^theme-dark card: an untranslated key in/m);
+    expect(problems).toMatch(/a yes\/no value/);
+    expect(await page.locator("details").evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+    expect(await page.evaluate(() => document.body.className)).toBe("theme-light");
     await page.close();
   });
 });

@@ -291,7 +291,11 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await as(page, "GM");
     await (await tracker(page)).locator('[data-action="nextTurn"]').click();
     card = await attack(page, "Veteran Sergeant", "Ines", [[14, 20], [5, 8]]);
-    expect(await readCard(card)).toContain("Ines is Wounded.");
+    // Said once, in the change list; no step line beside it repeats it.
+    const wounded = await readCard(card);
+    expect(wounded).toContain("Ines: Resolve 3 → 0");
+    expect(wounded).toContain("Ines is Wounded");
+    expect(wounded).not.toMatch(/Ines's Resolve 3 → 0|Ines is Wounded\./);
     await screenshot(card, "personal-card-attack-wounded");
 
     // Bruno's turn: Bob shoots at the Thug with his Bow and misses.
@@ -318,7 +322,8 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await screenshot(card, "personal-card-fate-awaiting");
     await card.locator("[data-fray-value='Shaken']").click();
     card = await lastCard(page);
-    expect(await readCard(card)).toContain("Ines takes the Fallen Fate Shaken.");
+    expect(await readCard(card)).toContain("Ines is Shaken");
+    expect(await readCard(card)).not.toContain("Ines takes the Fallen Fate Shaken.");
     await screenshot(card, "personal-card-fate-taken");
 
     // The end of the round: Ines slips on the mill steps (3 damage while Wounded); she ignores the fate.

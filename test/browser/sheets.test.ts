@@ -1,11 +1,12 @@
 /**
  * Every actor and item sheet, rendered from the built bundle in Chromium with the compiled CSS:
  * its labels come from en.json, it shows the document's values, and an edit made the way a user
- * makes it (type, leave the field) updates the document. Each sheet is photographed.
+ * makes it (type, leave the field) updates the document. Each sheet is photographed. Every actor and
+ * item sheet of the five rulesets, each of its tabs, fits a 720 px-tall window in both themes.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browserAvailable, openFray, screenshot, useFrayBrowser } from "./support/index.js";
+import { browserAvailable, layoutProblems, openFray, screenshot, useFrayBrowser } from "./support/index.js";
 
 interface SheetCase {
   documentName: "Actor" | "Item";
@@ -37,15 +38,15 @@ const CASES: SheetCase[] = [
 describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
   const fray = useFrayBrowser();
 
-  async function openSheet(page: Page, sheet: SheetCase): Promise<{ id: string; uuid: string }> {
-    return page.evaluate(async ({ documentName, type, system }) => {
+  async function openSheet(page: Page, sheet: SheetCase, name = `Test ${sheet.type}`): Promise<{ id: string; uuid: string }> {
+    return page.evaluate(async ({ documentName, type, system, name }) => {
       type Doc = { uuid: string; sheet: { render(o: object): Promise<{ element: HTMLElement }> } };
       const g = globalThis as unknown as { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } }> };
-      const document = await g.CONFIG[documentName]!.documentClass.create({ name: `Test ${type}`, type, system });
+      const document = await g.CONFIG[documentName]!.documentClass.create({ name, type, system });
       const app = await document.sheet.render({ force: true });
       await window.harness?.flush();
       return { id: app.element.id, uuid: document.uuid };
-    }, sheet);
+    }, { ...sheet, name });
   }
 
   it.each(CASES.map((sheet) => [sheet.type, sheet] as const))("%s: shows its tracks, saves an edit, and is photographed", async (_type, sheet) => {
@@ -67,6 +68,9 @@ describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
     await screenshot(root, `sheet-${sheet.type}`);
 
     const field = root.locator(`[name="${sheet.edit.name}"]`);
+    // The field's tab first, as a player would open it.
+    const tab = await field.evaluate((element) => element.closest("section.tab[data-tab]")?.getAttribute("data-tab"));
+    if (tab) await root.locator(`.fray-tabs [data-tab="${tab}"]`).click();
     if ((await field.evaluate((element) => element.tagName)) === "SELECT") await field.selectOption(sheet.edit.value);
     else {
       await field.fill(sheet.edit.value);
@@ -80,6 +84,33 @@ describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
     expect(stored).toEqual(sheet.edit.expected);
     // The sheet re-rendered from the updated document.
     expect(await page.locator(`[id="${id}"] [name="${sheet.edit.name}"]`).inputValue()).toBe(sheet.edit.value);
+    await page.close();
+  });
+
+  // Every sheet type of system.json, with the cases' data where a case fills its lists.
+  const EVERY_SHEET: Pick<SheetCase, "documentName" | "type" | "system">[] = [
+    ...["cavaliersCharacter", "cavaliersNpc", "dramaCharacter", "dramaNpc", "unhexCharacter", "unhexNpc", "personalCharacter", "personalNpc", "torchlightCharacter", "torchlightNpc"].map((type) => ({ documentName: "Actor" as const, type, system: {} })),
+    ...["cavaliersSpecialty", "cavaliersWeapon", "cavaliersArmour", "personalWeapon", "personalArmour", "personalBand", "personalAction", "personalFate", "torchlightWeapon", "torchlightGear", "unhexWeapon", "unhexShield", "unhexArmour", "unhexGear", "dramaWeapon", "dramaArmour", "dramaAdvantage"].map((type) => ({ documentName: "Item" as const, type, system: {} })),
+  ].map((sheet) => CASES.find((c) => c.type === sheet.type) ?? sheet);
+
+  it("every actor and item sheet, each of its tabs, fits a 720 px window, light and dark", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFray(page, fray.server.url);
+    const problems: string[] = [];
+    for (const sheet of EVERY_SHEET) {
+      // A name as short as most: the window title (Foundry's, cut to one line) holds the sheet's type and the name.
+      const { id } = await openSheet(page, sheet as SheetCase, "Ines");
+      const root = page.locator(`[id="${id}"]`);
+      const tabs = await root.locator(".fray-tabs [data-tab]").all();
+      if (!tabs.length) problems.push(...(await layoutProblems(root)).map((problem) => `${sheet.type}: ${problem}`));
+      for (const tab of tabs) {
+        await tab.click();
+        const name = (await tab.innerText()).trim();
+        problems.push(...(await layoutProblems(root)).map((problem) => `${sheet.type}, ${name} tab: ${problem}`));
+      }
+      await root.evaluate((element) => element.remove());
+    }
+    expect(problems).toEqual([]);
     await page.close();
   });
 

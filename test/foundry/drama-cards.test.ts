@@ -353,4 +353,26 @@ describe("who shoots first", () => {
     expect(await fx.buttons(message)).toEqual(["shoot", "shoot"]);
     await replays(message);
   });
+
+  it("a shooter who has shot says so on her line and offers no Shoot button; a card a player wrote is no shot", async () => {
+    harness.switchUser(ada);
+    const { postRanged, postShootFirst } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const message = (await postShootFirst(ines as never, { actor: berold as never })) as unknown as Message;
+    const line = async (name: string) => [...(await message.renderHTML()).querySelectorAll<HTMLElement>(".fray-drama-shooters > li")].find((li) => li.firstChild?.textContent?.trim() === name);
+    // Bob, Berold's owner, writes a "shot" of his own: only a GM writes cards, so it counts for nothing.
+    harness.switchUser(bob);
+    const ChatMessage = (globalThis as unknown as { CONFIG: { ChatMessage: { documentClass: { create(data: object): Promise<unknown> } } } }).CONFIG.ChatMessage.documentClass;
+    await ChatMessage.create({ type: "card", content: "<section class='fray-card'></section>", system: { kind: "drama.ranged", state: "applied", refs: { shooter: { actor: berold.uuid }, target: { actor: ines.uuid } } } });
+    expect(await fx.buttons(message)).toEqual(["shoot"]);
+    // Ines shoots Berold from her line.
+    harness.switchUser(ada);
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: [], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    expect(await postRanged(ines as never, { actor: berold as never }, answer)).toBeTruthy();
+    expect(await fx.buttons(message)).toEqual([]);
+    expect((await line("Ines"))?.querySelector("[data-shot]")?.textContent).toMatch(/^has shot: a (hit|marginal hit|miss)$/);
+    harness.switchUser(gm);
+    expect(await fx.buttons(message)).toEqual(["shoot"]);
+    expect((await line("Berold"))?.querySelector("[data-fray-action='shoot']")).toBeTruthy();
+    expect((await line("Berold"))?.querySelector("[data-shot]")).toBeNull();
+  });
 });

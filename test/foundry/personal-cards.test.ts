@@ -127,7 +127,9 @@ describe("personal attack card", () => {
     expect(sys(bruno).resolve.value).toBe(6);
     expect(read.applied).toEqual([{ uuid: bruno.uuid, name: "Bruno", key: "system.resolve.value", kind: "field", before: 10, after: 6 }]);
     const shown = await text(message);
-    for (const line of ["Attack Roll 12 against Defense 10: a hit, by 2.", "Armor Rating against physical: 3.", "Damage 7 − Armor Rating 3 = 4.", "Bruno's Resolve 10 → 6.", "Bruno: Resolve 10 → 6"]) expect(shown).toContain(line);
+    for (const line of ["Attack Roll 12 against Defense 10: a hit, by 2.", "Armor Rating against physical: 3.", "Damage 7 − Armor Rating 3 = 4.", "Bruno: Resolve 10 → 6"]) expect(shown).toContain(line);
+    // The change list says it; no step repeats it.
+    expect(shown).not.toContain("Bruno's Resolve 10 → 6.");
     // Every die is on the card: d20 4 and the two d6.
     const dice = [...(await message.renderHTML()).querySelectorAll(".fray-die")].map((d) => d.textContent);
     expect(dice).toEqual(["10d20", "4d6", "3d6"]);
@@ -158,7 +160,7 @@ describe("personal attack card", () => {
     const message = await attack(ines, bruno, ada, [12, 3, 3]); // 6 − 3 = 3
     expect(sys(bruno)).toMatchObject({ resolve: { value: 0 }, wounded: true });
     expect(statuses(bruno)).toEqual(["fray-wounded"]);
-    expect(await text(message)).toContain("Bruno is Wounded.");
+    expect(await text(message)).toContain("Bruno is Wounded");
     // The field and the status say the same thing: one line, no true/false.
     expect([...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent)).toEqual(["Bruno: Resolve 3 → 0", "Bruno is Wounded"]);
     harness.switchUser(gm);
@@ -186,7 +188,7 @@ describe("personal attack card", () => {
     expect(done.state).toBe("applied");
     expect(sys(bruno).fates).toEqual(["Maimed"]);
     expect(statuses(bruno)).toEqual(["fray-maimed"]);
-    expect(await text(message)).toContain("Bruno takes the Fallen Fate Maimed.");
+    expect(await text(message)).toContain("Bruno is Maimed");
     // Bob made the last choice, but the wound and the fate came from Ada's attack: the victim may not
     // take them back, nor may Ada; only the GM.
     expect(await buttons(message)).toEqual([]);
@@ -214,12 +216,35 @@ describe("personal attack card", () => {
     expect(await text(heavy)).toContain("Bruno is out of the fight.");
   });
 
+  it("says each change once: the change list in the game's words, no step line beside it repeating it (applied and undone)", async () => {
+    const lines = async (message: Message, list: string) => [...(await message.renderHTML()).querySelectorAll(`${list} li`)].map((li) => li.textContent!.replace(/\s+/g, " ").trim());
+    await bruno.update({ "system.resolve.value": 0, "system.wounded": true });
+    const message = await attack(ines, bruno, ada, [12, 3, 3]);
+    // Awaiting her choice nothing has changed yet: the steps say what happened.
+    expect(await lines(message, ".fray-card-steps")).toContain("Bruno's Resolve stays at 0.");
+    harness.switchUser(bob);
+    await click(message, "[data-fray-action='choose'][data-fray-value='Maimed']");
+    const changes = await lines(message, ".fray-card-changes");
+    expect(changes.join("\n")).toContain("Maimed");
+    const steps = await lines(message, ".fray-card-steps");
+    expect(steps.join("\n")).not.toContain("Maimed");
+    expect(steps).toContain("Damage 6 − Armor Rating 3 = 3.");
+    await bruno.update({ "system.resolve.value": 4, "system.wounded": false, "system.fates": [] });
+    const wounding = await attack(ines, bruno, ada, [12, 6, 4]);
+    expect(await lines(wounding, ".fray-card-changes")).toEqual(["Bruno: Resolve 4 → 0", "Bruno is Wounded"]);
+    expect((await lines(wounding, ".fray-card-steps")).join("\n")).not.toMatch(/Resolve 4 → 0|is Wounded/);
+    harness.switchUser(gm);
+    await click(wounding, "[data-fray-action='undo']");
+    expect(await lines(wounding, ".fray-card-changes")).toEqual(["Bruno: Resolve 4 → 0", "Bruno is Wounded"]);
+    expect((await lines(wounding, ".fray-card-steps")).join("\n")).not.toMatch(/Resolve 4 → 0|is Wounded/);
+  });
+
   it("a minor NPC at 0 is defeated (Foundry's Dead status) and takes nothing more", async () => {
     await guard.update({ "system.significant": false, "system.resolve.value": 2 });
     const message = await attack(ines, guard, ada, [15, 4, 3]);
     expect(card(message).state).toBe("applied");
     expect(statuses(guard)).toEqual(["dead"]);
-    expect(await text(message)).toContain("Guard is defeated.");
+    expect(await text(message)).toContain("Guard is Dead");
     const again = await attack(ines, guard, ada, [15, 4, 3]);
     expect(card(again)).toMatchObject({ state: "closed", applied: [] });
   });

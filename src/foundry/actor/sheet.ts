@@ -203,21 +203,25 @@ export class FrayActorSheet extends HandlebarsActorSheet {
 }
 
 /**
- * Every actor sheet's tabs, as v13's ApplicationV2 TABS: the character (tracks, actions, what she
- * rolls), her gear, her notes. A sheet taller than a 720 px window shows one at a time; the header
- * and its name stay above them.
+ * An actor sheet's tabs, as v13's ApplicationV2 TABS: the character (tracks, actions, what she
+ * rolls), any tabs her ruleset adds where one would not fit a 720 px window (torchlight's
+ * characteristics, drama's skills), her gear, her notes. One shows at a time; the header and its name
+ * stay above them.
  */
-export const ACTOR_TABS: Record<string, foundry.applications.api.ApplicationV2.TabsConfiguration> = {
-  sheet: {
-    tabs: [
-      { id: "character", icon: "fa-solid fa-user", cssClass: "" },
-      { id: "gear", icon: "fa-solid fa-suitcase", cssClass: "" },
-      { id: "notes", icon: "fa-solid fa-book", cssClass: "" },
-    ],
-    initial: "character",
-    labelPrefix: "FRAY.Sheet.Tab",
-  },
-};
+export function actorTabs(extra: readonly { id: string; icon: string }[] = []): Record<string, foundry.applications.api.ApplicationV2.TabsConfiguration> {
+  return {
+    sheet: {
+      tabs: [
+        { id: "character", icon: "fa-solid fa-user", cssClass: "" },
+        ...extra.map(({ id, icon }) => ({ id, icon, cssClass: "" })),
+        { id: "gear", icon: "fa-solid fa-suitcase", cssClass: "" },
+        { id: "notes", icon: "fa-solid fa-book", cssClass: "" },
+      ],
+      initial: "character",
+      labelPrefix: "FRAY.Sheet.Tab",
+    },
+  };
+}
 
 /** The context as a sheet shell gets it: its ruleset's builder, once that ruleset's chunk has arrived. */
 export type SheetShellContext = (actor: Actor.Implementation) => Record<string, unknown> | Promise<Record<string, unknown>>;
@@ -226,10 +230,10 @@ export type SheetShellContext = (actor: Actor.Implementation) => Record<string, 
  * A sheet class for one actor type: its template and its context. Registered at `init` for every
  * type, before the type's ruleset has arrived, so the context may have to wait for it.
  */
-export function sheetClassFor(type: string, template: string, extraContext: SheetShellContext): typeof FrayActorSheet {
+export function sheetClassFor(type: string, template: string, extraContext: SheetShellContext, tabs?: readonly { id: string; icon: string }[]): typeof FrayActorSheet {
   const sheet = class extends FrayActorSheet {
     static override PARTS = { sheet: { template, templates: PARTIALS, scrollable: [""] } };
-    static override TABS = ACTOR_TABS;
+    static override TABS = actorTabs(tabs);
     static override extraContext = extraContext;
   };
   // DocumentSheetConfig ids sheets by class name, so each type's class is named after its type.

@@ -7,6 +7,8 @@ export interface ActorTypeDefinition {
   model: typeof foundry.abstract.DataModel<any, Actor.Implementation>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CONFIG.Actor.dataModels is typed with any schema
   kind: "character" | "npc";
   template: string;
+  /** Tabs the sheet shows between Character and Gear when one tab would not fit a 720 px window (ids under FRAY.Sheet.Tab). */
+  tabs?: readonly { id: string; icon: string }[];
   /** Paths under `system` for the token's two bars (each a {value, max} pair or derived). */
   bars: [string, string?];
   trackable: { bar: string[]; value: string[] };

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type ElementHandle, type Locator, type Page } from "playwright-core";
 import { onTestFinished } from "vitest";
 import { REPO_ROOT } from "../../../playground/foundry/node.js";
+import { watchCardWords } from "./card-words.js";
 import { assertFits } from "./layout.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -38,7 +39,8 @@ export interface FrayPage {
  * Open the harness page at `url`, wait for init/setup/ready, and fail on any console error or
  * uncaught page error: at once if one happens while booting, and when the current test finishes
  * for any seen later (call inside a test; call assertNoErrors yourself from hooks). It then waits for
- * the world's ruleset's chunk, unless `waitForRuleset` is false.
+ * the world's ruleset's chunk, unless `waitForRuleset` is false. Every card the page draws from then
+ * on is read in both themes, and the test fails when one shows the machine's words (support/card-words.ts).
  */
 export async function openFray(page: Page, url: string, options: { waitForRuleset?: boolean } = {}): Promise<FrayPage> {
   const errors: string[] = [];
@@ -73,6 +75,15 @@ export async function openFray(page: Page, url: string, options: { waitForRulese
     });
   }
   frayPage.assertNoErrors();
+  const machineWordsSeen = await watchCardWords(page);
+  try {
+    onTestFinished(() => {
+      const problems = [...new Set(machineWordsSeen())];
+      if (problems.length) throw new Error(`A card showed the machine's words:\n${problems.join("\n")}`);
+    });
+  } catch {
+    // Not inside a test: no card is drawn outside one.
+  }
   return frayPage;
 }
 

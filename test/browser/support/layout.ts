@@ -7,6 +7,7 @@
  * - text cut off: an element whose content is wider than its box (scrollWidth > clientWidth), a
  *   select too narrow for its chosen option;
  * - two controls (buttons, inputs, selects) drawn over each other.
+ * A dialog, and each tab of an actor or item sheet, must show all it holds within a 720 px-tall window.
  * Steps folded away in a closed <details> are not drawn and not measured: what the reader sees is.
  */
 import { appendFile } from "node:fs/promises";
@@ -127,12 +128,31 @@ export async function measureLayout(target: Locator): Promise<LayoutReport> {
         }
       }
 
-      // A sheet's window is sized by Foundry (and the user) and scrolls; its tabs keep it short.
+      // A dialog shows everything without scrolling: the height it needs is its box plus what its
+      // content hides below.
       if (kind === "window") {
-        // The height the window needs to show everything without its content scrolling.
         const content = root.querySelector<HTMLElement>(".window-content");
         const needed = box.height + (content ? content.scrollHeight - content.clientHeight : 0);
         if (needed > windowHeight) problems.push(`${describe(root.querySelector(".window-title") ?? root)} needs ${Math.round(needed)} px of height; a window is ${windowHeight} px`);
+      }
+      // A sheet is measured one tab at a time (its other tabs are not drawn). Text may scroll in its
+      // body (a journal's page), but every control of the tab must be in reach within a 720 px
+      // window without scrolling: a sheet that long gets more tabs or a denser layout. Where a
+      // control would sit unscrolled is its place now plus how far each box around it is scrolled.
+      if (kind === "sheet") {
+        const scrolled = (element: Element) => {
+          let offset = 0;
+          for (let up = element.parentElement; up && root.contains(up); up = up.parentElement) offset += up.scrollTop;
+          return offset;
+        };
+        const content = root.querySelector<HTMLElement>(".window-content");
+        const padding = content ? parseFloat(getComputedStyle(content).paddingBottom) || 0 : 0;
+        let lowest: { element: Element; bottom: number } | null = null;
+        for (const control of elements.filter((e) => e.matches("button, a[data-action], input:not([type=hidden]), select, textarea"))) {
+          const bottom = control.getBoundingClientRect().bottom + scrolled(control) - box.top + padding;
+          if (!lowest || bottom > lowest.bottom) lowest = { element: control, bottom };
+        }
+        if (lowest && lowest.bottom > windowHeight) problems.push(`${describe(root.querySelector(".window-title") ?? root)} needs ${Math.round(lowest.bottom)} px of height to reach ${describe(lowest.element)}; a window is ${windowHeight} px`);
       }
       return { kind, problems };
     },
@@ -166,4 +186,28 @@ export async function assertFits(target: Locator, name: string): Promise<void> {
   const report = process.env.FRAY_LAYOUT_REPORT;
   if (report && problems.length) return appendFile(report, `${name}\n  ${[...new Set(problems)].join("\n  ")}\n`);
   if (problems.length) throw new Error(`${name} does not fit:\n  ${[...new Set(problems)].join("\n  ")}`);
+}
+
+/**
+ * Words broken across lines in the matched elements ("Reargua|rd"): each word of their text is a
+ * range, and a word drawn on two lines has boxes at two heights. A break at a space is not one.
+ */
+export async function wordsSplit(targets: Locator): Promise<string[]> {
+  return targets.evaluateAll((elements: Element[]) => {
+    const split: string[] = [];
+    for (const element of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const word of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) split.push(`"${word[0]}" is broken across ${lines.size} lines in <${element.tagName.toLowerCase()}> "${(element.textContent ?? "").replace(/\s+/g, " ").trim()}"`);
+        }
+      }
+    }
+    return split;
+  });
 }

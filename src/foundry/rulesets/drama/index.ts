@@ -7,6 +7,7 @@ import { labelledChoices } from "../../sheets/choices.js";
 import { templatePath } from "../../system.js";
 import type { FoundryRuleset } from "../types.js";
 import { DRAMA_CARD_KINDS } from "./cards/kinds.js";
+import { registerShotMarks } from "./cards/shots.js";
 import { postCourage, postMelee, postMomentum, postRanged, postShootFirst } from "./cards/post.js";
 import { advanceRound, dramaCombatRules } from "./combat/index.js";
 import { dramaDocuments } from "./documents.js";
@@ -40,6 +41,7 @@ export const dramaFoundry: FoundryRuleset = {
   combat: dramaCombatRules,
   init() {
     for (const kind of DRAMA_CARD_KINDS) registerCardKind(kind);
+    registerShotMarks();
     for (const type of Object.keys(dramaDocuments.actors)) registerSheetExtension(type, DRAMA_SHEET_EXTENSION);
     // The hook passes the stored base Combat; CONFIG.Combat.documentClass makes it Fray's.
     Hooks.on("updateCombat", (combat, changed, options, userId) => onUpdateCombat(combat as unknown as Combat.Implementation, changed as Record<string, unknown>, options as { direction?: number }, userId));

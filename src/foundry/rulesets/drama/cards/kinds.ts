@@ -17,6 +17,7 @@ import { fightChanges, MELEE_SHAPE, MULTIPLE_SHAPE, prepareFight, rulesFight, SK
 import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts } from "./fighters.js";
 import { declaredAdvantages } from "./pool.js";
 import { DRAMA_CLIENT_ACTIONS } from "./picker.js";
+import { markShots } from "./shots.js";
 import { awaitingView, nameOf, situationsText, statusLines, stepsView } from "./view.js";
 import { declaredStance } from "../combat/state.js";
 import { SYSTEM_ID } from "../../../system.js";
@@ -256,6 +257,7 @@ function shootersOf(card: CardData): Record<string, unknown>[] {
 
 export const dramaMomentumCard: CardKind = {
   ...common,
+  activate: markShots,
   id: "drama.momentum",
   action: "momentum",
   opener: "c1",

@@ -68,6 +68,27 @@ function ignoreLine(name: string, facts: Record<string, unknown>): string {
   return loc("MayIgnore", { name, damage: facts.damage, limit: facts.ignoreLimit, left: facts.ignoresLeft });
 }
 
+/**
+ * The steps the card's change list says in the game's words once the card has applied them
+ * ("Bruno: Resolve 4 → 0", "Bruno is Wounded", "Bruno is Maimed"): each is shown there, not twice.
+ * Before Apply (a Fallen Fate awaited) nothing has changed yet, and the steps say it.
+ */
+function saidByChanges(step: Step, card: CardData): boolean {
+  const changed = (test: (record: CardData["applied"][number]) => boolean) => card.applied.some(test);
+  switch (step.rule) {
+    case "resolve":
+      return changed((r) => r.key === "system.resolve.value");
+    case "wounded":
+      return changed((r) => r.key === "system.wounded" || r.key === "fray-wounded");
+    case "defeated":
+      return changed((r) => r.kind === "status" && r.key === "dead");
+    case "fate-choice":
+      return !step.ignored && changed((r) => r.key === "system.fates");
+    default:
+      return false;
+  }
+}
+
 /** One step of the rules as a line of the card; null for a step another line already says. */
 function stepLine(step: Step, card: CardData, name: string, margin: number): string | null {
   switch (step.rule) {
@@ -151,7 +172,7 @@ export function personalContext(card: CardData): Record<string, unknown> {
   const subject = kind === "attack" ? nameOf(card, "target") : nameOf(card, "character");
   if (!outcome) return { title: titleOf(card), kind, rolls: [], lines: [] };
   const margin = Number(outcome.steps.find((step) => step.rule === "attack-roll")?.margin ?? 0);
-  const lines = outcome.steps.map((step) => stepLine(step, card, step.rule === "turn-declared" ? nameOf(card, "character") : subject, margin)).filter((line): line is string => line !== null);
+  const lines = outcome.steps.filter((step) => !saidByChanges(step, card)).map((step) => stepLine(step, card, step.rule === "turn-declared" ? nameOf(card, "character") : subject, margin)).filter((line): line is string => line !== null);
   const awaiting = outcome.awaiting ?? null;
   const result = outcome.result as { out?: boolean };
   return {

@@ -127,7 +127,8 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
       isGM: user.isGM,
       round: roundOf(combat),
       phase: t(`Phase.${state.phase}`),
-      columns: COLUMNS.map((c) => ({ ...c, label: t(`Stance.${c.stance}`), sideLabel: t(`Side.${c.side}`) })),
+      // A 600 px grid has 60 px a column: the long stance names are shortened there, whole in the tooltip.
+      columns: COLUMNS.map((c) => ({ ...c, label: t(`Stance.${c.stance}`), short: t(`Grid.StanceShort.${c.stance}`), sideLabel: t(`Side.${c.side}`) })),
       lanes,
       toolsLane,
       tools: toolsLane ? lanes.find((l) => l.lane === toolsLane) ?? null : null,
