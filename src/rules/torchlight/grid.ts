@@ -61,8 +61,9 @@ export function isEngaged(grid: readonly Placement[], name: string): boolean {
  */
 export function nearestEngagedEnemy(grid: readonly Placement[], name: string): Placement | undefined {
   const me = find(grid, name);
-  const enemies = grid.filter((p) => p.side !== me.side && p.lane === me.lane && imparts(p) && isEngaged(grid, p.name));
-  return enemies.reduce<Placement | undefined>((best, p) => (best === undefined || stanceDepth(p.stance) < stanceDepth(best.stance) ? p : best), undefined);
+  // An enemy that imparts engagement is Engaged only when no standing companion of hers that imparts it
+  // stands closer: so all such enemies stand in one stance, the closest, and the first listed is the one.
+  return grid.find((p) => p.side !== me.side && p.lane === me.lane && imparts(p) && isEngaged(grid, p.name));
 }
 
 /**

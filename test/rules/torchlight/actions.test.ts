@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { combatant, resolve } from "./helpers.js";
+import { combatant, refusalOf, resolve } from "./helpers.js";
 
 // What each action awaits, offers and reports, read whole: a choice the outcome carries but no
 // test read is a rule that can change unseen.
@@ -80,6 +80,12 @@ describe("seed 004 §Initiative, §Movement: placing and moving report what move
     expect(outcome.steps).toEqual([{ rule: "place", participant: "Bandit #2", wish: { lane: 1, stance: "steadied" }, lane: 1, stance: "aggressive", overflow: true }]);
   });
 
+  it("seed 004 §Round 1: Riddic moves forward to an Aggressive stance in his own lane; staying where he stands is no move", () => {
+    const grid = [{ name: "Riddic", side: "party", lane: 4, stance: "steadied" }];
+    expect(resolve("move", { grid, by: "Riddic", to: { lane: 4, stance: "aggressive" } }, []).result).toEqual({ moved: "Riddic", from: { lane: 4, stance: "steadied" }, to: { lane: 4, stance: "aggressive" }, level: 0, engaged: false });
+    expect(refusalOf(() => resolve("move", { grid, by: "Riddic", to: { lane: 4, stance: "steadied" } }, []))).toBe("move-nowhere");
+  });
+
   it("seed 004 §Movement: coming down from the balcony is a climb of -1; the move changes no track", () => {
     const outcome = resolve("move", { grid: [{ name: "Breyer", side: "party", lane: 1, stance: "rearguard" }], lanes: [{ level: 1 }, { level: 0 }, { level: 0 }], by: "Breyer", to: { lane: 2, stance: "rearguard" } }, []);
     expect(outcome).toEqual({
@@ -122,5 +128,35 @@ describe("RULINGS, Breath at the round's end (house option breathOrder owner): a
       ["str", 2, 2],
       ["wil", 1, 2],
     ]);
+  });
+
+  it("a hit dealt by no one named shows on its step with no one named", () => {
+    const outcome = resolve("round", { combatants: [combatant("Elsa", 3, {}, { id: "c0" })], hits: [{ target: "Elsa", amount: 2 }] }, []);
+    expect(outcome.steps.find((s) => s.rule === "breath-meets")).toStrictEqual({ rule: "breath-meets", participant: "Elsa", hit: 0, amount: 2, damageType: "physical", characteristic: "str", toBreath: 2, toCharacteristic: 0, breathLeft: 1 });
+  });
+
+  it("the hits she has put first are spent on her Breath before the next is asked: a torch that empties it leaves nothing to order", () => {
+    const elsa = combatant("Elsa", 3, {}, { id: "c0" });
+    const hits = [
+      { target: "Elsa", amount: 2, damageType: "physical" },
+      { target: "Elsa", amount: 3, damageType: "fire" },
+      { target: "Elsa", amount: 2, damageType: "lightning" },
+    ];
+    const owner = { combatants: [elsa], hits, options: { breathOrder: "owner" } };
+    // The torch first: Breath 3 is gone, so the sword and the lightning need no order: her saves are next.
+    expect(resolve("round", { ...owner, breathOrder: { c0: "1" } }, []).awaiting?.choice).toBe("saves.c0");
+    // The sword first leaves 1 Breath and two kinds of hit: the next is asked for.
+    expect(resolve("round", { ...owner, breathOrder: { c0: "0" } }, []).awaiting?.offer).toMatchObject({ chosen: [0], options: ["0,1", "0,2"] });
+  });
+
+  it("her order names only the hits on her: a hit on another is refused", () => {
+    const combatants = [combatant("Elsa", 3, {}, { id: "c0" }), combatant("Bo", 3, {}, { id: "c1" })];
+    const hits = [
+      { target: "Bo", amount: 2, damageType: "physical" },
+      { target: "Elsa", amount: 2, damageType: "physical" },
+      { target: "Elsa", amount: 3, damageType: "fire" },
+    ];
+    expect(refusalOf(() => resolve("round", { combatants, hits, breathOrder: { c0: "0" }, options: { breathOrder: "owner" } }, []))).toBe("bad-breath-order");
+    expect(resolve("round", { combatants, hits, breathOrder: { c0: "1" }, options: { breathOrder: "owner" } }, []).awaiting?.choice).toBe("saves.c0");
   });
 });
