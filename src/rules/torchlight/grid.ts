@@ -226,7 +226,7 @@ export function moveRefusal(grid: readonly Placement[], lanes: readonly Lane[], 
   if (facts.pushed) return "move-pushed";
   if (me.incapacitated && !areAdjacent(me, { ...me, ...to }, false)) return "drags-one-position";
   if (!canMove(lanes, me.lane, to.lane)) return "lane-out-of-reach";
-  const others = grid.filter((p) => p !== me);
-  if (cellCount(others, me.side, to.lane, to.stance) >= capacity) return "cell-full";
+  // She is not in the cell she moves to (a move to where she stands was refused above), so she never counts against it.
+  if (cellCount(grid, me.side, to.lane, to.stance) >= capacity) return "cell-full";
   return undefined;
 }
