@@ -25,4 +25,16 @@ describe("cavaliers duel", () => {
     expect(defenderPolicy(5, target)).toEqual(["negate", "increase-advantage"]);
     expect(defenderPolicy(0, target)).toEqual([]);
   });
+
+  it("seed 000 §Assist (the Competency Die of a competent character): each fighter's competency die joins her initiative, Lunge and Parry", () => {
+    const tray = new DiceTray(seededDice(3));
+    const ana = { name: "Ana", competency: 8, initiative: { attribute: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 } };
+    const bo = { name: "Bo", competency: 10, initiative: { attribute: 6 }, lunge: { attribute: 6 }, parry: { attribute: 6 } };
+    cavaliersDuel.fight(ana, bo, tray, 1);
+    const pools = new Map<string, number[]>();
+    for (const die of tray.rolled) pools.set(die.label, [...(pools.get(die.label) ?? []), die.sides]);
+    // Each roll holds her competency die (a Wound's Drop may take another die out of it).
+    expect([...pools.keys()].sort()).toEqual(["Ana initiative", "Ana lunge", "Ana parry", "Bo initiative", "Bo lunge", "Bo parry"]);
+    for (const [label, sides] of pools) expect(sides, label).toContain(label.startsWith("Ana") ? 8 : 10);
+  });
 });
