@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DiceTray, seededDice } from "../../../src/core/dice/source.js";
+import { DiceTray, givenFaces, seededDice } from "../../../src/core/dice/source.js";
 import { attackerPolicy, cavaliersDuel, defenderPolicy } from "../../../src/rules/cavaliers/duel.js";
 
 const veteran = { name: "Veteran", lunge: { attribute: 10, competency: 10, ranks: 3, item: 8 }, parry: { attribute: 10, competency: 10, ranks: 2, item: 8 } };
@@ -36,5 +36,25 @@ describe("cavaliers duel", () => {
     // Each roll holds her competency die (a Wound's Drop may take another die out of it).
     expect([...pools.keys()].sort()).toEqual(["Ana initiative", "Ana lunge", "Ana parry", "Bo initiative", "Bo lunge", "Bo parry"]);
     for (const [label, sides] of pools) expect(sides, label).toContain(label.startsWith("Ana") ? 8 : 10);
+  });
+
+  it("seed 000 §Using Advantage: the Advantage die a Parry won joins her next Lunge, then steps down (a d6 to none)", () => {
+    const ana = { name: "Ana", yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 10, item: 10 } };
+    const bo = { name: "Bo", yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 6 } };
+    // Round 1: Ana's Lunge 1 fails on Bo's 6; Bo's Lunge 6 meets Ana's 9 + 9 (SP 9): she Negates and gains a d6 Advantage.
+    // Round 2: Ana's Lunge rolls it (1, 1) and fails; Bo's 1 fails on her 1 + 1. Round 3: her Lunge is one die again.
+    const faces = [1, 6, 6, 9, 9, 1, 1, 6, 1, 1, 1, 1, 6, 1, 1, 1];
+    const tray = new DiceTray(givenFaces(faces));
+    cavaliersDuel.fight(ana, bo, tray, 3);
+    const lunges: number[][] = [];
+    let previous = "";
+    for (const die of tray.rolled) {
+      if (die.label === "Ana lunge") {
+        if (previous !== die.label) lunges.push([]);
+        lunges.at(-1)!.push(die.sides);
+      }
+      previous = die.label;
+    }
+    expect(lunges).toEqual([[6], [6, 6], [6]]);
   });
 });
