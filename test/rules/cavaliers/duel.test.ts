@@ -57,4 +57,15 @@ describe("cavaliers duel", () => {
     }
     expect(lunges).toEqual([[6], [6, 6], [6]]);
   });
+
+  it("seed 000 §Using Advantage, §Wounds: an Advantage die her Wound's Drop removes is not used; one that outlasts the Drop is, and steps down", () => {
+    // Ana's Wound is Drop 1 on each roll. Her d6 Advantage ties her d6 Lunge die and the Drop takes it: kept, and a second
+    // Parry won steps it up to a d8. Then the Drop takes the smaller d6 and the d8 is rolled: used, it steps down to a d6.
+    const ana = { name: "Ana", yieldLimit: 40, wounds: 1, lunge: { attribute: 6 }, parry: { attribute: 10, item: 10, ranks: 1 } };
+    const bo = { name: "Bo", yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 6 } };
+    const faces = [1, 6, 6, 9, 9, 1, 6, 6, 9, 9, 1, 6, 1, 1, 1, 1, 6, 1, 1, 1];
+    const tray = new DiceTray(givenFaces(faces));
+    cavaliersDuel.fight(ana, bo, tray, 4);
+    expect(tray.rolled.filter((die) => die.label === "Ana lunge").map((die) => die.sides)).toEqual([6, 6, 8, 6]);
+  });
 });
