@@ -89,10 +89,11 @@ export function spendInitiative(state: IpState, what: InitiativeSpend, seizeOnce
 export function seizeOrder(order: readonly string[], seizer: string, acting?: string): string[] {
   const at = order.indexOf(seizer);
   if (at < 0) refuse(`${seizer} is not in the Initiative order`);
-  const now = acting === undefined ? -1 : order.indexOf(acting);
+  // Nobody acting yet (no acting name) is -1: before the first of the order.
+  const now = order.findIndex((name) => name === acting);
   if (now < 0 && acting !== undefined) refuse(`${acting} is not in the Initiative order`);
-  if (at === now) refuse(`${seizer} is acting now: there is nobody to jump ahead of`);
   if (at < now) refuse(`${seizer} has already acted this round`);
+  if (at === now) refuse(`${seizer} is acting now: there is nobody to jump ahead of`);
   if (at === now + 1) refuse(`${seizer} acts next already: a Seize would change nothing`);
   const others = order.filter((name) => name !== seizer);
   return [...others.slice(0, now + 1), seizer, ...others.slice(now + 1)];

@@ -61,8 +61,9 @@ export function isEngaged(grid: readonly Placement[], name: string): boolean {
  */
 export function nearestEngagedEnemy(grid: readonly Placement[], name: string): Placement | undefined {
   const me = find(grid, name);
-  const enemies = grid.filter((p) => p.side !== me.side && p.lane === me.lane && imparts(p) && isEngaged(grid, p.name));
-  return enemies.reduce<Placement | undefined>((best, p) => (best === undefined || stanceDepth(p.stance) < stanceDepth(best.stance) ? p : best), undefined);
+  // An enemy that imparts engagement is Engaged only when no standing companion of hers that imparts it
+  // stands closer: so all such enemies stand in one stance, the closest, and the first listed is the one.
+  return grid.find((p) => p.side !== me.side && p.lane === me.lane && imparts(p) && isEngaged(grid, p.name));
 }
 
 /**
@@ -225,7 +226,7 @@ export function moveRefusal(grid: readonly Placement[], lanes: readonly Lane[], 
   if (facts.pushed) return "move-pushed";
   if (me.incapacitated && !areAdjacent(me, { ...me, ...to }, false)) return "drags-one-position";
   if (!canMove(lanes, me.lane, to.lane)) return "lane-out-of-reach";
-  const others = grid.filter((p) => p !== me);
-  if (cellCount(others, me.side, to.lane, to.stance) >= capacity) return "cell-full";
+  // She is not in the cell she moves to (a move to where she stands was refused above), so she never counts against it.
+  if (cellCount(grid, me.side, to.lane, to.stance) >= capacity) return "cell-full";
   return undefined;
 }

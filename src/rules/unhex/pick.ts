@@ -9,9 +9,9 @@ export function whoPicks(targetHasCover: boolean, targetHoldsShield: boolean): "
 
 /** Default split when no die is named: the attacker takes the higher digit as damage, the target the lower. */
 export function defaultDamageDie(picker: "attacker" | "target", check: PercentileCheck): DieName {
-  if (check.tens === check.units) return "tens";
-  const higher: DieName = check.tens > check.units ? "tens" : "units";
-  return picker === "attacker" ? higher : higher === "tens" ? "units" : "tens";
+  // On doubles both give the tens die (either way the damage and the location digit are the same).
+  if (picker === "attacker") return check.tens >= check.units ? "tens" : "units";
+  return check.tens <= check.units ? "tens" : "units";
 }
 
 /** One die is the damage, the other the hit-location digit. */

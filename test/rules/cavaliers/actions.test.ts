@@ -43,6 +43,11 @@ describe("cavaliers actions: what a request is asked for and told", () => {
     expect(() => resolveWith("turn", { name: "Ines", combined: ["run", "draw-weapon"], assist: true }, [])).toThrow(/capped at Drop 4 in a round; this turn comes to Drop 5/);
   });
 
+  it("seed 000 §Combined Actions, §Assist: a turn takes one action that needs a roll, and an Assist takes none", () => {
+    expect(() => resolveWith("turn", { name: "Ines", rolled: ["lunge", "aim"] }, [])).toThrow(/cannot combine two actions that need a dice roll \(lunge, aim\)/);
+    expect(() => resolveWith("turn", { name: "Ines", rolled: ["lunge"], assist: true }, [])).toThrow(/Assist cannot be combined with an action that needs a dice roll \(lunge\)/);
+  });
+
   it("seed 000 §Prepare example: combined actions at the Prepare and when it fires add up on the prepared action", () => {
     const outcome = resolveWith("turn", { name: "Ines", rolled: ["lunge"], combined: ["draw-weapon"], atTrigger: ["move"] }, []);
     expect(outcome.result).toEqual({ drop: 2, capCount: 2, areas: 1 });

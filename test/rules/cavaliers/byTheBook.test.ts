@@ -89,6 +89,11 @@ describe("seed 000 §Actions Before Combat (RULINGS: Before combat)", () => {
     expect(() => resolveChecked("skill", before("prowl", { rolledBeforeCombat: ["Prowl"] }), [8, 6])).toThrow(/only one prowl roll/);
     expect(resolveChecked("skill", before("strategy", { rolledBeforeCombat: ["Prowl"] }), [8, 6]).awaiting?.choice).toBe("spend");
   });
+
+  it("§Actions Before Combat: a Strategy roll already made among others is refused a second time, wherever it stands in the list", () => {
+    expect(() => resolveChecked("skill", before("strategy", { rolledBeforeCombat: ["Prowl", "Strategy"] }), [8, 6])).toThrow(/only one strategy roll/);
+    expect(() => resolveChecked("skill", before("strategy", { rolledBeforeCombat: ["Strategy", "Prowl"] }), [8, 6])).toThrow(/only one strategy roll/);
+  });
 });
 
 describe("seed 000 §Dying and Death: a Dying character is unconscious and cannot take actions", () => {

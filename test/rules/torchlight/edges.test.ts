@@ -290,6 +290,9 @@ describe("the compulsions of Intimidation, Goad and Parry", () => {
 
   it("seed 004 §Combat Stances, Aggressive: Intimidation sends the attack nowhere in particular, but the compelled must attack: no stance ability in its place but Protect Companion", () => {
     expect(resolve("attack", { attacker: orc, target: { name: "Elsa" }, compelled: [{ kind: "intimidation", by: "Riddic" }] }, [3]).result).toMatchObject({ damage: 3 });
+    // Intimidation names no one to attack, so no attack breaks it; no compulsion at all, nothing either.
+    expect(compulsionBroken([{ kind: "intimidation", by: "Riddic" }], { target: "Elsa", melee: false })).toBeUndefined();
+    expect(compulsionBroken([], { target: "Elsa", melee: false })).toBeUndefined();
     const grid = [cell("Orc", "foes", 1, "steadied"), cell("Goblin", "foes", 2, "on-guard"), cell("Riddic", "party", 1, "aggressive")];
     expect(refusalOf(() => resolve("ability", { grid, by: "Orc", compelled: [{ kind: "intimidation", by: "Riddic" }] }, []))).toBe("compelled-to-attack");
     expect(resolve("ability", { grid: [...grid, cell("Wolf", "foes", 1, "on-guard")], by: "Wolf", target: "Orc", compelled: [{ kind: "goad", by: "Riddic" }] }, []).result).toEqual({ ability: "protect-companion", protects: "Orc" });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Step } from "../../../src/core/outcome.js";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
+import { fightDuel } from "../../../src/rules/torchlight/duel.js";
 import { damageSaves, landHits, resolveEndOfRound, squadHits } from "../../../src/rules/torchlight/endOfRound.js";
 import { combatant, resolve } from "./helpers.js";
 
@@ -379,6 +380,28 @@ describe("seed 004 §Rounds: the end of the round read in parts", () => {
     ]);
   });
 
+  it("RULINGS, Breath at the round's end (house option breathOrder owner): while one owner's order of her hits is awaited, those before carry their damage, she and those after none yet", () => {
+    const combatants = [
+      { name: "Ana", vitals: vitals(0), stance: "steadied" as const },
+      { name: "Bo", vitals: vitals(3), stance: "steadied" as const },
+      { name: "Cy", vitals: vitals(0), stance: "steadied" as const },
+    ];
+    // Bo's Breath of 3 meets a sword and a torch: which first decides what it absorbs.
+    const hits = [
+      { target: "Ana", amount: 2, damageType: "physical" },
+      { target: "Bo", amount: 2, damageType: "physical" },
+      { target: "Bo", amount: 3, damageType: "fire" },
+      { target: "Cy", amount: 2, damageType: "physical" },
+    ];
+    const end = resolveEndOfRound(new DiceTray(givenFaces([])), combatants, hits, "down", undefined, () => true, () => []);
+    expect(end.awaiting).toMatchObject({ kind: "order", combatant: combatants[1], chosen: [] });
+    expect(end.combatants.map((c) => [c.name, c.vitals.breath, c.vitals.characteristics.str.dc])).toEqual([
+      ["Ana", 0, 8],
+      ["Bo", 3, 10],
+      ["Cy", 0, 10],
+    ]);
+  });
+
   it("seed 004 §Characteristic Score Loss: the saves made are read in order, the first failure the last", () => {
     const hurt = vitals(0);
     const saved = damageSaves(new DiceTray(givenFaces([15, 3])), "Ana", hurt, hurt, ["str", "dex", "wil"], []);
@@ -402,5 +425,16 @@ describe("seed 004 §Rounds: the end of the round read in parts", () => {
       { rule: "protect-companion", hit: 1, attack: 6, taken: 3 },
     ]);
     expect(Object.fromEntries(outcome.effects.map((e) => [e.participant, e.changes.breath]))).toEqual({ Cy: { from: 9, to: 6 }, Bo: { from: 9, to: 7 } });
+  });
+});
+
+describe("seed 004 §Attacking: a duel's dice", () => {
+  it("each blow of a duel is its fighter's damage die, labelled with her name", () => {
+    const tray = new DiceTray(givenFaces([12, 12, 1, 2]));
+    fightDuel({ ...combatant("Ines", 9), weaponDie: 8 }, { ...combatant("Orc", 9), weaponDie: 6 }, tray, 1);
+    expect(tray.rolled.slice(2)).toEqual([
+      { label: "Ines damage die", sides: 8, face: 1 },
+      { label: "Orc damage die", sides: 6, face: 2 },
+    ]);
   });
 });

@@ -81,6 +81,9 @@ const cases: Case[] = [
   ["seed 004 §Combat Stances, Steadied: Rally without a companion's maximum Breath", "round", { combatants: [at("Elsa", "party", 3), at("Bo", "party", 4)], hits: [], rally: { by: "Elsa" } }, "rally-needs-max-breath", /maxBreath.*\(Bo\)/, [2]],
   ["seed 004 §Parry: a Parried enemy attacking someone else", "attack", { attacker: sword, target: orc, compelled: [{ kind: "parry", by: "Elsa" }] }, "compelled", /Ines owes a melee attack on Elsa \(parry\)/],
   ["seed 004 §Combat Stances, Aggressive: an Intimidated enemy Rallying instead of attacking", "ability", { grid: [cell("Orc", "foes", 1)], by: "Orc", compelled: [{ kind: "intimidation", by: "Riddic" }] }, "compelled-to-attack", /must attack.*intimidation by Riddic/],
+  ["seed 004 §Combat Stances, Steadied: Rally without two companions' maximum Breath", "round", { combatants: [at("Elsa", "party", 3), at("Bo", "party", 4), at("Cy", "party", 2)], hits: [], rally: { by: "Elsa" } }, "rally-needs-max-breath", /\((Bo, Cy|Cy, Bo)\)/, [2]],
+  ["RULINGS, Breath at the round's end: an order of hits given without the house option", "round", { combatants: [combatant("Ana", 2, {}, { id: "a" })], hits: [{ target: "Ana", amount: 1 }], breathOrder: { a: "0" } }, "bad-breath-order", /in the order dealt unless options.breathOrder is owner/],
+  ["seed 004 §Combat Stances, Aggressive: a Rally by one both Intimidated and Goaded", "ability", { grid: [cell("Orc", "foes", 1)], by: "Orc", compelled: [{ kind: "intimidation", by: "Riddic" }, { kind: "goad", by: "Ines" }] }, "compelled-to-attack", /intimidation by Riddic, goad by Ines/],
   ["RULINGS, Breath at the round's end: an order naming a hit twice", "round", { combatants: [combatant("Ana", 2, {}, { id: "a" })], hits: [{ target: "Ana", amount: 1 }, { target: "Ana", amount: 1, damageType: "fire" }], breathOrder: { a: "0,0" }, options: { breathOrder: "owner" } }, "bad-breath-order", /each hit on that character once, and only those \(Ana\)/],
   ["seed 004 §Movement: a lane off the grid", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 7, stance: "steadied" } }, "off-grid", /no such lane.*Ana → lane 7, steadied/],
   ["seed 004 §Movement: a move to where she stands", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 1, stance: "steadied" } }, "move-nowhere", /another lane or stance/],
@@ -103,6 +106,18 @@ describe("torchlight refusals", () => {
       expect(refused.name).toBe("TorchlightRefusal");
     });
   }
+
+  it("seed 004 §Attacking: a reach weapon into the next lane asks for position.targetClosest only when it is missing and decides", () => {
+    const hint = "(give position.targetClosest)";
+    const reachAttack = (position: Record<string, unknown>) => refusal("attack", { attacker: { ...sword, weapon: "reach" }, target: orc, position: { ...lanes(2, 3), ...position } }).message;
+    expect(reachAttack({})).toContain(hint);
+    expect(reachAttack({ targetClosest: false })).not.toContain(hint);
+    // Two lanes over no reach weapon reaches, closest or not: the hint would mislead.
+    expect(reachAttack({ targetLane: 4 })).not.toContain(hint);
+    const reachTrip = (position: Record<string, unknown>) => refusal("maneuver", { actor: { name: "Ines", breath: 1, weapon: "reach" }, maneuver: "trip", target: orc, position: { actorLane: 2, targetLane: 3, ...position } }).message;
+    expect(reachTrip({})).toMatch(/closest character.*\(give position.targetClosest\) \[reach-not-closest\]$/);
+    expect(reachTrip({ targetClosest: false })).not.toContain(hint);
+  });
 
   it("a refusal without a detail adds no empty brackets", () => {
     const message = refusal("maneuver", { actor: { name: "Ines", breath: 0 }, maneuver: "evade" }).message;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areAdjacent, attackRefusal, canMove, cellCount, elevationEdge, flatLanes, isEngaged, mayProtect, mayRetreat, nearestEngagedEnemy, type Placement, placeWithOverflow, pushedTo, rallyReach } from "../../../src/rules/torchlight/grid.js";
+import { areAdjacent, attackRefusal, canMove, cellCount, elevationEdge, flatLanes, isClosestInLane, isEngaged, mayProtect, mayRetreat, nearestEngagedEnemy, type Placement, placeWithOverflow, pushedTo, rallyReach } from "../../../src/rules/torchlight/grid.js";
 import type { Stance } from "../../../src/rules/torchlight/tables.js";
 import { fightDuel } from "../../../src/rules/torchlight/duel.js";
 import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
@@ -119,6 +119,20 @@ describe("seed 004 §Engaged Characters and Retreat: read off the grid", () => {
     expect(isEngaged([p("Bre", "party", 5, "rearguard"), p("Tah", "party", 5, "aggressive", true), orc], "Bre")).toBe(true);
     expect(isEngaged([p("Bre", "party", 5, "rearguard"), p("Tah", "party", 4, "aggressive"), orc], "Bre")).toBe(true);
     expect(isEngaged([p("Bre", "party", 5, "steadied"), p("Tah", "party", 5, "rearguard"), orc], "Bre")).toBe(true);
+  });
+
+  it("seed 004 §Attacking: one shooting from a melee enemy's lane is not Engaged; the same one with a melee weapon is", () => {
+    const grid = (ranged: boolean) => [{ ...p("Elsa", "party", 2, "steadied"), ranged }, p("Orc", "foes", 2, "aggressive")];
+    expect(isEngaged(grid(true), "Elsa")).toBe(false);
+    expect(isEngaged(grid(false), "Elsa")).toBe(true);
+  });
+
+  it("seed 004 §Attacking: the closest character of a lane is screened only by a standing one of her own side in that lane", () => {
+    const orc = p("Orc", "foes", 4, "steadied");
+    // An enemy in front of her, or a companion in front of her in another lane, does not make her any less the closest.
+    expect(isClosestInLane([p("Ines", "party", 4, "aggressive"), orc], "Orc")).toBe(true);
+    expect(isClosestInLane([p("Wolf", "foes", 3, "aggressive"), orc], "Orc")).toBe(true);
+    expect(isClosestInLane([p("Wolf", "foes", 4, "aggressive"), orc], "Orc")).toBe(false);
   });
 
   it("seed 004 §Combat Stances, Aggressive: the nearest engaged enemy is the frontmost standing one in the lane, the first listed on a tie", () => {

@@ -139,7 +139,7 @@ function rollStep(member: string, roll: DamageRoll): Step {
 }
 
 /** The Maneuvers a character may take with this weapon (a melee one needs a melee or reach weapon). */
-export function maneuversFor(weapon: WeaponKind, withAttack: boolean): ManeuverName[] {
+export function maneuversFor(weapon: WeaponKind | undefined, withAttack: boolean): ManeuverName[] {
   return MANEUVER_NAMES.filter((name) => !(MANEUVERS[name].meleeOnly && weapon === "ranged") && (withAttack || !MANEUVERS[name].withAttackOnly));
 }
 
@@ -164,8 +164,8 @@ export interface ManeuverOutcome {
 export interface ManeuverContext {
   name: string;
   dex: number | undefined;
-  /** Whom the Maneuvers aim at, when one does (the compulsions a Goad or a Parry lays name it). */
-  target?: string;
+  /** Whom the Maneuvers aim at, when one does (the compulsions a Goad or a Parry lays name it; both need a target, so they always have one). */
+  target: string | undefined;
   targetStance: Stance;
   targetLane: number | undefined;
   laneCount: number;
@@ -182,7 +182,7 @@ export function resolveManeuvers(tray: DiceTray, context: ManeuverContext, taken
     const definition = MANEUVERS[name];
     let success = true;
     if (definition.dexCheck) {
-      // Both callers refuse a Grapple without the character's Dex before anything is rolled.
+      // The attack refuses a Grapple without the character's Dex before anything is rolled; the maneuver action refuses Grapple altogether.
       const check = rollCheck(tray, context.dex!, `${context.name} grapple dex check`);
       success = check.success;
       steps.push({ rule: "grapple-check", roll: check.roll, dc: check.target, success: check.success });
@@ -200,7 +200,7 @@ export function resolveManeuvers(tray: DiceTray, context: ManeuverContext, taken
     }
     steps.push({ rule: "maneuver", maneuver: name, payWith: paidWith, success });
     const compels = COMPELLING[name];
-    if (compels && context.target !== undefined) steps.push({ rule: "compels", kind: compels, by: context.name, target: context.target });
+    if (compels) steps.push({ rule: "compels", kind: compels, by: context.name, target: context.target });
     out.taken.push({ name, paidWith, success });
     if (success && definition.targetStatus) out.targetStatuses.push(definition.targetStatus);
     if (success && definition.selfStatus) out.selfStatuses.push(definition.selfStatus);
@@ -208,13 +208,13 @@ export function resolveManeuvers(tray: DiceTray, context: ManeuverContext, taken
   return out;
 }
 
-function checkManeuver(name: ManeuverName, weapon: WeaponKind, dex: number | undefined): void {
+function checkManeuver(name: ManeuverName, weapon: WeaponKind | undefined, dex: number | undefined): void {
   if (MANEUVERS[name].meleeOnly && weapon === "ranged") refused("maneuver-needs-melee");
   if (MANEUVERS[name].dexCheck && dex === undefined) refused("grapple-needs-dex");
 }
 
 /** What a Precision Strike may buy with this weapon: the extra die, or a Maneuver (not Feint: its reroll cannot beat a die at its maximum; not Grapple without the Dex for its check). */
-function precisionOffer(weapon: WeaponKind, dex: number | undefined, declared: ManeuverName | undefined): string[] {
+function precisionOffer(weapon: WeaponKind | undefined, dex: number | undefined, declared: ManeuverName | undefined): string[] {
   return ["extra-die", ...maneuversFor(weapon, true).filter((m) => m !== declared && !MANEUVERS[m].rerollDamage && (!MANEUVERS[m].dexCheck || dex !== undefined))];
 }
 
@@ -245,14 +245,14 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
       calledShot: situation.calledShot ?? false,
       targetHidden: target.hidden ?? false,
       area: situation.area ?? false,
-      ...(position.targetClosest !== undefined ? { targetClosest: position.targetClosest } : {}),
+      targetClosest: position.targetClosest,
     });
     if (refusal) refused(refusal, refusal === "reach-not-closest" && position.targetClosest === undefined ? "give position.targetClosest" : undefined);
   } else if (situation.calledShot && melee) refused("called-shot-needs-ranged");
   // The Rearguard forbids melee whether or not the request places anyone on the grid.
   else if (melee && !STANCE_RULES[stance].meleeAllowed) refused("no-melee-from-rearguard", attacker.name);
   const mates = request.squadMates ?? [];
-  for (const mate of mates) if ((mate.weapon ?? "melee") !== "ranged" && !STANCE_RULES[mate.stance ?? "steadied"].meleeAllowed) refused("no-melee-from-rearguard", mate.name);
+  for (const mate of mates) if (mate.weapon !== "ranged" && !STANCE_RULES[mate.stance ?? "steadied"].meleeAllowed) refused("no-melee-from-rearguard", mate.name);
   const broken = compulsionBroken(request.compelled ?? [], { target: target.name, melee });
   if (broken) refused("compelled", `${attacker.name} owes ${broken}`);
 
@@ -290,7 +290,8 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     if (feint.choice === "reroll") steps.push({ rule: "feint-not-needed", die: leadDie.kept });
   } else {
     if (declared?.payWith === "precision") steps.push({ rule: "maneuver-not-earned", maneuver: declared.name });
-    const feintOpen = melee && attacker.breath !== undefined && attacker.breath - feint.breathTaken >= MANEUVER_BREATH_COST;
+    // No Breath given is none to spend.
+    const feintOpen = melee && (attacker.breath ?? 0) - feint.breathTaken >= MANEUVER_BREATH_COST;
     if (feint.choice === undefined && feintOpen) {
       steps.push(dieStep(attacker.name, leadDie));
       return awaitingOutcome(tray.rolled, steps, { precisionStrike: false, die: leadDie.kept }, { choice: "feint", by: "attacker", offer: { options: ["reroll", "keep"], die: leadDie.kept, sides: leadDie.sides } });
@@ -312,7 +313,8 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const rolls = [{ member: attacker.name, roll: leadRoll, total: leadRoll.total }];
   const mateChoices: { index: number; precision: ManeuverName }[] = [];
   for (const [index, mate] of mates.entries()) {
-    const mateWeapon = mate.weapon ?? "melee";
+    // No weapon named is a melee one: the Maneuvers ask only whether it is ranged.
+    const mateWeapon = mate.weapon;
     const matePlan = planFor(mate.weaponDie, edges, options);
     const die = rollDamageDie(tray, matePlan, `${mate.name} damage die`);
     let matePrecision: PrecisionChoice | undefined;
@@ -369,7 +371,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
 
   const received = damageReceived(best.total, targetStance);
   if (received !== best.total) steps.push({ rule: "on-guard", before: best.total, after: received });
-  const paid = maneuvers.taken.filter((t) => t.paidWith === "breath").length * MANEUVER_BREATH_COST;
+  const paid = maneuvers.taken.reduce((sum, t) => sum + (t.paidWith === "breath" ? MANEUVER_BREATH_COST : 0), 0);
   const breath = attacker.breath === undefined ? undefined : attacker.breath - paid;
   const selfStatuses = [...(situation.hidden ? ["revealed"] : []), ...maneuvers.selfStatuses];
   const effects: Effect[] = [];

@@ -56,7 +56,6 @@ export const maneuverAction = defineAction({
     if (alone) throw new TorchlightRefusal(alone);
     if (definition.meleeOnly && weapon === "ranged") throw new TorchlightRefusal("maneuver-needs-melee");
     if (definition.needsTarget && !request.target) throw new TorchlightRefusal("maneuver-needs-target");
-    if (definition.dexCheck && actor.dex === undefined) throw new TorchlightRefusal("grapple-needs-dex");
     if (actor.breath < MANEUVER_BREATH_COST) throw new TorchlightRefusal("no-breath-for-maneuver");
     if (definition.meleeOnly && request.position) {
       const gap = Math.abs(request.position.actorLane - request.position.targetLane);
@@ -66,7 +65,7 @@ export const maneuverAction = defineAction({
     const steps: Step[] = [{ rule: "maneuver-breath", cost: MANEUVER_BREATH_COST }];
     const out = resolveManeuvers(
       tray,
-      { name: actor.name, dex: actor.dex, ...(request.target ? { target: request.target.name } : {}), targetStance: request.target?.stance ?? "steadied", targetLane: request.position?.targetLane, laneCount: request.position?.laneCount ?? STANDARD_LANE_COUNT, push: request.push },
+      { name: actor.name, dex: actor.dex, target: request.target?.name, targetStance: request.target?.stance ?? "steadied", targetLane: request.position?.targetLane, laneCount: request.position?.laneCount ?? STANDARD_LANE_COUNT, push: request.push },
       [{ name: maneuver, paidWith: "breath" }],
       steps,
     );

@@ -35,6 +35,7 @@ export const placeAction = defineAction({
   resolve(request, tray) {
     const options = readOptions(request.options);
     const lanes = lanesOf(request.lanes);
+    // Stryker disable next-line ArrayDeclaration: a stray entry in an empty grid has no name and no side: it blocks no newcomer and fills no cell
     const grid: Placement[] = [...(request.grid ?? [])];
     const steps: Step[] = [];
     const placed: Record<string, { lane: number; stance: string }> = {};
@@ -87,12 +88,12 @@ export const moveAction = defineAction({
     const refusal = moveRefusal(request.grid, lanes, me.name, request.to, options.cellCapacity, facts);
     if (refusal) throw new TorchlightRefusal(refusal, `${me.name} → lane ${request.to.lane}, ${request.to.stance}`);
     const from = { lane: me.lane, stance: me.stance };
-    const climb = (lanes[request.to.lane - 1]?.level ?? 0) - (lanes[me.lane - 1]?.level ?? 0);
+    // moveRefusal has refused a move to or from a lane off the grid, so both lanes are there.
+    const level = lanes[request.to.lane - 1]!.level;
+    const climb = level - lanes[me.lane - 1]!.level;
     const step: Step = { rule: "move", participant: me.name, from, to: request.to };
     if (climb !== 0) step.climb = climb;
     const moved = request.grid.map((p) => (p === me ? { ...p, ...request.to } : p));
-    // moveRefusal has refused a lane off the grid, so the lane is there.
-    const level = lanes[request.to.lane - 1]!.level;
     return { dice: tray.rolled, steps: [step], result: { moved: me.name, from, to: request.to, level, engaged: isEngaged(moved, me.name) }, effects: [] };
   },
 });
