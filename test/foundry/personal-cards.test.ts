@@ -216,6 +216,17 @@ describe("personal attack card", () => {
     expect(await text(heavy)).toContain("Bruno is out of the fight.");
   });
 
+  it("says a Fallen Fate with no status of its name (a GM's own fate) as a change of Fallen Fates, and one with a status once", async () => {
+    const { changeLines } = await import("../../src/foundry/cards/phrasing.js");
+    const fate = { uuid: "Actor.b", name: "Bruno", key: "system.fates", kind: "field" as const, before: [], after: ["Shamed"] };
+    const withStatus = { ...fate, after: ["Maimed"] };
+    const status = { uuid: "Actor.b", name: "Bruno", key: "maimed", kind: "status" as const, before: false, after: true };
+    const lines = (applied: unknown[]) => changeLines({ applied } as unknown as Parameters<typeof changeLines>[0], "personal");
+    expect(lines([fate]).join("\n")).toContain("Shamed");
+    expect(lines([withStatus, status]).filter((line) => line.includes("Maimed"))).toHaveLength(1);
+    expect(lines([withStatus]).join("\n")).toContain("Maimed");
+  });
+
   it("says each change once: the change list in the game's words, no step line beside it repeating it (applied and undone)", async () => {
     const lines = async (message: Message, list: string) => [...(await message.renderHTML()).querySelectorAll(`${list} li`)].map((li) => li.textContent!.replace(/\s+/g, " ").trim());
     await bruno.update({ "system.resolve.value": 0, "system.wounded": true });
@@ -225,7 +236,8 @@ describe("personal attack card", () => {
     harness.switchUser(bob);
     await click(message, "[data-fray-action='choose'][data-fray-value='Maimed']");
     const changes = await lines(message, ".fray-card-changes");
-    expect(changes.join("\n")).toContain("Maimed");
+    // The fate taken is said once, by its status line, not again as a Fallen Fates field.
+    expect(changes.filter((line) => line.includes("Maimed"))).toEqual(["Bruno is Maimed"]);
     const steps = await lines(message, ".fray-card-steps");
     expect(steps.join("\n")).not.toContain("Maimed");
     expect(steps).toContain("Damage 6 − Armor Rating 3 = 3.");

@@ -17,7 +17,8 @@ export interface PhraseRow {
   key: string | RegExp;
   /** Only records on documents of this kind (by uuid: "Combat", "Token", "Actor"...). */
   on?: string;
-  say(record: ChangeRecord, card: CardData): string | null;
+  /** The line; null: the card says nothing of it; undefined: the shared rules below say it. */
+  say(record: ChangeRecord, card: CardData): string | null | undefined;
 }
 
 export interface RulesetPhrasing {
@@ -107,8 +108,9 @@ export function changeLines(card: CardData, ruleset: RulesetId | undefined, desc
   const lines: string[] = [];
   for (const record of card.applied) {
     const row = phrasing?.rows.find((candidate) => matches(candidate, record));
-    const own = row ? undefined : described(record, describe);
-    const line = row ? row.say(record, card) : own !== undefined ? own : sharedLine(record, phrasing);
+    const fromRow = row?.say(record, card);
+    const own = fromRow !== undefined || row ? undefined : described(record, describe);
+    const line = fromRow !== undefined ? fromRow : own !== undefined ? own : sharedLine(record, phrasing);
     if (line && !lines.includes(line)) lines.push(line);
   }
   return lines;
