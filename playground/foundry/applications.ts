@@ -6,7 +6,7 @@
 import Handlebars from "handlebars";
 import { Hooks } from "./hooks.js";
 import { BooleanField, NumberField, type DataField } from "./data.js";
-import { CONST, type ClientDocument, type DocumentClass } from "./documents.js";
+import { CONST, trackRender, type ClientDocument, type DocumentClass } from "./documents.js";
 import { state, type PendingDialog } from "./state.js";
 import { deepClone, expandObject, getType, isEmpty, mergeObject, type AnyObject } from "./utils.js";
 
@@ -412,18 +412,9 @@ export class ApplicationV2 {
 
 function noop(): void {}
 
-/** Handlers of clicks and change-submits are not awaited by the DOM; the harness tracks them. */
+/** Handlers of clicks and change-submits are not awaited by the DOM; the harness tracks them as it tracks background renders. */
 function trackAction(result: unknown): void {
-  if (!(result instanceof Promise)) return;
-  const tracked: Promise<unknown> = result.then(
-    () => state.renders.delete(tracked),
-    (err: unknown) => {
-      state.renders.delete(tracked);
-      state.renderErrors.push(err);
-      console.error(err);
-    },
-  );
-  state.renders.add(tracked);
+  trackRender(result, "a click or submit handler");
 }
 
 function localize(key: string): string {

@@ -747,14 +747,14 @@ async function onOtherClients(acting: User | HarnessUser | null, hook: string, a
  * Foundry does not await the re-renders an update triggers; the harness records them so tests can
  * await them (harness.flush) and so a failing background render is reported, not lost.
  */
-export function trackRender(result: unknown): void {
+export function trackRender(result: unknown, what = "a background render"): void {
   if (!(result instanceof Promise)) return;
   const tracked: Promise<unknown> = result.then(
     () => state.renders.delete(tracked),
     (err: unknown) => {
       state.renders.delete(tracked);
       state.renderErrors.push(err);
-      console.error("Fray harness: a background render failed", err);
+      console.error(`Fray harness: ${what} failed`, err);
     },
   );
   state.renders.add(tracked);
