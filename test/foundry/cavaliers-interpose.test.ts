@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => removeDom());
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
-type CardData = { state: string; refs: Record<string, { actor: string; token?: string }>; request: Record<string, unknown>; rules: Record<string, Record<string, unknown>>; outcome: { steps: Record<string, unknown>[]; awaiting?: { choice: string; by: string } } };
+type CardData = { state: string; refs: Record<string, { actor: string; token?: string }>; request: Record<string, unknown>; rules: Record<string, Record<string, unknown>>; outcome: { steps: Record<string, unknown>[]; awaiting?: { choice: string; by: string; offer: { most: number } } } };
 const card = (m: Message) => m.system.toObject() as unknown as CardData;
 const ip = (a: Actor) => (a.system as unknown as { initiativePoints: number }).initiativePoints;
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
@@ -337,6 +337,117 @@ describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts w
     const fits = (await lunge(["reload-musket"])) as unknown as Message;
     expect(card(fits).rules.attacker).toMatchObject({ combined: ["reload-musket"], combinedThisRound: ["move"] });
     expect(combinedOf(t, "duellist")?.actions).toEqual(["move", "reload-musket"]);
+  });
+});
+
+describe("seed 000 §Combined Actions, Drop 4 a round: a skill roll or a Flourish counts too, and an Undo takes its share back", () => {
+  const check = (kind: "skill" | "flourish", combined: string[]) => {
+    clearQueuedFaces();
+    // Her d8s (verve, competency) and a helper's d8, one die gone to the Drop 1 before the roll; then the opposition's.
+    queueFaces(8, 8, 1, 1, 1);
+    return cavaliers.postCheck({ actorUuid: duellist.uuid, kind, opposition: kind === "flourish" ? "easy" : "moderate", combined, assists: [[8]] }) as unknown as Promise<Message | undefined>;
+  };
+  const lunge = (t: Table, combined: string[]) => {
+    clearQueuedFaces();
+    queueFaces(6, 5, 4, 3, 2);
+    return cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attackerTokenUuid: t.tokens.duellist.uuid, targetTokenUuid: t.tokens.guard.uuid, attack: "lunge", combined, useAdvantage: false, assists: [] } as never) as unknown as Promise<Message | undefined>;
+  };
+
+  it("a skill roll's combined actions join her round: her attack that round is held to what is left, and a forged 'nothing earlier' is not read", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "bar" });
+    harness.switchUser(ada);
+    const skill = await check("skill", ["reload-musket", "draw-weapon"]);
+    expect(skill).toBeTruthy();
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["reload-musket", "draw-weapon"] });
+    expect(await lunge(t, ["move"])).toBeUndefined();
+    expect(warnings().at(-1)).toMatch(/capped at Drop 4 in a round; this turn comes to Drop 5/);
+    // Her own request saying she took nothing earlier is not read: the GM's record is.
+    const forged = await cards.openCard({ kind: "cavaliers.flourish", refs: { actor: { actor: duellist.uuid } }, request: { specialty: "", combined: ["draw-weapon"], combinedThisRound: [], assists: [] } });
+    expect(forged).toMatchObject({ ok: false, reason: expect.stringMatching(/capped at Drop 4 in a round; this turn comes to Drop 5/) });
+    expect(combinedOf(t, "duellist")?.actions).toEqual(["reload-musket", "draw-weapon"]);
+    // The check dialog says so before she rolls.
+    const { CheckDialog } = await import("../../src/foundry/rulesets/cavaliers/ui/check-dialog.js");
+    const dialog = new CheckDialog({ actor: duellist as never, kind: "skill" });
+    const { planCheck } = await import("../../src/foundry/rulesets/cavaliers/ui/check-dialog.js");
+    const plan = planCheck(duellist as never, undefined, { ...dialog.values, combined: ["move"] }, dialog.round());
+    expect(plan.request).toBeNull();
+    expect(plan.problems).toEqual(["With what she took earlier this round, combined actions come to Drop 5; at most Drop 4 may be taken in a round."]);
+  });
+
+  it("held in her Area by an Interpose, a skill roll with a Move is refused on the card and in the dialog", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "bar" });
+    harness.switchUser(gm);
+    await t.combat.setFlag("fray" as never, "cavaliersHolds" as never, { [t.ids.duellist]: { round: 1, by: t.ids.guard } } as never);
+    harness.switchUser(ada);
+    expect(await check("skill", ["move"])).toBeUndefined();
+    expect(warnings().at(-1)).toMatch(/Interpose holds her in her Area/);
+    const { CheckDialog, planCheck } = await import("../../src/foundry/rulesets/cavaliers/ui/check-dialog.js");
+    const dialog = new CheckDialog({ actor: duellist as never, kind: "skill" });
+    expect(planCheck(duellist as never, undefined, { ...dialog.values, combined: ["move"] }, dialog.round()).problems).toEqual(["An Interpose holds her in her Area this round: no Move or Run."]);
+    expect(await check("skill", ["draw-weapon"])).toBeTruthy();
+    expect(combinedOf(t, "duellist")?.actions).toEqual(["draw-weapon"]);
+    // The dialog draws the choices and their Drop on the roll; Survival offers none.
+    dialog.values = { ...dialog.values, combined: ["reload-pistol"] };
+    const shown = (await dialog.render({ force: true })).element;
+    expect(shown.querySelectorAll("input[name^='combined.']")).toHaveLength(16);
+    expect(shown.querySelector("[data-drop='combined']")?.textContent).toBe("Combined actions put Drop 2 on this roll.");
+    const survival = (await new CheckDialog({ actor: duellist as never, kind: "survival" }).render({ force: true })).element;
+    expect(survival.querySelectorAll("input[name^='combined.']")).toHaveLength(0);
+  });
+
+  it("Undo of an applied Flourish takes its combined actions off this round's record, one each; in a later round it leaves the record alone", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "bar" });
+    harness.switchUser(ada);
+    await check("skill", ["draw-weapon"]);
+    const flourish = (await check("flourish", ["draw-weapon"]))!;
+    expect(flourish, JSON.stringify(warnings())).toBeTruthy();
+    expect(card(flourish).request).toMatchObject({ combinedRound: 1 });
+    expect(combinedOf(t, "duellist")?.actions).toEqual(["draw-weapon", "draw-weapon"]);
+    await cards.chooseOnCard(flourish as never, "style", card(flourish).outcome.awaiting!.offer.most);
+    expect(card(flourish).state).toBe("applied");
+    await (await flourish.renderHTML()).querySelector<HTMLElement>("[data-fray-action='undo']")!.click();
+    await cards.cardsIdle();
+    expect(card(flourish).state).toBe("undone");
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["draw-weapon"] });
+    // Undone in round 2, a round-1 card takes nothing from round 2's record.
+    const second = (await check("flourish", ["draw-weapon"]))!;
+    await cards.chooseOnCard(second as never, "style", card(second).outcome.awaiting!.offer.most);
+    expect(card(second).state).toBe("applied");
+    harness.switchUser(gm);
+    await t.combat.nextRound();
+    harness.switchUser(ada);
+    await check("skill", ["draw-weapon"]);
+    expect(combinedOf(t, "duellist")).toEqual({ round: 2, actions: ["draw-weapon"] });
+    await (await second.renderHTML()).querySelector<HTMLElement>("[data-fray-action='undo']")!.click();
+    await cards.cardsIdle();
+    expect(card(second).state).toBe("undone");
+    expect(combinedOf(t, "duellist")).toEqual({ round: 2, actions: ["draw-weapon"] });
+  });
+
+  it("Undo of an applied attack takes its combined actions back, so she may take them again that round", async () => {
+    const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "bar" });
+    harness.switchUser(ada);
+    const attack = (await lunge(t, ["reload-musket", "draw-weapon"]))!;
+    expect(combinedOf(t, "duellist")?.actions).toEqual(["reload-musket", "draw-weapon"]);
+    harness.switchUser(gm);
+    queueFaces(2, 1);
+    await cards.chooseOnCard(attack as never, "defence", "parry");
+    await cards.cardsIdle();
+    while (card(attack).outcome.awaiting) {
+      const { choice, by } = card(attack).outcome.awaiting!;
+      harness.switchUser(by === "defender" ? gm : ada);
+      // The Duellist's landing buys her Yield on the Guard, so the card has something to undo.
+      await cards.chooseOnCard(attack as never, choice, choice === "landingSpend" ? ["inflict-yield"] : []);
+      await cards.cardsIdle();
+    }
+    expect(card(attack).state).toBe("applied");
+    harness.switchUser(gm);
+    await relay.ask("card.undo", { message: attack.id });
+    await cards.cardsIdle();
+    expect(card(attack).state).toBe("undone");
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: [] });
+    harness.switchUser(ada);
+    expect(await lunge(t, ["reload-musket", "draw-weapon"])).toBeTruthy();
   });
 });
 

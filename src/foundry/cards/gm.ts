@@ -71,6 +71,15 @@ function actorsOf(kind: CardKind, refs: Record<string, CardRef>): CardActors {
   return actors;
 }
 
+function presentActors(refs: Record<string, CardRef>): CardActors {
+  const actors: CardActors = {};
+  for (const [role, ref] of Object.entries(refs)) {
+    const actor = actorAt(ref.actor);
+    if (actor) actors[role] = actor;
+  }
+  return actors;
+}
+
 function plainObject(value: unknown): Record<string, unknown> | null {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
@@ -265,6 +274,8 @@ async function undo(payload: Record<string, unknown>, asker: User.Implementation
   await undoChanges(card.applied as ChangeRecord[], defaultsOf(kind), (record) => kind.describeChange?.(record)?.field ?? fieldLabel(record));
   const undone: CardData = { ...card, state: "undone" };
   await writeCard(message, undone, diceOnMessage(message));
+  // An actor deleted since the card opened keeps nothing to take back: the hook sees those still here.
+  if (kind.undone) await kind.undone(undone, presentActors(card.refs));
   callHook(CARD_HOOKS.undo, hookEvent(at, kind, undone, { applied: card.applied }));
 }
 

@@ -92,6 +92,8 @@ export interface CardKind {
   undoBy?: "owners" | "gm";
   /** On the active GM, once the card is posted: what the kind keeps beyond the card (the round's combined actions). */
   opened?(card: CardData, actors: CardActors): Promise<void>;
+  /** On the active GM, once an applied card is undone: takes back what `opened` kept. */
+  undone?(card: CardData, actors: CardActors): Promise<void>;
   /** The template's context. */
   context(card: CardData): Record<string, unknown>;
   /** Client-side button behaviours beyond the engine's own (a purchase picker, a link to another card). */

@@ -15,7 +15,7 @@ import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
-import { actorCombinedThisRound, recordActorCombined } from "../combat/combined.js";
+import { actorCombatRound, actorCombinedThisRound, forgetActorCombined, recordActorCombined } from "../combat/combined.js";
 import { actorHeldInArea } from "../combat/hold.js";
 import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
@@ -97,6 +97,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   // What she took earlier this round counts towards Drop 4 and two Areas (the GM's record, never her word).
   const earlier = actorCombinedThisRound(attacker);
   if (earlier.length) request.combinedThisRound = earlier;
+  const round = actorCombatRound(attacker);
+  if (round !== undefined) request.combinedRound = round;
   if (attack === "riposte") {
     const after = riposteOf(attacker);
     if (!after) throw new Refused(game.i18n!.format("FRAY.Card.Refused.NoRiposte", { name: attacker.name }));
@@ -187,6 +189,8 @@ export const cavaliersAttackCard: CardKind = {
   },
   // The attack's combined actions join her round's (the next attack or Interpose reads them).
   opened: (card, actors) => recordActorCombined(actors.attacker!, card.request.combined as string[]),
+  // Undone, the attack never happened: its combined actions leave the round it was opened in.
+  undone: async (card, actors) => (actors.attacker ? forgetActorCombined(actors.attacker, card.request.combined as string[], card.request.combinedRound) : undefined),
   followUps: {
     out: {
       check(card, value, asker) {

@@ -7,6 +7,9 @@ import type { Outcome } from "../../../../core/outcome.js";
 import { COMBINED_ACTIONS, type OppositionLevel, STANDARD_OPPOSITION } from "../../../../rules/cavaliers/tables.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import type { CardData } from "../../../cards/model.js";
+import { actorCombatRound, actorCombinedThisRound, forgetActorCombined, recordActorCombined } from "../combat/combined.js";
+import { actorHeldInArea } from "../combat/hold.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
@@ -24,10 +27,16 @@ function poolRequest(raw: Record<string, unknown>, actor: Actor.Implementation, 
   const specialty = specialtyId ? specialtyOf(actor, actionOfItem(actor, specialtyId), specialtyId) : null;
   const combined = stringList(raw.combined, 8, "combined");
   for (const id of combined) if (!Object.hasOwn(COMBINED_ACTIONS, id)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.Malformed", { problem: "combined" }));
+  // The round's Drop 4 and two Areas hold for a check as for an attack: the GM's record, never her word.
+  const earlier = actorCombinedThisRound(actor);
+  const round = actorCombatRound(actor);
   return {
     skill: specialty?.system.action ?? fallbackSkill,
     ...(specialty ? { specialty: specialty.id } : {}),
     combined,
+    ...(earlier.length ? { combinedThisRound: earlier } : {}),
+    ...(actorHeldInArea(actor) ? { heldInArea: true } : {}),
+    ...(round !== undefined ? { combinedRound: round } : {}),
     useAdvantage: flag(raw.useAdvantage, "useAdvantage"),
     assists: diceLists(raw.assists, 2, 10, "assists"),
     extraDrop: optionalInteger(raw.extraDrop, 0, 20, "extraDrop") ?? 0,
@@ -41,7 +50,7 @@ function actionOfItem(actor: Actor.Implementation, itemId: string): string {
 
 function participant(request: Record<string, unknown>, actor: Actor.Implementation) {
   const skill = String(request.skill);
-  return participantOf(actor, {
+  const pool = participantOf(actor, {
     skill,
     specialty: request.specialty ? specialtyOf(actor, skill, request.specialty) : null,
     useAdvantage: request.useAdvantage === true,
@@ -49,7 +58,18 @@ function participant(request: Record<string, unknown>, actor: Actor.Implementati
     combined: request.combined as string[],
     drop: Number(request.extraDrop ?? 0),
   });
+  return {
+    ...pool,
+    ...(Array.isArray(request.combinedThisRound) ? { combinedThisRound: request.combinedThisRound as string[] } : {}),
+    ...(request.heldInArea === true ? { heldInArea: true } : {}),
+  };
 }
+
+/** A check's combined actions join her round's; undone, they leave the round it was opened in. */
+const keepsCombined = {
+  opened: (card: CardData, actors: CardActors) => recordActorCombined(actors.actor!, card.request.combined as string[]),
+  undone: async (card: CardData, actors: CardActors) => (actors.actor ? forgetActorCombined(actors.actor, card.request.combined as string[], card.request.combinedRound) : undefined),
+};
 
 /** The roller's tracks and statuses after the roll (Dying as her Wounds say; dead, awake...). */
 function rollerChanges(outcome: Outcome, actors: CardActors): ActorChange[] {
@@ -75,6 +95,7 @@ const common = {
 
 export const cavaliersSkillCard: CardKind = {
   ...common,
+  ...keepsCombined,
   id: "cavaliers.skill",
   action: "skill",
   prepare: (raw, actors) => ({ ...poolRequest(raw, actors.actor!, "skill"), opposition: oneOf(raw.opposition, OPPOSITIONS, "opposition") }),
@@ -88,6 +109,7 @@ export const cavaliersSkillCard: CardKind = {
 
 export const cavaliersFlourishCard: CardKind = {
   ...common,
+  ...keepsCombined,
   id: "cavaliers.flourish",
   action: "flourish",
   prepare: (raw, actors) => poolRequest(raw, actors.actor!, "flourish"),

@@ -5,8 +5,10 @@
  *   flags.fray.cavaliersCombined.<combatant id> = { round, actions: [combined action ids] }
  *
  * The Drop 4 cap and the two Areas of movement hold for the round (seed 000 §Combined Actions), so
- * the GM adds what each attack card and each Interpose's Move took, and the next one reads it as
- * `combinedThisRound`. A record from an older round of the GM's clock reads as none.
+ * the GM adds what each attack, skill and Flourish card and each Interpose's Move took, and the next
+ * one reads it as `combinedThisRound`. A record from an older round of the GM's clock reads as none.
+ * A card stamps the round it was opened in (`combinedRound`), so its Undo takes its actions back
+ * from that round's record and never from a later one.
  */
 import { COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
 import { roundOf } from "../../../combat/clock.js";
@@ -51,4 +53,25 @@ export async function recordCombined(combat: Combat.Implementation, combatant: C
 export async function recordActorCombined(actor: Actor.Implementation, actions: readonly string[]): Promise<void> {
   const fight = fightingAs(actor);
   if (fight) await recordCombined(fight.combat, fight.combatant, actions);
+}
+
+/** The round of the GM's clock a card opens in, when its actor fights (stamped on the card's request). */
+export function actorCombatRound(actor: Actor.Implementation): number | undefined {
+  const fight = fightingAs(actor);
+  return fight ? roundOf(fight.combat) : undefined;
+}
+
+/**
+ * Takes an undone card's combined actions back off the actor's record (the active GM only), one of
+ * each, and only while the record is still of the round the card was opened in.
+ */
+export async function forgetActorCombined(actor: Actor.Implementation, actions: readonly string[], round: unknown): Promise<void> {
+  const fight = fightingAs(actor);
+  if (!fight || !actions.length || round !== roundOf(fight.combat)) return;
+  const left = [...combinedThisRound(fight.combat, fight.combatant)];
+  for (const action of actions) {
+    const at = left.indexOf(action);
+    if (at >= 0) left.splice(at, 1);
+  }
+  await writeStates(fight.combat, COMBINED_KEY, { [fight.combatant.id!]: { round: roundOf(fight.combat), actions: left } });
 }

@@ -2,7 +2,8 @@ import { riposteOf } from "../cards/attack.js";
 import { actorCombinedThisRound } from "../combat/combined.js";
 import { actorHeldInArea } from "../combat/hold.js";
 import type { DeepPartial } from "fvtt-types/utils";
-import { COMBINED_ACTIONS, RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
+import { RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
+import { combinedOptions, readCombined } from "./combined-plan.js";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { lookUpArea, type AreaReading } from "./area-lookup.js";
@@ -116,7 +117,7 @@ export class AttackDialog extends HandlebarsDialog {
       targetName: this.target.name,
       specialtyOptions: [...specialties.map((s) => ({ value: s.id, label: `${s.name} (${s.ranks})` })), ...bareAttacks],
       weaponOptions: weaponsOf(this.actor).map((w) => ({ value: w.id, label: `${w.name} (d${w.itemDie})` })),
-      combined: Object.entries(COMBINED_ACTIONS).map(([id, drop]) => ({ id, drop, label: i18n().localize(`FRAY.Ui.Combined.${id}`), checked: values.combined.includes(id) })),
+      combined: combinedOptions(values.combined),
       advantage: data?.advantage ?? 0,
       hasAdvantage: (data?.advantage ?? 0) > 0,
       rangeOptions: RANGE_BANDS.map((b) => ({ value: String(b.from), label: i18n().localize(`FRAY.Ui.Band.${b.band}`) })),
@@ -148,7 +149,7 @@ export class AttackDialog extends HandlebarsDialog {
 
   readForm(form: HTMLFormElement): AttackFormValues {
     const raw = formValues(form);
-    const combined = Object.entries((raw.combined ?? {}) as Record<string, boolean>).filter(([, on]) => on).map(([id]) => id);
+    const combined = readCombined(raw.combined);
     const assists = (raw.assists ?? {}) as Record<string, string>;
     // A range read from the Areas stays exact; a band chosen by hand stands for its first range.
     const rangeField = raw.range as number | string | null | undefined;

@@ -1,8 +1,8 @@
-import { areasMoved, combinedActionDrop } from "../../../../rules/cavaliers/combined.js";
 import { rangeBand } from "../../../../rules/cavaliers/range.js";
-import { COMBINED_ACTIONS, COMBINED_CAP, MAX_AREAS_PER_TURN, WOUND_DROP_SKILLS, type AttackId } from "../../../../rules/cavaliers/tables.js";
+import { WOUND_DROP_SKILLS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import type { AttackRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
+import { planCombined } from "./combined-plan.js";
 import type { WeaponRow } from "./gear.js";
 
 /** What the attack dialog's form holds. */
@@ -80,15 +80,8 @@ export function planAttack(values: AttackFormValues, context: AttackContext): At
   if (chosen?.attack === "riposte" && !context.riposteReady) problems.push(i18n().localize("FRAY.Ui.NoRiposte"));
   const attack = chosen?.attack ?? null;
 
-  const combined = values.combined.filter((id) => Object.hasOwn(COMBINED_ACTIONS, id));
-  const combinedDrop = combined.reduce((sum, id) => sum + (COMBINED_ACTIONS[id] ?? 0), 0);
-  const earlier = context.combinedThisRound ?? [];
-  const capCount = combinedDrop + combinedActionDrop(earlier);
-  const overCap = capCount > COMBINED_CAP;
-  if (overCap) problems.push(i18n().format(earlier.length ? "FRAY.Ui.OverCapRound" : "FRAY.Ui.OverCap", { drop: String(capCount), cap: String(COMBINED_CAP) }));
-  const moved = areasMoved(combined);
-  if (moved + areasMoved(earlier) > MAX_AREAS_PER_TURN) problems.push(i18n().format("FRAY.Ui.TooFar", { areas: String(MAX_AREAS_PER_TURN) }));
-  if (moved > 0 && context.heldInArea) problems.push(i18n().localize("FRAY.Ui.HeldInArea"));
+  const { combined, combinedDrop, moved, overCap, problems: combinedProblems } = planCombined(values.combined, context.combinedThisRound, context.heldInArea);
+  problems.push(...combinedProblems);
 
   const woundDrop = attack && WOUND_DROP_SKILLS.includes(attack) ? context.woundDrop : 0;
   const weapon = context.weapons.find((w) => w.id === values.weapon);

@@ -6,6 +6,9 @@ import type { CheckKind, CheckRequest } from "../requests.js";
 import { readAssists } from "./assists.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dialog-base.js";
 import { checkOddsLine } from "./odds-view.js";
+import { combinedOptions, planCombined, readCombined } from "./combined-plan.js";
+import { actorCombinedThisRound } from "../combat/combined.js";
+import { actorHeldInArea } from "../combat/hold.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import { showRollDialog } from "../../../api/keybindings.js";
@@ -21,19 +24,30 @@ export const FIXED_OPPOSITION: Partial<Record<CheckKind, OppositionLevel>> = { f
 export interface CheckFormValues {
   kind: CheckKind;
   opposition: OppositionLevel;
+  /** Combined actions taken with the roll (none for Survival). */
+  combined: string[];
   assists: string[];
   /** publicroll, gmroll, blindroll or selfroll. */
   rollMode: string;
 }
 
+/** What the GM's Combat says of her round: the combined actions she took, an Interpose holding her. */
+export interface CheckRound {
+  combinedThisRound?: readonly string[];
+  heldInArea?: boolean;
+}
+
 /** The CheckRequest a form asks for, or the problems that stop it. */
-export function planCheck(actor: Actor.Implementation, specialtyItemId: string | undefined, values: CheckFormValues): { request: CheckRequest | null; problems: string[] } {
+export function planCheck(actor: Actor.Implementation, specialtyItemId: string | undefined, values: CheckFormValues, round: CheckRound = {}): { request: CheckRequest | null; problems: string[]; combinedDrop: number } {
   const problems: string[] = [];
   const opposition = FIXED_OPPOSITION[values.kind] ?? values.opposition;
   if (!(PICKABLE_OPPOSITION as readonly string[]).includes(opposition)) problems.push(i18n().localize("FRAY.Ui.ChooseDifficulty"));
+  // A Dying character's Survival roll is all she does: no combined action goes with it.
+  const combined = planCombined(values.kind === "survival" ? [] : values.combined, round.combinedThisRound, round.heldInArea);
+  problems.push(...combined.problems);
   const { assists, problems: assistProblems } = readAssists(values.assists);
   problems.push(...assistProblems);
-  if (problems.length) return { request: null, problems };
+  if (problems.length) return { request: null, problems, combinedDrop: combined.combinedDrop };
   return {
     request: {
       actorUuid: actor.uuid,
@@ -41,11 +55,12 @@ export function planCheck(actor: Actor.Implementation, specialtyItemId: string |
       // Survival rolls Verve and the competency die alone.
       ...(specialtyItemId && values.kind !== "survival" ? { specialtyItemId } : {}),
       opposition,
-      combined: [],
+      combined: combined.combined,
       assists,
       rollMode: values.rollMode,
     },
     problems,
+    combinedDrop: combined.combinedDrop,
   };
 }
 
@@ -75,7 +90,13 @@ export class CheckDialog extends HandlebarsDialog {
     super({});
     this.actor = options.actor;
     this.specialtyItemId = options.specialtyItemId;
-    this.values = { kind: options.kind, opposition: FIXED_OPPOSITION[options.kind] ?? "moderate", assists: ["", ""], rollMode: currentRollMode() };
+    this.values = { kind: options.kind, opposition: FIXED_OPPOSITION[options.kind] ?? "moderate", combined: [], assists: ["", ""], rollMode: currentRollMode() };
+  }
+
+  /** Her round so far, from the GM's record on the active Combat. */
+  round(): CheckRound {
+    const earlier = actorCombinedThisRound(this.actor);
+    return { ...(earlier.length ? { combinedThisRound: earlier } : {}), ...(actorHeldInArea(this.actor) ? { heldInArea: true } : {}) };
   }
 
   override get title(): string {
@@ -86,13 +107,15 @@ export class CheckDialog extends HandlebarsDialog {
   protected override async _prepareContext(options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean }) {
     const context = await super._prepareContext(options);
     const fixed = FIXED_OPPOSITION[this.values.kind];
-    const plan = planCheck(this.actor, this.specialtyItemId, this.values);
+    const plan = planCheck(this.actor, this.specialtyItemId, this.values, this.round());
     return Object.assign(context, {
       values: { ...this.values, opposition: fixed ?? this.values.opposition },
       // Survival is its own roll; a specialty may be used plainly or for a Flourish.
       kindOptions: this.values.kind === "survival" ? null : (["skill", "flourish"] as const).map((k) => ({ value: k, label: i18n().localize(`FRAY.Ui.Kind.${k}`) })),
       oppositionOptions: PICKABLE_OPPOSITION.map((o) => ({ value: o, label: i18n().format("FRAY.Ui.Opposition", { level: i18n().localize(`FRAY.Ui.Difficulty.${o}`), die: String(STANDARD_OPPOSITION[o]) }) })),
       fixed: Boolean(fixed),
+      combined: this.values.kind === "survival" ? null : combinedOptions(this.values.combined),
+      combinedDrop: plan.combinedDrop,
       rollModes: rollModeOptions(),
       problems: plan.problems,
       odds: checkOddsLine(plan.request),
@@ -115,6 +138,7 @@ export class CheckDialog extends HandlebarsDialog {
     return {
       kind,
       opposition: FIXED_OPPOSITION[kind] ?? ((raw.opposition as OppositionLevel | undefined) ?? this.values.opposition),
+      combined: kind === "survival" ? [] : readCombined(raw.combined),
       assists: [String(assists["0"] ?? ""), String(assists["1"] ?? "")],
       rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode,
     };
@@ -122,7 +146,7 @@ export class CheckDialog extends HandlebarsDialog {
 
   static async #onSubmit(this: CheckDialog, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
     this.values = this.readForm(form);
-    const { request, problems } = planCheck(this.actor, this.specialtyItemId, this.values);
+    const { request, problems } = planCheck(this.actor, this.specialtyItemId, this.values, this.round());
     if (!request) {
       ui.notifications?.warn(problems.join(" "));
       void this.render();
