@@ -13,6 +13,7 @@ import type { Outcome } from "../../../src/core/outcome.js";
 import type { Combatant } from "../../../src/rules/drama/combatant.js";
 import { dramaRules } from "../../../src/rules/drama/index.js";
 import { checkLineUp } from "../../../src/rules/drama/lineup.js";
+import { STANCES } from "../../../src/rules/drama/tables.js";
 import { MULTI, SEED, warrior, fyrd } from "./fixtures.js";
 import { awaited, duel, finished, labels, plain, playWith, stepsOf, trayOf } from "./playFixtures.js";
 
@@ -33,6 +34,14 @@ describe(`${SEED} §Joining the Melee: opening stances in Actor rank order`, () 
     expect(first({ grit: 9, pc: true }, {})).toBe("bStance");
     expect(first({ grit: 9 }, { pc: true })).toBe("aStance");
     expect(first({ grit: 1 }, { grit: 9 })).toBe("aStance");
+  });
+
+  it("an engagement naming the later fighter first changes nothing: in a full tie f1 still declares first, and where rank decides it decides", () => {
+    const request = { fighters: [plain("Ada"), plain("Bo")], engagements: [{ between: ["f2", "f1"] }], interactive: true };
+    expect(resolve("skirmish", request).awaiting).toEqual({ choice: "f1Stance", by: "f1", offer: { stances: STANCES, against: [{ key: "f2", name: "Bo", stance: null }] } });
+    expect(resolve("skirmish", { ...request, f1Stance: "stand" }).awaiting?.choice).toBe("f2Stance");
+    // Rank, where it tells them apart, still decides: Ada's higher Agility lets her declare second.
+    expect(resolve("skirmish", { ...request, fighters: [plain("Ada", { agility: 3 }), plain("Bo")] }).awaiting?.choice).toBe("f2Stance");
   });
 
   it("Momentum decides the later rounds: its holder declares second whatever her rank", () => {
