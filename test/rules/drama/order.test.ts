@@ -135,6 +135,12 @@ describe(`${SEED} §Taking a Flesh Wound: each serious wound calls its own coura
     ]);
   });
 
+  it("a lone serious wound's test is asked without a count; only a fighter with two or more due is told which of them it is", () => {
+    // Fyrd 2's small weapon makes a 1F wound, which calls no test: Fyrd 1's 3F wound is the round's only one.
+    expect(awaited(round("large", "small", {}))).toEqual({ choice: "actorCourage", by: "actor", offer: { woundFlesh: 3, pool: { base: 10, resistance: 3, drama: 0 } } });
+    expect(awaited(round("large", "large", {})).offer).toEqual({ woundFlesh: 3, pool: { base: 10, resistance: 3, drama: 0 }, test: 1, of: 2 });
+  });
+
   it("two tests wavering ask for two Drama Points, one at a time, each by its own choice", () => {
     const wavers = [5];
     const second = round("large", "large", { actorCourage: {}, actorWaver: "spend", actorCourage2: {} }, [...wavers, ...Array(12).fill(3), ...wavers]);
