@@ -304,6 +304,17 @@ describe(`${MULTI}: a skirmish, where more than one fighter splits her pool`, ()
     expect(rolled.filter((label) => label.startsWith("Fyrd 2"))).toEqual(Array(4).fill("Fyrd 2 base"));
   });
 
+  it("an opponent may leave the fighter unopposed: Fyrd 2 rolls nothing; Ines rolls her share against him +2Bd, her share against Fyrd 1 as it was", () => {
+    const outcome = resolve("skirmish", { ...request, engagements: [engagements[0], { ...engagements[1], unopposedBy: "f4" }, engagements[2]] });
+    const rolled = outcome.dice.map((die) => die.label);
+    expect(rolled.filter((label) => label.startsWith("Fyrd 2"))).toEqual([]);
+    expect(rolled.filter((label) => label.startsWith("Ines"))).toEqual([...Array(2).fill("Ines base (vs Fyrd 1)"), ...Array(4).fill("Ines base (vs Fyrd 2)")]);
+    expect(outcome.steps.filter((step) => step.rule === "build-pools" && step.who === "Ines").map((step) => [step.against, step.base, step.baseParts])).toEqual([
+      ["Fyrd 1", 2, { attribute: 2, skill: 0, situational: 0, military: 0 }],
+      ["Fyrd 2", 4, { attribute: 2, skill: 0, situational: 2, military: 0 }],
+    ]);
+  });
+
   it("refuses what cannot be fought: two fighters of one name, a fighter in no engagement, one pair twice, an absent fighter, a fighter against herself, an outsider holding back or holding Momentum", () => {
     expect(() => resolve("skirmish", { ...request, fighters: [ines, berold, fyrd1, { ...fyrd2, name: "Ines" }] })).toThrow(/same name/);
     expect(() => resolve("skirmish", { ...request, fighters: [...request.fighters, plain("Cy")] })).toThrow(/Cy fights no one/);
