@@ -20,13 +20,15 @@ export const choiceField = (participant: string, kind: ChoiceKind, n = 1): strin
 /** The choices that can come more than once a round, one per courage test. */
 export const REPEATED_KINDS: readonly ChoiceKind[] = ["Courage", "Waver"];
 
+/** What follows the participant in a choice field: a kind, then for a repeated kind its number 2 to 19. */
+const CHOICE_AFTER_PARTICIPANT = new RegExp(`^(${CHOICE_KINDS.join("|")})([2-9]|1[0-9])?$`);
+
 /** The kind of a choice field a participant makes, with its number ("Courage2" → Courage, 2); null for none. */
 export function choiceOfField(participant: string, field: string): { kind: ChoiceKind; n: number } | null {
   if (!field.startsWith(participant)) return null;
-  const rest = field.slice(participant.length);
-  const match = /^([A-Z][a-z]+)([2-9]|1[0-9])?$/.exec(rest);
-  const kind = match?.[1] as ChoiceKind | undefined;
-  if (!match || !kind || !(CHOICE_KINDS as readonly string[]).includes(kind)) return null;
+  const match = CHOICE_AFTER_PARTICIPANT.exec(field.slice(participant.length));
+  if (!match) return null;
+  const kind = match[1] as ChoiceKind;
   const n = match[2] ? Number(match[2]) : 1;
   return n > 1 && !REPEATED_KINDS.includes(kind) ? null : { kind, n };
 }

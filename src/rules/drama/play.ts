@@ -101,8 +101,9 @@ function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant
 /** Who of a pairing declares her stance second: the Momentum holder, or in the first round the higher in Actor rank. */
 function declaresLast(pairing: PlayPairing, keys: readonly string[], fighters: Record<string, Combatant>): string {
   if (pairing.momentum) return pairing.momentum;
-  // Named first in the fight, named first here: a full tie in rank goes to the later named.
-  const [first, second] = keys.indexOf(pairing.actor) < keys.indexOf(pairing.opponent) ? [pairing.actor, pairing.opponent] : [pairing.opponent, pairing.actor];
+  // The two in the order the fight names them, whoever is the pairing's actor: a full tie in rank goes to the later named.
+  const named: [string, string] = [pairing.actor, pairing.opponent];
+  const [first, second] = named.sort((x, y) => keys.indexOf(x) - keys.indexOf(y));
   return declaresSecond({ key: first, ...fighters[first]! }, { key: second, ...fighters[second]! }).key;
 }
 

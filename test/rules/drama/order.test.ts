@@ -13,6 +13,7 @@ import type { Outcome } from "../../../src/core/outcome.js";
 import type { Combatant } from "../../../src/rules/drama/combatant.js";
 import { dramaRules } from "../../../src/rules/drama/index.js";
 import { checkLineUp } from "../../../src/rules/drama/lineup.js";
+import { STANCES } from "../../../src/rules/drama/tables.js";
 import { MULTI, SEED, warrior, fyrd } from "./fixtures.js";
 import { awaited, duel, finished, labels, plain, playWith, stepsOf, trayOf } from "./playFixtures.js";
 
@@ -33,6 +34,14 @@ describe(`${SEED} §Joining the Melee: opening stances in Actor rank order`, () 
     expect(first({ grit: 9, pc: true }, {})).toBe("bStance");
     expect(first({ grit: 9 }, { pc: true })).toBe("aStance");
     expect(first({ grit: 1 }, { grit: 9 })).toBe("aStance");
+  });
+
+  it("an engagement naming the later fighter first changes nothing: in a full tie f1 still declares first, and where rank decides it decides", () => {
+    const request = { fighters: [plain("Ada"), plain("Bo")], engagements: [{ between: ["f2", "f1"] }], interactive: true };
+    expect(resolve("skirmish", request).awaiting).toEqual({ choice: "f1Stance", by: "f1", offer: { stances: STANCES, against: [{ key: "f2", name: "Bo", stance: null }] } });
+    expect(resolve("skirmish", { ...request, f1Stance: "stand" }).awaiting?.choice).toBe("f2Stance");
+    // Rank, where it tells them apart, still decides: Ada's higher Agility lets her declare second.
+    expect(resolve("skirmish", { ...request, fighters: [plain("Ada", { agility: 3 }), plain("Bo")] }).awaiting?.choice).toBe("f2Stance");
   });
 
   it("Momentum decides the later rounds: its holder declares second whatever her rank", () => {
@@ -124,6 +133,12 @@ describe(`${SEED} §Taking a Flesh Wound: each serious wound calls its own coura
       [{ base: 10, resistance: 3, drama: 0 }, "passed"],
       [{ base: 11, resistance: 5, drama: 0 }, "passed"],
     ]);
+  });
+
+  it("a lone serious wound's test is asked without a count; only a fighter with two or more due is told which of them it is", () => {
+    // Fyrd 2's small weapon makes a 1F wound, which calls no test: Fyrd 1's 3F wound is the round's only one.
+    expect(awaited(round("large", "small", {}))).toEqual({ choice: "actorCourage", by: "actor", offer: { woundFlesh: 3, pool: { base: 10, resistance: 3, drama: 0 } } });
+    expect(awaited(round("large", "large", {})).offer).toEqual({ woundFlesh: 3, pool: { base: 10, resistance: 3, drama: 0 }, test: 1, of: 2 });
   });
 
   it("two tests wavering ask for two Drama Points, one at a time, each by its own choice", () => {
@@ -287,6 +302,17 @@ describe(`${MULTI}: a skirmish, where more than one fighter splits her pool`, ()
     const rolled = outcome.dice.map((die) => die.label);
     expect(rolled.filter((label) => label.startsWith("Ines"))).toEqual(Array(4).fill("Ines base (vs Fyrd 1)"));
     expect(rolled.filter((label) => label.startsWith("Fyrd 2"))).toEqual(Array(4).fill("Fyrd 2 base"));
+  });
+
+  it("an opponent may leave the fighter unopposed: Fyrd 2 rolls nothing; Ines rolls her share against him +2Bd, her share against Fyrd 1 as it was", () => {
+    const outcome = resolve("skirmish", { ...request, engagements: [engagements[0], { ...engagements[1], unopposedBy: "f4" }, engagements[2]] });
+    const rolled = outcome.dice.map((die) => die.label);
+    expect(rolled.filter((label) => label.startsWith("Fyrd 2"))).toEqual([]);
+    expect(rolled.filter((label) => label.startsWith("Ines"))).toEqual([...Array(2).fill("Ines base (vs Fyrd 1)"), ...Array(4).fill("Ines base (vs Fyrd 2)")]);
+    expect(outcome.steps.filter((step) => step.rule === "build-pools" && step.who === "Ines").map((step) => [step.against, step.base, step.baseParts])).toEqual([
+      ["Fyrd 1", 2, { attribute: 2, skill: 0, situational: 0, military: 0 }],
+      ["Fyrd 2", 4, { attribute: 2, skill: 0, situational: 2, military: 0 }],
+    ]);
   });
 
   it("refuses what cannot be fought: two fighters of one name, a fighter in no engagement, one pair twice, an absent fighter, a fighter against herself, an outsider holding back or holding Momentum", () => {

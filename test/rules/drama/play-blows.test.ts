@@ -218,3 +218,20 @@ describe(`${MULTI}: leaving an opponent unopposed`, () => {
     }
   });
 });
+
+describe(`${MULTI}: a pairing's split is its actor's share, never its opponent's`, () => {
+  it("Wulf's split sends his Drama die against Cy; Cy, engaging Bo and engaged by Wulf, keeps the default: hers goes against Bo, her first engaged", () => {
+    const dramatic = (name: string) => plain(name, { drama: 1 });
+    const { play, tray } = playWith({ a: dramatic("Wulf"), b: dramatic("Bo"), c: dramatic("Cy") }, [
+      { actor: "a", opponent: "b", momentum: "a" },
+      { actor: "c", opponent: "b", momentum: "c" },
+      { actor: "a", opponent: "c", momentum: "a", split: { drama: true } },
+    ]);
+    expect(stepsOf(play, "split-pool").map((step) => [step.who, step.dramaTo])).toEqual([
+      ["Bo", "Wulf"],
+      ["Cy", "Bo"],
+      ["Wulf", "Cy"],
+    ]);
+    expect(labels(tray).filter((label) => label.includes("drama"))).toEqual(["Bo drama (vs Wulf)", "Cy drama (vs Bo)", "Wulf drama (vs Cy)"]);
+  });
+});
