@@ -10,7 +10,7 @@ import { aimDrop, rangeBand } from "../../../src/rules/cavaliers/range.js";
 import { Refusal, refuse } from "../../../src/rules/cavaliers/refusal.js";
 import { applySpend, validateSpend } from "../../../src/rules/cavaliers/spend.js";
 import { SUCCESS_TABLES, type SuccessEntry } from "../../../src/rules/cavaliers/tables.js";
-import { resolveWith } from "./helpers.js";
+import { resolveChecked, resolveWith } from "./helpers.js";
 
 // Every refusal a cavaliers request can meet, met once, each beside the nearest request that is
 // allowed so that the edge itself is pinned. The refused request changes nothing: the rules throw
@@ -191,5 +191,39 @@ describe("cavaliers refusals: the settlement of an attack", () => {
     const input = { ...base, attack: "lunge" as const, attackerTotal: 12, defenderTotal: 5, spend: ["inflict-yield", "inflict-yield"] };
     expect(settleAttack(input).defender.yield).toBe(2);
     expect(() => settleAttack({ ...input, tables: dearYield })).toThrow(/cost 6 SP but only 3/);
+  });
+});
+
+describe("requests the schemas turn away before any rule reads them (seed 000 §The End of Combat; §Movement)", () => {
+  const fight = [{ name: "Ines" }, { name: "Guard", id: "c1", type: "stock", wounds: 4 }];
+  const fits = (request: Record<string, unknown>) => () => resolveChecked("end-combat", request, []);
+
+  it("end-combat: an id of 1 to 40 characters, no field a combatant or the request does not have", () => {
+    expect(fits({ combatants: [{ name: "Ines", id: "x".repeat(40) }] })).not.toThrow();
+    expect(fits({ combatants: [{ name: "Ines", id: "x".repeat(41) }] })).toThrow(/does not fit its schema/);
+    expect(fits({ combatants: [{ name: "Ines", id: "" }] })).toThrow(/does not fit its schema/);
+    expect(fits({ combatants: [{ name: "" }] })).toThrow(/does not fit its schema: \["\/combatants\/0\/name"\]/);
+    expect(fits({ combatants: [{ name: "Ines", initiativePoints: 3 }] })).toThrow(/does not fit its schema: \["\/combatants\/0\/initiativePoints"\]/);
+    expect(fits({ combatants: fight, dead: ["c1"] })).toThrow(/does not fit its schema: \["\/dead"\]/);
+    expect(fits({ combatants: [] })).toThrow(/does not fit its schema/);
+    const crowd = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Guard ${i}` }));
+    expect(fits({ combatants: crowd(100) })).not.toThrow();
+    expect(fits({ combatants: crowd(101) })).toThrow(/does not fit its schema/);
+  });
+
+  it("end-combat: medicine is said per NPC by a readable id, true or false", () => {
+    expect(fits({ combatants: fight, medicine: { c1: true } })).not.toThrow();
+    expect(fits({ combatants: fight, medicine: { ["x".repeat(41)]: true } })).toThrow(/does not fit its schema/);
+    expect(fits({ combatants: fight, medicine: { "": true } })).toThrow(/does not fit its schema/);
+    expect(fits({ combatants: fight, medicine: { c1: "yes" } })).toThrow(/does not fit its schema/);
+  });
+
+  it("attack: where she ends after her move is a count of Areas, never below 0", () => {
+    const attack = (rangeAfterMove: number) => () => resolveChecked("attack", { attack: "aim", range: 1, rangeAfterMove, attacker: { name: "Ines", attribute: 8, competency: 8, combined: ["move"] } }, [8, 8]);
+    expect(attack(-1)).toThrow(/does not fit its schema: \["\/rangeAfterMove"\]/);
+  });
+
+  it("a turn with an Assist and no rolled action named at all is allowed (no roll is the same as an empty list)", () => {
+    expect(planTurn({ combined: ["move"], assist: true })).toEqual({ drop: 1, capCount: 3, areas: 1 });
   });
 });
