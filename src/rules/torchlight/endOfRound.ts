@@ -234,10 +234,12 @@ export function resolveEndOfRound(
   const damagedAll: (TotalledDamage & { combatant: RoundCombatant })[] = [];
   for (const c of combatants) {
     const chosen = ownerOrder ? [...(ownerOrder(c) ?? [])] : undefined;
-    const open = chosen ? hitsStillToOrder(c.name, c.vitals, landed, chosen, table) : [];
-    if (chosen && open.length > 0) {
-      const unread = combatants.slice(damagedAll.length).map((combatant) => ({ ...combatant }));
-      return { combatants: [...damagedAll.map((d) => ({ ...d.combatant, vitals: d.vitals })), ...unread], steps, awaiting: { kind: "order", combatant: c, chosen, hits: open } };
+    if (chosen) {
+      const open = hitsStillToOrder(c.name, c.vitals, landed, chosen, table);
+      if (open.length > 0) {
+        const unread = combatants.slice(damagedAll.length).map((combatant) => ({ ...combatant }));
+        return { combatants: [...damagedAll.map((d) => ({ ...d.combatant, vitals: d.vitals })), ...unread], steps, awaiting: { kind: "order", combatant: c, chosen, hits: open } };
+      }
     }
     damagedAll.push({ combatant: c, ...applyRoundDamage(c.name, c.vitals, landed, table, steps, chosen) });
   }

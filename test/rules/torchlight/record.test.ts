@@ -115,6 +115,13 @@ describe("seed 004 §Rounds: the end of the round", () => {
     expect(outcome.steps.filter((s) => s.rule === "protect-companion")).toEqual([{ rule: "protect-companion", hit: 0, attack: 4, taken: 2 }]);
     expect(resolve("round", { combatants, hits: [], protect: [{ by: "Bo", companion: "Ana" }] }, []).effects).toEqual([]);
   });
+
+  it("seed 004 §Combat Stances, On Guard: Protect Companion takes the largest hit on her companion, never a larger one on someone else", () => {
+    const combatants = [combatant("Ana", 9, {}, { side: "party", lane: 2 }), combatant("Bo", 9, {}, { stance: "on-guard", side: "party", lane: 3 }), combatant("Cy", 9, {}, { side: "party", lane: 1 })];
+    const hits = [{ target: "Cy", amount: 8, from: "A" }, { target: "Ana", amount: 6, from: "B" }, { target: "Ana", amount: 2, from: "C" }];
+    const outcome = resolve("round", { combatants, hits, protect: [{ by: "Bo", companion: "Ana" }] }, []);
+    expect(outcome.steps.filter((s) => s.rule === "protect-companion")).toEqual([{ rule: "protect-companion", hit: 1, attack: 6, taken: 3 }]);
+  });
 });
 
 describe("seed 004 §Dying, Stabilization, and Recovery: the cards", () => {
