@@ -13,12 +13,12 @@ export interface CompulsionRule {
   bindsAfter: 0 | 1;
   /** The compelled character's attack must go at the one who compels it. */
   atCompeller: boolean;
-  /** ...and be a melee attack. */
-  melee: boolean;
+  /** ...and be a melee attack. Only an attack sent at the compeller has a kind to obey: Intimidation has none. */
+  melee?: boolean;
 }
 
 export const COMPULSIONS: Readonly<Record<CompulsionKind, CompulsionRule>> = {
-  intimidation: { bindsAfter: 0, atCompeller: false, melee: false },
+  intimidation: { bindsAfter: 0, atCompeller: false },
   goad: { bindsAfter: 1, atCompeller: true, melee: false },
   parry: { bindsAfter: 1, atCompeller: true, melee: true },
 };

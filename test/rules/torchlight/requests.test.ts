@@ -99,6 +99,17 @@ describe("torchlight requests: an attack", () => {
     expect(acceptedAt("attack", full, "position.attackerEngaged", ["no"])).toEqual([false]);
   });
 
+  it("seed 004 §Feint (Melee): the choice after the damage die is seen is reroll or keep, and no other", () => {
+    expect(acceptedAt("attack", attack, "feint", ["reroll", "keep", "", "both"])).toEqual([true, true, false, false]);
+  });
+
+  it("seed 004 §Goad, §Parry and §Combat Stances, Aggressive: at most 10 compulsions, each a kind the game has and who compels, nothing else", () => {
+    const parry = { kind: "parry", by: "Elsa" };
+    expect(acceptedAt("attack", attack, "compelled", [[parry], Array(10).fill(parry), Array(11).fill(parry), [{ ...parry, round: 2 }], [{ ...parry, kind: "taunt" }]])).toEqual([true, true, false, false, false]);
+    const ability = { grid: [{ name: "Orc", side: "foes", lane: 1, stance: "steadied" }], by: "Orc" };
+    expect(acceptedAt("ability", ability, "compelled", [[{ kind: "intimidation", by: "Riddic" }], [{ kind: "intimidation", by: "Riddic", impaired: true }]])).toEqual([true, false]);
+  });
+
   it("the house options: protectRounding down or up, cellCapacity 1 to 6, the switches yes or no", () => {
     expect(acceptedAt("attack", full, "options.protectRounding", ["down", "up", "nearest"])).toEqual([true, true, false]);
     expect(acceptedAt("attack", full, "options.cellCapacity", [0, 1, 6, 7])).toEqual([false, true, true, false]);
@@ -146,6 +157,13 @@ describe("torchlight requests: a combatant and the round", () => {
     for (const short of ["damageType", "squad"]) expect(acceptedAt("round", withHit, `hits.0.${short}`, ["x".repeat(40), "x".repeat(41)]), short).toEqual([true, false]);
     for (const flag of ["precisionStrike", "melee", "parried"]) expect(acceptedAt("round", withHit, `hits.0.${flag}`, ["yes"]), flag).toEqual([false]);
     expect(acceptedAt("round", withHit, "hits.0.critical", [true])).toEqual([false]);
+  });
+
+  it("RULINGS, Breath at the round's end: an owner's order of hits is by ids of 1 to 40 letters, each 1 to 200 hit numbers of at most 3 digits, commas between", () => {
+    const order = (value: string) => ({ a1: value });
+    expect(acceptedAt("round", round, "breathOrder", [order("2,0"), order("0"), { ["x".repeat(40)]: "0" }, { ["x".repeat(41)]: "0" }, { "": "0" }])).toEqual([true, true, true, false, false]);
+    const hits = (count: number) => order(Array(count).fill("199").join(","));
+    expect(acceptedAt("round", round, "breathOrder", [hits(200), hits(201), order(""), order("first"), order("1000"), order("2,"), order("2 0")])).toEqual([true, false, false, false, false, false, false]);
   });
 
   it("a Rally names at most 60 allies; at most 60 Protects; saves are given as true by ids of at most 40 letters", () => {
@@ -241,5 +259,55 @@ describe("torchlight requests: the other actions", () => {
     expect(Value.Check(FighterSchema, { ...fighter, evading: true })).toBe(false);
     expect(Value.Check(FighterSchema, { ...fighter, incapacitated: true })).toBe(false);
     expect(Value.Check(FighterSchema, { ...fighter, luckPoints: 2 })).toBe(false);
+  });
+});
+
+describe("torchlight requests: placing and moving on the Combat Grid", () => {
+  const standing = { name: "Ines", side: "party", lane: 1, stance: "steadied" };
+  const newcomer = { name: "Bo", side: "party", wish: { lane: 2, stance: "aggressive" } };
+  const placing = { grid: [standing], lanes: [{ level: 0 }, { level: 1, edge: true }], newcomers: [newcomer], options: { cellCapacity: 2 } };
+  const moving = { grid: [standing], lanes: [{ level: 0 }, { level: 0 }], by: "Ines", to: { lane: 2, stance: "aggressive" }, movedThisRound: false, grappled: false, pushed: false, options: { cellCapacity: 2 } };
+  const cells = [
+    { lane: 1, stance: "rearguard" },
+    { lane: 12, stance: "on-guard" },
+    { lane: 0, stance: "steadied" },
+    { lane: 13, stance: "steadied" },
+    { lane: 1.5, stance: "steadied" },
+    { lane: 1, stance: "hidden" },
+    { lane: 1, stance: "steadied", level: 1 },
+    { lane: 1 },
+  ];
+  const cellsAccepted = [true, true, false, false, false, false, false, false];
+
+  it("seed 004 §Initiative: placing takes who stands already (at most 60), the lanes, 1 to 60 newcomers and the house options, and nothing else", () => {
+    expect(accepts("place", placing)).toBe(true);
+    expect(accepts("place", { newcomers: [newcomer] })).toBe(true);
+    expect(acceptedAt("place", placing, "grid", [[], Array(60).fill(standing), Array(61).fill(standing)])).toEqual([true, true, false]);
+    expect(acceptedAt("place", placing, "newcomers", [[], Array(60).fill(newcomer), Array(61).fill(newcomer)])).toEqual([false, true, false]);
+    expect(acceptedAt("place", placing, "round", [1])).toEqual([false]);
+  });
+
+  it("seed 004 §Initiative: a newcomer is a name, a side and the lane and stance she wishes, and nothing else", () => {
+    expect(acceptedAt("place", placing, "newcomers.0", [newcomer, { ...newcomer, dex: 12 }, { name: "Bo", side: "party" }])).toEqual([true, false, false]);
+    expect(acceptedAt("place", placing, "newcomers.0.wish", cells)).toEqual(cellsAccepted);
+  });
+
+  it("seed 004 §Movement: a move takes the grid (1 to 60 placements), the lanes, who moves, where to, what the fight's marks say, and nothing else", () => {
+    expect(accepts("move", moving)).toBe(true);
+    expect(accepts("move", { grid: [standing], by: "Ines", to: { lane: 2, stance: "aggressive" } })).toBe(true);
+    expect(acceptedAt("move", moving, "grid", [[], Array(60).fill(standing), Array(61).fill(standing)])).toEqual([false, true, false]);
+    expect(acceptedAt("move", moving, "round", [1])).toEqual([false]);
+    for (const mark of ["movedThisRound", "grappled", "pushed"]) expect(acceptedAt("move", moving, mark, [true, "yes"]), mark).toEqual([true, false]);
+  });
+
+  it("seed 004 §Movement: the lane and stance moved to is a lane 1 to 12 and a stance the game has, and nothing else", () => {
+    expect(acceptedAt("move", moving, "to", cells)).toEqual(cellsAccepted);
+  });
+
+  it("seed 004 §Action Lanes: a grid has 1 to 12 lanes, each a level 0 to 9 and whether cover gives it an edge, nothing else", () => {
+    const flat = { level: 0 };
+    expect(acceptedAt("move", moving, "lanes", [[flat], Array(12).fill(flat), Array(13).fill(flat), []])).toEqual([true, true, false, false]);
+    expect(acceptedAt("move", moving, "lanes", [[flat, { level: 9, edge: true }], [flat, { level: -1 }], [flat, { level: 10 }], [flat, { level: 0.5 }], [flat, { level: 0, edge: "yes" }], [flat, { level: 0, cover: true }], [flat, {}]])).toEqual([true, false, false, false, false, false, false]);
+    expect(acceptedAt("place", placing, "lanes", [[flat, { level: 0, cover: true }], Array(13).fill(flat)])).toEqual([false, false]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ABILITY_STANCE, MANEUVER_BREATH_COST, MANEUVERS, RETREAT_WAIT_ROUNDS, SQUAD_SIZE, STANCE_RULES, STANCES, stanceDepth } from "../../../src/rules/torchlight/tables.js";
+import { COMPULSION_KINDS, COMPULSIONS } from "../../../src/rules/torchlight/compulsions.js";
 import { maneuversFor } from "../../../src/rules/torchlight/actions/attack.js";
 import { torchlightRules } from "../../../src/rules/torchlight/index.js";
 import { readOptions, torchlightOptions } from "../../../src/rules/torchlight/options.js";
@@ -165,6 +166,10 @@ describe("seed 004 §Maneuvers: the Maneuver table", () => {
     expect(MANEUVERS.distract.attackBonusAgainstTarget).toBe(1);
     const only = (key: "rerollDamage" | "dexCheck" | "moveTarget" | "withAttackOnly") => Object.keys(MANEUVERS).filter((name) => MANEUVERS[name as keyof typeof MANEUVERS][key] === true);
     expect([only("rerollDamage"), only("dexCheck"), only("moveTarget"), only("withAttackOnly")]).toEqual([["feint"], ["grapple"], ["push"], ["feint", "grapple"]]);
+  });
+
+  it("seed 004 §Combat Stances, Aggressive, §Goad, §Parry: Intimidation binds its enemy this round, Goad and Parry the next", () => {
+    expect(Object.fromEntries(COMPULSION_KINDS.map((kind) => [kind, COMPULSIONS[kind].bindsAfter]))).toEqual({ intimidation: 0, goad: 1, parry: 1 });
   });
 
   it("seed 004 §Maneuvers, §Squads, §Retreat: one Breath a Maneuver, three make a Squad, a round sat out", () => {
