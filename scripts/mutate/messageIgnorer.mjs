@@ -6,7 +6,9 @@
  * - a call to a function named `refuse` (each ruleset's refusal, and the formula parser's), or
  * - `new X(...)` where X's name ends in `Error` or is `Refusal` (RuleError and its subclasses);
  * or the whole value of a property named `summary` or `note` (an action's or a house option's help
- * line, an outcome's note to the reader).
+ * line, an outcome's note to the reader); or the whole value of an entry in a table of refusal
+ * words: an object literal declared `Record<...RefusalCode, string>` (torchlight's `SAYS`, which
+ * its refusal reads only to build its message; its keys, the codes, are not left out).
  * Anything else a string decides (an outcome's kind, a table key, a status id) is still mutated.
  */
 import { PluginKind, declareValuePlugin } from "@stryker-mutator/api/plugin";
@@ -20,6 +22,23 @@ function calleeName(node) {
   if (callee?.type === "Identifier") return callee.name;
   if (callee?.type === "MemberExpression" && callee.property?.type === "Identifier") return callee.property.name;
   return undefined;
+}
+
+/** `Record<XRefusalCode, string>`: a table from refusal codes to the words people read. */
+function isRefusalWordsType(annotation) {
+  const type = annotation?.type === "TSTypeAnnotation" ? annotation.typeAnnotation : undefined;
+  if (type?.type !== "TSTypeReference" || type.typeName.type !== "Identifier" || type.typeName.name !== "Record") return false;
+  const [key, value] = (type.typeArguments ?? type.typeParameters)?.params ?? [];
+  return key?.type === "TSTypeReference" && key.typeName.type === "Identifier" && key.typeName.name.endsWith("RefusalCode") && value?.type === "TSStringKeyword";
+}
+
+/** The literal is the whole value of an entry of an object literal declared as a table of refusal words. */
+function isRefusalWords(path) {
+  const entry = path.parentPath;
+  if (path.node.type !== "StringLiteral" || entry?.node.type !== "ObjectProperty" || path.key !== "value") return false;
+  const table = entry.parentPath;
+  const declarator = table?.parentPath;
+  return table?.node.type === "ObjectExpression" && declarator?.node.type === "VariableDeclarator" && table.key === "init" && isRefusalWordsType(declarator.node.id.typeAnnotation);
 }
 
 function isMessageBearer(node) {
@@ -39,6 +58,7 @@ export const messageIgnorer = {
       const name = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : undefined;
       if (name !== undefined && HELP_PROPERTIES.has(name)) return "help text: a summary or note for people, not a rule";
     }
+    if (isRefusalWords(path)) return "message text: the words of a refusal, not a rule";
     // Climb from the literal to its statement; a message bearer whose arguments hold it marks it.
     let child = path;
     for (let parent = path.parentPath; parent && !parent.isStatement(); child = parent, parent = parent.parentPath) {
