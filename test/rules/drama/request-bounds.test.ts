@@ -106,3 +106,36 @@ describe("drama request bounds: names, the Momentum ranking and the split", () =
     expect(accepts("melee", melee({}, { aPool: { split: [{ baseDice: 1, flesh: 2 }] } }))).toBe(false);
   });
 });
+
+describe("drama request bounds: a skirmish (seed 001 §Fighting Multiple Opponents)", () => {
+  const keys = ["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8"];
+  const fighters = (n: number) => Array.from({ length: n }, (_, i) => fighter({ name: `F${i + 1}` }));
+  const pairs = keys.flatMap((a, i) => keys.slice(i + 1).map((b) => ({ between: [a, b] })));
+  const skirmish = (top: Record<string, unknown> = {}) => ({ fighters: fighters(8), engagements: [{ between: ["f1", "f2"] }], ...top });
+
+  it("two to eight fighters, one engagement to every pair of them (28)", () => {
+    expect(pairs).toHaveLength(28);
+    expect([1, 2, 8, 9].map((n) => accepts("skirmish", skirmish({ fighters: fighters(n) })))).toEqual(ALLOWED_AT_EDGES);
+    expect([0, 1, 28, 29].map((n) => accepts("skirmish", skirmish({ engagements: [...pairs, pairs[0]].slice(0, n) })))).toEqual(ALLOWED_AT_EDGES);
+    expect(accepts("skirmish", skirmish({ melee: true }))).toBe(false);
+  });
+
+  it("an engagement is a pair of the fighters' keys, with Momentum or an unopposed side among them, and nothing else", () => {
+    const engaged = (engagement: Record<string, unknown>) => accepts("skirmish", skirmish({ engagements: [engagement] }));
+    expect(engaged({ between: ["f1", "f8"], momentum: "f8", unopposedBy: "f1" })).toBe(true);
+    expect(engaged({ between: ["f1", "f9"] })).toBe(false);
+    expect(engaged({ between: ["f0", "f1"] })).toBe(false);
+    expect(engaged({ between: ["f1"] })).toBe(false);
+    expect(engaged({ between: ["f1", "f2", "f3"] })).toBe(false);
+    expect(engaged({ momentum: "f1" })).toBe(false);
+    expect(engaged({ between: ["f1", "f2"], momentum: "a" })).toBe(false);
+    expect(engaged({ between: ["f1", "f2"], first: "f1" })).toBe(false);
+  });
+
+  it("a fighter's courage tests of a round: up to two for each of seven opponents (14)", () => {
+    expect(accepts("skirmish", skirmish({ f8Courage14: {}, f8Waver14: "spend" }))).toBe(true);
+    expect(accepts("skirmish", skirmish({ f1Courage15: {} }))).toBe(false);
+    expect(accepts("skirmish", skirmish({ f1Waver15: "spend" }))).toBe(false);
+    expect(accepts("skirmish", skirmish({ f1Pool2: {} }))).toBe(false);
+  });
+});
