@@ -206,6 +206,9 @@ describe("requests the schemas turn away before any rule reads them (seed 000 §
     expect(fits({ combatants: [{ name: "Ines", initiativePoints: 3 }] })).toThrow(/does not fit its schema: \["\/combatants\/0\/initiativePoints"\]/);
     expect(fits({ combatants: fight, dead: ["c1"] })).toThrow(/does not fit its schema: \["\/dead"\]/);
     expect(fits({ combatants: [] })).toThrow(/does not fit its schema/);
+    expect(fits({ combatants: [{ name: "Ines", yield: 0, wounds: 0 }] })).not.toThrow();
+    expect(fits({ combatants: [{ name: "Ines", yield: -1 }] })).toThrow(/does not fit its schema: \["\/combatants\/0\/yield"\]/);
+    expect(fits({ combatants: [{ name: "Ines", wounds: -1 }] })).toThrow(/does not fit its schema: \["\/combatants\/0\/wounds"\]/);
     const crowd = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Guard ${i}` }));
     expect(fits({ combatants: crowd(100) })).not.toThrow();
     expect(fits({ combatants: crowd(101) })).toThrow(/does not fit its schema/);
