@@ -60,23 +60,20 @@ function shortSpeaker<T extends { alias?: string | null | undefined }>(speaker: 
   return { ...speaker, alias: cardName(speaker.alias) };
 }
 
-/** The card's actors, each of the kind's ruleset; a missing one refuses the step. */
-function actorsOf(kind: CardKind, refs: Record<string, CardRef>): CardActors {
-  const actors: CardActors = {};
-  for (const [role, ref] of Object.entries(refs)) {
-    const actor = actorAt(ref.actor);
-    if (!actor) refuse("NoActor");
-    actors[role] = actor!;
-  }
-  return actors;
-}
-
+/** The card's actors that still exist, by role. */
 function presentActors(refs: Record<string, CardRef>): CardActors {
   const actors: CardActors = {};
   for (const [role, ref] of Object.entries(refs)) {
     const actor = actorAt(ref.actor);
     if (actor) actors[role] = actor;
   }
+  return actors;
+}
+
+/** The card's actors, each of the kind's ruleset; a missing one refuses the step. */
+function actorsOf(kind: CardKind, refs: Record<string, CardRef>): CardActors {
+  const actors = presentActors(refs);
+  if (Object.keys(actors).length < Object.keys(refs).length) refuse("NoActor");
   return actors;
 }
 
