@@ -15,8 +15,7 @@ import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
-import { actorCombatRound, actorCombinedThisRound, forgetActorCombined, recordActorCombined } from "../combat/combined.js";
-import { actorHeldInArea } from "../combat/hold.js";
+import { forgetActorCombined, recordActorCombined, roundFields, roundOfRequest } from "../combat/combined.js";
 import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
@@ -92,13 +91,9 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   if (range !== undefined && range !== null) request.range = range;
   if (cover) request.cover = cover;
   if (attack === "aim" && weapon) request.rangeDrops = { ...weapon.system.rangeDrops };
-  // An opponent's Interpose holds her in her Area this round (the GM's record on the Combat): the rules refuse her Move.
-  if (actorHeldInArea(attacker)) request.heldInArea = true;
-  // What she took earlier this round counts towards Drop 4 and two Areas (the GM's record, never her word).
-  const earlier = actorCombinedThisRound(attacker);
-  if (earlier.length) request.combinedThisRound = earlier;
-  const round = actorCombatRound(attacker);
-  if (round !== undefined) request.combinedRound = round;
+  // Her round so far, from the GM's records on the Combat, never her word: an opponent's Interpose
+  // holding her in her Area (the rules refuse her Move), what she took earlier towards Drop 4 and two Areas.
+  Object.assign(request, roundFields(attacker));
   if (attack === "riposte") {
     const after = riposteOf(attacker);
     if (!after) throw new Refused(game.i18n!.format("FRAY.Card.Refused.NoRiposte", { name: attacker.name }));
@@ -124,8 +119,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
       drop: Number(request.extraDrop ?? 0),
     }),
   };
-  if (request.heldInArea === true) (rules.attacker as ParticipantRequest).heldInArea = true;
-  if (Array.isArray(request.combinedThisRound)) (rules.attacker as ParticipantRequest).combinedThisRound = request.combinedThisRound as string[];
+  Object.assign(rules.attacker as ParticipantRequest, roundOfRequest(request));
   for (const key of ["range", "cover", "rangeDrops", "riposteAfter", "spend", "landingSpend"]) if (request[key] !== undefined) rules[key] = request[key];
   if (typeof request.defence === "string") {
     rules.defence = request.defence;

@@ -8,8 +8,7 @@ import { COMBINED_ACTIONS, type OppositionLevel, STANDARD_OPPOSITION } from "../
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
-import { actorCombatRound, actorCombinedThisRound, forgetActorCombined, recordActorCombined } from "../combat/combined.js";
-import { actorHeldInArea } from "../combat/hold.js";
+import { forgetActorCombined, recordActorCombined, roundFields, roundOfRequest } from "../combat/combined.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
@@ -27,16 +26,12 @@ function poolRequest(raw: Record<string, unknown>, actor: Actor.Implementation, 
   const specialty = specialtyId ? specialtyOf(actor, actionOfItem(actor, specialtyId), specialtyId) : null;
   const combined = stringList(raw.combined, 8, "combined");
   for (const id of combined) if (!Object.hasOwn(COMBINED_ACTIONS, id)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.Malformed", { problem: "combined" }));
-  // The round's Drop 4 and two Areas hold for a check as for an attack: the GM's record, never her word.
-  const earlier = actorCombinedThisRound(actor);
-  const round = actorCombatRound(actor);
   return {
     skill: specialty?.system.action ?? fallbackSkill,
     ...(specialty ? { specialty: specialty.id } : {}),
     combined,
-    ...(earlier.length ? { combinedThisRound: earlier } : {}),
-    ...(actorHeldInArea(actor) ? { heldInArea: true } : {}),
-    ...(round !== undefined ? { combinedRound: round } : {}),
+    // The round's Drop 4 and two Areas hold for a check as for an attack: the GM's record, never her word.
+    ...roundFields(actor),
     useAdvantage: flag(raw.useAdvantage, "useAdvantage"),
     assists: diceLists(raw.assists, 2, 10, "assists"),
     extraDrop: optionalInteger(raw.extraDrop, 0, 20, "extraDrop") ?? 0,
@@ -58,11 +53,7 @@ function participant(request: Record<string, unknown>, actor: Actor.Implementati
     combined: request.combined as string[],
     drop: Number(request.extraDrop ?? 0),
   });
-  return {
-    ...pool,
-    ...(Array.isArray(request.combinedThisRound) ? { combinedThisRound: request.combinedThisRound as string[] } : {}),
-    ...(request.heldInArea === true ? { heldInArea: true } : {}),
-  };
+  return { ...pool, ...roundOfRequest(request) };
 }
 
 /** A check's combined actions join her round's; undone, they leave the round it was opened in. */

@@ -13,6 +13,8 @@
 import { COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
 import { roundOf } from "../../../combat/clock.js";
 import { storedState, writeStates } from "../../../combat/store.js";
+import { fightingAs } from "./fighting.js";
+import { actorHeldInArea } from "./hold.js";
 
 export const COMBINED_KEY = "cavaliersCombined";
 
@@ -23,18 +25,6 @@ export function combinedThisRound(combat: Combat.Implementation, combatant: Comb
   const { round, actions } = value as { round?: unknown; actions?: unknown };
   if (round !== roundOf(combat) || !Array.isArray(actions)) return [];
   return actions.filter((id): id is string => typeof id === "string" && Object.hasOwn(COMBINED_ACTIONS, id));
-}
-
-/** The combatant an actor fights as in an active combat (only a GM sets `active`), with its combat. */
-export function fightingAs(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
-  for (const entry of game.combats?.contents ?? []) {
-    // game.combats holds the configured class; fvtt-types types its entries as the stored base Combat.
-    const combat = entry as Combat.Implementation;
-    if (!combat.active) continue;
-    const combatant = combat.combatants.find((c) => c.actor?.uuid === actor.uuid);
-    if (combatant) return { combat, combatant };
-  }
-  return null;
 }
 
 /** What the actor took this round in the active combat she fights in; none out of combat. */
@@ -55,10 +45,33 @@ export async function recordActorCombined(actor: Actor.Implementation, actions: 
   if (fight) await recordCombined(fight.combat, fight.combatant, actions);
 }
 
-/** The round of the GM's clock a card opens in, when its actor fights (stamped on the card's request). */
-export function actorCombatRound(actor: Actor.Implementation): number | undefined {
+/** What a roll's dialog and card read of her round: the combined actions she took, an Interpose holding her. */
+export interface RoundSoFar {
+  combinedThisRound?: string[];
+  heldInArea?: true;
+}
+
+/** Her round so far, from the GM's records on the active Combat (nothing out of combat). */
+export function roundSoFar(actor: Actor.Implementation): RoundSoFar {
+  const earlier = actorCombinedThisRound(actor);
+  return { ...(earlier.length ? { combinedThisRound: earlier } : {}), ...(actorHeldInArea(actor) ? { heldInArea: true } : {}) };
+}
+
+/**
+ * A roll card's request fields of her round: `roundSoFar`, and the round of the GM's clock it opens
+ * in (`combinedRound`), for its Undo.
+ */
+export function roundFields(actor: Actor.Implementation): RoundSoFar & { combinedRound?: number } {
   const fight = fightingAs(actor);
-  return fight ? roundOf(fight.combat) : undefined;
+  return { ...roundSoFar(actor), ...(fight ? { combinedRound: roundOf(fight.combat) } : {}) };
+}
+
+/** The rules' participant fields of her round, read back from a card's request as `roundFields` wrote them. */
+export function roundOfRequest(request: Record<string, unknown>): { combinedThisRound?: string[]; heldInArea?: boolean } {
+  return {
+    ...(Array.isArray(request.combinedThisRound) ? { combinedThisRound: request.combinedThisRound as string[] } : {}),
+    ...(request.heldInArea === true ? { heldInArea: true } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { roundOf } from "../../../combat/clock.js";
 import { storedState } from "../../../combat/store.js";
+import { activeFights } from "./fighting.js";
 
 export const HOLD_KEY = "cavaliersHolds";
 
@@ -32,11 +33,6 @@ export function heldThisRound(combat: Combat.Implementation, combatant: Combatan
 
 /** Whether the actor fights as a combatant held in its Area this round, in an active combat (only a GM sets `active`). */
 export function actorHeldInArea(actor: Actor.Implementation): boolean {
-  for (const combat of game.combats?.contents ?? []) {
-    // game.combats holds the configured class; fvtt-types types its entries as the stored base Combat.
-    const fight = combat as Combat.Implementation;
-    if (!fight.active) continue;
-    if (fight.combatants.some((c) => c.actor?.uuid === actor.uuid && heldThisRound(fight, c))) return true;
-  }
+  for (const { combat, combatant } of activeFights(actor)) if (heldThisRound(combat, combatant)) return true;
   return false;
 }

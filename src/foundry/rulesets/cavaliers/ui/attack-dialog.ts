@@ -1,6 +1,5 @@
 import { riposteOf } from "../cards/attack.js";
-import { actorCombinedThisRound } from "../combat/combined.js";
-import { actorHeldInArea } from "../combat/hold.js";
+import { roundSoFar } from "../combat/combined.js";
 import type { DeepPartial } from "fvtt-types/utils";
 import { RANGE_BANDS, type AttackId } from "../../../../rules/cavaliers/tables.js";
 import { combinedOptions, readCombined } from "./combined-plan.js";
@@ -93,8 +92,7 @@ export class AttackDialog extends HandlebarsDialog {
       advantage: data?.advantage ?? 0,
       ...(this.area?.lineOfSight === false ? { lineOfSight: false } : {}),
       riposteReady: riposteOf(this.actor) !== null,
-      ...(actorHeldInArea(this.actor) ? { heldInArea: true } : {}),
-      ...(actorCombinedThisRound(this.actor).length ? { combinedThisRound: actorCombinedThisRound(this.actor) } : {}),
+      ...roundSoFar(this.actor),
       ...(data?.derived.dying ? { dying: true } : {}),
       ...(targetData?.derived.dying ? { targetDying: true } : {}),
     };

@@ -7,8 +7,7 @@ import { readAssists } from "./assists.js";
 import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dialog-base.js";
 import { checkOddsLine } from "./odds-view.js";
 import { combinedOptions, planCombined, readCombined } from "./combined-plan.js";
-import { actorCombinedThisRound } from "../combat/combined.js";
-import { actorHeldInArea } from "../combat/hold.js";
+import { roundSoFar } from "../combat/combined.js";
 import { rollFlow } from "./roll-flow.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import { showRollDialog } from "../../../api/keybindings.js";
@@ -95,8 +94,7 @@ export class CheckDialog extends HandlebarsDialog {
 
   /** Her round so far, from the GM's record on the active Combat. */
   round(): CheckRound {
-    const earlier = actorCombinedThisRound(this.actor);
-    return { ...(earlier.length ? { combinedThisRound: earlier } : {}), ...(actorHeldInArea(this.actor) ? { heldInArea: true } : {}) };
+    return roundSoFar(this.actor);
   }
 
   override get title(): string {
