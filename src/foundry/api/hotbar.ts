@@ -5,7 +5,7 @@
  * (its `macroActions` and `itemAction`), once the ruleset's chunk is here.
  */
 import { ACTION_DRAG_TYPE, type ActionDragData, type FrayActorSheet, sheetExtensionOf } from "../actor/sheet.js";
-import { documentsOfType } from "../rulesets/index.js";
+import { documentsOfType } from "../rulesets/registry.js";
 import { loadRuleset } from "../rulesets/loading.js";
 
 const format = (key: string, data: Record<string, string> = {}) => game.i18n!.format(key, data);

@@ -1,6 +1,8 @@
 import type { RulesetId, RulesetRules } from "../../rules/ruleset.js";
-import type { SheetContextBuilder } from "../actor/sheet.js";
 import type { RulesetCombatRules } from "../combat/rules.js";
+
+/** What a ruleset adds to every sheet's render context: choices for selects, derived numbers. */
+export type SheetContextBuilder = (actor: Actor.Implementation) => Record<string, unknown>;
 
 /** One actor type of a ruleset: its data, its sheet's template and what its token bars show. */
 export interface ActorTypeDefinition {
