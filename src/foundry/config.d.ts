@@ -7,6 +7,7 @@ import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/to
 import type { TorchlightGearModel, TorchlightWeaponModel } from "./rulesets/torchlight/items.ts";
 import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
+import type { FrayActiveEffect } from "./actor/effect.ts";
 import type { FrayItem } from "./item/document.ts";
 import type { UnmigratedValue } from "./migrations/keep.ts";
 import type { FrayCombat } from "./combat/combat.ts";
@@ -37,6 +38,7 @@ declare module "fvtt-types/configuration" {
     Item: typeof FrayItem;
     Combat: typeof FrayCombat;
     Combatant: typeof FrayCombatant;
+    ActiveEffect: typeof FrayActiveEffect;
   }
 
   interface DataModelConfig {
