@@ -1,4 +1,5 @@
 import type { FrayActor } from "./actor/document.ts";
+import type { FrayActiveEffect } from "./actor/effect.ts";
 import type { FrayItem } from "./item/document.ts";
 import type { UnmigratedValue } from "./migrations/keep.ts";
 import type { FrayCombat } from "./combat/combat.ts";
@@ -36,6 +37,7 @@ declare module "fvtt-types/configuration" {
     Item: typeof FrayItem;
     Combat: typeof FrayCombat;
     Combatant: typeof FrayCombatant;
+    ActiveEffect: typeof FrayActiveEffect;
   }
 
   interface DataModelConfig {

@@ -1,4 +1,5 @@
 import { FrayActor } from "./actor/document.js";
+import { FrayActiveEffect } from "./actor/effect.js";
 import { registerApi } from "./api/register.js";
 import { registerCombat, registerRulesetCombat } from "./combat/index.js";
 import { requestAction } from "./combat/requests.js";
@@ -108,6 +109,7 @@ Hooks.once("init", () => {
   registerMigrations();
   CONFIG.Actor.documentClass = FrayActor;
   CONFIG.Item.documentClass = FrayItem;
+  CONFIG.ActiveEffect.documentClass = FrayActiveEffect;
   registerRulesetDocuments();
   registerStatuses();
   registerRulesJournal();

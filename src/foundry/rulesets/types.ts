@@ -30,6 +30,11 @@ export interface ItemTypeDefinition {
 export interface RulesetDocuments {
   id: RulesetId;
   actors: Record<string, ActorTypeDefinition>;
+  /**
+   * The actor fields its cards and tracker write (tracks, counters, conditions), as update paths:
+   * no Active Effect changes them (actor/effect.ts), so the rules and Apply read one value.
+   */
+  tracks: readonly string[];
   items: Record<string, ItemTypeDefinition>;
 }
 
