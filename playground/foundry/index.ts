@@ -98,6 +98,8 @@ export interface FoundryHarness {
   readonly dialogs: PendingDialog[];
   /** Answer dialogs as they open. */
   onDialog(listener: ((dialog: PendingDialog) => void) | undefined): void;
+  /** Draw each DialogV2 as a window too, answered by its buttons (the playground); tests answer the queue. */
+  drawDialogs(on: boolean): void;
   /** Hook names called so far, in order. */
   readonly hooksCalled: string[];
 }
@@ -321,6 +323,9 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     },
     onDialog(listener) {
       state.onDialog = listener;
+    },
+    drawDialogs(on) {
+      state.drawDialogs = on;
     },
     get hooksCalled() {
       return Hooks.called;

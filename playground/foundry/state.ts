@@ -83,6 +83,8 @@ export const state = {
   dialogs: [] as PendingDialog[],
   /** Called when a DialogV2 opens; may answer it at once. */
   onDialog: undefined as ((dialog: PendingDialog) => void) | undefined,
+  /** Whether a DialogV2 is also drawn as a window (the playground), besides being queued for a test. */
+  drawDialogs: false,
   renders: new Set<Promise<unknown>>(),
   renderErrors: [] as unknown[],
   fetchText: (async (path: string) => {

@@ -5,7 +5,8 @@
  * character's sheet from the Actors directory and attacks from it; the dialog is submitted; the card
  * in the chat log then waits for each side's choice (the GM's for the foe, Ada's for her own), each
  * made by the user the card names, until the card is applied. The foe's sheet and the tracker show the result,
- * and each ruleset's table is photographed for docs/playground.md.
+ * and each ruleset's table is photographed for docs/playground.md. Fray's prompts (DialogV2) are
+ * answered the same way: each opens as a window on the screen of the user who clicked.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -130,6 +131,35 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     return { data, sheets, tracker };
   }
 
+  /** The newest prompt (a DialogV2 window) on the screen of the user playing now. */
+  const newestPrompt = (page: Page): Locator => page.locator("body > dialog.application:not(.pg-elsewhere)").last();
+  /** A combatant's row in the tracker. */
+  const row = (page: Page, name: string): Locator => page.locator("#pg-tracker li.combatant", { has: page.locator(".name", { hasText: name }) });
+
+  /**
+   * Waits for the prompt a click opened on this user's screen, makes its choices and presses the
+   * button labelled `press`; returns the prompt's id, and checks the window is gone once answered.
+   */
+  async function answerPrompt(page: Page, press: string | RegExp, fill?: (prompt: Locator) => Promise<void>): Promise<string> {
+    const prompt = newestPrompt(page);
+    await prompt.waitFor();
+    const id = (await prompt.getAttribute("id")) as string;
+    const window = page.locator(`[id="${id}"]`);
+    await fill?.(window);
+    await window.locator("footer button", { hasText: press }).click();
+    await settle(page);
+    expect(await window.count()).toBe(0);
+    return id;
+  }
+
+  /** Opens a character's sheet from the Actors directory as the user playing now. */
+  async function openSheet(page: Page, name: string): Promise<Locator> {
+    await page.locator("#pg-tabs [data-tab='actors']").click();
+    await page.locator(`#pg-actors [aria-label="Open ${name}'s sheet"]`).click();
+    await settle(page);
+    return page.locator("body > .application:not(.pg-elsewhere):not(dialog)").filter({ has: page.locator(".window-title", { hasText: name }) }).last();
+  }
+
   it("loads Foundry's core stylesheets as the tests' page does: Font Awesome's font is loaded and the tracker's icons are glyphs", async () => {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.setDefaultTimeout(30_000);
@@ -227,4 +257,133 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
       await page.close();
     }, 240_000);
   }
+  it("asks The Queen's Cavaliers' prompts in windows answered by clicks, each on the screen of the user who clicked: a row's own Initiative, Roll all, Interpose, Rest, a delete, and the skip-dialog key", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=cavaliers`);
+    await seedDice(page, 2);
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+
+    // Ada rolls Ines's Initiative from her row: the prompt opens on her screen only, and asks the specialty.
+    await playAs(page, "Ada (player)");
+    await row(page, "Ines").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    const asked = newestPrompt(page);
+    await asked.waitFor();
+    expect(await asked.locator(".window-title").innerText()).toContain("Ines");
+    const askedId = (await asked.getAttribute("id")) as string;
+    await playAs(page, "Gamemaster");
+    expect(await page.locator(`[id="${askedId}"]`).isVisible()).toBe(false);
+    await playAs(page, "Ada (player)");
+    expect(await page.locator(`[id="${askedId}"]`).isVisible()).toBe(true);
+    await answerPrompt(page, "Roll Initiative", (prompt) => prompt.locator("select[name='specialty']").selectOption("vigilance").then(() => undefined));
+    expect(await row(page, "Ines").innerText()).toContain("Vigilance");
+
+    // Bob holds the skip-dialog key (Shift) as he clicks Aurore's roll: no prompt, his specialty at once.
+    await playAs(page, "Bob (player)");
+    await row(page, "Aurore de Vaux").locator("[data-action='rollInitiative']").click({ modifiers: ["Shift"] });
+    await settle(page);
+    expect(await newestPrompt(page).count()).toBe(0);
+    expect(await row(page, "Aurore de Vaux").innerText()).toMatch(/IP \d/);
+
+    // The GM rolls all: one prompt for each foe not yet rolled, answered in turn.
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    const answered = new Set<string>();
+    for (let i = 0; i < 4 && (await newestPrompt(page).count()); i += 1) answered.add(await answerPrompt(page, "Roll Initiative"));
+    expect(answered.size).toBe(2);
+    for (const name of ["Hired Bravo", "Watch Conscript"]) expect(await row(page, name).innerText()).toMatch(/IP \d/);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+
+    // Ada spends Initiative Points on an Interpose: its prompt offers whom she may hold.
+    await playAs(page, "Ada (player)");
+    const ipBefore = (await row(page, "Ines").innerText()).match(/IP (\d+)/)?.[1];
+    await row(page, "Ines").locator("[data-fray-action='interpose']").click();
+    await settle(page);
+    await answerPrompt(page, "Interpose", async (prompt) => {
+      expect(await prompt.locator("select[name='target'] option").count()).toBeGreaterThan(0);
+    });
+    expect((await row(page, "Ines").innerText()).match(/IP (\d+)/)?.[1], `${await row(page, "Ines").innerText()}\n${(await page.evaluate(() => window.harness!.notifications.map((n) => n.message))).join("\n")}`).not.toBe(ipBefore);
+
+    // Ines's sheet: Rest asks the days; deleting an item asks first, and No keeps it.
+    const sheet = await openSheet(page, "Ines");
+    await sheet.locator("[data-action='rest']").click();
+    await settle(page);
+    await answerPrompt(page, "Rest", (prompt) => prompt.locator("input[name='days']").fill("2"));
+    await expect.poll(() => page.evaluate(() => window.harness!.notifications.map((n) => n.message).join("\n"))).toContain("Ines");
+    const items = () => sheet.locator("[data-action='deleteItem']").count();
+    const itemsBefore = await items();
+    expect(itemsBefore).toBeGreaterThan(0);
+    await sheet.locator("[data-action='deleteItem']").first().click();
+    await settle(page);
+    await answerPrompt(page, "No");
+    expect(await items()).toBe(itemsBefore);
+    await sheet.locator("[data-action='deleteItem']").first().click();
+    await settle(page);
+    await answerPrompt(page, "Yes");
+    await expect.poll(items).toBe(itemsBefore - 1);
+    await page.close();
+  }, 180_000);
+
+  it("asks Personal Combat's Delay and Fallen Fate, and Beyond the Torchlight's days of recovery, in windows answered by clicks", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=personal`);
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    // The GM delays whoever acts first until after the last: the prompt lists everyone after her.
+    const first = page.locator("#pg-tracker li.combatant.active");
+    const mover = await first.locator(".name").innerText();
+    await first.locator("[data-fray-action='delay']").click();
+    await settle(page);
+    await answerPrompt(page, "Delay", async (prompt) => {
+      const options = prompt.locator("select[name='after'] option");
+      await prompt.locator("select[name='after']").selectOption((await options.last().getAttribute("value")) as string);
+    });
+    expect(await page.locator("#pg-tracker li.combatant.active .name").innerText()).not.toBe(mover);
+
+    // Ada marks Ines Wounded on her sheet; Fallen Fate asks the damage and opens its card.
+    await playAs(page, "Ada (player)");
+    const sheet = await openSheet(page, "Ines");
+    await sheet.locator("input[name='system.wounded']").check();
+    await settle(page);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const cardsBefore = await cards();
+    await sheet.locator("[data-action='fallenFate']").click();
+    await settle(page);
+    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
+    await expect.poll(cards).toBe(cardsBefore + 1);
+    await page.close();
+
+    const torchlight = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    torchlight.setDefaultTimeout(30_000);
+    await openFray(torchlight, `${server.url}?ruleset=torchlight`);
+    await settle(torchlight);
+    await playAs(torchlight, "Ada (player)");
+    const elsa = await openSheet(torchlight, "Elsa");
+    const torchCards = () => torchlight.locator("#chat-log .fray-card").count();
+    await torchlight.locator("#pg-tabs [data-tab='chat']").click();
+    await elsa.locator("nav [data-tab='characteristics']").click();
+    await elsa.locator("[data-action='torchlightRecover']").click();
+    await settle(torchlight);
+    await answerPrompt(torchlight, "Roll", (prompt) => prompt.locator("input[name='n']").fill("3"));
+    await expect.poll(torchCards).toBe(1);
+    // Bob holds the skip-dialog key: Riddic's recovery rolls at once.
+    await playAs(torchlight, "Bob (player)");
+    const riddic = await openSheet(torchlight, "Riddic");
+    await torchlight.locator("#pg-tabs [data-tab='chat']").click();
+    await riddic.locator("nav [data-tab='characteristics']").click();
+    await riddic.locator("[data-action='torchlightRecover']").click({ modifiers: ["Shift"] });
+    await settle(torchlight);
+    expect(await newestPrompt(torchlight).count()).toBe(0);
+    await expect.poll(torchCards).toBe(2);
+    await torchlight.close();
+  }, 180_000);
 });
