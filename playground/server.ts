@@ -99,6 +99,8 @@ export async function bundleForBrowser(entry: string): Promise<string> {
     target: "es2022",
     write: false,
     sourcemap: "inline",
+    // Class names stay as written: the stand-in names hooks after them (renderApplicationV2), as Foundry does.
+    keepNames: true,
     logLevel: "silent",
   });
   const file = result.outputFiles[0];

@@ -386,4 +386,40 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await expect.poll(torchCards).toBe(2);
     await torchlight.close();
   }, 180_000);
+  it("opens each window a user may open on her own screen, drawn for whoever plays now: a player's Combat Grid, a sheet two users opened, closed by one", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=torchlight`);
+    await settle(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    // The GM's grid opened with the page; Ada has none until she opens hers, drawn for her (no GM tools).
+    expect(await grid.locator("[data-action='placeAll']").count()).toBe(1);
+    await playAs(page, "Ada (player)");
+    expect(await grid.count()).toBe(0);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-combat-extra button", { hasText: "Combat Grid" }).click();
+    await settle(page);
+    expect(await grid.count()).toBe(1);
+    expect(await grid.locator("[data-action='placeAll']").count()).toBe(0);
+    await playAs(page, "Gamemaster");
+    expect(await grid.locator("[data-action='placeAll']").count()).toBe(1);
+
+    // Bob opens Riddic's sheet, Ada (an observer) opens it too: each sees it as hers to edit or not.
+    await playAs(page, "Bob (player)");
+    const bobs = await openSheet(page, "Riddic");
+    expect(await bobs.locator("input[name='name']").isEnabled()).toBe(true);
+    await playAs(page, "Ada (player)");
+    const adas = await openSheet(page, "Riddic");
+    expect(await adas.locator("input[name='name']").isDisabled()).toBe(true);
+    await playAs(page, "Bob (player)");
+    expect(await bobs.locator("input[name='name']").isEnabled()).toBe(true);
+    // Ada closes it on her screen; Bob's stays open.
+    await playAs(page, "Ada (player)");
+    await adas.locator("[data-action='close']").click();
+    await settle(page);
+    expect(await page.locator("body > .application:not(.pg-elsewhere)").filter({ has: page.locator(".window-title", { hasText: "Riddic" }) }).count()).toBe(0);
+    await playAs(page, "Bob (player)");
+    expect(await bobs.isVisible()).toBe(true);
+    await page.close();
+  }, 120_000);
 });
