@@ -54,22 +54,29 @@ export interface ClientContext {
 }
 
 function stackContext(): ClientContext {
-  const stack: unknown[] = [];
+  // Runs that overlap (a client's async hook still going when another client's starts) end in any
+  // order: each takes its own entry out when it ends, so the one still running is current again.
+  const stack: { user: unknown }[] = [];
+  const leave = (entry: { user: unknown }) => {
+    const at = stack.lastIndexOf(entry);
+    if (at >= 0) stack.splice(at, 1);
+  };
   return {
     run(user, fn) {
-      stack.push(user);
+      const entry = { user };
+      stack.push(entry);
       let result: unknown;
       try {
         result = fn();
       } catch (error) {
-        stack.pop();
+        leave(entry);
         throw error;
       }
-      if (result instanceof Promise) return result.finally(() => stack.pop()) as never;
-      stack.pop();
+      if (result instanceof Promise) return result.finally(() => leave(entry)) as never;
+      leave(entry);
       return result as never;
     },
-    current: () => stack.at(-1),
+    current: () => stack.at(-1)?.user,
   };
 }
 

@@ -16,13 +16,13 @@ import { browserAvailable, launchBrowser, openFray, screenshot } from "./support
 
 /** Per ruleset: the foe Ada attacks, her character, the sheet's attack button, and a dice seed under which the attack lands (the page rolls at random otherwise). */
 const EXCHANGES = [
-  { ruleset: "cavaliers", name: "The Queen's Cavaliers", character: "Ines", foe: "Hired Bravo", attack: "attack", seed: 2 },
-  { ruleset: "drama", name: "Drama in History", character: "Ines", foe: "Fyrd", attack: "meleeRound", seed: 2 },
-  { ruleset: "unhex", name: "Unhex", character: "Mara", foe: "Bouncer", attack: "unhexAttack", seed: 2 },
-  { ruleset: "personal", name: "Personal Combat", character: "Ines", foe: "Street Thug", attack: "attack", seed: 1 },
+  { ruleset: "cavaliers", name: "The Queen's Cavaliers", character: "Ines", partner: "Aurore de Vaux", foe: "Hired Bravo", attack: "attack", seed: 2 },
+  { ruleset: "drama", name: "Drama in History", character: "Ines", partner: "Berold", foe: "Fyrd", attack: "meleeRound", seed: 2 },
+  { ruleset: "unhex", name: "Unhex", character: "Mara", partner: "Bea", foe: "Bouncer", attack: "unhexAttack", seed: 2 },
+  { ruleset: "personal", name: "Personal Combat", character: "Ines", partner: "Bruno", foe: "Street Thug", attack: "attack", seed: 1 },
   // The GM placed everyone on the Combat Grid, Elsa out of the swordsman's lane: she shoots.
-  { ruleset: "torchlight", name: "Beyond the Torchlight", character: "Elsa", foe: "Bandit Swordsman", attack: "torchlightAttack", seed: 2, weapon: "Hand Crossbow" },
-] as const satisfies readonly { ruleset: string; name: string; character: string; foe: string; attack: string; seed: number; weapon?: string }[];
+  { ruleset: "torchlight", name: "Beyond the Torchlight", character: "Elsa", partner: "Riddic", foe: "Bandit Swordsman", attack: "torchlightAttack", seed: 2, weapon: "Hand Crossbow" },
+] as const satisfies readonly { ruleset: string; name: string; character: string; partner: string; foe: string; attack: string; seed: number; weapon?: string }[];
 
 const SETTLED = ["applied", "closed"];
 
@@ -131,6 +131,16 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     return { data, sheets, tracker };
   }
 
+  /** Every console warning and error, and every warning or error notification the page showed (openFray fails on console errors already). */
+  function watchWarnings(page: Page): () => Promise<string[]> {
+    const seen: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") seen.push(`console.${message.type()}: ${message.text()}`);
+    });
+    const notified = () => page.evaluate(() => window.harness!.notifications.filter((n) => n.type === "warning" || n.type === "error").map((n) => `${n.type}: ${n.message}`));
+    return async () => [...seen, ...(await notified())];
+  }
+
   /** The newest prompt (a DialogV2 window) on the screen of the user playing now. */
   const newestPrompt = (page: Page): Locator => page.locator("body > dialog.application:not(.pg-elsewhere)").last();
   /** A combatant's row in the tracker. */
@@ -191,6 +201,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
       // A step that cannot happen fails in good time instead of waiting for the test's end.
       page.setDefaultTimeout(30_000);
+      const warnings = watchWarnings(page);
       // Start on another ruleset and pick this one from the menu, as a newcomer does.
       const other = exchange.ruleset === "cavaliers" ? "drama" : "cavaliers";
       await openFray(page, `${server.url}?ruleset=${other}`);
@@ -254,6 +265,43 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
       expect(after.sheets[exchange.foe]).not.toMatch(/FRAY\.|TYPES\./);
       await page.locator("#pg-tabs [data-tab='chat']").click();
       await screenshot(page, `playground-${exchange.ruleset}`);
+
+      // The round goes on to its end: each player ends her own turn, the GM the foes' (in Beyond the
+      // Torchlight the GM moves its three turns and applies the end-of-round card).
+      await page.locator("#pg-tabs [data-tab='combat']").click();
+      const round = async () => Number((await page.locator("#pg-tracker .encounter-title").innerText()).match(/\d+/)?.[0] ?? 0);
+      await playAs(page, "Gamemaster");
+      const begin = page.locator("#pg-tracker button", { hasText: "Begin" });
+      if (await begin.count()) {
+        await begin.click();
+        await settle(page);
+      }
+      const first = await round();
+      const turns: string[] = [];
+      for (let step = 0; step < 12 && (await round()) === first; step += 1) {
+        await playAs(page, "Gamemaster");
+        const active = page.locator("#pg-tracker li.combatant.active .name").first();
+        const acting = (await active.count()) ? (await active.innerText()).trim() : "";
+        const who = exchange.ruleset === "torchlight" ? "Gamemaster" : acting === exchange.character ? "Ada (player)" : acting === exchange.partner ? "Bob (player)" : "Gamemaster";
+        await playAs(page, who);
+        const next = page.locator("#pg-tracker nav button", { hasText: /^(End turn|Next turn)$/ }).first();
+        turns.push(`${who}: ${await next.innerText()} (${acting})`);
+        await next.click();
+        await settle(page);
+        for (let card = 0; card < 6 && exchange.ruleset === "torchlight" && (await round()) === first; card += 1) {
+          await page.locator("#pg-tabs [data-tab='chat']").click();
+          const closing = lastCard(page);
+          if (SETTLED.includes((await closing.getAttribute("data-state")) ?? "")) break;
+          const acted = await actOnCard(page, bought);
+          if (!acted) break;
+          turns.push(`Gamemaster: ${acted}`);
+          await page.locator("#pg-tabs [data-tab='combat']").click();
+        }
+        await page.locator("#pg-tabs [data-tab='combat']").click();
+      }
+      expect(await round(), turns.join("\n")).toBe(first + 1);
+      // Through the exchange and the round, played by three users on one page, nothing went wrong.
+      expect(await warnings(), turns.join("\n")).toEqual([]);
       await page.close();
     }, 240_000);
   }
