@@ -196,6 +196,42 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   });
 
+  it("shows none of the stand-in: Foundry's own words instead of its keys, every icon a glyph, item, status and initiative icons pictures", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=cavaliers`);
+    await settle(page);
+    await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    // A prompt's window too: its close control is Foundry's.
+    await row(page, "Hired Bravo").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    await newestPrompt(page).waitFor();
+    const shown = await page.evaluate(() => {
+      const words = [document.body.innerText];
+      for (const element of document.querySelectorAll("[aria-label], [title], [data-tooltip], [alt], [placeholder]"))
+        for (const name of ["aria-label", "title", "data-tooltip", "alt", "placeholder"]) words.push(element.getAttribute(name) ?? "");
+      return words.join("\n");
+    });
+    expect(shown.match(/\b(APPLICATION|COMBAT|EFFECT|TOKEN|SIDEBAR|DOCUMENT|CONTROLS|FRAY|TYPES)\.[A-Za-z.]+/g) ?? []).toEqual([]);
+    expect(shown).toContain("Ping Token");
+    // Every Font Awesome icon on the page draws a glyph (Foundry's Pro-only ones have free stand-ins).
+    const blank = await page.locator("#pg-tracker i.fa-solid, #pg-tracker button.fa-solid, body > .application .fa-solid").evaluateAll((icons) =>
+      icons.filter((icon) => !(icon as HTMLElement).closest(".hidden") && /^(none|normal|""|)$/.test(getComputedStyle(icon, "::before").content)).map((icon) => icon.className),
+    );
+    expect(blank).toEqual([]);
+    // Item, status and initiative icons are pictures (a glyph drawn as an image), not letters.
+    for (const icon of ["d20", "sword", "shield", "skull", "target", "unconscious", "falling"]) {
+      const svg = await page.evaluate(async (name) => (await fetch(`/icons/svg/${name}.svg`)).text(), icon);
+      expect(svg, icon).toContain("<path");
+      expect(svg, icon).not.toContain("<text");
+    }
+    const images = await page.locator("#pg-tracker img, body > .application img").evaluateAll((all) => all.map((img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth })));
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((img) => img.width === 0)).toEqual([]);
+    await page.close();
+  });
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -284,7 +320,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
         const acting = (await active.count()) ? (await active.innerText()).trim() : "";
         const who = exchange.ruleset === "torchlight" ? "Gamemaster" : acting === exchange.character ? "Ada (player)" : acting === exchange.partner ? "Bob (player)" : "Gamemaster";
         await playAs(page, who);
-        const next = page.locator("#pg-tracker nav button", { hasText: /^(End turn|Next turn)$/ }).first();
+        const next = page.locator("#pg-tracker nav button", { hasText: /^(End Turn|Next Turn)$/ }).first();
         turns.push(`${who}: ${await next.innerText()} (${acting})`);
         await next.click();
         await settle(page);
