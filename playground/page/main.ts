@@ -17,6 +17,7 @@ declare global {
 }
 
 const STORED = "fray.playground.ruleset";
+const STORED_THEME = "fray.playground.theme";
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector) as T;
 
 function chosenRuleset(): RulesetId {
@@ -66,6 +67,17 @@ async function start(): Promise<void> {
     (event.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!help.hidden));
   });
   for (const tab of document.querySelectorAll<HTMLButtonElement>("#pg-tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab as string));
+  // Foundry's interface theme (Configure Settings → Core → Interface theme): the body's theme class.
+  const theme = $<HTMLSelectElement>("#pg-theme");
+  const applyTheme = (value: string) => {
+    document.body.classList.toggle("theme-dark", value === "dark");
+    document.body.classList.toggle("theme-light", value !== "dark");
+    localStorage.setItem(STORED_THEME, value);
+  };
+  theme.value = localStorage.getItem(STORED_THEME) === "dark" ? "dark" : "light";
+  applyTheme(theme.value);
+  theme.addEventListener("change", () => applyTheme(theme.value));
+  document.addEventListener("pointerdown", moveWindow);
 
   const harness = await bootSystem("fray", { "fray.ruleset": ruleset });
   // Fray's prompts (DialogV2) are windows here, answered by clicks, as in Foundry.
@@ -285,6 +297,29 @@ function raise(element: HTMLElement): void {
     element.style.top = `calc(var(--pg-bar) + ${12 + ((open - 1) % 6) * 28}px)`;
   }
   element.style.zIndex = String(++topmost);
+}
+
+/** A window follows the pointer while its title bar is held, as Foundry's windows do; it stays below the bar and on the screen. */
+function moveWindow(event: PointerEvent): void {
+  const target = event.target as HTMLElement;
+  const header = target.closest?.("body > .application > .window-header");
+  if (!header || target.closest("button, a, input, select") || event.button !== 0) return;
+  const window = header.parentElement as HTMLElement;
+  raise(window);
+  const box = window.getBoundingClientRect();
+  const [dx, dy] = [event.clientX - box.left, event.clientY - box.top];
+  const top = $("#pg-bar").getBoundingClientRect().bottom;
+  const follow = (move: PointerEvent) => {
+    window.style.left = `${Math.min(Math.max(move.clientX - dx, 0), innerWidth - 120)}px`;
+    window.style.top = `${Math.min(Math.max(move.clientY - dy, top), innerHeight - 40)}px`;
+  };
+  const stop = () => {
+    removeEventListener("pointermove", follow);
+    removeEventListener("pointerup", stop);
+  };
+  addEventListener("pointermove", follow);
+  addEventListener("pointerup", stop);
+  event.preventDefault();
 }
 
 function showWindowsOf(user: string): void {

@@ -232,6 +232,52 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   });
 
+  it("keeps Foundry's proportions at 1280×800: a 300 px sidebar, a light and a dark theme, windows moved by their title bar, nothing needed covered", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=cavaliers`);
+    await settle(page);
+    expect((await page.locator("#sidebar").boundingBox())?.width).toBe(300);
+    const sheet = await openSheet(page, "Ines");
+    // What is needed stays in reach: the bar's controls, the sidebar's tabs, the sheet's buttons, each the top element at its centre.
+    const covered = async () =>
+      page.evaluate(() => {
+        const needed = [...document.querySelectorAll<HTMLElement>("#pg-bar select, #pg-bar button, #pg-bar a, #pg-tabs button, body > .application:not(.pg-elsewhere) button")];
+        return needed
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            if (!box.width || element.closest(".tab:not(.active)")) return false;
+            const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+            const top = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+            return !top || !(element === top || element.contains(top));
+          })
+          .map((element) => element.outerHTML.slice(0, 120));
+      });
+    expect(await covered()).toEqual([]);
+    const box = (await sheet.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280 - 300);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+
+    // The sheet is moved by its title bar.
+    const title = sheet.locator(".window-title");
+    const grip = (await title.boundingBox())!;
+    await page.mouse.move(grip.x + 20, grip.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(grip.x - 80, grip.y + 70, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await sheet.boundingBox())!;
+    expect(Math.round(moved.x - box.x)).toBe(-100);
+    expect(Math.round(moved.y - box.y)).toBe(60);
+
+    // The theme switch: Foundry's body class, and the sidebar takes the dark theme's colours.
+    const background = () => page.locator("#sidebar").evaluate((element) => getComputedStyle(element).backgroundColor);
+    const light = await background();
+    await page.locator("#pg-theme").selectOption("dark");
+    expect(await page.locator("body").getAttribute("class")).toContain("theme-dark");
+    expect(await background()).not.toBe(light);
+    await page.close();
+  });
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
