@@ -278,6 +278,29 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   });
 
+  it("shows the way in: the help says in a few lines what the playground leaves out, and the install link opens a readable install section", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=drama`);
+    await page.locator("#pg-help-toggle").click();
+    const leftOut = page.locator("#pg-help #pg-left-out");
+    expect(await leftOut.isVisible()).toBe(true);
+    const lines = await leftOut.evaluate((heading) => {
+      const said: string[] = [];
+      for (let next = heading.nextElementSibling; next && next.tagName !== "H2"; next = next.nextElementSibling) said.push(...(next.tagName === "UL" ? [...next.children].map((li) => li.textContent ?? "") : [next.textContent ?? ""]));
+      return said;
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(5);
+    const [install] = await Promise.all([page.waitForEvent("popup"), page.locator("#pg-bar a", { hasText: "install Fray in Foundry" }).click()]);
+    await install.waitForLoadState();
+    expect(await install.locator("h2").first().innerText()).toBe("Install");
+    expect(await install.locator("body").innerText()).toContain("npm run link");
+    expect(await install.locator("pre").count()).toBeGreaterThan(0);
+    await install.close();
+    await page.close();
+  });
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
