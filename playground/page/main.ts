@@ -29,12 +29,20 @@ interface Globals {
   game: {
     user: { id: string; name: string; isGM: boolean; targets: Set<{ id: string; name: string }> };
     users: { get(id: string): { name: string } | undefined };
+    i18n: { localize(key: string): string };
     actors: { contents: Doc[] };
     messages: { contents: { id: string; visible: boolean; renderHTML(): Promise<HTMLElement> }[] };
   };
-  CONFIG: { fray: { loadRuleset(id: string): Promise<unknown>; cards?: { cardsIdle(): Promise<void> }; torchlight?: { openCombatGrid(): Promise<{ element: HTMLElement }> } } };
+  CONFIG: { statusEffects: { id: string; name: string; img?: string; reference?: string; description?: string }[]; fray: { loadRuleset(id: string): Promise<unknown>; cards?: { cardsIdle(): Promise<void> }; torchlight?: { openCombatGrid(): Promise<{ element: HTMLElement }> } } };
   ui: { combat: { render(options: object): Promise<{ element: HTMLElement }> } };
   Hooks: { on(name: string, fn: (...args: never[]) => void): number };
+  foundry: { applications: { ux: { TextEditor: { enrichHTML(content: string): Promise<string> } } } };
+}
+/** The rules compendium's journals, as the stand-in hands them over. */
+interface RulesJournal {
+  name: string;
+  sort: number;
+  sheet: { render(force: boolean): Promise<{ element: HTMLElement | null }> };
 }
 const g = globalThis as unknown as Globals;
 
@@ -165,6 +173,7 @@ async function start(): Promise<void> {
     // The GM has put everyone on the grid before the players arrive.
     grid?.element.querySelector<HTMLElement>("[data-action='placeAll']")?.click();
   }
+  await drawJournal();
   setInterval(showNotifications, 400);
   await refresh();
 
@@ -267,6 +276,45 @@ async function start(): Promise<void> {
     await harness.flush();
     raise(app.element);
     showWindowsOf(viewer);
+  }
+
+  /** The Journal tab: the rules compendium's journals (the world's game first), and the statuses with the rules page each references. */
+  async function drawJournal(): Promise<void> {
+    const packs = (g.game as unknown as { packs: { get(id: string): { getDocuments(): Promise<RulesJournal[]> } | undefined } }).packs;
+    const journals = [...((await packs.get("fray.rules")?.getDocuments()) ?? [])].sort((a, b) => a.sort - b.sort);
+    const ours = journals.find((journal) => journal.name.startsWith(RULESET_NAMES[ruleset].replace(/^The /, "")) || RULESET_NAMES[ruleset].startsWith(journal.name.replace(/ in Fray$/, "")));
+    $("#pg-journal").replaceChildren(
+      ...[...(ours ? [ours] : []), ...journals.filter((journal) => journal !== ours)].map((journal) => {
+        const row = document.createElement("li");
+        const name = document.createElement("span");
+        name.textContent = journal.name;
+        const open = document.createElement("button");
+        open.type = "button";
+        open.textContent = "Open";
+        open.setAttribute("aria-label", `Open the rules of ${journal.name}`);
+        open.addEventListener("click", () => void journal.sheet.render(true).then((sheet) => sheet.element && raise(sheet.element)));
+        row.append(name, open);
+        return row;
+      }),
+    );
+    const statuses = await Promise.all(
+      g.CONFIG.statusEffects
+        .filter((status) => status.reference && status.description)
+        .map(async (status) => {
+          const row = document.createElement("li");
+          const image = document.createElement("img");
+          image.src = status.img ?? "";
+          image.alt = "";
+          const name = document.createElement("span");
+          name.textContent = g.game.i18n.localize(status.name);
+          const rule = document.createElement("span");
+          rule.className = "pg-status-rule";
+          rule.innerHTML = await g.foundry.applications.ux.TextEditor.enrichHTML(status.description ?? "");
+          row.append(image, name, rule);
+          return row;
+        }),
+    );
+    $("#pg-statuses").replaceChildren(...statuses);
   }
 
   function showNotifications(): void {

@@ -301,6 +301,40 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   });
 
+  it("opens the rules from the Journal tab, a status's reference and an item's @Rule link, each at its page", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=cavaliers`);
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='journal']").click();
+    await page.locator(`#pg-journal [aria-label="Open the rules of The Queen's Cavaliers"]`).click();
+    await settle(page);
+    const journal = page.locator("body > .journal-sheet:not(.pg-elsewhere)");
+    expect(await journal.locator(".window-title").innerText()).toBe("The Queen's Cavaliers");
+    // Its table of contents shows each page.
+    await journal.locator(".pages-list li", { hasText: "Initiative" }).first().click();
+    await settle(page);
+    expect(await journal.locator("article header h1").innerText()).toBe("Initiative");
+    // A status's reference, as the token HUD's tooltip gives it.
+    await page.locator("#pg-statuses li", { hasText: "Dying" }).first().locator("a.content-link").click();
+    await settle(page);
+    expect(await journal.locator("article header h1").innerText()).toBe("Yield, Wounds and actor types");
+    await journal.locator("[data-action='close']").click();
+    expect(await journal.count()).toBe(0);
+
+    // An item's description links its rules (@Rule): the GM follows one from the Hired Bravo's first item.
+    const sheet = await openSheet(page, "Hired Bravo");
+    await sheet.locator("[data-action='editItem']").first().click();
+    await settle(page);
+    const link = page.locator("body > .application.item:not(.pg-elsewhere) .fray-description a.content-link").first();
+    const term = (await link.innerText()).trim();
+    expect(term.length).toBeGreaterThan(0);
+    await link.click();
+    await settle(page);
+    expect((await journal.locator("article").innerText()).toLowerCase()).toContain(term.toLowerCase());
+    await page.close();
+  });
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
