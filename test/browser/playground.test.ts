@@ -141,6 +141,15 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     return async () => [...seen, ...(await notified())];
   }
 
+  /** A fresh page of the playground at 1280×800 on `ruleset`, booted and drawn. */
+  async function openPlayground(ruleset: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=${ruleset}`);
+    await settle(page);
+    return page;
+  }
+
   /** The newest prompt (a DialogV2 window) on the screen of the user playing now. */
   const newestPrompt = (page: Page): Locator => page.locator("body > dialog.application:not(.pg-elsewhere)").last();
   /** A combatant's row in the tracker. */
@@ -197,10 +206,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
   });
 
   it("shows none of the stand-in: Foundry's own words instead of its keys, every icon a glyph, item, status and initiative icons pictures", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await openFray(page, `${server.url}?ruleset=cavaliers`);
-    await settle(page);
+    const page = await openPlayground("cavaliers");
     await openSheet(page, "Ines");
     await page.locator("#pg-tabs [data-tab='combat']").click();
     // A prompt's window too: its close control is Foundry's.
@@ -233,10 +239,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
   });
 
   it("keeps Foundry's proportions at 1280×800: a 300 px sidebar, a light and a dark theme, windows moved by their title bar, nothing needed covered", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await openFray(page, `${server.url}?ruleset=cavaliers`);
-    await settle(page);
+    const page = await openPlayground("cavaliers");
     expect((await page.locator("#sidebar").boundingBox())?.width).toBe(300);
     const sheet = await openSheet(page, "Ines");
     // What is needed stays in reach: the bar's controls, the sidebar's tabs, the sheet's buttons, each the top element at its centre.
@@ -302,10 +305,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
   });
 
   it("opens the rules from the Journal tab, a status's reference and an item's @Rule link, each at its page", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await openFray(page, `${server.url}?ruleset=cavaliers`);
-    await settle(page);
+    const page = await openPlayground("cavaliers");
     await page.locator("#pg-tabs [data-tab='journal']").click();
     await page.locator(`#pg-journal [aria-label="Open the rules of The Queen's Cavaliers"]`).click();
     await settle(page);
@@ -445,11 +445,8 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     }, 240_000);
   }
   it("asks The Queen's Cavaliers' prompts in windows answered by clicks, each on the screen of the user who clicked: a row's own Initiative, Roll all, Interpose, Rest, a delete, and the skip-dialog key", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await openFray(page, `${server.url}?ruleset=cavaliers`);
+    const page = await openPlayground("cavaliers");
     await seedDice(page, 2);
-    await settle(page);
     await page.locator("#pg-tabs [data-tab='combat']").click();
 
     // Ada rolls Ines's Initiative from her row: the prompt opens on her screen only, and asks the specialty.
@@ -516,10 +513,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
   }, 180_000);
 
   it("asks Personal Combat's Delay and Fallen Fate, and Beyond the Torchlight's days of recovery, in windows answered by clicks", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await openFray(page, `${server.url}?ruleset=personal`);
-    await settle(page);
+    const page = await openPlayground("personal");
     await page.locator("#pg-tabs [data-tab='combat']").click();
     await page.locator("#pg-tracker [data-action='rollAll']").click();
     await settle(page);
@@ -549,10 +543,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await expect.poll(cards).toBe(cardsBefore + 1);
     await page.close();
 
-    const torchlight = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    torchlight.setDefaultTimeout(30_000);
-    await openFray(torchlight, `${server.url}?ruleset=torchlight`);
-    await settle(torchlight);
+    const torchlight = await openPlayground("torchlight");
     await playAs(torchlight, "Ada (player)");
     const elsa = await openSheet(torchlight, "Elsa");
     const torchCards = () => torchlight.locator("#chat-log .fray-card").count();
@@ -574,10 +565,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await torchlight.close();
   }, 180_000);
   it("opens each window a user may open on her own screen, drawn for whoever plays now: a player's Combat Grid, a sheet two users opened, closed by one", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(30_000);
-    await openFray(page, `${server.url}?ruleset=torchlight`);
-    await settle(page);
+    const page = await openPlayground("torchlight");
     const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
     // The GM's grid opened with the page; Ada has none until she opens hers, drawn for her (no GM tools).
     expect(await grid.locator("[data-action='placeAll']").count()).toBe(1);
