@@ -431,7 +431,7 @@ describe("the GM's clock and roster", () => {
       const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
       const app = await new Tracker().render({ force: true });
       const end = [...app.element.querySelectorAll<HTMLElement>('nav.combat-controls [data-action="nextTurn"]')];
-      expect(end.map((b) => b.textContent)).toEqual(["End turn"]);
+      expect(end.map((b) => b.textContent)).toEqual(["End Turn"]);
       end[0]!.click();
       await harness.flush();
       await kept();
