@@ -885,6 +885,30 @@ export class Actor extends ClientDocument {
     super._onUpdate(changed, options, userId);
     if (!this.isToken) updateDependentTokens(this);
   }
+  /**
+   * Actor#getTokenDocument (client/documents/actor.mjs): an unsaved token of this actor from its
+   * prototype; an unlinked one with `appendNumber` takes the lowest number its scene's tokens of
+   * this actor do not use ("Bandit (2)"). v13 reads the scene on the canvas; the stand-in has none
+   * and reads `options.parent`.
+   */
+  async getTokenDocument(data: AnyObject = {}, options: AnyObject = {}): Promise<ClientDocument> {
+    const tokenData = { ...deepClone(this._source.prototypeToken as AnyObject), actorId: this.id } as AnyObject;
+    delete tokenData.appendNumber;
+    delete tokenData.prependAdjective;
+    const prototype = this._source.prototypeToken as { name: string; actorLink: boolean; appendNumber: boolean };
+    const name = prototype.name || this.name;
+    tokenData.name = name;
+    const scene = options.parent as { tokens?: Collection<ClientDocument & { actorId: string | null }> } | undefined;
+    if (!prototype.actorLink && prototype.appendNumber) {
+      const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\((\\d+)\\)$`);
+      const used = new Set((scene?.tokens?.filter((t) => t.actorId === this.id) ?? []).map((t) => Number(pattern.exec(t.name)?.[1]) || 0));
+      let number = 1;
+      while (used.has(number)) number += 1;
+      tokenData.name = `${name} (${number})`;
+    }
+    const cls = documentConfig("Token").documentClass as DocumentClass;
+    return new cls(mergeObject(tokenData, data), options);
+  }
   /** Items grouped by type (Foundry's Actor#itemTypes). */
   get itemTypes(): Record<string, Item[]> {
     const types: Record<string, Item[]> = {};
