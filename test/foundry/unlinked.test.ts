@@ -203,3 +203,13 @@ describe("cavaliers: an attack card at one of two Road Agents", () => {
     expect([sys(one.actor).yield.value, sys(two.actor).yield.value, sys(npc).yield.value]).toEqual([0, 0, 0]);
   });
 });
+
+describe("the API: a hotbar macro names an unlinked token's actor by its uuid", () => {
+  it("finds that token's actor, and refuses a player who does not own it by its name", async () => {
+    const { two } = await table("personal");
+    const api = () => (game as unknown as { fray: { rollAction(uuid: string, action: string): Promise<unknown> } }).fray;
+    harness.switchUser(harness.createUser({ name: "Ada", role: "PLAYER" }));
+    expect(await api().rollAction(two.actor.uuid, "rest")).toBeNull();
+    expect(harness.notifications.at(-1)?.message).toBe(game.i18n.format("FRAY.Ui.NotYours", { actor: two.actor.name }));
+  });
+});
