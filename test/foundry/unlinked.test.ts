@@ -213,3 +213,27 @@ describe("the API: a hotbar macro names an unlinked token's actor by its uuid", 
     expect(harness.notifications.at(-1)?.message).toBe(game.i18n.format("FRAY.Ui.NotYours", { actor: two.actor.name }));
   });
 });
+
+describe("personal: an attack card at one of two Street Thugs, through its token", () => {
+  type Message = { system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
+  const card = (message: Message) => message.system.toObject() as { state: string; refs: Record<string, { actor: string; token?: string }>; applied: { uuid: string; key: string; before: unknown; after: unknown }[] };
+  const resolve = (actor: Actor) => (actor.system as unknown as { resolve: { value: number } }).resolve.value;
+
+  it("takes Resolve off that token's actor alone, and Undo puts it back there", async () => {
+    const { npc, pc, one, two } = await table("personal");
+    const { queueFaces } = await import("../../playground/foundry/dice.js");
+    const personal = await import("../../src/foundry/rulesets/personal/cards/index.js");
+    const cards = await import("../../src/foundry/cards/index.js");
+    const [sabre] = (await pc.createEmbeddedDocuments("Item", [{ name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } }])) as { id: string }[];
+    queueFaces(10, 3, 1); // 12 against Defense 9: a hit; 3 + 1 = 4 off Resolve 6
+    const message = (await personal.postAttack({ attacker: { actor: pc.uuid }, target: { actor: two.actor.uuid, token: two.uuid }, weapon: sabre!.id })) as unknown as Message;
+    expect(card(message).state).toBe("applied");
+    expect(card(message).refs.target).toEqual({ actor: two.actor.uuid, token: two.uuid });
+    expect(card(message).applied).toMatchObject([{ uuid: two.actor.uuid, key: "system.resolve.value", before: 6, after: 2 }]);
+    expect([resolve(one.actor), resolve(two.actor), resolve(npc)]).toEqual([6, 2, 6]);
+    (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='undo']")!.click();
+    await cards.cardsIdle();
+    expect(card(message).state).toBe("undone");
+    expect([resolve(one.actor), resolve(two.actor), resolve(npc)]).toEqual([6, 6, 6]);
+  });
+});
