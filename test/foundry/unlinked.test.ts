@@ -6,7 +6,7 @@
  * left unlinked fights on its copy, as Foundry v13 has it.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import type { Scene, TokenDocument } from "../../playground/foundry/scene.js";
@@ -125,13 +125,16 @@ describe.each(Object.keys(PACK_NPC) as RulesetId[])("%s: two unlinked tokens of 
     expect(trackOf(pc, track)).toBe(before);
   });
 
-  it("in a combat, each token is a fighter of its own: its own key, its own actor", async () => {
+  it("in a combat, each token is a fighter of its own: its own key, its own actor, and Defeated on one marks its row alone", async () => {
     const { scene, one, two, heroine } = await table(id);
     const combat = (await (harness.CONFIG.Combat.documentClass as typeof Combat).create({ active: true, scene: scene.id })) as Combat;
     const made = (await combat.createEmbeddedDocuments("Combatant", [one, two, heroine].map((token) => ({ tokenId: token.id, sceneId: scene.id, actorId: token.actorId, name: token.name })))) as Combatant[];
     expect(made.map((combatant) => fighter.fighterKey(combatant as never))).toEqual([one, two, heroine].map((token) => `Token:${token.id}`));
     expect(made.map((combatant) => combatant.actor)).toEqual([one.actor, two.actor, heroine.actor]);
     expect(new Set(made.map((combatant) => combatant.actor)).size).toBe(3);
+    // The token HUD's Defeated on the second token marks its row alone (the keeper reads the effect's own actor).
+    await (two.actor as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect("dead", { active: true });
+    await vi.waitFor(() => expect(made.map((combatant) => combatant.defeated)).toEqual([false, true, false]));
   });
 });
 
