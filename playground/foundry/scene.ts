@@ -121,6 +121,7 @@ export class TokenDocument extends ClientDocument {
    * the delta applied; the same Actor, its Items and ActiveEffects made anew.
    */
   _onUpdateBaseActor(): void {
+    this._onRelatedUpdate();
     const synthetic = this.#synthetic;
     const base = this.baseActor;
     if (this.isLinked || !synthetic || !base) return;
@@ -131,6 +132,20 @@ export class TokenDocument extends ClientDocument {
     synthetic.reset();
     synthetic.prepareData();
     synthetic.render(false, { renderContext: "updateActor" });
+  }
+  /**
+   * TokenDocument#_onRelatedUpdate: when its actor or its delta changes, a token in the viewed combat
+   * re-renders the combat tracker (v13 also redraws the token's bars and effects, and its HUD).
+   */
+  _onRelatedUpdate(): void {
+    const combat = state.game.combat as { combatants: Collection<ClientDocument & { token: ClientDocument | null }> } | null | undefined;
+    if (!combat?.combatants.some((combatant) => combatant.token === this)) return;
+    trackRender((globalThis as unknown as { ui?: { combat?: { render(): unknown } } }).ui?.combat?.render());
+  }
+  /** TokenDocument#_onUpdateDescendantDocuments: a write of its synthetic actor (its delta's) is a related update. */
+  protected override _onUpdateDescendantDocuments(parent: ClientDocument, collection: string, documents: ClientDocument[], changes: AnyObject[], options: AnyObject, userId: string): void {
+    super._onUpdateDescendantDocuments(parent, collection, documents, changes, options, userId);
+    this._onRelatedUpdate();
   }
   /**
    * The token's delta after a write of its synthetic actor or of a document inside it

@@ -4,7 +4,7 @@
  * actor has a synthetic actor of its own, whose writes land on the token's delta and never on the
  * world actor; a linked token's actor is the world actor.
  */
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromUuid, fromUuidSync, Hooks, type FoundryHarness } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor, ClientDocument } from "../../playground/foundry/documents.js";
 import type { Scene, TokenDocument } from "../../playground/foundry/scene.js";
@@ -118,6 +118,24 @@ describe("ActorDelta (v13 client/documents/actor-delta.mjs)", () => {
     await expect(one.actor!.update({ "system.yield.value": 5 })).rejects.toThrow(/permission/);
     harness.switchUser(gm as never);
     expect(yieldOf(one.actor)).toBe(2);
+  });
+
+  it("a change of a token's synthetic actor, or of the world actor of a linked token, re-renders the tracker when the token fights (TokenDocument#_onRelatedUpdate)", async () => {
+    const { scene, npc, one, linked } = await bandits();
+    const combat = (await (harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<ClientDocument> }).create({ active: true, scene: scene.id })) as ClientDocument;
+    await combat.createEmbeddedDocuments("Combatant", [one, linked].map((token) => ({ tokenId: token.id, sceneId: scene.id, actorId: npc.id })));
+    await harness.flush();
+    const tracker = (globalThis as unknown as { ui: { combat: { render(): unknown } } }).ui.combat;
+    const render = vi.spyOn(tracker, "render");
+    try {
+      await one.actor!.update({ "system.yield.value": 1 });
+      expect(render).toHaveBeenCalledTimes(1);
+      await npc.update({ "system.competency": 8 });
+      expect(render.mock.calls.length).toBeGreaterThan(1);
+      await harness.flush();
+    } finally {
+      render.mockRestore();
+    }
   });
 
   it("getActiveTokens: a world actor's tokens, linked or not, or only linked; a synthetic actor's own token only (Actor#getDependentTokens)", async () => {
