@@ -7,7 +7,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, extname, join, normalize, resolve } from "node:path";
+import { dirname, extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -155,6 +155,9 @@ export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, p
     return undefined;
   };
   const server: Server = createServer((req, res) => {
+    // Only a page this machine opened by its own name: a page of any other site whose name a DNS
+    // rebinding points at 127.0.0.1 sends its own Host, and is refused.
+    if (!isLocalHost(req.headers.host)) return send(res, 421, "text/plain", "Misdirected request: this server answers only to 127.0.0.1, localhost or [::1]");
     void (async () => {
       let path = "/";
       try {
@@ -186,10 +189,20 @@ export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, p
   };
 }
 
-/** A file under `root` by a relative path, never outside it; undefined when there is none. */
+/** Whether a request's Host header names this machine: 127.0.0.1, localhost or [::1], with or without a port. */
+export function isLocalHost(host: string | undefined): boolean {
+  return /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i.test(host ?? "");
+}
+
+/**
+ * A file under `root` by a relative path, never outside it; undefined when there is none. Inside
+ * means the path from `root` to it does not climb out: a prefix test would take a sibling whose
+ * name starts as the root's does (`dist-old/` beside `dist/`, reached by an encoded `..`).
+ */
 export async function readUnder(root: string, relativePath: string): Promise<Served | undefined> {
   const file = normalize(join(root, relativePath));
-  if (!file.startsWith(root) || !existsSync(file)) return undefined;
+  const inside = relative(root, file);
+  if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) || !existsSync(file)) return undefined;
   try {
     return { type: TYPES[extname(file)] ?? "application/octet-stream", body: await readFile(file) };
   } catch {

@@ -25,6 +25,7 @@ export const CONST = {
     ITEM_CREATE: { defaultRole: 3 },
     SETTINGS_MODIFY: { defaultRole: 3 },
     MESSAGE_WHISPER: { defaultRole: 1 },
+    MACRO_SCRIPT: { defaultRole: 1 },
   } as Record<string, { defaultRole: number }>,
 } as const;
 
@@ -685,7 +686,7 @@ function sanitizeUserInput(cls: DocumentClass, data: AnyObject, { user, creation
 }
 
 /** sanitizeDocumentAuthorField: a player's new document is hers whatever it says; she may never change its author. */
-const sanitizeAuthor: GmOnlySanitizer = (_value, { user, creation, name }) => {
+export const sanitizeAuthor: GmOnlySanitizer = (_value, { user, creation, name }) => {
   if (creation) return user.id;
   throw new Error(`Harness (v13 server): only a GM may set the "${name}" field`);
 };
@@ -1132,6 +1133,8 @@ export class User extends ClientDocument implements HarnessUser {
       role: new NumberField({ required: true, nullable: false, integer: true, choices: Object.values(CONST.USER_ROLES), initial: CONST.USER_ROLES.PLAYER }),
       character: new StringField({ nullable: true, blank: false, initial: null }),
       color: new StringField({ initial: "#888888" }),
+      // BaseUser's permissions: a GM's grant or refusal of one permission to this user, over her role's.
+      permissions: new ObjectField(),
     };
   }
   override get id(): string {
@@ -1147,7 +1150,18 @@ export class User extends ClientDocument implements HarnessUser {
     const level = typeof role === "number" ? role : CONST.USER_ROLES[role];
     return exact ? this.role === level : this.role >= level;
   }
+  /** BaseUser#can (common/documents/user.mjs): a permission by hasPermission, anything else by role. */
   can(permission: string): boolean {
+    if (permission in CONST.USER_PERMISSIONS) return this.hasPermission(permission);
+    return this.hasRole(permission as keyof typeof CONST.USER_ROLES);
+  }
+  /**
+   * BaseUser#hasPermission: the user's own setting first, else her role's (game.permissions, which
+   * the harness keeps at each permission's default role; a GAMEMASTER has every permission).
+   */
+  hasPermission(permission: string): boolean {
+    const explicit = ((this as unknown as { permissions?: Record<string, boolean> }).permissions ?? {})[permission];
+    if (explicit !== undefined) return explicit;
     if (this.role === CONST.USER_ROLES.GAMEMASTER) return true;
     const p = CONST.USER_PERMISSIONS[permission];
     return p ? this.role >= p.defaultRole : false;

@@ -15,7 +15,7 @@ let game: HarnessGame;
 let removeDom: () => Promise<void>;
 let loading: typeof import("../../src/foundry/rulesets/loading.js");
 let relay: typeof import("../../src/foundry/relay/index.js");
-let combat: typeof import("../../src/foundry/combat/combat.js");
+let combat: typeof import("../../src/foundry/combat/active.js");
 
 /** Which chunks were fetched, in order, and a gate per ruleset that holds its chunk back. */
 const fetched: RulesetId[] = [];
@@ -43,8 +43,8 @@ beforeAll(async () => {
   await import("../../src/foundry/fray.js");
   loading = await import("../../src/foundry/rulesets/loading.js");
   relay = await import("../../src/foundry/relay/index.js");
-  combat = await import("../../src/foundry/combat/combat.js");
-  const { RULESET_LOADERS } = await import("../../src/foundry/rulesets/index.js");
+  combat = await import("../../src/foundry/combat/active.js");
+  const real = loading.rulesetLoaders();
   // fray.ts gave the real table when it loaded; the same table behind gates replaces it before the boot.
   loading.provideRulesetLoaders(
     Object.fromEntries(
@@ -54,7 +54,7 @@ beforeAll(async () => {
           fetched.push(id);
           if (failOnce.delete(id)) throw new Error("net::ERR_CONNECTION_RESET");
           await gate(id).opened;
-          return RULESET_LOADERS[id]();
+          return real[id]!();
         },
       ]),
     ),

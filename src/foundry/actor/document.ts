@@ -1,6 +1,6 @@
 import { keepOnLoad } from "../migrations/document.js";
 import { activeRulesetId } from "../settings.js";
-import { documentsOf, documentsOfType } from "../rulesets/index.js";
+import { documentsOf, documentsOfType } from "../rulesets/registry.js";
 
 /**
  * Fray's Actor: offers only the active ruleset's types when a user creates one, points a new

@@ -13,6 +13,7 @@ import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
 import { dramaSystemOf, weaponOf } from "../gear.js";
 import { fighterChange } from "./apply.js";
+import { OUT_KEY, withOutRecords } from "../combat/out.js";
 import { fightChanges, MELEE_SHAPE, MULTIPLE_SHAPE, prepareFight, rulesFight, SKIRMISH_SHAPE } from "./fight.js";
 import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts } from "./fighters.js";
 import { declaredAdvantages } from "./pool.js";
@@ -77,6 +78,8 @@ function describeChange(record: ChangeRecord): { field: string; before: string; 
   const shown = (value: unknown) => (parts[1] === "disadvantage" ? localize(`FRAY.Drama.DisadvantageName.${String(value)}`) : String(value));
   if (record.kind !== "status" && parts[0] === "system" && game.i18n!.has(label)) return { field: localize(label), before: shown(record.before), after: shown(record.after) };
   if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
+  // Rounds out in the GM's record: said once, by the actor's own line.
+  if (parts[2] === OUT_KEY) return null;
   const combatantName = (id: unknown) => {
     const combat = changeTargetAt(record.uuid);
     return typeof id === "string" && combat instanceof Combat ? (combat.combatants.get(id)?.name ?? "—") : "—";
@@ -194,7 +197,7 @@ export const dramaRangedCard: CardKind = {
   },
   changes(outcome, actors, request): ActorChange[] {
     const round = readFacts(request.tracker)?.round ?? null;
-    return [fighterChange(actors.target!, outcome.effects[0], round), fighterChange(actors.shooter!, outcome.effects[1], round)];
+    return withOutRecords([fighterChange(actors.target!, outcome.effects[0], round), fighterChange(actors.shooter!, outcome.effects[1], round)]);
   },
 };
 
@@ -238,7 +241,7 @@ export const dramaCourageCard: CardKind = {
     const effect = outcome.effects[0];
     const actor = actors.actor!;
     // The courage action reports Drama Points and rounds out; the statuses follow the tracks.
-    return [fighterChange(actor, effect, null)];
+    return withOutRecords([fighterChange(actor, effect, null)]);
   },
 };
 
