@@ -1,4 +1,4 @@
-import { documentsOfType } from "../rulesets/index.js";
+import { documentsOfType } from "../rulesets/registry.js";
 
 /**
  * Fray's ActiveEffect: an effect may change what its actor's owner may write on her sheet anyway

@@ -1,4 +1,4 @@
-import { documentsOfType } from "../rulesets/index.js";
+import { documentsOfType } from "../rulesets/registry.js";
 import { SYSTEM_ID } from "../system.js";
 
 /**

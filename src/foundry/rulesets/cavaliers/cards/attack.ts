@@ -10,6 +10,7 @@ import { areasMoved } from "../../../../rules/cavaliers/combined.js";
 import { ACTOR_TYPES, type AttackId, COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
 import { areaContext, placeTokens, standingToken } from "../../../areas/service.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
+import { listOf, oneOf as oneOfField, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardChange, CardKind, DocumentChange } from "../../../cards/kinds.js";
 import { fighterKey } from "../../../combat/fighter.js";
 import { storedState } from "../../../combat/store.js";
@@ -78,6 +79,16 @@ function riposteRecord(actor: Actor.Implementation, riposte: string | null): Doc
   const key = fight ? fighterKey(fight.combatant) : null;
   return fight && key ? [{ document: fight.combat, fields: { [`flags.fray.${RIPOSTE_KEY}.${key}`]: riposte } }] : [];
 }
+
+/** What every Cavaliers roll's card may be opened with: the pool's choices. */
+export const POOL_FIELDS = {
+  specialty: optional(text("the item id of the specialty rolled (else the actor's first for the skill)")),
+  combined: optional(listOf(oneOfField(Object.keys(COMBINED_ACTIONS), "a combined action"), "combined actions taken with the roll, each adding its Drop")),
+  useAdvantage: optional(yesNo("adds the actor's Advantage die")),
+  assists: optional(listOf(listOf(whole("a die's size"), "one helper's dice"), "Assist dice, one list per helper (two at most)")),
+  extraDrop: optional(whole("situational Drop the GM gives", 0, 20)),
+};
+
 
 function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
   const attacker = actors.attacker!;
@@ -201,6 +212,13 @@ export const cavaliersAttackCard: CardKind = {
   template: templatePath("chat/cavaliers-card.hbs"),
   opener: "attacker",
   roles: ["attacker", "defender"],
+  request: requestOf({
+    attack: oneOfField(ATTACK_IDS, "the attack specialty"),
+    weapon: optional(text("the item id of the weapon (else unarmed, or the attack's usual weapon)")),
+    ...POOL_FIELDS,
+    range: optional(whole("Areas between them, where no token stands on a scene with Areas", 0, 99)),
+    cover: optional(whole("cover into the target's Area (Drop 1 or 2), where no token stands on a scene with Areas", 0, 2)),
+  }),
   prepare,
   rulesRequest,
   fieldDefaults: CAVALIERS_FIELD_DEFAULTS,

@@ -6,6 +6,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { CHARACTERISTICS, SCORE_SUM } from "../../../../core/tracks/breath.js";
 import { integerIn, oneOf, optionalInteger } from "../../../cards/checks.js";
+import { oneOf as oneOfField, optional, requestOf, whole } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { hasBegun } from "../../../combat/clock.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
@@ -28,6 +29,7 @@ export const torchlightCheckCard: CardKind = {
   ...base,
   id: "torchlight.check",
   action: "check",
+  request: requestOf({ characteristic: oneOfField(CHARACTERISTICS, "the Characteristic checked (d20 at or under its DC)") }),
   prepare: characteristicOf,
   rulesRequest(request, actors) {
     const key = request.characteristic as (typeof CHARACTERISTICS)[number];
@@ -40,6 +42,7 @@ export const torchlightSaveCard: CardKind = {
   ...base,
   id: "torchlight.save",
   action: "save",
+  request: requestOf({ characteristic: oneOfField(CHARACTERISTICS, "the Characteristic saved against (d20 at or over its ST)") }),
   prepare: characteristicOf,
   rulesRequest(request, actors) {
     const key = request.characteristic as (typeof CHARACTERISTICS)[number];
@@ -52,6 +55,7 @@ export const torchlightDyingCard: CardKind = {
   ...base,
   id: "torchlight.dying",
   action: "dying",
+  request: requestOf({ hours: optional(whole("hours passed (or units travelled) in the Phase; at least four rounds of saves are rolled", 0, 48)) }),
   prepare(raw, actors) {
     const actor = actors.actor!;
     const system = torchlightSystem(actor);
@@ -90,6 +94,7 @@ export const torchlightRecoverCard: CardKind = {
   ...base,
   id: "torchlight.recover",
   action: "recover",
+  request: requestOf({ restDays: optional(whole("days of rest in a Refuge or a bed", 0, 60)) }),
   prepare(raw, actors) {
     torchlightSystem(actors.actor!);
     // Recovery comes after the encounter (the game's Dying, Stabilization, and Recovery): mid-fight it would stand her up, Breath back.
