@@ -7,7 +7,7 @@
  * not applied.
  */
 import { ArrayField, BooleanField, DataModel, NumberField, ObjectField, SchemaField, StringField, type DataField } from "./data.js";
-import { Actor, ClientDocument, CONST, trackRender, type Collection } from "./documents.js";
+import { Actor, ClientDocument, CONST, trackRender, updateDependentTokens, type Collection } from "./documents.js";
 import { state } from "./state.js";
 import { deepClone, expandObject, getProperty, setProperty, type AnyObject } from "./utils.js";
 
@@ -221,6 +221,7 @@ function installActorEffects(): void {
   for (const event of ["Create", "Update", "Delete"]) {
     proto[`_on${event}DescendantDocuments`] = function (this: ActorWithEffects, ...args: unknown[]) {
       base[`_on${event}DescendantDocuments`]!.apply(this, args);
+      if (!(this as unknown as { isToken: boolean }).isToken) updateDependentTokens(this);
       const tokens = (this as unknown as { getActiveTokens?(): { drawEffects?(): void }[] }).getActiveTokens?.() ?? [];
       for (const token of tokens) token.drawEffects?.();
       const combat = state.game.combat as { combatants: Collection<ClientDocument & { token: { actor?: unknown } | null }> } | null;

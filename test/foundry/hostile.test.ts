@@ -425,7 +425,8 @@ describe("a hostile player writing what v13 lets her write in a fight", () => {
   async function started(): Promise<{ combat: Fight; ids: [string, string, string]; token: { update(d: object): Promise<unknown>; disposition: number } }> {
     const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown>; disposition: number }[]> }> } }).Scene;
     const scene = await SceneClass.create({ name: "Hall", active: true });
-    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Duellist", actorId: duellist.id, disposition: 1 }]);
+    // Her character's token, linked as Fray makes a character's prototype token (an unlinked one would fight on a copy).
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Duellist", actorId: duellist.id, actorLink: true, disposition: 1 }]);
     const cls = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fight> };
     const combat = await cls.create({ active: true });
     const made = await combat.createEmbeddedDocuments("Combatant", [

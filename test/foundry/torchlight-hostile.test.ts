@@ -371,7 +371,8 @@ describe("a hostile player writing what v13 lets her write in a torchlight fight
     harness.switchUser(w.gm);
     const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
     const scene = await SceneClass.create({ name: "Crypt", active: true });
-    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Elsa", actorId: w.elsa.id, disposition: 1 }]);
+    // Her character's token, linked as Fray makes a character's prototype token (an unlinked one would fight on a copy).
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Elsa", actorId: w.elsa.id, actorLink: true, disposition: 1 }]);
     const combatants = (w.combat as unknown as { combatants: { get(id: string): { update(d: object): Promise<unknown> } } }).combatants;
     await combatants.get(w.ids.elsa)!.update({ tokenId: token!.id, sceneId: scene.id });
     const { fightersOf } = await import("../../src/foundry/rulesets/torchlight/combat/fight.js");
