@@ -496,7 +496,15 @@ export class ClientDocument extends DataModel {
         if (!Array.isArray(embedded)) continue;
         for (const e of embedded as AnyObject[]) if (!e._id || operation.keepEmbeddedIds === false) e._id = randomID();
       }
-      const doc = new cls(createData, { parent });
+      // v13 ClientDatabaseBackend#preCreateDocumentArray (client/data/client-backend.mjs): data the
+      // model refuses is not sent; the error is shown and logged, and create resolves without it.
+      let doc: ClientDocument;
+      try {
+        doc = new cls(createData, { parent });
+      } catch (error) {
+        Hooks.onError("ClientDatabaseBackend##preCreateDocumentArray", error, { id: createData._id, log: "error", notify: "error" });
+        continue;
+      }
       if (!doc.canUserModify(user, "create", createData)) throw new Error(`User ${user.name} lacks permission to create ${name} [${String(createData._id)}]`);
       // As documented: _preCreate and the preCreate hook get the data the creation request gave, not the cleaned source.
       if ((await doc._preCreate(createData, operation, user)) === false) continue;
@@ -546,17 +554,17 @@ export class ClientDocument extends DataModel {
       for (const field of Object.values((doc.constructor as DocumentClass).embedded)) {
         if (field in changes) throw new Error(`Harness: update embedded ${field} with updateEmbeddedDocuments, not through the parent's update`);
       }
-      doc.validate({ changes, clean: true, strict: true });
+      if (!updateValidates(() => doc.validate({ changes, clean: true, strict: true }))) continue;
       if (operation.diff !== false) changes = diffObject(doc._source, changes, { deletionKeys: true });
       if (isEmpty(changes)) continue;
       // _preUpdate and the hook get the same object (with _id) and may change it.
       changes._id = id;
       if ((await doc._preUpdate(changes, operation, user)) === false) continue;
       if (Hooks.call(`preUpdate${name}`, doc, changes, operation, user.id) === false) continue;
+      // Each update is tried on a copy before any is applied.
+      if (!updateValidates(() => doc.updateSource(deepClone(changes), { dryRun: true }))) continue;
       pending.push([doc, changes]);
     }
-    // Validate every update against a copy before applying any of them.
-    for (const [doc, changes] of pending) doc.updateSource(deepClone(changes), { dryRun: true });
     if (!pending.length) return [];
     const cls = this.implementation;
     // Foundry passes the diffed changes to the operation hook as operation.updates; hooks may change options.
@@ -566,8 +574,10 @@ export class ClientDocument extends DataModel {
     const updated: ClientDocument[] = [];
     const applied: AnyObject[] = [];
     for (const [doc, changes] of pending) {
+      // Sent updates all come back, even one that changed nothing (an undiffed update of a document
+      // already so): the server answers each with its diff and `_id` (ServerDatabaseBackend
+      // #_updateDocuments, dist/database/backend/server-backend.mjs), and every client fires its hooks.
       const changed = doc.updateSource(changes);
-      if (isEmpty(changed)) continue;
       // The server writes a document that failed to load; no client's collection holds it to update
       // (ClientDatabaseBackend#handleUpdateDocuments skips it), so no hook runs and nothing returns.
       if (!parent && (collection as WorldCollection<ClientDocument>).invalidDocumentIds?.has(doc.id as string)) {
@@ -658,6 +668,23 @@ export class ClientDocument extends DataModel {
     const record: CreateDialogRecord = { documentName, types: offered, defaultType, data, createOptions };
     state.createDialogs.push(record);
     return null;
+  }
+}
+
+/**
+ * v13 ClientDatabaseBackend#preUpdateDocumentArray (client/data/client-backend.mjs): an update the
+ * model refuses does not throw; its message is shown (without the "Actor [id]" prefix), the error
+ * logged, and that document is left out, so `update` resolves undefined. False when refused.
+ */
+function updateValidates(attempt: () => unknown): boolean {
+  try {
+    attempt();
+    return true;
+  } catch (error) {
+    const ui = (globalThis as { ui?: { notifications?: { error(m: string): unknown } } }).ui;
+    ui?.notifications?.error(String((error as Error).message).split("] ").pop() ?? "");
+    Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", error, { log: "error" });
+    return false;
   }
 }
 

@@ -223,11 +223,14 @@ describe("documents", () => {
     }
   });
 
-  it("an invalid update throws and changes nothing; a valid one re-prepares and fires hooks", async () => {
+  it("an invalid update resolves undefined with an error shown and changes nothing (v13 client-backend.mjs); a valid one re-prepares and fires hooks", async () => {
     const actor = await createCharacter();
     const seen: unknown[] = [];
     const id = Hooks.on("updateActor", (_doc: unknown, changed: unknown) => seen.push(changed));
-    await expect(actor.update({ "system.competency": 7, name: "Other" })).rejects.toThrow(/competency/);
+    expect(await actor.update({ "system.competency": 7, name: "Other" })).toBeUndefined();
+    const shown = harness.notifications.at(-1);
+    expect(shown?.type).toBe("error");
+    expect(shown?.message).toMatch(/^validation errors:[\s\S]*competency/);
     expect(actor.name).toBe("Aramis");
     expect(seen).toEqual([]);
     await actor.update({ "system.wounds.value": 1 });
