@@ -9,7 +9,7 @@
 import { Hooks } from "./hooks.js";
 import { ArrayField, BooleanField, DataField, DataModel, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type ValidateOptions } from "./data.js";
 import { state, documentConfig, type CreateDialogRecord } from "./state.js";
-import { deepClone, diffObject, expandObject, isEmpty, mergeObject, randomID, type AnyObject } from "./utils.js";
+import { deepClone, expandObject, isEmpty, mergeObject, randomID, type AnyObject } from "./utils.js";
 
 export const CONST = {
   BASE_DOCUMENT_TYPE: "base",
@@ -187,7 +187,7 @@ export class EmbeddedCollectionField extends DataField {
 }
 
 export type DocumentClass = typeof ClientDocument;
-type Operation = AnyObject & { parent?: ClientDocument | null; keepId?: boolean; diff?: boolean; render?: boolean; renderSheet?: boolean };
+type Operation = AnyObject & { parent?: ClientDocument | null; keepId?: boolean; diff?: boolean; recursive?: boolean; render?: boolean; renderSheet?: boolean };
 
 interface HarnessUser {
   id: string;
@@ -544,25 +544,33 @@ export class ClientDocument extends DataModel {
     const collection = parent ? parent.getEmbeddedCollection(name) : (state.game[this.implementation.collectionName] as Collection<ClientDocument>);
     const pending: [ClientDocument, AnyObject][] = [];
     for (const update of updates) {
-      let changes = expandObject(deepClone(update));
+      // v13 ClientDatabaseBackend#preUpdateDocumentArray works on the caller's own object: expanded in
+      // place here, cleaned in place by the dry run below (DataModel#updateSource), types added.
+      const expanded = expandObject(update);
+      for (const key of Object.keys(update)) delete update[key];
+      let changes = Object.assign(update, expanded);
       const id = changes._id as string;
       // As v13's ClientDatabaseBackend#preUpdateDocumentArray: a document that failed to load is updated through getInvalid.
       const doc = (parent ? collection.get(id, { strict: true }) : (collection as WorldCollection<ClientDocument>).get(id, { strict: true, invalid: true })) as ClientDocument;
-      delete changes._id;
       sanitizeUserInput(doc.constructor as DocumentClass, changes, { user, creation: false, document: doc });
       if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${name} [${id}]`);
       for (const field of Object.values((doc.constructor as DocumentClass).embedded)) {
         if (field in changes) throw new Error(`Harness: update embedded ${field} with updateEmbeddedDocuments, not through the parent's update`);
       }
-      if (!updateValidates(() => doc.validate({ changes, clean: true, strict: true }))) continue;
-      if (operation.diff !== false) changes = diffObject(doc._source, changes, { deletionKeys: true });
-      if (isEmpty(changes)) continue;
+      const addType = "type" in doc._source && !("type" in changes);
+      let diff: AnyObject = {};
+      if (!updateValidates(() => (diff = doc.updateSource(changes, { dryRun: true, recursive: operation.recursive })))) continue;
+      // Only the differences are sent; an undiffed update goes as given, less the type the dry run added.
+      if (operation.diff !== false) {
+        if (isEmpty(diff)) continue;
+        changes = diff;
+      } else if (addType) delete changes.type;
       // _preUpdate and the hook get the same object (with _id) and may change it.
       changes._id = id;
       if ((await doc._preUpdate(changes, operation, user)) === false) continue;
       if (Hooks.call(`preUpdate${name}`, doc, changes, operation, user.id) === false) continue;
       // Each update is tried on a copy before any is applied.
-      if (!updateValidates(() => doc.updateSource(deepClone(changes), { dryRun: true }))) continue;
+      if (!updateValidates(() => doc.updateSource(deepClone(changes), { dryRun: true, recursive: operation.recursive }))) continue;
       pending.push([doc, changes]);
     }
     if (!pending.length) return [];
@@ -577,7 +585,7 @@ export class ClientDocument extends DataModel {
       // Sent updates all come back, even one that changed nothing (an undiffed update of a document
       // already so): the server answers each with its diff and `_id` (ServerDatabaseBackend
       // #_updateDocuments, dist/database/backend/server-backend.mjs), and every client fires its hooks.
-      const changed = doc.updateSource(changes);
+      const changed = doc.updateSource(changes, { recursive: operation.recursive });
       // The server writes a document that failed to load; no client's collection holds it to update
       // (ClientDatabaseBackend#handleUpdateDocuments skips it), so no hook runs and nothing returns.
       if (!parent && (collection as WorldCollection<ClientDocument>).invalidDocumentIds?.has(doc.id as string)) {
@@ -631,8 +639,10 @@ export class ClientDocument extends DataModel {
     return toDelete;
   }
 
+  /** Document#update (common/abstract/document.mjs): the caller's own object gets the `_id` and goes on, to be expanded and cleaned in place. */
   async update(changes: AnyObject = {}, operation: Operation = {}): Promise<this | undefined> {
-    const updated = await (this.constructor as DocumentClass).updateDocuments([{ ...changes, _id: this.id }], { ...operation, parent: this.isEmbedded ? (this.parent as ClientDocument) : null });
+    changes._id = this.id;
+    const updated = await (this.constructor as DocumentClass).updateDocuments([changes], { ...operation, parent: this.isEmbedded ? (this.parent as ClientDocument) : null });
     return updated[0] as this | undefined;
   }
 

@@ -367,7 +367,9 @@ describe("the GM's clock and roster", () => {
       const id = hooks.on("updateCombat", (_c, changed) => seen.push(changed));
       await combat.nextTurn();
       hooks.off("updateCombat", id);
-      expect(seen[0]).toMatchObject({ turn: 1, flags: { fray: { clock: { round: 1, combatant: combatants[1]!.id } } } });
+      // What changed, as v13 reports it (ObjectField#_updateDiff diffs the flags): the round stays, so it is not in it.
+      expect(seen[0]).toEqual({ _id: combat.id, turn: 1, flags: { fray: { clock: { combatant: combatants[1]!.id } } } });
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
       await combat.nextRound();
       expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
     });
