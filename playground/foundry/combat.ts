@@ -131,21 +131,20 @@ export class Combatant extends BaseCombatant {
     Combatant.#keepActing(operation, Combatant.#simulate(running.combat, (sources) => sources.map(merged)), running.acting);
   }
 
-  /** Combatant._preDeleteOperation: the turn passes to the next survivor when the acting one leaves. */
+  /**
+   * Combatant._preDeleteOperation (client/documents/combatant.mjs), as build 350 runs it: it looks
+   * for the acting combatant's survivor against `this.turn`, which in this static method is the
+   * class's (undefined), so it finds none and sets no `combatTurn`. The stored turn stays; each
+   * client's setupTurns then hands it to whoever now stands at that place, and when the acting one
+   * was last, wraps it to the first of the next round in its own memory only, never saved.
+   */
   static override async _preDeleteOperation(_documents: ClientDocument[], operation: AnyObject): Promise<void> {
     const running = Combatant.#acting(operation);
     if (!running) return;
     const { combat, acting } = running;
     const ids = operation.ids as string[];
-    const clone = Combatant.#simulate(combat, (sources) => sources.filter((s) => !ids.includes(s._id as string)));
-    if (!ids.includes(acting.id as string)) return Combatant.#keepActing(operation, clone, acting);
-    const at = combat.turn ?? 0;
-    const survivors = combat.turns.map((t, i) => ({ t, i })).filter(({ t }) => !ids.includes(t.id as string));
-    const next = survivors.find(({ i }) => i >= at);
-    const survivor = next ?? survivors.filter(({ i }) => i < at).at(-1);
-    if (!survivor) return;
-    operation.combatTurn = clone.turns.findIndex((t) => t.id === survivor.t.id);
-    operation.turnEvents = survivor === next;
+    if (ids.includes(acting.id as string)) return;
+    Combatant.#keepActing(operation, Combatant.#simulate(combat, (sources) => sources.filter((s) => !ids.includes(s._id as string))), acting);
   }
 }
 

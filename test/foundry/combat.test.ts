@@ -398,6 +398,30 @@ describe("the GM's clock and roster", () => {
       expect(roster(combat)[combatants[0]!.id as string]).toBeUndefined();
     });
 
+    it("the acting combatant, last in the order, leaves: as build 350 finds no survivor and only wraps the turn in each client's memory, the round is over, not begun again (Combatant._preDeleteOperation)", async () => {
+      const { combat, combatants } = await begun();
+      await combat.nextTurn();
+      await combat.nextTurn();
+      expect(combat.combatant?.name).toBe("Cid");
+      const rounds: number[] = [];
+      const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (c: Combat, data: { round: number }) => void): number; off(n: string, id: number): void } }).Hooks;
+      const id = hooks.on("combatRound", (_c, data) => rounds.push(data.round));
+      try {
+        await combatants[2]!.delete();
+        await kept();
+        // Nothing stored moved: Foundry's turn points past the order, and the clock has no one acting in round 1.
+        expect([combat._source.round, combat._source.turn]).toEqual([1, 2]);
+        expect(clock(combat)).toEqual({ round: 1, combatant: null });
+        await combat.nextTurn();
+        await kept();
+      } finally {
+        hooks.off("combatRound", id);
+      }
+      expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
+      expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+      expect(rounds).toEqual([2]);
+    });
+
     it("is given, with the roster, to a combat from before them, once, by the active GM at ready", async () => {
       const { combat, combatants } = await begun();
       await combat.update({ "flags.fray.-=clock": null, "flags.fray.-=roster": null });

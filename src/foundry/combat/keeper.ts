@@ -140,6 +140,18 @@ function onEffectChange(effect: ActiveEffect.Implementation, userId: string, giv
   return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
 
+/**
+ * Whom Foundry's stored turn names once a combatant left. Build 350 passes the acting one's turn to
+ * no survivor (Combatant._preDeleteOperation reads `this.turn` in a static method): the stored turn
+ * stays, so whoever stands at that place now acts, and after the last of the order no one does.
+ * Each client's setupTurns then wraps such a turn to the next round's first in its own memory,
+ * never saved, which the clock must not follow: that round begins when the GM moves the turn on.
+ */
+function storedActing(combat: Combat.Implementation): Combatant.Implementation | undefined {
+  const turn = (combat._source as { turn?: unknown }).turn;
+  return typeof turn === "number" ? combat.turns[turn] : undefined;
+}
+
 /** A combatant leaves: its entry goes; if it was acting, the turn Foundry passed on becomes the clock's. */
 function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknown, userId: string): Promise<void> | void {
   const combat = combatant.combat ? fray(combatant.combat) : null;
@@ -147,7 +159,7 @@ function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknow
   return keep(async () => {
     const update: Record<string, unknown> = isEnlisted(combat, combatant.id!) ? rosterUpdate({ [combatant.id!]: null }) : {};
     const clock = clockOf(combat);
-    if (clock.kept && clock.combatant === combatant.id) Object.assign(update, clockUpdate(clock.round, combat.combatant?.id ?? null));
+    if (clock.kept && clock.combatant === combatant.id) Object.assign(update, clockUpdate(clock.round, storedActing(combat)?.id ?? null));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
     if (!byGM(userId)) await settleClock(combat);
