@@ -197,6 +197,11 @@ export class DataField {
     source[key] = value;
   }
 
+  /** DataField#_updateCommit: the field's value from the safe copy, into the model's own source. */
+  _updateCommit(source: AnyObject, key: string, value: unknown, _model: DataModel): void {
+    source[key] = value;
+  }
+
   /**
    * DataField#applyChange (common/data/fields.mjs, "Active Effect Integration"): an effect's change
    * on this field, its value cast to the field's type, by mode (CONST.ACTIVE_EFFECT_MODES:
@@ -864,8 +869,10 @@ export class DataModel {
     // The source object keeps its identity (an embedded document's source is its parent's too).
     for (const k of Object.keys(diff)) {
       const key = isSpecialKey(k) ? k.slice(2) : k;
-      if (key in copy) this._source[key] = copy[key];
-      else delete this._source[key];
+      const field = this.schema.get(key);
+      if (!(key in copy)) delete this._source[key];
+      else if (field) field._updateCommit(this._source, key, copy[key], this);
+      else this._source[key] = copy[key];
     }
     this._initialize();
     return diff;

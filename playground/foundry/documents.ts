@@ -7,7 +7,7 @@
  * client/data/client-backend.mjs orders them.
  */
 import { Hooks } from "./hooks.js";
-import { ArrayField, BooleanField, DataField, DataModel, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type ValidateOptions } from "./data.js";
+import { ArrayField, BooleanField, DataField, DataModel, DataModelValidationFailure, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type UpdateOptions, type ValidateOptions } from "./data.js";
 import { state, documentConfig, type CreateDialogRecord } from "./state.js";
 import { deepClone, expandObject, isEmpty, mergeObject, randomID, type AnyObject } from "./utils.js";
 
@@ -165,8 +165,50 @@ export class EmbeddedCollectionField extends DataField {
   protected override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
     return (value as AnyObject[]).map((d) => this.documentClass.cleanData(d, { partial: options.partial }));
   }
-  protected override _validateType(value: unknown, _options?: ValidateOptions): void {
+  protected override _validateType(value: unknown, options: ValidateOptions = {}): DataModelValidationFailure | void {
     if (!Array.isArray(value)) throw new Error("must be an array");
+    // The changes of a parent's update (each embedded document is validated whole when it is built).
+    if (!options.partial) return;
+    for (const element of value as AnyObject[]) {
+      const failure = this.documentClass.schema.validate(element, { partial: true });
+      if (failure?.unresolved) return failure;
+    }
+  }
+  /**
+   * EmbeddedCollectionField#_updateDiff (common/data/fields.mjs): a parent's update may carry its
+   * embedded documents' changes (a player's `combat.update({combatants: [...]})`, which
+   * BaseCombat#canUpdate allows for her own), merged into each by id; only the parent's update
+   * events fire. New records made this way are not modelled.
+   */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    if (!Array.isArray(value)) return;
+    if (options.recursive === false) throw new Error(`Harness: a non-recursive update of ${this.name} through the parent is not modelled`);
+    const elements = (source[key] as AnyObject[] | undefined) ?? [];
+    const schema = this.documentClass.schema;
+    const diffs: AnyObject[] = [];
+    for (const change of value as AnyObject[]) {
+      const existing = elements.find((element) => element._id === change._id);
+      if (!existing) throw new Error(`Harness: create ${this.name} with createEmbeddedDocuments, not through the parent's update`);
+      const typeGiven = "type" in change;
+      schema._addTypes(existing, change);
+      const elementDiff: AnyObject = {};
+      schema._updateDiff({ _source: existing }, "_source", change, elementDiff, options);
+      const diff = elementDiff._source as AnyObject | undefined;
+      if (diff && !isEmpty(diff)) diffs.push({ ...diff, _id: change._id });
+      if (!typeGiven) delete change.type;
+    }
+    if (diffs.length) difference[key] = diffs;
+  }
+  /** EmbeddedCollectionField#_updateCommit: each changed document's own source takes its new data (the parent's array holds the same objects), and the document is initialized again. */
+  override _updateCommit(source: AnyObject, key: string, value: unknown, model: DataModel): void {
+    const collection = (model as unknown as AnyObject)[this.name] as Collection<ClientDocument> | undefined;
+    for (const element of value as AnyObject[]) {
+      const prior = (source[key] as AnyObject[]).find((s) => s._id === element._id);
+      if (!prior || JSON.stringify(prior) === JSON.stringify(element)) continue;
+      for (const k of Object.keys(prior)) delete prior[k];
+      Object.assign(prior, element);
+      collection?.get(element._id as string)?.reset();
+    }
   }
   override initialize(value: unknown, model?: DataModel): unknown {
     const existing = model ? (Object.getOwnPropertyDescriptor(model, this.name)?.value as unknown) : undefined;
@@ -554,9 +596,6 @@ export class ClientDocument extends DataModel {
       const doc = (parent ? collection.get(id, { strict: true }) : (collection as WorldCollection<ClientDocument>).get(id, { strict: true, invalid: true })) as ClientDocument;
       sanitizeUserInput(doc.constructor as DocumentClass, changes, { user, creation: false, document: doc });
       if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${name} [${id}]`);
-      for (const field of Object.values((doc.constructor as DocumentClass).embedded)) {
-        if (field in changes) throw new Error(`Harness: update embedded ${field} with updateEmbeddedDocuments, not through the parent's update`);
-      }
       const addType = "type" in doc._source && !("type" in changes);
       let diff: AnyObject = {};
       if (!updateValidates(() => (diff = doc.updateSource(changes, { dryRun: true, recursive: operation.recursive })))) continue;

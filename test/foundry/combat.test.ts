@@ -574,6 +574,24 @@ describe("the GM's clock and roster", () => {
       expect(defeatedOf(combat as never, combatant as never)).toBe(false);
     });
 
+    it("puts back the `defeated` a player writes through the Combat's own combatants list, which v13 merges by id and announces only as updateCombat (BaseCombat#canUpdate)", async () => {
+      const { combat, combatant } = await tokenFight();
+      const heard: string[] = [];
+      const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (...args: unknown[]) => void): number; off(n: string, id: number): void } }).Hooks;
+      // Her write's events only (the GM's putting back fires its own): the hooks' last argument is the writer.
+      const ids = ["updateCombat", "updateCombatant"].map((name) => [name, hooks.on(name, (...args) => args.at(-1) === ada.id && heard.push(name))] as const);
+      try {
+        harness.switchUser(ada);
+        await combat.update({ combatants: [{ _id: combatant.id, defeated: true }] });
+        await kept();
+      } finally {
+        for (const [name, id] of ids) hooks.off(name, id);
+      }
+      expect(new Set(heard)).toEqual(new Set(["updateCombat"]));
+      expect((combatant as unknown as { defeated: boolean }).defeated).toBe(false);
+      expect((combat.combatants.get(combatant.id as string) as unknown as { _source: { defeated: boolean } })._source.defeated).toBe(false);
+    });
+
     it("keeps no initiative a player gives her combatant as she adds it", async () => {
       const ana = await actor("Ana");
       await ana.update({ [`ownership.${ada.id}`]: 3 });

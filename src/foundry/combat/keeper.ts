@@ -166,10 +166,20 @@ function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknow
   });
 }
 
-/** A player wrote the round or the turn: both go back to the clock. */
+/**
+ * A player wrote the round or the turn: both go back to the clock. She may also write her
+ * combatants through the Combat's own update (BaseCombat#canUpdate), which v13 merges by id and
+ * announces with updateCombat alone: her `defeated` goes back as from her combatant's update.
+ */
 function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, unknown>, _options: unknown, userId: string): Promise<void> | void {
-  if (!isActiveGM() || byGM(userId) || !("round" in changed || "turn" in changed)) return;
-  return keep(() => settleClock(fray(combat)));
+  if (!isActiveGM() || byGM(userId)) return;
+  const work: Promise<void>[] = [];
+  if ("round" in changed || "turn" in changed) work.push(keep(() => settleClock(fray(combat))));
+  for (const entry of Array.isArray(changed.combatants) ? (changed.combatants as Record<string, unknown>[]) : []) {
+    const combatant = typeof entry._id === "string" && "defeated" in entry ? combat.combatants.get(entry._id) : undefined;
+    if (combatant) work.push(keep(() => restoreDefeat(fray(combat), combatant)));
+  }
+  return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
 
 /** A GM turned a token to another side: its combatants fight on that side from now on. A player's turn changes nothing. */
