@@ -596,20 +596,20 @@ export class ClientDocument extends DataModel {
       const doc = (parent ? collection.get(id, { strict: true }) : (collection as WorldCollection<ClientDocument>).get(id, { strict: true, invalid: true })) as ClientDocument;
       sanitizeUserInput(doc.constructor as DocumentClass, changes, { user, creation: false, document: doc });
       if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${name} [${id}]`);
+      // v13's order: the type is added, _preUpdate and the preUpdate hook see the changes as given,
+      // not diffed (a GM re-setting the turn it already is still names the turn), and may change
+      // them; only then does a dry run validate them and make the diff that is sent.
       const addType = "type" in doc._source && !("type" in changes);
-      let diff: AnyObject = {};
-      if (!updateValidates(() => (diff = doc.updateSource(changes, { dryRun: true, recursive: operation.recursive })))) continue;
-      // Only the differences are sent; an undiffed update goes as given, less the type the dry run added.
-      if (operation.diff !== false) {
-        if (isEmpty(diff)) continue;
-        changes = diff;
-      } else if (addType) delete changes.type;
-      // _preUpdate and the hook get the same object (with _id) and may change it.
-      changes._id = id;
+      doc.schema._addTypes(doc._source, changes);
       if ((await doc._preUpdate(changes, operation, user)) === false) continue;
       if (Hooks.call(`preUpdate${name}`, doc, changes, operation, user.id) === false) continue;
-      // Each update is tried on a copy before any is applied.
-      if (!updateValidates(() => doc.updateSource(deepClone(changes), { dryRun: true, recursive: operation.recursive }))) continue;
+      let diff: AnyObject = {};
+      if (!updateValidates(() => (diff = doc.updateSource(changes, { dryRun: true, recursive: operation.recursive })))) continue;
+      // Only the differences are sent; an undiffed update goes as given, less the type added above.
+      if (operation.diff !== false) {
+        if (isEmpty(diff)) continue;
+        changes = { ...diff, _id: id };
+      } else if (addType) delete changes.type;
       pending.push([doc, changes]);
     }
     if (!pending.length) return [];

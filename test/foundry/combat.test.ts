@@ -422,6 +422,17 @@ describe("the GM's clock and roster", () => {
       expect(rounds).toEqual([2]);
     });
 
+    it("a GM setting the turn it already is puts the clock back on it: v13's _preUpdate sees the update as given, before it is diffed (client-backend.mjs #preUpdateDocumentArray)", async () => {
+      const { combat, combatants } = await begun();
+      await combat.nextTurn();
+      // A GM's macro left the clock on no one.
+      await combat.update({ "flags.fray.clock": { round: 1, combatant: null } });
+      expect(clock(combat)).toEqual({ round: 1, combatant: null });
+      await combat.update({ turn: combat.turn });
+      expect(combat.turn).toBe(1);
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
+    });
+
     it("is given, with the roster, to a combat from before them, once, by the active GM at ready", async () => {
       const { combat, combatants } = await begun();
       await combat.update({ "flags.fray.-=clock": null, "flags.fray.-=roster": null });
