@@ -245,9 +245,16 @@ export class Combat extends BaseCombat {
     return this;
   }
 
-  /** Combat#nextRound: turn 0 (or still nobody's), through the combatRound hook. */
+  /** Combat#nextRound: turn 0 (or still nobody's; with Skip Defeated, the first not defeated), through the combatRound hook. */
   override async nextRound(): Promise<this | undefined> {
-    const turn = this.turn === null || this.turns.length === 0 ? null : 0;
+    let turn = this.turn === null || this.turns.length === 0 ? null : 0;
+    if (this.settings.skipDefeated && turn !== null) {
+      turn = this.turns.findIndex((t) => !t.isDefeated);
+      if (turn === -1) {
+        (globalThis as unknown as { ui: { notifications: { warn(m: string, o?: object): unknown } } }).ui.notifications.warn("COMBAT.NoneRemaining", { localize: true });
+        turn = 0;
+      }
+    }
     const updateData = { round: this.round + 1, turn };
     const updateOptions = { direction: 1 };
     Hooks.callAll("combatRound", this, updateData, updateOptions);
@@ -255,11 +262,21 @@ export class Combat extends BaseCombat {
     return this;
   }
 
-  /** Combat#nextTurn: the next turn, or the next round after the last. */
+  /** Combat#nextTurn: the next turn (with Skip Defeated, the next not defeated), or the next round after the last. */
   override async nextTurn(): Promise<this | undefined> {
     if (this.round === 0) return this.nextRound();
-    const next = (this.turn ?? -1) + 1;
-    if (next >= this.turns.length) return this.nextRound();
+    const turn = this.turn ?? -1;
+    let next: number | null = turn + 1;
+    if (this.settings.skipDefeated) {
+      next = null;
+      for (let i = turn + 1; i < this.turns.length; i++) {
+        if (!this.turns[i]!.isDefeated) {
+          next = i;
+          break;
+        }
+      }
+    }
+    if (next === null || next >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn: next };
     const updateOptions = { direction: 1 };
     Hooks.callAll("combatTurn", this, updateData, updateOptions);

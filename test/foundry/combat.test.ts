@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
-import { type Combat, type Combatant, combatSounds } from "../../playground/foundry/combat.js";
+import { type Combat, type Combatant, combatSounds, combatTrackerSettings } from "../../playground/foundry/combat.js";
 import { clearQueuedFaces as clearFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
@@ -445,6 +445,27 @@ describe("the GM's clock and roster", () => {
   });
 
   describe("turn controls", () => {
+    it("with Skip Defeated on, Foundry's Next Turn and Next Round pass over whom the GM defeated, never over one a player's own Dead status marks (Combat#nextTurn, #nextRound)", async () => {
+      const { combat, combatants, ana } = await begun();
+      combatTrackerSettings.skipDefeated = true;
+      try {
+        await combatants[1]!.update({ defeated: true });
+        await kept();
+        await combat.nextTurn();
+        expect(combat.combatant?.name).toBe("Cid");
+        expect(clock(combat)).toEqual({ round: 1, combatant: combatants[2]!.id });
+        harness.switchUser(ada);
+        await (ana as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect("dead", { overlay: true, active: true });
+        harness.switchUser(gm);
+        await kept();
+        await combat.nextTurn();
+        expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
+        expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+      } finally {
+        combatTrackerSettings.skipDefeated = false;
+      }
+    });
+
     it("a player ends her own combatant's turn through the GM; not another's, and never goes back", async () => {
       const { combat } = await begun();
       harness.switchUser(ada);
