@@ -429,12 +429,20 @@ export class Combat extends BaseCombat {
     return changed;
   }
 
-  /** Combat#_manageTurnEvents: the active GM runs the turn workflows; every client gets combatTurnChange. */
+  /**
+   * Combat#_manageTurnEvents: the active GM runs the turn workflows; every client gets combatTurnChange.
+   * Every client runs Combat#_onUpdate (client/documents/combat.mjs), the active GM's too when a
+   * player moved the turn (v13 lets her: BaseCombat#canUpdate): the harness runs it once, on the
+   * acting client, so the GM's own copy starts its turn workflow here, as her client, before her
+   * hooks hear the update (a keeper putting the turn back comes after it starts).
+   */
   async _manageTurnEvents(): Promise<void> {
     if (!this.started) return;
     const { current, previous } = this;
     const user = game().user;
-    if (user && game().users.activeGM?.id === user.id) await this.#triggerTurnEvents(current, previous ?? current);
+    const gm = game().users.activeGM;
+    if (user && gm?.id === user.id) await this.#triggerTurnEvents(current, previous ?? current);
+    else if (gm && !state.frozenClients.has(gm.id)) trackRender(state.clientContext.run(gm, () => this.#triggerTurnEvents(current, previous ?? current)), "the active GM's turn workflow");
     Hooks.callAll("combatTurnChange", this, previous, current);
   }
 

@@ -389,6 +389,29 @@ describe("the GM's clock and roster", () => {
       expect(turnChanges).toBe(2);
     });
 
+    it("a player's forged turn runs core's turn workflow on the active GM's client (every client runs Combat#_onUpdate), then the keeper puts it back without another; Fray's clock and records do not move", async () => {
+      const { combat, combatants } = await begun();
+      const started: string[] = [];
+      const proto = Object.getPrototypeOf(combat) as { _onStartTurn(c: Combatant, context: object): Promise<void> };
+      const spy = vi.spyOn(proto, "_onStartTurn").mockImplementation(async function (this: Combat, c: Combatant) {
+        started.push(`${String(game.user?.name)}: ${String(c.name)}`);
+      });
+      try {
+        const flagsBefore = JSON.stringify(combat.flags);
+        harness.switchUser(ada);
+        await combat.update({ turn: 2 });
+        await kept();
+        await harness.flush();
+        // Core's workflow starts each turn passed on the way (Bel's as skipped), on the GM's client; the putting back starts none.
+        expect(started).toEqual([`${String(gm.name)}: Bel`, `${String(gm.name)}: Cid`]);
+        expect([combat.turn, combat.combatant?.name]).toEqual([0, "Ana"]);
+        expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+        expect(JSON.stringify(combat.flags)).toBe(flagsBefore);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
     it("passes to whoever Foundry hands the turn when the acting combatant leaves", async () => {
       const { combat, combatants } = await begun();
       await combatants[0]!.delete();
