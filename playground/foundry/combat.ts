@@ -131,21 +131,20 @@ export class Combatant extends BaseCombatant {
     Combatant.#keepActing(operation, Combatant.#simulate(running.combat, (sources) => sources.map(merged)), running.acting);
   }
 
-  /** Combatant._preDeleteOperation: the turn passes to the next survivor when the acting one leaves. */
+  /**
+   * Combatant._preDeleteOperation (client/documents/combatant.mjs), as build 350 runs it: it looks
+   * for the acting combatant's survivor against `this.turn`, which in this static method is the
+   * class's (undefined), so it finds none and sets no `combatTurn`. The stored turn stays; each
+   * client's setupTurns then hands it to whoever now stands at that place, and when the acting one
+   * was last, wraps it to the first of the next round in its own memory only, never saved.
+   */
   static override async _preDeleteOperation(_documents: ClientDocument[], operation: AnyObject): Promise<void> {
     const running = Combatant.#acting(operation);
     if (!running) return;
     const { combat, acting } = running;
     const ids = operation.ids as string[];
-    const clone = Combatant.#simulate(combat, (sources) => sources.filter((s) => !ids.includes(s._id as string)));
-    if (!ids.includes(acting.id as string)) return Combatant.#keepActing(operation, clone, acting);
-    const at = combat.turn ?? 0;
-    const survivors = combat.turns.map((t, i) => ({ t, i })).filter(({ t }) => !ids.includes(t.id as string));
-    const next = survivors.find(({ i }) => i >= at);
-    const survivor = next ?? survivors.filter(({ i }) => i < at).at(-1);
-    if (!survivor) return;
-    operation.combatTurn = clone.turns.findIndex((t) => t.id === survivor.t.id);
-    operation.turnEvents = survivor === next;
+    if (ids.includes(acting.id as string)) return;
+    Combatant.#keepActing(operation, Combatant.#simulate(combat, (sources) => sources.filter((s) => !ids.includes(s._id as string))), acting);
   }
 }
 
@@ -246,9 +245,16 @@ export class Combat extends BaseCombat {
     return this;
   }
 
-  /** Combat#nextRound: turn 0 (or still nobody's), through the combatRound hook. */
+  /** Combat#nextRound: turn 0 (or still nobody's; with Skip Defeated, the first not defeated), through the combatRound hook. */
   override async nextRound(): Promise<this | undefined> {
-    const turn = this.turn === null || this.turns.length === 0 ? null : 0;
+    let turn = this.turn === null || this.turns.length === 0 ? null : 0;
+    if (this.settings.skipDefeated && turn !== null) {
+      turn = this.turns.findIndex((t) => !t.isDefeated);
+      if (turn === -1) {
+        (globalThis as unknown as { ui: { notifications: { warn(m: string, o?: object): unknown } } }).ui.notifications.warn("COMBAT.NoneRemaining", { localize: true });
+        turn = 0;
+      }
+    }
     const updateData = { round: this.round + 1, turn };
     const updateOptions = { direction: 1 };
     Hooks.callAll("combatRound", this, updateData, updateOptions);
@@ -256,11 +262,21 @@ export class Combat extends BaseCombat {
     return this;
   }
 
-  /** Combat#nextTurn: the next turn, or the next round after the last. */
+  /** Combat#nextTurn: the next turn (with Skip Defeated, the next not defeated), or the next round after the last. */
   override async nextTurn(): Promise<this | undefined> {
     if (this.round === 0) return this.nextRound();
-    const next = (this.turn ?? -1) + 1;
-    if (next >= this.turns.length) return this.nextRound();
+    const turn = this.turn ?? -1;
+    let next: number | null = turn + 1;
+    if (this.settings.skipDefeated) {
+      next = null;
+      for (let i = turn + 1; i < this.turns.length; i++) {
+        if (!this.turns[i]!.isDefeated) {
+          next = i;
+          break;
+        }
+      }
+    }
+    if (next === null || next >= this.turns.length) return this.nextRound();
     const updateData = { round: this.round, turn: next };
     const updateOptions = { direction: 1 };
     Hooks.callAll("combatTurn", this, updateData, updateOptions);
@@ -413,12 +429,20 @@ export class Combat extends BaseCombat {
     return changed;
   }
 
-  /** Combat#_manageTurnEvents: the active GM runs the turn workflows; every client gets combatTurnChange. */
+  /**
+   * Combat#_manageTurnEvents: the active GM runs the turn workflows; every client gets combatTurnChange.
+   * Every client runs Combat#_onUpdate (client/documents/combat.mjs), the active GM's too when a
+   * player moved the turn (v13 lets her: BaseCombat#canUpdate): the harness runs it once, on the
+   * acting client, so the GM's own copy starts its turn workflow here, as her client, before her
+   * hooks hear the update (a keeper putting the turn back comes after it starts).
+   */
   async _manageTurnEvents(): Promise<void> {
     if (!this.started) return;
     const { current, previous } = this;
     const user = game().user;
-    if (user && game().users.activeGM?.id === user.id) await this.#triggerTurnEvents(current, previous ?? current);
+    const gm = game().users.activeGM;
+    if (user && gm?.id === user.id) await this.#triggerTurnEvents(current, previous ?? current);
+    else if (gm && !state.frozenClients.has(gm.id)) trackRender(state.clientContext.run(gm, () => this.#triggerTurnEvents(current, previous ?? current)), "the active GM's turn workflow");
     Hooks.callAll("combatTurnChange", this, previous, current);
   }
 

@@ -5,7 +5,7 @@
  * (NumberField rounds integers and clamps to min/max). Validation: _validateSpecial then _validateType;
  * failures are collected per field and thrown as one DataModelValidationError naming each field.
  */
-import { deepClone, expandObject, getProperty, getType, isPlainObject, mergeObject, type AnyObject } from "./utils.js";
+import { applySpecialKeys, deepClone, diffObject, expandObject, getProperty, getType, isEmpty, isPlainObject, isSpecialKey, mergeObject, type AnyObject } from "./utils.js";
 
 export interface CleanOptions {
   partial?: boolean;
@@ -16,6 +16,13 @@ export interface CleanOptions {
 
 export interface ValidateOptions extends CleanOptions {
   fallback?: boolean;
+}
+
+/** DataModelUpdateOptions (common/abstract/data.mjs): `recursive: false` replaces each given field whole. */
+export interface UpdateOptions {
+  dryRun?: boolean;
+  fallback?: boolean;
+  recursive?: boolean;
 }
 
 /** A failure of one field, or of a schema with failures inside it. */
@@ -181,6 +188,21 @@ export class DataField {
   }
 
   /**
+   * DataField#_updateDiff (common/data/fields.mjs): an update's value for this field, written into
+   * `source` (a safe copy) and recorded in `difference` unless it is the very value already there.
+   */
+  _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, _options: UpdateOptions): void {
+    if (value === source[key]) return;
+    difference[key] = value;
+    source[key] = value;
+  }
+
+  /** DataField#_updateCommit: the field's value from the safe copy, into the model's own source. */
+  _updateCommit(source: AnyObject, key: string, value: unknown, _model: DataModel): void {
+    source[key] = value;
+  }
+
+  /**
    * DataField#applyChange (common/data/fields.mjs, "Active Effect Integration"): an effect's change
    * on this field, its value cast to the field's type, by mode (CONST.ACTIVE_EFFECT_MODES:
    * 0 custom, 1 multiply, 2 add, 3 downgrade, 4 upgrade, 5 override).
@@ -280,29 +302,103 @@ export class SchemaField extends DataField {
     return isPlainObject(value) ? value : {};
   }
 
+  /**
+   * SchemaField#_cleanType (common/data/fields.mjs): an "==name" value replaces the field whole, so it
+   * is cleaned as a complete value (missing fields take their defaults) and "name" beside it is left
+   * as given; a "-=name" or "==name" key stays only for a field the schema has.
+   */
   protected override _cleanType(data: unknown, options: CleanOptions = {}): unknown {
     const obj = data as AnyObject;
     const inner = { ...options, source: options.source ?? obj };
     for (const [name, field] of Object.entries(this.fields)) {
-      if (!(name in obj) && options.partial) continue;
-      obj[name] = field.clean(obj[name], inner);
+      if (`==${name}` in obj) obj[`==${name}`] = field.clean(applySpecialKeys(obj[`==${name}`]), { ...inner, partial: false });
+      else if (name in obj || !options.partial) obj[name] = field.clean(obj[name], inner);
     }
-    for (const k of Object.keys(obj)) if (!this.has(k) && !k.startsWith("-=") && !k.startsWith("==")) delete obj[k];
+    for (const k of Object.keys(obj)) if (!this.has(k) && !(isSpecialKey(k) && this.has(k.slice(2)))) delete obj[k];
     return obj;
   }
 
+  /** SchemaField#_validateType: each field, and each "-=" (the field emptied) or "==" (the whole new value) key of one. */
   protected override _validateType(data: unknown, options: ValidateOptions = {}): DataModelValidationFailure | void {
     if (!isPlainObject(data)) throw new Error("must be an object");
     const schemaFailure = new DataModelValidationFailure();
     for (const [name, field] of Object.entries(this.fields)) {
-      if (options.partial && !(name in data)) continue;
-      const failure = field.validate(data[name], { ...options, source: options.source ?? data });
-      if (!failure) continue;
-      schemaFailure.fields[name] = failure;
-      if (failure.unresolved) schemaFailure.unresolved = true;
-      else if (options.fallback) data[name] = failure.fallback;
+      for (const prefix of ["", "-=", "=="]) {
+        const key = prefix + name;
+        if ((prefix || options.partial) && !(key in data)) continue;
+        let value = data[key];
+        if (prefix === "-=") {
+          if (value !== null) throw new Error("Removing a key using the -= deletion syntax requires the value of that deletion key to be null, for example {-=key: null}");
+          value = undefined;
+        }
+        const failure = field.validate(value, { ...options, source: options.source ?? data, ...(prefix ? { fallback: false } : {}) });
+        if (!failure) continue;
+        schemaFailure.fields[key] = failure;
+        if (failure.unresolved) schemaFailure.unresolved = true;
+        else if (options.fallback) data[name] = failure.fallback;
+      }
     }
     if (Object.keys(schemaFailure.fields).length) return schemaFailure;
+  }
+
+  /** SchemaField#_validateModel (common/data/fields.mjs): the joint validation of the models inside (a document's `system`). */
+  _validateModel(data: AnyObject): void {
+    for (const [name, field] of Object.entries(this.fields)) {
+      const value = data[name];
+      if (!isPlainObject(value)) continue;
+      if (field instanceof TypeDataField) field.getModelForType(data.type)?.validateJoint(value);
+      else if (field instanceof SchemaField) field._validateModel(value);
+    }
+  }
+
+  /**
+   * SchemaField#_addTypes (common/data/fields.mjs): a document's update always says its type, so the
+   * `system` field knows which model cleans and validates it.
+   */
+  _addTypes(source: AnyObject, changes: AnyObject): void {
+    if (!(this.fields.system instanceof TypeDataField) || !isPlainObject(changes)) return;
+    if ("type" in changes) changes.type ??= this.fields.type?.getInitialValue(source);
+    else changes.type = source.type;
+  }
+
+  /**
+   * SchemaField#_updateDiff (common/data/fields.mjs): field by field into the safe copy, or, for
+   * null, undefined or a non-recursive update, the whole value cleaned and replaced. A document's
+   * type changes only with its `system` replaced whole ("==system") or a non-recursive update.
+   */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    if (value === undefined || value === null || (options.recursive === false && key !== "_source")) {
+      let whole = applySpecialKeys(value);
+      if (options.recursive === false) whole = this.clean(whole);
+      super._updateDiff(source, key, whole, difference, options);
+      return;
+    }
+    const changes = value as AnyObject;
+    const typed = this.fields.system instanceof TypeDataField;
+    if (typed && ("==type" in changes || "-=type" in changes)) throw new Error("The type of a Document cannot be updated with ==type or -=type");
+    source[key] ||= {};
+    const inner = source[key] as AnyObject;
+    const schemaDiff: AnyObject = {};
+    difference[key] = schemaDiff;
+    for (const [k, v] of Object.entries(changes)) {
+      const special = isSpecialKey(k);
+      const name = special ? k.slice(2) : k;
+      const field = this.fields[name];
+      if (!field) continue;
+      if (!special) field._updateDiff(inner, k, v, schemaDiff, options);
+      else if (k[0] === "=") schemaDiff[k] = inner[name] = applySpecialKeys(v);
+      else {
+        if (v !== null) throw new Error("Removing a key using the -= deletion syntax requires the value of that deletion key to be null, for example {-=key: null}");
+        if (name in inner) {
+          schemaDiff[k] = v;
+          delete inner[name];
+        }
+      }
+    }
+    if (typed && "type" in schemaDiff && !("==system" in changes || ("system" in changes && options.recursive === false))) {
+      throw new Error("The type of a Document can be changed only if the system field is force-replaced (==) or updated with {recursive: false}");
+    }
+    if (isEmpty(schemaDiff)) delete difference[key];
   }
 
   override initialize(value: unknown, model?: DataModel, options?: AnyObject): unknown {
@@ -368,8 +464,9 @@ export class NumberField extends DataField {
     return { ...super._defaults, initial: null, nullable: true, min: undefined, max: undefined, step: undefined, integer: false, positive: false, choices: undefined };
   }
 
+  /** NumberField#_cast: an empty string is no number, null where the field allows it (a cleared form input). */
   protected override _cast(value: unknown): unknown {
-    return Number(value);
+    return this.nullable && value === "" ? null : Number(value);
   }
   /** NumberField's Active Effect modes (common/data/fields.mjs). */
   protected override _applyChangeMultiply(value: unknown, delta: unknown): unknown {
@@ -496,6 +593,18 @@ export class ObjectField extends DataField {
   override initialize(value: unknown): unknown {
     return deepClone(value);
   }
+  /** ObjectField#_updateDiff: an object merges into the stored one (its "-=" and "==" keys obeyed); anything else, or a non-recursive update, replaces it. */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    if (!isPlainObject(value) || options.recursive === false) {
+      super._updateDiff(source, key, applySpecialKeys(value), difference, options);
+      return;
+    }
+    if (!isPlainObject(source[key])) source[key] = {};
+    const diff = diffObject(source[key] as AnyObject, value, { deletionKeys: true });
+    if (isEmpty(diff)) return;
+    difference[key] = diff;
+    mergeObject(source[key] as AnyObject, value, { insertKeys: true, insertValues: true, performDeletions: true });
+  }
 }
 
 export class ArrayField extends DataField {
@@ -543,14 +652,23 @@ export class ArrayField extends DataField {
     const exact = this.options.exact as number | undefined;
     if (exact !== undefined && value.length !== exact) throw new Error(`must have exactly ${exact} elements`);
     const arrayFailure = new DataModelValidationFailure();
-    value.forEach((v, i) => {
-      const failure = this.element.validate(v, { ...options, partial: false });
+    // ArrayField#_validateElements counts through every index: a gap (a list sent as {0: 3, 2: 4}) is an undefined element.
+    for (let i = 0; i < value.length; i++) {
+      const failure = this.element.validate(value[i], { ...options, partial: false });
       if (failure) {
         arrayFailure.elements.push({ id: i, failure });
         if (failure.unresolved) arrayFailure.unresolved = true;
       }
-    });
+    }
     if (arrayFailure.elements.length) return arrayFailure;
+  }
+
+  /** ArrayField#_updateDiff: a list is replaced whole (its elements' "-=" and "==" keys applied), unless it equals the stored one. */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, _options: UpdateOptions): void {
+    const whole = applySpecialKeys(value);
+    if (whole === source[key] || JSON.stringify(whole) === JSON.stringify(source[key])) return;
+    source[key] = whole;
+    difference[key] = deepClone(whole);
   }
 
   override initialize(value: unknown, model?: DataModel, options?: AnyObject): unknown {
@@ -708,33 +826,53 @@ export class DataModel {
   }
 
   /**
-   * Apply changes to the source: clean and validate them, merge, validate the whole result, and on
-   * any failure restore the prior source and throw. Returns the changes that were applied.
+   * v13 DataModel#updateSource (common/abstract/data.mjs): dotted keys are expanded in the caller's
+   * own object (which is cleaned in place, so it is never the same object after), the document's
+   * type is added, the changes are cleaned and worked into a safe copy field by field
+   * (SchemaField#_updateDiff), the fields that changed are validated, then the whole model jointly,
+   * and only then (unless a dry run) written into the source. Throws on any failure, changing nothing.
+   * Returns what changed.
    */
-  updateSource(changes: AnyObject = {}, options: { dryRun?: boolean; fallback?: boolean; recursive?: boolean } = {}): AnyObject {
-    if (Object.keys(changes).some((k) => k.includes("."))) changes = expandObject(changes);
-    changes = deepClone(changes);
-    this.validate({ changes, clean: true, fallback: options.fallback, strict: true });
-    // Only the fields the changes touch are backed up and put back, so the source object (and the
-    // embedded documents' sources inside it, which are theirs) keeps its identity, as in Foundry.
-    const touched = Object.keys(changes).map((key) => (key.startsWith("-=") || key.startsWith("==") ? key.slice(2) : key));
-    const backup = Object.fromEntries(touched.filter((key) => key in this._source).map((key) => [key, deepClone(this._source[key])]));
-    const restore = () => {
-      for (const key of touched) {
-        if (key in backup) this._source[key] = backup[key];
-        else delete this._source[key];
-      }
-    };
-    const diff = updateData(this.schema, this._source, changes);
-    try {
-      this.validate({ fields: true, joint: true, strict: true });
-    } catch (err) {
-      restore();
-      throw err;
+  updateSource(changes: AnyObject = {}, options: UpdateOptions = {}): AnyObject {
+    if (Object.keys(changes).some((k) => k.includes("."))) {
+      const expanded = expandObject(changes);
+      for (const k of Object.keys(changes)) delete changes[k];
+      Object.assign(changes, expanded);
     }
-    if (options.dryRun) {
-      restore();
-      return diff;
+    const cls = this.constructor as ModelClass;
+    this.schema._addTypes(this._source, changes);
+    cls.cleanData(changes, { partial: true, model: this });
+    // #prepareSafeSource: the fields the changes name are copied, the rest shared.
+    const copy: AnyObject = { ...this._source };
+    for (const k of Object.keys(changes)) {
+      const key = isSpecialKey(k) ? k.slice(2) : k;
+      if (key in copy) copy[key] = deepClone(copy[key]);
+    }
+    const rootDiff: AnyObject = {};
+    this.schema._updateDiff({ _source: copy }, "_source", changes, rootDiff, options);
+    const diff = (rootDiff._source ?? {}) as AnyObject;
+    if (isEmpty(diff)) return diff;
+    const typeChanged = "type" in diff;
+    this.validate({ changes: diff, fields: true, strict: true });
+    if (!typeChanged) delete diff.type;
+    // DataModel#validate, joint: the inner models' validateJoint (SchemaField#_validateModel), then this one's.
+    try {
+      this.schema._validateModel(copy);
+      cls.validateJoint(copy);
+    } catch (err) {
+      const id = this._source._id ? `[${String(this._source._id)}] ` : "";
+      const joint = new Error(`${cls.name} ${id}Joint Validation Error:\n${(err as Error).message}`);
+      this.#validationFailures = { fields: null, joint };
+      throw joint;
+    }
+    if (options.dryRun) return diff;
+    // The source object keeps its identity (an embedded document's source is its parent's too).
+    for (const k of Object.keys(diff)) {
+      const key = isSpecialKey(k) ? k.slice(2) : k;
+      const field = this.schema.get(key);
+      if (!(key in copy)) delete this._source[key];
+      else if (field) field._updateCommit(this._source, key, copy[key], this);
+      else this._source[key] = copy[key];
     }
     this._initialize();
     return diff;
@@ -754,46 +892,6 @@ export class DataModel {
   static fromSource<T extends DataModel>(this: new (data: AnyObject, options: DataModelConstructionOptions) => T, source: AnyObject, options: DataModelConstructionOptions = {}): T {
     return new this(source, options);
   }
-}
-
-/** Merge cleaned changes into source, recursing into schema fields; returns what changed. */
-function updateData(schema: SchemaField, source: AnyObject, changes: AnyObject): AnyObject {
-  const diff: AnyObject = {};
-  for (const [key, value] of Object.entries(changes)) {
-    if (key.startsWith("-=")) {
-      const k = key.slice(2);
-      if (k in source) {
-        delete source[k];
-        diff[key] = null;
-      }
-      continue;
-    }
-    const field = schema.get(key);
-    if (!field) continue;
-    const prior = source[key];
-    if (field instanceof SchemaField && isPlainObject(value) && isPlainObject(prior)) {
-      const inner = updateData(field, prior, value);
-      if (Object.keys(inner).length) diff[key] = inner;
-      continue;
-    }
-    if (field instanceof ObjectField && isPlainObject(value) && isPlainObject(prior)) {
-      const before = JSON.stringify(prior);
-      mergeObject(prior, value, { performDeletions: true });
-      if (JSON.stringify(prior) !== before) diff[key] = deepClone(value);
-      continue;
-    }
-    if (field instanceof TypeDataField && isPlainObject(value) && isPlainObject(prior)) {
-      const before = JSON.stringify(prior);
-      const merged = mergeObject(prior, value, { performDeletions: true });
-      if (JSON.stringify(merged) !== before) diff[key] = deepClone(value);
-      continue;
-    }
-    if (JSON.stringify(prior) !== JSON.stringify(value)) {
-      source[key] = value;
-      diff[key] = deepClone(value);
-    }
-  }
-  return diff;
 }
 
 /** A document's `system`: cleaned, validated and initialized by the data model registered for its type. */
@@ -832,6 +930,13 @@ export class TypeDataField extends ObjectField {
     const failure = cls.schema.validate(value, { partial: options.partial, fallback: options.fallback });
     if (failure) return failure;
     if (!options.partial) cls.validateJoint(value as AnyObject);
+  }
+
+  /** TypeDataField#_updateDiff: field by field as its type's model's schema, or as a plain object when the type has no model. */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    const cls = this.getModelForType(source.type);
+    if (cls) cls.schema._updateDiff(source, key, value, difference, options);
+    else super._updateDiff(source, key, value, difference, options);
   }
 
   override initialize(value: unknown, model?: DataModel): unknown {

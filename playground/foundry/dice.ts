@@ -73,6 +73,10 @@ export class Die {
   toJSON(): Record<string, unknown> {
     return { class: "Die", number: this.number, faces: this.faces, results: this.results.map((r) => ({ ...r })), evaluated: this._evaluated };
   }
+
+  static fromData(data: Record<string, unknown>): Die {
+    return new Die({ number: Number(data.number), faces: Number(data.faces), results: (data.results ?? []) as DiceTermResult[] });
+  }
 }
 
 export class OperatorTerm {
@@ -110,6 +114,8 @@ export class Roll {
   options: Record<string, unknown>;
   _evaluated = false;
   _total: number | undefined;
+  /** Roll#_dice: dice kept apart from the terms (v13 fills it from a roll's data; Fray's formulas never make one). */
+  _dice: Die[] = [];
 
   constructor(formula: string, data: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
     this.data = data;
@@ -118,8 +124,9 @@ export class Roll {
     this.formula = this.terms.map((t) => t.expression).join("");
   }
 
+  /** Roll#dice (client/dice/roll.mjs): the dice kept apart first, then the terms' dice. */
   get dice(): Die[] {
-    return this.terms.filter((t): t is Die => t instanceof Die);
+    return [...this._dice, ...this.terms.filter((t): t is Die => t instanceof Die)];
   }
 
   get total(): number | undefined {
@@ -143,7 +150,7 @@ export class Roll {
   }
 
   toJSON(): Record<string, unknown> {
-    return { class: "Roll", options: this.options, dice: [], formula: this.formula, terms: this.terms.map((t) => t.toJSON()), total: this._total, evaluated: this._evaluated };
+    return { class: "Roll", options: this.options, dice: this._dice.map((d) => d.toJSON()), formula: this.formula, terms: this.terms.map((t) => t.toJSON()), total: this._total, evaluated: this._evaluated };
   }
 
   /**
@@ -165,13 +172,18 @@ export class Roll {
     return create ? ChatMessage.create(data) : data;
   }
 
+  /**
+   * Roll.fromData (client/dice/roll.mjs): the terms, and, unless the data says it was not evaluated,
+   * the total and the `dice` list kept apart from the terms (Roll#_dice), which `dice` lists first.
+   */
   static fromData(data: Record<string, unknown>): Roll {
     const roll = new Roll(String(data.formula), {}, (data.options ?? {}) as Record<string, unknown>);
-    roll.terms = ((data.terms ?? []) as Record<string, unknown>[]).map((t) =>
-      t.class === "OperatorTerm" ? new OperatorTerm({ operator: String(t.operator) }) : new Die({ number: Number(t.number), faces: Number(t.faces), results: (t.results ?? []) as DiceTermResult[] }),
-    );
-    roll._evaluated = Boolean(data.evaluated);
-    roll._total = data.total as number | undefined;
+    roll.terms = ((data.terms ?? []) as Record<string, unknown>[]).map((t) => (t.class === "OperatorTerm" ? new OperatorTerm({ operator: String(t.operator) }) : Die.fromData(t)));
+    if (data.evaluated ?? true) {
+      roll._total = data.total as number | undefined;
+      roll._dice = ((data.dice ?? []) as Record<string, unknown>[]).map((d) => Die.fromData(d));
+      roll._evaluated = true;
+    }
     return roll;
   }
 

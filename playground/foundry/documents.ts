@@ -7,9 +7,9 @@
  * client/data/client-backend.mjs orders them.
  */
 import { Hooks } from "./hooks.js";
-import { ArrayField, BooleanField, DataField, DataModel, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type ValidateOptions } from "./data.js";
+import { ArrayField, BooleanField, DataField, DataModel, DataModelValidationFailure, HTMLField, NumberField, ObjectField, SchemaField, StringField, TypeDataField, TypeDataModel, type CleanOptions, type DataFieldOptions, type DataModelConstructionOptions, type UpdateOptions, type ValidateOptions } from "./data.js";
 import { state, documentConfig, type CreateDialogRecord } from "./state.js";
-import { deepClone, diffObject, expandObject, isEmpty, mergeObject, randomID, type AnyObject } from "./utils.js";
+import { deepClone, expandObject, isEmpty, mergeObject, randomID, type AnyObject } from "./utils.js";
 
 export const CONST = {
   BASE_DOCUMENT_TYPE: "base",
@@ -166,8 +166,50 @@ export class EmbeddedCollectionField extends DataField {
   protected override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
     return (value as AnyObject[]).map((d) => this.documentClass.cleanData(d, { partial: options.partial }));
   }
-  protected override _validateType(value: unknown, _options?: ValidateOptions): void {
+  protected override _validateType(value: unknown, options: ValidateOptions = {}): DataModelValidationFailure | void {
     if (!Array.isArray(value)) throw new Error("must be an array");
+    // The changes of a parent's update (each embedded document is validated whole when it is built).
+    if (!options.partial) return;
+    for (const element of value as AnyObject[]) {
+      const failure = this.documentClass.schema.validate(element, { partial: true });
+      if (failure?.unresolved) return failure;
+    }
+  }
+  /**
+   * EmbeddedCollectionField#_updateDiff (common/data/fields.mjs): a parent's update may carry its
+   * embedded documents' changes (a player's `combat.update({combatants: [...]})`, which
+   * BaseCombat#canUpdate allows for her own), merged into each by id; only the parent's update
+   * events fire. New records made this way are not modelled.
+   */
+  override _updateDiff(source: AnyObject, key: string, value: unknown, difference: AnyObject, options: UpdateOptions): void {
+    if (!Array.isArray(value)) return;
+    if (options.recursive === false) throw new Error(`Harness: a non-recursive update of ${this.name} through the parent is not modelled`);
+    const elements = (source[key] as AnyObject[] | undefined) ?? [];
+    const schema = this.documentClass.schema;
+    const diffs: AnyObject[] = [];
+    for (const change of value as AnyObject[]) {
+      const existing = elements.find((element) => element._id === change._id);
+      if (!existing) throw new Error(`Harness: create ${this.name} with createEmbeddedDocuments, not through the parent's update`);
+      const typeGiven = "type" in change;
+      schema._addTypes(existing, change);
+      const elementDiff: AnyObject = {};
+      schema._updateDiff({ _source: existing }, "_source", change, elementDiff, options);
+      const diff = elementDiff._source as AnyObject | undefined;
+      if (diff && !isEmpty(diff)) diffs.push({ ...diff, _id: change._id });
+      if (!typeGiven) delete change.type;
+    }
+    if (diffs.length) difference[key] = diffs;
+  }
+  /** EmbeddedCollectionField#_updateCommit: each changed document's own source takes its new data (the parent's array holds the same objects), and the document is initialized again. */
+  override _updateCommit(source: AnyObject, key: string, value: unknown, model: DataModel): void {
+    const collection = (model as unknown as AnyObject)[this.name] as Collection<ClientDocument> | undefined;
+    for (const element of value as AnyObject[]) {
+      const prior = (source[key] as AnyObject[]).find((s) => s._id === element._id);
+      if (!prior || JSON.stringify(prior) === JSON.stringify(element)) continue;
+      for (const k of Object.keys(prior)) delete prior[k];
+      Object.assign(prior, element);
+      collection?.get(element._id as string)?.reset();
+    }
   }
   override initialize(value: unknown, model?: DataModel): unknown {
     const existing = model ? (Object.getOwnPropertyDescriptor(model, this.name)?.value as unknown) : undefined;
@@ -188,7 +230,7 @@ export class EmbeddedCollectionField extends DataField {
 }
 
 export type DocumentClass = typeof ClientDocument;
-type Operation = AnyObject & { parent?: ClientDocument | null; keepId?: boolean; diff?: boolean; render?: boolean; renderSheet?: boolean };
+type Operation = AnyObject & { parent?: ClientDocument | null; keepId?: boolean; diff?: boolean; recursive?: boolean; render?: boolean; renderSheet?: boolean };
 
 interface HarnessUser {
   id: string;
@@ -497,7 +539,15 @@ export class ClientDocument extends DataModel {
         if (!Array.isArray(embedded)) continue;
         for (const e of embedded as AnyObject[]) if (!e._id || operation.keepEmbeddedIds === false) e._id = randomID();
       }
-      const doc = new cls(createData, { parent });
+      // v13 ClientDatabaseBackend#preCreateDocumentArray (client/data/client-backend.mjs): data the
+      // model refuses is not sent; the error is shown and logged, and create resolves without it.
+      let doc: ClientDocument;
+      try {
+        doc = new cls(createData, { parent });
+      } catch (error) {
+        Hooks.onError("ClientDatabaseBackend##preCreateDocumentArray", error, { id: createData._id, log: "error", notify: "error" });
+        continue;
+      }
       if (!doc.canUserModify(user, "create", createData)) throw new Error(`User ${user.name} lacks permission to create ${name} [${String(createData._id)}]`);
       // As documented: _preCreate and the preCreate hook get the data the creation request gave, not the cleaned source.
       if ((await doc._preCreate(createData, operation, user)) === false) continue;
@@ -538,27 +588,32 @@ export class ClientDocument extends DataModel {
     const collection = parent ? parent.getEmbeddedCollection(name) : (state.game[this.implementation.collectionName] as Collection<ClientDocument>);
     const pending: [ClientDocument, AnyObject][] = [];
     for (const update of updates) {
-      let changes = expandObject(deepClone(update));
+      // v13 ClientDatabaseBackend#preUpdateDocumentArray works on the caller's own object: expanded in
+      // place here, cleaned in place by the dry run below (DataModel#updateSource), types added.
+      const expanded = expandObject(update);
+      for (const key of Object.keys(update)) delete update[key];
+      let changes = Object.assign(update, expanded);
       const id = changes._id as string;
       // As v13's ClientDatabaseBackend#preUpdateDocumentArray: a document that failed to load is updated through getInvalid.
       const doc = (parent ? collection.get(id, { strict: true }) : (collection as WorldCollection<ClientDocument>).get(id, { strict: true, invalid: true })) as ClientDocument;
-      delete changes._id;
       sanitizeUserInput(doc.constructor as DocumentClass, changes, { user, creation: false, document: doc });
       if (!doc.canUserModify(user, "update", changes)) throw new Error(`User ${user.name} lacks permission to update ${name} [${id}]`);
-      for (const field of Object.values((doc.constructor as DocumentClass).embedded)) {
-        if (field in changes) throw new Error(`Harness: update embedded ${field} with updateEmbeddedDocuments, not through the parent's update`);
-      }
-      doc.validate({ changes, clean: true, strict: true });
-      if (operation.diff !== false) changes = diffObject(doc._source, changes, { deletionKeys: true });
-      if (isEmpty(changes)) continue;
-      // _preUpdate and the hook get the same object (with _id) and may change it.
-      changes._id = id;
+      // v13's order: the type is added, _preUpdate and the preUpdate hook see the changes as given,
+      // not diffed (a GM re-setting the turn it already is still names the turn), and may change
+      // them; only then does a dry run validate them and make the diff that is sent.
+      const addType = "type" in doc._source && !("type" in changes);
+      doc.schema._addTypes(doc._source, changes);
       if ((await doc._preUpdate(changes, operation, user)) === false) continue;
       if (Hooks.call(`preUpdate${name}`, doc, changes, operation, user.id) === false) continue;
+      let diff: AnyObject = {};
+      if (!updateValidates(() => (diff = doc.updateSource(changes, { dryRun: true, recursive: operation.recursive })))) continue;
+      // Only the differences are sent; an undiffed update goes as given, less the type added above.
+      if (operation.diff !== false) {
+        if (isEmpty(diff)) continue;
+        changes = { ...diff, _id: id };
+      } else if (addType) delete changes.type;
       pending.push([doc, changes]);
     }
-    // Validate every update against a copy before applying any of them.
-    for (const [doc, changes] of pending) doc.updateSource(deepClone(changes), { dryRun: true });
     if (!pending.length) return [];
     const cls = this.implementation;
     // Foundry passes the diffed changes to the operation hook as operation.updates; hooks may change options.
@@ -568,8 +623,10 @@ export class ClientDocument extends DataModel {
     const updated: ClientDocument[] = [];
     const applied: AnyObject[] = [];
     for (const [doc, changes] of pending) {
-      const changed = doc.updateSource(changes);
-      if (isEmpty(changed)) continue;
+      // Sent updates all come back, even one that changed nothing (an undiffed update of a document
+      // already so): the server answers each with its diff and `_id` (ServerDatabaseBackend
+      // #_updateDocuments, dist/database/backend/server-backend.mjs), and every client fires its hooks.
+      const changed = doc.updateSource(changes, { recursive: operation.recursive });
       // The server writes a document that failed to load; no client's collection holds it to update
       // (ClientDatabaseBackend#handleUpdateDocuments skips it), so no hook runs and nothing returns.
       if (!parent && (collection as WorldCollection<ClientDocument>).invalidDocumentIds?.has(doc.id as string)) {
@@ -625,8 +682,10 @@ export class ClientDocument extends DataModel {
     return toDelete;
   }
 
+  /** Document#update (common/abstract/document.mjs): the caller's own object gets the `_id` and goes on, to be expanded and cleaned in place. */
   async update(changes: AnyObject = {}, operation: Operation = {}): Promise<this | undefined> {
-    const updated = await (this.constructor as DocumentClass).updateDocuments([{ ...changes, _id: this.id }], { ...operation, parent: this.isEmbedded ? (this.parent as ClientDocument) : null });
+    changes._id = this.id;
+    const updated = await (this.constructor as DocumentClass).updateDocuments([changes], { ...operation, parent: this.isEmbedded ? (this.parent as ClientDocument) : null });
     return updated[0] as this | undefined;
   }
 
@@ -662,6 +721,23 @@ export class ClientDocument extends DataModel {
     const record: CreateDialogRecord = { documentName, types: offered, defaultType, data, createOptions };
     state.createDialogs.push(record);
     return null;
+  }
+}
+
+/**
+ * v13 ClientDatabaseBackend#preUpdateDocumentArray (client/data/client-backend.mjs): an update the
+ * model refuses does not throw; its message is shown (without the "Actor [id]" prefix), the error
+ * logged, and that document is left out, so `update` resolves undefined. False when refused.
+ */
+function updateValidates(attempt: () => unknown): boolean {
+  try {
+    attempt();
+    return true;
+  } catch (error) {
+    const ui = (globalThis as { ui?: { notifications?: { error(m: string): unknown } } }).ui;
+    ui?.notifications?.error(String((error as Error).message).split("] ").pop() ?? "");
+    Hooks.onError("ClientDatabaseBackend##preUpdateDocumentArray", error, { log: "error" });
+    return false;
   }
 }
 

@@ -71,6 +71,19 @@ export class Hooks {
   }
 
   /**
+   * Hooks.onError (client/helpers/hooks.mjs): logs the error when asked, shows it as a notification
+   * when asked, and calls the "error" hook with where it happened.
+   */
+  static onError(location: string, error: unknown, { msg = "", notify = null, log = null, ...data }: { msg?: string; notify?: "error" | "warn" | "info" | null; log?: "error" | "warn" | "info" | null; [key: string]: unknown } = {}): void {
+    if (!(error instanceof Error)) return;
+    if (msg) error = new Error(`${msg}. ${error.message}`, { cause: error });
+    if (log) console[log](error);
+    const ui = (globalThis as { ui?: { notifications?: Record<string, (m: string) => unknown> } }).ui;
+    if (notify) ui?.notifications?.[notify === "warn" ? "warn" : notify]?.(msg || (error as Error).message);
+    Hooks.callAll("error", location, error, data);
+  }
+
+  /**
    * Harness only: a client whose own copy of the system skips a hook (a player who unhooked Fray's
    * check from her console, `Hooks.off` on v13's `Hooks.events`). The handlers are set aside until
    * the returned function puts them back, so a test can play a tampered client.

@@ -73,7 +73,7 @@ export function mergeObject<T extends object, U extends object>(original: T, oth
     }
     if (k.startsWith("==") && performDeletions) {
       k = k.slice(2);
-      target[k] = deepClone(v);
+      target[k] = applySpecialKeys(v);
       continue;
     }
     const exists = Object.prototype.hasOwnProperty.call(target, k);
@@ -90,7 +90,8 @@ export function mergeObject<T extends object, U extends object>(original: T, oth
     if (enforceTypes && existing !== undefined && existing !== null && v !== null && getType(existing) !== getType(v)) {
       throw new Error(`Mismatched data types encountered during object merge.`);
     }
-    target[k] = v;
+    // v13 _mergeUpdate (common/utils/helpers.mjs): an overwritten value is stored without its special keys.
+    target[k] = applySpecialKeys(v);
   }
   return target as T & U;
 }
@@ -198,6 +199,29 @@ export function diffObject(original: AnyObject, other: AnyObject, { inner = fals
     } else if (v !== o) diff[k] = v;
   }
   return diff;
+}
+
+/** A "-=key" (delete) or "==key" (replace whole) update key (v13 common/utils/helpers.mjs, isDeletionKey). */
+export function isSpecialKey(key: string): boolean {
+  return key[1] === "=" && (key[0] === "=" || key[0] === "-");
+}
+
+/**
+ * v13 applySpecialKeys (common/utils/helpers.mjs): a value that replaces a field whole, as it will be
+ * stored: at every depth a "-=key" removes the key and an "==key" becomes the plain key.
+ */
+export function applySpecialKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(applySpecialKeys);
+  if (getType(value) !== "Object") return value;
+  const out: AnyObject = {};
+  for (const [key, inner] of Object.entries(value as AnyObject)) {
+    if (key.startsWith("-=") && isSpecialKey(key)) {
+      if (inner !== null) throw new Error("Removing a key using the -= deletion syntax requires the value of that deletion key to be null, for example {-=key: null}");
+      delete out[key.slice(2)];
+    } else if (key.startsWith("==")) out[key.slice(2)] = applySpecialKeys(inner);
+    else out[key] = applySpecialKeys(inner);
+  }
+  return out;
 }
 
 const ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

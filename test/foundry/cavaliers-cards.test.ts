@@ -570,3 +570,59 @@ describe("cavaliers checks against Standard Opposition", () => {
     expect(sys(duellist).advantage).toBe(6);
   });
 });
+
+/**
+ * A write Foundry v13 does not make: a model that refuses an update does not throw in v13, it shows
+ * the reason and `update` resolves undefined (ClientDatabaseBackend#preUpdateDocumentArray,
+ * client/data/client-backend.mjs). Apply and Undo check what was written: a refused write is never
+ * recorded as done, the step is refused in one line, and the card stays as it was.
+ */
+describe("a write Foundry refuses, on a cavaliers card", () => {
+  const NOT_WRITTEN = "Guard could not be changed (the reason is shown above), so this step changed nothing.";
+
+  /** A module's pre-update hook that makes the Guard's Wounds or Yield a value his model refuses (cleaning cannot make a number of it). */
+  function corruptGuard(track: "wounds" | "yield"): () => void {
+    const hooks = (globalThis as unknown as { Hooks: { on(name: string, fn: unknown): number; off(name: string, id: number): void } }).Hooks;
+    const id = hooks.on("preUpdateActor", (doc: Actor, changes: { system?: Record<string, { value?: unknown } | undefined> }) => {
+      const written = changes.system?.[track];
+      if (doc.id === guard.id && written) written.value = "many";
+    });
+    return () => hooks.off("preUpdateActor", id);
+  }
+
+  it("Apply: nothing of the step stays written, the card still awaits the spend, and the refusal is one line", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    const stop = corruptGuard("wounds");
+    try {
+      harness.switchUser(ada);
+      expect(await choose(message, "spend", ["inflict-yield", "inflict-yield", "inflict-wound"])).toEqual({ ok: false, reason: NOT_WRITTEN });
+      await cards.cardsIdle();
+    } finally {
+      stop();
+    }
+    expect(card(message)).toMatchObject({ state: "open", applied: [], outcome: { awaiting: { choice: "spend" } } });
+    expect(sys(guard).yield.value).toBe(0);
+    expect(sys(guard).wounds.value).toBe(0);
+    expect(harness.notifications.some((n) => n.type === "error" && /wounds/.test(n.message))).toBe(true);
+  });
+
+  it("Undo: the card stays applied and what it set stays set when a write back is refused (Wounds, put back first, is set again)", async () => {
+    const message = await attackAsAda();
+    await defendAsGm(message);
+    harness.switchUser(ada);
+    expect(await choose(message, "spend", ["inflict-yield", "inflict-yield", "inflict-wound"])).toMatchObject({ ok: true });
+    await cards.cardsIdle();
+    harness.switchUser(gm);
+    const stop = corruptGuard("yield");
+    try {
+      await click(message, "[data-fray-action='undo']");
+    } finally {
+      stop();
+    }
+    expect(harness.notifications.at(-1)).toMatchObject({ type: "warning", message: NOT_WRITTEN });
+    expect(card(message).state).toBe("applied");
+    expect(sys(guard).yield.value).toBe(2);
+    expect(sys(guard).wounds.value).toBe(1);
+  });
+});

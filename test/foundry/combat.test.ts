@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
-import { type Combat, type Combatant, combatSounds } from "../../playground/foundry/combat.js";
+import { type Combat, type Combatant, combatSounds, combatTrackerSettings } from "../../playground/foundry/combat.js";
 import { clearQueuedFaces as clearFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
@@ -391,7 +391,9 @@ describe("the GM's clock and roster", () => {
       const id = hooks.on("updateCombat", (_c, changed) => seen.push(changed));
       await combat.nextTurn();
       hooks.off("updateCombat", id);
-      expect(seen[0]).toMatchObject({ turn: 1, flags: { fray: { clock: { round: 1, combatant: combatants[1]!.id } } } });
+      // What changed, as v13 reports it (ObjectField#_updateDiff diffs the flags): the round stays, so it is not in it.
+      expect(seen[0]).toEqual({ _id: combat.id, turn: 1, flags: { fray: { clock: { combatant: combatants[1]!.id } } } });
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
       await combat.nextRound();
       expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
     });
@@ -411,6 +413,29 @@ describe("the GM's clock and roster", () => {
       expect(turnChanges).toBe(2);
     });
 
+    it("a player's forged turn runs core's turn workflow on the active GM's client (every client runs Combat#_onUpdate), then the keeper puts it back without another; Fray's clock and records do not move", async () => {
+      const { combat, combatants } = await begun();
+      const started: string[] = [];
+      const proto = Object.getPrototypeOf(combat) as { _onStartTurn(c: Combatant, context: object): Promise<void> };
+      const spy = vi.spyOn(proto, "_onStartTurn").mockImplementation(async function (this: Combat, c: Combatant) {
+        started.push(`${String(game.user?.name)}: ${String(c.name)}`);
+      });
+      try {
+        const flagsBefore = JSON.stringify(combat.flags);
+        harness.switchUser(ada);
+        await combat.update({ turn: 2 });
+        await kept();
+        await harness.flush();
+        // Core's workflow starts each turn passed on the way (Bel's as skipped), on the GM's client; the putting back starts none.
+        expect(started).toEqual([`${String(gm.name)}: Bel`, `${String(gm.name)}: Cid`]);
+        expect([combat.turn, combat.combatant?.name]).toEqual([0, "Ana"]);
+        expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+        expect(JSON.stringify(combat.flags)).toBe(flagsBefore);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
     it("passes to whoever Foundry hands the turn when the acting combatant leaves", async () => {
       const { combat, combatants } = await begun();
       await combatants[0]!.delete();
@@ -418,6 +443,41 @@ describe("the GM's clock and roster", () => {
       expect(combat.combatant?.name).toBe("Bel");
       expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
       expect(roster(combat)[combatants[0]!.id as string]).toBeUndefined();
+    });
+
+    it("the acting combatant, last in the order, leaves: as build 350 finds no survivor and only wraps the turn in each client's memory, the round is over, not begun again (Combatant._preDeleteOperation)", async () => {
+      const { combat, combatants } = await begun();
+      await combat.nextTurn();
+      await combat.nextTurn();
+      expect(combat.combatant?.name).toBe("Cid");
+      const rounds: number[] = [];
+      const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (c: Combat, data: { round: number }) => void): number; off(n: string, id: number): void } }).Hooks;
+      const id = hooks.on("combatRound", (_c, data) => rounds.push(data.round));
+      try {
+        await combatants[2]!.delete();
+        await kept();
+        // Nothing stored moved: Foundry's turn points past the order, and the clock has no one acting in round 1.
+        expect([combat._source.round, combat._source.turn]).toEqual([1, 2]);
+        expect(clock(combat)).toEqual({ round: 1, combatant: null });
+        await combat.nextTurn();
+        await kept();
+      } finally {
+        hooks.off("combatRound", id);
+      }
+      expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
+      expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+      expect(rounds).toEqual([2]);
+    });
+
+    it("a GM setting the turn it already is puts the clock back on it: v13's _preUpdate sees the update as given, before it is diffed (client-backend.mjs #preUpdateDocumentArray)", async () => {
+      const { combat, combatants } = await begun();
+      await combat.nextTurn();
+      // A GM's macro left the clock on no one.
+      await combat.update({ "flags.fray.clock": { round: 1, combatant: null } });
+      expect(clock(combat)).toEqual({ round: 1, combatant: null });
+      await combat.update({ turn: combat.turn });
+      expect(combat.turn).toBe(1);
+      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
     });
 
     it("is given, with the roster, to a combat from before them, once, by the active GM at ready", async () => {
@@ -432,6 +492,27 @@ describe("the GM's clock and roster", () => {
   });
 
   describe("turn controls", () => {
+    it("with Skip Defeated on, Foundry's Next Turn and Next Round pass over whom the GM defeated, never over one a player's own Dead status marks (Combat#nextTurn, #nextRound)", async () => {
+      const { combat, combatants, ana } = await begun();
+      combatTrackerSettings.skipDefeated = true;
+      try {
+        await combatants[1]!.update({ defeated: true });
+        await kept();
+        await combat.nextTurn();
+        expect(combat.combatant?.name).toBe("Cid");
+        expect(clock(combat)).toEqual({ round: 1, combatant: combatants[2]!.id });
+        harness.switchUser(ada);
+        await (ana as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect("dead", { overlay: true, active: true });
+        harness.switchUser(gm);
+        await kept();
+        await combat.nextTurn();
+        expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
+        expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+      } finally {
+        combatTrackerSettings.skipDefeated = false;
+      }
+    });
+
     it("a player ends her own combatant's turn through the GM; not another's, and never goes back", async () => {
       const { combat } = await begun();
       harness.switchUser(ada);
@@ -570,6 +651,24 @@ describe("the GM's clock and roster", () => {
       await mine.update({ defeated: false });
       await kept();
       expect(defeatedOf(combat as never, combatant as never)).toBe(false);
+    });
+
+    it("puts back the `defeated` a player writes through the Combat's own combatants list, which v13 merges by id and announces only as updateCombat (BaseCombat#canUpdate)", async () => {
+      const { combat, combatant } = await tokenFight();
+      const heard: string[] = [];
+      const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (...args: unknown[]) => void): number; off(n: string, id: number): void } }).Hooks;
+      // Her write's events only (the GM's putting back fires its own): the hooks' last argument is the writer.
+      const ids = ["updateCombat", "updateCombatant"].map((name) => [name, hooks.on(name, (...args) => args.at(-1) === ada.id && heard.push(name))] as const);
+      try {
+        harness.switchUser(ada);
+        await combat.update({ combatants: [{ _id: combatant.id, defeated: true }] });
+        await kept();
+      } finally {
+        for (const [name, id] of ids) hooks.off(name, id);
+      }
+      expect(new Set(heard)).toEqual(new Set(["updateCombat"]));
+      expect((combatant as unknown as { defeated: boolean }).defeated).toBe(false);
+      expect((combat.combatants.get(combatant.id as string) as unknown as { _source: { defeated: boolean } })._source.defeated).toBe(false);
     });
 
     it("keeps no initiative a player gives her combatant as she adds it", async () => {

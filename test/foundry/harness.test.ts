@@ -205,7 +205,81 @@ async function createCharacter(name = "Aramis", data: Record<string, unknown> = 
   return (await Actor.create({ name, type: "cavaliersCharacter", ...data })) as Actor;
 }
 
+/** What v13's DataModel#updateSource does with an update (common/abstract/data.mjs, common/data/fields.mjs#_updateDiff). */
+describe("DataModel#updateSource as v13", () => {
+  class Gear extends TypeDataModel {
+    static override defineSchema() {
+      return {
+        bonus: new fields.NumberField({ required: false, nullable: true, initial: 1 }),
+        marks: new fields.ArrayField(int(0, 0, 9)),
+        notes: new fields.ArrayField(new fields.ObjectField()),
+        extra: new fields.ObjectField(),
+        pool: new fields.SchemaField({ value: int(2, 0, 9), max: int(5, 0, 9) }),
+      };
+    }
+  }
+  const gear = () => new Gear({ marks: [1, 2], extra: { keep: 1, drop: 2 }, pool: { value: 3, max: 4 } });
+
+  it("'==field' replaces a schema field whole, its missing fields at their defaults", () => {
+    const m = gear();
+    expect(m.updateSource({ "==pool": { value: 7 } })).toEqual({ "==pool": { value: 7, max: 5 } });
+    expect(m._source.pool).toEqual({ value: 7, max: 5 });
+  });
+
+  it("a non-recursive update replaces each field it names whole, missing fields at their defaults", () => {
+    const m = gear();
+    m.updateSource({ pool: { value: 8 }, extra: { "-=keep": null, other: 3 } }, { recursive: false });
+    expect(m._source.pool).toEqual({ value: 8, max: 5 });
+    expect(m._source.extra).toEqual({ other: 3 });
+  });
+
+  it("refuses a list sent as an index-keyed object with a gap, instead of storing a null in it", () => {
+    const m = gear();
+    expect(() => m.updateSource({ marks: { 0: 3, 2: 4 } })).toThrow(/marks\.1: may not be undefined/);
+    expect(m._source.marks).toEqual([1, 2]);
+    expect(m.updateSource({ marks: { 0: 3, 1: 4 } })).toEqual({ marks: [3, 4] });
+  });
+
+  it("drops '-=' and '==' keys inside a value that replaces a field whole", () => {
+    const m = gear();
+    m.updateSource({ notes: [{ "-=gone": null, kept: 1, "==set": { a: 1 } }] });
+    expect(m._source.notes).toEqual([{ kept: 1, set: { a: 1 } }]);
+    m.updateSource({ "==extra": { fresh: { "-=x": null, y: 1 } } });
+    expect(m._source.extra).toEqual({ fresh: { y: 1 } });
+  });
+
+  it("an empty string in a nullable number field is null, not 0", () => {
+    const m = gear();
+    expect(m.updateSource({ bonus: "" })).toEqual({ bonus: null });
+  });
+
+  it("expands and cleans the caller's own update object in place", () => {
+    const m = gear();
+    const changes: Record<string, unknown> = { "pool.value": "6" };
+    m.updateSource(changes);
+    expect(changes).toEqual({ pool: { value: 6 } });
+  });
+});
+
 describe("documents", () => {
+  it("a document's type changes only with its system replaced whole ('==system') or a non-recursive update (SchemaField#_updateDiff)", async () => {
+    const actor = await createCharacter("Aramis", { system: { style: 2 } });
+    expect(await actor.update({ type: "cavaliersNpc" })).toBeUndefined();
+    expect(harness.notifications.at(-1)).toMatchObject({ type: "error", message: expect.stringContaining("The type of a Document can be changed only if the system field is force-replaced") });
+    expect(actor.type).toBe("cavaliersCharacter");
+    await actor.update({ type: "cavaliersNpc", "==system": { competency: 8 } });
+    expect(actor.type).toBe("cavaliersNpc");
+    expect(actor.system).toBeInstanceOf(models.CavaliersNpcModel);
+    expect(sys(actor)).toMatchObject({ competency: 8, style: 0 });
+  });
+
+  it("the caller's update object is the one v13 sends: it gets the _id and the type, expanded and cleaned in place", async () => {
+    const actor = await createCharacter();
+    const data: Record<string, unknown> = { "system.style": "2" };
+    await actor.update(data);
+    expect(data).toEqual({ _id: actor.id, type: "cavaliersCharacter", system: { style: 2 } });
+  });
+
   it("creates an actor of CONFIG.Actor.documentClass with a prepared system model", async () => {
     class FrayActor extends Actor {}
     CONFIG.Actor.documentClass = FrayActor;
@@ -223,11 +297,14 @@ describe("documents", () => {
     }
   });
 
-  it("an invalid update throws and changes nothing; a valid one re-prepares and fires hooks", async () => {
+  it("an invalid update resolves undefined with an error shown and changes nothing (v13 client-backend.mjs); a valid one re-prepares and fires hooks", async () => {
     const actor = await createCharacter();
     const seen: unknown[] = [];
     const id = Hooks.on("updateActor", (_doc: unknown, changed: unknown) => seen.push(changed));
-    await expect(actor.update({ "system.competency": 7, name: "Other" })).rejects.toThrow(/competency/);
+    expect(await actor.update({ "system.competency": 7, name: "Other" })).toBeUndefined();
+    const shown = harness.notifications.at(-1);
+    expect(shown?.type).toBe("error");
+    expect(shown?.message).toMatch(/^validation errors:[\s\S]*competency/);
     expect(actor.name).toBe("Aramis");
     expect(seen).toEqual([]);
     await actor.update({ "system.wounds.value": 1 });

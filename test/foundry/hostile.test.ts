@@ -171,6 +171,18 @@ describe("a hostile player", () => {
     expect(yieldOf(guard)).toBe(2);
   });
 
+  it("cannot slip dice in beside the roll's terms: v13's Roll.fromData counts a roll's `dice` list first (client/dice/roll.mjs), so such a roll is refused", async () => {
+    const message = await lungeAwaitingSpend();
+    await cards.chooseOnCard(message as never, "spend", ["inflict-yield"]);
+    const before = world();
+    queueFaces(7, 6, 2, 1);
+    const roll = await new (globalThis as unknown as { Roll: new (f: string) => { evaluate(): Promise<{ toJSON(): Record<string, unknown> }> } }).Roll("4d8").evaluate();
+    const forged = { ...roll.toJSON(), dice: [{ class: "Die", number: 1, faces: 8, results: [{ result: 8, active: true }], evaluated: true }] };
+    const answer = await ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: duellist.uuid }, defender: { actor: guard.uuid } }, request: { attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] }, roll: JSON.stringify(forged), rollMode: "publicroll" });
+    expect(answer).toMatchObject({ ok: false, reason: "The roll sent with this step is not a roll of plain dice; nothing changed." });
+    expect(world()).toBe(before);
+  });
+
   it("cannot make her item's success table decide: the rules' tables do", async () => {
     harness.switchUser(ada);
     const lunge = (duellist as unknown as { items: { contents: { id: string; type: string; update(d: object): Promise<unknown> }[] } }).items.contents.find((i) => i.type === "cavaliersSpecialty")!;
@@ -399,6 +411,9 @@ describe("a hostile player at the tracker", () => {
     expect(await ask("combat.roll", { combat: combat.id, combatants: [mine], choice: { choices: { [mine]: { specialty: "constructor", surprised: false } } }, roll: sixes })).toMatchObject({ ok: false });
     const tooMany = JSON.stringify({ class: "Roll", evaluated: true, formula: "1d8 + 1d8 + 1d8", terms: [8, 8, 8].map((faces) => ({ class: "Die", number: 1, faces, results: [{ result: faces, active: true }] })), total: 24 });
     expect(await ask("combat.act", { combat: combat.id, combatants: [mine], action: "focus", roll: tooMany })).toMatchObject({ ok: false, reason: expect.stringContaining("not used") });
+    // Dice listed beside the terms, which v13's Roll.fromData counts first (client/dice/roll.mjs).
+    const apart = JSON.stringify({ class: "Roll", evaluated: true, formula: "1d8", terms: [{ class: "Die", number: 1, faces: 8, results: [{ result: 1, active: true }] }], dice: [{ class: "Die", number: 1, faces: 8, results: [{ result: 8, active: true }] }], total: 1 });
+    expect(await ask("combat.act", { combat: combat.id, combatants: [mine], action: "focus", roll: apart })).toMatchObject({ ok: false, reason: expect.stringContaining("not a roll of plain dice") });
     expect(JSON.stringify({ world: world(), combat: combat.getFlag("fray", "cavaliers") })).toBe(before);
   });
 });

@@ -287,3 +287,24 @@ describe("linking characters' tokens (schema version 5)", () => {
     expect(tokens.map((token) => token.actorLink)).toEqual([false, false]);
   });
 });
+
+describe("a save Foundry refuses", () => {
+  it("counts as failed, and the world keeps its old version so the next load tries again (v13 resolves a refused update without the document, client-backend.mjs)", async () => {
+    loadWorld();
+    const fixture = V0_FIXTURES.find((f) => f.documentName === "Actor")!;
+    const { Hooks } = globalThis as unknown as { Hooks: { on(name: string, fn: unknown): number; off(name: string, id: number): void } };
+    // A module's hook empties the name, which an actor's model refuses.
+    const id = Hooks.on("preUpdateActor", (doc: Doc, changes: Record<string, unknown>) => {
+      if (doc.id === fixture.stored._id) changes.name = "";
+    });
+    let report: Awaited<ReturnType<typeof migrations.migrateWorld>>;
+    try {
+      report = await migrations.migrateWorld();
+    } finally {
+      Hooks.off("preUpdateActor", id);
+    }
+    expect(report!.failed.map((failure) => failure.uuid)).toEqual([`Actor.${String(fixture.stored._id)}`]);
+    expect(report!.migrated).toBe(everyFixture.length - 1);
+    expect(migrations.storedSchemaVersion()).toBe(0);
+  });
+});

@@ -20,6 +20,8 @@ let harness: FoundryHarness;
 let game: HarnessGame;
 let CONFIG: HarnessConfig;
 let removeDom: () => Promise<void>;
+/** The last error notification shown (v13 shows a refused update instead of throwing). */
+const lastError = () => harness.notifications.filter((n) => n.type === "error").at(-1)?.message;
 /** Fray's Actor class, as the harness registered it. */
 const ActorClass = () => CONFIG.Actor.documentClass as typeof HarnessActor;
 
@@ -99,15 +101,18 @@ describe("data models", () => {
     expect(token.actorLink).toBe(type.endsWith("Character"));
   });
 
-  it("refuses a fractional or out-of-range value and a current value above its maximum, changing nothing", async () => {
+  it("refuses a fractional or out-of-range value and a current value above its maximum, changing nothing and showing why", async () => {
     const drama = await create("dramaCharacter", { system: { grit: { value: 4, max: 6 } } });
-    await expect(drama.update({ "system.grit.value": 9 })).rejects.toThrow(/grit/);
+    expect(await drama.update({ "system.grit.value": 9 })).toBeUndefined();
+    expect(lastError()).toMatch(/grit/);
     expect((system(drama).grit as { value: number }).value).toBe(4);
     const torch = await create("torchlightCharacter");
-    await expect(torch.update({ "system.characteristics.str.dc": 12 })).rejects.toThrow(/DC 12 is above/);
+    expect(await torch.update({ "system.characteristics.str.dc": 12 })).toBeUndefined();
+    expect(lastError()).toMatch(/DC 12 is above/);
     expect((system(torch).characteristics as Record<string, { dc: number }>).str?.dc).toBe(10);
     const cav = await create("cavaliersCharacter");
-    await expect(cav.update({ "system.competency": 7 })).rejects.toThrow(/competency/);
+    expect(await cav.update({ "system.competency": 7 })).toBeUndefined();
+    expect(lastError()).toMatch(/competency/);
     expect(system(cav).competency).toBe(6);
   });
 

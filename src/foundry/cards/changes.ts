@@ -49,7 +49,42 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** Writes the changes (leaving out what would not change) and returns the records for Undo. */
+/** Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema. */
+type Writable = { update(data: object, options?: object): Promise<unknown> };
+
+/**
+ * One update, and whether it was written: v13's `update` does not throw when the document's model
+ * refuses the data, it shows the reason and resolves undefined (ClientDatabaseBackend
+ * #preUpdateDocumentArray, client/data/client-backend.mjs); a pre-update hook's veto resolves the same.
+ */
+async function written(document: unknown, data: object, options: object = {}): Promise<boolean> {
+  return (await (document as Writable).update(data, options)) !== undefined;
+}
+
+/** Puts back, latest first and without asking whether they moved on, the records a step has written before one of its writes failed. */
+async function putBack(records: readonly ChangeRecord[]): Promise<void> {
+  for (const record of [...records].reverse()) {
+    if (record.kind === "status") {
+      const actor = actorAt(record.uuid);
+      if (actor) await setStatus(actor, record.key, record.before === true);
+      continue;
+    }
+    const document = documentAt(record.uuid);
+    const data = restoring([record]);
+    if (document) await written(document, data, rulingOptions(document, data));
+  }
+}
+
+/** A write that did not happen: what was written before it is put back, and the step is refused in one line. */
+async function notWritten(done: readonly ChangeRecord[], name: string): Promise<never> {
+  await putBack(done);
+  throw new Refused(localize("FRAY.Card.Refused.NotWritten", { name }));
+}
+
+/**
+ * Writes the changes (leaving out what would not change) and returns the records for Undo. When a
+ * write is refused, nothing of the step stays written and it is refused: the card stays as it was.
+ */
 export async function applyChanges(changes: readonly CardChange[], defaults: Record<string, unknown> = {}): Promise<ChangeRecord[]> {
   const records: ChangeRecord[] = [];
   for (const change of changes) {
@@ -63,8 +98,7 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
         const label = change.labels?.[path] ?? change.label;
         fields.push({ uuid: document.uuid ?? "", name: nameOf(document), key: path, kind: "field", before, after: value, ...(label ? { label } : {}), ...(shown ? { shown } : {}) });
       }
-      // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
-      if (fields.length) await (document as unknown as { update(data: object, options?: object): Promise<unknown> }).update(Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options ?? {});
+      if (fields.length && !(await written(document, Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options))) await notWritten(records, nameOf(document));
       records.push(...fields);
       continue;
     }
@@ -79,8 +113,7 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
       const label = change.labels?.[path];
       if (!same(before, value)) fields.push({ uuid: target.uuid ?? "", name, key: path, kind: "field", before, after: value, ...(label ? { label } : {}) });
     }
-    // Dotted update paths come from each ruleset's kind; fvtt-types types update data by schema.
-    if (fields.length) await (target as unknown as { update(data: object, options?: object): Promise<unknown> }).update(Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options ?? {});
+    if (fields.length && !(await written(target, Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options))) await notWritten(records, name);
     records.push(...fields);
     if (!(target instanceof Actor)) continue;
     const actor = target as Actor.Implementation;
@@ -120,14 +153,19 @@ function movedOn(records: readonly ChangeRecord[], defaults: Record<string, unkn
 export async function undoChanges(records: readonly ChangeRecord[], defaults: Record<string, unknown>, label: (record: ChangeRecord) => string): Promise<void> {
   const problems = movedOn(records, defaults, label);
   if (problems.length) throw new Refused(localize("FRAY.Card.Refused.UndoStale", { fields: problems.join(" ") }));
+  const undone: ChangeRecord[] = [];
   for (const record of [...records].reverse()) {
     if (record.kind === "status") await setStatus(actorAt(record.uuid)!, record.key, record.before === true);
-    // Paths as recorded on Apply; fvtt-types types update data by schema.
     else {
       // Undo puts things back by the GM's word: a token returns to its place in one piece, without a move's checks.
       const document = documentAt(record.uuid)!;
       const data = restoring([record]);
-      await (document as unknown as { update(data: object, options?: object): Promise<unknown> }).update(data, rulingOptions(document, data));
+      // A refused write: what Undo put back is set again, so the card stays applied and whole.
+      if (!(await written(document, data, rulingOptions(document, data)))) {
+        await putBack(undone.map((done) => ({ ...done, before: done.after, after: done.before })));
+        throw new Refused(localize("FRAY.Card.Refused.NotWritten", { name: record.name }));
+      }
     }
+    undone.push(record);
   }
 }

@@ -8,7 +8,7 @@
 import type { SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
 import { rollOf } from "../dice/missing.js";
-import { sizedFacesOf } from "../dice/roll.js";
+import { hasDiceApart, sizedFacesOf } from "../dice/roll.js";
 import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
@@ -35,6 +35,7 @@ function diceOfSentRoll(sent: unknown): { json: string; dice: SizedFace[] } | nu
   try {
     const data = JSON.parse(sent as string) as Record<string, unknown>;
     if (data?.evaluated !== true) refuse("BadRoll");
+    if (hasDiceApart(data)) refuse("BadRoll");
     // Roll.fromData takes the JSON a client's Roll#toJSON made; anything else throws and is refused.
     roll = Roll.fromData(data as never);
   } catch (error) {

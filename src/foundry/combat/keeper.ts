@@ -141,6 +141,18 @@ function onEffectChange(effect: ActiveEffect.Implementation, userId: string, giv
   return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
 
+/**
+ * Whom Foundry's stored turn names once a combatant left. Build 350 passes the acting one's turn to
+ * no survivor (Combatant._preDeleteOperation reads `this.turn` in a static method): the stored turn
+ * stays, so whoever stands at that place now acts, and after the last of the order no one does.
+ * Each client's setupTurns then wraps such a turn to the next round's first in its own memory,
+ * never saved, which the clock must not follow: that round begins when the GM moves the turn on.
+ */
+function storedActing(combat: Combat.Implementation): Combatant.Implementation | undefined {
+  const turn = (combat._source as { turn?: unknown }).turn;
+  return typeof turn === "number" ? combat.turns[turn] : undefined;
+}
+
 /** A combatant leaves: its entry goes; if it was acting, the turn Foundry passed on becomes the clock's. */
 function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknown, userId: string): Promise<void> | void {
   const combat = combatant.combat ? fray(combatant.combat) : null;
@@ -148,17 +160,27 @@ function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknow
   return keep(async () => {
     const update: Record<string, unknown> = isEnlisted(combat, combatant.id!) ? rosterUpdate({ [combatant.id!]: null }) : {};
     const clock = clockOf(combat);
-    if (clock.kept && clock.combatant === combatant.id) Object.assign(update, clockUpdate(clock.round, combat.combatant?.id ?? null));
+    if (clock.kept && clock.combatant === combatant.id) Object.assign(update, clockUpdate(clock.round, storedActing(combat)?.id ?? null));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
     if (!byGM(userId)) await settleClock(combat);
   });
 }
 
-/** A player wrote the round or the turn: both go back to the clock. */
+/**
+ * A player wrote the round or the turn: both go back to the clock. She may also write her
+ * combatants through the Combat's own update (BaseCombat#canUpdate), which v13 merges by id and
+ * announces with updateCombat alone: her `defeated` goes back as from her combatant's update.
+ */
 function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, unknown>, _options: unknown, userId: string): Promise<void> | void {
-  if (!isActiveGM() || byGM(userId) || !("round" in changed || "turn" in changed)) return;
-  return keep(() => settleClock(fray(combat)));
+  if (!isActiveGM() || byGM(userId)) return;
+  const work: Promise<void>[] = [];
+  if ("round" in changed || "turn" in changed) work.push(keep(() => settleClock(fray(combat))));
+  for (const entry of Array.isArray(changed.combatants) ? (changed.combatants as Record<string, unknown>[]) : []) {
+    const combatant = typeof entry._id === "string" && "defeated" in entry ? combat.combatants.get(entry._id) : undefined;
+    if (combatant) work.push(keep(() => restoreDefeat(fray(combat), combatant)));
+  }
+  return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
 
 /** A GM turned a token to another side: its combatants fight on that side from now on. A player's turn changes nothing. */

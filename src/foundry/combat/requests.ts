@@ -7,7 +7,7 @@
  */
 import { DiceTray, givenDice, type SizedFace } from "../../core/dice/source.js";
 import { rollMissing } from "../dice/missing.js";
-import { sizedFacesOf } from "../dice/roll.js";
+import { hasDiceApart, sizedFacesOf } from "../dice/roll.js";
 import { ask, MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { actingCombatant, hasBegun } from "./clock.js";
 import { arrivedCombatRules } from "./active.js";
@@ -81,7 +81,7 @@ function sentDice(sent: unknown): SizedFace[] {
   if (typeof sent !== "string" || sent.length > MAX_REQUEST_CHARS) return refuse("BadRoll");
   try {
     const data = JSON.parse(sent) as Record<string, unknown>;
-    if (data?.evaluated !== true) return refuse("BadRoll");
+    if (data?.evaluated !== true || hasDiceApart(data)) return refuse("BadRoll");
     // Roll.fromData takes a client's Roll#toJSON; anything else throws and is refused.
     const dice = sizedFacesOf(Roll.fromData(data as never));
     return dice.length <= 100 ? dice : refuse("BadRoll");

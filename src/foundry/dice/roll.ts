@@ -48,6 +48,15 @@ export function rollSource(roll: Roll): string {
   return JSON.stringify(roll.toJSON());
 }
 
+/**
+ * Whether roll JSON lists dice apart from its terms: v13's Roll.fromData keeps a `dice` list and
+ * counts it first among the roll's dice (client/dice/roll.mjs, Roll#_dice); a roll of Fray's plain
+ * formulas has none, so a sent roll with any is forged.
+ */
+export function hasDiceApart(data: Record<string, unknown>): boolean {
+  return Array.isArray(data.dice) && data.dice.length > 0;
+}
+
 /** A stored roll back as a Roll (stored JSON string, plain data, or a Roll already). */
 export function rollFrom(stored: unknown): Roll.Any {
   if (stored instanceof Roll) return stored;

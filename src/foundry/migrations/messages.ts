@@ -58,9 +58,13 @@ export function retiredMessages(from: number): RetiredMessage[] {
  * speaker, author, whisper, rolls, timestamp and every flag), and the old type noted in
  * `flags.fray.formerType` so it is not lost either; when `flags.fray` holds something other than an
  * object (a hand edit), it is left as it is and the note is skipped rather than writing over it.
+ * v13 changes a document's type only when its `system` is replaced whole in the same update
+ * (SchemaField#_updateDiff, common/data/fields.mjs), so the stored system goes with it as it was: a
+ * plain message has no model to clean it.
  */
 export function retiredMessageUpdate({ message, retired }: RetiredMessage): Record<string, unknown> {
-  const update: Record<string, unknown> = { _id: message.id, type: retired.becomes };
+  const system = (message._source as { system?: unknown }).system;
+  const update: Record<string, unknown> = { _id: message.id, type: retired.becomes, "==system": isObject(system) ? foundry.utils.deepClone(system) : {} };
   const flags = (message._source as { flags?: unknown }).flags;
   const scope = isObject(flags) ? flags[SYSTEM_ID] : undefined;
   if (scope === undefined || isObject(scope)) update[`flags.${SYSTEM_ID}.formerType`] = retired.type;

@@ -42,6 +42,16 @@ function migratedData(document: { _id: string | null; _source: unknown }): Recor
 }
 
 /**
+ * Throws unless every document asked for was saved: v13 does not throw when a model refuses an
+ * update, it shows why and leaves the document out of what `update` resolves
+ * (ClientDatabaseBackend#preUpdateDocumentArray, client/data/client-backend.mjs).
+ */
+function savedEvery(result: unknown, count: number): void {
+  const saved = Array.isArray(result) ? result.length : result ? 1 : 0;
+  if (saved < count) throw new Error(`${count - saved} of ${count} not saved: the data was refused (the notification says why)`);
+}
+
+/**
  * Each value's shape and label, for the GM's report: a document, the path in it, what was there
  * and why it stayed out (its text from lang/en.json).
  */
@@ -110,13 +120,13 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
   const options = { diff: false, recursive: false, render: false } as never;
   for (const actor of actors) {
     await attempt([actor], async () => {
-      await actor.update({ ...migratedData(actor), ...linkedPrototype(actor, from) } as never, options);
+      savedEvery(await actor.update({ ...migratedData(actor), ...linkedPrototype(actor, from) } as never, options), 1);
       record(actor);
     });
     const owned = actor.items.filter((item) => !!modelFor("Item", item.type));
     if (owned.length) {
       await attempt(owned, async () => {
-        await actor.updateEmbeddedDocuments("Item", owned.map(migratedData) as never, options);
+        savedEvery(await actor.updateEmbeddedDocuments("Item", owned.map(migratedData) as never, options), owned.length);
         for (const item of owned) record(item);
       });
     }
@@ -124,7 +134,7 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
   }
   if (items.length) {
     await attempt(items, async () => {
-      await Item.implementation.updateDocuments(items.map(migratedData) as never, options);
+      savedEvery(await Item.implementation.updateDocuments(items.map(migratedData) as never, options), items.length);
       for (const item of items) record(item);
     });
     advance(items.length);
@@ -133,7 +143,11 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
   for (const retired of messages) {
     const { message } = retired;
     await attempt([{ uuid: message.uuid, name: retired.retired.type }], async () => {
-      await ChatMessage.implementation.updateDocuments([retiredMessageUpdate(retired)] as never, { render: false } as never);
+      const update = retiredMessageUpdate(retired);
+      // An update of a message that failed to load resolves [] even when the server stores it (no
+      // client holds it to update), so v13's own check is asked first: it throws what it would refuse.
+      message.updateSource(foundry.utils.deepClone(update) as never, { dryRun: true });
+      await ChatMessage.implementation.updateDocuments([update] as never, { render: false } as never);
       report.messages += 1;
     });
     advance(1);
