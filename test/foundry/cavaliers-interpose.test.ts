@@ -6,6 +6,7 @@
  * does; the GM re-reads the card, the tokens' places on the canvas, the roster and the clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
@@ -72,6 +73,8 @@ interface Table {
   scene: Scene;
   tokens: Record<"duellist" | "heroine" | "guard", TokenDocument>;
   ids: Record<"duellist" | "heroine" | "guard", string>;
+  /** Each one's fighter key: what the GM's records of the fight are kept under (issue 34). */
+  keys: Record<"duellist" | "heroine" | "guard", string>;
 }
 
 /**
@@ -98,7 +101,8 @@ async function table(areas: { duellist: string; heroine: string; guard: string }
   await combat.startCombat();
   for (const actor of [duellist, heroine]) await actor.update({ "system.initiativePoints": 3 });
   await cards.cardsIdle();
-  return { combat, scene, tokens, ids: { duellist: combatants[0]!.id as string, heroine: combatants[1]!.id as string, guard: combatants[2]!.id as string } };
+  const [d, h, g] = combatants.map((c) => recordKey(c));
+  return { combat, scene, tokens, ids: { duellist: combatants[0]!.id as string, heroine: combatants[1]!.id as string, guard: combatants[2]!.id as string }, keys: { duellist: d!, heroine: h!, guard: g! } };
 }
 
 /** The Guard's Lunge on the Heroine, posted by the GM; its defence is awaited. */
@@ -168,7 +172,7 @@ describe("seed 000 §Spending Initiative Points, Interpose: held herself", () =>
     const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "dance-floor" });
     const message = await guardLunges(t);
     harness.switchUser(gm);
-    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.ids.duellist}`]: { round: 1, by: t.ids.guard } });
+    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.keys.duellist}`]: { round: 1, by: t.keys.guard } });
     expect((await forged(t, { mode: "redirect", message: message.id })).reason).toBe("An Interpose holds her in her own Area this round: she cannot Move to step in from the next one.");
     expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
     expect(ip(duellist)).toBe(3);
@@ -182,7 +186,7 @@ describe("seed 000 §Spending Initiative Points, Interpose: she holds an opponen
     await adaInterposes(t);
     expect(ip(duellist)).toBe(2);
     const guardCombatant = t.combat.combatants.get(t.ids.guard) as never;
-    expect(hold.holdOf(t.combat as never, guardCombatant)).toEqual({ round: 1, by: t.ids.duellist });
+    expect(hold.holdOf(t.combat as never, guardCombatant)).toEqual({ round: 1, by: t.keys.duellist });
     expect(hold.actorHeldInArea(guard as never)).toBe(true);
     harness.switchUser(gm);
     queueFaces(5, 4);
@@ -248,7 +252,7 @@ describe("forged Interpose requests are refused on the GM's side, and change not
     expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
     expect(ip(duellist)).toBe(2);
     // The hold counts in the GM's round 1 only, whatever round her client wrote.
-    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toEqual({ round: 1, by: t.ids.duellist });
+    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toEqual({ round: 1, by: t.keys.duellist });
     harness.switchUser(gm);
     await t.combat.nextRound();
     expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
@@ -285,7 +289,7 @@ describe("seed 000 §Movement, combined with an attack: a Lunge that closes in",
 });
 
 type Visible = Message & { whisper: string[]; blind: boolean; isContentVisible: boolean };
-const combinedOf = (t: Table, role: "duellist" | "heroine" | "guard") => (t.combat.getFlag("fray" as never, "cavaliersCombined" as never) as Record<string, { round: number; actions: string[] }> | undefined)?.[t.ids[role]];
+const combinedOf = (t: Table, role: "duellist" | "heroine" | "guard") => (t.combat.getFlag("fray" as never, "cavaliersCombined" as never) as Record<string, { round: number; actions: string[] }> | undefined)?.[t.keys[role]];
 
 describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts with the round's other combined actions", () => {
   it("her attack's combined actions are on the GM's record; a Move to step in that passes Drop 4 is refused (dialog and forged), and her wiping the record changes nothing", async () => {
@@ -296,7 +300,7 @@ describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts w
     expect(own, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
     expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["reload-musket", "draw-weapon"] });
     // Her client may write the Combat's round and turn, never its flags: the record stands.
-    await t.combat.update({ [`flags.fray.cavaliersCombined.-=${t.ids.duellist}`]: null }).catch(() => undefined);
+    await t.combat.update({ [`flags.fray.cavaliersCombined.-=${t.keys.duellist}`]: null }).catch(() => undefined);
     expect(combinedOf(t, "duellist")?.actions).toEqual(["reload-musket", "draw-weapon"]);
     harness.switchUser(gm);
     await t.tokens.guard.update(at("dance-floor"));
@@ -377,7 +381,7 @@ describe("seed 000 §Combined Actions, Drop 4 a round: a skill roll or a Flouris
   it("held in her Area by an Interpose, a skill roll with a Move is refused on the card and in the dialog", async () => {
     const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "bar" });
     harness.switchUser(gm);
-    await t.combat.setFlag("fray" as never, "cavaliersHolds" as never, { [t.ids.duellist]: { round: 1, by: t.ids.guard } } as never);
+    await t.combat.setFlag("fray" as never, "cavaliersHolds" as never, { [t.keys.duellist]: { round: 1, by: t.keys.guard } } as never);
     harness.switchUser(ada);
     expect(await check("skill", ["move"])).toBeUndefined();
     expect(warnings().at(-1)).toMatch(/Interpose holds her in her Area/);

@@ -9,6 +9,7 @@
  * actors stand on the map reads the map, whatever range the player names.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { Hooks } from "../../playground/foundry/hooks.js";
@@ -49,7 +50,7 @@ async function settle(): Promise<void> {
 }
 
 const budget = (name: string) => {
-  const id = t.combatants.find((c) => c.name === name)!.id ?? "";
+  const id = recordKey(t.combatants.find((c) => c.name === name)!);
   return ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number }> } } }).flags.fray?.unhex ?? {})[id];
 };
 const place = (token: { x: number; y: number }) => ({ x: token.x, y: token.y });

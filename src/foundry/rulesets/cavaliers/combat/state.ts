@@ -3,7 +3,7 @@ import { roundOf } from "../../../combat/clock.js";
 import type { OrderKey } from "../../../combat/rules.js";
 import { storedState } from "../../../combat/store.js";
 
-/** Where a combatant stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<combatant id>`. */
+/** Where a fighter stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<fighter key>` (a combatant created again keeps it). */
 export interface CavaliersCombatantState {
   specialty: InitiativeSpecialty;
   total: number;
@@ -60,7 +60,7 @@ export function readState(value: unknown): CavaliersCombatantState | undefined {
   };
 }
 
-const stored = (combatant: Combatant.Implementation, key: string): unknown => storedState(combatant.combat, key, combatant.id);
+const stored = (combatant: Combatant.Implementation, key: string): unknown => storedState(combatant.combat, key, combatant);
 
 /** A combatant's place, or undefined before it rolled (or after the GM cleared its roll), or when the stored state is unreadable. */
 export function stateOf(combatant: Combatant.Implementation): CavaliersCombatantState | undefined {

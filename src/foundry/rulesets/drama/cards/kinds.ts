@@ -8,6 +8,7 @@ import { integerIn, oneOf, optionalInteger, optionalString, stringList } from ".
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
 import { cardName, changeTargetAt } from "../../../cards/documents.js";
+import { combatantOfKey } from "../../../combat/fighter.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
@@ -79,7 +80,7 @@ function describeChange(record: ChangeRecord): { field: string; before: string; 
   if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
   const combatantName = (id: unknown) => {
     const combat = changeTargetAt(record.uuid);
-    return typeof id === "string" && combat instanceof Combat ? (combat.combatants.get(id)?.name ?? "—") : "—";
+    return typeof id === "string" && combat instanceof Combat ? (combatantOfKey(combat.combatants, id)?.name ?? "—") : "—";
   };
   if (parts[2] === MOMENTUM_KEY) return { field: localize("FRAY.Drama.Card.Field.momentum"), before: combatantName(record.before), after: combatantName(record.after) };
   if (parts[2] === STANCES_KEY) {
