@@ -399,17 +399,24 @@ describe("move claims (issue 34, item 3): where she lands is judged, whatever he
   /** Ada's knife at an enemy, opened as her client would. */
   const knifeAt = (enemy: "sniper" | "guard") => ask("card.open", { kind: "unhex.attack", refs: { attacker: { actor: t.ada.uuid, token: t.tokens.ada.uuid }, target: { actor: t[enemy].uuid, token: t.tokens[enemy].uuid } }, request: { weapon: itemId(t.ada, "Knife") }, roll: null });
 
-  it("a teleport three Areas away, said to go on, is put back where she landed, at once: her knife then reaches no one on the catwalk", async () => {
+  it("a teleport three Areas away, said to go on, is put back soon after it lands: her knife reaches no one on the catwalk, before or after", async () => {
+    const { chainStall } = await import("../../src/foundry/areas/whole-moves.js");
+    const saved = { ...chainStall };
+    chainStall.refusedMs = 30;
     harness.switchUser(t.users.ada);
     const bar = place(t.tokens.ada);
     const undo = claimingMore(() => true);
     try {
       await displace(t.at("catwalk"));
       await settle();
+      expect((await knifeAt("sniper")).reason).toContain("still moving");
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await settle();
     } finally {
       undo();
+      Object.assign(chainStall, saved);
     }
-    // No waiting for the chain to go quiet: the bar to the catwalk is refused as it lands.
+    // No waiting for the chain to go quiet (15 s): the bar to the catwalk is refused where it landed.
     expect(place(t.tokens.ada)).toEqual(bar);
     expect(cardsOf("unhex.move")).toHaveLength(0);
     expect(budget("Ada")?.available ?? 1).toBe(1);

@@ -10,7 +10,7 @@
  *   a move the rules refuse is put back where it set out, and the mover is told why; a move that
  *   stands is charged (the ruleset's listener: Unhex spends the action on a move card), and a
  *   charge that cannot be made puts the token back too.
- * - Wherever a piece of a move lands, the move so far is judged at once when a guard refuses it
+ * - Wherever a piece of a move lands, the move so far is judged soon when a guard refuses it
  *   already, whatever the mover's client says is still to come (whole-moves.ts); a card reads no
  *   Area from a token whose move is under way.
  * - A GM's ruling (Alt held on the drop; a card's put-back or an Undo, update option `fray.ruling`)

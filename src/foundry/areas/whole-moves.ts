@@ -10,8 +10,9 @@
  * Only places are trusted: where the token was and is, as this client saw them. A movement's chain
  * and what it says is still to come are the mover's words; they group pieces, nothing more. A chain
  * joins only pieces of the user who began it; another's update, or a chain that goes quiet, ends it.
- * Wherever a piece lands, the move so far is judged at once if the ruleset would refuse it already
- * (three Areas away, say), whatever the mover says is still coming; and until a chain ends, the
+ * Wherever a piece lands, the move so far is judged soon (`chainStall.refusedMs`) if the ruleset
+ * would refuse it already (three Areas away, say), whatever the mover says is still coming, unless
+ * the rest of it arrives first (a drag that crosses a room on its way); and until a chain ends, the
  * token's Area is not read by a card (`moveUnderway`): it waits or refuses.
  */
 import { areaAt, type TokenPlace } from "./service.js";
@@ -54,9 +55,10 @@ interface Ledger {
  * A chain that hears nothing more for `ms` is taken as ended where the token stands, and one that
  * has gone on for `longestMs` ends before its next piece: a client that says more is coming, and
  * sends nothing or never stops, does not hold a move unjudged. (Long enough for a paused movement,
- * or a long drag's animation; a test shortens them.)
+ * or a long drag's animation; a test shortens them.) A piece that lands where the move so far is
+ * refused already waits only `refusedMs` (a piece's animation) for the rest before it is judged.
  */
-export const chainStall = { ms: 15_000, longestMs: 60_000 };
+export const chainStall = { ms: 15_000, longestMs: 60_000, refusedMs: 5_000 };
 
 const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "shape"];
 
@@ -189,15 +191,16 @@ export function followMove(token: TokenDocument.Implementation, changed: object,
   } else chain.ruling ||= ruling;
   const here = areaAt(token, now);
   const footing = known.footings.get(key) ?? null;
-  // Where she landed is judged now when the move so far is refused already, whatever she says is coming.
-  const judgeNow = !chain.ruling && !!here && !!footing && footing.area !== here && refusedSoFar?.(token, footing.area, here) === true;
-  if (movement && movement.pending > 0 && !judgeNow) {
+  // Where she landed is judged soon when the move so far is refused already, whatever she says is
+  // coming: Foundry sends a real continuation at once (a drag across a room on its way goes on).
+  const refusedHere = !chain.ruling && !!here && !!footing && footing.area !== here && refusedSoFar?.(token, footing.area, here) === true;
+  if (movement && movement.pending > 0) {
     const open = chain;
     if (open.stall) clearTimeout(open.stall);
     open.stall = setTimeout(() => {
       const place = known.places.get(key);
       if (known.chains.get(key) === open && place) void close(token, open, place, user, heard);
-    }, chainStall.ms);
+    }, refusedHere ? chainStall.refusedMs : chainStall.ms);
   } else work.push(close(token, chain, now, user, heard));
   const started = work.filter((item): item is Promise<void> => item instanceof Promise);
   return started.length ? Promise.all(started).then(() => undefined) : undefined;
