@@ -212,7 +212,7 @@ describe("forged Interpose requests are refused on the GM's side, and change not
     expect(ip(duellist)).toBe(3);
     // Her own attack, and a message she wrote in the card's shape.
     harness.switchUser(gm);
-    await t.tokens.duellist.update(at("dance-floor"));
+    await t.tokens.duellist.update(at("dance-floor"), { fray: { ruling: true } } as never);
     await harness.flush();
     harness.switchUser(ada);
     queueFaces(6, 5, 4);
@@ -303,7 +303,8 @@ describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts w
     await t.combat.update({ [`flags.fray.cavaliersCombined.-=${t.keys.duellist}`]: null }).catch(() => undefined);
     expect(combinedOf(t, "duellist")?.actions).toEqual(["reload-musket", "draw-weapon"]);
     harness.switchUser(gm);
-    await t.tokens.guard.update(at("dance-floor"));
+    // The GM's word (Alt on the drop): in a fight, a plain drag would be the Guard's Move, out of his turn.
+    await t.tokens.guard.update(at("dance-floor"), { fray: { ruling: true } } as never);
     await harness.flush();
     const message = await guardLunges(t);
     const overCap = "She took combined actions of Drop 4 this round: the Move to step in from the next Area would come to Drop 5, over the round's Drop 4.";
@@ -331,7 +332,7 @@ describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts w
       return cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attackerTokenUuid: t.tokens.duellist.uuid, targetTokenUuid: t.tokens.guard.uuid, attack: "lunge", combined, useAdvantage: false, assists: [] } as never);
     };
     harness.switchUser(gm);
-    await t.tokens.duellist.update(at("dance-floor"));
+    await t.tokens.duellist.update(at("dance-floor"), { fray: { ruling: true } } as never);
     await harness.flush();
     harness.switchUser(ada);
     expect(await lunge(["reload-musket", "draw-weapon"])).toBeUndefined();
@@ -498,5 +499,73 @@ describe("Interpose on a private card: the interposer now sees it, as Foundry v1
     const message = await lungeOn(t, "guard", heroine, t.tokens.heroine, "publicroll");
     expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
     expect(message.whisper).toEqual([]);
+  });
+});
+
+describe("seed 000 §Combined Actions: in a fight, a drag into another Area is her Move or Run (issue 34, item 4)", () => {
+  const place = (token: TokenDocument) => ({ x: token.x, y: token.y });
+  const putBackWhispers = () => game.messages.contents.map((m) => (m as unknown as { content: string }).content).filter((c) => c.includes("fray-put-back"));
+  /** Every piece of a move and every check the GM's client made, done. */
+  async function settle(): Promise<void> {
+    const { movesIdle } = await import("../../src/foundry/areas/index.js");
+    for (let i = 0; i < 3; i += 1) {
+      await harness.flush();
+      await movesIdle();
+      await cards.cardsIdle();
+    }
+  }
+  /** A drag from a client that skips its own check (Foundry's preMoveToken), so the GM's client judges it. */
+  async function tamperedDrag(token: TokenDocument, to: { x: number; y: number }): Promise<void> {
+    const { Hooks } = await import("../../playground/foundry/hooks.js");
+    const { dragToken } = await import("../../playground/foundry/tokens.js");
+    const restore = Hooks.silence("preMoveToken");
+    try {
+      await dragToken(token as never, to);
+      await settle();
+    } finally {
+      restore();
+    }
+  }
+
+  it("her drag into the next Area is her Move, on the GM's record of her round; a Run then is past two Areas and goes back, whispered why", async () => {
+    const t = await table({ duellist: "bar", heroine: "bar", guard: "dance-floor" });
+    harness.switchUser(ada);
+    const { dragToken } = await import("../../playground/foundry/tokens.js");
+    await dragToken(t.tokens.duellist as never, at("dance-floor"));
+    await settle();
+    expect(place(t.tokens.duellist)).toEqual(at("dance-floor"));
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["move"] });
+    // Her own screen refuses a Run on top of it (three Areas in the turn) and the token stays.
+    await dragToken(t.tokens.duellist as never, at("catwalk"));
+    await settle();
+    expect(place(t.tokens.duellist)).toEqual(at("dance-floor"));
+    expect(warnings().at(-1)).toContain("has moved 1 Areas this round");
+    // A client that skips that check is put back by the GM's.
+    await tamperedDrag(t.tokens.duellist, at("dj-booth"));
+    await tamperedDrag(t.tokens.duellist, at("catwalk"));
+    expect(place(t.tokens.duellist)).toEqual(at("dj-booth"));
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["move", "move"] });
+    expect(putBackWhispers().at(-1)).toContain("has moved 2 Areas this round");
+  });
+
+  it("a drag of three Areas, a drag out of the Area an Interpose holds her in, and a drag out of her turn go back, whispered why; nothing is recorded", async () => {
+    const t = await table({ duellist: "bar", heroine: "bar", guard: "dance-floor" });
+    harness.switchUser(ada);
+    await tamperedDrag(t.tokens.duellist, at("catwalk"));
+    expect(place(t.tokens.duellist)).toEqual(at("bar"));
+    expect(putBackWhispers().at(-1)).toContain("two Areas at most");
+    harness.switchUser(gm);
+    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.keys.duellist}`]: { round: 1, by: t.keys.guard } });
+    harness.switchUser(ada);
+    await tamperedDrag(t.tokens.duellist, at("pool-tables"));
+    expect(place(t.tokens.duellist)).toEqual(at("bar"));
+    expect(putBackWhispers().at(-1)).toContain("An Interpose holds Duellist");
+    // Bob's Heroine acts after the Duellist: not her turn.
+    harness.switchUser(bob);
+    await tamperedDrag(t.tokens.heroine, at("pool-tables"));
+    expect(place(t.tokens.heroine)).toEqual(at("bar"));
+    expect(putBackWhispers().at(-1)).toContain("she moves (to Pool tables) on her own turn");
+    expect(combinedOf(t, "duellist")).toBeUndefined();
+    expect(combinedOf(t, "heroine")).toBeUndefined();
   });
 });
