@@ -260,6 +260,27 @@ describe("forged Interpose requests are refused on the GM's side, and change not
   });
 });
 
+describe("leave and rejoin (issue 34): her Interpose this round and the hold she made are her fighter's", () => {
+  it("she deletes her combatant and creates it again on her token: no second Interpose in the round, and the hold she made still stands", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" });
+    expect((await forged(t, { mode: "block", combatant: t.ids.guard })).ok).toBe(true);
+    expect(ip(duellist)).toBe(2);
+    const message = await guardLunges(t);
+    harness.switchUser(ada);
+    const mine = t.combat.combatants.get(t.ids.duellist) as Combatant;
+    await mine.delete();
+    const [again] = (await t.combat.createEmbeddedDocuments("Combatant", [{ actorId: mine.actorId, tokenId: mine.tokenId, sceneId: mine.sceneId, name: "Duellist", initiative: 99 }])) as Combatant[];
+    const { combatsKept } = await import("../../src/foundry/combat/keeper.js");
+    await combatsKept();
+    expect(recordKey(again!)).toBe(t.keys.duellist);
+    expect((await forged(t, { mode: "redirect", message: message.id }, again!.id as string)).reason).toBe("Interpose can be bought only once per round.");
+    expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
+    expect(ip(duellist)).toBe(2);
+    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toEqual({ round: 1, by: t.keys.duellist });
+    expect(again!.initiative).toBe(10);
+  });
+});
+
 describe("the Interpose dialog", () => {
   it("offers what she may take or hold, and lists the rest with the rules' reasons", async () => {
     const t = await table({ duellist: "dance-floor", heroine: "bar", guard: "bar" });
