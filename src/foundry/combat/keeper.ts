@@ -1,8 +1,9 @@
 /**
  * What the active GM's client keeps, whatever the ruleset: Foundry's `round` and `turn` put back to
  * the GM's clock after a player wrote them (clock.ts), and the roster (roster.ts) written as
- * combatants join, leave or change side. Every client hears the same document events; only the
- * active GM acts on them, one at a time, and each writes without turn events.
+ * fighters first join or change side (a fighter's entry outlives its combatant: fighter.ts). Every
+ * client hears the same document events; only the active GM acts on them, one at a time, and each
+ * writes without turn events.
  *
  * Who may write what, in v13 (common/documents/combat.mjs, combatant.mjs, token.mjs):
  * - a player may update a Combat's `round` and `turn` (BaseCombat#canUpdate), and her combatant's
@@ -10,7 +11,9 @@
  * - a player may update her own combatant's `initiative`, flags, `defeated` and system, and her
  *   token's `disposition`: the rules read the roster instead, so these decide nothing (a GM's
  *   initiative, typed in Foundry's combatant sheet, becomes the roster's; so does a GM's defeat,
- *   marked on the tracker or as the actor's defeated status; her `defeated` goes back);
+ *   marked on the tracker or as the actor's defeated status; her `initiative` and `defeated` go back);
+ * - an owner may create and delete her own combatant (create and delete: OWNER): one created again
+ *   for her fighter takes its records back, and a second fighter of hers is dismissed;
  * - only a GM may update a Combat's flags: the clock, the roster and every ruleset's state live there.
  */
 import { SYSTEM_ID } from "../system.js";
