@@ -6,6 +6,7 @@
  * does; the GM re-reads the card, the tokens' places on the canvas, the roster and the clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
@@ -73,6 +74,8 @@ interface Table {
   scene: Scene;
   tokens: Record<"duellist" | "heroine" | "guard", TokenDocument>;
   ids: Record<"duellist" | "heroine" | "guard", string>;
+  /** Each one's fighter key: what the GM's records of the fight are kept under (issue 34). */
+  keys: Record<"duellist" | "heroine" | "guard", string>;
 }
 
 /**
@@ -99,7 +102,8 @@ async function table(areas: { duellist: string; heroine: string; guard: string }
   await combat.startCombat();
   await giveInitiativePoints(combat, combatants.slice(0, 2) as never, 3);
   await cards.cardsIdle();
-  return { combat, scene, tokens, ids: { duellist: combatants[0]!.id as string, heroine: combatants[1]!.id as string, guard: combatants[2]!.id as string } };
+  const [d, h, g] = combatants.map((c) => recordKey(c));
+  return { combat, scene, tokens, ids: { duellist: combatants[0]!.id as string, heroine: combatants[1]!.id as string, guard: combatants[2]!.id as string }, keys: { duellist: d!, heroine: h!, guard: g! } };
 }
 
 /** The Guard's Lunge on the Heroine, posted by the GM; its defence is awaited. */
@@ -169,7 +173,7 @@ describe("seed 000 §Spending Initiative Points, Interpose: held herself", () =>
     const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "dance-floor" });
     const message = await guardLunges(t);
     harness.switchUser(gm);
-    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.ids.duellist}`]: { round: 1, by: t.ids.guard } });
+    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.keys.duellist}`]: { round: 1, by: t.keys.guard } });
     expect((await forged(t, { mode: "redirect", message: message.id })).reason).toBe("An Interpose holds her in her own Area this round: she cannot Move to step in from the next one.");
     expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
     expect(ip(duellist)).toBe(3);
@@ -183,7 +187,7 @@ describe("seed 000 §Spending Initiative Points, Interpose: she holds an opponen
     await adaInterposes(t);
     expect(ip(duellist)).toBe(2);
     const guardCombatant = t.combat.combatants.get(t.ids.guard) as never;
-    expect(hold.holdOf(t.combat as never, guardCombatant)).toEqual({ round: 1, by: t.ids.duellist });
+    expect(hold.holdOf(t.combat as never, guardCombatant)).toEqual({ round: 1, by: t.keys.duellist });
     expect(hold.actorHeldInArea(guard as never)).toBe(true);
     harness.switchUser(gm);
     queueFaces(5, 4);
@@ -209,7 +213,7 @@ describe("forged Interpose requests are refused on the GM's side, and change not
     expect(ip(duellist)).toBe(3);
     // Her own attack, and a message she wrote in the card's shape.
     harness.switchUser(gm);
-    await t.tokens.duellist.update(at("dance-floor"));
+    await t.tokens.duellist.update(at("dance-floor"), { fray: { ruling: true } } as never);
     await harness.flush();
     harness.switchUser(ada);
     queueFaces(6, 5, 4);
@@ -249,11 +253,32 @@ describe("forged Interpose requests are refused on the GM's side, and change not
     expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
     expect(ip(duellist)).toBe(2);
     // The hold counts in the GM's round 1 only, whatever round her client wrote.
-    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toEqual({ round: 1, by: t.ids.duellist });
+    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toEqual({ round: 1, by: t.keys.duellist });
     harness.switchUser(gm);
     await t.combat.nextRound();
     expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
     expect(ip(duellist)).toBe(1);
+  });
+});
+
+describe("leave and rejoin (issue 34): her Interpose this round and the hold she made are her fighter's", () => {
+  it("she deletes her combatant and creates it again on her token: no second Interpose in the round, and the hold she made still stands", async () => {
+    const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" });
+    expect((await forged(t, { mode: "block", combatant: t.ids.guard })).ok).toBe(true);
+    expect(ip(duellist)).toBe(2);
+    const message = await guardLunges(t);
+    harness.switchUser(ada);
+    const mine = t.combat.combatants.get(t.ids.duellist) as Combatant;
+    await mine.delete();
+    const [again] = (await t.combat.createEmbeddedDocuments("Combatant", [{ actorId: mine.actorId, tokenId: mine.tokenId, sceneId: mine.sceneId, name: "Duellist", initiative: 99 }])) as Combatant[];
+    const { combatsKept } = await import("../../src/foundry/combat/keeper.js");
+    await combatsKept();
+    expect(recordKey(again!)).toBe(t.keys.duellist);
+    expect((await forged(t, { mode: "redirect", message: message.id }, again!.id as string)).reason).toBe("Interpose can be bought only once per round.");
+    expect(card(message).refs.defender!.actor).toBe(heroine.uuid);
+    expect(ip(duellist)).toBe(2);
+    expect(hold.holdOf(t.combat as never, t.combat.combatants.get(t.ids.guard) as never)).toEqual({ round: 1, by: t.keys.duellist });
+    expect(again!.initiative).toBe(10);
   });
 });
 
@@ -286,7 +311,7 @@ describe("seed 000 §Movement, combined with an attack: a Lunge that closes in",
 });
 
 type Visible = Message & { whisper: string[]; blind: boolean; isContentVisible: boolean };
-const combinedOf = (t: Table, role: "duellist" | "heroine" | "guard") => (t.combat.getFlag("fray" as never, "cavaliersCombined" as never) as Record<string, { round: number; actions: string[] }> | undefined)?.[t.ids[role]];
+const combinedOf = (t: Table, role: "duellist" | "heroine" | "guard") => (t.combat.getFlag("fray" as never, "cavaliersCombined" as never) as Record<string, { round: number; actions: string[] }> | undefined)?.[t.keys[role]];
 
 describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts with the round's other combined actions", () => {
   it("her attack's combined actions are on the GM's record; a Move to step in that passes Drop 4 is refused (dialog and forged), and her wiping the record changes nothing", async () => {
@@ -297,10 +322,11 @@ describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts w
     expect(own, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
     expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["reload-musket", "draw-weapon"] });
     // Her client may write the Combat's round and turn, never its flags: the record stands.
-    await t.combat.update({ [`flags.fray.cavaliersCombined.-=${t.ids.duellist}`]: null }).catch(() => undefined);
+    await t.combat.update({ [`flags.fray.cavaliersCombined.-=${t.keys.duellist}`]: null }).catch(() => undefined);
     expect(combinedOf(t, "duellist")?.actions).toEqual(["reload-musket", "draw-weapon"]);
     harness.switchUser(gm);
-    await t.tokens.guard.update(at("dance-floor"));
+    // The GM's word (Alt on the drop): in a fight, a plain drag would be the Guard's Move, out of his turn.
+    await t.tokens.guard.update(at("dance-floor"), { fray: { ruling: true } } as never);
     await harness.flush();
     const message = await guardLunges(t);
     const overCap = "She took combined actions of Drop 4 this round: the Move to step in from the next Area would come to Drop 5, over the round's Drop 4.";
@@ -328,7 +354,7 @@ describe("seed 000 §Combined Actions, Drop 4 a round: Interpose's Move counts w
       return cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attackerTokenUuid: t.tokens.duellist.uuid, targetTokenUuid: t.tokens.guard.uuid, attack: "lunge", combined, useAdvantage: false, assists: [] } as never);
     };
     harness.switchUser(gm);
-    await t.tokens.duellist.update(at("dance-floor"));
+    await t.tokens.duellist.update(at("dance-floor"), { fray: { ruling: true } } as never);
     await harness.flush();
     harness.switchUser(ada);
     expect(await lunge(["reload-musket", "draw-weapon"])).toBeUndefined();
@@ -378,7 +404,7 @@ describe("seed 000 §Combined Actions, Drop 4 a round: a skill roll or a Flouris
   it("held in her Area by an Interpose, a skill roll with a Move is refused on the card and in the dialog", async () => {
     const t = await table({ duellist: "bar", heroine: "dance-floor", guard: "bar" });
     harness.switchUser(gm);
-    await t.combat.setFlag("fray" as never, "cavaliersHolds" as never, { [t.ids.duellist]: { round: 1, by: t.ids.guard } } as never);
+    await t.combat.setFlag("fray" as never, "cavaliersHolds" as never, { [t.keys.duellist]: { round: 1, by: t.keys.guard } } as never);
     harness.switchUser(ada);
     expect(await check("skill", ["move"])).toBeUndefined();
     expect(warnings().at(-1)).toMatch(/Interpose holds her in her Area/);
@@ -495,5 +521,73 @@ describe("Interpose on a private card: the interposer now sees it, as Foundry v1
     const message = await lungeOn(t, "guard", heroine, t.tokens.heroine, "publicroll");
     expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
     expect(message.whisper).toEqual([]);
+  });
+});
+
+describe("seed 000 §Combined Actions: in a fight, a drag into another Area is her Move or Run (issue 34, item 4)", () => {
+  const place = (token: TokenDocument) => ({ x: token.x, y: token.y });
+  const putBackWhispers = () => game.messages.contents.map((m) => (m as unknown as { content: string }).content).filter((c) => c.includes("fray-put-back"));
+  /** Every piece of a move and every check the GM's client made, done. */
+  async function settle(): Promise<void> {
+    const { movesIdle } = await import("../../src/foundry/areas/index.js");
+    for (let i = 0; i < 3; i += 1) {
+      await harness.flush();
+      await movesIdle();
+      await cards.cardsIdle();
+    }
+  }
+  /** A drag from a client that skips its own check (Foundry's preMoveToken), so the GM's client judges it. */
+  async function tamperedDrag(token: TokenDocument, to: { x: number; y: number }): Promise<void> {
+    const { Hooks } = await import("../../playground/foundry/hooks.js");
+    const { dragToken } = await import("../../playground/foundry/tokens.js");
+    const restore = Hooks.silence("preMoveToken");
+    try {
+      await dragToken(token as never, to);
+      await settle();
+    } finally {
+      restore();
+    }
+  }
+
+  it("her drag into the next Area is her Move, on the GM's record of her round; a Run then is past two Areas and goes back, whispered why", async () => {
+    const t = await table({ duellist: "bar", heroine: "bar", guard: "dance-floor" });
+    harness.switchUser(ada);
+    const { dragToken } = await import("../../playground/foundry/tokens.js");
+    await dragToken(t.tokens.duellist as never, at("dance-floor"));
+    await settle();
+    expect(place(t.tokens.duellist)).toEqual(at("dance-floor"));
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["move"] });
+    // Her own screen refuses a Run on top of it (three Areas in the turn) and the token stays.
+    await dragToken(t.tokens.duellist as never, at("catwalk"));
+    await settle();
+    expect(place(t.tokens.duellist)).toEqual(at("dance-floor"));
+    expect(warnings().at(-1)).toContain("has moved 1 Areas this round");
+    // A client that skips that check is put back by the GM's.
+    await tamperedDrag(t.tokens.duellist, at("dj-booth"));
+    await tamperedDrag(t.tokens.duellist, at("catwalk"));
+    expect(place(t.tokens.duellist)).toEqual(at("dj-booth"));
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["move", "move"] });
+    expect(putBackWhispers().at(-1)).toContain("has moved 2 Areas this round");
+  });
+
+  it("a drag of three Areas, a drag out of the Area an Interpose holds her in, and a drag out of her turn go back, whispered why; nothing is recorded", async () => {
+    const t = await table({ duellist: "bar", heroine: "bar", guard: "dance-floor" });
+    harness.switchUser(ada);
+    await tamperedDrag(t.tokens.duellist, at("catwalk"));
+    expect(place(t.tokens.duellist)).toEqual(at("bar"));
+    expect(putBackWhispers().at(-1)).toContain("two Areas at most");
+    harness.switchUser(gm);
+    await t.combat.update({ [`flags.fray.cavaliersHolds.${t.keys.duellist}`]: { round: 1, by: t.keys.guard } });
+    harness.switchUser(ada);
+    await tamperedDrag(t.tokens.duellist, at("pool-tables"));
+    expect(place(t.tokens.duellist)).toEqual(at("bar"));
+    expect(putBackWhispers().at(-1)).toContain("An Interpose holds Duellist");
+    // Bob's Heroine acts after the Duellist: not her turn.
+    harness.switchUser(bob);
+    await tamperedDrag(t.tokens.heroine, at("pool-tables"));
+    expect(place(t.tokens.heroine)).toEqual(at("bar"));
+    expect(putBackWhispers().at(-1)).toContain("she moves (to Pool tables) on her own turn");
+    expect(combinedOf(t, "duellist")).toBeUndefined();
+    expect(combinedOf(t, "heroine")).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ import { clearQueuedFaces as clearFaces, queueFaces } from "../../playground/fou
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -36,7 +37,7 @@ const { answerInitiative, actor, fight, rolledFight, act } = combatFixtures(() =
 
 const ip = (a: HarnessActor) => (a.system as { initiativePoints: number }).initiativePoints;
 /** A combatant's place as the GM stored it in the Combat's flags. */
-const state = (c: Combatant) => ((c.combat as unknown as { getFlag(s: string, k: string): Record<string, unknown> | undefined }).getFlag("fray", "cavaliers") ?? {})[c.id as string] as { place: number; total: number; successPoints: number; specialty: string; fromRound: number };
+const state = (c: Combatant) => ((c.combat as unknown as { getFlag(s: string, k: string): Record<string, unknown> | undefined }).getFlag("fray", "cavaliers") ?? {})[recordKey(c)] as { place: number; total: number; successPoints: number; specialty: string; fromRound: number };
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
 
 describe("registration", () => {
@@ -385,17 +386,17 @@ describe("the GM's clock and roster", () => {
   describe("the clock", () => {
     it("starts with the combat and follows every GM change of round and turn, in the same update", async () => {
       const { combat, combatants } = await begun();
-      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+      expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[0]!) });
       const seen: unknown[] = [];
       const hooks = (globalThis as unknown as { Hooks: { on(n: string, f: (...a: unknown[]) => void): number; off(n: string, id: number): void } }).Hooks;
       const id = hooks.on("updateCombat", (_c, changed) => seen.push(changed));
       await combat.nextTurn();
       hooks.off("updateCombat", id);
       // What changed, as v13 reports it (ObjectField#_updateDiff diffs the flags): the round stays, so it is not in it.
-      expect(seen[0]).toEqual({ _id: combat.id, turn: 1, flags: { fray: { clock: { combatant: combatants[1]!.id } } } });
-      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
+      expect(seen[0]).toEqual({ _id: combat.id, turn: 1, flags: { fray: { clock: { combatant: recordKey(combatants[1]!) } } } });
+      expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[1]!) });
       await combat.nextRound();
-      expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+      expect(clock(combat)).toEqual({ round: 2, combatant: recordKey(combatants[0]!) });
     });
 
     it("puts back the round and the turn a player writes, directly or as her combatant's combatTurn, without turn events", async () => {
@@ -408,7 +409,7 @@ describe("the GM's clock and roster", () => {
       expect([combat.round, combat.turn, combat.combatant?.name]).toEqual([1, 0, "Ana"]);
       await combatants[0]!.update({ initiative: 1 }, { combatTurn: 2 });
       expect([combat.turn, combat.combatant?.name]).toEqual([0, "Ana"]);
-      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+      expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[0]!) });
       // Each of her two writes fires Foundry's events on her client; the GM's putting back fires none.
       expect(turnChanges).toBe(2);
     });
@@ -441,8 +442,9 @@ describe("the GM's clock and roster", () => {
       await combatants[0]!.delete();
       await kept();
       expect(combat.combatant?.name).toBe("Bel");
-      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
-      expect(roster(combat)[combatants[0]!.id as string]).toBeUndefined();
+      expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[1]!) });
+      // Her fighter's entry stays for the rest of the fight (issue 34: a combatant created again takes it back).
+      expect(roster(combat)[recordKey(combatants[0]!)]?.initiative).toBe(10);
     });
 
     it("the acting combatant, last in the order, leaves: as build 350 finds no survivor and only wraps the turn in each client's memory, the round is over, not begun again (Combatant._preDeleteOperation)", async () => {
@@ -486,7 +488,7 @@ describe("the GM's clock and roster", () => {
       expect([clock(combat), roster(combat)]).toEqual([undefined, {}]);
       const { settleWorld } = await import("../../src/foundry/combat/keeper.js");
       await settleWorld();
-      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+      expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[0]!) });
       expect(Object.values(roster(combat)).map((e) => e.initiative)).toEqual([10, 8, 5]);
     });
   });
@@ -572,10 +574,18 @@ describe("the GM's clock and roster", () => {
       return { combat, combatant: combatant!, token: token!, scene, ana };
     }
 
+    /** The GM takes a fighter out and forgets her entry (a fighter new to the fight, not one coming back: that one keeps her entry). */
+    async function forget(combat: Combat, combatant: Combatant): Promise<void> {
+      const key = recordKey(combatant);
+      await combatant.delete();
+      await kept();
+      await combat.update({ [`flags.fray.roster.-=${key}`]: null });
+    }
+
     it("fixes a combatant's side as she joins; her turning her token changes nothing, the GM's does", async () => {
       const { combat, combatant, token } = await tokenFight();
       const { sideOf } = await import("../../src/foundry/combat/roster.js");
-      expect(roster(combat)[combatant.id as string]).toEqual({ side: 1, joined: 0, initiative: null });
+      expect(roster(combat)[recordKey(combatant)]).toEqual({ side: 1, joined: 0, initiative: null, actor: combatant.actorId });
       harness.switchUser(ada);
       await token.update({ disposition: -1 });
       expect(sideOf(combat as never, combatant as never)).toBe(1);
@@ -588,25 +598,23 @@ describe("the GM's clock and roster", () => {
     it("enlists a combatant a player adds under the side a GM can vouch for: hers is Friendly however she turned her token first; a GM's own adding keeps the token's", async () => {
       const { combat, token, scene, ana } = await tokenFight();
       const { sideOf } = await import("../../src/foundry/combat/roster.js");
-      await combat.combatants.contents[0]!.delete();
-      await kept();
+      await forget(combat, combat.combatants.contents[0] as Combatant);
       harness.switchUser(ada);
       await token.update({ disposition: -1 });
       const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
       await kept();
-      expect(roster(combat)[mine!.id as string]?.side).toBe(1);
+      expect(roster(combat)[recordKey(mine!)]?.side).toBe(1);
       expect(sideOf(combat as never, mine as never)).toBe(1);
       harness.switchUser(gm);
-      await mine!.delete();
+      await forget(combat, mine!);
       const [added] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
       await kept();
-      expect(roster(combat)[added!.id as string]?.side).toBe(-1);
+      expect(roster(combat)[recordKey(added!)]?.side).toBe(-1);
     });
 
     it("a combatant added while no GM is connected reads, and is enlisted when one connects, under the vouched side, not the disposition she turned to meanwhile", async () => {
       const { combat, token, scene, ana } = await tokenFight();
-      await combat.combatants.contents[0]!.delete();
-      await kept();
+      await forget(combat, combat.combatants.contents[0] as Combatant);
       const { sideOf } = await import("../../src/foundry/combat/roster.js");
       (gm as unknown as { active: boolean }).active = false;
       try {
@@ -614,13 +622,13 @@ describe("the GM's clock and roster", () => {
         const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, tokenId: token.id, sceneId: scene.id, name: "Ana" }])) as Combatant[];
         await token.update({ disposition: -1 });
         await kept();
-        expect(roster(combat)[mine!.id as string]).toBeUndefined();
+        expect(roster(combat)[recordKey(mine!)]).toBeUndefined();
         expect(sideOf(combat as never, mine as never)).toBe(1);
         (gm as unknown as { active: boolean }).active = true;
         harness.switchUser(gm);
         const { settleWorld } = await import("../../src/foundry/combat/keeper.js");
         await settleWorld();
-        expect(roster(combat)[mine!.id as string]?.side).toBe(1);
+        expect(roster(combat)[recordKey(mine!)]?.side).toBe(1);
       } finally {
         (gm as unknown as { active: boolean }).active = true;
       }
@@ -677,7 +685,9 @@ describe("the GM's clock and roster", () => {
       const combat = (await (CONFIG.Combat.documentClass as typeof Combat).create({ active: true })) as Combat;
       harness.switchUser(ada);
       const [mine] = (await combat.createEmbeddedDocuments("Combatant", [{ actorId: ana.id, name: "Ana", initiative: 40 }])) as Combatant[];
-      expect(roster(combat)[mine!.id as string]).toEqual({ side: null, joined: 0, initiative: null });
+      await kept();
+      expect(roster(combat)[recordKey(mine!)]).toEqual({ side: null, joined: 0, initiative: null, actor: ana.id });
+      expect(mine!.initiative).toBeNull();
     });
   });
 
@@ -698,12 +708,12 @@ describe("the GM's clock and roster", () => {
       const { combat, combatants } = await begun();
       await combatants[2]!.update({ initiative: 12 });
       await kept();
-      expect(roster(combat)[combatants[2]!.id as string]?.initiative).toBe(12);
+      expect(roster(combat)[recordKey(combatants[2]!)]?.initiative).toBe(12);
       // A player's does not.
       harness.switchUser(ada);
       await combatants[0]!.update({ initiative: 30 });
       await kept();
-      expect(roster(combat)[combatants[0]!.id as string]?.initiative).toBe(10);
+      expect(roster(combat)[recordKey(combatants[0]!)]?.initiative).toBe(10);
     });
   });
 

@@ -5,6 +5,7 @@
  * roll and move is a request the active GM serves; what a player forges is refused.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
@@ -50,7 +51,7 @@ async function actor(name: string, type: "personalCharacter" | "personalNpc", ra
 
 type Card = { kind: string; state: string; rules: Record<string, unknown>; outcome: { dice: { label: string; sides: number; face: number }[]; result: { order: { name: string }[] } } };
 const lastCard = () => (game.messages.contents.at(-1) as unknown as { system: { toObject(): Card }; renderHTML(): Promise<HTMLElement> });
-const state = (c: Combatant) => ((c.combat as unknown as { getFlag(s: string, k: string): Record<string, unknown> | undefined }).getFlag("fray", "personal") ?? {})[c.id as string] as { score: number; place: number; face: number | null; delayed: boolean } | undefined;
+const state = (c: Combatant) => ((c.combat as unknown as { getFlag(s: string, k: string): Record<string, unknown> | undefined }).getFlag("fray", "personal") ?? {})[recordKey(c)] as { score: number; place: number; face: number | null; delayed: boolean } | undefined;
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
 const byName = (combat: Combat, name: string) => combat.combatants.contents.find((c) => c.name === name) as Combatant;
 

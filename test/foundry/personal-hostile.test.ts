@@ -5,6 +5,7 @@
  * request": the command line replays every kind of card exactly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
@@ -224,7 +225,7 @@ describe("a hostile player writing what v13 lets her write in a Personal Combat 
   type Fighter = { id: string; name: string; initiative: number | null; update(d: object, o?: object): Promise<unknown> };
   type Fight = { id: string; round: number; turn: number | null; turns: Fighter[]; combatants: { contents: Fighter[]; get(id: string): Fighter | undefined }; getFlag(s: string, k: string): unknown; createEmbeddedDocuments(n: string, d: object[]): Promise<Fighter[]>; rollInitiative(ids: string[]): Promise<unknown>; startCombat(): Promise<unknown>; nextTurn(): Promise<unknown>; update(d: object, o?: object): Promise<unknown> };
   const names = (combat: Fight) => combat.turns.map((c) => c.name);
-  const score = (combat: Fight, c: Fighter) => ((combat.getFlag("fray", "personal") ?? {}) as Record<string, { score: number }>)[c.id]?.score;
+  const score = (combat: Fight, c: Fighter) => ((combat.getFlag("fray", "personal") ?? {}) as Record<string, { score: number }>)[recordKey(c)]?.score;
   const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
 
   /** Ines (Ada's, on a friendly token), Bruno (Bob's) and the Guard in a fight of Personal Combat. */

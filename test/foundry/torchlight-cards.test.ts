@@ -44,15 +44,15 @@ describe("initiative", () => {
     const card = cardOf(message);
     expect(card.state).toBe("applied");
     const state = fx.flags(w);
-    expect(state.initiative![w.ids.riddic]).toEqual({ roll: 4, st: 8, success: false, actsFrom: 2 });
-    expect(state.initiative![w.ids.elsa]).toMatchObject({ success: true, actsFrom: 1 });
+    expect(state.initiative![w.keys.riddic]).toEqual({ roll: 4, st: 8, success: false, actsFrom: 2 });
+    expect(state.initiative![w.keys.elsa]).toMatchObject({ success: true, actsFrom: 1 });
     expect(statuses(w.riddic)).toContain("fray-waiting");
     // In save order: Elsa (15) lane 3 Steadied; Bandit (12) lane 3 Steadied on the foes' side; Archer lane 5 Rearguard; Riddic lane 3 Aggressive.
     expect(state.grid).toEqual({
-      [w.ids.elsa]: { lane: 3, stance: "steadied" },
-      [w.ids.bandit]: { lane: 3, stance: "steadied" },
-      [w.ids.archer]: { lane: 5, stance: "rearguard" },
-      [w.ids.riddic]: { lane: 3, stance: "aggressive" },
+      [w.keys.elsa]: { lane: 3, stance: "steadied" },
+      [w.keys.bandit]: { lane: 3, stance: "steadied" },
+      [w.keys.archer]: { lane: 5, stance: "rearguard" },
+      [w.keys.riddic]: { lane: 3, stance: "aggressive" },
     });
     const combatant = (w.combat as unknown as { combatants: { get(id: string): { initiative: number } } }).combatants.get(w.ids.elsa);
     expect(combatant.initiative).toBe(15);
@@ -73,9 +73,9 @@ describe("initiative", () => {
     const { postTorchlightInitiative } = await fx.torchlight();
     const { queueFaces } = await import("../../playground/foundry/dice.js");
     queueFaces(15);
-    expect(await postTorchlightInitiative(w.combat as never, [w.ids.elsa])).toBeTruthy();
+    expect(await postTorchlightInitiative(w.combat as never, [w.keys.elsa])).toBeTruthy();
     queueFaces(15);
-    expect(await postTorchlightInitiative(w.combat as never, [w.ids.elsa])).toBeUndefined();
+    expect(await postTorchlightInitiative(w.combat as never, [w.keys.elsa])).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("already rolled");
   });
 });
@@ -99,9 +99,9 @@ describe("an attack queued for the end of the round", () => {
     const card: Card = cardOf(message);
     expect(card.state).toBe("applied");
     // The hit waits on the Combat; the Bandit's Breath has not moved; the Push moved him back a stance.
-    expect(fx.flags(w).hits![w.ids.elsa]).toEqual({ round: 1, target: w.ids.bandit, amount: 11, damageType: "slashing", precisionStrike: true, melee: true, squad: null, seq: 1 });
+    expect(fx.flags(w).hits![w.keys.elsa]).toEqual({ round: 1, target: w.keys.bandit, amount: 11, damageType: "slashing", precisionStrike: true, melee: true, squad: null, seq: 1 });
     expect(sys(w.bandit).breath.value).toBe(2);
-    expect(fx.flags(w).grid![w.ids.bandit]).toEqual({ lane: 3, stance: "on-guard" });
+    expect(fx.flags(w).grid![w.keys.bandit]).toEqual({ lane: 3, stance: "on-guard" });
     expect(statuses(w.bandit)).toContain("fray-pushed");
     const html = await message.renderHTML();
     expect(html.textContent).toContain("Queued for the end of round 1: 11 Slashing damage on Bandit.");
@@ -109,8 +109,8 @@ describe("an attack queued for the end of the round", () => {
     expect(await fx.buttons(message)).not.toContain("undo");
     harness.switchUser(w.gm);
     await fx.click(message, "[data-fray-action='undo']");
-    expect(fx.flags(w).hits![w.ids.elsa]).toBeNull();
-    expect(fx.flags(w).grid![w.ids.bandit]).toEqual({ lane: 3, stance: "steadied" });
+    expect(fx.flags(w).hits![w.keys.elsa]).toBeNull();
+    expect(fx.flags(w).grid![w.keys.bandit]).toEqual({ lane: 3, stance: "steadied" });
     expect(statuses(w.bandit)).not.toContain("fray-pushed");
   });
 
@@ -128,7 +128,7 @@ describe("an attack queued for the end of the round", () => {
 
   it("the grid decides what is allowed: melee only in one's lane, nobody acts twice, a waiting character not at all", async () => {
     harness.switchUser(w.gm);
-    await w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.bandit]: { lane: 1, stance: "steadied" } } });
+    await w.combat.update({ "flags.fray.torchlight.grid": { [w.keys.bandit]: { lane: 1, stance: "steadied" } } });
     expect(await fx.attack(w, w.ada, w.elsa, w.bandit, [4])).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("own lane");
     expect(await fx.attack(w, w.bob, w.riddic, w.archer, [4])).toBeUndefined();
@@ -176,9 +176,9 @@ describe("the end of the round", () => {
     expect(statuses(w.bandit)).toEqual(expect.arrayContaining(["fray-incapacitated", "prone"]));
     expect(statuses(w.riddic)).not.toContain("fray-waiting");
     expect(w.combat.round).toBe(2);
-    expect(fx.flags(w).hits).toEqual({ [w.ids.elsa]: null, [w.ids.bandit]: null });
+    expect(fx.flags(w).hits).toEqual({ [w.keys.elsa]: null, [w.keys.bandit]: null });
     // The Bandit's attack card can no longer be taken back: its hit has landed.
-    const attack = (harness.game.messages as unknown as { contents: Message[] }).contents.find((m) => cardOf(m).kind === "torchlight.attack" && cardOf(m).request.attacker === w.ids.bandit)!;
+    const attack = (harness.game.messages as unknown as { contents: Message[] }).contents.find((m) => cardOf(m).kind === "torchlight.attack" && cardOf(m).request.attacker === w.keys.bandit)!;
     const { ask } = await import("../../src/foundry/relay/index.js");
     expect(await ask("card.undo", { message: attack.id })).toMatchObject({ ok: false });
     // The GM's Undo puts every value back, the round too.
@@ -188,7 +188,7 @@ describe("the end of the round", () => {
     expect(sys(w.elsa).encounter.str).toBe(0);
     expect(statuses(w.bandit)).not.toContain("fray-incapacitated");
     expect(w.combat.round).toBe(1);
-    expect(fx.flags(w).hits![w.ids.elsa]).toMatchObject({ amount: 7 });
+    expect(fx.flags(w).hits![w.keys.elsa]).toMatchObject({ amount: 7 });
   });
 
   it("RULINGS, Breath at the round's end: the card shows the hits meeting Breath in the order they were dealt, not the order the Combat stores them", async () => {
@@ -205,7 +205,7 @@ describe("the end of the round", () => {
     harness.switchUser(w.gm);
     await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
     await fx.attack(w, w.gm, w.bandit, w.elsa, [1]);
-    expect(Object.keys(fx.flags(w).hits!)).toEqual([w.ids.bandit, w.ids.riddic, w.ids.elsa]);
+    expect(Object.keys(fx.flags(w).hits!)).toEqual([w.keys.bandit, w.keys.riddic, w.keys.elsa]);
     expect(Object.values(fx.flags(w).hits!).map((h) => (h as { seq: number }).seq)).toEqual([3, 1, 2]);
     const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
     const order = [...(await round.renderHTML()).querySelectorAll("[data-rule='breath-meets'] .fray-tl-text")].map((l) => l.textContent);

@@ -6,6 +6,7 @@
 import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Combat } from "../../playground/foundry/combat.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 
 export type Message = {
   id: string;
@@ -36,6 +37,8 @@ export interface TorchlightWorld {
   archer: Actor;
   combat: Combat;
   ids: { elsa: string; riddic: string; bandit: string; archer: string };
+  /** Each one's fighter key: what the Combat's Torchlight state and the Combat Grid name them by (issue 34). */
+  keys: { elsa: string; riddic: string; bandit: string; archer: string };
 }
 
 const sword = { name: "Sword", type: "torchlightWeapon", system: { die: 10, kind: "melee", damageType: "slashing" } };
@@ -64,10 +67,11 @@ export function torchlightFixtures(current: () => FoundryHarness) {
     const archer = await make("Archer", "torchlightNpc", null, { breath: { value: 2, max: 2 }, characteristics: scores(), lane: 5, stance: "rearguard" }, [bow]);
     const CombatClass = harness.CONFIG.Combat.documentClass as typeof Combat;
     const combat = (await CombatClass.create({ active: true })) as Combat;
-    const combatants = (await combat.createEmbeddedDocuments("Combatant", [elsa, riddic, bandit, archer].map((a) => ({ actorId: a.id, name: a.name })))) as { id: string }[];
+    const combatants = (await combat.createEmbeddedDocuments("Combatant", [elsa, riddic, bandit, archer].map((a) => ({ actorId: a.id, name: a.name })))) as unknown as { id: string; tokenId: string | null; actorId: string | null }[];
     await combat.startCombat();
     const [e, r, b, a] = combatants.map((c) => c.id);
-    return { gm, ada, bob, elsa, riddic, bandit, archer, combat, ids: { elsa: e!, riddic: r!, bandit: b!, archer: a! } };
+    const [ek, rk, bk, ak] = combatants.map((c) => recordKey(c));
+    return { gm, ada, bob, elsa, riddic, bandit, archer, combat, ids: { elsa: e!, riddic: r!, bandit: b!, archer: a! }, keys: { elsa: ek!, riddic: rk!, bandit: bk!, archer: ak! } };
   }
 
   const torchlight = async () => import("../../src/foundry/rulesets/torchlight/cards/index.js");

@@ -194,13 +194,13 @@ describe("a hostile player against the torchlight cards", () => {
   it("cannot mark herself as shooting, nor reach past the closest character with a reach weapon", async () => {
     harness.switchUser(w.ada);
     const before = fx.stored();
-    await expect(w.combat.update({ [`flags.fray.torchlight.ranged.${w.ids.elsa}`]: 1 })).rejects.toThrow(/permission/);
+    await expect(w.combat.update({ [`flags.fray.torchlight.ranged.${w.keys.elsa}`]: 1 })).rejects.toThrow(/permission/);
     expect(fx.stored()).toBe(before);
     // Elsa takes up a spear; the Archer stands behind a standing Bandit in the next lane.
     harness.switchUser(w.gm);
     const elsa = w.elsa as unknown as { createEmbeddedDocuments(type: string, data: object[]): Promise<{ id: string }[]> };
     const [spear] = await elsa.createEmbeddedDocuments("Item", [{ name: "Spear", type: "torchlightWeapon", system: { die: 8, kind: "reach", damageType: "piercing" } }]);
-    await w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.bandit]: { lane: 4, stance: "aggressive" }, [w.ids.archer]: { lane: 4, stance: "on-guard" } } });
+    await w.combat.update({ "flags.fray.torchlight.grid": { [w.keys.bandit]: { lane: 4, stance: "aggressive" }, [w.keys.archer]: { lane: 4, stance: "on-guard" } } });
     const t = await fx.torchlight();
     harness.switchUser(w.ada);
     const blocked = fx.stored();
@@ -215,7 +215,7 @@ describe("a hostile player against the torchlight cards", () => {
   it("cannot queue a hit by hand: the Combat's flags are the GM's", async () => {
     harness.switchUser(w.ada);
     const before = fx.stored();
-    await expect(w.combat.update({ [`flags.fray.torchlight.hits.${w.ids.elsa}`]: { round: 1, target: w.ids.bandit, amount: 99, damageType: "fire", precisionStrike: true, melee: true, squad: null } })).rejects.toThrow(/permission/);
+    await expect(w.combat.update({ [`flags.fray.torchlight.hits.${w.keys.elsa}`]: { round: 1, target: w.keys.bandit, amount: 99, damageType: "fire", precisionStrike: true, melee: true, squad: null } })).rejects.toThrow(/permission/);
     expect(fx.stored()).toBe(before);
   });
 
@@ -352,7 +352,33 @@ describe("a hostile player writing what v13 lets her write in a torchlight fight
     queueFaces(15);
     expect(await t.postTorchlightInitiative(w.combat as never, [w.ids.elsa])).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("wait at least one round");
-    expect(fx.flags(w).retreated![w.ids.elsa]).toBe(1);
+    expect(fx.flags(w).retreated![w.keys.elsa]).toBe(1);
+  });
+
+  it("cannot move again, nor come back in the round she Retreated, by deleting her combatant and creating it again (issue 34): the Combat's records are her fighter's", async () => {
+    type Combatants = { contents: { id: string; name: string; actorId: string; delete(): Promise<unknown> }[] };
+    const combatants = () => (w.combat as unknown as { combatants: Combatants }).combatants.contents;
+    const rejoin = async () => {
+      const mine = combatants().find((c) => c.name === "Elsa")!;
+      await mine.delete();
+      const [again] = (await (w.combat as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string }[]> }).createEmbeddedDocuments("Combatant", [{ actorId: mine.actorId, name: "Elsa" }])) as { id: string }[];
+      await (await import("../../src/foundry/combat/keeper.js")).combatsKept();
+      expect(again!.id).not.toBe(mine.id);
+      return again!.id;
+    };
+    harness.switchUser(w.ada);
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.keys.elsa, lane: 2, stance: "rearguard" })).toMatchObject({ ok: true });
+    const again = await rejoin();
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: again, lane: 3, stance: "steadied" })).toMatchObject({ ok: false, reason: "Elsa has already moved this round." });
+    expect(fx.flags(w).grid![w.keys.elsa]).toEqual({ lane: 2, stance: "rearguard" });
+    const t = await fx.torchlight();
+    const retreat = (await t.postTorchlightRetreat({ combat: w.combat.id as string, actor: fx.who(w.elsa) })) as unknown as Message;
+    expect(cardOf(retreat).state).toBe("applied");
+    const third = await rejoin();
+    queueFaces(15);
+    expect(await t.postTorchlightInitiative(w.combat as never, [third])).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("wait at least one round");
+    expect(fx.flags(w).retreated![w.keys.elsa]).toBe(1);
   });
 
   it("cannot push the round on while hits are queued: the end of the round is the GM's round, and begins his next", async () => {
@@ -376,7 +402,7 @@ describe("a hostile player writing what v13 lets her write in a torchlight fight
     const combatants = (w.combat as unknown as { combatants: { get(id: string): { update(d: object): Promise<unknown> } } }).combatants;
     await combatants.get(w.ids.elsa)!.update({ tokenId: token!.id, sceneId: scene.id });
     const { fightersOf } = await import("../../src/foundry/rulesets/torchlight/combat/fight.js");
-    const sideOfElsa = () => fightersOf(w.combat as never).find((f) => f.id === w.ids.elsa)!.side;
+    const sideOfElsa = () => fightersOf(w.combat as never).find((f) => f.combatant.id === w.ids.elsa)!.side;
     const order = fight().turns.map((c) => c.name);
     harness.switchUser(w.ada);
     await token!.update({ disposition: -1 });

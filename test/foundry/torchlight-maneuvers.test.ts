@@ -75,7 +75,7 @@ describe("Maneuvers for 1 Breath", () => {
     expect(cardOf(grapple).outcome.dice.map((d) => d.label)).toEqual(["Riddic damage die", "Riddic grapple dex check"]);
     expect(breath(w.riddic)).toBe(4);
     expect(statuses(w.bandit)).toContain("fray-grappled");
-    expect(marks()[w.ids.bandit]).toMatchObject({ grappled: { taken: 1, by: w.ids.riddic } });
+    expect(marks()[w.keys.bandit]).toMatchObject({ grappled: { taken: 1, by: w.keys.riddic } });
     await gmPhase();
     const shot = (await fx.attack(w, w.gm, w.bandit, w.riddic, [3, 5]))!;
     expect(edges(shot)).toEqual(["-grappled"]);
@@ -93,7 +93,7 @@ describe("Maneuvers for 1 Breath", () => {
     const slip = (await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })) as unknown as Message;
     expect(cardOf(slip).outcome.result).toEqual({ held: false });
     expect(statuses(w.bandit)).not.toContain("fray-grappled");
-    expect(marks()[w.ids.bandit]).toMatchObject({ grappled: null });
+    expect(marks()[w.keys.bandit]).toMatchObject({ grappled: null });
   });
 
   it("seed 004 §Distract: every attack on the target next round gets +1, and the mark ends with that round", async () => {
@@ -106,7 +106,7 @@ describe("Maneuvers for 1 Breath", () => {
     const next = (await fx.attack(w, w.bob, w.riddic, w.bandit, [4]))!;
     expect(cardOf(next).outcome.steps).toContainEqual({ rule: "distracted-target", bonus: 1 });
     await endRound(20, 20);
-    expect(marks()[w.ids.bandit]).toMatchObject({ distracted: null });
+    expect(marks()[w.keys.bandit]).toMatchObject({ distracted: null });
     expect(statuses(w.bandit)).not.toContain("fray-distracted");
   });
 
@@ -167,7 +167,7 @@ describe("Maneuvers for 1 Breath", () => {
     await t.postTorchlightManeuver({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit), maneuver: "goad", weapon: "" });
     await endRound();
     // The Parry's mark outlives its round to say what the Bandit owes; the tracker row says it.
-    expect(marks()[w.ids.elsa]).toMatchObject({ parrying: { taken: 1, by: w.ids.bandit } });
+    expect(marks()[w.keys.elsa]).toMatchObject({ parrying: { taken: 1, by: w.keys.bandit } });
     expect(statuses(w.elsa)).not.toContain("fray-parrying");
     const { torchlightCombatRules } = await import("../../src/foundry/rulesets/torchlight/combat/index.js");
     const combatant = (w.combat as unknown as { combatants: { get(id: string): unknown } }).combatants.get(w.ids.bandit);
@@ -176,7 +176,7 @@ describe("Maneuvers for 1 Breath", () => {
     const atElsa = (await fx.attack(w, w.gm, w.bandit, w.elsa, [2, 3]))!;
     expect(edges(atElsa)).toEqual(["-goaded"]);
     await endRound(20);
-    expect(marks()[w.ids.elsa]).toMatchObject({ parrying: null });
+    expect(marks()[w.keys.elsa]).toMatchObject({ parrying: null });
   });
 });
 
@@ -200,12 +200,12 @@ describe("stance abilities", () => {
     await gmPhase();
     const shot = (await fx.attack(w, w.gm, w.archer, w.elsa, [1, 4]))!;
     expect(edges(shot)).toEqual(["+called-shot"]);
-    expect(fx.flags(w).called![w.ids.archer]).toBeNull();
+    expect(fx.flags(w).called![w.keys.archer]).toBeNull();
   });
 
   it("seed 004 §Combat Stances, On Guard: Protect Companion takes half the largest hit on the companion", async () => {
     harness.switchUser(w.gm);
-    await w.combat.update({ [`flags.fray.torchlight.grid.${w.ids.riddic}`]: { lane: 3, stance: "on-guard" } });
+    await w.combat.update({ [`flags.fray.torchlight.grid.${w.keys.riddic}`]: { lane: 3, stance: "on-guard" } });
     harness.switchUser(w.bob);
     const protect = (await t.postTorchlightAbility({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.elsa) })) as unknown as Message;
     expect(cardOf(protect).outcome.result).toEqual({ ability: "protect-companion", protects: "Elsa" });
@@ -239,13 +239,13 @@ describe("stance abilities", () => {
 describe("Retreat", () => {
   it("seed 004 §Attacking: an archer shooting from Elsa's lane engages no one: she may Retreat the next round, not once he stops shooting", async () => {
     harness.switchUser(w.gm);
-    await w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.elsa]: { lane: 2, stance: "rearguard" }, [w.ids.archer]: { lane: 2, stance: "steadied" }, [w.ids.bandit]: { lane: 5, stance: "steadied" }, [w.ids.riddic]: { lane: 5, stance: "aggressive" } } });
+    await w.combat.update({ "flags.fray.torchlight.grid": { [w.keys.elsa]: { lane: 2, stance: "rearguard" }, [w.keys.archer]: { lane: 2, stance: "steadied" }, [w.keys.bandit]: { lane: 5, stance: "steadied" }, [w.keys.riddic]: { lane: 5, stance: "aggressive" } } });
     harness.switchUser(w.ada);
     expect(await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.elsa) })).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("Elsa is engaged");
     await gmPhase();
     await fx.attack(w, w.gm, w.archer, w.riddic, [3]);
-    expect(fx.flags(w).ranged![w.ids.archer]).toBe(1);
+    expect(fx.flags(w).ranged![w.keys.archer]).toBe(1);
     await endRound(20);
     // Round 2: he shot last round and has not struck since, so he holds no one.
     harness.switchUser(w.ada);
@@ -264,19 +264,19 @@ describe("Retreat", () => {
     await gmPhase();
     const retreat = (await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.archer) })) as unknown as Message;
     expect(cardOf(retreat).outcome.result).toEqual({ retreated: "Archer", leftInRound: 1, mayReturnFrom: 3 });
-    expect(fx.flags(w).grid![w.ids.archer]).toBeNull();
+    expect(fx.flags(w).grid![w.keys.archer]).toBeNull();
     expect(statuses(w.archer)).toContain("fray-retreated");
     await endRound();
     queueFaces(15);
-    expect(await t.postTorchlightInitiative(w.combat as never, [w.ids.archer])).toBeUndefined();
+    expect(await t.postTorchlightInitiative(w.combat as never, [w.keys.archer])).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("wait at least one round");
     clearQueuedFaces();
     await endRound();
     queueFaces(15);
-    const back = (await t.postTorchlightInitiative(w.combat as never, [w.ids.archer])) as unknown as Message;
+    const back = (await t.postTorchlightInitiative(w.combat as never, [w.keys.archer])) as unknown as Message;
     expect(cardOf(back).state).toBe("applied");
-    expect(fx.flags(w).retreated![w.ids.archer]).toBeNull();
-    expect(fx.flags(w).grid![w.ids.archer]).toEqual({ lane: 5, stance: "rearguard" });
+    expect(fx.flags(w).retreated![w.keys.archer]).toBeNull();
+    expect(fx.flags(w).grid![w.keys.archer]).toEqual({ lane: 5, stance: "rearguard" });
     expect(statuses(w.archer)).not.toContain("fray-retreated");
     // Riddic, Aggressive in a lane with the Bandit, is Engaged and may not Retreat.
     harness.switchUser(w.bob);

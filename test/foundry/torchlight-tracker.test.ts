@@ -50,7 +50,7 @@ describe("initiative from the tracker", () => {
     queueFaces(4, 12, 9);
     await (w.combat as unknown as { rollAll(): Promise<unknown> }).rollAll();
     await (await fx.cards()).cardsIdle();
-    expect(Object.keys(fx.flags(w).initiative ?? {}).sort()).toEqual(Object.values(w.ids).sort());
+    expect(Object.keys(fx.flags(w).initiative ?? {}).sort()).toEqual(Object.values(w.keys).sort());
     expect(Object.keys(grid())).toHaveLength(4);
     // The tracker's order: the players' turn first, then the GM's; within each by the save roll.
     expect(w.combat.turns.map((c) => c.name)).toEqual(["Elsa", "Riddic", "Bandit", "Archer"]);
@@ -128,10 +128,10 @@ describe("the Combat Grid", () => {
     expect(await ask("torchlight.toggleSquad", { combat: w.combat.id, side: "foes", lane: 3 })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(before);
     expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 4, stance: "on-guard" })).toMatchObject({ ok: true });
-    expect(grid()[w.ids.elsa]).toEqual({ lane: 4, stance: "on-guard" });
+    expect(grid()[w.keys.elsa]).toEqual({ lane: 4, stance: "on-guard" });
     expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.elsa, lane: 3, stance: "steadied" })).toMatchObject({ ok: false, reason: "Elsa has already moved this round." });
     // Nor can she write the Combat's flags herself.
-    await expect(w.combat.update({ "flags.fray.torchlight.grid": { [w.ids.elsa]: { lane: 1, stance: "aggressive" } } })).rejects.toThrow(/permission/);
+    await expect(w.combat.update({ "flags.fray.torchlight.grid": { [w.keys.elsa]: { lane: 1, stance: "aggressive" } } })).rejects.toThrow(/permission/);
   });
 
   it("a lane on another level is reached only from the lane next to it; a full cell is refused", async () => {
@@ -150,16 +150,16 @@ describe("the Combat Grid", () => {
     harness.switchUser(w.ada);
     expect(await move(3, "steadied")).toMatchObject({ ok: false, reason: "Elsa already stands in lane 3, Steadied." });
     harness.switchUser(w.gm);
-    await w.combat.update({ [`flags.fray.torchlight.marks.${w.ids.elsa}`]: { grappled: { taken: 1, by: w.ids.bandit } } });
+    await w.combat.update({ [`flags.fray.torchlight.marks.${w.keys.elsa}`]: { grappled: { taken: 1, by: w.keys.bandit } } });
     harness.switchUser(w.ada);
     const before = fx.stored();
     expect(await move(4, "steadied")).toMatchObject({ ok: false, reason: "Elsa is held in a Grapple and cannot move." });
     harness.switchUser(w.gm);
-    await w.combat.update({ [`flags.fray.torchlight.marks.${w.ids.elsa}`]: { grappled: null, pushed: { taken: 0, by: w.ids.bandit } } });
+    await w.combat.update({ [`flags.fray.torchlight.marks.${w.keys.elsa}`]: { grappled: null, pushed: { taken: 0, by: w.keys.bandit } } });
     harness.switchUser(w.ada);
     expect(await move(4, "steadied")).toMatchObject({ ok: false, reason: "Elsa was Pushed and cannot move this round." });
     harness.switchUser(w.gm);
-    await w.combat.update({ [`flags.fray.torchlight.marks.${w.ids.elsa}.pushed`]: null });
+    await w.combat.update({ [`flags.fray.torchlight.marks.${w.keys.elsa}.pushed`]: null });
     await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true });
     harness.switchUser(w.ada);
     const down = fx.stored();
@@ -167,7 +167,7 @@ describe("the Combat Grid", () => {
     expect(await move(4, "on-guard")).toMatchObject({ ok: false, reason: expect.stringContaining("only drags herself one position") });
     expect(fx.stored()).toBe(down);
     expect(await move(4, "steadied")).toMatchObject({ ok: true });
-    expect(grid()[w.ids.elsa]).toEqual({ lane: 4, stance: "steadied" });
+    expect(grid()[w.keys.elsa]).toEqual({ lane: 4, stance: "steadied" });
     expect(before).not.toBe(fx.stored());
   });
 
@@ -176,10 +176,10 @@ describe("the Combat Grid", () => {
     const { openCombatGrid } = await import("../../src/foundry/rulesets/torchlight/ui/grid-app.js");
     const app = (await openCombatGrid()) as unknown as { element: HTMLElement; selected: string | null; render(): Promise<unknown> };
     const chip = (id: string) => app.element.querySelector<HTMLElement>(`[data-combatant="${id}"]`)!;
-    expect(chip(w.ids.elsa).querySelector("[data-mark='engaged']")).toBeNull();
-    expect(chip(w.ids.riddic).querySelector("[data-mark='engaged']")).not.toBeNull();
-    expect(chip(w.ids.archer).querySelector("[data-mark='retreat']")).not.toBeNull();
-    chip(w.ids.elsa).click();
+    expect(chip(w.keys.elsa).querySelector("[data-mark='engaged']")).toBeNull();
+    expect(chip(w.keys.riddic).querySelector("[data-mark='engaged']")).not.toBeNull();
+    expect(chip(w.keys.archer).querySelector("[data-mark='retreat']")).not.toBeNull();
+    chip(w.keys.elsa).click();
     await harness.flush();
     expect(app.element.querySelector("[data-reach='melee']")!.textContent).toBe("May melee: Bandit.");
     expect(app.element.querySelector("[data-reach='shoot']")!.textContent).toBe("May shoot: nobody.");
@@ -187,7 +187,7 @@ describe("the Combat Grid", () => {
     app.element.querySelector<HTMLElement>("td[data-lane='2'][data-stance='steadied'][data-side='party']")!.click();
     await harness.flush();
     await (await fx.cards()).cardsIdle();
-    expect(grid()[w.ids.elsa]).toEqual({ lane: 2, stance: "steadied" });
+    expect(grid()[w.keys.elsa]).toEqual({ lane: 2, stance: "steadied" });
   });
 });
 

@@ -127,7 +127,7 @@ describe("the attack dialog", () => {
     const options = [...dialog.element.querySelectorAll<HTMLOptionElement>("select[name='target'] option")].map((o) => o.textContent);
     expect(options).toEqual(["Bandit", "Archer — a melee attack reaches only the attacker's own lane [melee-out-of-lane]", "Riddic"]);
     // Enemies first; the first she may attack is chosen.
-    expect(dialog.values.target).toBe(w.ids.bandit);
+    expect(dialog.values.target).toBe(w.keys.bandit);
     expect(dialog.preview().lines).toEqual(["d10 + 1"]);
     expect(dialog.element.querySelector("[data-preview]")!.textContent).toContain("d10 + 1");
     expect(dialog.element.querySelector("fieldset.fray-tl-gm-edges")).toBeNull();
@@ -141,7 +141,7 @@ describe("the attack dialog", () => {
     expect(odds["Precision Strike"]).toBe("10%");
     // The rules request is the card's: what odds would be worked out from.
     expect(dialog.preview().rules).toMatchObject({ attacker: { name: "Elsa", weaponDie: 10, proficiencies: 1 }, target: { name: "Bandit" } });
-    dialog.values = { ...dialog.values, target: w.ids.archer };
+    dialog.values = { ...dialog.values, target: w.keys.archer };
     await dialog.render();
     expect(dialog.element.querySelector<HTMLButtonElement>("button[type='submit']")!.disabled).toBe(true);
   });
@@ -187,7 +187,7 @@ describe("the attack dialog", () => {
     await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
     const dialog = await openAttack(w.bandit);
     expect(dialog.element.querySelector("fieldset.fray-tl-gm-edges")).not.toBeNull();
-    dialog.values = { ...dialog.values, target: w.ids.elsa, enhancements: 2 };
+    dialog.values = { ...dialog.values, target: w.keys.elsa, enhancements: 2 };
     await dialog.render();
     expect(dialog.preview().lines).toEqual(["Enhanced: the GM's ruling, the GM's ruling.", "d12 twice, keep the higher"]);
   });
@@ -204,9 +204,9 @@ describe("the Maneuver and stance dialogs", () => {
     dialog.values = { ...dialog.values, maneuver: "trip", target: "" };
     await dialog.render();
     expect(dialog.problems()).toEqual(["Choose a target."]);
-    dialog.values = { ...dialog.values, maneuver: "trip", target: w.ids.archer };
+    dialog.values = { ...dialog.values, maneuver: "trip", target: w.keys.archer };
     expect(dialog.problems()[0]).toContain("maneuver-out-of-reach");
-    dialog.values = { ...dialog.values, maneuver: "trip", target: w.ids.bandit };
+    dialog.values = { ...dialog.values, maneuver: "trip", target: w.keys.bandit };
     expect(dialog.problems()).toEqual([]);
     const rally = (await openTorchlightAct("ability", w.elsa as never)) as unknown as { element: HTMLElement; problems(): string[] };
     await harness.flush();

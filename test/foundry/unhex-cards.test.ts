@@ -6,6 +6,7 @@
  * the outcome names (boxes, level, statuses, actions in the tracker) and Undo takes it back.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
@@ -97,8 +98,8 @@ describe("the Unhex attack card", () => {
     expect(applied.outcome.result).toMatchObject({ hit: true, defended: false, damage: 7, location: "torso" });
     expect(level(t.ada)).toBe(43);
     expect(wounds(t.ada).torso).toBe(7);
-    expect(budget(combatantOf("Guard").id)).toMatchObject({ available: 0, owed: 0 });
-    expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0, owed: 0 });
+    expect(budget(recordKey(combatantOf("Guard")))).toMatchObject({ available: 0, owed: 0 });
+    expect(budget(recordKey(combatantOf("Ada")))).toMatchObject({ available: 0, owed: 0 });
     const html = (await message.renderHTML()).textContent ?? "";
     expect(html).toContain("Ada declares: Defend.");
     // What Apply changed, in the game's words: actions used, never a tracker counter.
@@ -111,7 +112,7 @@ describe("the Unhex attack card", () => {
     expect(card(message).state).toBe("undone");
     expect(level(t.ada)).toBe(before.level);
     expect(wounds(t.ada)).toEqual(before.wounds);
-    expect(budget(combatantOf("Ada").id)?.available).toBeUndefined();
+    expect(budget(recordKey(combatantOf("Ada")))?.available).toBeUndefined();
   });
 
   it("a Counterattack: separate rolls, both land at once; each hit's dice split by its own chooser", async () => {
@@ -204,7 +205,7 @@ describe("the Unhex Intercept", () => {
     await cards.cardsIdle();
     const move = game.messages.contents.at(-1) as unknown as Message;
     expect(card(move)).toMatchObject({ kind: "unhex.move", state: "applied" });
-    expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 0 });
+    expect(budget(recordKey(combatantOf("Ada")))).toMatchObject({ available: 0 });
     // The Guard (bar, melee: the mover is at range 0) and the Sniper (the catwalk sees the bar: range 1, a rifle) may intercept.
     expect((card(move).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
     // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and no Undo: the move spent her action on the Combat, the GM's.
@@ -265,7 +266,7 @@ describe("Unhex checks and opposed rolls", () => {
     expect(rerolled.querySelector<HTMLElement>(".fray-unhex-dice")?.dataset.tooltip).toMatch(/^Tens and units read 22 against the level \d+: a critical success$/);
     await fx.choose(t.users.ada, message, "critical", "extra-action");
     expect(card(message).state).toBe("applied");
-    expect(budget(combatantOf("Ada").id)).toMatchObject({ available: 2 });
+    expect(budget(recordKey(combatantOf("Ada")))).toMatchObject({ available: 2 });
     replays(message);
   });
 

@@ -7,6 +7,7 @@
  * refused, nothing changed.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
@@ -26,7 +27,7 @@ beforeEach(() => {
 });
 
 const budget = (name: string) => {
-  const id = t.combatants.find((c) => c.name === name)!.id ?? "";
+  const id = recordKey(t.combatants.find((c) => c.name === name)!);
   return ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number; owed: number }> } } }).flags.fray?.unhex ?? {})[id];
 };
 const held = (actor: typeof t.ada) => Object.fromEntries((actor as unknown as { items: { contents: { name: string; system: { held?: boolean } }[] } }).items.contents.map((item) => [item.name, item.system.held === true]));

@@ -9,6 +9,7 @@
  * actors stand on the map reads the map, whatever range the player names.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { Hooks } from "../../playground/foundry/hooks.js";
@@ -49,7 +50,7 @@ async function settle(): Promise<void> {
 }
 
 const budget = (name: string) => {
-  const id = t.combatants.find((c) => c.name === name)!.id ?? "";
+  const id = recordKey(t.combatants.find((c) => c.name === name)!);
   return ((t.combat as unknown as { flags: { fray?: { unhex?: Record<string, { available: number }> } } }).flags.fray?.unhex ?? {})[id];
 };
 const place = (token: { x: number; y: number }) => ({ x: token.x, y: token.y });
@@ -372,5 +373,77 @@ describe("a tampered client in a fight", () => {
     // The entrance is two Areas from the bar, and the bar has cover against the dance floor's side.
     expect(card(shot).request).toMatchObject({ from: "entrance", to: "bar" });
     expect(card(shot).request.range).toBeUndefined();
+  });
+});
+
+describe("move claims (issue 34, item 3): where she lands is judged, whatever her client says is still coming", () => {
+  /** Her client rewrites each piece's movement: more is coming (`pending`), and every piece after the first continues it (`chain`). */
+  function claimingMore(pendingFor: (index: number) => boolean): () => void {
+    let first: string | null = null;
+    let index = 0;
+    const forge = Hooks.on("preUpdateToken", (doc: unknown, _changes: unknown, options: unknown) => {
+      const recorded = (options as { _movement?: Record<string, { id: string; chain: string[]; destination: object; pending: { waypoints: object[] } }> })._movement;
+      const id = (doc as { id: string }).id;
+      if (!recorded?.[id]) return;
+      first ??= recorded[id].id;
+      const more = pendingFor(index++);
+      recorded[id] = { ...recorded[id], chain: recorded[id].id === first ? [] : [first], pending: { ...recorded[id].pending, waypoints: more ? [{ ...recorded[id].destination, action: "walk", checkpoint: true }] : [] } };
+    });
+    const restore = Hooks.silence("preMoveToken");
+    return () => {
+      Hooks.off("preUpdateToken", forge);
+      restore();
+    };
+  }
+  const displace = (to: { x: number; y: number }) => t.tokens.ada.update(to, { movement: { [t.tokens.ada.id!]: { waypoints: [{ ...to, action: "displace" }] } } });
+  /** Ada's knife at an enemy, opened as her client would. */
+  const knifeAt = (enemy: "sniper" | "guard") => ask("card.open", { kind: "unhex.attack", refs: { attacker: { actor: t.ada.uuid, token: t.tokens.ada.uuid }, target: { actor: t[enemy].uuid, token: t.tokens[enemy].uuid } }, request: { weapon: itemId(t.ada, "Knife") }, roll: null });
+
+  it("a teleport three Areas away, said to go on, is put back soon after it lands: her knife reaches no one on the catwalk, before or after", async () => {
+    const { chainStall } = await import("../../src/foundry/areas/whole-moves.js");
+    const saved = { ...chainStall };
+    chainStall.refusedMs = 30;
+    harness.switchUser(t.users.ada);
+    const bar = place(t.tokens.ada);
+    const undo = claimingMore(() => true);
+    try {
+      await displace(t.at("catwalk"));
+      await settle();
+      expect((await knifeAt("sniper")).reason).toContain("still moving");
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await settle();
+    } finally {
+      undo();
+      Object.assign(chainStall, saved);
+    }
+    // No waiting for the chain to go quiet (15 s): the bar to the catwalk is refused where it landed.
+    expect(place(t.tokens.ada)).toEqual(bar);
+    expect(cardsOf("unhex.move")).toHaveLength(0);
+    expect(budget("Ada")?.available ?? 1).toBe(1);
+    expect((await knifeAt("sniper")).ok).toBe(false);
+  });
+
+  it("a move said to go on is not read by a card until it ends: her attack from there is refused; 'going on' back home is no move at all", async () => {
+    harness.switchUser(t.users.ada);
+    const bar = place(t.tokens.ada);
+    const undo = claimingMore((index) => index === 0);
+    try {
+      await displace(t.at("pool-tables"));
+      await settle();
+      expect(place(t.tokens.ada)).toEqual(t.at("pool-tables"));
+      const before = game.messages.contents.length;
+      expect(await knifeAt("guard")).toMatchObject({ ok: false, reason: expect.stringContaining("still moving") });
+      expect(game.messages.contents.length).toBe(before);
+      await displace(bar);
+      await settle();
+    } finally {
+      undo();
+    }
+    expect(place(t.tokens.ada)).toEqual(bar);
+    expect(cardsOf("unhex.move")).toHaveLength(0);
+    expect(budget("Ada")?.available ?? 1).toBe(1);
+    const { moveUnderway } = await import("../../src/foundry/areas/whole-moves.js");
+    harness.switchUser(t.gm);
+    expect(moveUnderway(t.tokens.ada as never)).toBe(false);
   });
 });

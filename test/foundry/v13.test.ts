@@ -4,6 +4,7 @@
  * in the tracker, and the places where the harness itself now behaves as v13 does.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
 import { combatTrackerSettings, reloadCombat, type Combat, type Combatant } from "../../playground/foundry/combat.js";
@@ -388,7 +389,7 @@ describe("a hostile player's flags (issue 7, item 5)", () => {
     const after = rows(app).find((r) => r.dataset.combatantId === cid!.id)!;
     expect(after.classList.contains("fray-problem")).toBe(false);
     expect(after.querySelector('[data-action="rollInitiative"]')).not.toBeNull();
-    expect(stored(combat, ana!.id as string)).toEqual(expect.objectContaining({ specialty: expect.any(String) }));
+    expect(stored(combat, recordKey(ana!))).toEqual(expect.objectContaining({ specialty: expect.any(String) }));
   });
 
   it("a player may not reset a row, even by asking the GM directly", async () => {

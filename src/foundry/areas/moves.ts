@@ -10,6 +10,9 @@
  *   a move the rules refuse is put back where it set out, and the mover is told why; a move that
  *   stands is charged (the ruleset's listener: Unhex spends the action on a move card), and a
  *   charge that cannot be made puts the token back too.
+ * - Wherever a piece of a move lands, the move so far is judged soon when a guard refuses it
+ *   already, whatever the mover's client says is still to come (whole-moves.ts); a card reads no
+ *   Area from a token whose move is under way.
  * - A GM's ruling (Alt held on the drop; a card's put-back or an Undo, update option `fray.ruling`)
  *   is never refused nor charged. Only a GM's ruling counts: the GM's client reads who moved the
  *   token from Foundry's hook, which the server vouches for.
@@ -126,7 +129,7 @@ export function registerMoveChecks(): void {
   // fvtt-types 13.345 does not declare v13's preMoveToken hook (client/hooks.mjs); its arguments are typed here.
   const hooks = Hooks as unknown as { on(hook: string, fn: (token: TokenDocument.Implementation, movement: never, options: Record<string, unknown>) => boolean): number };
   hooks.on("preMoveToken", (token, movement, options) => beforeMove(token, movement, options));
-  Hooks.on("updateToken", (token, changed, options, userId) => followMove(token as TokenDocument.Implementation, changed, options, userId, wholeMove));
+  Hooks.on("updateToken", (token, changed, options, userId) => followMove(token as TokenDocument.Implementation, changed, options, userId, wholeMove, (t, from, to) => refusalOf(t, from, to) !== null));
   Hooks.on("createToken", (token) => meetToken(token as TokenDocument.Implementation));
   Hooks.on("deleteToken", (token) => forgetToken(token as TokenDocument.Implementation));
   Hooks.once("ready", () => {

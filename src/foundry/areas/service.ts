@@ -1,6 +1,7 @@
 import { coverAgainst, lineOfSight, moveCheck, rangeBetween, type AreaMap, type MoveCheck } from "../../core/areas/index.js";
 import { AreaBehaviorModel } from "./model.js";
 import { sceneAreaMap, type SceneArea } from "./scene-map.js";
+import { moveUnderway } from "./whole-moves.js";
 
 /** Problems already shown to the GM, per scene, so a broken map is reported once, not on every move. */
 const reported = new Map<string, string>();
@@ -90,7 +91,8 @@ export interface Placed {
 /**
  * Where some tokens stand on the map: `placed` when all stand in Areas of one scene whose map is
  * usable; `none` when none of them stands on a scene with usable Areas (a fight told, not drawn);
- * otherwise a refusal in the players' words (one on another scene, one between Areas).
+ * otherwise a refusal in the players' words (one on another scene, one between Areas, one whose
+ * move is under way and not yet judged).
  */
 export function placeTokens(tokens: ReadonlyArray<TokenDocument.Implementation | null | undefined>): { placed: Placed } | { none: true } | { refusal: string } {
   const present = tokens.filter((token): token is TokenDocument.Implementation => !!token);
@@ -103,6 +105,9 @@ export function placeTokens(tokens: ReadonlyArray<TokenDocument.Implementation |
   if (away) return { refusal: i18n.format("FRAY.Area.Refuse.OtherScene", { name: name(away), scene: scene.name ?? "" }) };
   const usable = usableMap(scene);
   if (!usable) return { none: true };
+  // A move not yet judged is no place to read an Area from (its mover may say more is coming, then go back).
+  const moving = present.find((token) => moveUnderway(token));
+  if (moving) return { refusal: i18n.format("FRAY.Area.Refuse.Moving", { name: name(moving) }) };
   const ids: string[] = [];
   for (const token of present) {
     const id = tokenArea(token);

@@ -10,6 +10,10 @@
  * Only places are trusted: where the token was and is, as this client saw them. A movement's chain
  * and what it says is still to come are the mover's words; they group pieces, nothing more. A chain
  * joins only pieces of the user who began it; another's update, or a chain that goes quiet, ends it.
+ * Wherever a piece lands, the move so far is judged soon (`chainStall.refusedMs`) if the ruleset
+ * would refuse it already (three Areas away, say), whatever the mover says is still coming, unless
+ * the rest of it arrives first (a drag that crosses a room on its way); and until a chain ends, the
+ * token's Area is not read by a card (`moveUnderway`): it waits or refuses.
  */
 import { areaAt, type TokenPlace } from "./service.js";
 
@@ -51,9 +55,10 @@ interface Ledger {
  * A chain that hears nothing more for `ms` is taken as ended where the token stands, and one that
  * has gone on for `longestMs` ends before its next piece: a client that says more is coming, and
  * sends nothing or never stops, does not hold a move unjudged. (Long enough for a paused movement,
- * or a long drag's animation; a test shortens them.)
+ * or a long drag's animation; a test shortens them.) A piece that lands where the move so far is
+ * refused already waits only `refusedMs` (a piece's animation) for the rest before it is judged.
  */
-export const chainStall = { ms: 15_000, longestMs: 60_000 };
+export const chainStall = { ms: 15_000, longestMs: 60_000, refusedMs: 5_000 };
 
 const MOVEMENT_FIELDS = ["x", "y", "elevation", "width", "height", "shape"];
 
@@ -125,6 +130,21 @@ export function asksRuling(options: unknown): boolean {
 
 export type WholeMoveListener = (move: WholeMove) => Promise<void> | void;
 
+/** Whether a move from one Area to another would be refused already: the chain ends where the token landed, and is judged. */
+export type RefusedSoFar = (token: TokenDocument.Implementation, from: string, to: string) => boolean;
+
+/**
+ * Whether a token stands where its move is not yet judged on this client: a chain its mover says
+ * goes on has taken it out of the Area it last stood in (its footing, which was judged). A card
+ * reads no Area from such a place (service.ts `placeTokens` refuses until the move ends).
+ */
+export function moveUnderway(token: TokenDocument.Implementation): boolean {
+  const known = ledger();
+  const chain = known.chains.get(token.uuid);
+  if (!chain || chain.ruling) return false;
+  return areaAt(token, placeOf(token)) !== (known.footings.get(token.uuid)?.area ?? null);
+}
+
 /** Ends a chain where the token stands now (`place`), and tells the listener of a move that took it into another Area. */
 function close(token: TokenDocument.Implementation, chain: Chain, place: TokenPlace, user: User.Implementation | null, heard: WholeMoveListener): Promise<void> | void {
   const known = ledger();
@@ -146,7 +166,7 @@ function close(token: TokenDocument.Implementation, chain: Chain, place: TokenPl
  * The updateToken hook on this client: a piece of a movement arrived. Returns the work a whole
  * move started (Foundry ignores a hook's return value; the test harness awaits it).
  */
-export function followMove(token: TokenDocument.Implementation, changed: object, options: unknown, userId: string, heard: WholeMoveListener): Promise<void> | void {
+export function followMove(token: TokenDocument.Implementation, changed: object, options: unknown, userId: string, heard: WholeMoveListener, refusedSoFar?: RefusedSoFar): Promise<void> | void {
   if (!MOVEMENT_FIELDS.some((field) => field in changed) || !token.parent) return;
   const known = ledger();
   const key = token.uuid;
@@ -169,13 +189,18 @@ export function followMove(token: TokenDocument.Implementation, changed: object,
     chain = { root: movement?.id ?? "", userId, began: Date.now(), ruling };
     known.chains.set(key, chain);
   } else chain.ruling ||= ruling;
+  const here = areaAt(token, now);
+  const footing = known.footings.get(key) ?? null;
+  // Where she landed is judged soon when the move so far is refused already, whatever she says is
+  // coming: Foundry sends a real continuation at once (a drag across a room on its way goes on).
+  const refusedHere = !chain.ruling && !!here && !!footing && footing.area !== here && refusedSoFar?.(token, footing.area, here) === true;
   if (movement && movement.pending > 0) {
     const open = chain;
     if (open.stall) clearTimeout(open.stall);
     open.stall = setTimeout(() => {
       const place = known.places.get(key);
       if (known.chains.get(key) === open && place) void close(token, open, place, user, heard);
-    }, chainStall.ms);
+    }, refusedHere ? chainStall.refusedMs : chainStall.ms);
   } else work.push(close(token, chain, now, user, heard));
   const started = work.filter((item): item is Promise<void> => item instanceof Promise);
   return started.length ? Promise.all(started).then(() => undefined) : undefined;

@@ -5,7 +5,11 @@
  * her own combatant's update may carry a `combatTurn` the server stores as the turn. A Combat's
  * flags are the GM's alone, so the clock lives there:
  *
- *   flags.fray.clock = { round, combatant }
+ *   flags.fray.clock = { round, combatant: <fighter key> }
+ *
+ * The clock names whose turn it is by fighter (fighter.ts), so a combatant deleted and created again
+ * while no GM is connected finds its turn again when the GM's load settles the clock; a clock an
+ * older Fray wrote names a combatant id, read as that combatant until the GM's load moves it.
  *
  * FrayCombat#_preUpdate writes it into every GM update that changes `round` or `turn`, in the same
  * update; the keeper (keeper.ts) puts Foundry's `round` and `turn` back to it after a player wrote
@@ -13,14 +17,17 @@
  * `combat.round`, `combat.turn`, `combat.started` or `combat.combatant`.
  */
 import { SYSTEM_ID } from "../system.js";
+import { type CombatantLike, combatantOfKey, recordKey } from "./fighter.js";
 
 export const CLOCK_KEY = "clock";
 
 export interface CombatClock {
   /** The round as the GM set it (0 before the fight begins). */
   round: number;
-  /** The id of the combatant whose turn it is, or null (before the fight, or no one's turn). */
+  /** The id of the combatant whose turn it is, or null (before the fight, or no one's turn); the fighter's key when its combatant has left. */
   combatant: string | null;
+  /** The fighter whose turn it is, as stored (an older Fray's clock: a combatant id), or null. */
+  fighter: string | null;
   /** Whether a GM has written the clock. A combat from before Fray kept one reads Foundry's fields until the active GM settles it (keeper.ts). */
   kept: boolean;
 }
@@ -33,9 +40,12 @@ export function clockOf(combat: Combat.Implementation): CombatClock {
   const stored = combat.getFlag(SYSTEM_ID as never, CLOCK_KEY as never) as unknown;
   if (typeof stored === "object" && stored !== null && isRound((stored as { round?: unknown }).round)) {
     const { round, combatant } = stored as { round: number; combatant?: unknown };
-    return { round, combatant: typeof combatant === "string" && combatant !== "" ? combatant : null, kept: true };
+    const fighter = typeof combatant === "string" && combatant !== "" ? combatant : null;
+    const present = fighter ? combatantOfKey(combat.combatants, fighter) : undefined;
+    return { round, combatant: present?.id ?? fighter, fighter, kept: true };
   }
-  return { round: isRound(combat.round) ? combat.round : 0, combatant: combat.combatant?.id ?? null, kept: false };
+  const acting = combat.combatant;
+  return { round: isRound(combat.round) ? combat.round : 0, combatant: acting?.id ?? null, fighter: acting ? recordKey(acting) : null, kept: false };
 }
 
 /** The round the rules count in. */
@@ -64,9 +74,9 @@ export function hasActed(combat: Combat.Implementation, combatant: Combatant.Imp
   return acting >= 0 && index >= 0 && index < acting;
 }
 
-/** The flag update that stores a clock (the GM's, in the same update as the round and turn it follows). */
-export function clockUpdate(round: number, combatant: string | null): Record<string, unknown> {
-  return { [`flags.${SYSTEM_ID}.${CLOCK_KEY}`]: { round, combatant } };
+/** The flag update that stores a clock, naming the acting combatant's fighter (the GM's, in the same update as the round and turn it follows). */
+export function clockUpdate(round: number, combatant: CombatantLike | null | undefined): Record<string, unknown> {
+  return { [`flags.${SYSTEM_ID}.${CLOCK_KEY}`]: { round, combatant: combatant ? recordKey(combatant) : null } };
 }
 
 /**

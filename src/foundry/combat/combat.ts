@@ -1,6 +1,7 @@
 import { activeRulesetId } from "../settings.js";
 import { SYSTEM_ID } from "../system.js";
 import { CLOCK_KEY, clockOf, clockUpdate, settleClock } from "./clock.js";
+import { recordKey } from "./fighter.js";
 import { requestClear, requestInitiative, requestTurn } from "./requests.js";
 import { activeCombatRules, arrivedCombatRules } from "./active.js";
 import { initiativeOf, isEnlisted, rosterEntry, rosterUpdate } from "./roster.js";
@@ -188,8 +189,8 @@ export class FrayCombat extends Combat {
     const round = typeof changes.round === "number" ? changes.round : clock.round;
     const at = clock.combatant ? this.turns.findIndex((c) => c.id === clock.combatant) : -1;
     const turn = "turn" in changes ? changes.turn : at >= 0 ? at : null;
-    const acting = typeof turn === "number" && round > 0 ? (this.#orderAfter(changes, round)[turn]?.id ?? null) : null;
-    if (clock.kept && clock.round === round && clock.combatant === acting) return allowed;
+    const acting = typeof turn === "number" && round > 0 ? (this.#orderAfter(changes, round)[turn] ?? null) : null;
+    if (clock.kept && clock.round === round && clock.combatant === (acting?.id ?? null) && clock.fighter === (acting ? recordKey(acting) : null)) return allowed;
     foundry.utils.mergeObject(changes, foundry.utils.expandObject(clockUpdate(round, acting)));
     return allowed;
   }
@@ -244,7 +245,7 @@ export async function keepingCurrentTurn(combat: Combat.Implementation, change: 
   // even where Foundry's field already points at her.
   if (index !== combat.turn || clock.combatant !== acting) {
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-    await combat.update({ turn: index, ...clockUpdate(clock.round, acting) } as never, { turnEvents: false } as never);
+    await combat.update({ turn: index, ...clockUpdate(clock.round, combat.combatants.get(acting)) } as never, { turnEvents: false } as never);
   }
 }
 
@@ -261,11 +262,11 @@ export async function updateCombatants(combat: Combat.Implementation, updates: R
     const combatant = typeof update._id === "string" ? combat.combatants.get(update._id) : undefined;
     if (!combatant || !("initiative" in update)) continue;
     const initiative = typeof update.initiative === "number" && Number.isFinite(update.initiative) ? update.initiative : null;
-    if (isEnlisted(combat, combatant.id!) && rosterEntry(combat, combatant).initiative === initiative) continue;
+    if (isEnlisted(combat, combatant) && rosterEntry(combat, combatant).initiative === initiative) continue;
     placed[combatant.id!] = { ...rosterEntry(combat, combatant), initiative };
   }
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (Object.keys(placed).length) await combat.update(rosterUpdate(placed) as never, { turnEvents: false } as never);
+  if (Object.keys(placed).length) await combat.update(rosterUpdate(combat, placed) as never, { turnEvents: false } as never);
   // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combat.updateEmbeddedDocuments("Combatant", updates as never, { turnEvents: false });
 }

@@ -1,3 +1,6 @@
+import { recordKey } from "./fighter.js";
+import { defeatedOf } from "./roster.js";
+
 /**
  * Fray's Combatant. Nothing the rules read lives on it: in v13 a player may update her own
  * combatant's `initiative`, flags and system data (common/documents/combatant.mjs,
@@ -5,7 +8,6 @@
  * initiative, in the Combat's flags, which only a GM writes (store.ts, roster.ts). Foundry's
  * `initiative` is a copy for display.
  */
-import { defeatedOf } from "./roster.js";
 
 /** Combatants whose defeat the roster is reading now: inside that reading, Foundry's own answer. */
 const reading = new WeakSet<object>();
@@ -25,5 +27,22 @@ export class FrayCombatant extends Combatant {
     } finally {
       reading.delete(this);
     }
+  }
+
+  /**
+   * A GM who points a combatant at another token or actor changes the fighter it is (fighter.ts):
+   * the key it had goes with the update (`frayFighterWas`), and the active GM's keeper moves its
+   * records to the new key (keeper.ts). A player may not change either field (BaseCombatant#canUpdate).
+   */
+  protected override async _preUpdate(...args: Parameters<Combatant["_preUpdate"]>) {
+    const allowed = await super._preUpdate(...args);
+    const [changed, options, user] = args;
+    const changes = changed as { tokenId?: string | null; actorId?: string | null };
+    if (allowed === false || !user.isGM || !("tokenId" in changes || "actorId" in changes)) return allowed;
+    const before = recordKey(this);
+    const after = recordKey({ id: this.id, tokenId: "tokenId" in changes ? changes.tokenId : this.tokenId, actorId: "actorId" in changes ? changes.actorId : this.actorId });
+    // Foundry passes the options on to every client's update hooks; Fray's own key is not in fvtt-types' options.
+    if (before !== after) (options as Record<string, unknown>).frayFighterWas = before;
+    return allowed;
   }
 }

@@ -39,3 +39,29 @@ export function tokenFighterKey(tokenId: string): FighterKey {
 export function isFighterKey(value: unknown): value is FighterKey {
   return typeof value === "string" && /^(Token|Actor):[A-Za-z0-9]{1,64}$/.test(value);
 }
+
+/** What a combatant is for the fighter records: its id, token and actor (a harness or Foundry combatant alike). */
+export interface CombatantLike extends FighterSource {
+  readonly id: string | null;
+}
+
+/**
+ * Where a present combatant's records are kept: its fighter key, or (a combatant naming neither a
+ * token nor an actor, which only a GM's hand can make) its own id.
+ */
+export function recordKey(combatant: CombatantLike): string {
+  return fighterKey(combatant) ?? combatant.id ?? "";
+}
+
+/**
+ * The combatant of a combat a record names: the one fighting as that key now, or (a record or card
+ * written by an older Fray) the combatant of that id. Undefined when the fighter has left.
+ */
+export function combatantOfKey<C extends CombatantLike>(combatants: Iterable<C>, key: string): C | undefined {
+  let byId: C | undefined;
+  for (const combatant of combatants) {
+    if (recordKey(combatant) === key) return combatant;
+    if (combatant.id === key) byId = combatant;
+  }
+  return byId;
+}

@@ -1,8 +1,9 @@
 /**
  * What the active GM's client keeps, whatever the ruleset: Foundry's `round` and `turn` put back to
  * the GM's clock after a player wrote them (clock.ts), and the roster (roster.ts) written as
- * combatants join, leave or change side. Every client hears the same document events; only the
- * active GM acts on them, one at a time, and each writes without turn events.
+ * fighters first join or change side (a fighter's entry outlives its combatant: fighter.ts). Every
+ * client hears the same document events; only the active GM acts on them, one at a time, and each
+ * writes without turn events.
  *
  * Who may write what, in v13 (common/documents/combat.mjs, combatant.mjs, token.mjs):
  * - a player may update a Combat's `round` and `turn` (BaseCombat#canUpdate), and her combatant's
@@ -10,14 +11,18 @@
  * - a player may update her own combatant's `initiative`, flags, `defeated` and system, and her
  *   token's `disposition`: the rules read the roster instead, so these decide nothing (a GM's
  *   initiative, typed in Foundry's combatant sheet, becomes the roster's; so does a GM's defeat,
- *   marked on the tracker or as the actor's defeated status; her `defeated` goes back);
+ *   marked on the tracker or as the actor's defeated status; her `initiative` and `defeated` go back);
+ * - an owner may create and delete her own combatant (create and delete: OWNER): one created again
+ *   for her fighter takes its records back, and a second fighter of hers is dismissed;
  * - only a GM may update a Combat's flags: the clock, the roster and every ruleset's state live there.
  */
 import { SYSTEM_ID } from "../system.js";
 import { CLOCK_KEY, clockOf, clockUpdate } from "./clock.js";
 import { settleClock } from "./clock.js";
 import { report } from "./combat.js";
-import { defeatedOf, dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterEntry, type RosterEntry, rosterPath, rosterUpdate, statusesAfter } from "./roster.js";
+import { recordKey } from "./fighter.js";
+import { migrateFighterKeys, renamedFighterUpdate } from "./migration.js";
+import { defeatedOf, dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterActor, rosterEntry, type RosterEntry, rosterKeys, rosterPath, rosterUpdate, statusesAfter } from "./roster.js";
 
 let kept: Promise<unknown> = Promise.resolve();
 
@@ -52,21 +57,71 @@ async function enlist(combat: Combat.Implementation): Promise<void> {
   const waiting = joining.get(combat.id!);
   joining.delete(combat.id!);
   if (!waiting || !game.combats?.has(combat.id!)) return;
-  const entries = Object.fromEntries([...waiting].filter(([id]) => combat.combatants.has(id) && !isEnlisted(combat, id)));
+  const entries = Object.fromEntries([...waiting].filter(([id]) => combat.combatants.has(id) && !isEnlisted(combat, combat.combatants.get(id)!)));
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (Object.keys(entries).length) await combat.update(rosterUpdate(entries) as never, { turnEvents: false } as never);
+  if (Object.keys(entries).length) await combat.update(rosterUpdate(combat, entries) as never, { turnEvents: false } as never);
 }
 
-/** A combatant joins: its side is its token's disposition now. Only a GM's creation data may give it an initiative. */
+/**
+ * Whether a combatant would be a second fighter of someone already in the fight: another combatant
+ * fights as the same token (or tokenless actor) now, or, for a fighter new to the fight, her actor
+ * fights (or fought in this fight) as another one, such as a tokenless combatant of an actor already
+ * fighting on her token. A player may bring in only herself, once: a combatant deleted and created
+ * again for the same token is the same fighter and takes its records back (roster.ts, store.ts).
+ */
+export function mintsFighter(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
+  const key = recordKey(combatant);
+  const others = combat.combatants.filter((c) => c.id !== combatant.id);
+  if (others.some((c) => recordKey(c) === key)) return true;
+  if (isEnlisted(combat, combatant) || !combatant.actorId) return false;
+  return others.some((c) => c.actorId === combatant.actorId) || rosterKeys(combat).some((other) => other !== key && rosterActor(combat, other) === combatant.actorId);
+}
+
+/** A combatant a player added that would be a second fighter goes (the GM's client deletes it), and she is told why. */
+async function dismiss(combat: Combat.Implementation, combatant: Combatant.Implementation, userId: string | null): Promise<void> {
+  if (!combat.combatants.has(combatant.id!)) return;
+  await combat.deleteEmbeddedDocuments("Combatant", [combatant.id!], { turnEvents: false } as never);
+  const content = game.i18n!.format("FRAY.Combat.Refused.SecondFighter", { name: Handlebars.escapeExpression(combatant.name ?? combatant.actor?.name ?? "") });
+  if (userId) await ChatMessage.create({ content, whisper: [userId] });
+}
+
+/**
+ * The copies Foundry shows on a combatant (its `initiative` and `defeated`, hers to write) put back
+ * to the GM's record: a combatant she created again with an initiative of her choosing shows the one
+ * the GM gave her fighter.
+ */
+async function restoreCopies(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void> {
+  if (!combat.combatants.has(combatant.id!)) return;
+  const change = copiesChange(combat, combatant);
+  if (change) await combatant.update(change, { turnEvents: false } as never);
+}
+
+function copiesChange(combat: Combat.Implementation, combatant: Combatant.Implementation): { initiative?: number | null; defeated?: boolean } | null {
+  const change: { initiative?: number | null; defeated?: boolean } = {};
+  const initiative = initiativeOf(combat, combatant);
+  if ((combatant.initiative ?? null) !== initiative) change.initiative = initiative;
+  const defeated = defeatedOf(combat, combatant);
+  if (combatant.defeated !== defeated) change.defeated = defeated;
+  return Object.keys(change).length ? change : null;
+}
+
+/**
+ * A combatant joins: its side is its token's disposition now. Only a GM's creation data may give it
+ * an initiative. A fighter already in the fight (a combatant deleted and created again) keeps its
+ * entry; a player's second fighter is dismissed.
+ */
 function onCreateCombatant(combatant: Combatant.Implementation, options: { combatTurn?: unknown }, userId: string): Promise<void> | void {
   const combat = combatant.combat ? fray(combatant.combat) : null;
   if (!isActiveGM() || !combat) return;
+  if (!byGM(userId) && mintsFighter(combat, combatant)) return keep(() => dismiss(combat, combatant, userId));
   const initiative = byGM(userId) && typeof combatant.initiative === "number" ? combatant.initiative : null;
   const waiting = joining.get(combat.id!) ?? new Map<string, RosterEntry>();
   waiting.set(combatant.id!, freshEntry(combat, combatant, initiative, byGM(userId)));
   joining.set(combat.id!, waiting);
   const enlisted = keep(() => enlist(combat));
-  return byGM(userId) || options.combatTurn === undefined ? enlisted : enlisted.then(() => keep(() => settleClock(combat)));
+  if (byGM(userId)) return enlisted;
+  const copied = enlisted.then(() => keep(() => restoreCopies(combat, combatant)));
+  return options.combatTurn === undefined ? copied : copied.then(() => keep(() => settleClock(combat)));
 }
 
 /**
@@ -80,18 +135,27 @@ function onUpdateCombatant(combatant: Combatant.Implementation, changed: Record<
   if (!byGM(userId)) {
     const work: Promise<void>[] = [];
     if (options.combatTurn !== undefined) work.push(keep(() => settleClock(combat)));
-    if ("defeated" in changed) work.push(keep(() => restoreDefeat(combat, combatant)));
+    if ("defeated" in changed || "initiative" in changed) work.push(keep(() => restoreCopies(combat, combatant)));
     return work.length ? Promise.all(work).then(() => undefined) : undefined;
   }
-  const marked = "defeated" in changed ? keep(() => markDefeat(combat, combatant, combatant.defeated)) : undefined;
+  const was = (options as { frayFighterWas?: unknown }).frayFighterWas;
+  const renamed = typeof was === "string" ? keep(() => renameFighter(combat, was, recordKey(combatant))) : undefined;
+  const marked = "defeated" in changed ? keep(() => markDefeat(combat, combatant, combatant.defeated)) : renamed;
   if (!("initiative" in changed)) return marked;
   return keep(async () => {
     const initiative = typeof combatant.initiative === "number" && Number.isFinite(combatant.initiative) ? combatant.initiative : null;
     if (!combat.combatants.has(combatant.id!) || initiativeOf(combat, combatant) === initiative) return;
-    const update = isSettled(combat, combatant.id!) ? { [rosterPath(combatant.id!, "initiative")]: initiative } : rosterUpdate({ [combatant.id!]: { ...rosterEntry(combat, combatant), initiative } });
+    const update = isSettled(combat, combatant) ? { [rosterPath(combatant, "initiative")]: initiative } : rosterUpdate(combat, { [combatant.id!]: { ...rosterEntry(combat, combatant), initiative } });
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     await combat.update(update as never, { turnEvents: false } as never);
   });
+}
+
+/** A GM pointed a combatant at another token or actor: its fighter's records go to the key it has now. */
+async function renameFighter(combat: Combat.Implementation, from: string, to: string): Promise<void> {
+  const update = renamedFighterUpdate(combat, from, to);
+  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+  if (update) await combat.update(update as never, { turnEvents: false } as never);
 }
 
 /** A GM marked or cleared the combatant's defeat: the roster keeps it, and the tracker's row shows it whatever the actor's status says. */
@@ -99,22 +163,16 @@ async function markDefeat(combat: Combat.Implementation, combatant: Combatant.Im
   if (!combat.combatants.has(combatant.id!)) return;
   if (combatant.defeated !== defeated) await combatant.update({ defeated }, { turnEvents: false } as never);
   if (rosterEntry(combat, combatant).defeated === defeated) return;
-  const update = isSettled(combat, combatant.id!) ? { [rosterPath(combatant.id!, "defeated")]: defeated } : rosterUpdate({ [combatant.id!]: { ...rosterEntry(combat, combatant), defeated } });
+  const update = isSettled(combat, combatant) ? { [rosterPath(combatant, "defeated")]: defeated } : rosterUpdate(combat, { [combatant.id!]: { ...rosterEntry(combat, combatant), defeated } });
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
   await combat.update(update as never, { turnEvents: false } as never);
-}
-
-/** A player wrote her combatant's `defeated`: it goes back to what the GM decided. */
-async function restoreDefeat(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void> {
-  const defeated = defeatedOf(combat, combatant);
-  if (combat.combatants.has(combatant.id!) && combatant.defeated !== defeated) await combatant.update({ defeated }, { turnEvents: false } as never);
 }
 
 /** A GM gave or took statuses (a card's Apply, the token HUD, a macro): the roster keeps them for each combatant of the actor. */
 async function markStatuses(combat: Combat.Implementation, combatant: Combatant.Implementation, ids: readonly string[], given: boolean): Promise<void> {
   if (!combat.combatants.has(combatant.id!)) return;
   const statuses = statusesAfter(combat, combatant, ids, given);
-  const update = isSettled(combat, combatant.id!) ? { [rosterPath(combatant.id!, "statuses")]: statuses } : rosterUpdate({ [combatant.id!]: { ...rosterEntry(combat, combatant), statuses } });
+  const update = isSettled(combat, combatant) ? { [rosterPath(combatant, "statuses")]: statuses } : rosterUpdate(combat, { [combatant.id!]: { ...rosterEntry(combat, combatant), statuses } });
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
   await combat.update(update as never, { turnEvents: false } as never);
 }
@@ -153,14 +211,18 @@ function storedActing(combat: Combat.Implementation): Combatant.Implementation |
   return typeof turn === "number" ? combat.turns[turn] : undefined;
 }
 
-/** A combatant leaves: its entry goes; if it was acting, the turn Foundry passed on becomes the clock's. */
+/**
+ * A combatant leaves: its fighter's entry and records stay for the rest of the fight (a player may
+ * delete her combatant and create it again: it is the same fighter). If it was acting, the turn
+ * Foundry passed on becomes the clock's.
+ */
 function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknown, userId: string): Promise<void> | void {
   const combat = combatant.combat ? fray(combatant.combat) : null;
   if (!isActiveGM() || !combat || !game.combats?.has(combat.id!)) return;
   return keep(async () => {
-    const update: Record<string, unknown> = isEnlisted(combat, combatant.id!) ? rosterUpdate({ [combatant.id!]: null }) : {};
+    const update: Record<string, unknown> = {};
     const clock = clockOf(combat);
-    if (clock.kept && clock.combatant === combatant.id) Object.assign(update, clockUpdate(clock.round, storedActing(combat)?.id ?? null));
+    if (clock.kept && clock.fighter !== null && (clock.fighter === combatant.id || clock.fighter === recordKey(combatant)) && !combat.combatants.some((c) => recordKey(c) === recordKey(combatant))) Object.assign(update, clockUpdate(clock.round, storedActing(combat) ?? null));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
     if (!byGM(userId)) await settleClock(combat);
@@ -178,7 +240,7 @@ function onUpdateCombat(combat: Combat.Implementation, changed: Record<string, u
   if ("round" in changed || "turn" in changed) work.push(keep(() => settleClock(fray(combat))));
   for (const entry of Array.isArray(changed.combatants) ? (changed.combatants as Record<string, unknown>[]) : []) {
     const combatant = typeof entry._id === "string" && "defeated" in entry ? combat.combatants.get(entry._id) : undefined;
-    if (combatant) work.push(keep(() => restoreDefeat(fray(combat), combatant)));
+    if (combatant) work.push(keep(() => restoreCopies(fray(combat), combatant)));
   }
   return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
@@ -193,25 +255,49 @@ function onUpdateToken(token: TokenDocument.Implementation, changed: Record<stri
     if (!moved.length) continue;
     const entries = Object.fromEntries(moved.map((c) => [c.id!, { ...rosterEntry(combat, c), side: dispositionNow(c) }]));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-    work.push(keep(() => combat.update(rosterUpdate(entries) as never, { turnEvents: false } as never).then(() => undefined)));
+    work.push(keep(() => combat.update(rosterUpdate(combat, entries) as never, { turnEvents: false } as never).then(() => undefined)));
   }
   return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
 
 /**
- * At `ready`, on the active GM: a combat from before the clock and roster gets both, from what
- * Foundry's fields hold now (the GM's own world, once). Nothing is written for a combat that has them.
+ * At `ready`, on the active GM: every Combat checked against the GM's own record, since players may
+ * have written while no GM was connected (v13 lets any player write a Combat's `round` and `turn`,
+ * and an owner create, update and delete her combatant):
+ * - records an older Fray kept by combatant id move to fighter keys (migration.ts);
+ * - a combatant a player added meanwhile that would be a second fighter is dismissed; one she
+ *   created again for her fighter takes its entry back; a fighter new to the fight is enlisted as a
+ *   player's (the vouched side, no initiative: she rolls through the GM like anyone);
+ * - Foundry's round and turn go back to the clock, and each combatant's initiative and defeat to the roster's.
+ * A combat from before the clock and roster gets both, from what Foundry's fields hold now (the
+ * GM's own world, once). Nothing is written for a combat that agrees.
  */
 export async function settleWorld(): Promise<void> {
   if (!isActiveGM()) return;
   for (const stored of game.combats ?? []) {
     const combat = fray(stored);
+    await migrateFighterKeys(combat);
+    // The first combatant of a fighter stays (the one the GM saw join); one added after it, or a new fighter of an actor who already fights, goes.
+    const seen = new Set<string>();
+    const second = combat.combatants.filter((c) => {
+      const key = recordKey(c);
+      const again = seen.has(key) || (!isEnlisted(combat, c) && mintsFighter(combat, c));
+      seen.add(key);
+      return again;
+    });
+    for (const combatant of second) await dismiss(combat, combatant, null);
     const update: Record<string, unknown> = {};
-    if (!foundry.utils.hasProperty(combat._source, `flags.${SYSTEM_ID}.${CLOCK_KEY}`)) Object.assign(update, clockUpdate(combat.round, combat.round > 0 ? (combat.combatant?.id ?? null) : null));
-    const missing = combat.combatants.filter((c) => !isSettled(combat, c.id!));
-    if (missing.length) Object.assign(update, rosterUpdate(Object.fromEntries(missing.map((c) => [c.id!, rosterEntry(combat, c)]))));
+    if (!foundry.utils.hasProperty(combat._source, `flags.${SYSTEM_ID}.${CLOCK_KEY}`)) Object.assign(update, clockUpdate(combat.round, combat.round > 0 ? combat.combatant : null));
+    const missing = combat.combatants.filter((c) => !isSettled(combat, c));
+    if (missing.length) Object.assign(update, rosterUpdate(combat, Object.fromEntries(missing.map((c) => [c.id!, rosterEntry(combat, c)]))));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
+    await settleClock(combat);
+    const copies = combat.combatants.contents.flatMap((c) => {
+      const change = copiesChange(combat, c);
+      return change ? [{ _id: c.id!, ...change }] : [];
+    });
+    if (copies.length) await combat.updateEmbeddedDocuments("Combatant", copies, { turnEvents: false } as never);
   }
 }
 

@@ -1,8 +1,12 @@
 /**
- * Who fights, as the GM saw them join: each combatant's side, the round it joined in and the
+ * Who fights, as the GM saw them join: each fighter's side, the round it joined in and the
  * initiative the tracker shows, in the Combat's flags (only a GM writes them):
  *
- *   flags.fray.roster.<combatant id> = { side, joined, initiative }
+ *   flags.fray.roster.<fighter key> = { side, joined, initiative, actor }
+ *
+ * Keyed by fighter (fighter.ts), not by combatant: an entry outlives a combatant its player deletes,
+ * for the rest of the fight, and the combatant she creates again for the same token takes it back,
+ * initiative included (keeper.ts).
  *
  * In v13 a player may write her own combatant (its `initiative` and flags) and her token (its
  * `disposition`); the roster is what the rules read instead. The active GM enlists each combatant
@@ -17,6 +21,8 @@
  */
 import { SYSTEM_ID } from "../system.js";
 import { roundOf } from "./clock.js";
+import { type CombatantLike, recordKey } from "./fighter.js";
+import { hasRecord, recordOf, stateChanges } from "./store.js";
 
 export const ROSTER_KEY = "roster";
 
@@ -31,6 +37,8 @@ export interface RosterEntry {
   defeated?: boolean;
   /** The actor's status ids a GM gave and has not taken back (absent until a GM gives or takes one while it fights). */
   statuses?: string[];
+  /** The id of the actor it fought as when it joined (absent in an entry from before Fray kept it): she fights as one fighter per fight. */
+  actor?: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -67,7 +75,8 @@ export function freshEntry(combat: Combat.Implementation, combatant: Combatant.I
   // A GM may add a combatant already down (her creation data or the actor's status); a player's word for it is not taken.
   const downByGM = addedByGM && combatant.isDefeated;
   const statuses = addedByGM ? [...(combatant.actor?.statuses ?? [])].sort() : [];
-  return { side: vouchedSide(combatant, addedByGM), joined: roundOf(combat), initiative, ...(downByGM ? { defeated: true } : {}), ...(statuses.length ? { statuses } : {}) };
+  const actor = combatant.actorId ? { actor: combatant.actorId } : {};
+  return { side: vouchedSide(combatant, addedByGM), joined: roundOf(combat), initiative, ...(downByGM ? { defeated: true } : {}), ...(statuses.length ? { statuses } : {}), ...actor };
 }
 
 /**
@@ -76,18 +85,34 @@ export function freshEntry(combat: Combat.Implementation, combatant: Combatant.I
  * or a GM's own creation data can hold by then).
  */
 export function rosterEntry(combat: Combat.Implementation, combatant: Combatant.Implementation): RosterEntry {
-  const id = combatant.id ?? "";
   const entries = storedEntries(combat);
-  const stored = Object.hasOwn(entries, id) && isRecord(entries[id]) ? entries[id] : {};
-  const fresh = (): RosterEntry => freshEntry(combat, combatant, isInitiative(combatant.initiative) ? combatant.initiative : null);
-  if (!Object.hasOwn(entries, id)) return fresh();
+  const found = recordOf(entries, combatant);
+  const stored = isRecord(found) ? found : {};
+  if (!hasRecord(entries, combatant)) return freshEntry(combat, combatant, isInitiative(combatant.initiative) && !hasRoster(combat) ? combatant.initiative : null);
   return {
     side: Object.hasOwn(stored, "side") && isSide(stored.side) ? stored.side : vouchedSide(combatant, false),
     joined: Number.isSafeInteger(stored.joined) && (stored.joined as number) >= 0 ? (stored.joined as number) : 0,
     initiative: Object.hasOwn(stored, "initiative") && isInitiative(stored.initiative) ? stored.initiative : null,
     ...(typeof stored.defeated === "boolean" ? { defeated: stored.defeated } : {}),
     ...(isStatusList(stored.statuses) ? { statuses: [...stored.statuses] } : {}),
+    ...(typeof stored.actor === "string" && stored.actor !== "" ? { actor: stored.actor } : {}),
   };
+}
+
+/** Whether the GM keeps a roster for this combat (a combat from before the roster has none: its fields are read until the GM settles it). */
+export function hasRoster(combat: Combat.Implementation): boolean {
+  return foundry.utils.hasProperty(combat._source, `flags.${SYSTEM_ID}.${ROSTER_KEY}`);
+}
+
+/** Every fighter the roster holds, present or gone, by fighter key (an older Fray's entries by combatant id). */
+export function rosterKeys(combat: Combat.Implementation): string[] {
+  return Object.keys(storedEntries(combat));
+}
+
+/** The actor a roster entry fought as, as the GM recorded it (undefined for an entry from before Fray kept it). */
+export function rosterActor(combat: Combat.Implementation, key: string): string | undefined {
+  const entry = storedEntries(combat)[key];
+  return isRecord(entry) && typeof entry.actor === "string" && entry.actor !== "" ? entry.actor : undefined;
 }
 
 /**
@@ -122,14 +147,14 @@ export function defeatedOf(combat: Combat.Implementation, combatant: Combatant.I
   return !combatant.hasPlayerOwner && combatant.isDefeated;
 }
 
-/** Whether the GM has enlisted the combatant (or placed it). */
-export function isEnlisted(combat: Combat.Implementation, combatantId: string): boolean {
-  return Object.hasOwn(storedEntries(combat), combatantId);
+/** Whether the GM has enlisted the combatant's fighter (or placed it). */
+export function isEnlisted(combat: Combat.Implementation, combatant: CombatantLike): boolean {
+  return hasRecord(storedEntries(combat), combatant);
 }
 
-/** Whether the combatant's side and joining round are stored (an entry only a card's initiative wrote has neither). */
-export function isSettled(combat: Combat.Implementation, combatantId: string): boolean {
-  const entry = storedEntries(combat)[combatantId];
+/** Whether the fighter's side and joining round are stored under its key (an entry only a card's initiative wrote has neither, nor has an older Fray's). */
+export function isSettled(combat: Combat.Implementation, combatant: CombatantLike): boolean {
+  const entry = storedEntries(combat)[recordKey(combatant)];
   return isRecord(entry) && Object.hasOwn(entry, "side") && Object.hasOwn(entry, "joined");
 }
 
@@ -139,10 +164,10 @@ export const sideOf = (combat: Combat.Implementation, combatant: Combatant.Imple
 /** The initiative the ruleset gave the combatant (what the tracker shows and orders by, never Foundry's field). */
 export const initiativeOf = (combat: Combat.Implementation, combatant: Combatant.Implementation): number | null => rosterEntry(combat, combatant).initiative;
 
-/** The update path of one field of a combatant's entry (for a card's Apply, recorded and undone with the rest). */
-export const rosterPath = (combatantId: string, field: keyof RosterEntry): string => `flags.${SYSTEM_ID}.${ROSTER_KEY}.${combatantId}.${field}`;
+/** The update path of one field of a combatant's entry, under its fighter (for a card's Apply, recorded and undone with the rest). */
+export const rosterPath = (combatant: CombatantLike, field: keyof RosterEntry): string => `flags.${SYSTEM_ID}.${ROSTER_KEY}.${recordKey(combatant)}.${field}`;
 
-/** Update data writing whole entries (null removes one). */
-export function rosterUpdate(entries: Record<string, RosterEntry | null>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entries).map(([id, entry]) => (entry === null ? [`flags.${SYSTEM_ID}.${ROSTER_KEY}.-=${id}`, null] : [`flags.${SYSTEM_ID}.${ROSTER_KEY}.==${id}`, entry])));
+/** Update data writing whole entries (null removes one), each named by its present combatant's id and stored under its fighter. */
+export function rosterUpdate(combat: Combat.Implementation, entries: Record<string, RosterEntry | null>): Record<string, unknown> {
+  return stateChanges(combat, ROSTER_KEY, entries);
 }

@@ -10,6 +10,8 @@ const { CombatTracker } = foundry.applications.sidebar.tabs;
 // The tracker's `viewed` is typed as the stored base Combat, which fvtt-types cannot relate to the
 // configured class once it overrides a protected method; CONFIG.Combat.documentClass is FrayCombat.
 const asFray = (combat: Combat.Stored) => combat as unknown as Combat.Implementation;
+// The same for a row's combatant: FrayCombatant overrides a protected method (_preUpdate).
+const asFrayCombatant = (combatant: Combatant.Stored) => combatant as unknown as Combatant.Implementation;
 
 /** A turn's row in the tracker: Foundry's own context plus what the ruleset shows for it. */
 export type FrayTurnContext = foundry.applications.sidebar.tabs.CombatTracker.TurnContext & { fray?: CombatantView };
@@ -70,9 +72,9 @@ export class FrayCombatTracker extends CombatTracker {
     const turn: FrayTurnContext = await super._prepareTurnContext(combat, combatant, index);
     const rules = await arrivedCombatRules();
     if (!rules) return turn;
-    const initiative = initiativeOf(asFray(combat), combatant);
+    const initiative = initiativeOf(asFray(combat), asFrayCombatant(combatant));
     Object.assign(turn, { initiative, hasDecimals: initiative !== null && !Number.isInteger(initiative) });
-    turn.fray = rowView(rules, asFray(combat), combatant);
+    turn.fray = rowView(rules, asFray(combat), asFrayCombatant(combatant));
     if (turn.fray.problem) turn.css = [turn.css, "fray-problem"].filter(Boolean).join(" ");
     return turn;
   }

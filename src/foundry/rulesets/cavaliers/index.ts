@@ -5,6 +5,7 @@ import { dieChoices, labelledChoices } from "../../sheets/choices.js";
 import { armourOf, cavaliersData, specialtiesOf, weaponsOf } from "./ui/gear.js";
 import type { FoundryRuleset } from "../types.js";
 import { cavaliersCombatRules } from "./combat/index.js";
+import { registerCavaliersMovement } from "./combat/moving.js";
 import { postAttack, postCheck, registerCavaliersCards } from "./cards/index.js";
 import { registerCavaliersUi } from "./ui/index.js";
 import { skillChoices } from "./competence.js";
@@ -48,6 +49,7 @@ export const cavaliersFoundry: FoundryRuleset = {
   combat: cavaliersCombatRules,
   init() {
     registerCavaliersCards();
+    registerCavaliersMovement();
     // For macros and the browser tests, which reach the system only through globals.
     const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});
     fray.cavaliers = { postAttack, postCheck };

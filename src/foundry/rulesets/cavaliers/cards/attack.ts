@@ -69,7 +69,7 @@ const riposteIn = (value: unknown): "parry" | "feint" | null => (value === "fein
  */
 export function riposteOf(actor: Actor.Implementation): "parry" | "feint" | null {
   const fight = fightingAs(actor);
-  if (fight) return riposteIn(storedState(fight.combat, RIPOSTE_KEY, fighterKey(fight.combatant)));
+  if (fight) return riposteIn(storedState(fight.combat, RIPOSTE_KEY, fight.combatant));
   return riposteIn(actor.getFlag("fray", "riposte") as unknown);
 }
 

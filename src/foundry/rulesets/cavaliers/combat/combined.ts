@@ -2,7 +2,7 @@
  * The combined actions each combatant took this round, kept by the GM in the Combat's own flags
  * (a player writes her combatant and her token, never the Combat's flags):
  *
- *   flags.fray.cavaliersCombined.<combatant id> = { round, actions: [combined action ids] }
+ *   flags.fray.cavaliersCombined.<fighter key> = { round, actions: [combined action ids] }
  *
  * The Drop 4 cap and the two Areas of movement hold for the round (seed 000 §Combined Actions), so
  * the GM adds what each attack, skill and Flourish card and each Interpose's Move took, and the next
@@ -20,7 +20,7 @@ export const COMBINED_KEY = "cavaliersCombined";
 
 /** Combined actions the combatant took this round by the GM's clock (an unreadable record reads as none). */
 export function combinedThisRound(combat: Combat.Implementation, combatant: Combatant.Implementation): string[] {
-  const value = storedState(combat, COMBINED_KEY, combatant.id);
+  const value = storedState(combat, COMBINED_KEY, combatant);
   if (typeof value !== "object" || value === null) return [];
   const { round, actions } = value as { round?: unknown; actions?: unknown };
   if (round !== roundOf(combat) || !Array.isArray(actions)) return [];

@@ -2,7 +2,7 @@
  * An Interpose that blocks: the opponent held in his Area for the round, kept by the GM in the
  * Combat's own flags (a player writes her combatant and her token, never the Combat's flags):
  *
- *   flags.fray.cavaliersHolds.<held combatant id> = { round, by: <interposer's combatant id> }
+ *   flags.fray.cavaliersHolds.<held fighter key> = { round, by: <interposer's fighter key> }
  *
  * A hold counts only in the round of the GM's clock it was bought in; an older one reads as none.
  */
@@ -14,13 +14,13 @@ export const HOLD_KEY = "cavaliersHolds";
 
 export interface Hold {
   round: number;
-  /** The combatant who interposed. */
+  /** The fighter who interposed (its key; an older Fray's hold, its combatant id). */
   by: string;
 }
 
 /** The stored hold on a combatant when it is what the tracker writes; undefined otherwise. */
 export function holdOf(combat: Combat.Implementation, combatant: Combatant.Implementation): Hold | undefined {
-  const value = storedState(combat, HOLD_KEY, combatant.id);
+  const value = storedState(combat, HOLD_KEY, combatant);
   if (typeof value !== "object" || value === null) return undefined;
   const { round, by } = value as { round?: unknown; by?: unknown };
   return Number.isSafeInteger(round) && (round as number) >= 0 && typeof by === "string" && by !== "" ? { round: round as number, by } : undefined;

@@ -11,6 +11,7 @@ import { RuleError } from "../../../../core/ruleError.js";
 import { cavaliersRules } from "../../../../rules/cavaliers/index.js";
 import type { InterposeRequest } from "../../../../rules/cavaliers/initiative.js";
 import { rewriteOpenCard } from "../../../cards/index.js";
+import { recordKey } from "../../../combat/fighter.js";
 import { writeStates } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
@@ -94,7 +95,7 @@ async function redirect(combat: Combat.Implementation, bought: CheckedSpend, act
 async function block(combat: Combat.Implementation, bought: CheckedSpend, actor: Actor.Implementation, opponentId: string): Promise<void> {
   const { opponent } = refusal(checkBlock(combat, bought.combatant, combat.combatants.get(opponentId)));
   resolveSpend(bought, actor, { mode: "block", opponent: opponent.name ?? opponent.actor?.name ?? "", areas: 0 });
-  const hold = { round: roundOf(combat), by: bought.combatant.id! };
+  const hold = { round: roundOf(combat), by: recordKey(bought.combatant) };
   const effect = i18n().format("FRAY.Combat.Interpose.Held", { opponent: esc(opponent.name ?? "") });
   await recordSpend(combat, bought, () => writeStates(combat, HOLD_KEY, { [opponent.id!]: hold }), effect);
 }

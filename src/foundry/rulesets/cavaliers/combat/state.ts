@@ -1,10 +1,9 @@
 import { INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
 import { roundOf } from "../../../combat/clock.js";
 import type { OrderKey } from "../../../combat/rules.js";
-import { fighterKey } from "../../../combat/fighter.js";
 import { storedState } from "../../../combat/store.js";
 
-/** Where a combatant stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<combatant id>`. */
+/** Where a fighter stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<fighter key>` (a combatant created again keeps it). */
 export interface CavaliersCombatantState {
   specialty: InitiativeSpecialty;
   total: number;
@@ -67,11 +66,11 @@ export function readState(value: unknown): CavaliersCombatantState | undefined {
   };
 }
 
-const stored = (combatant: Combatant.Implementation, key: string): unknown => storedState(combatant.combat, key, combatant.id);
+const stored = (combatant: Combatant.Implementation, key: string): unknown => storedState(combatant.combat, key, combatant);
 
 /** The Initiative Points the GM's record gives a combatant's fighter (0 before any roll gave some). */
 export function pointsOf(combatant: Combatant.Implementation): number {
-  const points = storedState(combatant.combat, POINTS_KEY, fighterKey(combatant));
+  const points = storedState(combatant.combat, POINTS_KEY, combatant);
   return Number.isSafeInteger(points) && (points as number) >= 0 ? (points as number) : 0;
 }
 

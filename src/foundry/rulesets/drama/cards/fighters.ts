@@ -8,6 +8,7 @@ import { type CardActors } from "../../../cards/kinds.js";
 import { actorAt, tokenAt } from "../../../cards/documents.js";
 import type { CardRef } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
+import { recordKey } from "../../../combat/fighter.js";
 import { combatantFor, declaredStance, momentumHolder } from "../combat/state.js";
 import { combatantOf, dramaSystemOf, type WeaponView } from "../gear.js";
 import { roundsOutOf } from "../combat/out.js";
@@ -60,7 +61,7 @@ export function trackerFacts(roles: readonly string[], actors: CardActors, token
     const found = combatantFor(actor, tokens[role] ?? null);
     if (!found || (combat && found.combat !== combat)) return null;
     combat = found.combat;
-    ids[role] = found.combatant.id!;
+    ids[role] = recordKey(found.combatant);
   }
   if (!combat || !hasBegun(combat)) return null;
   return { combat: combat.id!, round: roundOf(combat), ids };

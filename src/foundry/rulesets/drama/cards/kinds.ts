@@ -9,6 +9,7 @@ import { anything, entries, listOf, oneOf as oneOfField, optional, requestOf, te
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
 import { cardName, changeTargetAt } from "../../../cards/documents.js";
+import { combatantOfKey } from "../../../combat/fighter.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
@@ -83,7 +84,7 @@ function describeChange(record: ChangeRecord): { field: string; before: string; 
   if (parts[2] === OUT_KEY) return null;
   const combatantName = (id: unknown) => {
     const combat = changeTargetAt(record.uuid);
-    return typeof id === "string" && combat instanceof Combat ? (combat.combatants.get(id)?.name ?? "—") : "—";
+    return typeof id === "string" && combat instanceof Combat ? (combatantOfKey(combat.combatants, id)?.name ?? "—") : "—";
   };
   if (parts[2] === MOMENTUM_KEY) return { field: localize("FRAY.Drama.Card.Field.momentum"), before: combatantName(record.before), after: combatantName(record.after) };
   if (parts[2] === STANCES_KEY) {

@@ -14,6 +14,7 @@ import { STANCE_TABLE, STANCES, type Stance } from "../../../../rules/drama/tabl
 import type { DramaticModifiers } from "../../../../rules/drama/combatant.js";
 import { roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
+import { combatantOfKey, recordKey } from "../../../combat/fighter.js";
 import { initiativeOf } from "../../../combat/roster.js";
 import type { CombatantButton, OrderKey, RulesetCombatRules } from "../../../combat/rules.js";
 import { Refused } from "../../../relay/index.js";
@@ -48,7 +49,7 @@ interface Ranked {
 function rankedOf(combat: Combat.Implementation, combatant: Combatant.Implementation, withStance: boolean): Ranked | null {
   const system = dramaSystem(combatant.actor);
   if (!system || !combatant.id) return null;
-  const declared = withStance ? declaredStance(combat, combatant.id, stanceRound(combat)) : null;
+  const declared = withStance ? declaredStance(combat, recordKey(combatant), stanceRound(combat)) : null;
   const modifier = declared ? STANCE_TABLE[declared.stance].momentum + (declared.stance === "dramatic" ? (declared.dramatic?.momentum ?? 0) : 0) : 0;
   return { id: combatant.id, name: combatant.name ?? "", grit: system.grit.value, stanceModifier: modifier, agility: system.attributes.agility, level: system.level, pc: combatant.actor?.type === "dramaCharacter" };
 }
@@ -90,8 +91,8 @@ const scored = (combat: Combat.Implementation, combatant: Combatant.Implementati
  * actor level, then Agility, then a player actor; a full tie goes by the tracker's order).
  */
 function declaresAfter(combat: Combat.Implementation, x: Combatant.Implementation, y: Combatant.Implementation): boolean {
-  const held = momentumHolder(combat, x.id!, y.id!);
-  if (held) return held === x.id;
+  const held = momentumHolder(combat, recordKey(x), recordKey(y));
+  if (held) return held === recordKey(x);
   const [rx, ry] = [rankedOf(combat, x, false), rankedOf(combat, y, false)];
   if (!rx || !ry) return false;
   const rank = compareRank(rx, ry);
@@ -101,13 +102,13 @@ function declaresAfter(combat: Combat.Implementation, x: Combatant.Implementatio
 /** The opponents who must declare before this combatant and have not yet. */
 function stillToDeclare(combat: Combat.Implementation, combatant: Combatant.Implementation): Combatant.Implementation[] {
   const round = stanceRound(combat);
-  return opponentsOf(combat, combatant).filter((o) => declaresAfter(combat, combatant, o) && !declaredStance(combat, o.id, round));
+  return opponentsOf(combat, combatant).filter((o) => declaresAfter(combat, combatant, o) && !declaredStance(combat, recordKey(o), round));
 }
 
 /** Opponents who declare after this combatant and already have: she can no longer change hers. */
 function alreadySeen(combat: Combat.Implementation, combatant: Combatant.Implementation): Combatant.Implementation[] {
   const round = stanceRound(combat);
-  return opponentsOf(combat, combatant).filter((o) => declaresAfter(combat, o, combatant) && declaredStance(combat, o.id, round));
+  return opponentsOf(combat, combatant).filter((o) => declaresAfter(combat, o, combatant) && declaredStance(combat, recordKey(o), round));
 }
 
 function checkedStance(choice: Record<string, unknown>): { stance: Stance; dramatic?: DramaticModifiers } {
@@ -167,7 +168,7 @@ export const dramaCombatRules: RulesetCombatRules = {
     if (action !== "stance") return {};
     const combatant = combatants[0];
     if (!combatant) return null;
-    const declared = declaredStance(combat, combatant.id, stanceRound(combat));
+    const declared = declaredStance(combat, recordKey(combatant), stanceRound(combat));
     const answer = await ask(new StanceDialog(combatant.name ?? "", false, declared?.stance ?? "stand"));
     return answer ? { ...answer } : null;
   },
@@ -194,9 +195,9 @@ export const dramaCombatRules: RulesetCombatRules = {
     const system = dramaSystem(combatant.actor);
     if (!system || !combatant.id) return { facts, buttons };
     const round = stanceRound(combat);
-    const declared = declaredStance(combat, combatant.id, round);
+    const declared = declaredStance(combat, recordKey(combatant), round);
     facts.push(declared ? i18n().format("FRAY.Drama.Combat.Stance", { stance: i18n().localize(`FRAY.Drama.Stance.${declared.stance}`) }) : i18n().localize("FRAY.Drama.Combat.NoStance"));
-    const over = holdsMomentumOver(combat, combatant.id).map((id) => combat.combatants.get(id)?.name ?? "");
+    const over = holdsMomentumOver(combat, recordKey(combatant)).map((id) => combatantOfKey(combat.combatants, id)?.name ?? "");
     if (over.length) facts.push(i18n().format("FRAY.Drama.Combat.MomentumOver", { names: over.join(", ") }));
     else if (roundOf(combat) <= 1 && scored(combat, combatant) && combat.turns.find((c) => scored(combat, c)) === combatant) facts.push(i18n().localize("FRAY.Drama.Combat.Momentum"));
     if (system.disadvantage !== "none") facts.push(i18n().format(`FRAY.Drama.Combat.Disadvantage.${system.disadvantage}`, { rd: String(system.derived.disadvantageDice) }));
@@ -223,8 +224,8 @@ export const dramaCombatRules: RulesetCombatRules = {
     const seen = alreadySeen(combat, combatant);
     if (seen.length) refuse("Seen", { names: seen.map((c) => c.name ?? "").join(", ") });
     const round = stanceRound(combat);
-    const update: Record<string, unknown> = { [stancePath(round, combatant.id!)]: stance };
-    if (stance === "dramatic") update[dramaticPath(round, combatant.id!)] = storedDramatic(dramatic);
+    const update: Record<string, unknown> = { [stancePath(round, recordKey(combatant))]: stance };
+    if (stance === "dramatic") update[dramaticPath(round, recordKey(combatant))] = storedDramatic(dramatic);
     await keepingCurrentTurn(combat, async () => {
       // Dotted flag paths built at run time are outside fvtt-types' typed update data.
       await combat.update(update as never, { turnEvents: false } as never);
@@ -243,8 +244,8 @@ export const dramaCombatRules: RulesetCombatRules = {
   async reset(combat, combatant) {
     const update: Record<string, unknown> = {};
     for (let round = 1; round <= stanceRound(combat); round++) {
-      update[stancePath(round, combatant.id!)] = null;
-      update[dramaticPath(round, combatant.id!)] = null;
+      update[stancePath(round, recordKey(combatant))] = null;
+      update[dramaticPath(round, recordKey(combatant))] = null;
     }
     await keepingCurrentTurn(combat, async () => {
       // Dotted flag paths built at run time are outside fvtt-types' typed update data.

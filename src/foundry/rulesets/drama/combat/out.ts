@@ -16,7 +16,7 @@ const rounds = (value: unknown): number => (Number.isSafeInteger(value) && (valu
 
 /** A combatant's rounds out in the GM's record of this combat. */
 export function roundsOutIn(combat: Combat.Implementation, combatant: Combatant.Implementation): number {
-  return rounds(storedState(combat, OUT_KEY, fighterKey(combatant)));
+  return rounds(storedState(combat, OUT_KEY, combatant));
 }
 
 /** An actor's rounds out: the record of the active fight she is in, else (out of a fight) her actor's. */

@@ -4,12 +4,15 @@
  * Dramatic stance, and who holds Momentum in each pairing that has fought. Every value read back is
  * checked, as a hand edit or another version may leave anything there.
  *
- *   flags.fray.dramaStances.r<round>.<combatant id>   = a stance
- *   flags.fray.dramaDramatic.r<round>.<combatant id>  = { base, resistance, drama, armour, momentum }
- *   flags.fray.dramaMomentum.<id>_<id>                = the holder's combatant id (ids sorted)
+ *   flags.fray.dramaStances.r<round>.<fighter key>   = a stance
+ *   flags.fray.dramaDramatic.r<round>.<fighter key>  = { base, resistance, drama, armour, momentum }
+ *   flags.fray.dramaMomentum.<key>_<key>             = the holder's fighter key (keys sorted)
+ *
+ * Keyed by fighter (combat/fighter.ts): a combatant deleted and created again keeps its Momentum and stance.
  */
 import type { DramaticModifiers } from "../../../../rules/drama/combatant.js";
 import { STANCES, type Stance } from "../../../../rules/drama/tables.js";
+import { combatantOfKey, recordKey } from "../../../combat/fighter.js";
 import { sideOf as rosterSide } from "../../../combat/roster.js";
 import { SYSTEM_ID } from "../../../system.js";
 
@@ -48,33 +51,33 @@ export function storedDramatic(modifiers: DramaticModifiers | undefined): Record
   return Object.fromEntries(DRAMATIC_FIELDS.map((field) => [field, modifiers?.[field] ?? 0]));
 }
 
-/** The stance a combatant declared in a round (with a Dramatic stance's modifiers), or null. */
-export function declaredStance(combat: Combat.Implementation | null | undefined, combatantId: string | null | undefined, round: number): { stance: Stance; dramatic?: DramaticModifiers } | null {
-  if (!combat || !combatantId) return null;
+/** The stance a fighter (its key) declared in a round (with a Dramatic stance's modifiers), or null. */
+export function declaredStance(combat: Combat.Implementation | null | undefined, fighter: string | null | undefined, round: number): { stance: Stance; dramatic?: DramaticModifiers } | null {
+  if (!combat || !fighter) return null;
   const inRound = flagsOf(combat, STANCES_KEY)[`r${round}`];
-  const stance = isRecord(inRound) ? inRound[combatantId] : undefined;
+  const stance = isRecord(inRound) ? inRound[fighter] : undefined;
   if (typeof stance !== "string" || !(STANCES as readonly string[]).includes(stance)) return null;
   if (stance !== "dramatic") return { stance: stance as Stance };
   const dramaticRound = flagsOf(combat, DRAMATIC_KEY)[`r${round}`];
-  const dramatic = readDramatic(isRecord(dramaticRound) ? dramaticRound[combatantId] : undefined);
+  const dramatic = readDramatic(isRecord(dramaticRound) ? dramaticRound[fighter] : undefined);
   return dramatic && Object.keys(dramatic).length ? { stance: "dramatic", dramatic } : { stance: "dramatic" };
 }
 
-/** Who holds Momentum between two combatants (a combatant id), or null when they have not fought. */
+/** Who holds Momentum between two fighters (a fighter key), or null when they have not fought. */
 export function momentumHolder(combat: Combat.Implementation | null | undefined, a: string, b: string): string | null {
   if (!combat) return null;
   const holder = flagsOf(combat, MOMENTUM_KEY)[pairKey(a, b)];
   return holder === a || holder === b ? holder : null;
 }
 
-/** Every stored pair a combatant holds Momentum in, as the other combatants' ids. */
-export function holdsMomentumOver(combat: Combat.Implementation, combatantId: string): string[] {
+/** Every stored pair a fighter holds Momentum in, as the other fighters' keys (those still in the combat). */
+export function holdsMomentumOver(combat: Combat.Implementation, fighter: string): string[] {
   const over: string[] = [];
   for (const [key, holder] of Object.entries(flagsOf(combat, MOMENTUM_KEY))) {
     const ids = key.split("_");
-    if (ids.length !== 2 || holder !== combatantId || !ids.includes(combatantId)) continue;
-    const other = ids.find((id) => id !== combatantId);
-    if (other && combat.combatants.has(other)) over.push(other);
+    if (ids.length !== 2 || holder !== fighter || !ids.includes(fighter)) continue;
+    const other = ids.find((id) => id !== fighter);
+    if (other && combatantOfKey(combat.combatants, other)) over.push(other);
   }
   return over;
 }
@@ -82,7 +85,7 @@ export function holdsMomentumOver(combat: Combat.Implementation, combatantId: st
 /** Whether the tracker's flags hold something it cannot read for this combatant. */
 export function hasBadDramaState(combat: Combat.Implementation | null, combatant: Combatant.Implementation): boolean {
   if (!combat) return false;
-  const id = combatant.id ?? "";
+  const id = recordKey(combatant);
   for (const round of Object.values(flagsOf(combat, STANCES_KEY))) {
     if (!isRecord(round)) continue;
     const value = round[id];

@@ -51,7 +51,7 @@ export async function delayTurn(combat: Combat.Implementation, mover: Combatant.
     states[id] = { ...state, place: index + 1, delayed: state.delayed || id === mover.id };
   });
   // Not turnEvents: false — her turn passes to the one now in her place, as if it had ended.
-  await combat.update(stateChanges(STATE_KEY, states) as never);
+  await combat.update(stateChanges(combat, STATE_KEY, states) as never);
   await postServedCard("personal.delay", {}, { rules: request, names: namesOf(combat.combatants) }, [], asker, mover.actor);
 }
 

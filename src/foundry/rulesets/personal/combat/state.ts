@@ -33,7 +33,7 @@ export function readState(raw: unknown): PersonalCombatantState | undefined {
   return { score: s.score as number, face, rank: s.rank as number, pc: s.pc, major: s.major, place: s.place, delayed: s.delayed };
 }
 
-const stored = (combatant: Combatant.Implementation): unknown => storedState(combatant.combat, STATE_KEY, combatant.id);
+const stored = (combatant: Combatant.Implementation): unknown => storedState(combatant.combat, STATE_KEY, combatant);
 
 /** A combatant's state; none before she is scored (or after the GM cleared her score), or when unreadable. */
 export function stateOf(combatant: Combatant.Implementation): PersonalCombatantState | undefined {

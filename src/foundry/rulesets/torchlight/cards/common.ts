@@ -6,7 +6,7 @@
 import type { CardActors } from "../../../cards/kinds.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { Refused } from "../../../relay/index.js";
-import { combatById, type Fighter, fighterFor, fightersOf, viewedCombat } from "../combat/fight.js";
+import { combatById, type Fighter, fighterFor, fighterNamed, fightersOf, viewedCombat } from "../combat/fight.js";
 import { stateOf, type TorchlightCombatState } from "../combat/state.js";
 
 export const localize = (key: string, data?: Record<string, string>): string => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
@@ -50,9 +50,9 @@ export function fighterIn(fight: CardFight, actors: CardActors, tokens: Record<s
   return fighter;
 }
 
-/** A fighter the request names by combatant id (fixed by the GM when the card opened). */
+/** A fighter the request names by fighter key (fixed by the GM when the card opened). */
 export function fighterById(fight: CardFight, id: unknown): Fighter {
-  const fighter = fight.fighters.find((f) => f.id === id);
+  const fighter = fighterNamed(fight.fighters, id);
   if (!fighter) refuse("NotInFight", { name: String(id).slice(0, 40) });
   return fighter;
 }

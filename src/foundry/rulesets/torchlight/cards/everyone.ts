@@ -13,6 +13,7 @@ import { COMPULSIONS } from "../../../../rules/torchlight/compulsions.js";
 import { MANEUVERS, type Stance } from "../../../../rules/torchlight/tables.js";
 import { combatId, requestOf } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { combatantOfKey } from "../../../combat/fighter.js";
 import { rosterPath } from "../../../combat/roster.js";
 import { rulesetOptions } from "../../../settings.js";
 import { FRAY_STATUS, statusIdFor } from "../../../statuses/index.js";
@@ -37,7 +38,7 @@ function rosterOf(fight: CardFight, actors: CardActors, tokens: Record<string, T
   return roster;
 }
 
-/** The role a combatant id has on this card. */
+/** The role a fighter (its key) has on this card. */
 const roleOf = (roster: Map<string, Fighter>, id: string | null): string | undefined => [...roster.entries()].find(([, f]) => f.id === id)?.[0];
 
 /** Whether a Maneuver's mark ends with this round. */
@@ -257,10 +258,12 @@ export const torchlightInitiativeCard: CardKind = {
       if (!save) continue;
       fields[statePath("initiative", id)] = { roll: save.roll, st: save.st, success: save.success, actsFrom: result.actsFrom[name] };
       if ((request.returning as Record<string, number>)[role] !== undefined) fields[statePath("retreated", id)] = null;
-      const combatant = fight.combat.combatants.get(id);
+      const combatant = combatantOfKey(fight.combat.combatants, id);
       // The roster's copy is what the tracker shows (Foundry's field is the player's to write).
-      fields[rosterPath(id, "initiative")] = Number(save.roll);
-      if (combatant) changes.push({ actor: combatant, fields: { initiative: Number(save.roll) } });
+      if (combatant) {
+        fields[rosterPath(combatant, "initiative")] = Number(save.roll);
+        changes.push({ actor: combatant, fields: { initiative: Number(save.roll) } });
+      }
       changes.push(...actorChange(actors[role]!, effectFor(outcome.effects, name), {}, (request.returning as Record<string, number>)[role] !== undefined ? { [FRAY_STATUS.retreated.id]: false } : {}));
     }
     for (const [id, cell] of Object.entries(placements(fight, result.placementOrder, names, ids, actors))) fields[statePath("grid", id)] = cell;

@@ -24,9 +24,9 @@ export function whoOf(fighter: Fighter): Who {
   return fighter.token ? { actor: fighter.actor?.uuid ?? "", token: fighter.token.uuid } : { actor: fighter.actor?.uuid ?? "" };
 }
 
-/** Every fighter (or the ones given) as roles c0, c1... */
+/** Every fighter (or the ones given, by fighter key or combatant id) as roles c0, c1... */
 function everyone(combat: Combat.Implementation, only?: readonly string[]): Record<string, CardRef> {
-  const fighters = fightersOf(combat).filter((f) => f.actor && (!only || only.includes(f.id)));
+  const fighters = fightersOf(combat).filter((f) => f.actor && (!only || only.includes(f.id) || only.includes(f.combatant.id ?? "")));
   return Object.fromEntries(fighters.slice(0, MAX_FIGHTERS).map((f, i) => [`c${i}`, ref(whoOf(f))]));
 }
 
@@ -88,7 +88,7 @@ export async function postTorchlightRound(combat: Combat.Implementation): Promis
   return posted(await openCard({ kind: "torchlight.round", refs: everyone(combat), request: { combat: combat.id } }));
 }
 
-/** Dex saves for these combatants (by id): a player's own, or the GM's for everyone who has not rolled. */
+/** Dex saves for these fighters (by fighter key or combatant id): a player's own, or the GM's for everyone who has not rolled. */
 export async function postTorchlightInitiative(combat: Combat.Implementation, combatantIds: readonly string[]): Promise<ChatMessage.Implementation | undefined> {
   return posted(await openCard({ kind: "torchlight.initiative", refs: everyone(combat, combatantIds), request: { combat: combat.id } }));
 }

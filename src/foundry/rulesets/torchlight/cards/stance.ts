@@ -132,7 +132,7 @@ export const torchlightAbilityCard: CardKind = {
   },
   changes(outcome, _actors, request) {
     const result = outcome.result as { ability: string; intimidated?: string };
-    // Intimidation names its enemy by its name in the fight; the Combat keeps its combatant id.
+    // Intimidation names its enemy by its name in the fight; the Combat keeps its fighter key.
     const ids = request.ids as Record<string, string>;
     const intimidated = result.intimidated && Object.hasOwn(ids, result.intimidated) ? ids[result.intimidated] : undefined;
     const on = typeof request.target === "string" ? request.target : (intimidated ?? null);

@@ -5,6 +5,7 @@
  */
 import { isEngaged, type Placement } from "../../../../rules/torchlight/grid.js";
 import { roundOf } from "../../../combat/clock.js";
+import { recordKey } from "../../../combat/fighter.js";
 import { sideOf as rosterSide } from "../../../combat/roster.js";
 import { type Cell, type Mark, stateOf, type TorchlightCombatState } from "./state.js";
 import { isIncapacitated, torchlightData } from "../actor-data.js";
@@ -13,6 +14,7 @@ import { cardName } from "../../../cards/documents.js";
 export type Side = "party" | "foes";
 
 export interface Fighter {
+  /** Its fighter key (combat/fighter.ts): what every part of the state, and every card, names it by. */
   id: string;
   combatant: Combatant.Implementation;
   actor: Actor.Implementation | null;
@@ -59,18 +61,22 @@ export function uniqueNames(names: readonly string[]): string[] {
 export function fightersOf(combat: Combat.Implementation, state: TorchlightCombatState = stateOf(combat)): Fighter[] {
   const combatants = combat.combatants.contents.filter((c) => torchlightData(c.actor) !== undefined);
   const names = uniqueNames(combatants.map((c) => cardName(c.name ?? c.actor?.name ?? "?")));
-  return combatants.map((combatant, index) => ({
-    id: combatant.id ?? "",
-    combatant,
-    actor: combatant.actor,
-    token: combatant.token ?? null,
-    name: names[index]!,
-    side: sideOf(combat, combatant),
-    cell: state.grid[combatant.id ?? ""] ?? null,
-    incapacitated: combatant.actor ? isIncapacitated(combatant.actor) : false,
-    playersTurn: combatant.hasPlayerOwner,
-    ranged: shootsIn(state, combatant.id ?? "", roundOf(combat)),
-  }));
+  return combatants.map((combatant, index) => {
+    // Every part of the state is keyed by fighter: a combatant deleted and created again finds its cell, moves and Retreat.
+    const id = recordKey(combatant);
+    return {
+      id,
+      combatant,
+      actor: combatant.actor,
+      token: combatant.token ?? null,
+      name: names[index]!,
+      side: sideOf(combat, combatant),
+      cell: state.grid[id] ?? null,
+      incapacitated: combatant.actor ? isIncapacitated(combatant.actor) : false,
+      playersTurn: combatant.hasPlayerOwner,
+      ranged: shootsIn(state, id, roundOf(combat)),
+    };
+  });
 }
 
 /**
@@ -81,6 +87,14 @@ export function fightersOf(combat: Combat.Implementation, state: TorchlightComba
 export function shootsIn(state: TorchlightCombatState, id: string, round: number): boolean {
   const shot = state.ranged[id];
   return shot !== undefined && shot >= round - 1;
+}
+
+/**
+ * The fighter a request or a card names: by its fighter key, or (a card opened by an older Fray, the
+ * tracker's rows) by its combatant's id.
+ */
+export function fighterNamed(fighters: readonly Fighter[], id: unknown): Fighter | undefined {
+  return fighters.find((f) => f.id === id) ?? fighters.find((f) => f.combatant.id === id);
 }
 
 /** The fighter an actor (through this token, if any) is in this Combat. */

@@ -14,7 +14,7 @@ import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { ask, onRequest, Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { torchlightSystem } from "../actor-data.js";
-import { combatById, type Fighter, fightersOf, placementsOf } from "./fight.js";
+import { combatById, type Fighter, fighterNamed, fightersOf, placementsOf } from "./fight.js";
 import { type Phase, PHASES, squadKey, stateOf, statePath } from "./state.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
@@ -31,7 +31,7 @@ function gmOnly(asker: User.Implementation): void {
 }
 
 function fighterOf(combat: Combat.Implementation, id: unknown): Fighter {
-  return fightersOf(combat).find((f) => f.id === id) ?? refuse("NotInFight", { name: String(id).slice(0, 40) });
+  return fighterNamed(fightersOf(combat), id) ?? refuse("NotInFight", { name: String(id).slice(0, 40) });
 }
 
 const capacity = () => readOptions(rulesetOptions("torchlight")).cellCapacity;

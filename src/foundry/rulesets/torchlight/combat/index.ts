@@ -11,6 +11,7 @@ import { FRAY_STATUS, setStatus, hasStatus } from "../../../statuses/index.js";
 import { Refused } from "../../../relay/index.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { updateCombatants } from "../../../combat/combat.js";
+import { recordKey } from "../../../combat/fighter.js";
 import type { CombatantButton, OrderKey, RulesetCombatRules, TrackerPhase } from "../../../combat/rules.js";
 import { INITIATIVE } from "../../../combat/requests.js";
 import { postTorchlightGrappleHold, postTorchlightInitiative, postTorchlightRetreat, postTorchlightRound } from "../cards/post.js";
@@ -36,7 +37,7 @@ function phaseOf(fighter: Fighter | undefined, state: TorchlightCombatState): Ph
 
 function fighterOfCombatant(combat: Combat.Implementation, combatant: Combatant.Implementation, state = stateOf(combat)): { fighter: Fighter | undefined; fighters: Fighter[] } {
   const fighters = fightersOf(combat, state);
-  return { fighter: fighters.find((f) => f.id === combatant.id), fighters };
+  return { fighter: fighters.find((f) => f.combatant.id === combatant.id), fighters };
 }
 
 /** The round the retreated may re-enter from. */
@@ -84,7 +85,7 @@ function buttonsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Fi
 /** On the clicking user's client: each button opens its dialog or card, which are requests of their own. */
 async function openFor(combat: Combat.Implementation, combatants: Combatant.Implementation[], action: string): Promise<null> {
   if (action === INITIATIVE) {
-    await postTorchlightInitiative(combat, combatants.map((c) => c.id ?? ""));
+    await postTorchlightInitiative(combat, combatants.map((c) => recordKey(c)));
     return null;
   }
   const combatant = combatants[0];
@@ -154,11 +155,11 @@ export const torchlightCombatRules: RulesetCombatRules = {
   /** The players' turn, the GM's, the environment's; within each, the successful Dex saves first, the higher first. */
   order(combat) {
     const state = stateOf(combat);
-    const fighters = new Map(fightersOf(combat, state).map((f) => [f.id, f]));
+    const fighters = new Map(fightersOf(combat, state).map((f) => [f.combatant.id, f]));
     const keys = new Map<string, OrderKey>();
     for (const combatant of combat.combatants) {
       const id = combatant.id ?? "";
-      const save = state.initiative[id];
+      const save = state.initiative[recordKey(combatant)];
       // Placement order: the successful Dex saves first, highest first, then the failures.
       keys.set(id, [PHASES.indexOf(phaseOf(fighters.get(id), state)), save?.success ? 0 : 1, -(save?.roll ?? 0)]);
     }
@@ -173,7 +174,7 @@ export const torchlightCombatRules: RulesetCombatRules = {
       id,
       label: t(`Phase.${id}`),
       active: hasBegun(combat) && state.phase === id,
-      combatantIds: ordered.filter((cid) => phaseOf(fighters.find((f) => f.id === cid), state) === id),
+      combatantIds: ordered.filter((cid) => phaseOf(fighters.find((f) => f.combatant.id === cid), state) === id),
       note: t(`PhaseNote.${id}`),
     }));
   },
@@ -199,13 +200,13 @@ export const torchlightCombatRules: RulesetCombatRules = {
     if (!combat) return false;
     const raw = combat.getFlag(FLAG_SCOPE as never, FLAG_KEY as never) as Record<string, Record<string, unknown> | undefined> | undefined;
     const read = readState(raw) as unknown as Record<string, Record<string, unknown>>;
-    const id = combatant.id ?? "";
-    // A part naming this combatant with a value the tracker cannot read (a cleared entry is null).
+    const id = recordKey(combatant);
+    // A part naming this fighter with a value the tracker cannot read (a cleared entry is null).
     return PARTS.some((part) => raw?.[part]?.[id] !== undefined && raw?.[part]?.[id] !== null && read[part]?.[id] === undefined);
   },
 
   async reset(combat, combatant) {
-    const id = combatant.id ?? "";
+    const id = recordKey(combatant);
     const update: Record<string, unknown> = Object.fromEntries(PARTS.map((part) => [statePath(part, id), null]));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     await combat.update(update as never);

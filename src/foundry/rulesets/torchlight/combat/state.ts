@@ -3,7 +3,8 @@
  * (`flags.fray.torchlight`): only a GM may write a Combat's flags (v13 BaseCombat#canUpdate lets a
  * player change round and turn alone), so what is queued there cannot come from a player's hand.
  * The GM writes it through the cards' Apply (recorded, so Undo takes it back) and through the
- * checked requests of the Combat Grid. Each part is keyed by combatant id; a cleared entry is null.
+ * checked requests of the Combat Grid. Each part is keyed by fighter (combat/fighter.ts), so a combatant
+ * deleted and created again keeps its cell, move and Retreat; a cleared entry is null.
  * A hand-edited flag is read field by field: what does not fit is ignored, never trusted.
  */
 import { STANCES, type Stance, type StanceAbility } from "../../../../rules/torchlight/tables.js";
@@ -36,7 +37,7 @@ export interface QueuedHit {
 export interface UsedAbility {
   round: number;
   ability: StanceAbility;
-  /** Protect Companion's companion, Intimidation's enemy, a Called Shot's enemy (combatant ids). */
+  /** Protect Companion's companion, Intimidation's enemy, a Called Shot's enemy (fighter keys). */
   on: string | null;
 }
 
@@ -82,7 +83,8 @@ export const STANDARD_LANES = [0, 0, 0, 0, 0, 0];
 type Loose = Record<string, unknown>;
 const isRecord = (value: unknown): value is Loose => typeof value === "object" && value !== null && !Array.isArray(value);
 const isInt = (value: unknown, min = 0, max = 1e6): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-const isId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9]{1,32}$/.test(value);
+// A fighter key (combat/fighter.ts), or the combatant id an older Fray kept until the GM's load moves it.
+const isId = (value: unknown): value is string => typeof value === "string" && /^((Token|Actor):)?[A-Za-z0-9]{1,32}$/.test(value);
 const isStance = (value: unknown): value is Stance => typeof value === "string" && (STANCES as readonly string[]).includes(value);
 
 /** Entries of a keyed part whose key is an id and whose value reads; nulls (cleared) and the rest are skipped. */

@@ -6,6 +6,7 @@
  */
 import type { AreaMap } from "../../../../core/areas/index.js";
 import { integerIn } from "../../../cards/checks.js";
+import { combatantOfKey, recordKey } from "../../../combat/fighter.js";
 import { placeTokens } from "../../../areas/index.js";
 import { Refused } from "../../../relay/index.js";
 import { budgetOf, fightOf } from "../combat/state.js";
@@ -62,7 +63,7 @@ export function fightFacts(actors: Record<string, Actor.Implementation>, tokens:
     if (!fight) continue;
     if (combatId && fight.combat.id !== combatId) refuse("TwoCombats");
     combatId = fight.combat.id;
-    combatants[role] = fight.combatant.id ?? "";
+    combatants[role] = recordKey(fight.combatant);
   }
   return combatId ? { combat: combatId, combatants } : null;
 }
@@ -73,7 +74,7 @@ export function fightAt(request: Record<string, unknown>, role: string): { comba
   if (!fight || typeof fight.combat !== "string") return null;
   const combat = game.combats?.get(fight.combat) as Combat.Implementation | undefined;
   const id = fight.combatants && Object.hasOwn(fight.combatants, role) ? fight.combatants[role] : undefined;
-  const combatant = combat && typeof id === "string" ? (combat.combatants.get(id) as Combatant.Implementation | undefined) : undefined;
+  const combatant = combat && typeof id === "string" ? (combatantOfKey(combat.combatants, id) as Combatant.Implementation | undefined) : undefined;
   return combat && combatant ? { combat, combatant } : null;
 }
 

@@ -104,7 +104,7 @@ function changes(outcome: Outcome, _actors: CardActors, request: Record<string, 
     label: game.i18n!.localize("FRAY.Unhex.Card.TeamPlace"),
   }));
   // The roster's copy is what the tracker shows (Foundry's field is the player's to write).
-  const shown: CardChange = { document: combat, fields: Object.fromEntries(combatants.map((c) => [rosterPath(c.id!, "initiative"), place(teamOf(combat, c))])), label: game.i18n!.localize("FRAY.Unhex.Card.TeamPlace") };
+  const shown: CardChange = { document: combat, fields: Object.fromEntries(combatants.map((c) => [rosterPath(c, "initiative"), place(teamOf(combat, c))])), label: game.i18n!.localize("FRAY.Unhex.Card.TeamPlace") };
   return [roundChange(combat, { round: Number(request.round), holder: result.winner, order: result.order }), ...budgets, shown, ...initiatives];
 }
 

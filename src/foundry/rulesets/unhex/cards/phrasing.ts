@@ -6,6 +6,7 @@
  * by pixels.
  */
 import { documentAt } from "../../../cards/documents.js";
+import { combatantOfKey } from "../../../combat/fighter.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
 import type { RulesetPhrasing } from "../../../cards/phrasing.js";
 import { SYSTEM_ID } from "../../../system.js";
@@ -21,7 +22,7 @@ const budget = (field: string) => new RegExp(`^flags\\.${escape(SYSTEM_ID)}\\.${
 function combatantName(record: ChangeRecord): string {
   const id = record.key.split(".")[3] ?? "";
   const combat = documentAt(record.uuid);
-  return (combat instanceof Combat ? combat.combatants.get(id)?.name : undefined) ?? i18n().localize("FRAY.Unhex.Card.Say.Someone");
+  return (combat instanceof Combat ? combatantOfKey(combat.combatants, id)?.name : undefined) ?? i18n().localize("FRAY.Unhex.Card.Say.Someone");
 }
 
 const count = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);

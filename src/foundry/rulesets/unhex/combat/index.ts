@@ -123,7 +123,7 @@ export const unhexCombatRules: RulesetCombatRules = {
 
   hasBadState(combatant) {
     const combat = combatant.combat as Combat.Implementation | null;
-    return combat ? !storedStateReadable(combat, combatant.id ?? "") : false;
+    return combat ? !storedStateReadable(combat, combatant) : false;
   },
 
   async reset(combat, combatant) {

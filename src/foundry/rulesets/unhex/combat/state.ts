@@ -1,6 +1,6 @@
 /**
  * What an Unhex fight keeps between cards, in the Combat's flags (which only a GM may write):
- * each combatant's actions this round (`flags.fray.unhex.<combatant id>`: round, available, owed,
+ * each fighter's actions this round (`flags.fray.unhex.<fighter key>`: round, available, owed,
  * and the team the GM moved her to) and the round's initiative (`flags.fray.unhexRound`: the round
  * it was rolled for, the winning team, the order of team turns). A budget is stored only when a
  * card changes it; read for a later round, the rounds between are started on it (an extra action
@@ -10,7 +10,9 @@ import { type ActionBudget, FRESH_BUDGET, startRound } from "../../../../rules/u
 import type { DocumentChange } from "../../../cards/kinds.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 import type { OrderKey } from "../../../combat/rules.js";
+import { recordKey } from "../../../combat/fighter.js";
 import { sideOf } from "../../../combat/roster.js";
+import { hasRecord, recordOf } from "../../../combat/store.js";
 import { SYSTEM_ID } from "../../../system.js";
 
 export const BUDGET_KEY = "unhex";
@@ -36,17 +38,18 @@ function flagOf(combat: Combat.Implementation, key: string): Record<string, unkn
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-function storedOf(combat: Combat.Implementation, combatantId: string): StoredCombatant {
-  const all = flagOf(combat, BUDGET_KEY);
-  const value = Object.hasOwn(all, combatantId) ? all[combatantId] : undefined;
+// Kept by fighter (combat/fighter.ts): a combatant deleted and created again finds the action she spent.
+function storedOf(combat: Combat.Implementation, combatant: Combatant.Implementation): StoredCombatant {
+  const value = recordOf(flagOf(combat, BUDGET_KEY), combatant);
   return typeof value === "object" && value !== null ? (value as StoredCombatant) : {};
 }
 
 /** Whether the stored state of a combatant is one Fray wrote (a GM's hand edit may hold anything). */
-export function storedStateReadable(combat: Combat.Implementation, combatantId: string): boolean {
-  const stored = storedOf(combat, combatantId);
+export function storedStateReadable(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
+  const stored = storedOf(combat, combatant);
   const all = flagOf(combat, BUDGET_KEY);
-  if (Object.hasOwn(all, combatantId) && (typeof all[combatantId] !== "object" || all[combatantId] === null)) return false;
+  const raw = recordOf(all, combatant);
+  if (hasRecord(all, combatant) && (typeof raw !== "object" || raw === null)) return false;
   if (stored.round !== undefined && !(typeof stored.round === "number" && Number.isInteger(stored.round) && stored.round >= 0)) return false;
   if (stored.available !== undefined && !count(stored.available)) return false;
   if (stored.owed !== undefined && !count(stored.owed)) return false;
@@ -55,7 +58,7 @@ export function storedStateReadable(combat: Combat.Implementation, combatantId: 
 
 /** The combatant's actions this round: her stored budget carried through the rounds since, or a fresh one. */
 export function budgetOf(combat: Combat.Implementation, combatant: Combatant.Implementation): ActionBudget {
-  const stored = storedOf(combat, combatant.id ?? "");
+  const stored = storedOf(combat, combatant);
   const round = roundOf(combat);
   if (!count(stored.available) || !count(stored.owed) || typeof stored.round !== "number" || stored.round > round) return FRESH_BUDGET;
   let budget: ActionBudget = { available: stored.available, owed: stored.owed };
@@ -66,7 +69,7 @@ export function budgetOf(combat: Combat.Implementation, combatant: Combatant.Imp
 
 /** The change that stores a combatant's budget for this round. */
 export function budgetChange(combat: Combat.Implementation, combatant: Combatant.Implementation, budget: ActionBudget): DocumentChange {
-  const path = `flags.${SYSTEM_ID}.${BUDGET_KEY}.${combatant.id}`;
+  const path = `flags.${SYSTEM_ID}.${BUDGET_KEY}.${recordKey(combatant)}`;
   return {
     document: combat,
     fields: { [`${path}.round`]: roundOf(combat), [`${path}.available`]: budget.available, [`${path}.owed`]: budget.owed },
@@ -87,7 +90,7 @@ export function budgetChange(combat: Combat.Implementation, combatant: Combatant
  * token is friendly, an NPC hostile.
  */
 export function teamOf(combat: Combat.Implementation, combatant: Combatant.Implementation): TeamId {
-  const chosen = storedOf(combat, combatant.id ?? "").team;
+  const chosen = storedOf(combat, combatant).team;
   if (typeof chosen === "string" && (TEAMS as readonly string[]).includes(chosen)) return chosen as TeamId;
   const disposition = sideOf(combat, combatant);
   if (typeof disposition === "number" && Object.hasOwn(DISPOSITION_TEAMS, disposition)) return DISPOSITION_TEAMS[disposition]!;
@@ -96,7 +99,7 @@ export function teamOf(combat: Combat.Implementation, combatant: Combatant.Imple
 
 /** Update data moving a combatant to a team (the GM's tracker control). */
 export function teamUpdate(combatant: Combatant.Implementation, team: TeamId): Record<string, unknown> {
-  return { [`flags.${SYSTEM_ID}.${BUDGET_KEY}.${combatant.id}.team`]: team };
+  return { [`flags.${SYSTEM_ID}.${BUDGET_KEY}.${recordKey(combatant)}.team`]: team };
 }
 
 export interface RoundState {
