@@ -161,6 +161,37 @@ describe("the Drama tracker", () => {
     expect((await rows()).Ines).not.toContain("Momentum over Odo");
   });
 
+  it(`seed 001 §Joining the Melee: Odo joins Ines, who already holds Momentum over Fyrd 1: she is met as Standing (her Press's +2 does not count), 5 to 6, and Odo holds Momentum; a forged "engaged" changes nothing`, async () => {
+    const { combat, byName } = await fight();
+    await combat.startCombat();
+    harness.switchUser(gm);
+    await ines.update({ "system.grit.max": 5, "system.grit.value": 5 });
+    await odo.update({ "system.grit.max": 6, "system.grit.value": 6 });
+    const { momentumPath } = await import("../../src/foundry/rulesets/drama/combat/state.js");
+    await declare(combat, byName("Odo"), "stand");
+    await declare(combat, byName("Fyrd 1"), "stand");
+    harness.switchUser(ada);
+    await declare(combat, byName("Ines"), "press");
+    const first = await fx.melee(ines, [odo], { weapon: "" });
+    // Not yet fighting anyone: her Press counts, 7 to 6.
+    expect(card(first).outcome.steps.find((s) => s.rule === "round-one-momentum")).toEqual({ rule: "round-one-momentum", scores: { Ines: 7, Odo: 6 }, holder: "Ines", unresolvedTie: false });
+    harness.switchUser(gm);
+    await combat.update({ [momentumPath(byName("Ines").id!, byName("Fyrd 1").id!)]: byName("Ines").id! });
+    harness.switchUser(ada);
+    const joined = await fx.melee(ines, [odo], { weapon: "" });
+    expect(card(joined).request.engaged).toEqual(["a"]);
+    expect(card(joined).outcome.steps.find((s) => s.rule === "round-one-momentum")).toEqual({ rule: "round-one-momentum", scores: { Odo: 6, Ines: 5 }, holder: "Odo", unresolvedTie: false, engagedStanding: ["Ines"] });
+    expect(card(joined).outcome.awaiting).toMatchObject({ choice: "aPool", by: "a" });
+    expect((await joined.renderHTML()).textContent).toContain("Already fighting, so met as Standing: Ines.");
+    // Her client cannot say she is not engaged, nor make Odo engaged: the GM reads the tracker.
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const forged = await ask("card.open", { kind: "drama.melee", refs: { a: { actor: ines.uuid }, b: { actor: odo.uuid } }, request: { weapon: "", engaged: ["b"] }, roll: null });
+    expect(forged).toMatchObject({ ok: true });
+    const last = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(last).request.engaged).toEqual(["a"]);
+    expect(card(last).outcome.steps.find((s) => s.rule === "round-one-momentum")).toMatchObject({ holder: "Odo", engagedStanding: ["Ines"] });
+  });
+
   it("refuses a stance for someone else's fighter, or one that is not a stance, a roll or reset of another's row, and nothing changes", async () => {
     const { combat, byName } = await fight();
     const { ask } = await import("../../src/foundry/relay/index.js");

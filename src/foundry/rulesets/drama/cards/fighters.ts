@@ -91,6 +91,19 @@ export function trackerMomentum(facts: TrackerFacts | null, a: string, b: string
   return holder === ia ? a : holder === ib ? b : undefined;
 }
 
+/**
+ * The roles already fighting someone on the tracker (holding or facing Momentum with any combatant):
+ * whoever joins one of them meets her as Standing (Joining the Melee).
+ */
+export function trackerEngaged(facts: TrackerFacts | null): string[] {
+  const combat = combatOf(facts);
+  if (!combat || !facts) return [];
+  const others = combat.combatants.contents.map((c) => c.id!);
+  return Object.entries(facts.ids)
+    .filter(([, id]) => others.some((other) => other !== id && momentumHolder(combat, id, other) !== null))
+    .map(([role]) => role);
+}
+
 /** Reads the stored tracker facts back (they were written by the GM, but are checked like any stored value). */
 export function readFacts(value: unknown): TrackerFacts | null {
   if (typeof value !== "object" || value === null) return null;
