@@ -208,6 +208,44 @@ describe("the Drama tracker", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it(`seed 001 §Check For Knock-Back: a disadvantage weighs on actions in the following round only: Odo, knocked doubly in round 1, builds a round-1 pool without its 7Rd and a round-2 pool with it; a forged round changes nothing`, async () => {
+    const { combat, byName } = await fight();
+    await combat.startCombat();
+    harness.switchUser(gm);
+    await odo.update({ "system.disadvantage": "doubly", "system.disadvantageRound": 2 });
+    const inRound = async () => {
+      harness.switchUser(gm);
+      await declare(combat, byName("Odo"), "stand");
+      await declare(combat, byName("Fyrd 1"), "stand");
+      harness.switchUser(ada);
+      await declare(combat, byName("Ines"), "stand");
+      return fx.melee(ines, [odo], { weapon: "" });
+    };
+    const now = await inRound();
+    expect(card(now).outcome.awaiting).toMatchObject({ choice: "bPool", offer: { resistance: 0 } });
+    // Her client names round 2 for the card: the GM reads the tracker's round, still 1.
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const tracker = { combat: combat.id!, round: 2, ids: { a: byName("Ines").id!, b: byName("Odo").id! } };
+    expect(await ask("card.open", { kind: "drama.melee", refs: { a: { actor: ines.uuid }, b: { actor: odo.uuid } }, request: { weapon: "", tracker }, roll: null })).toMatchObject({ ok: true });
+    const forged = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(forged).request.tracker).toMatchObject({ round: 1 });
+    expect(card(forged).outcome.awaiting).toMatchObject({ choice: "bPool", offer: { resistance: 0 } });
+    harness.switchUser(gm);
+    await combat.nextRound();
+    await settle();
+    expect(sys(odo)).toMatchObject({ disadvantage: "doubly", disadvantageRound: 2 });
+    const next = await inRound();
+    // Agility 1: (8 − 1)Rd.
+    expect(card(next).outcome.awaiting).toMatchObject({ choice: "bPool", offer: { resistance: 7 } });
+    // Nobody lands a blow: the round's card does not lift the disadvantage before its round is over.
+    harness.switchUser(gm);
+    expect(await fx.choose(next, "bPool", {})).toMatchObject({ ok: true });
+    harness.switchUser(ada);
+    expect(await fx.choose(next, "aPool", {}, ...Array(14).fill(3))).toMatchObject({ ok: true });
+    expect(card(next)).toMatchObject({ state: "applied", outcome: { result: { kind: "failure" } } });
+    expect(sys(odo)).toMatchObject({ disadvantage: "doubly", disadvantageRound: 2 });
+  });
+
   it("shows a disadvantage and rounds out on the rows, and a new round counts them down", async () => {
     const { combat } = await fight();
     await combat.startCombat();

@@ -138,12 +138,13 @@ export function rulesFight(shape: FightShape, request: Record<string, unknown>, 
   const names = (request.names ?? {}) as Record<string, string>;
   const momentum = (request.momentum ?? {}) as Record<string, string>;
   const engaged = Array.isArray(request.engaged) ? (request.engaged as unknown[]) : [];
+  const round = readFacts(request.tracker)?.round ?? null;
   const fighter = (role: string) => {
     const actor = actors[role]!;
     const pool = request[choiceField(role, "Pool")];
     const weapon = weaponChosen(actor, pool, role === shape.opener ? request.weapon : undefined);
     if (weapon?.ranged) throw new Refused(localize("FRAY.Drama.Refused.RangedInMelee", { weapon: weapon.name }));
-    const read = fighterOf(actor, names[role] ?? actor.name, weapon);
+    const read = fighterOf(actor, names[role] ?? actor.name, weapon, round);
     return engaged.includes(role) ? { ...read, engaged: true } : read;
   };
   const choices: Record<string, unknown> = {};

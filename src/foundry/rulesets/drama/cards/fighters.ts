@@ -113,9 +113,9 @@ export function readFacts(value: unknown): TrackerFacts | null {
   return { combat: v.combat, round: v.round as number, ids };
 }
 
-/** A role's stat block now, with the weapon it fights with. */
-export function fighterOf(actor: Actor.Implementation, name: string, weapon: WeaponView | null, ranged = false): Combatant {
-  return combatantOf(actor, { name, weapon, ranged });
+/** A role's stat block now, with the weapon it fights with, in the combat round the card is played in (null outside a combat). */
+export function fighterOf(actor: Actor.Implementation, name: string, weapon: WeaponView | null, round: number | null, ranged = false): Combatant {
+  return combatantOf(actor, { name, weapon, ranged, round });
 }
 
 export function actorOf(uuid: string | undefined): Actor.Implementation | null {

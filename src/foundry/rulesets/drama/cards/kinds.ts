@@ -181,9 +181,10 @@ export const dramaRangedCard: CardKind = {
       ...(declared.dramaPointsSpent ? { dramaPointsSpent: declared.dramaPointsSpent } : {}),
       ...(declared.extraFlesh ? { extraFlesh: declared.extraFlesh } : {}),
     };
+    const round = readFacts(request.tracker)?.round ?? null;
     return {
-      shooter: fighterOf(shooter, names.shooter ?? shooter.name, weaponOf(shooter, request.weapon), true),
-      target: fighterOf(actors.target!, names.target ?? actors.target!.name, null),
+      shooter: fighterOf(shooter, names.shooter ?? shooter.name, weaponOf(shooter, request.weapon), round, true),
+      target: fighterOf(actors.target!, names.target ?? actors.target!.name, null, round),
       situation: request.situation,
       bonuses: request.bonuses,
       ...(Object.keys(pool).length ? { shooterPool: pool } : {}),
