@@ -101,6 +101,34 @@ describe("Unhex team initiative in the tracker", () => {
     expect(view("Ada").buttons.map((b) => b.action)).not.toContain("roundInitiative");
   });
 
+  it("RULINGS.md §unhex (team initiative): three teams, Ada fails and the Guard and the Sniper tie at 32: only they roll again, each her own roll-off, and a player cannot roll one for them", async () => {
+    harness.switchUser(t.gm);
+    // The Sniper to the neutral team: three teams, each by its highest (Ada 50, the Guard 50, the Sniper 40).
+    await requests.requestAction(combat(), combatantOf("Sniper"), "team");
+    await harness.flush();
+    expect(view("Sniper").facts[0]).toBe("Neutral team");
+    await rollInitiative(t.gm, "Guard");
+    const message = lastMessage();
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 9, 8);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 3, 2);
+    await fx.choose(t.gm, message, "rolls.neutral", "true", 3, 2);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rolls.hostile#2", by: "hostile" });
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    harness.switchUser(t.users.ada);
+    const unforged = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rolls.hostile#2", value: "true", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(unforged);
+    await fx.choose(t.gm, message, "rolls.hostile#2", "true", 1, 5);
+    await fx.choose(t.gm, message, "rolls.neutral#2", "true", 2, 5);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "order", by: "neutral", offer: { winner: "neutral", by: "highest-success" } });
+    const text = (await message.renderHTML()).textContent ?? "";
+    expect(text).toContain("roll again");
+    expect(text).not.toMatch(/FRAY\./);
+    await fx.choose(t.gm, message, "order", "neutral,hostile,friendly");
+    expect(card(message).state).toBe("applied");
+    expect(view("Sniper").facts[0]).toBe("Neutral team: turn 1");
+  });
+
   it("seed 002 §Initiative (rolling order): Ada, good at initiative and rolling first, decides her reroll before the Guard rolls; nobody chooses out of turn", async () => {
     harness.switchUser(t.gm);
     await (t.ada as unknown as { update(data: object): Promise<unknown> }).update({ "system.good.initiative": true });

@@ -16,7 +16,7 @@ export const initiativeAction = defineAction({
     {
       teams: Type.Array(TeamSchema, { minItems: 2, maxItems: 8 }),
       previousHolder: Type.Optional(Type.String()),
-      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited); without it each rolls as soon as the one before has chosen. */
+      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited; `<team>#2`... in a roll-off among tied teams); without it each rolls as soon as the one before has chosen. */
       rolls: Type.Optional(Type.Record(Type.String(), Type.Literal(true))),
       /** Each good roller's reroll, by team name (awaited in rolling order, before the next team rolls). */
       rerolls: Type.Optional(Type.Record(Type.String(), RerollChoiceSchema)),
@@ -37,7 +37,7 @@ export const initiativeAction = defineAction({
         winner: round.winner,
         by: round.by,
         order: round.order,
-        rolls: round.rolls.map(({ team, roller, roll }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade })),
+        rolls: round.rolls.map(({ team, roller, roll, rollOff }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade, ...(rollOff ? { rollOff } : {}) })),
       },
       effects,
     };

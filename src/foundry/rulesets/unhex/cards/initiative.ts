@@ -16,7 +16,7 @@ import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { goodAt, isPc, unhexData } from "../actors.js";
 import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
-import { budgetFromEvents } from "./apply.js";
+import { budgetFromRolls } from "./apply.js";
 import { teamName, unhexCardContext } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 import { defeatedOf } from "../../../combat/roster.js";
@@ -93,7 +93,10 @@ function changes(outcome: Outcome, _actors: CardActors, request: Record<string, 
   const combat = game.combats?.get(String(request.combat)) as Combat.Implementation | undefined;
   if (!combat) return [];
   const result = outcome.result as { winner: TeamId; order: TeamId[]; rolls: Array<{ team: string }> };
-  const budgets = result.rolls.flatMap(({ team }, index) => budgetFromEvents(request, team, outcome.effects[index]?.statuses ?? []));
+  // A team that rolled again in a roll-off has two rolls: each one's critical counts.
+  const rollsOf = new Map<string, string[][]>();
+  result.rolls.forEach(({ team }, index) => rollsOf.set(team, [...(rollsOf.get(team) ?? []), outcome.effects[index]?.statuses ?? []]));
+  const budgets = [...rollsOf].flatMap(([team, rolls]) => budgetFromRolls(request, team, rolls));
   // Each combatant's initiative is her team's place counted from the last, so Foundry's order is the team order.
   const place = (team: TeamId) => result.order.length - result.order.indexOf(team);
   const combatants = combat.combatants.contents as Combatant.Implementation[];

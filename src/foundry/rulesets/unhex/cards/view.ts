@@ -142,6 +142,8 @@ function stepLine(card: CardData, steps: readonly Step[], index: number): string
       return step.winner === "none" ? t("Step.opposed-tie") : t("Step.opposed-wins", { who: nameOf(card, String(step.winner)) });
     case "initiative-roller":
       return t("Step.initiative-roller", { team: teamName(step.team), who: step.who, level: step.level });
+    case "initiative-tie":
+      return t("Step.initiative-tie", { teams: (step.teams as string[]).map(teamName).join(", ") });
     case "initiative-winner":
       return t("Step.initiative-winner", { team: teamName(step.team), by: t(`WonBy.${String(step.by)}`) });
     case "team-order":
