@@ -129,6 +129,26 @@ describe("Unhex team initiative in the tracker", () => {
     expect(view("Sniper").facts[0]).toBe("Neutral team: turn 1");
   });
 
+  it("RULINGS.md §unhex (team initiative): the out do not roll: Ada, unconscious with every torso box marked, leaves the friendly team's roll to Bea; a card naming Ada to roll is refused and changes nothing", async () => {
+    harness.switchUser(t.gm);
+    await (t.ada as unknown as { update(d: object): Promise<unknown> }).update({ "system.wounds.torso": 15 });
+    await harness.flush();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const c = t.combat as unknown as { id: string };
+    const forged = { kind: "unhex.initiative", refs: { lead: { actor: t.ada.uuid }, friendly: { actor: t.ada.uuid }, hostile: { actor: t.guard.uuid } }, request: { combat: c.id, round: 1, rollers: { friendly: combatantOf("Ada").id, hostile: combatantOf("Guard").id } }, roll: null };
+    const before = flags();
+    const count = harness.game.messages.contents.length;
+    expect(await ask("card.open", forged)).toMatchObject({ ok: false });
+    harness.switchUser(t.users.ada);
+    expect(await ask("card.open", forged)).toMatchObject({ ok: false });
+    expect(harness.game.messages.contents.length).toBe(count);
+    expect(flags()).toBe(before);
+    await rollInitiative(t.gm, "Guard");
+    const message = lastMessage();
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rolls.friendly", by: "friendly", offer: { who: "Bea" } });
+    expect(card(message).refs.friendly?.actor).toBe(t.bea.uuid);
+  });
+
   it("seed 002 §Initiative (rolling order): Ada, good at initiative and rolling first, decides her reroll before the Guard rolls; nobody chooses out of turn", async () => {
     harness.switchUser(t.gm);
     await (t.ada as unknown as { update(data: object): Promise<unknown> }).update({ "system.good.initiative": true });

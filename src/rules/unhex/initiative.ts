@@ -19,6 +19,8 @@ export interface InitiativeMember {
   level: number;
   maxLevel?: number;
   good?: boolean;
+  /** Out of the fight (the end-of-combat test's word): she cannot roll for her team. */
+  out?: string;
 }
 
 export type InitiativeTeam = Team<InitiativeMember>;
@@ -51,7 +53,10 @@ export interface InitiativePending {
 }
 
 function rollerFor(team: InitiativeTeam): { member: InitiativeMember; roller: Roller } {
-  const member = teamRoller(team);
+  // Only a character able to act rolls: the end-of-combat test's out (unconscious, surrendered...) are passed over.
+  const able = team.members.filter((m) => m.out === undefined);
+  if (able.length === 0) throw new InitiativeError(`team "${team.name}" has nobody able to act to roll: ${team.members.map((m) => `${m.name} (${m.out})`).join(", ")}`);
+  const member = teamRoller({ ...team, members: able });
   // Stryker disable next-line LogicalOperator: the max level only caps a critical's set dice, and initiative never sets them
   return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? member.level, pc: team.pc, ...(member.good ? { good: true } : {}) } };
 }

@@ -180,3 +180,20 @@ describe("RULINGS.md §unhex (team initiative, clarified by issue 36): three tea
     expect(round.rolls.map((r) => r.rollOff ?? 1)).toEqual([1, 1, 1, 2, 2]);
   });
 });
+
+describe("RULINGS.md §unhex (team initiative): only a character able to act rolls for her team (issue 36)", () => {
+  const pcs = (out?: string) => ({ name: "PCs", pc: true, members: [{ name: "Ada", level: 50, ...(out ? { out } : {}) }, { name: "Bea", level: 45 }] });
+  const npcs = { name: "NPCs", pc: false, members: [{ name: "Guard", level: 50 }] };
+
+  it("Ada, the highest, is unconscious: Bea rolls for the PCs; standing, Ada rolls", () => {
+    for (const out of ["unconscious", "surrendered", "retreated", "defeated", "dead"]) {
+      expect(run({ teams: [pcs(out), npcs], order: ["PCs", "NPCs"] }, 3, 2, 7, 1).steps[0]).toEqual({ rule: "initiative-roller", team: "PCs", who: "Bea", level: 45 });
+    }
+    expect(run({ teams: [pcs(), npcs], order: ["PCs", "NPCs"] }, 3, 2, 7, 1).steps[0]).toEqual({ rule: "initiative-roller", team: "PCs", who: "Ada", level: 50 });
+  });
+
+  it("a team cannot pick an out character to roll, and a team with nobody able to act is refused", () => {
+    expect(() => run({ teams: [{ ...pcs("unconscious"), roller: "Ada" }, npcs] }, 3, 2, 7, 1)).toThrow(/cannot pick "Ada"/);
+    expect(() => run({ teams: [pcs(), { ...npcs, members: [{ name: "Guard", level: 50, out: "retreated" }] }] }, 3, 2, 7, 1)).toThrow(/"NPCs" has nobody able to act to roll: Guard \(retreated\)/);
+  });
+});

@@ -4,10 +4,21 @@ import { defineAction } from "../../ruleset.js";
 import { resolveTeamInitiative } from "../initiative.js";
 import { RerollChoiceSchema } from "../schemas.js";
 import { actionEvents } from "./check.js";
+import { OUT_WORDS } from "../combatEnd.js";
 
 const strict = { additionalProperties: false } as const;
 const name = Type.String({ minLength: 1, maxLength: 200 });
-const Member = Type.Object({ name, level: Type.Integer({ minimum: -99, maximum: 99 }), maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })), good: Type.Optional(Type.Boolean()) }, strict);
+const Member = Type.Object(
+  {
+    name,
+    level: Type.Integer({ minimum: -99, maximum: 99 }),
+    maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    good: Type.Optional(Type.Boolean()),
+    /** Why the end-of-combat test counts her out: she does not roll for her team. */
+    out: Type.Optional(Type.Union([...OUT_WORDS, "dead" as const].map((word) => Type.Literal(word)))),
+  },
+  strict,
+);
 const TeamSchema = Type.Object({ name, pc: Type.Boolean(), members: Type.Array(Member, { minItems: 1, maxItems: 100 }), roller: Type.Optional(Type.String()) }, strict);
 
 export const initiativeAction = defineAction({

@@ -19,19 +19,22 @@ import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/s
 import { budgetFromRolls } from "./apply.js";
 import { teamName, unhexCardContext } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
-import { defeatedOf } from "../../../combat/roster.js";
+import { outNow } from "../combat/end.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
 };
 
-/** The teams of a combat, each with its combatants still in the fight, highest level first. */
+/**
+ * The teams of a combat, each with its combatants able to act, highest level first: whoever the
+ * end-of-combat test counts as out (unconscious, dead, surrendered, retreated, marked defeated by the
+ * GM) does not roll for her team.
+ */
 export function teamsOf(combat: Combat.Implementation): Map<TeamId, Combatant.Implementation[]> {
   const teams = new Map<TeamId, Combatant.Implementation[]>();
   for (const combatant of combat.combatants.contents as Combatant.Implementation[]) {
     const actor = combatant.actor;
-    // Defeat as the GM decided it: a player may write her own combatant's `defeated`.
-    if (!actor || defeatedOf(combat, combatant)) continue;
+    if (!actor || outNow(combat, combatant) !== null) continue;
     try {
       unhexData(actor);
     } catch {

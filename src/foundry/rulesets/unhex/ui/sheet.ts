@@ -5,12 +5,9 @@
  * against the target, use or manage items, and the doors beside her.
  */
 import { conditionsOf } from "../../../../rules/unhex/character.js";
-import { withDefaults } from "../../../../rules/options.js";
-import { UNHEX_OPTIONS, type UnhexOptions } from "../../../../rules/unhex/options.js";
 import { HIT_LOCATIONS, LOCATION_EFFECTS } from "../../../../rules/unhex/tables.js";
 import type { SheetAction, SheetExtension } from "../../../actor/sheet.js";
 import { tokenArea, usableMap } from "../../../areas/index.js";
-import { rulesetOptions } from "../../../settings.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { handsOf, holdableItems, isPc, woundsOf } from "../actors.js";
 import { postUnhexDoor } from "../cards/index.js";
@@ -18,12 +15,9 @@ import { GOOD_AT, LOCATION_KEYS, UNHEX_ITEM_TYPES, unhexActor, UnhexArmourModel,
 import { openUnhexAttackDialog } from "./attack-dialog.js";
 import { openUnhexItemsDialog } from "./items-dialog.js";
 import { askUnhexRoll } from "./roll-dialog.js";
+import { unhexOptions } from "../options.js";
 
 const i18n = () => game.i18n!;
-
-export function unhexOptions(): UnhexOptions {
-  return withDefaults(UNHEX_OPTIONS, rulesetOptions("unhex") as Partial<UnhexOptions>);
-}
 
 /** A condition word of the rules as the sheet names it (its token status's name). */
 function conditionLabel(word: string): string {
