@@ -223,6 +223,35 @@ describe("Unhex team initiative in the tracker", () => {
     expect(flags()).toBe(spent);
   });
 
+  it("seed 002 §Rounds: \"a GM specified objective is met\" ends the fight at the table: the GM's first row offers it while two teams stand; a player cannot ask for it, and nothing changes", async () => {
+    harness.switchUser(t.gm);
+    const first = (t.combat as unknown as { turns: C[] }).turns[0]!;
+    expect(rules.view(combat(), first).buttons.map((b) => b.action)).toEqual(expect.arrayContaining(["objective"]));
+    expect(rules.view(combat(), first).buttons.map((b) => b.action)).not.toContain("end");
+    harness.switchUser(t.users.ada);
+    expect(rules.view(combat(), first).buttons.map((b) => b.action)).not.toContain("objective");
+    const before = flags();
+    const count = harness.game.messages.contents.length;
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    expect(await ask("combat.act", { combat: t.combat.id!, combatants: [combatantOf("Ada").id!], action: "objective", choice: {} })).toMatchObject({ ok: false });
+    expect(harness.game.combats.get(t.combat.id!)).toBeDefined();
+    expect(flags()).toBe(before);
+    expect(harness.game.messages.contents.length).toBe(count);
+    harness.switchUser(t.gm);
+    await requests.requestAction(combat(), first, "objective");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeUndefined();
+    const ended = lastMessage();
+    expect(card(ended)).toMatchObject({ kind: "unhex.combat-end", state: "closed", request: { rules: { objectiveMet: true } } });
+    expect(card(ended).outcome.result).toEqual({ over: true, by: "objective", standing: ["friendly", "hostile"], winner: null });
+    const text = (await ended.renderHTML()).textContent ?? "";
+    expect(text).toContain("The fight is over: the GM's objective is met.");
+    expect(text).not.toMatch(/FRAY\./);
+    const cli = runCli(["resolve"], () => JSON.stringify(cards.requestOf(card(ended) as never, ended as never)));
+    expect(cli.code, cli.stderr).toBe(0);
+    expect((JSON.parse(cli.stdout) as { result: unknown }).result).toEqual(card(ended).outcome.result);
+  });
+
   it("the GM moves Bea to the hostile team, and offers the end of the fight once one team is left standing", async () => {
     harness.switchUser(t.gm);
     expect(view("Bea").facts[0]).toBe("Friendly team");

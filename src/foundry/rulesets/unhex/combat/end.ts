@@ -59,12 +59,12 @@ export function combatTeams(combat: Combat.Implementation): CombatTeam[] {
   return TEAMS.filter((team) => teams.has(team)).map((team) => ({ name: team, members: teams.get(team)! }));
 }
 
-/** The rules' end-of-combat test, now. */
-export function combatEndOf(combat: Combat.Implementation): CombatEnd {
-  return combatEnd(combatTeams(combat), unhexOptions());
+/** The rules' end-of-combat test, now (with the GM's word that her objective is met). */
+export function combatEndOf(combat: Combat.Implementation, objectiveMet = false): CombatEnd {
+  return combatEnd(combatTeams(combat), unhexOptions(), objectiveMet);
 }
 
 /** The `combat-end` request of the test (the world's house rules are added as any card's are), as the card posted at the end keeps it. */
-export function combatEndRequest(combat: Combat.Implementation): Record<string, unknown> {
-  return { teams: combatTeams(combat) };
+export function combatEndRequest(combat: Combat.Implementation, objectiveMet = false): Record<string, unknown> {
+  return { teams: combatTeams(combat), ...(objectiveMet ? { objectiveMet: true } : {}) };
 }
