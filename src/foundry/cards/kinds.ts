@@ -71,6 +71,11 @@ export interface CardKind {
   prepare(request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown>;
   /** The rules request (the JSON `fray resolve` takes) from the card's request and its actors as they are now. */
   rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown>;
+  /**
+   * On the GM, for a choice its chooser may make: a value only some may give (a value only a GM
+   * sets); a refusal reason, or null when the asker may give it.
+   */
+  checkChoice?(choice: string, value: unknown, asker: User.Implementation): string | null;
   /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */

@@ -20,6 +20,7 @@ import { DRAMA_CLIENT_ACTIONS } from "./picker.js";
 import { markShots } from "./shots.js";
 import { awaitingView, nameOf, situationsText, statusLines, stepsView } from "./view.js";
 import { declaredStance } from "../combat/state.js";
+import { dramaticRefusal } from "../dramatic.js";
 import { SYSTEM_ID } from "../../../system.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -89,7 +90,14 @@ function describeChange(record: ChangeRecord): { field: string; before: string; 
   return { field: localize("FRAY.Drama.Card.Field.dramatic"), before: "", after: "" };
 }
 
-const common = { ruleset: "drama" as const, template: TEMPLATE, context, describeChange, clientActions: DRAMA_CLIENT_ACTIONS };
+const common = {
+  ruleset: "drama" as const,
+  template: TEMPLATE,
+  context,
+  describeChange,
+  clientActions: DRAMA_CLIENT_ACTIONS,
+  checkChoice: (choice: string, value: unknown, asker: User.Implementation) => (choice.endsWith("Stance") ? dramaticRefusal(value, asker) : null),
+};
 
 export const dramaMeleeCard: CardKind = {
   ...common,
