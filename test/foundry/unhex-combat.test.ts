@@ -149,6 +149,34 @@ describe("Unhex team initiative in the tracker", () => {
     expect(card(message).refs.friendly?.actor).toBe(t.bea.uuid);
   });
 
+  it("seed 002 §Rounds (each team acts in its own turn, the others react): Ada cannot attack in the hostile team's turn, nor override it herself; the GM's override is recorded on the card", async () => {
+    await rollInitiative(t.users.ada, "Ada");
+    const message = lastMessage();
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 2);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 7, 1);
+    await fx.choose(t.users.ada, message, "order", "hostile,friendly");
+    expect(card(message).state).toBe("applied");
+    const { postUnhexAttack } = await import("../../src/foundry/rulesets/unhex/cards/index.js");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const knife = (t.ada as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === "Knife")!.id;
+    const refs = { attacker: { actor: t.ada.uuid, token: t.tokens.ada.uuid }, target: { actor: t.guard.uuid, token: t.tokens.guard.uuid } };
+    harness.switchUser(t.users.ada);
+    const before = flags();
+    const count = harness.game.messages.contents.length;
+    expect(await postUnhexAttack({ attacker: t.ada.uuid, attackerToken: t.tokens.ada.uuid, target: t.guard.uuid, targetToken: t.tokens.guard.uuid, weapon: knife })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("It is the Hostile team's turn: Ada of the Friendly team may only react now");
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Hostile team's turn") });
+    expect(harness.game.messages.contents.length).toBe(count);
+    expect(flags()).toBe(before);
+    harness.switchUser(t.gm);
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife }, roll: null })).toMatchObject({ ok: false });
+    const gmAnswer = await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null });
+    expect(gmAnswer, JSON.stringify(gmAnswer)).toMatchObject({ ok: true });
+    const overridden = lastMessage();
+    expect(card(overridden).request.outOfTurn).toEqual({ team: "friendly", turn: "hostile" });
+    expect((await overridden.renderHTML()).textContent).toContain("GM's override: the Friendly team acts in the Hostile team's turn.");
+  });
+
   it("seed 002 §Initiative (rolling order): Ada, good at initiative and rolling first, decides her reroll before the Guard rolls; nobody chooses out of turn", async () => {
     harness.switchUser(t.gm);
     await (t.ada as unknown as { update(data: object): Promise<unknown> }).update({ "system.good.initiative": true });

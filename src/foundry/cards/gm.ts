@@ -175,7 +175,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   if (!kind) return refuse("NoKind");
   if (kind.openBy === "gm" && !asker.isGM) refuse("GMOnly");
   const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
-  const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens);
+  const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens, asker);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
   const at: StepAt = { step: "open", asker, message: null };

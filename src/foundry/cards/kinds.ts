@@ -68,7 +68,7 @@ export interface CardKind {
    * On the GM when the card opens: checks the opening request's shape and the items it names, and
    * fixes what only the GM may read (Areas between the tokens, a bought Riposte...). Throws Refused.
    */
-  prepare(request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown>;
+  prepare(request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown>;
   /** The rules request (the JSON `fray resolve` takes) from the card's request and its actors as they are now. */
   rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown>;
   /**

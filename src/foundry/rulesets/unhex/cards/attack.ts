@@ -17,7 +17,7 @@ import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData, wieldRefusal } from "../actors.js";
 import { actorChange, budgetFromEffect } from "./apply.js";
-import { budgetAt, fightFacts, mapFacts } from "./facts.js";
+import { budgetAt, fightFacts, mapFacts, teamTurnChecked } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
 import { areaName, unhexCardContext, whereLine } from "./view.js";
 
@@ -38,7 +38,7 @@ function interceptedMove(messageId: unknown, target: Actor.Implementation): { fr
   return { from: result.from, to: result.to, origin: place, token: card.refs.mover?.token ?? null };
 }
 
-function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown> {
   const attacker = actors.attacker!;
   const target = actors.target ?? refuse("NoTarget");
   unhexData(attacker);
@@ -63,7 +63,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   }
   const fight = fightFacts(actors, standing);
   if (fight) request.fight = fight;
-  return request;
+  // An Intercept is a reaction, made in another team's turn; an attack is an act of her own team's.
+  return intercept ? request : teamTurnChecked(request, "attacker", raw, asker);
 }
 
 /** Card values a button sends as text, as the rules take them. */
