@@ -5,9 +5,9 @@
  * stand-in with it) with esbuild: the tests and the playground both bundle through it.
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, extname, join, normalize, resolve } from "node:path";
+import { dirname, extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -83,10 +83,39 @@ function packReader(dist: string): (name: string) => Promise<string | null> {
 
 const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="6" fill="#777"/><circle cx="32" cy="24" r="12" fill="#bbb"/><rect x="14" y="40" width="36" height="16" rx="8" fill="#bbb"/></svg>`;
 
-/** Any other of Foundry's icons: a tile with the first letters of its file name (d20.svg shows "d2"), so screenshots tell them apart. */
+/**
+ * Foundry's own icons (icons/svg/*.svg) cannot ship here: each is drawn as a tile holding the Font
+ * Awesome (free) glyph nearest in meaning, so item, status and initiative icons read as pictures;
+ * a sword, which the free set lacks, is our own drawing. An icon not in the list shows the first
+ * letters of its name.
+ */
+const ICON_GLYPHS: Record<string, string> = {
+  anchor: "anchor", blind: "eye-slash", blood: "droplet", "card-hand": "hand", clockwork: "gear", combat: "hand-fist", cowled: "user-secret",
+  d20: "dice-d20", "d20-highlight": "dice-d20", "d20-grey": "dice-d20", "d20-black": "dice-d20", daze: "face-dizzy", degen: "heart-crack",
+  direction: "compass", "door-open-outline": "door-open", down: "circle-down", downgrade: "arrow-down", explosion: "explosion", eye: "eye",
+  falling: "person-falling", fire: "fire", "hanging-sign": "sign-hanging", "ice-shield": "snowflake", invisible: "ghost", "item-bag": "bag-shopping",
+  jump: "person-running", leg: "shoe-prints", light: "lightbulb", net: "table-cells", obelisk: "monument", padlock: "lock", paralysis: "hands-bound",
+  poison: "skull-crossbones", regen: "heart-pulse", ruins: "building-columns", shield: "shield-halved", silenced: "volume-xmark", skull: "skull",
+  sleep: "bed", statue: "monument", tankard: "beer-mug-empty", target: "crosshairs", terror: "face-grimace", unconscious: "bed", wingfoot: "person-running",
+};
+const SWORD = `<path fill="#f4efe6" d="M32 6l5 6v26h-10V12z"/><rect x="19" y="38" width="26" height="5" rx="2" fill="#f4efe6"/><rect x="29" y="43" width="6" height="10" fill="#f4efe6"/><circle cx="32" cy="56" r="3.5" fill="#f4efe6"/>`;
+const tile = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="10" fill="#5a4632"/>${inner}</svg>`;
+
 function namedIcon(path: string): string {
-  const label = (path.split("/").pop() ?? "").replace(/\.svg$/, "").slice(0, 2).replace(/[^\w-]/g, "");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="10" fill="#5a4632"/><text x="32" y="42" font-family="sans-serif" font-size="28" font-weight="bold" text-anchor="middle" fill="#f4efe6">${label}</text></svg>`;
+  const name = (path.split("/").pop() ?? "").replace(/\.svg$/, "");
+  if (name === "sword") return tile(SWORD);
+  const glyph = ICON_GLYPHS[name];
+  const file = glyph ? join(FONT_AWESOME, "svgs", "solid", `${glyph}.svg`) : "";
+  if (file && existsSync(file)) {
+    const svg = readFileSync(file, "utf8");
+    const viewBox = svg.match(/viewBox="([^"]+)"/)?.[1] ?? "0 0 512 512";
+    const paths = (svg.match(/<path[^>]*>/g) ?? []).map((p) => p.replace("<path", '<path fill="#f4efe6"')).join("");
+    // The glyph's licence line (CC BY 4.0) travels with it.
+    const licence = svg.match(/<!--[\s\S]*?-->/)?.[0] ?? "";
+    return tile(`${licence}<svg x="12" y="12" width="40" height="40" viewBox="${viewBox}">${paths}</svg>`);
+  }
+  const label = name.slice(0, 2).replace(/[^\w-]/g, "");
+  return tile(`<text x="32" y="42" font-family="sans-serif" font-size="28" font-weight="bold" text-anchor="middle" fill="#f4efe6">${label}</text>`);
 }
 
 /** Bundle a browser entry (a .ts file importing the stand-in, handlebars and the rest) into one ES module. */
@@ -99,6 +128,8 @@ export async function bundleForBrowser(entry: string): Promise<string> {
     target: "es2022",
     write: false,
     sourcemap: "inline",
+    // Class names stay as written: the stand-in names hooks after them (renderApplicationV2), as Foundry does.
+    keepNames: true,
     logLevel: "silent",
   });
   const file = result.outputFiles[0];
@@ -155,6 +186,9 @@ export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, p
     return undefined;
   };
   const server: Server = createServer((req, res) => {
+    // Only a page this machine opened by its own name: a page of any other site whose name a DNS
+    // rebinding points at 127.0.0.1 sends its own Host, and is refused.
+    if (!isLocalHost(req.headers.host)) return send(res, 421, "text/plain", "Misdirected request: this server answers only to 127.0.0.1, localhost or [::1]");
     void (async () => {
       let path = "/";
       try {
@@ -186,10 +220,20 @@ export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, p
   };
 }
 
-/** A file under `root` by a relative path, never outside it; undefined when there is none. */
+/** Whether a request's Host header names this machine: 127.0.0.1, localhost or [::1], with or without a port. */
+export function isLocalHost(host: string | undefined): boolean {
+  return /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i.test(host ?? "");
+}
+
+/**
+ * A file under `root` by a relative path, never outside it; undefined when there is none. Inside
+ * means the path from `root` to it does not climb out: a prefix test would take a sibling whose
+ * name starts as the root's does (`dist-old/` beside `dist/`, reached by an encoded `..`).
+ */
 export async function readUnder(root: string, relativePath: string): Promise<Served | undefined> {
   const file = normalize(join(root, relativePath));
-  if (!file.startsWith(root) || !existsSync(file)) return undefined;
+  const inside = relative(root, file);
+  if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) || !existsSync(file)) return undefined;
   try {
     return { type: TYPES[extname(file)] ?? "application/octet-stream", body: await readFile(file) };
   } catch {

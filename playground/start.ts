@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the system when dist/ is older than its sources, then serves the playground
- * on 127.0.0.1 (PORT, default 30013; a free port when that one is taken) until Ctrl-C or SIGTERM.
+ * on 127.0.0.1 (PORT, default 30013; a free port when that one is taken) until Ctrl-C or SIGTERM,
+ * prints its address and opens it in the browser where one can be opened (open-browser.ts).
  * Nothing is written outside the repository: the build writes dist/ and bin/, the page keeps its
  * state in the browser.
  */
@@ -9,6 +10,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DIST, ROOT } from "./server.js";
 import { startPlayground } from "./serve-playground.js";
+import { openBrowser } from "./open-browser.js";
 
 /** What `npm run build` reads: any of these newer than dist/fray.mjs makes dist/ stale. */
 const SOURCES = ["src", "styles", "templates", "lang", "packs", "system.json", "vite.config.ts", "scripts/build.mjs", "package.json"];
@@ -50,6 +52,8 @@ async function main(): Promise<void> {
     return startPlayground({ port: 0 });
   });
   console.log(`Fray playground: ${server.url}  (a stand-in for Foundry, not Foundry; Ctrl-C stops it)`);
+  const opened = await openBrowser(server.url);
+  console.log(opened ? "Opened in your browser." : "Open that address in a browser.");
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -3,7 +3,7 @@
  * at the largest pools the rules allow, the time of the exact odds against a 100,000-sample Monte
  * Carlo of the same contest in the same run (how many times faster the exact answer is; the target
  * is 100), and the Monte Carlo's largest absolute error on any chance against the exact answer.
- * Ratios only; nothing asserts.
+ * Ratios only; no test asserts on them, but `npm run bench` fails on a row that misses its goal (`oddsFailures`).
  *
  * Every contest must pass its action's request schema (checked before it is timed), so none is
  * larger than a table could ask for; where the rules' own numbers stop short of the schema's, both
@@ -31,8 +31,9 @@ const dramaFighter = (name: string) => ({ name, physical: 10, agility: 10, skill
 const dramaSchemaMaxima = (name: string) => ({ ...dramaFighter(name), situationalBase: 40, stance: "dramatic", dramatic: { base: 20, drama: 10 } });
 
 export const CONTESTS: Contest[] = [
-  { ruleset: "cavaliers", action: "attack", what: "34 dice a side (d10 attribute, 10 ranks, d12s, two Assists of 10)", request: { attack: "lunge", defence: "parry", attacker: cavalier("A"), defender: cavalier("D") } },
-  { ruleset: "cavaliers", action: "skill", what: "34 dice against Very Hard", request: { actor: cavalier("A"), skill: "deceive", opposition: "very-hard" } },
+  // Every spend is given (`[]` buys nothing; a landing attack's too): without them resolve stops to ask.
+  { ruleset: "cavaliers", action: "attack", what: "34 dice a side (d10 attribute, 10 ranks, d12s, two Assists of 10)", request: { attack: "lunge", defence: "parry", attacker: cavalier("A"), defender: cavalier("D"), spend: [], landingSpend: [] } },
+  { ruleset: "cavaliers", action: "skill", what: "34 dice against Very Hard", request: { actor: cavalier("A"), skill: "deceive", opposition: "very-hard", spend: [] } },
   { ruleset: "drama", action: "melee", what: "a sheet's maxima: 30 Bd, 11 Dd, large shields", request: { a: dramaFighter("A"), b: { ...dramaFighter("B"), stance: "stand" } } },
   // The seed caps no situational dice, and a Dramatic stance's modifiers are the GM's: the request
   // schema stops them at 40 situational Bd and +20 Bd, +10 Dd, so a fighter can roll 90 Bd and 20 Dd.
@@ -71,7 +72,14 @@ export const CONTESTS: Contest[] = [
   // A Precision Strike's choice is given: without it `resolve` stops to ask (no damage to sample),
   // while the exact odds count the unmade choice as the extra die.
   { ruleset: "torchlight", action: "attack", what: "a d100 Enhanced twice, with a Feint", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" }, precision: "extra-die" } },
-  { ruleset: "torchlight", action: "attack", what: "a Squad of five d12s, Enhanced", request: { attacker: { name: "A", weaponDie: 12 }, squadMates: ["B", "C", "D", "E"].map((name) => ({ name, weaponDie: 12, proficiencies: 1 })), target: { name: "T" }, precision: "extra-die" } },
+  // Each mate's Precision Strike choice is given too: a mate's unmade choice stops resolve on every
+  // sample that strikes one, so without them the Monte Carlo would sample almost nothing.
+  {
+    ruleset: "torchlight",
+    action: "attack",
+    what: "a Squad of five d12s, Enhanced",
+    request: { attacker: { name: "A", weaponDie: 12 }, squadMates: ["B", "C", "D", "E"].map((name) => ({ name, weaponDie: 12, proficiencies: 1, precision: "extra-die" })), target: { name: "T" }, precision: "extra-die" },
+  },
 ];
 
 export interface OddsRow {
@@ -114,5 +122,19 @@ export function benchOdds(samples = SAMPLES): OddsRow[] {
     const monteCarloMs = performance.now() - started;
     const check = agreement(exact, estimate);
     return { contest, exactMs, monteCarloMs, faster: monteCarloMs / exactMs, largestError: check.largestChanceError };
+  });
+}
+
+/** Each row's goal: the run fails when one is missed (see the header). */
+export const GOALS = { oddsError: 0.01, oddsFaster: 100, ordering: 15 } as const;
+
+/** The odds rows that miss a goal, each said in a line. */
+export function oddsFailures(rows: readonly OddsRow[]): string[] {
+  return rows.flatMap((row) => {
+    const name = `${row.contest.ruleset} ${row.contest.action} (${row.contest.what})`;
+    return [
+      ...(row.largestError > GOALS.oddsError ? [`${name}: the Monte Carlo is off the exact odds by ${row.largestError.toFixed(4)} (goal at most ${GOALS.oddsError})`] : []),
+      ...(row.faster < GOALS.oddsFaster ? [`${name}: the exact odds are ${row.faster.toFixed(0)}x faster than the Monte Carlo (goal at least ${GOALS.oddsFaster}x)`] : []),
+    ];
   });
 }

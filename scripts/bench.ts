@@ -15,6 +15,11 @@
  *      (scripts/bench-cards.ts) against an empty ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
  *      budget: the entry with the CSS, and per ruleset what a world of it fetches (bundleReport).
  * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone.
+ *
+ * The run fails (exit 1, each broken row named) when a row misses its goal: an odds row whose Monte
+ * Carlo is off the exact answer by more than 0.01 (the exact or the sampled side is wrong, or the
+ * Monte Carlo sampled nothing) or whose exact answer is under 100 times faster; ordering 200
+ * combatants over 15 times the cost of 20; a ruleset's world over its 150 KB gzipped budget.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -23,13 +28,19 @@ import { runCli } from "../src/cli/run.js";
 import { RULESETS } from "../src/rules/index.js";
 import { build } from "./build.mjs";
 import { moduleGraph } from "./bundle-graph.mjs";
-import { benchBrowser, bundleReport } from "./bench-browser.js";
-import { benchOdds, type OddsRow, SAMPLES } from "./bench-odds.js";
+import { BUNDLE_BUDGET_KB, benchBrowser, bundleReport } from "./bench-browser.js";
+import { benchOdds, GOALS, oddsFailures, type OddsRow, SAMPLES } from "./bench-odds.js";
 import { parseCliExamples, type CliExample } from "./cli-examples.js";
 
 const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const at = (path: string) => join(ROOT, path);
 const MEASURE_MS = 150; // per example, after warm-up
+
+function report(failures: readonly string[]): void {
+  if (!failures.length) return;
+  console.error(`\nbench: ${failures.length} row(s) missed a goal:\n${failures.map((line) => `  - ${line}`).join("\n")}`);
+  process.exitCode = 1;
+}
 
 function bytesUnder(path: string, keep: (file: string) => boolean = () => true): number {
   const info = statSync(path, { throwIfNoEntry: false });
@@ -90,8 +101,9 @@ async function main(): Promise<void> {
   process.chdir(ROOT);
   // `npm run bench -- odds`: only the exact-odds table (no build, no browser), to work on the odds alone.
   if (process.argv.slice(2).includes("odds")) {
-    printOdds();
+    const odds = printOdds();
     console.log(`\nbench odds: total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    report(oddsFailures(odds));
     return;
   }
 
@@ -159,14 +171,20 @@ async function main(): Promise<void> {
   const bundle = bundleReport(at("dist"), styles, RULESETS.map((ruleset) => ruleset.id));
   console.log(`\n${bundle.lines.join("\n")}`);
   const gzipped = Math.max(...bundle.weights.perRuleset.map((row) => row.bytes)) / 1024;
+  const failures = [
+    ...oddsFailures(odds),
+    ...(typeof browser !== "string" && browser.ordering.relative > GOALS.ordering ? [`ordering 200 combatants costs ${browser.ordering.relative.toFixed(1)}x ordering 20 (goal at most ${GOALS.ordering}x)`] : []),
+    ...(gzipped > BUNDLE_BUDGET_KB ? [`the largest world downloads ${gzipped.toFixed(0)} KB gzipped (budget ${BUNDLE_BUDGET_KB} KB)`] : []),
+  ];
 
   const seconds = (performance.now() - started) / 1000;
   console.log(`\nbench: ${examples.length} examples, build ${buildSeconds.toFixed(1)} s, total ${seconds.toFixed(1)} s`);
   mkdirSync(at(".bench"), { recursive: true });
   writeFileSync(
     at(".bench/last.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, throughput: measured, sizes, buildSeconds, odds: odds.map((row) => ({ ...row, contest: `${row.contest.ruleset} ${row.contest.action}: ${row.contest.what}` })), browser, gzippedKB: gzipped, bundle: bundle.weights, seconds }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, throughput: measured, sizes, buildSeconds, odds: odds.map((row) => ({ ...row, contest: `${row.contest.ruleset} ${row.contest.action}: ${row.contest.what}` })), browser, gzippedKB: gzipped, bundle: bundle.weights, failures, seconds }, null, 2)}\n`,
   );
+  report(failures);
 }
 
 main().catch((error: unknown) => {

@@ -10,6 +10,10 @@
  *
  * Ids are derived from the ruleset and the heading, so a link someone made to a page keeps working
  * across builds as long as the heading keeps its words.
+ *
+ * The compendium is for players: what docs/rules/*.md says for developers and the command line
+ * (tests, source files, request fields, rule ids) stands between `<!-- developers -->` and
+ * `<!-- /developers -->` lines, whole sections included, and is left out.
  */
 import { createHash } from "node:crypto";
 import { readFile, readdir } from "node:fs/promises";
@@ -55,6 +59,8 @@ export function entryName(title) {
 }
 
 const TERMS_LINE = /^\s*<!--\s*rule-terms:\s*(.*?)\s*-->\s*$/;
+const DEVELOPERS_OPEN = /^\s*<!--\s*developers\s*-->\s*$/;
+const DEVELOPERS_CLOSE = /^\s*<!--\s*\/developers\s*-->\s*$/;
 
 const converter = new showdown.Converter({
   tables: true,
@@ -95,8 +101,16 @@ export function splitRulesPage(markdown) {
   let current = { heading: null, lines: [], terms: [] };
   let anchor = null;
   let fence = false;
+  let developers = false;
   for (const line of lines) {
     if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    if (!fence && (developers ? DEVELOPERS_CLOSE : DEVELOPERS_OPEN).test(line)) {
+      developers = !developers;
+      continue;
+    }
+    // A passage opened twice was left open: everything up to the next close would be lost.
+    if (!fence && developers && DEVELOPERS_OPEN.test(line)) throw new Error("a rules page's <!-- developers --> passage is opened again before its <!-- /developers --> line");
+    if (developers) continue;
     if (!fence) {
       const h1 = /^#\s+(.+?)\s*#*\s*$/.exec(line);
       const h2 = /^##\s+(.+?)\s*#*\s*$/.exec(line);
@@ -126,6 +140,7 @@ export function splitRulesPage(markdown) {
   }
   sections.push(current);
   if (title === null) throw new Error("a rules page needs a '# Title' line");
+  if (developers) throw new Error("a rules page's <!-- developers --> passage needs its <!-- /developers --> line");
   return { title, sections: sections.filter((s) => s.heading !== null || s.lines.some((l) => l.trim())) };
 }
 

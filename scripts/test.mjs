@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in order, stopping at the first failure:
- *   1. the build (scripts/build.mjs)      3. eslint .
+ *   1. the build (scripts/build.mjs)      3. npm run lint: eslint, then dependency-cruiser's import rules
  *   2. tsc --noEmit                       4. vitest run: unit + foundry, then browser
  * Browser tests need /usr/bin/chromium. Without it, outside CI, they are SKIPPED with a loud banner;
  * with CI=true a missing Chromium fails the run. The last line is always a plain summary:
@@ -93,6 +93,7 @@ if (!haveChromium && CI) {
 step("build", process.execPath, [join(ROOT, "scripts", "build.mjs")]);
 step("tsc", join(BIN, "tsc"), ["--noEmit"]);
 step("eslint", join(BIN, "eslint"), ["."]);
+step("import rules", join(BIN, "depcruise"), ["src", "playground", "test", "scripts", "--config", ".dependency-cruiser.cjs", "--output-type", "err"]);
 
 if (vitest("vitest unit+foundry", ["--project", "unit", "--project", "foundry"]) !== 0) {
   console.error("\nvitest (unit, foundry) FAILED; stopping.");

@@ -2,12 +2,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// DESIGN.md: src/core and src/rules are pure. They may not reach into src/foundry, nor use a
-// Foundry global, the DOM or Node's I/O; everything there takes dice faces in and returns data.
+// DESIGN.md: src/core and src/rules are pure. They may not use a Foundry global or the DOM;
+// everything there takes dice faces in and returns data. Imports (of src/foundry, src/cli or a Node
+// built-in) are dependency-cruiser's to check (.dependency-cruiser.cjs, in `npm run lint`); this test
+// keeps only what a reader of imports cannot see: a global used without an import.
 const FORBIDDEN: Array<[string, RegExp]> = [
-  ["an import of src/foundry", /from\s+["'][^"']*\/foundry\//],
-  ["an import of src/cli", /from\s+["'][^"']*\/cli\//],
-  ["a Node built-in", /from\s+["']node:/],
   ...["game", "foundry", "CONFIG", "Hooks", "ui", "Roll", "ChatMessage", "canvas", "document", "window"].map(
     (name): [string, RegExp] => [`the global ${name}`, new RegExp(`(?<![\\w.$'"])${name}(?=\\s*[.\\[(])`)],
   ),
@@ -59,7 +58,6 @@ describe("layers", () => {
     writeFileSync(join(root, "src/core/leak.ts"), 'import { x } from "../foundry/x.js";\nconst r = new Roll("1d6");\nconsole.log(game.user);\n// game.user in a comment is fine\n');
     writeFileSync(join(root, "src/rules/ok.ts"), 'export const label = "CONFIG.x is only text";\n');
     expect(layerViolations(root)).toEqual([
-      "src/core/leak.ts:1 uses an import of src/foundry",
       "src/core/leak.ts:2 uses the global Roll",
       "src/core/leak.ts:2 uses new Roll / new ChatMessage",
       "src/core/leak.ts:3 uses the global game",

@@ -117,6 +117,18 @@ describe.each(packs.filter((pack) => sourceFolders.includes(pack.name)).map((pac
     }
   });
 
+  // v13 makes every token unlinked unless its prototype says otherwise (common/documents/token.mjs):
+  // a player character's tokens are linked, so her sheet takes her wounds; an NPC's are unlinked and
+  // numbered, so three bandits dragged from the pack are three fighters, "Bandit (1)" to "(3)".
+  it("every actor says how its tokens are linked: a character's linked, an NPC's unlinked and numbered", () => {
+    for (const { file, doc } of sourceFiles(name)) {
+      if (pack.type !== "Actor" || typeof doc.type !== "string") continue;
+      const token = doc.prototypeToken as { actorLink?: unknown; appendNumber?: unknown } | undefined;
+      if (doc.type.endsWith("Character")) expect(token?.actorLink, file).toBe(true);
+      else expect([token?.actorLink, token?.appendNumber], file).toEqual([false, true]);
+    }
+  });
+
   it("compiles with the Foundry CLI and extracts back to the same documents", async () => {
     const sources = sourceFiles(name);
     const compiled = join(work, "compiled", name);

@@ -1007,9 +1007,12 @@ interface DialogButton {
 }
 
 /**
- * DialogV2 without a window: wait/prompt/confirm queue a PendingDialog in the harness (and call its
- * onDialog listener); a test answers by action, and the promise resolves as Foundry's does — with
- * the button's callback result, else its action; dismissing resolves null unless rejectClose.
+ * DialogV2: wait/prompt/confirm queue a PendingDialog in the harness (and call its onDialog
+ * listener); a test answers by action, and the promise resolves as Foundry's does — with the
+ * button's callback result, else its action; dismissing resolves null unless rejectClose. Where the
+ * harness draws dialogs (the playground: `harness.drawDialogs(true)`), the same dialog is also a
+ * window on the screen of the client that opened it, answered by its buttons or closed by its ×
+ * (v13 client/applications/api/dialog.mjs: DialogV2#_renderHTML, #_onSubmit, #_onClose).
  */
 export class DialogV2 extends ApplicationV2 {
   static override DEFAULT_OPTIONS: AnyObject = { id: "dialog-{id}", classes: ["dialog"], tag: "dialog", window: { frame: true, positioned: true, minimizable: false }, buttons: [], modal: false, rejectClose: false };
@@ -1018,9 +1021,11 @@ export class DialogV2 extends ApplicationV2 {
   static async wait(config: AnyObject & { buttons?: DialogButton[]; rejectClose?: boolean; content?: string }, kind: PendingDialog["kind"] = "wait"): Promise<unknown> {
     const buttons = (config.buttons ?? []) as DialogButton[];
     return new Promise((resolve, reject) => {
+      let drawn: HTMLElement | null = null;
       const remove = () => {
         const i = state.dialogs.indexOf(pending);
         if (i >= 0) state.dialogs.splice(i, 1);
+        drawn?.remove();
       };
       const pending: PendingDialog = {
         kind,
@@ -1029,19 +1034,23 @@ export class DialogV2 extends ApplicationV2 {
         answer(action: string, values: Record<string, string | boolean> = {}) {
           const button = buttons.find((b) => b.action === action);
           if (!button) throw new Error(`Dialog has no button "${action}" (has ${buttons.map((b) => b.action).join(", ")})`);
+          if (!state.dialogs.includes(pending)) return;
+          const form = drawn?.querySelector("form") ?? dialogForm(config.content ?? "", buttons);
+          if (form) fillForm(form, values);
           remove();
-          const form = dialogForm(config.content ?? "", buttons, values);
           const target = (form?.querySelector(`button[data-action="${action}"]`) ?? button) as HTMLButtonElement;
           const event = new Event("click");
           Promise.resolve(button.callback ? button.callback(event, target, pending) : button.action).then(resolve, reject);
         },
         dismiss() {
+          if (!state.dialogs.includes(pending)) return;
           remove();
           if (config.rejectClose) reject(new Error("Dialog was dismissed without pressing a button."));
           else resolve(null);
         },
       };
       state.dialogs.push(pending);
+      if (state.drawDialogs && typeof document !== "undefined") drawn = dialogWindow(config, buttons, pending);
       state.onDialog?.(pending);
     });
   }
@@ -1061,17 +1070,63 @@ export class DialogV2 extends ApplicationV2 {
 }
 
 /** The dialog's content and buttons as a form (when a DOM exists), so callbacks can read button.form. */
-function dialogForm(content: string, buttons: DialogButton[], values: Record<string, string | boolean>): HTMLFormElement | null {
+function dialogForm(content: string, buttons: DialogButton[]): HTMLFormElement | null {
   if (typeof document === "undefined") return null;
   const form = document.createElement("form");
-  form.innerHTML = `<div class="dialog-content">${content}</div><footer class="form-footer">${buttons.map((b) => `<button type="submit" data-action="${b.action}">${b.label ?? b.action}</button>`).join("")}</footer>`;
+  form.innerHTML = `<div class="dialog-content standard-form">${content}</div><footer class="form-footer">${buttons
+    .map((b) => `<button type="submit" data-action="${Handlebars.escapeExpression(b.action)}"${b.default ? " autofocus" : ""}>${b.icon ? `<i class="${Handlebars.escapeExpression(b.icon)}"></i> ` : ""}<span>${Handlebars.escapeExpression(localize(b.label ?? b.action))}</span></button>`)
+    .join("")}</footer>`;
+  return form;
+}
+
+/** A test's answer fills the named fields before the button is pressed. */
+function fillForm(form: HTMLFormElement, values: Record<string, string | boolean>): void {
   for (const [name, value] of Object.entries(values)) {
     const el = form.querySelector(`[name="${name}"]`) as HTMLInputElement | null;
     if (!el) throw new Error(`Dialog content has no field named "${name}"`);
     if (el.type === "checkbox") el.checked = Boolean(value);
     else el.value = String(value);
   }
-  return form;
+}
+
+let dialogCount = 0;
+/**
+ * The dialog as v13 draws it: a framed <dialog> (title, close control) whose form holds the content
+ * and one submit button per choice, on the screen of the client that opened it (`data-client-user`).
+ * A button answers the queued dialog; the close control or Escape dismisses it.
+ */
+function dialogWindow(config: AnyObject, buttons: DialogButton[], pending: PendingDialog): HTMLElement {
+  const frame = document.createElement("dialog");
+  frame.id = `dialog-${++dialogCount}`;
+  frame.className = ["application", "dialog", ...((config.classes as string[] | undefined) ?? [])].join(" ");
+  frame.open = true;
+  const user = (state.game as { user?: { id?: string } }).user;
+  if (user?.id) frame.dataset.clientUser = user.id;
+  const window = (config.window ?? {}) as { title?: string; icon?: string };
+  frame.innerHTML = `<header class="window-header">
+      <i class="window-icon ${window.icon ? Handlebars.escapeExpression(window.icon) : "hidden"}"></i>
+      <h1 class="window-title"></h1>
+      <button type="button" class="header-control icon fa-solid fa-xmark" data-action="close" aria-label="${Handlebars.escapeExpression(localize("APPLICATION.TOOLS.Close"))}"></button>
+    </header>`;
+  (frame.querySelector(".window-title") as HTMLElement).textContent = localize(window.title ?? "");
+  const form = dialogForm(String(config.content ?? ""), buttons) as HTMLFormElement;
+  form.className = "window-content";
+  frame.append(form);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const submitter = (event as SubmitEvent).submitter as HTMLButtonElement | null;
+    const action = submitter?.dataset.action ?? buttons.find((b) => b.default)?.action ?? buttons[0]?.action;
+    if (action) pending.answer(action);
+  });
+  frame.addEventListener("click", (event) => {
+    if ((event.target as HTMLElement).closest?.("[data-action='close']")) pending.dismiss();
+  });
+  frame.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    pending.dismiss();
+  });
+  document.body.append(frame);
+  return frame;
 }
 
 export const applications = {

@@ -25,6 +25,7 @@ export const CONST = {
     ITEM_CREATE: { defaultRole: 3 },
     SETTINGS_MODIFY: { defaultRole: 3 },
     MESSAGE_WHISPER: { defaultRole: 1 },
+    MACRO_SCRIPT: { defaultRole: 1 },
   } as Record<string, { defaultRole: number }>,
 } as const;
 
@@ -516,6 +517,7 @@ export class ClientDocument extends DataModel {
       }
       doc.reset();
       doc.prepareData();
+      deltaKeeperOf(doc)?._recordDeltaWrite(doc, null);
     }
     // ClientDatabaseBackend (client/data/client-backend.mjs) resets the parent after its descendants change: prepared from source again.
     if (parent && created.length) resetAndPrepare(parent);
@@ -575,6 +577,7 @@ export class ClientDocument extends DataModel {
         continue;
       }
       changed._id = doc.id;
+      deltaKeeperOf(doc)?._recordDeltaWrite(doc, changed);
       doc.prepareData();
       updated.push(doc);
       applied.push(changed);
@@ -610,6 +613,7 @@ export class ClientDocument extends DataModel {
       if (parent) {
         parent._source[field] = (parent._source[field] as AnyObject[]).filter((s) => s._id !== doc.id);
       }
+      deltaKeeperOf(doc)?._recordDeltaWrite(doc, null);
     }
     if (parent && toDelete.length) resetAndPrepare(parent);
     for (const doc of toDelete) {
@@ -682,7 +686,7 @@ function sanitizeUserInput(cls: DocumentClass, data: AnyObject, { user, creation
 }
 
 /** sanitizeDocumentAuthorField: a player's new document is hers whatever it says; she may never change its author. */
-const sanitizeAuthor: GmOnlySanitizer = (_value, { user, creation, name }) => {
+export const sanitizeAuthor: GmOnlySanitizer = (_value, { user, creation, name }) => {
   if (creation) return user.id;
   throw new Error(`Harness (v13 server): only a GM may set the "${name}" field`);
 };
@@ -702,6 +706,22 @@ const sanitizeOwnership: GmOnlySanitizer = (value, { user, creation, document, n
   }
   return levels;
 };
+
+/** An unlinked token that keeps the delta of its synthetic actor (scene.ts TokenDocument). */
+interface DeltaKeeper {
+  _recordDeltaWrite(doc: ClientDocument, changed: AnyObject | null): void;
+}
+
+/**
+ * The token whose synthetic actor is, or holds, this document: its writes are the token's delta's
+ * (ClientDatabaseBackend#adjustActorDeltaRequest and #getTokenAncestor, client/data/client-backend.mjs).
+ */
+function deltaKeeperOf(doc: ClientDocument): DeltaKeeper | null {
+  for (let child: ClientDocument = doc, parent = doc.parent; parent instanceof ClientDocument; child = parent, parent = parent.parent) {
+    if (parent.documentName === "Token") return child instanceof Actor ? (parent as unknown as DeltaKeeper) : null;
+  }
+  return null;
+}
 
 /** `parent?.reset()` in v13's ClientDatabaseBackend: the parent's data initialized from its source and prepared again (so Active Effects apply once). */
 function resetAndPrepare(parent: ClientDocument): void {
@@ -801,13 +821,19 @@ export class Item extends ClientDocument {
 }
 
 /**
- * The part of Foundry's PrototypeToken Fray touches: its name and two resource bars, whose
+ * The part of Foundry's PrototypeToken Fray touches: its name, whether its tokens are linked and
+ * how unlinked ones are named, and two resource bars, whose
  * attributes default to the system's primary and secondary token attributes (system.json).
  */
 function prototypeTokenField(): SchemaField {
   const systemAttribute = (key: string) => () => ((globalThis as { game?: { system?: AnyObject } }).game?.system?.[key] as string | undefined) ?? null;
   return new SchemaField({
     name: new StringField({ required: true, blank: true, initial: "" }),
+    // v13 PrototypeToken (common/data/data.mjs) keeps BaseToken's actorLink, false for every actor type.
+    actorLink: new BooleanField(),
+    // v13 PrototypeToken: how Actor#getTokenDocument names an unlinked token so that two are told apart.
+    appendNumber: new BooleanField(),
+    prependAdjective: new BooleanField(),
     bar1: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: systemAttribute("primaryTokenAttribute") }) }),
     bar2: new SchemaField({ attribute: new StringField({ required: true, nullable: true, blank: false, initial: systemAttribute("secondaryTokenAttribute") }) }),
   });
@@ -836,6 +862,54 @@ export class Actor extends ClientDocument {
       prototypeToken: prototypeTokenField(),
     };
   }
+  /** Actor#isToken (client/documents/actor.mjs): a synthetic actor, whose parent is its token. */
+  get isToken(): boolean {
+    return this.parent instanceof ClientDocument && this.parent.documentName === "Token";
+  }
+  /** Actor#token: the token a synthetic actor belongs to. */
+  get token(): ClientDocument | null {
+    return this.isToken ? (this.parent as ClientDocument) : null;
+  }
+  /** BaseActor is not an embedded document: a synthetic actor's ownership is its own (its world actor's), not its token's. */
+  override getUserLevel(user: HarnessUser | null = (state.game.user as HarnessUser | null) ?? null): number {
+    if (!user) return CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE;
+    if (user.isGM) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    const ownership = this.ownership ?? {};
+    const level = ownership[user.id] ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.INHERIT;
+    return level === CONST.DOCUMENT_OWNERSHIP_LEVELS.INHERIT ? (ownership.default ?? CONST.DOCUMENT_OWNERSHIP_LEVELS.NONE) : level;
+  }
+  /**
+   * Actor#_onUpdate → _updateDependentTokens → TokenDocument#_onUpdateBaseActor: each unlinked
+   * token of this world actor takes the change (unless its delta holds that field).
+   */
+  protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if (!this.isToken) updateDependentTokens(this);
+  }
+  /**
+   * Actor#getTokenDocument (client/documents/actor.mjs): an unsaved token of this actor from its
+   * prototype; an unlinked one with `appendNumber` takes the lowest number its scene's tokens of
+   * this actor do not use ("Bandit (2)"). v13 reads the scene on the canvas; the stand-in has none
+   * and reads `options.parent`.
+   */
+  async getTokenDocument(data: AnyObject = {}, options: AnyObject = {}): Promise<ClientDocument> {
+    const tokenData = { ...deepClone(this._source.prototypeToken as AnyObject), actorId: this.id } as AnyObject;
+    delete tokenData.appendNumber;
+    delete tokenData.prependAdjective;
+    const prototype = this._source.prototypeToken as { name: string; actorLink: boolean; appendNumber: boolean };
+    const name = prototype.name || this.name;
+    tokenData.name = name;
+    const scene = options.parent as { tokens?: Collection<ClientDocument & { actorId: string | null }> } | undefined;
+    if (!prototype.actorLink && prototype.appendNumber) {
+      const pattern = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\((\\d+)\\)$`);
+      const used = new Set((scene?.tokens?.filter((t) => t.actorId === this.id) ?? []).map((t) => Number(pattern.exec(t.name)?.[1]) || 0));
+      let number = 1;
+      while (used.has(number)) number += 1;
+      tokenData.name = `${name} (${number})`;
+    }
+    const cls = documentConfig("Token").documentClass as DocumentClass;
+    return new cls(mergeObject(tokenData, data), options);
+  }
   /** Items grouped by type (Foundry's Actor#itemTypes). */
   get itemTypes(): Record<string, Item[]> {
     const types: Record<string, Item[]> = {};
@@ -850,6 +924,15 @@ export class Actor extends ClientDocument {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     await grantCreatorOwnership(this, user);
+  }
+}
+
+/** Actor#_updateDependentTokens: every scene's tokens of this world actor (v13 keeps them in Actor#_dependentTokens). */
+export function updateDependentTokens(actor: Actor): void {
+  for (const scene of (state.game.scenes as Collection<ClientDocument> | undefined) ?? []) {
+    for (const token of (scene as unknown as { tokens: Collection<ClientDocument & { actorId: string | null; _onUpdateBaseActor(): void }> }).tokens) {
+      if (token.actorId === actor.id) token._onUpdateBaseActor();
+    }
   }
 }
 
@@ -1050,6 +1133,8 @@ export class User extends ClientDocument implements HarnessUser {
       role: new NumberField({ required: true, nullable: false, integer: true, choices: Object.values(CONST.USER_ROLES), initial: CONST.USER_ROLES.PLAYER }),
       character: new StringField({ nullable: true, blank: false, initial: null }),
       color: new StringField({ initial: "#888888" }),
+      // BaseUser's permissions: a GM's grant or refusal of one permission to this user, over her role's.
+      permissions: new ObjectField(),
     };
   }
   override get id(): string {
@@ -1065,7 +1150,18 @@ export class User extends ClientDocument implements HarnessUser {
     const level = typeof role === "number" ? role : CONST.USER_ROLES[role];
     return exact ? this.role === level : this.role >= level;
   }
+  /** BaseUser#can (common/documents/user.mjs): a permission by hasPermission, anything else by role. */
   can(permission: string): boolean {
+    if (permission in CONST.USER_PERMISSIONS) return this.hasPermission(permission);
+    return this.hasRole(permission as keyof typeof CONST.USER_ROLES);
+  }
+  /**
+   * BaseUser#hasPermission: the user's own setting first, else her role's (game.permissions, which
+   * the harness keeps at each permission's default role; a GAMEMASTER has every permission).
+   */
+  hasPermission(permission: string): boolean {
+    const explicit = ((this as unknown as { permissions?: Record<string, boolean> }).permissions ?? {})[permission];
+    if (explicit !== undefined) return explicit;
     if (this.role === CONST.USER_ROLES.GAMEMASTER) return true;
     const p = CONST.USER_PERMISSIONS[permission];
     return p ? this.role >= p.defaultRole : false;
@@ -1108,7 +1204,16 @@ export class Users extends WorldCollection<User> {
   }
 }
 
-/** Resolve "Actor.<id>", "Actor.<id>.Item.<id>", "ChatMessage.<id>", ... synchronously. */
+/** ClientDocument#getEmbeddedCollection, or nothing for a name the document does not embed (an unlinked token answers "Actor" with its synthetic actor: scene.ts). */
+function embeddedOf(doc: ClientDocument, name: string): Collection<ClientDocument> | undefined {
+  try {
+    return doc.getEmbeddedCollection(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolve "Actor.<id>", "Actor.<id>.Item.<id>", "ChatMessage.<id>", "Scene.<id>.Token.<id>.Actor.<id>" (a token's synthetic actor), ... synchronously. */
 export function fromUuidSync(uuid: string | null | undefined, { strict = false }: { strict?: boolean } = {}): ClientDocument | null {
   if (!uuid) return null;
   const parts = uuid.split(".");
@@ -1121,8 +1226,7 @@ export function fromUuidSync(uuid: string | null | undefined, { strict = false }
       const collection = cls ? (state.game[cls.collectionName] as Collection<ClientDocument> | undefined) : undefined;
       doc = collection?.get(id) ?? null;
     } else {
-      const embedded: string | undefined = (doc.constructor as DocumentClass).embedded[name];
-      doc = embedded ? (doc.getEmbeddedCollection(name).get(id) ?? null) : null;
+      doc = embeddedOf(doc, name)?.get(id) ?? null;
     }
     if (!doc) break;
   }

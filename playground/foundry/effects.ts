@@ -7,7 +7,7 @@
  * not applied.
  */
 import { ArrayField, BooleanField, DataModel, NumberField, ObjectField, SchemaField, StringField, type DataField } from "./data.js";
-import { Actor, ClientDocument, CONST, trackRender, type Collection } from "./documents.js";
+import { Actor, ClientDocument, CONST, trackRender, updateDependentTokens, type Collection } from "./documents.js";
 import { state } from "./state.js";
 import { deepClone, expandObject, getProperty, setProperty, type AnyObject } from "./utils.js";
 
@@ -100,6 +100,10 @@ export class ActiveEffect extends ClientDocument {
     const duration = this.duration.seconds ?? (this.duration.rounds || this.duration.turns) ?? 0;
     return duration > 0 || this.statuses.size > 0;
   }
+  /** ActiveEffect#apply: one change applied to the actor's prepared data; the overrides it made. */
+  apply(actor: Actor, change: EffectChange): Record<string, unknown> {
+    return applyEffectChange(actor as ActorWithEffects, change);
+  }
   /** BaseActiveEffect#_preCreate: an effect created on an actor does not transfer. */
   protected override async _preCreate(data: AnyObject, options: AnyObject, user: never): Promise<boolean | void> {
     const allowed = await super._preCreate(data, options, user);
@@ -118,7 +122,8 @@ interface EffectChange {
 /**
  * ActiveEffect#apply and ActiveEffect.applyField (client/documents/active-effect.mjs): the field the
  * key names, in the system's schema for "system." keys, changes its prepared value by the field's
- * applyChange; returns the overrides it made.
+ * applyChange; returns the overrides it made. Actor#applyActiveEffects calls it as the change's
+ * effect's `apply`, so a system's ActiveEffect class may decline a change.
  */
 function applyEffectChange(actor: ActorWithEffects, change: EffectChange): Record<string, unknown> {
   const system = (actor as unknown as { system: unknown }).system;
@@ -161,15 +166,15 @@ function installActorEffects(): void {
   // Actor#applyActiveEffects: the statuses of every active effect, and their changes in priority order (mode × 10 unless given).
   proto.applyActiveEffects = function (this: ActorWithEffects) {
     this.statuses.clear();
-    const changes: (EffectChange & { order: number })[] = [];
+    const changes: (EffectChange & { effect: ActiveEffect; order: number })[] = [];
     for (const effect of allApplicableEffects(this)) {
       if (!effect.active) continue;
-      for (const change of effect.changes ?? []) changes.push({ ...deepClone(change), order: change.priority ?? change.mode * 10 });
+      for (const change of effect.changes ?? []) changes.push({ ...deepClone(change), effect, order: change.priority ?? change.mode * 10 });
       for (const id of effect.statuses) this.statuses.add(id);
     }
     changes.sort((a, b) => a.order - b.order);
     const overrides: Record<string, unknown> = {};
-    for (const change of changes) if (change.key) Object.assign(overrides, applyEffectChange(this, change));
+    for (const change of changes) if (change.key) Object.assign(overrides, change.effect.apply(this, change));
     (this as unknown as { overrides: AnyObject }).overrides = expandObject(overrides);
   };
   // Actor#prepareEmbeddedDocuments: the embedded documents, then the effects applied.
@@ -216,6 +221,7 @@ function installActorEffects(): void {
   for (const event of ["Create", "Update", "Delete"]) {
     proto[`_on${event}DescendantDocuments`] = function (this: ActorWithEffects, ...args: unknown[]) {
       base[`_on${event}DescendantDocuments`]!.apply(this, args);
+      if (!(this as unknown as { isToken: boolean }).isToken) updateDependentTokens(this);
       const tokens = (this as unknown as { getActiveTokens?(): { drawEffects?(): void }[] }).getActiveTokens?.() ?? [];
       for (const token of tokens) token.drawEffects?.();
       const combat = state.game.combat as { combatants: Collection<ClientDocument & { token: { actor?: unknown } | null }> } | null;

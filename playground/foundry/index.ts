@@ -14,6 +14,7 @@ import { ClientKeybindings, ClientSettings, KeyboardManager, Localization, Notif
 import { Hooks } from "./hooks.js";
 import { installCombat } from "./combat.js";
 import { CORE_STATUS_NAMES, installEffects } from "./effects.js";
+import { CORE_ENGLISH } from "./core-lang.js";
 import { installScenes } from "./scene.js";
 import { dice } from "./dice.js";
 import { installChat } from "./chat.js";
@@ -98,6 +99,8 @@ export interface FoundryHarness {
   readonly dialogs: PendingDialog[];
   /** Answer dialogs as they open. */
   onDialog(listener: ((dialog: PendingDialog) => void) | undefined): void;
+  /** Draw each DialogV2 as a window too, answered by its buttons (the playground); tests answer the queue. */
+  drawDialogs(on: boolean): void;
   /** Hook names called so far, in order. */
   readonly hooksCalled: string[];
 }
@@ -266,7 +269,7 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
       // language files: work "init" started (a chunk's import()) goes on meanwhile, before any translation.
       await new Promise((resolve) => setTimeout(resolve, 0));
       // Foundry loads its own lang/en.json with the system's (client/helpers/localization.mjs, #getTranslations): core keys such as EFFECT.* resolve too.
-      i18n.load({ ...CORE_STATUS_NAMES, ...lang });
+      i18n.load({ ...CORE_STATUS_NAMES, ...CORE_ENGLISH, ...lang });
       Hooks.callAll("i18nInit");
       collections();
       switchUser(game.userId as string);
@@ -321,6 +324,9 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     },
     onDialog(listener) {
       state.onDialog = listener;
+    },
+    drawDialogs(on) {
+      state.drawDialogs = on;
     },
     get hooksCalled() {
       return Hooks.called;

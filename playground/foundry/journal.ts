@@ -19,7 +19,8 @@
  *   (client/documents/journal-entry-page.mjs); the sheet is a stand-in that shows that page's title
  *   and content and remembers what it was asked to show.
  */
-import { Collection, fromUuidSync } from "./documents.js";
+import Handlebars from "handlebars";
+import { Collection, fromUuidSync, trackRender } from "./documents.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 
@@ -106,7 +107,11 @@ export class JournalEntry {
   }
 }
 
-/** A stand-in for v13's JournalEntrySheet: the shown page's title and content, and its table of contents. */
+/**
+ * A stand-in for v13's JournalEntrySheet: the shown page's title and enriched content (its @UUID and
+ * custom links work, as JournalEntryPageTextSheet enriches them), its table of contents, whose
+ * entries show their page, and a close control.
+ */
 export class JournalSheet {
   rendered = false;
   pageId: string | null = null;
@@ -123,9 +128,19 @@ export class JournalSheet {
     this.anchor = options.anchor ?? null;
     this.rendered = true;
     if (typeof document === "undefined") return this;
-    this.element ??= Object.assign(document.createElement("div"), { id: this.id, className: "application sheet journal-sheet journal-entry" });
-    const nav = pages.map((p) => `<li data-page-id="${p.id}"${p === page ? ' class="active"' : ""}>${p.name}</li>`).join("");
-    this.element.innerHTML = `<header class="window-header"><h1 class="window-title">${this.document.name}</h1></header><nav class="pages-list"><ol>${nav}</ol></nav><article class="journal-entry-page text" data-page-id="${page?.id ?? ""}"><header><h1>${page?.name ?? ""}</h1></header><section class="journal-page-content">${page?.text.content ?? ""}</section></article>`;
+    if (!this.element) {
+      this.element = Object.assign(document.createElement("div"), { id: this.id, className: "application sheet journal-sheet journal-entry" });
+      this.element.addEventListener("click", (event) => {
+        const target = event.target as HTMLElement;
+        if (target.closest("[data-action='close']")) void this.close();
+        const entry = target.closest<HTMLElement>(".pages-list [data-page-id]");
+        if (entry?.dataset.pageId) trackRender(this.render(true, { pageId: entry.dataset.pageId }), "a journal page");
+      });
+    }
+    const escape = Handlebars.escapeExpression;
+    const nav = pages.map((p) => `<li data-page-id="${p.id}"${p === page ? ' class="active"' : ""}><a>${escape(p.name)}</a></li>`).join("");
+    const content = await textEditorStatics.enrichHTML(page?.text.content ?? "", { relativeTo: page });
+    this.element.innerHTML = `<header class="window-header"><h1 class="window-title">${escape(this.document.name)}</h1><button type="button" class="header-control icon fa-solid fa-xmark" data-action="close" aria-label="${escape(localize("APPLICATION.TOOLS.Close"))}"></button></header><div class="window-content"><nav class="pages-list"><ol>${nav}</ol></nav><article class="journal-entry-page text" data-page-id="${page?.id ?? ""}"><header><h1>${escape(page?.name ?? "")}</h1></header><section class="journal-page-content">${content}</section></article></div>`;
     if (!this.element.isConnected) document.body.append(this.element);
     return this;
   }
@@ -135,6 +150,8 @@ export class JournalSheet {
     this.rendered = false;
   }
 }
+
+const localize = (key: string): string => (state.game.i18n as { localize(k: string): string } | undefined)?.localize(key) ?? key;
 
 export interface PackMetadata {
   name: string;

@@ -1,12 +1,13 @@
 /**
  * A minimal Macro document (name, type script/chat, img, command, author; the author owns it, as
- * BaseMacro#getUserLevel; any Player may create one, as BaseMacro.canUserCreate), game.macros,
+ * BaseMacro#getUserLevel; any Player may create one authored by herself, a script one only with the
+ * MACRO_SCRIPT permission, as BaseMacro's #canCreate and #canUpdate), game.macros,
  * User#assignHotbarMacro (slot 1–50, the first free one by default) and dropOnHotbar, which does
  * what Hotbar#_onDrop does first: call "hotbarDrop" and stop if a handler returns false. Foundry's
  * own fallback (a macro that opens the dropped document's sheet) is not modelled.
  */
 import { NumberField, ObjectField, StringField, type DataField } from "./data.js";
-import { ClientDocument, CONST, User, WorldCollection } from "./documents.js";
+import { ClientDocument, CONST, sanitizeAuthor, User, WorldCollection } from "./documents.js";
 import { Hooks } from "./hooks.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
@@ -16,7 +17,8 @@ export class Macro extends ClientDocument {
   static override collectionName = "macros";
   static override hasTypeData = false;
   declare command: string;
-  declare author: string | null;
+  /** The author's User, as v13's DocumentAuthorField initializes it (the source keeps the id). */
+  declare author: User | null;
   declare img: string;
 
   static override defineSchema(): Record<string, DataField> {
@@ -24,7 +26,8 @@ export class Macro extends ClientDocument {
       _id: new StringField({ required: true, nullable: true, blank: false, initial: null }),
       name: new StringField({ required: true, blank: false }),
       type: new StringField({ required: true, blank: false, initial: "chat", choices: ["chat", "script"] }),
-      author: new StringField({ nullable: true, initial: () => (state.game.user as User | null)?.id ?? null }),
+      // DocumentAuthorField: gmOnly, with the server's sanitizer (a player's new macro is hers).
+      author: new StringField({ nullable: true, initial: () => (state.game.user as User | null)?.id ?? null, gmOnly: true, sanitize: sanitizeAuthor }),
       img: new StringField({ required: true, nullable: false, initial: "icons/svg/dice-target.svg" }),
       scope: new StringField({ required: true, initial: "global", choices: ["global"] }),
       command: new StringField({ required: true, blank: true, initial: "" }),
@@ -35,13 +38,42 @@ export class Macro extends ClientDocument {
     };
   }
 
+  protected override _initialize(options: AnyObject = {}): void {
+    super._initialize(options);
+    const author = this._source.author;
+    this.author = typeof author === "string" ? ((state.game.users as Map<string, User> | undefined)?.get(author) ?? null) : null;
+  }
+
+  /** BaseMacro#_preCreate: the macro is the creating user's, whoever it named. */
+  protected override async _preCreate(data: AnyObject, options: AnyObject, user: User): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    this.updateSource({ author: user.id });
+  }
+
   override getUserLevel(user: User | null = (state.game.user as User | null) ?? null): number {
-    if (user && user.id === this.author) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
+    if (user && user.id === this._source.author) return CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER;
     return super.getUserLevel(user);
   }
 
-  protected override _canUserCreate(user: User): boolean {
-    return user.hasRole("PLAYER");
+  /**
+   * BaseMacro's permissions (common/documents/macro.mjs, #canCreate and #canUpdate): any Player
+   * may make a macro authored by herself, a script one only with MACRO_SCRIPT; without it she may
+   * neither make one script nor change a script's command. Its author (or a GM) updates and
+   * deletes it, whatever its command.
+   */
+  override canUserModify(user: User, action: "create" | "update" | "delete", data: AnyObject = {}): boolean {
+    const scripts = user.hasPermission("MACRO_SCRIPT");
+    if (action === "create") {
+      if (!user.isGM && this._source.author !== user.id) return false;
+      if (this._source.type === "script" && !scripts) return false;
+      return user.hasRole("PLAYER");
+    }
+    if (action === "update" && !scripts) {
+      if (data.type === "script" || data["==type"] === "script") return false;
+      if (this._source.type === "script" && "command" in data) return false;
+    }
+    return this.testUserPermission(user, "OWNER");
   }
 }
 

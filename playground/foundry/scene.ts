@@ -5,11 +5,12 @@
  * client moves a token), and the install step that adds them, the Region documents and game.scenes
  * to the harness.
  */
-import { BooleanField, NumberField, SchemaField, StringField, type DataField } from "./data.js";
+import { BooleanField, NumberField, ObjectField, SchemaField, StringField, type DataField } from "./data.js";
 import { ClientDocument, CONST, Collection, EmbeddedCollectionField, trackRender, WorldCollection, type Actor } from "./documents.js";
+import { applyDelta, DELTA_COLLECTIONS, deltaWithActorChanges, deltaWithEmbedded } from "./delta.js";
 import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials, splitMovementPath, type Place, type Waypoint } from "./regions.js";
 import { Hooks } from "./hooks.js";
-import { state } from "./state.js";
+import { documentConfig, state } from "./state.js";
 import { deepClone, randomID, type AnyObject } from "./utils.js";
 
 /** TokenDocument.MOVEMENT_FIELDS (the harness has no token shapes). */
@@ -42,6 +43,7 @@ export class TokenDocument extends ClientDocument {
   static override documentName = "Token";
   static override hasTypeData = false;
   declare actorId: string | null;
+  declare actorLink: boolean;
   declare x: number;
   declare y: number;
   declare width: number;
@@ -60,7 +62,10 @@ export class TokenDocument extends ClientDocument {
       ...idAndFlags(),
       name: new StringField({ required: true, blank: true, initial: "" }),
       actorId: new StringField({ nullable: true, blank: false, initial: null }),
+      // v13 BaseToken (common/documents/token.mjs): a token is unlinked unless made linked, whatever its actor's type.
       actorLink: new BooleanField(),
+      // v13 BaseToken#delta (ActorDeltaField): what an unlinked token changes of its actor (delta.ts).
+      delta: new ObjectField({ required: false, nullable: true, initial: null }),
       x: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       y: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       elevation: new NumberField({ required: true, nullable: false, initial: 0 }),
@@ -72,9 +77,99 @@ export class TokenDocument extends ClientDocument {
       movementAction: new StringField({ required: true, blank: false, nullable: true, initial: null }),
     };
   }
-  /** The world actor (linked tokens; the harness has no synthetic actors). */
-  get actor(): Actor | null {
+  /** The synthetic actor of an unlinked token, built once and kept up to date (ActorDelta#syntheticActor). */
+  #synthetic: Actor | null = null;
+  /** TokenDocument#actors: a collection holding the synthetic actor by its world actor's id. */
+  readonly actors = new Collection<Actor>();
+
+  /** TokenDocument#baseActor (client/documents/token.mjs): the world actor the token represents. */
+  get baseActor(): Actor | null {
     return this.actorId ? (((state.game.actors as Collection<Actor> | undefined)?.get(this.actorId) as Actor | undefined) ?? null) : null;
+  }
+  /** TokenDocument#isLinked. */
+  get isLinked(): boolean {
+    return this.actorLink;
+  }
+  /**
+   * TokenDocument#actor (client/documents/token.mjs): a linked token's world actor; an unlinked
+   * token's synthetic actor, the world actor with the token's delta applied
+   * (ActorDelta#_createSyntheticActor → BaseActorDelta.applyDelta), whose parent is this token.
+   */
+  get actor(): Actor | null {
+    if (this.isLinked) return this.baseActor;
+    const base = this.baseActor;
+    if (!base) return null;
+    if (this.#synthetic?.id !== base.id) {
+      const cls = documentConfig("Actor").documentClass as unknown as new (data: AnyObject, context: AnyObject) => Actor;
+      this.#synthetic = new cls(applyDelta(base._source, this._source.delta as AnyObject | null), { parent: this });
+    }
+    return this.#synthetic;
+  }
+  /** TokenDocument#getEmbeddedCollection: an unlinked token's "Actor" is its synthetic actor (so fromUuid finds it). */
+  override getEmbeddedCollection(embeddedName: string): Collection<ClientDocument> {
+    if (embeddedName === "Actor" && !this.isLinked) {
+      const actor = this.actor;
+      this.actors.clear();
+      if (actor) this.actors.set(actor.id as string, actor);
+      return this.actors as unknown as Collection<ClientDocument>;
+    }
+    return super.getEmbeddedCollection(embeddedName);
+  }
+  /**
+   * ActorDelta#updateSyntheticActor (client/documents/actor-delta.mjs), from
+   * TokenDocument#_onUpdateBaseActor: the synthetic actor takes the world actor's data again, with
+   * the delta applied; the same Actor, its Items and ActiveEffects made anew.
+   */
+  _onUpdateBaseActor(): void {
+    this._onRelatedUpdate();
+    const synthetic = this.#synthetic;
+    const base = this.baseActor;
+    if (this.isLinked || !synthetic || !base) return;
+    const cls = synthetic.constructor as unknown as new (data: AnyObject, context: AnyObject) => Actor;
+    const fresh = new cls(applyDelta(base._source, this._source.delta as AnyObject | null), { parent: this });
+    (synthetic as unknown as { _source: AnyObject })._source = fresh._source;
+    for (const field of Object.values(DELTA_COLLECTIONS)) delete (synthetic as unknown as AnyObject)[field];
+    synthetic.reset();
+    synthetic.prepareData();
+    synthetic.render(false, { renderContext: "updateActor" });
+  }
+  /**
+   * TokenDocument#_onRelatedUpdate: when its actor or its delta changes, a token in the viewed combat
+   * re-renders the combat tracker (v13 also redraws the token's bars and effects, and its HUD).
+   */
+  _onRelatedUpdate(): void {
+    const combat = state.game.combat as { combatants: Collection<ClientDocument & { token: ClientDocument | null }> } | null | undefined;
+    if (!combat?.combatants.some((combatant) => combatant.token === this)) return;
+    trackRender((globalThis as unknown as { ui?: { combat?: { render(): unknown } } }).ui?.combat?.render());
+  }
+  /** TokenDocument#_onUpdateDescendantDocuments: a write of its synthetic actor (its delta's) is a related update. */
+  protected override _onUpdateDescendantDocuments(parent: ClientDocument, collection: string, documents: ClientDocument[], changes: AnyObject[], options: AnyObject, userId: string): void {
+    super._onUpdateDescendantDocuments(parent, collection, documents, changes, options, userId);
+    this._onRelatedUpdate();
+  }
+  /**
+   * The token's delta after a write of its synthetic actor or of a document inside it
+   * (ClientDatabaseBackend#adjustActorDeltaRequest, client/data/client-backend.mjs: such a write is
+   * an ActorDelta write): the actor's changed fields, or the Item or ActiveEffect (the synthetic
+   * actor's own child) it touched. A deletion re-applies the delta (ActorDelta#updateSource).
+   */
+  _recordDeltaWrite(doc: ClientDocument, changed: AnyObject | null): void {
+    const synthetic = this.#synthetic;
+    if (!synthetic || this.isLinked) return;
+    if (doc === synthetic) {
+      this._source.delta = deltaWithActorChanges(this._source.delta as AnyObject | null, changed ?? {});
+      if (Object.keys(changed ?? {}).some((key) => key.includes("-="))) this._onUpdateBaseActor();
+      return;
+    }
+    let child: ClientDocument = doc;
+    while (child.parent && child.parent !== synthetic) child = child.parent as ClientDocument;
+    if (child.parent !== synthetic) return;
+    const name = child.documentName as keyof typeof DELTA_COLLECTIONS;
+    const collection = DELTA_COLLECTIONS[name];
+    if (!collection) return;
+    const current = synthetic.getEmbeddedCollection(name).get(child.id as string);
+    const baseHasIt = !!this.baseActor?.getEmbeddedCollection(name).get(child.id as string);
+    this._source.delta = deltaWithEmbedded(this._source.delta as AnyObject | null, collection, child.id as string, current ? current._source : null, baseHasIt);
   }
   /** A token's owners are its actor's. */
   override getUserLevel(user: { isGM: boolean; id: string } | null = (state.game.user as { isGM: boolean; id: string } | null) ?? null): number {
@@ -219,6 +314,8 @@ export class TokenDocument extends ClientDocument {
    */
   protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
     super._onUpdate(changed, options, userId);
+    // "If the Actor association has changed, expire the cached Token actor" (TokenDocument#_onUpdate).
+    if ("actorId" in changed || "actorLink" in changed) this.#synthetic = null;
     const movement = (options._movement as Record<string, AnyObject> | undefined)?.[this.id as string] ?? null;
     if (movement) {
       const user = (state.game.users as Collection<ClientDocument> | undefined)?.get(userId) ?? null;

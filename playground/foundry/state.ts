@@ -54,22 +54,29 @@ export interface ClientContext {
 }
 
 function stackContext(): ClientContext {
-  const stack: unknown[] = [];
+  // Runs that overlap (a client's async hook still going when another client's starts) end in any
+  // order: each takes its own entry out when it ends, so the one still running is current again.
+  const stack: { user: unknown }[] = [];
+  const leave = (entry: { user: unknown }) => {
+    const at = stack.lastIndexOf(entry);
+    if (at >= 0) stack.splice(at, 1);
+  };
   return {
     run(user, fn) {
-      stack.push(user);
+      const entry = { user };
+      stack.push(entry);
       let result: unknown;
       try {
         result = fn();
       } catch (error) {
-        stack.pop();
+        leave(entry);
         throw error;
       }
-      if (result instanceof Promise) return result.finally(() => stack.pop()) as never;
-      stack.pop();
+      if (result instanceof Promise) return result.finally(() => leave(entry)) as never;
+      leave(entry);
       return result as never;
     },
-    current: () => stack.at(-1),
+    current: () => stack.at(-1)?.user,
   };
 }
 
@@ -83,6 +90,8 @@ export const state = {
   dialogs: [] as PendingDialog[],
   /** Called when a DialogV2 opens; may answer it at once. */
   onDialog: undefined as ((dialog: PendingDialog) => void) | undefined,
+  /** Whether a DialogV2 is also drawn as a window (the playground), besides being queued for a test. */
+  drawDialogs: false,
   renders: new Set<Promise<unknown>>(),
   renderErrors: [] as unknown[],
   fetchText: (async (path: string) => {

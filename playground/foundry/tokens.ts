@@ -12,7 +12,6 @@ import { randomID, type AnyObject } from "./utils.js";
 export class HarnessToken {
   readonly id: string;
   readonly name: string;
-  readonly actor: ClientDocument;
   readonly document: { id: string; uuid: string; name: string; actor: ClientDocument; actorLink: boolean; object: HarnessToken } | (ClientDocument & { object?: HarnessToken });
   /** The effect icons drawn on the token (img paths, in order), and the overlay's, if any. */
   effects: { icons: string[]; overlay: string | null } = { icons: [], overlay: null };
@@ -20,12 +19,15 @@ export class HarnessToken {
   constructor(actor: ClientDocument, { name, actorLink = true, document }: { name?: string; actorLink?: boolean; document?: ClientDocument } = {}) {
     this.id = document?.id ?? randomID();
     this.name = name ?? (document as { name?: string } | undefined)?.name ?? actor.name;
-    this.actor = actor;
     if (document) {
       // A TokenDocument of a harness scene, drawn on the viewed canvas (TokenDocument#object).
       this.document = Object.assign(document, { object: this });
     } else this.document = { id: this.id, uuid: `Scene.harness.Token.${this.id}`, name: this.name, actor, actorLink, object: this };
     this.drawEffects();
+  }
+  /** Token#actor: its document's (an unlinked scene token's synthetic actor; scene.ts). */
+  get actor(): ClientDocument {
+    return (this.document as { actor: ClientDocument }).actor;
   }
   /** Token#_drawEffects: an icon for each of the actor's temporaryEffects with an img; the last overlay one is the overlay. */
   drawEffects(): void {
@@ -74,9 +76,18 @@ export function installTokens(): void {
       return targetsOf(this);
     },
   });
-  // Actor#getActiveTokens(linked, document): this actor's tokens on the viewed scene.
-  (Actor.prototype as unknown as AnyObject).getActiveTokens = function (this: Actor, linked = false, document = false) {
-    const mine = placed.filter((t) => t.actor === this && (!linked || (t.document as { actorLink?: boolean }).actorLink));
+  /**
+   * Actor#getActiveTokens(linked, document) → getDependentTokens (client/documents/actor.mjs): a
+   * world actor's tokens on the viewed scene, linked or not (only linked ones when asked); a
+   * synthetic actor's own token only.
+   */
+  (Actor.prototype as unknown as AnyObject).getActiveTokens = function (this: Actor & { isToken: boolean; token: ClientDocument | null }, linked = false, document = false) {
+    const mine = placed.filter((t) => {
+      const doc = t.document as { actorId?: string | null; actorLink?: boolean };
+      if (this.isToken) return t.document === this.token;
+      const represents = doc.actorId === undefined ? t.actor === this : doc.actorId === this.id;
+      return represents && (!linked || doc.actorLink);
+    });
     return document ? mine.map((t) => t.document) : mine;
   };
 }

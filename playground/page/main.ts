@@ -17,6 +17,7 @@ declare global {
 }
 
 const STORED = "fray.playground.ruleset";
+const STORED_THEME = "fray.playground.theme";
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector) as T;
 
 function chosenRuleset(): RulesetId {
@@ -28,17 +29,31 @@ interface Globals {
   game: {
     user: { id: string; name: string; isGM: boolean; targets: Set<{ id: string; name: string }> };
     users: { get(id: string): { name: string } | undefined };
+    i18n: { localize(key: string): string };
     actors: { contents: Doc[] };
     messages: { contents: { id: string; visible: boolean; renderHTML(): Promise<HTMLElement> }[] };
   };
-  CONFIG: { fray: { loadRuleset(id: string): Promise<unknown>; cards?: { cardsIdle(): Promise<void> }; torchlight?: { openCombatGrid(): Promise<{ element: HTMLElement }> } } };
+  CONFIG: { statusEffects: { id: string; name: string; img?: string; reference?: string; description?: string }[]; fray: { loadRuleset(id: string): Promise<unknown>; cards?: { cardsIdle(): Promise<void> }; torchlight?: { openCombatGrid(): Promise<{ element: HTMLElement }> } } };
   ui: { combat: { render(options: object): Promise<{ element: HTMLElement }> } };
-  Hooks: { on(name: string, fn: (...args: unknown[]) => void): number };
+  Hooks: { on(name: string, fn: (...args: never[]) => void): number };
+  foundry: { applications: { ux: { TextEditor: { enrichHTML(content: string): Promise<string> } } } };
+}
+/** The rules compendium's journals, as the stand-in hands them over. */
+interface RulesJournal {
+  name: string;
+  sort: number;
+  sheet: { render(force: boolean): Promise<{ element: HTMLElement | null }> };
 }
 const g = globalThis as unknown as Globals;
 
-/** Which user's screen each Fray window belongs to (by element id): other users' windows are hidden, as on another computer. */
-const windowOwner = new Map<string, string>();
+/**
+ * Whose screens each window is on (by element id): other users' windows are hidden, as on another
+ * computer. One application here stands in for each client's own copy of it (a sheet, the Combat
+ * Grid), so a window is on the screen of every user who opened it, drawn for the one playing now.
+ */
+const windowOwners = new Map<string, Set<string>>();
+/** The application of each window, to draw it again for the user playing now. */
+const windowApps = new Map<string, { rendered: boolean; render(options?: object): Promise<unknown> }>();
 /** How many of the stand-in's notifications the page has shown. */
 let shownNotifications = 0;
 /** The redraw waiting to run (hooks come in bursts: one for each user's client). */
@@ -60,8 +75,26 @@ async function start(): Promise<void> {
     (event.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!help.hidden));
   });
   for (const tab of document.querySelectorAll<HTMLButtonElement>("#pg-tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab as string));
+  // Foundry's interface theme (Configure Settings → Core → Interface theme): the body's theme class.
+  const theme = $<HTMLSelectElement>("#pg-theme");
+  const applyTheme = (value: string) => {
+    document.body.classList.toggle("theme-dark", value === "dark");
+    document.body.classList.toggle("theme-light", value !== "dark");
+    localStorage.setItem(STORED_THEME, value);
+  };
+  theme.value = localStorage.getItem(STORED_THEME) === "dark" ? "dark" : "light";
+  applyTheme(theme.value);
+  theme.addEventListener("change", () => applyTheme(theme.value));
+  document.addEventListener("pointerdown", moveWindow);
 
   const harness = await bootSystem("fray", { "fray.ruleset": ruleset });
+  // Fray's prompts (DialogV2) are windows here, answered by clicks, as in Foundry.
+  harness.drawDialogs(true);
+  // Foundry's KeyboardManager: the keys held now, which the skip-dialog key reads when a button is clicked.
+  const keyboard = (g.game as unknown as { keyboard: { downKeys: Set<string> } }).keyboard;
+  window.addEventListener("keydown", (event) => keyboard.downKeys.add(event.code));
+  window.addEventListener("keyup", (event) => keyboard.downKeys.delete(event.code));
+  window.addEventListener("blur", () => keyboard.downKeys.clear());
   // Foundry loads the world's ruleset at init without waiting; the table is set once it is here.
   await g.CONFIG.fray.loadRuleset(ruleset);
   const table = await setUpTable(ruleset);
@@ -75,15 +108,44 @@ async function start(): Promise<void> {
   who.addEventListener("change", () => {
     viewer = playground.viewer = who.value;
     harness.switchUser(viewer);
+    // Nothing drawn for the previous user stays live: her windows hide, and the new user's are drawn again as hers.
+    showWindowsOf(viewer);
+    for (const [id, app] of windowApps) if (app.rendered && windowOwners.get(id)?.has(viewer)) void app.render();
     void refresh();
   });
 
-  // Fray's windows are put on the screen of the user who was playing when they opened.
+  /** Puts a window on a user's screen (the client whose code opened it: a click's user, or the GM's own client). */
+  const openFor = (id: string, user: string) => {
+    const owners = windowOwners.get(id) ?? new Set<string>();
+    owners.add(user);
+    windowOwners.set(id, owners);
+  };
+  // An application a client renders on purpose (a click, a macro) opens on that client's screen.
+  g.Hooks.on("renderApplicationV2", (app: { id: string; rendered: boolean; render(options?: object): Promise<unknown> }, _element: HTMLElement, _context: unknown, options: { force?: boolean }) => {
+    windowApps.set(app.id, app);
+    if (options.force) openFor(app.id, g.game.user.id);
+    showWindowsOf(viewer);
+  });
+  // Fray's prompts (DialogV2) name the client that opened them.
   new MutationObserver((records) => {
     for (const record of records)
-      for (const node of record.addedNodes) if (node instanceof HTMLElement && node.classList.contains("application") && node.id && !windowOwner.has(node.id)) windowOwner.set(node.id, viewer);
+      for (const node of record.addedNodes) if (node instanceof HTMLElement && node.classList.contains("application") && node.id && !windowOwners.has(node.id)) openFor(node.id, node.dataset.clientUser ?? g.game.user.id);
     showWindowsOf(viewer);
   }).observe(document.body, { childList: true });
+  // A window shared with others closes only on this user's screen; the last to close it closes it.
+  document.addEventListener(
+    "click",
+    (event) => {
+      const control = (event.target as HTMLElement).closest?.("[data-action='close']");
+      const window = control?.closest<HTMLElement>("body > .application");
+      const owners = window ? windowOwners.get(window.id) : undefined;
+      if (!window || !owners || owners.size <= 1) return;
+      owners.delete(viewer);
+      event.stopPropagation();
+      showWindowsOf(viewer);
+    },
+    { capture: true },
+  );
   document.body.addEventListener("mousedown", (event) => {
     const window = (event.target as HTMLElement).closest?.("body > .application");
     if (window instanceof HTMLElement) raise(window);
@@ -106,10 +168,12 @@ async function start(): Promise<void> {
     open.textContent = "Open the Combat Grid";
     open.addEventListener("click", () => void g.CONFIG.fray.torchlight?.openCombatGrid());
     $("#pg-combat-extra").append(open);
+    // Opened by the GM; a player opens her own from the tracker or this button.
     const grid = await g.CONFIG.fray.torchlight?.openCombatGrid();
     // The GM has put everyone on the grid before the players arrive.
     grid?.element.querySelector<HTMLElement>("[data-action='placeAll']")?.click();
   }
+  await drawJournal();
   setInterval(showNotifications, 400);
   await refresh();
 
@@ -210,11 +274,47 @@ async function start(): Promise<void> {
   async function openSheet(actor: Doc): Promise<void> {
     const app = await actor.sheet.render({ force: true });
     await harness.flush();
-    // The sheet is one window shared by every client here: it moves to the screen of whoever opened it now.
-    windowOwner.set(app.element.id, viewer);
-    if (!app.element.isConnected) document.body.append(app.element);
     raise(app.element);
     showWindowsOf(viewer);
+  }
+
+  /** The Journal tab: the rules compendium's journals (the world's game first), and the statuses with the rules page each references. */
+  async function drawJournal(): Promise<void> {
+    const packs = (g.game as unknown as { packs: { get(id: string): { getDocuments(): Promise<RulesJournal[]> } | undefined } }).packs;
+    const journals = [...((await packs.get("fray.rules")?.getDocuments()) ?? [])].sort((a, b) => a.sort - b.sort);
+    const ours = journals.find((journal) => journal.name.startsWith(RULESET_NAMES[ruleset].replace(/^The /, "")) || RULESET_NAMES[ruleset].startsWith(journal.name.replace(/ in Fray$/, "")));
+    $("#pg-journal").replaceChildren(
+      ...[...(ours ? [ours] : []), ...journals.filter((journal) => journal !== ours)].map((journal) => {
+        const row = document.createElement("li");
+        const name = document.createElement("span");
+        name.textContent = journal.name;
+        const open = document.createElement("button");
+        open.type = "button";
+        open.textContent = "Open";
+        open.setAttribute("aria-label", `Open the rules of ${journal.name}`);
+        open.addEventListener("click", () => void journal.sheet.render(true).then((sheet) => sheet.element && raise(sheet.element)));
+        row.append(name, open);
+        return row;
+      }),
+    );
+    const statuses = await Promise.all(
+      g.CONFIG.statusEffects
+        .filter((status) => status.reference && status.description)
+        .map(async (status) => {
+          const row = document.createElement("li");
+          const image = document.createElement("img");
+          image.src = status.img ?? "";
+          image.alt = "";
+          const name = document.createElement("span");
+          name.textContent = g.game.i18n.localize(status.name);
+          const rule = document.createElement("span");
+          rule.className = "pg-status-rule";
+          rule.innerHTML = await g.foundry.applications.ux.TextEditor.enrichHTML(status.description ?? "");
+          row.append(image, name, rule);
+          return row;
+        }),
+    );
+    $("#pg-statuses").replaceChildren(...statuses);
   }
 
   function showNotifications(): void {
@@ -247,10 +347,33 @@ function raise(element: HTMLElement): void {
   element.style.zIndex = String(++topmost);
 }
 
+/** A window follows the pointer while its title bar is held, as Foundry's windows do; it stays below the bar and on the screen. */
+function moveWindow(event: PointerEvent): void {
+  const target = event.target as HTMLElement;
+  const header = target.closest?.("body > .application > .window-header");
+  if (!header || target.closest("button, a, input, select") || event.button !== 0) return;
+  const window = header.parentElement as HTMLElement;
+  raise(window);
+  const box = window.getBoundingClientRect();
+  const [dx, dy] = [event.clientX - box.left, event.clientY - box.top];
+  const top = $("#pg-bar").getBoundingClientRect().bottom;
+  const follow = (move: PointerEvent) => {
+    window.style.left = `${Math.min(Math.max(move.clientX - dx, 0), innerWidth - 120)}px`;
+    window.style.top = `${Math.min(Math.max(move.clientY - dy, top), innerHeight - 40)}px`;
+  };
+  const stop = () => {
+    removeEventListener("pointermove", follow);
+    removeEventListener("pointerup", stop);
+  };
+  addEventListener("pointermove", follow);
+  addEventListener("pointerup", stop);
+  event.preventDefault();
+}
+
 function showWindowsOf(user: string): void {
   for (const element of document.querySelectorAll<HTMLElement>("body > .application")) {
     if (!element.dataset.pgPlaced) raise(element);
-    element.classList.toggle("pg-elsewhere", (windowOwner.get(element.id) ?? user) !== user);
+    element.classList.toggle("pg-elsewhere", !(windowOwners.get(element.id)?.has(user) ?? true));
   }
 }
 

@@ -7,7 +7,7 @@
  * Mechanics and item dice from The Queen's Cavaliers by Caoimhe Snow (CC BY 4.0); names and notes
  * here are our own.
  */
-import { descriptionHtml, fail, item, makeId, OWNERSHIP, type Json, writePack } from "./common.js";
+import { descriptionHtml, fail, item, makeId, npcToken, OWNERSHIP, type Json, writePack } from "./common.js";
 import { ACTOR_TYPES, AIMED_WEAPONS, COMBINED_ACTIONS, SUCCESS_TABLES, type SuccessEntry } from "../../src/rules/cavaliers/tables.js";
 
 type Attribute = "verve" | "affinity" | "guile";
@@ -266,6 +266,7 @@ function npcActor(def: NpcDef): Json {
       notes: def.notes,
       npcType: def.npcType,
     },
+    prototypeToken: npcToken(def.name),
     items,
     effects: [],
     folder: null,

@@ -28,8 +28,22 @@ export function item(id: string, key: string, name: string, type: string, img: s
 }
 
 /** An Actor document with its embedded items, as the Foundry CLI stores it. */
-export function actorSource(id: string, name: string, type: string, system: Json, items: Json[]): Json {
-  return { _id: id, _key: `!actors!${id}`, name, type, img: "icons/svg/mystery-man.svg", system, items, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
+export function actorSource(id: string, name: string, type: string, system: Json, items: Json[], prototypeToken?: Json): Json {
+  return { _id: id, _key: `!actors!${id}`, name, type, img: "icons/svg/mystery-man.svg", system, ...(prototypeToken ? { prototypeToken } : {}), items, effects: [], folder: null, sort: 0, ownership: { ...OWNERSHIP }, flags: {} };
+}
+
+/**
+ * An NPC's prototype token: unlinked, as Foundry v13 makes every token unless told (each token
+ * dragged onto a scene fights with its own tracks), and numbered ("Bandit (1)", "Bandit (2)") so
+ * three of them can be told apart; hostile. `extra` adds the token's bars.
+ */
+export function npcToken(name: string, extra: Json = {}): Json {
+  return { name, actorLink: false, appendNumber: true, disposition: -1, ...extra };
+}
+
+/** A player character's prototype token: linked, so her sheet in the Actors directory is the one that takes her wounds; friendly. */
+export function characterToken(name: string, extra: Json = {}): Json {
+  return { name, actorLink: true, disposition: 1, ...extra };
 }
 
 /** Replaces the generated files of a pack folder, leaving the files the script does not own (`keep`). */

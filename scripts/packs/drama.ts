@@ -6,7 +6,7 @@
  * test/packs-drama.test.ts fails if the two drift apart. Names and notes are our own words.
  */
 import { ARMOUR_ITEMS, ARMOUR_SETS, harnessDice, SHIELD_DICE, type ShieldSize, WEAPON_TABLE, type WeaponClass } from "../../src/rules/drama/tables.js";
-import { actorSource, descriptionHtml, fail, item, type Json, makeId, writePack } from "./common.js";
+import { actorSource, descriptionHtml, fail, item, type Json, makeId, npcToken, writePack } from "./common.js";
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -119,7 +119,7 @@ function npcActor(def: NpcDef): Json {
     disadvantageRound: 0,
     roundsOut: 0,
     notes: def.notes,
-  }, items);
+  }, items, npcToken(def.name));
 }
 
 const weaponImg = (w: WeaponDef) => (w.ranged ? "icons/svg/target.svg" : "icons/svg/sword.svg");

@@ -9,7 +9,7 @@
  * committed files and this script drift apart.
  */
 import { fileURLToPath } from "node:url";
-import { descriptionHtml, fail, item, type Json, makeId, OWNERSHIP, writePack } from "./common.js";
+import { descriptionHtml, fail, item, type Json, makeId, npcToken, OWNERSHIP, writePack } from "./common.js";
 import { ACTIONS, FALLEN_FATES, ZONES } from "../../src/rules/personal/lists.js";
 
 interface WeaponDef {
@@ -153,7 +153,7 @@ function npcActor(def: NpcDef): Json {
       major: def.major,
       significant: def.significant,
     },
-    prototypeToken: { name: def.name, actorLink: false, disposition: -1, bar1: { attribute: "resolve" }, bar2: { attribute: null } },
+    prototypeToken: npcToken(def.name, { bar1: { attribute: "resolve" }, bar2: { attribute: null } }),
     items,
     effects: [],
     folder: null,

@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { descriptionHtml } from "./common.js";
+import { characterToken, descriptionHtml, npcToken } from "./common.js";
 
 type Json = Record<string, unknown>;
 type Dcs = Partial<Record<"str" | "dex" | "wil" | "san" | "luck", number>>;
@@ -157,7 +157,7 @@ function combatantActor(def: CombatantDef): Json {
       stabilized: false,
       notes: def.notes,
     },
-    prototypeToken: { name: def.name, actorLink: def.type === "torchlightCharacter", disposition: def.type === "torchlightCharacter" ? 1 : -1 },
+    prototypeToken: def.type === "torchlightCharacter" ? characterToken(def.name) : npcToken(def.name),
     items,
     effects: [],
     folder: null,

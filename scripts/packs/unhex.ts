@@ -10,7 +10,7 @@
  */
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap, Connection } from "../../src/core/areas/types.js";
-import { descriptionHtml, item, type Json, makeId, writePack } from "./common.js";
+import { descriptionHtml, item, type Json, makeId, npcToken, writePack } from "./common.js";
 
 interface WeaponDef {
   name: string;
@@ -125,7 +125,7 @@ function npcActor(npc: NpcDef): Json {
     sort: 0,
     flags: {},
     ownership: { default: 0 },
-    prototypeToken: { name: npc.name, actorLink: false, disposition: -1, bar1: { attribute: "level" }, bar2: { attribute: null } },
+    prototypeToken: npcToken(npc.name, { bar1: { attribute: "level" }, bar2: { attribute: null } }),
   };
 }
 

@@ -3,6 +3,7 @@ import { ODDS_CUT, type Odds } from "../core/odds/odds.js";
 import { ownValue } from "../core/ownKey.js";
 import { type InputReader, readJson } from "./input.js";
 import { message } from "./messages.js";
+import { type OddsLabels, oddsLabels } from "./oddsLabels.js";
 import { allowOnly, type Options } from "./options.js";
 import { pickRuleset, refusalsAsRequestErrors } from "./rulesets.js";
 import { COMMANDS } from "./usage.js";
@@ -45,19 +46,32 @@ function distributionRows(pmf: Odds["distributions"][string]): Array<[string, st
   return [...fold(0, first - 1), ...pmf.slice(first, last + 1).map(([value, p]): [string, string] => [String(value), percent(p)]), ...fold(last + 1, pmf.length - 1)];
 }
 
-function table(title: string, odds: Odds): string {
+/** The odds in words: each name's label with the request's fighters in it, and a number that exists only under an event says so. */
+function table(title: string, odds: Odds, labels: OddsLabels): string {
   const lines = [title, ""];
   const rows = (entries: Array<[string, string]>) => {
     const width = Math.max(0, ...entries.map(([name]) => name.length));
     for (const [name, value] of entries) lines.push(`  ${name.padEnd(width)}  ${value.padStart(8)}`);
   };
+  const inOrder = <T>(record: Record<string, T>) => Object.entries(record).sort(([a], [b]) => labels.order(a) - labels.order(b));
   lines.push(message("OddsChances"));
-  rows(Object.entries(odds.chances).map(([name, p]) => [name, percent(p)]));
+  rows(inOrder(odds.chances).map(([name, p]) => [labels.label(name), percent(p)]));
+  if (labels.note) lines.push(`  ${labels.note}`);
+  const when = (name: string) => {
+    const event = labels.when(name);
+    return event === undefined ? undefined : { label: labels.label(event), chance: percent(odds.chances[event] ?? 0) };
+  };
   lines.push("", message("OddsExpected"));
-  rows(Object.entries(odds.expected).map(([name, value]) => [name, value.toFixed(3)]));
-  for (const [name, pmf] of Object.entries(odds.distributions)) {
+  rows(
+    inOrder(odds.expected).map(([name, value]) => {
+      const under = when(name);
+      return [under ? message("OddsExpectedUnless", { name: labels.label(name), when: under.label }) : labels.label(name), value.toFixed(3)];
+    }),
+  );
+  for (const [name, pmf] of inOrder(odds.distributions)) {
     if (pmf.length === 0) continue;
-    lines.push("", message("OddsDistribution", { name }));
+    const under = when(name);
+    lines.push("", under ? message("OddsDistributionWhen", { name: labels.label(name), when: under.label, chance: under.chance }) : message("OddsDistribution", { name: labels.label(name) }));
     rows(distributionRows(pmf));
   }
   if (odds.cut > 0) lines.push("", message("OddsCut", { cut: ODDS_CUT, mass: odds.cut.toExponential(2) }));
@@ -77,7 +91,7 @@ export function odds(options: Options, read: InputReader): string {
   if ("faces" in body) throw new RequestError(message("OddsNoFaces"));
   const request = validate(action.request, body);
   const exact = rounded(refusalsAsRequestErrors(() => (action.odds as NonNullable<typeof action.odds>).exact(request)));
-  if (options.flags.has("table")) return table(message("OddsTitle", { ruleset: ruleset.id, action: envelope.action }), exact);
+  if (options.flags.has("table")) return table(message("OddsTitle", { ruleset: ruleset.id, action: envelope.action }), exact, oddsLabels(ruleset.id, envelope.action, body));
   const json = JSON.stringify({ ruleset: ruleset.id, action: envelope.action, cutAt: ODDS_CUT, ...exact }, null, 2);
   // A [value, probability] pair reads best on one line.
   return `${json.replace(/\[\n\s+(\S+),\n\s+(\S+)\n\s+\]/g, "[$1, $2]")}\n`;

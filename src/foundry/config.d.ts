@@ -1,12 +1,5 @@
-import type { CavaliersArmourModel, CavaliersSpecialtyModel, CavaliersWeaponModel } from "./rulesets/cavaliers/items.ts";
-import type { CavaliersCharacterModel, CavaliersNpcModel } from "./rulesets/cavaliers/models.ts";
-import type { DramaCharacterModel, DramaNpcModel } from "./rulesets/drama/models.ts";
-import type { PersonalCharacterModel, PersonalNpcModel } from "./rulesets/personal/models.ts";
-import type { PersonalActionModel, PersonalArmourModel, PersonalBandModel, PersonalFateModel, PersonalWeaponModel } from "./rulesets/personal/items.ts";
-import type { TorchlightCharacterModel, TorchlightNpcModel } from "./rulesets/torchlight/models.ts";
-import type { TorchlightGearModel, TorchlightWeaponModel } from "./rulesets/torchlight/items.ts";
-import type { UnhexCharacterModel, UnhexNpcModel } from "./rulesets/unhex/models.ts";
 import type { FrayActor } from "./actor/document.ts";
+import type { FrayActiveEffect } from "./actor/effect.ts";
 import type { FrayItem } from "./item/document.ts";
 import type { UnmigratedValue } from "./migrations/keep.ts";
 import type { FrayCombat } from "./combat/combat.ts";
@@ -16,6 +9,13 @@ import type { CardModel } from "./cards/model.ts";
 import type { CardHookEvent, FrayApi } from "./api/index.ts";
 
 declare global {
+  /** Every ruleset's actor data models by type, one `interface FrayActorModels` of each ruleset's config.d.ts merged. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+  interface FrayActorModels {}
+  /** Every ruleset's item data models by type, likewise. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+  interface FrayItemModels {}
+
   // game.fray from "init" on (docs/api.md); with fvtt-types' AssumeHookRan a macro reads it as `game.fray`.
   interface InitGame {
     fray: FrayApi;
@@ -37,33 +37,13 @@ declare module "fvtt-types/configuration" {
     Item: typeof FrayItem;
     Combat: typeof FrayCombat;
     Combatant: typeof FrayCombatant;
+    ActiveEffect: typeof FrayActiveEffect;
   }
 
   interface DataModelConfig {
-    Actor: {
-      cavaliersCharacter: typeof CavaliersCharacterModel;
-      cavaliersNpc: typeof CavaliersNpcModel;
-      dramaCharacter: typeof DramaCharacterModel;
-      dramaNpc: typeof DramaNpcModel;
-      unhexCharacter: typeof UnhexCharacterModel;
-      unhexNpc: typeof UnhexNpcModel;
-      personalCharacter: typeof PersonalCharacterModel;
-      personalNpc: typeof PersonalNpcModel;
-      torchlightCharacter: typeof TorchlightCharacterModel;
-      torchlightNpc: typeof TorchlightNpcModel;
-    };
-    Item: {
-      cavaliersSpecialty: typeof CavaliersSpecialtyModel;
-      cavaliersWeapon: typeof CavaliersWeaponModel;
-      cavaliersArmour: typeof CavaliersArmourModel;
-      personalWeapon: typeof PersonalWeaponModel;
-      personalArmour: typeof PersonalArmourModel;
-      personalBand: typeof PersonalBandModel;
-      personalAction: typeof PersonalActionModel;
-      personalFate: typeof PersonalFateModel;
-      torchlightWeapon: typeof TorchlightWeaponModel;
-      torchlightGear: typeof TorchlightGearModel;
-    };
+    // Each ruleset adds its own types to these maps (src/foundry/rulesets/<id>/config.d.ts), so this file names none.
+    Actor: FrayActorModels;
+    Item: FrayItemModels;
     RegionBehavior: {
       area: typeof AreaBehaviorModel;
     };

@@ -1,4 +1,5 @@
 import { FrayActor } from "./actor/document.js";
+import { FrayActiveEffect } from "./actor/effect.js";
 import { registerApi } from "./api/register.js";
 import { registerCombat, registerRulesetCombat } from "./combat/index.js";
 import { requestAction } from "./combat/requests.js";
@@ -11,8 +12,13 @@ import { sheetClassFor } from "./actor/sheet.js";
 import { FrayItem } from "./item/document.js";
 import { itemSheetClassFor } from "./item/sheet.js";
 import { registerMigrations } from "./migrations/index.js";
-import { documentsOfType, RULESET_DOCUMENTS, RULESET_LOADERS } from "./rulesets/index.js";
-import { loadRuleset, provideRulesetLoaders, whenRulesetArrives } from "./rulesets/loading.js";
+import { cavaliersDocuments } from "./rulesets/cavaliers/documents.js";
+import { dramaDocuments } from "./rulesets/drama/documents.js";
+import { loadRuleset, provideRulesetLoaders, type RulesetLoader, whenRulesetArrives } from "./rulesets/loading.js";
+import { personalDocuments } from "./rulesets/personal/documents.js";
+import { documentsOfType, provideRulesetDocuments, rulesetDocuments } from "./rulesets/registry.js";
+import { torchlightDocuments } from "./rulesets/torchlight/documents.js";
+import { unhexDocuments } from "./rulesets/unhex/documents.js";
 import type { FoundryRuleset } from "./rulesets/types.js";
 import { activeRulesetId, registerSettings, reportLoadFailure } from "./settings.js";
 import { PARTIALS } from "./sheets/partials.js";
@@ -22,7 +28,20 @@ import { limitStatusHud } from "./statuses/hud.js";
 import { SYSTEM_ID } from "./system.js";
 import type { RulesetId } from "../rules/ruleset.js";
 
-provideRulesetLoaders(RULESET_LOADERS);
+/**
+ * The one place that names the rulesets. Each brings its document types, which stay in the entry
+ * (any world registers every type, whatever it plays), and a loader of the rest of it: a chunk of the
+ * build fetched only by a world that needs it (rulesets/loading.ts). Adding a ruleset adds one line
+ * to each list; the shared layer reads them through rulesets/registry.ts and rulesets/loading.ts.
+ */
+provideRulesetDocuments([cavaliersDocuments, dramaDocuments, unhexDocuments, personalDocuments, torchlightDocuments]);
+provideRulesetLoaders({
+  cavaliers: async () => (await import("./rulesets/cavaliers/index.js")).cavaliersFoundry,
+  drama: async () => (await import("./rulesets/drama/index.js")).dramaFoundry,
+  unhex: async () => (await import("./rulesets/unhex/index.js")).unhexFoundry,
+  personal: async () => (await import("./rulesets/personal/index.js")).personalFoundry,
+  torchlight: async () => (await import("./rulesets/torchlight/index.js")).torchlightFoundry,
+} satisfies Record<RulesetId, RulesetLoader>);
 
 /** A ruleset's pieces, or null (said to the user) when its chunk cannot be fetched. */
 async function rulesetOrNull(id: RulesetId): Promise<FoundryRuleset | null> {
@@ -42,7 +61,7 @@ async function rulesetOrNull(id: RulesetId): Promise<FoundryRuleset | null> {
  */
 function registerRulesetDocuments(): void {
   const { DocumentSheetConfig } = foundry.applications.apps;
-  for (const documents of RULESET_DOCUMENTS) {
+  for (const documents of rulesetDocuments()) {
     for (const [type, definition] of Object.entries(documents.actors)) {
       CONFIG.Actor.dataModels[type] = definition.model;
       CONFIG.Actor.trackableAttributes[type] = definition.trackable;
@@ -90,6 +109,7 @@ Hooks.once("init", () => {
   registerMigrations();
   CONFIG.Actor.documentClass = FrayActor;
   CONFIG.Item.documentClass = FrayItem;
+  CONFIG.ActiveEffect.documentClass = FrayActiveEffect;
   registerRulesetDocuments();
   registerStatuses();
   registerRulesJournal();

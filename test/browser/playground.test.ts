@@ -5,7 +5,8 @@
  * character's sheet from the Actors directory and attacks from it; the dialog is submitted; the card
  * in the chat log then waits for each side's choice (the GM's for the foe, Ada's for her own), each
  * made by the user the card names, until the card is applied. The foe's sheet and the tracker show the result,
- * and each ruleset's table is photographed for docs/playground.md.
+ * and each ruleset's table is photographed for docs/playground.md. Fray's prompts (DialogV2) are
+ * answered the same way: each opens as a window on the screen of the user who clicked.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -15,13 +16,13 @@ import { browserAvailable, launchBrowser, openFray, screenshot } from "./support
 
 /** Per ruleset: the foe Ada attacks, her character, the sheet's attack button, and a dice seed under which the attack lands (the page rolls at random otherwise). */
 const EXCHANGES = [
-  { ruleset: "cavaliers", name: "The Queen's Cavaliers", character: "Ines", foe: "Hired Bravo", attack: "attack", seed: 2 },
-  { ruleset: "drama", name: "Drama in History", character: "Ines", foe: "Fyrd", attack: "meleeRound", seed: 2 },
-  { ruleset: "unhex", name: "Unhex", character: "Mara", foe: "Bouncer", attack: "unhexAttack", seed: 2 },
-  { ruleset: "personal", name: "Personal Combat", character: "Ines", foe: "Street Thug", attack: "attack", seed: 1 },
+  { ruleset: "cavaliers", name: "The Queen's Cavaliers", character: "Ines", partner: "Aurore de Vaux", foe: "Hired Bravo", attack: "attack", seed: 2 },
+  { ruleset: "drama", name: "Drama in History", character: "Ines", partner: "Berold", foe: "Fyrd", attack: "meleeRound", seed: 2 },
+  { ruleset: "unhex", name: "Unhex", character: "Mara", partner: "Bea", foe: "Bouncer", attack: "unhexAttack", seed: 2 },
+  { ruleset: "personal", name: "Personal Combat", character: "Ines", partner: "Bruno", foe: "Street Thug", attack: "attack", seed: 1 },
   // The GM placed everyone on the Combat Grid, Elsa out of the swordsman's lane: she shoots.
-  { ruleset: "torchlight", name: "Beyond the Torchlight", character: "Elsa", foe: "Bandit Swordsman", attack: "torchlightAttack", seed: 2, weapon: "Hand Crossbow" },
-] as const satisfies readonly { ruleset: string; name: string; character: string; foe: string; attack: string; seed: number; weapon?: string }[];
+  { ruleset: "torchlight", name: "Beyond the Torchlight", character: "Elsa", partner: "Riddic", foe: "Bandit Swordsman", attack: "torchlightAttack", seed: 2, weapon: "Hand Crossbow" },
+] as const satisfies readonly { ruleset: string; name: string; character: string; partner: string; foe: string; attack: string; seed: number; weapon?: string }[];
 
 const SETTLED = ["applied", "closed"];
 
@@ -130,6 +131,54 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     return { data, sheets, tracker };
   }
 
+  /** Every console warning and error, and every warning or error notification the page showed (openFray fails on console errors already). */
+  function watchWarnings(page: Page): () => Promise<string[]> {
+    const seen: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") seen.push(`console.${message.type()}: ${message.text()}`);
+    });
+    const notified = () => page.evaluate(() => window.harness!.notifications.filter((n) => n.type === "warning" || n.type === "error").map((n) => `${n.type}: ${n.message}`));
+    return async () => [...seen, ...(await notified())];
+  }
+
+  /** A fresh page of the playground at 1280×800 on `ruleset`, booted and drawn. */
+  async function openPlayground(ruleset: string): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=${ruleset}`);
+    await settle(page);
+    return page;
+  }
+
+  /** The newest prompt (a DialogV2 window) on the screen of the user playing now. */
+  const newestPrompt = (page: Page): Locator => page.locator("body > dialog.application:not(.pg-elsewhere)").last();
+  /** A combatant's row in the tracker. */
+  const row = (page: Page, name: string): Locator => page.locator("#pg-tracker li.combatant", { has: page.locator(".name", { hasText: name }) });
+
+  /**
+   * Waits for the prompt a click opened on this user's screen, makes its choices and presses the
+   * button labelled `press`; returns the prompt's id, and checks the window is gone once answered.
+   */
+  async function answerPrompt(page: Page, press: string | RegExp, fill?: (prompt: Locator) => Promise<void>): Promise<string> {
+    const prompt = newestPrompt(page);
+    await prompt.waitFor();
+    const id = (await prompt.getAttribute("id")) as string;
+    const window = page.locator(`[id="${id}"]`);
+    await fill?.(window);
+    await window.locator("footer button", { hasText: press }).click();
+    await settle(page);
+    expect(await window.count()).toBe(0);
+    return id;
+  }
+
+  /** Opens a character's sheet from the Actors directory as the user playing now. */
+  async function openSheet(page: Page, name: string): Promise<Locator> {
+    await page.locator("#pg-tabs [data-tab='actors']").click();
+    await page.locator(`#pg-actors [aria-label="Open ${name}'s sheet"]`).click();
+    await settle(page);
+    return page.locator("body > .application:not(.pg-elsewhere):not(dialog)").filter({ has: page.locator(".window-title", { hasText: name }) }).last();
+  }
+
   it("loads Foundry's core stylesheets as the tests' page does: Font Awesome's font is loaded and the tracker's icons are glyphs", async () => {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.setDefaultTimeout(30_000);
@@ -156,11 +205,142 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   });
 
+  it("shows none of the stand-in: Foundry's own words instead of its keys, every icon a glyph, item, status and initiative icons pictures", async () => {
+    const page = await openPlayground("cavaliers");
+    await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    // A prompt's window too: its close control is Foundry's.
+    await row(page, "Hired Bravo").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    await newestPrompt(page).waitFor();
+    const shown = await page.evaluate(() => {
+      const words = [document.body.innerText];
+      for (const element of document.querySelectorAll("[aria-label], [title], [data-tooltip], [alt], [placeholder]"))
+        for (const name of ["aria-label", "title", "data-tooltip", "alt", "placeholder"]) words.push(element.getAttribute(name) ?? "");
+      return words.join("\n");
+    });
+    expect(shown.match(/\b(APPLICATION|COMBAT|EFFECT|TOKEN|SIDEBAR|DOCUMENT|CONTROLS|FRAY|TYPES)\.[A-Za-z.]+/g) ?? []).toEqual([]);
+    expect(shown).toContain("Ping Token");
+    // Every Font Awesome icon on the page draws a glyph (Foundry's Pro-only ones have free stand-ins).
+    const blank = await page.locator("#pg-tracker i.fa-solid, #pg-tracker button.fa-solid, body > .application .fa-solid").evaluateAll((icons) =>
+      icons.filter((icon) => !(icon as HTMLElement).closest(".hidden") && /^(none|normal|""|)$/.test(getComputedStyle(icon, "::before").content)).map((icon) => icon.className),
+    );
+    expect(blank).toEqual([]);
+    // Item, status and initiative icons are pictures (a glyph drawn as an image), not letters.
+    for (const icon of ["d20", "sword", "shield", "skull", "target", "unconscious", "falling"]) {
+      const svg = await page.evaluate(async (name) => (await fetch(`/icons/svg/${name}.svg`)).text(), icon);
+      expect(svg, icon).toContain("<path");
+      expect(svg, icon).not.toContain("<text");
+    }
+    const images = await page.locator("#pg-tracker img, body > .application img").evaluateAll((all) => all.map((img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth })));
+    expect(images.length).toBeGreaterThan(0);
+    expect(images.filter((img) => img.width === 0)).toEqual([]);
+    await page.close();
+  });
+
+  it("keeps Foundry's proportions at 1280×800: a 300 px sidebar, a light and a dark theme, windows moved by their title bar, nothing needed covered", async () => {
+    const page = await openPlayground("cavaliers");
+    expect((await page.locator("#sidebar").boundingBox())?.width).toBe(300);
+    const sheet = await openSheet(page, "Ines");
+    // What is needed stays in reach: the bar's controls, the sidebar's tabs, the sheet's buttons, each the top element at its centre.
+    const covered = async () =>
+      page.evaluate(() => {
+        const needed = [...document.querySelectorAll<HTMLElement>("#pg-bar select, #pg-bar button, #pg-bar a, #pg-tabs button, body > .application:not(.pg-elsewhere) button")];
+        return needed
+          .filter((element) => {
+            const box = element.getBoundingClientRect();
+            if (!box.width || element.closest(".tab:not(.active)")) return false;
+            const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+            const top = x >= 0 && y >= 0 && x < innerWidth && y < innerHeight ? document.elementFromPoint(x, y) : null;
+            return !top || !(element === top || element.contains(top));
+          })
+          .map((element) => element.outerHTML.slice(0, 120));
+      });
+    expect(await covered()).toEqual([]);
+    const box = (await sheet.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1280 - 300);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+
+    // The sheet is moved by its title bar.
+    const title = sheet.locator(".window-title");
+    const grip = (await title.boundingBox())!;
+    await page.mouse.move(grip.x + 20, grip.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(grip.x - 80, grip.y + 70, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await sheet.boundingBox())!;
+    expect(Math.round(moved.x - box.x)).toBe(-100);
+    expect(Math.round(moved.y - box.y)).toBe(60);
+
+    // The theme switch: Foundry's body class, and the sidebar takes the dark theme's colours.
+    const background = () => page.locator("#sidebar").evaluate((element) => getComputedStyle(element).backgroundColor);
+    const light = await background();
+    await page.locator("#pg-theme").selectOption("dark");
+    expect(await page.locator("body").getAttribute("class")).toContain("theme-dark");
+    expect(await background()).not.toBe(light);
+    await page.close();
+  });
+
+  it("shows the way in: the help says in a few lines what the playground leaves out, and the install link opens a readable install section", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(30_000);
+    await openFray(page, `${server.url}?ruleset=drama`);
+    await page.locator("#pg-help-toggle").click();
+    const leftOut = page.locator("#pg-help #pg-left-out");
+    expect(await leftOut.isVisible()).toBe(true);
+    const lines = await leftOut.evaluate((heading) => {
+      const said: string[] = [];
+      for (let next = heading.nextElementSibling; next && next.tagName !== "H2"; next = next.nextElementSibling) said.push(...(next.tagName === "UL" ? [...next.children].map((li) => li.textContent ?? "") : [next.textContent ?? ""]));
+      return said;
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(5);
+    const [install] = await Promise.all([page.waitForEvent("popup"), page.locator("#pg-bar a", { hasText: "install Fray in Foundry" }).click()]);
+    await install.waitForLoadState();
+    expect(await install.locator("h2").first().innerText()).toBe("Install");
+    expect(await install.locator("body").innerText()).toContain("npm run link");
+    expect(await install.locator("pre").count()).toBeGreaterThan(0);
+    await install.close();
+    await page.close();
+  });
+
+  it("opens the rules from the Journal tab, a status's reference and an item's @Rule link, each at its page", async () => {
+    const page = await openPlayground("cavaliers");
+    await page.locator("#pg-tabs [data-tab='journal']").click();
+    await page.locator(`#pg-journal [aria-label="Open the rules of The Queen's Cavaliers"]`).click();
+    await settle(page);
+    const journal = page.locator("body > .journal-sheet:not(.pg-elsewhere)");
+    expect(await journal.locator(".window-title").innerText()).toBe("The Queen's Cavaliers");
+    // Its table of contents shows each page.
+    await journal.locator(".pages-list li", { hasText: "Initiative" }).first().click();
+    await settle(page);
+    expect(await journal.locator("article header h1").innerText()).toBe("Initiative");
+    // A status's reference, as the token HUD's tooltip gives it.
+    await page.locator("#pg-statuses li", { hasText: "Dying" }).first().locator("a.content-link").click();
+    await settle(page);
+    expect(await journal.locator("article header h1").innerText()).toBe("Yield, Wounds and actor types");
+    await journal.locator("[data-action='close']").click();
+    expect(await journal.count()).toBe(0);
+
+    // An item's description links its rules (@Rule): the GM follows one from the Hired Bravo's first item.
+    const sheet = await openSheet(page, "Hired Bravo");
+    await sheet.locator("[data-action='editItem']").first().click();
+    await settle(page);
+    const link = page.locator("body > .application.item:not(.pg-elsewhere) .fray-description a.content-link").first();
+    const term = (await link.innerText()).trim();
+    expect(term.length).toBeGreaterThan(0);
+    await link.click();
+    await settle(page);
+    expect((await journal.locator("article").innerText()).toLowerCase()).toContain(term.toLowerCase());
+    await page.close();
+  });
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
       // A step that cannot happen fails in good time instead of waiting for the test's end.
       page.setDefaultTimeout(30_000);
+      const warnings = watchWarnings(page);
       // Start on another ruleset and pick this one from the menu, as a newcomer does.
       const other = exchange.ruleset === "cavaliers" ? "drama" : "cavaliers";
       await openFray(page, `${server.url}?ruleset=${other}`);
@@ -224,7 +404,197 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
       expect(after.sheets[exchange.foe]).not.toMatch(/FRAY\.|TYPES\./);
       await page.locator("#pg-tabs [data-tab='chat']").click();
       await screenshot(page, `playground-${exchange.ruleset}`);
+
+      // The round goes on to its end: each player ends her own turn, the GM the foes' (in Beyond the
+      // Torchlight the GM moves its three turns and applies the end-of-round card).
+      await page.locator("#pg-tabs [data-tab='combat']").click();
+      const round = async () => Number((await page.locator("#pg-tracker .encounter-title").innerText()).match(/\d+/)?.[0] ?? 0);
+      await playAs(page, "Gamemaster");
+      const begin = page.locator("#pg-tracker button", { hasText: "Begin" });
+      if (await begin.count()) {
+        await begin.click();
+        await settle(page);
+      }
+      const first = await round();
+      const turns: string[] = [];
+      for (let step = 0; step < 12 && (await round()) === first; step += 1) {
+        await playAs(page, "Gamemaster");
+        const active = page.locator("#pg-tracker li.combatant.active .name").first();
+        const acting = (await active.count()) ? (await active.innerText()).trim() : "";
+        const who = exchange.ruleset === "torchlight" ? "Gamemaster" : acting === exchange.character ? "Ada (player)" : acting === exchange.partner ? "Bob (player)" : "Gamemaster";
+        await playAs(page, who);
+        const next = page.locator("#pg-tracker nav button", { hasText: /^(End Turn|Next Turn)$/ }).first();
+        turns.push(`${who}: ${await next.innerText()} (${acting})`);
+        await next.click();
+        await settle(page);
+        for (let card = 0; card < 6 && exchange.ruleset === "torchlight" && (await round()) === first; card += 1) {
+          await page.locator("#pg-tabs [data-tab='chat']").click();
+          const closing = lastCard(page);
+          if (SETTLED.includes((await closing.getAttribute("data-state")) ?? "")) break;
+          const acted = await actOnCard(page, bought);
+          if (!acted) break;
+          turns.push(`Gamemaster: ${acted}`);
+          await page.locator("#pg-tabs [data-tab='combat']").click();
+        }
+        await page.locator("#pg-tabs [data-tab='combat']").click();
+      }
+      expect(await round(), turns.join("\n")).toBe(first + 1);
+      // Through the exchange and the round, played by three users on one page, nothing went wrong.
+      expect(await warnings(), turns.join("\n")).toEqual([]);
       await page.close();
     }, 240_000);
   }
+  it("asks The Queen's Cavaliers' prompts in windows answered by clicks, each on the screen of the user who clicked: a row's own Initiative, Roll all, Interpose, Rest, a delete, and the skip-dialog key", async () => {
+    const page = await openPlayground("cavaliers");
+    await seedDice(page, 2);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+
+    // Ada rolls Ines's Initiative from her row: the prompt opens on her screen only, and asks the specialty.
+    await playAs(page, "Ada (player)");
+    await row(page, "Ines").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    const asked = newestPrompt(page);
+    await asked.waitFor();
+    expect(await asked.locator(".window-title").innerText()).toContain("Ines");
+    const askedId = (await asked.getAttribute("id")) as string;
+    await playAs(page, "Gamemaster");
+    expect(await page.locator(`[id="${askedId}"]`).isVisible()).toBe(false);
+    await playAs(page, "Ada (player)");
+    expect(await page.locator(`[id="${askedId}"]`).isVisible()).toBe(true);
+    await answerPrompt(page, "Roll Initiative", (prompt) => prompt.locator("select[name='specialty']").selectOption("vigilance").then(() => undefined));
+    expect(await row(page, "Ines").innerText()).toContain("Vigilance");
+
+    // Bob holds the skip-dialog key (Shift) as he clicks Aurore's roll: no prompt, his specialty at once.
+    await playAs(page, "Bob (player)");
+    await row(page, "Aurore de Vaux").locator("[data-action='rollInitiative']").click({ modifiers: ["Shift"] });
+    await settle(page);
+    expect(await newestPrompt(page).count()).toBe(0);
+    expect(await row(page, "Aurore de Vaux").innerText()).toMatch(/IP \d/);
+
+    // The GM rolls all: one prompt for each foe not yet rolled, answered in turn.
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    const answered = new Set<string>();
+    for (let i = 0; i < 4 && (await newestPrompt(page).count()); i += 1) answered.add(await answerPrompt(page, "Roll Initiative"));
+    expect(answered.size).toBe(2);
+    for (const name of ["Hired Bravo", "Watch Conscript"]) expect(await row(page, name).innerText()).toMatch(/IP \d/);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+
+    // Ada spends Initiative Points on an Interpose: its prompt offers whom she may hold.
+    await playAs(page, "Ada (player)");
+    const ipBefore = (await row(page, "Ines").innerText()).match(/IP (\d+)/)?.[1];
+    await row(page, "Ines").locator("[data-fray-action='interpose']").click();
+    await settle(page);
+    await answerPrompt(page, "Interpose", async (prompt) => {
+      expect(await prompt.locator("select[name='target'] option").count()).toBeGreaterThan(0);
+    });
+    expect((await row(page, "Ines").innerText()).match(/IP (\d+)/)?.[1], `${await row(page, "Ines").innerText()}\n${(await page.evaluate(() => window.harness!.notifications.map((n) => n.message))).join("\n")}`).not.toBe(ipBefore);
+
+    // Ines's sheet: Rest asks the days; deleting an item asks first, and No keeps it.
+    const sheet = await openSheet(page, "Ines");
+    await sheet.locator("[data-action='rest']").click();
+    await settle(page);
+    await answerPrompt(page, "Rest", (prompt) => prompt.locator("input[name='days']").fill("2"));
+    await expect.poll(() => page.evaluate(() => window.harness!.notifications.map((n) => n.message).join("\n"))).toContain("Ines");
+    const items = () => sheet.locator("[data-action='deleteItem']").count();
+    const itemsBefore = await items();
+    expect(itemsBefore).toBeGreaterThan(0);
+    await sheet.locator("[data-action='deleteItem']").first().click();
+    await settle(page);
+    await answerPrompt(page, "No");
+    expect(await items()).toBe(itemsBefore);
+    await sheet.locator("[data-action='deleteItem']").first().click();
+    await settle(page);
+    await answerPrompt(page, "Yes");
+    await expect.poll(items).toBe(itemsBefore - 1);
+    await page.close();
+  }, 180_000);
+
+  it("asks Personal Combat's Delay and Fallen Fate, and Beyond the Torchlight's days of recovery, in windows answered by clicks", async () => {
+    const page = await openPlayground("personal");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    // The GM delays whoever acts first until after the last: the prompt lists everyone after her.
+    const first = page.locator("#pg-tracker li.combatant.active");
+    const mover = await first.locator(".name").innerText();
+    await first.locator("[data-fray-action='delay']").click();
+    await settle(page);
+    await answerPrompt(page, "Delay", async (prompt) => {
+      const options = prompt.locator("select[name='after'] option");
+      await prompt.locator("select[name='after']").selectOption((await options.last().getAttribute("value")) as string);
+    });
+    expect(await page.locator("#pg-tracker li.combatant.active .name").innerText()).not.toBe(mover);
+
+    // Ada marks Ines Wounded on her sheet; Fallen Fate asks the damage and opens its card.
+    await playAs(page, "Ada (player)");
+    const sheet = await openSheet(page, "Ines");
+    await sheet.locator("input[name='system.wounded']").check();
+    await settle(page);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const cardsBefore = await cards();
+    await sheet.locator("[data-action='fallenFate']").click();
+    await settle(page);
+    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
+    await expect.poll(cards).toBe(cardsBefore + 1);
+    await page.close();
+
+    const torchlight = await openPlayground("torchlight");
+    await playAs(torchlight, "Ada (player)");
+    const elsa = await openSheet(torchlight, "Elsa");
+    const torchCards = () => torchlight.locator("#chat-log .fray-card").count();
+    await torchlight.locator("#pg-tabs [data-tab='chat']").click();
+    await elsa.locator("nav [data-tab='characteristics']").click();
+    await elsa.locator("[data-action='torchlightRecover']").click();
+    await settle(torchlight);
+    await answerPrompt(torchlight, "Roll", (prompt) => prompt.locator("input[name='n']").fill("3"));
+    await expect.poll(torchCards).toBe(1);
+    // Bob holds the skip-dialog key: Riddic's recovery rolls at once.
+    await playAs(torchlight, "Bob (player)");
+    const riddic = await openSheet(torchlight, "Riddic");
+    await torchlight.locator("#pg-tabs [data-tab='chat']").click();
+    await riddic.locator("nav [data-tab='characteristics']").click();
+    await riddic.locator("[data-action='torchlightRecover']").click({ modifiers: ["Shift"] });
+    await settle(torchlight);
+    expect(await newestPrompt(torchlight).count()).toBe(0);
+    await expect.poll(torchCards).toBe(2);
+    await torchlight.close();
+  }, 180_000);
+  it("opens each window a user may open on her own screen, drawn for whoever plays now: a player's Combat Grid, a sheet two users opened, closed by one", async () => {
+    const page = await openPlayground("torchlight");
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    // The GM's grid opened with the page; Ada has none until she opens hers, drawn for her (no GM tools).
+    expect(await grid.locator("[data-action='placeAll']").count()).toBe(1);
+    await playAs(page, "Ada (player)");
+    expect(await grid.count()).toBe(0);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-combat-extra button", { hasText: "Combat Grid" }).click();
+    await settle(page);
+    expect(await grid.count()).toBe(1);
+    expect(await grid.locator("[data-action='placeAll']").count()).toBe(0);
+    await playAs(page, "Gamemaster");
+    expect(await grid.locator("[data-action='placeAll']").count()).toBe(1);
+
+    // Bob opens Riddic's sheet, Ada (an observer) opens it too: each sees it as hers to edit or not.
+    await playAs(page, "Bob (player)");
+    const bobs = await openSheet(page, "Riddic");
+    expect(await bobs.locator("input[name='name']").isEnabled()).toBe(true);
+    await playAs(page, "Ada (player)");
+    const adas = await openSheet(page, "Riddic");
+    expect(await adas.locator("input[name='name']").isDisabled()).toBe(true);
+    await playAs(page, "Bob (player)");
+    expect(await bobs.locator("input[name='name']").isEnabled()).toBe(true);
+    // Ada closes it on her screen; Bob's stays open.
+    await playAs(page, "Ada (player)");
+    await adas.locator("[data-action='close']").click();
+    await settle(page);
+    expect(await page.locator("body > .application:not(.pg-elsewhere)").filter({ has: page.locator(".window-title", { hasText: "Riddic" }) }).count()).toBe(0);
+    await playAs(page, "Bob (player)");
+    expect(await bobs.isVisible()).toBe(true);
+    await page.close();
+  }, 120_000);
 });

@@ -78,7 +78,7 @@ describe.skipIf(!browserAvailable())("the rules in Foundry (Chromium)", () => {
     });
     const description = page.locator(`[id="${id}"] .fray-description`);
     expect(await description.innerText()).toContain("A light blade for a Parry or a quick lunge; no Flumph.");
-    expect(await description.locator(".fray-rule-unknown").getAttribute("data-tooltip")).toContain("Flumph");
+    expect(await description.locator(".fray-rule-unknown").getAttribute("data-tooltip-text")).toContain("Flumph");
     await screenshot(page.locator(`[id="${id}"]`), "rules-item-description");
     await description.locator("a.fray-rule", { hasText: "Parry" }).click();
     const sheet = page.locator(".journal-sheet");

@@ -17,7 +17,7 @@ describe("fray odds", () => {
     const result = run(["odds", "--table"], save);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("torchlight save: exact odds");
-    expect(result.stdout).toMatch(/success\s+45\.00%/);
+    expect(result.stdout).toMatch(/Elsa saves\s+45\.00%/);
   });
 
   it("reads the request from --file like resolve", () => {

@@ -15,7 +15,7 @@ import { runCli } from "../../src/cli/run.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
 import { rulesetById } from "../../src/rules/index.js";
 import type { CardHookEvent, FrayApi } from "../../src/foundry/api/index.js";
-import { bootFray, rulesetArrived } from "./rulesets.js";
+import { bootFray, CHARACTERS, rulesetArrived } from "./rulesets.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -187,14 +187,6 @@ describe("card hooks", () => {
   });
 });
 
-/** A character of each ruleset with one weapon, rendered by its sheet. */
-const CHARACTERS: Record<RulesetId, { type: string; weapon: { name: string; type: string; system?: object } }> = {
-  cavaliers: { type: "cavaliersCharacter", weapon: { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } } },
-  drama: { type: "dramaCharacter", weapon: { name: "Arming sword", type: "dramaWeapon" } },
-  unhex: { type: "unhexCharacter", weapon: { name: "Pistol", type: "unhexWeapon" } },
-  personal: { type: "personalCharacter", weapon: { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } } },
-  torchlight: { type: "torchlightCharacter", weapon: { name: "Sword", type: "torchlightWeapon", system: { die: 10, kind: "melee", damageType: "slashing" } } },
-};
 
 describe("the hotbar, in every ruleset", () => {
   it.each(RULESET_IDS)("%s: each hotbar action dragged from the sheet makes a macro that runs the action as its button does; a weapon makes its own", async (id) => {

@@ -108,7 +108,7 @@ const READERS: Record<RulesetId, Reader> = {
 describe("a sheet at its ceiling, read by its ruleset", () => {
   it.each(Object.keys(READERS) as RulesetId[])("%s: every actor type reads into a stat block its schema accepts, named as a card keeps names", async (id) => {
     await playRuleset(game, id);
-    const { documentsOf } = await import("../../src/foundry/rulesets/index.js");
+    const { documentsOf } = await import("../../src/foundry/rulesets/registry.js");
     const documents = documentsOf(id);
     const schema = await READERS[id].schema();
     for (const type of Object.keys(documents.actors)) {

@@ -495,6 +495,57 @@ describe("cavaliers attack card", () => {
   });
 });
 
+describe("a Riposte right in a fight is the GM's record (issue 34 item 5)", () => {
+  it("her own flags.fray.riposte opens no Riposte in a fight; a won Parry writes the GM's record, the Riposte uses it up, Undo takes it back", async () => {
+    const Combat = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown[]>; getFlag(s: string, k: string): unknown }> };
+    const fight = await Combat.create({ active: true });
+    await fight.createEmbeddedDocuments("Combatant", [duellist, guard].map((a) => ({ actorId: a.id, name: a.name })));
+    const record = () => (fight.getFlag("fray", "cavaliersRiposte") as Record<string, string> | undefined)?.[`Actor:${duellist.id}`];
+    const riposte = { attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "riposte" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
+
+    // v13 lets her write any flag on her own actor: a Riposte right without a won Parry.
+    harness.switchUser(ada);
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    const before = game.messages.size;
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("has no Riposte to make");
+    expect(game.messages.size).toBe(before);
+    await duellist.update({ "flags.fray.riposte": "" });
+
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1);
+    const lunge = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    queueFaces(8, 7, 6);
+    await click(lunge, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect((await choose(lunge, "spend", ["negate", "riposte"])).ok).toBe(true);
+    expect(record()).toBe("parry");
+    harness.switchUser(gm);
+    await click(lunge, "[data-fray-action='undo']");
+    expect(record()).toBeUndefined();
+
+    queueFaces(2, 1, 1);
+    const again = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    queueFaces(8, 7, 6);
+    await click(again, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect((await choose(again, "spend", ["negate", "riposte"])).ok).toBe(true);
+    // Wiping her actor's flag changes nothing: the GM's record holds her right.
+    await duellist.update({ "flags.fray.riposte": "" });
+    queueFaces(5, 4, 3);
+    const made = (await cavaliers.postAttack(riposte)) as unknown as Message;
+    expect(card(made).request).toMatchObject({ attack: "riposte", riposteAfter: "parry" });
+    harness.switchUser(gm);
+    queueFaces(1, 1);
+    await click(made, "[data-fray-action='choose'][data-fray-value='dodge']");
+    harness.switchUser(ada);
+    expect((await choose(made, "spend", [])).ok).toBe(true);
+    expect(record()).toBe("");
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+  });
+});
+
 describe("cavaliers checks against Standard Opposition", () => {
   it("a Flourish against Easy buys only Style, and Undo takes it back", async () => {
     harness.switchUser(ada);

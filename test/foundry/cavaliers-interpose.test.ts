@@ -12,6 +12,7 @@ import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
 import { NIGHTCLUB } from "../../src/core/areas/index.js";
+import { giveInitiativePoints } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
 
 let harness: FoundryHarness;
@@ -96,7 +97,7 @@ async function table(areas: { duellist: string; heroine: string; guard: string }
   queueFaces(6, 4, 5, 3, 3, 2);
   await combat.rollInitiative(combatants.map((c) => c.id as string));
   await combat.startCombat();
-  for (const actor of [duellist, heroine]) await actor.update({ "system.initiativePoints": 3 });
+  await giveInitiativePoints(combat, combatants.slice(0, 2) as never, 3);
   await cards.cardsIdle();
   return { combat, scene, tokens, ids: { duellist: combatants[0]!.id as string, heroine: combatants[1]!.id as string, guard: combatants[2]!.id as string } };
 }

@@ -65,3 +65,13 @@ export function combatFixtures(current: () => FoundryHarness) {
 
 export const ids = (cs: Combatant[]) => cs.map((c) => c.id as string);
 export const names = (combat: Combat) => combat.turns.map((c) => c.name);
+
+/**
+ * The GM gives fighters Cavaliers Initiative Points in his record of the fight (by fighter key), as
+ * an initiative roll or a Focus would: the actor's field is only a copy a player may write.
+ */
+export async function giveInitiativePoints(combat: { update(d: Record<string, unknown>): Promise<unknown> }, combatants: Array<{ tokenId?: string | null; actorId?: string | null; actor?: { update(d: Record<string, unknown>): Promise<unknown> } | null }>, points: number): Promise<void> {
+  const { fighterKey } = await import("../../src/foundry/combat/fighter.js");
+  await combat.update(Object.fromEntries(combatants.map((c) => [`flags.fray.cavaliersPoints.${fighterKey(c)}`, points])));
+  for (const c of combatants) await c.actor?.update({ "system.initiativePoints": points });
+}

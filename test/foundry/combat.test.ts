@@ -185,6 +185,30 @@ describe("shared rolls", () => {
     expect(ip(rabble)).toBe(2);
   });
 
+  it("rolls once for three unlinked tokens of one Rabble NPC: each token's actor holds the shared IP, a buy spends it on all three, the NPC in the directory keeps none", async () => {
+    const rabble = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });
+    const hero = await actor("Ana");
+    const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; actor: HarnessActor }[]> }> } }).Scene;
+    const scene = await SceneClass.create({ name: "Alley", active: true });
+    // Dragged from the directory, as v13 makes an NPC's tokens: unlinked.
+    const thugs = await scene.createEmbeddedDocuments("Token", [1, 2, 3].map((n) => ({ name: `Thug (${n})`, actorId: rabble.id })));
+    const combat = (await (CONFIG.Combat.documentClass as typeof Combat).create({ active: true })) as Combat;
+    const combatants = (await combat.createEmbeddedDocuments("Combatant", [
+      ...thugs.map((token) => ({ actorId: rabble.id, tokenId: token.id, sceneId: scene.id, name: "Thug" })),
+      { actorId: hero.id, name: "Ana" },
+    ])) as Combatant[];
+    await act(combat, combatants[0]!, "group");
+    answerInitiative();
+    queueFaces(4, 4, 7, 5); // the thugs 4,4 → 8/4; Ana 7,5 → 12/5
+    await combat.rollInitiative(ids(combatants));
+    expect(new Set(combatants.slice(0, 3).map((c) => state(c).place)).size).toBe(1);
+    expect(thugs.map((token) => ip(token.actor))).toEqual([4, 4, 4]);
+    expect(ip(rabble)).toBe(0);
+    await act(combat, combatants[1]!, "interpose"); // Impulse: 2 IP from the shared pool
+    expect(thugs.map((token) => ip(token.actor))).toEqual([2, 2, 2]);
+    expect(ip(rabble)).toBe(0);
+  });
+
   it("refuses to group fewer than three, or characters who are not Rabble or Stock", async () => {
     const minor = await actor("Captain", "cavaliersNpc", { npcType: "minor" });
     const stock = await actor("Guard", "cavaliersNpc", { npcType: "stock" });
@@ -431,7 +455,7 @@ describe("the GM's clock and roster", () => {
       const Tracker = CONFIG.ui.combat as new () => { render(o: object): Promise<{ element: HTMLElement }> };
       const app = await new Tracker().render({ force: true });
       const end = [...app.element.querySelectorAll<HTMLElement>('nav.combat-controls [data-action="nextTurn"]')];
-      expect(end.map((b) => b.textContent)).toEqual(["End turn"]);
+      expect(end.map((b) => b.textContent)).toEqual(["End Turn"]);
       end[0]!.click();
       await harness.flush();
       await kept();

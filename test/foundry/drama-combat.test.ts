@@ -10,7 +10,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
-import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
+import { card, dramaSuite, type Message, putOut, statuses, sys } from "./drama-fixtures.js";
 import { everyCardInWords } from "./card-words.js";
 
 const suite = dramaSuite(["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"]);
@@ -249,7 +249,7 @@ describe("the Drama tracker", () => {
   it("shows a disadvantage and rounds out on the rows, and a new round counts them down", async () => {
     const { combat } = await fight();
     await combat.startCombat();
-    await odo.update({ "system.roundsOut": 2 });
+    await putOut(combat as never, odo as never, 2);
     await fyrd1.update({ "system.disadvantage": "disadvantaged", "system.disadvantageRound": 1 });
     const shown = await rows();
     expect(shown.Odo).toContain("Out: 2 rounds");
@@ -286,7 +286,7 @@ describe("the Drama tracker", () => {
 
   it(`seed 001 §Test of Courage: a fighter out of the action has no stance button, is refused one, and nobody waits on her`, async () => {
     const { combat, byName } = await fight();
-    await odo.update({ "system.roundsOut": 2 });
+    await putOut(combat as never, odo as never, 2);
     expect(await stanceButton("Odo")).toBeNull();
     const { ask } = await import("../../src/foundry/relay/index.js");
     harness.switchUser(gm);

@@ -158,3 +158,14 @@ export function dramaSuite(templates: readonly string[] = []): DramaSuite {
   });
   return suite;
 }
+
+/**
+ * The GM puts a fighter out of the action for some rounds in his record of the fight (by fighter
+ * key), as a failed courage test's Apply does; the actor's field is the copy her sheet shows.
+ */
+export async function putOut(combat: { update(d: Record<string, unknown>): Promise<unknown>; combatants: { contents: Array<{ actorId?: string | null; tokenId?: string | null }> } }, actor: { id: string | null; update(d: Record<string, unknown>): Promise<unknown> }, rounds: number): Promise<void> {
+  const { fighterKey } = await import("../../src/foundry/combat/fighter.js");
+  const combatant = combat.combatants.contents.find((c) => c.actorId === actor.id);
+  await combat.update({ [`flags.fray.dramaOut.${fighterKey(combatant)}`]: rounds });
+  await actor.update({ "system.roundsOut": rounds });
+}

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Actor, FoundryHarness, User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { card, dramaSuite, type Message, sys } from "./drama-fixtures.js";
+import { card, dramaSuite, type Message, putOut, sys } from "./drama-fixtures.js";
 
 const suite = dramaSuite();
 const fx = suite.fx;
@@ -390,7 +390,8 @@ describe("a hostile player writing what v13 lets her write in a Drama fight", ()
     harness.switchUser(gm);
     const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
     const scene = await SceneClass.create({ name: "Ford", active: true });
-    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ines", actorId: ines.id, disposition: 1 }]);
+    // Her character's token, linked as Fray makes a character's prototype token (an unlinked one would fight on a copy).
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ines", actorId: ines.id, actorLink: true, disposition: 1 }]);
     const combat = await (harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fight> }).create({ active: true });
     const made = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ines.id, tokenId: token!.id, sceneId: scene.id, name: "Ines" }, ...[berold, odo, fyrd1].map((a) => ({ actorId: a.id, name: a.name }))]);
     await combat.rollInitiative(made.map((c) => c.id));
@@ -399,9 +400,39 @@ describe("a hostile player writing what v13 lets her write in a Drama fight", ()
     return { combat, token: token!, mine: made[0]! };
   }
 
+  it("issue 34 item 5: her rounds out after a failed courage test are the GM's record: writing her actor's roundsOut back to 0 does not put her back in the action; Undo takes the record back", async () => {
+    const { combat, mine } = await fight();
+    await ines.update({ "system.wounds": [{ flesh: 3, serious: true, critical: false, bleeding: false, note: "" }] });
+    const record = () => ((combat as unknown as { getFlag(s: string, k: string): Record<string, number> | undefined }).getFlag("fray", "dramaOut") ?? {})[`Token:${(mine as unknown as { tokenId: string }).tokenId}`];
+    harness.switchUser(ada);
+    const { postCourage } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    queueFaces(6, 5, 3, 3, 3, 3, 2, 3, 3);
+    const courage = (await postCourage(ines as never, { wound: 0, base: 0, resistance: 0, drama: 0 })) as unknown as Message;
+    await fx.click(courage, "[data-fray-action='choose'][data-fray-value='fall']");
+    expect(card(courage).state).toBe("applied");
+    expect(record()).toBe(5);
+    // Said once, as her sheet names it; the record is not a line of its own.
+    const said = [...(await courage.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent?.trim());
+    expect(said.filter((line) => /rounds out|Rounds out/i.test(line ?? ""))).toHaveLength(1);
+    expect(said.join(" ")).not.toMatch(/Dramatic|flags\./);
+    // v13 lets her write her own actor: she is back, as far as her sheet says.
+    await ines.update({ "system.roundsOut": 0 });
+    const before = fx.stored();
+    expect(await ask("combat.act", { combat: combat.id, combatants: [mine.id], action: "stance", choice: { stance: "press" } })).toMatchObject(refused("Ines is out of the action"));
+    expect(await forgeOpen("drama.melee", { a: ines.uuid!, b: odo.uuid! })).toMatchObject(refused("Ines is out of the fight"));
+    expect(fx.stored()).toBe(before);
+    // Undo takes back only what still holds what the card set: the GM puts her sheet's copy back first.
+    harness.switchUser(gm);
+    await ines.update({ "system.roundsOut": 5 });
+    await fx.click(courage, "[data-fray-action='undo']");
+    expect(card(courage).state).toBe("undone");
+    expect(record() ?? null).toBeNull();
+    expect(sys(ines).roundsOut).toBe(0);
+  });
+
   it("cannot count her rounds out down, nor lift her foe's disadvantage, by moving the round on with a direction of her choosing", async () => {
     const { combat } = await fight();
-    await ines.update({ "system.roundsOut": 3 });
+    await putOut(combat as never, ines as never, 3);
     await odo.update({ "system.disadvantage": "disadvantaged", "system.disadvantageRound": 1 });
     harness.switchUser(ada);
     for (const round of [2, 3, 4]) await combat.update({ round }, { direction: 1 });

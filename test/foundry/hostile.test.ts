@@ -9,6 +9,7 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { runCli } from "../../src/cli/run.js";
+import { giveInitiativePoints } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
 import { pickFromMenu } from "./card-menu.js";
 
@@ -424,7 +425,8 @@ describe("a hostile player writing what v13 lets her write in a fight", () => {
   async function started(): Promise<{ combat: Fight; ids: [string, string, string]; token: { update(d: object): Promise<unknown>; disposition: number } }> {
     const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown>; disposition: number }[]> }> } }).Scene;
     const scene = await SceneClass.create({ name: "Hall", active: true });
-    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Duellist", actorId: duellist.id, disposition: 1 }]);
+    // Her character's token, linked as Fray makes a character's prototype token (an unlinked one would fight on a copy).
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Duellist", actorId: duellist.id, actorLink: true, disposition: 1 }]);
     const cls = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fight> };
     const combat = await cls.create({ active: true });
     const made = await combat.createEmbeddedDocuments("Combatant", [
@@ -442,7 +444,7 @@ describe("a hostile player writing what v13 lets her write in a fight", () => {
 
   it("cannot buy Interpose three times in one round by writing the round on between buys: the GM puts the round back", async () => {
     const { combat, ids } = await started();
-    await duellist.update({ "system.initiativePoints": 6 });
+    await giveInitiativePoints(combat, [combat.combatants.get(ids[0])] as never, 6);
     harness.switchUser(ada);
     await act(combat, ids[0], "interpose"); // Vigilance: 1 IP
     await combat.update({ round: 2 });
@@ -452,6 +454,27 @@ describe("a hostile player writing what v13 lets her write in a fight", () => {
     expect(ip(duellist)).toBe(5);
     expect(harness.notifications.filter((n) => n.type === "warning").map((n) => n.message)).toEqual(["Interpose can be bought only once per round.", "Interpose can be bought only once per round."]);
     expect(combat.round).toBe(1);
+  });
+
+  it("issue 34 item 5: cannot buy with Initiative Points she wrote on her actor (99) or an Active Effect adds (+50): the GM spends from his record of the fight", async () => {
+    const { combat, ids } = await started();
+    const duellistIn = combat.combatants.get(ids[0]);
+    await giveInitiativePoints(combat, [duellistIn] as never, 0);
+    harness.switchUser(ada);
+    await duellist.update({ "system.initiativePoints": 99 });
+    await (duellist as unknown as { createEmbeddedDocuments(n: string, d: object[]): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [{ name: "Verve", changes: [{ key: "system.initiativePoints", mode: 2, value: "50" }] }]);
+    const before = JSON.stringify((combat as unknown as { _source: { flags: unknown } })._source.flags);
+    const messages = game.messages.size;
+    for (const what of ["seize", "interpose", "reprise"]) await act(combat, ids[0], what);
+    expect(harness.notifications.filter((n) => n.type === "warning").map((n) => n.message)).toEqual([
+      expect.stringMatching(/^Seize costs \d+ IP/),
+      expect.stringMatching(/^Interpose costs \d+ IP/),
+      expect.stringMatching(/^Reprise costs \d+ IP/),
+    ]);
+    expect(JSON.stringify((combat as unknown as { _source: { flags: unknown } })._source.flags)).toBe(before);
+    expect(game.messages.size).toBe(messages);
+    const { pointsOf } = await import("../../src/foundry/rulesets/cavaliers/combat/state.js");
+    expect(pointsOf(duellistIn as never)).toBe(0);
   });
 
   it("writes the turn, her combatant's initiative and her token's disposition: the turn goes back, the rest moves no one", async () => {

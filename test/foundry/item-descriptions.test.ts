@@ -83,4 +83,22 @@ describe("item descriptions", () => {
     expect(element.querySelector("prose-mirror")).toBeNull();
     expect(element.querySelector(".fray-description-text strong")?.textContent).toBe("well");
   });
+
+  it.each(["cavaliers", "drama", "unhex", "personal", "torchlight"] as const)("issue 34 item 8 (%s): a player's @Rule holding markup, opened by the GM, shows as words with a plain-text tooltip: no element of hers, no data-tooltip", async (id) => {
+    await playRuleset(harness.game, id);
+    const gm = game.user!;
+    const pat = harness.createUser({ name: "Pat", role: "PLAYER" });
+    const hero = (await Actor.create({ name: "Hero", type: `${id}Character`, ownership: { default: 0, [pat.id]: 3 } } as never))!;
+    harness.switchUser(pat);
+    // Her own item: v13 lets her write its description, which the editor keeps as HTML with her markup as escaped text.
+    const [item] = (await hero.createEmbeddedDocuments("Item", [{ name: "Blade", type: `${id}Weapon`, system: { description: "<p>@Rule[&lt;img src=x onerror=alert(1)&gt;]</p>" } }] as never)) as Item.Implementation[];
+    harness.switchUser(gm as never);
+    const element = await openSheet(item!);
+    const description = element.querySelector("prose-mirror[name='system.description']")!;
+    expect(description.querySelectorAll("img")).toHaveLength(0);
+    expect(description.querySelectorAll("[data-tooltip], [data-tooltip-html]")).toHaveLength(0);
+    const unknown = description.querySelector<HTMLElement>(".fray-rule-unknown")!;
+    expect(unknown.textContent).toBe("<img src=x onerror=alert(1)>");
+    expect(unknown.dataset.tooltipText).toContain("<img src=x onerror=alert(1)>");
+  });
 });

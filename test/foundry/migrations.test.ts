@@ -4,10 +4,11 @@
  * them in the current shape once, on the active GM's client, with a progress notice and a report;
  * whatever could not be migrated is kept in flags.fray.unmigrated, never dropped.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
 import type { ClientDocument } from "../../playground/foundry/documents.js";
-import { installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import type { Scene, TokenDocument } from "../../playground/foundry/scene.js";
 import { deepClone, getProperty } from "../../playground/foundry/utils.js";
 import { V0_FIXTURES, type V0Fixture } from "../fixtures/migration-v0.js";
 import { bootFray } from "./rulesets.js";
@@ -16,8 +17,10 @@ let harness: FoundryHarness;
 let game: HarnessGame;
 let CONFIG: HarnessConfig;
 let migrations: typeof import("../../src/foundry/migrations/index.js");
+let removeDom: () => Promise<void>;
 
 beforeAll(async () => {
+  removeDom = installDom();
   harness = installFoundryFromDisk();
   game = harness.game;
   CONFIG = harness.CONFIG;
@@ -25,7 +28,7 @@ beforeAll(async () => {
   migrations = await import("../../src/foundry/migrations/index.js");
   await bootFray(harness);
 });
-afterAll(() => undefined);
+afterAll(async () => removeDom());
 beforeEach(() => {
   harness.reset();
   game.messages.clear();
@@ -230,5 +233,57 @@ describe("a flags.fray.unmigrated its owner filled with anything", () => {
     expect(whisper.content).toContain("system.x");
     expect(whisper.content).not.toContain("<b>made up</b>");
     expect(whisper.content).toContain("&lt;b&gt;made up&lt;/b&gt;");
+  });
+});
+
+describe("linking characters' tokens (schema version 5)", () => {
+  type Linkable = Doc & { type: string; prototypeToken: { actorLink: boolean } };
+  type Offer = ClientDocument & { whisper: string[]; getFlag(scope: string, key: string): unknown; renderHTML(): Promise<HTMLElement> };
+  const offerOf = () => game.messages.contents.find((message) => (message as unknown as Offer).getFlag("fray", "linkCharacterTokens")) as unknown as Offer | undefined;
+
+  /** A 0.1.0 world with a scene where the GM placed a character's token and an NPC's, both unlinked as v13 left them. */
+  async function placedWorld(): Promise<{ character: Linkable; npc: Linkable; tokens: TokenDocument[] }> {
+    loadWorld();
+    const character = game.actors.find((actor) => actor.type === "cavaliersCharacter") as unknown as Linkable;
+    const npc = game.actors.find((actor) => actor.type === "cavaliersNpc") as unknown as Linkable;
+    const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create({ name: "Inn" })) as Scene;
+    const tokens = (await scene.createEmbeddedDocuments("Token", [{ name: character.name, actorId: character.id }, { name: npc.name, actorId: npc.id }])) as TokenDocument[];
+    return { character, npc, tokens };
+  }
+
+  it("links every character's prototype token and no NPC's; with no token placed, offers nothing", async () => {
+    loadWorld();
+    expect(game.actors.contents.every((actor) => !(actor as unknown as Linkable).prototypeToken.actorLink)).toBe(true);
+    await migrations.migrateWorld();
+    for (const actor of game.actors.contents as unknown as Linkable[]) expect(actor.prototypeToken.actorLink, actor.type).toBe(actor.type.endsWith("Character"));
+    expect(offerOf()).toBeUndefined();
+  });
+
+  it("whispers the GMs a button that links the character tokens already placed, not the NPC's", async () => {
+    const { character, tokens } = await placedWorld();
+    await migrations.migrateWorld();
+    const offer = offerOf()!;
+    expect(offer.whisper).toEqual([game.user!.id]);
+    expect(migrations.unlinkedCharacterTokens()).toEqual([tokens[0]]);
+    const html = await offer.renderHTML();
+    html.querySelector<HTMLButtonElement>("button[data-action]")!.click();
+    await vi.waitFor(() => expect(tokens[0]!.actorLink).toBe(true));
+    expect(tokens[1]!.actorLink).toBe(false);
+    expect((tokens[0] as unknown as { actor: unknown }).actor).toBe(character);
+    expect(harness.notifications.at(-1)).toMatchObject({ type: "info" });
+  });
+
+  it("refuses a player's click, and an offer a player posted, changing nothing", async () => {
+    const { tokens } = await placedWorld();
+    await migrations.migrateWorld();
+    const gm = game.user!;
+    const player = harness.createUser({ name: "Player", role: "PLAYER" });
+    harness.switchUser(player);
+    expect(await migrations.linkCharacterTokens(offerOf() as never)).toBe(0);
+    expect(harness.notifications.at(-1)).toMatchObject({ type: "warning" });
+    const forged = (await (CONFIG.ChatMessage.documentClass as { create(data: object): Promise<unknown> }).create({ content: "<button data-action=\"fray-link-character-tokens\">Link</button>", flags: { fray: { linkCharacterTokens: true } } })) as unknown as Offer;
+    harness.switchUser(gm as never);
+    expect(await migrations.linkCharacterTokens(forged as never)).toBe(0);
+    expect(tokens.map((token) => token.actorLink)).toEqual([false, false]);
   });
 });

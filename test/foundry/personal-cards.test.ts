@@ -341,34 +341,39 @@ describe("Fallen Fate, Rest and turn cards", () => {
 });
 
 describe("Apply and Undo on stored values", () => {
-  /** Bruno under an Active Effect that changes the field a hit writes: −1 Resolve while it lasts (ADD −1). */
+  /**
+   * Bruno under an Active Effect on the field a hit writes. No effect touches a track (docs/architecture.md,
+   * "What Active Effects may touch"): the rules read, Apply writes and Undo restores the one stored value.
+   */
   async function weakened(change: { mode: number; value: string }): Promise<void> {
     harness.switchUser(gm);
     await (bruno as unknown as { createEmbeddedDocuments(name: string, data: object[]): Promise<unknown> }).createEmbeddedDocuments("ActiveEffect", [{ name: "Weakened", changes: [{ key: "system.resolve.value", ...change }] }]);
   }
   const stored = (a: Actor) => ((a as unknown as { _source: { system: System } })._source.system.resolve.value);
 
-  it("records and restores the stored Resolve, not the one the effect prepares: Undo is not refused, and the effect is not baked in", async () => {
+  it("an effect adding to Resolve is declined: the card reads the stored Resolve, Apply writes from it, Undo restores it", async () => {
     await weakened({ mode: 2, value: "-1" });
-    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 9]);
-    const message = await attack(ines, bruno, ada, [10, 4, 3]); // 12 vs 10; 7 − 3 = 4 off the 9 the rules read: 5
-    expect(card(message).rules.target).toMatchObject({ resolve: 9 });
-    expect(card(message).applied).toEqual([{ uuid: bruno.uuid, name: "Bruno", key: "system.resolve.value", kind: "field", before: 10, after: 5 }]);
-    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([5, 4]);
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 10]);
+    const message = await attack(ines, bruno, ada, [10, 4, 3]); // 12 vs 10; 7 − 3 = 4 off the 10 the rules read: 6
+    expect(card(message).rules.target).toMatchObject({ resolve: 10 });
+    expect(card(message).applied).toEqual([{ uuid: bruno.uuid, name: "Bruno", key: "system.resolve.value", kind: "field", before: 10, after: 6 }]);
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([6, 6]);
     harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(card(message).state).toBe("undone");
-    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 9]);
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 10]);
   });
 
-  it("an effect that overrides the field: the stored value still goes back exactly", async () => {
+  it("an effect overriding Resolve is declined: it cannot hold Resolve at 8 while hits land on the stored value (issue 34 item 5)", async () => {
     await weakened({ mode: 5, value: "8" });
-    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 8]);
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 10]);
     const message = await attack(ines, bruno, ada, [10, 4, 3]);
-    expect(card(message).applied[0]).toMatchObject({ before: 10, after: 4 });
+    expect(card(message).applied[0]).toMatchObject({ before: 10, after: 6 });
+    expect(sys(bruno).resolve.value).toBe(6);
     harness.switchUser(gm);
     await click(message, "[data-fray-action='undo']");
     expect(card(message).state).toBe("undone");
-    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 8]);
+    expect([stored(bruno), sys(bruno).resolve.value]).toEqual([10, 10]);
   });
 });
+

@@ -233,7 +233,8 @@ describe("a hostile player writing what v13 lets her write in a Personal Combat 
     await playRuleset(game, "personal");
     const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
     const scene = await SceneClass.create({ name: "Keep", active: true });
-    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ines", actorId: ines.id, disposition: 1 }]);
+    // Her character's token, linked as Fray makes a character's prototype token (an unlinked one would fight on a copy).
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ines", actorId: ines.id, actorLink: true, disposition: 1 }]);
     const combat = await (harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fight> }).create({ active: true });
     const [i, b, g] = await combat.createEmbeddedDocuments("Combatant", [
       { actorId: ines.id, tokenId: token!.id, sceneId: scene.id, name: "Ines" },

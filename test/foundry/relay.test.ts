@@ -128,11 +128,36 @@ describe("a slow GM", () => {
 
 describe("the GM's answer belongs to one request", () => {
   it("an answer naming an id she is not waiting on changes nothing for her", async () => {
-    harness.switchUser(ada);
-    const onAnswer = (harness.CONFIG.queries as Record<string, (data: unknown) => unknown>)["fray.answer"]!;
     const before = harness.notifications.length;
-    expect(onAnswer({ id: "neverAsked000001", answer: { ok: true } })).toBe(false);
+    await gm.update({ [`flags.fray.answers.${ada.id}`]: JSON.stringify({ id: "neverAsked000001", answer: { ok: false, reason: "No." } }) });
     expect(harness.notifications.length).toBe(before);
+  });
+
+  it("issue 34 item 6: Ada cannot answer Bob's pending request (by query, her own flags or the GM's): he is not refused, and the GM posts his card", async () => {
+    const bob = harness.createUser({ name: "Bob", role: "PLAYER" });
+    await duellist.update({ [`ownership.${bob.id}`]: 3 });
+    const first = gmBusy();
+    harness.switchUser(bob);
+    queueFaces(7, 6, 2, 1);
+    const attack = cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] });
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    // Every client has every User document: she reads his pending request's id there.
+    const pending = JSON.parse((bob as unknown as { flags: { fray: { request: string } } }).flags.fray.request) as { id: string };
+    const forged = JSON.stringify({ id: pending.id, answer: { ok: false, reason: "The GM refused." }, stamp: "x" });
+    harness.switchUser(ada);
+    // v13 hands a query's handler only its data: Fray takes no answer by query, so the old one is gone.
+    await expect(bob.query("fray.answer", { id: pending.id, answer: { ok: false, reason: "The GM refused." } })).rejects.toThrow();
+    // Her own User flags: she may write them, but the writer is not the active GM.
+    await ada.update({ [`flags.fray.answers.${bob.id}`]: forged });
+    // The GM's User document: v13's server refuses her.
+    await expect(gm.update({ [`flags.fray.answers.${bob.id}`]: forged })).rejects.toThrow(/lacks permission/);
+    expect(cards()).toHaveLength(0);
+    release();
+    await relay.relayIdle();
+    await first;
+    expect(await attack).toBeTruthy();
+    expect(cards()).toHaveLength(1);
+    expect(harness.notifications.filter((n) => n.message.includes("refused"))).toEqual([]);
   });
 
   it("a hostile client writing one request id again gets it served once: no second card", async () => {

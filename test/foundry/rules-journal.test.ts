@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { installPack, type FoundryHarness } from "../../playground/foundry/index.js";
 import { installDom, installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
 import { bootFray, playRuleset } from "./rulesets.js";
+import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import { join } from "node:path";
 // The build step's own module: the same pages the release ships.
 import { rulesPackSources, type RulesEntrySource } from "../../scripts/rules-pack.mjs";
@@ -86,8 +87,21 @@ describe("the @Rule enricher", () => {
     expect(html.querySelectorAll("a")).toHaveLength(0);
     const unknown = [...html.querySelectorAll<HTMLElement>(".fray-rule-unknown")];
     expect(unknown.map((s) => s.textContent)).toEqual(["Flumph", "limit"]);
-    expect(unknown[0]!.dataset.tooltip).toContain("Flumph");
-    expect(unknown[0]!.dataset.tooltip).not.toMatch(/FRAY\./);
+    expect(unknown[0]!.dataset.tooltipText).toContain("Flumph");
+    expect(unknown[0]!.dataset.tooltipText).not.toMatch(/FRAY\./);
+  });
+
+  it("issue 34 item 8: an unknown term holding markup is shown as text, its tooltip plain text (v13 draws data-tooltip as HTML), in every ruleset", async () => {
+    for (const id of RULESET_IDS) {
+      await playRuleset(harness.game, id);
+      // Written as text in the editor, the markup reaches the enricher as a text node's characters.
+      const html = await enrich("<p>@Rule[&lt;img src=x onerror=alert(1)&gt;] and @Rule[&lt;b&gt;x&lt;/b&gt;]{&lt;i&gt;y&lt;/i&gt;}</p>");
+      expect(html.querySelectorAll("img, b, i, a")).toHaveLength(0);
+      expect(html.querySelectorAll("[data-tooltip], [data-tooltip-html]")).toHaveLength(0);
+      const unknown = [...html.querySelectorAll<HTMLElement>(".fray-rule-unknown")];
+      expect(unknown.map((s) => s.textContent)).toEqual(["<img src=x onerror=alert(1)>", "<i>y</i>"]);
+      expect(unknown[0]!.dataset.tooltipText).toContain("<img src=x onerror=alert(1)>");
+    }
   });
 
   it("leaves markup that only looks like a link alone, and escapes nothing into HTML", async () => {

@@ -26,3 +26,12 @@ export async function bootFray(harness: { boot(): Promise<void>; game: { setting
   await harness.boot();
   await rulesetArrived(harness.game.settings.get("fray", "ruleset") as RulesetId);
 }
+
+/** A character of each ruleset with one weapon, rendered by its sheet. */
+export const CHARACTERS: Record<RulesetId, { type: string; weapon: { name: string; type: string; system?: object } }> = {
+  cavaliers: { type: "cavaliersCharacter", weapon: { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } } },
+  drama: { type: "dramaCharacter", weapon: { name: "Arming sword", type: "dramaWeapon" } },
+  unhex: { type: "unhexCharacter", weapon: { name: "Pistol", type: "unhexWeapon" } },
+  personal: { type: "personalCharacter", weapon: { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } } },
+  torchlight: { type: "torchlightCharacter", weapon: { name: "Sword", type: "torchlightWeapon", system: { die: 10, kind: "melee", damageType: "slashing" } } },
+};

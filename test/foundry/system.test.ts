@@ -93,6 +93,12 @@ describe("data models", () => {
     expect(foundryGet(system(actor), bar)).toBeDefined();
   });
 
+  it.each(ACTOR_TYPES.map((type) => [type]))("a new %s's tokens are linked if it is a character, unlinked if it is an NPC (v13 leaves both unlinked)", async (type) => {
+    const actor = await create(type);
+    const token = (actor.toObject() as { prototypeToken: { actorLink: boolean } }).prototypeToken;
+    expect(token.actorLink).toBe(type.endsWith("Character"));
+  });
+
   it("refuses a fractional or out-of-range value and a current value above its maximum, changing nothing", async () => {
     const drama = await create("dramaCharacter", { system: { grit: { value: 4, max: 6 } } });
     await expect(drama.update({ "system.grit.value": 9 })).rejects.toThrow(/grit/);

@@ -282,6 +282,13 @@ describe("Copy as request", () => {
     harness.switchUser(w.ada);
     queueFaces(8);
     await replays((await t.postTorchlightRoll("save", fx.who(w.elsa), "wil")) as unknown as Message);
+    harness.switchUser(w.ada);
+    const ability = (await t.postTorchlightAbility({ combat: w.combat.id as string, actor: fx.who(w.elsa) })) as unknown as Message;
+    await replays(ability);
+    harness.switchUser(w.gm);
+    const retreat = (await t.postTorchlightRetreat({ combat: w.combat.id as string, actor: fx.who(w.archer) })) as unknown as Message;
+    expect(cardOf(retreat).state).toBe("applied");
+    await replays(retreat);
     harness.switchUser(w.gm);
     // Str DC 19 (ST 1): every save holds, so the dice the client probes for are the dice used.
     await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true, "system.encounter.str": 3, "system.characteristics.str": { dc: 19, max: 19 } });
@@ -291,17 +298,35 @@ describe("Copy as request", () => {
     expect(dying, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
     expect(cardOf(dying).outcome.result).toMatchObject({ hoursRolled: 4 });
     await replays(dying);
+    // Recovery comes once the encounter is over.
+    harness.switchUser(w.gm);
+    await (w.combat as unknown as { delete(): Promise<unknown> }).delete();
     harness.switchUser(w.ada);
     queueFaces(4, 2);
     const recover = (await t.postTorchlightRecover(fx.who(w.elsa), 1)) as unknown as Message;
     await replays(recover);
-    harness.switchUser(w.ada);
-    const ability = (await t.postTorchlightAbility({ combat: w.combat.id as string, actor: fx.who(w.elsa) })) as unknown as Message;
-    await replays(ability);
+  });
+
+  it("issue 34 item 5: cannot Recover mid-encounter (it would clear Incapacitated and Dying, Breath 0 → 3): refused, nothing changed; once the GM ends the fight she may", async () => {
+    const t = await fx.torchlight();
     harness.switchUser(w.gm);
-    const retreat = (await t.postTorchlightRetreat({ combat: w.combat.id as string, actor: fx.who(w.archer) })) as unknown as Message;
-    expect(cardOf(retreat).state).toBe("applied");
-    await replays(retreat);
+    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true, "system.dying": true, "system.breath.value": 0, "system.encounter.str": 3 });
+    harness.switchUser(w.ada);
+    const before = fx.stored();
+    queueFaces(4, 2);
+    expect(await t.postTorchlightRecover(fx.who(w.elsa), 0)).toBeFalsy();
+    expect(harness.notifications.at(-1)!.message).toBe("Elsa is still in an encounter: Recovery comes once it is over (the GM ends the combat).");
+    // Forged straight to the GM, as her client may send it.
+    expect(await ask("card.open", { kind: "torchlight.recover", refs: { actor: fx.who(w.elsa) }, request: { restDays: 0 }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("still in an encounter") });
+    expect(fx.stored()).toBe(before);
+    clearQueuedFaces();
+    harness.switchUser(w.gm);
+    await (w.combat as unknown as { delete(): Promise<unknown> }).delete();
+    harness.switchUser(w.ada);
+    queueFaces(4);
+    const recover = (await t.postTorchlightRecover(fx.who(w.elsa), 0)) as unknown as Message;
+    expect(cardOf(recover).state).toBe("applied");
+    expect((w.elsa as unknown as { system: { breath: { value: number }; incapacitated: boolean } }).system).toMatchObject({ breath: { value: 3 }, incapacitated: false });
   });
 });
 
@@ -346,7 +371,8 @@ describe("a hostile player writing what v13 lets her write in a torchlight fight
     harness.switchUser(w.gm);
     const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
     const scene = await SceneClass.create({ name: "Crypt", active: true });
-    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Elsa", actorId: w.elsa.id, disposition: 1 }]);
+    // Her character's token, linked as Fray makes a character's prototype token (an unlinked one would fight on a copy).
+    const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Elsa", actorId: w.elsa.id, actorLink: true, disposition: 1 }]);
     const combatants = (w.combat as unknown as { combatants: { get(id: string): { update(d: object): Promise<unknown> } } }).combatants;
     await combatants.get(w.ids.elsa)!.update({ tokenId: token!.id, sceneId: scene.id });
     const { fightersOf } = await import("../../src/foundry/rulesets/torchlight/combat/fight.js");

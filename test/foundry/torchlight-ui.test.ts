@@ -95,6 +95,10 @@ describe("the torchlight sheet", () => {
     html.querySelector<HTMLElement>("[data-action='torchlightDying']")!.click();
     await settle();
     expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.dying", state: "applied", outcome: { result: { hoursRolled: 4, hoursInPhase: 4 } } });
+    // Recovery comes once the encounter is over.
+    harness.switchUser(w.gm);
+    await (w.combat as unknown as { delete(): Promise<unknown> }).delete();
+    harness.switchUser(w.ada);
     harness.onDialog((dialog) => dialog.answer("ok", { n: "1" }));
     queueFaces(3);
     html.querySelector<HTMLElement>("[data-action='torchlightRecover']")!.click();

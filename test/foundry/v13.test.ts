@@ -76,8 +76,8 @@ describe("finding 1: the tracker after a reload", () => {
 
 /** Every ruleset's chunk, each loaded the way a world loads its own. */
 async function everyRuleset() {
-  const { RULESET_LOADERS } = await import("../../src/foundry/rulesets/index.js");
-  return Promise.all(Object.values(RULESET_LOADERS).map((load) => load()));
+  const { rulesetLoaders } = await import("../../src/foundry/rulesets/loading.js");
+  return Promise.all(Object.values(rulesetLoaders()).map((load) => load()));
 }
 
 describe("finding 2: initiative in every ruleset", () => {
@@ -99,7 +99,8 @@ describe("finding 2: initiative in every ruleset", () => {
 
   // The documents stay in the entry and the contexts go with the ruleset's code: both must name the same types.
   it("every ruleset's documents are its own, in system.json, and each type has its sheet context", async () => {
-    const { RULESET_DOCUMENTS, documentsOfType } = await import("../../src/foundry/rulesets/index.js");
+    const { rulesetDocuments, documentsOfType } = await import("../../src/foundry/rulesets/registry.js");
+    const RULESET_DOCUMENTS = rulesetDocuments();
     const FOUNDRY_RULESETS = await everyRuleset();
     expect(RULESET_DOCUMENTS.map((documents) => documents.id)).toEqual(FOUNDRY_RULESETS.map((ruleset) => ruleset.id));
     for (const ruleset of FOUNDRY_RULESETS) {

@@ -26,7 +26,7 @@ beforeEach(() => harness.reset());
 describe("the Create Item dialog", () => {
   it.each(RULESET_IDS)("in a %s world offers that ruleset's item types only", async (id) => {
     await playRuleset(game, id);
-    const { documentsOf } = await import("../../src/foundry/rulesets/index.js");
+    const { documentsOf } = await import("../../src/foundry/rulesets/registry.js");
     const Item = harness.CONFIG.Item.documentClass as unknown as { createDialog(data?: object): Promise<unknown> };
     await Item.createDialog({});
     const offered = harness.createDialogs.at(-1)?.types.map((type) => type.value).sort();

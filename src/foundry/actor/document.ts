@@ -1,10 +1,10 @@
 import { keepOnLoad } from "../migrations/document.js";
 import { activeRulesetId } from "../settings.js";
-import { documentsOf, documentsOfType } from "../rulesets/index.js";
+import { documentsOf, documentsOfType } from "../rulesets/registry.js";
 
 /**
  * Fray's Actor: offers only the active ruleset's types when a user creates one, points a new
- * actor's token bars at its ruleset's tracks, and keeps, rather than drops, stored values its
+ * actor's token bars at its ruleset's tracks, links a new character's tokens, and keeps, rather than drops, stored values its
  * schema cannot hold (see migrations/).
  */
 export class FrayActor extends Actor {
@@ -32,6 +32,10 @@ export class FrayActor extends Actor {
       const current = foundry.utils.getProperty(this._source, key);
       if (bar && (typeof current !== "string" || !tracks.includes(current))) changes[key] = bar;
     });
+    // v13 leaves every prototype token unlinked: a player character's tokens are made linked, so the
+    // sheet in the Actors directory is the one that takes her wounds; an NPC's stay unlinked, each
+    // token of it a fighter of its own.
+    if (definition.kind === "character") changes["prototypeToken.actorLink"] = true;
     if (Object.keys(changes).length > 0) this.updateSource(changes);
   }
 }

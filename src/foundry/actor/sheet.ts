@@ -4,11 +4,11 @@ import { SYSTEM_ID } from "../system.js";
 
 import type { DeepPartial } from "fvtt-types/utils";
 import { HandlebarsActorSheet } from "../sheet-base.js";
-import type { DirectoryEntry } from "../api/directory.js";
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
-/** What a ruleset adds to every sheet's render context: choices for selects, derived numbers. */
-export type SheetContextBuilder = (actor: Actor.Implementation) => Record<string, unknown>;
+/** The Actors directory's entries a ruleset may fill with one of its sheet buttons (the sheet extension's `directoryActions`, read by api/directory.ts). */
+export const DIRECTORY_ENTRIES = ["attack", "recover"] as const;
+export type DirectoryEntry = (typeof DIRECTORY_ENTRIES)[number];
 
 /** A button a ruleset adds to its sheets: `data-action="<name>"` in the template. */
 export type SheetAction = (sheet: FrayActorSheet, event: PointerEvent, target: HTMLElement) => unknown;

@@ -7,12 +7,8 @@
  * opens, so a ruleset chunk that arrives after the directory's first render still fills them. A
  * choice runs `game.fray.rollAction`, which checks ownership again: the condition only hides.
  */
-import { sheetExtensionOf } from "../actor/sheet.js";
+import { DIRECTORY_ENTRIES, type DirectoryEntry, sheetExtensionOf } from "../actor/sheet.js";
 import { rollAction } from "./hotbar.js";
-
-/** The entries a ruleset may fill with one of its sheet buttons (the sheet extension's `directoryActions`). */
-export const DIRECTORY_ENTRIES = ["attack", "recover"] as const;
-export type DirectoryEntry = (typeof DIRECTORY_ENTRIES)[number];
 
 const ICONS: Record<DirectoryEntry, string> = {
   attack: '<i class="fa-solid fa-khanda"></i>',

@@ -5,8 +5,9 @@
  * (its `macroActions` and `itemAction`), once the ruleset's chunk is here.
  */
 import { ACTION_DRAG_TYPE, type ActionDragData, type FrayActorSheet, sheetExtensionOf } from "../actor/sheet.js";
-import { documentsOfType } from "../rulesets/index.js";
+import { documentsOfType } from "../rulesets/registry.js";
 import { loadRuleset } from "../rulesets/loading.js";
+import { SYSTEM_ID } from "../system.js";
 
 const format = (key: string, data: Record<string, string> = {}) => game.i18n!.format(key, data);
 
@@ -71,11 +72,24 @@ export async function useItem(itemRef: Item.Implementation | string): Promise<un
   return rollAction(item.actor, action, { itemId: item.id ?? "" });
 }
 
-/** One macro per command: the same drop again reuses the user's macro. */
+/** The flag Fray sets on the macros it makes for the hotbar. */
+const HOTBAR_FLAG = "hotbar";
+
+/**
+ * The macro a drop puts on the dropping user's bar: one she authored and Fray made for the same
+ * command, else a new one authored by her. Anyone may make a macro with any command, and a GM owns
+ * every macro: reusing an owned one would put a player's macro (whose command she may change
+ * later) on a GM's bar, to run with his rights.
+ */
 async function macroFor(name: string, img: string | null, command: string, slot: number | string | undefined): Promise<Macro.Implementation | null> {
-  let macro = game.macros?.find((m) => m.command === command && m.isOwner) ?? null;
-  macro ??= (await Macro.implementation.create({ name, type: "script", img, command })) ?? null;
-  if (macro) await game.user?.assignHotbarMacro(macro, slot === undefined ? undefined : Number(slot));
+  const user = game.user!;
+  if (!user.can("MACRO_SCRIPT")) return warn(game.i18n!.localize("FRAY.Api.NoScriptMacros"));
+  // fvtt-types knows no flag scope of a system's: its name and key are given untyped.
+  const made = (m: Macro.Implementation) => m._source.author === user.id && m.command === command && m.getFlag(SYSTEM_ID as never, HOTBAR_FLAG as never) === true;
+  let macro = game.macros?.find(made) ?? null;
+  // A flag path built from the system id: outside fvtt-types' typed creation data.
+  macro ??= (await Macro.implementation.create({ name, type: "script", img, command, flags: { [SYSTEM_ID]: { [HOTBAR_FLAG]: true } } } as never)) ?? null;
+  if (macro) await user.assignHotbarMacro(macro, slot === undefined ? undefined : Number(slot));
   return macro;
 }
 

@@ -2,6 +2,7 @@ import { SYSTEM_ID } from "../system.js";
 import { AREA_BEHAVIOR_TYPE } from "./constants.js";
 import { AreaBehaviorModel } from "./model.js";
 import { registerMoveChecks } from "./moves.js";
+import { onTokenEnter, onTokenExit } from "./tracking.js";
 import { AreaBehaviorConfig } from "./sheet.js";
 
 export { AREA_BEHAVIOR_TYPE } from "./constants.js";
@@ -15,6 +16,7 @@ export { areaAt, areaContext, areaLookup, checkMove, placeTokens, standingToken,
 export function registerAreas(): void {
   const config = CONFIG.RegionBehavior;
   config.dataModels[AREA_BEHAVIOR_TYPE] = AreaBehaviorModel;
+  AreaBehaviorModel.events = { tokenEnter: onTokenEnter, tokenExit: onTokenExit };
   // Sub-type labels are looked up here before TYPES.RegionBehavior.<type>, which the lang file keeps for others.
   config.typeLabels = Object.assign(config.typeLabels ?? { base: "" }, { [AREA_BEHAVIOR_TYPE]: "FRAY.Area.TypeLabel" });
   config.typeIcons[AREA_BEHAVIOR_TYPE] = "fa-solid fa-draw-polygon";

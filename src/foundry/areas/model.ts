@@ -1,5 +1,4 @@
 import { CONNECTION_KINDS, COVER_VALUES } from "./constants.js";
-import { onTokenEnter, onTokenExit } from "./tracking.js";
 
 const fields = foundry.data.fields;
 
@@ -39,11 +38,12 @@ export class AreaBehaviorModel extends foundry.data.regionBehaviors.RegionBehavi
     return areaSchema();
   }
 
-  /** Always received, whatever the behaviour's event subscriptions (RegionBehaviorType.events). */
-  static override events = {
-    tokenEnter: onTokenEnter,
-    tokenExit: onTokenExit,
-  };
+  /**
+   * Always received, whatever the behaviour's event subscriptions (RegionBehaviorType.events, read
+   * at each event). registerAreas (areas/index.ts) fills it with tracking.ts's handlers, so the model
+   * does not import the tracking that reads it.
+   */
+  static override events: Record<string, (this: AreaBehaviorModel, event: RegionDocument.RegionEvent) => Promise<void>> = {};
 
   /** The id this Area goes by on the map. */
   get areaKey(): string {

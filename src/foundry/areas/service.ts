@@ -71,7 +71,8 @@ export function standingToken(actor: Actor.Implementation, named: TokenDocument.
   if (own) return own;
   for (const combat of game.combats?.contents ?? []) {
     if (!combat.started) continue;
-    const combatant = combat.combatants.find((c) => c.actorId === actor.id && !!c.token);
+    // Her own combatant's token: a linked one (an unlinked token's combatant fights as its own synthetic actor, found above).
+    const combatant = combat.combatants.find((c) => c.actor === actor && !!c.token);
     if (combatant?.token) return combatant.token as TokenDocument.Implementation;
   }
   return (actor.getActiveTokens(false, true)[0] as TokenDocument.Implementation | undefined) ?? null;

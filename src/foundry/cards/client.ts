@@ -9,7 +9,7 @@ import { rollMissing } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { type Answer, ask } from "../relay/index.js";
 import { actorAt, tokenAt } from "./documents.js";
-import { arrivedCardKind, type CardActors, type CardKind } from "./kinds.js";
+import { arrivedCardKind, type CardActors, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
 import { type CardRef, cardOf, withChoice } from "./model.js";
 import { currentRollMode, isRollMode, type RollMode } from "./recipients.js";
 import { registerEngineAction } from "./render.js";
@@ -58,12 +58,12 @@ async function rollFor(kind: CardKind, request: Record<string, unknown>, actors:
 /** Opens a card of a kind: rolls the opener's dice here and asks the GM to post it. */
 export async function openCard(open: OpenCard): Promise<Answer> {
   const kind = await arrivedCardKind(open.kind);
-  if (!kind) return refused(localize("FRAY.Card.Refused.NoKind"));
+  if (!kind) return refused(unknownKind(open.kind));
   const local = localActors(open.refs);
   if (!local) return refused(localize("FRAY.Card.Refused.NoActor"));
   let request: Record<string, unknown>;
   try {
-    request = kind.prepare(open.request, local.actors, local.tokens, game.user ?? undefined);
+    request = prepareOpening(kind, open.request, local.actors, local.tokens, game.user ?? undefined);
   } catch (error) {
     return refused(error instanceof Error ? error.message : String(error));
   }

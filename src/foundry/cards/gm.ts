@@ -12,7 +12,7 @@ import { sizedFacesOf } from "../dice/roll.js";
 import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
-import { arrivedCardKind, type CardActors, type CardChange, type CardKind } from "./kinds.js";
+import { arrivedCardKind, type CardActors, type CardChange, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
@@ -172,10 +172,10 @@ async function writeCard(message: ChatMessage.Implementation, card: CardData, di
 async function open(payload: Record<string, unknown>, asker: User.Implementation): Promise<string> {
   if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
   const kind = typeof payload.kind === "string" ? await arrivedCardKind(payload.kind) : undefined;
-  if (!kind) return refuse("NoKind");
+  if (!kind) throw new Refused(unknownKind(payload.kind));
   if (kind.openBy === "gm" && !asker.isGM) refuse("GMOnly");
   const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
-  const request = kind.prepare(plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens, asker);
+  const request = prepareOpening(kind, plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens, asker);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
   const at: StepAt = { step: "open", asker, message: null };

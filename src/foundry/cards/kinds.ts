@@ -3,8 +3,10 @@
  * engine does the rest the same way for every kind: it opens the card from a request and a roll,
  * resolves the rules action on the GM, asks for each awaited choice, applies and undoes.
  */
+import type { TObject } from "@sinclair/typebox";
 import type { Outcome } from "../../core/outcome.js";
 import type { RulesetId } from "../../rules/ruleset.js";
+import { Refused } from "../relay/index.js";
 import { isRulesetId, loadRuleset } from "../rulesets/loading.js";
 import type { ChangeTarget } from "./documents.js";
 import type { CardData, ChangeRecord } from "./model.js";
@@ -65,6 +67,12 @@ export interface CardKind {
   opener: string;
   roles: readonly string[];
   /**
+   * The opening request's fields (what `game.fray.openCard` takes as `request`), each with a
+   * `description`; docs/api.md's list of card kinds is made from them (npm run docs:api), and a
+   * required field left out is refused by its name before `prepare` reads anything.
+   */
+  request: TObject;
+  /**
    * On the GM when the card opens: checks the opening request's shape and the items it names, and
    * fixes what only the GM may read (Areas between the tokens, a bought Riposte...). Throws Refused.
    */
@@ -108,6 +116,33 @@ export interface CardKind {
 }
 
 const KINDS = new Map<string, CardKind>();
+
+/** Why an opening request cannot open a card of the kind, naming the first required field it lacks; null when it has them all. */
+export function missingField(kind: CardKind, request: Record<string, unknown>): { field: string; what: string } | null {
+  for (const field of kind.request.required ?? []) {
+    if (request[field] === undefined || request[field] === null) return { field, what: String(kind.request.properties[field]?.description ?? "") };
+  }
+  return null;
+}
+
+/** The kind's `prepare`, once the request has every field the kind requires (a refusal names the first it lacks). */
+export function prepareOpening(kind: CardKind, request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown> {
+  const missing = missingField(kind, request);
+  if (missing) throw new Refused(game.i18n!.format("FRAY.Card.Refused.MissingField", { kind: kind.id, field: missing.field, what: missing.what }));
+  return kind.prepare(request, actors, tokens, asker);
+}
+
+/** The refusal of a kind id no loaded ruleset has, with the kinds it may have meant. */
+export function unknownKind(id: unknown): string {
+  const given = typeof id === "string" ? id.slice(0, 60) : "";
+  return game.i18n!.format("FRAY.Card.Refused.UnknownKind", { kind: given, choices: kindChoices(given).join(", ") });
+}
+
+/** The kinds a mistaken kind id may have meant: its ruleset's, when it names one, else every kind this world has loaded. */
+export function kindChoices(id: string): string[] {
+  const ruleset = rulesetOfKind(id);
+  return [...KINDS.values()].filter((kind) => !ruleset || kind.ruleset === ruleset).map((kind) => kind.id);
+}
 
 export function registerCardKind(kind: CardKind): void {
   KINDS.set(kind.id, kind);

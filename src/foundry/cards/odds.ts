@@ -7,7 +7,7 @@
  */
 import type { Odds } from "../../core/odds/odds.js";
 import { actorAt, tokenAt } from "./documents.js";
-import { type CardActors, cardKind } from "./kinds.js";
+import { type CardActors, cardKind, prepareOpening } from "./kinds.js";
 import type { OpenCard } from "./client.js";
 import { rulesAction, rulesRequestOf } from "./resolve.js";
 
@@ -35,7 +35,7 @@ export function cardOdds(open: OpenCard, choices: Record<string, unknown> = {}):
   if (!kind || !odds || !read) return null;
   let rules: Record<string, unknown>;
   try {
-    rules = rulesRequestOf(kind, { ...kind.prepare(open.request, read.actors, read.tokens), ...choices }, read.actors);
+    rules = rulesRequestOf(kind, { ...prepareOpening(kind, open.request, read.actors, read.tokens), ...choices }, read.actors);
   } catch {
     return null;
   }

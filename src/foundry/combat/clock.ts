@@ -68,3 +68,17 @@ export function hasActed(combat: Combat.Implementation, combatant: Combatant.Imp
 export function clockUpdate(round: number, combatant: string | null): Record<string, unknown> {
   return { [`flags.${SYSTEM_ID}.${CLOCK_KEY}`]: { round, combatant } };
 }
+
+/**
+ * On a GM's client: Foundry's round and turn made the clock's again (a player may have written
+ * them), in one update without turn events. Nothing is written when they agree or no clock is kept.
+ */
+export async function settleClock(combat: Combat.Implementation): Promise<void> {
+  const clock = clockOf(combat);
+  if (!clock.kept) return;
+  const index = clock.combatant ? combat.turns.findIndex((c) => c.id === clock.combatant) : -1;
+  // A clock whose acting combatant has left keeps Foundry's turn (the keeper adopts it).
+  const turn = clock.combatant === null ? (clock.round > 0 ? combat.turn : null) : index >= 0 ? index : combat.turn;
+  if (combat.round === clock.round && combat.turn === turn) return;
+  await combat.update({ round: clock.round, turn }, { turnEvents: false });
+}

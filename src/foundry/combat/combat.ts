@@ -1,25 +1,10 @@
-import { loadRuleset } from "../rulesets/loading.js";
 import { activeRulesetId } from "../settings.js";
 import { SYSTEM_ID } from "../system.js";
-import { CLOCK_KEY, clockOf, clockUpdate } from "./clock.js";
+import { CLOCK_KEY, clockOf, clockUpdate, settleClock } from "./clock.js";
 import { requestClear, requestInitiative, requestTurn } from "./requests.js";
+import { activeCombatRules, arrivedCombatRules } from "./active.js";
 import { initiativeOf, isEnlisted, rosterEntry, rosterUpdate } from "./roster.js";
-import { combatRulesFor, type OrderKey, type RulesetCombatRules, type TurnStep } from "./rules.js";
-
-/**
- * The world's ruleset's tracker rules; undefined leaves Foundry's own initiative in charge. Before
- * the ruleset's chunk arrives this is undefined too: what must not run without the rules awaits
- * `arrivedCombatRules` instead.
- */
-export function activeCombatRules(): RulesetCombatRules | undefined {
-  return combatRulesFor(activeRulesetId());
-}
-
-/** The world's ruleset's tracker rules once its chunk has arrived (undefined if it has none or cannot be fetched). */
-export async function arrivedCombatRules(): Promise<RulesetCombatRules | undefined> {
-  await loadRuleset(activeRulesetId()).catch(() => undefined);
-  return activeCombatRules();
-}
+import type { OrderKey, TurnStep } from "./rules.js";
 
 /** Shows a refusal (a rules error or a plain message) to the user; nothing was changed. */
 export function report(error: unknown): void {
@@ -241,20 +226,6 @@ export class FrayCombat extends Combat {
       .then((rules) => rules?.onCombatEnd?.(this))
       .catch(report);
   }
-}
-
-/**
- * On a GM's client: Foundry's round and turn made the clock's again (a player may have written
- * them), in one update without turn events. Nothing is written when they agree or no clock is kept.
- */
-export async function settleClock(combat: Combat.Implementation): Promise<void> {
-  const clock = clockOf(combat);
-  if (!clock.kept) return;
-  const index = clock.combatant ? combat.turns.findIndex((c) => c.id === clock.combatant) : -1;
-  // A clock whose acting combatant has left keeps Foundry's turn (the keeper adopts it).
-  const turn = clock.combatant === null ? (clock.round > 0 ? combat.turn : null) : index >= 0 ? index : combat.turn;
-  if (combat.round === clock.round && combat.turn === turn) return;
-  await combat.update({ round: clock.round, turn }, { turnEvents: false });
 }
 
 /**

@@ -15,7 +15,8 @@
  */
 import { SYSTEM_ID } from "../system.js";
 import { CLOCK_KEY, clockOf, clockUpdate } from "./clock.js";
-import { report, settleClock } from "./combat.js";
+import { settleClock } from "./clock.js";
+import { report } from "./combat.js";
 import { defeatedOf, dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterEntry, type RosterEntry, rosterPath, rosterUpdate, statusesAfter } from "./roster.js";
 
 let kept: Promise<unknown> = Promise.resolve();

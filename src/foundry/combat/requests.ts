@@ -10,7 +10,8 @@ import { rollMissing } from "../dice/missing.js";
 import { sizedFacesOf } from "../dice/roll.js";
 import { ask, MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { actingCombatant, hasBegun } from "./clock.js";
-import { arrivedCombatRules, settleClock } from "./combat.js";
+import { arrivedCombatRules } from "./active.js";
+import { settleClock } from "./clock.js";
 import type { CombatAsk, RulesetCombatRules, TurnStep } from "./rules.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));

@@ -1,5 +1,6 @@
 import { templatePath } from "../system.js";
-import { arrivedCombatRules, activeCombatRules, report } from "./combat.js";
+import { arrivedCombatRules, activeCombatRules } from "./active.js";
+import { report } from "./combat.js";
 import { requestAction, requestClear, requestReset } from "./requests.js";
 import { initiativeOf } from "./roster.js";
 import type { CombatantView, RulesetCombatRules } from "./rules.js";

@@ -1,5 +1,5 @@
 import { keepOnLoad } from "../migrations/document.js";
-import { documentsOf } from "../rulesets/index.js";
+import { documentsOf } from "../rulesets/registry.js";
 import { activeRulesetId } from "../settings.js";
 
 /**

@@ -112,6 +112,11 @@ export const MIGRATION_STEPS: readonly MigrationStep[] = [
     summary: "Chat messages of the retired type cavaliersExchange (declared, never used) become plain messages with everything they held; the old type is noted in flags.fray.formerType (see messages.ts).",
     system: {},
   },
+  {
+    version: 5,
+    summary: "Characters' prototype tokens are linked (Foundry leaves every token unlinked unless told), so a character's new tokens are her sheet; the GMs are offered a button that links the character tokens already on scenes (see links.ts).",
+    system: {},
+  },
 ];
 
 /** The schema version this Fray writes. */

@@ -1,5 +1,6 @@
 import { SYSTEM_ID } from "../system.js";
 import { type KeptReason, unmigratedOf, type UnmigratedValue } from "./keep.js";
+import { LINK_VERSION, linkedPrototype, offerTokenLinks } from "./links.js";
 import { retiredMessages, retiredMessageUpdate } from "./messages.js";
 import { modelFor } from "./model.js";
 import { SCHEMA_VERSION } from "./steps.js";
@@ -109,7 +110,7 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
   const options = { diff: false, recursive: false, render: false } as never;
   for (const actor of actors) {
     await attempt([actor], async () => {
-      await actor.update(migratedData(actor) as never, options);
+      await actor.update({ ...migratedData(actor), ...linkedPrototype(actor, from) } as never, options);
       record(actor);
     });
     const owned = actor.items.filter((item) => !!modelFor("Item", item.type));
@@ -144,6 +145,7 @@ export async function migrateWorld(): Promise<MigrationReport | null> {
     return report;
   }
   await game.settings!.set(SYSTEM_ID, SCHEMA_SETTING, SCHEMA_VERSION);
+  if (from < LINK_VERSION) await offerTokenLinks();
   if (report.kept.length) {
     await postReport(report);
     ui.notifications?.warn(i18n().format("FRAY.Migration.DoneWithKept", { to: String(SCHEMA_VERSION), count: String(report.kept.length) }), { permanent: true });

@@ -3,8 +3,12 @@
  * add a choice, apply, undo). The request is a JSON string in a flag on the asker's own User
  * document: only she or a GM may write there, and Foundry gives the GM's `updateUser` hook the id
  * of the user who wrote it, which the server vouches for. That id, never anything in the request,
- * says who asks. The GM serves requests one at a time, in the order they arrive, and answers
- * through a query to the asker, naming the request's id.
+ * says who asks. The GM serves requests one at a time, in the order they arrive, and answers on
+ * his own User document (`flags.fray.answers.<asker's id>`, naming the request's id): only a GM may
+ * write there, and the asker's `updateUser` hook hears the writer's id from the server, so she
+ * takes an answer only from the active GM. (A query would not do: v13 does not tell a query's
+ * handler who sent it, `client/documents/collections/users.mjs` `#handleUserQuery`, so anyone
+ * could answer her.)
  *
  * The asker learns the true outcome even when the GM is slow. Ten seconds without an answer tell
  * her only that it has not come yet; the answer, whenever it comes, is shown to her then. Asking
@@ -16,7 +20,8 @@
 import { SYSTEM_ID } from "../system.js";
 
 export const REQUEST_FLAG = "request";
-export const ANSWER_QUERY = `${SYSTEM_ID}.answer`;
+/** On the GM's own User: the latest answer to each asker, by her user id. */
+export const ANSWERS_FLAG = "answers";
 export const RELAY_TIMEOUT_MS = 10_000;
 /** The most a request's payload may hold (a card's or a tracker step's, dice included): a forged one cannot make the GM's client parse without end. */
 export const MAX_REQUEST_CHARS = 20_000;
@@ -189,9 +194,12 @@ function onUpdateUser(user: User.Implementation, changed: unknown, _options: unk
     remember(SERVED, key, answered);
   }
   return answered.then(async (answer) => {
+    // The GM's own document: no player may write it, so the server's writer id vouches for the answer.
+    // Each write differs (its stamp), so a retry's answer is heard even when it says the same thing.
+    const written = JSON.stringify({ id: request.id, answer, stamp: foundry.utils.randomID() });
     try {
-      // User#query is typed for the queries fvtt-types knows; Fray's answer query is added at run time.
-      await asker.query(ANSWER_QUERY as never, { id: request.id, answer } as never, { timeout: RELAY_TIMEOUT_MS });
+      // A flag path built from the system id: outside fvtt-types' typed update data.
+      await game.user!.update({ [`flags.${SYSTEM_ID}.${ANSWERS_FLAG}.${asker.id}`]: written } as never);
     } catch (error) {
       console.warn(`${SYSTEM_ID} | could not answer ${asker.name}`, error);
     }
@@ -199,10 +207,23 @@ function onUpdateUser(user: User.Implementation, changed: unknown, _options: unk
 }
 
 /**
- * The asker's side of an answer: settles the ask() waiting for that id, or, when she was already
- * told it had not come, shows her what happened. An id she is not waiting on is ignored.
+ * The asker's side of an answer, heard from the active GM's User document: settles the ask() still
+ * waiting for that id, or, when she was already told it had not come, shows her what happened. An
+ * answer written by anyone but the active GM, or naming an id she is not waiting on, is ignored.
  */
-function onAnswer(data: unknown): boolean {
+function onAnswer(user: User.Implementation, changed: unknown, _options: unknown, userId: string): boolean {
+  const me = game.user;
+  if (!me) return false;
+  const raw = foundry.utils.getProperty(changed as object, `flags.${SYSTEM_ID}.${ANSWERS_FLAG}.${me.id}`);
+  if (typeof raw !== "string" || raw.length > MAX_WRITTEN_CHARS) return false;
+  const gm = game.users?.activeGM;
+  if (!gm || userId !== gm.id || user.id !== gm.id) return false;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return false;
+  }
   const { id, answer } = (data ?? {}) as { id?: unknown; answer?: unknown };
   const request = typeof id === "string" ? UNANSWERED.get(id) : undefined;
   if (!request || typeof answer !== "object" || answer === null) return false;
@@ -216,8 +237,8 @@ function onAnswer(data: unknown): boolean {
 }
 
 export function registerRelay(): void {
-  Object.assign(CONFIG.queries, { [ANSWER_QUERY]: onAnswer });
   Hooks.on("updateUser", onUpdateUser);
+  Hooks.on("updateUser", onAnswer);
 }
 
 /** Requests served so far have all finished (for tests and the browser harness). */

@@ -28,11 +28,16 @@ export function ruleAnchor(link: RuleLink, label: string): HTMLAnchorElement {
   });
 }
 
-/** The words of a term no page explains, marked so a reader sees it is not a link and why. */
+/**
+ * The words of a term no page explains, marked so a reader sees it is not a link and why. The term
+ * is whatever the writer typed (markup too): its tooltip is text, never HTML (v13's TooltipManager
+ * draws `data-tooltip` as HTML, `data-tooltip-text` as text), so a description the GM opens shows
+ * her markup as words.
+ */
 export function unknownRule(term: string, label: string): HTMLElement {
   const span = document.createElement("span");
   span.classList.add("fray-rule", "fray-rule-unknown");
-  span.dataset.tooltip = game.i18n!.format("FRAY.Rules.UnknownTerm", { term });
+  span.dataset.tooltipText = game.i18n!.format("FRAY.Rules.UnknownTerm", { term });
   span.textContent = label;
   return span;
 }

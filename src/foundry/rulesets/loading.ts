@@ -3,7 +3,7 @@
  * world that needs it (docs/architecture.md, "Bundle weight and the split by ruleset"). This is
  * the one place that loads them: one promise per ruleset, so every caller waits for the same
  * fetch, and listeners that register what arrives (cards, tracker rules, hooks) before any
- * caller's wait ends. It names no ruleset: the table of loaders comes from rulesets/index.ts.
+ * caller's wait ends. It names no ruleset: the table of loaders comes from fray.ts.
  */
 import { RULESET_IDS, type RulesetId } from "../../rules/ruleset.js";
 import type { FoundryRuleset } from "./types.js";
@@ -16,9 +16,14 @@ const loading = new Map<RulesetId, Promise<FoundryRuleset>>();
 const loaded = new Map<RulesetId, FoundryRuleset>();
 const arrivals: Arrival[] = [];
 
-/** Where each ruleset's chunk comes from (fray.ts gives rulesets/index.ts's table at module load). */
+/** Where each ruleset's chunk comes from (fray.ts gives its table at module load). */
 export function provideRulesetLoaders(table: Partial<Record<RulesetId, RulesetLoader>>): void {
   loaders = table;
+}
+
+/** The loaders fray.ts gave (a test wraps them in its own gates). */
+export function rulesetLoaders(): Readonly<Partial<Record<RulesetId, RulesetLoader>>> {
+  return { ...loaders };
 }
 
 /** Runs `listener` for each ruleset as it arrives, and at once for those already here. */

@@ -1,6 +1,8 @@
 import type { RulesetId, RulesetRules } from "../../rules/ruleset.js";
-import type { SheetContextBuilder } from "../actor/sheet.js";
 import type { RulesetCombatRules } from "../combat/rules.js";
+
+/** What a ruleset adds to every sheet's render context: choices for selects, derived numbers. */
+export type SheetContextBuilder = (actor: Actor.Implementation) => Record<string, unknown>;
 
 /** One actor type of a ruleset: its data, its sheet's template and what its token bars show. */
 export interface ActorTypeDefinition {
@@ -28,6 +30,11 @@ export interface ItemTypeDefinition {
 export interface RulesetDocuments {
   id: RulesetId;
   actors: Record<string, ActorTypeDefinition>;
+  /**
+   * The actor fields its cards and tracker write (tracks, counters, conditions), as update paths:
+   * no Active Effect changes them (actor/effect.ts), so the rules and Apply read one value.
+   */
+  tracks: readonly string[];
   items: Record<string, ItemTypeDefinition>;
 }
 

@@ -6,7 +6,7 @@
  * old data keep their name and icon. Foundry's own statuses (dead, unconscious...) stay for all.
  */
 import type { RulesetId } from "../../rules/ruleset.js";
-import { RULESET_DOCUMENTS } from "../rulesets/index.js";
+import { rulesetDocuments } from "../rulesets/registry.js";
 import { FRAY_STATUS } from "./table.js";
 
 type FrayStatusKey = keyof typeof FRAY_STATUS;
@@ -46,7 +46,7 @@ export const STATUS_RULESETS: Record<FrayStatusKey, readonly RulesetId[]> = {
 
 /** The actor types of some rulesets. */
 function actorTypesOf(rulesets: readonly RulesetId[]): string[] {
-  return RULESET_DOCUMENTS.filter((documents) => rulesets.includes(documents.id)).flatMap((documents) => Object.keys(documents.actors));
+  return rulesetDocuments().filter((documents) => rulesets.includes(documents.id)).flatMap((documents) => Object.keys(documents.actors));
 }
 
 /** Gives each of Fray's statuses in CONFIG.statusEffects the actor types whose token HUD offers it (at init, after registerStatuses). */

@@ -133,8 +133,9 @@ export const attackOdds: ActionOdds = defineOdds<AttackRequest>({
     let rolled = memberOdds(members[0]!);
     for (const member of members.slice(1)) {
       const next = new Map<string, Rolled>();
+      const rolls = [...memberOdds(member).values()];
       for (const kept of rolled.values()) {
-        for (const roll of memberOdds(member).values()) {
+        for (const roll of rolls) {
           const best = squadHighest([kept, roll])!;
           addRolled(next, { total: best.total, precisionStrike: best.precisionStrike, taken: kept.taken + roll.taken, holds: kept.holds * roll.holds }, kept.p * roll.p);
         }

@@ -8,6 +8,7 @@ const trackable = { bar: ["yield", "wounds"], value: ["style", "initiativePoints
 /** The Cavaliers' document types, registered in every world (see RulesetDocuments). */
 export const cavaliersDocuments: RulesetDocuments = {
   id: "cavaliers",
+  tracks: ["system.yield.value", "system.wounds.value", "system.wounds.track", "system.advantage", "system.style", "system.initiativePoints"],
   actors: {
     cavaliersCharacter: { model: CavaliersCharacterModel, kind: "character", template: templatePath("actor/cavaliers.hbs"), bars: ["yield", "wounds"], trackable },
     cavaliersNpc: { model: CavaliersNpcModel, kind: "npc", template: templatePath("actor/cavaliers.hbs"), bars: ["yield", "wounds"], trackable },

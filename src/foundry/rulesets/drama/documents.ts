@@ -11,6 +11,7 @@ const trackable = { bar: ["grit", "flesh"], value: ["penaltyDice", "dramaPoints"
 /** Drama's document types, registered in every world (see RulesetDocuments). */
 export const dramaDocuments: RulesetDocuments = {
   id: "drama",
+  tracks: ["system.grit.value", "system.flesh.value", "system.wounds", "system.penaltyDice", "system.dramaPoints", "system.roundsOut", "system.disadvantage", "system.disadvantageRound"],
   actors: {
     dramaCharacter: { model: DramaCharacterModel, kind: "character", template: templatePath("actor/drama.hbs"), tabs: TABS, bars: ["grit", "flesh"], trackable },
     dramaNpc: { model: DramaNpcModel, kind: "npc", template: templatePath("actor/drama.hbs"), tabs: TABS, bars: ["grit", "flesh"], trackable },

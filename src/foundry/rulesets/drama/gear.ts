@@ -11,6 +11,7 @@ import type { DramaSystem } from "./models.js";
 import { cardName } from "../../cards/documents.js";
 import { withinSchema } from "../../data/bounds.js";
 import { CombatantSchema } from "../../../rules/drama/schemas.js";
+import { roundsOutOf } from "./combat/out.js";
 
 export const DRAMA_ACTOR_TYPES = ["dramaCharacter", "dramaNpc"] as const;
 
@@ -157,6 +158,6 @@ export function combatantOf(actor: Actor.Implementation, options: CombatantOptio
     ...(system.militaryTraining ? { military: system.militaryTraining } : {}),
     ...(disadvantage !== "none" ? { disadvantage } : {}),
     dramaPoints: system.dramaPoints,
-    ...(system.roundsOut ? { roundsOut: system.roundsOut } : {}),
+    ...(roundsOutOf(actor) ? { roundsOut: roundsOutOf(actor) } : {}),
   });
 }

@@ -8,6 +8,7 @@ const trackable = { bar: ["resolve"], value: ["defense", "initiativeRank"] };
 /** Personal's document types, registered in every world (see RulesetDocuments). */
 export const personalDocuments: RulesetDocuments = {
   id: "personal",
+  tracks: ["system.resolve.value", "system.wounded", "system.fates", "system.fatesIgnored"],
   actors: {
     personalCharacter: { model: PersonalCharacterModel, kind: "character", template: templatePath("actor/personal.hbs"), bars: ["resolve"], trackable },
     personalNpc: { model: PersonalNpcModel, kind: "npc", template: templatePath("actor/personal.hbs"), bars: ["resolve"], trackable },

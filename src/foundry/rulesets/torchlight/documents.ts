@@ -12,6 +12,7 @@ const trackable = { bar: ["breath"], value: CHARACTERISTICS.map((key) => `charac
 /** Beyond the Torchlight's document types, registered in every world (see RulesetDocuments). */
 export const torchlightDocuments: RulesetDocuments = {
   id: "torchlight",
+  tracks: ["system.breath.value", "system.encounter", "system.dying", "system.stabilized", "system.incapacitated"],
   actors: {
     torchlightCharacter: { model: TorchlightCharacterModel, kind: "character", template: templatePath("actor/torchlight.hbs"), tabs: TABS, bars: ["breath"], trackable },
     torchlightNpc: { model: TorchlightNpcModel, kind: "npc", template: templatePath("actor/torchlight.hbs"), tabs: TABS, bars: ["breath"], trackable },

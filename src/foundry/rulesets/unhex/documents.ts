@@ -7,6 +7,7 @@ const trackable = { bar: ["level"], value: [] as string[] };
 /** Unhex's document types, registered in every world (see RulesetDocuments). */
 export const unhexDocuments: RulesetDocuments = {
   id: "unhex",
+  tracks: ["system.level.value", "system.wounds"],
   actors: {
     unhexCharacter: { model: UnhexCharacterModel, kind: "character", template: templatePath("actor/unhex.hbs"), bars: ["level"], trackable },
     unhexNpc: { model: UnhexNpcModel, kind: "npc", template: templatePath("actor/unhex.hbs"), bars: ["level"], trackable },

@@ -10,12 +10,16 @@ import { areasMoved } from "../../../../rules/cavaliers/combined.js";
 import { ACTOR_TYPES, type AttackId, COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
 import { areaContext, placeTokens, standingToken } from "../../../areas/service.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
-import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { listOf, oneOf as oneOfField, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
+import type { ActorChange, CardActors, CardChange, CardKind, DocumentChange } from "../../../cards/kinds.js";
+import { fighterKey } from "../../../combat/fighter.js";
+import { storedState } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
 import { forgetActorCombined, recordActorCombined, roundFields, roundOfRequest } from "../combat/combined.js";
+import { fightingAs } from "../../../combat/fighting.js";
 import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
@@ -51,11 +55,40 @@ export function dyingWith(actor: Actor.Implementation, wounds: number): boolean 
   return isDyingNow({ type: actorType(actor), wounds });
 }
 
-/** A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it. */
+/**
+ * A Riposte bought in a fight, by fighter key, in the GM's record of it (`flags.fray.cavaliersRiposte`):
+ * the actor's `flags.fray.riposte` is hers to write, so in a fight it only shows what she holds.
+ */
+const RIPOSTE_KEY = "cavaliersRiposte";
+
+const riposteIn = (value: unknown): "parry" | "feint" | null => (value === "feint" ? "feint" : value === "parry" || value === true ? "parry" : null);
+
+/**
+ * A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it: in the GM's
+ * record of the active fight she is in, or out of a fight on her actor.
+ */
 export function riposteOf(actor: Actor.Implementation): "parry" | "feint" | null {
-  const value = actor.getFlag("fray", "riposte") as unknown;
-  return value === "feint" ? "feint" : value === "parry" || value === true ? "parry" : null;
+  const fight = fightingAs(actor);
+  if (fight) return riposteIn(storedState(fight.combat, RIPOSTE_KEY, fighterKey(fight.combatant)));
+  return riposteIn(actor.getFlag("fray", "riposte") as unknown);
 }
+
+/** The Riposte she now holds (or "": made), written in the GM's record of the active fight she is in, with Undo. */
+function riposteRecord(actor: Actor.Implementation, riposte: string | null): DocumentChange[] {
+  const fight = riposte === null ? null : fightingAs(actor);
+  const key = fight ? fighterKey(fight.combatant) : null;
+  return fight && key ? [{ document: fight.combat, fields: { [`flags.fray.${RIPOSTE_KEY}.${key}`]: riposte } }] : [];
+}
+
+/** What every Cavaliers roll's card may be opened with: the pool's choices. */
+export const POOL_FIELDS = {
+  specialty: optional(text("the item id of the specialty rolled (else the actor's first for the skill)")),
+  combined: optional(listOf(oneOfField(Object.keys(COMBINED_ACTIONS), "a combined action"), "combined actions taken with the roll, each adding its Drop")),
+  useAdvantage: optional(yesNo("adds the actor's Advantage die")),
+  assists: optional(listOf(listOf(whole("a die's size"), "one helper's dice"), "Assist dice, one list per helper (two at most)")),
+  extraDrop: optional(whole("situational Drop the GM gives", 0, 20)),
+};
+
 
 function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
   const attacker = actors.attacker!;
@@ -144,11 +177,17 @@ function sideChanges(actor: Actor.Implementation, outcome: Outcome, index: numbe
   return { actor, fields, statuses: statusChanges(actor, wounds, outcome.effects[index]?.statuses ?? []) };
 }
 
-function changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): ActorChange[] {
+function changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[] {
   const bought = (index: number) => outcome.effects[index]?.statuses?.includes("riposte") ?? false;
   // A Riposte is used up when made; one bought by a winning Parry (the defender) or a Feint (the attacker) is kept.
   const attackerRiposte = bought(0) ? "feint" : request.attack === "riposte" ? "" : null;
-  return [sideChanges(actors.attacker!, outcome, 0, attackerRiposte), sideChanges(actors.defender!, outcome, 1, bought(1) ? "parry" : null)];
+  const defenderRiposte = bought(1) ? "parry" : null;
+  return [
+    sideChanges(actors.attacker!, outcome, 0, attackerRiposte),
+    sideChanges(actors.defender!, outcome, 1, defenderRiposte),
+    ...riposteRecord(actors.attacker!, attackerRiposte),
+    ...riposteRecord(actors.defender!, defenderRiposte),
+  ];
 }
 
 /** An NPC left at her Yield Limit is out: the GM picks surrender or knocked out. */
@@ -173,6 +212,13 @@ export const cavaliersAttackCard: CardKind = {
   template: templatePath("chat/cavaliers-card.hbs"),
   opener: "attacker",
   roles: ["attacker", "defender"],
+  request: requestOf({
+    attack: oneOfField(ATTACK_IDS, "the attack specialty"),
+    weapon: optional(text("the item id of the weapon (else unarmed, or the attack's usual weapon)")),
+    ...POOL_FIELDS,
+    range: optional(whole("Areas between them, where no token stands on a scene with Areas", 0, 99)),
+    cover: optional(whole("cover into the target's Area (Drop 1 or 2), where no token stands on a scene with Areas", 0, 2)),
+  }),
   prepare,
   rulesRequest,
   fieldDefaults: CAVALIERS_FIELD_DEFAULTS,

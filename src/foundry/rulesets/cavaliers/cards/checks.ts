@@ -6,13 +6,14 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { COMBINED_ACTIONS, type OppositionLevel, STANDARD_OPPOSITION } from "../../../../rules/cavaliers/tables.js";
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
+import { oneOf as oneOfField, requestOf } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { forgetActorCombined, recordActorCombined, roundFields, roundOfRequest } from "../combat/combined.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
-import { CAVALIERS_FIELD_DEFAULTS, dyingWith, statusChanges, trackUpdate } from "./attack.js";
+import { CAVALIERS_FIELD_DEFAULTS, dyingWith, POOL_FIELDS, statusChanges, trackUpdate } from "./attack.js";
 import { cavaliersSystem, participantOf, specialtyOf } from "./participants.js";
 import { cavaliersContext } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
@@ -89,6 +90,7 @@ export const cavaliersSkillCard: CardKind = {
   ...keepsCombined,
   id: "cavaliers.skill",
   action: "skill",
+  request: requestOf({ opposition: oneOfField(OPPOSITIONS, "the Standard Opposition"), ...POOL_FIELDS }),
   prepare: (raw, actors) => ({ ...poolRequest(raw, actors.actor!, "skill"), opposition: oneOf(raw.opposition, OPPOSITIONS, "opposition") }),
   rulesRequest: (request, actors) => ({
     actor: participant(request, actors.actor!),
@@ -103,6 +105,7 @@ export const cavaliersFlourishCard: CardKind = {
   ...keepsCombined,
   id: "cavaliers.flourish",
   action: "flourish",
+  request: requestOf(POOL_FIELDS),
   prepare: (raw, actors) => poolRequest(raw, actors.actor!, "flourish"),
   rulesRequest: (request, actors) => ({ actor: participant(request, actors.actor!), skill: String(request.skill), ...(request.style !== undefined ? { style: request.style } : {}) }),
 };
@@ -111,6 +114,7 @@ export const cavaliersSurvivalCard: CardKind = {
   ...common,
   id: "cavaliers.survival",
   action: "survival",
+  request: requestOf({}),
   prepare(_raw, actors) {
     const actor = actors.actor!;
     const system = cavaliersSystem(actor);

@@ -7,6 +7,7 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { openCardAsGm } from "../../../cards/index.js";
+import { requestOf } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -116,6 +117,7 @@ export const cavaliersEndCombatCard: CardKind = {
   template: templatePath("chat/cavaliers-end.hbs"),
   opener: "c0",
   roles: COMBATANT_ROLES,
+  request: requestOf({}),
   openBy: "gm",
   undoBy: "gm",
   prepare,

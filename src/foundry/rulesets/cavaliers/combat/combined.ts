@@ -13,7 +13,7 @@
 import { COMBINED_ACTIONS } from "../../../../rules/cavaliers/tables.js";
 import { roundOf } from "../../../combat/clock.js";
 import { storedState, writeStates } from "../../../combat/store.js";
-import { fightingAs } from "./fighting.js";
+import { fightingAs } from "../../../combat/fighting.js";
 import { actorHeldInArea } from "./hold.js";
 
 export const COMBINED_KEY = "cavaliersCombined";

@@ -8,7 +8,7 @@
  */
 import { roundOf } from "../../../combat/clock.js";
 import { storedState } from "../../../combat/store.js";
-import { activeFights } from "./fighting.js";
+import { activeFights } from "../../../combat/fighting.js";
 
 export const HOLD_KEY = "cavaliersHolds";
 

@@ -8,13 +8,14 @@ import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type I
 import type { InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
+import { fighterKey, type FighterKey } from "../../../combat/fighter.js";
 import { writeStates } from "../../../combat/store.js";
 import { rollOf } from "../../../dice/missing.js";
 import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { askInitiative, type InitiativeChoice } from "./prompt.js";
 import { INITIATIVE_SPECIALTIES, initiativeRoller, preferredSpecialty } from "./roller.js";
-import { type CavaliersCombatantState, groupOf, lastingPlace, STATE_KEY, stateOf } from "./state.js";
+import { type CavaliersCombatantState, groupOf, lastingPlace, POINTS_KEY, pointsOf, STATE_KEY, stateOf } from "./state.js";
 
 type Combatants = Combatant.Implementation[];
 
@@ -178,7 +179,7 @@ export function planFocus(combat: Combat.Implementation, combatant: Combatant.Im
   if (!state) throw new Refused(game.i18n!.localize("FRAY.Combat.NotRolled"));
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
   const rolled = placeOf(tray, members, { specialty: state.specialty, surprised: false });
-  const ip = (combatant.actor?.system as { initiativePoints?: number } | undefined)?.initiativePoints ?? 0;
+  const ip = pointsOf(combatant);
   const kept = focus({ total: state.total, successPoints: state.successPoints, initiativePoints: ip }, rolled);
   const plan: InitiativePlan = { entries: [], points: [{ members, points: kept.initiativePoints }], lines: [{ name: combatant.name ?? "", specialty: state.specialty, total: rolled.total, successPoints: rolled.successPoints }], rollOff: false };
   if (!kept.moved) return plan;
@@ -191,8 +192,13 @@ export function planFocus(combat: Combat.Implementation, combatant: Combatant.Im
   return plan;
 }
 
-/** Every distinct actor behind these combatants gets the same IP (a group shares one pool). */
-export async function setInitiativePoints(members: Combatants, points: number): Promise<void> {
+/**
+ * Every fighter among these combatants gets the same IP (a group shares one pool), in the GM's
+ * record of the fight; each distinct actor behind them gets the same number as a copy to show.
+ */
+export async function setInitiativePoints(combat: Combat.Implementation, members: Combatants, points: number): Promise<void> {
+  const keys = members.map((m) => fighterKey(m)).filter((key): key is FighterKey => key !== null);
+  await writeStates(combat, POINTS_KEY, Object.fromEntries(keys.map((key) => [key, points])));
   const actors = new Set(members.map((m) => m.actor).filter((a): a is Actor.Implementation => a !== null));
   // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   for (const actor of actors) await actor.update({ "system.initiativePoints": points } as never);
@@ -211,7 +217,7 @@ function flavorOf(plan: InitiativePlan, focusing: boolean): string {
 /** On the active GM: writes a plan (places in the Combat's flags, the combatants' initiative, IP) and posts its dice. */
 export async function writePlan(combat: Combat.Implementation, plan: InitiativePlan, dice: readonly SizedFace[], focusing = false): Promise<void> {
   await keepingCurrentTurn(combat, async () => {
-    for (const { members, points } of plan.points) await setInitiativePoints(members, points);
+    for (const { members, points } of plan.points) await setInitiativePoints(combat, members, points);
     if (!plan.entries.length) return;
     await writeStates(combat, STATE_KEY, Object.fromEntries(plan.entries.flatMap((entry) => entry.members.map((m) => [m.id!, entry.state]))));
     await updateCombatants(combat, plan.entries.flatMap((entry) => entry.members.map((m) => ({ _id: m.id, initiative: entry.total }))));

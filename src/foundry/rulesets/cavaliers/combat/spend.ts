@@ -6,11 +6,10 @@ import { writeStates } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
 import { setInitiativePoints } from "./initiative.js";
-import { type CavaliersCombatantState, placeThisRound, spentThisRound, STATE_KEY, stateOf } from "./state.js";
+import { type CavaliersCombatantState, placeThisRound, pointsOf, spentThisRound, STATE_KEY, stateOf } from "./state.js";
 
-export function initiativePoints(combatant: Combatant.Implementation): number {
-  return (combatant.actor?.system as { initiativePoints?: number } | undefined)?.initiativePoints ?? 0;
-}
+/** A combatant's Initiative Points: the GM's record of the fight, never her actor (which she may write). */
+export const initiativePoints = pointsOf;
 
 /** The place a Seize buys: just after whoever acts now by the GM's clock (first of all before the fight starts). */
 function seizedPlace(combat: Combat.Implementation, combatant: Combatant.Implementation): number {
@@ -70,7 +69,7 @@ export async function recordSpend(combat: Combat.Implementation, bought: Checked
   const { combatant, state, after, next, what } = bought;
   const members = state.group ? combat.combatants.filter((c) => stateOf(c)?.group === state.group) : [combatant];
   await keepingCurrentTurn(combat, async () => {
-    await setInitiativePoints(members, after.initiativePoints);
+    await setInitiativePoints(combat, members, after.initiativePoints);
     await writeStates(combat, STATE_KEY, { [combatant.id!]: next });
     await extra?.();
   });

@@ -1,6 +1,7 @@
 import { INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
 import { roundOf } from "../../../combat/clock.js";
 import type { OrderKey } from "../../../combat/rules.js";
+import { fighterKey } from "../../../combat/fighter.js";
 import { storedState } from "../../../combat/store.js";
 
 /** Where a combatant stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<combatant id>`. */
@@ -25,6 +26,12 @@ export interface CavaliersCombatantState {
 /** The Combat's flag keys: each combatant's place, and (set by the GM before rolling) the shared-roll group it belongs to. */
 export const STATE_KEY = "cavaliers";
 export const GROUP_KEY = "cavaliersGroups";
+/**
+ * Each fighter's Initiative Points, by fighter key (`flags.fray.cavaliersPoints.<key>`): earned by
+ * the GM's initiative rolls and spent through the GM, so only the GM's record counts. The actor's
+ * `initiativePoints` is a copy for her sheet and token bar, which she may write and nothing reads.
+ */
+export const POINTS_KEY = "cavaliersPoints";
 
 /* Only a GM writes a Combat's flags, but a hand edit or another version may leave anything there: read field by field. */
 
@@ -61,6 +68,12 @@ export function readState(value: unknown): CavaliersCombatantState | undefined {
 }
 
 const stored = (combatant: Combatant.Implementation, key: string): unknown => storedState(combatant.combat, key, combatant.id);
+
+/** The Initiative Points the GM's record gives a combatant's fighter (0 before any roll gave some). */
+export function pointsOf(combatant: Combatant.Implementation): number {
+  const points = storedState(combatant.combat, POINTS_KEY, fighterKey(combatant));
+  return Number.isSafeInteger(points) && (points as number) >= 0 ? (points as number) : 0;
+}
 
 /** A combatant's place, or undefined before it rolled (or after the GM cleared its roll), or when the stored state is unreadable. */
 export function stateOf(combatant: Combatant.Implementation): CavaliersCombatantState | undefined {

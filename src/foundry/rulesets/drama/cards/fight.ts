@@ -16,6 +16,7 @@ import { Refused } from "../../../relay/index.js";
 import { momentumPath, stancePath, dramaticPath, storedDramatic } from "../combat/state.js";
 import { dramaSystemOf, weaponOf } from "../gear.js";
 import { fighterChange } from "./apply.js";
+import { withOutRecords } from "../combat/out.js";
 import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerEngaged, trackerFacts, trackerMomentum, trackerStances } from "./fighters.js";
 import { rulesPool, weaponChosen } from "./pool.js";
 
@@ -187,7 +188,7 @@ export function fightChanges(shape: FightShape, outcome: Outcome, actors: CardAc
   const roles = shape.roles(actors);
   const facts = readFacts(request.tracker);
   const round = facts ? facts.round : null;
-  const changes: ActorChange[] = roles.map((role, i): ActorChange => fighterChange(actors[role]!, outcome.effects[i], round));
+  const changes: ActorChange[] = withOutRecords(roles.map((role, i): ActorChange => fighterChange(actors[role]!, outcome.effects[i], round)));
   const combat = combatOf(facts);
   if (!combat || !facts) return changes;
   const fields: Record<string, unknown> = {};

@@ -10,6 +10,7 @@ import type { CardRef } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { combatantFor, declaredStance, momentumHolder } from "../combat/state.js";
 import { combatantOf, dramaSystemOf, type WeaponView } from "../gear.js";
+import { roundsOutOf } from "../combat/out.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -46,7 +47,7 @@ export function namesFromRefs(roles: readonly string[], refs: Record<string, Car
 /** Refuses a fighter who is out of the fight (no Flesh left, or out for rounds after a failed courage test). */
 export function checkInFight(actor: Actor.Implementation): void {
   const system = dramaSystemOf(actor);
-  if (system.flesh.value <= 0 || system.roundsOut > 0) throw new Refused(localize("FRAY.Drama.Refused.OutOfFight", { name: actor.name }));
+  if (system.flesh.value <= 0 || roundsOutOf(actor) > 0) throw new Refused(localize("FRAY.Drama.Refused.OutOfFight", { name: actor.name }));
 }
 
 /** The tracker facts of a fight when every fighter is a combatant of the same combat (the GM reads them at opening). */

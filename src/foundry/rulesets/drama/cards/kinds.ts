@@ -5,6 +5,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { RANGED_BONUSES, RANGED_TABLE } from "../../../../rules/drama/tables.js";
 import { integerIn, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
+import { anything, entries, listOf, oneOf as oneOfField, optional, requestOf, text, whole } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
 import { cardName, changeTargetAt } from "../../../cards/documents.js";
@@ -13,6 +14,7 @@ import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
 import { dramaSystemOf, weaponOf } from "../gear.js";
 import { fighterChange } from "./apply.js";
+import { OUT_KEY, withOutRecords } from "../combat/out.js";
 import { fightChanges, MELEE_SHAPE, MULTIPLE_SHAPE, prepareFight, rulesFight, SKIRMISH_SHAPE } from "./fight.js";
 import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts } from "./fighters.js";
 import { declaredAdvantages } from "./pool.js";
@@ -78,6 +80,8 @@ function describeChange(record: ChangeRecord): { field: string; before: string; 
   const shown = (value: unknown) => (parts[1] === "disadvantage" ? localize(`FRAY.Drama.DisadvantageName.${String(value)}`) : String(value));
   if (record.kind !== "status" && parts[0] === "system" && game.i18n!.has(label)) return { field: localize(label), before: shown(record.before), after: shown(record.after) };
   if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
+  // Rounds out in the GM's record: said once, by the actor's own line.
+  if (parts[2] === OUT_KEY) return null;
   const combatantName = (id: unknown) => {
     const combat = changeTargetAt(record.uuid);
     return typeof id === "string" && combat instanceof Combat ? (combat.combatants.get(id)?.name ?? "—") : "—";
@@ -99,12 +103,16 @@ const common = {
   checkChoice: (choice: string, value: unknown, asker: User.Implementation) => (choice.endsWith("Stance") ? dramaticRefusal(value, asker) : null),
 };
 
+/** The opener's melee weapon: every melee card may name it. */
+const MELEE_WEAPON = optional(text("the item id of the opener's melee weapon (else her first, or unarmed)"));
+
 export const dramaMeleeCard: CardKind = {
   ...common,
   id: "drama.melee",
   action: "melee",
   opener: "a",
   roles: ["a", "b"],
+  request: requestOf({ weapon: MELEE_WEAPON }),
   prepare: (raw, actors, tokens) => prepareFight(MELEE_SHAPE, raw, actors, tokens),
   rulesRequest: (request, actors) => rulesFight(MELEE_SHAPE, request, actors),
   changes: (outcome, actors, request) => fightChanges(MELEE_SHAPE, outcome, actors, request),
@@ -118,6 +126,7 @@ export const dramaMultipleCard: CardKind = {
   action: "multiple",
   opener: "actor",
   roles: ["actor", ...OPPONENT_ROLES],
+  request: requestOf({ weapon: MELEE_WEAPON, unopposed: optional(listOf(text("an opponent's role"), "the opponents she leaves unopposed (opponent1...), not all of them")) }),
   prepare: (raw, actors, tokens) => prepareFight(MULTIPLE_SHAPE, raw, actors, tokens),
   rulesRequest: (request, actors) => rulesFight(MULTIPLE_SHAPE, request, actors),
   changes: (outcome, actors, request) => fightChanges(MULTIPLE_SHAPE, outcome, actors, request),
@@ -132,6 +141,13 @@ export const dramaSkirmishCard: CardKind = {
   action: "skirmish",
   opener: "f1",
   roles: SKIRMISH_ROLES,
+  request: requestOf({
+    weapon: MELEE_WEAPON,
+    engagements: listOf(
+      entries({ between: listOf(text("a fighter's role (f1...)"), "the two fighters"), unopposedBy: optional(text("the one of the two who leaves the other unopposed")) }, "an engagement"),
+      "who fights whom: every fighter in one engagement at least, each pair once",
+    ),
+  }),
   openBy: "gm",
   // Many players choose on one skirmish: only the GM takes it back.
   undoBy: "gm",
@@ -149,6 +165,14 @@ export const dramaRangedCard: CardKind = {
   action: "ranged",
   opener: "shooter",
   roles: ["shooter", "target"],
+  request: requestOf({
+    weapon: optional(text("the item id of the shooter's missile weapon")),
+    situation: optional(entries(Object.fromEntries(Object.entries(RANGED_TABLE).map(([row, columns]) => [row, optional(oneOfField(Object.keys(columns), `the ranged table's ${row} column`))])), "a column of each row of the ranged table")),
+    bonuses: optional(listOf(oneOfField(Object.keys(RANGED_BONUSES), "a bonus"), "+2Bd each")),
+    advantages: optional(listOf(anything("a declared passion or dramatic advantage"), "passions and dramatic advantages declared for the shot")),
+    base: optional(whole("extra Base dice", 0, 20)),
+    resistance: optional(whole("extra Resistance dice", 0, 20)),
+  }),
   prepare(raw, actors, tokens) {
     const { shooter, target } = actors;
     if (!shooter || !target) throw new Refused(localize("FRAY.Card.Refused.NoActor"));
@@ -203,7 +227,7 @@ export const dramaRangedCard: CardKind = {
   },
   changes(outcome, actors, request): ActorChange[] {
     const round = readFacts(request.tracker)?.round ?? null;
-    return [fighterChange(actors.target!, outcome.effects[0], round), fighterChange(actors.shooter!, outcome.effects[1], round)];
+    return withOutRecords([fighterChange(actors.target!, outcome.effects[0], round), fighterChange(actors.shooter!, outcome.effects[1], round)]);
   },
 };
 
@@ -221,6 +245,10 @@ export const dramaCourageCard: CardKind = {
   action: "courage",
   opener: "actor",
   roles: ["actor"],
+  request: requestOf({
+    wound: optional(whole("the wound that calls the test, by its place on her wound list (from 0); else none", 0)),
+    modifiers: optional(entries({ base: optional(whole("Base dice added (or taken off)", -20, 20)), resistance: optional(whole("Resistance dice added (or taken off)", -20, 20)), drama: optional(whole("Drama dice added", 0, 10)) }, "dice the GM allows for the test")),
+  }),
   prepare(raw, actors, tokens) {
     const actor = actors.actor!;
     const system = dramaSystemOf(actor);
@@ -247,7 +275,7 @@ export const dramaCourageCard: CardKind = {
     const effect = outcome.effects[0];
     const actor = actors.actor!;
     // The courage action reports Drama Points and rounds out; the statuses follow the tracks.
-    return [fighterChange(actor, effect, null)];
+    return withOutRecords([fighterChange(actor, effect, null)]);
   },
 };
 
@@ -271,6 +299,7 @@ export const dramaMomentumCard: CardKind = {
   action: "momentum",
   opener: "c1",
   roles: CANDIDATE_ROLES,
+  request: requestOf({ for: optional(oneOfField(["melee", "ranged"], "who holds Momentum in melee, or who shoots first (melee by default)")) }),
   prepare(raw, actors, tokens) {
     const roles = CANDIDATE_ROLES.filter((role) => actors[role]);
     if (roles.length < 2 || roles.some((role, i) => role !== `c${i + 1}`)) throw new Refused(localize("FRAY.Card.Refused.Malformed", { problem: "combatants" }));

@@ -7,12 +7,8 @@
 import { openCard, type OpenCard } from "../../../cards/index.js";
 import { tokenAt } from "../../../cards/documents.js";
 import type { CardRef } from "../../../cards/model.js";
-import type { CourageValues } from "../ui/courage-dialog.js";
-import type { MeleeAnswer } from "../ui/melee-dialog.js";
-import type { RangedAnswer } from "../ui/ranged-dialog.js";
+import type { CourageValues, MeleeAnswer, RangedAnswer, TokenLike } from "./answers.js";
 
-/** A placeable or a document: what the user targets, or a token document read elsewhere. */
-export type TokenLike = { actor: Actor.Implementation | null; document?: { uuid: string } | null; uuid?: string };
 
 function posted(answer: { ok: boolean; value?: unknown }): ChatMessage.Implementation | undefined {
   return answer.ok && typeof answer.value === "string" ? game.messages?.get(answer.value) : undefined;

@@ -21,6 +21,7 @@ import { CORE_STATUS, FRAY_STATUS, setStatus } from "../../../statuses/index.js"
 import { postMomentum } from "../cards/post.js";
 import { dramaticRefusal } from "../dramatic.js";
 import { dramaSystem } from "../gear.js";
+import { roundsOutIn, writeRoundsOut } from "./out.js";
 import { ask } from "../ui/dialog.js";
 import { SkirmishDialog } from "../ui/skirmish-dialog.js";
 import { StanceDialog } from "../ui/stance-dialog.js";
@@ -121,12 +122,21 @@ function checkedStance(choice: Record<string, unknown>): { stance: Stance; drama
 
 /** A round's bookkeeping on the active GM: rounds out counted down (back doubly disadvantaged), a spent disadvantage lifted. */
 export async function advanceRound(combat: Combat.Implementation): Promise<void> {
-  const actors = new Set(combat.combatants.contents.map((c) => c.actor).filter((a): a is Actor.Implementation => !!dramaSystem(a)));
-  for (const actor of actors) {
+  const seen = new Set<Actor.Implementation>();
+  for (const combatant of combat.combatants.contents) {
+    const actor = combatant.actor;
+    if (!actor || !dramaSystem(actor)) continue;
+    // Each fighter's record counts down; an actor behind several (tokens of one NPC) is written once.
+    const first = !seen.has(actor);
+    seen.add(actor);
     const system = dramaSystem(actor)!;
+    // Rounds out are the GM's record of this fight; the actor's field is kept as their copy.
+    const out = roundsOutIn(combat, combatant);
+    if (out > 0) await writeRoundsOut(combat, combatant, out - 1);
+    if (!first) continue;
     // Dotted paths into the actor's system data; fvtt-types types update data by schema.
-    if (system.roundsOut > 0) {
-      const left = system.roundsOut - 1;
+    if (out > 0) {
+      const left = out - 1;
       if (left > 0) {
         await actor.update({ "system.roundsOut": left } as never);
         continue;
@@ -191,7 +201,8 @@ export const dramaCombatRules: RulesetCombatRules = {
     if (over.length) facts.push(i18n().format("FRAY.Drama.Combat.MomentumOver", { names: over.join(", ") }));
     else if (roundOf(combat) <= 1 && scored(combat, combatant) && combat.turns.find((c) => scored(combat, c)) === combatant) facts.push(i18n().localize("FRAY.Drama.Combat.Momentum"));
     if (system.disadvantage !== "none") facts.push(i18n().format(`FRAY.Drama.Combat.Disadvantage.${system.disadvantage}`, { rd: String(system.derived.disadvantageDice) }));
-    if (system.roundsOut > 0) facts.push(i18n().format("FRAY.Drama.Combat.Out", { rounds: String(system.roundsOut) }));
+    const out = roundsOutIn(combat, combatant);
+    if (out > 0) facts.push(i18n().format("FRAY.Drama.Combat.Out", { rounds: String(out) }));
     const waiting = stillToDeclare(combat, combatant);
     const seen = alreadySeen(combat, combatant);
     const why = waiting.length ? i18n().format("FRAY.Drama.Combat.AfterThem", { names: waiting.map((c) => c.name).join(", ") }) : seen.length ? i18n().format("FRAY.Drama.Combat.Seen", { names: seen.map((c) => c.name).join(", ") }) : undefined;

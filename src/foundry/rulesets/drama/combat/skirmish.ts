@@ -10,6 +10,7 @@ import { openCardAsGm } from "../../../cards/index.js";
 import type { CardRef } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { dramaSystem } from "../gear.js";
+import { roundsOutOf } from "./out.js";
 import type { Skirmisher } from "../ui/skirmish-dialog.js";
 import { sideOf } from "./state.js";
 
@@ -21,7 +22,7 @@ const refuse = (why: string): never => {
 /** Whether a Drama fighter takes part in a round: not knocked out, dying or passed out. */
 export function inAction(actor: Actor.Implementation | null | undefined): boolean {
   const system = dramaSystem(actor);
-  return !!system && system.flesh.value > 0 && system.roundsOut <= 0;
+  return !!system && system.flesh.value > 0 && roundsOutOf(actor) <= 0;
 }
 
 /** The combat's fighters who can take part in a skirmish, in the tracker's order. */

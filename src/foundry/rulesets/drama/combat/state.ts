@@ -101,8 +101,10 @@ export function combatantFor(actor: Actor.Implementation, token: TokenDocument.I
   // game.combats holds the configured class (FrayCombat); fvtt-types types its entries as the stored base Combat.
   const combats = [...(game.combats?.contents ?? [])] as unknown as Combat.Implementation[];
   const ordered = [...combats.filter((c) => c.active), ...combats.filter((c) => !c.active)];
+  // An unlinked token's actor is its own: through its token, never the first token of its world actor.
+  const via = token ?? (actor.token as TokenDocument.Implementation | null);
   for (const combat of ordered) {
-    const combatant = combat.combatants.find((c) => (token ? c.tokenId === token.id : c.actorId === actor.id && !c.tokenId) || (!token && c.actorId === actor.id));
+    const combatant = combat.combatants.find((c) => (via ? c.tokenId === via.id : c.actorId === actor.id && !c.tokenId) || (!via && c.actorId === actor.id));
     if (combatant) return { combat, combatant };
   }
   return null;

@@ -3,18 +3,13 @@
  * Rd, Dd), and from the sheet the wound that calls for it (or being left on 1 Flesh).
  */
 import { dramaSystemOf } from "../gear.js";
+import type { CourageValues } from "../cards/answers.js";
 import { courageCard } from "../cards/post.js";
 import { DramaDialog, formValues, type Planned, whole } from "./dialog.js";
 import { type OddsAsked, share } from "./odds.js";
 
 const i18n = () => game.i18n!;
 
-export interface CourageValues {
-  wound: number | null;
-  base: number;
-  resistance: number;
-  drama: number;
-}
 
 export class CourageDialog extends DramaDialog<CourageValues, CourageValues> {
   static override DEFAULT_OPTIONS = { classes: ["fray-drama-courage"], window: { icon: "fa-solid fa-heart-pulse" } };

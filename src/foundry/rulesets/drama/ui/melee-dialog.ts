@@ -5,7 +5,7 @@
  */
 import { WEAPON_TABLE } from "../../../../rules/drama/tables.js";
 import { dramaSystemOf, weaponsOf } from "../gear.js";
-import type { Target } from "./open.js";
+import type { MeleeAnswer, Target } from "../cards/answers.js";
 import { meleeCard } from "../cards/post.js";
 import { DramaDialog, formValues, type Planned } from "./dialog.js";
 import { chance, type OddsAsked } from "./odds.js";
@@ -18,10 +18,6 @@ export interface MeleeValues {
   unopposed: number[];
 }
 
-export interface MeleeAnswer {
-  weapon: string;
-  unopposed: number[];
-}
 
 export class MeleeDialog extends DramaDialog<MeleeValues, MeleeAnswer> {
   static override DEFAULT_OPTIONS = { classes: ["fray-drama-melee"], window: { icon: "fa-solid fa-khanda" } };

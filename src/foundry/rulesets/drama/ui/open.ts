@@ -3,7 +3,8 @@
  * asks its questions and opens its card. A refusal (no target, a target of another game) is said
  * and nothing opens.
  */
-import { postCourage, postMelee, postRanged, postShootFirst, type TokenLike } from "../cards/post.js";
+import type { Target } from "../cards/answers.js";
+import { postCourage, postMelee, postRanged, postShootFirst } from "../cards/post.js";
 import { dramaSystem } from "../gear.js";
 import { CourageDialog } from "./courage-dialog.js";
 import { ask } from "./dialog.js";
@@ -11,7 +12,6 @@ import { MeleeDialog } from "./melee-dialog.js";
 import { RangedDialog } from "./ranged-dialog.js";
 
 /** A token to fight: its actor, its name, and the token (or its uuid) when there is one. */
-export type Target = TokenLike & { actor: Actor.Implementation; name: string };
 
 const warn = (key: string, data?: Record<string, string>) => {
   ui.notifications?.warn(data ? game.i18n!.format(key, data) : game.i18n!.localize(key));

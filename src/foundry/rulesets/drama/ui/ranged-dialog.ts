@@ -6,7 +6,7 @@
  */
 import { RANGED_BONUSES, RANGED_TABLE, WEAPON_TABLE } from "../../../../rules/drama/tables.js";
 import { advantagesOf, dramaSystemOf, weaponsOf } from "../gear.js";
-import type { Target } from "./open.js";
+import type { RangedAnswer, RangedValues, Target } from "../cards/answers.js";
 import { rangedCard } from "../cards/post.js";
 import { advantageChoices, DramaDialog, formValues, type Planned, whole } from "./dialog.js";
 import { chance, type OddsAsked } from "./odds.js";
@@ -14,17 +14,6 @@ import { chance, type OddsAsked } from "./odds.js";
 const i18n = () => game.i18n!;
 const ROWS = Object.keys(RANGED_TABLE) as (keyof typeof RANGED_TABLE)[];
 
-export interface RangedValues {
-  weapon: string;
-  situation: Record<string, string>;
-  bonuses: string[];
-  advantages: string[];
-  base: number;
-  resistance: number;
-  shootsBack: boolean;
-}
-
-export type RangedAnswer = RangedValues;
 
 export class RangedDialog extends DramaDialog<RangedValues, RangedAnswer> {
   static override DEFAULT_OPTIONS = { classes: ["fray-drama-ranged"], window: { icon: "fa-solid fa-bullseye" } };

@@ -10,6 +10,7 @@ import { DISADVANTAGE_BASE, DOUBLE_DISADVANTAGE_BASE, SHIELD_DICE, SHIELD_SIZES,
 import { labelledChoices } from "../../../sheets/choices.js";
 import { advantagesOf, armourOf, dramaSystem, harnessOf, shieldOf, weaponsOf } from "../gear.js";
 import { SKILL_ATTRIBUTES } from "../models.js";
+import { roundsOutOf } from "../combat/out.js";
 import { openCourageDialog, openMeleeDialog, openRangedDialog } from "./open.js";
 
 const i18n = () => game.i18n!;
@@ -68,11 +69,12 @@ export function dramaSheetContext(actor: Actor.Implementation): Record<string, u
   if (system.flesh.value < 0) states.push(i18n().localize("FRAY.Drama.Sheet.Dying"));
   else if (system.flesh.value <= 0) states.push(i18n().localize("FRAY.Drama.Sheet.KnockedOut"));
   if (system.disadvantage !== "none") states.push(i18n().format(`FRAY.Drama.Sheet.Disadvantage.${system.disadvantage}`, { rd: String(disadvantageRd), base: String(system.disadvantage === "doubly" ? DOUBLE_DISADVANTAGE_BASE : DISADVANTAGE_BASE) }));
-  if (system.roundsOut > 0) states.push(i18n().format("FRAY.Drama.Sheet.Out", { rounds: String(system.roundsOut) }));
+  const out = roundsOutOf(actor);
+  if (out > 0) states.push(i18n().format("FRAY.Drama.Sheet.Out", { rounds: String(out) }));
   return {
     ...base,
     // Knocked out, dying or passed out: she takes no part, and her fighting buttons are gone.
-    outOfAction: system.flesh.value <= 0 || system.roundsOut > 0,
+    outOfAction: system.flesh.value <= 0 || out > 0,
     derived: d,
     weaponPool: poolText(d.weaponSkill),
     rangedPool: poolText({ ...d.weaponSkill, attribute: "agility", counts: Math.min(system.skill, system.attributes.agility), base: system.attributes.agility + Math.min(system.skill, system.attributes.agility) }),

@@ -5,6 +5,7 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { flag, integerIn, optionalString } from "../../../cards/checks.js";
+import { entries, listOf, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardKind } from "../../../cards/kinds.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
@@ -29,6 +30,7 @@ export const personalAttackCard: CardKind = {
   template: TEMPLATE,
   opener: "attacker",
   roles: ["attacker", "target"],
+  request: requestOf({ weapon: text("the item id of the attacker's weapon") }),
   prepare(raw, actors) {
     const target = actors.target ?? malformed("target");
     personalSystem(actors.attacker!);
@@ -59,6 +61,7 @@ export const personalFateCard: CardKind = {
   template: TEMPLATE,
   opener: "character",
   roles: ["character"],
+  request: requestOf({ damage: whole("damage from outside an attack (a fall, a fire) on a Wounded character", 1, 999) }),
   prepare(raw, actors) {
     personalSystem(actors.character!);
     return { damage: integerIn(raw.damage, 1, 999, "damage") };
@@ -75,6 +78,7 @@ export const personalRestCard: CardKind = {
   template: TEMPLATE,
   opener: "character",
   roles: ["character"],
+  request: requestOf({}),
   prepare(_raw, actors) {
     personalSystem(actors.character!);
     return {};
@@ -101,6 +105,12 @@ export const personalTurnCard: CardKind = {
   template: TEMPLATE,
   opener: "character",
   roles: ["character"],
+  request: requestOf({
+    actions: listOf(entries({ name: text("the action's name, from the action list or typed"), free: optional(yesNo("a free action")) }, "an action"), "the turn's actions (8 at most)"),
+    move: optional(entries({ from: text("the range band she leaves"), to: text("the range band she reaches") }, "the turn's Move")),
+    itemInteractions: optional(whole("items picked up or swapped", 0, 10)),
+    gainMomentum: optional(yesNo("the Gain Momentum destiny was rolled")),
+  }),
   prepare(raw, actors) {
     personalSystem(actors.character!);
     const request: Record<string, unknown> = { actions: actionsOf(raw.actions) };
@@ -130,6 +140,7 @@ function trackerCard(action: "initiative" | "delay"): CardKind {
     template: TEMPLATE,
     opener: "tracker",
     roles: [],
+    request: requestOf({}),
     prepare() {
       throw new Refused(game.i18n!.localize("FRAY.Personal.Refused.FromTracker"));
     },

@@ -9,6 +9,7 @@ import type { Outcome } from "../../../../core/outcome.js";
 import { elevationEdge, isClosestInLane } from "../../../../rules/torchlight/grid.js";
 import { MANEUVER_NAMES, type ManeuverName, SQUAD_SIZE } from "../../../../rules/torchlight/tables.js";
 import { flag, oneOf, optionalInteger, optionalString } from "../../../cards/checks.js";
+import { combatId, oneOf as oneOfField, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { templatePath } from "../../../system.js";
 import { rulesCombatant, torchlightSystem, untrainedOffHand, weaponOf, weaponsOf } from "../actor-data.js";
@@ -203,6 +204,14 @@ export const torchlightAttackCard: CardKind = {
   template: templatePath("chat/torchlight-card.hbs"),
   opener: "attacker",
   roles: ["attacker", "target"],
+  request: requestOf({
+    combat: combatId,
+    weapon: optional(text("the item id of the attacker's weapon (else her first)")),
+    maneuver: optional(oneOfField(MANEUVER_NAMES, "a Maneuver bought with 1 Breath with the attack")),
+    area: optional(yesNo("area damage (Impaired on a hidden target)")),
+    enhancements: optional(whole("Enhancements the GM rules, on her own combatants' attacks", 0, 5)),
+    impairments: optional(whole("Impairments the GM rules, on her own combatants' attacks", 0, 5)),
+  }),
   prepare,
   rulesRequest,
   changes,

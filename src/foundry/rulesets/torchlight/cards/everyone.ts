@@ -11,6 +11,7 @@ import { placeWithOverflow, type Placement } from "../../../../rules/torchlight/
 import { readOptions } from "../../../../rules/torchlight/options.js";
 import { COMPULSIONS } from "../../../../rules/torchlight/compulsions.js";
 import { MANEUVERS, type Stance } from "../../../../rules/torchlight/tables.js";
+import { combatId, requestOf } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { rosterPath } from "../../../combat/roster.js";
 import { rulesetOptions } from "../../../settings.js";
@@ -23,7 +24,7 @@ import { actorChange, effectFor } from "./apply.js";
 import { type CardFight, combatDoc, EVERYONE_ROLES, fighterIn, fightOf, refuse } from "./common.js";
 import { torchlightContext } from "./view.js";
 
-const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "c0", roles: EVERYONE_ROLES, context: torchlightContext, undoBy: "gm" as const };
+const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "c0", roles: EVERYONE_ROLES, context: torchlightContext, undoBy: "gm" as const, request: requestOf({ combat: combatId }) };
 
 /** Each role's fighter; every role must be one of the fight's combatants, each once. */
 function rosterOf(fight: CardFight, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Map<string, Fighter> {

@@ -6,7 +6,9 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { CHARACTERISTICS, SCORE_SUM } from "../../../../core/tracks/breath.js";
 import { integerIn, oneOf, optionalInteger } from "../../../cards/checks.js";
+import { oneOf as oneOfField, optional, requestOf, whole } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { hasBegun } from "../../../combat/clock.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { damagedThisEncounter, isIncapacitated, rulesCombatant, torchlightSystem } from "../actor-data.js";
@@ -27,6 +29,7 @@ export const torchlightCheckCard: CardKind = {
   ...base,
   id: "torchlight.check",
   action: "check",
+  request: requestOf({ characteristic: oneOfField(CHARACTERISTICS, "the Characteristic checked (d20 at or under its DC)") }),
   prepare: characteristicOf,
   rulesRequest(request, actors) {
     const key = request.characteristic as (typeof CHARACTERISTICS)[number];
@@ -39,6 +42,7 @@ export const torchlightSaveCard: CardKind = {
   ...base,
   id: "torchlight.save",
   action: "save",
+  request: requestOf({ characteristic: oneOfField(CHARACTERISTICS, "the Characteristic saved against (d20 at or over its ST)") }),
   prepare: characteristicOf,
   rulesRequest(request, actors) {
     const key = request.characteristic as (typeof CHARACTERISTICS)[number];
@@ -51,6 +55,7 @@ export const torchlightDyingCard: CardKind = {
   ...base,
   id: "torchlight.dying",
   action: "dying",
+  request: requestOf({ hours: optional(whole("hours passed (or units travelled) in the Phase; at least four rounds of saves are rolled", 0, 48)) }),
   prepare(raw, actors) {
     const actor = actors.actor!;
     const system = torchlightSystem(actor);
@@ -71,12 +76,29 @@ export const torchlightDyingCard: CardKind = {
   },
 };
 
+/**
+ * Whether the actor fights in a combat that has begun by the GM's clock: an encounter is on. Her
+ * own combatant's actor, or her world actor's when the token is not linked.
+ */
+function inEncounter(actor: Actor.Implementation): boolean {
+  for (const entry of game.combats?.contents ?? []) {
+    // game.combats holds the configured class; fvtt-types types its entries as the stored base Combat.
+    const combat = entry as Combat.Implementation;
+    if (!hasBegun(combat)) continue;
+    for (const combatant of combat.combatants) if (combatant.actor?.uuid === actor.uuid || combatant.actorId === actor.id) return true;
+  }
+  return false;
+}
+
 export const torchlightRecoverCard: CardKind = {
   ...base,
   id: "torchlight.recover",
   action: "recover",
+  request: requestOf({ restDays: optional(whole("days of rest in a Refuge or a bed", 0, 60)) }),
   prepare(raw, actors) {
     torchlightSystem(actors.actor!);
+    // Recovery comes after the encounter (the game's Dying, Stabilization, and Recovery): mid-fight it would stand her up, Breath back.
+    if (inEncounter(actors.actor!)) refuse("InEncounter", { name: actors.actor!.name });
     return { restDays: integerIn(raw.restDays ?? 0, 0, 60, "restDays") };
   },
   rulesRequest(request, actors) {

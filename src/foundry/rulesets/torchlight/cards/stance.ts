@@ -8,6 +8,7 @@ import type { Outcome } from "../../../../core/outcome.js";
 import { MANEUVER_NAMES, MANEUVERS, STANCE_RULES } from "../../../../rules/torchlight/tables.js";
 import { SCORE_SUM } from "../../../../core/tracks/breath.js";
 import { oneOf, optionalString } from "../../../cards/checks.js";
+import { combatId, oneOf as oneOfField, optional, requestOf, text } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
@@ -39,6 +40,7 @@ export const torchlightManeuverCard: CardKind = {
   id: "torchlight.maneuver",
   action: "maneuver",
   roles: ["actor", "target"],
+  request: requestOf({ combat: combatId, maneuver: oneOfField(MANEUVER_NAMES, "the Maneuver, bought with 1 Breath (Feint and Grapple only with an attack)"), weapon: optional(text("the item id of her weapon (else her first)")) }),
   prepare(raw, actors, tokens) {
     const { fight, me } = actingOnGrid(raw, actors, tokens);
     mayAct(fight, me);
@@ -88,6 +90,7 @@ export const torchlightAbilityCard: CardKind = {
   id: "torchlight.ability",
   action: "ability",
   roles: ["actor", "target"],
+  request: requestOf({ combat: combatId }),
   prepare(raw, actors, tokens) {
     const { fight, me } = actingOnGrid(raw, actors, tokens);
     mayAct(fight, me);
@@ -144,6 +147,7 @@ export const torchlightRetreatCard: CardKind = {
   id: "torchlight.retreat",
   action: "retreat",
   roles: ["actor"],
+  request: requestOf({ combat: combatId }),
   prepare(raw, actors, tokens) {
     const { fight, me } = actingOnGrid(raw, actors, tokens);
     // Retreating is a move, not an action: a combatant Waiting for its round may still slip away, in its side's turn.
@@ -163,6 +167,7 @@ export const torchlightGrappleHoldCard: CardKind = {
   id: "torchlight.grapple-hold",
   action: "grapple-hold",
   roles: ["actor", "target"],
+  request: requestOf({ combat: combatId }),
   prepare(raw, actors, tokens) {
     const fight = fightOf(raw.combat);
     const me = fighterIn(fight, actors, tokens, "actor");

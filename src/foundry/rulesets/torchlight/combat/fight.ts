@@ -86,7 +86,9 @@ export function shootsIn(state: TorchlightCombatState, id: string, round: number
 /** The fighter an actor (through this token, if any) is in this Combat. */
 export function fighterFor(fighters: readonly Fighter[], actor: Actor.Implementation, token: TokenDocument.Implementation | null): Fighter | undefined {
   if (token) return fighters.find((f) => f.token?.uuid === token.uuid);
-  return fighters.find((f) => f.actor?.uuid === actor.uuid) ?? fighters.find((f) => f.actor?.id === actor.id);
+  const same = fighters.find((f) => f.actor?.uuid === actor.uuid);
+  // A world actor may stand for her linked token's fighter; an unlinked token's actor is that token's fighter alone.
+  return same ?? (actor.isToken ? undefined : fighters.find((f) => f.actor?.id === actor.id));
 }
 
 /** The grid as the rules read it: everyone placed (`asMelee`: this one as if it attacked hand to hand). */

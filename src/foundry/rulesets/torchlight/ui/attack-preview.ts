@@ -6,7 +6,7 @@
 import { attackEdges, planFor } from "../../../../rules/torchlight/attack.js";
 import { readOptions } from "../../../../rules/torchlight/options.js";
 import { STANCE_RULES, type Stance } from "../../../../rules/torchlight/tables.js";
-import type { CardActors, CardKind } from "../../../cards/kinds.js";
+import { type CardActors, type CardKind, prepareOpening } from "../../../cards/kinds.js";
 import { rulesAction, rulesRequestOf } from "../../../cards/resolve.js";
 import { DiceError, DiceTray, givenFaces } from "../../../../core/dice/source.js";
 import type { Fighter } from "../combat/fight.js";
@@ -34,7 +34,7 @@ export function prepareHere(kind: CardKind, raw: Record<string, unknown>, roles:
     tokens[role] = fighter.token;
   }
   try {
-    const request = kind.prepare(raw, actors, tokens);
+    const request = prepareOpening(kind, raw, actors, tokens);
     const rules = rulesRequestOf(kind, request, actors);
     try {
       rulesAction(kind).resolve(rules, new DiceTray(givenFaces([])));

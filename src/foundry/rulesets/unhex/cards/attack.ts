@@ -9,6 +9,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import type { WeaponKind } from "../../../../rules/unhex/tables.js";
 import { optionalString } from "../../../cards/checks.js";
+import { optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import { cardName, tokenAt } from "../../../cards/documents.js";
 import { rulingOptions, standingToken } from "../../../areas/index.js";
@@ -147,6 +148,12 @@ export const unhexAttackCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "attacker",
   roles: ["attacker", "target"],
+  request: requestOf({
+    weapon: text("the item id of a weapon in the attacker's hand"),
+    intercept: optional(text("an Intercept: the chat message id of the target's applied move card")),
+    range: optional(whole("without Areas on the scene: the range (0 melee, 1 near, 2 far)", 0, 2)),
+    cover: optional(yesNo("without Areas on the scene: the target has cover")),
+  }),
   prepare,
   rulesRequest,
   changes,

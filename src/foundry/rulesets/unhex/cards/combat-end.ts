@@ -4,6 +4,7 @@
  * posted closed, and cannot be opened from a request; the rules request it ran is kept on it, so
  * Copy as request replays it.
  */
+import { requestOf } from "../../../cards/fields.js";
 import type { CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -29,6 +30,7 @@ export const unhexCombatEndCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "tracker",
   roles: [],
+  request: requestOf({}),
   prepare() {
     throw new Refused(game.i18n!.localize("FRAY.Unhex.Refused.FromTracker"));
   },

@@ -6,6 +6,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { oneOf } from "../../../cards/checks.js";
 import { documentAt } from "../../../cards/documents.js";
+import { listOf, optional, requestOf, text, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { doorSides, otherEnd, withDoor } from "../../../areas/doors.js";
@@ -69,6 +70,7 @@ export const unhexDoorCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "actor",
   roles: ["actor"],
+  request: requestOf({ between: listOf(text("an Area's id"), "the two Areas the door joins"), open: optional(yesNo("opens the door (else shuts it)")) }),
   prepare,
   rulesRequest: (request, actors) => ({ map: request.map, between: request.between, open: request.open, actor: { ...fighterOf(actors.actor!, false, budgetAt(request, "actor")), area: request.area } }),
   changes,

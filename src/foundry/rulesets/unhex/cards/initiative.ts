@@ -10,6 +10,7 @@ import type { Outcome } from "../../../../core/outcome.js";
 import { integerIn } from "../../../cards/checks.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { rosterPath } from "../../../combat/roster.js";
+import { byKey, combatId, optional, requestOf, text, whole } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -130,6 +131,7 @@ export const unhexInitiativeCard: CardKind = {
   // The GM opens it; "lead" names any one roller so the engine has an opener she owns.
   opener: "lead",
   roles: ["lead", ...TEAMS],
+  request: requestOf({ combat: combatId, round: whole("the round now", 1, 10_000), rollers: optional(byKey(text("a combatant's id"), "who rolls for each team (else its highest level)")) }),
   prepare: (raw, actors) => prepare(raw, actors),
   rulesRequest,
   changes,

@@ -10,6 +10,7 @@ import type { Outcome } from "../../../../core/outcome.js";
 import { openCard } from "../../../cards/client.js";
 import { integerIn } from "../../../cards/checks.js";
 import { cardName, tokenAt } from "../../../cards/documents.js";
+import { entries, requestOf, text, whole } from "../../../cards/fields.js";
 import type { CardActors, CardKind, ClientAction } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { areaAt, tokenArea } from "../../../areas/index.js";
@@ -116,6 +117,7 @@ export const unhexMoveCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "mover",
   roles: ["mover"],
+  request: requestOf({ from: text("the id of the Area she leaves"), origin: entries({ x: whole("x"), y: whole("y") }, "where her token stood, in that Area") }),
   // The GM's client charges every move it sees stand; a move card a player opens herself is not a move.
   openBy: "gm",
   prepare,

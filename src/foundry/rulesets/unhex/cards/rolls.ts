@@ -6,6 +6,7 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { flag, optionalString } from "../../../cards/checks.js";
+import { optional, requestOf, text, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { templatePath } from "../../../system.js";
@@ -55,6 +56,7 @@ export const unhexCheckCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "character",
   roles: ["character"],
+  request: requestOf({ what: optional(text("what the roll is for, shown on the card")), good: optional(yesNo("she claims to be good at it (may reroll)")) }),
   prepare,
   rulesRequest(request, actors) {
     const rules: Record<string, unknown> = { character: rollerOf(actors.character!, request.good === true), inCombat: request.fight !== undefined };
@@ -73,6 +75,7 @@ export const unhexOpposedCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "a",
   roles: ["a", "b"],
+  request: requestOf({ what: optional(text("what the roll is for, shown on the card")), good: optional(yesNo("the opener claims to be good at it (may reroll)")) }),
   prepare,
   rulesRequest(request, actors) {
     // b says whether she is good at her roll as she rolls it ("good"); the card shows the claim.

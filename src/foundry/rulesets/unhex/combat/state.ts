@@ -130,10 +130,12 @@ export function roundChange(combat: Combat.Implementation, state: RoundState): D
 
 /** The started combat an actor fights in (through her token when given), and her combatant in it. */
 export function fightOf(actor: Actor.Implementation, token?: TokenDocument.Implementation | null): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  // An unlinked token's actor is its own: through its token, never the first token of its world actor.
+  const via = token ?? (actor.token as TokenDocument.Implementation | null);
   for (const stored of game.combats?.contents ?? []) {
     const combat = stored as Combat.Implementation;
     if (!hasBegun(combat)) continue;
-    const combatant = combat.combatants.find((c) => (token ? c.tokenId === token.id && c.sceneId === token.parent?.id : c.actorId === actor.id));
+    const combatant = combat.combatants.find((c) => (via ? c.tokenId === via.id && c.sceneId === via.parent?.id : c.actorId === actor.id));
     if (combatant) return { combat, combatant: combatant as Combatant.Implementation };
   }
   return null;

@@ -17,7 +17,7 @@ import { placeTokens } from "../../../areas/index.js";
 import { Refused } from "../../../relay/index.js";
 import { areasOf, HERE, standInMap } from "../cards/facts.js";
 import { whereLine } from "../cards/view.js";
-import { activeToken } from "./sheet.js";
+import { activeToken } from "./active-token.js";
 import { attackOddsLines } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import { showRollDialog } from "../../../api/keybindings.js";

@@ -10,7 +10,7 @@ import { formValues, HandlebarsDialog } from "../../../sheets/dialog-base.js";
 import { holdableItems } from "../actors.js";
 import { postUnhexItems, type UnhexItemsOpen } from "../cards/index.js";
 import { HAND_CHOICES } from "../cards/items.js";
-import { activeToken } from "./sheet.js";
+import { activeToken } from "./active-token.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;

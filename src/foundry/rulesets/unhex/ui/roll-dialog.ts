@@ -12,7 +12,7 @@ import { HandlebarsDialog, formValues, partsToRedraw } from "../../../sheets/dia
 import { unhexData } from "../actors.js";
 import { postUnhexRoll, unhexRollOpen, type UnhexRollOpen } from "../cards/index.js";
 import { rollOddsLines } from "./odds.js";
-import { activeToken } from "./sheet.js";
+import { activeToken } from "./active-token.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import { showRollDialog } from "../../../api/keybindings.js";
 

@@ -16,6 +16,7 @@ import { openUnhexAttackDialog } from "./attack-dialog.js";
 import { openUnhexItemsDialog } from "./items-dialog.js";
 import { askUnhexRoll } from "./roll-dialog.js";
 import { unhexOptions } from "../options.js";
+import { activeToken } from "./active-token.js";
 
 const i18n = () => game.i18n!;
 
@@ -70,11 +71,6 @@ function itemsOf(actor: Actor.Implementation) {
 /** Hands in use: a two-handed weapon takes both. */
 function handsUsed(actor: Actor.Implementation): number {
   return holdableItems(actor).reduce((sum, item) => sum + (item.held ? item.hands : 0), 0);
-}
-
-/** The token an actor acts through on the viewed scene. */
-export function activeToken(actor: Actor.Implementation): TokenDocument.Implementation | null {
-  return actor.getActiveTokens(false, true)[0] ?? null;
 }
 
 /** The doors on the lines out of the Area the actor's token stands in. */
