@@ -286,6 +286,19 @@ describe("the ranged shot card", () => {
     expect(statuses(odo)).not.toContain("fray-dying");
   });
 
+  it(`seed 001 §Check For Knock-Back: a hit that does not knock Berold back leaves the disadvantage he carries (issue 36)`, async () => {
+    await berold.update({ "system.disadvantage": "disadvantaged", "system.disadvantageRound": 0 });
+    harness.switchUser(ada);
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    // 5Bd {5,5,3,3,3} against 2Rd {3,3}: net 2, a hit at level 0; knock-down 0 + 3F = 3, not above his Physical or Agility 3. His 5Ad stop 1 of the 3F.
+    queueFaces(5, 5, 3, 3, 3, 3, 3, 5, 3, 3, 3, 3);
+    const answer = { weapon: fx.itemId(ines, "Crossbow"), situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0, shootsBack: false };
+    const message = (await postRanged(ines as never, { actor: berold as never }, answer)) as unknown as Message;
+    expect(card(message).outcome.result).toMatchObject({ kind: "hit", level: 0, wound: 2, knockBack: "none" });
+    expect(card(message).state).toBe("applied");
+    expect(sys(berold)).toMatchObject({ flesh: { value: 5 }, disadvantage: "disadvantaged" });
+  });
+
   it("a miss changes nothing and closes the card", async () => {
     harness.switchUser(ada);
     const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");

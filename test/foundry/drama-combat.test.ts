@@ -161,6 +161,37 @@ describe("the Drama tracker", () => {
     expect((await rows()).Ines).not.toContain("Momentum over Odo");
   });
 
+  it(`seed 001 §Joining the Melee: Odo joins Ines, who already holds Momentum over Fyrd 1: she is met as Standing (her Press's +2 does not count), 5 to 6, and Odo holds Momentum; a forged "engaged" changes nothing`, async () => {
+    const { combat, byName } = await fight();
+    await combat.startCombat();
+    harness.switchUser(gm);
+    await ines.update({ "system.grit.max": 5, "system.grit.value": 5 });
+    await odo.update({ "system.grit.max": 6, "system.grit.value": 6 });
+    const { momentumPath } = await import("../../src/foundry/rulesets/drama/combat/state.js");
+    await declare(combat, byName("Odo"), "stand");
+    await declare(combat, byName("Fyrd 1"), "stand");
+    harness.switchUser(ada);
+    await declare(combat, byName("Ines"), "press");
+    const first = await fx.melee(ines, [odo], { weapon: "" });
+    // Not yet fighting anyone: her Press counts, 7 to 6.
+    expect(card(first).outcome.steps.find((s) => s.rule === "round-one-momentum")).toEqual({ rule: "round-one-momentum", scores: { Ines: 7, Odo: 6 }, holder: "Ines", unresolvedTie: false });
+    harness.switchUser(gm);
+    await combat.update({ [momentumPath(byName("Ines").id!, byName("Fyrd 1").id!)]: byName("Ines").id! });
+    harness.switchUser(ada);
+    const joined = await fx.melee(ines, [odo], { weapon: "" });
+    expect(card(joined).request.engaged).toEqual(["a"]);
+    expect(card(joined).outcome.steps.find((s) => s.rule === "round-one-momentum")).toEqual({ rule: "round-one-momentum", scores: { Odo: 6, Ines: 5 }, holder: "Odo", unresolvedTie: false, engagedStanding: ["Ines"] });
+    expect(card(joined).outcome.awaiting).toMatchObject({ choice: "aPool", by: "a" });
+    expect((await joined.renderHTML()).textContent).toContain("Already fighting, so met as Standing: Ines.");
+    // Her client cannot say she is not engaged, nor make Odo engaged: the GM reads the tracker.
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const forged = await ask("card.open", { kind: "drama.melee", refs: { a: { actor: ines.uuid }, b: { actor: odo.uuid } }, request: { weapon: "", engaged: ["b"] }, roll: null });
+    expect(forged).toMatchObject({ ok: true });
+    const last = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(last).request.engaged).toEqual(["a"]);
+    expect(card(last).outcome.steps.find((s) => s.rule === "round-one-momentum")).toMatchObject({ holder: "Odo", engagedStanding: ["Ines"] });
+  });
+
   it("refuses a stance for someone else's fighter, or one that is not a stance, a roll or reset of another's row, and nothing changes", async () => {
     const { combat, byName } = await fight();
     const { ask } = await import("../../src/foundry/relay/index.js");
@@ -175,6 +206,44 @@ describe("the Drama tracker", () => {
     expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Odo").id!], action: "stance", choice: { stance: "berserk" } })).toMatchObject({ ok: false, reason: expect.stringContaining("not a stance") });
     expect(await ask("combat.act", { combat: combat.id!, combatants: [byName("Odo").id!], action: "stance", choice: { stance: "dramatic", dramatic: { base: 99 } } })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(before);
+  });
+
+  it(`seed 001 §Check For Knock-Back: a disadvantage weighs on actions in the following round only: Odo, knocked doubly in round 1, builds a round-1 pool without its 7Rd and a round-2 pool with it; a forged round changes nothing`, async () => {
+    const { combat, byName } = await fight();
+    await combat.startCombat();
+    harness.switchUser(gm);
+    await odo.update({ "system.disadvantage": "doubly", "system.disadvantageRound": 2 });
+    const inRound = async () => {
+      harness.switchUser(gm);
+      await declare(combat, byName("Odo"), "stand");
+      await declare(combat, byName("Fyrd 1"), "stand");
+      harness.switchUser(ada);
+      await declare(combat, byName("Ines"), "stand");
+      return fx.melee(ines, [odo], { weapon: "" });
+    };
+    const now = await inRound();
+    expect(card(now).outcome.awaiting).toMatchObject({ choice: "bPool", offer: { resistance: 0 } });
+    // Her client names round 2 for the card: the GM reads the tracker's round, still 1.
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const tracker = { combat: combat.id!, round: 2, ids: { a: byName("Ines").id!, b: byName("Odo").id! } };
+    expect(await ask("card.open", { kind: "drama.melee", refs: { a: { actor: ines.uuid }, b: { actor: odo.uuid } }, request: { weapon: "", tracker }, roll: null })).toMatchObject({ ok: true });
+    const forged = game.messages.contents.at(-1) as unknown as Message;
+    expect(card(forged).request.tracker).toMatchObject({ round: 1 });
+    expect(card(forged).outcome.awaiting).toMatchObject({ choice: "bPool", offer: { resistance: 0 } });
+    harness.switchUser(gm);
+    await combat.nextRound();
+    await settle();
+    expect(sys(odo)).toMatchObject({ disadvantage: "doubly", disadvantageRound: 2 });
+    const next = await inRound();
+    // Agility 1: (8 − 1)Rd.
+    expect(card(next).outcome.awaiting).toMatchObject({ choice: "bPool", offer: { resistance: 7 } });
+    // Nobody lands a blow: the round's card does not lift the disadvantage before its round is over.
+    harness.switchUser(gm);
+    expect(await fx.choose(next, "bPool", {})).toMatchObject({ ok: true });
+    harness.switchUser(ada);
+    expect(await fx.choose(next, "aPool", {}, ...Array(14).fill(3))).toMatchObject({ ok: true });
+    expect(card(next)).toMatchObject({ state: "applied", outcome: { result: { kind: "failure" } } });
+    expect(sys(odo)).toMatchObject({ disadvantage: "doubly", disadvantageRound: 2 });
   });
 
   it("shows a disadvantage and rounds out on the rows, and a new round counts them down", async () => {

@@ -83,6 +83,34 @@ describe("a forged melee round", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it("RULINGS.md §drama (Dramatic: GM-entered modifiers): Ines's player declaring Dramatic with +20Bd and +20 Momentum is refused on the card and nothing changes; declared plain she asks, and the GM sets them", async () => {
+    const message = await meleeUntil("aStance");
+    harness.switchUser(ada);
+    const before = fx.stored();
+    const forged = { stance: "dramatic", dramatic: { base: 20, momentum: 20 } };
+    expect(await ask("card.choose", { message: message.id, choice: "aStance", value: forged })).toMatchObject(refused("Only the GM sets a Dramatic stance's modifiers"));
+    expect(fx.stored()).toBe(before);
+    harness.switchUser(gm);
+    expect(await ask("card.choose", { message: message.id, choice: "aStance", value: { stance: "dramatic", dramatic: { base: 2 } } })).toMatchObject({ ok: true });
+    expect(card(message).outcome.steps.find((s) => s.rule === "stance" && s.who === "Ines")).toMatchObject({ stance: "dramatic", dramatic: { base: 2 } });
+  });
+
+  it("RULINGS.md §drama (Dramatic: GM-entered modifiers): on the tracker too, a player's Dramatic stance with modifiers is refused and nothing changes; plain, it is declared", async () => {
+    const cls = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ id: string; createEmbeddedDocuments(t: string, d: object[]): Promise<{ id: string; name: string }[]>; startCombat(): Promise<unknown>; getFlag(s: string, k: string): unknown }> };
+    const combat = await cls.create({ active: true });
+    const [mine] = await combat.createEmbeddedDocuments("Combatant", [{ actorId: ines.id, name: "Ines" }]);
+    await combat.startCombat();
+    await harness.flush();
+    harness.switchUser(ada);
+    const before = fx.stored();
+    const act = (choice: object) => ask("combat.act", { combat: combat.id, combatants: [mine!.id], action: "stance", choice });
+    expect(await act({ stance: "dramatic", dramatic: { base: 20, momentum: 20 } })).toMatchObject(refused("Only the GM sets"));
+    expect(fx.stored()).toBe(before);
+    expect(await act({ stance: "dramatic" })).toMatchObject({ ok: true });
+    harness.switchUser(gm);
+    expect(await act({ stance: "dramatic", dramatic: { base: 1 } })).toMatchObject({ ok: true });
+  });
+
   it("pool: built for a fighter she does not own, with dice beyond bounds, a situation the rules do not know, or dice the rules do not use", async () => {
     const message = await meleeUntil("bPool");
     harness.switchUser(ada);

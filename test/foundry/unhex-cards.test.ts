@@ -182,6 +182,29 @@ describe("the Unhex attack card", () => {
     expect(harness.notifications.at(-1)?.message).toContain("Ada holds no such weapon");
   });
 
+  it("RULINGS.md §unhex (a full arm drops what it holds) and seed 002 §Attack (\"a weapon in hand\"): with both arms full Ada's knife does not attack; with one, Bea's two-handed rifle does not; a forged opening is refused and nothing changes", async () => {
+    harness.switchUser(t.gm);
+    const update = (actor: unknown, data: object) => (actor as { update(d: object): Promise<unknown> }).update(data);
+    await update(t.ada, { "system.wounds.rightArm": 5, "system.wounds.leftArm": 5 });
+    await update(t.bea, { "system.wounds.rightArm": 5 });
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    harness.switchUser(t.users.ada);
+    const before = JSON.stringify(harness.game.messages.contents.map((m) => m.id));
+    expect(await unhex.postUnhexAttack({ attacker: t.ada.uuid, attackerToken: t.tokens.ada.uuid, target: t.guard.uuid, targetToken: t.tokens.guard.uuid, weapon: itemId(t.ada, "Knife") })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Both of Ada's arms are full");
+    const forged = await ask("card.open", { kind: "unhex.attack", refs: { attacker: { actor: t.ada.uuid, token: t.tokens.ada.uuid }, target: { actor: t.guard.uuid, token: t.tokens.guard.uuid } }, request: { weapon: itemId(t.ada, "Knife"), hands: 1 }, roll: null });
+    expect(forged).toMatchObject({ ok: false, reason: expect.stringContaining("arms are full") });
+    harness.switchUser(t.users.bob);
+    expect(await unhex.postUnhexAttack({ attacker: t.bea.uuid, attackerToken: t.tokens.bea.uuid, target: t.sniper.uuid, targetToken: t.tokens.sniper.uuid, weapon: itemId(t.bea, "Rifle") })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("Bea has one usable arm: Rifle takes two hands");
+    expect(JSON.stringify(harness.game.messages.contents.map((m) => m.id))).toBe(before);
+    // One arm back: the rifle still needs two; the knife needs one.
+    harness.switchUser(t.gm);
+    await update(t.ada, { "system.wounds.leftArm": 0 });
+    harness.switchUser(t.users.ada);
+    expect(await unhex.postUnhexAttack({ attacker: t.ada.uuid, attackerToken: t.tokens.ada.uuid, target: t.guard.uuid, targetToken: t.tokens.guard.uuid, weapon: itemId(t.ada, "Knife") })).toBeDefined();
+  });
+
   it("Copy as request: the command line resolves the card's request to the same outcome", async () => {
     const message = await guardAttacksAda();
     await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);

@@ -101,6 +101,82 @@ describe("Unhex team initiative in the tracker", () => {
     expect(view("Ada").buttons.map((b) => b.action)).not.toContain("roundInitiative");
   });
 
+  it("RULINGS.md §unhex (team initiative): three teams, Ada fails and the Guard and the Sniper tie at 32: only they roll again, each her own roll-off, and a player cannot roll one for them", async () => {
+    harness.switchUser(t.gm);
+    // The Sniper to the neutral team: three teams, each by its highest (Ada 50, the Guard 50, the Sniper 40).
+    await requests.requestAction(combat(), combatantOf("Sniper"), "team");
+    await harness.flush();
+    expect(view("Sniper").facts[0]).toBe("Neutral team");
+    await rollInitiative(t.gm, "Guard");
+    const message = lastMessage();
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 9, 8);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 3, 2);
+    await fx.choose(t.gm, message, "rolls.neutral", "true", 3, 2);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rolls.hostile#2", by: "hostile" });
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    harness.switchUser(t.users.ada);
+    const unforged = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rolls.hostile#2", value: "true", roll: null })).toMatchObject({ ok: false });
+    expect(JSON.stringify(card(message))).toBe(unforged);
+    await fx.choose(t.gm, message, "rolls.hostile#2", "true", 1, 5);
+    await fx.choose(t.gm, message, "rolls.neutral#2", "true", 2, 5);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "order", by: "neutral", offer: { winner: "neutral", by: "highest-success" } });
+    const text = (await message.renderHTML()).textContent ?? "";
+    expect(text).toContain("roll again");
+    expect(text).not.toMatch(/FRAY\./);
+    await fx.choose(t.gm, message, "order", "neutral,hostile,friendly");
+    expect(card(message).state).toBe("applied");
+    expect(view("Sniper").facts[0]).toBe("Neutral team: turn 1");
+  });
+
+  it("RULINGS.md §unhex (team initiative): the out do not roll: Ada, unconscious with every torso box marked, leaves the friendly team's roll to Bea; a card naming Ada to roll is refused and changes nothing", async () => {
+    harness.switchUser(t.gm);
+    await (t.ada as unknown as { update(d: object): Promise<unknown> }).update({ "system.wounds.torso": 15 });
+    await harness.flush();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const c = t.combat as unknown as { id: string };
+    const forged = { kind: "unhex.initiative", refs: { lead: { actor: t.ada.uuid }, friendly: { actor: t.ada.uuid }, hostile: { actor: t.guard.uuid } }, request: { combat: c.id, round: 1, rollers: { friendly: combatantOf("Ada").id, hostile: combatantOf("Guard").id } }, roll: null };
+    const before = flags();
+    const count = harness.game.messages.contents.length;
+    expect(await ask("card.open", forged)).toMatchObject({ ok: false });
+    harness.switchUser(t.users.ada);
+    expect(await ask("card.open", forged)).toMatchObject({ ok: false });
+    expect(harness.game.messages.contents.length).toBe(count);
+    expect(flags()).toBe(before);
+    await rollInitiative(t.gm, "Guard");
+    const message = lastMessage();
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rolls.friendly", by: "friendly", offer: { who: "Bea" } });
+    expect(card(message).refs.friendly?.actor).toBe(t.bea.uuid);
+  });
+
+  it("seed 002 §Rounds (each team acts in its own turn, the others react): Ada cannot attack in the hostile team's turn, nor override it herself; the GM's override is recorded on the card", async () => {
+    await rollInitiative(t.users.ada, "Ada");
+    const message = lastMessage();
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 2);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 7, 1);
+    await fx.choose(t.users.ada, message, "order", "hostile,friendly");
+    expect(card(message).state).toBe("applied");
+    const { postUnhexAttack } = await import("../../src/foundry/rulesets/unhex/cards/index.js");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const knife = (t.ada as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === "Knife")!.id;
+    const refs = { attacker: { actor: t.ada.uuid, token: t.tokens.ada.uuid }, target: { actor: t.guard.uuid, token: t.tokens.guard.uuid } };
+    harness.switchUser(t.users.ada);
+    const before = flags();
+    const count = harness.game.messages.contents.length;
+    expect(await postUnhexAttack({ attacker: t.ada.uuid, attackerToken: t.tokens.ada.uuid, target: t.guard.uuid, targetToken: t.tokens.guard.uuid, weapon: knife })).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toContain("It is the Hostile team's turn: Ada of the Friendly team may only react now");
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Hostile team's turn") });
+    expect(harness.game.messages.contents.length).toBe(count);
+    expect(flags()).toBe(before);
+    harness.switchUser(t.gm);
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife }, roll: null })).toMatchObject({ ok: false });
+    const gmAnswer = await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null });
+    expect(gmAnswer, JSON.stringify(gmAnswer)).toMatchObject({ ok: true });
+    const overridden = lastMessage();
+    expect(card(overridden).request.outOfTurn).toEqual({ team: "friendly", turn: "hostile" });
+    expect((await overridden.renderHTML()).textContent).toContain("GM's override: the Friendly team acts in the Hostile team's turn.");
+  });
+
   it("seed 002 §Initiative (rolling order): Ada, good at initiative and rolling first, decides her reroll before the Guard rolls; nobody chooses out of turn", async () => {
     harness.switchUser(t.gm);
     await (t.ada as unknown as { update(data: object): Promise<unknown> }).update({ "system.good.initiative": true });
@@ -173,6 +249,35 @@ describe("Unhex team initiative in the tracker", () => {
     await requests.requestAction(combat(), combatantOf("Ada"), "spend");
     await harness.flush();
     expect(flags()).toBe(spent);
+  });
+
+  it("seed 002 §Rounds: \"a GM specified objective is met\" ends the fight at the table: the GM's first row offers it while two teams stand; a player cannot ask for it, and nothing changes", async () => {
+    harness.switchUser(t.gm);
+    const first = (t.combat as unknown as { turns: C[] }).turns[0]!;
+    expect(rules.view(combat(), first).buttons.map((b) => b.action)).toEqual(expect.arrayContaining(["objective"]));
+    expect(rules.view(combat(), first).buttons.map((b) => b.action)).not.toContain("end");
+    harness.switchUser(t.users.ada);
+    expect(rules.view(combat(), first).buttons.map((b) => b.action)).not.toContain("objective");
+    const before = flags();
+    const count = harness.game.messages.contents.length;
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    expect(await ask("combat.act", { combat: t.combat.id!, combatants: [combatantOf("Ada").id!], action: "objective", choice: {} })).toMatchObject({ ok: false });
+    expect(harness.game.combats.get(t.combat.id!)).toBeDefined();
+    expect(flags()).toBe(before);
+    expect(harness.game.messages.contents.length).toBe(count);
+    harness.switchUser(t.gm);
+    await requests.requestAction(combat(), first, "objective");
+    await harness.flush();
+    expect(harness.game.combats.get(t.combat.id!)).toBeUndefined();
+    const ended = lastMessage();
+    expect(card(ended)).toMatchObject({ kind: "unhex.combat-end", state: "closed", request: { rules: { objectiveMet: true } } });
+    expect(card(ended).outcome.result).toEqual({ over: true, by: "objective", standing: ["friendly", "hostile"], winner: null });
+    const text = (await ended.renderHTML()).textContent ?? "";
+    expect(text).toContain("The fight is over: the GM's objective is met.");
+    expect(text).not.toMatch(/FRAY\./);
+    const cli = runCli(["resolve"], () => JSON.stringify(cards.requestOf(card(ended) as never, ended as never)));
+    expect(cli.code, cli.stderr).toBe(0);
+    expect((JSON.parse(cli.stdout) as { result: unknown }).result).toEqual(card(ended).outcome.result);
   });
 
   it("the GM moves Bea to the hostile team, and offers the end of the fight once one team is left standing", async () => {

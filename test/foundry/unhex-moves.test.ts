@@ -88,6 +88,24 @@ describe("a drag across the nightclub's gaps in a fight", () => {
     expect(warnings()).toEqual([]);
   });
 
+  it("seed 002 §Rounds: a move is an act: in the hostile team's turn Ada's drag is refused on her client, the token stays and no card opens", async () => {
+    harness.switchUser(t.users.ada);
+    const ada = t.combatants.find((c) => c.name === "Ada")!;
+    await (t.combat as unknown as { rollInitiative(ids: string[]): Promise<unknown> }).rollInitiative([ada.id!]);
+    await settle();
+    const message = lastMessage();
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 2);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 7, 1);
+    await fx.choose(t.users.ada, message, "order", "hostile,friendly");
+    harness.switchUser(t.users.ada);
+    const from = place(t.tokens.ada);
+    await dragToken(t.tokens.ada, t.at("pool-tables"));
+    await settle();
+    expect(place(t.tokens.ada)).toEqual(from);
+    expect(warnings().at(-1)).toContain("It is the Hostile team's turn: Ada of the Friendly team may only react now");
+    expect(cardsOf("unhex.move")).toHaveLength(0);
+  });
+
   it("a drag two Areas away, through the gaps, is refused whole on her client: the token stays and no card opens", async () => {
     harness.switchUser(t.users.bob);
     const from = place(t.tokens.bea);

@@ -86,6 +86,18 @@ describe("the Unhex attack dialog", () => {
     expect(Object.keys(shown("fray-unhex-attack-dialog"))).toEqual(["No reaction", "If she Counterattacks"]);
   });
 
+  it("RULINGS.md §unhex (a full arm drops what it holds): Bea's sheet and attack dialog say why her two-handed rifle cannot fire with one usable arm", async () => {
+    harness.switchUser(t.gm);
+    await (t.bea as unknown as { update(d: object): Promise<unknown> }).update({ "system.wounds.rightArm": 5 });
+    harness.switchUser(t.users.bob);
+    targetToken(t.tokens.guard);
+    const sheet = await openSheet(t.bea);
+    expect(sheet.textContent).toContain("Bea has one usable arm: Rifle takes two hands");
+    const form = await clickOpen(sheet.querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    expect([...form.querySelectorAll(".fray-problems li")].map((li) => li.textContent)).toEqual(["Rifle: Bea has one usable arm: Rifle takes two hands"]);
+    expect(form.querySelector<HTMLButtonElement>("button[type='submit']")?.disabled).toBe(true);
+  });
+
   it("does not open for a token that stands between Areas, and says why", async () => {
     // The GM sets Ada down in the gap below the bar.
     await t.tokens.ada.update({ y: t.at("bar").y + 200 }, { fray: { ruling: true } });

@@ -2,8 +2,9 @@ import { RuleError } from "../ruleError.js";
 /**
  * Team initiative decided by one opposed roll between the teams: the highest-level character of each
  * team rolls, the highest successful roll wins, a PC team beats an NPC team on an equal roll, and when
- * nobody wins (all fail, or an unbroken tie) the team that held initiative last round keeps it; in
- * the first round the PCs take it. The winner then chooses the order the teams act in.
+ * nobody wins (all fail, or an unbroken tie) the team that held initiative last round keeps it if it
+ * is among the tied, else the PCs; failing both, only the tied teams roll again. The winner then
+ * chooses the order the teams act in.
  */
 export interface TeamMember {
   name: string;
@@ -25,7 +26,10 @@ export interface TeamReading {
   reading: number;
 }
 
-export type InitiativeDecision = "highest-success" | "pc-beats-npc" | "previous-holder" | "pcs-without-holder" | "first-listed";
+export type InitiativeDecision = "highest-success" | "pc-beats-npc" | "previous-holder" | "pcs-without-holder";
+
+/** The roll decided a winner, or left teams tied that only a new roll among them can part. */
+export type TeamInitiativeResult = { winner: string; by: InitiativeDecision } | { rollAgain: string[] };
 
 export class InitiativeError extends RuleError {
   override name = "InitiativeError";
@@ -50,16 +54,20 @@ export function rollingOrder<T extends Team<TeamMember>>(teams: readonly T[], pr
   return first ? [first, ...teams.filter((t) => t !== first)] : [...teams];
 }
 
-function fallback(teams: readonly TeamReading[], previousHolder?: string): { winner: string; by: InitiativeDecision } {
+/**
+ * Among teams tied at the top (equal successes, or all failing): last round's holder if it is one of
+ * them, else the PCs if one team of them is; else only the tied teams roll again.
+ */
+function fallback(teams: readonly TeamReading[], previousHolder?: string): TeamInitiativeResult {
   const holder = teams.find((t) => t.team === previousHolder);
   if (holder) return { winner: holder.team, by: "previous-holder" };
-  const pcs = teams.find((t) => t.pc);
-  if (pcs) return { winner: pcs.team, by: "pcs-without-holder" };
-  return { winner: (teams[0] as TeamReading).team, by: "first-listed" };
+  const pcs = teams.filter((t) => t.pc);
+  if (pcs.length === 1) return { winner: pcs[0]!.team, by: "pcs-without-holder" };
+  return { rollAgain: (pcs.length ? pcs : teams).map((t) => t.team) };
 }
 
-/** Decides the winner of a two- or many-way initiative roll. */
-export function decideTeamInitiative(readings: readonly TeamReading[], previousHolder?: string): { winner: string; by: InitiativeDecision } {
+/** Decides the winner of a two- or many-way initiative roll, or which tied teams roll again. */
+export function decideTeamInitiative(readings: readonly TeamReading[], previousHolder?: string): TeamInitiativeResult {
   if (readings.length === 0) throw new InitiativeError("initiative needs at least one team");
   const successes = readings.filter((r) => r.success);
   if (successes.length === 0) return fallback(readings, previousHolder);

@@ -63,7 +63,7 @@ export async function openCard(open: OpenCard): Promise<Answer> {
   if (!local) return refused(localize("FRAY.Card.Refused.NoActor"));
   let request: Record<string, unknown>;
   try {
-    request = prepareOpening(kind, open.request, local.actors, local.tokens);
+    request = prepareOpening(kind, open.request, local.actors, local.tokens, game.user ?? undefined);
   } catch (error) {
     return refused(error instanceof Error ? error.message : String(error));
   }

@@ -176,7 +176,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
   if (!kind) throw new Refused(unknownKind(payload.kind));
   if (kind.openBy === "gm" && !asker.isGM) refuse("GMOnly");
   const { refs, actors, tokens } = checkRefs(kind, payload.refs, asker);
-  const request = prepareOpening(kind, plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens);
+  const request = prepareOpening(kind, plainObject(payload.request) ?? refuse("Malformed", { problem: "request" }), actors, tokens, asker);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
   const at: StepAt = { step: "open", asker, message: null };
@@ -247,6 +247,8 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
   const chooser = actors[awaiting.by] ?? null;
   if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
+  const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker);
+  if (refusal) throw new Refused(refusal);
   const request = withChoice(card.request, awaiting.choice, payload.value);
   const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);

@@ -76,9 +76,14 @@ export interface CardKind {
    * On the GM when the card opens: checks the opening request's shape and the items it names, and
    * fixes what only the GM may read (Areas between the tokens, a bought Riposte...). Throws Refused.
    */
-  prepare(request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown>;
+  prepare(request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown>;
   /** The rules request (the JSON `fray resolve` takes) from the card's request and its actors as they are now. */
   rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown>;
+  /**
+   * On the GM, for a choice its chooser may make: a value only some may give (a value only a GM
+   * sets); a refusal reason, or null when the asker may give it.
+   */
+  checkChoice?(choice: string, value: unknown, asker: User.Implementation): string | null;
   /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */
@@ -121,10 +126,10 @@ export function missingField(kind: CardKind, request: Record<string, unknown>): 
 }
 
 /** The kind's `prepare`, once the request has every field the kind requires (a refusal names the first it lacks). */
-export function prepareOpening(kind: CardKind, request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+export function prepareOpening(kind: CardKind, request: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown> {
   const missing = missingField(kind, request);
   if (missing) throw new Refused(game.i18n!.format("FRAY.Card.Refused.MissingField", { kind: kind.id, field: missing.field, what: missing.what }));
-  return kind.prepare(request, actors, tokens);
+  return kind.prepare(request, actors, tokens, asker);
 }
 
 /** The refusal of a kind id no loaded ruleset has, with the kinds it may have meant. */

@@ -298,7 +298,8 @@ export const momentum = defineAction({
     const candidates = request.combatants.map((c) => ({
       name: c.name,
       grit: c.grit ?? 0,
-      stanceModifier: STANCE_TABLE[c.stance ?? "stand"].momentum + (c.stance === "dramatic" ? (c.dramaticMomentum ?? 0) : 0),
+      // An engaged fighter counts as Standing for whoever joins her (Joining the Melee).
+      stanceModifier: c.engaged ? 0 : STANCE_TABLE[c.stance ?? "stand"].momentum + (c.stance === "dramatic" ? (c.dramaticMomentum ?? 0) : 0),
       agility: c.agility,
       level: c.level ?? 0,
       pc: c.pc ?? false,

@@ -47,6 +47,8 @@ export interface Combatant {
   militaryAsArmour?: number;
   stance?: Stance;
   dramatic?: DramaticModifiers;
+  /** Already fighting someone else: a fighter joining her meets her as Standing (no stance modifier to Momentum). */
+  engaged?: boolean;
   situationalBase?: number;
   situationalResistance?: number;
   situationalArmour?: number;

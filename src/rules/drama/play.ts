@@ -85,16 +85,33 @@ export type Play = { steps: Step[]; awaiting: Awaiting } | { steps: Step[]; roun
 const judgeSide = (pairing: PlayPairing, key: string): Side => (pairing.actor === key ? "a" : "b");
 const keyOfSide = (pairing: PlayPairing, side: Side): string => (side === "a" ? pairing.actor : pairing.opponent);
 
-function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant>, tables: PoolTables): { holder: string; step: Step } {
+/**
+ * Whether a fighter is already fighting when this pairing meets for the first time: she holds or
+ * faces Momentum in another pairing of the round, or her stat block says she is engaged. Whoever
+ * joins her meets her as Standing (Joining the Melee), since a stance's Momentum modifier counts
+ * only on joining a fight.
+ */
+export function alreadyEngaged(key: string, fighter: Combatant, pairings: readonly PlayPairing[]): boolean {
+  return fighter.engaged === true || pairings.some((p) => p.momentum !== undefined && inPairing(p, key));
+}
+
+function roundOneHolder(pairing: PlayPairing, fighters: Record<string, Combatant>, engaged: (key: string) => boolean, tables: PoolTables): { holder: string; step: Step } {
   const candidate = (key: string) => {
     const c = fighters[key]!;
-    return { key, name: c.name, grit: c.grit, stanceModifier: momentumModifier(c, tables), agility: c.agility, level: c.level ?? 0, pc: c.pc ?? false };
+    return { key, name: c.name, grit: c.grit, stanceModifier: engaged(key) ? 0 : momentumModifier(c, tables), agility: c.agility, level: c.level ?? 0, pc: c.pc ?? false };
   };
   const ranking = roundOneMomentum([candidate(pairing.actor), candidate(pairing.opponent)]);
   const holder = ranking.order[0]!.key;
+  const standing = [pairing.actor, pairing.opponent].filter(engaged).map((key) => fighters[key]!.name);
   return {
     holder,
-    step: { rule: "round-one-momentum", scores: Object.fromEntries(ranking.order.map((c) => [c.name, c.grit + c.stanceModifier])), holder: fighters[holder]!.name, unresolvedTie: ranking.unresolvedTies.length > 0 },
+    step: {
+      rule: "round-one-momentum",
+      scores: Object.fromEntries(ranking.order.map((c) => [c.name, c.grit + c.stanceModifier])),
+      holder: fighters[holder]!.name,
+      unresolvedTie: ranking.unresolvedTies.length > 0,
+      ...(standing.length ? { engagedStanding: standing } : {}),
+    },
   };
 }
 
@@ -174,7 +191,7 @@ function play(input: PlayInput, tray: DiceTray, steps: Step[]): PlayedRound {
   // 2. Momentum: as held, or in the first round from Grit and the stances just declared.
   const holders = input.pairings.map((p) => {
     if (p.momentum) return p.momentum;
-    const first = roundOneHolder(p, fighters, tables);
+    const first = roundOneHolder(p, fighters, (key) => alreadyEngaged(key, fighters[key]!, input.pairings), tables);
     steps.push(first.step);
     return first.holder;
   });

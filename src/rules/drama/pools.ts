@@ -122,6 +122,8 @@ export function meleePools(combatant: Combatant, tables: PoolTables = DEFAULT_TA
   return { base: basePool(combatant, tables), resistance: resistancePool(combatant), drama: dramaPool(combatant, tables), armour: armourPool(combatant, tables) };
 }
 
+/** A stance's modifier to round-one Momentum; none for a fighter already engaged, who counts as Standing to whoever joins her. */
 export function momentumModifier(combatant: Combatant, tables: PoolTables = DEFAULT_TABLES): number {
+  if (combatant.engaged) return 0;
   return stanceOf(combatant, tables).momentum + (combatant.stance === "dramatic" ? (combatant.dramatic?.momentum ?? 0) : 0);
 }

@@ -6,7 +6,7 @@ import type { CourageModifiers } from "./combatant.js";
 import { couragePool, type CourageTest, readCourage } from "./courage.js";
 import { type BlowSpec, type Strike, strike } from "./damage.js";
 import { HIT_SUCCESSES } from "./judge.js";
-import { knockBack, type KnockBack, rangedKnockDown } from "./knockBack.js";
+import { knockBack, type KnockBack, rangedKnockDown, worseDisadvantage } from "./knockBack.js";
 import { spendsDramaPoint } from "./play.js";
 import { armourPool, cappedSkill, DEFAULT_TABLES, type PoolTables, resistancePool, weaponFlesh } from "./pools.js";
 import { RANGED_BONUSES, RANGED_TABLE, type RangedBonus, type RangedTable } from "./tables.js";
@@ -125,7 +125,8 @@ export function resolveShot(
   const knock = kind === "hit" ? knockBack(rangedKnockDown(level, flesh), target) : undefined;
   const after: Combatant = {
     ...withTracks(target, hit.state),
-    disadvantage: knock?.result ?? target.disadvantage ?? "none",
+    // A shot lifts no disadvantage the target carries: a knock-back only makes it worse.
+    disadvantage: worseDisadvantage(target.disadvantage ?? "none", knock?.result ?? "none"),
     ...(dramaPoints !== undefined ? { dramaPoints } : {}),
     ...(courage?.result === "failed" ? { roundsOut: courage.roundsOut } : {}),
   };

@@ -50,6 +50,7 @@ export const CombatantSchema = Type.Object(
     militaryAsArmour: Type.Optional(count(10)),
     stance: Type.Optional(literals(STANCES)),
     dramatic: Type.Optional(DramaticSchema),
+    engaged: Type.Optional(Type.Boolean()),
     situationalBase: Type.Optional(count()),
     situationalResistance: Type.Optional(count()),
     situationalArmour: Type.Optional(count()),
@@ -93,6 +94,7 @@ export const MomentumCandidateSchema = Type.Object(
     pc: Type.Optional(Type.Boolean()),
     stance: Type.Optional(literals(STANCES)),
     dramaticMomentum: Type.Optional(Type.Integer({ minimum: -20, maximum: 20 })),
+    engaged: Type.Optional(Type.Boolean()),
   },
   closed,
 );

@@ -28,6 +28,19 @@ export function conditionsOf(character: UnhexCharacter, options: UnhexOptions): 
   return conditions;
 }
 
+/** Arms that can hold something: a full arm drops what it holds and is useless (RULINGS.md §unhex). */
+export function usableArms(character: UnhexCharacter, options: UnhexOptions): number {
+  const arms = HIT_LOCATIONS.locations.filter((l) => LOCATION_EFFECTS[l.id] === "drop-held-item");
+  return arms.filter((l) => !isFull(HIT_LOCATIONS, options.boxesPerRow, character.wounds, l.id)).length;
+}
+
+/** Why she cannot wield a weapon that takes `hands` hands ("a weapon in hand", Attack), or null when she can. */
+export function wieldProblem(character: UnhexCharacter, hands: 1 | 2, options: UnhexOptions): string | null {
+  const arms = usableArms(character, options);
+  if (arms === 0) return `both of ${character.name}'s arms are full: she holds no weapon`;
+  return hands > arms ? `${character.name} has one usable arm: a two-handed weapon needs two` : null;
+}
+
 /** Out of the fight: unconscious (the dead are too: below 0 is at or below any unconscious level). */
 export function isOut(character: UnhexCharacter, options: UnhexOptions): boolean {
   return conditionsOf(character, options).includes("unconscious");

@@ -19,6 +19,8 @@ export interface InitiativeMember {
   level: number;
   maxLevel?: number;
   good?: boolean;
+  /** Out of the fight (the end-of-combat test's word): she cannot roll for her team. */
+  out?: string;
 }
 
 export type InitiativeTeam = Team<InitiativeMember>;
@@ -27,7 +29,8 @@ export interface InitiativeRound {
   winner: string;
   by: InitiativeDecision;
   order: string[];
-  rolls: Array<{ team: string; roller: string; roll: UnhexRoll }>;
+  /** Every roll in the order made; a roll-off's say which (2 for the first roll-off among tied teams). */
+  rolls: Array<{ team: string; roller: string; roll: UnhexRoll; rollOff?: number }>;
   steps: Step[];
 }
 
@@ -46,57 +49,89 @@ export interface InitiativeChoices {
 export interface InitiativePending {
   awaiting: Awaiting;
   steps: Step[];
-  rolls: Array<{ team: string; roller: string; reading: number; grade: string }>;
+  rolls: Array<{ team: string; roller: string; reading: number; grade: string; rollOff?: number }>;
 }
 
 function rollerFor(team: InitiativeTeam): { member: InitiativeMember; roller: Roller } {
-  const member = teamRoller(team);
+  // Only a character able to act rolls: the end-of-combat test's out (unconscious, surrendered...) are passed over.
+  const able = team.members.filter((m) => m.out === undefined);
+  if (able.length === 0) throw new InitiativeError(`team "${team.name}" has nobody able to act to roll: ${team.members.map((m) => `${m.name} (${m.out})`).join(", ")}`);
+  const member = teamRoller({ ...team, members: able });
   // Stryker disable next-line LogicalOperator: the max level only caps a critical's set dice, and initiative never sets them
   return { member, roller: { name: member.name, level: member.level, maxLevel: member.maxLevel ?? member.level, pc: team.pc, ...(member.good ? { good: true } : {}) } };
 }
 
 function checkNames(teams: readonly InitiativeTeam[]): void {
   const names = teams.map((team) => team.name);
+  // A roll-off's key adds "#<n>" to the name: a name of that shape could answer another team's roll.
+  const hashed = names.find((name) => name.includes("#"));
+  if (hashed !== undefined) throw new InitiativeError(`team "${hashed}": a team's name cannot contain "#"`);
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   if (twice !== undefined) throw new InitiativeError(`team "${twice}" is listed twice`);
 }
 
-/** The winner from the finished rolls, and the order (the winner's choice when given). */
-function decide(teams: readonly InitiativeTeam[], rolled: InitiativeRound["rolls"], previousHolder: string | undefined, order: readonly string[] | undefined, steps: Step[]): { winner: string; by: InitiativeDecision; order?: string[] } {
+/** At most this many roll-offs among tied teams before the rules give up (dice that keep tying are not dice). */
+export const MAX_ROLL_OFFS = 50;
+
+/** The key of a team's roll: its name, or in the nth roll-off among tied teams `<name>#<n>`. */
+export const rollKey = (team: string, rollOff: number): string => (rollOff === 1 ? team : `${team}#${rollOff}`);
+
+type Rolled = InitiativeRound["rolls"][number];
+type RollOne = (team: InitiativeTeam, key: string, member: InitiativeMember, roller: Roller) => Rolled | InitiativePending;
+
+/**
+ * The rolls of every team in rolling order, then among the tied teams again (each roll-off in
+ * rolling order too) until one wins: the winner and how, or what is still awaited.
+ */
+function rollUntilDecided(teams: readonly InitiativeTeam[], previousHolder: string | undefined, steps: Step[], rolls: Rolled[], rollOne: RollOne): { winner: string; by: InitiativeDecision } | InitiativePending {
   const pcTeams = new Set(teams.filter((t) => t.pc).map((t) => t.name));
-  const readings: TeamReading[] = rolled.map(({ team, roll }) => ({ team, pc: pcTeams.has(team), success: roll.check.success, reading: roll.check.reading }));
-  const { winner, by } = decideTeamInitiative(readings, previousHolder);
-  steps.push({ rule: "initiative-winner", team: winner, by });
-  if (order === undefined) return { winner, by };
-  const chosen = teamOrder(teams, winner, order);
-  steps.push({ rule: "team-order", chosenBy: winner, order: chosen });
-  return { winner, by, order: chosen };
+  let contenders = rollingOrder(teams, previousHolder);
+  for (let rollOff = 1; rollOff <= MAX_ROLL_OFFS; rollOff += 1) {
+    const pass: Rolled[] = [];
+    for (const team of contenders) {
+      const { member, roller } = rollerFor(team);
+      steps.push({ rule: "initiative-roller", team: team.name, who: member.name, level: member.level, ...(rollOff > 1 ? { rollOff } : {}) });
+      const rolled = rollOne(team, rollKey(team.name, rollOff), member, roller);
+      if ("awaiting" in rolled) return rolled;
+      pass.push(rolled);
+      rolls.push(rolled);
+    }
+    const readings: TeamReading[] = pass.map(({ team, roll }) => ({ team, pc: pcTeams.has(team), success: roll.check.success, reading: roll.check.reading }));
+    const decided = decideTeamInitiative(readings, previousHolder);
+    if (!("rollAgain" in decided)) {
+      steps.push({ rule: "initiative-winner", team: decided.winner, by: decided.by });
+      return decided;
+    }
+    steps.push({ rule: "initiative-tie", teams: decided.rollAgain, rollOff: rollOff + 1 });
+    contenders = contenders.filter((team) => decided.rollAgain.includes(team.name));
+  }
+  throw new InitiativeError(`the teams still tie after ${MAX_ROLL_OFFS} roll-offs`);
 }
 
 /**
  * One round's initiative at a table: each team's highest-level character rolls in rolling order
  * (last round's holder first, else the PCs) and, good at it, decides her reroll before the next
  * team rolls, so the first roller never sees the number she has to beat; a critical success is
- * the roller's extra action. The rolls are compared as one opposed roll, and the winner picks the
- * order of team turns. Returns what is still awaited, or the round.
+ * the roller's extra action. The rolls are compared as one opposed roll; teams left tied with no
+ * holder or PCs among them roll again (`rolls.<team>#2`...). The winner picks the order of team
+ * turns. Returns what is still awaited, or the round.
  */
 export function resolveTeamInitiative(tray: DiceTray, teams: readonly InitiativeTeam[], previousHolder: string | undefined, choices: InitiativeChoices): InitiativeRound | InitiativePending {
   checkNames(teams);
   const steps: Step[] = [];
   const rolls: InitiativeRound["rolls"] = [];
-  const shown = () => rolls.map(({ team, roller, roll }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade }));
-  for (const team of rollingOrder(teams, previousHolder)) {
-    const { member, roller } = rollerFor(team);
-    steps.push({ rule: "initiative-roller", team: team.name, who: member.name, level: member.level });
-    if (choices.rolls && ownValue(choices.rolls, team.name) !== true) {
-      return { awaiting: { choice: `rolls.${team.name}`, by: team.name, offer: { who: member.name } }, steps, rolls: shown() };
+  const shown = () => rolls.map(({ team, roller, roll, rollOff }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade, ...(rollOff ? { rollOff } : {}) }));
+  const decided = rollUntilDecided(teams, previousHolder, steps, rolls, (team, key, member, roller) => {
+    const rollOff = key === team.name ? undefined : Number(key.slice(key.lastIndexOf("#") + 1));
+    if (choices.rolls && ownValue(choices.rolls, key) !== true) {
+      return { awaiting: { choice: `rolls.${key}`, by: team.name, offer: { who: member.name } }, steps, rolls: shown() };
     }
     const settled = settleRoll(tray, {
       by: team.name,
       state: rollDice(tray, roller, "initiative"),
-      reroll: choices.rerolls ? ownValue(choices.rerolls, team.name) : undefined,
+      reroll: choices.rerolls ? ownValue(choices.rerolls, key) : undefined,
       critical: undefined,
-      rerollPath: `rerolls.${team.name}`,
+      rerollPath: `rerolls.${key}`,
       criticalPath: null,
     });
     if (settled.awaiting) {
@@ -104,34 +139,35 @@ export function resolveTeamInitiative(tray: DiceTray, teams: readonly Initiative
       return { awaiting: settled.awaiting, steps: [...steps, ...settled.state.steps], rolls: [...shown(), { team: team.name, roller: member.name, reading: check.reading, grade: check.grade }] };
     }
     steps.push(...settled.roll.steps);
-    rolls.push({ team: team.name, roller: member.name, roll: settled.roll });
-  }
-  const decided = decide(teams, rolls, previousHolder, choices.order, steps);
-  if (!decided.order) {
+    return { team: team.name, roller: member.name, roll: settled.roll, ...(rollOff ? { rollOff } : {}) };
+  });
+  if ("awaiting" in decided) return decided;
+  if (choices.order === undefined) {
     const names = teams.map((team) => team.name);
     return { awaiting: { choice: "order", by: decided.winner, offer: { teams: names, winner: decided.winner, by: decided.by } }, steps, rolls: shown() };
   }
-  return { winner: decided.winner, by: decided.by, order: decided.order, rolls, steps };
+  const order = teamOrder(teams, decided.winner, choices.order);
+  steps.push({ rule: "team-order", chosenBy: decided.winner, order });
+  return { winner: decided.winner, by: decided.by, order, rolls, steps };
 }
 
 /**
  * Initiative with every choice made by policy (the duel): good rollers reroll what their policy
- * says after a failure, criticals take the extra action (initiative offers nothing else), and the
- * order is the chosen one or the winner first.
+ * says after a failure, criticals take the extra action (initiative offers nothing else), tied
+ * teams roll again, and the order is the chosen one or the winner first.
  */
 export function rollTeamInitiative(tray: DiceTray, teams: readonly InitiativeTeam[], previousHolder?: string, chosenOrder?: readonly string[], policies: Readonly<Record<string, Omit<RollPolicy, "critical">>> = {}): InitiativeRound {
   checkNames(teams);
   const steps: Step[] = [];
   const rolls: InitiativeRound["rolls"] = [];
-  for (const team of rollingOrder(teams, previousHolder)) {
-    const { member, roller } = rollerFor(team);
-    steps.push({ rule: "initiative-roller", team: team.name, who: member.name, level: member.level });
+  const decided = rollUntilDecided(teams, previousHolder, steps, rolls, (team, key, member, roller) => {
     const roll = rollWithPolicy(tray, roller, "initiative", ownValue(policies, team.name) ?? {});
     steps.push(...roll.steps);
-    rolls.push({ team: team.name, roller: member.name, roll });
-  }
-  const { winner, by } = decide(teams, rolls, previousHolder, undefined, steps);
-  const order = teamOrder(teams, winner, chosenOrder);
-  steps.push({ rule: "team-order", chosenBy: winner, order });
-  return { winner, by, order, rolls, steps };
+    return { team: team.name, roller: member.name, roll, ...(key !== team.name ? { rollOff: Number(key.slice(key.lastIndexOf("#") + 1)) } : {}) };
+  });
+  // Played by policy, nothing is ever awaited.
+  if ("awaiting" in decided) throw new InitiativeError(`initiative by policy awaited ${decided.awaiting.choice}`);
+  const order = teamOrder(teams, decided.winner, chosenOrder);
+  steps.push({ rule: "team-order", chosenBy: decided.winner, order });
+  return { winner: decided.winner, by: decided.by, order, rolls, steps };
 }

@@ -38,14 +38,22 @@ describe("team initiative: who rolls and who wins", () => {
     expect(() => decideTeamInitiative([])).toThrow(TeamError);
   });
 
-  it("when nobody wins and no team is the holder or the PCs, the first listed keeps it", () => {
-    expect(decideTeamInitiative([r("Gang", false, false, 50), r("Cops", false, false, 60)])).toEqual({ winner: "Gang", by: "first-listed" });
-    expect(decideTeamInitiative([r("Gang", false, true, 31), r("Cops", false, true, 31)])).toEqual({ winner: "Gang", by: "first-listed" });
+  it("RULINGS.md §unhex (team initiative): when nobody wins and no team is the holder or the PCs, only the tied teams roll again", () => {
+    expect(decideTeamInitiative([r("Gang", false, false, 50), r("Cops", false, false, 60)])).toEqual({ rollAgain: ["Gang", "Cops"] });
+    expect(decideTeamInitiative([r("Gang", false, true, 31), r("Cops", false, true, 31)])).toEqual({ rollAgain: ["Gang", "Cops"] });
+    // Issue 36: the PCs fail, Gang and Cops tie at 44: the PCs are out of it, and no "first listed" wins.
+    expect(decideTeamInitiative([r("PCs", true, false, 90), r("Gang", false, true, 44), r("Cops", false, true, 44)])).toEqual({ rollAgain: ["Gang", "Cops"] });
+    expect(decideTeamInitiative([r("PCs", true, false, 90), r("Gang", false, true, 44), r("Cops", false, true, 44)], "Cops")).toEqual({ winner: "Cops", by: "previous-holder" });
+    // Last round's holder outside the tie does not keep it.
+    expect(decideTeamInitiative([r("PCs", true, false, 90), r("Gang", false, true, 44), r("Cops", false, true, 44)], "PCs")).toEqual({ rollAgain: ["Gang", "Cops"] });
+    // All fail: the holder, else the one PC team, among all three.
+    expect(decideTeamInitiative([r("PCs", true, false, 90), r("Gang", false, false, 95), r("Cops", false, false, 99)])).toEqual({ winner: "PCs", by: "pcs-without-holder" });
+    expect(decideTeamInitiative([r("PCs", true, false, 90), r("Gang", false, false, 95), r("Cops", false, false, 99)], "Gang")).toEqual({ winner: "Gang", by: "previous-holder" });
   });
 
-  it("two PC teams tied at the top with an NPC team: the NPC holder cannot keep it, a PC team takes it", () => {
+  it("two PC teams tied at the top with an NPC team: the NPC holder cannot keep it; the two PC teams roll again unless one held it", () => {
     const readings = [r("Gang", false, true, 40), r("Red", true, true, 40), r("Blue", true, true, 40)];
-    expect(decideTeamInitiative(readings, "Gang")).toEqual({ winner: "Red", by: "pcs-without-holder" });
+    expect(decideTeamInitiative(readings, "Gang")).toEqual({ rollAgain: ["Red", "Blue"] });
     expect(decideTeamInitiative(readings, "Blue")).toEqual({ winner: "Blue", by: "previous-holder" });
   });
 

@@ -3,6 +3,7 @@ import { DiceTray, givenFaces } from "../../../src/core/dice/source.js";
 import { ChoiceReader, untilAwaited } from "../../../src/rules/drama/awaiting.js";
 import type { Combatant } from "../../../src/rules/drama/combatant.js";
 import { rangedPool, readShot, resolveShot, type ShotPlay } from "../../../src/rules/drama/ranged.js";
+import { dramaRules } from "../../../src/rules/drama/index.js";
 import { SEED } from "./fixtures.js";
 import { labels, trayOf } from "./playFixtures.js";
 
@@ -118,15 +119,32 @@ describe("a shot's results", () => {
     expect(shot.statuses).toEqual(["passed-out", "disadvantaged"]);
   });
 
-  it("a hit too weak to knock back leaves the target steady; a serious wound does not bleed unless the world says so", () => {
+  it(`${SEED} §Check For Knock-Back: a hit too weak to knock back adds no disadvantage and lifts none the target carries (issue 36); a serious wound does not bleed unless the world says so`, () => {
     // Net 2, level 0, a 1F dagger: knock-down 1.
-    const tray = trayOf([5, 5]);
-    const shot = resolveShot({ ...archer, weapon: "small", situationalResistance: 0 }, { ...deer, disadvantage: "disadvantaged" }, {}, [], tray);
+    const dagger = (target: Combatant) => resolveShot({ ...archer, weapon: "small", situationalResistance: 0 }, target, {}, [], trayOf([5, 5]));
+    const shot = dagger({ ...deer, disadvantage: "disadvantaged" });
     expect(shot.knockBack).toMatchObject({ knockDown: 1, result: "none" });
-    expect(shot.target.disadvantage).toBe("none");
+    expect(shot.target.disadvantage).toBe("disadvantaged");
     expect(shot.statuses).toEqual([]);
+    expect(dagger({ ...deer, disadvantage: "doubly" }).target.disadvantage).toBe("doubly");
+    expect(dagger(deer).target.disadvantage).toBe("none");
     expect(shoot(stag, [...hit, ...passes]).shot.struck?.wound).toEqual({ flesh: 3, critical: false, bleeding: false });
     expect(shoot(stag, [...hit, ...passes], { ...table({ targetCourage: {} }), seriousBleeds: true }).shot.struck?.wound).toEqual({ flesh: 3, critical: false, bleeding: true });
+  });
+
+  it(`${SEED} §Check For Knock-Back: a knock-back only ever worsens what the target carries: disadvantaged over doubly stays doubly, doubly over disadvantaged is doubly`, () => {
+    expect(shoot({ ...stag, disadvantage: "doubly" }, [...hit, ...passes]).shot.target.disadvantage).toBe("doubly");
+    expect(shoot({ ...stag, disadvantage: "disadvantaged" }, [...hit, ...passes]).shot.target.disadvantage).toBe("disadvantaged");
+    // Phy 1 + Agl 1 = 2 < knock-down 4: doubly.
+    const frail = { ...stag, physical: 1, agility: 1, courage: { spendDramaPoint: false } };
+    expect(shoot({ ...frail, disadvantage: "disadvantaged" }, [...hit, ...passes]).shot.target.disadvantage).toBe("doubly");
+  });
+
+  it(`${SEED} §Results of Ranged Combat: a miss leaves a disadvantage the target carries, on the ranged action too`, () => {
+    expect(shoot({ ...deer, disadvantage: "disadvantaged" }, []).shot.target.disadvantage).toBe("disadvantaged");
+    const outcome = dramaRules.actions.ranged!.resolve({ shooter: { ...archer, weapon: "small", situationalResistance: 0 }, target: { ...deer, disadvantage: "doubly" } }, trayOf([5, 5]));
+    expect(outcome.result).toMatchObject({ kind: "hit", knockBack: "none" });
+    expect(outcome.effects[0]!.changes.disadvantage).toBeUndefined();
   });
 
   it(`${SEED} §Results of Ranged Combat: a marginal hit checks no knock-back: the target keeps the disadvantage it had, or none`, () => {

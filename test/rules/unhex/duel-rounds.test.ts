@@ -1,6 +1,6 @@
 /**
  * The simulated duel, die by die: team initiative each round (the winner acts first; a tie goes to
- * the PC, or to the first fighter), each fighter's actions (a critical success's extra one), the
+ * the PC, or between two NPCs is rolled again), each fighter's actions (a critical success's extra one), the
  * attacker's split for the most damage (the lower digit when the foe holds a shield), a good
  * fighter's reroll after a failure, and the round limit. Seed 002 §Initiative, §Actions, §Attack, §Cover.
  */
@@ -19,10 +19,10 @@ const punk = { name: "Punk", level: 50 };
 
 describe("seed 002 §Rounds: the duel's rounds", () => {
   it("a round limit of 1 fights exactly one round: both roll initiative, each attacks once, and nobody wins", () => {
-    // Both fail initiative (no PC: the first fighter goes first), then both miss.
-    const { result, dice } = duel(vet, punk, 1, 9, 7, 9, 8, 9, 6, 9, 5);
+    // Both fail initiative (no holder, no PC: RULINGS.md §unhex, they roll again), Vet's 32 wins the roll-off, then both miss.
+    const { result, dice } = duel(vet, punk, 1, 9, 7, 9, 8, 3, 2, 9, 5, 9, 6, 9, 4);
     expect(result).toEqual({ winner: "none", rounds: 1 });
-    expect(dice).toEqual(["Vet initiative", "Vet initiative", "Punk initiative", "Punk initiative", "Vet attack", "Vet attack", "Punk attack", "Punk attack"]);
+    expect(dice).toEqual([...Array(2).fill(["Vet initiative", "Vet initiative", "Punk initiative", "Punk initiative"]).flat(), "Vet attack", "Vet attack", "Punk attack", "Punk attack"]);
   });
 
   it("both failing initiative, the PC rolls and goes first; her 49 takes the NPC's last 9 levels and she wins in round 1", () => {

@@ -141,3 +141,59 @@ describe("seed 002 §Initiative by policy (the duel)", () => {
     ]);
   });
 });
+
+describe("RULINGS.md §unhex (team initiative, clarified by issue 36): three teams, two tied", () => {
+  const three = [
+    { name: "PCs", pc: true, members: [{ name: "Ada", level: 30 }] },
+    { name: "Gang", pc: false, members: [{ name: "Vex", level: 50 }] },
+    { name: "Cops", pc: false, members: [{ name: "Sgt", level: 50 }] },
+  ];
+
+  it("the PCs fail, Gang and Cops tie at 44: only Gang and Cops roll again, and Cops' 30 beats Gang's 21", () => {
+    const outcome = run({ teams: three, order: ["Cops", "Gang", "PCs"] }, 9, 10, 4, 4, 4, 4, 2, 1, 3, 10);
+    expect(outcome.steps.filter((step) => step.rule === "initiative-tie")).toEqual([{ rule: "initiative-tie", teams: ["Gang", "Cops"], rollOff: 2 }]);
+    expect(outcome.steps.filter((step) => step.rule === "initiative-roller").map((step) => [step.who, step.rollOff])).toEqual([["Ada", undefined], ["Vex", undefined], ["Sgt", undefined], ["Vex", 2], ["Sgt", 2]]);
+    expect(outcome.result).toMatchObject({ winner: "Cops", by: "highest-success", rolls: [{ team: "PCs", reading: 90 }, { team: "Gang", reading: 44 }, { team: "Cops", reading: 44 }, { team: "Gang", reading: 21, rollOff: 2 }, { team: "Cops", reading: 30, rollOff: 2 }] });
+    expect(outcome.effects).toHaveLength(5);
+  });
+
+  it("last round's holder among the tied keeps it without a roll-off; a holder outside the tie does not", () => {
+    expect(run({ teams: three, previousHolder: "Gang", order: ["Gang", "Cops", "PCs"] }, 4, 4, 9, 10, 4, 4).result).toMatchObject({ winner: "Gang", by: "previous-holder" });
+    // The PCs held it and roll first: the tie among Gang and Cops still rolls again.
+    const again = run({ teams: three, previousHolder: "PCs", order: ["Gang", "Cops", "PCs"] }, 9, 10, 4, 4, 4, 4, 2, 10, 1, 10);
+    expect(again.result).toMatchObject({ winner: "Gang", by: "highest-success" });
+  });
+
+  it("at the table each tied team rolls its roll-off itself, in turn, keyed `<team>#2`", () => {
+    const first = run({ teams: three, rolls: { PCs: true, Gang: true, Cops: true } }, 9, 10, 4, 4, 4, 4);
+    expect(first.awaiting).toEqual({ choice: "rolls.Gang#2", by: "Gang", offer: { who: "Vex" } });
+    const second = run({ teams: three, rolls: { PCs: true, Gang: true, Cops: true, "Gang#2": true } }, 9, 10, 4, 4, 4, 4, 2, 1);
+    expect(second.awaiting).toEqual({ choice: "rolls.Cops#2", by: "Cops", offer: { who: "Sgt" } });
+    const done = run({ teams: three, rolls: { PCs: true, Gang: true, Cops: true, "Gang#2": true, "Cops#2": true } }, 9, 10, 4, 4, 4, 4, 2, 1, 3, 10);
+    expect(done.awaiting).toMatchObject({ choice: "order", by: "Cops" });
+  });
+
+  it("a team named with a # is refused (its name could answer another team's roll-off); played by policy, a tie rolls off too", () => {
+    expect(() => run({ teams: [{ ...three[1]!, name: "Gang#2" }, three[2]!] }, 1, 1, 1, 1)).toThrow(/cannot contain "#"/);
+    const round = rollTeamInitiative(new DiceTray(givenFaces([9, 10, 4, 4, 4, 4, 3, 10, 2, 1])), three);
+    expect(round).toMatchObject({ winner: "Gang", by: "highest-success" });
+    expect(round.rolls.map((r) => r.rollOff ?? 1)).toEqual([1, 1, 1, 2, 2]);
+  });
+});
+
+describe("RULINGS.md §unhex (team initiative): only a character able to act rolls for her team (issue 36)", () => {
+  const pcs = (out?: string) => ({ name: "PCs", pc: true, members: [{ name: "Ada", level: 50, ...(out ? { out } : {}) }, { name: "Bea", level: 45 }] });
+  const npcs = { name: "NPCs", pc: false, members: [{ name: "Guard", level: 50 }] };
+
+  it("Ada, the highest, is unconscious: Bea rolls for the PCs; standing, Ada rolls", () => {
+    for (const out of ["unconscious", "surrendered", "retreated", "defeated", "dead"]) {
+      expect(run({ teams: [pcs(out), npcs], order: ["PCs", "NPCs"] }, 3, 2, 7, 1).steps[0]).toEqual({ rule: "initiative-roller", team: "PCs", who: "Bea", level: 45 });
+    }
+    expect(run({ teams: [pcs(), npcs], order: ["PCs", "NPCs"] }, 3, 2, 7, 1).steps[0]).toEqual({ rule: "initiative-roller", team: "PCs", who: "Ada", level: 50 });
+  });
+
+  it("a team cannot pick an out character to roll, and a team with nobody able to act is refused", () => {
+    expect(() => run({ teams: [{ ...pcs("unconscious"), roller: "Ada" }, npcs] }, 3, 2, 7, 1)).toThrow(/cannot pick "Ada"/);
+    expect(() => run({ teams: [pcs(), { ...npcs, members: [{ name: "Guard", level: 50, out: "retreated" }] }] }, 3, 2, 7, 1)).toThrow(/"NPCs" has nobody able to act to roll: Guard \(retreated\)/);
+  });
+});

@@ -118,13 +118,25 @@ export interface CombatantOptions {
   name: string;
   weapon: WeaponView | null;
   ranged?: boolean;
+  /** The combat round the stat block is read for (null or unsaid: outside a combat). */
+  round?: number | null;
+}
+
+/**
+ * The disadvantage that weighs on her now: a knock-back is "applied to actions in the following
+ * round" (Check For Knock-Back), so one stored for another round of the fight weighs nothing yet.
+ * Outside a combat, or set outside one (round 0), there are no rounds to wait for.
+ */
+export function disadvantageNow(system: { disadvantage: string; disadvantageRound: number }, round: number | null | undefined): Disadvantage {
+  const inItsRound = round === null || round === undefined || system.disadvantageRound === 0 || system.disadvantageRound === round;
+  return inItsRound ? (system.disadvantage as Disadvantage) : "none";
 }
 
 /** The rules' stat block of an actor now, fighting with a weapon (null: the sheet's weapon class). */
 export function combatantOf(actor: Actor.Implementation, options: CombatantOptions): Combatant {
   const system = dramaSystemOf(actor);
   const wounds = rulesWounds(system);
-  const disadvantage = system.disadvantage as Disadvantage;
+  const disadvantage = disadvantageNow(system, options.round);
   const shield = shieldOf(actor);
   // The rules' bounds, not the sheet's: the harness dice worn add up past 40 (seed 001), and no card about her may fail its schema.
   return withinSchema(CombatantSchema, {

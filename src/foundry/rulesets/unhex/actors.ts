@@ -9,11 +9,15 @@ import { Refused } from "../../relay/index.js";
 import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexGearModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
 import { cardName } from "../../cards/documents.js";
 import { withinSchema } from "../../data/bounds.js";
+import { usableArms } from "../../../rules/unhex/character.js";
+import { unhexOptions } from "./options.js";
 
 export interface HeldWeapon {
   id: string;
   name: string;
   kind: WeaponKind;
+  /** The hands it takes: a two-handed weapon needs both arms usable. */
+  hands: 1 | 2;
 }
 
 /** The actor's Unhex data, or a refusal naming her. */
@@ -62,7 +66,17 @@ export function holdableItems(actor: Actor.Implementation): HoldableItem[] {
 }
 
 export function heldWeapons(actor: Actor.Implementation): HeldWeapon[] {
-  return actor.items.contents.filter((item) => item.system instanceof UnhexWeaponModel && item.system.held).map((item) => ({ id: item.id ?? "", name: item.name, kind: (item.system as UnhexWeaponModel).kind as WeaponKind }));
+  return actor.items.contents
+    .filter((item) => item.system instanceof UnhexWeaponModel && item.system.held)
+    .map((item) => ({ id: item.id ?? "", name: item.name, kind: (item.system as UnhexWeaponModel).kind as WeaponKind, hands: handsOf(item) ?? 1 }));
+}
+
+/** Why she cannot wield a weapon in hand now (a full arm drops what it holds and is useless), in the table's words, or null. */
+export function wieldRefusal(actor: Actor.Implementation, weapon: HeldWeapon): string | null {
+  const system = unhexData(actor);
+  const arms = usableArms({ name: actor.name, level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), wounds: woundsOf(actor) }, unhexOptions());
+  if (arms === 0) return game.i18n!.format("FRAY.Unhex.Refused.ArmsFull", { name: actor.name });
+  return weapon.hands > arms ? game.i18n!.format("FRAY.Unhex.Refused.OneArm", { name: actor.name, weapon: weapon.name }) : null;
 }
 
 export function holdsShield(actor: Actor.Implementation): boolean {

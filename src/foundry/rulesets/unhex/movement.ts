@@ -14,6 +14,7 @@ import { openCard } from "../../cards/index.js";
 import { activeRulesetId, rulesetOptions } from "../../settings.js";
 import { fighterOf } from "./actors.js";
 import { unhexMoveOpen } from "./cards/index.js";
+import { notTeamTurn, outOfTurn } from "./cards/facts.js";
 import { budgetOf, fightOf } from "./combat/state.js";
 import { unhexActor } from "./models.js";
 
@@ -25,6 +26,9 @@ export function moveRefusal(token: TokenDocument.Implementation, from: string, t
   const scene = token.parent;
   const usable = scene ? usableMap(scene) : null;
   if (!fight || !usable) return null;
+  // A move is an act: in another team's turn she may only react (Rounds).
+  const out = outOfTurn(fight.combat, fight.combatant);
+  if (out) return notTeamTurn(token.name ?? actor.name, out);
   try {
     moveAction.resolve({ map: usable.map, mover: { ...fighterOf(actor, false, budgetOf(fight.combat, fight.combatant)), area: from }, to, options: rulesetOptions("unhex") }, new DiceTray(givenDice([])));
     return null;

@@ -5,7 +5,7 @@ import { awaitingOutcome, type Effect, effectOf, type Outcome, type Step } from 
 import { RuleError } from "../../../core/ruleError.js";
 import { defineAction } from "../../ruleset.js";
 import { type ActionBudget, FRESH_BUDGET, gainAction, loseAction, spendAction } from "../budget.js";
-import { isOut, type UnhexCharacter, tracksOf } from "../character.js";
+import { isOut, type UnhexCharacter, tracksOf, usableArms, wieldProblem } from "../character.js";
 import { type RollSlot, settleRoll } from "../choices.js";
 import { landHit, type LandedHit, splitOffer } from "../hit.js";
 import { compareUnhex } from "../opposed.js";
@@ -32,7 +32,8 @@ const ReactionSchema = Type.Union([
 export const Request = Type.Object(
   {
     map: Type.Optional(MapSchema),
-    attacker: Type.Composite([Combatant, Type.Object({ area: Type.String(), weapon: WeaponSchema })], strict),
+    /** `hands`: the hands her weapon takes (unsaid: two for a two-handed ranged weapon, else one); her arms' state is her `wounds`. */
+    attacker: Type.Composite([Combatant, Type.Object({ area: Type.String(), weapon: WeaponSchema, hands: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])) })], strict),
     target: Type.Composite([Combatant, Type.Object({ area: Type.Optional(Type.String()), moving: Type.Optional(Type.Object({ from: Type.String(), to: Type.String() }, strict)) })], strict),
     /** The target's reaction, declared before any die (awaited from the target when she could react). */
     reaction: Type.Optional(ReactionSchema),
@@ -91,6 +92,9 @@ export const attackAction = defineAction({
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
     if (isOut(attacker, options)) refuse(`${attacker.name} is out of the fight and cannot act`);
+    // Attacking needs "a weapon in hand": a full arm holds nothing.
+    const wield = wieldProblem(attacker, request.attacker.hands ?? (request.attacker.weapon === "two-handed-ranged" ? 2 : 1), options);
+    if (wield) refuse(wield);
     const { moving } = request.target;
     if ((request.target.area === undefined) === (moving === undefined)) refuse("give the target either an area or a move (from, to)");
     const place: TargetPlace = moving ? { moving: [moving.from, moving.to] } : { area: request.target.area as string };
@@ -113,7 +117,9 @@ export const attackAction = defineAction({
       ranged: WEAPON_REACH[request.attacker.weapon].ranged,
       cover: reach.cover.cover,
     };
-    const offered = isOut(target, options) ? [] : reactionsOffered(context, request.target.weapons);
+    // With both arms full she holds no melee weapon to counterattack with.
+    const targetHolds = usableArms(target, options) > 0;
+    const offered = isOut(target, options) ? [] : reactionsOffered(context, targetHolds ? request.target.weapons : []);
     const declaration = reactionOf(request.reaction);
     const declared = declaration?.kind;
     if (declared === undefined && offered.length > 0) {
@@ -124,7 +130,7 @@ export const attackAction = defineAction({
       if (isOut(target, options)) refuse(`${target.name} is out of the fight and cannot react`);
       const problem = reactionProblem(declaration.kind, { ...context, weapon: declaration.weapon });
       if (problem) refuse(problem);
-      if (declaration.kind === "counterattack" && request.target.weapons && !request.target.weapons.includes("melee")) refuse(`${target.name} holds no melee weapon to counterattack with`);
+      if (declaration.kind === "counterattack" && ((request.target.weapons && !request.target.weapons.includes("melee")) || !targetHolds)) refuse(`${target.name} holds no melee weapon to counterattack with`);
     }
     // From here a reaction was on offer only if one was declared (else the target was asked above).
     if (declared !== undefined) steps.push({ rule: "reaction", who: target.name, reaction });

@@ -4,10 +4,21 @@ import { defineAction } from "../../ruleset.js";
 import { resolveTeamInitiative } from "../initiative.js";
 import { RerollChoiceSchema } from "../schemas.js";
 import { actionEvents } from "./check.js";
+import { OUT_WORDS } from "../combatEnd.js";
 
 const strict = { additionalProperties: false } as const;
 const name = Type.String({ minLength: 1, maxLength: 200 });
-const Member = Type.Object({ name, level: Type.Integer({ minimum: -99, maximum: 99 }), maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })), good: Type.Optional(Type.Boolean()) }, strict);
+const Member = Type.Object(
+  {
+    name,
+    level: Type.Integer({ minimum: -99, maximum: 99 }),
+    maxLevel: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    good: Type.Optional(Type.Boolean()),
+    /** Why the end-of-combat test counts her out: she does not roll for her team. */
+    out: Type.Optional(Type.Union([...OUT_WORDS, "dead" as const].map((word) => Type.Literal(word)))),
+  },
+  strict,
+);
 const TeamSchema = Type.Object({ name, pc: Type.Boolean(), members: Type.Array(Member, { minItems: 1, maxItems: 100 }), roller: Type.Optional(Type.String()) }, strict);
 
 export const initiativeAction = defineAction({
@@ -16,7 +27,7 @@ export const initiativeAction = defineAction({
     {
       teams: Type.Array(TeamSchema, { minItems: 2, maxItems: 8 }),
       previousHolder: Type.Optional(Type.String()),
-      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited); without it each rolls as soon as the one before has chosen. */
+      /** When given, each team rolls its own dice in rolling order (`true` per team name, awaited; `<team>#2`... in a roll-off among tied teams); without it each rolls as soon as the one before has chosen. */
       rolls: Type.Optional(Type.Record(Type.String(), Type.Literal(true))),
       /** Each good roller's reroll, by team name (awaited in rolling order, before the next team rolls). */
       rerolls: Type.Optional(Type.Record(Type.String(), RerollChoiceSchema)),
@@ -37,7 +48,7 @@ export const initiativeAction = defineAction({
         winner: round.winner,
         by: round.by,
         order: round.order,
-        rolls: round.rolls.map(({ team, roller, roll }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade })),
+        rolls: round.rolls.map(({ team, roller, roll, rollOff }) => ({ team, roller, reading: roll.check.reading, grade: roll.check.grade, ...(rollOff ? { rollOff } : {}) })),
       },
       effects,
     };

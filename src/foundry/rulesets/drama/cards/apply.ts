@@ -11,6 +11,8 @@ import type { ActorChange } from "../../../cards/kinds.js";
 import { statusIdFor } from "../../../statuses/index.js";
 import { rulesWounds } from "../derived.js";
 import { dramaSystemOf } from "../gear.js";
+import type { Disadvantage } from "../../../../rules/drama/combatant.js";
+import { worseDisadvantage } from "../../../../rules/drama/knockBack.js";
 
 const to = <T>(effect: Effect | undefined, track: string): T | undefined => (effect && Object.hasOwn(effect.changes, track) ? (effect.changes[track]!.to as T) : undefined);
 
@@ -32,6 +34,19 @@ function statusesAfter(after: { grit: number; flesh: number; bleeding: boolean; 
   return statuses;
 }
 
+/**
+ * What a card's disadvantage writes, or null to leave the stored one. A knock-back weighs on the next
+ * round (the tracker lifts it after that round): one already stored for that round stays if worse.
+ * A card ending with none lifts no disadvantage before its round is over, and none stored for a later one.
+ */
+function disadvantageWritten(system: { disadvantage: string; disadvantageRound: number }, given: Disadvantage, round: number | null): { disadvantage: Disadvantage; round: number } | null {
+  const stored = system.disadvantage as Disadvantage;
+  if (round === null) return { disadvantage: given, round: 0 };
+  if (given === "none") return stored !== "none" && system.disadvantageRound >= round ? null : { disadvantage: "none", round: 0 };
+  const next = round + 1;
+  return { disadvantage: system.disadvantageRound === next ? worseDisadvantage(stored, given) : given, round: next };
+}
+
 /** One fighter's Apply. `round`: the combat round the card was played in (null outside a combat). */
 export function fighterChange(actor: Actor.Implementation, effect: Effect | undefined, round: number | null): ActorChange {
   const system = dramaSystemOf(actor);
@@ -51,12 +66,13 @@ export function fighterChange(actor: Actor.Implementation, effect: Effect | unde
   if (points !== undefined) fields["system.dramaPoints"] = clamp(points, 0, 20);
   const out = to<number>(effect, "roundsOut");
   if (out !== undefined) fields["system.roundsOut"] = clamp(out, 0, 10);
-  const disadvantage = to<string>(effect, "disadvantage") ?? system.disadvantage;
-  if (to<string>(effect, "disadvantage") !== undefined) {
-    fields["system.disadvantage"] = disadvantage;
-    // A knock-back weighs on the next round; the tracker lifts it after that round.
-    fields["system.disadvantageRound"] = disadvantage !== "none" && round !== null ? round + 1 : 0;
+  const given = to<Disadvantage>(effect, "disadvantage");
+  const written = given === undefined ? null : disadvantageWritten(system, given, round);
+  if (written) {
+    fields["system.disadvantage"] = written.disadvantage;
+    fields["system.disadvantageRound"] = written.round;
   }
+  const disadvantage = written?.disadvantage ?? system.disadvantage;
   const after = {
     grit: grit ?? system.grit.value,
     flesh: flesh ?? system.flesh.value,

@@ -17,7 +17,7 @@ import { momentumPath, stancePath, dramaticPath, storedDramatic } from "../comba
 import { dramaSystemOf, weaponOf } from "../gear.js";
 import { fighterChange } from "./apply.js";
 import { withOutRecords } from "../combat/out.js";
-import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts, trackerMomentum, trackerStances } from "./fighters.js";
+import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerEngaged, trackerFacts, trackerMomentum, trackerStances } from "./fighters.js";
 import { rulesPool, weaponChosen } from "./pool.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -114,6 +114,8 @@ export function prepareFight(shape: FightShape, raw: Record<string, unknown>, ac
   if (facts) {
     request.tracker = facts;
     Object.assign(request, trackerStances(facts));
+    const engaged = trackerEngaged(facts);
+    if (engaged.length) request.engaged = engaged;
     if (shape === SKIRMISH_SHAPE) {
       request.engagements = engagementsOf(request).map((e) => {
         const holder = trackerMomentum(facts, e.between[0], e.between[1]);
@@ -136,12 +138,15 @@ export function rulesFight(shape: FightShape, request: Record<string, unknown>, 
   const roles = shape.roles(actors);
   const names = (request.names ?? {}) as Record<string, string>;
   const momentum = (request.momentum ?? {}) as Record<string, string>;
+  const engaged = Array.isArray(request.engaged) ? (request.engaged as unknown[]) : [];
+  const round = readFacts(request.tracker)?.round ?? null;
   const fighter = (role: string) => {
     const actor = actors[role]!;
     const pool = request[choiceField(role, "Pool")];
     const weapon = weaponChosen(actor, pool, role === shape.opener ? request.weapon : undefined);
     if (weapon?.ranged) throw new Refused(localize("FRAY.Drama.Refused.RangedInMelee", { weapon: weapon.name }));
-    return fighterOf(actor, names[role] ?? actor.name, weapon);
+    const read = fighterOf(actor, names[role] ?? actor.name, weapon, round);
+    return engaged.includes(role) ? { ...read, engaged: true } : read;
   };
   const choices: Record<string, unknown> = {};
   for (const role of roles) {

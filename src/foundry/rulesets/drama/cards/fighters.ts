@@ -93,6 +93,19 @@ export function trackerMomentum(facts: TrackerFacts | null, a: string, b: string
   return holder === ia ? a : holder === ib ? b : undefined;
 }
 
+/**
+ * The roles already fighting someone on the tracker (holding or facing Momentum with any combatant):
+ * whoever joins one of them meets her as Standing (Joining the Melee).
+ */
+export function trackerEngaged(facts: TrackerFacts | null): string[] {
+  const combat = combatOf(facts);
+  if (!combat || !facts) return [];
+  const others = combat.combatants.contents.map((c) => c.id!);
+  return Object.entries(facts.ids)
+    .filter(([, id]) => others.some((other) => other !== id && momentumHolder(combat, id, other) !== null))
+    .map(([role]) => role);
+}
+
 /** Reads the stored tracker facts back (they were written by the GM, but are checked like any stored value). */
 export function readFacts(value: unknown): TrackerFacts | null {
   if (typeof value !== "object" || value === null) return null;
@@ -102,9 +115,9 @@ export function readFacts(value: unknown): TrackerFacts | null {
   return { combat: v.combat, round: v.round as number, ids };
 }
 
-/** A role's stat block now, with the weapon it fights with. */
-export function fighterOf(actor: Actor.Implementation, name: string, weapon: WeaponView | null, ranged = false): Combatant {
-  return combatantOf(actor, { name, weapon, ranged });
+/** A role's stat block now, with the weapon it fights with, in the combat round the card is played in (null outside a combat). */
+export function fighterOf(actor: Actor.Implementation, name: string, weapon: WeaponView | null, round: number | null, ranged = false): Combatant {
+  return combatantOf(actor, { name, weapon, ranged, round });
 }
 
 export function actorOf(uuid: string | undefined): Actor.Implementation | null {

@@ -23,6 +23,7 @@ import { DRAMA_CLIENT_ACTIONS } from "./picker.js";
 import { markShots } from "./shots.js";
 import { awaitingView, nameOf, situationsText, statusLines, stepsView } from "./view.js";
 import { declaredStance } from "../combat/state.js";
+import { dramaticRefusal } from "../dramatic.js";
 import { SYSTEM_ID } from "../../../system.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -94,7 +95,14 @@ function describeChange(record: ChangeRecord): { field: string; before: string; 
   return { field: localize("FRAY.Drama.Card.Field.dramatic"), before: "", after: "" };
 }
 
-const common = { ruleset: "drama" as const, template: TEMPLATE, context, describeChange, clientActions: DRAMA_CLIENT_ACTIONS };
+const common = {
+  ruleset: "drama" as const,
+  template: TEMPLATE,
+  context,
+  describeChange,
+  clientActions: DRAMA_CLIENT_ACTIONS,
+  checkChoice: (choice: string, value: unknown, asker: User.Implementation) => (choice.endsWith("Stance") ? dramaticRefusal(value, asker) : null),
+};
 
 /** The opener's melee weapon: every melee card may name it. */
 const MELEE_WEAPON = optional(text("the item id of the opener's melee weapon (else her first, or unarmed)"));
@@ -206,9 +214,10 @@ export const dramaRangedCard: CardKind = {
       ...(declared.dramaPointsSpent ? { dramaPointsSpent: declared.dramaPointsSpent } : {}),
       ...(declared.extraFlesh ? { extraFlesh: declared.extraFlesh } : {}),
     };
+    const round = readFacts(request.tracker)?.round ?? null;
     return {
-      shooter: fighterOf(shooter, names.shooter ?? shooter.name, weaponOf(shooter, request.weapon), true),
-      target: fighterOf(actors.target!, names.target ?? actors.target!.name, null),
+      shooter: fighterOf(shooter, names.shooter ?? shooter.name, weaponOf(shooter, request.weapon), round, true),
+      target: fighterOf(actors.target!, names.target ?? actors.target!.name, null, round),
       situation: request.situation,
       bonuses: request.bonuses,
       ...(Object.keys(pool).length ? { shooterPool: pool } : {}),

@@ -140,7 +140,7 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         entries.push({ line: loc("Declares", { who: step.who, stance: stanceLabel(step.stance) }), detail: dramaticText(step.dramatic), kind: "stance" });
         break;
       case "round-one-momentum":
-        entries.push({ line: loc("RoundOneMomentum", { scores: Object.entries(step.scores as Record<string, number>).map(([who, score]) => `${who} ${score}`).join(" · "), holder: step.holder }), kind: "momentum" });
+        entries.push({ line: loc("RoundOneMomentum", { scores: Object.entries(step.scores as Record<string, number>).map(([who, score]) => `${who} ${score}`).join(" · "), holder: step.holder }), ...(Array.isArray(step.engagedStanding) ? { detail: loc("EngagedStanding", { names: step.engagedStanding.join(", ") }) } : {}), kind: "momentum" });
         break;
       case "momentum-holder":
         entries.push({ line: loc("Holder", { holder: step.holder, first: step.buildsFirst }), kind: "momentum" });

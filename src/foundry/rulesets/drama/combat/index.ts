@@ -20,6 +20,7 @@ import type { CombatantButton, OrderKey, RulesetCombatRules } from "../../../com
 import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, setStatus } from "../../../statuses/index.js";
 import { postMomentum } from "../cards/post.js";
+import { dramaticRefusal } from "../dramatic.js";
 import { dramaSystem } from "../gear.js";
 import { roundsOutIn, writeRoundsOut } from "./out.js";
 import { ask } from "../ui/dialog.js";
@@ -219,6 +220,8 @@ export const dramaCombatRules: RulesetCombatRules = {
     if (!dramaSystem(combatant.actor)) refuse("NotDrama");
     if (!inAction(combatant.actor)) refuse("OutOfAction", { name: combatant.name ?? "" });
     const { stance, dramatic } = checkedStance(ask.choice);
+    const gmOnly = dramaticRefusal(ask.choice, ask.asker);
+    if (gmOnly) throw new Refused(gmOnly);
     const waiting = stillToDeclare(combat, combatant);
     if (waiting.length) refuse("AfterThem", { names: waiting.map((c) => c.name ?? "").join(", ") });
     const seen = alreadySeen(combat, combatant);

@@ -1,7 +1,7 @@
 /**
  * Declaring a stance (on the tracker), or the modifiers of a Dramatic stance (on a card): Press,
  * Stand, Brace, Desperate Defend, Evade, or a Dramatic stance whose Bd, Rd, Dd, Ad and Momentum the
- * GM and the player agree.
+ * GM sets (a player declaring it asks her; only a GM's dialog has the fields).
  */
 import type { DramaticModifiers } from "../../../../rules/drama/combatant.js";
 import { STANCES, type Stance } from "../../../../rules/drama/tables.js";
@@ -45,9 +45,14 @@ export class StanceDialog extends DramaDialog<StanceValues, StanceAnswer> {
     return { stance, dramatic };
   }
 
+  /** Only a GM sets a Dramatic stance's modifiers; a player declaring it asks her for them. */
+  get setsModifiers(): boolean {
+    return game.user?.isGM === true;
+  }
+
   plan(): Planned<StanceAnswer> {
     const { stance, dramatic } = this.values;
-    if (stance !== "dramatic") return { answer: { stance }, problems: [] };
+    if (stance !== "dramatic" || !this.setsModifiers) return { answer: { stance }, problems: [] };
     const set = Object.fromEntries(Object.entries(dramatic).filter(([, n]) => n)) as DramaticModifiers;
     return { answer: Object.keys(set).length ? { stance, dramatic: set } : { stance }, problems: [] };
   }
@@ -55,7 +60,8 @@ export class StanceDialog extends DramaDialog<StanceValues, StanceAnswer> {
   formContext(): Record<string, unknown> {
     return {
       dramaticOnly: this.dramaticOnly,
-      isDramatic: this.values.stance === "dramatic",
+      isDramatic: this.values.stance === "dramatic" && this.setsModifiers,
+      asksGm: this.values.stance === "dramatic" && !this.setsModifiers,
       stances: STANCES.map((s) => ({ value: s, label: i18n().localize(`FRAY.Drama.Stance.${s}`), hint: i18n().localize(`FRAY.Drama.StanceHint.${s}`), checked: this.values.stance === s })),
       fields: FIELDS.map((f) => ({ name: f, label: i18n().localize(`FRAY.Drama.Ui.Dramatic.${f}`), value: this.values.dramatic[f] })),
     };

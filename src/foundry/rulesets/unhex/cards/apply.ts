@@ -49,11 +49,18 @@ export function budgetFromEffect(request: Record<string, unknown>, role: string,
 
 /** A roll's extra or lost action (a check, an opposed roll, initiative), on the role's budget this round. */
 export function budgetFromEvents(request: Record<string, unknown>, role: string, events: readonly string[]): CardChange[] {
+  return budgetFromRolls(request, role, [events]);
+}
+
+/** The same for several rolls of one role (a team's roll and its roll-offs), each roll's events counted in turn. */
+export function budgetFromRolls(request: Record<string, unknown>, role: string, rolls: readonly (readonly string[])[]): CardChange[] {
   const fight = fightAt(request, role);
   if (!fight) return [];
   let budget: ActionBudget = budgetOf(fight.combat, fight.combatant);
   const before = JSON.stringify(budget);
-  if (events.includes("extra-action")) budget = gainAction(budget);
-  if (events.includes("loses-next-action")) budget = loseAction(budget);
+  for (const events of rolls) {
+    if (events.includes("extra-action")) budget = gainAction(budget);
+    if (events.includes("loses-next-action")) budget = loseAction(budget);
+  }
   return JSON.stringify(budget) === before ? [] : [budgetChange(fight.combat, fight.combatant, budget)];
 }

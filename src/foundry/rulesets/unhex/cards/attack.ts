@@ -16,9 +16,9 @@ import { rulingOptions, standingToken } from "../../../areas/index.js";
 import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
-import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData } from "../actors.js";
+import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData, wieldRefusal } from "../actors.js";
 import { actorChange, budgetFromEffect } from "./apply.js";
-import { budgetAt, fightFacts, mapFacts } from "./facts.js";
+import { budgetAt, fightFacts, mapFacts, teamTurnChecked } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
 import { areaName, unhexCardContext, whereLine } from "./view.js";
 
@@ -39,18 +39,20 @@ function interceptedMove(messageId: unknown, target: Actor.Implementation): { fr
   return { from: result.from, to: result.to, origin: place, token: card.refs.mover?.token ?? null };
 }
 
-function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown> {
   const attacker = actors.attacker!;
   const target = actors.target ?? refuse("NoTarget");
   unhexData(attacker);
   unhexData(target);
   if (attacker === target) refuse("SelfAttack");
   const weapon = heldWeapon(attacker, raw.weapon);
+  const cannot = wieldRefusal(attacker, weapon);
+  if (cannot) throw new Refused(cannot);
   const intercept = optionalString(raw.intercept, "intercept");
   // A request that leaves the tokens out still reads the map through the fighters' tokens.
   const standing = { attacker: standingToken(attacker, tokens.attacker), target: standingToken(target, tokens.target) };
   const facts = mapFacts(raw, standing.attacker, standing.target);
-  const request: Record<string, unknown> = { weapon: weapon.id, kind: weapon.kind, map: facts.map, from: facts.from, names: facts.names };
+  const request: Record<string, unknown> = { weapon: weapon.id, kind: weapon.kind, hands: weapon.hands, map: facts.map, from: facts.from, names: facts.names };
   if (intercept) {
     if (facts.standIn) refuse("InterceptNeedsAreas");
     const move = interceptedMove(intercept, target);
@@ -62,7 +64,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   }
   const fight = fightFacts(actors, standing);
   if (fight) request.fight = fight;
-  return request;
+  // An Intercept is a reaction, made in another team's turn; an attack is an act of her own team's.
+  return intercept ? request : teamTurnChecked(request, "attacker", raw, asker);
 }
 
 /** Card values a button sends as text, as the rules take them. */
@@ -79,7 +82,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const targetGood = reaction === "defend" ? goodAt(target, "defend") : reaction === "counterattack" ? goodAt(target, "counterattack") : false;
   const rules: Record<string, unknown> = {
     map: request.map,
-    attacker: { ...fighterOf(attacker, goodAt(attacker, intercept ? "intercept" : ATTACK_GOOD[kind]), budgetAt(request, "attacker")), area: request.from, weapon: kind },
+    attacker: { ...fighterOf(attacker, goodAt(attacker, intercept ? "intercept" : ATTACK_GOOD[kind]), budgetAt(request, "attacker")), area: request.from, weapon: kind, hands: request.hands === 2 ? 2 : 1 },
     target: { ...fighterOf(target, targetGood, budgetAt(request, "target")), ...(intercept ? { moving: request.moving } : { area: request.to }) },
   };
   if (request.roll !== undefined) rules.roll = rollValue(request.roll);

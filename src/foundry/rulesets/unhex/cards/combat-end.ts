@@ -12,8 +12,14 @@ import { templatePath } from "../../../system.js";
 import { teamName, unhexCardContext } from "./view.js";
 
 function context(card: CardData): Record<string, unknown> {
-  const result = card.outcome?.result as { over?: boolean; winner?: string | null } | undefined;
-  const summary = !result?.over ? "" : result.winner ? game.i18n!.format("FRAY.Unhex.Card.FightWon", { team: teamName(result.winner) }) : game.i18n!.localize("FRAY.Unhex.Card.FightNobody");
+  const result = card.outcome?.result as { over?: boolean; by?: string; winner?: string | null } | undefined;
+  const summary = !result?.over
+    ? ""
+    : result.by === "objective"
+      ? game.i18n!.localize("FRAY.Unhex.Card.FightObjective")
+      : result.winner
+        ? game.i18n!.format("FRAY.Unhex.Card.FightWon", { team: teamName(result.winner) })
+        : game.i18n!.localize("FRAY.Unhex.Card.FightNobody");
   return { ...unhexCardContext(card, game.i18n!.localize("FRAY.Unhex.Card.Title.combatEnd")), kind: card.kind, result: summary };
 }
 

@@ -16,7 +16,7 @@ import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { fighterOf, unhexData } from "../actors.js";
 import { budgetFromEffect } from "./apply.js";
-import { areasOf, budgetAt, fightFacts } from "./facts.js";
+import { areasOf, budgetAt, fightFacts, teamTurnChecked } from "./facts.js";
 import { areaName, unhexCardContext } from "./view.js";
 
 const refuse = (key: string): never => {
@@ -35,7 +35,7 @@ function doorState(value: unknown, other: string): string {
   return game.i18n!.localize(line?.open ? "FRAY.Unhex.Card.DoorOpen" : "FRAY.Unhex.Card.DoorShut");
 }
 
-function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown> {
   const actor = actors.actor!;
   unhexData(actor);
   const token = standingToken(actor, tokens.actor) ?? refuse("DoorNeedsToken");
@@ -47,7 +47,7 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   const sides = doorSides(token.parent!, a, b);
   if (!sides.length) refuse("NoDoor");
   const fight = fightFacts(actors, { actor: token });
-  return { map: scene.map, names: scene.names, between: [a, b], open: raw.open === true, area: scene.areas[0], sides: sides.map((side) => side.uuid), ...(fight ? { fight } : {}) };
+  return teamTurnChecked({ map: scene.map, names: scene.names, between: [a, b], open: raw.open === true, area: scene.areas[0], sides: sides.map((side) => side.uuid), ...(fight ? { fight } : {}) }, "actor", raw, asker);
 }
 
 function changes(outcome: Outcome, _actors: CardActors, request: Record<string, unknown>): CardChange[] {

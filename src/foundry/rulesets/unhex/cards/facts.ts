@@ -9,7 +9,8 @@ import { integerIn } from "../../../cards/checks.js";
 import { combatantOfKey, recordKey } from "../../../combat/fighter.js";
 import { placeTokens } from "../../../areas/index.js";
 import { Refused } from "../../../relay/index.js";
-import { budgetOf, fightOf } from "../combat/state.js";
+import { actingCombatant, roundOf } from "../../../combat/clock.js";
+import { budgetOf, fightOf, roundState, teamOf } from "../combat/state.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -82,4 +83,36 @@ export function fightAt(request: Record<string, unknown>, role: string): { comba
 export function budgetAt(request: Record<string, unknown>, role: string): { available: number; owed: number } | undefined {
   const fight = fightAt(request, role);
   return fight ? budgetOf(fight.combat, fight.combatant) : undefined;
+}
+
+/**
+ * Why a combatant cannot act now (Rounds: each team "takes actions until they are done" in its own
+ * turn; in another's she may only react), or null: once the round's team order is rolled, the team
+ * of the combatant acting by the GM's clock is the team whose turn it is.
+ */
+export function outOfTurn(combat: Combat.Implementation, combatant: Combatant.Implementation): { team: string; turn: string } | null {
+  if (roundState(combat).round !== roundOf(combat)) return null;
+  const acting = actingCombatant(combat);
+  if (!acting) return null;
+  const [team, turn] = [teamOf(combat, combatant), teamOf(combat, acting)];
+  return team === turn ? null : { team, turn };
+}
+
+/**
+ * On an act's card (attack, use or manage items, a door): refused outside her team's turn, unless a
+ * GM overrides it (`outOfTurn: true` in her request), which the card records. A player's override is
+ * not one.
+ */
+export function teamTurnChecked(request: Record<string, unknown>, role: string, raw: Record<string, unknown>, asker: User.Implementation | undefined): Record<string, unknown> {
+  const fight = fightAt(request, role);
+  const out = fight ? outOfTurn(fight.combat, fight.combatant) : null;
+  if (!out) return request;
+  if (asker?.isGM && raw.outOfTurn === true) return { ...request, outOfTurn: out };
+  throw new Refused(notTeamTurn(fight!.combatant.name ?? "", out));
+}
+
+/** The refusal of an act outside her team's turn, naming both teams. */
+export function notTeamTurn(name: string, out: { team: string; turn: string }): string {
+  const team = (id: string) => game.i18n!.localize(`FRAY.Unhex.Team.${id}`);
+  return game.i18n!.format("FRAY.Unhex.Refused.NotTeamTurn", { name, team: team(out.team), turn: team(out.turn) });
 }

@@ -17,22 +17,25 @@ import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { goodAt, isPc, unhexData } from "../actors.js";
 import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
-import { budgetFromEvents } from "./apply.js";
+import { budgetFromRolls } from "./apply.js";
 import { teamName, unhexCardContext } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
-import { defeatedOf } from "../../../combat/roster.js";
+import { outNow } from "../combat/end.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
 };
 
-/** The teams of a combat, each with its combatants still in the fight, highest level first. */
+/**
+ * The teams of a combat, each with its combatants able to act, highest level first: whoever the
+ * end-of-combat test counts as out (unconscious, dead, surrendered, retreated, marked defeated by the
+ * GM) does not roll for her team.
+ */
 export function teamsOf(combat: Combat.Implementation): Map<TeamId, Combatant.Implementation[]> {
   const teams = new Map<TeamId, Combatant.Implementation[]>();
   for (const combatant of combat.combatants.contents as Combatant.Implementation[]) {
     const actor = combatant.actor;
-    // Defeat as the GM decided it: a player may write her own combatant's `defeated`.
-    if (!actor || defeatedOf(combat, combatant)) continue;
+    if (!actor || outNow(combat, combatant) !== null) continue;
     try {
       unhexData(actor);
     } catch {
@@ -94,7 +97,10 @@ function changes(outcome: Outcome, _actors: CardActors, request: Record<string, 
   const combat = game.combats?.get(String(request.combat)) as Combat.Implementation | undefined;
   if (!combat) return [];
   const result = outcome.result as { winner: TeamId; order: TeamId[]; rolls: Array<{ team: string }> };
-  const budgets = result.rolls.flatMap(({ team }, index) => budgetFromEvents(request, team, outcome.effects[index]?.statuses ?? []));
+  // A team that rolled again in a roll-off has two rolls: each one's critical counts.
+  const rollsOf = new Map<string, string[][]>();
+  result.rolls.forEach(({ team }, index) => rollsOf.set(team, [...(rollsOf.get(team) ?? []), outcome.effects[index]?.statuses ?? []]));
+  const budgets = [...rollsOf].flatMap(([team, rolls]) => budgetFromRolls(request, team, rolls));
   // Each combatant's initiative is her team's place counted from the last, so Foundry's order is the team order.
   const place = (team: TeamId) => result.order.length - result.order.indexOf(team);
   const combatants = combat.combatants.contents as Combatant.Implementation[];

@@ -15,7 +15,7 @@ import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { fighterOf, holdableItems } from "../actors.js";
 import { budgetFromEffect } from "./apply.js";
-import { areasOf, budgetAt, fightFacts, HERE } from "./facts.js";
+import { areasOf, budgetAt, fightFacts, HERE, teamTurnChecked } from "./facts.js";
 import { unhexCardContext } from "./view.js";
 
 /** What she wants for an item: in her hand, stowed away, dropped. */
@@ -35,7 +35,7 @@ function plainObject(value: unknown): Record<string, unknown> {
  * the item used is one of hers, or a thing fixed to her Area, named in a few words. The Area is the
  * one her token stands in, fixed by the GM (without Areas on the scene: a stand-in of one area).
  */
-function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
+function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>, asker?: User.Implementation): Record<string, unknown> {
   const actor = actors.actor!;
   const ids = holdableItems(actor).map((item) => item.id);
   const given = Object.entries(plainObject(raw.hands));
@@ -58,7 +58,7 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     Object.assign(request, scene ? { map: scene.map, names: scene.names, area: scene.areas[0] } : { map: { name: "stand-in", areas: [{ id: HERE }], connections: [] }, area: HERE });
   }
   const fight = fightFacts(actors, tokens);
-  return { ...request, ...(fight ? { fight } : {}) };
+  return teamTurnChecked({ ...request, ...(fight ? { fight } : {}) }, "actor", raw, asker);
 }
 
 /** The rules request from her items as they are now: what she holds, and what the card's choices change. */

@@ -142,6 +142,8 @@ function stepLine(card: CardData, steps: readonly Step[], index: number): string
       return step.winner === "none" ? t("Step.opposed-tie") : t("Step.opposed-wins", { who: nameOf(card, String(step.winner)) });
     case "initiative-roller":
       return t("Step.initiative-roller", { team: teamName(step.team), who: step.who, level: step.level });
+    case "initiative-tie":
+      return t("Step.initiative-tie", { teams: (step.teams as string[]).map(teamName).join(", ") });
     case "initiative-winner":
       return t("Step.initiative-winner", { team: teamName(step.team), by: t(`WonBy.${String(step.by)}`) });
     case "team-order":
@@ -219,6 +221,13 @@ function wordLabel(word: string): string {
 }
 
 /** The parts every Unhex card shows. */
+/** The GM's override of the team turn, as the card records it (`outOfTurn`: her team, the team whose turn it was). */
+function overrideLine(value: unknown): string {
+  const out = value as { team?: unknown; turn?: unknown } | undefined;
+  if (!out || typeof out.team !== "string" || typeof out.turn !== "string") return "";
+  return t("OutOfTurn", { team: teamName(out.team), turn: teamName(out.turn) });
+}
+
 export function unhexCardContext(card: CardData, title: string, subtitle = ""): Record<string, unknown> {
   const outcome = card.outcome;
   const steps = outcome?.steps ?? [];
@@ -233,5 +242,6 @@ export function unhexCardContext(card: CardData, title: string, subtitle = ""): 
     ask,
     waitingLine: ask ? t("Waiting", { name: awaiting?.choice.startsWith("rolls.") || awaiting?.choice === "order" ? teamName(awaiting.by) : nameOf(card, awaiting!.by) }) : "",
     events: (outcome?.effects ?? []).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
+    overrideLine: overrideLine(card.request.outOfTurn),
   };
 }

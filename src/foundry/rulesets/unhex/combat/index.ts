@@ -23,10 +23,13 @@ const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? i18n().format(`FRAY.Unhex.Refused.${key}`, data) : i18n().localize(`FRAY.Unhex.Refused.${key}`));
 };
 
-/** On the active GM: the fight ends only when the rules' test says so; its card shows why. */
-async function endFight(combat: Combat.Implementation, asker: User.Implementation): Promise<void> {
-  if (!combatEndOf(combat).over) refuse("FightGoesOn");
-  await postServedCard("unhex.combat-end", {}, { rules: combatEndRequest(combat) }, [], asker);
+/**
+ * On the active GM: the fight ends only when the rules' test says so (one team left standing, or the
+ * objective she set met, which only she can say); its card shows why.
+ */
+async function endFight(combat: Combat.Implementation, asker: User.Implementation, objectiveMet = false): Promise<void> {
+  if (!combatEndOf(combat, objectiveMet).over) refuse("FightGoesOn");
+  await postServedCard("unhex.combat-end", {}, { rules: combatEndRequest(combat, objectiveMet) }, [], asker);
   await combat.delete();
 }
 
@@ -65,8 +68,8 @@ function budgetFacts(combat: Combat.Implementation, combatant: Combatant.Impleme
 
 export const unhexCombatRules: RulesetCombatRules = {
   rulesetId: "unhex",
-  actions: ["roundInitiative", "spend", "team", "end"],
-  gmActions: ["team", "end"],
+  actions: ["roundInitiative", "spend", "team", "end", "objective"],
+  gmActions: ["team", "end", "objective"],
 
   async rollInitiative(combat) {
     await openInitiative(combat);
@@ -93,7 +96,11 @@ export const unhexCombatRules: RulesetCombatRules = {
       const next = TEAMS[(TEAMS.indexOf(team) + 1) % TEAMS.length]!;
       buttons.push({ action: "team", label: i18n().localize("FRAY.Unhex.Combat.Team"), tooltip: i18n().format("FRAY.Unhex.Combat.TeamHint", { team: i18n().localize(`FRAY.Unhex.Team.${next}`) }) });
       // Offered once, on the first row, when one team (or none) is left standing.
-      if (hasBegun(combat) && combat.turns[0]?.id === combatant.id && combatEndOf(combat).over) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
+      if (hasBegun(combat) && combat.turns[0]?.id === combatant.id) {
+        if (combatEndOf(combat).over) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
+        // The other way a fight ends (Rounds): an objective the GM set is met, which only she can tell.
+        else buttons.push({ action: "objective", label: i18n().localize("FRAY.Unhex.Combat.Objective"), tooltip: i18n().localize("FRAY.Unhex.Combat.ObjectiveHint") });
+      }
     }
     return { facts, buttons };
   },
@@ -119,6 +126,7 @@ export const unhexCombatRules: RulesetCombatRules = {
       return;
     }
     if (action === "end") await endFight(combat, ask.asker);
+    if (action === "objective") await endFight(combat, ask.asker, true);
   },
 
   hasBadState(combatant) {

@@ -11,7 +11,7 @@ import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/ind
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { singleTarget } from "../../../sheets/targets.js";
 import { HandlebarsDialog, formValues } from "../../../sheets/dialog-base.js";
-import { heldWeapons } from "../actors.js";
+import { heldWeapons, wieldRefusal } from "../actors.js";
 import { postUnhexAttack, unhexAttackOpen, type UnhexAttackOpen } from "../cards/index.js";
 import { placeTokens } from "../../../areas/index.js";
 import { Refused } from "../../../relay/index.js";
@@ -70,12 +70,14 @@ export class UnhexAttackDialog extends HandlebarsDialog {
   }
 
   /** Each weapon in hand with what the range allows it. */
-  weapons(): Array<{ id: string; name: string; kind: WeaponKind; reach: Reach }> {
+  weapons(): Array<{ id: string; name: string; kind: WeaponKind; reach: Reach; wield: string | null }> {
     const areas = this.areas();
     const standIn = areas ? null : standInMap(this.values.range, this.values.cover);
     return heldWeapons(this.actor).map((weapon) => ({
       ...weapon,
       reach: areas ? attackReach(areas.map, areas.areas[0]!, { area: areas.areas[1]! }, weapon.kind) : attackReach(standIn!.map, HERE, { area: standIn!.target }, weapon.kind),
+      // A full arm holds nothing: the dialog says why before the card would refuse it.
+      wield: wieldRefusal(this.actor, weapon),
     }));
   }
 
@@ -83,7 +85,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
     const context = await super._prepareContext(options);
     const areas = this.areas();
     const weapons = this.weapons();
-    const allowed = weapons.filter((w) => w.reach.allowed);
+    const allowed = weapons.filter((w) => w.reach.allowed && !w.wield);
     const chosen = allowed.find((w) => w.id === this.values.weapon) ?? allowed[0];
     const reach = chosen?.reach ?? weapons[0]?.reach;
     const yesNo = (value: boolean | undefined) => i18n().localize(value ? "FRAY.Unhex.Card.Yes" : "FRAY.Unhex.Card.No");
@@ -93,7 +95,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
       areaLine: areas ? whereLine(areas.names[areas.areas[0]!] ?? areas.areas[0]!, areas.names[areas.areas[1]!] ?? areas.areas[1]!) : "",
       facts: reach ? i18n().format("FRAY.Unhex.Ui.Facts", { range: String(reach.range ?? "—"), sight: yesNo(reach.lineOfSight), cover: yesNo(reach.cover.cover) }) : "",
       weaponOptions: Object.fromEntries(allowed.map((w) => [w.id, `${w.name} (${i18n().localize(`FRAY.Unhex.Weapon.${w.kind}`)})`])),
-      refused: weapons.filter((w) => !w.reach.allowed).map((w) => i18n().format("FRAY.Unhex.Ui.WeaponRefused", { name: w.name, reason: w.reach.reason ?? "" })),
+      refused: weapons.filter((w) => !allowed.includes(w)).map((w) => i18n().format("FRAY.Unhex.Ui.WeaponRefused", { name: w.name, reason: w.wield ?? w.reach.reason ?? "" })),
       noWeapon: weapons.length === 0,
       values: { ...this.values, weapon: chosen?.id ?? "", range: String(this.values.range) },
       rangeOptions: { "0": i18n().localize("FRAY.Unhex.Ui.Range0"), "1": i18n().localize("FRAY.Unhex.Ui.Range1"), "2": i18n().localize("FRAY.Unhex.Ui.Range2") },

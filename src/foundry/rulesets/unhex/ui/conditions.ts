@@ -8,7 +8,7 @@ import { conditionsOf } from "../../../../rules/unhex/character.js";
 import { setStatus, statusIdFor } from "../../../statuses/index.js";
 import { isPc, woundsOf } from "../actors.js";
 import { unhexActor } from "../models.js";
-import { unhexOptions } from "./sheet.js";
+import { unhexOptions } from "../options.js";
 
 const BEFORE = "frayConditionsBefore";
 

@@ -5,26 +5,20 @@
  * against the target, use or manage items, and the doors beside her.
  */
 import { conditionsOf } from "../../../../rules/unhex/character.js";
-import { withDefaults } from "../../../../rules/options.js";
-import { UNHEX_OPTIONS, type UnhexOptions } from "../../../../rules/unhex/options.js";
-import { HIT_LOCATIONS, LOCATION_EFFECTS } from "../../../../rules/unhex/tables.js";
+import { HIT_LOCATIONS, LOCATION_EFFECTS, type WeaponKind } from "../../../../rules/unhex/tables.js";
 import type { SheetAction, SheetExtension } from "../../../actor/sheet.js";
 import { tokenArea, usableMap } from "../../../areas/index.js";
-import { rulesetOptions } from "../../../settings.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
-import { handsOf, holdableItems, isPc, woundsOf } from "../actors.js";
+import { handsOf, holdableItems, isPc, wieldRefusal, woundsOf } from "../actors.js";
 import { postUnhexDoor } from "../cards/index.js";
 import { GOOD_AT, LOCATION_KEYS, UNHEX_ITEM_TYPES, unhexActor, UnhexArmourModel, UnhexGearModel, UnhexShieldModel, UnhexWeaponModel } from "../models.js";
 import { openUnhexAttackDialog } from "./attack-dialog.js";
 import { openUnhexItemsDialog } from "./items-dialog.js";
 import { askUnhexRoll } from "./roll-dialog.js";
+import { unhexOptions } from "../options.js";
 import { activeToken } from "./active-token.js";
 
 const i18n = () => game.i18n!;
-
-export function unhexOptions(): UnhexOptions {
-  return withDefaults(UNHEX_OPTIONS, rulesetOptions("unhex") as Partial<UnhexOptions>);
-}
 
 /** A condition word of the rules as the sheet names it (its token status's name). */
 function conditionLabel(word: string): string {
@@ -61,7 +55,11 @@ function itemsOf(actor: Actor.Implementation) {
       const system = item.system;
       const base = { id: item.id, name: item.name, img: item.img, type: item.type, holdable: false, held: false, destroyed: false, detail: "" };
       if (system instanceof UnhexWeaponModel) {
-        return { ...base, holdable: true, held: system.held, detail: `${i18n().localize(`FRAY.Unhex.Weapon.${system.kind}`)} · ${i18n().format("FRAY.Unhex.Ui.Hands", { n: String(handsOf(item)) })}` };
+        const hands = handsOf(item) ?? 1;
+        // In hand but not wieldable: a full arm holds nothing, and the sheet says so where the weapon is.
+        const cannot = system.held ? wieldRefusal(actor, { id: item.id ?? "", name: item.name, kind: system.kind as WeaponKind, hands }) : null;
+        const detail = `${i18n().localize(`FRAY.Unhex.Weapon.${system.kind}`)} · ${i18n().format("FRAY.Unhex.Ui.Hands", { n: String(hands) })}`;
+        return { ...base, holdable: true, held: system.held, detail: cannot ? `${detail} · ${cannot}` : detail };
       }
       if (system instanceof UnhexShieldModel) return { ...base, holdable: true, held: system.held, detail: i18n().localize("TYPES.Item.unhexShield") };
       if (system instanceof UnhexArmourModel) return { ...base, destroyed: system.destroyed, detail: `${i18n().localize("TYPES.Item.unhexArmour")} · ${i18n().localize(`FRAY.Unhex.Location.${system.location}`)}` };
