@@ -110,9 +110,11 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
     button.addEventListener("click", (event) => {
       event.preventDefault();
       // A second click while the first is on its way does nothing; the GM refuses a late one by the card's state.
-      if (button.hasAttribute("disabled")) return;
-      button.setAttribute("disabled", "");
-      track(clickOn(message, button).finally(() => button.removeAttribute("disabled")));
+      // Marked busy rather than disabled: an action may disable its own button for good (a spend table's "+"
+      // at 0 SP left), which enabling it again afterwards undid (issue 38 item 6).
+      if (button.hasAttribute("disabled") || button.getAttribute("aria-busy") === "true") return;
+      button.setAttribute("aria-busy", "true");
+      track(clickOn(message, button).finally(() => button.removeAttribute("aria-busy")));
     });
   }
   const section = html.querySelector<HTMLElement>(".fray-card");
