@@ -139,8 +139,15 @@ describe("cavaliers attack card", () => {
     expect(read.outcome.awaiting!.offer.entries!.map((e) => e.id)).toEqual(["inflict-yield", "increase-advantage", "gain-style", "inflict-wound", "break-weapon"]);
 
     const before = { duellist: structuredClone(sys(duellist)), guard: structuredClone(sys(guard)) };
+    // Issue 38 item 2: the one who chooses is addressed as herself and her card is marked; the others see whom they wait for.
+    harness.switchUser(bob);
+    expect((await message.renderHTML()).querySelector("[data-fray-chooser]")?.textContent).toBe("Waiting for Duellist's owner to choose.");
+    harness.switchUser(gm);
+    expect((await message.renderHTML()).querySelector(".fray-card-for-you")).toBeNull();
     harness.switchUser(ada);
     const html = await message.renderHTML();
+    expect(html.querySelector("[data-fray-chooser]")?.textContent).toBe("Your choice: spend 6 SP.");
+    expect(html.querySelector(".fray-card-for-you")).not.toBeNull();
     // A second copy on screen, as v13's chat notifications pane shows a new message beside the log's.
     const copy = document.body.appendChild(document.createElement("div"));
     copy.dataset.messageId = message.id!;

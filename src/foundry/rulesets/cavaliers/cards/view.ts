@@ -92,6 +92,13 @@ function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> |
   };
 }
 
+/** What the one who chooses reads in place of "Waiting for …" ("Your choice: spend 6 SP"). */
+function yoursLine(card: CardData, awaiting: Awaiting): string {
+  const sp = Number((awaiting.offer as { sp?: unknown }).sp ?? 0);
+  if (awaiting.choice === "spend" || awaiting.choice === "landingSpend") return game.i18n!.format("FRAY.Card.YourSpend", { sp: String(sp) });
+  return game.i18n!.format("FRAY.Card.YourChoice", { name: nameOf(card, awaiting.by) });
+}
+
 /** A status word of the rules as players read it: its token status's name, or the event it names. */
 function wordLabel(word: string): string {
   const id = statusIdFor(word);
@@ -129,10 +136,13 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
     sides,
     diceLegend: diceLegend(sides.flatMap((side) => side.dice)),
     awaitingDefence: defence
-      ? { owner: card.refs.defender?.actor ?? "", name: nameOf(card, "defender"), buttons: ((defence.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })) }
+      ? { owner: card.refs.defender?.actor ?? "", name: nameOf(card, "defender"), yours: game.i18n!.format("FRAY.Card.YourDefence", { name: nameOf(card, "defender") }), buttons: ((defence.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })) }
       : null,
     picker: awaiting ? pickerOf(card, awaiting) : null,
     waitingLine: awaiting && awaiting.choice !== "defence" ? loc("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    // The one who chooses reads it as hers ("Your choice: spend 6 SP"); render.ts shows it to her alone.
+    chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
+    yoursLine: awaiting ? yoursLine(card, awaiting) : "",
     interposedLine: interposedLine(card),
     winnerLine: winner ? loc("Wins", { name: winner }) : "",
     failed: result.success === false || result.survived === false,

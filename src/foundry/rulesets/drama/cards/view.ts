@@ -267,7 +267,7 @@ export function awaitingView(card: CardData): Record<string, unknown> | null {
   // "Courage2" is her second courage test's choice: a Courage choice all the same.
   const kind = choiceOfField(awaiting.by, awaiting.choice)?.kind ?? awaiting.choice;
   const offer = awaiting.offer as Record<string, unknown>;
-  const view: Record<string, unknown> = { owner, name, choice: awaiting.choice, kind, waiting: loc(`Waiting.${kind}`, { who: name }) };
+  const view: Record<string, unknown> = { owner, name, choice: awaiting.choice, kind, waiting: loc(`Waiting.${kind}`, { who: name }), yours: game.i18n!.format("FRAY.Card.YourChoice", { name: name }) };
   if (kind === "Stance") view.stances = ((offer.stances as string[]) ?? []).map((stance) => ({ value: stance, label: stanceLabel(stance), dramatic: stance === "dramatic", hint: game.i18n!.localize(`FRAY.Drama.StanceHint.${stance}`) }));
   if (kind === "Pool") {
     view.summary = loc("PoolOffer", { base: offer.base, resistance: offer.resistance, drama: offer.drama, armour: offer.armour, military: offer.military });

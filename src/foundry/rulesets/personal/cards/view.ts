@@ -187,6 +187,9 @@ export function personalContext(card: CardData): Record<string, unknown> {
     lines,
     fateChoice: awaiting ? fateChoiceOf(card, awaiting, subject) : null,
     waitingLine: awaiting ? loc("Waiting", { name: subject }) : "",
+    // Said to the one who chooses as hers (render.ts): "Your choice, for Bruno: see below."
+    chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
+    yoursLine: awaiting ? game.i18n!.format("FRAY.Card.YourChoice", { name: subject }) : "",
     outLine: result.out ? loc("Out", { name: subject }) : "",
   };
 }

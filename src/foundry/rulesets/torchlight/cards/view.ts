@@ -286,6 +286,9 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
     jargon: lines.some((line) => /\b(DC|ST)\b/.test(line.text)) || card.applied.some((record) => /^system\.characteristics\.\w+\.dc$/.test(record.key)),
     choices,
     waitingLine: awaiting ? t("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    // Said to the one who chooses as hers (render.ts).
+    chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
+    yoursLine: awaiting ? game.i18n!.format("FRAY.Card.YourChoice", { name: nameOf(card, awaiting.by) }) : "",
     statuses: (outcome?.awaiting ? [] : (outcome?.effects ?? [])).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     queued: queuedLine(card),
   };
