@@ -7,3 +7,6 @@
 export class RuleError extends Error {
   override name = "RuleError";
 }
+
+/** A refusal's text as a sentence: its first letter a capital (a rule's own words start lower case). */
+export const asSentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

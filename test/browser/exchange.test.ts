@@ -73,7 +73,8 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     await show(page, id);
     const chat = page.locator("#sidebar");
     expect(await cardState(page)).toBe("open");
-    expect(await chat.innerText()).toContain("Palace Guard chooses a defence.");
+    // The GM chooses for the Palace Guard, whom no player owns: the card addresses her as the chooser (issue 38 item 2).
+    expect(await chat.innerText()).toContain("Your choice: Palace Guard's defence.");
     expect(await page.locator("[data-fray-action='choose'][data-fray-choice='defence']").allInnerTexts()).toEqual(["Parry", "Block", "Dodge"]);
     expect(await chat.innerText()).not.toMatch(/FRAY\./);
     await screenshot(chat, "card-cavaliers-awaiting-defence");

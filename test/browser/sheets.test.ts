@@ -35,10 +35,28 @@ const CASES: SheetCase[] = [
   { documentName: "Item", type: "cavaliersArmour", system: {}, shows: ["Item die", "Kind"], edit: { name: "system.itemDie", value: "8", path: "system.itemDie", expected: 8 } },
 ];
 
+/** Each sheet's document under a name a player would give it, so the README gallery shows a character, not "Test torchlightCharacter" (issue 38). */
+const NAMES: Record<string, string> = {
+  cavaliersCharacter: "Aurore de Vaux",
+  cavaliersNpc: "Palace Guard",
+  dramaCharacter: "Ines",
+  dramaNpc: "Fyrd",
+  unhexCharacter: "Ada",
+  unhexNpc: "Bouncer",
+  personalCharacter: "Ines",
+  personalNpc: "Guard",
+  torchlightCharacter: "Elsa",
+  torchlightNpc: "Bandit Swordsman",
+  cavaliersSpecialty: "Dueling",
+  cavaliersWeapon: "Rapier",
+  cavaliersArmour: "Buff coat",
+};
+const nameOf = (sheet: SheetCase) => NAMES[sheet.type] ?? sheet.type;
+
 describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
   const fray = useFrayBrowser();
 
-  async function openSheet(page: Page, sheet: SheetCase, name = `Test ${sheet.type}`): Promise<{ id: string; uuid: string }> {
+  async function openSheet(page: Page, sheet: SheetCase, name = nameOf(sheet)): Promise<{ id: string; uuid: string }> {
     return page.evaluate(async ({ documentName, type, system, name }) => {
       type Doc = { uuid: string; sheet: { render(o: object): Promise<{ element: HTMLElement }> } };
       const g = globalThis as unknown as { CONFIG: Record<string, { documentClass: { create(d: object): Promise<Doc> } }> };
@@ -64,7 +82,7 @@ describe.skipIf(!browserAvailable())("sheets in Chromium", () => {
     if ((await tabs.count()) > 0) await tabs.first().click();
     for (const shown of sheet.shows) expect(text, `${sheet.type} shows "${shown}"`).toContain(shown);
     expect(text).not.toMatch(/FRAY\.|TYPES\./);
-    expect(await root.locator('input[name="name"]').inputValue()).toBe(`Test ${sheet.type}`);
+    expect(await root.locator('input[name="name"]').inputValue()).toBe(nameOf(sheet));
     await screenshot(root, `sheet-${sheet.type}`);
 
     const field = root.locator(`[name="${sheet.edit.name}"]`);

@@ -139,8 +139,19 @@ describe("cavaliers attack card", () => {
     expect(read.outcome.awaiting!.offer.entries!.map((e) => e.id)).toEqual(["inflict-yield", "increase-advantage", "gain-style", "inflict-wound", "break-weapon"]);
 
     const before = { duellist: structuredClone(sys(duellist)), guard: structuredClone(sys(guard)) };
+    // Issue 38 item 2: the one who chooses is addressed as herself and her card is marked; the others see whom they wait for.
+    harness.switchUser(bob);
+    expect((await message.renderHTML()).querySelector("[data-fray-chooser]")?.textContent).toBe("Waiting for Duellist's owner to choose.");
+    harness.switchUser(gm);
+    expect((await message.renderHTML()).querySelector(".fray-card-for-you")).toBeNull();
     harness.switchUser(ada);
     const html = await message.renderHTML();
+    expect(html.querySelector("[data-fray-chooser]")?.textContent).toBe("Your choice: spend 6 SP.");
+    expect(html.querySelector(".fray-card-for-you")).not.toBeNull();
+    // A second copy on screen, as v13's chat notifications pane shows a new message beside the log's.
+    const copy = document.body.appendChild(document.createElement("div"));
+    copy.dataset.messageId = message.id!;
+    copy.append(await message.renderHTML());
     const buy = (id: string) => html.querySelector<HTMLElement>(`[data-entry='${id}'] [data-fray-action='buy']`)!.click();
     buy("inflict-yield");
     await cards.cardsIdle();
@@ -150,6 +161,11 @@ describe("cavaliers attack card", () => {
     await cards.cardsIdle();
     expect(html.querySelector("[data-spend-total]")?.textContent).toBe("6 / 6 SP");
     expect((html.querySelector("[data-entry='gain-style'] [data-fray-action='buy']") as HTMLButtonElement).disabled).toBe(true);
+    // Issue 38 item 6: every "+" she cannot pay for is disabled at 0 SP left, "+1 Yield" too.
+    expect([...html.querySelectorAll<HTMLButtonElement>("[data-fray-action='buy']")].map((b) => b.disabled)).toEqual([true, true, true, true, true]);
+    expect(copy.querySelector("[data-spend-total]")?.textContent).toBe("6 / 6 SP");
+    expect([...copy.querySelectorAll<HTMLButtonElement>("[data-fray-action='buy']")].map((b) => b.disabled)).toEqual([true, true, true, true, true]);
+    copy.remove();
     html.querySelector<HTMLElement>("[data-fray-action='spend']")!.click();
     await cards.cardsIdle();
 
@@ -286,6 +302,10 @@ describe("cavaliers attack card", () => {
     expect(card(message).rules.attacker).toMatchObject({ advantage: 6, useAdvantage: true, combined: ["move"], drop: 1 });
     // Drop 2 takes the two smallest: the Advantage d6 first, then a d8. A die Drop removed was not used (RULINGS).
     expect(diceOf(message, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8]);
+    // Issue 38 item 12: the Drop names the combined action that put it there, not "combined actions 1".
+    const drops = (await message.renderHTML()).textContent!.replace(/\s+/g, " ");
+    expect(drops).toContain("Move 1");
+    expect(drops).not.toContain("combined actions");
     await defendAsGm(message);
     harness.switchUser(ada);
     expect((await choose(message, "spend", [])).ok).toBe(true);

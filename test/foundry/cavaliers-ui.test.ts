@@ -126,6 +126,15 @@ describe("cavaliers sheet", () => {
     expect(sheet.textContent).not.toMatch(/FRAY\./);
   });
 
+  it("issue 38 item 12: the wound track says what its boxes are: the Drop at each number of Wounds, then Dying", async () => {
+    const sheet = await openSheet(await makeActor());
+    const track = sheet.querySelector<HTMLElement>(".fray-wound-track-field")!;
+    expect(track.querySelector("span")!.textContent).toBe("Wound track: the Drop at 1, 2, 3… Wounds");
+    const boxes = [...track.querySelectorAll<HTMLInputElement>("input[name^='system.wounds.track.']")];
+    expect(boxes.length).toBeGreaterThan(0);
+    for (const box of boxes) expect(box.getAttribute("aria-label")).toBe("The Drop at this many Wounds");
+  });
+
   it("records the competency die and the skills she is competent in: the Combat chapter's four by default, then her specialties'", async () => {
     const actor = await makeActor();
     let sheet = await openSheet(actor);
@@ -177,6 +186,8 @@ describe("cavaliers sheet", () => {
     let form = await clickOpen(rowOf(sheet, actor, "Etiquette").querySelector('[data-action="rollSpecialty"]'), "fray-check-dialog");
     expect(form.querySelector('[name="useAdvantage"]')).toBeNull();
     expect(form.textContent).toContain("The Advantage die goes on attack and defence rolls only.");
+    // Issue 38 item 12: an empty Assist field says it is empty; its placeholder does not look like dice she rolled.
+    expect([...form.querySelectorAll<HTMLInputElement>('[name^="assists."]')].map((input) => input.placeholder)).toEqual(["No helper (dice such as 2d8)", "No helper (dice such as 2d8)"]);
     change(form.querySelector('[name="opposition"]'), (el) => (el.value = "very-hard"));
     await settle();
     form = dialog("fray-check-dialog")!;

@@ -210,6 +210,19 @@ describe("shared rolls", () => {
     expect(ip(rabble)).toBe(0);
   });
 
+  it("issue 38 item 6: the tracker offers Share roll only on rows that may share (Rabble or Stock, three or more)", async () => {
+    const { cavaliersCombatRules } = await import("../../src/foundry/rulesets/cavaliers/combat/index.js");
+    const minor = await actor("Captain", "cavaliersNpc", { npcType: "minor" });
+    const stock = await actor("Guard", "cavaliersNpc", { npcType: "stock" });
+    const rabble = await actor("Thug", "cavaliersNpc", { npcType: "rabble" });
+    const { combat, combatants } = await fight(minor, minor, minor, stock, stock, rabble, rabble, rabble);
+    const shares = (c: Combatant) => cavaliersCombatRules.view(combat as never, c as never).buttons.some((b) => b.action === "group");
+    expect(combatants.map(shares)).toEqual([false, false, false, false, false, true, true, true]);
+    await act(combat, combatants[5]!, "group");
+    // A row sharing keeps the button, to split them again.
+    expect(shares(combatants[6]!)).toBe(true);
+  });
+
   it("refuses to group fewer than three, or characters who are not Rabble or Stock", async () => {
     const minor = await actor("Captain", "cavaliersNpc", { npcType: "minor" });
     const stock = await actor("Guard", "cavaliersNpc", { npcType: "stock" });

@@ -122,8 +122,14 @@ describe("the melee round card", () => {
     expect(statuses(odo)).toEqual(["bleeding", "fray-blown", "fray-doubly-disadvantaged", "prone"]);
     expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 }, dramaPoints: 2 });
     const text = (await message.renderHTML()).textContent ?? "";
-    for (const line of ["Odo: Grit 2 → 0", "Odo: Disadvantage carried None → Doubly disadvantaged", "Ines wins by 4 levels of success.", "Odo rolls 1Ad: 0 stopped.", "Wavers, spends a Drama Point", "Doubly disadvantaged and prone: 7Rd next round.", "Ines holds Momentum next round."]) expect(text).toContain(line);
+    for (const line of ["Odo: Grit 2 → 0", "Ines wins by 4 levels of success.", "Odo rolls 1Ad: 0 stopped.", "Wavers, spends a Drama Point", "Doubly disadvantaged and prone: 7Rd next round.", "Ines holds Momentum next round."]) expect(text).toContain(line);
     expect(text).not.toMatch(/FRAY\./);
+    // Issue 38 item 4: what Apply changed, as sentences of the game (no "Disadvantage carried None → …", no "Wounds — → 5F").
+    const changes = [...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent);
+    expect(changes).toEqual(expect.arrayContaining(["Odo will fight doubly disadvantaged in a coming round", "Odo takes a wound of 5F"]));
+    expect(changes.some((line) => /Round the disadvantage|Disadvantage carried|Combat:/.test(line ?? ""))).toBe(false);
+    // Issue 38 item 5: the dice abbreviations in full, on the card that counts in them.
+    expect((await message.renderHTML()).querySelector("[data-jargon]")?.textContent).toBe("Bd: Base dice · Rd: Resistance dice · Dd: Drama dice · Ad: Armour dice");
     await replays(message);
 
     // The last choice was Odo's: his owner (the GM) may take it back, Ada may not.
@@ -266,7 +272,7 @@ describe("the ranged shot card", () => {
     expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 } });
     const text = (await message.renderHTML()).textContent ?? "";
     expect(text).toContain("Odo tests courage: 6Bd against 4Rd, net 2.");
-    expect(text).toContain("Odo: Wounds — → 4F");
+    expect(text).toContain("Odo takes a wound of 4F");
     expect(text).not.toMatch(/FRAY\./);
     await replays(message);
   });

@@ -155,7 +155,8 @@ describe("the Drama tracker", () => {
     expect(await fx.choose(message, "bWaver", "spend")).toMatchObject({ ok: true });
     expect(card(message).state).toBe("applied");
     expect((await rows()).Ines).toContain("Momentum over Odo");
-    expect((await message.renderHTML()).textContent).toContain("Momentum — → Ines");
+    // Issue 38 item 4: said as the game says it, not as a stored field ("Combat: Momentum — → Ines").
+    expect([...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent)).toContain("Ines holds Momentum");
     await fx.click(message, "[data-fray-action='undo']");
     expect(card(message).state).toBe("undone");
     expect((await rows()).Ines).not.toContain("Momentum over Odo");

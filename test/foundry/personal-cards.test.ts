@@ -222,7 +222,8 @@ describe("personal attack card", () => {
     const withStatus = { ...fate, after: ["Maimed"] };
     const status = { uuid: "Actor.b", name: "Bruno", key: "maimed", kind: "status" as const, before: false, after: true };
     const lines = (applied: unknown[]) => changeLines({ applied } as unknown as Parameters<typeof changeLines>[0], "personal");
-    expect(lines([fate]).join("\n")).toContain("Shamed");
+    // Issue 38 item 4: a sentence of the game, not the stored list's "— → Shamed".
+    expect(lines([fate])).toEqual(["Bruno takes the Fallen Fate Shamed"]);
     expect(lines([withStatus, status]).filter((line) => line.includes("Maimed"))).toHaveLength(1);
     expect(lines([withStatus]).join("\n")).toContain("Maimed");
   });
@@ -289,7 +290,7 @@ describe("the GM's lists as world items", () => {
     harness.switchUser(ada);
     queueFaces(12, 3, 3);
     expect(await personal.postAttack({ attacker: { actor: ines.uuid }, target: { actor: bruno.uuid }, weapon: weaponId(ines) })).toBeUndefined();
-    expect(warnings().at(-1)).toContain("a list names the same entry twice");
+    expect(warnings().at(-1)).toMatch(/a list names the same entry twice/i);
   });
 });
 
@@ -333,7 +334,7 @@ describe("Fallen Fate, Rest and turn cards", () => {
     const count = game.messages.size;
     const over = { ...plan, actions: [...plan.actions, { name: "Shout", free: true }] };
     expect(await personal.postForCharacter("turn", { actor: ines.uuid }, over)).toBeUndefined();
-    expect(warnings().at(-1)).toContain("too many actions");
+    expect(warnings().at(-1)).toContain("Too many actions");
     expect(game.messages.size).toBe(count);
     const momentum = (await personal.postForCharacter("turn", { actor: ines.uuid }, { ...over, gainMomentum: true })) as unknown as Message;
     expect(await text(momentum)).toContain("3 of 3 actions (2 free), with Gain Momentum.");

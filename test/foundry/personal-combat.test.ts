@@ -50,7 +50,7 @@ async function actor(name: string, type: "personalCharacter" | "personalNpc", ra
 }
 
 type Card = { kind: string; state: string; rules: Record<string, unknown>; outcome: { dice: { label: string; sides: number; face: number }[]; result: { order: { name: string }[] } } };
-const lastCard = () => (game.messages.contents.at(-1) as unknown as { system: { toObject(): Card }; renderHTML(): Promise<HTMLElement> });
+const lastCard = () => (game.messages.contents.at(-1) as unknown as { system: { toObject(): Card }; speaker: { alias?: string; actor?: string | null }; renderHTML(): Promise<HTMLElement> });
 const state = (c: Combatant) => ((c.combat as unknown as { getFlag(s: string, k: string): Record<string, unknown> | undefined }).getFlag("fray", "personal") ?? {})[recordKey(c)] as { score: number; place: number; face: number | null; delayed: boolean } | undefined;
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
 const byName = (combat: Combat, name: string) => combat.combatants.contents.find((c) => c.name === name) as Combatant;
@@ -76,6 +76,11 @@ describe("Personal Combat initiative", () => {
     const text = (await lastCard().renderHTML()).textContent!.replace(/\s+/g, " ");
     for (const line of ["Ines: die 4 + Initiative rank 3 = 7.", "Bruno: die 5 + Initiative rank 2 = 7.", "Guard: Initiative rank 4 + 3 = 7, without a roll.", "Baron: Initiative rank 1 + 6 = 7, without a roll.", "Order: Ines, Bruno, Guard, Baron."]) expect(text).toContain(line);
     expect(text).not.toMatch(/FRAY\./);
+    // Issue 38 item 4: each PC's roll totals the initiative the tracker shows, and the card is the fight's, not Ines's.
+    const html = await lastCard().renderHTML();
+    const totals = [...html.querySelectorAll("[data-roll]")].map((roll) => [roll.querySelector(".fray-card-side-name")!.textContent, roll.querySelector(".fray-card-pool")!.textContent, roll.querySelector(".fray-card-reading")!.textContent]);
+    expect(totals).toEqual([["Initiative: Ines", "d6 + 3", "Total 7"], ["Initiative: Bruno", "d6 + 2", "Total 7"]]);
+    expect(lastCard().speaker).toMatchObject({ alias: "The fight", actor: null });
   });
 
   it("the initiative die is the world's house rule (a d10 here)", async () => {

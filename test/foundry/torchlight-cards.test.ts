@@ -78,6 +78,15 @@ describe("initiative", () => {
     expect(await postTorchlightInitiative(w.combat as never, [w.keys.elsa])).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("already rolled");
   });
+
+  it("issue 38 item 4: the initiative card is headed by the fight, not by the character who rolled first", async () => {
+    harness.switchUser(w.ada);
+    const { postTorchlightInitiative } = await fx.torchlight();
+    const { queueFaces } = await import("../../playground/foundry/dice.js");
+    queueFaces(15);
+    const message = (await postTorchlightInitiative(w.combat as never, [w.ids.elsa]))!;
+    expect(message.speaker).toMatchObject({ alias: "The fight", actor: null, token: null });
+  });
 });
 
 describe("an attack queued for the end of the round", () => {
@@ -112,6 +121,12 @@ describe("an attack queued for the end of the round", () => {
     expect(fx.flags(w).hits![w.keys.elsa]).toBeNull();
     expect(fx.flags(w).grid![w.keys.bandit]).toEqual({ lane: 3, stance: "steadied" });
     expect(statuses(w.bandit)).not.toContain("fray-pushed");
+  });
+
+  it("issue 38 item 4: the damage line shows every term of the total, each by what gives it", async () => {
+    const message = (await fx.attack(w, w.ada, w.elsa, w.bandit, [4]))!;
+    const line = (await message.renderHTML()).querySelector("[data-rule='damage-die']")!.textContent!.replace(/\s+/g, " ");
+    expect(line).toContain("Total 4 + 1 Proficiency = 5.");
   });
 
   it("shows the kept face beside the one it beat", async () => {
@@ -173,6 +188,12 @@ describe("the end of the round", () => {
     expect(sys(w.elsa).encounter.str).toBe(4);
     expect(sys(w.bandit).characteristics.str!.dc).toBe(5);
     expect(sys(w.bandit).incapacitated).toBe(true);
+    // Issue 38 items 4 and 5: what the damage cost said as the game says it, once, with DC and ST in full beside it.
+    const shown = await message.renderHTML();
+    const changes = [...shown.querySelectorAll(".fray-card-changes li")].map((li) => li.textContent);
+    expect(changes).toEqual(expect.arrayContaining(["Elsa loses 4 Strength (DC Check now 7)", "Bandit loses 5 Strength (DC Check now 5)"]));
+    expect(changes.join(" ")).not.toMatch(/lost this encounter|Strength DC/);
+    expect(shown.querySelector("[data-jargon]")?.textContent).toContain("DC: the check number");
     expect(statuses(w.bandit)).toEqual(expect.arrayContaining(["fray-incapacitated", "prone"]));
     expect(statuses(w.riddic)).not.toContain("fray-waiting");
     expect(w.combat.round).toBe(2);
@@ -240,7 +261,7 @@ describe("the end of the round", () => {
       harness.switchUser(w.ada);
       expect(await fx.buttons(round)).toEqual(["choose:0", "choose:1"]);
       // Neither a hit twice nor one that is not hers.
-      expect(await ask("card.choose", { message: round.id, choice: "breathOrder.c0", value: "1,1" })).toMatchObject({ ok: false, reason: expect.stringContaining("bad-breath-order") });
+      expect(await ask("card.choose", { message: round.id, choice: "breathOrder.c0", value: "1,1" })).toMatchObject({ ok: false, reason: expect.stringContaining("names each hit on that character once") });
       expect(await ask("card.choose", { message: round.id, choice: "breathOrder.c0", value: "7" })).toMatchObject({ ok: false });
       expect(fx.stored()).toBe(before);
       // The sword first: Breath takes 1 of it (2 to Str), the arrow then takes 2 off Wil.

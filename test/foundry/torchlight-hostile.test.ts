@@ -186,7 +186,7 @@ describe("a hostile player against the torchlight cards", () => {
     queueFaces(4);
     expect(await t.postTorchlightAttack({ combat: w.combat.id as string, attacker: fx.who(w.riddic), target: fx.who(w.elsa), weapon: riddicSword })).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("Riddic owes an attack on Bandit (goad)");
-    expect(await ask("card.open", { kind: "torchlight.ability", refs: { actor: fx.who(w.riddic) }, request: { combat: w.combat.id }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("compelled-to-attack") });
+    expect(await ask("card.open", { kind: "torchlight.ability", refs: { actor: fx.who(w.riddic) }, request: { combat: w.combat.id }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("A compelled character must attack this round") });
     clearQueuedFaces();
     expect(fx.stored()).toBe(before);
   });

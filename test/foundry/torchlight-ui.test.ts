@@ -125,7 +125,9 @@ describe("the attack dialog", () => {
     harness.switchUser(w.ada);
     const dialog = await openAttack(w.elsa);
     const options = [...dialog.element.querySelectorAll<HTMLOptionElement>("select[name='target'] option")].map((o) => o.textContent);
-    expect(options).toEqual(["Bandit", "Archer — a melee attack reaches only the attacker's own lane [melee-out-of-lane]", "Riddic"]);
+    // Issue 38 item 4: the option is short (a select cuts a long one off) and the reason is said in full, a sentence without a rule id.
+    expect(options).toEqual(["Bandit", "Archer (not allowed: see below)", "Riddic"]);
+    expect([...dialog.element.querySelectorAll("[data-barred]")].map((li) => li.textContent)).toEqual(["Archer: A melee attack reaches only the attacker's own lane."]);
     // Enemies first; the first she may attack is chosen.
     expect(dialog.values.target).toBe(w.keys.bandit);
     expect(dialog.preview().lines).toEqual(["d10 + 1"]);
@@ -205,7 +207,7 @@ describe("the Maneuver and stance dialogs", () => {
     await dialog.render();
     expect(dialog.problems()).toEqual(["Choose a target."]);
     dialog.values = { ...dialog.values, maneuver: "trip", target: w.keys.archer };
-    expect(dialog.problems()[0]).toContain("maneuver-out-of-reach");
+    expect(dialog.problems()[0]).toBe("A melee Maneuver reaches only the character's own lane (a reach weapon one lane more)");
     dialog.values = { ...dialog.values, maneuver: "trip", target: w.keys.bandit };
     expect(dialog.problems()).toEqual([]);
     const rally = (await openTorchlightAct("ability", w.elsa as never)) as unknown as { element: HTMLElement; problems(): string[] };

@@ -43,6 +43,16 @@ async function rollInitiative(user: typeof t.gm, name: string): Promise<void> {
   await harness.flush();
 }
 
+describe("the tracker row's hints", () => {
+  it("issue 38 item 12: name the character instead of saying \"her\" (the Guard is no \"her\")", () => {
+    harness.switchUser(t.gm);
+    const hints = view("Guard").buttons.map((b) => b.tooltip ?? "");
+    expect(hints).toContain("Move Guard to the Neutral team");
+    expect(hints).toContain("Spend Guard's action this round on something no card records (first aid, taking cover, talking).");
+    expect(hints.join(" ")).not.toMatch(/\bher\b/);
+  });
+});
+
 describe("Unhex team initiative in the tracker", () => {
   it("Ada's player rolls: the GM opens the round's card; Ada and the Guard roll for their teams; Ada wins and puts the hostile team first; the tracker follows", async () => {
     await rollInitiative(t.users.ada, "Ada");

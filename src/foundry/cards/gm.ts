@@ -56,6 +56,11 @@ function storedRolls(message: ChatMessage.Implementation): string[] {
   return message.rolls.map((roll) => JSON.stringify(roll.toJSON()));
 }
 
+/** The speaker of a card that speaks for the whole fight: no actor, token or scene, only "The fight". */
+function fightSpeaker(): ChatMessage.SpeakerData {
+  return { scene: null, actor: null, token: null, alias: game.i18n!.localize("FRAY.Card.TheFight") };
+}
+
 /** A card's speaker under a name a card keeps (the alias is the actor's or token's name). */
 function shortSpeaker<T extends { alias?: string | null | undefined }>(speaker: T): T {
   return { ...speaker, alias: cardName(speaker.alias) };
@@ -192,7 +197,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
     system: card,
     content: await renderCardContent(card, sent?.dice ?? []),
     rolls: sent ? [sent.json] : [],
-    speaker: shortSpeaker(ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) })),
+    speaker: kind.speaker === "fight" ? fightSpeaker() : shortSpeaker(ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) })),
     ...cardRecipients(mode, asker, Object.values(actors)),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
@@ -218,7 +223,8 @@ export async function postServedCard(kindId: string, refs: Record<string, CardRe
     system: card,
     content: await renderCardContent(card),
     rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [],
-    speaker: shortSpeaker(ChatMessage.getSpeaker(speaker ? { actor: speaker } : {})),
+    // Without a character of its own (the end of a fight, an initiative roll), a served card speaks for the fight.
+    speaker: speaker && kind.speaker !== "fight" ? shortSpeaker(ChatMessage.getSpeaker({ actor: speaker })) : fightSpeaker(),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   return (await ChatMessage.create(data as never)) ?? undefined;

@@ -10,6 +10,7 @@ import { Refused } from "../relay/index.js";
 import { isRulesetId, loadRuleset } from "../rulesets/loading.js";
 import type { ChangeTarget } from "./documents.js";
 import type { CardData, ChangeRecord } from "./model.js";
+import type { DescribedChange } from "./phrasing.js";
 
 /** The actors a card names, by role, as documents. */
 export type CardActors = Record<string, Actor.Implementation>;
@@ -89,7 +90,7 @@ export interface CardKind {
   /** What Apply changes, from a complete outcome. */
   changes(outcome: Outcome, actors: CardActors, request: Record<string, unknown>): CardChange[];
   /** A recorded change in the players' words (tracker state on a Combat...); null leaves it to the engine. */
-  describeChange?(record: ChangeRecord): { field: string; before: string; after: string } | null;
+  describeChange?(record: ChangeRecord): DescribedChange | null;
   /** Extra facts kept after Apply (who is Dying...), merged into `notes`. */
   notesAfterApply?(outcome: Outcome, actors: CardActors): Record<string, unknown>;
   followUps?: Record<string, FollowUp>;
@@ -98,6 +99,11 @@ export interface CardKind {
    * actor it names (each her own roll, such as Dex saves), or only a GM (the end of a round).
    */
   openBy?: "opener" | "every-role" | "gm";
+  /**
+   * Who heads the card in the chat log: the opener (default), or the fight itself, for a card that
+   * speaks for everyone in it (the end of a round, round-one Momentum, initiative), not for one character.
+   */
+  speaker?: "opener" | "fight";
   /**
    * Who may Undo an applied card: a player who owns every actor it names and every document it
    * changed, else a GM (default), or only a GM (a card many players chose on).

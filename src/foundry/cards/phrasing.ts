@@ -93,13 +93,24 @@ function matches(row: PhraseRow, record: ChangeRecord): boolean {
   return typeof row.key === "string" ? row.key === key : row.key.test(key);
 }
 
-/** A kind's own reading of a record (CardKind#describeChange), for a kind that has not moved to a table yet. */
-export type Describe = (record: ChangeRecord) => { field: string; before: string; after: string } | null;
+/**
+ * A kind's own reading of a record (CardKind#describeChange), for a kind that has not moved to a table yet:
+ * the field's name (Undo's refusal names it) and values, or the whole sentence (`line`; null: bookkeeping left
+ * unsaid); null for the shared rules.
+ */
+export type Describe = (record: ChangeRecord) => DescribedChange | null;
+export interface DescribedChange {
+  field: string;
+  before: string;
+  after: string;
+  line?: string | null;
+}
 
 function described(record: ChangeRecord, describe: Describe | undefined): string | null | undefined {
   const seen = describe?.(record);
   if (!seen) return undefined;
-  return seen.before || seen.after ? say("Value", { name: record.name, ...seen }) : say("Changed", { name: record.name, field: seen.field });
+  if (seen.line !== undefined) return seen.line;
+  return seen.before || seen.after ? say("Value", { name: record.name, field: seen.field, before: seen.before, after: seen.after }) : say("Changed", { name: record.name, field: seen.field });
 }
 
 /** Every change the card made, one line each in the game's words, said once. */

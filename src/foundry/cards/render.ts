@@ -6,6 +6,7 @@
  *
  *   data-fray-owner="<actor uuid>"  kept only for that actor's owners and the GM
  *   data-fray-owners="<uuid> ..."   kept only for a user who owns every one of those documents (and the GM)
+ *   data-fray-chooser="<actor uuid>" data-fray-yours="<text>"   the text shown to the one who chooses (issue 38)
  *   data-fray-gm                    kept only for the GM
  *   <details data-fray-fold>        open for the GM, closed for players (a long card's steps)
  *   data-fray-action="<name>"       a button: choose, undo, follow, or one of the kind's own
@@ -89,6 +90,29 @@ function mayOwn(uuid: string | undefined): boolean {
   return !!actor && actor.testUserPermission(user, "OWNER");
 }
 
+/**
+ * Whether the viewer is the one a choice waits for: a player who owns the actor, or the GM for an
+ * actor no player owns. She is addressed as herself; everyone else (the GM included, for a player's
+ * character) sees whom the card waits for.
+ */
+function isChooser(uuid: string | undefined): boolean {
+  const actor = actorAt(uuid);
+  if (!actor) return false;
+  const user = game.user!;
+  const players = (game.users?.contents ?? []).filter((other) => !other.isGM && actor.testUserPermission(other, "OWNER"));
+  return user.isGM ? players.length === 0 : players.some((player) => player.id === user.id);
+}
+
+/** A line `data-fray-chooser="<actor uuid>" data-fray-yours="…"` says its "you" text to the chooser, and marks her card. */
+function addressChooser(html: HTMLElement): void {
+  for (const part of html.querySelectorAll<HTMLElement>("[data-fray-chooser]")) {
+    if (!isChooser(part.dataset.frayChooser) || !part.dataset.frayYours) continue;
+    part.textContent = part.dataset.frayYours;
+    part.classList.add("fray-card-yours");
+    html.querySelector(".fray-card")?.classList.add("fray-card-for-you");
+  }
+}
+
 /** Per viewer, when the chat log shows a card: drop what is not hers, bind the buttons, say when no GM is there. */
 function onRender(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (message.type !== CARD_TYPE) return;
@@ -104,15 +128,18 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owners]")) if (!game.user!.isGM && !ownsEvery(game.user!, (part.dataset.frayOwners ?? "").split(" "))) part.remove();
   if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
+  addressChooser(html);
   // A long card's steps: open for the GM, who runs the fight; folded for players, who read the outcome first.
   for (const fold of html.querySelectorAll<HTMLDetailsElement>("details[data-fray-fold]")) fold.open = game.user!.isGM || (fold.querySelector(":scope > ol, :scope > ul")?.children.length ?? 0) <= FOLD_AFTER;
   for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {
     button.addEventListener("click", (event) => {
       event.preventDefault();
       // A second click while the first is on its way does nothing; the GM refuses a late one by the card's state.
-      if (button.hasAttribute("disabled")) return;
-      button.setAttribute("disabled", "");
-      track(clickOn(message, button).finally(() => button.removeAttribute("disabled")));
+      // Marked busy rather than disabled: an action may disable its own button for good (a spend table's "+"
+      // at 0 SP left), which enabling it again afterwards undid (issue 38 item 6).
+      if (button.hasAttribute("disabled") || button.getAttribute("aria-busy") === "true") return;
+      button.setAttribute("aria-busy", "true");
+      track(clickOn(message, button).finally(() => button.removeAttribute("aria-busy")));
     });
   }
   const section = html.querySelector<HTMLElement>(".fray-card");

@@ -1,4 +1,4 @@
-import { RuleError } from "../../core/ruleError.js";
+import { asSentence, RuleError } from "../../core/ruleError.js";
 
 const SAYS: Record<string, string> = {
   "not-in-order": "both characters must be in the initiative order",
@@ -20,10 +20,10 @@ const SAYS: Record<string, string> = {
   "fate-named-ignore": 'no Fallen Fate may be called "ignore": that word answers a hit by ignoring its fate',
 };
 
-/** A Personal Combat request the rules refuse; `codes` name each broken rule for code, the message for people. */
+/** A Personal Combat request the rules refuse; `codes` name each broken rule for code, the message (a sentence, no rule id) for people. */
 export class PersonalRefusal extends RuleError {
   override name = "PersonalRefusal";
   constructor(readonly codes: readonly string[]) {
-    super(codes.map((code) => `${SAYS[code] ?? code} [${code}]`).join("; "));
+    super(asSentence(codes.map((code) => SAYS[code] ?? code).join("; ")));
   }
 }

@@ -1,4 +1,4 @@
-import { RuleError } from "../../core/ruleError.js";
+import { asSentence, RuleError } from "../../core/ruleError.js";
 
 /** Why a Torchlight request breaks the rules, as a stable code the Foundry layer can key on. */
 export type TorchlightRefusalCode =
@@ -88,13 +88,13 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "already-placed": "a newcomer placed is one not on the Combat Grid yet",
 };
 
-/** A Torchlight refusal: the message is for people, `code` for code. */
+/** A Torchlight refusal: the message is for people (a sentence, no rule id), `code` for code. */
 export class TorchlightRefusal extends RuleError {
   override name = "TorchlightRefusal";
   constructor(
     readonly code: TorchlightRefusalCode,
     detail?: string,
   ) {
-    super(`${SAYS[code]}${detail ? ` (${detail})` : ""} [${code}]`);
+    super(asSentence(`${SAYS[code]}${detail ? ` (${detail})` : ""}`));
   }
 }

@@ -43,8 +43,11 @@ describe("personal refusals", () => {
     it(`${rule} [${code}]`, () => {
       const refused = refusal(action, request);
       expect(refused.codes).toEqual([code]);
-      expect(refused.message).toMatch(words);
-      expect(refused.message).toContain(`[${code}]`);
+      // The rule's words, whose first letter the sentence makes a capital.
+      expect(refused.message).toMatch(new RegExp(words.source, "i"));
+      // Issue 38 item 4: a sentence for people, never a rule id.
+      expect(refused.message).not.toContain(code);
+      expect(refused.message).toMatch(/^[A-Z]/);
       expect(refused.name).toBe("PersonalRefusal");
     });
   }

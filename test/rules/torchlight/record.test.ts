@@ -248,7 +248,8 @@ describe("seed 004 §Attacking: the attack card", () => {
     const outcome = resolve("attack", { attacker: { ...riddic, proficiencies: 2 }, target: bandit }, [4]);
     expect(outcome.steps).toEqual([
       { rule: "edges", enhanced: 0, impaired: 0, net: 0, why: [] },
-      { rule: "damage-die", member: "Riddic", sides: 10, faces: [4], kept: 4, precisionStrike: false, total: 6 },
+      // Issue 38 item 4: every term of the total, so the card can say "4 + 2 Proficiencies = 6".
+      { rule: "damage-die", member: "Riddic", sides: 10, faces: [4], kept: 4, precisionStrike: false, terms: { dice: 4, proficiencies: 2, distracted: 0 }, total: 6 },
     ]);
     expect(outcome.result).toEqual({ damage: 6, received: 6, precisionStrike: false, damageType: "physical", melee: true });
     expect(outcome.effects).toEqual([]);

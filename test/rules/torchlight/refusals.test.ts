@@ -102,8 +102,10 @@ describe("torchlight refusals", () => {
     it(`${rule} [${code}]`, () => {
       const refused = refusal(action, request, faces);
       expect(refused.code).toBe(code);
-      expect(refused.message).toMatch(words);
-      expect(refused.message).toContain(`[${code}]`);
+      expect(refused.message).toMatch(new RegExp(words.source, "i"));
+      // Issue 38 item 4: a sentence for people, never a rule id.
+      expect(refused.message).not.toContain(`[${code}]`);
+      expect(refused.message).toMatch(/^[A-Z]/);
       expect(refused.name).toBe("TorchlightRefusal");
     });
   }
@@ -116,13 +118,14 @@ describe("torchlight refusals", () => {
     // Two lanes over no reach weapon reaches, closest or not: the hint would mislead.
     expect(reachAttack({ targetLane: 4 })).not.toContain(hint);
     const reachTrip = (position: Record<string, unknown>) => refusal("maneuver", { actor: { name: "Ines", breath: 1, weapon: "reach" }, maneuver: "trip", target: orc, position: { actorLane: 2, targetLane: 3, ...position } }).message;
-    expect(reachTrip({})).toMatch(/closest character.*\(give position.targetClosest\) \[reach-not-closest\]$/);
+    expect(reachTrip({})).toMatch(/^A reach weapon .*closest character.*\(give position.targetClosest\)$/);
     expect(reachTrip({ targetClosest: false })).not.toContain(hint);
   });
 
   it("a refusal without a detail adds no empty brackets", () => {
     const message = refusal("maneuver", { actor: { name: "Ines", breath: 0 }, maneuver: "evade" }).message;
     expect(message).not.toContain("(");
-    expect(message).toMatch(/needs 1 Breath \[no-breath-for-maneuver\]$/);
+    // Issue 38 item 4: a sentence starting with a capital, and no rule id.
+    expect(message).toMatch(/^A Maneuver bought with Breath needs 1 Breath$/);
   });
 });

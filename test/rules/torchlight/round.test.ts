@@ -92,6 +92,6 @@ describe("end of round", () => {
   });
 
   it("names a hit on someone not in the round instead of guessing", () => {
-    expect(() => resolve("round", { combatants: [elsa()], hits: [{ target: "Ghost", amount: 3 }] }, [])).toThrow(/Ghost.*unknown-combatant/);
+    expect(() => resolve("round", { combatants: [elsa()], hits: [{ target: "Ghost", amount: 3 }] }, [])).toThrow(/^A name that is not among the round.s combatants \(Ghost\)$/);
   });
 });

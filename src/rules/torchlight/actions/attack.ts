@@ -130,10 +130,22 @@ function dieStep(member: string, die: DamageDieRoll): Step {
   return step;
 }
 
-function rollStep(member: string, roll: DamageRoll): Step {
+/** The flat terms added to a roll's dice, each by what gives it. */
+interface FlatTerms {
+  proficiencies: number;
+  stance: Stance;
+  stanceBonus: number;
+  distracted: number;
+}
+
+/** The damage roll's step; with flat terms, each term of the total too, so the card shows the sum (issue 38). */
+function rollStep(member: string, roll: DamageRoll, flat: FlatTerms): Step {
   const step = dieStep(member, roll.die);
   if (roll.extraDie) step.extraDie = roll.extraDie.value;
   if (roll.feint) step.feint = roll.feint.value;
+  if (flat.proficiencies || flat.stanceBonus || flat.distracted) {
+    step.terms = { dice: roll.dice, proficiencies: flat.proficiencies, ...(flat.stanceBonus ? { stance: flat.stance, stanceBonus: flat.stanceBonus } : {}), distracted: flat.distracted };
+  }
   step.total = roll.total;
   return step;
 }
@@ -309,7 +321,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     feint: feinting,
     first: leadDie,
   });
-  steps.push(rollStep(attacker.name, leadRoll));
+  steps.push(rollStep(attacker.name, leadRoll, { proficiencies: attacker.proficiencies ?? 0, stance, stanceBonus: bonuses.stance, distracted: bonuses.distract }));
   const rolls = [{ member: attacker.name, roll: leadRoll, total: leadRoll.total }];
   const mateChoices: { index: number; precision: ManeuverName }[] = [];
   for (const [index, mate] of mates.entries()) {
@@ -333,7 +345,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     const own = attackBonuses(mate.stance ?? "steadied", distracted);
     // Stryker disable next-line StringLiteral: rollDamage asks only whether the choice is "extra-die"; any other word is the Maneuver
     const roll = rollDamage(tray, { label: mate.name, plan: matePlan, proficiencies: mate.proficiencies ?? 0, bonus: own.stance + own.distract, precisionChoice: matePrecision === "extra-die" ? "extra-die" : "maneuver", feint: false, first: die });
-    steps.push(rollStep(mate.name, roll));
+    steps.push(rollStep(mate.name, roll, { proficiencies: mate.proficiencies ?? 0, stance: mate.stance ?? "steadied", stanceBonus: own.stance, distracted: own.distract }));
     rolls.push({ member: mate.name, roll, total: roll.total });
   }
   if (bonuses.stance !== 0) steps.push({ rule: "stance-bonus", stance, bonus: bonuses.stance });

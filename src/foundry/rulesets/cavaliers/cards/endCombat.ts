@@ -112,6 +112,7 @@ function context(card: CardData): Record<string, unknown> {
 
 export const cavaliersEndCombatCard: CardKind = {
   id: "cavaliers.endCombat",
+  speaker: "fight",
   ruleset: "cavaliers",
   action: "end-combat",
   template: templatePath("chat/cavaliers-end.hbs"),

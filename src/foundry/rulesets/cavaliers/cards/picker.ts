@@ -46,17 +46,28 @@ export function refreshPicker(message: ChatMessage.Implementation, card: CardDat
 
 const entryOf = (button: HTMLElement) => button.closest<HTMLElement>("[data-entry]")?.dataset.entry ?? "";
 
+/**
+ * Refreshes every copy of the card on screen, not only the one clicked: v13 shows a new message
+ * both in the chat log and in its notifications pane (client/applications/sidebar/tabs/chat.mjs, ChatLog#notify), and a copy left
+ * stale kept "+" enabled past the SP left.
+ */
+function refreshEveryCopy(message: ChatMessage.Implementation, card: CardData, button: HTMLElement): void {
+  const roots = new Set<ParentNode>(document.querySelectorAll<HTMLElement>(`[data-message-id="${message.id}"] .fray-card`));
+  roots.add(button.closest(".fray-card") ?? document);
+  for (const root of roots) refreshPicker(message, card, root);
+}
+
 export const PICKER_ACTIONS: Record<string, ClientAction> = {
   async buy(message, card, button) {
     PENDING.set(message.id!, [...picksOf(message), entryOf(button)]);
-    refreshPicker(message, card, button.closest(".fray-card") ?? document);
+    refreshEveryCopy(message, card, button);
   },
   async unbuy(message, card, button) {
     const picks = [...picksOf(message)];
     const at = picks.lastIndexOf(entryOf(button));
     if (at >= 0) picks.splice(at, 1);
     PENDING.set(message.id!, picks);
-    refreshPicker(message, card, button.closest(".fray-card") ?? document);
+    refreshEveryCopy(message, card, button);
   },
   /** Sends the picks as the awaited choice: a list of entries, or a count of Style Points for a Flourish. */
   async spend(message, card, _button) {

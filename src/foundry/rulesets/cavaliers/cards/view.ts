@@ -29,8 +29,14 @@ function stepOf(steps: readonly Step[], rule: string, label: string): Step | und
   return steps.find((step) => step.rule === rule && step.roll === label);
 }
 
+/** The combined actions a participant of the rules request took with her roll. */
+function combinedOf(participant: unknown): string[] {
+  const combined = (participant as { combined?: unknown } | undefined)?.combined;
+  return Array.isArray(combined) ? combined.filter((id): id is string => typeof id === "string") : [];
+}
+
 /** One pool as rolled: the dice it had, the Drop (by part), the kept dice with their faces, the reading. */
-function sideOf(outcome: Outcome, label: string, name: string): SideView | null {
+function sideOf(outcome: Outcome, label: string, name: string, combined: readonly string[] = []): SideView | null {
   const rolled = outcome.dice.filter((die) => die.label === label);
   const read = stepOf(outcome.steps, "keep-two", label);
   if (!read) return null;
@@ -39,7 +45,10 @@ function sideOf(outcome: Outcome, label: string, name: string): SideView | null 
   const dice = rolled.map((die, index) => (kept[index] ? markedDie(die.face, die.sides, "kept", keptTip) : markedDie(die.face, die.sides, "dropped", loc("DieTip.dropped"))));
   const pool = stepOf(outcome.steps, "pool", label);
   const dropTotal = stepOf(outcome.steps, "drop-total", label);
-  const parts = dropTotal ? (["wounds", "combined", "situational", "other"] as const).filter((part) => Number(dropTotal[part] ?? 0) > 0).map((part) => loc(`Drop.${part}`, { n: String(dropTotal[part]) })) : [];
+  // The combined actions' Drop is named by the actions that put it there ("Move 1"), when the card knows them.
+  const combinedNames = combined.map((id) => game.i18n!.localize(`FRAY.Ui.Combined.${id}`)).join(", ");
+  const partText = (part: "wounds" | "combined" | "situational" | "other") => (part === "combined" && combinedNames ? loc("Drop.combinedNamed", { actions: combinedNames, n: String(dropTotal![part]) }) : loc(`Drop.${part}`, { n: String(dropTotal![part]) }));
+  const parts = dropTotal ? (["wounds", "combined", "situational", "other"] as const).filter((part) => Number(dropTotal[part] ?? 0) > 0).map(partText) : [];
   const poolDice = Array.isArray(pool?.dice) ? (pool.dice as string[]).map((die) => die.split(":").at(-1) ?? die) : dice.map((die) => `d${die.sides}`);
   return {
     role: POOL_LABELS[label] ?? label,
@@ -83,6 +92,13 @@ function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> |
   };
 }
 
+/** What the one who chooses reads in place of "Waiting for …" ("Your choice: spend 6 SP"). */
+function yoursLine(card: CardData, awaiting: Awaiting): string {
+  const sp = Number((awaiting.offer as { sp?: unknown }).sp ?? 0);
+  if (awaiting.choice === "spend" || awaiting.choice === "landingSpend") return game.i18n!.format("FRAY.Card.YourSpend", { sp: String(sp) });
+  return game.i18n!.format("FRAY.Card.YourChoice", { name: nameOf(card, awaiting.by) });
+}
+
 /** A status word of the rules as players read it: its token status's name, or the event it names. */
 function wordLabel(word: string): string {
   const id = statusIdFor(word);
@@ -109,8 +125,8 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
   const awaiting = outcome.awaiting ?? null;
   const actorRole = card.kind === "cavaliers.attack" ? "attacker" : "actor";
   const sides = [
-    sideOf(outcome, card.kind === "cavaliers.attack" ? "attack pool" : `${card.kind.split(".")[1]} pool`, nameOf(card, actorRole)),
-    card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", typeof card.request.defence === "string" ? `${nameOf(card, "defender")} · ${loc(`Defence.${card.request.defence}`)}` : nameOf(card, "defender")) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? "moderate")}`)),
+    sideOf(outcome, card.kind === "cavaliers.attack" ? "attack pool" : `${card.kind.split(".")[1]} pool`, nameOf(card, actorRole), combinedOf(card.rules[actorRole])),
+    card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", typeof card.request.defence === "string" ? `${nameOf(card, "defender")} · ${loc(`Defence.${card.request.defence}`)}` : nameOf(card, "defender"), combinedOf(card.rules.defender)) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? "moderate")}`)),
   ].filter((side): side is SideView => side !== null);
   const result = outcome.result as { winner?: string; success?: boolean; survived?: boolean };
   const winner = result.winner ? nameOf(card, result.winner) : "";
@@ -120,10 +136,13 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
     sides,
     diceLegend: diceLegend(sides.flatMap((side) => side.dice)),
     awaitingDefence: defence
-      ? { owner: card.refs.defender?.actor ?? "", name: nameOf(card, "defender"), buttons: ((defence.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })) }
+      ? { owner: card.refs.defender?.actor ?? "", name: nameOf(card, "defender"), yours: game.i18n!.format("FRAY.Card.YourDefence", { name: nameOf(card, "defender") }), buttons: ((defence.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })) }
       : null,
     picker: awaiting ? pickerOf(card, awaiting) : null,
     waitingLine: awaiting && awaiting.choice !== "defence" ? loc("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    // The one who chooses reads it as hers ("Your choice: spend 6 SP"); render.ts shows it to her alone.
+    chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
+    yoursLine: awaiting ? yoursLine(card, awaiting) : "",
     interposedLine: interposedLine(card),
     winnerLine: winner ? loc("Wins", { name: winner }) : "",
     failed: result.success === false || result.survived === false,

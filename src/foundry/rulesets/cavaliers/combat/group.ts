@@ -8,6 +8,14 @@ import { GROUP_KEY, groupOf } from "./state.js";
  * combatant of the same actor (tokens of one prototype) joins the group, which needs three or more.
  * Clicking again splits it.
  */
+/** Whether the combatant's row may share a roll: Rabble or Stock, three or more of this actor, or already sharing (to split). */
+export function mayShare(combat: Combat.Implementation, combatant: Combatant.Implementation): boolean {
+  if (groupOf(combatant)) return true;
+  const system = cavaliersSystem(combatant.actor);
+  const type = system ? actorType(system) : undefined;
+  return (type === "rabble" || type === "stock") && combat.combatants.filter((c) => c.actorId !== null && c.actorId === combatant.actorId).length >= 3;
+}
+
 export async function toggleGroup(combat: Combat.Implementation, combatant: Combatant.Implementation): Promise<void> {
   const i18n = game.i18n!;
   const same = combat.combatants.filter((c) => c.actorId !== null && c.actorId === combatant.actorId);

@@ -2,7 +2,7 @@ import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavali
 import type { CombatantButton, RulesetCombatRules } from "../../../combat/rules.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
 import { writeStates } from "../../../combat/store.js";
-import { toggleGroup } from "./group.js";
+import { mayShare, toggleGroup } from "./group.js";
 import { interpose } from "./interpose.js";
 import { HOLD_KEY, heldThisRound } from "./hold.js";
 import { chooseInterpose } from "./interpose-dialog.js";
@@ -50,7 +50,8 @@ export const cavaliersCombatRules: RulesetCombatRules = {
     const buttons: CombatantButton[] = [];
     if (groupOf(combatant)) facts.push(i18n.localize("FRAY.Combat.Grouped"));
     if (heldThisRound(combat, combatant)) facts.push(i18n.localize("FRAY.Combat.Interpose.HeldFact"));
-    if (game.user?.isGM && !state) buttons.push({ action: "group", label: i18n.localize("FRAY.Combat.Group"), tooltip: i18n.localize("FRAY.Combat.GroupHint") });
+    // Only a row that may share shows the button (the GM's act still refuses any other: a forged click).
+    if (game.user?.isGM && !state && mayShare(combat, combatant)) buttons.push({ action: "group", label: i18n.localize("FRAY.Combat.Group"), tooltip: i18n.localize("FRAY.Combat.GroupHint") });
     if (!state) return { facts, buttons };
     const ip = initiativePoints(combatant);
     facts.push(i18n.localize(`FRAY.Combat.Specialty.${state.specialty}`), i18n.format("FRAY.Combat.IP", { ip: String(ip) }));

@@ -8,6 +8,7 @@ import { integerIn, oneOf, optionalInteger, optionalString, stringList } from ".
 import { anything, entries, listOf, oneOf as oneOfField, optional, requestOf, text, whole } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import type { CardData, ChangeRecord } from "../../../cards/model.js";
+import type { DescribedChange } from "../../../cards/phrasing.js";
 import { cardName, changeTargetAt } from "../../../cards/documents.js";
 import { combatantOfKey } from "../../../combat/fighter.js";
 import { Refused } from "../../../relay/index.js";
@@ -66,31 +67,52 @@ function titleOf(card: CardData): string {
   return localize(card.request.for === "ranged" ? "FRAY.Drama.Card.Title.shootFirst" : "FRAY.Drama.Card.Title.momentum");
 }
 
-/** A list of wounds as the card's change list shows it: each one's Flesh, "—" for none. */
+/** Each wound's Flesh ("5F, 3F"). */
 function woundsText(value: unknown): string {
   const wounds = Array.isArray(value) ? (value as { flesh?: unknown }[]) : [];
-  return wounds.length ? wounds.map((w) => localize("FRAY.Drama.Card.WoundFlesh", { flesh: String(Number(w.flesh) || 0) })).join(", ") : "—";
+  return wounds.map((w) => localize("FRAY.Drama.Card.WoundFlesh", { flesh: String(Number(w.flesh) || 0) })).join(", ");
 }
 
-/** Tracker state a card changed, in the players' words (Momentum, a stance). */
-function describeChange(record: ChangeRecord): { field: string; before: string; after: string } | null {
-  if (record.key === "system.wounds") return { field: localize("FRAY.Drama.Card.Field.wounds"), before: woundsText(record.before), after: woundsText(record.after) };
+/** The wounds a change added (the list grows by its end) or, when it shrank, that some healed. */
+function woundsLine(record: ChangeRecord): string {
+  const before = Array.isArray(record.before) ? record.before : [];
+  const after = Array.isArray(record.after) ? record.after : [];
+  if (after.length <= before.length) return localize("FRAY.Drama.Card.Say.WoundsHealed", { name: record.name, wounds: woundsText(after) || localize("FRAY.Drama.Card.Say.None") });
+  const added = after.slice(before.length);
+  return localize(added.length === 1 ? "FRAY.Drama.Card.Say.Wound" : "FRAY.Drama.Card.Say.Wounds", { name: record.name, wounds: woundsText(added) });
+}
+
+/** Tracker state a card changed, in the players' words: sentences of the game, never a field's name and values. */
+function describeChange(record: ChangeRecord): DescribedChange | null {
+  const field = (key: string) => localize(`FRAY.Drama.Card.Field.${key}`);
+  if (record.key === "system.wounds") return { field: field("wounds"), before: "", after: "", line: woundsLine(record) };
   const parts = record.key.split(".");
+  // The round a disadvantage is for is the disadvantage's own bookkeeping: its line says "next round".
+  if (record.key === "system.disadvantageRound") return { field: localize("FRAY.Drama.FIELDS.disadvantageRound.label"), before: "", after: "", line: null };
+  if (record.key === "system.disadvantage") {
+    const level = String(record.after);
+    const line = level === "none" ? localize("FRAY.Drama.Card.Say.DisadvantageOff", { name: record.name }) : localize("FRAY.Drama.Card.Say.Disadvantage", { name: record.name, level: localize(`FRAY.Drama.DisadvantageName.${level}`).toLowerCase() });
+    return { field: localize("FRAY.Drama.FIELDS.disadvantage.label"), before: "", after: "", line };
+  }
   // A track or count of the actor's: named as the sheet names it.
   const label = `FRAY.Drama.FIELDS.${parts[1] ?? ""}.label`;
-  const shown = (value: unknown) => (parts[1] === "disadvantage" ? localize(`FRAY.Drama.DisadvantageName.${String(value)}`) : String(value));
-  if (record.kind !== "status" && parts[0] === "system" && game.i18n!.has(label)) return { field: localize(label), before: shown(record.before), after: shown(record.after) };
+  if (record.kind !== "status" && parts[0] === "system" && game.i18n!.has(label)) return { field: localize(label), before: String(record.before), after: String(record.after) };
   if (parts[0] !== "flags" || parts[1] !== SYSTEM_ID) return null;
   // Rounds out in the GM's record: said once, by the actor's own line.
   if (parts[2] === OUT_KEY) return null;
   const combatantName = (id: unknown) => {
     const combat = changeTargetAt(record.uuid);
-    return typeof id === "string" && combat instanceof Combat ? (combatantOfKey(combat.combatants, id)?.name ?? "—") : "—";
+    return typeof id === "string" && combat instanceof Combat ? (combatantOfKey(combat.combatants, id)?.name ?? null) : null;
   };
-  if (parts[2] === MOMENTUM_KEY) return { field: localize("FRAY.Drama.Card.Field.momentum"), before: combatantName(record.before), after: combatantName(record.after) };
+  if (parts[2] === MOMENTUM_KEY) {
+    const holder = combatantName(record.after);
+    return { field: field("momentum"), before: "", after: "", line: holder ? localize("FRAY.Drama.Card.MomentumHeld", { who: cardName(holder) }) : localize("FRAY.Drama.Card.Say.NoMomentum") };
+  }
   if (parts[2] === STANCES_KEY) {
     const stance = (value: unknown) => (typeof value === "string" ? localize(`FRAY.Drama.Stance.${value}`) : "—");
-    return { field: localize("FRAY.Drama.Card.Field.stance", { who: combatantName(parts[4]) }), before: stance(record.before), after: stance(record.after) };
+    const who = combatantName(parts[4]) ?? localize("FRAY.Drama.Card.Say.Someone");
+    if (typeof record.after !== "string") return { field: localize("FRAY.Drama.Card.Field.stance", { who }), before: "", after: "", line: localize("FRAY.Drama.Card.Say.StanceOff", { who }) };
+    return { field: localize("FRAY.Drama.Card.Field.stance", { who }), before: stance(record.before), after: stance(record.after), line: localize("FRAY.Drama.Card.Say.Stance", { who, stance: stance(record.after) }) };
   }
   return { field: localize("FRAY.Drama.Card.Field.dramatic"), before: "", after: "" };
 }
@@ -297,6 +319,7 @@ export const dramaMomentumCard: CardKind = {
   ...common,
   activate: markShots,
   id: "drama.momentum",
+  speaker: "fight",
   action: "momentum",
   opener: "c1",
   roles: CANDIDATE_ROLES,

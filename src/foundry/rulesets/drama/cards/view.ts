@@ -95,12 +95,15 @@ function partsOf(step: Step): string[] {
   return lines;
 }
 
+/** A count agreeing in number ("1 success", "3 successes"). */
+const counted = (noun: "successes" | "levels", n: unknown) => (Number(n) === 1 ? loc(`Count.${noun}.one`) : loc(`Count.${noun}.other`, { n: Number(n) }));
+
 function readingOf(step: Step): { reading: string; flags: string[] } {
   const flags: string[] = [];
-  if (step.critical) flags.push(loc("Critical", { sixes: step.sixes, bonus: step.criticalBonus }));
+  if (step.critical) flags.push(loc("Critical", { sixes: step.sixes, bonus: counted("successes", step.criticalBonus) }));
   if (step.unintendedOutcome) flags.push(loc("Unintended"));
   return {
-    reading: loc("Reading", { base: step.baseSuccesses, resistance: step.resistanceLosses, drama: step.dramaSuccesses, net: step.net }),
+    reading: loc("Reading", { base: counted("successes", step.baseSuccesses), resistance: step.resistanceLosses, drama: step.dramaSuccesses, net: step.net }),
     flags,
   };
 }
@@ -178,7 +181,7 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         }
         break;
       case "opposed-outcome":
-        entries.push({ line: loc(`Outcome.${String(step.kind)}`, { winner: step.winner ?? "", level: step.level }), kind: "outcome" });
+        entries.push({ line: loc(`Outcome.${String(step.kind)}`, { winner: step.winner ?? "", levels: counted("levels", step.level) }), kind: "outcome" });
         if (step.loserCriticalBlow) entries.push({ line: loc("LoserCritical"), kind: "outcome" });
         break;
       case "no-blow":
@@ -232,7 +235,7 @@ export function stepsView(steps: readonly Step[], dice: readonly RolledDie[]): {
         break;
       }
       case "shot":
-        entries.push({ line: loc(`Shot.${String(step.kind)}`, { net: step.net, level: step.level, flesh: step.weaponFlesh }), kind: "outcome" });
+        entries.push({ line: loc(`Shot.${String(step.kind)}`, { net: step.net, levels: counted("levels", step.level), flesh: step.weaponFlesh }), kind: "outcome" });
         break;
       case "momentum-score":
         entries.push({ line: loc("MomentumScore", { who: step.who, grit: step.grit, stance: step.stanceModifier, score: step.score, agility: step.agility, level: step.level }), kind: "momentum" });
@@ -264,7 +267,7 @@ export function awaitingView(card: CardData): Record<string, unknown> | null {
   // "Courage2" is her second courage test's choice: a Courage choice all the same.
   const kind = choiceOfField(awaiting.by, awaiting.choice)?.kind ?? awaiting.choice;
   const offer = awaiting.offer as Record<string, unknown>;
-  const view: Record<string, unknown> = { owner, name, choice: awaiting.choice, kind, waiting: loc(`Waiting.${kind}`, { who: name }) };
+  const view: Record<string, unknown> = { owner, name, choice: awaiting.choice, kind, waiting: loc(`Waiting.${kind}`, { who: name }), yours: game.i18n!.format("FRAY.Card.YourChoice", { name: name }) };
   if (kind === "Stance") view.stances = ((offer.stances as string[]) ?? []).map((stance) => ({ value: stance, label: stanceLabel(stance), dramatic: stance === "dramatic", hint: game.i18n!.localize(`FRAY.Drama.StanceHint.${stance}`) }));
   if (kind === "Pool") {
     view.summary = loc("PoolOffer", { base: offer.base, resistance: offer.resistance, drama: offer.drama, armour: offer.armour, military: offer.military });

@@ -20,7 +20,12 @@ export const PERSONAL_PHRASING: RulesetPhrasing = {
         const taken = names(record.after).filter((fate) => !before.includes(fate));
         const shown = card.applied.filter((other) => other.kind === "status" && other.uuid === record.uuid && other.after).map((other) => statusLabel(other.key));
         const saidByStatus = taken.length > 0 && taken.every((fate) => shown.includes(fate)) && names(record.after).length === before.length + taken.length;
-        return saidByStatus ? null : undefined;
+        if (saidByStatus) return null;
+        // Said as what she took (or what is left), never as the stored list's before and after.
+        const i18n = game.i18n!;
+        if (taken.length && names(record.after).length === before.length + taken.length) return i18n.format("FRAY.Personal.Card.Say.FateTaken", { name: record.name, fates: taken.join(", ") });
+        const left = names(record.after);
+        return i18n.format("FRAY.Personal.Card.Say.FatesNow", { name: record.name, fates: left.length ? left.join(", ") : i18n.localize("FRAY.Personal.Card.Say.NoFates") });
       },
     },
   ],

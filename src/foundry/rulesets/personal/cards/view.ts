@@ -52,11 +52,15 @@ function rollsOf(card: CardData, outcome: Outcome): RollView[] {
   );
 }
 
-/** Each PC's initiative die, labelled with her name. */
+/** Each PC's initiative, labelled with her name: the die plus her rank, totalled as the tracker shows it. */
 function initiativeRolls(card: CardData, outcome: Outcome): RollView[] {
   return outcome.steps
     .filter((step) => step.rule === "pc-initiative")
-    .map((step) => ({ label: loc("InitiativeDie", { name: nameIn(card, step.name) }), formula: "", dice: outcome.dice.filter((die) => die.label === `initiative ${String(step.name)}`).map((die) => markedDie(die.face, die.sides, "", loc("DieTip.initiative"))), total: Number(step.face) }))
+    .map((step) => {
+      const dice = outcome.dice.filter((die) => die.label === `initiative ${String(step.name)}`);
+      const formula = dice[0] ? `d${dice[0].sides} + ${Number(step.rank)}` : "";
+      return { label: loc("InitiativeDie", { name: nameIn(card, step.name) }), formula, dice: dice.map((die) => markedDie(die.face, die.sides, "", loc("DieTip.initiative"))), total: Number(step.score) };
+    })
     .filter((roll) => roll.dice.length > 0);
 }
 
@@ -183,6 +187,9 @@ export function personalContext(card: CardData): Record<string, unknown> {
     lines,
     fateChoice: awaiting ? fateChoiceOf(card, awaiting, subject) : null,
     waitingLine: awaiting ? loc("Waiting", { name: subject }) : "",
+    // Said to the one who chooses as hers (render.ts): "Your choice, for Bruno: see below."
+    chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
+    yoursLine: awaiting ? game.i18n!.format("FRAY.Card.YourChoice", { name: subject }) : "",
     outLine: result.out ? loc("Out", { name: subject }) : "",
   };
 }

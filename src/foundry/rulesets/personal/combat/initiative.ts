@@ -102,5 +102,5 @@ export async function rollAndWrite(combat: Combat.Implementation, rolling: Comba
     await writeStates(combat, STATE_KEY, states);
     await updateCombatants(combat, Object.entries(states).map(([id, state]) => ({ _id: id, initiative: state.score })));
   });
-  await postServedCard("personal.initiative", {}, { rules: request, names: namesOf(combat.combatants) }, dice, asker, rolling[0]?.actor);
+  await postServedCard("personal.initiative", {}, { rules: request, names: namesOf(combat.combatants) }, dice, asker);
 }

@@ -120,6 +120,7 @@ type RoundRequest = {
 export const torchlightRoundCard: CardKind = {
   ...base,
   id: "torchlight.round",
+  speaker: "fight",
   openBy: "gm",
   action: "round",
   prepare(raw, actors, tokens) {
@@ -217,6 +218,7 @@ function placements(fight: CardFight, order: readonly string[], roster: Record<s
 export const torchlightInitiativeCard: CardKind = {
   ...base,
   id: "torchlight.initiative",
+  speaker: "fight",
   openBy: "every-role",
   action: "initiative",
   prepare(raw, actors, tokens) {
@@ -274,6 +276,7 @@ export const torchlightInitiativeCard: CardKind = {
 export const torchlightEngagementCard: CardKind = {
   ...base,
   id: "torchlight.engagement",
+  speaker: "fight",
   openBy: "gm",
   action: "engagement",
   prepare(raw, actors, tokens) {

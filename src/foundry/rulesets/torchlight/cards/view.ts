@@ -50,6 +50,18 @@ function edgeList(why: readonly string[], sign: "+" | "-"): string {
     .join(", ");
 }
 
+/** The damage total with every term that makes it ("9 + 1 Proficiency + 2 Aggressive = 12"). */
+function totalLine(step: Step): string {
+  const terms = step.terms as { dice: number; proficiencies: number; stance?: string; stanceBonus?: number; distracted: number } | undefined;
+  if (!terms) return t("Step.total", { total: step.total });
+  const signed = (n: number, key: string, data: Record<string, unknown> = {}) => `${n < 0 ? "−" : "+"} ${t(key, { n: Math.abs(n), ...data })}`;
+  const parts = [String(terms.dice)];
+  if (terms.proficiencies) parts.push(signed(terms.proficiencies, Math.abs(terms.proficiencies) === 1 ? "Step.termProficiency" : "Step.termProficiencies"));
+  if (terms.stanceBonus) parts.push(signed(terms.stanceBonus, "Step.termStance", { stance: stance(terms.stance) }));
+  if (terms.distracted) parts.push(signed(terms.distracted, "Step.termDistracted"));
+  return t("Step.totalOf", { sum: parts.join(" "), total: step.total });
+}
+
 /** One step of the rules as a line of the card; a rule without words of its own is left out. */
 export function lineOf(step: Step): CardLine | null {
   const line = (text: string, dice: DieChip[] = [], css = ""): CardLine => ({ rule: step.rule, text, dice, css });
@@ -63,7 +75,7 @@ export function lineOf(step: Step): CardLine | null {
     }
     case "damage-die": {
       const extras = [step.d4 !== undefined ? t("Step.d4", { d4: step.d4 }) : "", step.extraDie !== undefined ? t("Step.extraDie", { face: step.extraDie }) : "", step.feint !== undefined ? t("Step.feintReroll", { face: step.feint }) : ""].filter(Boolean);
-      const total = step.total !== undefined ? t("Step.total", { total: step.total }) : "";
+      const total = step.total !== undefined ? totalLine(step) : "";
       const strike = step.precisionStrike ? t("Step.precisionStrike") : "";
       return line([t("Step.damageDie", { member: step.member, sides: step.sides, kept: step.kept }), strike, ...extras, total].filter(Boolean).join(" "), damageDice(step), step.precisionStrike ? "fray-precision" : "");
     }
@@ -270,8 +282,13 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
     title: titleOf(card),
     lines,
     diceLegend: diceLegend(lines.flatMap((line) => line.dice)),
+    // DC and ST said in full under a card that uses them (issue 38 item 5).
+    jargon: lines.some((line) => /\b(DC|ST)\b/.test(line.text)) || card.applied.some((record) => /^system\.characteristics\.\w+\.dc$/.test(record.key)),
     choices,
     waitingLine: awaiting ? t("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    // Said to the one who chooses as hers (render.ts).
+    chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
+    yoursLine: awaiting ? game.i18n!.format("FRAY.Card.YourChoice", { name: nameOf(card, awaiting.by) }) : "",
     statuses: (outcome?.awaiting ? [] : (outcome?.effects ?? [])).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     queued: queuedLine(card),
   };

@@ -103,10 +103,14 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
     })();
     const breath = torchlightSystem(this.actor).breath.value;
     return Object.assign(context, {
-      targetOptions: targetsFor(this.fight).map((f) => {
-        const problem = this.previewFor(f).problems[0];
-        return { value: f.id, label: problem ? `${f.name} — ${problem}` : f.name };
-      }),
+      // A select cuts a long option off: it marks a target the grid forbids, and the reason is said in full below it.
+      ...(() => {
+        const targets = targetsFor(this.fight).map((f) => ({ f, problem: this.previewFor(f).problems[0] }));
+        return {
+          targetOptions: targets.map(({ f, problem }) => ({ value: f.id, label: problem ? t("TargetBarred", { name: f.name }) : f.name })),
+          barredTargets: targets.filter(({ problem }) => problem).map(({ f, problem }) => ({ name: f.name, reason: problem })),
+        };
+      })(),
       weaponOptions: weaponsOf(this.actor).map((w) => ({ value: w.id, label: `${w.name} (d${w.die}, ${t(`WeaponKind.${w.kind}`)})` })),
       // Feint is chosen on the card once the die is seen, not bought before the roll.
       maneuverOptions: maneuversFor(weapon.kind, true)

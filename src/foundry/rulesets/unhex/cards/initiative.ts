@@ -125,6 +125,7 @@ function context(card: CardData): Record<string, unknown> {
 
 export const unhexInitiativeCard: CardKind = {
   id: "unhex.initiative",
+  speaker: "fight",
   ruleset: "unhex",
   action: "initiative",
   template: templatePath("chat/unhex-card.hbs"),

@@ -43,6 +43,8 @@ export interface ButtonView {
 
 export interface AwaitingView {
   owner: string;
+  /** The line the one who chooses reads ("Your choice, for Ada: see below."). */
+  yours: string;
   prompt: string;
   buttons: ButtonView[];
   /** A critical success may set the dice: a number up to this. */
@@ -192,7 +194,8 @@ export function awaitingView(card: CardData, awaiting: Awaiting): AwaitingView {
   const owner = card.refs[awaiting.by]?.actor ?? "";
   const offer = awaiting.offer as Record<string, unknown>;
   const who = String(offer.who ?? nameOf(card, awaiting.by));
-  const base = { owner, choice: awaiting.choice };
+  // What the one who chooses reads in place of "Waiting for …" (render.ts shows it to her alone).
+  const base = { owner, choice: awaiting.choice, yours: game.i18n!.format("FRAY.Card.YourChoice", { name: who }) };
   if (awaiting.choice === "reaction") return { ...base, prompt: t("Ask.reaction", { who }), buttons: offerButtons("reaction", offer.reactions as string[], (value) => t(`Reaction.${value}`)) };
   if (awaiting.choice === "roll" || awaiting.choice.startsWith("rolls.")) {
     const buttons = [{ choice: awaiting.choice, value: "true", label: t("Ask.rollButton") }];

@@ -90,11 +90,11 @@ export const unhexCombatRules: RulesetCombatRules = {
     }
     if (hasBegun(combat)) {
       const spent = budgetOf(combat, combatant).available < 1;
-      buttons.push({ action: "spend", label: i18n().localize("FRAY.Unhex.Combat.Spend"), tooltip: i18n().localize(spent ? "FRAY.Unhex.Combat.NothingToSpend" : "FRAY.Unhex.Combat.SpendHint"), disabled: spent });
+      buttons.push({ action: "spend", label: i18n().localize("FRAY.Unhex.Combat.Spend"), tooltip: spent ? i18n().localize("FRAY.Unhex.Combat.NothingToSpend") : i18n().format("FRAY.Unhex.Combat.SpendHint", { name: combatant.name ?? "" }), disabled: spent });
     }
     if (game.user?.isGM) {
       const next = TEAMS[(TEAMS.indexOf(team) + 1) % TEAMS.length]!;
-      buttons.push({ action: "team", label: i18n().localize("FRAY.Unhex.Combat.Team"), tooltip: i18n().format("FRAY.Unhex.Combat.TeamHint", { team: i18n().localize(`FRAY.Unhex.Team.${next}`) }) });
+      buttons.push({ action: "team", label: i18n().localize("FRAY.Unhex.Combat.Team"), tooltip: i18n().format("FRAY.Unhex.Combat.TeamHint", { name: combatant.name ?? "", team: i18n().localize(`FRAY.Unhex.Team.${next}`) }) });
       // Offered once, on the first row, when one team (or none) is left standing.
       if (hasBegun(combat) && combat.turns[0]?.id === combatant.id) {
         if (combatEndOf(combat).over) buttons.push({ action: "end", label: i18n().localize("FRAY.Unhex.Combat.End"), tooltip: i18n().localize("FRAY.Unhex.Combat.EndHint") });
