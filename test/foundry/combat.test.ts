@@ -443,7 +443,7 @@ describe("the GM's clock and roster", () => {
         // Core's workflow starts each turn passed on the way (Bel's as skipped), on the GM's client; the putting back starts none.
         expect(started).toEqual([`${String(gm.name)}: Bel`, `${String(gm.name)}: Cid`]);
         expect([combat.turn, combat.combatant?.name]).toEqual([0, "Ana"]);
-        expect(clock(combat)).toEqual({ round: 1, combatant: combatants[0]!.id });
+        expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[0]!) });
         expect(JSON.stringify(combat.flags)).toBe(flagsBefore);
       } finally {
         spy.mockRestore();
@@ -480,7 +480,7 @@ describe("the GM's clock and roster", () => {
         hooks.off("combatRound", id);
       }
       expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
-      expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+      expect(clock(combat)).toEqual({ round: 2, combatant: recordKey(combatants[0]!) });
       expect(rounds).toEqual([2]);
     });
 
@@ -492,7 +492,7 @@ describe("the GM's clock and roster", () => {
       expect(clock(combat)).toEqual({ round: 1, combatant: null });
       await combat.update({ turn: combat.turn });
       expect(combat.turn).toBe(1);
-      expect(clock(combat)).toEqual({ round: 1, combatant: combatants[1]!.id });
+      expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[1]!) });
     });
 
     it("is given, with the roster, to a combat from before them, once, by the active GM at ready", async () => {
@@ -515,14 +515,14 @@ describe("the GM's clock and roster", () => {
         await kept();
         await combat.nextTurn();
         expect(combat.combatant?.name).toBe("Cid");
-        expect(clock(combat)).toEqual({ round: 1, combatant: combatants[2]!.id });
+        expect(clock(combat)).toEqual({ round: 1, combatant: recordKey(combatants[2]!) });
         harness.switchUser(ada);
         await (ana as unknown as { toggleStatusEffect(id: string, o: object): Promise<unknown> }).toggleStatusEffect("dead", { overlay: true, active: true });
         harness.switchUser(gm);
         await kept();
         await combat.nextTurn();
         expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
-        expect(clock(combat)).toEqual({ round: 2, combatant: combatants[0]!.id });
+        expect(clock(combat)).toEqual({ round: 2, combatant: recordKey(combatants[0]!) });
       } finally {
         combatTrackerSettings.skipDefeated = false;
       }
