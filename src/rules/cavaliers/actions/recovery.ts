@@ -1,6 +1,7 @@
 import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
+import { isDyingNow, woundTrackOf } from "../actors.js";
 import { buildPool, rollCheck } from "../pool.js";
 import { defaultSurvivalSpend, restHeal } from "../recovery.js";
 import { refuse } from "../refusal.js";
@@ -26,6 +27,8 @@ export const survivalAction = defineAction({
     { additionalProperties: false },
   ),
   resolve(request, tray): Outcome {
+    // Only the Dying roll to survive: the roll is the seed's way out of Dying, not a free heal.
+    if (!isDyingNow({ type: "pc", wounds: request.wounds })) refuse(`${request.name} is not Dying (${request.wounds} Wounds, Wound Limit ${woundTrackOf("pc").limit}): only a Dying character makes a Survival roll`);
     const steps: Step[] = [];
     const options = optionValues(request.options);
     const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: request.competency ?? 0 }), 0, "survival pool", options.keepOneDie, undefined, steps);
