@@ -123,3 +123,28 @@ describe("forged cavaliers cards are refused on the GM's side", () => {
     expect(world()).toBe(before);
   });
 });
+
+// Issue 35: the cards refuse what the rules refuse at their edges, with the world unchanged.
+describe("cavaliers cards at the rules' edges (issue 35)", () => {
+  const lunge = (attacker: Actor, defender: Actor, request: Record<string, unknown> = {}) =>
+    ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: attacker.uuid }, defender: { actor: defender.uuid } }, request: { attack: "lunge", combined: [], useAdvantage: false, assists: [], ...request }, roll: null });
+
+  it("RULINGS (Competency die): a PC with none on her sheet is refused by the card as by the rules, and her sheet offers a d6 at least", async () => {
+    const { cavaliersFoundry } = await import("../../src/foundry/rulesets/cavaliers/index.js");
+    const choices = (type: "cavaliersCharacter" | "cavaliersNpc", actor: Actor) => Object.keys((cavaliersFoundry.actorContexts![type]!(actor as never) as { competencyDice: Record<string, string> }).competencyDice);
+    expect(choices("cavaliersCharacter", duellist)).toEqual(["6", "8", "10", "12"]);
+    expect(choices("cavaliersNpc", guard)).toEqual(["0", "6", "8", "10", "12"]);
+    const none = await make("Nobody", "cavaliersCharacter", { competency: 0 }, { default: 1, [ada.id]: 3 });
+    harness.switchUser(ada);
+    const before = world();
+    expect(await lunge(none, guard)).toMatchObject({ ok: false, reason: expect.stringContaining("Nobody is a PC: she has a competency die, a d6 at least") });
+    expect(world()).toBe(before);
+  });
+
+  it("seed 000 §Dying and Death: a Survival card for a PC who is not Dying is refused, and nothing changes", async () => {
+    harness.switchUser(ada);
+    const before = world();
+    expect(await ask("card.open", { kind: "cavaliers.survival", refs: { actor: { actor: duellist.uuid } }, request: {}, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Duellist") });
+    expect(world()).toBe(before);
+  });
+});

@@ -20,6 +20,19 @@ export function yieldLimitFor(type: ActorType, competencyMax: number): number {
   return ACTOR_TYPES[type].yieldLimit(competencyMax);
 }
 
+/** A PC's competency die when a request leaves it out: the source's chargen gives every PC one, a d6 at least. */
+export const PC_COMPETENCY = 6;
+
+/**
+ * The character's competency die: an NPC may have none (0), a PC always has one. A PC's die left out
+ * is a d6; a PC said to have none is refused, since her Yield Limit and pools would read a die she must have.
+ */
+export function competencyOf(who: { name: string; type?: ActorType | undefined; competency?: number | undefined }): number {
+  if ((who.type ?? "pc") !== "pc") return who.competency ?? 0;
+  if (who.competency === 0) refuse(`${who.name} is a PC: she has a competency die, a d6 at least (leave competency out for a d6)`);
+  return who.competency ?? PC_COMPETENCY;
+}
+
 /** The Wound Drop on a roll of `skill`: only Defense, Dueling, Aim and Brawl feel it. */
 export function woundDropOn(state: CombatantState, skill: string): number {
   return WOUND_DROP_SKILLS.includes(skill) ? woundDrop(woundTrackOf(state.type), state.wounds) : 0;

@@ -1,7 +1,7 @@
 import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { isDyingNow, woundTrackOf } from "../actors.js";
+import { competencyOf, isDyingNow, woundTrackOf } from "../actors.js";
 import { buildPool, rollCheck } from "../pool.js";
 import { defaultSurvivalSpend, restHeal } from "../recovery.js";
 import { refuse } from "../refusal.js";
@@ -31,7 +31,7 @@ export const survivalAction = defineAction({
     if (!isDyingNow({ type: "pc", wounds: request.wounds })) refuse(`${request.name} is not Dying (${request.wounds} Wounds, Wound Limit ${woundTrackOf("pc").limit}): only a Dying character makes a Survival roll`);
     const steps: Step[] = [];
     const options = optionValues(request.options);
-    const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: request.competency ?? 0 }), 0, "survival pool", options.keepOneDie, undefined, steps);
+    const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: competencyOf(request) }), 0, "survival pool", options.keepOneDie, undefined, steps);
     const opposition = rollOpposition(tray, SURVIVAL_OPPOSITION, reading.total, options, steps);
     if (!opposition.success) {
       return { dice: tray.rolled, steps, result: { survived: false, total: reading.total, oppositionTotal: opposition.total }, effects: [effectOf(request.name, {}, {}, ["dead"])] };

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run.js";
+
+// Issue 35: the command line refuses what the cards refuse, and reads what they read, at the rules' edges.
+const resolve = (request: Record<string, unknown>) => runCli(["resolve"], () => JSON.stringify(request));
+const refusal = (request: Record<string, unknown>) => {
+  const result = resolve(request);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe("");
+  expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  return result.stderr.trim();
+};
+const outcome = (request: Record<string, unknown>) => {
+  const result = resolve(request);
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout) as { dice: { label: string; sides: number }[]; steps: Record<string, unknown>[]; result: Record<string, unknown> };
+};
+
+describe("cavaliers on the command line (issue 35)", () => {
+  it("seed 000 §Dying and Death: a Survival roll for a PC who is not Dying is refused in one line", () => {
+    expect(refusal({ ruleset: "cavaliers", action: "survival", name: "Ines", verve: 8, competency: 8, wounds: 3, faces: [8, 4, 2, 2, 1] })).toContain("Ines is not Dying");
+    expect(outcome({ ruleset: "cavaliers", action: "survival", name: "Ines", verve: 8, competency: 8, wounds: 4, faces: [8, 4, 2, 2, 1] }).result).toMatchObject({ survived: true });
+  });
+
+  it("RULINGS (Competency die): a PC's die left out is a d6; a PC with none is refused in one line", () => {
+    const lunge = (attacker: Record<string, unknown>) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker, faces: [8, 6] });
+    const read = outcome(lunge({ name: "Ines", attribute: 8 }));
+    expect(read.steps.find((step) => step.rule === "pool")?.dice).toEqual(["attribute:d8", "competency:d6"]);
+    expect(refusal(lunge({ name: "Ines", attribute: 8, competency: 0 }))).toContain("Ines is a PC: she has a competency die, a d6 at least");
+  });
+});
