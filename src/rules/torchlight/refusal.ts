@@ -31,6 +31,8 @@ export type TorchlightRefusalCode =
   | "reach-not-closest"
   | "grapple-needs-attack"
   | "rally-needs-max-breath"
+  | "recover-needs-max-breath"
+  | "rest-needs-max-dc"
   | "compelled"
   | "compelled-to-attack"
   | "bad-breath-order"
@@ -74,6 +76,8 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "reach-not-closest": "a reach weapon reaches only the closest character in one adjacent lane",
   "grapple-needs-attack": "Grapple follows an attack (it is never taken alone)",
   "rally-needs-max-breath": "Rally's Breath stops at each companion's maximum: give maxBreath for everyone it reaches",
+  "recover-needs-max-breath": "Recovery gives back Breath up to its maximum: give maxBreath",
+  "rest-needs-max-dc": "a day of rest gives back each Characteristic up to its unhurt DC: give maxDc for all five",
   compelled: "a compelled character's attack goes where the compulsion sends it",
   "compelled-to-attack": "a compelled character must attack this round: no stance ability in place of the attack",
   "bad-breath-order": "the order in which hits meet Breath names each hit on that character once, and only those",
