@@ -22,6 +22,13 @@ describe("cavaliers on the command line (issue 35)", () => {
     expect(outcome({ ruleset: "cavaliers", action: "survival", name: "Ines", verve: 8, competency: 8, wounds: 4, faces: [8, 4, 2, 2, 1] }).result).toMatchObject({ survived: true });
   });
 
+  it("RULINGS (Lunge table): Break Weapon lands only on a failed Parry, not on one that won and bought no Negate", () => {
+    // Lunge 6 + 5 = 11; the Guard's Parry 10 + 12 wins.
+    const request = { ruleset: "cavaliers", action: "attack", attack: "lunge", defence: "parry", attacker: { name: "Ines", attribute: 8, competency: 8 }, defender: { name: "Guard", type: "stock", attribute: 10, competency: 12, ranks: 1 } };
+    expect(refusal({ ...request, spend: [], landingSpend: ["break-weapon"], faces: [6, 5, 10, 12, 1] })).toContain("Break Weapon: only against a failed Parry");
+    expect(resolve({ ...request, spend: ["break-weapon"], faces: [6, 5, 1, 1, 1] }).code).toBe(0);
+  });
+
   it("RULINGS (Competency die): a PC's die left out is a d6; a PC with none is refused in one line", () => {
     const lunge = (attacker: Record<string, unknown>) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker, faces: [8, 6] });
     const read = outcome(lunge({ name: "Ines", attribute: 8 }));

@@ -139,7 +139,7 @@ describe("cavaliers thresholds: spending", () => {
   });
 
   it("the chooser is offered only the entries whose condition holds, unless asked for all", () => {
-    const ids = (onlyAvailable: boolean) => offeredEntries("attacker", "lunge", "block", state(), SUCCESS_TABLES, onlyAvailable).entries.map((entry) => entry.id);
+    const ids = (onlyAvailable: boolean) => offeredEntries("attacker", "lunge", "block", state(), { onlyAvailable }).entries.map((entry) => entry.id);
     expect(ids(true)).not.toContain("break-weapon");
     expect(ids(false)).toContain("break-weapon");
     expect(offeredEntries("defender", "lunge", "parry", state()).context).toEqual({ role: "defending", attack: "lunge", defence: "parry" });

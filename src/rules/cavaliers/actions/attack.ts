@@ -117,12 +117,12 @@ export const attackAction = defineAction({
     const winner = beats(attack.reading.total, defence.reading.total) ? "attacker" : "defender";
     steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner, tieGoesTo: "defender" });
     const rolled = { winner, attacker: attackerRoll, defender: defenderRoll };
-    const offer = (side: "attacker" | "defender", sp: number) => spendOffer(sp, offeredEntries(side, request.attack, request.defence!, defence.state).entries);
+    const offer = (side: "attacker" | "defender", sp: number) => spendOffer(sp, offeredEntries(side, request.attack, request.defence!, defence.state, { defenceWon: winner === "defender" }).entries);
     if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: winner, offer: offer(winner, winner === "attacker" ? attackerRoll.successPoints : defenderRoll.successPoints) });
     if (winner === "defender" && request.landingSpend === undefined && attackerRoll.successPoints > 0) {
       // The defender's purchases are checked before the attacker is asked to spend on a landing attack.
       // Stryker disable next-line StringLiteral: offeredEntries only asks whether the side is "attacker"
-      const { entries, context } = offeredEntries("defender", request.attack, request.defence, defence.state, undefined, false);
+      const { entries, context } = offeredEntries("defender", request.attack, request.defence, defence.state, { onlyAvailable: false });
       const negated = validateSpend(entries, request.spend, defenderRoll.successPoints, context).purchases.some((p) => p.entry.effect.kind === "negate");
       if (!negated) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "landingSpend", by: "attacker", offer: offer("attacker", attackerRoll.successPoints) });
     }
