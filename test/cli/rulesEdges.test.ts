@@ -29,6 +29,13 @@ describe("cavaliers on the command line (issue 35)", () => {
     expect(resolve({ ...request, spend: ["break-weapon"], faces: [6, 5, 1, 1, 1] }).code).toBe(0);
   });
 
+  it("seed 000 §Wounds (RULINGS: per-actor wound track): the request carries her track; 4 Wounds of [1, 2, 4, 4] are not Dying", () => {
+    const request = (woundTrack?: number[]) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", defence: "parry", attacker: { name: "Ines", attribute: 8, competency: 8 }, defender: { name: "Bravo", type: "minor", attribute: 8, competency: 6, wounds: 4, ...(woundTrack ? { woundTrack } : {}) }, faces: [8, 7, 5] });
+    expect(outcome(request([1, 2, 4, 4])).steps).toContainEqual(expect.objectContaining({ rule: "drop-total", roll: "defence pool", wounds: 4 }));
+    expect(refusal(request())).toContain("Bravo is Dying");
+    expect(refusal({ ...request(), defender: { name: "Bravo", woundTrack: Array(11).fill(1), attribute: 8 } })).toContain("defender.woundTrack");
+  });
+
   it("RULINGS (Competency die): a PC's die left out is a d6; a PC with none is refused in one line", () => {
     const lunge = (attacker: Record<string, unknown>) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker, faces: [8, 6] });
     const read = outcome(lunge({ name: "Ines", attribute: 8 }));

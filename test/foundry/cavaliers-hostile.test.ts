@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces } from "../../playground/foundry/dice.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
@@ -138,6 +138,23 @@ describe("cavaliers cards at the rules' edges (issue 35)", () => {
     harness.switchUser(ada);
     const before = world();
     expect(await lunge(none, guard)).toMatchObject({ ok: false, reason: expect.stringContaining("Nobody is a PC: she has a competency die, a d6 at least") });
+    expect(world()).toBe(before);
+  });
+
+  it("seed 000 §Wounds (RULINGS: per-actor wound track): the card reads her own track as her sheet does; a forged track in the request changes nothing", async () => {
+    // A Minor NPC whose own track is [1, 2, 4, 4] (Wound Limit 5) with 4 Wounds: not Dying on her sheet, nor on the card.
+    const tough = await make("Tough", "cavaliersNpc", { npcType: "minor", wounds: { value: 4, track: [1, 2, 4, 4] } }, { default: 1 });
+    expect((tough.system as unknown as { derived: { dying: boolean; woundLimit: number } }).derived).toMatchObject({ dying: false, woundLimit: 5 });
+    harness.switchUser(ada);
+    const { postAttack } = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+    queueFaces(5, 3);
+    expect(await postAttack({ attackerUuid: duellist.uuid, targetUuid: tough.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] })).toBeTruthy();
+    const posted = (game.messages.contents.at(-1) as unknown as Message).system.toObject() as { rules: { attacker: { woundTrack: number[] } } };
+    expect(posted.rules.attacker.woundTrack).toEqual([1, 2, 4]);
+    // Bravo (the type's track, 4 Wounds: Dying) stays Dying whatever track a forged request names.
+    const before = world();
+    expect(await lunge(duellist, bravo, { woundTrack: [1, 1, 1, 1, 1, 1] })).toMatchObject({ ok: false });
+    expect(await lunge(duellist, bravo)).toMatchObject({ ok: false, reason: expect.stringContaining("Bravo is Dying") });
     expect(world()).toBe(before);
   });
 

@@ -106,7 +106,7 @@ export function applySpend(plan: SpendPlan, buyer: CombatantState, opponent: Com
           break;
         case "inflict-wound": {
           const target = needOpponent(entry.name);
-          other = takeWounds(target, woundTrackOf(target.type), effect.amount);
+          other = takeWounds(target, woundTrackOf(target), effect.amount);
           break;
         }
         case "increase-advantage":

@@ -273,3 +273,35 @@ describe("seed 000 §Yield: a PC who reaches her Yield Limit can stay in the fig
     expect(cavaliersDuel.fight(lone("A"), lone("B", { type: "minor", yieldLimit: 1 }), new DiceTray(givenFaces(faces)), 10)).toEqual({ winner: "a", rounds: 1 });
   });
 });
+
+describe("seed 000 §Wounds, the table's Wound Limits 5 and 6 (RULINGS: per-actor wound track)", () => {
+  // A Minor NPC whose own track is [1, 2, 4, 4]: Wound Limit 5, so 4 Wounds are Drop 4, not Dying.
+  const bravo = { name: "Bravo", type: "minor", attribute: 8, competency: 6, woundTrack: [1, 2, 4, 4] };
+  const lunge = (defender: Record<string, unknown>, faces: number[], more: Record<string, unknown> = {}) => resolveChecked("attack", { attack: "lunge", defence: "parry", attacker: ines, defender, ...more }, faces);
+
+  it("her own track, not her type's, says whether she is Dying and what Drop her Wounds give", () => {
+    // Her Parry d8 + d6 takes Drop 4 before the roll, and one die always stays: her 5 against Ines's 8 + 7.
+    const outcome = lunge({ ...bravo, wounds: 4 }, [8, 7, 5]);
+    expect(outcome.steps).toContainEqual(expect.objectContaining({ rule: "drop-total", roll: "defence pool", wounds: 4 }));
+    expect(() => lunge({ name: "Bravo", type: "minor", attribute: 8, competency: 6, wounds: 4 }, [8, 7, 5, 1])).toThrow("Bravo is Dying");
+    expect(() => lunge({ ...bravo, wounds: 5 }, [8, 7, 5, 1])).toThrow("Bravo is Dying");
+  });
+
+  it("a Wound bought stops at her own limit: the fifth makes her Dying, and her Wound Drop reads her track", () => {
+    const outcome = lunge({ ...bravo, wounds: 4 }, [8, 7, 1, 1], { spend: ["inflict-wound"] });
+    expect(changesOf(outcome, "Bravo").wounds).toEqual({ from: 4, to: 5 });
+    expect(statusesOf(outcome, "Bravo")).toContain("dying");
+    const three = lunge({ ...bravo, wounds: 3 }, [8, 7, 1, 1], { spend: ["inflict-wound"] });
+    expect(statusesOf(three, "Bravo")).not.toContain("dying");
+  });
+
+  it("Wound Limit 6 (a track of five Drops): 5 Wounds are not Dying, 6 are; a Survival roll reads her track too", () => {
+    const major = { name: "Margot", type: "major", attribute: 8, competency: 8, woundTrack: [0, 1, 2, 4, 4] };
+    expect(lunge({ ...major, wounds: 5 }, [8, 7, 8, 1]).awaiting).toMatchObject({ choice: "spend" });
+    expect(() => lunge({ ...major, wounds: 6 }, [8, 7, 8, 1])).toThrow("Margot is Dying");
+    expect(() => resolveChecked("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, woundTrack: [1, 2, 4, 4] }, [])).toThrow("Ines is not Dying (4 Wounds, Wound Limit 5)");
+    expect(resolveChecked("survival", { name: "Ines", verve: 8, competency: 8, wounds: 5, woundTrack: [1, 2, 4, 4] }, [8, 4, 2, 2, 1]).result).toMatchObject({ survived: true });
+    const ended = resolveChecked("end-combat", { combatants: [{ name: "Bravo", type: "minor", wounds: 4, woundTrack: [1, 2, 4, 4] }] }, []);
+    expect(ended.result).toMatchObject({ resolved: true, died: [] });
+  });
+});

@@ -101,7 +101,7 @@ describe("cavaliers thresholds: Yield, Wounds and actor types", () => {
   it("each type's Yield Limit and Dying mark: a Stock NPC 3 + half her competency die, Dying at 2 Wounds", () => {
     expect(yieldLimitFor("stock", 10)).toBe(8);
     expect(yieldLimitFor("major", 8)).toBe(14);
-    expect(woundTrackOf("stock")).toEqual({ drops: [1], limit: 2 });
+    expect(woundTrackOf({ type: "stock" })).toEqual({ drops: [1], limit: 2 });
     expect(isDyingNow(state({ type: "stock", wounds: 1 }))).toBe(false);
     expect(isDyingNow(state({ type: "stock", wounds: 2 }))).toBe(true);
     expect(isDyingNow(state({ wounds: 3 }))).toBe(false);

@@ -25,6 +25,7 @@ export function stateOf(participant: Static<typeof StateOnly> & { competency?: n
     yieldLimit: participant.yieldLimit ?? yieldLimitFor(type, competencyOf(participant)),
     advantage: participant.advantage ?? 0,
     style: participant.style ?? 0,
+    ...(participant.woundTrack ? { woundTrack: participant.woundTrack } : {}),
   };
 }
 

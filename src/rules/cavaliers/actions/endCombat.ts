@@ -4,7 +4,7 @@ import { ownValue } from "../../../core/ownKey.js";
 import { defineAction } from "../../ruleset.js";
 import { isDyingNow } from "../actors.js";
 import { refuse } from "../refusal.js";
-import { ActorTypeSchema, Options } from "../schemas.js";
+import { ActorTypeSchema, Options, WoundTrackSchema } from "../schemas.js";
 
 const Key = Type.String({ pattern: "^.{1,40}$" });
 
@@ -16,6 +16,7 @@ const Combatant = Type.Object(
     type: Type.Optional(ActorTypeSchema),
     yield: Type.Optional(Type.Integer({ minimum: 0 })),
     wounds: Type.Optional(Type.Integer({ minimum: 0 })),
+    woundTrack: WoundTrackSchema,
   },
   { additionalProperties: false },
 );

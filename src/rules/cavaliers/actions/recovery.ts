@@ -5,7 +5,7 @@ import { competencyOf, isDyingNow, woundTrackOf } from "../actors.js";
 import { buildPool, rollCheck } from "../pool.js";
 import { defaultSurvivalSpend, restHeal } from "../recovery.js";
 import { refuse } from "../refusal.js";
-import { AttributeDie, CompetencyDie, Options, Spend } from "../schemas.js";
+import { AttributeDie, CompetencyDie, Options, Spend, WoundTrackSchema } from "../schemas.js";
 import { applySpend, entriesFor, validateSpend } from "../spend.js";
 import { SUCCESS_TABLES, SURVIVAL_OPPOSITION } from "../tables.js";
 import { spendOffer } from "./attack.js";
@@ -20,6 +20,7 @@ export const survivalAction = defineAction({
       verve: AttributeDie,
       competency: Type.Optional(CompetencyDie),
       wounds: Type.Integer({ minimum: 1 }),
+      woundTrack: WoundTrackSchema,
       /** The survivor's purchases; without them the choice is awaited (`defaultSurvivalSpend` is a sensible pick). */
       spend: Type.Optional(Spend),
       options: Options,
@@ -28,7 +29,7 @@ export const survivalAction = defineAction({
   ),
   resolve(request, tray): Outcome {
     // Only the Dying roll to survive: the roll is the seed's way out of Dying, not a free heal.
-    if (!isDyingNow({ type: "pc", wounds: request.wounds })) refuse(`${request.name} is not Dying (${request.wounds} Wounds, Wound Limit ${woundTrackOf("pc").limit}): only a Dying character makes a Survival roll`);
+    if (!isDyingNow(request)) refuse(`${request.name} is not Dying (${request.wounds} Wounds, Wound Limit ${woundTrackOf(request).limit}): only a Dying character makes a Survival roll`);
     const steps: Step[] = [];
     const options = optionValues(request.options);
     const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: competencyOf(request) }), 0, "survival pool", options.keepOneDie, undefined, steps);

@@ -19,7 +19,7 @@ import { forgetActorCombined, recordActorCombined, roundFields, roundOfRequest }
 import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
-import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf } from "./participants.js";
+import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf, woundTrackOfActor } from "./participants.js";
 import { cavaliersContext } from "./view.js";
 
 const FIELDS: Record<string, string> = { yield: "system.yield.value", wounds: "system.wounds.value", advantage: "system.advantage", style: "system.style" };
@@ -46,9 +46,9 @@ export function trackUpdate(outcome: Outcome, index: number): Record<string, unk
   return update;
 }
 
-/** Whether the actor is Dying with these Wounds (her type's wound track decides). */
+/** Whether the actor is Dying with these Wounds (her own wound track decides, as on her sheet). */
 export function dyingWith(actor: Actor.Implementation, wounds: number): boolean {
-  return isDyingNow({ type: actorType(actor), wounds });
+  return isDyingNow({ woundTrack: woundTrackOfActor(actor), wounds });
 }
 
 /** A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it. */

@@ -14,7 +14,7 @@ import { rewriteOpenCard } from "../../../cards/index.js";
 import { writeStates } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
-import { cavaliersSystem, actorType } from "../cards/participants.js";
+import { cavaliersSystem, actorType, woundTrackOfActor } from "../cards/participants.js";
 import { actorHeldInArea, HOLD_KEY } from "./hold.js";
 import { combinedThisRound, recordCombined } from "./combined.js";
 import { checkBlock, checkMove, checkRedirect, INTERPOSE_MOVE, type Redirect } from "./interpose-check.js";
@@ -44,6 +44,7 @@ function resolveSpend(bought: CheckedSpend, actor: Actor.Implementation, interpo
     name: actor.name,
     type: actorType(actor),
     wounds: system.wounds.value,
+    woundTrack: woundTrackOfActor(actor),
     specialty: bought.state.specialty,
     initiativePoints: initiativePoints(bought.combatant),
     usedThisRound: bought.used,
