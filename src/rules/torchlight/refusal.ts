@@ -3,6 +3,9 @@ import { RuleError } from "../../core/ruleError.js";
 /** Why a Torchlight request breaks the rules, as a stable code the Foundry layer can key on. */
 export type TorchlightRefusalCode =
   | "no-melee-from-rearguard"
+  | "attacker-incapacitated"
+  | "attacker-waiting"
+  | "target-dead"
   | "melee-out-of-lane"
   | "reach-out-of-range"
   | "ranged-while-engaged"
@@ -48,6 +51,9 @@ export type TorchlightRefusalCode =
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
+  "attacker-incapacitated": "an Incapacitated character takes no action: she cannot attack",
+  "attacker-waiting": "a character who failed her Initiative does not act until the next round",
+  "target-dead": "the target is dead: there is no one left to attack",
   "melee-out-of-lane": "a melee attack reaches only the attacker's own lane",
   "reach-out-of-range": "a reach weapon reaches one adjacent lane at most",
   "ranged-while-engaged": "an Engaged combatant cannot make a ranged attack",

@@ -31,6 +31,10 @@ const Attacker = Type.Object(
     damageType: Type.Optional(Type.String({ maxLength: 40 })),
     /** Needed only to buy a Maneuver (or a Feint) with Breath. */
     breath: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Incapacitated: she takes no action, so no attack. */
+    incapacitated: Type.Optional(Type.Boolean()),
+    /** She failed her Initiative (the Dex save) and does not act until the next round. */
+    waiting: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -64,6 +68,8 @@ const Request = Type.Object(
         name: Type.String(),
         stance: Type.Optional(StanceSchema),
         incapacitated: Type.Optional(Type.Boolean()),
+        /** A Characteristic at 0: dead, and there is no one left to attack. */
+        dead: Type.Optional(Type.Boolean()),
         hidden: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
@@ -234,6 +240,10 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const stance = attacker.stance ?? "steadied";
   const declared = request.maneuver;
   const position = request.position;
+  // Who may attack whom at all, before the grid: an Incapacitated or waiting attacker takes no action; the dead are past attacking.
+  if (attacker.incapacitated) refused("attacker-incapacitated", attacker.name);
+  if (attacker.waiting) refused("attacker-waiting", attacker.name);
+  if (target.dead) refused("target-dead", target.name);
 
   if (position) {
     const refusal = attackRefusal({
