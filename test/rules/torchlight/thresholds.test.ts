@@ -24,9 +24,9 @@ describe("seed 004 §Squads: the highest damage roll applies", () => {
   });
 
   it("on equal totals the roll of the member listed first applies (its Precision Strike with it)", () => {
-    // Gob 2's d4 shows its top face 4, a Precision Strike: its extra die (Enhanced, keeps 1) makes 5.
-    // Gob 3's d6 keeps 5: the same total, no Precision Strike. Gob 2, listed first, is the one applied.
-    const outcome = resolve("attack", squad({ weaponDie: 6 }, [{ weaponDie: 4, precision: "extra-die" }, { weaponDie: 6 }]), [1, 1, 4, 1, 1, 1, 5, 2]);
+    // Gob 2's d4 shows its top face 4, a Precision Strike: its extra die (Enhanced, keeps 1, rolled once
+    // every member's die is down) makes 5. Gob 3's d6 keeps 5: the same total, no Precision Strike. Gob 2, listed first, is the one applied.
+    const outcome = resolve("attack", squad({ weaponDie: 6 }, [{ weaponDie: 4, precision: "extra-die" }, { weaponDie: 6 }]), [1, 1, 4, 1, 5, 2, 1, 1]);
     expect(outcome.result).toMatchObject({ damage: 5, squadMember: "Gob 2", precisionStrike: true });
   });
 });

@@ -283,15 +283,21 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const steps: Step[] = [{ rule: "edges", enhanced: edges.enhanced.length, impaired: edges.impaired.length, net: edges.enhanced.length - edges.impaired.length, why: [...edges.enhanced.map((e) => `+${e}`), ...edges.impaired.map((e) => `-${e}`)] }];
   if (situation.area && target.hidden) steps.push({ rule: "area-on-hidden" });
 
-  // The lead's die first: a Precision Strike waits for her choice, a lower die for her Feint, before anything else is rolled.
+  // Every attacker's damage die first (a Squad's all at once: "all attackers roll their damage dice"); only
+  // then does the lead choose on a Precision Strike (or a Feint), and each mate after her, in order.
   const plan = planFor(attacker.weaponDie, edges, options);
   const leadDie = rollDamageDie(tray, plan, `${attacker.name} damage die`);
+  const mateDice = mates.map((mate) => {
+    const matePlan = planFor(mate.weaponDie, edges, options);
+    return { plan: matePlan, die: rollDamageDie(tray, matePlan, `${mate.name} damage die`) };
+  });
+  const everyDie = (): Step[] => [dieStep(attacker.name, leadDie), ...mates.map((mate, index) => dieStep(mate.name, mateDice[index]!.die))];
   let precision: PrecisionChoice | undefined;
   let feinting = false;
   if (leadDie.precisionStrike) {
     precision = declared?.payWith === "precision" ? declared.name : request.precision;
     if (precision === undefined) {
-      steps.push(dieStep(attacker.name, leadDie));
+      steps.push(...everyDie());
       const offer = { options: precisionOffer(weapon, attacker.dex, declared?.name) };
       return awaitingOutcome(tray.rolled, steps, { precisionStrike: true, die: leadDie.kept }, { choice: "precision", by: "attacker", offer });
     }
@@ -303,7 +309,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     // No Breath given is none to spend.
     const feintOpen = melee && (attacker.breath ?? 0) - feint.breathTaken >= MANEUVER_BREATH_COST;
     if (feint.choice === undefined && feintOpen) {
-      steps.push(dieStep(attacker.name, leadDie));
+      steps.push(...everyDie());
       return awaitingOutcome(tray.rolled, steps, { precisionStrike: false, die: leadDie.kept }, { choice: "feint", by: "attacker", offer: { options: ["reroll", "keep"], die: leadDie.kept, sides: leadDie.sides } });
     }
     feinting = feint.choice === "reroll";
@@ -325,8 +331,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   for (const [index, mate] of mates.entries()) {
     // No weapon named is a melee one: the Maneuvers ask only whether it is ranged.
     const mateWeapon = mate.weapon;
-    const matePlan = planFor(mate.weaponDie, edges, options);
-    const die = rollDamageDie(tray, matePlan, `${mate.name} damage die`);
+    const { plan: matePlan, die } = mateDice[index]!;
     let matePrecision: PrecisionChoice | undefined;
     if (die.precisionStrike) {
       matePrecision = mate.precision;
