@@ -36,6 +36,11 @@ describe("cavaliers on the command line (issue 35)", () => {
     expect(refusal({ ...request(), defender: { name: "Bravo", woundTrack: Array(11).fill(1), attribute: 8 } })).toContain("defender.woundTrack");
   });
 
+  it("RULINGS (Yield): a Stock NPC at 7 of 7 takes no action, and the end of the fight counts her out", () => {
+    expect(refusal({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker: { name: "Guard", type: "stock", attribute: 8, competency: 8, yield: 7 }, faces: [5, 3] })).toContain("Guard is at her Yield Limit (7 of 7)");
+    expect(outcome({ ruleset: "cavaliers", action: "end-combat", combatants: [{ name: "Guard", type: "stock", competency: 8, yield: 7 }] }).result).toMatchObject({ out: ["Guard"] });
+  });
+
   it("RULINGS (Competency die): a PC's die left out is a d6; a PC with none is refused in one line", () => {
     const lunge = (attacker: Record<string, unknown>) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker, faces: [8, 6] });
     const read = outcome(lunge({ name: "Ines", attribute: 8 }));

@@ -158,6 +158,21 @@ describe("cavaliers cards at the rules' edges (issue 35)", () => {
     expect(world()).toBe(before);
   });
 
+  it("RULINGS (Yield: an NPC at its limit surrenders or is knocked out): she is not attacked and makes no attack; nothing changes", async () => {
+    // A Stock NPC with a d6: Yield Limit 3 + 3 = 6.
+    const beaten = await make("Beaten", "cavaliersNpc", { npcType: "stock", yield: { value: 6 } }, { default: 1 });
+    harness.switchUser(ada);
+    const before = world();
+    expect(await lunge(duellist, beaten)).toMatchObject({ ok: false, reason: "Beaten is at her Yield Limit: she has surrendered or is knocked out, and makes no defence." });
+    expect(world()).toBe(before);
+    harness.switchUser(gm);
+    const { postAttack } = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+    queueFaces(5, 3);
+    expect(await postAttack({ attackerUuid: beaten.uuid, targetUuid: duellist.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] })).toBeFalsy();
+    expect(harness.notifications.at(-1)?.message).toContain("Beaten is at her Yield Limit (6 of 6)");
+    expect(world()).toBe(before);
+  });
+
   it("seed 000 §Dying and Death: a Survival card for a PC who is not Dying is refused, and nothing changes", async () => {
     harness.switchUser(ada);
     const before = world();

@@ -57,6 +57,14 @@ export function refuseIfDying(who: WoundTrackOwner & { name: string; wounds?: nu
   if (isDyingNow({ ...who, wounds: who.wounds ?? 0 })) refuse(`${who.name} is Dying: unconscious for the rest of the fight, she cannot ${what}`);
 }
 
+/**
+ * An NPC at her Yield Limit has surrendered or is knocked out (the GM's pick): either way she takes no
+ * action (`what` names the one refused). A PC there may fight on.
+ */
+export function refuseIfYieldedOut(state: CombatantState, what: string): void {
+  if (yieldStatus(state) === "yielded-out") refuse(`${state.name} is at her Yield Limit (${state.yield} of ${currentYieldLimit(state)}): she has surrendered or is knocked out, and cannot ${what}`);
+}
+
 /** NPCs at the limit are out (surrender or knocked out, the MJ's pick); a PC may fight on. */
 export function yieldStatus(state: CombatantState): "fighting" | "yielded-out-fights-on" | "yielded-out" {
   if (!atYieldLimit(state)) return "fighting";

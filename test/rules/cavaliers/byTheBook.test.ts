@@ -305,3 +305,22 @@ describe("seed 000 §Wounds, the table's Wound Limits 5 and 6 (RULINGS: per-acto
     expect(ended.result).toMatchObject({ resolved: true, died: [] });
   });
 });
+
+describe("seed 000 §Yield (RULINGS: an NPC at its limit surrenders or is knocked out)", () => {
+  // A Stock NPC with a d8: Yield Limit 3 + 4 = 7.
+  const guard = { name: "Guard", type: "stock", attribute: 8, competency: 8 };
+
+  it("a Stock NPC at 7 of 7 takes no action: her Lunge and her defence are refused before any die; at 6 of 7 she still fights", () => {
+    expect(() => resolveChecked("attack", { attack: "lunge", attacker: { ...guard, yield: 7 } }, [])).toThrow("Guard is at her Yield Limit (7 of 7): she has surrendered or is knocked out, and cannot attack");
+    expect(() => resolveChecked("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: { ...guard, yield: 7 } }, [])).toThrow("cannot defend herself");
+    expect(resolveChecked("attack", { attack: "lunge", attacker: { ...guard, yield: 6 } }, [5, 3]).awaiting).toMatchObject({ choice: "defence" });
+    // A PC at her limit fights on.
+    expect(resolveChecked("attack", { attack: "lunge", attacker: { ...ines, yield: 11 } }, [5, 3]).awaiting).toMatchObject({ choice: "defence" });
+  });
+
+  it("at the end of the fight she counts as out: her Yield goes, the surrender or knock-out stays", () => {
+    const ended = resolveChecked("end-combat", { combatants: [{ name: "Guard", type: "stock", competency: 8, yield: 7 }, { name: "Watch", type: "stock", competency: 8, yield: 6 }, { name: "Ines", competency: 8, yield: 11 }] }, []);
+    expect(ended.result).toMatchObject({ out: ["Guard"] });
+    expect(ended.steps).toContainEqual({ rule: "out-at-yield-limit", participant: "Guard" });
+  });
+});

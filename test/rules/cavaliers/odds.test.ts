@@ -41,8 +41,8 @@ describe("cavaliers exact odds", () => {
     fc.assert(
       fc.property(participant, participant, exchange, fc.nat(), (a, d, [attackId, defence], seed) => {
         // A Dodge takes no item die.
-        const defender = { name: "D", type: "minor", ...d, ...(defence === "dodge" ? { item: undefined } : {}) };
-        const request = { attack: attackId, defence, attacker: { name: "A", type: "minor", ...a }, defender, ...(attackId === "riposte" ? { riposteAfter: "parry" } : {}) };
+        const defender = { name: "D", type: "minor", yieldLimit: 9, ...d, ...(defence === "dodge" ? { item: undefined } : {}) };
+        const request = { attack: attackId, defence, attacker: { name: "A", type: "minor", yieldLimit: 9, ...a }, defender, ...(attackId === "riposte" ? { riposteAfter: "parry" } : {}) };
         const odds = expectMonteCarloAgrees(attack, request, 1000, seed);
         expectPartition(odds, ["attackerWins", "defenderWins"]);
         expectWhole(odds, "attackerTotal");
@@ -55,9 +55,9 @@ describe("cavaliers exact odds", () => {
   it("property: skill and Flourish agree with a seeded Monte Carlo for random pools and oppositions", () => {
     fc.assert(
       fc.property(participant, fc.constantFrom("very-easy", "easy", "moderate", "hard", "very-hard"), fc.nat(), (a, opposition, seed) => {
-        const odds = expectMonteCarloAgrees(skill, { actor: { name: "A", type: "minor", ...a }, skill: "deceive", opposition }, 1200, seed);
+        const odds = expectMonteCarloAgrees(skill, { actor: { name: "A", type: "minor", yieldLimit: 9, ...a }, skill: "deceive", opposition }, 1200, seed);
         expectPartition(odds, ["success", "failure"]);
-        expectPartition(expectMonteCarloAgrees(flourish, { actor: { name: "A", type: "minor", ...a }, skill: "deceive" }, 600, seed + 1), ["success", "failure"]);
+        expectPartition(expectMonteCarloAgrees(flourish, { actor: { name: "A", type: "minor", yieldLimit: 9, ...a }, skill: "deceive" }, 600, seed + 1), ["success", "failure"]);
       }),
       { seed: 77, numRuns: 4 },
     );

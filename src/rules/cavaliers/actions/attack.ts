@@ -3,7 +3,7 @@ import type { DiceTray } from "../../../core/dice/source.js";
 import { ownValue } from "../../../core/ownKey.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { type CombatantState, refuseIfDying, statusesOf, trackView } from "../actors.js";
+import { type CombatantState, refuseIfDying, refuseIfYieldedOut, statusesOf, trackView } from "../actors.js";
 import { areasMoved } from "../combined.js";
 import { checkDefence, offeredEntries, settleAttack } from "../exchange.js";
 import { beats } from "../pool.js";
@@ -102,6 +102,7 @@ export const attackAction = defineAction({
     if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
     // A Dying target is out of the fight: she cannot be asked for a defence (the attacker is checked with her roll).
     if (request.defender) refuseIfDying(stateOf(request.defender), DEFENDING.doing);
+    if (request.defender) refuseIfYieldedOut(stateOf(request.defender), DEFENDING.doing);
     const extra = attackExtraDrop(request, areasMoved(request.attacker.combined ?? []), steps);
     if (request.defence) {
       if (!request.defender) refuse("a defence needs the defender's pool (give defender)");

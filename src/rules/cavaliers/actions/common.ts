@@ -1,7 +1,7 @@
 import type { DiceTray } from "../../../core/dice/source.js";
 import type { Step } from "../../../core/outcome.js";
 import { withDefaults } from "../../options.js";
-import { type CombatantState, competencyOf, refuseIfDying, woundDropOn, yieldLimitFor } from "../actors.js";
+import { type CombatantState, competencyOf, refuseIfDying, refuseIfYieldedOut, woundDropOn, yieldLimitFor } from "../actors.js";
 import { stepDownAdvantage } from "../advantage.js";
 import { planTurn } from "../combined.js";
 import { type CavaliersOptions, cavaliersOptions } from "../options.js";
@@ -57,6 +57,7 @@ export interface RollKind {
 export function rollParticipant(tray: DiceTray, participant: ParticipantRequest, skill: string, label: string, options: CavaliersOptions, steps: Step[], kind: RollKind): ParticipantRoll {
   const state = stateOf(participant);
   refuseIfDying(state, kind.doing);
+  refuseIfYieldedOut(state, kind.doing);
   if (participant.useAdvantage && !kind.advantage) refuse(`the Advantage die goes only on an attack or a defence roll, not on ${kind.doing}`);
   if (participant.useAdvantage && state.advantage === 0) refuse(`${state.name} has no Advantage die to use`);
   const advantage = participant.useAdvantage ? state.advantage : 0;

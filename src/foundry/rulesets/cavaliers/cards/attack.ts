@@ -63,6 +63,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   cavaliersSystem(attacker);
   // A Dying target is out of the fight: the rules refuse her defence, so the card does not open.
   if (dyingWith(actors.defender, cavaliersSystem(actors.defender).wounds.value)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.TargetDying", { name: actors.defender.name }));
+  // An NPC at her Yield Limit surrendered or is knocked out: she makes no defence, so the card does not open.
+  if (actorType(actors.defender) !== "pc" && cavaliersSystem(actors.defender).derived.yieldedOut) throw new Refused(game.i18n!.format("FRAY.Card.Refused.TargetOut", { name: actors.defender.name }));
   const attack = oneOf(raw.attack, ATTACK_IDS, "attack") as AttackId;
   const specialty = specialtyOf(attacker, attack, optionalString(raw.specialty, "specialty"));
   const weapon = weaponOf(attacker, optionalString(raw.weapon, "weapon"));

@@ -53,7 +53,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const combatants = Object.entries(names).map(([role, name]) => {
     const actor = actors[role]!;
     const system = cavaliersSystem(actor);
-    return { name, id: role, type: actorType(actor), yield: system.yield.value, wounds: system.wounds.value, woundTrack: woundTrackOfActor(actor) };
+    return { name, id: role, type: actorType(actor), yield: system.yield.value, wounds: system.wounds.value, woundTrack: woundTrackOfActor(actor), competency: system.competency };
   });
   const medicine = request.medicine as Record<string, unknown> | undefined;
   // The card's buttons send a fate's word; the rules take true or false (anything else fails their schema).
