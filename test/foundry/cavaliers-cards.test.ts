@@ -471,6 +471,22 @@ describe("cavaliers attack card", () => {
     expect(sys(guard).style).toBe(0);
   });
 
+  it("RULINGS (Lunge table): a Parry that won but bought no Negate lets the Lunge land without Break Weapon; a forged Break Weapon is refused and nothing changes", async () => {
+    harness.switchUser(ada);
+    queueFaces(2, 2, 1, 1); // total 4, 2 SP
+    const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(gm);
+    queueFaces(6, 5, 1); // total 11: the Parry wins
+    await click(message, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect((await choose(message, "spend", [])).ok).toBe(true);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "landingSpend", by: "attacker" });
+    expect(card(message).outcome.awaiting!.offer.entries!.map((e) => e.id)).not.toContain("break-weapon");
+    harness.switchUser(ada);
+    const before = JSON.stringify({ card: card(message), guard: sys(guard), statuses: statuses(guard) });
+    expect(await choose(message, "landingSpend", ["break-weapon"])).toMatchObject({ ok: false, reason: expect.stringContaining("only against a failed Parry") });
+    expect(JSON.stringify({ card: card(message), guard: sys(guard), statuses: statuses(guard) })).toBe(before);
+  });
+
   it("a Riposte follows only a won Parry that bought it (RULINGS.md, cavaliers), is made once, and Undo takes back the right to it", async () => {
     const riposte = { attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "riposte" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
     harness.switchUser(ada);

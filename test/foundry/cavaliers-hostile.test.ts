@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces } from "../../playground/foundry/dice.js";
+import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
@@ -120,6 +120,63 @@ describe("forged cavaliers cards are refused on the GM's side", () => {
     harness.switchUser(ada);
     before = world();
     expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+  });
+});
+
+// Issue 35: the cards refuse what the rules refuse at their edges, with the world unchanged.
+describe("cavaliers cards at the rules' edges (issue 35)", () => {
+  const lunge = (attacker: Actor, defender: Actor, request: Record<string, unknown> = {}) =>
+    ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: attacker.uuid }, defender: { actor: defender.uuid } }, request: { attack: "lunge", combined: [], useAdvantage: false, assists: [], ...request }, roll: null });
+
+  it("RULINGS (Competency die): a PC with none on her sheet is refused by the card as by the rules, and her sheet offers a d6 at least", async () => {
+    const { cavaliersFoundry } = await import("../../src/foundry/rulesets/cavaliers/index.js");
+    const choices = (type: "cavaliersCharacter" | "cavaliersNpc", actor: Actor) => Object.keys((cavaliersFoundry.actorContexts![type]!(actor as never) as { competencyDice: Record<string, string> }).competencyDice);
+    expect(choices("cavaliersCharacter", duellist)).toEqual(["6", "8", "10", "12"]);
+    expect(choices("cavaliersNpc", guard)).toEqual(["0", "6", "8", "10", "12"]);
+    const none = await make("Nobody", "cavaliersCharacter", { competency: 0 }, { default: 1, [ada.id]: 3 });
+    harness.switchUser(ada);
+    const before = world();
+    expect(await lunge(none, guard)).toMatchObject({ ok: false, reason: expect.stringContaining("Nobody is a PC: she has a competency die, a d6 at least") });
+    expect(world()).toBe(before);
+  });
+
+  it("seed 000 §Wounds (RULINGS: per-actor wound track): the card reads her own track as her sheet does; a forged track in the request changes nothing", async () => {
+    // A Minor NPC whose own track is [1, 2, 4, 4] (Wound Limit 5) with 4 Wounds: not Dying on her sheet, nor on the card.
+    const tough = await make("Tough", "cavaliersNpc", { npcType: "minor", wounds: { value: 4, track: [1, 2, 4, 4] } }, { default: 1 });
+    expect((tough.system as unknown as { derived: { dying: boolean; woundLimit: number } }).derived).toMatchObject({ dying: false, woundLimit: 5 });
+    harness.switchUser(ada);
+    const { postAttack } = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+    queueFaces(5, 3);
+    expect(await postAttack({ attackerUuid: duellist.uuid, targetUuid: tough.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] })).toBeTruthy();
+    const posted = (game.messages.contents.at(-1) as unknown as Message).system.toObject() as { rules: { attacker: { woundTrack: number[] } } };
+    expect(posted.rules.attacker.woundTrack).toEqual([1, 2, 4]);
+    // Bravo (the type's track, 4 Wounds: Dying) stays Dying whatever track a forged request names.
+    const before = world();
+    expect(await lunge(duellist, bravo, { woundTrack: [1, 1, 1, 1, 1, 1] })).toMatchObject({ ok: false });
+    expect(await lunge(duellist, bravo)).toMatchObject({ ok: false, reason: expect.stringContaining("Bravo is Dying") });
+    expect(world()).toBe(before);
+  });
+
+  it("RULINGS (Yield: an NPC at its limit surrenders or is knocked out): she is not attacked and makes no attack; nothing changes", async () => {
+    // A Stock NPC with a d6: Yield Limit 3 + 3 = 6.
+    const beaten = await make("Beaten", "cavaliersNpc", { npcType: "stock", yield: { value: 6 } }, { default: 1 });
+    harness.switchUser(ada);
+    const before = world();
+    expect(await lunge(duellist, beaten)).toMatchObject({ ok: false, reason: "Beaten is at her Yield Limit: she has surrendered or is knocked out, and makes no defence." });
+    expect(world()).toBe(before);
+    harness.switchUser(gm);
+    const { postAttack } = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+    queueFaces(5, 3);
+    expect(await postAttack({ attackerUuid: beaten.uuid, targetUuid: duellist.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] })).toBeFalsy();
+    expect(harness.notifications.at(-1)?.message).toContain("Beaten is at her Yield Limit (6 of 6)");
+    expect(world()).toBe(before);
+  });
+
+  it("seed 000 §Dying and Death: a Survival card for a PC who is not Dying is refused, and nothing changes", async () => {
+    harness.switchUser(ada);
+    const before = world();
+    expect(await ask("card.open", { kind: "cavaliers.survival", refs: { actor: { actor: duellist.uuid } }, request: {}, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Duellist") });
     expect(world()).toBe(before);
   });
 });

@@ -46,6 +46,24 @@ async function strikeAwaiting(): Promise<Message> {
 }
 
 describe("a hostile player against the torchlight cards", () => {
+  it("seed 004 §Incapacitated and Death: cannot attack a dead Bandit; the dialog says why, and a forged card is refused with nothing changed", async () => {
+    harness.switchUser(w.gm);
+    await w.bandit.update({ system: { characteristics: { str: { dc: 0 } } } } as never);
+    harness.switchUser(w.ada);
+    const { openTorchlightAttack } = await import("../../src/foundry/rulesets/torchlight/ui/attack-dialog.js");
+    const dialog = (await openTorchlightAttack(w.elsa as never)) as unknown as { element: HTMLElement };
+    await harness.flush();
+    const options = [...dialog.element.querySelectorAll<HTMLOptionElement>("select[name='target'] option")].map((o) => o.textContent);
+    expect(options[0]).toBe("Bandit — Bandit is dead: there is no one left to attack.");
+    const before = fx.stored();
+    const sword = (w.elsa as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.bandit) }, request: { combat: w.combat.id, weapon: sword }, roll: null })).toMatchObject({
+      ok: false,
+      reason: "Bandit is dead: there is no one left to attack.",
+    });
+    expect(fx.stored()).toBe(before);
+  });
+
   it("cannot make the attacker's choice for her, nor choose what is not on offer", async () => {
     const message = await strikeAwaiting();
     harness.switchUser(w.bob);

@@ -3,7 +3,7 @@ import type { Static } from "@sinclair/typebox";
 import type { DiceTray } from "../../core/dice/source.js";
 import { atYieldLimit, currentYieldLimit } from "../../core/tracks/yieldWounds.js";
 import { defineDuel } from "../ruleset.js";
-import { type CombatantState, isDyingNow, woundDropOn, yieldLimitFor } from "./actors.js";
+import { type CombatantState, competencyOf, isDyingNow, woundDropOn, yieldLimitFor } from "./actors.js";
 import { stepDownAdvantage } from "./advantage.js";
 import { settleAttack } from "./exchange.js";
 import { beats, buildPool, rollCheck } from "./pool.js";
@@ -32,7 +32,7 @@ type Fighter = Static<typeof DuelFighter>;
 
 function startState(fighter: Fighter): CombatantState {
   const type = fighter.type ?? "pc";
-  return { name: fighter.name, type, yield: 0, wounds: fighter.wounds ?? 0, yieldLimit: fighter.yieldLimit ?? yieldLimitFor(type, fighter.competency ?? 0), advantage: 0, style: 0 };
+  return { name: fighter.name, type, yield: 0, wounds: fighter.wounds ?? 0, yieldLimit: fighter.yieldLimit ?? yieldLimitFor(type, competencyOf(fighter)), advantage: 0, style: 0 };
 }
 
 /** A PC at her Yield Limit fights on (every attack on her may buy Wounds at 1 SP); an NPC there is out. Dying ends anyone's fight. */
@@ -61,11 +61,11 @@ export function defenderPolicy(sp: number, self: CombatantState): string[] {
 
 function exchange(tray: DiceTray, attacker: Fighter, a: CombatantState, defender: Fighter, d: CombatantState): [CombatantState, CombatantState] {
   const useAdv = a.advantage > 0;
-  const attackRoll = rollCheck(tray, buildPool({ ...attacker.lunge, competency: attacker.competency ?? 0, advantage: useAdv ? a.advantage : 0 }), woundDropOn(a, "lunge"), `${a.name} lunge`, true);
+  const attackRoll = rollCheck(tray, buildPool({ ...attacker.lunge, competency: competencyOf(attacker), advantage: useAdv ? a.advantage : 0 }), woundDropOn(a, "lunge"), `${a.name} lunge`, true);
   // An Advantage die her Wounds' Drop removed was not used, and does not step down.
   const used = useAdv && !attackRoll.dropped.some((die) => die.source === "advantage");
   const aAfter = used ? { ...a, advantage: stepDownAdvantage(a.advantage) } : a;
-  const defenceRoll = rollCheck(tray, buildPool({ ...defender.parry, competency: defender.competency ?? 0 }), woundDropOn(d, "parry"), `${d.name} parry`, true);
+  const defenceRoll = rollCheck(tray, buildPool({ ...defender.parry, competency: competencyOf(defender) }), woundDropOn(d, "parry"), `${d.name} parry`, true);
   const attackerWins = beats(attackRoll.total, defenceRoll.total);
   const settled = settleAttack({
     attack: "lunge",
@@ -89,9 +89,9 @@ export const cavaliersDuel = defineDuel({
     let aFirst = true;
     if (fa.initiative && fb.initiative) {
       // Stryker disable next-line BooleanLiteral: with Drop 0 keeping the last die changes nothing
-      const ia = rollCheck(tray, buildPool({ ...fa.initiative, competency: fa.competency ?? 0 }), 0, `${fa.name} initiative`, true);
+      const ia = rollCheck(tray, buildPool({ ...fa.initiative, competency: competencyOf(fa) }), 0, `${fa.name} initiative`, true);
       // Stryker disable next-line BooleanLiteral: with Drop 0 keeping the last die changes nothing
-      const ib = rollCheck(tray, buildPool({ ...fb.initiative, competency: fb.competency ?? 0 }), 0, `${fb.name} initiative`, true);
+      const ib = rollCheck(tray, buildPool({ ...fb.initiative, competency: competencyOf(fb) }), 0, `${fb.name} initiative`, true);
       const lead = ia.total - ib.total || ia.successPoints - ib.successPoints;
       aFirst = lead > 0 || (lead === 0 && tray.roll(2, "initiative roll-off") === 1);
     }

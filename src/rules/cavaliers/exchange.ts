@@ -42,15 +42,23 @@ export interface AttackSpendInput {
   tables?: Readonly<Record<string, SuccessTable>>;
 }
 
+/** How an exchange's offer is read: the tables, whether to leave out what its condition forbids, who won the rolls. */
+export interface OfferReading {
+  tables?: Readonly<Record<string, SuccessTable>>;
+  /** Entries whose condition fails here are left out unless false (then validateSpend names the condition when one is bought). */
+  onlyAvailable?: boolean;
+  /** The defence won the rolls (the attacker spends only because no Negate was bought): her defence did not fail. */
+  defenceWon?: boolean;
+}
+
 /**
  * What each side may buy in this exchange, for a chooser to list before the spend: the attacker's
- * table (with the Yielded Out Wound when the defender is a PC at her limit) or the defender's;
- * entries whose condition fails here are left out unless `onlyAvailable` is false (then
- * validateSpend names the condition when one is bought).
+ * table (with the Yielded Out Wound when the defender is a PC at her limit) or the defender's.
  */
-export function offeredEntries(side: "attacker" | "defender", attack: AttackId, defence: DefenceId, defender: CombatantState, tables: Readonly<Record<string, SuccessTable>> = SUCCESS_TABLES, onlyAvailable = true): { entries: SuccessEntry[]; context: SpendContext } {
+export function offeredEntries(side: "attacker" | "defender", attack: AttackId, defence: DefenceId, defender: CombatantState, reading: OfferReading = {}): { entries: SuccessEntry[]; context: SpendContext } {
+  const { tables = SUCCESS_TABLES, onlyAvailable = true, defenceWon = false } = reading;
   const context: SpendContext =
-    side === "attacker" ? { role: "attacking", attack, defence, targetYieldedOut: defender.type === "pc" && atYieldLimit(defender) } : { role: "defending", attack, defence };
+    side === "attacker" ? { role: "attacking", attack, defence, defenceWon, targetYieldedOut: defender.type === "pc" && atYieldLimit(defender) } : { role: "defending", attack, defence };
   const entries = entriesFor(tableOf(tables, side === "attacker" ? attack : defence), context).filter((entry) => !onlyAvailable || conditionAllows(entry, context));
   return { entries, context };
 }
@@ -67,7 +75,7 @@ function tableOf(tables: Readonly<Record<string, SuccessTable>>, id: string): Su
 export function settleAttack(input: AttackSpendInput): AttackSettlement {
   const tables = input.tables ?? SUCCESS_TABLES;
   const winner = beats(input.attackerTotal, input.defenderTotal) ? "attacker" : "defender";
-  const { entries: attackEntries, context: attackContext } = offeredEntries("attacker", input.attack, input.defence, input.defender, tables, false);
+  const { entries: attackEntries, context: attackContext } = offeredEntries("attacker", input.attack, input.defence, input.defender, { tables, onlyAvailable: false, defenceWon: winner === "defender" });
   let attacker = input.attacker;
   let defender = input.defender;
   const attackerStatuses: string[] = [];
@@ -90,7 +98,7 @@ export function settleAttack(input: AttackSpendInput): AttackSettlement {
     attackerSpends(input.spend);
   } else {
     // Stryker disable next-line StringLiteral: offeredEntries only asks whether the side is "attacker"
-    const { entries: defenceEntries, context: defenceContext } = offeredEntries("defender", input.attack, input.defence, input.defender, tables, false);
+    const { entries: defenceEntries, context: defenceContext } = offeredEntries("defender", input.attack, input.defence, input.defender, { tables, onlyAvailable: false });
     const plan = validateSpend(defenceEntries, input.spend, input.defenderSp, defenceContext);
     defenderPlan = plan;
     negated = plan.purchases.some((purchase) => purchase.entry.effect.kind === "negate");

@@ -1,6 +1,7 @@
 import type { DiceTray } from "../../core/dice/source.js";
 import { orderByTotalThenSuccessPoints, type Placed, placeLateJoiner } from "../../core/initiative/totalThenSuccessPoints.js";
 import type { Step } from "../../core/outcome.js";
+import { competencyOf } from "./actors.js";
 import { buildPool, type PoolSpec, rollCheck } from "./pool.js";
 import { refuse } from "./refusal.js";
 import { type ActorType, INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend, MAX_INTERPOSE_AREAS } from "./tables.js";
@@ -31,7 +32,7 @@ export function rollInitiative(tray: DiceTray, roller: InitiativeRoller, keepOne
     if (roller.members.length < 3) refuse(`${roller.name}: a shared Initiative roll needs a group of three or more`);
     if (roller.type !== "rabble" && roller.type !== "stock") refuse(`${roller.name}: only Rabble or Stock characters share an Initiative roll`);
   }
-  const reading = rollCheck(tray, buildPool(roller), (roller.surprised ? 1 : 0) + extraDrop, `initiative: ${roller.name}`, keepOneDie, undefined, steps);
+  const reading = rollCheck(tray, buildPool({ ...roller, competency: competencyOf(roller) }), (roller.surprised ? 1 : 0) + extraDrop, `initiative: ${roller.name}`, keepOneDie, undefined, steps);
   return { id: roller.name, members, specialty: roller.specialty, total: reading.total, successPoints: reading.successPoints, initiativePoints: reading.successPoints };
 }
 

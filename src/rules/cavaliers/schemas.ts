@@ -42,12 +42,19 @@ export const poolFields = {
   dropChoice: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
 };
 
+/**
+ * The character's own wound track: the Drop at each Wound before Dying, so its length + 1 is her
+ * Wound Limit (the seed's table runs to Wound Limit 6). Left out, her type's track.
+ */
+export const WoundTrackSchema = Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 10 }), { maxItems: 10 }));
+
 /** The tracks a combatant carries between rolls. */
 export const stateFields = {
   name: Type.String({ minLength: 1 }),
   type: Type.Optional(ActorTypeSchema),
   yield: Type.Optional(Type.Integer({ minimum: 0 })),
   wounds: Type.Optional(Type.Integer({ minimum: 0 })),
+  woundTrack: WoundTrackSchema,
   competency: competencyField,
   /** Yield Limit with no Wounds; by default from the type and the character's competency die. */
   yieldLimit: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -61,6 +68,7 @@ export const stateFields = {
 export const dyingFields = {
   type: Type.Optional(ActorTypeSchema),
   wounds: Type.Optional(Type.Integer({ minimum: 0 })),
+  woundTrack: WoundTrackSchema,
 };
 
 export const StateOnly = Type.Object(stateFields, { additionalProperties: false });

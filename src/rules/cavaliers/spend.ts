@@ -11,6 +11,8 @@ export interface SpendContext {
   defence?: DefenceId;
   /** The target is a PC fighting on at her Yield Limit: the attack's table gains 1 SP: 1 Wound. */
   targetYieldedOut?: boolean;
+  /** The defence won the rolls (the attack lands only because she bought no Negate): it did not fail. */
+  defenceWon?: boolean;
   /** Only these entries may be bought (Flourish: Style; actions before combat: Advantage). */
   only?: readonly string[];
 }
@@ -40,7 +42,7 @@ function conditionHolds(entry: SuccessEntry, context: SpendContext): string | nu
     case "when-defending":
       return context.role === "defending" ? null : "only a defender can buy it";
     case "vs-failed-parry":
-      return context.role === "attacking" && context.defence === "parry" ? null : "only against a failed Parry";
+      return context.role === "attacking" && context.defence === "parry" && !context.defenceWon ? null : "only against a failed Parry";
     case "not-vs-brawl":
       return context.attack === "brawl" ? "not against a Brawl attack" : null;
     default:
@@ -104,7 +106,7 @@ export function applySpend(plan: SpendPlan, buyer: CombatantState, opponent: Com
           break;
         case "inflict-wound": {
           const target = needOpponent(entry.name);
-          other = takeWounds(target, woundTrackOf(target.type), effect.amount);
+          other = takeWounds(target, woundTrackOf(target), effect.amount);
           break;
         }
         case "increase-advantage":

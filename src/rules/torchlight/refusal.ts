@@ -3,6 +3,9 @@ import { asSentence, RuleError } from "../../core/ruleError.js";
 /** Why a Torchlight request breaks the rules, as a stable code the Foundry layer can key on. */
 export type TorchlightRefusalCode =
   | "no-melee-from-rearguard"
+  | "attacker-incapacitated"
+  | "attacker-waiting"
+  | "target-dead"
   | "melee-out-of-lane"
   | "reach-out-of-range"
   | "ranged-while-engaged"
@@ -31,6 +34,8 @@ export type TorchlightRefusalCode =
   | "reach-not-closest"
   | "grapple-needs-attack"
   | "rally-needs-max-breath"
+  | "recover-needs-max-breath"
+  | "rest-needs-max-dc"
   | "compelled"
   | "compelled-to-attack"
   | "bad-breath-order"
@@ -46,6 +51,9 @@ export type TorchlightRefusalCode =
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
+  "attacker-incapacitated": "an Incapacitated character takes no action: she cannot attack",
+  "attacker-waiting": "a character who failed her Initiative does not act until the next round",
+  "target-dead": "the target is dead: there is no one left to attack",
   "melee-out-of-lane": "a melee attack reaches only the attacker's own lane",
   "reach-out-of-range": "a reach weapon reaches one adjacent lane at most",
   "ranged-while-engaged": "an Engaged combatant cannot make a ranged attack",
@@ -74,6 +82,8 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "reach-not-closest": "a reach weapon reaches only the closest character in one adjacent lane",
   "grapple-needs-attack": "Grapple follows an attack (it is never taken alone)",
   "rally-needs-max-breath": "Rally's Breath stops at each companion's maximum: give maxBreath for everyone it reaches",
+  "recover-needs-max-breath": "Recovery gives back Breath up to its maximum: give maxBreath",
+  "rest-needs-max-dc": "a day of rest gives back each Characteristic up to its unhurt DC: give maxDc for all five",
   compelled: "a compelled character's attack goes where the compulsion sends it",
   "compelled-to-attack": "a compelled character must attack this round: no stance ability in place of the attack",
   "bad-breath-order": "the order in which hits meet Breath names each hit on that character once, and only those",

@@ -316,7 +316,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
 
   it("seed 000 §Rolling Initiative through the initiative action: places from 1, each roll's SP become its IP, roll-offs shown only where there were any", () => {
     // Ines d8 + d8 show 6 and 4 (10, 4 SP); Luc's lone d6 shows 5 (5, 1 SP).
-    const outcome = resolveWith("initiative", { combatants: [{ name: "Ines", specialty: "impulse", attribute: 8, competency: 8 }, { name: "Luc", specialty: "timing", attribute: 6 }] }, [6, 4, 5]);
+    const outcome = resolveWith("initiative", { combatants: [{ name: "Ines", specialty: "impulse", attribute: 8, competency: 8 }, { name: "Luc", specialty: "timing", attribute: 6, competent: false }] }, [6, 4, 5]);
     expect(outcome.result).toEqual({
       order: [
         { place: 1, name: "Ines", members: ["Ines"], total: 10, successPoints: 4, initiativePoints: 4, specialty: "impulse", costs: { seize: 1, interpose: 2, reprise: 3 } },

@@ -133,3 +133,25 @@ describe("cavaliers offered entries", () => {
     expect(offeredEntries("attacker", "lunge", "parry", { ...pc, yield: 0 }).entries.map((entry) => entry.id)).not.toContain("yielded-out-wound");
   });
 });
+
+describe("seed 000 §Attack, the Lunge table (RULINGS: Break Weapon only vs a failed Parry)", () => {
+  // Ines's Lunge 6 + 5 = 11 (5 SP, the price of Break Weapon). The Guard Parries with d10, d12 and a rank's d10.
+  const parrier = { name: "Guard", type: "stock", attribute: 10, competency: 12, ranks: 1 };
+  const lunge = (faces: number[], more: Record<string, unknown> = {}) => resolveWith("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: parrier, ...more }, faces);
+  const offered = (outcome: ReturnType<typeof resolveWith>) => ((outcome.awaiting?.offer.entries ?? []) as { id: string }[]).map((entry) => entry.id);
+
+  it("a Parry that fails (her 1 + 1 + 1 = 2 against 11) is offered Break Weapon, and it breaks her weapon", () => {
+    expect(offered(lunge([6, 5, 1, 1, 1]))).toContain("break-weapon");
+    expect(statusesOf(lunge([6, 5, 1, 1, 1], { spend: ["break-weapon"] }), "Guard")).toEqual(["break-weapon"]);
+  });
+
+  it("a Parry that wins (12 + 10 = 22) but buys no Negate lets the Lunge land without Break Weapon: not offered, and refused", () => {
+    const landing = lunge([6, 5, 10, 12, 1], { spend: [] });
+    expect(landing.awaiting).toMatchObject({ choice: "landingSpend", by: "attacker" });
+    expect(offered(landing)).toEqual(["inflict-yield", "increase-advantage", "gain-style", "inflict-wound"]);
+    expect(() => lunge([6, 5, 10, 12, 1], { spend: [], landingSpend: ["break-weapon"] })).toThrow("Break Weapon: only against a failed Parry");
+    // A tie is the Parry's too (11 against 11: 10 + 1 with the d12's 1).
+    expect(() => lunge([6, 5, 10, 1, 1], { spend: [], landingSpend: ["break-weapon"] })).toThrow("only against a failed Parry");
+    expect(changesOf(lunge([6, 5, 10, 12, 1], { spend: [], landingSpend: ["inflict-wound"] }), "Guard")).toMatchObject({ wounds: { from: 0, to: 1 } });
+  });
+});

@@ -10,6 +10,37 @@ const ines = { name: "Ines", attribute: 8, competency: 8 };
 const offerIds = (outcome: ReturnType<typeof resolveChecked>) => ((outcome.awaiting?.offer.entries ?? []) as { id: string }[]).map((entry) => entry.id);
 
 describe("seed 000 §Yield (RULINGS: Competency die): the Yield Limit reads the character's competency die", () => {
+  it("RULINGS (Competency die: one per character): a PC whose request leaves her die out has a d6, in her pool and her Yield Limit (3 + 6)", () => {
+    // Lunge: Verve d8 and the d6 show 8 and 6 against the Guard's 1. Pat (no die given) at 8 Yield is one short of 9.
+    const outcome = resolveChecked("attack", { attack: "lunge", defence: "parry", attacker: { name: "Ines", attribute: 8 }, defender: { name: "Guard", type: "stock", attribute: 6 } }, [8, 6, 1]);
+    expect(poolOf(outcome, "attack pool")).toEqual(["attribute:d8", "competency:d6"]);
+    const pat = { name: "Pat", attribute: 6, competent: false, yield: 7 };
+    const hit = (yieldNow: number) => resolveChecked("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: { ...pat, yield: yieldNow }, spend: ["inflict-yield"] }, [8, 7, 1]);
+    expect(statusesOf(hit(7), "Pat")).toEqual([]);
+    expect(statusesOf(hit(8), "Pat")).toEqual(["yielded-out-fights-on"]);
+  });
+
+  it("RULINGS (Competency die): a PC said to have none is refused in one line; an NPC may have none", () => {
+    const lunge = (attacker: Record<string, unknown>) => resolveChecked("attack", { attack: "lunge", defence: "parry", attacker, defender: { name: "Guard", type: "stock", attribute: 6 } }, [8, 1]);
+    expect(() => lunge({ name: "Ines", attribute: 8, competency: 0 })).toThrow("Ines is a PC: she has a competency die, a d6 at least (leave competency out for a d6)");
+    expect(poolOf(lunge({ name: "Bravo", type: "minor", attribute: 8 }), "attack pool")).toEqual(["attribute:d8"]);
+    expect(poolOf(lunge({ name: "Bravo", type: "minor", attribute: 8, competency: 0 }), "attack pool")).toEqual(["attribute:d8"]);
+    expect(() => resolveChecked("survival", { name: "Ines", verve: 8, competency: 0, wounds: 4 }, [])).toThrow(/Ines is a PC: she has a competency die/);
+    expect(() => resolveChecked("assist", { helper: { name: "Luc", attribute: 8, competency: 0 } }, [])).toThrow(/Luc is a PC/);
+    expect(resolveChecked("assist", { helper: { name: "Luc", attribute: 8 } }, []).result).toMatchObject({ options: { competency: [6] } });
+    expect(() => resolveChecked("initiative", { combatants: [{ name: "Ines", specialty: "impulse", attribute: 8, competency: 0 }] }, [])).toThrow(/Ines is a PC/);
+    expect(resolveChecked("initiative", { combatants: [{ name: "Ines", specialty: "impulse", attribute: 8 }] }, [6, 4]).result).toMatchObject({ order: [{ total: 10, successPoints: 4 }] });
+  });
+
+  it("RULINGS (Competency die) in a `duel`: a PC fighter with her die left out rolls a d6 in her Lunge; one with none is refused", () => {
+    const fighter = (over: Record<string, unknown>) => ({ name: "A", lunge: { attribute: 6 }, parry: { attribute: 6, competent: false }, ...over });
+    const b = fighter({ name: "B", type: "minor", yieldLimit: 40, lunge: { attribute: 6 } });
+    expect(() => cavaliersDuel.fight(fighter({ competency: 0 }), b, new DiceTray(givenFaces([])), 1)).toThrow(/A is a PC/);
+    const tray = new DiceTray(givenFaces([1, 1, 6, 6, 1]));
+    cavaliersDuel.fight(fighter({}), b, tray, 1);
+    expect(tray.rolled.map((die) => `${die.label} d${die.sides}`)).toEqual(["A lunge d6", "A lunge d6", "B parry d6", "B lunge d6", "A parry d6"]);
+  });
+
   it("a PC defending with Brawl, in which she is not competent, rolls without her d8 and keeps her Yield Limit of 11", () => {
     // Brawl d8 + d8 show 8 and 7 (15, 7 SP) against Pat's lone Verve d6 showing 1. At 3 Yield she is
     // far from 11, so no Yielded Out Wound is on offer (with a limit of 3 she would be yielded out).
@@ -51,7 +82,7 @@ describe("seed 000 §Yield (RULINGS: Competency die): the Yield Limit reads the 
 
   it("`duel`: the fighter's competency die sets her Yield Limit though her Parry is not competent", () => {
     // B (Minor, d6): Yield Limit 9. A's Lunge 6 + 3 puts 3 Yield on B (Parry 1): out at 3, in at 9.
-    const a = { name: "A", lunge: { attribute: 6, ranks: 1 }, parry: { attribute: 6 } };
+    const a = { name: "A", lunge: { attribute: 6, ranks: 1, competent: false }, parry: { attribute: 6, competent: false } };
     const b = { name: "B", type: "minor", competency: 6, lunge: { attribute: 6, competent: false }, parry: { attribute: 6, competent: false } };
     expect(cavaliersDuel.fight(a, b, new DiceTray(givenFaces([6, 3, 1, 6, 6])), 1)).toEqual({ winner: "none", rounds: 1 });
   });
@@ -214,8 +245,8 @@ describe("seed 000 §Using Advantage (RULINGS: a Drop that removes it means it w
     expect(tray.rolled.map((die) => `${die.label} d${die.sides}`)).toEqual([...round, ...round]);
   });
 
-  // Ines (d6 Verve, no competency, 1 Wound: Drop 1 on a Lunge) with a d6 Advantage die.
-  const wounded = { name: "Ines", attribute: 6, wounds: 1, advantage: 6, useAdvantage: true };
+  // Ines (d6 Verve, her competency die not in this pool, 1 Wound: Drop 1 on a Lunge) with a d6 Advantage die.
+  const wounded = { name: "Ines", attribute: 6, competent: false, wounds: 1, advantage: 6, useAdvantage: true };
   const guard = { name: "Guard", type: "stock", attribute: 6 };
 
   it("the default Drop takes the Advantage d6 beside her Verve d6, and her Advantage stays a d6", () => {
@@ -236,9 +267,60 @@ describe("seed 000 §Using Advantage (RULINGS: a Drop that removes it means it w
 describe("seed 000 §Yield: a PC who reaches her Yield Limit can stay in the fight (`duel`)", () => {
   it("the bout goes on past a PC's Yield Limit and ends when she is Dying", () => {
     // B (PC, Yield Limit 1) takes 1 Yield in round 1, then a Wound at 1 SP in each round after: the fourth makes her Dying.
-    const lone = (name: string, over: Record<string, unknown> = {}) => ({ name, lunge: { attribute: 6 }, parry: { attribute: 6 }, ...over });
+    const lone = (name: string, over: Record<string, unknown> = {}) => ({ name, lunge: { attribute: 6, competent: false }, parry: { attribute: 6, competent: false }, ...over });
     const faces = Array.from({ length: 5 }, () => [6, 1, 1, 6]).flat();
     expect(cavaliersDuel.fight(lone("A"), lone("B", { yieldLimit: 1 }), new DiceTray(givenFaces(faces)), 10)).toEqual({ winner: "a", rounds: 5 });
     expect(cavaliersDuel.fight(lone("A"), lone("B", { type: "minor", yieldLimit: 1 }), new DiceTray(givenFaces(faces)), 10)).toEqual({ winner: "a", rounds: 1 });
+  });
+});
+
+describe("seed 000 §Wounds, the table's Wound Limits 5 and 6 (RULINGS: per-actor wound track)", () => {
+  // A Minor NPC whose own track is [1, 2, 4, 4]: Wound Limit 5, so 4 Wounds are Drop 4, not Dying.
+  const bravo = { name: "Bravo", type: "minor", attribute: 8, competency: 6, woundTrack: [1, 2, 4, 4] };
+  const lunge = (defender: Record<string, unknown>, faces: number[], more: Record<string, unknown> = {}) => resolveChecked("attack", { attack: "lunge", defence: "parry", attacker: ines, defender, ...more }, faces);
+
+  it("her own track, not her type's, says whether she is Dying and what Drop her Wounds give", () => {
+    // Her Parry d8 + d6 takes Drop 4 before the roll, and one die always stays: her 5 against Ines's 8 + 7.
+    const outcome = lunge({ ...bravo, wounds: 4 }, [8, 7, 5]);
+    expect(outcome.steps).toContainEqual(expect.objectContaining({ rule: "drop-total", roll: "defence pool", wounds: 4 }));
+    expect(() => lunge({ name: "Bravo", type: "minor", attribute: 8, competency: 6, wounds: 4 }, [8, 7, 5, 1])).toThrow("Bravo is Dying");
+    expect(() => lunge({ ...bravo, wounds: 5 }, [8, 7, 5, 1])).toThrow("Bravo is Dying");
+  });
+
+  it("a Wound bought stops at her own limit: the fifth makes her Dying, and her Wound Drop reads her track", () => {
+    const outcome = lunge({ ...bravo, wounds: 4 }, [8, 7, 1, 1], { spend: ["inflict-wound"] });
+    expect(changesOf(outcome, "Bravo").wounds).toEqual({ from: 4, to: 5 });
+    expect(statusesOf(outcome, "Bravo")).toContain("dying");
+    const three = lunge({ ...bravo, wounds: 3 }, [8, 7, 1, 1], { spend: ["inflict-wound"] });
+    expect(statusesOf(three, "Bravo")).not.toContain("dying");
+  });
+
+  it("Wound Limit 6 (a track of five Drops): 5 Wounds are not Dying, 6 are; a Survival roll reads her track too", () => {
+    const major = { name: "Margot", type: "major", attribute: 8, competency: 8, woundTrack: [0, 1, 2, 4, 4] };
+    expect(lunge({ ...major, wounds: 5 }, [8, 7, 8, 1]).awaiting).toMatchObject({ choice: "spend" });
+    expect(() => lunge({ ...major, wounds: 6 }, [8, 7, 8, 1])).toThrow("Margot is Dying");
+    expect(() => resolveChecked("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4, woundTrack: [1, 2, 4, 4] }, [])).toThrow("Ines is not Dying (4 Wounds, Wound Limit 5)");
+    expect(resolveChecked("survival", { name: "Ines", verve: 8, competency: 8, wounds: 5, woundTrack: [1, 2, 4, 4] }, [8, 4, 2, 2, 1]).result).toMatchObject({ survived: true });
+    const ended = resolveChecked("end-combat", { combatants: [{ name: "Bravo", type: "minor", wounds: 4, woundTrack: [1, 2, 4, 4] }] }, []);
+    expect(ended.result).toMatchObject({ resolved: true, died: [] });
+  });
+});
+
+describe("seed 000 §Yield (RULINGS: an NPC at its limit surrenders or is knocked out)", () => {
+  // A Stock NPC with a d8: Yield Limit 3 + 4 = 7.
+  const guard = { name: "Guard", type: "stock", attribute: 8, competency: 8 };
+
+  it("a Stock NPC at 7 of 7 takes no action: her Lunge and her defence are refused before any die; at 6 of 7 she still fights", () => {
+    expect(() => resolveChecked("attack", { attack: "lunge", attacker: { ...guard, yield: 7 } }, [])).toThrow("Guard is at her Yield Limit (7 of 7): she has surrendered or is knocked out, and cannot attack");
+    expect(() => resolveChecked("attack", { attack: "lunge", defence: "parry", attacker: ines, defender: { ...guard, yield: 7 } }, [])).toThrow("cannot defend herself");
+    expect(resolveChecked("attack", { attack: "lunge", attacker: { ...guard, yield: 6 } }, [5, 3]).awaiting).toMatchObject({ choice: "defence" });
+    // A PC at her limit fights on.
+    expect(resolveChecked("attack", { attack: "lunge", attacker: { ...ines, yield: 11 } }, [5, 3]).awaiting).toMatchObject({ choice: "defence" });
+  });
+
+  it("at the end of the fight she counts as out: her Yield goes, the surrender or knock-out stays", () => {
+    const ended = resolveChecked("end-combat", { combatants: [{ name: "Guard", type: "stock", competency: 8, yield: 7 }, { name: "Watch", type: "stock", competency: 8, yield: 6 }, { name: "Ines", competency: 8, yield: 11 }] }, []);
+    expect(ended.result).toMatchObject({ out: ["Guard"] });
+    expect(ended.steps).toContainEqual({ rule: "out-at-yield-limit", participant: "Guard" });
   });
 });

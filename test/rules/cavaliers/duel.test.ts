@@ -39,8 +39,8 @@ describe("cavaliers duel", () => {
   });
 
   it("seed 000 §Using Advantage: the Advantage die a Parry won joins her next Lunge, then steps down (a d6 to none)", () => {
-    const ana = { name: "Ana", yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 10, item: 10 } };
-    const bo = { name: "Bo", yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 6 } };
+    const ana = { name: "Ana", type: "minor" as const, yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 10, item: 10 } };
+    const bo = { name: "Bo", type: "minor" as const, yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 6 } };
     // Round 1: Ana's Lunge 1 fails on Bo's 6; Bo's Lunge 6 meets Ana's 9 + 9 (SP 9): she Negates and gains a d6 Advantage.
     // Round 2: Ana's Lunge rolls it (1, 1) and fails; Bo's 1 fails on her 1 + 1. Round 3: her Lunge is one die again.
     const faces = [1, 6, 6, 9, 9, 1, 1, 6, 1, 1, 1, 1, 6, 1, 1, 1];
@@ -61,8 +61,8 @@ describe("cavaliers duel", () => {
   it("seed 000 §Using Advantage, §Wounds: an Advantage die her Wound's Drop removes is not used; one that outlasts the Drop is, and steps down", () => {
     // Ana's Wound is Drop 1 on each roll. Her d6 Advantage ties her d6 Lunge die and the Drop takes it: kept, and a second
     // Parry won steps it up to a d8. Then the Drop takes the smaller d6 and the d8 is rolled: used, it steps down to a d6.
-    const ana = { name: "Ana", yieldLimit: 40, wounds: 1, lunge: { attribute: 6 }, parry: { attribute: 10, item: 10, ranks: 1 } };
-    const bo = { name: "Bo", yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 6 } };
+    const ana = { name: "Ana", type: "minor" as const, yieldLimit: 40, wounds: 1, lunge: { attribute: 6 }, parry: { attribute: 10, item: 10, ranks: 1 } };
+    const bo = { name: "Bo", type: "minor" as const, yieldLimit: 40, lunge: { attribute: 6 }, parry: { attribute: 6 } };
     const faces = [1, 6, 6, 9, 9, 1, 6, 6, 9, 9, 1, 6, 1, 1, 1, 1, 6, 1, 1, 1];
     const tray = new DiceTray(givenFaces(faces));
     cavaliersDuel.fight(ana, bo, tray, 4);

@@ -10,7 +10,7 @@ describe("cavaliers initiative", () => {
         combatants: [
           { name: "Ines", specialty: "impulse", attribute: 8, competency: 8 },
           { name: "Bravo", specialty: "vigilance", attribute: 8, competency: 8 },
-          { name: "Luc", specialty: "timing", attribute: 6 },
+          { name: "Luc", specialty: "timing", attribute: 6, competent: false },
         ],
       },
       [6, 4, 7, 3, 5],
@@ -97,7 +97,7 @@ describe("cavaliers initiative", () => {
     expect(tied.result).toMatchObject({ place: 3, nextRoundOrder: ["Ines", "Bravo", "Margot", "Luc"] });
     expect(tied.steps).toContainEqual({ rule: "late-joiner-roll-off", against: "Bravo", joiner: 3, other: 7 });
     // Lowest of all: last.
-    expect(resolveWith("join", { order, joiner: { name: "Rat", specialty: "impulse", attribute: 6 } }, [2]).result).toMatchObject({ place: 4 });
+    expect(resolveWith("join", { order, joiner: { name: "Rat", specialty: "impulse", attribute: 6, competent: false } }, [2]).result).toMatchObject({ place: 4 });
   });
 });
 

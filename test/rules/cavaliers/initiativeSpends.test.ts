@@ -106,7 +106,7 @@ describe("seed 000 §Yield and §Dying and Death: the end of combat", () => {
       { participant: "Bravo", changes: { yield: { from: 4, to: 0 } }, statuses: ["dead"] },
       { participant: "Guard", changes: { yield: { from: 2, to: 0 } } },
     ]);
-    expect(outcome.result).toEqual({ resolved: true, died: ["Bravo"], saved: [], dyingPcs: ["Luc"], note: expect.stringContaining("Survival roll") });
+    expect(outcome.result).toEqual({ resolved: true, died: ["Bravo"], saved: [], dyingPcs: ["Luc"], out: [], note: expect.stringContaining("Survival roll") });
     expect(outcome.steps).toEqual([
       { rule: "yield-reset", participant: "Ines", from: 12 },
       { rule: "dying-npc", participant: "Bravo", savedWithMedicine: false },
@@ -120,7 +120,7 @@ describe("seed 000 §Yield and §Dying and Death: the end of combat", () => {
     expect(statusesOf(outcome, "Bravo")).toEqual(["saved-with-medicine"]);
     expect(outcome.result).toMatchObject({ died: [], saved: ["Bravo"] });
     const calm = resolveChecked("end-combat", { combatants: [{ name: "Ines" }, { name: "Guard", type: "stock", wounds: 1 }] }, []);
-    expect(calm.result).toEqual({ resolved: true, died: [], saved: [], dyingPcs: [] });
+    expect(calm.result).toEqual({ resolved: true, died: [], saved: [], dyingPcs: [], out: [] });
     expect(calm.effects).toEqual([]);
   });
 

@@ -20,14 +20,14 @@ const exchange = fc.constantFrom(["lunge", "parry"], ["lunge", "block"], ["feint
 
 describe("cavaliers exact odds", () => {
   it("a lone d6 against a lone d6: the attacker wins 15 times in 36 (ties are the defender's), always with 1 SP", () => {
-    const odds = attack.odds.exact({ attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6 }, defender: { name: "D", attribute: 6 } });
+    const odds = attack.odds.exact({ attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6, competent: false }, defender: { name: "D", attribute: 6, competent: false } });
     expect(odds.chances.attackerWins).toBeCloseTo(15 / 36, 15);
     expect(odds.distributions.attackerSuccessPoints).toEqual([[1, expect.closeTo(15 / 36, 15)]]);
     expectPartition(odds, ["attackerWins", "defenderWins"]);
   });
 
   it("Very Easy opposition is no roll: the skill always succeeds", () => {
-    const odds = skill.odds.exact({ actor: { name: "A", attribute: 6 }, skill: "deceive", opposition: "very-easy" });
+    const odds = skill.odds.exact({ actor: { name: "A", attribute: 6, competent: false }, skill: "deceive", opposition: "very-easy" });
     expect(odds.chances.success).toBeCloseTo(1, 15);
     expect(odds.distributions.oppositionTotal).toEqual([]);
   });
@@ -41,8 +41,8 @@ describe("cavaliers exact odds", () => {
     fc.assert(
       fc.property(participant, participant, exchange, fc.nat(), (a, d, [attackId, defence], seed) => {
         // A Dodge takes no item die.
-        const defender = { name: "D", type: "minor", ...d, ...(defence === "dodge" ? { item: undefined } : {}) };
-        const request = { attack: attackId, defence, attacker: { name: "A", ...a }, defender, ...(attackId === "riposte" ? { riposteAfter: "parry" } : {}) };
+        const defender = { name: "D", type: "minor", yieldLimit: 9, ...d, ...(defence === "dodge" ? { item: undefined } : {}) };
+        const request = { attack: attackId, defence, attacker: { name: "A", type: "minor", yieldLimit: 9, ...a }, defender, ...(attackId === "riposte" ? { riposteAfter: "parry" } : {}) };
         const odds = expectMonteCarloAgrees(attack, request, 1000, seed);
         expectPartition(odds, ["attackerWins", "defenderWins"]);
         expectWhole(odds, "attackerTotal");
@@ -55,9 +55,9 @@ describe("cavaliers exact odds", () => {
   it("property: skill and Flourish agree with a seeded Monte Carlo for random pools and oppositions", () => {
     fc.assert(
       fc.property(participant, fc.constantFrom("very-easy", "easy", "moderate", "hard", "very-hard"), fc.nat(), (a, opposition, seed) => {
-        const odds = expectMonteCarloAgrees(skill, { actor: { name: "A", ...a }, skill: "deceive", opposition }, 1200, seed);
+        const odds = expectMonteCarloAgrees(skill, { actor: { name: "A", type: "minor", yieldLimit: 9, ...a }, skill: "deceive", opposition }, 1200, seed);
         expectPartition(odds, ["success", "failure"]);
-        expectPartition(expectMonteCarloAgrees(flourish, { actor: { name: "A", ...a }, skill: "deceive" }, 600, seed + 1), ["success", "failure"]);
+        expectPartition(expectMonteCarloAgrees(flourish, { actor: { name: "A", type: "minor", yieldLimit: 9, ...a }, skill: "deceive" }, 600, seed + 1), ["success", "failure"]);
       }),
       { seed: 77, numRuns: 4 },
     );
@@ -72,12 +72,12 @@ describe("cavaliers exact odds", () => {
 
   it("with Drop allowed to empty a pool (keepOneDie off), an emptied attack pool totals 0 and never wins", () => {
     // An empty pool totals 0 and every die shows at least 1, so the defender wins every exchange.
-    const request = { attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6, drop: 1 }, defender: { name: "D", attribute: 6 }, options: { keepOneDie: false } };
+    const request = { attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6, competent: false, drop: 1 }, defender: { name: "D", attribute: 6, competent: false }, options: { keepOneDie: false } };
     const odds = expectEnumerationAgrees(attack, request);
     expect(odds.chances).toEqual({ attackerWins: 0, defenderWins: expect.closeTo(1, 12) });
     expect(odds.distributions.attackerTotal).toEqual([[0, expect.closeTo(1, 12)]]);
     expect(odds.distributions.attackerSuccessPoints).toEqual([]);
-    const skillOdds = expectEnumerationAgrees(skill, { actor: { name: "A", attribute: 6, drop: 1 }, skill: "deceive", opposition: "easy", options: { keepOneDie: false } });
+    const skillOdds = expectEnumerationAgrees(skill, { actor: { name: "A", attribute: 6, competent: false, drop: 1 }, skill: "deceive", opposition: "easy", options: { keepOneDie: false } });
     expect(skillOdds.chances).toEqual({ success: 0, failure: expect.closeTo(1, 12) });
   });
 
@@ -88,16 +88,16 @@ describe("cavaliers exact odds", () => {
 
   it("the winner's purchases do not change the dice: a request naming them has the odds of one that does not", () => {
     // On the lowest faces the defender wins a lone d6 against a lone d6 with 1 SP, too few for Style (3 SP).
-    const exchange = { attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6 }, defender: { name: "D", attribute: 6 } };
+    const exchange = { attack: "lunge", defence: "parry", attacker: { name: "A", attribute: 6, competent: false }, defender: { name: "D", attribute: 6, competent: false } };
     expect(attack.odds.exact({ ...exchange, spend: ["gain-style"] })).toEqual(attack.odds.exact(exchange));
     expect(attack.odds.exact({ ...exchange, spend: [], landingSpend: ["inflict-wound"] })).toEqual(attack.odds.exact(exchange));
-    const easy = { actor: { name: "A", attribute: 6 }, skill: "deceive", opposition: "very-easy" };
+    const easy = { actor: { name: "A", attribute: 6, competent: false }, skill: "deceive", opposition: "very-easy" };
     expect(skill.odds.exact({ ...easy, spend: ["gain-style"] })).toEqual(skill.odds.exact(easy));
     const flourisher = { actor: { name: "A", attribute: 10, competency: 12 }, skill: "deceive" };
     expect(flourish.odds.exact({ ...flourisher, style: 6 })).toEqual(flourish.odds.exact(flourisher));
   });
 
   it("refuses what resolve refuses: no Parrying an aimed shot", () => {
-    expect(() => attack.odds.exact({ attack: "aim", defence: "parry", attacker: { name: "A", attribute: 6 }, defender: { name: "D", attribute: 6 } })).toThrow(RuleError);
+    expect(() => attack.odds.exact({ attack: "aim", defence: "parry", attacker: { name: "A", attribute: 6, competent: false }, defender: { name: "D", attribute: 6, competent: false } })).toThrow(RuleError);
   });
 });

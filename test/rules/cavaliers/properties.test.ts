@@ -47,7 +47,7 @@ describe("cavaliers properties", () => {
     if (!attack) throw new Error("no attack action");
     fc.assert(
       fc.property(participant, participant, fc.integer({ min: 0, max: 1e9 }), fc.constantFrom("parry", "block", "dodge"), (a, d, seed, defence) => {
-        const request = { attack: "lunge", defence, attacker: { name: "A", ...a }, defender: { name: "D", type: "minor", ...d }, spend: [] };
+        const request = { attack: "lunge", defence, attacker: { name: "A", type: "minor", yieldLimit: 9, ...a }, defender: { name: "D", type: "minor", yieldLimit: 9, ...d }, spend: [] };
         const first = attack.resolve(request, new DiceTray(seededDice(seed)));
         const replay = attack.resolve(request, new DiceTray(givenFaces(first.dice.map((die) => die.face))));
         expect(replay).toEqual(first);
@@ -60,7 +60,7 @@ describe("cavaliers properties", () => {
     if (!initiative) throw new Error("no initiative action");
     fc.assert(
       fc.property(fc.array(participant, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 1e9 }), (rollers, seed) => {
-        const request = { combatants: rollers.map((r, i) => ({ name: `C${i}`, specialty: "impulse", attribute: r.attribute, competency: r.competency, ranks: r.ranks })) };
+        const request = { combatants: rollers.map((r, i) => ({ name: `C${i}`, type: "minor", specialty: "impulse", attribute: r.attribute, competency: r.competency, ranks: r.ranks })) };
         const first = initiative.resolve(request, new DiceTray(seededDice(seed)));
         const replay = initiative.resolve(request, new DiceTray(givenFaces(first.dice.map((die) => die.face))));
         expect(replay).toEqual(first);
@@ -73,7 +73,7 @@ describe("cavaliers properties", () => {
     if (!attack) throw new Error("no attack action");
     fc.assert(
       fc.property(participant, fc.integer({ min: 0, max: 1e9 }), (a, seed) => {
-        const request = (drop: number) => ({ attack: "lunge", defence: "dodge", attacker: { name: "A", ...a, wounds: 0, drop }, defender: { name: "D", attribute: 6 } });
+        const request = (drop: number) => ({ attack: "lunge", defence: "dodge", attacker: { name: "A", type: "minor", yieldLimit: 9, ...a, wounds: 0, drop }, defender: { name: "D", type: "minor", attribute: 6 } });
         const faces = Array.from({ length: 10 }, (_v, i) => 1 + ((seed >> i) % 6));
         const low = attack.resolve(request(0), new DiceTray(givenFaces(faces)));
         const high = attack.resolve(request(a.drop + 1), new DiceTray(givenFaces(faces)));

@@ -37,6 +37,11 @@ describe("cavaliers survival and healing", () => {
     expect(() => resolveWith("survival", { name: "Ines", verve: 8, wounds: 4, spend: ["heal-wound"] }, [8, 3, 2, 2, 1])).toThrow(/cost 4 SP/);
   });
 
+  it("seed 000 §Dying and Death: only a Dying character rolls to survive; 3 Wounds of a PC's 4 is refused, before any die", () => {
+    expect(() => resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 3 }, [])).toThrow("Ines is not Dying (3 Wounds, Wound Limit 4): only a Dying character makes a Survival roll");
+    expect(resolveWith("survival", { name: "Ines", verve: 8, competency: 8, wounds: 4 }, [8, 4, 2, 2, 1]).result).toMatchObject({ survived: true });
+  });
+
   it("rest: two days heal one Wound, six days heal all", () => {
     expect(restHeal(3, 1)).toBe(3);
     expect(restHeal(3, 2)).toBe(2);

@@ -71,8 +71,8 @@ describe("cavaliers refusals", () => {
 
   it("an exchange needs a success table for the attack and for the defence", () => {
     const { lunge } = SUCCESS_TABLES;
-    expect(() => offeredEntries("defender", "lunge", "parry", state(), { lunge: lunge! })).toThrow(/no success table for parry/);
-    expect(() => offeredEntries("attacker", "lunge", "parry", state(), { parry: SUCCESS_TABLES.parry! })).toThrow(/no success table for lunge/);
+    expect(() => offeredEntries("defender", "lunge", "parry", state(), { tables: { lunge: lunge! } })).toThrow(/no success table for parry/);
+    expect(() => offeredEntries("attacker", "lunge", "parry", state(), { tables: { parry: SUCCESS_TABLES.parry! } })).toThrow(/no success table for lunge/);
   });
 
   it("a winning attacker has no landing spend, and a negated attack none either", () => {

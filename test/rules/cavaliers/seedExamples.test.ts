@@ -99,7 +99,7 @@ describe("seed 000 worked examples", () => {
   });
 
   it("seed 000 §Wounds example: a Lunge's Wound gives Drop 1, a shot for two more gives Drop 4, one more is Dying", () => {
-    const track = woundTrackOf("pc");
+    const track = woundTrackOf({ type: "pc" });
     let state = { yield: 0, wounds: 0, yieldLimit: 11 };
     state = takeWounds(state, track, 1);
     expect(woundDrop(track, state.wounds)).toBe(1);

@@ -10,7 +10,7 @@ describe("cavaliers skill rolls", () => {
   });
 
   it("a tie with the opposition fails and buys nothing", () => {
-    const outcome = resolveWith("skill", { actor: { name: "Ines", attribute: 10 }, skill: "deceive", opposition: "easy", spend: ["gain-style"] }, [6, 3, 3, 1]);
+    const outcome = resolveWith("skill", { actor: { name: "Ines", attribute: 10, competent: false }, skill: "deceive", opposition: "easy", spend: ["gain-style"] }, [6, 3, 3, 1]);
     expect(outcome.result).toMatchObject({ success: false, total: 6, oppositionTotal: 6 });
     expect(changesOf(outcome, "Ines")).toEqual({});
   });

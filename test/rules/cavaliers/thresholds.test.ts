@@ -101,7 +101,7 @@ describe("cavaliers thresholds: Yield, Wounds and actor types", () => {
   it("each type's Yield Limit and Dying mark: a Stock NPC 3 + half her competency die, Dying at 2 Wounds", () => {
     expect(yieldLimitFor("stock", 10)).toBe(8);
     expect(yieldLimitFor("major", 8)).toBe(14);
-    expect(woundTrackOf("stock")).toEqual({ drops: [1], limit: 2 });
+    expect(woundTrackOf({ type: "stock" })).toEqual({ drops: [1], limit: 2 });
     expect(isDyingNow(state({ type: "stock", wounds: 1 }))).toBe(false);
     expect(isDyingNow(state({ type: "stock", wounds: 2 }))).toBe(true);
     expect(isDyingNow(state({ wounds: 3 }))).toBe(false);
@@ -139,7 +139,7 @@ describe("cavaliers thresholds: spending", () => {
   });
 
   it("the chooser is offered only the entries whose condition holds, unless asked for all", () => {
-    const ids = (onlyAvailable: boolean) => offeredEntries("attacker", "lunge", "block", state(), SUCCESS_TABLES, onlyAvailable).entries.map((entry) => entry.id);
+    const ids = (onlyAvailable: boolean) => offeredEntries("attacker", "lunge", "block", state(), { onlyAvailable }).entries.map((entry) => entry.id);
     expect(ids(true)).not.toContain("break-weapon");
     expect(ids(false)).toContain("break-weapon");
     expect(offeredEntries("defender", "lunge", "parry", state()).context).toEqual({ role: "defending", attack: "lunge", defence: "parry" });
@@ -317,7 +317,8 @@ describe("cavaliers thresholds: the duel's choices", () => {
     expect(defenderPolicy(9, { ...target, advantage: 12 })).toEqual(["negate"]);
   });
 
-  const lone = (name: string, over: Record<string, unknown> = {}) => ({ name, lunge: { attribute: 6 }, parry: { attribute: 6 }, ...over });
+  // A lone die each: a PC's competency die (a d6 when left out) stays out of her pools.
+  const lone = (name: string, over: Record<string, unknown> = {}) => ({ name, lunge: { attribute: 6, competent: false }, parry: { attribute: 6, competent: false }, ...over });
 
   it("a round limit of 1 fights exactly one round, each side attacking once", () => {
     // a lunges 6 vs b's parry 1 (b Negates nothing: the attack wins, 1 SP on Yield); b lunges 1 vs a's parry 6.
@@ -362,7 +363,7 @@ describe("cavaliers thresholds: the duel's choices", () => {
     // A lunges 1 against B's Parry 6+6 (6 SP): B Negates and buys Advantage (d6). B then lunges with
     // her d6 and the Advantage d6 (5, 1): 6 against A's Parry 1, and 1 SP goes on Yield.
     const tray = new DiceTray(givenFaces([1, 6, 6, 5, 1, 1]));
-    const bout = cavaliersDuel.fight(lone("A", { yieldLimit: 9 }), lone("B", { parry: { attribute: 6, ranks: 1 }, yieldLimit: 9 }), tray, 1);
+    const bout = cavaliersDuel.fight(lone("A", { yieldLimit: 9 }), lone("B", { parry: { attribute: 6, ranks: 1, competent: false }, yieldLimit: 9 }), tray, 1);
     expect(bout).toEqual({ winner: "none", rounds: 1 });
     expect(tray.rolled.map((die) => `${die.label} d${die.sides}`)).toEqual(["A lunge d6", "B parry d6", "B parry d6", "B lunge d6", "B lunge d6", "A parry d6"]);
   });
@@ -377,8 +378,8 @@ describe("cavaliers thresholds: the duel's choices", () => {
     // Lunge 6+3 (3 SP) beats B's 1 and puts 3 Yield on her: out at a limit of 3, still in at 9. B's
     // Lunge (competent: d6 + d6) 6+1 then beats A's Parry 6 and puts 1 Yield on A.
     const tray = new DiceTray(givenFaces([6, 3, 1, 6, 1, 6]));
-    const a = lone("A", { lunge: { attribute: 6, ranks: 1 } });
-    const b = lone("B", { type: "minor", competency: 6, parry: { attribute: 6, competent: false } });
+    const a = lone("A", { lunge: { attribute: 6, ranks: 1, competent: false } });
+    const b = lone("B", { type: "minor", competency: 6, lunge: { attribute: 6 }, parry: { attribute: 6, competent: false } });
     expect(cavaliersDuel.fight(a, b, tray, 1)).toEqual({ winner: "none", rounds: 1 });
     expect(tray.rolled.map((die) => `${die.label} d${die.sides}`)).toEqual(["A lunge d6", "A lunge d6", "B parry d6", "B lunge d6", "B lunge d6", "A parry d6"]);
     // With no competency die at all, the same 3 Yield put B out.

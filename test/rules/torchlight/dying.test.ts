@@ -53,7 +53,7 @@ describe("dying, stabilizing and recovery", () => {
   });
 
   it("recovery brings Breath back; each day of rest 1d4 to each Characteristic below max, capped there", () => {
-    const hurt = combatant("Elsa", 0, { str: 4, wil: 9 }, { maxBreath: 3, incapacitated: true, maxDc: { str: 11, wil: 10 } });
+    const hurt = combatant("Elsa", 0, { str: 4, wil: 9 }, { maxBreath: 3, incapacitated: true, maxDc: { str: 11, dex: 10, wil: 10, san: 10, luck: 10 } });
     const outcome = resolve("recover", { character: hurt, restDays: 2 }, [4, 3, 4]);
     expect(outcome.effects[0]?.changes).toEqual({
       breath: { from: 0, to: 3 },

@@ -69,15 +69,27 @@ describe("seed 004 §Squads (RULINGS): each member her own stance and her own Pr
     ]);
   });
 
+  it("seed 004 §Squads (\"all attackers roll their damage dice\"): every die is down before the lead chooses on her Precision Strike, then each mate in order", () => {
+    // The lead's 6 and Bandit #2's 6 are both Precision Strikes; Bandit #3 shows 3. All three are rolled before anyone is asked.
+    const asked = resolve("attack", bandits(), [6, 6, 3]);
+    expect(asked.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
+    expect(asked.dice.map((die) => die.label)).toEqual(["Bandit #1 damage die", "Bandit #2 damage die", "Bandit #3 damage die"]);
+    expect(asked.steps.filter((step) => step.rule === "damage-die").map((step) => step.member)).toEqual(["Bandit #1", "Bandit #2", "Bandit #3"]);
+    // The lead takes her extra die (2); then Bandit #2 is asked, with no die rolled between.
+    const next = resolve("attack", { ...bandits(), precision: "extra-die" }, [6, 6, 3, 2]);
+    expect(next.awaiting).toMatchObject({ choice: "squadMates.0.precision", by: "squadMates.0" });
+    expect(next.dice.map((die) => die.label)).toEqual(["Bandit #1 damage die", "Bandit #2 damage die", "Bandit #3 damage die", "Bandit #1 precision strike die"]);
+  });
+
   it("a mate's Push waits for her direction; her Grapple needs her own Dex and checks it", () => {
     const push = bandits([{ precision: "push" }, {}]);
     expect(resolve("attack", push, [2, 6, 3]).awaiting).toEqual({ choice: "squadMates.0.push", by: "squadMates.0", offer: { directions: ["lane-up", "lane-down", "forward", "back"] } });
     expect(resolve("attack", { ...push, squadMates: [{ ...push.squadMates[0], push: "back" }, push.squadMates[1]] }, [2, 6, 3]).result).toMatchObject({ pushedTo: { stance: "on-guard" } });
-    expect(refusalOf(() => resolve("attack", bandits([{ precision: "grapple" }, {}]), [2, 6]))).toBe("grapple-needs-dex");
+    expect(refusalOf(() => resolve("attack", bandits([{ precision: "grapple" }, {}]), [2, 6, 3]))).toBe("grapple-needs-dex");
     const held = resolve("attack", bandits([{ precision: "grapple", dex: 11 }, {}]), [2, 6, 3, 11]);
     expect(held.steps).toContainEqual({ rule: "grapple-check", roll: 11, dc: 11, success: true });
     expect(held.dice.at(-1)?.label).toBe("Bandit #2 grapple dex check");
-    expect(refusalOf(() => resolve("attack", bandits([{ weapon: "ranged", precision: "trip" }, {}]), [2, 6]))).toBe("maneuver-needs-melee");
+    expect(refusalOf(() => resolve("attack", bandits([{ weapon: "ranged", precision: "trip" }, {}]), [2, 6, 3]))).toBe("maneuver-needs-melee");
   });
 });
 

@@ -151,7 +151,7 @@ describe("seed 004 §Dying, Stabilization, and Recovery: the cards", () => {
   });
 
   it("seed 004 §Recovery: recovery shows the Breath regained, each day of rest, and says Recovered only for one who was down", () => {
-    const down = combatant("Elsa", 0, { str: 8 }, { maxBreath: 3, incapacitated: true, maxDc: { str: 10 } });
+    const down = combatant("Elsa", 0, { str: 8 }, { maxBreath: 3, incapacitated: true, maxDc: { str: 10, dex: 10, wil: 10, san: 10, luck: 10 } });
     const outcome = resolve("recover", { character: down, restDays: 1 }, [1]);
     expect(outcome.steps).toEqual([{ rule: "recover", breath: 3 }, { rule: "rest-day", day: 1 }, { rule: "rest", characteristic: "str", roll: 1, dc: 9 }]);
     expect(outcome.effects[0]?.statuses).toEqual(["recovered"]);
@@ -160,7 +160,7 @@ describe("seed 004 §Dying, Stabilization, and Recovery: the cards", () => {
   });
 
   it("seed 004 §Incapacitated and Death: the dead neither recover nor rest", () => {
-    const dead = combatant("Elsa", 0, { str: 0 }, { maxBreath: 3, maxDc: { str: 10 } });
+    const dead = combatant("Elsa", 0, { str: 0 }, { maxBreath: 3, maxDc: { str: 10, dex: 10, wil: 10, san: 10, luck: 10 } });
     const outcome = resolve("recover", { character: dead, restDays: 2 }, []);
     expect(outcome.dice).toEqual([]);
     expect(outcome.effects).toEqual([{ participant: "Elsa", changes: {} }]);

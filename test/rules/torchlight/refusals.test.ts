@@ -25,6 +25,9 @@ const cell = (name: string, side: string, lane: number, stance = "steadied", ext
 type Case = [rule: string, action: string, request: Record<string, unknown>, code: TorchlightRefusalCode, words: RegExp, faces?: number[]];
 
 const cases: Case[] = [
+  ["seed 004 §Incapacitated and Death: an Incapacitated attacker takes no action", "attack", { attacker: { ...sword, incapacitated: true }, target: orc }, "attacker-incapacitated", /cannot attack \(Ines\)/],
+  ["seed 004 §Initiative: one who failed her Dex save does not act until the next round", "attack", { attacker: { ...sword, waiting: true }, target: orc }, "attacker-waiting", /until the next round \(Ines\)/],
+  ["seed 004 §Incapacitated and Death: a dead target cannot be attacked", "attack", { attacker: sword, target: { ...orc, dead: true } }, "target-dead", /no one left to attack \(Orc\)/],
   ["seed 004 §Combat Stances: no melee attack from the Rearguard", "attack", { attacker: { ...sword, stance: "rearguard" }, target: orc, position: lanes(2, 2) }, "no-melee-from-rearguard", /from the Rearguard/],
   ["seed 004 §Engaged: a melee attack only in the attacker's lane", "attack", { attacker: sword, target: orc, position: lanes(2, 3) }, "melee-out-of-lane", /own lane/],
   ["seed 004 §Engaged: a reach weapon one lane over at most", "attack", { attacker: { ...sword, weapon: "reach" }, target: orc, position: lanes(2, 4) }, "reach-out-of-range", /one adjacent lane/],
@@ -127,5 +130,12 @@ describe("torchlight refusals", () => {
     expect(message).not.toContain("(");
     // Issue 38 item 4: a sentence starting with a capital, and no rule id.
     expect(message).toMatch(/^A Maneuver bought with Breath needs 1 Breath$/);
+  });
+});
+
+describe("seed 004 §Incapacitated and Death: who may attack whom (issue 35)", () => {
+  it("an Incapacitated target may still be attacked, Enhanced; a standing, ready attacker on a living target is not refused", () => {
+    const hit = resolve("attack", { attacker: { ...sword, incapacitated: false, waiting: false }, target: { ...orc, incapacitated: true, dead: false } }, [3, 5]);
+    expect(hit.steps).toContainEqual({ rule: "edges", enhanced: 1, impaired: 0, net: 1, why: ["+incapacitated-target"] });
   });
 });

@@ -24,9 +24,9 @@ describe("seed 004 §Squads: the highest damage roll applies", () => {
   });
 
   it("on equal totals the roll of the member listed first applies (its Precision Strike with it)", () => {
-    // Gob 2's d4 shows its top face 4, a Precision Strike: its extra die (Enhanced, keeps 1) makes 5.
-    // Gob 3's d6 keeps 5: the same total, no Precision Strike. Gob 2, listed first, is the one applied.
-    const outcome = resolve("attack", squad({ weaponDie: 6 }, [{ weaponDie: 4, precision: "extra-die" }, { weaponDie: 6 }]), [1, 1, 4, 1, 1, 1, 5, 2]);
+    // Gob 2's d4 shows its top face 4, a Precision Strike: its extra die (Enhanced, keeps 1, rolled once
+    // every member's die is down) makes 5. Gob 3's d6 keeps 5: the same total, no Precision Strike. Gob 2, listed first, is the one applied.
+    const outcome = resolve("attack", squad({ weaponDie: 6 }, [{ weaponDie: 4, precision: "extra-die" }, { weaponDie: 6 }]), [1, 1, 4, 1, 5, 2, 1, 1]);
     expect(outcome.result).toMatchObject({ damage: 5, squadMember: "Gob 2", precisionStrike: true });
   });
 });
@@ -255,13 +255,26 @@ describe("seed 004 §Damage: a combatant's tracks as a request gives them", () =
   it("seed 004 §Recovery: a maximum Breath below the Breath given is read as the Breath given", () => {
     const outcome = resolve("recover", { character: combatant("Elsa", 3, {}, { maxBreath: 1 }) }, []);
     expect(outcome.effects).toEqual([{ participant: "Elsa", changes: {} }]);
-    expect(resolve("recover", { character: combatant("Elsa", 1) }, []).effects).toEqual([{ participant: "Elsa", changes: {} }]);
+    expect(resolve("recover", { character: combatant("Elsa", 1, {}, { maxBreath: 1 }) }, []).effects).toEqual([{ participant: "Elsa", changes: {} }]);
   });
 
-  it("seed 004 §Recovery: an unhurt DC below the DC given is read as the DC given; none given, the DC given is the maximum", () => {
-    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxDc: { str: 5 } }), restDays: 1 }, []).dice).toEqual([]);
-    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }), restDays: 1 }, []).dice).toEqual([]);
-    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxDc: { str: 9 } }), restDays: 1 }, [3]).effects[0]?.changes).toEqual({ strDc: { from: 8, to: 9 }, strSt: { from: 12, to: 11 } });
+  it("seed 004 §Recovery: without maxBreath the request is refused in one line, as Rally's is (it would give back nothing)", () => {
+    expect(refusalOf(() => resolve("recover", { character: combatant("Elsa", 1) }, []))).toBe("recover-needs-max-breath");
+    expect(() => resolve("recover", { character: combatant("Elsa", 1) }, [])).toThrow("Recovery gives back Breath up to its maximum: give maxBreath (Elsa) [recover-needs-max-breath]");
+  });
+
+  const unhurt = (over: Record<string, number> = {}) => ({ str: 10, dex: 10, wil: 10, san: 10, luck: 10, ...over });
+
+  it("seed 004 §Recovery: a day of rest needs all five unhurt DCs; with no rest day none are needed", () => {
+    expect(() => resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3 }), restDays: 1 }, [])).toThrow("give maxDc for all five (Elsa: str, dex, wil, san, luck) [rest-needs-max-dc]");
+    const { luck: _luck, ...four } = unhurt();
+    expect(() => resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3, maxDc: four }), restDays: 1 }, [])).toThrow("(Elsa: luck) [rest-needs-max-dc]");
+    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3 }), restDays: 0 }, []).effects[0]?.changes).toEqual({ breath: { from: 0, to: 3 } });
+  });
+
+  it("seed 004 §Recovery: an unhurt DC below the DC given is read as the DC given", () => {
+    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 0, maxDc: unhurt({ str: 5 }) }), restDays: 1 }, []).dice).toEqual([]);
+    expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 0, maxDc: unhurt({ str: 9 }) }), restDays: 1 }, [3]).effects[0]?.changes).toEqual({ strDc: { from: 8, to: 9 }, strSt: { from: 12, to: 11 } });
   });
 
   it("seed 004 §Incapacitated and Death: a character given with any Characteristic at 0 is already dead: no save, no new death", () => {

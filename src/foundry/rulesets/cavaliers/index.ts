@@ -15,7 +15,8 @@ import { ATTRIBUTE_DICE, COMPETENCY_DICE, NPC_TYPES } from "./models.js";
 
 const sheetContext = (actor: Actor.Implementation) => ({
   attributeDice: dieChoices(ATTRIBUTE_DICE),
-  competencyDice: dieChoices(COMPETENCY_DICE),
+  // Every PC has a competency die, a d6 at least (the rules refuse a PC with none); an NPC may have none.
+  competencyDice: dieChoices(actor.type === "cavaliersNpc" ? COMPETENCY_DICE : COMPETENCY_DICE.filter((size) => size > 0)),
   advantageDice: dieChoices(ADVANTAGE_STEPS),
   npcTypes: labelledChoices(NPC_TYPES, "FRAY.Cavaliers.NpcType"),
   isNpc: actor.type === "cavaliersNpc",

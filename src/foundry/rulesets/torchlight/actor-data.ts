@@ -31,6 +31,12 @@ export function isIncapacitated(actor: Actor.Implementation): boolean {
   return torchlightSystem(actor).incapacitated || actor.statuses.has(FRAY_STATUS.incapacitated.id);
 }
 
+/** Dead, as the rules read it: a Characteristic at 0 (Combat, Incapacitated and Death). */
+export function isDead(actor: Actor.Implementation): boolean {
+  const system = torchlightSystem(actor);
+  return CHARACTERISTICS.some((c) => system.characteristics[c].dc <= 0);
+}
+
 /** The actor's tracks as a rules combatant, under the name the request knows it by. */
 export function rulesCombatant(actor: Actor.Implementation, name: string = actor.name): RulesCombatant {
   const system = torchlightSystem(actor);

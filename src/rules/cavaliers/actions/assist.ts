@@ -1,7 +1,7 @@
 import * as Type from "@sinclair/typebox";
 import type { Outcome } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { refuseIfDying } from "../actors.js";
+import { competencyOf, refuseIfDying } from "../actors.js";
 import { assistOptions, bestAssist } from "../pool.js";
 import { AttributeDie, CompetencyDie, dyingFields, Options } from "../schemas.js";
 
@@ -28,7 +28,7 @@ export const assistAction = defineAction({
   ),
   resolve(request, tray): Outcome {
     refuseIfDying(request.helper, "Assist");
-    const offer = assistOptions(request.helper);
+    const offer = assistOptions({ ...request.helper, competency: competencyOf(request.helper) });
     return {
       dice: tray.rolled,
       steps: [{ rule: "assist-options", specialty: offer.specialty, competency: offer.competency, default: offer.default }],

@@ -3,7 +3,7 @@ import type { DiceTray } from "../../../core/dice/source.js";
 import { ownValue } from "../../../core/ownKey.js";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
-import { type CombatantState, refuseIfDying, statusesOf, trackView } from "../actors.js";
+import { type CombatantState, refuseIfDying, refuseIfYieldedOut, statusesOf, trackView } from "../actors.js";
 import { areasMoved } from "../combined.js";
 import { checkDefence, offeredEntries, settleAttack } from "../exchange.js";
 import { beats } from "../pool.js";
@@ -102,6 +102,7 @@ export const attackAction = defineAction({
     if (request.attack === "riposte" && !request.riposteAfter) refuse("a Riposte must follow a winning Parry or Feint that bought it (give riposteAfter)");
     // A Dying target is out of the fight: she cannot be asked for a defence (the attacker is checked with her roll).
     if (request.defender) refuseIfDying(stateOf(request.defender), DEFENDING.doing);
+    if (request.defender) refuseIfYieldedOut(stateOf(request.defender), DEFENDING.doing);
     const extra = attackExtraDrop(request, areasMoved(request.attacker.combined ?? []), steps);
     if (request.defence) {
       if (!request.defender) refuse("a defence needs the defender's pool (give defender)");
@@ -117,12 +118,12 @@ export const attackAction = defineAction({
     const winner = beats(attack.reading.total, defence.reading.total) ? "attacker" : "defender";
     steps.push({ rule: "opposed", attackerTotal: attack.reading.total, defenderTotal: defence.reading.total, winner, tieGoesTo: "defender" });
     const rolled = { winner, attacker: attackerRoll, defender: defenderRoll };
-    const offer = (side: "attacker" | "defender", sp: number) => spendOffer(sp, offeredEntries(side, request.attack, request.defence!, defence.state).entries);
+    const offer = (side: "attacker" | "defender", sp: number) => spendOffer(sp, offeredEntries(side, request.attack, request.defence!, defence.state, { defenceWon: winner === "defender" }).entries);
     if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: winner, offer: offer(winner, winner === "attacker" ? attackerRoll.successPoints : defenderRoll.successPoints) });
     if (winner === "defender" && request.landingSpend === undefined && attackerRoll.successPoints > 0) {
       // The defender's purchases are checked before the attacker is asked to spend on a landing attack.
       // Stryker disable next-line StringLiteral: offeredEntries only asks whether the side is "attacker"
-      const { entries, context } = offeredEntries("defender", request.attack, request.defence, defence.state, undefined, false);
+      const { entries, context } = offeredEntries("defender", request.attack, request.defence, defence.state, { onlyAvailable: false });
       const negated = validateSpend(entries, request.spend, defenderRoll.successPoints, context).purchases.some((p) => p.entry.effect.kind === "negate");
       if (!negated) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "landingSpend", by: "attacker", offer: offer("attacker", attackerRoll.successPoints) });
     }

@@ -1,7 +1,7 @@
 import type { DiceTray } from "../../../core/dice/source.js";
 import type { Step } from "../../../core/outcome.js";
 import { withDefaults } from "../../options.js";
-import { type CombatantState, refuseIfDying, woundDropOn, yieldLimitFor } from "../actors.js";
+import { type CombatantState, competencyOf, refuseIfDying, refuseIfYieldedOut, woundDropOn, yieldLimitFor } from "../actors.js";
 import { stepDownAdvantage } from "../advantage.js";
 import { planTurn } from "../combined.js";
 import { type CavaliersOptions, cavaliersOptions } from "../options.js";
@@ -22,9 +22,10 @@ export function stateOf(participant: Static<typeof StateOnly> & { competency?: n
     type,
     yield: participant.yield ?? 0,
     wounds: participant.wounds ?? 0,
-    yieldLimit: participant.yieldLimit ?? yieldLimitFor(type, participant.competency ?? 0),
+    yieldLimit: participant.yieldLimit ?? yieldLimitFor(type, competencyOf(participant)),
     advantage: participant.advantage ?? 0,
     style: participant.style ?? 0,
+    ...(participant.woundTrack ? { woundTrack: participant.woundTrack } : {}),
   };
 }
 
@@ -56,10 +57,11 @@ export interface RollKind {
 export function rollParticipant(tray: DiceTray, participant: ParticipantRequest, skill: string, label: string, options: CavaliersOptions, steps: Step[], kind: RollKind): ParticipantRoll {
   const state = stateOf(participant);
   refuseIfDying(state, kind.doing);
+  refuseIfYieldedOut(state, kind.doing);
   if (participant.useAdvantage && !kind.advantage) refuse(`the Advantage die goes only on an attack or a defence roll, not on ${kind.doing}`);
   if (participant.useAdvantage && state.advantage === 0) refuse(`${state.name} has no Advantage die to use`);
   const advantage = participant.useAdvantage ? state.advantage : 0;
-  const pool = buildPool({ ...participant, advantage });
+  const pool = buildPool({ ...participant, competency: competencyOf(participant), advantage });
   const woundDrop = woundDropOn(state, skill);
   // One roll: her turn's combined actions go on it, within the round's cap and movement.
   const combinedDrop = planTurn({ combined: participant.combined ?? [], earlier: participant.combinedThisRound, heldInArea: participant.heldInArea }).drop;

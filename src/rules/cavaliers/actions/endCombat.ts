@@ -2,9 +2,10 @@ import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, type Effect, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { ownValue } from "../../../core/ownKey.js";
 import { defineAction } from "../../ruleset.js";
-import { isDyingNow } from "../actors.js";
+import { isDyingNow, yieldStatus } from "../actors.js";
 import { refuse } from "../refusal.js";
-import { ActorTypeSchema, Options } from "../schemas.js";
+import { ActorTypeSchema, competencyField, Options, WoundTrackSchema } from "../schemas.js";
+import { stateOf } from "./common.js";
 
 const Key = Type.String({ pattern: "^.{1,40}$" });
 
@@ -16,6 +17,10 @@ const Combatant = Type.Object(
     type: Type.Optional(ActorTypeSchema),
     yield: Type.Optional(Type.Integer({ minimum: 0 })),
     wounds: Type.Optional(Type.Integer({ minimum: 0 })),
+    woundTrack: WoundTrackSchema,
+    /** Her competency die and unwounded Yield Limit, to tell an NPC at her limit (out: surrendered or knocked out). */
+    competency: competencyField,
+    yieldLimit: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -71,10 +76,13 @@ export const endCombatAction = defineAction({
       if (c.yield > 0 || statuses.length) effects.push(effect);
     }
     const dyingPcs = combatants.filter((c) => c.type === "pc" && isDyingNow(c)).map((c) => c.name);
+    // An NPC who reached her Yield Limit surrendered or was knocked out: the Yield goes, that stays, and she counts as out.
+    const out = combatants.filter((c) => !dyingNpcs.includes(c) && yieldStatus(stateOf(c)) === "yielded-out").map((c) => c.name);
+    for (const name of out) steps.push({ rule: "out-at-yield-limit", participant: name });
     return {
       dice: tray.rolled,
       steps,
-      result: { resolved: true, died, saved, dyingPcs, ...(dyingPcs.length ? { note: "A Dying PC's player chooses: she expires, receives Medicine, or makes a Survival roll." } : {}) },
+      result: { resolved: true, died, saved, dyingPcs, out, ...(dyingPcs.length ? { note: "A Dying PC's player chooses: she expires, receives Medicine, or makes a Survival roll." } : {}) },
       effects,
     };
   },

@@ -1,10 +1,11 @@
 import * as Type from "@sinclair/typebox";
 import { awaitingOutcome, effectOf, type Outcome, type Step } from "../../../core/outcome.js";
 import { defineAction } from "../../ruleset.js";
+import { competencyOf, isDyingNow, woundTrackOf } from "../actors.js";
 import { buildPool, rollCheck } from "../pool.js";
 import { defaultSurvivalSpend, restHeal } from "../recovery.js";
 import { refuse } from "../refusal.js";
-import { AttributeDie, CompetencyDie, Options, Spend } from "../schemas.js";
+import { AttributeDie, CompetencyDie, Options, Spend, WoundTrackSchema } from "../schemas.js";
 import { applySpend, entriesFor, validateSpend } from "../spend.js";
 import { SUCCESS_TABLES, SURVIVAL_OPPOSITION } from "../tables.js";
 import { spendOffer } from "./attack.js";
@@ -19,6 +20,7 @@ export const survivalAction = defineAction({
       verve: AttributeDie,
       competency: Type.Optional(CompetencyDie),
       wounds: Type.Integer({ minimum: 1 }),
+      woundTrack: WoundTrackSchema,
       /** The survivor's purchases; without them the choice is awaited (`defaultSurvivalSpend` is a sensible pick). */
       spend: Type.Optional(Spend),
       options: Options,
@@ -26,9 +28,11 @@ export const survivalAction = defineAction({
     { additionalProperties: false },
   ),
   resolve(request, tray): Outcome {
+    // Only the Dying roll to survive: the roll is the seed's way out of Dying, not a free heal.
+    if (!isDyingNow(request)) refuse(`${request.name} is not Dying (${request.wounds} Wounds, Wound Limit ${woundTrackOf(request).limit}): only a Dying character makes a Survival roll`);
     const steps: Step[] = [];
     const options = optionValues(request.options);
-    const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: request.competency ?? 0 }), 0, "survival pool", options.keepOneDie, undefined, steps);
+    const reading = rollCheck(tray, buildPool({ attribute: request.verve, competency: competencyOf(request) }), 0, "survival pool", options.keepOneDie, undefined, steps);
     const opposition = rollOpposition(tray, SURVIVAL_OPPOSITION, reading.total, options, steps);
     if (!opposition.success) {
       return { dice: tray.rolled, steps, result: { survived: false, total: reading.total, oppositionTotal: opposition.total }, effects: [effectOf(request.name, {}, {}, ["dead"])] };

@@ -31,6 +31,10 @@ const Attacker = Type.Object(
     damageType: Type.Optional(Type.String({ maxLength: 40 })),
     /** Needed only to buy a Maneuver (or a Feint) with Breath. */
     breath: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Incapacitated: she takes no action, so no attack. */
+    incapacitated: Type.Optional(Type.Boolean()),
+    /** She failed her Initiative (the Dex save) and does not act until the next round. */
+    waiting: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -64,6 +68,8 @@ const Request = Type.Object(
         name: Type.String(),
         stance: Type.Optional(StanceSchema),
         incapacitated: Type.Optional(Type.Boolean()),
+        /** A Characteristic at 0: dead, and there is no one left to attack. */
+        dead: Type.Optional(Type.Boolean()),
         hidden: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
@@ -246,6 +252,10 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const stance = attacker.stance ?? "steadied";
   const declared = request.maneuver;
   const position = request.position;
+  // Who may attack whom at all, before the grid: an Incapacitated or waiting attacker takes no action; the dead are past attacking.
+  if (attacker.incapacitated) refused("attacker-incapacitated", attacker.name);
+  if (attacker.waiting) refused("attacker-waiting", attacker.name);
+  if (target.dead) refused("target-dead", target.name);
 
   if (position) {
     const refusal = attackRefusal({
@@ -285,15 +295,21 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const steps: Step[] = [{ rule: "edges", enhanced: edges.enhanced.length, impaired: edges.impaired.length, net: edges.enhanced.length - edges.impaired.length, why: [...edges.enhanced.map((e) => `+${e}`), ...edges.impaired.map((e) => `-${e}`)] }];
   if (situation.area && target.hidden) steps.push({ rule: "area-on-hidden" });
 
-  // The lead's die first: a Precision Strike waits for her choice, a lower die for her Feint, before anything else is rolled.
+  // Every attacker's damage die first (a Squad's all at once: "all attackers roll their damage dice"); only
+  // then does the lead choose on a Precision Strike (or a Feint), and each mate after her, in order.
   const plan = planFor(attacker.weaponDie, edges, options);
   const leadDie = rollDamageDie(tray, plan, `${attacker.name} damage die`);
+  const mateDice = mates.map((mate) => {
+    const matePlan = planFor(mate.weaponDie, edges, options);
+    return { plan: matePlan, die: rollDamageDie(tray, matePlan, `${mate.name} damage die`) };
+  });
+  const everyDie = (): Step[] => [dieStep(attacker.name, leadDie), ...mates.map((mate, index) => dieStep(mate.name, mateDice[index]!.die))];
   let precision: PrecisionChoice | undefined;
   let feinting = false;
   if (leadDie.precisionStrike) {
     precision = declared?.payWith === "precision" ? declared.name : request.precision;
     if (precision === undefined) {
-      steps.push(dieStep(attacker.name, leadDie));
+      steps.push(...everyDie());
       const offer = { options: precisionOffer(weapon, attacker.dex, declared?.name) };
       return awaitingOutcome(tray.rolled, steps, { precisionStrike: true, die: leadDie.kept }, { choice: "precision", by: "attacker", offer });
     }
@@ -305,7 +321,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
     // No Breath given is none to spend.
     const feintOpen = melee && (attacker.breath ?? 0) - feint.breathTaken >= MANEUVER_BREATH_COST;
     if (feint.choice === undefined && feintOpen) {
-      steps.push(dieStep(attacker.name, leadDie));
+      steps.push(...everyDie());
       return awaitingOutcome(tray.rolled, steps, { precisionStrike: false, die: leadDie.kept }, { choice: "feint", by: "attacker", offer: { options: ["reroll", "keep"], die: leadDie.kept, sides: leadDie.sides } });
     }
     feinting = feint.choice === "reroll";
@@ -327,8 +343,7 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   for (const [index, mate] of mates.entries()) {
     // No weapon named is a melee one: the Maneuvers ask only whether it is ranged.
     const mateWeapon = mate.weapon;
-    const matePlan = planFor(mate.weaponDie, edges, options);
-    const die = rollDamageDie(tray, matePlan, `${mate.name} damage die`);
+    const { plan: matePlan, die } = mateDice[index]!;
     let matePrecision: PrecisionChoice | undefined;
     if (die.precisionStrike) {
       matePrecision = mate.precision;

@@ -1,8 +1,9 @@
 import * as Type from "@sinclair/typebox";
 import { effectOf, type Step } from "../../../core/outcome.js";
-import { vitalsView } from "../../../core/tracks/breath.js";
+import { CHARACTERISTICS, vitalsView } from "../../../core/tracks/breath.js";
 import { defineAction } from "../../ruleset.js";
 import { dyingSaves, dyingSavesInPhase, type DyingState, recover, restDay } from "../dying.js";
+import { TorchlightRefusal } from "../refusal.js";
 import { CharacteristicSchema, CombatantSchema, toVitals } from "../schemas.js";
 
 export const dyingAction = defineAction({
@@ -41,6 +42,10 @@ export const recoverAction = defineAction({
   summary: "Recovery at the end of the next Phase: Breath back in full; each day of rest in a Refuge or bed, 1d4 to every Characteristic below its max",
   request: Type.Object({ character: CombatantSchema, restDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 60 })) }, { additionalProperties: false }),
   resolve(request, tray) {
+    // Without the maxima the current values would read as them, and the request would give back nothing.
+    if (request.character.maxBreath === undefined) throw new TorchlightRefusal("recover-needs-max-breath", request.character.name);
+    const missing = CHARACTERISTICS.filter((c) => request.character.maxDc?.[c] === undefined);
+    if ((request.restDays ?? 0) > 0 && missing.length > 0) throw new TorchlightRefusal("rest-needs-max-dc", `${request.character.name}: ${missing.join(", ")}`);
     const before = toVitals(request.character);
     const steps: Step[] = [];
     let vitals = recover(before);

@@ -23,7 +23,7 @@ import { fightingAs } from "../../../combat/fighting.js";
 import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
-import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf } from "./participants.js";
+import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf, woundTrackOfActor } from "./participants.js";
 import { cavaliersContext } from "./view.js";
 
 const FIELDS: Record<string, string> = { yield: "system.yield.value", wounds: "system.wounds.value", advantage: "system.advantage", style: "system.style" };
@@ -50,9 +50,9 @@ export function trackUpdate(outcome: Outcome, index: number): Record<string, unk
   return update;
 }
 
-/** Whether the actor is Dying with these Wounds (her type's wound track decides). */
+/** Whether the actor is Dying with these Wounds (her own wound track decides, as on her sheet). */
 export function dyingWith(actor: Actor.Implementation, wounds: number): boolean {
-  return isDyingNow({ type: actorType(actor), wounds });
+  return isDyingNow({ woundTrack: woundTrackOfActor(actor), wounds });
 }
 
 /**
@@ -96,6 +96,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   cavaliersSystem(attacker);
   // A Dying target is out of the fight: the rules refuse her defence, so the card does not open.
   if (dyingWith(actors.defender, cavaliersSystem(actors.defender).wounds.value)) throw new Refused(game.i18n!.format("FRAY.Card.Refused.TargetDying", { name: actors.defender.name }));
+  // An NPC at her Yield Limit surrendered or is knocked out: she makes no defence, so the card does not open.
+  if (actorType(actors.defender) !== "pc" && cavaliersSystem(actors.defender).derived.yieldedOut) throw new Refused(game.i18n!.format("FRAY.Card.Refused.TargetOut", { name: actors.defender.name }));
   const attack = oneOf(raw.attack, ATTACK_IDS, "attack") as AttackId;
   const specialty = specialtyOf(attacker, attack, optionalString(raw.specialty, "specialty"));
   const weapon = weaponOf(attacker, optionalString(raw.weapon, "weapon"));

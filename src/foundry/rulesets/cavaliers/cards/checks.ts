@@ -14,7 +14,7 @@ import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
 import { CAVALIERS_FIELD_DEFAULTS, dyingWith, POOL_FIELDS, statusChanges, trackUpdate } from "./attack.js";
-import { cavaliersSystem, participantOf, specialtyOf } from "./participants.js";
+import { cavaliersSystem, participantOf, specialtyOf, woundTrackOfActor } from "./participants.js";
 import { cavaliersContext } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 
@@ -124,6 +124,6 @@ export const cavaliersSurvivalCard: CardKind = {
   rulesRequest(request, actors) {
     const actor = actors.actor!;
     const system = cavaliersSystem(actor);
-    return { name: cardName(actor.name), verve: system.attributes.verve, ...(system.competency ? { competency: system.competency } : {}), wounds: system.wounds.value, ...(request.spend !== undefined ? { spend: request.spend } : {}) };
+    return { name: cardName(actor.name), verve: system.attributes.verve, ...(system.competency ? { competency: system.competency } : {}), wounds: system.wounds.value, woundTrack: woundTrackOfActor(actor), ...(request.spend !== undefined ? { spend: request.spend } : {}) };
   },
 };

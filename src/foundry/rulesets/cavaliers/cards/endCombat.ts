@@ -13,7 +13,7 @@ import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
-import { actorType, cavaliersSystem } from "./participants.js";
+import { actorType, cavaliersSystem, woundTrackOfActor } from "./participants.js";
 
 /** A fight's actors are roles c0, c1...; a Combat of more than this many is ended without a card. */
 export const MAX_COMBATANTS = 60;
@@ -54,7 +54,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const combatants = Object.entries(names).map(([role, name]) => {
     const actor = actors[role]!;
     const system = cavaliersSystem(actor);
-    return { name, id: role, type: actorType(actor), yield: system.yield.value, wounds: system.wounds.value };
+    return { name, id: role, type: actorType(actor), yield: system.yield.value, wounds: system.wounds.value, woundTrack: woundTrackOfActor(actor), competency: system.competency };
   });
   const medicine = request.medicine as Record<string, unknown> | undefined;
   // The card's buttons send a fate's word; the rules take true or false (anything else fails their schema).

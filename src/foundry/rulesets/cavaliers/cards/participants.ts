@@ -28,6 +28,11 @@ export function actorType(actor: Actor.Implementation): ActorType {
   return system instanceof CavaliersNpcModel ? system.npcType : "pc";
 }
 
+/** Her own wound track, as her sheet edits and reads it (its length + 1 is her Wound Limit); the rules read the same. */
+export function woundTrackOfActor(actor: Actor.Implementation): number[] {
+  return [...cavaliersSystem(actor).wounds.track];
+}
+
 /** The specialty item asked for (it must be the actor's and fit the skill), else the first whose action is the skill. */
 export function specialtyOf(actor: Actor.Implementation, skill: string, itemId?: unknown): SpecialtyItem | null {
   const items = [...actor.items].filter((item): item is SpecialtyItem => item.system instanceof CavaliersSpecialtyModel);
@@ -76,6 +81,7 @@ export function participantOf(actor: Actor.Implementation, choices: PoolChoices)
     type: actorType(actor),
     yield: system.yield.value,
     wounds: system.wounds.value,
+    woundTrack: woundTrackOfActor(actor),
     advantage: system.advantage as ParticipantRequest["advantage"],
     style: system.style,
     attribute: system.attributes[attribute] as ParticipantRequest["attribute"],

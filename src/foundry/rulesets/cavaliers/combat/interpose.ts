@@ -15,7 +15,7 @@ import { recordKey } from "../../../combat/fighter.js";
 import { writeStates } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
-import { cavaliersSystem, actorType } from "../cards/participants.js";
+import { cavaliersSystem, actorType, woundTrackOfActor } from "../cards/participants.js";
 import { actorHeldInArea, HOLD_KEY } from "./hold.js";
 import { combinedThisRound, recordCombined } from "./combined.js";
 import { checkBlock, checkMove, checkRedirect, INTERPOSE_MOVE, type Redirect } from "./interpose-check.js";
@@ -45,6 +45,7 @@ function resolveSpend(bought: CheckedSpend, actor: Actor.Implementation, interpo
     name: actor.name,
     type: actorType(actor),
     wounds: system.wounds.value,
+    woundTrack: woundTrackOfActor(actor),
     specialty: bought.state.specialty,
     initiativePoints: initiativePoints(bought.combatant),
     usedThisRound: bought.used,

@@ -12,7 +12,7 @@ import { flag, oneOf, optionalInteger, optionalString } from "../../../cards/che
 import { combatId, oneOf as oneOfField, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { templatePath } from "../../../system.js";
-import { rulesCombatant, torchlightSystem, untrainedOffHand, weaponOf, weaponsOf } from "../actor-data.js";
+import { isDead, isIncapacitated, torchlightSystem, untrainedOffHand, weaponOf, weaponsOf } from "../actor-data.js";
 import { asRules, compulsionsForAttack } from "../combat/compulsions.js";
 import { engagedNow, type Fighter, placementsOf } from "../combat/fight.js";
 import { squadKey, stateOf, statePath, type TorchlightCombatState } from "../combat/state.js";
@@ -75,6 +75,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   torchlightSystem(actors.attacker!);
   torchlightSystem(actors.target!);
   mayAct(fight, attacker);
+  // The dialog lists every fighter; a dead one is shown with this reason and cannot be attacked.
+  if (isDead(actors.target!)) refuse("TargetDead", { name: target.name });
   if (fight.state.hits[attacker.id]) refuse("AttackedThisRound", { name: attacker.name });
   const ability = fight.state.abilities[attacker.id];
   if (ability && ability.round === fight.round && ability.ability !== "protect-companion") refuse("AbilityNoAttack", { name: attacker.name, ability: localizeAbility(ability.ability) });
@@ -139,8 +141,10 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
       damageType: weapon.damageType,
       breath: system.breath.value,
       dex: system.characteristics.dex.dc,
+      // Her state as the GM reads it now: the rules refuse an Incapacitated attacker (a waiting one never gets this far).
+      ...(isIncapacitated(attacker) ? { incapacitated: true } : {}),
     },
-    target: { name: names.target, stance: stances.target, ...(rulesCombatant(target).incapacitated ? { incapacitated: true } : {}), ...(request.targetHidden === true ? { hidden: true } : {}) },
+    target: { name: names.target, stance: stances.target, ...(isIncapacitated(target) ? { incapacitated: true } : {}), ...(isDead(target) ? { dead: true } : {}), ...(request.targetHidden === true ? { hidden: true } : {}) },
     situation,
     position: request.position,
   };

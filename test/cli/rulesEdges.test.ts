@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run.js";
+
+// Issue 35: the command line refuses what the cards refuse, and reads what they read, at the rules' edges.
+const resolve = (request: Record<string, unknown>) => runCli(["resolve"], () => JSON.stringify(request));
+const refusal = (request: Record<string, unknown>) => {
+  const result = resolve(request);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe("");
+  expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  return result.stderr.trim();
+};
+const outcome = (request: Record<string, unknown>) => {
+  const result = resolve(request);
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout) as { dice: { label: string; sides: number }[]; steps: Record<string, unknown>[]; result: Record<string, unknown> };
+};
+
+describe("cavaliers on the command line (issue 35)", () => {
+  it("seed 000 §Dying and Death: a Survival roll for a PC who is not Dying is refused in one line", () => {
+    expect(refusal({ ruleset: "cavaliers", action: "survival", name: "Ines", verve: 8, competency: 8, wounds: 3, faces: [8, 4, 2, 2, 1] })).toContain("Ines is not Dying");
+    expect(outcome({ ruleset: "cavaliers", action: "survival", name: "Ines", verve: 8, competency: 8, wounds: 4, faces: [8, 4, 2, 2, 1] }).result).toMatchObject({ survived: true });
+  });
+
+  it("RULINGS (Lunge table): Break Weapon lands only on a failed Parry, not on one that won and bought no Negate", () => {
+    // Lunge 6 + 5 = 11; the Guard's Parry 10 + 12 wins.
+    const request = { ruleset: "cavaliers", action: "attack", attack: "lunge", defence: "parry", attacker: { name: "Ines", attribute: 8, competency: 8 }, defender: { name: "Guard", type: "stock", attribute: 10, competency: 12, ranks: 1 } };
+    expect(refusal({ ...request, spend: [], landingSpend: ["break-weapon"], faces: [6, 5, 10, 12, 1] })).toContain("Break Weapon: only against a failed Parry");
+    expect(resolve({ ...request, spend: ["break-weapon"], faces: [6, 5, 1, 1, 1] }).code).toBe(0);
+  });
+
+  it("seed 000 §Wounds (RULINGS: per-actor wound track): the request carries her track; 4 Wounds of [1, 2, 4, 4] are not Dying", () => {
+    const request = (woundTrack?: number[]) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", defence: "parry", attacker: { name: "Ines", attribute: 8, competency: 8 }, defender: { name: "Bravo", type: "minor", attribute: 8, competency: 6, wounds: 4, ...(woundTrack ? { woundTrack } : {}) }, faces: [8, 7, 5] });
+    expect(outcome(request([1, 2, 4, 4])).steps).toContainEqual(expect.objectContaining({ rule: "drop-total", roll: "defence pool", wounds: 4 }));
+    expect(refusal(request())).toContain("Bravo is Dying");
+    expect(refusal({ ...request(), defender: { name: "Bravo", woundTrack: Array(11).fill(1), attribute: 8 } })).toContain("defender.woundTrack");
+  });
+
+  it("RULINGS (Yield): a Stock NPC at 7 of 7 takes no action, and the end of the fight counts her out", () => {
+    expect(refusal({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker: { name: "Guard", type: "stock", attribute: 8, competency: 8, yield: 7 }, faces: [5, 3] })).toContain("Guard is at her Yield Limit (7 of 7)");
+    expect(outcome({ ruleset: "cavaliers", action: "end-combat", combatants: [{ name: "Guard", type: "stock", competency: 8, yield: 7 }] }).result).toMatchObject({ out: ["Guard"] });
+  });
+
+  it("RULINGS (Competency die): a PC's die left out is a d6; a PC with none is refused in one line", () => {
+    const lunge = (attacker: Record<string, unknown>) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker, faces: [8, 6] });
+    const read = outcome(lunge({ name: "Ines", attribute: 8 }));
+    expect(read.steps.find((step) => step.rule === "pool")?.dice).toEqual(["attribute:d8", "competency:d6"]);
+    expect(refusal(lunge({ name: "Ines", attribute: 8, competency: 0 }))).toContain("Ines is a PC: she has a competency die, a d6 at least");
+  });
+});
+
+describe("torchlight on the command line (issue 35)", () => {
+  const attack = (attacker: Record<string, unknown>, target: Record<string, unknown>) => ({ ruleset: "torchlight", action: "attack", attacker: { name: "Ines", weaponDie: 8, ...attacker }, target: { name: "Orc", ...target }, faces: [3] });
+
+  it("seed 004 §Incapacitated and Death, §Initiative: the request carries both sides' state, and the rules refuse what the seed forbids", () => {
+    expect(refusal(attack({ incapacitated: true }, {}))).toContain("[attacker-incapacitated]");
+    expect(refusal(attack({ waiting: true }, {}))).toContain("[attacker-waiting]");
+    expect(refusal(attack({}, { dead: true }))).toContain("[target-dead]");
+    expect(outcome(attack({}, { incapacitated: true })).dice).toHaveLength(2);
+  });
+
+  it("seed 004 §Recovery: a Recovery without maxBreath is refused in one line", () => {
+    expect(refusal({ ruleset: "torchlight", action: "recover", character: { name: "Elsa", breath: 0, str: 6, dex: 13, wil: 5, san: 10, luck: 10 } })).toContain("[recover-needs-max-breath]");
+  });
+});
