@@ -44,7 +44,12 @@ const attackRequest = (attacker: Me, target: Me) => ({
   defender: participant(target, target.block.parry, "defender"),
 });
 
-const winChance = cached((request: ReturnType<typeof attackRequest>) => attackOdds.exact(request).chances.attackerWins ?? 0);
+const exactWin = cached((request: ReturnType<typeof attackRequest>) => attackOdds.exact(request).chances.attackerWins ?? 0);
+/** Yield and Style do not touch the dice, so the odds are asked (and kept) without them: far fewer to work out. */
+const winChance = (request: ReturnType<typeof attackRequest>) => {
+  const bare = (p: ReturnType<typeof participant>) => ({ ...p, yield: 0, style: 0 });
+  return exactWin({ ...request, attacker: bare(request.attacker), defender: bare(request.defender) });
+};
 
 /**
  * Whom to attack: the foe her Lunge most likely beats (exact odds of the opposed roll against that
