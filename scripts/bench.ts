@@ -29,6 +29,7 @@ import { RULESETS } from "../src/rules/index.js";
 import { build } from "./build.mjs";
 import { moduleGraph } from "./bundle-graph.mjs";
 import { BUNDLE_BUDGET_KB, benchBrowser, bundleReport } from "./bench-browser.js";
+import { benchFight, printFight } from "./bench-fight.js";
 import { benchOdds, GOALS, oddsFailures, type OddsRow, SAMPLES } from "./bench-odds.js";
 import { parseCliExamples, type CliExample } from "./cli-examples.js";
 
@@ -157,6 +158,7 @@ async function main(): Promise<void> {
 
   // 3. Exact odds against a Monte Carlo of the same contest.
   const odds = printOdds();
+  printFight(benchFight());
 
   // 4. The table in Chromium, and the bundle's weight.
   const systemJson = JSON.parse(readFileSync(at("dist/system.json"), "utf8")) as { documentTypes: Record<string, Record<string, unknown>>; styles?: Array<string | { src: string }> };

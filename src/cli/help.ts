@@ -17,6 +17,7 @@ const TEXT: Record<Topic, { summary: CliKey; about: CliKey }> = {
   resolve: { summary: "CommandResolve", about: "AboutResolve" },
   odds: { summary: "CommandOdds", about: "AboutOdds" },
   duel: { summary: "CommandDuel", about: "AboutDuel" },
+  fight: { summary: "CommandFight", about: "AboutFight" },
   help: { summary: "CommandHelp", about: "AboutHelp" },
 };
 
@@ -30,7 +31,7 @@ const OPTION = {
 
 const TOPICS: readonly Topic[] = [...(Object.keys(COMMANDS) as CommandName[]), "help"];
 
-/** "rulesets, resolve, odds, duel or help", for the messages that list the commands. */
+/** "rulesets, resolve, odds, duel, fight or help", for the messages that list the commands. */
 export function commandList(): string {
   return `${TOPICS.slice(0, -1).join(", ")} or ${TOPICS.at(-1)}`;
 }

@@ -11,6 +11,10 @@ export const LIMITS = {
   rounds: 1_000,
   /** Rounds one `fray duel` may fight in all (runs × rounds), so a stalemate still ends soon. */
   duelRounds: 200_000,
+  /** Fighters on one side of a `fray fight`. */
+  sideFighters: 24,
+  /** Fighter-rounds one `fray fight` may fight in all (runs × rounds × fighters), so a stalemate still ends soon. */
+  fightTurns: 100_000,
   /** Seeds are 32-bit: a larger one would roll the same dice as a smaller one. */
   seed: 4_294_967_295,
   /** Characters of one error line; a longer one (a huge name echoed back) is cut. */

@@ -1,4 +1,5 @@
 import { duel } from "./duel.js";
+import { fight } from "./fight.js";
 import { commandList, help } from "./help.js";
 import type { InputReader } from "./input.js";
 import { message } from "./messages.js";
@@ -37,6 +38,8 @@ export function runCli(argv: readonly string[], read: InputReader): CliResult {
         return { stdout: resolve(options, read), stderr: "", code: 0 };
       case "duel":
         return { stdout: duel(options, read), stderr: "", code: 0 };
+      case "fight":
+        return { stdout: fight(options, read), stderr: "", code: 0 };
       case "odds":
         return { stdout: odds(options, read), stderr: "", code: 0 };
       case undefined:

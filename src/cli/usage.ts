@@ -30,6 +30,7 @@ export const COMMANDS = {
   resolve: ["file", "seed"],
   odds: ["file", "table"],
   duel: ["file", "runs", "rounds", "seed"],
+  fight: ["file", "runs", "rounds", "seed"],
 } as const satisfies Record<string, readonly FlagName[]>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,6 +1,7 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { DiceTray } from "../core/dice/source.js";
 import type { Observation, Odds } from "../core/odds/odds.js";
+import type { FightResult, FightSides } from "../core/fight/engine.js";
 import type { Outcome } from "../core/outcome.js";
 import type { OptionDefinition } from "./options.js";
 
@@ -45,6 +46,15 @@ export interface DuelResult {
   rounds: number;
 }
 
+/**
+ * How sides of a ruleset's fighters (the same stat blocks as its duel) fight to the end, each
+ * fighter acting through the ruleset's action `resolve` by a default policy (see docs/cli.md).
+ */
+export interface FightRulesOf<S extends TSchema = TSchema> {
+  fighter: S;
+  fight(sides: FightSides<Static<S>>, tray: DiceTray, roundLimit: number): FightResult;
+}
+
 /** Everything the command line and the Foundry layer need from one ruleset's rules. */
 export interface RulesetRules {
   id: RulesetId;
@@ -52,6 +62,8 @@ export interface RulesetRules {
   game: string;
   actions: Record<string, RulesetAction>;
   duel: DuelRules;
+  /** Side against side (`fray fight`), where the ruleset has it. */
+  fight?: FightRulesOf;
   /** The house defaults this ruleset leaves to the table (see options.ts). */
   options: Record<string, OptionDefinition>;
 }
@@ -69,4 +81,8 @@ export function defineOdds<R>(odds: { exact(request: R): Odds; observe(request: 
 
 export function defineDuel<S extends TSchema>(duel: DuelRules<S>): DuelRules {
   return duel as unknown as DuelRules;
+}
+
+export function defineFight<S extends TSchema>(fight: FightRulesOf<S>): FightRulesOf {
+  return fight as unknown as FightRulesOf;
 }

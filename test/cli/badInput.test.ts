@@ -107,7 +107,7 @@ describe("what used to pass silently", () => {
 
 describe("user text in an error stays on one line", () => {
   it.each([
-    [["a\nb"], "{}", 'unknown command "a\\nb"; expected rulesets, resolve, odds, duel or help'],
+    [["a\nb"], "{}", 'unknown command "a\\nb"; expected rulesets, resolve, odds, duel, fight or help'],
     [["resolve", "--x\r\ny", "1"], "{}", "option --x\\r\\ny: expected one of --file, --seed"],
     [["resolve"], JSON.stringify({ ruleset: "cavaliers", action: "turn", name: "Ines", combined: ["run\u001b[2J\u2028"] }), /^refused: "run\\u001b\[2J\\u2028" is not a combined action/],
     [["resolve"], JSON.stringify({ ...save, "new\nfield": 1 }), "new\\nfield: expected no such field"],

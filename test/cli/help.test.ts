@@ -92,11 +92,11 @@ describe("fray help", () => {
 
 describe("mistakes stay one line on stderr, exit 2", () => {
   it.each([
-    [[], "no command given: expected rulesets, resolve, odds, duel or help (fray help describes each)"],
-    [["help", "juggle"], 'unknown command "juggle"; expected rulesets, resolve, odds, duel or help'],
-    [["juggle", "--help"], 'unknown command "juggle"; expected rulesets, resolve, odds, duel or help'],
+    [[], "no command given: expected rulesets, resolve, odds, duel, fight or help (fray help describes each)"],
+    [["help", "juggle"], 'unknown command "juggle"; expected rulesets, resolve, odds, duel, fight or help'],
+    [["juggle", "--help"], 'unknown command "juggle"; expected rulesets, resolve, odds, duel, fight or help'],
     [["help", "duel", "odds"], 'unexpected argument "odds": fray help takes at most one command'],
-    [["-x"], 'unknown command "-x"; expected rulesets, resolve, odds, duel or help'],
+    [["-x"], 'unknown command "-x"; expected rulesets, resolve, odds, duel, fight or help'],
   ])("%j", (argv, line) => {
     expect(run(...argv)).toEqual({ stdout: "", stderr: `${line}\n`, code: 2 });
   });

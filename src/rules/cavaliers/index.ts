@@ -7,6 +7,7 @@ import { focusAction, initiativeAction, joinAction, spendInitiativeAction } from
 import { restAction, survivalAction } from "./actions/recovery.js";
 import { turnAction } from "./actions/turn.js";
 import { cavaliersDuel } from "./duel.js";
+import { cavaliersFight } from "./fight.js";
 import { attackOdds, flourishOdds, skillOdds } from "./odds.js";
 import { cavaliersOptions } from "./options.js";
 
@@ -30,4 +31,5 @@ export const cavaliersRules: RulesetRules = {
   },
   options: cavaliersOptions,
   duel: cavaliersDuel,
+  fight: cavaliersFight,
 };

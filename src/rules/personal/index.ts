@@ -1,6 +1,7 @@
 import { defineDuel, type RulesetRules } from "../ruleset.js";
 import { attack, delay, fate, initiative, rest, turn } from "./actions.js";
 import { fightBout } from "./duel.js";
+import { personalFight } from "./fight.js";
 import { attackOddsOf } from "./odds.js";
 import { personalOptions } from "./options.js";
 import { Fighter } from "./schemas.js";
@@ -15,4 +16,5 @@ export const personalRules: RulesetRules = {
     fighter: Fighter,
     fight: (a, b, tray, roundLimit) => fightBout(a, b, tray, roundLimit),
   }),
+  fight: personalFight,
 };

@@ -1,0 +1,3 @@
+export * from "./choices.js";
+export * from "./engine.js";
+export * from "./summary.js";
