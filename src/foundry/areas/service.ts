@@ -1,7 +1,9 @@
 import { coverAgainst, lineOfSight, moveCheck, rangeBetween, type AreaMap, type MoveCheck } from "../../core/areas/index.js";
-import { AreaBehaviorModel } from "./model.js";
 import { sceneAreaMap, type SceneArea } from "./scene-map.js";
+import { areaAt } from "./place.js";
 import { moveUnderway } from "./whole-moves.js";
+
+export { areaAt, type TokenPlace } from "./place.js";
 
 /** Problems already shown to the GM, per scene, so a broken map is reported once, not on every move. */
 const reported = new Map<string, string>();
@@ -29,30 +31,6 @@ export type TokenLike = TokenDocument.Implementation | { document: TokenDocument
 
 function tokenDocument(token: TokenLike): TokenDocument.Implementation {
   return "document" in token ? token.document : token;
-}
-
-/** Where a token is, or would be: its top-left corner, and its size in grid squares when it is not the token's own. */
-export interface TokenPlace {
-  x: number;
-  y: number;
-  width?: number;
-  height?: number;
-}
-
-/**
- * The Area whose Region holds a token's centre when the token stands at `place`, if any: where it
- * stands, measured against the scene's Regions, never what any client wrote about it.
- */
-export function areaAt(token: TokenDocument.Implementation, place: TokenPlace): string | null {
-  const scene = token.parent;
-  if (!scene) return null;
-  const size = scene.grid.size;
-  const centre = { x: place.x + ((place.width ?? token.width ?? 1) * size) / 2, y: place.y + ((place.height ?? token.height ?? 1) * size) / 2, elevation: token.elevation ?? 0 };
-  for (const region of scene.regions) {
-    if (!region.testPoint(centre)) continue;
-    for (const behavior of region.behaviors) if (!behavior.disabled && behavior.system instanceof AreaBehaviorModel) return behavior.system.areaKey;
-  }
-  return null;
 }
 
 /** The id of the Area a token stands in, or null. */

@@ -15,7 +15,7 @@
  * the rest of it arrives first (a drag that crosses a room on its way); and until a chain ends, the
  * token's Area is not read by a card (`moveUnderway`): it waits or refuses.
  */
-import { areaAt, type TokenPlace } from "./service.js";
+import { areaAt, type TokenPlace } from "./place.js";
 
 /** Where a token last stood in an Area. */
 export interface Footing {
