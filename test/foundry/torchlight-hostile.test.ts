@@ -54,7 +54,9 @@ describe("a hostile player against the torchlight cards", () => {
     const dialog = (await openTorchlightAttack(w.elsa as never)) as unknown as { element: HTMLElement };
     await harness.flush();
     const options = [...dialog.element.querySelectorAll<HTMLOptionElement>("select[name='target'] option")].map((o) => o.textContent);
-    expect(options[0]).toBe("Bandit — Bandit is dead: there is no one left to attack.");
+    // The option is marked; the reason stands whole under the select (issue 38: a select never cuts a reason off).
+    expect(options[0]).toBe("Bandit (not allowed: see below)");
+    expect(dialog.element.querySelector<HTMLElement>(".fray-tl-barred [data-barred='Bandit']")?.textContent).toBe("Bandit: Bandit is dead: there is no one left to attack.");
     const before = fx.stored();
     const sword = (w.elsa as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
     expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.bandit) }, request: { combat: w.combat.id, weapon: sword }, roll: null })).toMatchObject({
@@ -345,6 +347,22 @@ describe("Copy as request", () => {
     const recover = (await t.postTorchlightRecover(fx.who(w.elsa), 0)) as unknown as Message;
     expect(cardOf(recover).state).toBe("applied");
     expect((w.elsa as unknown as { system: { breath: { value: number }; incapacitated: boolean } }).system).toMatchObject({ breath: { value: 3 }, incapacitated: false });
+  });
+
+  it("issue 34 items 2 and 5: cannot Recover by leaving the fight first (v13 lets her delete her own combatant): the GM's roster still names her, so it is refused and nothing changes", async () => {
+    const t = await fx.torchlight();
+    harness.switchUser(w.gm);
+    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true, "system.dying": true, "system.breath.value": 0, "system.encounter.str": 3 });
+    harness.switchUser(w.ada);
+    await (w.combat as unknown as { combatants: { get(id: string): { delete(): Promise<unknown> } } }).combatants.get(w.ids.elsa)!.delete();
+    await harness.flush();
+    const before = fx.stored();
+    queueFaces(4, 2);
+    expect(await t.postTorchlightRecover(fx.who(w.elsa), 0)).toBeFalsy();
+    expect(harness.notifications.at(-1)!.message).toBe("Elsa is still in an encounter: Recovery comes once it is over (the GM ends the combat).");
+    expect(await ask("card.open", { kind: "torchlight.recover", refs: { actor: fx.who(w.elsa) }, request: { restDays: 0 }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("still in an encounter") });
+    expect(fx.stored()).toBe(before);
+    clearQueuedFaces();
   });
 });
 

@@ -9,6 +9,7 @@ import { integerIn, oneOf, optionalInteger } from "../../../cards/checks.js";
 import { oneOf as oneOfField, optional, requestOf, whole } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
 import { hasBegun } from "../../../combat/clock.js";
+import { rosterActor, rosterKeys } from "../../../combat/roster.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { damagedThisEncounter, isIncapacitated, rulesCombatant, torchlightSystem } from "../actor-data.js";
@@ -78,7 +79,8 @@ export const torchlightDyingCard: CardKind = {
 
 /**
  * Whether the actor fights in a combat that has begun by the GM's clock: an encounter is on. Her
- * own combatant's actor, or her world actor's when the token is not linked.
+ * own combatant's actor, or her world actor's when the token is not linked; or the GM's roster
+ * names her, since a player may delete her combatant (and create it again once she has Recovered).
  */
 function inEncounter(actor: Actor.Implementation): boolean {
   for (const entry of game.combats?.contents ?? []) {
@@ -86,6 +88,7 @@ function inEncounter(actor: Actor.Implementation): boolean {
     const combat = entry as Combat.Implementation;
     if (!hasBegun(combat)) continue;
     for (const combatant of combat.combatants) if (combatant.actor?.uuid === actor.uuid || combatant.actorId === actor.id) return true;
+    if (rosterKeys(combat).some((key) => rosterActor(combat, key) === actor.id)) return true;
   }
   return false;
 }

@@ -108,7 +108,8 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
         const targets = targetsFor(this.fight).map((f) => ({ f, problem: this.previewFor(f).problems[0] }));
         return {
           targetOptions: targets.map(({ f, problem }) => ({ value: f.id, label: problem ? t("TargetBarred", { name: f.name }) : f.name })),
-          barredTargets: targets.filter(({ problem }) => problem).map(({ f, problem }) => ({ name: f.name, reason: problem })),
+          // The line adds its own full stop, so a reason that ends with one does not say it twice.
+          barredTargets: targets.filter(({ problem }) => problem).map(({ f, problem }) => ({ name: f.name, reason: problem!.replace(/\.$/, "") })),
         };
       })(),
       weaponOptions: weaponsOf(this.actor).map((w) => ({ value: w.id, label: `${w.name} (d${w.die}, ${t(`WeaponKind.${w.kind}`)})` })),
