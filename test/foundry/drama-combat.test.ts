@@ -177,7 +177,10 @@ describe("the Drama tracker", () => {
     // Not yet fighting anyone: her Press counts, 7 to 6.
     expect(card(first).outcome.steps.find((s) => s.rule === "round-one-momentum")).toEqual({ rule: "round-one-momentum", scores: { Ines: 7, Odo: 6 }, holder: "Ines", unresolvedTie: false });
     harness.switchUser(gm);
-    await combat.update({ [momentumPath(byName("Ines").id!, byName("Fyrd 1").id!)]: byName("Ines").id! });
+    const { recordKey } = await import("../../src/foundry/combat/fighter.js");
+    // The GM's record of Momentum is kept by fighter (issue 34), not by combatant id.
+    const key = (name: string) => recordKey(byName(name) as never);
+    await combat.update({ [momentumPath(key("Ines"), key("Fyrd 1"))]: key("Ines") });
     harness.switchUser(ada);
     const joined = await fx.melee(ines, [odo], { weapon: "" });
     expect(card(joined).request.engaged).toEqual(["a"]);

@@ -260,15 +260,15 @@ describe("seed 004 §Damage: a combatant's tracks as a request gives them", () =
 
   it("seed 004 §Recovery: without maxBreath the request is refused in one line, as Rally's is (it would give back nothing)", () => {
     expect(refusalOf(() => resolve("recover", { character: combatant("Elsa", 1) }, []))).toBe("recover-needs-max-breath");
-    expect(() => resolve("recover", { character: combatant("Elsa", 1) }, [])).toThrow("Recovery gives back Breath up to its maximum: give maxBreath (Elsa) [recover-needs-max-breath]");
+    expect(() => resolve("recover", { character: combatant("Elsa", 1) }, [])).toThrow("Recovery gives back Breath up to its maximum: give maxBreath (Elsa)");
   });
 
   const unhurt = (over: Record<string, number> = {}) => ({ str: 10, dex: 10, wil: 10, san: 10, luck: 10, ...over });
 
   it("seed 004 §Recovery: a day of rest needs all five unhurt DCs; with no rest day none are needed", () => {
-    expect(() => resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3 }), restDays: 1 }, [])).toThrow("give maxDc for all five (Elsa: str, dex, wil, san, luck) [rest-needs-max-dc]");
+    expect(() => resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3 }), restDays: 1 }, [])).toThrow("A day of rest gives back each Characteristic up to its unhurt DC: give maxDc for all five (Elsa: str, dex, wil, san, luck)");
     const { luck: _luck, ...four } = unhurt();
-    expect(() => resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3, maxDc: four }), restDays: 1 }, [])).toThrow("(Elsa: luck) [rest-needs-max-dc]");
+    expect(() => resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3, maxDc: four }), restDays: 1 }, [])).toThrow("give maxDc for all five (Elsa: luck)");
     expect(resolve("recover", { character: combatant("Elsa", 0, { str: 8 }, { maxBreath: 3 }), restDays: 0 }, []).effects[0]?.changes).toEqual({ breath: { from: 0, to: 3 } });
   });
 

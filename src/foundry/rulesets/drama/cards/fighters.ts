@@ -100,7 +100,8 @@ export function trackerMomentum(facts: TrackerFacts | null, a: string, b: string
 export function trackerEngaged(facts: TrackerFacts | null): string[] {
   const combat = combatOf(facts);
   if (!combat || !facts) return [];
-  const others = combat.combatants.contents.map((c) => c.id!);
+  // The card's facts and the Momentum record name fighters by key (issue 34), not by combatant id.
+  const others = combat.combatants.contents.map((c) => recordKey(c));
   return Object.entries(facts.ids)
     .filter(([, id]) => others.some((other) => other !== id && momentumHolder(combat, id, other) !== null))
     .map(([role]) => role);
