@@ -13,8 +13,8 @@ describe("seed 003 §Ranges and Zones, §The Turn: the house lists", () => {
   it("seed 003 §Ranges and Zones: the zones run Engaged, Near, Far, Distant, each one band from the next", () => {
     expect(ZONES).toEqual(["Engaged", "Near", "Far", "Distant"]);
     for (let i = 1; i < ZONES.length; i += 1) expect(turn({ move: { from: ZONES[i - 1], to: ZONES[i] } })().result).toEqual({ valid: true });
-    expect(turn({ move: { from: "Engaged", to: "Far" } })).toThrow(/move-not-adjacent/);
-    expect(turn({ move: { from: "Near", to: "Distant" } })).toThrow(/move-not-adjacent/);
+    expect(turn({ move: { from: "Engaged", to: "Far" } })).toThrow(/A Move goes one range band/);
+    expect(turn({ move: { from: "Near", to: "Distant" } })).toThrow(/A Move goes one range band/);
   });
 
   it("seed 003 §The Turn: the Actions are Attack, Aid, Defend, Use Item and Prepare", () => {
