@@ -544,6 +544,13 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
 
     const torchlight = await openPlayground("torchlight");
+    // Recovery waits for the encounter to end (issue 34): the GM ends the page's combat first.
+    await playAs(torchlight, "Gamemaster");
+    await torchlight.evaluate(async () => {
+      const combats = (window as unknown as { game: { combats: { contents: { delete(): Promise<unknown> }[] } } }).game.combats.contents;
+      for (const combat of [...combats]) await combat.delete();
+    });
+    await settle(torchlight);
     await playAs(torchlight, "Ada (player)");
     const elsa = await openSheet(torchlight, "Elsa");
     const torchCards = () => torchlight.locator("#chat-log .fray-card").count();

@@ -347,7 +347,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     expect(await cardState(page)).toBe("applied");
     const applied = await readCard(card(page));
     expect(applied).toContain("Elsa saves Strength: 9 against ST 13, Incapacitated.");
-    expect(applied).toContain("Elsa: Strength DC 11 → 7");
+    expect(applied).toContain("Elsa loses 4 Strength (DC Check now 7)");
     await screenshot(page.locator("#chat-column"), "card-torchlight-round-applied");
     column = await tracker(page);
     expect(await column.innerText()).toContain("Round 2");
