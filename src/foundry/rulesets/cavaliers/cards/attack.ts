@@ -12,7 +12,7 @@ import { areaContext, placeTokens, standingToken } from "../../../areas/service.
 import { diceLists, flag, oneOf, optionalInteger, optionalString, stringList } from "../../../cards/checks.js";
 import { listOf, oneOf as oneOfField, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardChange, CardKind, DocumentChange } from "../../../cards/kinds.js";
-import { fighterKey } from "../../../combat/fighter.js";
+import { recordKey } from "../../../combat/fighter.js";
 import { storedState } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
@@ -76,7 +76,8 @@ export function riposteOf(actor: Actor.Implementation): "parry" | "feint" | null
 /** The Riposte she now holds (or "": made), written in the GM's record of the active fight she is in, with Undo. */
 function riposteRecord(actor: Actor.Implementation, riposte: string | null): DocumentChange[] {
   const fight = riposte === null ? null : fightingAs(actor);
-  const key = fight ? fighterKey(fight.combatant) : null;
+  // Under the key storedState reads it by (recordKey), so the write and the read always agree.
+  const key = fight ? recordKey(fight.combatant) : null;
   return fight && key ? [{ document: fight.combat, fields: { [`flags.fray.${RIPOSTE_KEY}.${key}`]: riposte } }] : [];
 }
 

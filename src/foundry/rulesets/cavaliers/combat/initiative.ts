@@ -8,7 +8,7 @@ import { focus, lateJoiner, orderInitiative, rollInitiative as rollPlace, type I
 import type { InitiativeSpecialty } from "../../../../rules/cavaliers/tables.js";
 import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
-import { fighterKey, type FighterKey } from "../../../combat/fighter.js";
+import { recordKey } from "../../../combat/fighter.js";
 import { writeStates } from "../../../combat/store.js";
 import { rollOf } from "../../../dice/missing.js";
 import { Refused } from "../../../relay/index.js";
@@ -197,8 +197,7 @@ export function planFocus(combat: Combat.Implementation, combatant: Combatant.Im
  * record of the fight; each distinct actor behind them gets the same number as a copy to show.
  */
 export async function setInitiativePoints(combat: Combat.Implementation, members: Combatants, points: number): Promise<void> {
-  const keys = members.map((m) => fighterKey(m)).filter((key): key is FighterKey => key !== null);
-  await writeStates(combat, POINTS_KEY, Object.fromEntries(keys.map((key) => [key, points])));
+  await writeStates(combat, POINTS_KEY, Object.fromEntries(members.map((m) => [recordKey(m), points])));
   const actors = new Set(members.map((m) => m.actor).filter((a): a is Actor.Implementation => a !== null));
   // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   for (const actor of actors) await actor.update({ "system.initiativePoints": points } as never);

@@ -5,7 +5,7 @@
  * she may write back to 0; it is read only outside a fight.
  */
 import { fightingAs } from "../../../combat/fighting.js";
-import { fighterKey } from "../../../combat/fighter.js";
+import { recordKey } from "../../../combat/fighter.js";
 import { storedState, writeStates } from "../../../combat/store.js";
 import type { ActorChange } from "../../../cards/kinds.js";
 
@@ -29,8 +29,7 @@ export function roundsOutOf(actor: Actor.Implementation | null | undefined): num
 
 /** Writes a combatant's rounds out in the GM's record (the active GM only). */
 export async function writeRoundsOut(combat: Combat.Implementation, combatant: Combatant.Implementation, left: number): Promise<void> {
-  const key = fighterKey(combatant);
-  if (key) await writeStates(combat, OUT_KEY, { [key]: left });
+  await writeStates(combat, OUT_KEY, { [recordKey(combatant)]: left });
 }
 
 /** A card's changes, with each fighter's new rounds out also written in the record of the active fight she is in (Undo takes it back). */
@@ -41,7 +40,7 @@ export function withOutRecords(changes: ActorChange[]): ActorChange[] {
     const actor = change.actor as Actor.Implementation;
     if (value === undefined || !(actor instanceof Actor)) continue;
     const fight = fightingAs(actor);
-    const key = fight ? fighterKey(fight.combatant) : null;
+    const key = fight ? recordKey(fight.combatant) : null;
     if (fight && key) records.push({ actor: fight.combat, fields: { [`flags.fray.${OUT_KEY}.${key}`]: value } });
   }
   return [...changes, ...records];
