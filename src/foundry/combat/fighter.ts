@@ -30,16 +30,6 @@ export function fighterKey(source: FighterSource | null | undefined): FighterKey
   return null;
 }
 
-/** The key of a token placed on a scene (what its combatant's key would be). */
-export function tokenFighterKey(tokenId: string): FighterKey {
-  return `Token:${tokenId}`;
-}
-
-/** Whether a stored string is a fighter key (records written by an older Fray are keyed by combatant id). */
-export function isFighterKey(value: unknown): value is FighterKey {
-  return typeof value === "string" && /^(Token|Actor):[A-Za-z0-9]{1,64}$/.test(value);
-}
-
 /** What a combatant is for the fighter records: its id, token and actor (a harness or Foundry combatant alike). */
 export interface CombatantLike extends FighterSource {
   readonly id: string | null;
