@@ -9,6 +9,7 @@ import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { combatFixtures } from "./combat-fixtures.js";
 import { bootFray } from "./rulesets.js";
+import { headlineOf } from "./card-words.js";
 
 let harness: FoundryHarness;
 let game: HarnessGame;
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => removeDom());
 
-type Message = { id: string; system: { toObject(): Record<string, unknown> } };
+type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 type Answer = { ok: boolean; reason?: string };
 const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
 const { fight } = combatFixtures(() => harness);
@@ -107,7 +108,10 @@ describe("forged cavaliers cards are refused on the GM's side", () => {
     await vi.waitFor(() => expect(game.messages.size).toBe(count + 1));
     await cards.cardsIdle();
     const message = game.messages.contents.at(-1) as unknown as Message;
+    // Issue 38 item 1: the first line says what the end of the fight waits for, then what came of it.
+    expect(headlineOf(await message.renderHTML())).toBe("Your choice: did a Medicine attempt save Bravo?");
     harness.switchUser(ada);
+    expect(headlineOf(await message.renderHTML())).toBe("Bravo is Dying: did a Medicine attempt save her?");
     let before = world();
     expect(await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "saved" })).toMatchObject({ ok: false, reason: expect.stringContaining("Bravo") });
     expect(await ask("card.choose", { message: message.id, choice: "medicine.c0", value: "saved" })).toMatchObject({ ok: false });
@@ -117,6 +121,7 @@ describe("forged cavaliers cards are refused on the GM's side", () => {
     expect(await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "perhaps" })).toMatchObject({ ok: false });
     expect(world()).toBe(before);
     expect((await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "not-saved" })).ok).toBe(true);
+    expect(headlineOf(await message.renderHTML())).toBe("Died of their wounds: Bravo");
     harness.switchUser(ada);
     before = world();
     expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false });

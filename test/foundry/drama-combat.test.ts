@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import { card, dramaSuite, type Message, putOut, statuses, sys } from "./drama-fixtures.js";
-import { everyCardInWords } from "./card-words.js";
+import { everyCardInWords, headlineOf } from "./card-words.js";
 
 const suite = dramaSuite(["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"]);
 const fx = suite.fx;
@@ -96,6 +96,8 @@ describe("the Drama tracker", () => {
       return posted;
     }, { timeout: 20_000 });
     expect(ranking?.outcome.result).toMatchObject({ order: ["Berold", "Ines", "Fyrd 1", "Odo"] });
+    const rankingMessage = game.messages.contents.find((m) => card(m as unknown as Message).kind === "drama.momentum") as unknown as { renderHTML(): Promise<HTMLElement> };
+    expect(headlineOf(await rankingMessage.renderHTML())).toBe("Berold holds Momentum.");
     const shown = await rows();
     expect(shown.Berold).toContain("Holds Momentum");
     expect(shown.Ines).toContain("No stance declared");
@@ -368,6 +370,8 @@ describe("a skirmish round from the tracker", () => {
     expect(done.state).toBe("applied");
     const text = (await message.renderHTML()).textContent ?? "";
     expect(text).toContain("Skirmish round: Berold, Ines, Fyrd 1, Odo");
+    // Issue 38 item 1: three exchanges that end alike are said once.
+    expect(headlineOf(await message.renderHTML())).toBe("Neither side reaches two successes: no blow.");
     expect(text).not.toMatch(/FRAY\./);
   });
 

@@ -9,7 +9,7 @@ import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
 import { bootFray } from "./rulesets.js";
-import { everyCardInWords } from "./card-words.js";
+import { everyCardInWords, headlineOf } from "./card-words.js";
 
 let harness: FoundryHarness;
 everyCardInWords(() => harness.game.messages);
@@ -84,6 +84,8 @@ describe("Maneuvers for 1 Breath", () => {
     queueFaces(12);
     const hold = (await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })) as unknown as Message;
     expect(cardOf(hold).outcome.result).toEqual({ held: true });
+    // Issue 38 item 1: the first line tells the outcome.
+    expect(headlineOf(await hold.renderHTML())).toBe("Str save 12 against ST 8: keeps the hold.");
     queueFaces(12);
     expect(await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })).toBeUndefined();
     clearQueuedFaces();
@@ -264,6 +266,7 @@ describe("Retreat", () => {
     await gmPhase();
     const retreat = (await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.archer) })) as unknown as Message;
     expect(cardOf(retreat).outcome.result).toEqual({ retreated: "Archer", leftInRound: 1, mayReturnFrom: 3 });
+    expect(headlineOf(await retreat.renderHTML())).toBe("Archer Retreats in round 1; may come back from round 3, rolling initiative again.");
     expect(fx.flags(w).grid![w.keys.archer]).toBeNull();
     expect(statuses(w.archer)).toContain("fray-retreated");
     await endRound();
@@ -275,6 +278,7 @@ describe("Retreat", () => {
     queueFaces(15);
     const back = (await t.postTorchlightInitiative(w.combat as never, [w.keys.archer])) as unknown as Message;
     expect(cardOf(back).state).toBe("applied");
+    expect(headlineOf(await back.renderHTML())).toBe("Every Dex save passed: everyone acts this round.");
     expect(fx.flags(w).retreated![w.keys.archer]).toBeNull();
     expect(fx.flags(w).grid![w.keys.archer]).toEqual({ lane: 5, stance: "rearguard" });
     expect(statuses(w.archer)).not.toContain("fray-retreated");

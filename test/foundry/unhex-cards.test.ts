@@ -11,7 +11,7 @@ import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
-import { diceShown, everyCardInWords } from "./card-words.js";
+import { diceShown, everyCardInWords, headlineOf } from "./card-words.js";
 
 let harness: FoundryHarness;
 everyCardInWords(() => harness.game.messages);
@@ -64,6 +64,8 @@ describe("the Unhex attack card", () => {
     expect(await fx.buttons(message)).toEqual([]);
     harness.switchUser(t.users.ada);
     expect(await fx.buttons(message)).toEqual(["choose:none", "choose:defend", "choose:counterattack"]);
+    // Issue 38 item 1: the first line says what the card waits for, to Ada's owner as hers.
+    expect(headlineOf(await message.renderHTML())).toBe("Your choice, for Ada: see below.");
 
     // Ada defends: 3,10 = 30, on her own client. She is good at Defend, and her Defend is rolled first,
     // so her reroll is asked now, before the Guard's dice exist (seed 002, rolling order).
@@ -96,6 +98,7 @@ describe("the Unhex attack card", () => {
     const applied = card(message);
     expect(applied.state).toBe("applied");
     expect(applied.outcome.result).toMatchObject({ hit: true, defended: false, damage: 7, location: "torso" });
+    expect(headlineOf(await message.renderHTML())).toBe("Hit. Ada takes 7 on the torso.");
     expect(level(t.ada)).toBe(43);
     expect(wounds(t.ada).torso).toBe(7);
     expect(budget(recordKey(combatantOf("Guard")))).toMatchObject({ available: 0, owed: 0 });
@@ -124,6 +127,7 @@ describe("the Unhex attack card", () => {
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "counterDamageDie", by: "target", offer: { hit: "Guard" } });
     await fx.choose(t.users.ada, message, "counterDamageDie", "tens");
     expect(card(message).outcome.result).toMatchObject({ hit: true, damage: 4, location: "left-leg", counterattack: { hit: true, damage: 2, location: "right-leg" } });
+    expect(headlineOf(await message.renderHTML())).toBe("Hit. The counterattack hits. Ada takes 4 on the left leg. Guard takes 2 on the right leg.");
     expect(level(t.ada)).toBe(46);
     expect(level(t.guard)).toBe(48);
   });
@@ -231,6 +235,7 @@ describe("the Unhex Intercept", () => {
     expect(budget(recordKey(combatantOf("Ada")))).toMatchObject({ available: 0 });
     // The Guard (bar, melee: the mover is at range 0) and the Sniper (the catwalk sees the bar: range 1, a rifle) may intercept.
     expect((card(move).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
+    expect(headlineOf(await move.renderHTML())).toBe("Ada moves from Bar to Pool tables.");
     // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and no Undo: the move spent her action on the Combat, the GM's.
     harness.switchUser(t.users.ada);
     expect(await fx.buttons(move)).toEqual([]);
@@ -289,6 +294,7 @@ describe("Unhex checks and opposed rolls", () => {
     expect(rerolled.querySelector<HTMLElement>(".fray-unhex-dice")?.dataset.tooltip).toMatch(/^Tens and units read 22 against the level \d+: a critical success$/);
     await fx.choose(t.users.ada, message, "critical", "extra-action");
     expect(card(message).state).toBe("applied");
+    expect(headlineOf(await message.renderHTML())).toBe("Critical success: 22 against level 50.");
     expect(budget(recordKey(combatantOf("Ada")))).toMatchObject({ available: 2 });
     replays(message);
   });
@@ -315,6 +321,7 @@ describe("Unhex checks and opposed rolls", () => {
     await fx.choose(t.users.bob, message, "roll", "good", 2, 1);
     await fx.choose(t.users.bob, message, "rerolls.b", "tens", 4);
     expect(card(message).outcome.result).toEqual({ winner: "Bea", side: "b", tie: false });
+    expect(headlineOf(await message.renderHTML())).toBe("Bea wins.");
     replays(message);
   });
 });
@@ -357,6 +364,7 @@ describe("Unhex doors", () => {
     expect(card(message).state).toBe("applied");
     const lines = () => [...(scene as unknown as { regions: Map<string, { behaviors: Map<string, { system: { connections: { open: boolean }[] } }> }> }).regions.values()].flatMap((r) => [...r.behaviors.values()].flatMap((b) => b.system.connections.map((c) => c.open)));
     expect(lines()).toEqual([true]);
+    expect(headlineOf(await message.renderHTML())).toBe("Ada opens the door between Yard and Hall.");
     replays(message);
     // The door is the scene's and the action the Combat's: the GM takes it back.
     expect(await fx.buttons(message)).toEqual([]);

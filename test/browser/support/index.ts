@@ -2,4 +2,4 @@ export { browserAvailable, launchBrowser, openFray, screenshot, CHROMIUM, SCREEN
 export { startFrayServer, bundleHarness, DIST, SYSTEM_ID, type FrayServer } from "./server.js";
 export { useFrayBrowser } from "./suite.js";
 export { readCard, stepsFolded } from "./cards.js";
-export { assertFits, layoutProblems, measureLayout, wordsSplit, SIDEBAR_WIDTH, WINDOW_HEIGHT } from "./layout.js";
+export { assertFits, layoutProblems, measureLayout, wordsSplit, CARD_HEIGHT, SIDEBAR_WIDTH, WINDOW_HEIGHT } from "./layout.js";

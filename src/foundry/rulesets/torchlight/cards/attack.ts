@@ -18,7 +18,7 @@ import { engagedNow, type Fighter, placementsOf } from "../combat/fight.js";
 import { squadKey, stateOf, statePath, type TorchlightCombatState } from "../combat/state.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { type CardFight, combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
-import { torchlightContext } from "./view.js";
+import { torchlightContext, torchlightHeadline } from "./view.js";
 
 /** Whether a mark of a "next round" Maneuver taken in `taken` counts in `round`. */
 const nextRound = (taken: number | undefined, round: number): boolean => taken !== undefined && round === taken + 1;
@@ -219,7 +219,7 @@ export const torchlightAttackCard: CardKind = {
   prepare,
   rulesRequest,
   changes,
-  context: torchlightContext,
+  context: torchlightContext, headline: torchlightHeadline,
 };
 
 export type { TorchlightCombatState };

@@ -20,9 +20,9 @@ import { statePath } from "../combat/state.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { mayAct } from "./attack.js";
 import { combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
-import { torchlightContext } from "./view.js";
+import { torchlightContext, torchlightHeadline } from "./view.js";
 
-const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "actor", context: torchlightContext };
+const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "actor", context: torchlightContext, headline: torchlightHeadline };
 
 /** The names the request knows its fighters by, for the card and the rules. */
 type Names = Record<string, string>;

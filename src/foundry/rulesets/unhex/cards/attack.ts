@@ -20,7 +20,7 @@ import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData, wieldRefusal } f
 import { actorChange, budgetFromEffect } from "./apply.js";
 import { budgetAt, fightFacts, mapFacts, teamTurnChecked } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
-import { areaName, unhexCardContext, whereLine } from "./view.js";
+import { areaName, unhexCardContext, whereLine, unhexHeadline } from "./view.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -157,6 +157,7 @@ export const unhexAttackCard: CardKind = {
   prepare,
   rulesRequest,
   changes,
+  headline: unhexHeadline,
   context,
   clientActions: { setDice: SET_DICE },
 };

@@ -17,7 +17,7 @@ import { templatePath } from "../../../system.js";
 import { fighterOf, unhexData } from "../actors.js";
 import { budgetFromEffect } from "./apply.js";
 import { areasOf, budgetAt, fightFacts, teamTurnChecked } from "./facts.js";
-import { areaName, unhexCardContext } from "./view.js";
+import { areaName, unhexCardContext, unhexHeadline } from "./view.js";
 
 const refuse = (key: string): never => {
   throw new Refused(game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -74,5 +74,6 @@ export const unhexDoorCard: CardKind = {
   prepare,
   rulesRequest: (request, actors) => ({ map: request.map, between: request.between, open: request.open, actor: { ...fighterOf(actors.actor!, false, budgetAt(request, "actor")), area: request.area } }),
   changes,
+  headline: unhexHeadline,
   context: (card) => ({ ...unhexCardContext(card, title(card)), kind: card.kind }),
 };

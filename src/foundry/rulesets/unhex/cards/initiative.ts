@@ -18,7 +18,7 @@ import { templatePath } from "../../../system.js";
 import { goodAt, isPc, unhexData } from "../actors.js";
 import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
 import { budgetFromRolls } from "./apply.js";
-import { teamName, unhexCardContext } from "./view.js";
+import { teamName, unhexCardContext, unhexHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 import { outNow } from "../combat/end.js";
 
@@ -136,6 +136,7 @@ export const unhexInitiativeCard: CardKind = {
   prepare: (raw, actors) => prepare(raw, actors),
   rulesRequest,
   changes,
+  headline: unhexHeadline,
   context,
 };
 

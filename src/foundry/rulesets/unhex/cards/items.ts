@@ -16,7 +16,7 @@ import { templatePath } from "../../../system.js";
 import { fighterOf, holdableItems } from "../actors.js";
 import { budgetFromEffect } from "./apply.js";
 import { areasOf, budgetAt, fightFacts, HERE, teamTurnChecked } from "./facts.js";
-import { unhexCardContext } from "./view.js";
+import { unhexCardContext, unhexHeadline } from "./view.js";
 
 /** What she wants for an item: in her hand, stowed away, dropped. */
 export const HAND_CHOICES = ["hand", "stow", "drop"] as const;
@@ -125,5 +125,6 @@ export const unhexItemsCard: CardKind = {
   prepare,
   rulesRequest,
   changes,
+  headline: unhexHeadline,
   context,
 };
