@@ -219,6 +219,8 @@ describe("the turn planner", () => {
     const form = await clickOpen(sheet.querySelector('[data-action="planTurn"]'), "fray-personal-turn");
     const bands = [...form.querySelectorAll('select[name="from"] option')].map((o) => o.textContent);
     expect(bands).toEqual(["No Move", "Engaged", "Near", "Far", "Distant"]);
+    // Issue 38 item 6: the free-action fields offer the free actions (the house default list: the chapter names none).
+    expect([...form.querySelectorAll("datalist#fray-free-actions option")].map((o) => o.getAttribute("value"))).toEqual(["Draw a weapon", "Sheathe a weapon", "Drop an item", "Shout a warning"]);
     const planner = () => dialog("fray-personal-turn")!;
     change(planner().querySelector('select[name="action"]'), (el) => (el.value = "Attack"));
     await settle();
