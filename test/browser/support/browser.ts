@@ -100,9 +100,34 @@ export async function screenshot(target: Page | Locator | ElementHandle, name: s
   const file = name.replace(/[^\w.-]+/g, "-");
   const path = join(SCREENSHOTS, `${file}.png`);
   await target.screenshot({ path });
+  // Every card is photographed in both of core's themes (issue 38 item 13): its twin is <name>-dark.png.
+  if (layout && isLocator(target) && (await showsCard(target))) await inDarkTheme(target.page(), () => target.screenshot({ path: join(SCREENSHOTS, `${file}${DARK_TWIN}.png`) }));
   return path;
 }
 
+/** The suffix of a card photograph's twin in the dark theme (scripts/screenshots.mjs copies it beside its light one). */
+export const DARK_TWIN = "-dark";
+
+/** Whether the element is a chat card or a chat column holding one. */
+async function showsCard(target: Locator): Promise<boolean> {
+  return target.evaluate((element: Element) => element.matches(".fray-card") || !!element.closest("#chat-log, .chat-log") || !!element.querySelector(".fray-card"));
+}
+
+/** Runs `take` with the page's body under core's dark theme, then gives the page its theme back. */
+async function inDarkTheme(page: Page, take: () => Promise<unknown>): Promise<void> {
+  const original = await page.evaluate(() => (document.body.classList.contains("theme-dark") ? "theme-dark" : "theme-light"));
+  const set = (theme: string) =>
+    page.evaluate((theme) => {
+      document.body.classList.remove("theme-light", "theme-dark");
+      document.body.classList.add(theme);
+    }, theme);
+  await set("theme-dark");
+  try {
+    await take();
+  } finally {
+    await set(original);
+  }
+}
 
 function isLocator(target: Page | Locator | ElementHandle): target is Locator {
   return "locator" in target && "page" in target && typeof (target as Locator).page === "function" && "evaluateAll" in target;

@@ -1,4 +1,4 @@
-export { browserAvailable, launchBrowser, openFray, screenshot, CHROMIUM, SCREENSHOTS, type FrayPage } from "./browser.js";
+export { browserAvailable, launchBrowser, openFray, screenshot, CHROMIUM, DARK_TWIN, SCREENSHOTS, type FrayPage } from "./browser.js";
 export { startFrayServer, bundleHarness, DIST, SYSTEM_ID, type FrayServer } from "./server.js";
 export { useFrayBrowser } from "./suite.js";
 export { readCard, stepsFolded } from "./cards.js";
