@@ -1,6 +1,7 @@
 /**
- * The cavaliers attack card: the attacker rolls her attack; the target's owner picks a defence and
- * rolls it; the winner spends her SP (and, when a winning defender buys no Negate, the attacker
+ * The cavaliers attack card: the attacker declares her attack (nothing rolled); the target's owner
+ * picks a defence, with her own Advantage and Assist dice, knowing only that; the GM then rolls
+ * both pools; the winner spends her SP (and, when a winning defender buys no Negate, the attacker
  * spends on the attack that lands); Apply writes both sides' tracks. The rules' `attack` action
  * decides every number; this file only reads the actors and items into its request.
  */
@@ -24,6 +25,7 @@ import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
 import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf, woundTrackOfActor } from "./participants.js";
+import { defenceOf, defenceRefusal } from "./defence.js";
 import { cavaliersContext } from "./view.js";
 
 const FIELDS: Record<string, string> = { yield: "system.yield.value", wounds: "system.wounds.value", advantage: "system.advantage", style: "system.style" };
@@ -157,11 +159,19 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   };
   Object.assign(rules.attacker as ParticipantRequest, roundOfRequest(request));
   for (const key of ["range", "cover", "rangeDrops", "riposteAfter", "spend", "landingSpend"]) if (request[key] !== undefined) rules[key] = request[key];
-  if (typeof request.defence === "string") {
-    rules.defence = request.defence;
+  const defence = defenceOf(request);
+  if (defence) {
+    rules.defence = defence.skill;
     // One who interposed from the next Area took a Move to get there: its Drop 1 goes on her defence.
     const interposed = interposedOf(request);
-    rules.defender = participantOf(defender, { skill: request.defence, specialty: specialtyOf(defender, request.defence), itemDie: defenceItemDie(defender, request.defence), ...(interposed?.move ? { combined: ["move"] } : {}) });
+    rules.defender = participantOf(defender, {
+      skill: defence.skill,
+      specialty: specialtyOf(defender, defence.skill),
+      itemDie: defenceItemDie(defender, defence.skill),
+      useAdvantage: defence.useAdvantage,
+      assists: defence.assists,
+      ...(interposed?.move ? { combined: ["move"] } : {}),
+    });
   }
   return rules;
 }
@@ -224,6 +234,9 @@ export const cavaliersAttackCard: CardKind = {
   }),
   prepare,
   rulesRequest,
+  // The defence is chosen before any die; then the GM rolls both pools, so neither side's client picks a face.
+  gmRolls: ["defence"],
+  checkChoice: (choice, value) => (choice === "defence" ? defenceRefusal(value) : null),
   fieldDefaults: CAVALIERS_FIELD_DEFAULTS,
   changes,
   notesAfterApply(outcome, actors) {
