@@ -518,6 +518,8 @@ describe("cavaliers attack card", () => {
     queueFaces(6, 5, 1); // total 11, 5 SP
     await click(message, "[data-fray-action='choose'][data-fray-value='parry']");
     expect(card(message).outcome.result.winner).toBe("defender");
+    // Issue 38 item 3: her spend decides whether the attack lands; both branches are said before she buys.
+    expect((await message.renderHTML()).querySelector(".fray-card-picker .fray-card-note")?.textContent).toBe("With Negate the attack is stopped; without it, it lands anyway and Duellist spends 2 SP on it.");
     expect((await choose(message, "spend", ["gain-style"])).ok).toBe(true);
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "landingSpend", by: "attacker" });
     expect(sys(guard).style).toBe(0);

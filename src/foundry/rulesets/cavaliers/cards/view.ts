@@ -91,7 +91,19 @@ function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> |
     sp: offer.sp ?? 0,
     entries: offer.entries ?? [],
     landing: awaiting.choice === "landingSpend" ? loc("Lands", { name: nameOf(card, "attacker") }) : "",
+    branches: negateBranches(card, awaiting),
   };
+}
+
+/**
+ * A winning defender's spend decides whether the attack lands (RULINGS: one who buys no Negate lets
+ * it land): both branches, said before she buys, where the attacker has SP to spend on a landing.
+ */
+function negateBranches(card: CardData, awaiting: Awaiting): string {
+  if (card.kind !== "cavaliers.attack" || awaiting.choice !== "spend" || awaiting.by !== "defender") return "";
+  const sp = Number((card.outcome?.result as { attacker?: { successPoints?: unknown } } | undefined)?.attacker?.successPoints ?? 0);
+  const negate = ((awaiting.offer as { entries?: { id: string }[] }).entries ?? []).some((entry) => entry.id === "negate");
+  return negate && sp > 0 ? loc("NegateBranches", { name: nameOf(card, "attacker"), sp: String(sp) }) : "";
 }
 
 /** What the one who chooses reads in place of "Waiting for …" ("Your choice: spend 6 SP"). */
