@@ -599,6 +599,44 @@ describe("cavaliers attack card", () => {
 });
 
 describe("a Riposte right in a fight is the GM's record (issue 34 item 5)", () => {
+  it("issue 34 item 5: out of a fight her own flags.fray.riposte opens no Riposte, nor does a card she wrote; the GM's won Parry card does", async () => {
+    const riposte = { attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "riposte" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
+    const { riposteOf } = await import("../../src/foundry/rulesets/cavaliers/cards/attack.js");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    harness.switchUser(ada);
+    // v13 lets her write her own actor's flags, and create a message of any type as its author.
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    const MessageClass = harness.CONFIG.ChatMessage.documentClass as unknown as { create(data: object): Promise<unknown> };
+    await MessageClass.create({ type: "card", system: { kind: "cavaliers.attack", refs: { attacker: { actor: guard.uuid }, defender: { actor: duellist.uuid } }, request: { attack: "lunge" }, rules: {}, outcome: { dice: [], steps: [], result: {}, effects: [{ participant: "Guard", changes: {} }, { participant: "Duellist", changes: {}, statuses: ["riposte"] }] }, state: "applied", applied: [], history: [], notes: {} } });
+    expect(riposteOf(duellist as never)).toBeNull();
+    const messages = game.messages.size;
+    const stored = JSON.stringify((duellist as unknown as { _source: unknown })._source);
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+    expect(await ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: duellist.uuid }, defender: { actor: guard.uuid } }, request: { attack: "riposte", combined: [], useAdvantage: false, assists: [] }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("has no Riposte to make") });
+    expect(game.messages.size).toBe(messages);
+    expect(JSON.stringify((duellist as unknown as { _source: unknown })._source)).toBe(stored);
+
+    // A Parry the GM's card shows won, with a Riposte bought, gives the right whatever her flag says.
+    await duellist.update({ "flags.fray.riposte": "" });
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1, 8, 7, 6);
+    const lunge = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    await click(lunge, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect((await choose(lunge, "spend", ["negate", "riposte"])).ok).toBe(true);
+    await duellist.update({ "flags.fray.riposte": "" });
+    expect(riposteOf(duellist as never)).toBe("parry");
+    // Undone (once her sheet's copy is back to what the card set), the card gives nothing, whatever she writes on her actor.
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    harness.switchUser(gm);
+    await click(lunge, "[data-fray-action='undo']");
+    expect(card(lunge).state).toBe("undone");
+    harness.switchUser(ada);
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    expect(riposteOf(duellist as never)).toBeNull();
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+  });
+
   it("her own flags.fray.riposte opens no Riposte in a fight; a won Parry writes the GM's record, the Riposte uses it up, Undo takes it back", async () => {
     const Combat = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown[]>; getFlag(s: string, k: string): unknown }> };
     const fight = await Combat.create({ active: true });

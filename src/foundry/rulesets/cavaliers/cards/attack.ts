@@ -16,6 +16,7 @@ import type { ActorChange, CardActors, CardChange, CardKind, DocumentChange } fr
 import { recordKey } from "../../../combat/fighter.js";
 import { storedState } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
+import { cardOf } from "../../../cards/model.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
@@ -67,12 +68,35 @@ const riposteIn = (value: unknown): "parry" | "feint" | null => (value === "fein
 
 /**
  * A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it: in the GM's
- * record of the active fight she is in, or out of a fight on her actor.
+ * record of the active fight she is in, or out of a fight in the GM's own cards (issue 34 item 5).
+ * Her actor's `flags.fray.riposte` is a copy for her sheet, hers to write, so it opens nothing.
  */
 export function riposteOf(actor: Actor.Implementation): "parry" | "feint" | null {
   const fight = fightingAs(actor);
   if (fight) return riposteIn(storedState(fight.combat, RIPOSTE_KEY, fight.combatant));
-  return riposteIn(actor.getFlag("fray", "riposte") as unknown);
+  return riposteOnCards(actor);
+}
+
+/**
+ * Out of a fight, the newest applied attack card the GM wrote that names her decides: one where she
+ * bought a Riposte (a won Parry, a Feint) gives it; one where she made it has used it up. An undone
+ * or unfinished card counts for nothing, as its Undo took back what it gave.
+ */
+function riposteOnCards(actor: Actor.Implementation): "parry" | "feint" | null {
+  const messages = game.messages?.contents ?? [];
+  for (let at = messages.length - 1; at >= 0; at -= 1) {
+    const message = messages[at]!;
+    const card = message.author?.isGM ? cardOf(message) : null;
+    // Settled: applied, or closed when Apply found nothing to change (her sheet's copy already said so).
+    if (!card || card.kind !== cavaliersAttackCard.id || (card.state !== "applied" && card.state !== "closed") || !card.outcome || card.outcome.awaiting) continue;
+    const bought = (index: number) => card.outcome?.effects[index]?.statuses?.includes("riposte") ?? false;
+    if (card.refs.attacker?.actor === actor.uuid) {
+      if (card.request.attack === "riposte") return null;
+      if (bought(0)) return "feint";
+    }
+    if (card.refs.defender?.actor === actor.uuid && bought(1)) return "parry";
+  }
+  return null;
 }
 
 /** The Riposte she now holds (or "": made), written in the GM's record of the active fight she is in, with Undo. */
