@@ -7,7 +7,7 @@
  */
 import type { SizedFace } from "../../core/dice/source.js";
 import type { Outcome } from "../../core/outcome.js";
-import { rollOf } from "../dice/missing.js";
+import { rollMissing, rollOf } from "../dice/missing.js";
 import { hasDiceApart, sizedFacesOf } from "../dice/roll.js";
 import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
@@ -16,7 +16,7 @@ import { arrivedCardKind, type CardActors, type CardChange, type CardKind, prepa
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
-import { resolveOver, rulesRequestOf } from "./resolve.js";
+import { resolveOver, rulesAction, rulesRequestOf } from "./resolve.js";
 import { CARD_HOOKS, callHook, callPreHook, type CardHookEvent, type CardStep, type PlannedChange } from "../api/hooks.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -339,6 +339,19 @@ export async function rewriteOpenCard(messageId: unknown, check: (card: CardData
 export async function openCardAsGm(open: { kind: string; refs: Record<string, CardRef>; request: Record<string, unknown>; rollMode?: string }): Promise<string> {
   if (!game.user?.isGM) return refuse("GMOnly");
   return CARD_REQUESTS.open({ ...open, roll: null }, game.user);
+}
+
+/**
+ * On the active GM, inside a step it is already serving: a choice only a GM makes on an open card
+ * (the declared attacks released when declarations close), with whatever dice it then needs rolled
+ * here. Straight to the engine, as `openCardAsGm`, so it does not wait behind the step that asks.
+ */
+export async function chooseAsGm(messageId: string, choice: string, value: unknown): Promise<void> {
+  if (!game.user?.isGM) refuse("GMOnly");
+  const { message, card, kind } = await messageOf({ message: messageId });
+  const rules = rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs));
+  const { roll } = await rollMissing(diceOnMessage(message), (tray) => rulesAction(kind).resolve(rules, tray));
+  await choose({ message: messageId, choice, value, roll: roll ? JSON.stringify(roll.toJSON()) : null }, game.user!);
 }
 
 export function registerCardRequests(): void {
