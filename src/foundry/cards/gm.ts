@@ -368,6 +368,19 @@ export async function openCardAsGm(open: { kind: string; refs: Record<string, Ca
   return CARD_REQUESTS.open({ ...open, roll: null }, game.user);
 }
 
+/**
+ * On the active GM, inside a step it is already serving: a choice only a GM makes on an open card
+ * (the declared attacks released when declarations close), with whatever dice it then needs rolled
+ * here. Straight to the engine, as `openCardAsGm`, so it does not wait behind the step that asks.
+ */
+export async function chooseAsGm(messageId: string, choice: string, value: unknown): Promise<void> {
+  if (!game.user?.isGM) refuse("GMOnly");
+  const { message, card, kind } = await messageOf({ message: messageId });
+  const rules = rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs));
+  const { roll } = await rollMissing(diceOnMessage(message), (tray) => rulesAction(kind).resolve(rules, tray));
+  await choose({ message: messageId, choice, value, roll: roll ? JSON.stringify(roll.toJSON()) : null }, game.user!);
+}
+
 export function registerCardRequests(): void {
   for (const [name, handler] of Object.entries(CARD_REQUESTS)) onRequest(`card.${name}`, handler);
 }
