@@ -108,15 +108,15 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
   }
 
   /**
-   * The newest card played to its end: Ada first, then the GM, each makes the choice it waits for on
+   * The newest card played to its end: the players first (Ada unless told), then the GM, each makes the choice it waits for on
    * her own screen (the GM may act for anyone, but a player's choice is hers to make). The log of who did what.
    */
-  async function playCardThrough(page: Page, bought: Set<string>): Promise<string[]> {
+  async function playCardThrough(page: Page, bought: Set<string>, players: readonly ("Ada (player)" | "Bob (player)" | "Gamemaster")[] = ["Ada (player)", "Gamemaster"]): Promise<string[]> {
     const log: string[] = [];
     const state = async () => (await lastCard(page).getAttribute("data-state")) ?? "";
     for (let step = 0; step < 12 && !SETTLED.includes(await state()); step += 1) {
       let acted: string | null = null;
-      for (const who of ["Ada (player)", "Gamemaster"] as const) {
+      for (const who of players) {
         await playAs(page, who);
         acted = await actOnCard(page, bought);
         if (acted) {
@@ -480,6 +480,75 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     expect(Math.round(panned.x - bouncer.x)).toBe(60);
     expect(Math.round(panned.y - bouncer.y)).toBe(40);
     await screenshot(page, "playground-unhex-moves");
+    await page.close();
+  }, 180_000);
+
+  it("drags tokens in The Queen's Cavaliers' inn yard: a Move and a Run into another Area, and an Interpose from the next Area", async () => {
+    const page = await openPlayground("cavaliers");
+    await seedDice(page, 2);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    const active = async () => (await page.locator("#pg-tracker li.combatant.active .name").innerText()).trim();
+    expect(await active()).toBe("Aurore de Vaux");
+    expect((await standing(page, "Aurore de Vaux")).area).toBe("Stable");
+
+    // Out of her turn, Ada's drag of Ines is refused with the reason, and Ines slides back.
+    await playAs(page, "Ada (player)");
+    let notes = await noteCount(page);
+    const inesAt = await standing(page, "Ines");
+    await dragOnScene(page, "Ines", await areaCentre(page, "Street"));
+    expect(await standing(page, "Ines")).toEqual(inesAt);
+    expect((await notesSince(page, notes)).join("\n")).toMatch(/warning: .*Ines/);
+
+    // The GM's Hired Bravo lunges at Ines in the yard; Bob's Aurore, in the stable next to it, interposes.
+    await playAs(page, "Gamemaster");
+    await page.locator(`#pg-scene [aria-label="Target Ines"]`).click();
+    const bravo = await openSheet(page, "Hired Bravo");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, bravo.locator("[data-action='attack']").first())).toBe(true);
+    await bravo.locator("[data-action='close']").click();
+    const attack = lastCard(page);
+    await playAs(page, "Bob (player)");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await row(page, "Aurore de Vaux").locator("[data-fray-action='interpose']").click();
+    await settle(page);
+    await answerPrompt(page, "Interpose", async (prompt) => expect(await prompt.innerText()).toContain("Take Hired Bravo's Lunge on Ines (a Move from the next Area"));
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await expect.poll(() => attack.innerText()).toContain("Aurore de Vaux interposed from the next Area");
+    // She steps in: Bob drags her into the yard, her Move (a Move says nothing), and defends.
+    notes = await noteCount(page);
+    await dragOnScene(page, "Aurore de Vaux", await areaCentre(page, "Yard"));
+    expect((await standing(page, "Aurore de Vaux")).area).toBe("Yard");
+    expect(await notesSince(page, notes)).toEqual([]);
+    const log = await playCardThrough(page, new Set(), ["Bob (player)", "Ada (player)", "Gamemaster"]);
+    expect(SETTLED, log.join("\n")).toContain(await attack.getAttribute("data-state"));
+    expect(await attack.innerText()).toContain("Aurore de Vaux · ");
+    await playAs(page, "Bob (player)");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker nav button", { hasText: /^(End Turn|Next Turn)$/ }).first().click();
+    await settle(page);
+    expect(await active()).toBe("Watch Conscript");
+    // The GM's Watch Conscript runs from the taproom to the stable, two Areas: a Run, and a note says so.
+    await playAs(page, "Gamemaster");
+    notes = await noteCount(page);
+    await dragOnScene(page, "Watch Conscript", await areaCentre(page, "Stable"));
+    expect((await standing(page, "Watch Conscript")).area).toBe("Stable");
+    expect(await notesSince(page, notes)).toEqual(["info: Watch Conscript ran from Taproom to Stable (a Run: two Areas)."]);
+    // Ines's turn: Ada drags her from the yard into the street, a Move.
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker nav button", { hasText: "Next Turn" }).click();
+    await settle(page);
+    expect(await active()).toBe("Ines");
+    await playAs(page, "Ada (player)");
+    notes = await noteCount(page);
+    await dragOnScene(page, "Ines", await areaCentre(page, "Street"));
+    expect((await standing(page, "Ines")).area).toBe("Street");
+    expect(await notesSince(page, notes)).toEqual([]);
+    await screenshot(page, "playground-cavaliers-moves");
     await page.close();
   }, 180_000);
 
