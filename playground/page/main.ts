@@ -6,6 +6,7 @@
  * a world: nothing outlives the page but the chosen ruleset (localStorage).
  */
 import { bootSystem } from "../foundry/browser.js";
+import { state } from "../foundry/state.js";
 import { dragToken } from "../foundry/tokens.js";
 import { SceneView } from "./scene-view.js";
 import { RULESET_NAMES, RULESETS, SCENARIOS, type RulesetId } from "./scenarios.js";
@@ -169,7 +170,8 @@ async function start(): Promise<void> {
     },
     drop: async (token, place) => {
       // Token#_onDragLeftDrop: one movement to the drop, which the stand-in cuts at Area borders and continues.
-      await dragToken(token as never, place);
+      // The drop is her client's work to its end, however soon the page is switched to someone else.
+      await state.clientContext.run(g.game.user, () => dragToken(token as never, place));
       scheduleRefresh();
     },
   });

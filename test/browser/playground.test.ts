@@ -552,6 +552,44 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
+    it(`runs the GM's upkeep as the GM while the page shows Ada, a round with no error or warning: ${ruleset}`, async () => {
+      const page = await openPlayground(ruleset);
+      const warnings = watchWarnings(page);
+      await page.locator("#pg-tabs [data-tab='combat']").click();
+      // The GM clicks, and the page switches to Ada in the same moment, before the GM's client has done what the click started.
+      const quickly = async (target: Locator) => {
+        await target.evaluate((button) => {
+          (button as HTMLElement).click();
+          const who = document.querySelector<HTMLSelectElement>("#pg-user")!;
+          who.selectedIndex = 1;
+          who.dispatchEvent(new Event("change"));
+        });
+        await settle(page);
+        await playAs(page, "Gamemaster");
+      };
+      const rollAll = page.locator("#pg-tracker [data-action='rollAll']");
+      if (ruleset !== "unhex" && (await rollAll.count())) {
+        await rollAll.click({ modifiers: ["Shift"] });
+        await settle(page);
+        for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, /Roll/);
+      }
+      const begin = page.locator("#pg-tracker button", { hasText: "Begin" });
+      if (await begin.count()) await quickly(begin);
+      const round = async () => Number((await page.locator("#pg-tracker .encounter-title").innerText()).match(/\d+/)?.[0] ?? 0);
+      const first = await round();
+      // A defeated mark, each turn of the round and the next round, each switched away from at once.
+      const last = page.locator("#pg-tracker li.combatant").last();
+      await quickly(last.locator("[data-action='toggleDefeated']"));
+      await expect.poll(async () => (await last.getAttribute("class")) ?? "").toContain("defeated");
+      for (let i = 0; i < 5 && (await round()) === first; i += 1) await quickly(page.locator("#pg-tracker nav button", { hasText: /^(End Turn|Next Turn)$/ }).first());
+      if ((await round()) === first) await quickly(page.locator("#pg-tracker nav button", { hasText: "Next Round" }).first());
+      expect(await round()).toBe(first + 1);
+      expect(await warnings()).toEqual([]);
+      await page.close();
+    }, 120_000);
+  }
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
