@@ -4,31 +4,21 @@
  * her limit, roll modes, and who may do what. Players act on their own clients; the GM's client
  * serves their requests (every active user has a client in the harness).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces, Roll } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray } from "./rulesets.js";
-import { diceShown, everyCardInWords } from "./card-words.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces, Roll } from "../../playground/foundry/dice.js";
+import { diceShown } from "./card-words.js";
 import { menuOffers, pickFromMenu } from "./card-menu.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada", "Bob"], cardsInWords: true }, (w) => ({ gm, ada, bob } = w.users));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
 });
-afterAll(async () => removeDom());
 
 let gm: User;
 let ada: User;
@@ -53,11 +43,6 @@ const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).s
 const diceOf = (m: Message, label: string) => card(m).outcome.dice.filter((d) => d.label === label);
 
 beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
   const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
   duellist = (await ActorClass.create({
     name: "Duellist",

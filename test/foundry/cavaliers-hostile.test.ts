@@ -3,27 +3,18 @@
  * tracker control forged from a player's client (the relay's request, written as she likes) and
  * refused by the active GM, with the world exactly as before.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures } from "./combat-fixtures.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let cards: typeof import("../../src/foundry/cards/index.js");
 
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada"] }, (w) => ({ gm, ada } = w.users));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   cards = await import("../../src/foundry/cards/index.js");
 });
-afterAll(async () => removeDom());
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> } };
 type Answer = { ok: boolean; reason?: string };
@@ -49,10 +40,6 @@ async function make(name: string, type: string, system: Record<string, unknown>,
 }
 
 beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
   duellist = await make("Duellist", "cavaliersCharacter", { advantage: 8 }, { default: 1, [ada.id]: 3 });
   dying = await make("Dying Dot", "cavaliersCharacter", { wounds: { value: 4 } }, { default: 1, [ada.id]: 3 });
   guard = await make("Guard", "cavaliersNpc", { npcType: "stock" }, { default: 1 });

@@ -4,33 +4,24 @@
  * Areas, the attack dialog's refusals (Dying, the round's cap and movement), and the end of a fight
  * posted when the GM ends the Combat (Yield back to 0, a Dying NPC's fate).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures } from "./combat-fixtures.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let areas: typeof import("../../src/foundry/rulesets/cavaliers/areas.js");
 let plan: typeof import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
 
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada"] }, (w) => ({ gm, ada } = w.users));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
   areas = await import("../../src/foundry/rulesets/cavaliers/areas.js");
   plan = await import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
 });
-afterAll(async () => removeDom());
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 type CardData = { kind: string; state: string; rules: Record<string, unknown>; outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string }; dice: { label: string; sides: number }[] }; applied: unknown[] };
@@ -50,10 +41,6 @@ async function make(name: string, type: string, system: Record<string, unknown>,
 }
 
 beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
   duellist = await make("Duellist", "cavaliersCharacter", { competency: 8 }, {
     ownership: { default: 0, [ada.id]: 3 },
     items: [{ name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } }],

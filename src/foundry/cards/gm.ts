@@ -13,7 +13,7 @@ import { hasDiceApart, sizedFacesOf } from "../dice/roll.js";
 import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
-import { arrivedCardKind, type CardActors, type CardChange, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
+import { arrivedCardKind, GM_CHOOSER, type CardActors, type CardChange, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
@@ -276,8 +276,9 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   const now = resolveOver(kind, rulesRequestOf(kind, card.request, actors), known);
   const awaiting = now.awaiting ?? refuse("WrongStep", { state: card.state });
   if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
-  const chooser = actors[awaiting.by] ?? null;
-  if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
+  // A choice the rules leave to the GM (by "gm": a ruling only she gives) is no actor's owner's.
+  const chooser = awaiting.by === GM_CHOOSER ? null : (actors[awaiting.by] ?? null);
+  if (awaiting.by === GM_CHOOSER ? !asker.isGM : !owns(asker, chooser)) refuse(awaiting.by === GM_CHOOSER ? "GMChoice" : "NotYourChoice", { name: chooser?.name ?? awaiting.by });
   const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker);
   if (refusal) throw new Refused(refusal);
   const request = withChoice(card.request, awaiting.choice, payload.value);
@@ -366,6 +367,19 @@ export async function rewriteOpenCard(messageId: unknown, check: (card: CardData
 export async function openCardAsGm(open: { kind: string; refs: Record<string, CardRef>; request: Record<string, unknown>; rollMode?: string }): Promise<string> {
   if (!game.user?.isGM) return refuse("GMOnly");
   return CARD_REQUESTS.open({ ...open, roll: null }, game.user);
+}
+
+/**
+ * On the active GM, inside a step it is already serving: a choice only a GM makes on an open card
+ * (the declared attacks released when declarations close), with whatever dice it then needs rolled
+ * here. Straight to the engine, as `openCardAsGm`, so it does not wait behind the step that asks.
+ */
+export async function chooseAsGm(messageId: string, choice: string, value: unknown): Promise<void> {
+  if (!game.user?.isGM) refuse("GMOnly");
+  const { message, card, kind } = await messageOf({ message: messageId });
+  const rules = rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs));
+  const { roll } = await rollMissing(diceOnMessage(message), (tray) => rulesAction(kind).resolve(rules, tray));
+  await choose({ message: messageId, choice, value, roll: roll ? JSON.stringify(roll.toJSON()) : null }, game.user!);
 }
 
 export function registerCardRequests(): void {

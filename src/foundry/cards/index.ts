@@ -5,7 +5,7 @@
 import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
-export { openCardAsGm, rewriteOpenCard } from "./gm.js";
+export { chooseAsGm, openCardAsGm, rewriteOpenCard } from "./gm.js";
 import { registerCardMenu } from "./menu.js";
 import { CARD_TYPE, CardModel } from "./model.js";
 import { cardActivity, CARD_CHANGES, CARD_DICE_LEGEND, CARD_FOOTER, registerCardRendering } from "./render.js";

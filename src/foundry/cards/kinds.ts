@@ -127,6 +127,9 @@ export interface CardKind {
   activate?(message: ChatMessage.Implementation, card: CardData, html: HTMLElement): void;
 }
 
+/** The chooser of an awaited choice the rules leave to the GM alone (`by: "gm"`: a ruling no player gives). */
+export const GM_CHOOSER = "gm";
+
 const KINDS = new Map<string, CardKind>();
 
 /** Why an opening request cannot open a card of the kind, naming the first required field it lacks; null when it has them all. */
