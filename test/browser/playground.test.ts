@@ -552,6 +552,31 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("moves Elsa on Beyond the Torchlight's Combat Grid by clicks, as Ada: she selects her chip and clicks the next lane's cell", async () => {
+    const page = await openPlayground("torchlight");
+    const warnings = watchWarnings(page);
+    await playAs(page, "Ada (player)");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-combat-extra button", { hasText: "Combat Grid" }).click();
+    await settle(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    const elsa = () => grid.locator(".fray-tl-chip", { hasText: "Elsa" });
+    // Riddic's chip is not hers to move; Elsa's is.
+    expect(await grid.locator(".fray-tl-chip[data-foreign]", { hasText: "Riddic" }).count()).toBe(1);
+    expect(await grid.locator(".fray-tl-chip:not([data-foreign])", { hasText: "Elsa" }).count()).toBe(1);
+    await elsa().click();
+    await settle(page);
+    expect(await grid.locator(".fray-tl-selected").innerText()).toContain("Elsa");
+    const cell = elsa().locator("xpath=ancestor::td");
+    const [lane, stance, side] = await Promise.all(["data-lane", "data-stance", "data-side"].map((name) => cell.getAttribute(name)));
+    const next = Number(lane) === 1 ? 2 : Number(lane) - 1;
+    await grid.locator(`td[data-action='cell'][data-lane='${next}'][data-stance='${stance}'][data-side='${side}']`).click();
+    await settle(page);
+    await expect.poll(async () => elsa().locator("xpath=ancestor::td").getAttribute("data-lane")).toBe(String(next));
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
     it(`runs the GM's upkeep as the GM while the page shows Ada, a round with no error or warning: ${ruleset}`, async () => {
       const page = await openPlayground(ruleset);
