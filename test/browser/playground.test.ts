@@ -654,6 +654,15 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
       expect(await clickThrough(page, sheet.locator(`[data-action="${exchange.attack}"]`).first(), chooseWeapon), (await notes()).join("\n")).toBe(true);
       await page.locator("#pg-tabs [data-tab='chat']").click();
       await expect.poll(() => lastCard(page).count()).toBe(1);
+      if (exchange.ruleset === "torchlight") {
+        // Declared, not rolled: Riddic has still to declare, so the GM rolls the declared attacks from the tracker.
+        expect(await lastCard(page).innerText()).toContain("Declared: Elsa's attack rolls when");
+        await playAs(page, "Gamemaster");
+        await page.locator("#pg-tabs [data-tab='combat']").click();
+        await page.locator("#pg-tracker [data-fray-action='roll-declared']").first().click();
+        await settle(page);
+        await page.locator("#pg-tabs [data-tab='chat']").click();
+      }
 
       // Each side makes the choice the card waits for, on her own screen, until it is applied.
       const bought = new Set<string>();
