@@ -577,6 +577,35 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 120_000);
 
+  it("plays Unhex's sheet buttons by clicks, as Bob: a check, an opposed roll against the Catwalk Sniper, and Use or manage items (the rifle stowed)", async () => {
+    const page = await openPlayground("unhex");
+    await seedDice(page, 3);
+    const warnings = watchWarnings(page);
+    await playAs(page, "Bob (player)");
+    await page.locator(`#pg-scene [aria-label="Target Catwalk Sniper"]`).click();
+    const sheet = await openSheet(page, "Bea");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const log: string[] = [];
+    for (const action of ["unhexCheck", "unhexOpposed", "unhexItems"]) {
+      const before = await cards();
+      await playAs(page, "Bob (player)");
+      // Use or manage items: she stows the rifle she holds.
+      const stow = async (dialog: Locator) => {
+        if (action !== "unhexItems") return;
+        const hands = dialog.locator("select[name^='hands.']").first();
+        const stowed = await hands.locator("option", { hasText: "Stowed" }).first().getAttribute("value");
+        await hands.selectOption(stowed as string);
+      };
+      expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`), stow), action).toBe(true);
+      await expect.poll(cards, action).toBe(before + 1);
+      log.push(action, ...(await playCardThrough(page, new Set(), ["Bob (player)", "Gamemaster"])));
+      expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+    }
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
     it(`runs the GM's upkeep as the GM while the page shows Ada, a round with no error or warning: ${ruleset}`, async () => {
       const page = await openPlayground(ruleset);
