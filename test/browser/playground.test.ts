@@ -606,6 +606,52 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 120_000);
 
+  it("plays Drama in History's round buttons by clicks: each owner declares her stance on her row in turn, Ada's ranged shot and her courage test", async () => {
+    const page = await openPlayground("drama");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    // The stances go in rank order: whoever's button is live declares, on her own screen.
+    const declared: string[] = [];
+    for (let step = 0; step < 12 && declared.length < 4; step += 1) {
+      let acted = false;
+      for (const who of ["Ada (player)", "Bob (player)", "Gamemaster"] as const) {
+        await playAs(page, who);
+        const live = page.locator("#pg-tracker li.combatant [data-fray-action='stance']:not([disabled])", { hasText: "Declare stance" }).first();
+        if (!(await live.count())) continue;
+        const name = (await live.locator("xpath=ancestor::li[contains(@class,'combatant')]").locator(".name").innerText()).trim();
+        expect(await clickThrough(page, live), name).toBe(true);
+        declared.push(`${who}: ${name}`);
+        acted = true;
+        break;
+      }
+      if (!acted) break;
+    }
+    expect(declared.length, declared.join("\n")).toBe(4);
+
+    // Ada shoots the Fyrd with her crossbow, then tests her courage, each card played to its end.
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
+    const sheet = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const log: string[] = [];
+    for (const action of ["rangedShot", "courageTest"]) {
+      const before = await cards();
+      await playAs(page, "Ada (player)");
+      expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`)), action).toBe(true);
+      await expect.poll(cards, action).toBe(before + 1);
+      log.push(action, ...(await playCardThrough(page, new Set())));
+      expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+    }
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
     it(`runs the GM's upkeep as the GM while the page shows Ada, a round with no error or warning: ${ruleset}`, async () => {
       const page = await openPlayground(ruleset);
