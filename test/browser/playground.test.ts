@@ -652,6 +652,45 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 120_000);
 
+  it("spends The Queen's Cavaliers' Initiative Points from the rows by clicks: Ada's Seize and Focus, Bob's Reprise", async () => {
+    const page = await openPlayground("cavaliers");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    const ip = async (name: string) => Number((await row(page, name).innerText()).match(/IP (\d+)/)?.[1]);
+    const order = async () => (await page.locator("#pg-tracker li.combatant .name").allInnerTexts()).map((name) => name.trim());
+    const press = async (who: "Ada (player)" | "Bob (player)", name: string, action: string) => {
+      await playAs(page, who);
+      await row(page, name).locator(`[data-fray-action='${action}']`).click();
+      await settle(page);
+      if (await newestPrompt(page).count()) await answerPrompt(page, /./);
+    };
+    // Ines acts third: a Seize puts her right after whoever acts now, for this round.
+    expect((await order()).indexOf("Ines")).toBe(2);
+    let before = await ip("Ines");
+    await press("Ada (player)", "Ines", "seize");
+    expect(await order()).toEqual(["Aurore de Vaux", "Ines", "Watch Conscript", "Hired Bravo"]);
+    expect(await ip("Ines")).toBeLessThan(before);
+    // Ada's Focus rolls Ines's Initiative again: the new SP are added to her IP.
+    before = await ip("Ines");
+    await press("Ada (player)", "Ines", "focus");
+    expect(await ip("Ines")).toBeGreaterThanOrEqual(before);
+    // Aurore's attack just failed: Bob's Reprise takes its IP (3 for her Impulse).
+    before = await ip("Aurore de Vaux");
+    await press("Bob (player)", "Aurore de Vaux", "reprise");
+    expect(await ip("Aurore de Vaux")).toBe(before - 3);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    // Every buy is announced in chat.
+    expect(await page.locator("#chat-log").innerText()).toMatch(/Seize[\s\S]*Reprise/);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
     it(`runs the GM's upkeep as the GM while the page shows Ada, a round with no error or warning: ${ruleset}`, async () => {
       const page = await openPlayground(ruleset);
