@@ -598,7 +598,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
         await hands.selectOption(stowed as string);
       };
       expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`), stow), action).toBe(true);
-      await expect.poll(cards, action).toBe(before + 1);
+      await expect.poll(cards, { message: action }).toBe(before + 1);
       log.push(action, ...(await playCardThrough(page, new Set(), ["Bob (player)", "Gamemaster"])));
       expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
     }
@@ -644,7 +644,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
       const before = await cards();
       await playAs(page, "Ada (player)");
       expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`)), action).toBe(true);
-      await expect.poll(cards, action).toBe(before + 1);
+      await expect.poll(cards, { message: action }).toBe(before + 1);
       log.push(action, ...(await playCardThrough(page, new Set())));
       expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
     }
@@ -689,6 +689,37 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     expect(await page.locator("#chat-log").innerText()).toMatch(/Seize[\s\S]*Reprise/);
     expect(await warnings()).toEqual([]);
     await page.close();
+  }, 120_000);
+
+  /** Shows the sheet's tab that holds `target` (a sheet keeps its sections on tabs), by clicking through them. */
+  async function reveal(sheet: Locator, target: Locator): Promise<void> {
+    const tabs = sheet.locator("nav [data-action='tab']");
+    for (let i = 0; i < (await tabs.count()) && !(await target.isVisible()); i += 1) await tabs.nth(i).click();
+  }
+
+  it("rolls from the sheet by clicks, as Ada: Beyond the Torchlight's check and save, each card to its end", async () => {
+    const log: string[] = [];
+    for (const [ruleset, character, actions] of [["torchlight", "Elsa", ["torchlightCheck", "torchlightSave"]]] as const) {
+      const page = await openPlayground(ruleset);
+      await seedDice(page, 2);
+      const warnings = watchWarnings(page);
+      await playAs(page, "Ada (player)");
+      const sheet = await openSheet(page, character);
+      await page.locator("#pg-tabs [data-tab='chat']").click();
+      const cards = () => page.locator("#chat-log .fray-card").count();
+      for (const action of actions) {
+        const before = await cards();
+        await playAs(page, "Ada (player)");
+        const button = sheet.locator(`[data-action='${action}']`).first();
+        await reveal(sheet, button);
+        await clickThrough(page, button);
+        await expect.poll(cards, { message: `${ruleset} ${action}` }).toBe(before + 1);
+        log.push(`${ruleset} ${action}`, ...(await playCardThrough(page, new Set())));
+        expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+      }
+      expect(await warnings(), log.join("\n")).toEqual([]);
+      await page.close();
+    }
   }, 120_000);
 
   for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
