@@ -228,10 +228,12 @@ function reactionOf(request: AttackRequestT): "none" | "defend" | "counterattack
 export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
   exact(request) {
     const reaction = reactionOf(request);
+    // Without a map, the odds are those of the range and cover asked for, as the GM would rule them.
+    const ruling = request.ruling ?? request.asked;
     // The rules' own refusals first (reach, sight, a reaction not allowed), on a request that has its reaction.
-    const probe = refusalsOf(attackAction, { ...request, reaction });
-    // resolve's first step is the reach (or an Intercept's reach) it read, cover included.
-    const cover = probe.steps[0]!.cover === true;
+    const probe = refusalsOf(attackAction, { ...request, reaction, ...(ruling ? { ruling } : {}) });
+    // resolve's reach (or an Intercept's reach) step, after the GM's ruling if any, says the cover it read.
+    const cover = probe.steps.find((step) => step.rule.endsWith("reach"))!.cover === true;
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
     // A hit's damage and location: the rules' offer of the two splits, read at the die given or, when
