@@ -14,7 +14,8 @@
  *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's and each chat card kind's render
  *      (scripts/bench-cards.ts) against an empty ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
  *      budget: the entry with the CSS, and per ruleset what a world of it fetches (bundleReport).
- * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone.
+ * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone,
+ * `npm run bench -- fight` the fights of 5 against 5 alone.
  *
  * The run fails (exit 1, each broken row named) when a row misses its goal: an odds row whose Monte
  * Carlo is off the exact answer by more than 0.01 (the exact or the sampled side is wrong, or the
@@ -105,6 +106,13 @@ async function main(): Promise<void> {
     const odds = printOdds();
     console.log(`\nbench odds: total ${((performance.now() - started) / 1000).toFixed(1)} s`);
     report(oddsFailures(odds));
+    return;
+  }
+
+  // `npm run bench -- fight`: only the fights of 5 against 5 (no build, no browser).
+  if (process.argv.slice(2).includes("fight")) {
+    printFight(benchFight());
+    console.log(`\nbench fight: total ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return;
   }
 
