@@ -52,9 +52,21 @@ function successAfter(check: PercentileCheck, dice: "tens" | "units" | "both"): 
   return hits / ways;
 }
 
+/** The best reroll depends only on the reading and the level, and every listing of a roll asks it of many throws: kept by both. */
+const bestRerolls = new Map<number, RerollChoice>();
+
 /** A player playing for success: after a failure, the reroll with the best chance (none when no reroll helps). */
 export function bestReroll(check: PercentileCheck): RerollChoice {
   if (check.success) return "none";
+  const key = check.level * 128 + check.tens * 10 + check.units;
+  const known = bestRerolls.get(key);
+  if (known !== undefined) return known;
+  const chosen = rerollFor(check);
+  bestRerolls.set(key, chosen);
+  return chosen;
+}
+
+function rerollFor(check: PercentileCheck): RerollChoice {
   let best: RerollChoice = "none";
   let chance = 0;
   for (const dice of ["tens", "units", "both"] as const) {
@@ -82,7 +94,21 @@ const GRADES = ["critical-success", "success", "failure", "critical-failure"];
  * dice share one listing of the reroll. So a roll that rerolls both dice is listed in 200 runs of
  * the rules, not 10,000, and each run is still the rules' own.
  */
-function rollOdds(roller: Roller, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat = true): RollChance[] {
+function rollOdds(roller: Roller, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat = true): readonly RollChance[] {
+  // The name only labels the dice: the same roller under any name ends the same ways.
+  const key = `${roller.level}/${roller.maxLevel}/${roller.pc}/${roller.good === true}/${reroll}/${JSON.stringify(critical)}/${inCombat}`;
+  const known = rollEnds.get(key);
+  if (known) return known;
+  const ends = listRollEnds(roller, reroll, critical, inCombat);
+  if (rollEnds.size >= 2000) rollEnds.clear();
+  rollEnds.set(key, ends);
+  return ends;
+}
+
+/** Every roll's ends, kept by roller and choices: a fight asks the same few again and again. */
+const rollEnds = new Map<string, readonly RollChance[]>();
+
+function listRollEnds(roller: Roller, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat: boolean): RollChance[] {
   const ends = new Map<number, RollChance>();
   const add = (roll: { check: PercentileCheck; extraAction: boolean; losesNextAction: boolean }, p: number) => {
     const key = rollKey(roll);
