@@ -21,6 +21,7 @@ import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData, wieldRefusal } f
 import { actorChange, budgetFromEffect } from "./apply.js";
 import { budgetAt, fightFacts, mapFacts, teamTurnChecked } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
+import { activateChoiceOdds } from "./choice-odds.js";
 import { areaName, unhexCardContext, whereLine } from "./view.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -166,4 +167,5 @@ export const unhexAttackCard: CardKind = {
   changes,
   context,
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };

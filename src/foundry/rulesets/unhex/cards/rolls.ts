@@ -14,6 +14,7 @@ import { isPc, unhexData } from "../actors.js";
 import { budgetFromEvents } from "./apply.js";
 import { fightFacts } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
+import { activateChoiceOdds } from "./choice-odds.js";
 import { unhexCardContext } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 
@@ -66,6 +67,7 @@ export const unhexCheckCard: CardKind = {
   changes: (outcome: Outcome, _actors: CardActors, request): CardChange[] => budgetFromEvents(request, "character", outcome.effects[0]?.statuses ?? []),
   context: (card) => ({ ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.check", { name: name(card, "character") }), subtitleOf(card)), kind: card.kind, result: resultOf(card) }),
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };
 
 export const unhexOpposedCard: CardKind = {
@@ -87,4 +89,5 @@ export const unhexOpposedCard: CardKind = {
   changes: (outcome, _actors, request) => [...budgetFromEvents(request, "a", outcome.effects[0]?.statuses ?? []), ...budgetFromEvents(request, "b", outcome.effects[1]?.statuses ?? [])],
   context: (card) => ({ ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.opposed", { a: name(card, "a"), b: name(card, "b") }), subtitleOf(card)), kind: card.kind, result: resultOf(card) }),
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };
