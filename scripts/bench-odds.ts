@@ -68,6 +68,29 @@ export const CONTESTS: Contest[] = [
       damageDie: "tens",
     },
   },
+  // The reaction step (issue 38): what the target's browser works out for each reaction before any die,
+  // here No reaction and a Counterattack at their largest (both good, rerolling both dice).
+  {
+    ruleset: "unhex",
+    action: "attack",
+    what: "the reaction choice: no reaction, the attacker rerolling both dice",
+    request: { attacker: { name: "A", level: 60, good: true, area: "bar", weapon: "melee" }, target: { name: "T", level: 60, area: "bar" }, reaction: "none", roll: true, rerolls: { attacker: "both" }, criticals: { attacker: "extra-action" }, damageDie: "tens" },
+  },
+  {
+    ruleset: "unhex",
+    action: "attack",
+    what: "the reaction choice: a Counterattack, both rerolling both dice",
+    request: {
+      attacker: { name: "A", level: 60, good: true, area: "bar", weapon: "melee" },
+      target: { name: "T", level: 60, good: true, area: "bar", weapons: ["melee"] },
+      reaction: "counterattack",
+      roll: true,
+      rerolls: { attacker: "both", target: "both" },
+      criticals: { attacker: "extra-action", target: "extra-action" },
+      damageDie: "tens",
+      counterDamageDie: "tens",
+    },
+  },
   {
     ruleset: "unhex",
     action: "opposed",

@@ -71,6 +71,20 @@ function targetOdo() {
 }
 
 describe("the ranged dialog", () => {
+  it("issue 38 item 12: offers only missile weapons (never the sheet's melee weapon class); with none, says so and declares nothing", async () => {
+    targetOdo();
+    let form = await clickOpen(await openSheet(ines), "rangedShot", "fray-drama-ranged");
+    expect([...form.querySelectorAll<HTMLOptionElement>("select[name='weapon'] option")].map((o) => o.textContent)).toEqual(["Crossbow (3F)"]);
+    form.remove();
+    const crossbow = (ines as unknown as { items: { getName(n: string): { update(d: object): Promise<unknown> } } }).items.getName("Crossbow");
+    await crossbow.update({ "system.ranged": false });
+    await harness.flush();
+    form = await clickOpen(await openSheet(ines), "rangedShot", "fray-drama-ranged");
+    expect(form.querySelectorAll("select[name='weapon'] option").length).toBe(0);
+    expect(form.textContent).toContain("Ines has no missile weapon: a shot needs a weapon marked Ranged on the sheet.");
+    expect(form.querySelector<HTMLButtonElement>("button[type='submit']")?.disabled).toBe(true);
+  });
+
   it("shows the shot's exact odds, follows the range and aiming, and opens its card with the roll mode chosen", async () => {
     targetOdo();
     const sheet = await openSheet(ines);

@@ -118,6 +118,38 @@ describe("the Unhex attack card", () => {
     expect(budget(recordKey(combatantOf("Ada")))?.available).toBeUndefined();
   });
 
+  it("issue 38 item 3: Ada, choosing her reaction, sees the Guard's chance to hit with each (and hers to hit back); after her Defend's 30 she sees each reroll's branch; only she and the GM see them", async () => {
+    const { rerollBranches } = await import("../../src/rules/unhex/odds.js");
+    const { gradePercentile } = await import("../../src/core/dice/percentile.js");
+    const odds = (await import("../../src/rules/unhex/index.js")).unhexRules.actions.attack!.odds!;
+    const message = await guardAttacksAda();
+    const lines = async () => [...(await message.renderHTML()).querySelectorAll("[data-fray-unhex-odds] li")].map((li) => li.textContent);
+    // The Guard (50, an NPC) on Ada (50, a PC, good at Defend) in the bar, as the rules count it.
+    const exact = (reaction: string) => odds.exact({ attacker: { name: "Guard", level: 50, area: "bar", weapon: "melee" }, target: { name: "Ada", level: 50, pc: true, good: reaction === "defend", area: "bar", weapons: ["melee"] }, reaction, roll: true });
+    const pct = (p: number) => `${Math.round(p * 100)}%`;
+    harness.switchUser(t.users.ada);
+    expect(await lines()).toEqual([
+      `No reaction: Guard hits ${pct(exact("none").chances.hit!)}`,
+      `Defend: Guard hits ${pct(exact("defend").chances.hit!)}`,
+      `Counterattack: Guard hits ${pct(exact("counterattack").chances.hit!)}; Ada hits back ${pct(exact("counterattack").chances.counterHit!)}`,
+    ]);
+    expect(exact("defend").chances.hit).toBeLessThan(exact("none").chances.hit!);
+    harness.switchUser(t.users.bob);
+    expect(await lines()).toEqual([]);
+    await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
+    harness.switchUser(t.users.ada);
+    // Her 30 stands a success: keeping it is certain; each reroll risks it, by the rules' count of every face.
+    const branches = rerollBranches(gradePercentile({ tens: 3, units: 0, reading: 30 }, 50));
+    expect(branches.none).toBe(1);
+    expect(branches.tens).toBeCloseTo(0.5, 5);
+    expect(await lines()).toEqual([
+      "Keep the roll: 100% chance of a success",
+      `Reroll the tens die: ${pct(branches.tens)} chance of a success`,
+      `Reroll the units die: ${pct(branches.units)} chance of a success`,
+      `Reroll both dice: ${pct(branches.both)} chance of a success`,
+    ]);
+  });
+
   it("a Counterattack: separate rolls, both land at once; each hit's dice split by its own chooser", async () => {
     const message = await guardAttacksAda();
     await fx.choose(t.users.ada, message, "reaction", "counterattack", 2, 3);

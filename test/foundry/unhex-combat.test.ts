@@ -177,7 +177,7 @@ describe("Unhex team initiative in the tracker", () => {
     const count = harness.game.messages.contents.length;
     expect(await postUnhexAttack({ attacker: t.ada.uuid, attackerToken: t.tokens.ada.uuid, target: t.guard.uuid, targetToken: t.tokens.guard.uuid, weapon: knife })).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("It is the Hostile team's turn: Ada of the Friendly team may only react now");
-    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Hostile team's turn") });
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM may let a character act outside her team's turn") });
     expect(harness.game.messages.contents.length).toBe(count);
     expect(flags()).toBe(before);
     harness.switchUser(t.gm);

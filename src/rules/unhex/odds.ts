@@ -89,6 +89,15 @@ function rerollFor(check: PercentileCheck): RerollChoice {
   return best;
 }
 
+/**
+ * A good roller's choice after seeing her dice (issue 38: both branches): for each answer, the chance
+ * the roll then stands a success. Keeping is certain (the roll as it is); a reroll counts every face
+ * the rerolled dice can show, read as the rules read a roll (gradePercentile).
+ */
+export function rerollBranches(check: PercentileCheck): Record<RerollChoice, number> {
+  return { none: check.success ? 1 : 0, tens: successAfter(check, "tens"), units: successAfter(check, "units"), both: successAfter(check, "both") };
+}
+
 /** A roll's end: the given critical choice (or the extra action), then what the roll does to the roller's actions. */
 function endRoll(state: RollState, critical: CriticalChoice | undefined, inCombat: boolean) {
   return finishRoll(criticalOffered(state) ? applyCritical(state, critical ?? "extra-action") : state, inCombat);

@@ -70,7 +70,11 @@ export const unhexDoorCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "actor",
   roles: ["actor"],
-  request: requestOf({ between: listOf(text("an Area's id"), "the two Areas the door joins"), open: optional(yesNo("opens the door (else shuts it)")) }),
+  request: requestOf({
+    between: listOf(text("an Area's id"), "the two Areas the door joins"),
+    open: optional(yesNo("opens the door (else shuts it)")),
+    outOfTurn: optional(yesNo("a GM's override: she acts outside her team's turn, recorded on the card (a player's is refused)")),
+  }),
   prepare,
   rulesRequest: (request, actors) => ({ map: request.map, between: request.between, open: request.open, actor: { ...fighterOf(actors.actor!, false, budgetAt(request, "actor")), area: request.area } }),
   changes,

@@ -20,6 +20,7 @@ import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/s
 import { budgetFromRolls } from "./apply.js";
 import { teamName, unhexCardContext, unhexHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
+import { activateChoiceOdds } from "./choice-odds.js";
 import { outNow } from "../combat/end.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -138,5 +139,6 @@ export const unhexInitiativeCard: CardKind = {
   changes,
   headline: unhexHeadline,
   context,
+  activate: activateChoiceOdds,
 };
 

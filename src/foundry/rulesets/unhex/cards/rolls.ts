@@ -14,6 +14,7 @@ import { isPc, unhexData } from "../actors.js";
 import { budgetFromEvents } from "./apply.js";
 import { fightFacts } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
+import { activateChoiceOdds } from "./choice-odds.js";
 import { unhexCardContext, unhexHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 
@@ -67,6 +68,7 @@ export const unhexCheckCard: CardKind = {
   headline: unhexHeadline,
   context: (card) => ({ ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.check", { name: name(card, "character") }), subtitleOf(card)), kind: card.kind, result: resultOf(card) }),
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };
 
 export const unhexOpposedCard: CardKind = {
@@ -89,4 +91,5 @@ export const unhexOpposedCard: CardKind = {
   headline: unhexHeadline,
   context: (card) => ({ ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.opposed", { a: name(card, "a"), b: name(card, "b") }), subtitleOf(card)), kind: card.kind, result: resultOf(card) }),
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };
