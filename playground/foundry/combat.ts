@@ -333,7 +333,7 @@ export class Combat extends BaseCombat {
       if (!combatant?.isOwner) continue;
       const roll = await combatant.getInitiativeRoll(formula).evaluate();
       updates.push({ _id: id, initiative: roll.total });
-      messages.push({ roll, data: { speaker: ChatMessage.getSpeaker({ actor: combatant.actor }), flavor: `${combatant.name} rolls for Initiative!`, flags: { "core.initiativeRoll": true }, ...messageOptions } });
+      messages.push({ roll, data: { speaker: ChatMessage.getSpeaker({ actor: combatant.actor, token: combatant.token, alias: combatant.name }), flavor: `${combatant.name} rolls for Initiative!`, flags: { "core.initiativeRoll": true }, ...messageOptions } });
     }
     if (!updates.length) return this;
     const updateOptions: AnyObject = { turnEvents: false };
