@@ -44,7 +44,8 @@ const at = (id: string, map: AreaMap = NIGHTCLUB) => pointInArea(map.areas.findI
 
 async function sceneOf(map: AreaMap): Promise<Scene> {
   const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
-  return (await SceneClass.create(areaSceneData(map))) as Scene;
+  // The active scene, which every client's canvas shows (a placed token is on the canvas only there).
+  return (await SceneClass.create({ ...areaSceneData(map), active: true })) as Scene;
 }
 
 async function tokenIn(scene: Scene, area: string | null, data: Record<string, unknown> = {}, map: AreaMap = NIGHTCLUB): Promise<TokenDocument> {

@@ -17,6 +17,7 @@ import { arrivedCardKind, GM_CHOOSER, type CardActors, type CardChange, type Car
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
+import { speakerFor } from "./speaker.js";
 import { resolveOver, rulesAction, rulesRequestOf, schemaProblem } from "./resolve.js";
 import { showDice } from "./client.js";
 import { CARD_HOOKS, callHook, callPreHook, type CardHookEvent, type CardStep, type PlannedChange } from "../api/hooks.js";
@@ -199,7 +200,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
     system: card,
     content: await renderCardContent(card, sent?.dice ?? []),
     rolls: sent ? [sent.json] : [],
-    speaker: kind.speaker === "fight" ? fightSpeaker() : shortSpeaker(ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) })),
+    speaker: kind.speaker === "fight" ? fightSpeaker() : shortSpeaker(speakerFor(opener, token)),
     ...cardRecipients(mode, asker, Object.values(actors)),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
@@ -226,7 +227,7 @@ export async function postServedCard(kindId: string, refs: Record<string, CardRe
     content: await renderCardContent(card),
     rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [],
     // Without a character of its own (the end of a fight, an initiative roll), a served card speaks for the fight.
-    speaker: speaker && kind.speaker !== "fight" ? shortSpeaker(ChatMessage.getSpeaker({ actor: speaker })) : fightSpeaker(),
+    speaker: speaker && kind.speaker !== "fight" ? shortSpeaker(speakerFor(speaker)) : fightSpeaker(),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   return (await ChatMessage.create(data as never)) ?? undefined;
