@@ -253,7 +253,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
   const chooser = actors[awaiting.by] ?? null;
   if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
-  const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker);
+  const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker, card);
   if (refusal) throw new Refused(refusal);
   const request = withChoice(card.request, awaiting.choice, payload.value);
   const sent = diceOfSentRoll(payload.roll);

@@ -82,9 +82,10 @@ export interface CardKind {
   rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown>;
   /**
    * On the GM, for a choice its chooser may make: a value only some may give (a value only a GM
-   * sets); a refusal reason, or null when the asker may give it.
+   * sets), or a choice that must wait for other cards (card is the card as stored); a refusal
+   * reason, or null when the asker may give it.
    */
-  checkChoice?(choice: string, value: unknown, asker: User.Implementation): string | null;
+  checkChoice?(choice: string, value: unknown, asker: User.Implementation, card: CardData): string | null;
   /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */
