@@ -4,25 +4,14 @@
  * actor has a synthetic actor of its own, whose writes land on the token's delta and never on the
  * world actor; a linked token's actor is the world actor.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { fromUuid, fromUuidSync, Hooks, type FoundryHarness } from "../../playground/foundry/index.js";
+import { describe, expect, it, vi } from "vitest";
+import { fromUuid, fromUuidSync, Hooks } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor, ClientDocument } from "../../playground/foundry/documents.js";
 import type { Scene, TokenDocument } from "../../playground/foundry/scene.js";
-import { clearTokens, placeToken } from "../../playground/foundry/tokens.js";
-import { installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray } from "./rulesets.js";
+import { placeToken } from "../../playground/foundry/tokens.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-
-beforeAll(async () => {
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-beforeEach(() => {
-  harness.reset();
-  clearTokens();
-});
+const { harness } = bootWorld("cavaliers", { dom: false });
 
 type Synthetic = HarnessActor & { isToken: boolean; token: TokenDocument | null; statuses: Set<string>; toggleStatusEffect(id: string, o?: object): Promise<unknown>; getActiveTokens(linked?: boolean, document?: boolean): unknown[] };
 type Token = TokenDocument & { actor: Synthetic | null; baseActor: HarnessActor | null; isLinked: boolean; _source: { delta: Record<string, unknown> | null } };

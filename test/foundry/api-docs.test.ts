@@ -5,28 +5,17 @@
  * rules refuse) fails here; test/browser/api.test.ts runs every block, cards and sheet buttons too.
  */
 import { readFileSync } from "node:fs";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { describe, expect, it } from "vitest";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
-import { bootFray } from "./rulesets.js";
 import { docMacros } from "../browser/support/api-macros.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
+const { harness } = bootWorld("cavaliers", { dom: false });
 
 /** The blocks asking the rules, by ruleset. */
 const MACROS = new Map([...docMacros(readFileSync("docs/api.md", "utf8"))].map(([id, blocks]) => [id, blocks.filter((b) => b.does === "odds" || b.does === "resolve").map((b) => b.command)]));
 
-beforeAll(async () => {
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
-});
 
 describe("docs/api.md", () => {
   it("has a macro asking the rules for each ruleset", () => {

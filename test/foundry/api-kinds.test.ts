@@ -7,24 +7,18 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import type { FrayApi } from "../../src/foundry/api/index.js";
-import { bootFray, rulesetArrived } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
 let kinds: typeof import("../../src/foundry/cards/kinds.js");
 let doc: typeof import("../../src/foundry/api/card-kinds-doc.js");
 
 const page = readFileSync("docs/api.md", "utf8");
 const api = () => (game as unknown as { fray: FrayApi }).fray;
 
+const { harness } = bootWorld("every", { dom: false });
 beforeAll(async () => {
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-  for (const id of RULESET_IDS) await rulesetArrived(id);
   kinds = await import("../../src/foundry/cards/kinds.js");
   doc = await import("../../src/foundry/api/card-kinds-doc.js");
 });

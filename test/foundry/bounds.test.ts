@@ -8,31 +8,15 @@
  */
 import type { TSchema } from "@sinclair/typebox";
 import { Check } from "@sinclair/typebox/value";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../../playground/foundry/index.js";
 import type { Combatant } from "../../playground/foundry/combat.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import type { RulesetId } from "../../src/rules/ruleset.js";
 import { combatFixtures, ids } from "./combat-fixtures.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
-});
+const { harness, game } = bootWorld("cavaliers");
 
 type Field = { fields?: Record<string, Field>; element?: Field; max?: number; min?: number; choices?: unknown; getInitialValue(data: object): unknown };
 type FieldClass = new (...args: never[]) => Field;

@@ -5,39 +5,30 @@
  * that Area ... A character can Interpose only once per round." The tracker's button asks what she
  * does; the GM re-reads the card, the tokens' places on the canvas, the roster and the clock.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
 import { NIGHTCLUB } from "../../src/core/areas/index.js";
 import { giveInitiativePoints } from "./combat-fixtures.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let relay: typeof import("../../src/foundry/relay/index.js");
 let requests: typeof import("../../src/foundry/combat/requests.js");
 let hold: typeof import("../../src/foundry/rulesets/cavaliers/combat/hold.js");
 
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada", "Bob"] }, (w) => ({ gm, ada, bob } = w.users));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
   relay = await import("../../src/foundry/relay/index.js");
   requests = await import("../../src/foundry/combat/requests.js");
   hold = await import("../../src/foundry/rulesets/cavaliers/combat/hold.js");
 });
-afterAll(async () => removeDom());
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 type CardData = { state: string; refs: Record<string, { actor: string; token?: string }>; request: Record<string, unknown>; rules: Record<string, Record<string, unknown>>; outcome: { steps: Record<string, unknown>[]; awaiting?: { choice: string; by: string; offer: { most: number } } } };
@@ -59,11 +50,6 @@ async function make(name: string, type: string, system: Record<string, unknown>,
 }
 
 beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
   duellist = await make("Duellist", "cavaliersCharacter", {}, { default: 1, [ada.id]: 3 });
   heroine = await make("Heroine", "cavaliersCharacter", {}, { default: 1, [bob.id]: 3 });
   guard = await make("Guard", "cavaliersNpc", { npcType: "stock", competency: 6, attributes: { verve: 6, affinity: 6, guile: 6 } }, { default: 1 });

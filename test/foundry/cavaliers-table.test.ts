@@ -4,33 +4,24 @@
  * Areas, the attack dialog's refusals (Dying, the round's cap and movement), and the end of a fight
  * posted when the GM ends the Combat (Yield back to 0, a Dying NPC's fate).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures } from "./combat-fixtures.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let areas: typeof import("../../src/foundry/rulesets/cavaliers/areas.js");
 let plan: typeof import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
 
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada"] }, (w) => ({ gm, ada } = w.users));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
   areas = await import("../../src/foundry/rulesets/cavaliers/areas.js");
   plan = await import("../../src/foundry/rulesets/cavaliers/ui/attack-plan.js");
 });
-afterAll(async () => removeDom());
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 type CardData = { kind: string; state: string; rules: Record<string, unknown>; outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string }; dice: { label: string; sides: number }[] }; applied: unknown[] };
@@ -50,10 +41,6 @@ async function make(name: string, type: string, system: Record<string, unknown>,
 }
 
 beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
   duellist = await make("Duellist", "cavaliersCharacter", { competency: 8 }, {
     ownership: { default: 0, [ada.id]: 3 },
     items: [{ name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } }],
@@ -68,11 +55,11 @@ describe("seed 000 §Yield (RULINGS: Competency die) at the table", () => {
     queueFaces(7, 6); // Verve d8 and one rank d8: no competency die
     const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
     expect(card(message).rules.attacker).toMatchObject({ competency: 8, competent: false, ranks: 1 });
-    expect(card(message).outcome.dice.filter((d) => d.label === "attack pool").map((d) => d.sides)).toEqual([8, 8]);
     // The Guard parries (Defense, ticked by default): Verve d6 and his d6 competency die.
     harness.switchUser(gm);
     queueFaces(1, 1);
     expect((await cards.chooseOnCard(message as never, "defence", "parry")).ok).toBe(true);
+    expect(card(message).outcome.dice.filter((d) => d.label === "attack pool").map((d) => d.sides)).toEqual([8, 8]);
     expect(card(message).rules.defender).toMatchObject({ competency: 6 });
     expect(card(message).rules.defender).not.toHaveProperty("competent");
   });

@@ -4,34 +4,16 @@
  * joiners, and Yield reset when the combat ends. Faces are queued for Foundry's Roll. Then the GM's
  * clock and roster under every ruleset's tracker.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { User } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
 import { type Combat, type Combatant, combatSounds, combatTrackerSettings } from "../../playground/foundry/combat.js";
-import { clearQueuedFaces as clearFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
-import { bootFray } from "./rulesets.js";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let CONFIG: HarnessConfig;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  CONFIG = harness.CONFIG;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-beforeEach(() => {
-  harness.reset();
-  clearFaces();
-});
+const { harness, game, CONFIG } = bootWorld("cavaliers");
 
 const { answerInitiative, actor, fight, rolledFight, act } = combatFixtures(() => harness);
 
@@ -732,7 +714,6 @@ describe("the GM's clock and roster", () => {
 
   describe("Foundry's initiative menus where the order comes from cards", () => {
     it("Unhex and Beyond the Torchlight offer no Clear or Reset Initiative; a forged clear is refused", async () => {
-      const { playRuleset } = await import("./rulesets.js");
       for (const ruleset of ["unhex", "torchlight"] as const) {
         await playRuleset(game, ruleset);
         const combat = (await (CONFIG.Combat.documentClass as typeof Combat).create({ active: true })) as Combat;

@@ -6,36 +6,16 @@
  * `tracks`): the value shown, read by the rules and written by Apply is the stored one. A change to
  * a rating (what she may edit on her sheet anyway) still applies.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { getProperty } from "../../playground/foundry/utils.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
-import { bootFray, rulesetArrived } from "./rulesets.js";
-
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-  for (const id of RULESET_IDS) await rulesetArrived(id);
-});
-afterAll(async () => removeDom());
+import { bootWorld } from "./world.js";
 
 let gm: User;
 let ada: User;
-beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-});
+const { harness } = bootWorld("every", { users: ["Ada"] }, (w) => ({ gm, ada } = w.users));
 
 const ActorClass = () => harness.CONFIG.Actor.documentClass as typeof Actor;
 const OVERRIDE = 5;
@@ -122,12 +102,11 @@ describe("Cavaliers: an effect overriding her Yield to 0 does not make her immun
     const cards = await import("../../src/foundry/cards/index.js");
     harness.switchUser(gm);
     const sabre = (guard as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
-    queueFaces(10, 10, 10, 10, 10, 10);
     const message = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: sabre, combined: [], useAdvantage: false, assists: [] })) as unknown as { system: { toObject(): Record<string, unknown> } };
     expect(message).toBeTruthy();
-    clearQueuedFaces();
     harness.switchUser(ada);
-    queueFaces(1, 1, 1, 1, 1, 1);
+    // Once she has chosen, the GM rolls both pools: the Lunge's three d10 (all 10s), then her Parry's three d6 (all 1s).
+    queueFaces(10, 10, 10, 1, 1, 1);
     expect(await cards.chooseOnCard(message as never, "defence", "parry")).toMatchObject({ ok: true });
     clearQueuedFaces();
     harness.switchUser(gm);

@@ -4,31 +4,51 @@
  * side by side. Each attempt is refused with a message, and the actors, messages and users it
  * aimed at are exactly as before.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { giveInitiativePoints } from "./combat-fixtures.js";
-import { bootFray } from "./rulesets.js";
 import { pickFromMenu } from "./card-menu.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 
+const { harness, game } = bootWorld(
+  "cavaliers",
+  {
+    users: ["Ada", "Bob"],
+    actors: (u) => ({
+      duellist: {
+        name: "Duellist",
+        type: "cavaliersCharacter",
+        ownership: { default: 1, [u.ada.id]: 3 },
+        system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8 },
+        items: [
+          { name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } },
+          { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, melee: true } },
+        ],
+      },
+      heroine: { name: "Heroine", type: "cavaliersCharacter", ownership: { default: 1, [u.bob.id]: 3 }, system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, wounds: { value: 4 } } },
+      guard: {
+        name: "Guard",
+        type: "cavaliersNpc",
+        ownership: { default: 1 },
+        system: { npcType: "major", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 },
+        items: [{ name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 6, melee: true } }],
+      },
+    }),
+  },
+  (w) => {
+    ({ gm, ada, bob } = w.users);
+    ({ duellist, heroine, guard } = w.actors);
+  },
+);
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
 });
-afterAll(async () => removeDom());
 afterEach(() => vi.useRealTimers());
 
 type Message = { id: string; type: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement>; update(d: object): Promise<unknown> };
@@ -41,7 +61,6 @@ let duellist: Actor;
 let heroine: Actor;
 let guard: Actor;
 
-const ActorClass = () => harness.CONFIG.Actor.documentClass as typeof Actor;
 const MessageClass = () => harness.CONFIG.ChatMessage.documentClass as unknown as { create(d: object): Promise<Message> };
 const cardOf = (m: Message) => m.system.toObject() as { state: string; outcome: { awaiting?: { choice: string } }; applied: unknown[]; rules: Record<string, unknown> };
 const yieldOf = (a: Actor) => (a.system as unknown as { yield: { value: number } }).yield.value;
@@ -62,31 +81,6 @@ async function forge(kind: string, payload: Record<string, unknown>, sentAt = Da
 /** A request as the relay sends it, with whatever payload the hostile client chooses. */
 const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
 
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
-  duellist = (await ActorClass().create({
-    name: "Duellist",
-    type: "cavaliersCharacter",
-    ownership: { default: 1, [ada.id]: 3 },
-    system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8 },
-    items: [
-      { name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } },
-      { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, melee: true } },
-    ],
-  })) as Actor;
-  heroine = (await ActorClass().create({ name: "Heroine", type: "cavaliersCharacter", ownership: { default: 1, [bob.id]: 3 }, system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, wounds: { value: 4 } } })) as Actor;
-  guard = (await ActorClass().create({
-    name: "Guard",
-    type: "cavaliersNpc",
-    ownership: { default: 1 },
-    system: { npcType: "major", attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6 },
-    items: [{ name: "Sabre", type: "cavaliersWeapon", system: { itemDie: 6, melee: true } }],
-  })) as Actor;
-});
 
 /** Ada's Lunge on the Guard, parried by the GM: Ada won with 6 SP and the card awaits her spend. */
 async function lungeAwaitingSpend(): Promise<Message> {

@@ -6,38 +6,20 @@
  * marked, else makes one authored by him. And a player the GM denied MACRO_SCRIPT is told at once
  * why a sheet button cannot go on her bar, as v13 refuses her a script macro (issue 33 item 11).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import { dropOnHotbar, hotbarOf, type Macro } from "../../playground/foundry/ui.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
-import { bootFray, CHARACTERS, rulesetArrived } from "./rulesets.js";
+import { bootWorld, CHARACTERS } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let hotbar: typeof import("../../src/foundry/api/hotbar.js");
 let sheets: typeof import("../../src/foundry/actor/sheet.js");
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-  for (const id of RULESET_IDS) await rulesetArrived(id);
-  hotbar = await import("../../src/foundry/api/hotbar.js");
-  sheets = await import("../../src/foundry/actor/sheet.js");
-});
-afterAll(async () => removeDom());
-
 let gm: User;
 let ada: User;
-beforeEach(() => {
-  harness.reset();
-  macros().clear();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
+const { harness, game } = bootWorld("every", { users: ["Ada"] }, (w) => ({ gm, ada } = w.users));
+beforeAll(async () => {
+  hotbar = await import("../../src/foundry/api/hotbar.js");
+  sheets = await import("../../src/foundry/actor/sheet.js");
 });
 
 const macros = () => (game as unknown as { macros: Map<string, Macro> & { contents: Macro[] } }).macros;

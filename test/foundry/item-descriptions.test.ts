@@ -4,22 +4,10 @@
  * old plain text is kept as paragraphs, and the sheet shows it enriched, in v13's editor for those
  * who may edit it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { describe, expect, it } from "vitest";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-beforeEach(() => harness.reset());
+const { harness } = bootWorld("cavaliers");
 
 /** The sheet, rendered as a user opens it (fvtt-types 13.345 types render's options as the v1 boolean). */
 async function openSheet(item: Item.Implementation): Promise<HTMLElement> {

@@ -5,10 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
-import { bootFray } from "./rulesets.js";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../playground/foundry/node.js";
+import { bootWorld } from "./world.js";
 
 const lang = JSON.parse(readFileSync(join(REPO_ROOT, "lang/en.json"), "utf8")) as Record<string, unknown>;
 const at = (path: string): unknown => path.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), lang);
@@ -28,12 +27,7 @@ function paths(field: FieldLike, prefix = ""): string[] {
   return out;
 }
 
-let harness: FoundryHarness;
-beforeAll(async () => {
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
+const { harness } = bootWorld("cavaliers", { dom: false });
 
 describe("LOCALIZATION_PREFIXES", () => {
   it("every actor and item model has prefixes, and each of its fields a label there", () => {

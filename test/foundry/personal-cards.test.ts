@@ -4,30 +4,55 @@
  * Fallen Fate for damage from outside an attack, a Rest and a declared turn; the GM's lists as
  * world items; Apply and Undo on exactly the actors the outcome names, statuses included.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray } from "./rulesets.js";
-import { diceShown, everyCardInWords } from "./card-words.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { diceShown } from "./card-words.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let personal: typeof import("../../src/foundry/rulesets/personal/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 
+const { harness, game } = bootWorld(
+  "cavaliers",
+  {
+    users: ["Ada", "Bob"], cardsInWords: true,
+    actors: (u) => ({
+      ines: {
+        name: "Ines",
+        type: "personalCharacter",
+        ownership: { default: 1, [u.ada.id]: 3 },
+        system: { resolve: { value: 12, max: 12 }, defense: 11, initiativeRank: 3, stamina: 2, control: 1 },
+        items: [
+          { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } },
+          { name: "Crossbow", type: "personalWeapon", system: { attack: "1d20", damage: "1d10", damageType: "physical", piercing: true } },
+        ],
+      },
+      bruno: {
+        name: "Bruno",
+        type: "personalCharacter",
+        ownership: { default: 1, [u.bob.id]: 3 },
+        system: { resolve: { value: 10, max: 10 }, defense: 10, stamina: 1, control: 1, armor: [{ type: "physical", rating: 1 }] },
+        items: [{ name: "Mail", type: "personalArmour", system: { ratings: [{ type: "physical", rating: 2 }], worn: true } }],
+      },
+      guard: {
+        name: "Guard",
+        type: "personalNpc",
+        ownership: { default: 1 },
+        system: { resolve: { value: 12, max: 12 }, defense: 10, initiativeRank: 2, stamina: 2, control: 1, significant: true, armor: [{ type: "physical", rating: 3 }] },
+        items: [{ name: "Spear", type: "personalWeapon", system: { attack: "1d20+1", damage: "1d8+1", damageType: "physical", piercing: true } }],
+      },
+    }),
+  },
+  (w) => {
+    ({ gm, ada, bob } = w.users);
+    ({ ines, bruno, guard } = w.actors);
+  },
+);
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   personal = await import("../../src/foundry/rulesets/personal/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
 });
-afterAll(async () => removeDom());
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 interface CardData {
@@ -50,42 +75,10 @@ let guard: Actor;
 const card = (m: Message) => m.system.toObject() as unknown as CardData;
 const sys = (a: Actor) => a.system as unknown as System;
 const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses].sort();
-const ActorClass = () => harness.CONFIG.Actor.documentClass as typeof Actor;
 const ItemClass = () => harness.CONFIG.Item.documentClass as unknown as { create(d: object): Promise<{ id: string; update(d: object): Promise<unknown> }> };
 const weaponId = (a: Actor, name?: string) => (a as unknown as { items: { contents: { id: string; type: string; name: string }[] } }).items.contents.find((i) => i.type === "personalWeapon" && (!name || i.name === name))!.id;
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
 
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
-  ines = (await ActorClass().create({
-    name: "Ines",
-    type: "personalCharacter",
-    ownership: { default: 1, [ada.id]: 3 },
-    system: { resolve: { value: 12, max: 12 }, defense: 11, initiativeRank: 3, stamina: 2, control: 1 },
-    items: [
-      { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } },
-      { name: "Crossbow", type: "personalWeapon", system: { attack: "1d20", damage: "1d10", damageType: "physical", piercing: true } },
-    ],
-  })) as Actor;
-  bruno = (await ActorClass().create({
-    name: "Bruno",
-    type: "personalCharacter",
-    ownership: { default: 1, [bob.id]: 3 },
-    system: { resolve: { value: 10, max: 10 }, defense: 10, stamina: 1, control: 1, armor: [{ type: "physical", rating: 1 }] },
-    items: [{ name: "Mail", type: "personalArmour", system: { ratings: [{ type: "physical", rating: 2 }], worn: true } }],
-  })) as Actor;
-  guard = (await ActorClass().create({
-    name: "Guard",
-    type: "personalNpc",
-    ownership: { default: 1 },
-    system: { resolve: { value: 12, max: 12 }, defense: 10, initiativeRank: 2, stamina: 2, control: 1, significant: true, armor: [{ type: "physical", rating: 3 }] },
-    items: [{ name: "Spear", type: "personalWeapon", system: { attack: "1d20+1", damage: "1d8+1", damageType: "physical", piercing: true } }],
-  })) as Actor;
-});
 
 async function attack(attacker: Actor, target: Actor, user: User, faces: number[], weapon?: string): Promise<Message> {
   harness.switchUser(user);

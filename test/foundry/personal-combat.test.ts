@@ -4,45 +4,21 @@
  * the tracker, a Delay at the start of a turn, and the planner on the acting combatant's row. Every
  * roll and move is a request the active GM serves; what a player forges is refused.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
-import type { FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import type { User } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
 import { runCli } from "../../src/cli/run.js";
-import { playRuleset, bootFray } from "./rulesets.js";
-import { everyCardInWords } from "./card-words.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-
-const { fight, act } = combatFixtures(() => harness);
 let gm: User;
 let ada: User;
 let bob: User;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  await playRuleset(game, "personal");
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
-});
+const { harness, game } = bootWorld("personal", { users: ["Ada", "Bob"], cardsInWords: true }, (w) => ({ gm, ada, bob } = w.users));
+const { fight, act } = combatFixtures(() => harness);
 
 async function actor(name: string, type: "personalCharacter" | "personalNpc", rank: number, extra: Record<string, unknown> = {}, owner?: User): Promise<HarnessActor> {
   const cls = harness.CONFIG.Actor.documentClass as typeof HarnessActor;

@@ -4,33 +4,24 @@
  * refused with a message and the actors, messages and users are exactly as before. Then "Copy as
  * request": the command line replays every kind of card exactly.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
-import { bootFray } from "./rulesets.js";
 import { pickFromMenu } from "./card-menu.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let personal: typeof import("../../src/foundry/rulesets/personal/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let relay: typeof import("../../src/foundry/relay/index.js");
 
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada", "Bob"] }, (w) => ({ gm, ada, bob } = w.users));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   personal = await import("../../src/foundry/rulesets/personal/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");
   relay = await import("../../src/foundry/relay/index.js");
 });
-afterAll(async () => removeDom());
 
 type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 type Answer = { ok: boolean; reason?: string };
@@ -65,11 +56,6 @@ async function allRefused(requests: [string, Record<string, unknown>, RegExp?][]
 }
 
 beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
   const weapon = { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } };
   ines = (await ActorClass().create({ name: "Ines", type: "personalCharacter", ownership: { default: 1, [ada.id]: 3 }, system: { resolve: { value: 12, max: 12 }, defense: 11, stamina: 2 }, items: [weapon] })) as Actor;
   bruno = (await ActorClass().create({ name: "Bruno", type: "personalCharacter", ownership: { default: 1, [bob.id]: 3 }, system: { resolve: { value: 0, max: 10 }, wounded: true, defense: 10, stamina: 1 }, items: [weapon] })) as Actor;
@@ -230,7 +216,6 @@ describe("a hostile player writing what v13 lets her write in a Personal Combat 
 
   /** Ines (Ada's, on a friendly token), Bruno (Bob's) and the Guard in a fight of Personal Combat. */
   async function fight(): Promise<{ combat: Fight; token: { update(d: object): Promise<unknown> }; ines: Fighter; bruno: Fighter; guardian: Fighter }> {
-    const { playRuleset } = await import("./rulesets.js");
     await playRuleset(game, "personal");
     const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string; update(d: object): Promise<unknown> }[]> }> } }).Scene;
     const scene = await SceneClass.create({ name: "Keep", active: true });

@@ -6,15 +6,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
 import type { Actor as HarnessActor, Item as HarnessItem } from "../../playground/foundry/documents.js";
-import { installDom, installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
+import { REPO_ROOT } from "../../playground/foundry/node.js";
 import { fileName } from "../../scripts/packs/common.js";
 import { personalPackDocs } from "../../scripts/packs/personal.js";
 import { DEFAULT_LISTS } from "../../src/rules/personal/lists.js";
 import { RULES_STATUSES } from "../../src/foundry/statuses/table.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
 type Doc = Record<string, unknown> & { name: string; type: string; system: Record<string, unknown>; items?: Doc[] };
 
@@ -24,19 +23,7 @@ const read = (pack: string): Doc[] =>
     .sort()
     .map((file) => JSON.parse(readFileSync(join(REPO_ROOT, "packs", pack, file), "utf8")) as Doc);
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-beforeEach(() => harness.reset());
+const { harness, game } = bootWorld("cavaliers");
 
 describe("the Personal Combat packs", () => {
   it("are exactly what scripts/packs/personal.ts writes, and system.json lists them in their folder", () => {

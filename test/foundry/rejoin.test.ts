@@ -7,37 +7,18 @@
  * same buys this round, the same action spent, the same Momentum and the same "who is out". A second
  * fighter of her own is dismissed; an older Fray's records by combatant id survive the GM's load.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { User } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
 import { combatFixtures } from "./combat-fixtures.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let gm: User;
 let ada: User;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  await playRuleset(game, "cavaliers");
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-});
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada"] }, (w) => ({ gm, ada } = w.users));
 
 const { answerInitiative, actor } = combatFixtures(() => harness);
 const kept = async () => (await import("../../src/foundry/combat/keeper.js")).combatsKept();

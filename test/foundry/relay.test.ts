@@ -4,30 +4,21 @@
  * that no answer has come, then what happened), and pressing again while it is unanswered asks for
  * the same request under the same id, which the GM serves once: one card, not two.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray } from "./rulesets.js";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let relay: typeof import("../../src/foundry/relay/index.js");
 let cavaliers: typeof import("../../src/foundry/rulesets/cavaliers/cards/index.js");
 
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada"] }, (w) => ({ gm, ada } = w.users));
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   relay = await import("../../src/foundry/relay/index.js");
   cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
   // A request that keeps the GM's client busy until the test lets it go (a slow step before hers).
   relay.onRequest("test.busy", () => busy);
 });
-afterAll(async () => removeDom());
 afterEach(() => vi.useRealTimers());
 
 let release: () => void = () => undefined;
@@ -42,10 +33,6 @@ const weaponId = (a: Actor) => (a as unknown as { items: { contents: { id: strin
 const cards = () => game.messages.contents.filter((m) => (m as unknown as { type: string }).type === "card");
 
 beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
   duellist = (await ActorClass().create({
     name: "Duellist",
     type: "cavaliersCharacter",

@@ -2,24 +2,17 @@
  * A rules request that breaks its action's schema is refused before any rule runs, and the refusal
  * names where (src/foundry/cards/resolve.ts checks with Value.Check and walks down to the place).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CardKind } from "../../src/foundry/cards/kinds.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray, rulesetArrived } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let removeDom: () => Promise<void>;
 let resolveOver: typeof import("../../src/foundry/cards/resolve.js").resolveOver;
 
+// resolveOver reads the personal rules, which come with the personal chunk.
+bootWorld("personal");
 beforeAll(async () => {
-  removeDom = installDom();
-  const harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
   ({ resolveOver } = await import("../../src/foundry/cards/resolve.js"));
-  await bootFray(harness);
-  // resolveOver reads the personal rules, which come with the personal chunk.
-  await rulesetArrived("personal");
 });
-afterAll(async () => removeDom());
 
 const kind = { id: "personal.attack", ruleset: "personal", action: "attack" } as unknown as CardKind;
 

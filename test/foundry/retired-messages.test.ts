@@ -6,25 +6,17 @@
  */
 import { readFileSync } from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
-import { installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { deepClone } from "../../playground/foundry/utils.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
 let migrations: typeof import("../../src/foundry/migrations/index.js");
 const systemJson = JSON.parse(readFileSync("system.json", "utf8")) as { documentTypes: Record<string, Record<string, unknown>> };
 
+const { harness, game } = bootWorld("cavaliers", { dom: false });
 beforeAll(async () => {
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
   migrations = await import("../../src/foundry/migrations/index.js");
-  await bootFray(harness);
 });
 beforeEach(async () => {
-  harness.reset();
   // A world last migrated by the Fray before the type was retired.
   await game.settings.set("fray", "schemaVersion", 3);
 });

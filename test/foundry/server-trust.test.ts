@@ -6,36 +6,15 @@
  * not at all; the next load brings it within its model (the original kept in flags.fray.unmigrated),
  * so her actor never fails to load and cards about her still resolve.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray, playRuleset } from "./rulesets.js";
-
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { bootWorld, playRuleset } from "./world.js";
 
 let gm: User;
 let ada: User;
 let bob: User;
-
-beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
-  gm = game.user as User;
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  bob = harness.createUser({ name: "Bob", role: "PLAYER" });
-});
+const { harness, game } = bootWorld("cavaliers", { users: ["Ada", "Bob"] }, (w) => ({ gm, ada, bob } = w.users));
 
 type Message = { id: string; author: { id: string; isGM: boolean } | null; update(data: object): Promise<unknown>; renderHTML(): Promise<HTMLElement> };
 const MessageClass = () => harness.CONFIG.ChatMessage.documentClass as unknown as { create(data: object): Promise<Message> };

@@ -4,37 +4,23 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
-import { installDom, installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
+import { REPO_ROOT } from "../../playground/foundry/node.js";
 import { RULESETS } from "../../src/rules/index.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
-import { playRuleset, bootFray } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
 const systemJson = JSON.parse(readFileSync(join(REPO_ROOT, "system.json"), "utf8")) as { documentTypes: Record<string, Record<string, unknown>> };
 const ACTOR_TYPES = Object.keys(systemJson.documentTypes.Actor ?? {});
 const ITEM_TYPES = Object.keys(systemJson.documentTypes.Item ?? {});
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let CONFIG: HarnessConfig;
-let removeDom: () => Promise<void>;
+const { harness, game, CONFIG } = bootWorld("cavaliers");
 /** The last error notification shown (v13 shows a refused update instead of throwing). */
 const lastError = () => harness.notifications.filter((n) => n.type === "error").at(-1)?.message;
 /** Fray's Actor class, as the harness registered it. */
 const ActorClass = () => CONFIG.Actor.documentClass as typeof HarnessActor;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  CONFIG = harness.CONFIG;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-beforeEach(() => harness.reset());
 
 const system = (actor: Actor) => actor.system as unknown as Record<string, unknown>;
 async function create(type: string, data: Record<string, unknown> = {}): Promise<Actor> {

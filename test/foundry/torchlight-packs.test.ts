@@ -5,24 +5,16 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { describe, expect, it } from "vitest";
 import { packFile, torchlightPacks } from "../../scripts/packs/torchlight.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
 type Doc = Record<string, unknown> & { name: string; type: string; system: Record<string, unknown>; items?: Doc[] };
 
 const committed = (pack: string): Record<string, Doc> =>
   Object.fromEntries(readdirSync(join("packs", pack)).map((file) => [file, JSON.parse(readFileSync(join("packs", pack, file), "utf8")) as Doc]));
 
-let harness: FoundryHarness;
-
-beforeAll(async () => {
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
+const { harness } = bootWorld("cavaliers", { dom: false });
 
 describe("torchlight packs", () => {
   it("are what scripts/packs/torchlight.ts writes (run it after changing the gear or the combatants)", () => {

@@ -7,30 +7,22 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness } from "../../playground/foundry/index.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../playground/foundry/index.js";
 import type { Scene } from "../../playground/foundry/scene.js";
 import { coverAgainst, lineOfSight, NIGHTCLUB, rangeBetween } from "../../src/core/areas/index.js";
 import { HIT_LOCATIONS, WEAPON_KINDS } from "../../src/rules/unhex/tables.js";
 import { linesOf } from "../../scripts/packs/unhex.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
 type Doc = Record<string, unknown> & { _id: string; name: string; type: string; system: Record<string, unknown>; items?: Doc[]; regions?: Doc[] };
 const read = (pack: string): Doc[] => readdirSync(join("packs", pack)).map((file) => JSON.parse(readFileSync(join("packs", pack, file), "utf8")) as Doc);
 
-let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
 let areas: typeof import("../../src/foundry/areas/index.js");
+const { harness } = bootWorld("cavaliers");
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   areas = await import("../../src/foundry/areas/index.js");
 });
-afterAll(async () => removeDom());
-beforeEach(() => harness.reset());
 
 const gear = read("unhex-gear");
 const npcs = read("unhex-npcs");

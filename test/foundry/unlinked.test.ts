@@ -6,36 +6,19 @@
  * left unlinked fights on its copy, as Foundry v13 has it.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
-import type { Combat, Combatant } from "../../playground/foundry/combat.js";
-import type { Scene, TokenDocument } from "../../playground/foundry/scene.js";
-import { clearQueuedFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { clearTokens, placeToken } from "../../playground/foundry/tokens.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { Actor } from "../../playground/foundry/index.js";
+import type { TokenDocument } from "../../playground/foundry/scene.js";
 import type { RulesetId } from "../../src/rules/ruleset.js";
+import { bootWorld, playRuleset, type ActorData } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let changes: typeof import("../../src/foundry/cards/changes.js");
 let fighter: typeof import("../../src/foundry/combat/fighter.js");
-
+const world = bootWorld("every");
+const { harness, game } = world;
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   changes = await import("../../src/foundry/cards/changes.js");
   fighter = await import("../../src/foundry/combat/fighter.js");
-});
-afterAll(async () => removeDom());
-beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
-  clearTokens();
 });
 
 type Token = TokenDocument & { actor: Fighter; actorLink: boolean; name: string };
@@ -62,20 +45,13 @@ const another = (value: number) => (value > 0 ? value - 1 : value + 1);
 /** The GM drags the pack NPC twice and the character once onto a scene, as v13 makes their tokens (Actor#getTokenDocument). */
 async function table(id: RulesetId) {
   await playRuleset(game, id);
-  const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
-  const npc = (await ActorClass.create(imported(PACK_NPC[id]!.file))) as Actor;
-  const pc = (await ActorClass.create({ name: "Heroine", type: `${id}Character` })) as Actor;
-  const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create({ name: "Road", active: true })) as Scene;
-  const drag = async (actor: Actor, extra: object = {}) => {
-    const made = await (actor as unknown as { getTokenDocument(d: object, o: object): Promise<{ toObject(): Record<string, unknown> }> }).getTokenDocument(extra, { parent: scene });
-    const [token] = (await scene.createEmbeddedDocuments("Token", [made.toObject()])) as Token[];
-    placeToken(actor as never, { document: token as never });
-    return token!;
-  };
+  const npc = await world.actor(imported(PACK_NPC[id]!.file) as ActorData);
+  const pc = await world.actor({ name: "Heroine", type: `${id}Character` });
+  const drag = async (actor: Actor, extra: object = {}) => (await world.drag(actor, extra as Record<string, unknown>)) as Token;
   const one = await drag(npc);
   const two = await drag(npc);
   const heroine = await drag(pc);
-  return { npc, pc, scene, one, two, heroine, drag, track: PACK_NPC[id]!.track };
+  return { npc, pc, scene: world.scene!, one, two, heroine, drag, track: PACK_NPC[id]!.track };
 }
 
 /** A status every ruleset's token HUD offers. */
@@ -126,9 +102,8 @@ describe.each(Object.keys(PACK_NPC) as RulesetId[])("%s: two unlinked tokens of 
   });
 
   it("in a combat, each token is a fighter of its own: its own key, its own actor, and Defeated on one marks its row alone", async () => {
-    const { scene, one, two, heroine } = await table(id);
-    const combat = (await (harness.CONFIG.Combat.documentClass as typeof Combat).create({ active: true, scene: scene.id })) as Combat;
-    const made = (await combat.createEmbeddedDocuments("Combatant", [one, two, heroine].map((token) => ({ tokenId: token.id, sceneId: scene.id, actorId: token.actorId, name: token.name })))) as Combatant[];
+    const { one, two, heroine } = await table(id);
+    const { combatants: made } = await world.fight([one, two, heroine]);
     expect(made.map((combatant) => fighter.fighterKey(combatant as never))).toEqual([one, two, heroine].map((token) => `Token:${token.id}`));
     expect(made.map((combatant) => combatant.actor)).toEqual([one.actor, two.actor, heroine.actor]);
     expect(new Set(made.map((combatant) => combatant.actor)).size).toBe(3);
@@ -142,8 +117,7 @@ describe("finding an unlinked token's fighter from its actor alone", () => {
   /** A combat of the three tokens on the table's scene. */
   async function fightOn(id: RulesetId) {
     const setup = await table(id);
-    const combat = (await (harness.CONFIG.Combat.documentClass as typeof Combat).create({ active: true, scene: setup.scene.id })) as Combat;
-    const made = (await combat.createEmbeddedDocuments("Combatant", [setup.one, setup.two, setup.heroine].map((token) => ({ tokenId: token.id, sceneId: setup.scene.id, actorId: token.actorId, name: token.name })))) as Combatant[];
+    const { combat, combatants: made } = await world.fight([setup.one, setup.two, setup.heroine]);
     return { ...setup, combat, made };
   }
 

@@ -3,40 +3,22 @@
  * one test per finding, each failing on the code before its fix, then the hostile player's flags
  * in the tracker, and the places where the harness itself now behaves as v13 does.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
-import type { FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor } from "../../playground/foundry/documents.js";
 import { combatTrackerSettings, reloadCombat, type Combat, type Combatant } from "../../playground/foundry/combat.js";
 import { FilePicker } from "../../playground/foundry/applications.js";
 import { canvasRequests } from "../../playground/foundry/tracker.js";
-import { clearTokens, placeToken } from "../../playground/foundry/tokens.js";
+import { placeToken } from "../../playground/foundry/tokens.js";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
 import { RegionDocument } from "../../playground/foundry/regions.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures, names } from "./combat-fixtures.js";
 import type * as Statuses from "../../src/foundry/statuses/index.js";
-import { playRuleset, bootFray } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let CONFIG: HarnessConfig;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  CONFIG = harness.CONFIG;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
+const { harness, game, CONFIG } = bootWorld("cavaliers");
 beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
-  clearTokens();
   canvasRequests.length = 0;
   FilePicker.opened.length = 0;
   combatTrackerSettings.resource = "";

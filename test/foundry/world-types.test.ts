@@ -5,23 +5,13 @@
  * every type and sheet Fray registers has a label in lang/en.json.
  */
 import { readFileSync } from "node:fs";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
-import { installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { describe, expect, it } from "vitest";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
+const { harness, game } = bootWorld("cavaliers", { dom: false });
 const systemJson = JSON.parse(readFileSync("system.json", "utf8")) as { documentTypes: Record<string, Record<string, unknown>> };
 
-beforeAll(async () => {
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-beforeEach(() => harness.reset());
 
 describe("the Create Item dialog", () => {
   it.each(RULESET_IDS)("in a %s world offers that ruleset's item types only", async (id) => {

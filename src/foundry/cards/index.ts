@@ -16,7 +16,7 @@ export { CARD_TYPE, cardOf, withChoice, type CardData, type CardRef, type Change
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
 export { postServedCard } from "./gm.js";
-export { cardOdds, percent } from "./odds.js";
+export { cardOdds, choiceOdds, percent } from "./odds.js";
 export { diceLegend, keptAmong, markedDie, type DieMark, type MarkedDie } from "./dice-marks.js";
 export { registerPhrasing, say, type PhraseRow, type RulesetPhrasing } from "./phrasing.js";
 export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";
