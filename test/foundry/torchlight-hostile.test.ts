@@ -453,7 +453,6 @@ describe("a hostile player writing what v13 lets her write in a torchlight fight
     await token!.update({ disposition: -1 });
     expect(sideOfElsa()).toBe("party");
     await fight().update({ turn: 3 });
-    await harness.flush();
     expect(fight().turn).toBe(0);
     await combatants.get(w.ids.elsa)!.update({ initiative: 20 });
     expect(fight().turns.map((c) => c.name)).toEqual(order);
