@@ -47,6 +47,21 @@ async function gmPhase(): Promise<void> {
   await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
 }
 
+/** A Thug (Aggressive) and a Brute (On Guard) join the Bandit in lane 3, which the GM names the foes' Squad; then the GM's turn. */
+async function squadInLane3(): Promise<unknown[]> {
+  const ActorClass = harness.CONFIG.Actor.documentClass as unknown as { create(d: object): Promise<{ id: string; uuid: string; items: { contents: { id: string }[] } }> };
+  const thugs = [];
+  for (const name of ["Thug", "Brute"]) thugs.push(await ActorClass.create({ name, type: "torchlightNpc", items: [{ name: "Club", type: "torchlightWeapon", system: { die: 6 } }] }));
+  const made = (await w.combat.createEmbeddedDocuments("Combatant", thugs.map((a) => ({ actorId: a.id, name: (a as unknown as { name: string }).name })))) as { id: string }[];
+  harness.switchUser(w.gm);
+  const { ask } = await import("../../src/foundry/relay/index.js");
+  for (const c of made) await ask("torchlight.move", { combat: combatId(), combatant: c.id, lane: 3, stance: c === made[0] ? "aggressive" : "on-guard" });
+  await ask("torchlight.toggleSquad", { combat: combatId(), side: "foes", lane: 3 });
+  await gmPhase();
+  return thugs;
+}
+
+
 /** The GM ends the round; saves, if any are owed, are rolled by whoever owes them (faces given in order). */
 async function endRound(...saves: number[]): Promise<Message> {
   harness.switchUser(w.gm);
@@ -220,21 +235,45 @@ describe("stance abilities", () => {
   });
 
   it("seed 004 §Squads: the GM names a Squad; its members attack Enhanced and only the highest hit on one character lands", async () => {
-    const ActorClass = harness.CONFIG.Actor.documentClass as unknown as { create(d: object): Promise<{ id: string; uuid: string; items: { contents: { id: string }[] } }> };
-    const thugs = [];
-    for (const name of ["Thug", "Brute"]) thugs.push(await ActorClass.create({ name, type: "torchlightNpc", items: [{ name: "Club", type: "torchlightWeapon", system: { die: 6 } }] }));
-    const made = (await w.combat.createEmbeddedDocuments("Combatant", thugs.map((a) => ({ actorId: a.id, name: (a as unknown as { name: string }).name })))) as { id: string }[];
-    harness.switchUser(w.gm);
-    const { ask } = await import("../../src/foundry/relay/index.js");
-    for (const c of made) await ask("torchlight.move", { combat: combatId(), combatant: c.id, lane: 3, stance: c === made[0] ? "aggressive" : "on-guard" });
-    await ask("torchlight.toggleSquad", { combat: combatId(), side: "foes", lane: 3 });
-    await gmPhase();
+    const thugs = await squadInLane3();
     const first = (await fx.attack(w, w.gm, w.bandit, w.riddic, [2, 4]))!;
     expect(edges(first)).toEqual(["+squad-attack"]);
     await fx.attack(w, w.gm, thugs[0] as never, w.riddic, [1, 3]);
     const round = await endRound(20);
     // The Bandit (Steadied) hits for 4; the Thug, Aggressive, for 3 + 2 = 5: only the 5 lands.
     expect(cardOf(round).outcome.steps.filter((s) => s.rule === "squad-lower")).toEqual([{ rule: "squad-lower", hit: 0, squad: "foes:3", amount: 4 }]);
+  });
+
+  it("seed 004 §Squads, issue 35 item 9: every member's damage die rolls before anyone chooses on a Precision Strike, then the choices come in the order declared", async () => {
+    const thugs = await squadInLane3();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    // The Bandit, the Thug and the Brute declare on Riddic: nothing rolls yet.
+    const cards = [(await fx.declare(w, w.gm, w.bandit, w.riddic))!, (await fx.declare(w, w.gm, thugs[0] as never, w.riddic))!, (await fx.declare(w, w.gm, thugs[1] as never, w.riddic))!];
+    expect(cards.map((c) => cardOf(c).outcome.awaiting?.choice)).toEqual(["held", "held", "held"]);
+    // Enhanced as a Squad: two dice each. The Bandit's 10 and the Thug's 6 are Precision Strikes, the Brute's 2 is not.
+    queueFaces(10, 1, 6, 1, 2, 1);
+    await fx.rollDeclared(w, "gm");
+    expect(cards.map((c) => cardOf(c).outcome.dice.map((d) => d.face))).toEqual([[10, 1], [6, 1], [2, 1]]);
+    expect(cards.map((c) => cardOf(c).outcome.awaiting?.choice)).toEqual(["precision", "precision", "feint"]);
+    // The Thug may not choose before the Bandit, who declared first.
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: cards[1]!.id, choice: "precision", value: "extra-die", roll: null })).toMatchObject({ ok: false, reason: "The Squad chooses on its Precision Strikes in the order it declared: Bandit first." });
+    expect(fx.stored()).toBe(before);
+    await fx.click(cards[0]!, "[data-fray-value='distract']");
+    expect(cardOf(cards[0]!).state).toBe("applied");
+    await fx.click(cards[1]!, "[data-fray-value='extra-die']", [3]);
+    expect(cardOf(cards[1]!).state).toBe("applied");
+  });
+
+  it("issue 35 item 9: a Squad member's Precision Strike waits while a mate's declared attack has not rolled", async () => {
+    const thugs = await squadInLane3();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const bandit = (await fx.declare(w, w.gm, w.bandit, w.riddic))!;
+    queueFaces(10, 1);
+    await fx.rollDeclared(w, "gm");
+    // The Thug declares late: his die waits for the GM, and the Bandit's choice waits for his die.
+    await fx.declare(w, w.gm, thugs[0] as never, w.riddic);
+    expect(await ask("card.choose", { message: bandit.id, choice: "precision", value: "extra-die", roll: null })).toMatchObject({ ok: false, reason: "Every member of the Squad rolls her damage die before anyone chooses on a Precision Strike." });
   });
 });
 

@@ -167,6 +167,8 @@ describe("the attack dialog", () => {
     const card = lastCard() as unknown as Parameters<typeof fx.click>[0];
     expect(await fx.buttons(card)).toEqual(["choose:reroll", "choose:keep"]);
     expect((await card.renderHTML()).textContent).toContain("Elsa's die shows 4 on a d10: Feint for 1 Breath (reroll it, keep the higher), or keep it?");
+    // Issue 38 item 3: both branches, exact: keeping deals 4 + 1; the reroll's higher of 4 and a d10, + 1, averages 7.1 and beats the 4 six times in ten.
+    expect((await card.renderHTML()).textContent).toContain("Keep: 5 damage. Feint: 7.1 on average, more damage 60% of the time.");
     await fx.click(card, "[data-fray-value='keep']");
     expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "applied", outcome: { result: { damage: 5 } } });
     expect((lastCard() as unknown as { whisper: string[] }).whisper).toEqual([]);

@@ -280,7 +280,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   // A choice the rules leave to the GM (by "gm": a ruling only she gives) is no actor's owner's.
   const chooser = awaiting.by === GM_CHOOSER ? null : (actors[awaiting.by] ?? null);
   if (awaiting.by === GM_CHOOSER ? !asker.isGM : !owns(asker, chooser)) refuse(awaiting.by === GM_CHOOSER ? "GMChoice" : "NotYourChoice", { name: chooser?.name ?? awaiting.by });
-  const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker);
+  const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker, card);
   if (refusal) throw new Refused(refusal);
   const request = withChoice(card.request, awaiting.choice, payload.value);
   const rules = rulesRequestOf(kind, request, actors);
@@ -378,9 +378,8 @@ export async function openCardAsGm(open: { kind: string; refs: Record<string, Ca
 export async function chooseAsGm(messageId: string, choice: string, value: unknown): Promise<void> {
   if (!game.user?.isGM) refuse("GMOnly");
   const { message, card, kind } = await messageOf({ message: messageId });
-  const rules = rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs));
-  const { roll } = await rollMissing(diceOnMessage(message), (tray) => rulesAction(kind).resolve(rules, tray));
-  await choose({ message: messageId, choice, value, roll: roll ? JSON.stringify(roll.toJSON()) : null }, game.user!);
+  const sent = await rollAsGm(message, kind, rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs)), diceOnMessage(message));
+  await choose({ message: messageId, choice, value, roll: sent?.json ?? null }, game.user!);
 }
 
 export function registerCardRequests(): void {

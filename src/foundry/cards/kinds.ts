@@ -99,9 +99,10 @@ export interface CardKind {
   rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown>;
   /**
    * On the GM, for a choice its chooser may make: a value only some may give (a value only a GM
-   * sets); a refusal reason, or null when the asker may give it.
+   * sets), or a choice that must wait for other cards (card is the card as stored); a refusal
+   * reason, or null when the asker may give it.
    */
-  checkChoice?(choice: string, value: unknown, asker: User.Implementation): string | null;
+  checkChoice?(choice: string, value: unknown, asker: User.Implementation, card: CardData): string | null;
   /**
    * Choices whose dice the active GM rolls when he serves them, not the chooser's client (a roll
    * sent with one is refused): the dice of both sides, such as an attack and its defence rolled

@@ -11,6 +11,7 @@ import { MANEUVER_NAMES, type ManeuverName, SQUAD_SIZE } from "../../../../rules
 import { flag, oneOf, optionalInteger, optionalString } from "../../../cards/checks.js";
 import { combatId, oneOf as oneOfField, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { type CardData, cardOf } from "../../../cards/model.js";
 import { templatePath } from "../../../system.js";
 import { isDead, isIncapacitated, torchlightSystem, untrainedOffHand, weaponOf, weaponsOf } from "../actor-data.js";
 import { asRules, compulsionsForAttack } from "../combat/compulsions.js";
@@ -122,6 +123,20 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   return request;
 }
 
+/**
+ * A Squad member's Precision Strike choice waits until every member has rolled her damage die ("all
+ * attackers roll their damage dice"), then the choices come in the order the attacks were declared.
+ */
+function squadWaits(card: CardData): string | null {
+  const { squad, combat, round } = card.request;
+  if (typeof squad !== "string") return null;
+  const members = (game.messages?.contents ?? []).map(cardOf).filter((c): c is CardData => c?.kind === card.kind && c.state === "open" && c.request.combat === combat && c.request.round === round && c.request.squad === squad);
+  if (members.some((c) => c.outcome?.awaiting?.choice === "held")) return localize("Refused.SquadStillRolling");
+  const earlier = members.slice(0, members.findIndex((c) => c.request.attacker === card.request.attacker));
+  const first = earlier.find((c) => c.outcome?.awaiting?.choice === "precision");
+  return first ? localize("Refused.SquadInOrder", { name: (first.request.names as { attacker: string }).attacker }) : null;
+}
+
 function localizeAbility(ability: string): string {
   return game.i18n!.localize(`FRAY.Torchlight.Ability.${ability}`);
 }
@@ -227,9 +242,9 @@ export const torchlightAttackCard: CardKind = {
   prepare,
   rulesRequest,
   // Only the GM (or the side's last declaration, served on the GM) closes the declarations.
-  checkChoice(choice, value, asker) {
-    if (choice !== "held") return null;
-    return asker.isGM && value === false ? null : localize("Refused.DeclaredHeld");
+  checkChoice(choice, value, asker, card) {
+    if (choice === "held") return asker.isGM && value === false ? null : localize("Refused.DeclaredHeld");
+    return choice === "precision" ? squadWaits(card) : null;
   },
   async opened(card) {
     if (card.request.held !== true) return;

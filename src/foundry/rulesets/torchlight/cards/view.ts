@@ -10,6 +10,9 @@ import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { cardName } from "../../../cards/documents.js";
+import { percent } from "../../../cards/odds.js";
+import type { AttackRequest } from "../../../../rules/torchlight/actions/attack.js";
+import { feintBranches } from "../../../../rules/torchlight/odds.js";
 
 const i18n = () => game.i18n!;
 const has = (key: string) => i18n().has(`FRAY.Torchlight.${key}`);
@@ -203,6 +206,16 @@ interface ChoiceButton {
   action: string;
 }
 
+/** Both branches of the Feint, exact, from the rules request the GM resolved (issue 38 item 3); empty when the rules cannot read it. */
+function feintOdds(card: CardData, kept: number): string {
+  try {
+    const { keep, reroll, better } = feintBranches(card.rules as AttackRequest, kept);
+    return t("Await.feintOdds", { keep: keep.mean, mean: reroll.mean.toFixed(1), better: percent(better) });
+  } catch {
+    return "";
+  }
+}
+
 /** The buttons for what the card awaits, for its chooser (and the GM) only. */
 function choicesOf(card: CardData, awaiting: Awaiting): { owner: string; prompt: string; buttons: ChoiceButton[] } {
   const owner = card.refs[awaiting.by]?.actor ?? "";
@@ -218,7 +231,7 @@ function choicesOf(card: CardData, awaiting: Awaiting): { owner: string; prompt:
   }
   if (awaiting.choice === "feint") {
     const die = { die: awaiting.offer.die ?? "", sides: awaiting.offer.sides ?? "" };
-    return { owner, prompt: t("Await.feint", { name: who, ...die }), buttons: [button("reroll", t("FeintReroll")), button("keep", t("FeintKeep", die))] };
+    return { owner, prompt: `${t("Await.feint", { name: who, ...die })} ${feintOdds(card, Number(awaiting.offer.die))}`.trim(), buttons: [button("reroll", t("FeintReroll")), button("keep", t("FeintKeep", die))] };
   }
   if (awaiting.choice.startsWith("breathOrder.")) {
     // Each button puts one more of her hits to her Breath: its value is the order so far with that hit added.
