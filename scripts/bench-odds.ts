@@ -33,6 +33,14 @@ const dramaSchemaMaxima = (name: string) => ({ ...dramaFighter(name), situationa
 export const CONTESTS: Contest[] = [
   // Every spend is given (`[]` buys nothing; a landing attack's too): without them resolve stops to ask.
   { ruleset: "cavaliers", action: "attack", what: "34 dice a side (d10 attribute, 10 ranks, d12s, two Assists of 10)", request: { attack: "lunge", defence: "parry", attacker: cavalier("A"), defender: cavalier("D"), spend: [], landingSpend: [] } },
+  // The defence step (issue 38): what the defender's browser works out for each defence before any die,
+  // at its largest: a Dodge (no item die) with her d12 Advantage and two Assists of 10, against 34 dice.
+  {
+    ruleset: "cavaliers",
+    action: "attack",
+    what: "the defence choice: a Dodge with the d12 Advantage and two Assists of 10, against 34 dice",
+    request: { attack: "lunge", defence: "dodge", attacker: cavalier("A"), defender: { name: "D", attribute: 10, competency: 12, ranks: 10, advantage: 12, useAdvantage: true, assists: [d12s(10), d12s(10)] }, spend: [], landingSpend: [] },
+  },
   { ruleset: "cavaliers", action: "skill", what: "34 dice against Very Hard", request: { actor: cavalier("A"), skill: "deceive", opposition: "very-hard", spend: [] } },
   { ruleset: "drama", action: "melee", what: "a sheet's maxima: 30 Bd, 11 Dd, large shields", request: { a: dramaFighter("A"), b: { ...dramaFighter("B"), stance: "stand" } } },
   // The seed caps no situational dice, and a Dramatic stance's modifiers are the GM's: the request

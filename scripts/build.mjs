@@ -112,6 +112,8 @@ async function checkInputs() {
       if (typeof doc._id !== "string" || typeof doc._key !== "string") {
         fail(`packs/${pack.name}/${file.name} needs both "_id" and "_key" (e.g. "!items!<_id>"); the Foundry CLI skips it otherwise`);
       }
+      // v13's server migrates a record without _stats again on every world that loads the pack (scripts/pack-stats.mjs).
+      if (typeof doc._stats?.coreVersion !== "string") fail(`packs/${pack.name}/${file.name} needs "_stats" (run its scripts/packs/*.ts): v13 migrates a pack record without them`);
     }
   }
   const sourceFolders = existsSync(join(ROOT, "packs"))

@@ -1,4 +1,5 @@
 /** Types of scripts/rules-pack.mjs for the TypeScript tests that import it. */
+import type { PackStats } from "./pack-stats.mjs";
 export interface RulesTerm {
   term: string;
   anchor: string | null;
@@ -13,6 +14,7 @@ export interface RulesPageSource {
   sort: number;
   ownership: Record<string, number>;
   flags: { fray: { ruleset: string; terms: RulesTerm[] } };
+  _stats: PackStats;
 }
 export interface RulesEntrySource {
   _id: string;
@@ -23,6 +25,7 @@ export interface RulesEntrySource {
   sort: number;
   ownership: Record<string, number>;
   flags: { fray: { ruleset: string } };
+  _stats: PackStats;
 }
 export declare const RULES_ORDER: string[];
 export declare const RULES_PACK: string;

@@ -16,6 +16,7 @@
  * `<!-- /developers -->` lines, whole sections included, and is left out.
  */
 import { createHash } from "node:crypto";
+import { withPackStats } from "./pack-stats.mjs";
 import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import showdown from "showdown";
@@ -168,7 +169,7 @@ export function rulesEntry(ruleset, markdown, sort = 0) {
       flags: { fray: { ruleset, terms: [{ term: pageName, anchor: null }, ...section.terms] } },
     };
   });
-  return {
+  return withPackStats({
     _id: entryId,
     _key: `!journal!${entryId}`,
     name,
@@ -177,7 +178,7 @@ export function rulesEntry(ruleset, markdown, sort = 0) {
     sort: (sort + 1) * 1000,
     ownership: { default: 0 },
     flags: { fray: { ruleset } },
-  };
+  });
 }
 
 /** Every ruleset's entry, read from rulesDir (docs/rules); a page not named in RULES_ORDER is refused, as is a missing one. */

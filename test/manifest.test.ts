@@ -33,6 +33,15 @@ describe("the development system.json", () => {
     expect(manifest.styles).toEqual([{ src: "styles/fray.css", layer: "system" }]);
   });
 
+  // v13's BaseSystem.defineSchema (common/packages/base-system.mjs) gives a system without a grid 1 unit of
+  // no name; a new scene takes its grid from the system. Five feet a square is Beyond the Torchlight's unit
+  // of measure (§Incapacitated and Death: "5 feet, 1 meter, one combat square") and the Nightclub's grid.
+  it("declares v13's grid: square, five feet a square, as the Nightclub scene is drawn", () => {
+    expect(manifest.grid).toEqual({ type: 1, distance: 5, units: "ft", diagonals: 0 });
+    const nightclub = JSON.parse(readFileSync("packs/unhex-scenes/the-nightclub.json", "utf8")) as { grid: Record<string, unknown> };
+    expect(nightclub.grid).toMatchObject({ type: 1, distance: 5, units: "ft" });
+  });
+
   it("asks for hot reload of the built styles, templates and languages", () => {
     expect(manifest.flags?.hotReload).toEqual({ extensions: ["css", "hbs", "json"], paths: ["styles", "templates", "lang"] });
   });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
 import { afterAll, describe, expect, it } from "vitest";
+import { PACK_CORE_VERSION } from "../scripts/pack-stats.mjs";
 
 /**
  * The compendium sources under packs/ round-trip through the official Foundry CLI: every source file
@@ -77,6 +78,42 @@ function keyProblems(doc: Doc, collection: string, where: string, parentIds: str
   return problems;
 }
 
+/**
+ * The fields of each kind of document Fray's packs hold, as v13 (build 350) defines them in
+ * `defineSchema` (common/documents/actor.mjs, item.mjs, active-effect.mjs, scene.mjs, region.mjs,
+ * region-behavior.mjs); `_key` is the Foundry CLI's. A field v13 does not know (a later version's, say)
+ * is dropped by v13 when it loads the pack, so a source holding one says what the world never gets.
+ */
+const V13_FIELDS: Record<string, string[]> = {
+  actors: ["_id", "name", "img", "type", "system", "prototypeToken", "items", "effects", "folder", "sort", "ownership", "flags", "_stats"],
+  items: ["_id", "name", "type", "img", "system", "effects", "folder", "sort", "ownership", "flags", "_stats"],
+  effects: ["_id", "name", "img", "type", "system", "changes", "disabled", "duration", "description", "origin", "tint", "transfer", "statuses", "sort", "flags", "_stats"],
+  scenes: ["_id", "name", "active", "navigation", "navOrder", "navName", "background", "foreground", "foregroundElevation", "thumb", "width", "height", "padding", "initial", "backgroundColor", "grid", "tokenVision", "fog", "environment", "drawings", "tokens", "lights", "notes", "sounds", "regions", "templates", "tiles", "walls", "playlist", "playlistSound", "journal", "journalEntryPage", "weather", "folder", "sort", "ownership", "flags", "_stats"],
+  regions: ["_id", "name", "color", "shapes", "elevation", "behaviors", "visibility", "locked", "flags"],
+  behaviors: ["_id", "name", "type", "system", "disabled", "flags", "_stats"],
+};
+/** The kinds whose v13 schema has `_stats` (a Region has none: its records take the Scene's). */
+const HAS_STATS = new Set(["actors", "items", "effects", "scenes", "behaviors"]);
+
+/** Every field v13 would not keep, and every record v13's server would migrate again, as readable lines. */
+function v13Problems(doc: Doc, collection: string, where: string): string[] {
+  const problems: string[] = [];
+  const known = V13_FIELDS[collection];
+  if (!known) return [`${where}: Fray's packs hold no ${collection}`];
+  for (const field of Object.keys(doc)) if (field !== "_key" && !known.includes(field)) problems.push(`${where}: "${field}" is not a v13 field`);
+  if (HAS_STATS.has(collection)) {
+    // ServerDocumentMixin._migrateRecord (v13 dist/database/backend/server-document.mjs) migrates a record with no _stats or an older coreVersion.
+    const stats = doc._stats as { coreVersion?: unknown; systemId?: unknown } | undefined;
+    if (stats?.coreVersion !== PACK_CORE_VERSION) problems.push(`${where}: _stats.coreVersion is ${JSON.stringify(stats?.coreVersion)}, expected "${PACK_CORE_VERSION}"`);
+    if (stats?.systemId !== "fray") problems.push(`${where}: _stats.systemId is ${JSON.stringify(stats?.systemId)}`);
+  }
+  for (const child of EMBEDDED[collection] ?? []) {
+    const list = doc[child];
+    if (Array.isArray(list)) list.forEach((embedded: Doc, index) => problems.push(...v13Problems(embedded, child, `${where} ${child}[${index}]`)));
+  }
+  return problems;
+}
+
 describe("packs/ and system.json agree", () => {
   it("every system.json pack has a source folder packs/<name> and path packs/<name>", () => {
     // The rules pack is made from docs/rules at build time (test/rules-pack.test.ts).
@@ -105,6 +142,11 @@ describe.each(packs.filter((pack) => sourceFolders.includes(pack.name)).map((pac
 
   it("every source file has _id and a _key matching its place (a file without _key would be dropped)", () => {
     const problems = sourceFiles(name).flatMap(({ file, doc }) => keyProblems(doc, collection as string, file));
+    expect(problems).toEqual([]);
+  });
+
+  it("every document holds only v13's fields and carries _stats, so v13 neither drops a field nor migrates the pack again", () => {
+    const problems = sourceFiles(name).flatMap(({ file, doc }) => v13Problems(doc, collection as string, file));
     expect(problems).toEqual([]);
   });
 
@@ -138,6 +180,9 @@ describe.each(packs.filter((pack) => sourceFolders.includes(pack.name)).map((pac
     const back = new Map<string, Doc>();
     for (const file of readdirSync(extracted)) {
       const doc = JSON.parse(readFileSync(join(extracted, file), "utf8")) as Doc;
+      // The CLI (3.x) knows a later Scene's `levels` and gives every scene it extracts an empty list; v13's
+      // server expands a scene by its own hierarchy and drops the field (common/documents/scene.mjs has none).
+      if (pack.type === "Scene" && Array.isArray(doc.levels) && doc.levels.length === 0) delete doc.levels;
       back.set(String(doc._id), doc);
     }
     expect([...back.keys()].sort(), "ids in the compiled pack").toEqual(sources.map(({ doc }) => String(doc._id)).sort());

@@ -299,7 +299,7 @@ export class ApplicationV2 {
     });
     if (this.options.tag === "form") {
       const formConfig = this.options.form ?? {};
-      element.addEventListener("submit", (event) => trackAction(this._onSubmitForm(formConfig, event)));
+      element.addEventListener("submit", (event) => trackAction(() => this._onSubmitForm(formConfig, event)));
       element.addEventListener("change", (event) => this._onChangeForm(formConfig, event));
     }
   }
@@ -326,7 +326,7 @@ export class ApplicationV2 {
       buttons = handler.buttons;
       handler = handler.handler;
     }
-    if (buttons.includes(event.button ?? 0)) trackAction(handler.call(this, event, target));
+    if (buttons.includes(event.button ?? 0)) trackAction(() => (handler as (event: Event, target: HTMLElement) => unknown).call(this, event, target));
   }
 
   protected _onClickAction(_event: Event, _target: HTMLElement): void {}
@@ -358,7 +358,7 @@ export class ApplicationV2 {
 
   /** ApplicationV2#_onChangeForm: submitOnChange submits. */
   protected _onChangeForm(formConfig: ApplicationOptions["form"] & object, event: Event): void {
-    if (formConfig.submitOnChange) trackAction(this._onSubmitForm(formConfig, event));
+    if (formConfig.submitOnChange) trackAction(() => this._onSubmitForm(formConfig, event));
   }
 
   /** ApplicationV2#_onFirstRender and _onRender: hooks for subclasses, not awaited. */
@@ -412,9 +412,15 @@ export class ApplicationV2 {
 
 function noop(): void {}
 
-/** Handlers of clicks and change-submits are not awaited by the DOM; the harness tracks them as it tracks background renders. */
-function trackAction(result: unknown): void {
-  trackRender(result, "a click or submit handler");
+/**
+ * Handlers of clicks and change-submits are not awaited by the DOM; the harness tracks them as it
+ * tracks background renders. A handler is its clicker's client's code to its end: the playground
+ * switches "Play as" while a GM's click is still at work (a turn's upkeep, a defeated mark), and that
+ * work must go on as hers, as on her own computer (the browser has no async context: the user stays
+ * the current one while the handler's promise is pending, as state.clientContext keeps it).
+ */
+export function trackAction(handler: () => unknown): void {
+  trackRender(state.clientContext.run(state.game.user, handler), "a click or submit handler");
 }
 
 function localize(key: string): string {

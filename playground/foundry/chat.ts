@@ -1,10 +1,12 @@
 /**
  * What the harness's ChatMessage lacks for chat cards, after the v13 API: ChatMessage.applyRollMode
- * (static, on creation data) and #applyRollMode, and #renderHTML, which builds the message's <li>
- * (header + .message-content) and calls the "renderChatMessageHTML" hook as the chat log does.
+ * (static, on creation data) and #applyRollMode, #_preCreate, which rolls the content's `[[…]]`
+ * inline rolls, and #renderHTML, which builds the message's <li> (header + .message-content, the
+ * content enriched) and calls the "renderChatMessageHTML" hook as the chat log does.
  */
 import { ChatMessage, User } from "./documents.js";
 import { Hooks } from "./hooks.js";
+import { textEditorStatics } from "./journal.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 
@@ -68,7 +70,8 @@ async function renderHTML(this: ChatMessage): Promise<HTMLElement> {
   content.className = "message-content";
   if (this.isContentVisible) {
     (header.firstElementChild as HTMLElement).textContent = speaker.alias ?? "";
-    content.innerHTML = this.content;
+    // v13 enriches the content for every viewer as it is shown: @UUID links, addresses, inline rolls, custom enrichers.
+    content.innerHTML = await textEditorStatics.enrichHTML(this.content, { rollData: {} });
   } else {
     const name = this.author?.name ?? "?";
     (header.firstElementChild as HTMLElement).textContent = name;
@@ -87,10 +90,30 @@ async function renderHTML(this: ChatMessage): Promise<HTMLElement> {
   return li;
 }
 
+type PreCreate = (this: ChatMessage, data: AnyObject, options: AnyObject, user: User) => Promise<boolean | void>;
+
+/**
+ * v13 ChatMessage#_preCreate: every `[[formula]]` in the content (the raw HTML, attributes and all) is
+ * rolled there and then, on the creating client, and the content keeps the result in its place.
+ */
+function preCreateWith(base: PreCreate): PreCreate {
+  return async function (this: ChatMessage, data, options, user) {
+    if ((await base.call(this, data, options, user)) === false) return false;
+    if (typeof data.content !== "string") return;
+    let content = data.content;
+    for (const [expression] of data.content.matchAll(/\[\[(.*?)(]{2,3})(?:{([^}]+)})?/g)) {
+      content = content.replace(expression, await textEditorStatics.enrichHTML(expression, { documents: false, links: false, rolls: true, custom: false }));
+    }
+    this.updateSource({ content });
+  };
+}
+
 /** Adds the methods to the harness's ChatMessage (one place, at install). */
 export function installChat(): void {
   Object.assign(ChatMessage, { applyRollMode });
+  const prototype = ChatMessage.prototype as unknown as { _preCreate: PreCreate };
   Object.assign(ChatMessage.prototype, {
+    _preCreate: preCreateWith(prototype._preCreate),
     renderHTML,
     applyRollMode(this: ChatMessage, rollMode: string) {
       const data = applyRollMode({ whisper: [...((this as unknown as { whisper: string[] }).whisper ?? [])] }, rollMode);

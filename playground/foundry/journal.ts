@@ -10,11 +10,12 @@
  *   server reads them from the pack's LevelDB; the browser server does the same from dist/).
  * - `fromUuid`/`fromUuidSync` of a compendium UUID (client/utils/helpers.mjs `fromUuid`, which asks
  *   the pack; here every document is already loaded).
- * - `TextEditor.enrichHTML` with `@UUID[uuid#hash]{label}` links and `CONFIG.TextEditor.enrichers`
- *   (client/applications/ux/text-editor.mjs: `enrichHTML`, `_enrichContentLinks`,
+ * - `TextEditor.enrichHTML` with `@UUID[uuid#hash]{label}` links, hyperlinks, inline rolls and
+ *   `CONFIG.TextEditor.enrichers` (client/applications/ux/text-editor.mjs: `enrichHTML`,
+ *   `_enrichContentLinks`, `_enrichHyperlinks`, `_enrichInlineRolls`/`_createInlineRoll`,
  *   `_applyCustomEnrichers`, `_replaceTextContent`, `createAnchor`), and the body's click listener
  *   on `a[data-link]` that calls the document's `_onClickDocumentLink` (`activateListeners`).
- *   Left out: inline rolls, embeds, hyperlinks, secrets.
+ *   Left out: embeds, secrets.
  * - `JournalEntryPage#_onClickDocumentLink` opens its entry's sheet at the page and anchor
  *   (client/documents/journal-entry-page.mjs); the sheet is a stand-in that shows that page's title
  *   and content and remembers what it was asked to show.
@@ -233,13 +234,18 @@ export const textEditorStatics = {
     return a;
   },
 
+  /** v13 TextEditor.enrichHTML: content links, hyperlinks, inline rolls, then custom enrichers, each over the text nodes (embeds and secrets left out). */
   async enrichHTML(content: string | null | undefined, options: AnyObject = {}): Promise<string> {
     if (!content?.length) return "";
+    const { documents = true, links = true, rolls = true, custom = true } = options as Record<string, boolean | undefined>;
     const html = document.createElement("div");
     html.innerHTML = String(content);
-    const contentLinks: EnricherConfig = { pattern: /@UUID\[([^#\]]+)(?:#([^\]]+))?](?:{([^}]+)})?/g, enricher: (match) => contentLink(match) };
-    const custom = options.custom === false ? [] : (((state.CONFIG.TextEditor as AnyObject | undefined)?.enrichers as EnricherConfig[] | undefined) ?? []);
-    for (const config of [contentLinks, ...custom]) await replaceTextContent(html, config);
+    const enrichers: EnricherConfig[] = [];
+    if (documents) enrichers.push({ pattern: /@UUID\[([^#\]]+)(?:#([^\]]+))?](?:{([^}]+)})?/g, enricher: (match) => contentLink(match) });
+    if (links) enrichers.push({ pattern: /(https?:\/\/)(www\.)?([^\s<]+)/gi, enricher: (match) => hyperlink(match) });
+    if (rolls) enrichers.push({ pattern: /\[\[(\/[a-zA-Z]+\s)?(.*?)(]{2,3})(?:{([^}]+)})?/gi, enricher: (match) => inlineRoll(match, (options.rollData as AnyObject | undefined) ?? {}) });
+    if (custom) enrichers.push(...(((state.CONFIG.TextEditor as AnyObject | undefined)?.enrichers as EnricherConfig[] | undefined) ?? []));
+    for (const config of enrichers) await replaceTextContent(html, config);
     return html.innerHTML;
   },
 
@@ -270,7 +276,51 @@ function contentLink(match: RegExpMatchArray): HTMLElement {
   return textEditorStatics.createAnchor({ classes: ["content-link"], attrs: { draggable: "true" }, dataset, name: name ?? String(doc.name) });
 }
 
-/** v13 TextEditor#_replaceTextContent: each match in a text node becomes the element the enricher returns (null leaves the text). */
+/** v13 TextEditor._createHyperlink: an address in the text becomes a link opening a new tab. */
+function hyperlink(match: RegExpMatchArray): HTMLElement {
+  const a = document.createElement("a");
+  a.href = match[0];
+  a.target = "_blank";
+  a.rel = "nofollow noopener";
+  a.textContent = match[0];
+  return a;
+}
+
+const ROLL_COMMANDS: Record<string, string> = { r: "roll", roll: "roll", gmr: "gmroll", gmroll: "gmroll", br: "blindroll", broll: "blindroll", blindroll: "blindroll", sr: "selfroll", selfroll: "selfroll", pr: "publicroll", publicroll: "publicroll" };
+
+/**
+ * v13 TextEditor._createInlineRoll: `[[formula]]` is rolled at once and shown as its total,
+ * `[[/r formula]]` becomes a roll button for later; a formula the Roll class refuses stays text.
+ */
+async function inlineRoll(match: RegExpMatchArray, rollData: AnyObject): Promise<HTMLElement | null> {
+  const [, command, rawFormula = "", closing = "", label] = match;
+  const formula = closing.length === 3 ? `${rawFormula}]` : rawFormula;
+  const RollClass = (globalThis as unknown as { Roll: new (formula: string, data?: AnyObject) => { evaluate(): Promise<{ total?: number; formula: string }> } }).Roll;
+  const a = document.createElement("a");
+  if (!command) {
+    let roll;
+    try {
+      roll = await new RollClass(formula, rollData).evaluate();
+    } catch {
+      return null;
+    }
+    a.classList.add("inline-roll", "inline-result");
+    a.dataset.tooltipText = formula;
+    a.dataset.roll = JSON.stringify(roll);
+    a.append(label ?? String(roll.total));
+    return a;
+  }
+  const mode = ROLL_COMMANDS[command.trim().slice(1).toLowerCase()];
+  if (!mode) return null;
+  a.classList.add("inline-roll", mode);
+  a.dataset.mode = mode;
+  a.dataset.formula = formula.trim();
+  a.dataset.flavor = label ?? "";
+  a.append(label ?? formula.trim());
+  return a;
+}
+
+/** v13 TextEditor#_replaceTextContent: each match in a text node becomes the element the enricher returns (null, or an enricher that throws, leaves the text). */
 async function replaceTextContent(root: HTMLElement, { pattern, enricher }: EnricherConfig): Promise<void> {
   const walker = document.createTreeWalker(root, 4 /* NodeFilter.SHOW_TEXT */);
   const nodes: Text[] = [];
@@ -284,7 +334,13 @@ async function replaceTextContent(root: HTMLElement, { pattern, enricher }: Enri
     for (const match of matches) {
       const start = match.index ?? 0;
       fragment.append(text.slice(last, start));
-      const element = await enricher(match, {});
+      let element: HTMLElement | null = null;
+      try {
+        element = await enricher(match, {});
+      } catch (error) {
+        // v13 reports it through Hooks.onError("TextEditor.enrichHTML") and leaves the text.
+        console.error("TextEditor.enrichHTML", error);
+      }
       fragment.append(element ?? match[0]);
       last = start + match[0].length;
     }

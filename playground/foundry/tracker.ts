@@ -7,8 +7,8 @@
  * No hover.
  */
 import Handlebars from "handlebars";
-import { ApplicationV2, HandlebarsApplicationMixin } from "./applications.js";
-import { trackRender, type Combat, type Combatant } from "./documents.js";
+import { ApplicationV2, HandlebarsApplicationMixin, trackAction } from "./applications.js";
+import type { Combat, Combatant } from "./documents.js";
 import { state } from "./state.js";
 import type { AnyObject } from "./utils.js";
 
@@ -264,7 +264,7 @@ export class CombatTracker extends HandlebarsApplicationMixin(ApplicationV2) {
     super._attachFrameListeners();
     this.element.addEventListener("change", (event) => {
       const input = event.target as HTMLInputElement;
-      if (input.classList?.contains("initiative-input")) trackRender(this._onUpdateInitiative(input));
+      if (input.classList?.contains("initiative-input")) trackAction(() => this._onUpdateInitiative(input));
     });
   }
 

@@ -6,6 +6,9 @@
  * a world: nothing outlives the page but the chosen ruleset (localStorage).
  */
 import { bootSystem } from "../foundry/browser.js";
+import { state } from "../foundry/state.js";
+import { dragToken } from "../foundry/tokens.js";
+import { SceneView } from "./scene-view.js";
 import { RULESET_NAMES, RULESETS, SCENARIOS, type RulesetId } from "./scenarios.js";
 import { setUpTable, type Doc, type Table } from "./world.js";
 
@@ -152,14 +155,25 @@ async function start(): Promise<void> {
   });
 
   for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage", "updateCombat", "createCombatant", "updateCombatant", "deleteCombatant", "updateActor", "updateToken", "createActiveEffect", "deleteActiveEffect"]) g.Hooks.on(hook, () => scheduleRefresh());
-  // The acting user's targets change on clicks in the page only.
-  $("#pg-scene-drawing").addEventListener("click", (event) => {
-    const tokenId = (event.target as Element).closest?.("[data-token-id]")?.getAttribute("data-token-id");
-    const token = tokenId ? table.tokens.get(tokenId) : undefined;
-    if (!token) return;
-    const targeted = g.game.user.targets.has(token as never);
-    token.setTarget(!targeted, { releaseOthers: !(event as MouseEvent).shiftKey });
-    drawScene();
+  // The scene: a click targets a token as the user playing now; she drags the tokens she owns (the GM any), as on Foundry's canvas.
+  const sceneView = new SceneView($("#pg-scene-drawing"), table.scene, {
+    canDrag: (token) => g.game.user.isGM || token.testUserPermission(g.game.user, "OWNER"),
+    targeted: (token) => {
+      const drawn = table.tokens.get(token.id);
+      return !!drawn && g.game.user.targets.has(drawn as never);
+    },
+    target: (token, additive) => {
+      const drawn = table.tokens.get(token.id);
+      if (!drawn) return;
+      drawn.setTarget(!g.game.user.targets.has(drawn as never), { releaseOthers: !additive });
+      drawScene();
+    },
+    drop: async (token, place) => {
+      // Token#_onDragLeftDrop: one movement to the drop, which the stand-in cuts at Area borders and continues.
+      // The drop is her client's work to its end, however soon the page is switched to someone else.
+      await state.clientContext.run(g.game.user, () => dragToken(token as never, place));
+      scheduleRefresh();
+    },
   });
 
   if (SCENARIOS[ruleset].combatGrid) {
@@ -198,35 +212,8 @@ async function start(): Promise<void> {
   }
 
   function drawScene(): void {
-    const scene = table.scene;
-    const ns = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("viewBox", `0 0 ${scene.width} ${scene.height}`);
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", `${scene.name}: tokens and Areas`);
-    const add = (parent: Element, tag: string, attributes: Record<string, string | number>, text?: string) => {
-      const element = document.createElementNS(ns, tag);
-      for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
-      if (text !== undefined) element.textContent = text;
-      parent.append(element);
-      return element;
-    };
-    for (const region of scene.regions.contents) {
-      const group = add(svg, "g", { class: "pg-region" });
-      for (const shape of region.shapes) add(group, "rect", { x: shape.x, y: shape.y, width: shape.width, height: shape.height, fill: `${region.color ?? "#777777"}55`, stroke: region.color ?? "#777" });
-      const first = region.shapes[0];
-      if (first) add(group, "text", { x: first.x + 12, y: first.y + 44 }, region.name);
-    }
-    const targets = g.game.user.targets;
-    for (const token of scene.tokens.contents) {
-      const drawn = table.tokens.get(token.id);
-      const group = add(svg, "g", { class: `pg-token${drawn && targets.has(drawn as never) ? " targeted" : ""}`, "data-token-id": token.id, tabindex: 0, role: "button", "aria-label": `Target ${token.name}` });
-      add(group, "circle", { class: "pg-ring", cx: token.x + 50, cy: token.y + 50, r: 56, fill: "none", stroke: "transparent" });
-      add(group, "circle", { cx: token.x + 50, cy: token.y + 50, r: 46, fill: token.disposition > 0 ? "#2f6f4f" : "#8a2a1f", stroke: "#fff", "stroke-width": 4 });
-      add(group, "text", { x: token.x + 50, y: token.y + 130 }, token.name);
-    }
-    $("#pg-scene-drawing").replaceChildren(svg);
-    const names = [...targets].map((t) => t.name);
+    sceneView.draw();
+    const names = [...g.game.user.targets].map((t) => t.name);
     $("#pg-targets").textContent = names.length ? `${g.game.user.name} targets ${names.join(", ")}.` : `${g.game.user.name} targets no one: click a token to target it.`;
   }
 

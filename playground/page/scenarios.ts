@@ -2,7 +2,9 @@
  * The ready scene of each ruleset: two player characters (one for each player, written here the way
  * a player fills in her sheet), their foes from the system's compendium packs (the pack's own
  * documents, as a GM imports them), a scene with everyone's token, and a combat of them in the
- * tracker. Unhex plays in the packs' Nightclub; Beyond the Torchlight opens its Combat Grid.
+ * tracker. The Queen's Cavaliers plays in an inn yard of four Areas written here, Unhex in the packs'
+ * Nightclub (the GM has made the line from the entrance to the alley a shut door); Beyond the
+ * Torchlight opens its Combat Grid.
  */
 export const RULESETS = ["cavaliers", "drama", "unhex", "personal", "torchlight"] as const;
 export type RulesetId = (typeof RULESETS)[number];
@@ -25,13 +27,38 @@ export interface Scenario {
   characters: [Character, Character];
   /** The foes: a pack and a document name each. */
   foes: { pack: string; name: string }[];
-  /** A scene from a pack (its Areas drawn as Regions), with each fighter's Area; else a plain room. */
-  scene?: { pack: string; name: string; areas: string[] };
+  /**
+   * A scene from a pack or written here (its Areas drawn as Regions), with each fighter's Area, and
+   * the lines the GM made shut doors (listed on both Areas); else a plain room.
+   */
+  scene?: ({ pack: string; name: string } | { data: Record<string, unknown> }) & { areas: string[]; doors?: [string, string][] };
   /** Beyond the Torchlight's Combat Grid opens with the scene. */
   combatGrid?: boolean;
 }
 
 const cavaliersSpecialty = (name: string, action: string, ranks: number, skill: string, attribute = "verve") => ({ name, type: "cavaliersSpecialty", system: { skill, attribute, ranks, action } });
+/** An Area drawn as a rectangular Region with its Area behaviour, as the GM draws one (docs/play/areas.md). */
+const area = (id: string, name: string, color: string, [x, y, width, height]: [number, number, number, number], to: string[]) => ({
+  name,
+  color,
+  shapes: [{ type: "rectangle", x, y, width, height, rotation: 0, hole: false }],
+  behaviors: [{ name, type: "area", system: { areaId: id, name, connections: to.map((other) => ({ to: other, kind: "two-way", open: false, transparent: false, cover: 0 })) }, disabled: false }],
+});
+
+/** The inn yard: the stable and the taproom open on the yard, the street on the yard's gate; a Run from the stable reaches the taproom. */
+const INN_YARD = {
+  name: "The inn yard",
+  width: 2400,
+  height: 1600,
+  grid: { type: 1, size: 100, distance: 5, units: "ft" },
+  regions: [
+    area("yard", "Yard", "#b7950b", [700, 400, 1000, 800], ["stable", "taproom", "street"]),
+    area("stable", "Stable", "#7d6608", [100, 400, 500, 800], []),
+    area("taproom", "Taproom", "#a04000", [1800, 400, 500, 800], []),
+    area("street", "Street", "#5d6d7e", [700, 100, 1000, 200], []),
+  ],
+};
+
 const personalWeapon = (name: string, attack: string, damage: string, piercing = false) => ({ name, type: "personalWeapon", system: { attack, damage, damageType: "physical", piercing } });
 
 export const SCENARIOS: Record<RulesetId, Scenario> = {
@@ -65,6 +92,8 @@ export const SCENARIOS: Record<RulesetId, Scenario> = {
       { pack: "cavaliers-npcs", name: "Hired Bravo" },
       { pack: "cavaliers-npcs", name: "Watch Conscript" },
     ],
+    // Ines and the bravo cross blades in the yard; Aurore comes from the stable, the conscript from the taproom.
+    scene: { data: INN_YARD, areas: ["yard", "stable", "yard", "taproom"] },
   },
   drama: {
     title: "At the ford: Ines and Berold against a fyrd levy and a man-at-arms",
@@ -108,7 +137,7 @@ export const SCENARIOS: Record<RulesetId, Scenario> = {
       { pack: "unhex-npcs", name: "Bouncer" },
       { pack: "unhex-npcs", name: "Catwalk Sniper" },
     ],
-    scene: { pack: "unhex-scenes", name: "The Nightclub", areas: ["bar", "entrance", "bar", "catwalk"] },
+    scene: { pack: "unhex-scenes", name: "The Nightclub", areas: ["bar", "entrance", "bar", "catwalk"], doors: [["entrance", "alley"]] },
   },
   personal: {
     title: "The town gate: Ines and Bruno against a veteran sergeant and a street thug",

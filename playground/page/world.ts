@@ -78,6 +78,24 @@ interface Globals {
   Scene: { create(data: object): Promise<SceneDoc> };
 }
 
+/** A scene's Areas with the given lines made shut doors, listed on both Areas as a door must be (docs/play/areas.md). */
+function withDoors(scene: Data, doors: [string, string][]): Data {
+  type Line = { to: string; kind: string; open: boolean; transparent: boolean; cover: number };
+  const copy = structuredClone(scene) as Data & { regions: { behaviors: { system: { areaId: string; connections: Line[] } }[] }[] };
+  for (const region of copy.regions)
+    for (const behavior of region.behaviors) {
+      const here = behavior.system.areaId;
+      for (const [a, b] of doors) {
+        if (here !== a && here !== b) continue;
+        const there = here === a ? b : a;
+        const line = behavior.system.connections.find((c) => c.to === there);
+        if (line) Object.assign(line, { kind: "door", open: false, transparent: false });
+        else behavior.system.connections.push({ to: there, kind: "door", open: false, transparent: false, cover: 0 });
+      }
+    }
+  return copy;
+}
+
 /** Make the table for `ruleset` in a world just booted, as the GM. */
 export async function setUpTable(ruleset: RulesetId): Promise<Table> {
   const harness = window.harness;
@@ -100,18 +118,18 @@ export async function setUpTable(ruleset: RulesetId): Promise<Table> {
   for (const foe of scenario.foes) foes.push(await g.CONFIG.Actor.documentClass.create({ ...(await fromPack(foe.pack, foe.name)), ownership: { default: 1 } }));
   const fighters = [...characters, ...foes];
 
-  const sceneData: Data = scenario.scene ? await fromPack(scenario.scene.pack, scenario.scene.name) : { name: "The fight", width: 1200, height: 700, grid: { type: 1, size: 100, distance: 5, units: "ft" }, regions: [] };
+  const sceneData: Data = scenario.scene ? withDoors("data" in scenario.scene ? scenario.scene.data : await fromPack(scenario.scene.pack, scenario.scene.name), scenario.scene.doors ?? []) : { name: "The fight", width: 1200, height: 700, grid: { type: 1, size: 100, distance: 5, units: "ft" }, regions: [] };
   const scene = await g.Scene.create({ ...sceneData, active: true, tokens: [] });
   const perArea = new Map<string, number>();
   const place = (index: number): { x: number; y: number } => {
     const area = scenario.scene?.areas[index];
     const region = area ? scene.regions.contents.find((r) => (r as unknown as { behaviors: { contents: { system: { areaId?: string } }[] } }).behaviors.contents.some((b) => b.system.areaId === area)) : undefined;
     const rect = region?.shapes[0];
-    // Two fighters in one Area stand side by side; without Areas, the party on the left, the foes on the right.
+    // Two fighters in one Area stand one above the other (their names side by side would overlap); without Areas, the party on the left, the foes on the right.
     if (rect && area) {
       const before = perArea.get(area) ?? 0;
       perArea.set(area, before + 1);
-      return { x: rect.x + 100 + before * 250, y: rect.y + 150 };
+      return { x: rect.x + 100, y: rect.y + 100 + before * 300 };
     }
     return index < characters.length ? { x: 200, y: 150 + index * 250 } : { x: 900, y: 150 + (index - characters.length) * 250 };
   };

@@ -1,6 +1,7 @@
 /** What every compendium source script shares: stable ids, file names, item documents and writing a pack folder. */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { withPackStats } from "../pack-stats.mjs";
 
 export type Json = Record<string, unknown>;
 
@@ -46,17 +47,19 @@ export function characterToken(name: string, extra: Json = {}): Json {
   return { name, actorLink: true, disposition: 1, ...extra };
 }
 
-/** Replaces the generated files of a pack folder, leaving the files the script does not own (`keep`). */
+/** Replaces the generated files of a pack folder, leaving the files the script does not own (`keep`); each document carries v13's `_stats` (scripts/pack-stats.mjs). */
 export function writePack(pack: string, docs: Json[], keep: readonly string[] = []): void {
   const dir = join(ROOT, "packs", pack);
   mkdirSync(dir, { recursive: true });
   for (const file of readdirSync(dir)) if (file.endsWith(".json") && !keep.includes(file)) rmSync(join(dir, file));
+  // A kept file is written by hand, but carries v13's `_stats` like the rest.
+  for (const file of keep) writeFileSync(join(dir, file), `${JSON.stringify(withPackStats(JSON.parse(readFileSync(join(dir, file), "utf8")) as Json), null, 2)}\n`);
   const seen = new Set<string>();
   for (const doc of docs) {
     const file = fileName(String(doc.name));
     if (keep.includes(file) || seen.has(file)) fail(`${pack}/${file}: file name clash`);
     seen.add(file);
-    writeFileSync(join(dir, file), `${JSON.stringify(doc, null, 2)}\n`);
+    writeFileSync(join(dir, file), `${JSON.stringify(withPackStats(doc), null, 2)}\n`);
   }
 }
 

@@ -9,6 +9,7 @@
  * committed files and this script drift apart.
  */
 import { fileURLToPath } from "node:url";
+import { withPackStats } from "../pack-stats.mjs";
 import { descriptionHtml, fail, item, type Json, makeId, npcToken, OWNERSHIP, writePack } from "./common.js";
 import { ACTIONS, FALLEN_FATES, ZONES } from "../../src/rules/personal/lists.js";
 
@@ -163,13 +164,13 @@ function npcActor(def: NpcDef): Json {
   };
 }
 
-/** Every Personal Combat pack's documents, by pack name. */
+/** Every Personal Combat pack's documents, by pack name, each with v13's `_stats` (as `writePack` writes them). */
 export function personalPackDocs(): Record<string, Json[]> {
   const listItem = (prefix: string, type: string, img: string, name: string, system: Json, index: number) => {
     const id = makeId(prefix, name);
     return item(id, `!items!${id}`, name, type, img, system, (index + 1) * 100);
   };
-  return {
+  const packs: Record<string, Json[]> = {
     "personal-gear": [
       ...WEAPONS.map((w) => {
         const id = makeId("perWp", w.name);
@@ -189,6 +190,8 @@ export function personalPackDocs(): Record<string, Json[]> {
     ],
     "personal-npcs": NPCS.map(npcActor),
   };
+  for (const docs of Object.values(packs)) docs.forEach((doc) => withPackStats(doc));
+  return packs;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

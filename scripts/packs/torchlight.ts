@@ -9,6 +9,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { withPackStats } from "../pack-stats.mjs";
 import { characterToken, descriptionHtml, npcToken } from "./common.js";
 
 type Json = Record<string, unknown>;
@@ -167,9 +168,9 @@ function combatantActor(def: CombatantDef): Json {
   };
 }
 
-/** Every pack's documents, by pack folder name. */
+/** Every pack's documents, by pack folder name, each with v13's `_stats` (scripts/pack-stats.mjs). */
 export function torchlightPacks(): Record<string, Json[]> {
-  return {
+  const packs: Record<string, Json[]> = {
     "torchlight-gear": [
       ...TORCHLIGHT_WEAPONS.map((w) => {
         const id = makeId("tlWp", w.name);
@@ -182,6 +183,8 @@ export function torchlightPacks(): Record<string, Json[]> {
     ],
     "torchlight-combatants": TORCHLIGHT_COMBATANTS.map(combatantActor),
   };
+  for (const docs of Object.values(packs)) docs.forEach((doc) => withPackStats(doc));
+  return packs;
 }
 
 export const packFile = fileName;

@@ -195,7 +195,6 @@ function nightclubScene(): Json {
     navigation: false,
     // Every embedded collection a Scene has, empty but the Regions (as the Foundry CLI extracts a scene).
     drawings: [],
-    levels: [],
     lights: [],
     notes: [],
     sounds: [],

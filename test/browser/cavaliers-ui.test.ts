@@ -88,6 +88,15 @@ describe.skipIf(!browserAvailable())("cavaliers sheet and attack dialog in Chrom
     await expect.poll(() => dialog.locator('[data-drop="combined"]').innerText()).toBe("1");
     expect(await dialog.locator('[data-drop="total"]').innerText()).toBe("2");
     expect(await dialog.locator('button[type="submit"]').isDisabled()).toBe(false);
+    // Issue 38 item 12: the odds are at the dialog's body size (not a smaller line), and with the
+    // combined actions open the whole dialog still fits a 720 px window (screenshot measures it too).
+    const sizes = await dialog.evaluate((root) => {
+      const size = (selector: string) => [...root.querySelectorAll(selector)].map((element) => getComputedStyle(element).fontSize);
+      return { odds: size(".fray-odds dt, .fray-odds dd"), body: size(".fray-field > span")[0], height: root.getBoundingClientRect().height };
+    });
+    expect(sizes.odds).toHaveLength(6);
+    expect(new Set(sizes.odds)).toEqual(new Set([sizes.body]));
+    expect(sizes.height).toBeLessThanOrEqual(720);
     await screenshot(dialog, "cavaliers-attack-dialog");
 
     await dialog.locator('[name="combined.reload-musket"]').check();

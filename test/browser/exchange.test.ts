@@ -76,6 +76,10 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     // The GM chooses for the Palace Guard, whom no player owns: the card addresses her as the chooser (issue 38 item 2).
     expect(await chat.innerText()).toContain("Your choice: Palace Guard's defence.");
     expect(await page.locator("[data-fray-action='choose'][data-fray-choice='defence']").allInnerTexts()).toEqual(["Parry", "Block", "Dodge"]);
+    // Issue 35: no die before the defence; issue 38 item 3: each defence's chance, worked out in the browser.
+    expect(await page.locator(".fray-die").count()).toBe(0);
+    expect(await chat.innerText()).toContain("Declared: no die is rolled until the defence is chosen.");
+    expect(await page.locator("[data-fray-defence-odds] li").allInnerTexts()).toEqual([expect.stringMatching(/^Parry: Palace Guard wins \d+%$/), expect.stringMatching(/^Block: Palace Guard wins \d+%$/), expect.stringMatching(/^Dodge: Palace Guard wins \d+%$/)]);
     expect(await chat.innerText()).not.toMatch(/FRAY\./);
     await screenshot(chat, "card-cavaliers-awaiting-defence");
 

@@ -107,6 +107,28 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     return null;
   }
 
+  /**
+   * The newest card played to its end: the players first (Ada unless told), then the GM, each makes the choice it waits for on
+   * her own screen (the GM may act for anyone, but a player's choice is hers to make). The log of who did what.
+   */
+  async function playCardThrough(page: Page, bought: Set<string>, players: readonly ("Ada (player)" | "Bob (player)" | "Gamemaster")[] = ["Ada (player)", "Gamemaster"]): Promise<string[]> {
+    const log: string[] = [];
+    const state = async () => (await lastCard(page).getAttribute("data-state")) ?? "";
+    for (let step = 0; step < 12 && !SETTLED.includes(await state()); step += 1) {
+      let acted: string | null = null;
+      for (const who of players) {
+        await playAs(page, who);
+        acted = await actOnCard(page, bought);
+        if (acted) {
+          log.push(`${who}: ${acted}`);
+          break;
+        }
+      }
+      if (!acted) throw new Error(`No one can act on the card:\n${await lastCard(page).innerText()}\n${log.join("\n")}`);
+    }
+    return log;
+  }
+
   /** As the GM: the fighters' data, their sheets' text (opened from the directory) and the tracker's, to compare before and after. */
   async function look(page: Page, names: string[]): Promise<{ data: string; sheets: Record<string, string>; tracker: string }> {
     await playAs(page, "Gamemaster");
@@ -335,6 +357,239 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   });
 
+  /** The centre on the page of a token's drawing, or of an Area's. */
+  const tokenCentre = async (page: Page, name: string) => centre(page.locator(`#pg-scene [aria-label="Target ${name}"] .pg-body`));
+  const areaCentre = async (page: Page, area: string) => centre(page.locator(`#pg-scene .pg-region[data-area="${area}"] rect`).first());
+  async function centre(locator: Locator): Promise<{ x: number; y: number }> {
+    const box = (await locator.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+  /** Drags a token on the scene with the mouse, as a person does: press on it, move, let go. */
+  async function dragOnScene(page: Page, name: string, to: { x: number; y: number }): Promise<void> {
+    const from = await tokenCentre(page, name);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+    await settle(page);
+  }
+  /** Where a token's document stands and the Area it is in, as the scene's documents say. */
+  const standing = (page: Page, name: string) =>
+    page.evaluate((wanted) => {
+      const token = window.playground!.scene.tokens.contents.find((t) => t.name === wanted)!;
+      const region = window.playground!.scene.regions.contents.find((r) => r.shapes.some((s) => token.x + 50 >= s.x && token.x + 50 < s.x + s.width && token.y + 50 >= s.y && token.y + 50 < s.y + s.height));
+      return { x: token.x, y: token.y, area: region?.name ?? null };
+    }, name);
+
+  /** How large a token's name is drawn on the screen, in pixels: its font size times the scene's zoom. */
+  const namePixels = (page: Page) =>
+    page.locator("#pg-scene .pg-token .pg-name").evaluateAll((names) =>
+      names.map((name) => Number(name.getAttribute("font-size")) * ((name as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()?.a ?? 0)),
+    );
+  /** The new notifications since `from`, as the page showed them. */
+  const notesSince = (page: Page, from: number) => page.evaluate((n) => window.harness!.notifications.slice(n).map((note) => `${note.type}: ${note.message}`), from);
+  const noteCount = (page: Page) => page.evaluate(() => window.harness!.notifications.length);
+
+  it("drags tokens on the Nightclub: names readable, a player only her own token, a refused move slid back, a Move and its Intercept, a shut door, the GM's Alt, the scene panned and zoomed", async () => {
+    const page = await openPlayground("unhex");
+    await seedDice(page, 2);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+
+    // Every token's name is drawn at least 11 px tall at the default zoom (the whole club in view).
+    const sizes = await namePixels(page);
+    expect(sizes.length).toBe(4);
+    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(11);
+
+    // Bob may drag Bea but not Mara: a drag of Mara leaves her where she stands.
+    await playAs(page, "Bob (player)");
+    expect(await page.locator(`#pg-scene [aria-label="Target Bea"]`).getAttribute("class")).toContain("pg-draggable");
+    expect(await page.locator(`#pg-scene [aria-label="Target Mara"]`).getAttribute("class")).not.toContain("pg-draggable");
+    const maraAt = await standing(page, "Mara");
+    expect(maraAt.area).toBe("Bar");
+    const drawnAt = await tokenCentre(page, "Mara");
+    await dragOnScene(page, "Mara", await areaCentre(page, "Dance floor"));
+    expect(await standing(page, "Mara")).toEqual(maraAt);
+
+    // Ada drags Mara two Areas away, to the Entrance: refused before the token goes, with the reason; the drawing slides back.
+    await playAs(page, "Ada (player)");
+    let notes = await noteCount(page);
+    await dragOnScene(page, "Mara", await areaCentre(page, "Entrance"));
+    expect(await standing(page, "Mara")).toEqual(maraAt);
+    expect((await notesSince(page, notes)).join("\n")).toMatch(/warning: .*Mara.*Bar.*Entrance/);
+    await expect.poll(async () => Math.round((await tokenCentre(page, "Mara")).y)).toBe(Math.round(drawnAt.y));
+
+    // Into the next Area, the Dance floor: the GM's client posts the move card, her action spent, an Intercept offered.
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const before = await cards();
+    await dragOnScene(page, "Mara", await areaCentre(page, "Dance floor"));
+    expect((await standing(page, "Mara")).area).toBe("Dance floor");
+    await expect.poll(cards).toBe(before + 1);
+    const move = lastCard(page);
+    expect(await move.innerText()).toContain("Mara moves from Bar to Dance floor");
+    // The Bouncer intercepts, on the GM's screen: his attack is a card of its own, played to its end.
+    await playAs(page, "Gamemaster");
+    const intercept = move.locator(".fray-unhex-intercept", { hasText: "Bouncer" }).locator("[data-fray-action='intercept']").first();
+    await clickThrough(page, intercept);
+    await expect.poll(cards).toBe(before + 2);
+    const log = await playCardThrough(page, new Set<string>());
+    expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+    expect(await lastCard(page).innerText()).toContain("Bouncer");
+
+    // Bea at the Entrance: the line to the Alley is a shut door, so Bob's drag is refused; her sheet's door button opens it.
+    await playAs(page, "Bob (player)");
+    const beaAt = await standing(page, "Bea");
+    notes = await noteCount(page);
+    await dragOnScene(page, "Bea", await areaCentre(page, "Alley"));
+    expect(await standing(page, "Bea")).toEqual(beaAt);
+    expect((await notesSince(page, notes)).join("\n")).toMatch(/warning: .*Bea/);
+    const sheet = await openSheet(page, "Bea");
+    const door = sheet.locator("[data-action='unhexDoor']");
+    expect(await door.count()).toBe(1);
+    await clickThrough(page, door);
+    await expect.poll(async () => lastCard(page).innerText()).toContain("Bea opens the door between Entrance and Alley");
+    await sheet.locator("[data-action='close']").click();
+    // Her action went on the door: the GM holds Alt as she drops Bea in the Alley, her word, charged to nobody.
+    await playAs(page, "Gamemaster");
+    const cardsBefore = await cards();
+    await page.keyboard.down("Alt");
+    await dragOnScene(page, "Bea", await areaCentre(page, "Alley"));
+    await page.keyboard.up("Alt");
+    expect((await standing(page, "Bea")).area).toBe("Alley");
+    expect(await cards()).toBe(cardsBefore);
+
+    // The scene zooms about the pointer with the wheel, and pans when the empty ground is dragged.
+    const svg = (await page.locator("#pg-scene svg").boundingBox())!;
+    const middle = { x: svg.x + svg.width / 2, y: svg.y + svg.height / 2 };
+    const sizeBefore = (await namePixels(page))[0]!;
+    const bodyWidth = async () => (await page.locator(`#pg-scene [aria-label="Target Bouncer"] .pg-body`).boundingBox())!.width;
+    const widthBefore = await bodyWidth();
+    await page.mouse.move(middle.x, middle.y);
+    for (let notch = 0; notch < 6; notch += 1) await page.mouse.wheel(0, -100);
+    await expect.poll(bodyWidth).toBeGreaterThan(widthBefore * 2.5);
+    expect((await namePixels(page))[0]).toBeGreaterThan(sizeBefore);
+    const bouncer = await tokenCentre(page, "Bouncer");
+    const ground = { x: svg.x + 6, y: svg.y + 6 };
+    await page.mouse.move(ground.x, ground.y);
+    await page.mouse.down();
+    await page.mouse.move(ground.x + 60, ground.y + 40, { steps: 5 });
+    await page.mouse.up();
+    const panned = await tokenCentre(page, "Bouncer");
+    expect(Math.round(panned.x - bouncer.x)).toBe(60);
+    expect(Math.round(panned.y - bouncer.y)).toBe(40);
+    await screenshot(page, "playground-unhex-moves");
+    await page.close();
+  }, 180_000);
+
+  it("drags tokens in The Queen's Cavaliers' inn yard: a Move and a Run into another Area, and an Interpose from the next Area", async () => {
+    const page = await openPlayground("cavaliers");
+    await seedDice(page, 2);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    const active = async () => (await page.locator("#pg-tracker li.combatant.active .name").innerText()).trim();
+    expect(await active()).toBe("Aurore de Vaux");
+    expect((await standing(page, "Aurore de Vaux")).area).toBe("Stable");
+
+    // Out of her turn, Ada's drag of Ines is refused with the reason, and Ines slides back.
+    await playAs(page, "Ada (player)");
+    let notes = await noteCount(page);
+    const inesAt = await standing(page, "Ines");
+    await dragOnScene(page, "Ines", await areaCentre(page, "Street"));
+    expect(await standing(page, "Ines")).toEqual(inesAt);
+    expect((await notesSince(page, notes)).join("\n")).toMatch(/warning: .*Ines/);
+
+    // The GM's Hired Bravo lunges at Ines in the yard; Bob's Aurore, in the stable next to it, interposes.
+    await playAs(page, "Gamemaster");
+    await page.locator(`#pg-scene [aria-label="Target Ines"]`).click();
+    const bravo = await openSheet(page, "Hired Bravo");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, bravo.locator("[data-action='attack']").first())).toBe(true);
+    await bravo.locator("[data-action='close']").click();
+    const attack = lastCard(page);
+    await playAs(page, "Bob (player)");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await row(page, "Aurore de Vaux").locator("[data-fray-action='interpose']").click();
+    await settle(page);
+    await answerPrompt(page, "Interpose", async (prompt) => expect(await prompt.innerText()).toContain("Take Hired Bravo's Lunge on Ines (a Move from the next Area"));
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await expect.poll(() => attack.innerText()).toContain("Aurore de Vaux interposed from the next Area");
+    // She steps in: Bob drags her into the yard, her Move (a Move says nothing), and defends.
+    notes = await noteCount(page);
+    await dragOnScene(page, "Aurore de Vaux", await areaCentre(page, "Yard"));
+    expect((await standing(page, "Aurore de Vaux")).area).toBe("Yard");
+    expect(await notesSince(page, notes)).toEqual([]);
+    const log = await playCardThrough(page, new Set(), ["Bob (player)", "Ada (player)", "Gamemaster"]);
+    expect(SETTLED, log.join("\n")).toContain(await attack.getAttribute("data-state"));
+    expect(await attack.innerText()).toContain("Aurore de Vaux · ");
+    await playAs(page, "Bob (player)");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker nav button", { hasText: /^(End Turn|Next Turn)$/ }).first().click();
+    await settle(page);
+    expect(await active()).toBe("Watch Conscript");
+    // The GM's Watch Conscript runs from the taproom to the stable, two Areas: a Run, and a note says so.
+    await playAs(page, "Gamemaster");
+    notes = await noteCount(page);
+    await dragOnScene(page, "Watch Conscript", await areaCentre(page, "Stable"));
+    expect((await standing(page, "Watch Conscript")).area).toBe("Stable");
+    expect(await notesSince(page, notes)).toEqual(["info: Watch Conscript ran from Taproom to Stable (a Run: two Areas)."]);
+    // Ines's turn: Ada drags her from the yard into the street, a Move.
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker nav button", { hasText: "Next Turn" }).click();
+    await settle(page);
+    expect(await active()).toBe("Ines");
+    await playAs(page, "Ada (player)");
+    notes = await noteCount(page);
+    await dragOnScene(page, "Ines", await areaCentre(page, "Street"));
+    expect((await standing(page, "Ines")).area).toBe("Street");
+    expect(await notesSince(page, notes)).toEqual([]);
+    await screenshot(page, "playground-cavaliers-moves");
+    await page.close();
+  }, 180_000);
+
+  for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
+    it(`runs the GM's upkeep as the GM while the page shows Ada, a round with no error or warning: ${ruleset}`, async () => {
+      const page = await openPlayground(ruleset);
+      const warnings = watchWarnings(page);
+      await page.locator("#pg-tabs [data-tab='combat']").click();
+      // The GM clicks, and the page switches to Ada in the same moment, before the GM's client has done what the click started.
+      const quickly = async (target: Locator) => {
+        await target.evaluate((button) => {
+          (button as HTMLElement).click();
+          const who = document.querySelector<HTMLSelectElement>("#pg-user")!;
+          who.selectedIndex = 1;
+          who.dispatchEvent(new Event("change"));
+        });
+        await settle(page);
+        await playAs(page, "Gamemaster");
+      };
+      const rollAll = page.locator("#pg-tracker [data-action='rollAll']");
+      if (ruleset !== "unhex" && (await rollAll.count())) {
+        await rollAll.click({ modifiers: ["Shift"] });
+        await settle(page);
+        for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, /Roll/);
+      }
+      const begin = page.locator("#pg-tracker button", { hasText: "Begin" });
+      if (await begin.count()) await quickly(begin);
+      const round = async () => Number((await page.locator("#pg-tracker .encounter-title").innerText()).match(/\d+/)?.[0] ?? 0);
+      const first = await round();
+      // A defeated mark, each turn of the round and the next round, each switched away from at once.
+      const last = page.locator("#pg-tracker li.combatant").last();
+      await quickly(last.locator("[data-action='toggleDefeated']"));
+      await expect.poll(async () => (await last.getAttribute("class")) ?? "").toContain("defeated");
+      for (let i = 0; i < 5 && (await round()) === first; i += 1) await quickly(page.locator("#pg-tracker nav button", { hasText: /^(End Turn|Next Turn)$/ }).first());
+      if ((await round()) === first) await quickly(page.locator("#pg-tracker nav button", { hasText: "Next Round" }).first());
+      expect(await round()).toBe(first + 1);
+      expect(await warnings()).toEqual([]);
+      await page.close();
+    }, 120_000);
+  }
+
   for (const exchange of EXCHANGES) {
     it(`plays an exchange of ${exchange.name} by clicks, as the GM and a player`, async () => {
       const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -374,24 +629,19 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
       expect(await clickThrough(page, sheet.locator(`[data-action="${exchange.attack}"]`).first(), chooseWeapon), (await notes()).join("\n")).toBe(true);
       await page.locator("#pg-tabs [data-tab='chat']").click();
       await expect.poll(() => lastCard(page).count()).toBe(1);
+      if (exchange.ruleset === "torchlight") {
+        // Declared, not rolled: Riddic has still to declare, so the GM rolls the declared attacks from the tracker.
+        expect(await lastCard(page).innerText()).toContain("Declared: Elsa's attack rolls when");
+        await playAs(page, "Gamemaster");
+        await page.locator("#pg-tabs [data-tab='combat']").click();
+        await page.locator("#pg-tracker [data-fray-action='roll-declared']").first().click();
+        await settle(page);
+        await page.locator("#pg-tabs [data-tab='chat']").click();
+      }
 
       // Each side makes the choice the card waits for, on her own screen, until it is applied.
-      const log: string[] = [];
       const bought = new Set<string>();
-      const state = async () => (await lastCard(page).getAttribute("data-state")) ?? "";
-      for (let step = 0; step < 12 && !SETTLED.includes(await state()); step += 1) {
-        let acted: string | null = null;
-        // The player first: the GM may act for anyone, but a player's choice is hers to make.
-        for (const who of ["Ada (player)", "Gamemaster"] as const) {
-          await playAs(page, who);
-          acted = await actOnCard(page, bought);
-          if (acted) {
-            log.push(`${who}: ${acted}`);
-            break;
-          }
-        }
-        if (!acted) throw new Error(`No one can act on the card:\n${await lastCard(page).innerText()}\n${log.join("\n")}`);
-      }
+      const log = await playCardThrough(page, bought);
       expect(SETTLED, log.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
 
       const after = await look(page, fighters);

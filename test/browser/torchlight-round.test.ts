@@ -154,9 +154,19 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await dialog.waitFor({ state: "attached" });
     expect(await dialog.locator("dd[data-odds='Precision Strike']").innerText()).toBe("10%");
     await tabTo(page, ".fray-tl-attack-dialog button[type='submit']");
-    await faces(page, [10, 10]);
+    expect(await page.locator(".fray-tl-attack-dialog button[type='submit']").innerText()).toContain("Declare the attack");
     await page.keyboard.press("Enter");
     const attack = await show(page);
+    expect((await cardData(page, attack)).outcome.awaiting).toMatchObject({ choice: "held" });
+    // Riddic has still to declare: the GM rolls the declared attacks from the tracker.
+    await as(page, "gm");
+    await tracker(page);
+    await faces(page, [10, 10]);
+    await tabTo(page, '#tracker-column [data-fray-action="roll-declared"]');
+    await page.keyboard.press("Enter");
+    await idle(page);
+    await as(page, "ada");
+    await show(page, attack);
     expect((await cardData(page, attack)).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
     await page.evaluate(() => document.querySelectorAll(".fray-tl-attack-dialog, .fray-sheet").forEach((element) => element.remove()));
     await faces(page, [6, 10]);
@@ -225,9 +235,19 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await dialog.evaluate((element) => (element.style.cssText += "position:absolute; top:0; left:740px; width:480px; z-index:10; background:#f7f3ea; padding:8px;"));
     expect(await dialog.locator("[data-preview]").innerText()).toContain("d10 + 1");
     await screenshot(dialog, "torchlight-attack-dialog");
-    await faces(page, [10, 10]);
     await dialog.locator('button[type="submit"]').click();
+    // Declared, not rolled: Riddic has still to declare. The tracker says so, and the GM rolls it.
     const attack = await show(page);
+    expect((await cardData(page, attack)).outcome.awaiting).toMatchObject({ choice: "held" });
+    expect(await readCard(card(page))).toContain("Declared: Elsa's attack rolls when every action of the side is declared");
+    await as(page, "gm");
+    column = await tracker(page);
+    expect(await column.innerText()).toContain("Declared: attack on Bandit Swordsman (rolls when declarations close)");
+    await faces(page, [10, 10]);
+    await column.locator('[data-fray-action="roll-declared"]').click();
+    await idle(page);
+    await as(page, "ada");
+    await show(page, attack);
     expect((await cardData(page, attack)).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
     expect(await readCard(card(page))).toContain("Precision Strike!");
     await screenshot(page.locator("#chat-column"), "card-torchlight-precision");

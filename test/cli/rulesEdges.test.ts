@@ -17,6 +17,26 @@ const outcome = (request: Record<string, unknown>) => {
 };
 
 describe("cavaliers on the command line (issue 35)", () => {
+  it("seed 000 §Attack, RULINGS (Order of an attack): the attack is only declared until the target chooses; then both pools roll, attack first", () => {
+    const declared = { ruleset: "cavaliers", action: "attack", attack: "lunge", attacker: { name: "Ines", attribute: 8, competency: 8, combined: ["move"] } };
+    const read = outcome(declared);
+    expect(read.dice).toEqual([]);
+    expect(read.result).toEqual({ attacker: { declared: true, dice: 2, drop: 1 } });
+    // A face sent before the defence is chosen is one the rules never asked for.
+    expect(refusal({ ...declared, faces: [8, 6] })).toContain("left over");
+    const rolled = outcome({ ...declared, attacker: { name: "Ines", attribute: 8, competency: 8 }, defence: "dodge", defender: { name: "Guard", type: "stock", attribute: 6, competency: 6 }, faces: [8, 6, 3, 2] });
+    expect(rolled.dice.map((die) => die.label)).toEqual(["attack pool", "attack pool", "defence pool", "defence pool"]);
+  });
+
+  it("seed 000 §Using Advantage (\"on any attack or defense roll\"), §Assist: the defender adds her Advantage die and her helpers' dice, and her Advantage steps down", () => {
+    const request = { ruleset: "cavaliers", action: "attack", attack: "lunge", defence: "dodge", attacker: { name: "Ines", attribute: 8, competency: 8 }, defender: { name: "Guard", type: "stock", attribute: 6, competency: 6, advantage: 10, useAdvantage: true, assists: [[8, 8], [6]] } };
+    // Lunge 8 + 6 = 14; the Dodge pool is d6 d6, the d10 Advantage and the Assists' d8 d8 and d6: 9 + 7 = 16 wins.
+    const read = outcome({ ...request, faces: [8, 6, 1, 2, 9, 7, 3, 1], spend: ["negate"] }) as ReturnType<typeof outcome> & { effects: { participant: string; changes: Record<string, { from: unknown; to: unknown }> }[] };
+    expect(read.steps).toContainEqual(expect.objectContaining({ rule: "pool", roll: "defence pool", dice: ["attribute:d6", "competency:d6", "advantage:d10", "assist:d8", "assist:d8", "assist:d6"] }));
+    expect(read.result).toMatchObject({ winner: "defender", defender: { total: 16, successPoints: 7 } });
+    expect(read.effects[1]?.changes.advantage).toEqual({ from: 10, to: 8 });
+  });
+
   it("seed 000 §Dying and Death: a Survival roll for a PC who is not Dying is refused in one line", () => {
     expect(refusal({ ruleset: "cavaliers", action: "survival", name: "Ines", verve: 8, competency: 8, wounds: 3, faces: [8, 4, 2, 2, 1] })).toContain("Ines is not Dying");
     expect(outcome({ ruleset: "cavaliers", action: "survival", name: "Ines", verve: 8, competency: 8, wounds: 4, faces: [8, 4, 2, 2, 1] }).result).toMatchObject({ survived: true });
@@ -42,7 +62,7 @@ describe("cavaliers on the command line (issue 35)", () => {
   });
 
   it("RULINGS (Competency die): a PC's die left out is a d6; a PC with none is refused in one line", () => {
-    const lunge = (attacker: Record<string, unknown>) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker, faces: [8, 6] });
+    const lunge = (attacker: Record<string, unknown>) => ({ ruleset: "cavaliers", action: "attack", attack: "lunge", attacker, faces: [] });
     const read = outcome(lunge({ name: "Ines", attribute: 8 }));
     expect(read.steps.find((step) => step.rule === "pool")?.dice).toEqual(["attribute:d8", "competency:d6"]);
     expect(refusal(lunge({ name: "Ines", attribute: 8, competency: 0 }))).toContain("Ines is a PC: she has a competency die, a d6 at least");

@@ -106,8 +106,16 @@ describe("cavaliers attack card", () => {
     const posted = card(message);
     expect(posted).toMatchObject({ kind: "cavaliers.attack", state: "open" });
     expect(posted.outcome.awaiting).toMatchObject({ choice: "defence", by: "defender", offer: { defences: ["parry", "block", "dodge"] } });
-    expect(diceOf(message, "attack pool").map((d) => [d.sides, d.face])).toEqual([[8, 7], [8, 6], [8, 2], [8, 1]]);
-    expect(posted.outcome.result).toMatchObject({ attacker: { total: 13, successPoints: 6 } });
+    // Seed 000 §Attack, RULINGS (Order of an attack): the attack is declared, not rolled, until the Guard chooses.
+    expect(posted.outcome.dice).toEqual([]);
+    expect(message._source.rolls).toEqual([]);
+    expect(posted.outcome.result).toEqual({ attacker: { declared: true, dice: 4, drop: 0 } });
+    harness.switchUser(gm);
+    const declared = await message.renderHTML();
+    expect(declared.querySelector("[data-side='attacker'] .fray-card-pool")?.textContent).toBe("d8 d8 d8 d8");
+    expect(declared.querySelector("[data-side='attacker'] .fray-card-reading")?.textContent).toBe("Declared: no die is rolled until the defence is chosen.");
+    expect(declared.querySelectorAll(".fray-die")).toHaveLength(0);
+    harness.switchUser(ada);
     // The GM authors every card; the speaker is the attacker.
     expect((message as unknown as { author: { id: string } }).author.id).toBe(gm.id);
     // Ada sees no defence buttons (she does not own the Guard); the GM does.
@@ -118,8 +126,11 @@ describe("cavaliers attack card", () => {
     await defendAsGm(message);
     const read = card(message);
     expect(read.state).toBe("open");
+    // Then the GM rolls both pools, the attack first, in one Roll (the queue held the attack's faces since the opening).
+    expect(diceOf(message, "attack pool").map((d) => [d.sides, d.face])).toEqual([[8, 7], [8, 6], [8, 2], [8, 1]]);
     expect(diceOf(message, "defence pool").map((d) => [d.sides, d.face])).toEqual([[6, 3], [6, 2], [6, 1]]);
-    expect(read.outcome.result).toMatchObject({ winner: "attacker", defender: { total: 5, successPoints: 2 } });
+    expect(message._source.rolls).toHaveLength(1);
+    expect(read.outcome.result).toMatchObject({ winner: "attacker", attacker: { total: 13, successPoints: 6 }, defender: { total: 5, successPoints: 2 } });
     expect(read.outcome.awaiting).toMatchObject({ choice: "spend", by: "attacker", offer: { sp: 6 } });
     expect(read.outcome.awaiting!.offer.entries!.map((e) => e.id)).toEqual(["inflict-yield", "increase-advantage", "gain-style", "inflict-wound", "break-weapon"]);
 
@@ -235,21 +246,22 @@ describe("cavaliers attack card", () => {
     // The GM, the roller and the Guard's owners (only the GM here) see it; Bob does not.
     expect(new Set(message.whisper)).toEqual(new Set([gm.id, ada.id]));
     expect(message.blind).toBe(false);
-    const rolls = message._source.rolls.map((r) => Roll.fromJSON(String(r)));
-    expect(rolls.map((r) => r.formula)).toEqual(["1d8 + 1d8 + 1d8 + 1d8"]);
-    expect(rolls[0]!.dice.map((d) => d.results[0]!.result)).toEqual([7, 6, 2, 1]);
+    // Nothing is rolled until the Guard has chosen his defence (seed 000 §Attack).
+    expect(message._source.rolls).toEqual([]);
     harness.switchUser(bob);
     const hidden = await message.renderHTML();
     expect(hidden.querySelector(".fray-card")).toBeNull();
     expect(hidden.textContent).toContain("rolled privately");
     await defendAsGm(message);
-    expect(message._source.rolls.map((r) => Roll.fromJSON(String(r)).formula)).toEqual(["1d8 + 1d8 + 1d8 + 1d8", "1d6 + 1d6 + 1d6"]);
+    const rolls = message._source.rolls.map((r) => Roll.fromJSON(String(r)));
+    expect(rolls.map((r) => r.formula)).toEqual(["1d8 + 1d8 + 1d8 + 1d8 + 1d6 + 1d6 + 1d6"]);
+    expect(rolls[0]!.dice.map((d) => d.results[0]!.result)).toEqual([7, 6, 2, 1, 3, 2, 1]);
     const blind = await attackAsAda({ rollMode: "blindroll" });
     expect(blind.blind).toBe(true);
     expect(blind.whisper).toEqual([gm.id]);
   });
 
-  it("Dice So Nice shows a defence roll as privately as its card (issue 8, finding 10)", async () => {
+  it("Dice So Nice shows the attack and defence roll, rolled by the GM, as privately as its card (issue 8, finding 10)", async () => {
     const shown: unknown[][] = [];
     (game as unknown as { dice3d?: unknown }).dice3d = { showForRoll: async (...args: unknown[]) => (shown.push(args), true) };
     try {
@@ -257,7 +269,7 @@ describe("cavaliers attack card", () => {
       await defendAsGm(message);
       expect(shown).toHaveLength(1);
       const [roll, user, synchronize, whisper, blind] = shown[0]!;
-      expect((roll as { formula: string }).formula).toBe("1d6 + 1d6 + 1d6");
+      expect((roll as { formula: string }).formula).toBe("1d8 + 1d8 + 1d8 + 1d8 + 1d6 + 1d6 + 1d6");
       expect((user as { id: string }).id).toBe(gm.id);
       expect(synchronize).toBe(true);
       expect(whisper).toEqual(message.whisper);
@@ -265,6 +277,53 @@ describe("cavaliers attack card", () => {
     } finally {
       delete (game as unknown as { dice3d?: unknown }).dice3d;
     }
+  });
+
+  it("issue 38 item 3: the defender reads each defence's exact chance before any die, with her Advantage and Assist dice as she adds them, and sends them with her defence", async () => {
+    harness.switchUser(gm);
+    const message = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    const html = await message.renderHTML();
+    const odds = () => [...html.querySelectorAll<HTMLElement>("[data-fray-defence-odds] li")].map((li) => li.textContent);
+    // The rules' own odds for the Guard's Lunge (d6 Verve, d6 competency, d6 Sabre) against each of Ada's pools.
+    const { attackOdds } = await import("../../src/rules/cavaliers/odds.js");
+    const guardPool = { name: "Guard", type: "stock", attribute: 6, competency: 6, item: 6 };
+    const ines = (extra: Record<string, unknown>) => ({ name: "Duellist", attribute: 8, competency: 8, advantage: 6, ...extra });
+    const chance = (defence: string, defender: Record<string, unknown>) => cards.percent(attackOdds.exact({ attack: "lunge", defence, attacker: guardPool, defender } as never).chances.defenderWins!);
+    expect(odds()).toEqual([
+      `Parry: Duellist wins ${chance("parry", ines({ item: 8 }))}`,
+      `Block: Duellist wins ${chance("block", ines({}))}`,
+      `Dodge: Duellist wins ${chance("dodge", ines({}))}`,
+    ]);
+    const tick = html.querySelector<HTMLInputElement>("[data-fray-defence-advantage]")!;
+    expect(tick.parentElement?.textContent?.trim()).toBe("Add the Advantage die (d6): it steps down once rolled");
+    tick.checked = true;
+    const assist = html.querySelector<HTMLInputElement>("[data-fray-defence-assist]")!;
+    assist.value = "2d8";
+    assist.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(odds()).toEqual([
+      `Parry: Duellist wins ${chance("parry", ines({ item: 8, useAdvantage: true, assists: [[8, 8]] }))}`,
+      `Block: Duellist wins ${chance("block", ines({ useAdvantage: true, assists: [[8, 8]] }))}`,
+      `Dodge: Duellist wins ${chance("dodge", ines({ useAdvantage: true, assists: [[8, 8]] }))}`,
+    ]);
+    expect(odds()[0]).not.toBe(`Parry: Duellist wins ${chance("parry", ines({ item: 8 }))}`);
+    // Her Parry goes with the die and the dice she added; the GM then rolls both pools (3 d6, then 6 dice).
+    queueFaces(1, 1, 1, 8, 8, 6, 1, 1, 1);
+    html.querySelector<HTMLElement>("[data-fray-action='choose'][data-fray-value='parry']")!.click();
+    await cards.cardsIdle();
+    expect(card(message).request.defence).toEqual({ skill: "parry", useAdvantage: true, assists: [[8, 8]] });
+    expect(card(message).rules.defender).toMatchObject({ item: 8, useAdvantage: true, assists: [[8, 8]] });
+    expect(card(message).outcome.result).toMatchObject({ winner: "defender" });
+    // An unreadable Assist is said, and nothing is sent.
+    harness.switchUser(gm);
+    const other = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    const page = await other.renderHTML();
+    page.querySelector<HTMLInputElement>("[data-fray-defence-assist]")!.value = "lots";
+    page.querySelector<HTMLElement>("[data-fray-action='choose'][data-fray-value='dodge']")!.click();
+    await cards.cardsIdle();
+    expect(card(other).outcome.awaiting?.choice).toBe("defence");
+    expect(warnings().at(-1)).toContain("lots");
   });
 
   it("a private attack on a player's character is whispered to her, so she sees the Defend buttons", async () => {
@@ -285,20 +344,20 @@ describe("cavaliers attack card", () => {
     queueFaces(5, 5, 5);
     const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: ["move"], useAdvantage: true, assists: [], extraDrop: 1 })) as unknown as Message;
     expect(card(message).rules.attacker).toMatchObject({ advantage: 6, useAdvantage: true, combined: ["move"], drop: 1 });
-    // Drop 2 takes the two smallest: the Advantage d6 first, then a d8. A die Drop removed was not used (RULINGS).
-    expect(diceOf(message, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8]);
     // Issue 38 item 12: the Drop names the combined action that put it there, not "combined actions 1".
     const drops = (await message.renderHTML()).textContent!.replace(/\s+/g, " ");
     expect(drops).toContain("Move 1");
     expect(drops).not.toContain("combined actions");
     await defendAsGm(message);
+    // Drop 2 takes the two smallest: the Advantage d6 first, then a d8. A die Drop removed was not used (RULINGS).
+    expect(diceOf(message, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8]);
     harness.switchUser(ada);
     expect((await choose(message, "spend", [])).ok).toBe(true);
     expect(sys(duellist).advantage).toBe(6);
     queueFaces(5, 5, 5, 5, 5);
     const rolled = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", weaponItemId: weaponId(duellist), combined: [], useAdvantage: true, assists: [] })) as unknown as Message;
-    expect(diceOf(rolled, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8, 8, 6]);
     await defendAsGm(rolled);
+    expect(diceOf(rolled, "attack pool").map((d) => d.sides)).toEqual([8, 8, 8, 8, 6]);
     harness.switchUser(ada);
     expect((await choose(rolled, "spend", [])).ok).toBe(true);
     expect(sys(duellist).advantage).toBe(0);
@@ -416,7 +475,7 @@ describe("cavaliers attack card", () => {
     expect(statuses(heroine)).not.toContain("fray-dying");
   });
 
-  it("the GM side refuses a defence the attack does not allow and a roll that does not hold the defender's dice", async () => {
+  it("the GM side refuses a defence the attack does not allow and any roll a client sends with the defence (the GM rolls both pools)", async () => {
     const message = await attackAsAda();
     harness.switchUser(gm);
     const brawl = await choose(message, "defence", "brawl");
@@ -427,7 +486,13 @@ describe("cavaliers attack card", () => {
     await game.user!.update({ "flags.fray.request": JSON.stringify({ id: "forged1", kind: "card.choose", payload: { message: message.id, choice: "defence", value: "parry", roll: wrongDice }, sentAt: Date.now() }) });
     await cards.cardsIdle();
     expect(card(message).outcome.awaiting?.choice).toBe("defence");
-    expect(message._source.rolls).toHaveLength(1);
+    expect(message._source.rolls).toHaveLength(0);
+    // The GM's own client sends no roll either: the GM rolls when he serves the step.
+    harness.switchUser(gm);
+    const fair = JSON.stringify(new Roll("1d8 + 1d8 + 1d8 + 1d8 + 1d6 + 1d6 + 1d6").evaluateSync().toJSON());
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: "parry", roll: fair })).toMatchObject({ ok: false, reason: expect.stringContaining("The GM rolls") });
+    expect(message._source.rolls).toHaveLength(0);
   });
 
   it("a winning defender who buys no Negate lets the attack land: the attacker spends too, then both apply and undo together", async () => {
@@ -438,6 +503,8 @@ describe("cavaliers attack card", () => {
     queueFaces(6, 5, 1); // total 11, 5 SP
     await click(message, "[data-fray-action='choose'][data-fray-value='parry']");
     expect(card(message).outcome.result.winner).toBe("defender");
+    // Issue 38 item 3: her spend decides whether the attack lands; both branches are said before she buys.
+    expect((await message.renderHTML()).querySelector(".fray-card-picker .fray-card-note")?.textContent).toBe("With Negate the attack is stopped; without it, it lands anyway and Duellist spends 2 SP on it.");
     expect((await choose(message, "spend", ["gain-style"])).ok).toBe(true);
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "landingSpend", by: "attacker" });
     expect(sys(guard).style).toBe(0);
@@ -517,6 +584,44 @@ describe("cavaliers attack card", () => {
 });
 
 describe("a Riposte right in a fight is the GM's record (issue 34 item 5)", () => {
+  it("issue 34 item 5: out of a fight her own flags.fray.riposte opens no Riposte, nor does a card she wrote; the GM's won Parry card does", async () => {
+    const riposte = { attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "riposte" as const, weaponItemId: weaponId(duellist), combined: [], useAdvantage: false, assists: [] };
+    const { riposteOf } = await import("../../src/foundry/rulesets/cavaliers/cards/attack.js");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    harness.switchUser(ada);
+    // v13 lets her write her own actor's flags, and create a message of any type as its author.
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    const MessageClass = harness.CONFIG.ChatMessage.documentClass as unknown as { create(data: object): Promise<unknown> };
+    await MessageClass.create({ type: "card", system: { kind: "cavaliers.attack", refs: { attacker: { actor: guard.uuid }, defender: { actor: duellist.uuid } }, request: { attack: "lunge" }, rules: {}, outcome: { dice: [], steps: [], result: {}, effects: [{ participant: "Guard", changes: {} }, { participant: "Duellist", changes: {}, statuses: ["riposte"] }] }, state: "applied", applied: [], history: [], notes: {} } });
+    expect(riposteOf(duellist as never)).toBeNull();
+    const messages = game.messages.size;
+    const stored = JSON.stringify((duellist as unknown as { _source: unknown })._source);
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+    expect(await ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: duellist.uuid }, defender: { actor: guard.uuid } }, request: { attack: "riposte", combined: [], useAdvantage: false, assists: [] }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("has no Riposte to make") });
+    expect(game.messages.size).toBe(messages);
+    expect(JSON.stringify((duellist as unknown as { _source: unknown })._source)).toBe(stored);
+
+    // A Parry the GM's card shows won, with a Riposte bought, gives the right whatever her flag says.
+    await duellist.update({ "flags.fray.riposte": "" });
+    harness.switchUser(gm);
+    queueFaces(2, 1, 1, 8, 7, 6);
+    const lunge = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: weaponId(guard), combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    harness.switchUser(ada);
+    await click(lunge, "[data-fray-action='choose'][data-fray-value='parry']");
+    expect((await choose(lunge, "spend", ["negate", "riposte"])).ok).toBe(true);
+    await duellist.update({ "flags.fray.riposte": "" });
+    expect(riposteOf(duellist as never)).toBe("parry");
+    // Undone (once her sheet's copy is back to what the card set), the card gives nothing, whatever she writes on her actor.
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    harness.switchUser(gm);
+    await click(lunge, "[data-fray-action='undo']");
+    expect(card(lunge).state).toBe("undone");
+    harness.switchUser(ada);
+    await duellist.update({ "flags.fray.riposte": "parry" });
+    expect(riposteOf(duellist as never)).toBeNull();
+    expect(await cavaliers.postAttack(riposte)).toBeUndefined();
+  });
+
   it("her own flags.fray.riposte opens no Riposte in a fight; a won Parry writes the GM's record, the Riposte uses it up, Undo takes it back", async () => {
     const Combat = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<unknown[]>; getFlag(s: string, k: string): unknown }> };
     const fight = await Combat.create({ active: true });

@@ -167,3 +167,60 @@ describe("cavaliers cards at the rules' edges (issue 35)", () => {
     expect(world()).toBe(before);
   });
 });
+
+describe("seed 000 §Attack (issue 35): the defence is chosen before any die, and the GM rolls both pools", () => {
+  type Card = { state: string; request: Record<string, unknown>; rules: { defender?: Record<string, unknown> }; outcome: { dice: { label: string; sides: number; face: number }[]; awaiting?: { choice: string }; steps: Record<string, unknown>[] } };
+  const cardOf = (message: Message) => message.system.toObject() as unknown as Card;
+  const attackOnAda = async (): Promise<Message> => {
+    harness.switchUser(gm);
+    const { postAttack } = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+    const message = (await postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+    expect(cardOf(message).outcome.dice).toEqual([]);
+    return message;
+  };
+
+  it("a forged attack total: an opening sent with the attacker's dice already rolled is refused, and no card is posted", async () => {
+    harness.switchUser(ada);
+    const { Roll } = await import("../../playground/foundry/dice.js");
+    const high = JSON.stringify(new Roll("1d8 + 1d6").evaluateSync().toJSON());
+    const before = world();
+    const answer = await ask("card.open", { kind: "cavaliers.attack", refs: { attacker: { actor: duellist.uuid }, defender: { actor: guard.uuid } }, request: { attack: "lunge", combined: [], useAdvantage: false, assists: [] }, roll: high });
+    expect(answer).toMatchObject({ ok: false, reason: expect.stringContaining("not used by the rules") });
+    expect(world()).toBe(before);
+  });
+
+  it("seed 000 §Using Advantage, §Assist: the defender adds her Advantage die and her helpers' dice; the Advantage steps down once rolled", async () => {
+    const message = await attackOnAda();
+    harness.switchUser(ada);
+    // Guard's Lunge d8 d6 shows 2 and 1; Ada's Dodge d8 d6, her d8 Advantage and one helper's d6 d6 show 8 6 1 1 1.
+    queueFaces(2, 1, 8, 6, 1, 1, 1);
+    const chosen = await cards.chooseOnCard(message as never, "defence", { skill: "dodge", useAdvantage: true, assists: [[6, 6]] });
+    expect(chosen, JSON.stringify(chosen)).toMatchObject({ ok: true });
+    const read = cardOf(message);
+    expect(read.rules.defender).toMatchObject({ useAdvantage: true, advantage: 8, assists: [[6, 6]] });
+    expect(read.outcome.dice.map((die) => `${die.label}:d${die.sides}=${die.face}`)).toEqual(["attack pool:d8=2", "attack pool:d6=1", "defence pool:d8=8", "defence pool:d6=6", "defence pool:d8=1", "defence pool:d6=1", "defence pool:d6=1"]);
+    expect(read.outcome.awaiting).toMatchObject({ choice: "spend", by: "defender" });
+    expect(await cards.chooseOnCard(message as never, "spend", ["negate"])).toMatchObject({ ok: true });
+    expect((duellist.system as unknown as { advantage: number }).advantage).toBe(6);
+  });
+
+  it("a forged defence: sent again after the roll, with a roll of her own, or with fields the card does not take; nothing changes", async () => {
+    const message = await attackOnAda();
+    harness.switchUser(ada);
+    const before = world();
+    const { Roll } = await import("../../playground/foundry/dice.js");
+    const low = JSON.stringify(new Roll("1d8 + 1d6 + 1d8 + 1d6").evaluateSync().toJSON());
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: "dodge", roll: low })).toMatchObject({ ok: false, reason: expect.stringContaining("The GM rolls") });
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: { skill: "dodge", attackerTotal: 2 }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("malformed") });
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: { skill: "dodge", assists: [[6], [6], [6]] }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("defence.assists") });
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: { skill: "dodge", assists: [[20]] }, roll: null })).toMatchObject({ ok: false });
+    expect(world()).toBe(before);
+    queueFaces(8, 6, 1, 1);
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: "dodge", roll: null })).toMatchObject({ ok: true });
+    // The attack won 14 against 2: now the defence cannot be chosen again, with or without dice.
+    const rolled = world();
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: "parry", roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("not waiting") });
+    expect(await ask("card.choose", { message: message.id, choice: "defence", value: "dodge", roll: low })).toMatchObject({ ok: false });
+    expect(world()).toBe(rolled);
+  });
+});

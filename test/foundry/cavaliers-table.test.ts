@@ -55,11 +55,11 @@ describe("seed 000 §Yield (RULINGS: Competency die) at the table", () => {
     queueFaces(7, 6); // Verve d8 and one rank d8: no competency die
     const message = (await cavaliers.postAttack({ attackerUuid: duellist.uuid, targetUuid: guard.uuid, attack: "lunge", combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
     expect(card(message).rules.attacker).toMatchObject({ competency: 8, competent: false, ranks: 1 });
-    expect(card(message).outcome.dice.filter((d) => d.label === "attack pool").map((d) => d.sides)).toEqual([8, 8]);
     // The Guard parries (Defense, ticked by default): Verve d6 and his d6 competency die.
     harness.switchUser(gm);
     queueFaces(1, 1);
     expect((await cards.chooseOnCard(message as never, "defence", "parry")).ok).toBe(true);
+    expect(card(message).outcome.dice.filter((d) => d.label === "attack pool").map((d) => d.sides)).toEqual([8, 8]);
     expect(card(message).rules.defender).toMatchObject({ competency: 6 });
     expect(card(message).rules.defender).not.toHaveProperty("competent");
   });

@@ -102,12 +102,11 @@ describe("Cavaliers: an effect overriding her Yield to 0 does not make her immun
     const cards = await import("../../src/foundry/cards/index.js");
     harness.switchUser(gm);
     const sabre = (guard as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
-    queueFaces(10, 10, 10, 10, 10, 10);
     const message = (await cavaliers.postAttack({ attackerUuid: guard.uuid, targetUuid: duellist.uuid, attack: "lunge", weaponItemId: sabre, combined: [], useAdvantage: false, assists: [] })) as unknown as { system: { toObject(): Record<string, unknown> } };
     expect(message).toBeTruthy();
-    clearQueuedFaces();
     harness.switchUser(ada);
-    queueFaces(1, 1, 1, 1, 1, 1);
+    // Once she has chosen, the GM rolls both pools: the Lunge's three d10 (all 10s), then her Parry's three d6 (all 1s).
+    queueFaces(10, 10, 10, 1, 1, 1);
     expect(await cards.chooseOnCard(message as never, "defence", "parry")).toMatchObject({ ok: true });
     clearQueuedFaces();
     harness.switchUser(gm);

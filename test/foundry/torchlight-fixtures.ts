@@ -93,13 +93,32 @@ export function torchlightFixtures(current: () => FoundryHarness) {
    * "wait" leaves the card waiting.
    */
   async function attack(w: TorchlightWorld, user: User, attacker: Actor, target: Actor, faces: number[], extra: Record<string, unknown> = {}, feint: "keep" | "reroll" | "wait" = "keep", feintFaces: number[] = []): Promise<Message | undefined> {
-    current().switchUser(user);
     queueFaces(...faces);
+    const message = await declare(w, user, attacker, target, extra);
+    // The GM closes the side's declarations, so this attack rolls now over `faces`.
+    if (message && cardOf(message).outcome.awaiting?.choice === "held") {
+      current().switchUser(w.gm);
+      await rollDeclared(w, String(cardOf(message).request.side));
+      current().switchUser(user);
+    }
+    if (message && feint !== "wait" && cardOf(message).outcome.awaiting?.choice === "feint") await click(message, `[data-fray-value='${feint}']`, feintFaces);
+    return message;
+  }
+
+  /** An attack declared by `user`: its card waits, unrolled, for its side's declarations to close. */
+  async function declare(w: TorchlightWorld, user: User, attacker: Actor, target: Actor, extra: Record<string, unknown> = {}): Promise<Message | undefined> {
+    current().switchUser(user);
     const weapon = (attacker as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
     const message = (await (await torchlight()).postTorchlightAttack({ combat: w.combat.id as string, attacker: who(attacker), target: who(target), weapon, ...extra })) as unknown as Message | undefined;
     await (await cards()).cardsIdle();
-    if (message && feint !== "wait" && cardOf(message).outcome.awaiting?.choice === "feint") await click(message, `[data-fray-value='${feint}']`, feintFaces);
     return message;
+  }
+
+  /** The GM's "Roll declared attacks" for a side ("players" or "gm"), rolling from the queued faces. */
+  async function rollDeclared(w: TorchlightWorld, side: string): Promise<void> {
+    const { askGrid } = await import("../../src/foundry/rulesets/torchlight/combat/grid-requests.js");
+    await askGrid("rollDeclared", { combat: w.combat.id, side });
+    await (await cards()).cardsIdle();
   }
 
   /** A click on a card's button, as the user now acting sees the card. */
@@ -125,5 +144,5 @@ export function torchlightFixtures(current: () => FoundryHarness) {
 
   const flags = (w: TorchlightWorld) => ((w.combat as unknown as { flags: { fray?: { torchlight?: Record<string, Record<string, unknown>> } } }).flags.fray?.torchlight ?? {}) as Record<string, Record<string, unknown>>;
 
-  return { world, initiative, attack, click, buttons, stored, flags, who, torchlight, cards };
+  return { world, initiative, attack, declare, rollDeclared, click, buttons, stored, flags, who, torchlight, cards };
 }

@@ -171,19 +171,28 @@ describe("a hostile player against the torchlight cards", () => {
     expect(await ask("card.choose", { message: message.id, choice: "feint", value: "twice" })).toMatchObject({ ok: false });
     expect(await ask("card.choose", { message: message.id, choice: "precision", value: "extra-die" })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(before);
-    // A Feint written into the opening request is not the card's: the new card still waits for it, her Breath unspent.
+    // seed 004 §Actions: a declared attack cannot change: a second attack by Elsa this round is refused, nothing written.
     const sword = (w.elsa as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
-    queueFaces(3);
+    expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.archer) }, request: { combat: w.combat.id, weapon: sword }, roll: null })).toMatchObject({
+      ok: false,
+      reason: "Elsa already declared an attack this round: a declared action cannot change.",
+    });
+    expect(fx.stored()).toBe(before);
+    // A Feint written into the opening request is not the card's: the Bandit's card still waits for it once rolled, his Breath unspent.
+    harness.switchUser(w.gm);
+    const banditSword = (w.bandit as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
     const count = (game().messages as unknown as { contents: Message[] }).contents.length;
-    await (await fx.cards()).openCard({ kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.bandit) }, request: { combat: w.combat.id, weapon: sword, feint: "reroll" } });
+    await (await fx.cards()).openCard({ kind: "torchlight.attack", refs: { attacker: fx.who(w.bandit), target: fx.who(w.elsa) }, request: { combat: w.combat.id, weapon: banditSword, feint: "reroll" } });
     await (await fx.cards()).cardsIdle();
     const all = (game().messages as unknown as { contents: Message[] }).contents;
     expect(all).toHaveLength(count + 1);
     const again = all.at(-1)!;
     expect(cardOf(again).request).not.toHaveProperty("feint");
+    queueFaces(3);
+    await fx.rollDeclared(w, "gm");
     expect(cardOf(again).outcome.awaiting?.choice).toBe("feint");
     expect(cardOf(again).outcome.dice).toHaveLength(1);
-    expect((w.elsa as unknown as { system: { breath: { value: number } } }).system.breath.value).toBe(1);
+    expect((w.bandit as unknown as { system: { breath: { value: number } } }).system.breath.value).toBe(2);
   });
 
   it("cannot Feint on a top face: it is not on offer, and no Breath moves", async () => {

@@ -2,7 +2,8 @@
  * Beyond the Torchlight's tracker and Combat Grid in the harness: the Dex saves rolled from the
  * tracker on a card, the round shown as its three turns, the turn controls moving through them to
  * the end-of-round card, each row's buttons for its owner, moves on the grid as requests the GM
- * checks, and the end of the fight (Incapacitated survivors are Dying).
+ * checks, the declarations before the attacks roll, and the end of the fight (Incapacitated
+ * survivors are Dying).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../../playground/foundry/index.js";
@@ -38,6 +39,8 @@ const grid = () => fx.flags(w).grid ?? {};
 type Tracker = { render(o: object): Promise<{ element: HTMLElement }> };
 const tracker = async () => new (harness.CONFIG.ui.combat as new () => Tracker)().render({ force: true });
 const ask = async (kind: string, payload: Record<string, unknown>) => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
+const rowButtons = (app: { element: HTMLElement }, id: string) => [...app.element.querySelectorAll<HTMLElement>(`li.combatant[data-combatant-id="${id}"] [data-fray-action]`)];
+const rowText = (app: { element: HTMLElement }, id: string) => app.element.querySelector<HTMLElement>(`li.combatant[data-combatant-id="${id}"]`)!.textContent ?? "";
 
 describe("initiative from the tracker", () => {
   it("Roll All opens the Dex saves card for everyone; a player's roll icon opens hers", async () => {
@@ -94,9 +97,15 @@ describe("the round as three turns", () => {
     // Nothing was hit: it applies at once and round 2 begins in the players' turn.
     expect(w.combat.round).toBe(2);
     expect(fx.flags(w).phase).toBe("players");
-    // A player does not move the round on.
+    // A player does not move the round on: her End Turn says Elsa declares nothing more (issue 37), the turn stays.
     harness.switchUser(w.ada);
+    const warned = warnings().length;
     await w.combat.nextTurn();
+    await (await fx.cards()).cardsIdle();
+    expect(warnings()).toHaveLength(warned);
+    expect(fx.flags(w).declared).toEqual({ [w.keys.elsa]: { round: 2, action: "done", on: null, held: false } });
+    expect(fx.flags(w).phase).toBe("players");
+    await w.combat.previousTurn();
     expect(warnings().at(-1)).toBe("Only the GM may do that.");
     expect(fx.flags(w).phase).toBe("players");
   });
@@ -188,6 +197,94 @@ describe("the Combat Grid", () => {
     await harness.flush();
     await (await fx.cards()).cardsIdle();
     expect(grid()[w.keys.elsa]).toEqual({ lane: 2, stance: "steadied" });
+  });
+});
+
+describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
+  beforeEach(async () => {
+    // Everyone acts in round 1 but the Archer.
+    await fx.initiative(w, 15, 12, 12, 9);
+  });
+
+  it("seed 004 §Actions: a declared attack waits unrolled, shown on the tracker and the grid; the last declaration rolls every one together", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    expect(cardOf(elsa)).toMatchObject({ state: "open", outcome: { dice: [], awaiting: { choice: "held" } } });
+    expect(fx.flags(w).declared).toEqual({ [w.keys.elsa]: { round: 1, action: "attack", on: w.keys.bandit, held: true } });
+    // Ada sees what she declared, and no button to roll it; the GM has one.
+    let app = await tracker();
+    expect(rowText(app, w.ids.elsa)).toContain("Declared: attack on Bandit (rolls when declarations close)");
+    expect(rowButtons(app, w.ids.elsa).map((b) => b.textContent)).not.toContain("Roll declared attacks");
+    harness.switchUser(w.gm);
+    app = await tracker();
+    expect(rowButtons(app, w.ids.elsa).map((b) => b.textContent)).toContain("Roll declared attacks");
+    const { openCombatGrid } = await import("../../src/foundry/rulesets/torchlight/ui/grid-app.js");
+    const grid = (await openCombatGrid()) as unknown as { element: HTMLElement };
+    expect(grid.element.querySelector("[data-declared]")!.textContent).toBe("Declared: Elsa → Bandit");
+    expect(grid.element.querySelector("[data-action='rollDeclared'][data-side='players']")).not.toBeNull();
+    // Bob declares Riddic's blow, the last of the players: both attacks roll now, Elsa's die first.
+    queueFaces(3, 7);
+    const riddic = (await fx.declare(w, w.bob, w.riddic, w.bandit))!;
+    expect(cardOf(elsa).outcome.dice.map((d) => d.face)).toEqual([3]);
+    expect(cardOf(riddic).outcome.dice.map((d) => d.face)).toEqual([7]);
+    expect(Object.values(fx.flags(w).declared!).map((d) => (d as { held: boolean }).held)).toEqual([false, false]);
+  });
+
+  it("seed 004 §Actions: a declared action cannot change: her own roll, a second attack and a move are refused, nothing written", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: elsa.id, choice: "held", value: false, roll: null })).toMatchObject({ ok: false, reason: "A declared attack rolls when every action of its side is declared, or when the GM rolls the declared attacks." });
+    expect(await ask("card.choose", { message: elsa.id, choice: "feint", value: "keep", roll: null })).toMatchObject({ ok: false });
+    const sword = (w.elsa as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.archer) }, request: { combat: w.combat.id, weapon: sword }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("cannot change") });
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.keys.elsa, lane: 2, stance: "steadied" })).toMatchObject({ ok: false, reason: "Elsa has declared an attack and stays in place until the attacks roll." });
+    harness.switchUser(w.bob);
+    expect(await ask("torchlight.rollDeclared", { combat: w.combat.id, side: "players" })).toMatchObject({ ok: false });
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("the GM's Roll declared attacks on the tracker rolls the side's declared attacks", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    const app = await tracker();
+    queueFaces(4);
+    rowButtons(app, w.ids.elsa).find((b) => b.textContent === "Roll declared attacks")!.click();
+    await harness.flush();
+    await (await fx.cards()).cardsIdle();
+    expect(cardOf(elsa).outcome).toMatchObject({ dice: [{ face: 4 }], awaiting: { choice: "feint", by: "attacker" } });
+  });
+
+  it("issue 37: a player's End Turn in her side's turn is not refused: her characters are done, and the last to be done closes the declarations", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.bob);
+    const warned = warnings().length;
+    queueFaces(5);
+    await w.combat.nextTurn();
+    await (await fx.cards()).cardsIdle();
+    expect(warnings()).toHaveLength(warned);
+    expect(fx.flags(w).declared![w.keys.riddic]).toEqual({ round: 1, action: "done", on: null, held: false });
+    expect(cardOf(elsa).outcome.dice.map((d) => d.face)).toEqual([5]);
+    expect(fx.flags(w).phase ?? "players").toBe("players");
+    // Done is a declaration too: Riddic may not attack after it.
+    expect(await fx.declare(w, w.bob, w.riddic, w.bandit)).toBeUndefined();
+    expect(warnings().at(-1)).toBe("Riddic is done this turn: a declaration cannot change.");
+    // In the GM's turn none of Bob's characters acts: his End Turn is refused, nothing written.
+    harness.switchUser(w.gm);
+    await w.combat.nextTurn();
+    harness.switchUser(w.bob);
+    const before = fx.stored();
+    await w.combat.nextTurn();
+    expect(warnings().at(-1)).toBe("None of your characters acts in this turn.");
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("the GM's End Turn rolls the turn's declared attacks before the turn passes", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    queueFaces(6);
+    await w.combat.nextTurn();
+    await (await fx.cards()).cardsIdle();
+    expect(cardOf(elsa).outcome.dice.map((d) => d.face)).toEqual([6]);
+    expect(fx.flags(w).phase).toBe("gm");
   });
 });
 

@@ -148,13 +148,20 @@ describe("the attack dialog", () => {
     expect(dialog.element.querySelector<HTMLButtonElement>("button[type='submit']")!.disabled).toBe(true);
   });
 
-  it("submits to the card engine", async () => {
+  it("seed 004 §Actions: its Declare button declares the attack; the GM's Roll declared attacks rolls it", async () => {
     harness.switchUser(w.ada);
     const dialog = await openAttack(w.elsa);
-    queueFaces(4);
+    expect(dialog.element.querySelector("button[type='submit']")?.textContent).toContain("Declare the attack");
     const form = dialog.element.tagName === "FORM" ? (dialog.element as HTMLFormElement) : dialog.element.querySelector("form")!;
     form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
     await settle();
+    // Declared: nothing rolled yet, and no one but the GM may roll it.
+    expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "open", outcome: { dice: [], awaiting: { choice: "held" } } });
+    expect((await (lastCard() as unknown as Parameters<typeof fx.click>[0]).renderHTML()).textContent).toContain("Declared: Elsa's attack rolls when every action of the side is declared");
+    queueFaces(4);
+    harness.switchUser(w.gm);
+    await fx.rollDeclared(w, "players");
+    harness.switchUser(w.ada);
     // Her sword shows 4: the card offers her the Feint now that she has seen the die.
     expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "open", outcome: { awaiting: { choice: "feint", by: "attacker" } } });
     const card = lastCard() as unknown as Parameters<typeof fx.click>[0];

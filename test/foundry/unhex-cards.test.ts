@@ -219,6 +219,69 @@ describe("the Unhex attack card", () => {
   });
 });
 
+describe("the Unhex attack without Areas: the GM rules range and cover (seed 002 §Maps, issue 36 item 10)", () => {
+  /** Ada and the Guard again, with no token anywhere: no map to read, so range and cover are the GM's ruling. */
+  async function offTheMap() {
+    harness.switchUser(t.gm);
+    const cast = await fx.actors(t.users);
+    return { ada: cast.ada, guard: cast.guard, refs: { attacker: { actor: cast.ada.uuid }, target: { actor: cast.guard.uuid } } };
+  }
+
+  it("Ada's player asks for range 1 in the open with her pistol and forges a ruling: the card waits for the GM, whose ruling (range 1, in cover) places the Guard; Ada cannot rule it herself", async () => {
+    const { ada, refs } = await offTheMap();
+    harness.switchUser(t.gm);
+    await (ada as unknown as { items: { contents: { update(d: object): Promise<unknown> }[] } }).items.contents[1]!.update({ "system.held": true });
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    harness.switchUser(t.users.ada);
+    const answer = await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: itemId(ada, "Pistol"), range: 1, cover: false, ruling: "2+cover" }, roll: null });
+    expect(answer, JSON.stringify(answer)).toMatchObject({ ok: true });
+    const message = game.messages.contents.at(-1) as unknown as Message;
+    // What she named is a request: the card asks the GM, and her forged ruling is not on it.
+    expect(card(message).request).toMatchObject({ asked: { range: 1, cover: false } });
+    expect(card(message).request.ruling).toBeUndefined();
+    expect(card(message).outcome.dice).toEqual([]);
+    expect(card(message).outcome.awaiting).toEqual({ choice: "ruling", by: "gm", offer: { who: "Ada", asked: { range: 1, cover: false }, rulings: [{ range: 0, cover: false }, { range: 1, cover: false }, { range: 1, cover: true }] } });
+    // Her card says whom it waits for and offers her nothing; a forged ruling is refused and changes nothing.
+    expect(await fx.buttons(message)).toEqual([]);
+    expect((await message.renderHTML()).textContent).toContain("Waiting for the GM to rule the range and cover.");
+    const waiting = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "ruling", value: "1", roll: null })).toMatchObject({ ok: false, reason: "Only the GM makes this choice." });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    // The GM sees the rulings the pistol reaches under, and rules the Guard in cover at range 1.
+    harness.switchUser(t.gm);
+    expect(await fx.buttons(message)).toEqual(["choose:0", "choose:1", "choose:1+cover"]);
+    expect((await message.renderHTML()).textContent).toContain("Ada asks for range 1, no cover:");
+    await fx.choose(t.gm, message, "ruling", "1+cover");
+    expect(card(message).outcome.steps.slice(0, 2)).toEqual([
+      { rule: "ruling", range: 1, cover: true, asked: { range: 1, cover: false } },
+      { rule: "reach", weapon: "one-handed-ranged", range: 1, lineOfSight: true, cover: true },
+    ]);
+    // In cover, the Guard may Defend against the shot (seed 002 §Defend).
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "reaction", by: "target", offer: { reactions: ["none", "defend"] } });
+    expect((await message.renderHTML()).textContent).toContain("No Areas on the scene: the GM rules range 1, in cover (asked for: range 1, no cover).");
+    replays(message);
+  });
+
+  it("a GM's range and cover are her ruling at once; a ruling the weapon does not reach under is refused and changes nothing", async () => {
+    const { ada, guard, refs } = await offTheMap();
+    harness.switchUser(t.gm);
+    const message = (await unhex.postUnhexAttack({ attacker: guard.uuid, target: ada.uuid, weapon: itemId(guard, "Club"), range: 0 })) as unknown as Message;
+    expect(card(message).request).toMatchObject({ ruling: "0" });
+    expect(card(message).outcome.steps[0]).toEqual({ rule: "ruling", range: 0, cover: false });
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "reaction", by: "target" });
+    // Ada's player asks for the knife at range 0; the GM cannot rule range 2 for a knife.
+    harness.switchUser(t.users.ada);
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: itemId(ada, "Knife"), range: 0 }, roll: null })).toMatchObject({ ok: true });
+    const asked = game.messages.contents.at(-1) as unknown as Message;
+    harness.switchUser(t.gm);
+    expect(await fx.buttons(asked)).toEqual(["choose:0"]);
+    const before = JSON.stringify(card(asked));
+    expect(await ask("card.choose", { message: asked.id, choice: "ruling", value: "2", roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("beyond a melee attack's 0") });
+    expect(JSON.stringify(card(asked))).toBe(before);
+  });
+});
+
 describe("the Unhex Intercept", () => {
   it("a move in the fight posts a move card; the Guard intercepts, stops Ada, and says she stops where she set out; Apply puts her token back", async () => {
     harness.switchUser(t.users.ada);

@@ -29,7 +29,7 @@ export interface CardView {
   request: Record<string, unknown>;
   rules: Record<string, unknown>;
   refs: Record<string, { actor: string; token?: string }>;
-  outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string; offer: Record<string, unknown> }; dice: { label: string; sides: number; face: number }[]; effects: { participant: string; statuses?: string[] }[] };
+  outcome: { result: Record<string, unknown>; awaiting?: { choice: string; by: string; offer: Record<string, unknown> }; dice: { label: string; sides: number; face: number }[]; steps: Record<string, unknown>[]; effects: { participant: string; statuses?: string[] }[] };
   applied: { uuid: string; name: string; key: string; kind: string; before: unknown; after: unknown }[];
 }
 

@@ -111,6 +111,38 @@ describe("the Unhex attack dialog", () => {
     expect(harness.notifications.at(-1)?.message).toBe("Ada stands between Areas: move the token into one first.");
   });
 
+  it("seed 002 §Maps (issue 36 item 10): without Areas a player's range and cover ask the GM, who rules on the card; the odds are those of the ruling asked for", async () => {
+    harness.switchUser(t.gm);
+    const regions = (t.scene as unknown as { regions: { contents: { id: string }[] } }).regions.contents.map((r) => r.id);
+    await (t.scene as unknown as { deleteEmbeddedDocuments(n: string, ids: string[]): Promise<unknown> }).deleteEmbeddedDocuments("Region", regions);
+    const pistol = (t.ada as unknown as { items: { contents: { name: string; update(d: object): Promise<unknown> }[] } }).items.contents.find((i) => i.name === "Pistol")!;
+    await pistol.update({ "system.held": true });
+    harness.switchUser(t.users.ada);
+    targetToken(t.tokens.guard);
+    const sheet = await openSheet(t.ada);
+    const form = await clickOpen(sheet.querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    expect(form.querySelector("[data-fray-ruling]")?.textContent).toContain("The GM rules the range and cover");
+    change(form.querySelector('[name="range"]'), (el) => (el.value = "1"));
+    await settle();
+    change(dialog("fray-unhex-attack-dialog")!.querySelector('[name="cover"]'), (el) => (el.checked = true));
+    await settle();
+    const odds = unhexRules.actions.attack!.odds!;
+    const inCover = odds.exact({ attacker: { name: "Ada", level: 50, pc: true, area: "here", weapon: "one-handed-ranged" }, target: { name: "Guard", level: 50, area: "there" }, ruling: { range: 1, cover: true }, reaction: "defend", roll: true });
+    // In cover the Guard may Defend against her shot: the line is there, at the rules' odds.
+    expect(shown("fray-unhex-attack-dialog")["If she Defends"]).toBe(`hits ${percent(inCover.chances.hit!)}`);
+    dialog("fray-unhex-attack-dialog")!.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    const message = lastMessage();
+    expect(card(message).request).toMatchObject({ asked: { range: 1, cover: true } });
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "ruling", by: "gm" });
+    // The GM's own dialog says hers is the ruling.
+    harness.switchUser(t.gm);
+    const guardSheet = await openSheet(t.guard);
+    targetToken(t.tokens.ada);
+    const gmForm = await clickOpen(guardSheet.querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    expect(gmForm.querySelector("[data-fray-ruling]")?.textContent).toContain("your range and cover are the ruling");
+  });
+
   it("opens the card with the roll mode chosen", async () => {
     harness.switchUser(t.users.ada);
     targetToken(t.tokens.guard);

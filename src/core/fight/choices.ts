@@ -61,3 +61,10 @@ export function cached<R, T>(compute: (request: R) => T, limit = 5000): (request
     return value;
   };
 }
+
+/** The request with `value` set at a dotted path ("rerolls.attacker"), copying only the objects on the way. */
+export function answerAt<R extends object>(request: R, path: string, value: unknown): R {
+  const [head, ...rest] = path.split(".");
+  const inner = (request as Record<string, unknown>)[head!];
+  return { ...request, [head!]: rest.length === 0 ? value : answerAt((inner ?? {}) as object, rest.join("."), value) } as R;
+}

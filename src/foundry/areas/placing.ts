@@ -6,6 +6,7 @@
  * never cut: the token is set down where it goes, in one update that keeps the mark.
  */
 import { SYSTEM_ID } from "../system.js";
+import { inertHtml } from "../cards/inert.js";
 
 const MOVED = ["x", "y", "elevation", "width", "height"] as const;
 
@@ -34,5 +35,5 @@ export async function putBack(token: TokenDocument.Implementation, origin: { x: 
   await token.update(place, rulingOptions(token, place) as never);
   const text = game.i18n!.format("FRAY.Area.Notice.PutBack", { refusal, token: token.name ?? "" });
   const whisper = [...new Set([mover.id, ...(game.users?.filter((user) => user.isGM).map((user) => user.id) ?? [])])].filter((id): id is string => !!id);
-  await ChatMessage.create({ content: `<p class="${SYSTEM_ID}-put-back">${Handlebars.escapeExpression(text)}</p>`, whisper, speaker: ChatMessage.getSpeaker({ token }) } as never);
+  await ChatMessage.create({ content: inertHtml(`<p class="${SYSTEM_ID}-put-back">${Handlebars.escapeExpression(text)}</p>`), whisper, speaker: ChatMessage.getSpeaker({ token }) } as never);
 }

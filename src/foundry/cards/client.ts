@@ -74,7 +74,7 @@ export async function openCard(open: OpenCard): Promise<Answer> {
 }
 
 /** Dice So Nice shows a roll that joins an existing card (it animates only new messages by itself), as privately as the card. */
-async function showDice(message: ChatMessage.Implementation, roll: Roll): Promise<void> {
+export async function showDice(message: ChatMessage.Implementation, roll: Roll): Promise<void> {
   const dice3d = (game as { dice3d?: { showForRoll(roll: Roll, user: User.Implementation, synchronize: boolean, whisper?: string[] | null, blind?: boolean): Promise<boolean> } }).dice3d;
   if (!dice3d) return;
   const whisper = message.whisper.length ? message.whisper.filter((id): id is string => typeof id === "string") : null;
@@ -88,6 +88,8 @@ export async function chooseOnCard(message: ChatMessage.Implementation, choice: 
   if (!card || !kind) return refused(localize("FRAY.Card.Refused.NoCard"));
   const local = localActors(card.refs);
   if (!local) return refused(localize("FRAY.Card.Refused.NoActor"));
+  // The GM rolls a step's dice himself where they are both sides' (kinds.ts, gmRolls): this client sends none.
+  if (kind.gmRolls?.includes(choice)) return ask("card.choose", { message: message.id!, choice, value, roll: null });
   const known = message.rolls.flatMap((roll) => sizedFacesOf(roll));
   const rolled = await rollFor(kind, withChoice(card.request, choice, value), local.actors, known);
   if ("refusal" in rolled) return refused(rolled.refusal);

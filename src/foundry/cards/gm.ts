@@ -5,18 +5,20 @@
  * message's dice, and only then posts, updates or applies. A player's payload is a request: every
  * value in it is checked, and none says who asks.
  */
-import type { SizedFace } from "../../core/dice/source.js";
+import { DiceError, type SizedFace } from "../../core/dice/source.js";
+import { RuleError } from "../../core/ruleError.js";
 import type { Outcome } from "../../core/outcome.js";
-import { rollOf } from "../dice/missing.js";
+import { rollMissing, rollOf } from "../dice/missing.js";
 import { hasDiceApart, sizedFacesOf } from "../dice/roll.js";
 import { MAX_REQUEST_CHARS, onRequest, Refused } from "../relay/index.js";
 import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
-import { arrivedCardKind, type CardActors, type CardChange, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
+import { arrivedCardKind, GM_CHOOSER, type CardActors, type CardChange, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
-import { resolveOver, rulesRequestOf } from "./resolve.js";
+import { resolveOver, rulesAction, rulesRequestOf, schemaProblem } from "./resolve.js";
+import { showDice } from "./client.js";
 import { CARD_HOOKS, callHook, callPreHook, type CardHookEvent, type CardStep, type PlannedChange } from "../api/hooks.js";
 
 const localize = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(key, data) : game.i18n!.localize(key));
@@ -240,6 +242,29 @@ async function messageOf(payload: Record<string, unknown>): Promise<{ message: C
   return { message, card, kind };
 }
 
+/**
+ * The dice a step asks for beyond those on the card, rolled here on the active GM (a kind's
+ * `gmRolls`): the rules run over the card's dice and whatever more they ask for is rolled through
+ * Foundry's Roll API, so no player's client picks a face of either side. A refusal by the rules
+ * comes back as the reason; nothing is written.
+ */
+async function rollAsGm(message: ChatMessage.Implementation, kind: CardKind, rules: Record<string, unknown>, known: readonly SizedFace[]): Promise<{ json: string; dice: SizedFace[] } | null> {
+  const action = rulesAction(kind);
+  const problem = schemaProblem(action, rules);
+  if (problem) refuse("Malformed", { problem });
+  let rolled: { roll: Roll | null; dice: SizedFace[] };
+  try {
+    rolled = await rollMissing(known, (tray) => action.resolve(rules, tray));
+  } catch (error) {
+    if (error instanceof RuleError) throw new Refused(error.message);
+    if (error instanceof DiceError) refuse("DiceDoNotFit", { reason: error.message });
+    throw error;
+  }
+  if (!rolled.roll) return null;
+  await showDice(message, rolled.roll);
+  return { json: JSON.stringify(rolled.roll.toJSON()), dice: rolled.dice };
+}
+
 /** Adds a choice the card awaits (and the dice it needed), by the user whose choice it is. */
 async function choose(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
   if (JSON.stringify(payload).length > MAX_REQUEST_CHARS) refuse("TooBig");
@@ -251,13 +276,16 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   const now = resolveOver(kind, rulesRequestOf(kind, card.request, actors), known);
   const awaiting = now.awaiting ?? refuse("WrongStep", { state: card.state });
   if (payload.choice !== awaiting.choice) refuse("NotAwaited", { choice: String(payload.choice).slice(0, 40) });
-  const chooser = actors[awaiting.by] ?? null;
-  if (!owns(asker, chooser)) refuse("NotYourChoice", { name: chooser?.name ?? awaiting.by });
+  // A choice the rules leave to the GM (by "gm": a ruling only she gives) is no actor's owner's.
+  const chooser = awaiting.by === GM_CHOOSER ? null : (actors[awaiting.by] ?? null);
+  if (awaiting.by === GM_CHOOSER ? !asker.isGM : !owns(asker, chooser)) refuse(awaiting.by === GM_CHOOSER ? "GMChoice" : "NotYourChoice", { name: chooser?.name ?? awaiting.by });
   const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker);
   if (refusal) throw new Refused(refusal);
   const request = withChoice(card.request, awaiting.choice, payload.value);
-  const sent = diceOfSentRoll(payload.roll);
   const rules = rulesRequestOf(kind, request, actors);
+  const gmRolled = kind.gmRolls?.includes(awaiting.choice) ?? false;
+  if (gmRolled && payload.roll !== null && payload.roll !== undefined) refuse("GMRolls");
+  const sent = gmRolled ? await rollAsGm(message, kind, rules, known) : diceOfSentRoll(payload.roll);
   const at: StepAt = { step: "choose", asker, message: message.id };
   let next: CardData = { ...card, request, rules, history: [...card.history, { choice: awaiting.choice, by: awaiting.by, user: asker.id ?? "" }] };
   const outcome = resolveWithHooks(at, kind, next, [...known, ...(sent?.dice ?? [])]);
@@ -339,6 +367,19 @@ export async function rewriteOpenCard(messageId: unknown, check: (card: CardData
 export async function openCardAsGm(open: { kind: string; refs: Record<string, CardRef>; request: Record<string, unknown>; rollMode?: string }): Promise<string> {
   if (!game.user?.isGM) return refuse("GMOnly");
   return CARD_REQUESTS.open({ ...open, roll: null }, game.user);
+}
+
+/**
+ * On the active GM, inside a step it is already serving: a choice only a GM makes on an open card
+ * (the declared attacks released when declarations close), with whatever dice it then needs rolled
+ * here. Straight to the engine, as `openCardAsGm`, so it does not wait behind the step that asks.
+ */
+export async function chooseAsGm(messageId: string, choice: string, value: unknown): Promise<void> {
+  if (!game.user?.isGM) refuse("GMOnly");
+  const { message, card, kind } = await messageOf({ message: messageId });
+  const rules = rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs));
+  const { roll } = await rollMissing(diceOnMessage(message), (tray) => rulesAction(kind).resolve(rules, tray));
+  await choose({ message: messageId, choice, value, roll: roll ? JSON.stringify(roll.toJSON()) : null }, game.user!);
 }
 
 export function registerCardRequests(): void {

@@ -5,7 +5,7 @@
 import { relayIdle } from "../relay/index.js";
 import { registerCardClient } from "./client.js";
 import { registerCardRequests } from "./gm.js";
-export { openCardAsGm, rewriteOpenCard } from "./gm.js";
+export { chooseAsGm, openCardAsGm, rewriteOpenCard } from "./gm.js";
 import { registerCardMenu } from "./menu.js";
 import { CARD_TYPE, CardModel } from "./model.js";
 import { cardActivity, CARD_CHANGES, CARD_DICE_LEGEND, CARD_FOOTER, registerCardRendering } from "./render.js";
@@ -16,7 +16,7 @@ export { CARD_TYPE, cardOf, withChoice, type CardData, type CardRef, type Change
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
 export { postServedCard } from "./gm.js";
-export { cardOdds, percent } from "./odds.js";
+export { cardOdds, choiceOdds, percent } from "./odds.js";
 export { diceLegend, keptAmong, markedDie, type DieMark, type MarkedDie } from "./dice-marks.js";
 export { registerPhrasing, say, type PhraseRow, type RulesetPhrasing } from "./phrasing.js";
 export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./recipients.js";

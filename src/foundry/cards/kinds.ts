@@ -85,6 +85,12 @@ export interface CardKind {
    * sets); a refusal reason, or null when the asker may give it.
    */
   checkChoice?(choice: string, value: unknown, asker: User.Implementation): string | null;
+  /**
+   * Choices whose dice the active GM rolls when he serves them, not the chooser's client (a roll
+   * sent with one is refused): the dice of both sides, such as an attack and its defence rolled
+   * together once the defence is chosen, which neither side's client may pick.
+   */
+  gmRolls?: readonly string[];
   /** Values an unset field reads as (flags), so "never set" and "set to the default" compare equal. */
   fieldDefaults?: Record<string, unknown>;
   /** What Apply changes, from a complete outcome. */
@@ -120,6 +126,9 @@ export interface CardKind {
   /** Client-side touches after the card is shown (running totals). */
   activate?(message: ChatMessage.Implementation, card: CardData, html: HTMLElement): void;
 }
+
+/** The chooser of an awaited choice the rules leave to the GM alone (`by: "gm"`: a ruling no player gives). */
+export const GM_CHOOSER = "gm";
 
 const KINDS = new Map<string, CardKind>();
 

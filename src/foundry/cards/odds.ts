@@ -9,6 +9,7 @@ import type { Odds } from "../../core/odds/odds.js";
 import { actorAt, tokenAt } from "./documents.js";
 import { type CardActors, cardKind, prepareOpening } from "./kinds.js";
 import type { OpenCard } from "./client.js";
+import { type CardData, withChoice } from "./model.js";
 import { rulesAction, rulesRequestOf } from "./resolve.js";
 
 const CACHE = new Map<string, Odds | null>();
@@ -39,11 +40,39 @@ export function cardOdds(open: OpenCard, choices: Record<string, unknown> = {}):
   } catch {
     return null;
   }
-  const key = JSON.stringify([kind.id, rules]);
+  return exactOnce(kind.id, rules, () => odds.exact(rules));
+}
+
+/**
+ * The odds of an open card once a choice it awaits is made (a defence, with the dice she adds),
+ * before any die of that step is rolled: the card's request with the choice, read over the actors
+ * as this client sees them. Null when the rules refuse it or the kind has no odds.
+ */
+export function choiceOdds(card: CardData, choice: string, value: unknown): Odds | null {
+  const kind = cardKind(card.kind);
+  const odds = kind ? rulesAction(kind).odds : undefined;
+  const actors: CardActors = {};
+  for (const [role, ref] of Object.entries(card.refs)) {
+    const actor = (ref.token ? tokenAt(ref.token)?.actor : null) ?? actorAt(ref.actor);
+    if (!actor) return null;
+    actors[role] = actor;
+  }
+  if (!kind || !odds) return null;
+  let rules: Record<string, unknown>;
+  try {
+    rules = rulesRequestOf(kind, withChoice(card.request, choice, value), actors);
+  } catch {
+    return null;
+  }
+  return exactOnce(kind.id, rules, () => odds.exact(rules));
+}
+
+function exactOnce(kindId: string, rules: Record<string, unknown>, exact: () => Odds): Odds | null {
+  const key = JSON.stringify([kindId, rules]);
   if (CACHE.has(key)) return CACHE.get(key)!;
   let result: Odds | null;
   try {
-    result = odds.exact(rules);
+    result = exact();
   } catch {
     result = null;
   }

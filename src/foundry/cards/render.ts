@@ -21,6 +21,7 @@ import { actorAt, ownsEvery, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, type CardKind, cardKind, rulesetOfKind } from "./kinds.js";
 import { loadRuleset } from "../rulesets/loading.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
+import { inertHtml } from "./inert.js";
 import { changeLines } from "./phrasing.js";
 
 /** The engine's part of every card's template (Undo, the dice): `{{> "systems/fray/templates/chat/card-footer.hbs"}}`. */
@@ -72,7 +73,8 @@ function engineContext(card: CardData, kind: CardKind): Record<string, unknown> 
 
 /**
  * The card's content as the GM renders it: the kind's template over its context and the engine's,
- * with Foundry's own tooltip of every die on the card. The tooltip is made from a Roll the GM builds
+ * with Foundry's own tooltip of every die on the card, and nothing in it Foundry would roll or
+ * enrich (inert.ts: a name stays a name). The tooltip is made from a Roll the GM builds
  * from the dice's sizes and faces alone, so nothing a client wrote (a term's flavor) reaches it.
  */
 export async function renderCardContent(card: CardData, dice: readonly SizedFace[] = []): Promise<string> {
@@ -80,7 +82,7 @@ export async function renderCardContent(card: CardData, dice: readonly SizedFace
   if (!kind) throw new Error(`no card kind ${card.kind}`);
   const diceTooltip = dice.length ? await rollOf(dice).getTooltip() : "";
   const engine = { ...engineContext(card, kind), diceTooltip };
-  return foundry.applications.handlebars.renderTemplate(kind.template, { ...engine, ...kind.context(card), engine });
+  return inertHtml(await foundry.applications.handlebars.renderTemplate(kind.template, { ...engine, ...kind.context(card), engine }));
 }
 
 function mayOwn(uuid: string | undefined): boolean {

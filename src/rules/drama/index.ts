@@ -2,6 +2,7 @@ import { withDefaults } from "../options.js";
 import { defineDuel, type RulesetRules } from "../ruleset.js";
 import { courage, melee, momentum, multiple, ranged } from "./actions.js";
 import { fightDuel } from "./duel.js";
+import { dramaFight } from "./fight.js";
 import { courageOdds, meleeOdds, rangedOdds } from "./odds.js";
 import { DRAMA_OPTIONS } from "./options.js";
 import { CombatantSchema } from "./schemas.js";
@@ -17,4 +18,5 @@ export const dramaRules: RulesetRules = {
     fighter: CombatantSchema,
     fight: (a, b, tray, roundLimit) => fightDuel(a, b, tray, roundLimit, withDefaults(DRAMA_OPTIONS, undefined)),
   }),
+  fight: dramaFight,
 };

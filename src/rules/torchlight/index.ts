@@ -8,6 +8,7 @@ import { maneuverAction } from "./actions/maneuver.js";
 import { moveAction, placeAction } from "./actions/placement.js";
 import { abilityAction, retreatAction } from "./actions/stance.js";
 import { torchlightDuel } from "./duel.js";
+import { torchlightFight } from "./fight.js";
 import { attackOdds, checkOdds, grappleHoldOdds, saveOdds } from "./odds.js";
 import { torchlightOptions } from "./options.js";
 
@@ -33,4 +34,5 @@ export const torchlightRules: RulesetRules = {
   },
   options: torchlightOptions,
   duel: torchlightDuel,
+  fight: torchlightFight,
 };

@@ -47,7 +47,12 @@ export type TorchlightRefusalCode =
   | "drags-one-position"
   | "lane-out-of-reach"
   | "cell-full"
-  | "already-placed";
+  | "already-placed"
+  | "declared-twice"
+  | "ability-instead-of-attack"
+  | "declaration-changed"
+  | "undeclared-attack"
+  | "undeclared-ability";
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
@@ -96,6 +101,11 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "lane-out-of-reach": "a lane of another level, or under cover, is entered only from an adjacent lane",
   "cell-full": "that lane and stance is full for this side",
   "already-placed": "a newcomer placed is one not on the Combat Grid yet",
+  "declared-twice": "each character declares once a turn, and a declaration cannot change",
+  "ability-instead-of-attack": "this stance ability takes the place of the attack: declare one or the other",
+  "declaration-changed": "a declared action cannot change: the character stands where she declared",
+  "undeclared-attack": "every attack is declared, with its target, before any attack is rolled",
+  "undeclared-ability": "a stance ability is declared before any attack is rolled",
 };
 
 /** A Torchlight refusal: the message is for people (a sentence, no rule id), `code` for code. */

@@ -9,6 +9,7 @@ import { moveAction } from "./actions/move.js";
 import { opposedAction } from "./actions/opposed.js";
 import { rangeAction } from "./actions/range.js";
 import { fightDuel } from "./duel.js";
+import { unhexFight } from "./fight.js";
 import { attackOdds, checkOdds, opposedOdds } from "./odds.js";
 import { UNHEX_OPTIONS } from "./options.js";
 import { optionsOf } from "./requests.js";
@@ -34,4 +35,5 @@ export const unhexRules: RulesetRules = {
     fighter: FighterSchema,
     fight: (a, b, tray, roundLimit) => fightDuel(a, b, tray, roundLimit, optionsOf(undefined)),
   }),
+  fight: unhexFight,
 };

@@ -52,9 +52,21 @@ function successAfter(check: PercentileCheck, dice: "tens" | "units" | "both"): 
   return hits / ways;
 }
 
+/** The best reroll depends only on the reading and the level, and every listing of a roll asks it of many throws: kept by both. */
+const bestRerolls = new Map<number, RerollChoice>();
+
 /** A player playing for success: after a failure, the reroll with the best chance (none when no reroll helps). */
 export function bestReroll(check: PercentileCheck): RerollChoice {
   if (check.success) return "none";
+  const key = check.level * 128 + check.tens * 10 + check.units;
+  const known = bestRerolls.get(key);
+  if (known !== undefined) return known;
+  const chosen = rerollFor(check);
+  bestRerolls.set(key, chosen);
+  return chosen;
+}
+
+function rerollFor(check: PercentileCheck): RerollChoice {
   let best: RerollChoice = "none";
   let chance = 0;
   for (const dice of ["tens", "units", "both"] as const) {
@@ -82,7 +94,21 @@ const GRADES = ["critical-success", "success", "failure", "critical-failure"];
  * dice share one listing of the reroll. So a roll that rerolls both dice is listed in 200 runs of
  * the rules, not 10,000, and each run is still the rules' own.
  */
-function rollOdds(roller: Roller, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat = true): RollChance[] {
+function rollOdds(roller: Roller, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat = true): readonly RollChance[] {
+  // The name only labels the dice: the same roller under any name ends the same ways.
+  const key = `${roller.level}/${roller.maxLevel}/${roller.pc}/${roller.good === true}/${reroll}/${JSON.stringify(critical)}/${inCombat}`;
+  const known = rollEnds.get(key);
+  if (known) return known;
+  const ends = listRollEnds(roller, reroll, critical, inCombat);
+  if (rollEnds.size >= 2000) rollEnds.clear();
+  rollEnds.set(key, ends);
+  return ends;
+}
+
+/** Every roll's ends, kept by roller and choices: a fight asks the same few again and again. */
+const rollEnds = new Map<string, readonly RollChance[]>();
+
+function listRollEnds(roller: Roller, reroll: RerollChoice | undefined, critical: CriticalChoice | undefined, inCombat: boolean): RollChance[] {
   const ends = new Map<number, RollChance>();
   const add = (roll: { check: PercentileCheck; extraAction: boolean; losesNextAction: boolean }, p: number) => {
     const key = rollKey(roll);
@@ -189,10 +215,12 @@ function reactionOf(request: AttackRequestT): "none" | "defend" | "counterattack
 export const attackOdds: ActionOdds = defineOdds<AttackRequestT>({
   exact(request) {
     const reaction = reactionOf(request);
+    // Without a map, the odds are those of the range and cover asked for, as the GM would rule them.
+    const ruling = request.ruling ?? request.asked;
     // The rules' own refusals first (reach, sight, a reaction not allowed), on a request that has its reaction.
-    const probe = refusalsOf(attackAction, { ...request, reaction });
-    // resolve's first step is the reach (or an Intercept's reach) it read, cover included.
-    const cover = probe.steps[0]!.cover === true;
+    const probe = refusalsOf(attackAction, { ...request, reaction, ...(ruling ? { ruling } : {}) });
+    // resolve's reach (or an Intercept's reach) step, after the GM's ruling if any, says the cover it read.
+    const cover = probe.steps.find((step) => step.rule.endsWith("reach"))!.cover === true;
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
     // A hit's damage and location: the rules' offer of the two splits, read at the die given or, when

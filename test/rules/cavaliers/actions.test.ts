@@ -14,15 +14,18 @@ const guard = { name: "Guard", type: "stock", attribute: 6, competency: 6 };
 // The cavaliers actions as a request meets them: what each awaits, what it reports, and the
 // choices it leaves to the player, each at the edge where the rule could be read two ways.
 describe("cavaliers actions: what a request is asked for and told", () => {
-  it("seed 000 §Attack: the target then chooses her Defense; a Lunge offers Parry, Block or Dodge, a Feint only Parry or Dodge", () => {
-    const lunge = resolveWith("attack", { attack: "lunge", attacker: { name: "Ines", attribute: 8, competency: 8 } }, [6, 3]);
+  it("seed 000 §Attack: the target then chooses her Defense, before any die; a Lunge offers Parry, Block or Dodge, a Feint only Parry or Dodge", () => {
+    // RULINGS (Order of an attack): the attack is declared, not rolled, while the defence is awaited.
+    const lunge = resolveWith("attack", { attack: "lunge", attacker: { name: "Ines", attribute: 8, competency: 8 } }, []);
     expect(lunge.awaiting).toEqual({ choice: "defence", by: "defender", offer: { defences: ["parry", "block", "dodge"] } });
-    expect(lunge.result).toEqual({ attacker: { total: 9, successPoints: 3 } });
+    expect(lunge.dice).toEqual([]);
+    expect(lunge.result).toEqual({ attacker: { declared: true, dice: 2, drop: 0 } });
+    expect(stepNames(lunge)).toEqual(["pool (attack pool)", "drop-total (attack pool)"]);
     expect(lunge.effects).toEqual([]);
-    const feint = resolveWith("attack", { attack: "feint", attacker: { name: "Ines", attribute: 8, competency: 8 } }, [6, 3]);
+    const feint = resolveWith("attack", { attack: "feint", attacker: { name: "Ines", attribute: 8, competency: 8 } }, []);
     expect(feint.awaiting?.offer).toEqual({ defences: ["parry", "dodge"] });
     // Naming the defender does not choose for her: the Defense is still hers to pick.
-    const named = resolveWith("attack", { attack: "aim", attacker: ines, defender: guard }, [6, 3]);
+    const named = resolveWith("attack", { attack: "aim", attacker: ines, defender: guard }, []);
     expect(named.awaiting).toEqual({ choice: "defence", by: "defender", offer: { defences: ["block", "dodge"] } });
   });
 
@@ -300,17 +303,19 @@ describe("cavaliers actions: what a request is asked for and told", () => {
 
   it("seed 000 §Combined Actions (RULINGS: the cap holds for the round): an attack carries at most Drop 4 of combined actions", () => {
     // Reload (Musket) is Drop 3 and Move Drop 1: Drop 4 on a Lunge with ranks 3 (five dice) leaves one d8 showing 6.
-    const outcome = resolveWith("attack", { attack: "lunge", attacker: { ...ines, ranks: 3, combined: ["reload-musket", "move"] } }, [6]);
+    const outcome = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, ranks: 3, combined: ["reload-musket", "move"] }, defender: guard }, [6, 1, 1]);
     expect(outcome.steps.find((step) => step.rule === "drop-total")).toMatchObject({ combined: 4, drop: 4 });
-    expect(outcome.result).toEqual({ attacker: { total: 6, successPoints: 1 } });
-    expect(() => resolveWith("attack", { attack: "lunge", attacker: { ...ines, ranks: 3, combined: ["reload-musket", "run"] } }, [6])).toThrow(/capped at Drop 4 in a round; this turn comes to Drop 5/);
+    expect(outcome.result).toMatchObject({ attacker: { total: 6, successPoints: 1 } });
+    expect(() => resolveWith("attack", { attack: "lunge", attacker: { ...ines, ranks: 3, combined: ["reload-musket", "run"] } }, [])).toThrow(/capped at Drop 4 in a round; this turn comes to Drop 5/);
     expect(() => resolveWith("turn", { name: "Ines", combined: ["reload-musket", "run"] }, [])).toThrow(/capped at Drop 4/);
   });
 
   it("seed 000 §Using Advantage: rolling the Advantage die is shown with the die it steps down to; a roll without it shows no such step", () => {
-    const used = resolveWith("attack", { attack: "lunge", attacker: { ...ines, advantage: 10, useAdvantage: true } }, [6, 3, 9]);
+    const used = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, advantage: 10, useAdvantage: true }, defender: guard }, [6, 3, 9, 1, 1]);
     expect(used.steps.filter((step) => step.rule === "advantage-used")).toEqual([{ rule: "advantage-used", roll: "attack pool", from: 10, to: 8 }]);
-    const held = resolveWith("attack", { attack: "lunge", attacker: { ...ines, advantage: 10 } }, [6, 3]);
+    // Declared and not yet rolled, the die has not been used: it steps down only once the pools roll.
+    expect(resolveWith("attack", { attack: "lunge", attacker: { ...ines, advantage: 10, useAdvantage: true } }, []).steps.filter((step) => step.rule === "advantage-used")).toEqual([]);
+    const held = resolveWith("attack", { attack: "lunge", defence: "dodge", attacker: { ...ines, advantage: 10 }, defender: guard }, [6, 3, 1, 1]);
     expect(held.steps.filter((step) => step.rule === "advantage-used")).toEqual([]);
   });
 

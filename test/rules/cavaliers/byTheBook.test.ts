@@ -54,9 +54,9 @@ describe("seed 000 §Yield (RULINGS: Competency die): the Yield Limit reads the 
   });
 
   it("an attacker Aiming without competency in Aim rolls her attribute die alone", () => {
-    const outcome = resolveChecked("attack", { attack: "aim", attacker: { ...ines, competent: false } }, [5]);
+    const outcome = resolveChecked("attack", { attack: "aim", attacker: { ...ines, competent: false } }, []);
     expect(poolOf(outcome, "attack pool")).toEqual(["attribute:d8"]);
-    expect(outcome.result).toEqual({ attacker: { total: 5, successPoints: 1 } });
+    expect(outcome.result).toEqual({ attacker: { declared: true, dice: 1, drop: 0 } });
   });
 
   it("the target of a skill has her competency die too: a PC with a d8 at 4 Yield is not yielded out", () => {

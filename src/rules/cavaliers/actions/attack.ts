@@ -12,7 +12,7 @@ import { aimDrop } from "../range.js";
 import { refuse } from "../refusal.js";
 import { Options, Participant, Spend } from "../schemas.js";
 import { AIMED_WEAPONS, type AttackId, DEFENCES_AGAINST, type DefenceId, type RangeDrops, type SuccessEntry } from "../tables.js";
-import { optionValues, type RollKind, rollParticipant, stateOf } from "./common.js";
+import { declareParticipant, optionValues, type RollKind, rollParticipant, stateOf } from "./common.js";
 
 const literals = <T extends string>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)));
 const RangeDropSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Type.Null()]);
@@ -20,7 +20,7 @@ const RangeDropSchema = Type.Union([Type.Integer({ minimum: 0, maximum: 4 }), Ty
 export const AttackRequest = Type.Object(
   {
     attack: literals(["lunge", "feint", "aim", "brawl", "riposte"] as const),
-    /** The defender's choice; without it the attack is rolled and the defence awaited. */
+    /** The defender's choice; without it the attack is declared (nothing rolled) and the defence awaited. */
     defence: Type.Optional(literals(["parry", "block", "dodge", "brawl"] as const)),
     attacker: Participant,
     /** The defender's pool for the chosen defence (required with `defence`). */
@@ -108,11 +108,13 @@ export const attackAction = defineAction({
       if (!request.defender) refuse("a defence needs the defender's pool (give defender)");
       checkDefence(request.attack, request.defence, request.defender.item !== undefined);
     }
+    if (!request.defence || !request.defender) {
+      // Seed 000 §Attack: the target chooses her defence knowing the attack as declared, before any die is rolled.
+      const declared = declareParticipant(request.attacker, request.attack, "attack pool", steps, { ...ATTACKING, extraDrop: extra });
+      return awaitingOutcome(tray.rolled, steps, { attacker: { declared: true, dice: declared.pool.length, drop: declared.drop } }, { choice: "defence", by: "defender", offer: { defences: [...DEFENCES_AGAINST[request.attack]] } });
+    }
     const attack = rollParticipant(tray, request.attacker, request.attack, "attack pool", options, steps, { ...ATTACKING, extraDrop: extra });
     const attackerRoll = { total: attack.reading.total, successPoints: attack.reading.successPoints };
-    if (!request.defence || !request.defender) {
-      return awaitingOutcome(tray.rolled, steps, { attacker: attackerRoll }, { choice: "defence", by: "defender", offer: { defences: [...DEFENCES_AGAINST[request.attack]] } });
-    }
     const defence = rollParticipant(tray, request.defender, request.defence, "defence pool", options, steps, DEFENDING);
     const defenderRoll = { total: defence.reading.total, successPoints: defence.reading.successPoints };
     const winner = beats(attack.reading.total, defence.reading.total) ? "attacker" : "defender";

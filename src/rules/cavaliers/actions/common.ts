@@ -48,13 +48,21 @@ export interface RollKind {
   extraDrop?: number;
 }
 
+/** A pool declared and not yet rolled: its dice, the Drop on it and the state it was declared from. */
+export interface Declared {
+  state: CombatantState;
+  pool: ReturnType<typeof buildPool>;
+  drop: number;
+  advantage: number;
+}
+
 /**
- * Builds a participant's pool, totals her Drop (Wounds on the skill + combined actions +
- * situational + any extra such as range and cover), rolls and reads it. A Dying character makes
- * no roll; the Advantage die goes only on attacks and defences, and steps down only when it was
- * rolled (a Drop that removes it means it was not used).
+ * Builds a participant's pool and totals her Drop (Wounds on the skill + combined actions +
+ * situational + any extra such as range and cover), without rolling: what an attacker declares
+ * before her target chooses a defence. A Dying character makes no roll; the Advantage die goes
+ * only on attacks and defences.
  */
-export function rollParticipant(tray: DiceTray, participant: ParticipantRequest, skill: string, label: string, options: CavaliersOptions, steps: Step[], kind: RollKind): ParticipantRoll {
+export function declareParticipant(participant: ParticipantRequest, skill: string, label: string, steps: Step[], kind: RollKind): Declared {
   const state = stateOf(participant);
   refuseIfDying(state, kind.doing);
   refuseIfYieldedOut(state, kind.doing);
@@ -70,6 +78,15 @@ export function rollParticipant(tray: DiceTray, participant: ParticipantRequest,
   const drop = woundDrop + combinedDrop + situational + extraDrop;
   steps.push({ rule: "pool", roll: label, skill, dice: pool.map((die) => `${die.source}:d${die.sides}`) });
   steps.push({ rule: "drop-total", roll: label, wounds: woundDrop, combined: combinedDrop, situational, other: extraDrop, drop });
+  return { state, pool, drop, advantage };
+}
+
+/**
+ * Declares a participant's pool (above), rolls and reads it. The Advantage die steps down only
+ * when it was rolled (a Drop that removes it means it was not used).
+ */
+export function rollParticipant(tray: DiceTray, participant: ParticipantRequest, skill: string, label: string, options: CavaliersOptions, steps: Step[], kind: RollKind): ParticipantRoll {
+  const { state, pool, drop, advantage } = declareParticipant(participant, skill, label, steps, kind);
   const reading = rollCheck(tray, pool, drop, label, options.keepOneDie, participant.dropChoice, steps);
   if (!advantage) return { reading, before: state, state, drop };
   if (reading.dropped.some((die) => die.source === "advantage")) {

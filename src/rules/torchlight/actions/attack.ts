@@ -118,6 +118,8 @@ const Request = Type.Object(
     push: Type.Optional(PushDirectionSchema),
     /** The attacker's Feint choice once she sees a damage die below its maximum: absent = awaited when a Feint is open to her (a melee or reach weapon, and the Breath for it given). */
     feint: Type.Optional(FeintChoiceSchema),
+    /** Declared while her side's declarations are still open: every check is made and nothing rolls; the attack waits for the declarations to close (choice `held`, false once they close). */
+    held: Type.Optional(Type.Boolean()),
     /** What compels the attacker this round (Intimidation, a Goad, a Parry): where its attack must go. */
     compelled: Type.Optional(CompulsionsSchema),
     options: Options,
@@ -294,6 +296,9 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const bonuses = attackBonuses(stance, distracted);
   const steps: Step[] = [{ rule: "edges", enhanced: edges.enhanced.length, impaired: edges.impaired.length, net: edges.enhanced.length - edges.impaired.length, why: [...edges.enhanced.map((e) => `+${e}`), ...edges.impaired.map((e) => `-${e}`)] }];
   if (situation.area && target.hidden) steps.push({ rule: "area-on-hidden" });
+
+  // A declared attack rolls only when every action of its side is declared, all together (seed 004, Actions).
+  if (request.held) return awaitingOutcome(tray.rolled, steps, { declared: true }, { choice: "held", by: "attacker", offer: { options: [false] } });
 
   // Every attacker's damage die first (a Squad's all at once: "all attackers roll their damage dice"); only
   // then does the lead choose on a Precision Strike (or a Feint), and each mate after her, in order.

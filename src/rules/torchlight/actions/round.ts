@@ -10,6 +10,7 @@ import { readOptions } from "../options.js";
 import { type Combatant, CombatantSchema, Options, placementOf, toVitals } from "../schemas.js";
 import { rallyGain } from "../stances.js";
 import { TorchlightRefusal } from "../refusal.js";
+import { checkDeclarations, DeclarationSchema } from "../declarations.js";
 
 const Name = Type.String({ maxLength: 80 });
 
@@ -37,6 +38,8 @@ const Request = Type.Object(
     rally: Type.Optional(Type.Object({ by: Name, allies: Type.Optional(Type.Array(Name, { maxItems: 60 })) }, { additionalProperties: false })),
     /** Protect Companion: an On Guard character absorbs the largest hit on one adjacent companion, taking half. */
     protect: Type.Optional(Type.Array(Type.Object({ by: Name, companion: Name }, { additionalProperties: false }), { maxItems: 60 })),
+    /** What each character declared at the start of her side's turn: given, every hit, Rally and Protect must have been declared, and no one stands elsewhere than she declared. */
+    declarations: Type.Optional(Type.Array(DeclarationSchema, { maxItems: 60 })),
     /** The saves each damaged character's owner has rolled, by the character's id (its name when none): absent = awaited. */
     // TypeBox checks a Record's keys by their pattern alone, and only additionalProperties false refuses a key off it.
     saves: Type.Optional(Type.Record(Type.String({ pattern: "^.{1,40}$" }), Type.Literal(true), { additionalProperties: false })),
@@ -100,6 +103,10 @@ export function resolveRound(request: RoundRequest, tray: DiceTray): Outcome {
     ...(request.protect ?? []).flatMap((p) => [p.by, p.companion]),
   ];
   for (const name of named) if (!names.has(name)) throw new TorchlightRefusal("unknown-combatant", name);
+  if (request.declarations) {
+    const standing = new Map(request.combatants.map((c) => [c.name, { stance: c.stance, lane: c.lane }]));
+    checkDeclarations(request.declarations, standing, { hits: request.hits, rally: request.rally, protect: request.protect, protectedBy: request.hits.flatMap((h) => (h.protectedBy === undefined ? [] : [h.protectedBy])) });
+  }
   // Only On Guard matters to a Protect: a combatant given no stance is simply not On Guard.
   const stances = new Map(request.combatants.map((c) => [c.name, c.stance]));
   const hits = protectedHits(request, options.diagonalAdjacency, (name) => stances.get(name));

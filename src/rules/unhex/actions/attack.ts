@@ -14,6 +14,7 @@ import { attackReach, type TargetPlace } from "../reach.js";
 import { reactionsOffered, reactionProblem, type AttackReaction } from "../reactions.js";
 import { characterOf, mapOf, optionsOf, rollerOf } from "../requests.js";
 import { rollDice, type RollState, type UnhexRoll } from "../roll.js";
+import { HERE, type Place, PlaceSchema, RULINGS, standInMap } from "../ruling.js";
 import { choicesFor, CombatantSchema as Combatant, CriticalSchema, DieSchema, MapSchema, Options, RerollChoiceSchema, WeaponSchema } from "../schemas.js";
 import { WEAPON_REACH, type WeaponKind } from "../tables.js";
 import { actionEvents } from "./check.js";
@@ -47,10 +48,20 @@ export const Request = Type.Object(
     counterDamageDie: Type.Optional(DieSchema),
     /** Where an intercepted mover the hit stops ends up (awaited from the interceptor). */
     stopIn: Type.Optional(Type.String()),
+    /** Without a map: the range and cover the attacker asks for. Only the GM says them: before anything else the GM's `ruling` is awaited (by "gm"), offered every ruling her weapon reaches under. */
+    asked: Type.Optional(PlaceSchema),
+    /** Without a map: the range and cover the GM rules. The attack is read on its stand-in map (the attacker in `here`, the target in `there`, or `here` at range 0), not on `map` and the areas given. */
+    ruling: Type.Optional(PlaceSchema),
     options: Options,
   },
   strict,
 );
+
+/** Whether a weapon reaches a target at a ruled range and cover. */
+function standInReach(ruling: Place, weapon: WeaponKind) {
+  const { map, target } = standInMap(ruling.range, ruling.cover);
+  return attackReach(map, HERE, { area: target }, weapon);
+}
 
 /** An attack the rules do not allow (out of reach, no reacting to a reaction...). */
 function refuse(reason: string): never {
@@ -88,7 +99,6 @@ export const attackAction = defineAction({
   request: Request,
   resolve: (request, tray): Outcome => {
     const options = optionsOf(request.options);
-    const map = mapOf(request.map);
     const attacker = characterOf(request.attacker);
     const target = characterOf(request.target);
     if (isOut(attacker, options)) refuse(`${attacker.name} is out of the fight and cannot act`);
@@ -97,10 +107,21 @@ export const attackAction = defineAction({
     if (wield) refuse(wield);
     const { moving } = request.target;
     if ((request.target.area === undefined) === (moving === undefined)) refuse("give the target either an area or a move (from, to)");
-    const place: TargetPlace = moving ? { moving: [moving.from, moving.to] } : { area: request.target.area as string };
-    requireArea(map, request.attacker.area);
-    const reach = attackReach(map, request.attacker.area, place, request.attacker.weapon);
+    const theatre = request.ruling ?? request.asked;
+    if (theatre && moving) refuse("an Intercept needs a map: a mover is between two areas of it");
+    // Without a map the GM rules range and cover first: the reactions offered and who splits the dice follow from them.
+    if (request.asked && !request.ruling) {
+      const rulings = RULINGS.filter((ruling) => standInReach(ruling, request.attacker.weapon).allowed);
+      if (rulings.length === 0) refuse(`no range lets a ${request.attacker.weapon} attack be made`);
+      return awaitingOutcome(tray.rolled, [], {}, { choice: "ruling", by: "gm", offer: { who: attacker.name, asked: request.asked, rulings } });
+    }
+    const map = theatre ? standInMap(theatre.range, theatre.cover).map : mapOf(request.map);
+    const from = theatre ? HERE : request.attacker.area;
+    const place: TargetPlace = theatre ? { area: standInMap(theatre.range, theatre.cover).target } : moving ? { moving: [moving.from, moving.to] } : { area: request.target.area as string };
+    requireArea(map, from);
+    const reach = attackReach(map, from, place, request.attacker.weapon);
     const steps: Step[] = [
+      ...(request.ruling ? [{ rule: "ruling", range: request.ruling.range, cover: reach.cover.cover, ...(request.asked ? { asked: request.asked } : {}) }] : []),
       { rule: moving ? "intercept-reach" : "reach", weapon: request.attacker.weapon, range: reach.range, lineOfSight: reach.lineOfSight, cover: reach.cover.cover },
     ];
     if (!reach.allowed) refuse(reach.reason ?? "out of reach");

@@ -1,6 +1,7 @@
 /**
- * The cavaliers attack card: the attacker rolls her attack; the target's owner picks a defence and
- * rolls it; the winner spends her SP (and, when a winning defender buys no Negate, the attacker
+ * The cavaliers attack card: the attacker declares her attack (nothing rolled); the target's owner
+ * picks a defence, with her own Advantage and Assist dice, knowing only that; the GM then rolls
+ * both pools; the winner spends her SP (and, when a winning defender buys no Negate, the attacker
  * spends on the attack that lands); Apply writes both sides' tracks. The rules' `attack` action
  * decides every number; this file only reads the actors and items into its request.
  */
@@ -15,6 +16,7 @@ import type { ActorChange, CardActors, CardChange, CardKind, DocumentChange } fr
 import { recordKey } from "../../../combat/fighter.js";
 import { storedState } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
+import { cardOf } from "../../../cards/model.js";
 import { CORE_STATUS, FRAY_STATUS, statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
 import { templatePath } from "../../../system.js";
 import { cavaliersAttackCheck } from "../areas.js";
@@ -24,6 +26,7 @@ import type { Interposed } from "../combat/interpose.js";
 import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js";
 import { ATTACK_IDS } from "../ui/gear.js";
 import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf, woundTrackOfActor } from "./participants.js";
+import { defenceOf, defenceRefusal } from "./defence.js";
 import { cavaliersContext } from "./view.js";
 
 const FIELDS: Record<string, string> = { yield: "system.yield.value", wounds: "system.wounds.value", advantage: "system.advantage", style: "system.style" };
@@ -65,12 +68,35 @@ const riposteIn = (value: unknown): "parry" | "feint" | null => (value === "fein
 
 /**
  * A Riposte bought (from a Parry or a Feint) is kept on the buyer until she makes it: in the GM's
- * record of the active fight she is in, or out of a fight on her actor.
+ * record of the active fight she is in, or out of a fight in the GM's own cards (issue 34 item 5).
+ * Her actor's `flags.fray.riposte` is a copy for her sheet, hers to write, so it opens nothing.
  */
 export function riposteOf(actor: Actor.Implementation): "parry" | "feint" | null {
   const fight = fightingAs(actor);
   if (fight) return riposteIn(storedState(fight.combat, RIPOSTE_KEY, fight.combatant));
-  return riposteIn(actor.getFlag("fray", "riposte") as unknown);
+  return riposteOnCards(actor);
+}
+
+/**
+ * Out of a fight, the newest applied attack card the GM wrote that names her decides: one where she
+ * bought a Riposte (a won Parry, a Feint) gives it; one where she made it has used it up. An undone
+ * or unfinished card counts for nothing, as its Undo took back what it gave.
+ */
+function riposteOnCards(actor: Actor.Implementation): "parry" | "feint" | null {
+  const messages = game.messages?.contents ?? [];
+  for (let at = messages.length - 1; at >= 0; at -= 1) {
+    const message = messages[at]!;
+    const card = message.author?.isGM ? cardOf(message) : null;
+    // Settled: applied, or closed when Apply found nothing to change (her sheet's copy already said so).
+    if (!card || card.kind !== cavaliersAttackCard.id || (card.state !== "applied" && card.state !== "closed") || !card.outcome || card.outcome.awaiting) continue;
+    const bought = (index: number) => card.outcome?.effects[index]?.statuses?.includes("riposte") ?? false;
+    if (card.refs.attacker?.actor === actor.uuid) {
+      if (card.request.attack === "riposte") return null;
+      if (bought(0)) return "feint";
+    }
+    if (card.refs.defender?.actor === actor.uuid && bought(1)) return "parry";
+  }
+  return null;
 }
 
 /** The Riposte she now holds (or "": made), written in the GM's record of the active fight she is in, with Undo. */
@@ -157,11 +183,19 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   };
   Object.assign(rules.attacker as ParticipantRequest, roundOfRequest(request));
   for (const key of ["range", "cover", "rangeDrops", "riposteAfter", "spend", "landingSpend"]) if (request[key] !== undefined) rules[key] = request[key];
-  if (typeof request.defence === "string") {
-    rules.defence = request.defence;
+  const defence = defenceOf(request);
+  if (defence) {
+    rules.defence = defence.skill;
     // One who interposed from the next Area took a Move to get there: its Drop 1 goes on her defence.
     const interposed = interposedOf(request);
-    rules.defender = participantOf(defender, { skill: request.defence, specialty: specialtyOf(defender, request.defence), itemDie: defenceItemDie(defender, request.defence), ...(interposed?.move ? { combined: ["move"] } : {}) });
+    rules.defender = participantOf(defender, {
+      skill: defence.skill,
+      specialty: specialtyOf(defender, defence.skill),
+      itemDie: defenceItemDie(defender, defence.skill),
+      useAdvantage: defence.useAdvantage,
+      assists: defence.assists,
+      ...(interposed?.move ? { combined: ["move"] } : {}),
+    });
   }
   return rules;
 }
@@ -224,6 +258,9 @@ export const cavaliersAttackCard: CardKind = {
   }),
   prepare,
   rulesRequest,
+  // The defence is chosen before any die; then the GM rolls both pools, so neither side's client picks a face.
+  gmRolls: ["defence"],
+  checkChoice: (choice, value) => (choice === "defence" ? defenceRefusal(value) : null),
   fieldDefaults: CAVALIERS_FIELD_DEFAULTS,
   changes,
   notesAfterApply(outcome, actors) {

@@ -4,6 +4,7 @@ import { cavaliersAttackCard } from "./attack.js";
 import { cavaliersFlourishCard, cavaliersSkillCard, cavaliersSurvivalCard } from "./checks.js";
 import { cavaliersEndCombatCard } from "./endCombat.js";
 import { PICKER_ACTIONS, refreshPicker } from "./picker.js";
+import { activateDefence, DEFENCE_ACTIONS } from "./defend.js";
 import { postCheck } from "./post.js";
 import { registerPhrasing } from "../../../cards/phrasing.js";
 import { CAVALIERS_PHRASING } from "./phrasing.js";
@@ -24,10 +25,11 @@ export function registerCavaliersCards(): void {
   for (const kind of CAVALIERS_CARDS) {
     registerCardKind({
       ...kind,
-      clientActions: { ...PICKER_ACTIONS, ...survival },
+      clientActions: { ...PICKER_ACTIONS, ...DEFENCE_ACTIONS, ...survival },
       activate(message, card, html) {
         const section = html.querySelector(".fray-card");
         if (section && card.outcome?.awaiting) refreshPicker(message, card, section);
+        activateDefence(card, html);
       },
     });
   }

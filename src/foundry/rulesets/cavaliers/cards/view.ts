@@ -9,6 +9,7 @@ import { diceLegend, keptAmong, markedDie, type MarkedDie } from "../../../cards
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { cardName } from "../../../cards/documents.js";
+import { defenceOf } from "./defence.js";
 
 const loc = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Card.${key}`, data) : game.i18n!.localize(`FRAY.Card.${key}`));
 
@@ -39,11 +40,12 @@ function combinedOf(participant: unknown): string[] {
 function sideOf(outcome: Outcome, label: string, name: string, combined: readonly string[] = []): SideView | null {
   const rolled = outcome.dice.filter((die) => die.label === label);
   const read = stepOf(outcome.steps, "keep-two", label);
-  if (!read) return null;
+  const pool = stepOf(outcome.steps, "pool", label);
+  // Declared and not yet rolled (an attack awaiting its defence): the pool and its Drop, no dice.
+  if (!read && !pool) return null;
   const kept = keptAmong(rolled.map((die) => die.face), 2);
   const keptTip = loc(rolled.length === 1 ? "DieTip.keptOne" : "DieTip.kept");
   const dice = rolled.map((die, index) => (kept[index] ? markedDie(die.face, die.sides, "kept", keptTip) : markedDie(die.face, die.sides, "dropped", loc("DieTip.dropped"))));
-  const pool = stepOf(outcome.steps, "pool", label);
   const dropTotal = stepOf(outcome.steps, "drop-total", label);
   // The combined actions' Drop is named by the actions that put it there ("Move 1"), when the card knows them.
   const combinedNames = combined.map((id) => game.i18n!.localize(`FRAY.Ui.Combined.${id}`)).join(", ");
@@ -57,7 +59,7 @@ function sideOf(outcome: Outcome, label: string, name: string, combined: readonl
     poolText: poolDice.join(" "),
     drops: parts.join(", "),
     dice,
-    reading: loc("Reading", { total: String(read.total), sp: String(read.successPoints) }),
+    reading: read ? loc("Reading", { total: String(read.total), sp: String(read.successPoints) }) : loc("Declared"),
   };
 }
 
@@ -89,7 +91,19 @@ function pickerOf(card: CardData, awaiting: Awaiting): Record<string, unknown> |
     sp: offer.sp ?? 0,
     entries: offer.entries ?? [],
     landing: awaiting.choice === "landingSpend" ? loc("Lands", { name: nameOf(card, "attacker") }) : "",
+    branches: negateBranches(card, awaiting),
   };
+}
+
+/**
+ * A winning defender's spend decides whether the attack lands (RULINGS: one who buys no Negate lets
+ * it land): both branches, said before she buys, where the attacker has SP to spend on a landing.
+ */
+function negateBranches(card: CardData, awaiting: Awaiting): string {
+  if (card.kind !== "cavaliers.attack" || awaiting.choice !== "spend" || awaiting.by !== "defender") return "";
+  const sp = Number((card.outcome?.result as { attacker?: { successPoints?: unknown } } | undefined)?.attacker?.successPoints ?? 0);
+  const negate = ((awaiting.offer as { entries?: { id: string }[] }).entries ?? []).some((entry) => entry.id === "negate");
+  return negate && sp > 0 ? loc("NegateBranches", { name: nameOf(card, "attacker"), sp: String(sp) }) : "";
 }
 
 /** What the one who chooses reads in place of "Waiting for …" ("Your choice: spend 6 SP"). */
@@ -119,6 +133,20 @@ function interposedLine(card: CardData): string {
   return loc(interposed.move === true ? "InterposedMove" : "Interposed", { name: interposed.by, target: interposed.insteadOf });
 }
 
+/** The defence step: each defence on offer, and the defender's own Advantage die to add (seed 000 §Using Advantage). */
+function defenceForm(card: CardData, awaiting: Awaiting): Record<string, unknown> {
+  const uuid = card.refs.defender?.actor ?? "";
+  const defender = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
+  const advantage = defender instanceof Actor ? Number((defender.system as { advantage?: unknown }).advantage ?? 0) : 0;
+  return {
+    owner: uuid,
+    name: nameOf(card, "defender"),
+    yours: game.i18n!.format("FRAY.Card.YourDefence", { name: nameOf(card, "defender") }),
+    advantage: advantage > 0 ? loc("DefenceAdvantage", { die: `d${advantage}` }) : "",
+    buttons: ((awaiting.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })),
+  };
+}
+
 export function cavaliersContext(card: CardData): Record<string, unknown> {
   const outcome = card.outcome;
   if (!outcome) return { title: titleOf(card), sides: [] };
@@ -126,7 +154,7 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
   const actorRole = card.kind === "cavaliers.attack" ? "attacker" : "actor";
   const sides = [
     sideOf(outcome, card.kind === "cavaliers.attack" ? "attack pool" : `${card.kind.split(".")[1]} pool`, nameOf(card, actorRole), combinedOf(card.rules[actorRole])),
-    card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", typeof card.request.defence === "string" ? `${nameOf(card, "defender")} · ${loc(`Defence.${card.request.defence}`)}` : nameOf(card, "defender"), combinedOf(card.rules.defender)) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? "moderate")}`)),
+    card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", defenceOf(card.request) ? `${nameOf(card, "defender")} · ${loc(`Defence.${defenceOf(card.request)!.skill}`)}` : nameOf(card, "defender"), combinedOf(card.rules.defender)) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? "moderate")}`)),
   ].filter((side): side is SideView => side !== null);
   const result = outcome.result as { winner?: string; success?: boolean; survived?: boolean };
   const winner = result.winner ? nameOf(card, result.winner) : "";
@@ -135,9 +163,7 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
     title: titleOf(card),
     sides,
     diceLegend: diceLegend(sides.flatMap((side) => side.dice)),
-    awaitingDefence: defence
-      ? { owner: card.refs.defender?.actor ?? "", name: nameOf(card, "defender"), yours: game.i18n!.format("FRAY.Card.YourDefence", { name: nameOf(card, "defender") }), buttons: ((defence.offer.defences as string[]) ?? []).map((id) => ({ id, label: loc(`Defence.${id}`) })) }
-      : null,
+    awaitingDefence: defence ? defenceForm(card, defence) : null,
     picker: awaiting ? pickerOf(card, awaiting) : null,
     waitingLine: awaiting && awaiting.choice !== "defence" ? loc("Waiting", { name: nameOf(card, awaiting.by) }) : "",
     // The one who chooses reads it as hers ("Your choice: spend 6 SP"); render.ts shows it to her alone.

@@ -58,7 +58,7 @@ export function checkRedirect(combatant: Combatant.Implementation, message: Chat
   if (!attacker || !target || !me) return { refusal: say("NoCard") };
   const names = { attacker: attacker.name, target: target.name };
   if (card.state !== "open") return { refusal: say("Closed", names) };
-  if (typeof card.request.defence === "string") return { refusal: say("Defended", names) };
+  if (card.request.defence !== undefined) return { refusal: say("Defended", names) };
   if (me.uuid === attacker.uuid) return { refusal: say("OwnAttack", names) };
   if (me.uuid === target.uuid) return { refusal: say("Target", names) };
   const targetToken = standingToken(target, tokenAt(card.refs.defender?.token));

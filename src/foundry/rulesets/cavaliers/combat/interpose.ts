@@ -83,7 +83,7 @@ async function redirect(combat: Combat.Implementation, bought: CheckedSpend, act
   const interposed: Interposed = { by: actor.name, insteadOf: found.target.name, move: areas > 0 };
   await rewriteOpenCard(messageId, (card) => {
     // The card as stored now must still be the one checked (the GM serves one step at a time).
-    if (card.refs.defender?.actor !== found.card.refs.defender?.actor || card.state !== "open" || typeof card.request.defence === "string") {
+    if (card.refs.defender?.actor !== found.card.refs.defender?.actor || card.state !== "open" || card.request.defence !== undefined) {
       throw new Refused(i18n().format("FRAY.Combat.Refused.InterposeClosed", { attacker: found.attacker.name, target: found.target.name }));
     }
     return { refs: { ...card.refs, defender: token ? { actor: actor.uuid, token: token.uuid } : { actor: actor.uuid } }, request: { ...card.request, interposed } };

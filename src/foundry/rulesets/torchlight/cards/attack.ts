@@ -16,8 +16,9 @@ import { isDead, isIncapacitated, torchlightSystem, untrainedOffHand, weaponOf, 
 import { asRules, compulsionsForAttack } from "../combat/compulsions.js";
 import { engagedNow, type Fighter, placementsOf } from "../combat/fight.js";
 import { squadKey, stateOf, statePath, type TorchlightCombatState } from "../combat/state.js";
+import { declaredNow, declaringSide, recordDeclaration, type DeclaringSide } from "../combat/declarations.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
-import { type CardFight, combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
+import { type CardFight, combatDoc, fighterIn, fightOf, localize, placed, refuse } from "./common.js";
 import { torchlightContext } from "./view.js";
 
 /** Whether a mark of a "next round" Maneuver taken in `taken` counts in `round`. */
@@ -78,6 +79,9 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   // The dialog lists every fighter; a dead one is shown with this reason and cannot be attacked.
   if (isDead(actors.target!)) refuse("TargetDead", { name: target.name });
   if (fight.state.hits[attacker.id]) refuse("AttackedThisRound", { name: attacker.name });
+  // A declaration cannot change: one attack a round, and none after she declared she is done.
+  const declared = declaredNow(fight.state, attacker.id, fight.round);
+  if (declared && declared.action !== "ability") refuse(declared.action === "attack" ? "AlreadyDeclared" : "DeclaredDone", { name: attacker.name });
   const ability = fight.state.abilities[attacker.id];
   if (ability && ability.round === fight.round && ability.ability !== "protect-companion") refuse("AbilityNoAttack", { name: attacker.name, ability: localizeAbility(ability.ability) });
   const weapon = weaponOf(actors.attacker!, optionalString(raw.weapon, "weapon") ?? "");
@@ -102,6 +106,9 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     targetHidden: !!fight.state.marks[target.id]?.hidden,
     squad: squadOf(fight, attacker),
     compelled: asRules(compulsionsForAttack(attacker, weaponsOf(actors.attacker!).map((w) => w.kind), fight.fighters, fight.state, fight.round)),
+    // Declared first: it rolls with the rest of its side's attacks when their declarations close.
+    held: true,
+    side: declaringSide(attacker),
   };
   if (maneuver) request.maneuver = oneOf(maneuver, MANEUVER_NAMES, "maneuver");
   if (flag(raw.area, "area")) request.area = true;
@@ -150,6 +157,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   };
   if (Array.isArray(request.compelled) && request.compelled.length > 0) rules.compelled = request.compelled;
   if (typeof request.maneuver === "string") rules.maneuver = { name: request.maneuver, payWith: "breath" };
+  if (request.held === true) rules.held = true;
   // The choices made on the card, once each was awaited: a Precision Strike's, a Feint's, a Push's direction.
   for (const key of ["precision", "feint", "push"]) if (request[key] !== undefined) rules[key] = request[key];
   return rules;
@@ -218,6 +226,22 @@ export const torchlightAttackCard: CardKind = {
   }),
   prepare,
   rulesRequest,
+  // Only the GM (or the side's last declaration, served on the GM) closes the declarations.
+  checkChoice(choice, value, asker) {
+    if (choice !== "held") return null;
+    return asker.isGM && value === false ? null : localize("Refused.DeclaredHeld");
+  },
+  async opened(card) {
+    if (card.request.held !== true) return;
+    const combat = combatDoc(card.request.combat);
+    await recordDeclaration(combat, String(card.request.attacker), card.request.side as DeclaringSide, { round: Number(card.request.round), action: "attack", on: String(card.request.target), held: true });
+  },
+  // An attack taken back may be declared again.
+  async undone(card) {
+    const combat = combatDoc(card.request.combat);
+    const id = String(card.request.attacker);
+    if (declaredNow(stateOf(combat), id, Number(card.request.round))?.action === "attack") await combat.update({ [statePath("declared", id)]: null } as never);
+  },
   changes,
   context: torchlightContext,
 };

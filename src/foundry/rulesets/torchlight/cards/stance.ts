@@ -15,8 +15,9 @@ import { templatePath } from "../../../system.js";
 import { torchlightSystem, weaponOf, weaponsOf } from "../actor-data.js";
 import { isClosestInLane } from "../../../../rules/torchlight/grid.js";
 import { asRules, compulsionsOn } from "../combat/compulsions.js";
-import { placementsOf } from "../combat/fight.js";
-import { statePath } from "../combat/state.js";
+import { fightersOf, placementsOf } from "../combat/fight.js";
+import { stateOf, statePath } from "../combat/state.js";
+import { declaredNow, declaringSide, recordDeclaration } from "../combat/declarations.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { mayAct } from "./attack.js";
 import { combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
@@ -99,6 +100,9 @@ export const torchlightAbilityCard: CardKind = {
     if (used && used.round === fight.round) refuse("AbilityUsed", { name: me.name });
     // Every ability but Protect Companion is used instead of the attack.
     if (ability !== "protect-companion" && fight.state.hits[me.id]) refuse("AttackedThisRound", { name: me.name });
+    const declared = declaredNow(fight.state, me.id, fight.round);
+    if (ability !== "protect-companion" && declared?.action === "attack") refuse("AlreadyDeclared", { name: me.name });
+    if (declared?.action === "done") refuse("DeclaredDone", { name: me.name });
     const request: Record<string, unknown> = {
       combat: fight.combat.id,
       round: fight.round,
@@ -139,6 +143,14 @@ export const torchlightAbilityCard: CardKind = {
     const fields: Record<string, unknown> = { [statePath("abilities", String(request.actor))]: { round: Number(request.round), ability: result.ability, on } };
     if (result.ability === "called-shot") fields[statePath("called", String(request.actor))] = { on, round: Number(request.round) };
     return [{ actor: combatDoc(request.combat), fields }];
+  },
+  // The ability is her declaration (an attack declared with Protect Companion stays hers).
+  async opened(card) {
+    if (card.state !== "applied") return;
+    const combat = combatDoc(card.request.combat);
+    const fighter = fightersOf(combat).find((f) => f.id === card.request.actor);
+    if (!fighter || declaredNow(stateOf(combat), fighter.id, Number(card.request.round))) return;
+    await recordDeclaration(combat, fighter.id, declaringSide(fighter), { round: Number(card.request.round), action: "ability", on: null, held: false });
   },
 };
 

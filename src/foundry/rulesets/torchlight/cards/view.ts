@@ -277,7 +277,9 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
   const outcome = card.outcome;
   const lines = (outcome?.steps ?? []).map(lineOf).filter((l): l is CardLine => l !== null);
   const awaiting = outcome?.awaiting ?? null;
-  const choices = awaiting ? choicesOf(card, awaiting) : null;
+  // A declared attack waits for its side's declarations to close: no one chooses on the card.
+  const held = awaiting?.choice === "held";
+  const choices = awaiting && !held ? choicesOf(card, awaiting) : null;
   return {
     title: titleOf(card),
     lines,
@@ -285,10 +287,10 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
     // DC and ST said in full under a card that uses them (issue 38 item 5).
     jargon: lines.some((line) => /\b(DC|ST)\b/.test(line.text)) || card.applied.some((record) => /^system\.characteristics\.\w+\.dc$/.test(record.key)),
     choices,
-    waitingLine: awaiting ? t("Waiting", { name: nameOf(card, awaiting.by) }) : "",
+    waitingLine: held ? t("DeclaredWaiting", { name: nameOf(card, "attacker") }) : awaiting ? t("Waiting", { name: nameOf(card, awaiting.by) }) : "",
     // Said to the one who chooses as hers (render.ts).
-    chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
-    yoursLine: awaiting ? game.i18n!.format("FRAY.Card.YourChoice", { name: nameOf(card, awaiting.by) }) : "",
+    chooser: awaiting && !held ? (card.refs[awaiting.by]?.actor ?? "") : "",
+    yoursLine: awaiting && !held ? game.i18n!.format("FRAY.Card.YourChoice", { name: nameOf(card, awaiting.by) }) : "",
     statuses: (outcome?.awaiting ? [] : (outcome?.effects ?? [])).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     queued: queuedLine(card),
   };

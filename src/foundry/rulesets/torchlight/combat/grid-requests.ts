@@ -16,6 +16,7 @@ import { rulesetOptions } from "../../../settings.js";
 import { torchlightSystem } from "../actor-data.js";
 import { combatById, type Fighter, fighterNamed, fightersOf, placementsOf } from "./fight.js";
 import { type Phase, PHASES, squadKey, stateOf, statePath } from "./state.js";
+import { closeDeclarations, closeIfDeclared, declarers, declaredNow } from "./declarations.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -78,6 +79,8 @@ async function move(payload: Record<string, unknown>, asker: User.Implementation
   const others = placementsOf(fightersOf(combat)).filter((p) => p.name !== fighter.name);
   if (cellCount(others, fighter.side, lane, stance) >= capacity()) refuse("CellFull", { lane: String(lane), stance: t(`Stance.${stance}`) });
   const update: Record<string, unknown> = { [statePath("grid", fighter.id)]: { lane, stance } };
+  // A declared attack was checked where she stood: she stays there until it rolls.
+  if (state.declared[fighter.id]?.held) refuse("DeclaredMove", { name: fighter.name });
   if (!asker.isGM) {
     playerMoveProblem(combat, fighter, { lane, stance });
     update[statePath("moved", fighter.id)] = roundOf(combat);
@@ -138,7 +141,35 @@ async function setPhase(payload: Record<string, unknown>, asker: User.Implementa
   await combat.update({ [statePath("phase")]: phase } as never);
 }
 
-export const GRID_REQUESTS = { move, setLevel, toggleSquad, placeAll, setPhase };
+/** The GM closes a side's declarations: every declared attack of it rolls now. */
+async function rollDeclared(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  gmOnly(asker);
+  const combat = combatOf(payload);
+  await closeDeclarations(combat, oneOf(payload.side, ["players", "gm"] as const, "side"));
+}
+
+/**
+ * A player's End Turn in her side's turn: her characters who act now declare nothing more; the last
+ * of the side to be done closes the declarations. The turn itself moves by the GM's controls.
+ */
+async function endTurn(payload: Record<string, unknown>, asker: User.Implementation): Promise<void> {
+  const combat = combatOf(payload);
+  const state = stateOf(combat);
+  const round = Math.max(1, roundOf(combat));
+  const hers = state.phase === "players" ? declarers(combat, state, "players").filter((f) => f.actor?.testUserPermission(asker, "OWNER")) : [];
+  if (!hers.length) refuse("NotYourSide");
+  const update: Record<string, unknown> = {};
+  for (const fighter of hers) {
+    const declared = declaredNow(state, fighter.id, round);
+    // An attack or an ability already declared stands; Protect Companion leaves the attack open, and End Turn gives it up.
+    if (!declared || (declared.action === "ability" && state.abilities[fighter.id]?.ability === "protect-companion")) update[statePath("declared", fighter.id)] = { round, action: "done", on: null, held: false };
+  }
+  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
+  if (Object.keys(update).length) await combat.update(update as never);
+  await closeIfDeclared(combat, "players");
+}
+
+export const GRID_REQUESTS = { move, setLevel, toggleSquad, placeAll, setPhase, rollDeclared, endTurn };
 
 export function registerGridRequests(): void {
   for (const [name, handler] of Object.entries(GRID_REQUESTS)) onRequest(`torchlight.${name}`, handler);

@@ -21,13 +21,14 @@ import { openCombatGrid } from "../ui/grid-app.js";
 import { torchlightData } from "../actor-data.js";
 import { who } from "../ui/context.js";
 import { askGrid } from "./grid-requests.js";
+import { declaredNow, declaringSide } from "./declarations.js";
 import { compulsionsOn } from "./compulsions.js";
 import { type Fighter, fightersOf, placementsOf } from "./fight.js";
 import { FLAG_KEY, FLAG_SCOPE, type Phase, PHASES, readState, stateOf, statePath, type TorchlightCombatState } from "./state.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
 
-const ROW_ACTIONS = ["attack", "maneuver", "ability", "retreat", "hold", "rejoin", "grid"] as const;
+const ROW_ACTIONS = ["attack", "maneuver", "ability", "retreat", "hold", "rejoin", "grid", "roll-declared"] as const;
 
 /** Which of the round's three turns a combatant acts in: out of the fight, it is the environment's. */
 function phaseOf(fighter: Fighter | undefined, state: TorchlightCombatState): Phase {
@@ -52,6 +53,9 @@ function factsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Figh
   if (entry && entry.actsFrom > roundOf(combat)) facts.push(t("Row.Waits", { round: String(entry.actsFrom) }));
   const left = state.retreated[fighter.id];
   if (left !== undefined) facts.push(t("Row.Retreated", { round: String(backFrom(left)) }));
+  const declared = declaredNow(state, fighter.id, Math.max(1, roundOf(combat)));
+  if (declared?.held) facts.push(t("Row.Declared", { target: fighters.find((f) => f.id === declared.on)?.name ?? "?" }));
+  else if (declared?.action === "done") facts.push(t("Row.Done"));
   const hit = state.hits[fighter.id];
   const target = hit ? fighters.find((f) => f.id === hit.target) : undefined;
   if (hit) facts.push(t("Row.Queued", { amount: String(hit.amount), target: target?.name ?? "?" }));
@@ -78,6 +82,8 @@ function buttonsOf(combat: Combat.Implementation, fighter: Fighter, fighters: Fi
   ];
   if (fighter.cell && mayRetreat(placementsOf(fighters), fighter.name)) buttons.push({ action: "retreat", label: t("Grid.Retreat") });
   if (Object.values(state.marks).some((marks) => marks.grappled?.by === fighter.id)) buttons.push({ action: "hold", label: t("Row.Hold") });
+  // The GM closes the declarations of this fighter's side: its declared attacks roll together.
+  if (game.user?.isGM && state.declared[fighter.id]?.held) buttons.push({ action: "roll-declared", label: t("Row.RollDeclared"), tooltip: t("Row.RollDeclaredHint") });
   buttons.push({ action: "grid", label: t("Grid.Title") });
   return buttons;
 }
@@ -99,6 +105,7 @@ async function openFor(combat: Combat.Implementation, combatants: Combatant.Impl
   else if (action === "retreat") await postTorchlightRetreat({ combat: combat.id ?? "", actor: who(fighter) });
   else if (action === "rejoin") await postTorchlightInitiative(combat, [fighter.id]);
   else if (action === "grid") await openCombatGrid();
+  else if (action === "roll-declared") await askGrid("rollDeclared", { combat: combat.id, side: declaringSide(fighter) });
   else if (action === "hold") {
     const held = Object.entries(state.marks).find(([, marks]) => marks.grappled?.by === fighter.id)?.[0];
     const target = fightersOf(combat, state).find((f) => f.id === held);
@@ -110,9 +117,17 @@ async function openFor(combat: Combat.Implementation, combatants: Combatant.Impl
 /** The turn controls move the round through its three turns; past the environment's, the end-of-round card. */
 async function advance(combat: Combat.Implementation, step: string): Promise<boolean> {
   if (step === "previousRound" || !hasBegun(combat)) return false;
-  if (!game.user?.isGM) throw new Refused(t("Refused.GmOnly"));
   const phase = stateOf(combat).phase;
+  // A player's End Turn in the players' turn: her characters declare nothing more (the turn stays the GM's to move).
+  if (!game.user?.isGM) {
+    if (step !== "nextTurn") throw new Refused(t("Refused.GmOnly"));
+    await askGrid("endTurn", { combat: combat.id });
+    return true;
+  }
   const at = PHASES.indexOf(phase);
+  // A turn ends with its declarations closed: whatever attacks wait for them roll first.
+  const closingAll = step === "nextRound" || (step === "nextTurn" && phase === "environment");
+  if (step === "nextTurn" || step === "nextRound") for (const side of ["players", "gm"] as const) if (closingAll || side === phase) await askGrid("rollDeclared", { combat: combat.id, side });
   if (step === "nextRound" || (step === "nextTurn" && phase === "environment")) {
     await postTorchlightRound(combat);
     return true;
@@ -139,7 +154,7 @@ async function endFight(combat: Combat.Implementation): Promise<void> {
   }
 }
 
-const PARTS = ["grid", "initiative", "hits", "abilities", "called", "marks", "moved", "retreated", "held", "ranged"] as const;
+const PARTS = ["grid", "initiative", "hits", "abilities", "called", "marks", "moved", "retreated", "held", "ranged", "declared"] as const;
 
 export const torchlightCombatRules: RulesetCombatRules = {
   rulesetId: "torchlight",

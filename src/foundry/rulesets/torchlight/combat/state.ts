@@ -47,6 +47,17 @@ export interface Mark {
   by: string | null;
 }
 
+/** What a fighter declared in her side's turn (seed 004, Actions: every action declared before any attack rolls). */
+export interface Declared {
+  round: number;
+  /** An attack (its card waits until the declarations close), a stance ability, or nothing more (her End Turn). */
+  action: "attack" | "ability" | "done";
+  /** The attack's target (fighter key). */
+  on: string | null;
+  /** The attack's card still waits for the declarations to close. */
+  held: boolean;
+}
+
 export interface InitiativeEntry {
   roll: number;
   st: number;
@@ -76,6 +87,8 @@ export interface TorchlightCombatState {
   held: Record<string, number>;
   /** The round of a combatant's last attack when it was made at range (a melee attack clears it). */
   ranged: Record<string, number>;
+  /** What each fighter declared this turn. */
+  declared: Record<string, Declared>;
 }
 
 export const STANDARD_LANES = [0, 0, 0, 0, 0, 0];
@@ -117,6 +130,10 @@ const ABILITIES: readonly StanceAbility[] = ["intimidation", "rally", "protect-c
 const readAbility = (raw: Loose): UsedAbility | undefined =>
   isInt(raw.round, 0) && ABILITIES.includes(raw.ability as StanceAbility) ? { round: raw.round, ability: raw.ability as StanceAbility, on: isId(raw.on) ? raw.on : null } : undefined;
 
+const DECLARED_ACTIONS: readonly Declared["action"][] = ["attack", "ability", "done"];
+const readDeclared = (raw: Loose): Declared | undefined =>
+  isInt(raw.round, 0) && DECLARED_ACTIONS.includes(raw.action as Declared["action"]) ? { round: raw.round, action: raw.action as Declared["action"], on: isId(raw.on) ? raw.on : null, held: raw.held === true } : undefined;
+
 const readInitiative = (raw: Loose): InitiativeEntry | undefined =>
   isInt(raw.roll, 1, 20) && isInt(raw.st, 0, 20) && typeof raw.success === "boolean" && isInt(raw.actsFrom, 1) ? { roll: raw.roll, st: raw.st, success: raw.success, actsFrom: raw.actsFrom } : undefined;
 
@@ -154,6 +171,7 @@ export function readState(value: unknown): TorchlightCombatState {
     squads,
     held: numbers(raw.held),
     ranged: numbers(raw.ranged),
+    declared: entries(raw.declared, readDeclared),
   };
 }
 

@@ -124,7 +124,7 @@ export class TorchlightAttackDialog extends TorchlightDialogBase {
       preview,
       odds: preview.problems.length ? [] : this.oddsLines(),
       blocked: preview.problems.length > 0,
-      submitLabel: "FRAY.Torchlight.RollAttack",
+      submitLabel: "FRAY.Torchlight.Declare",
     });
   }
 

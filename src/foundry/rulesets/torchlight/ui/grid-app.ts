@@ -14,6 +14,7 @@ import { postTorchlightEngagement, postTorchlightGrappleHold, postTorchlightRetr
 import { engagedNow, type Fighter, fightersOf, placementsOf, viewedCombat } from "../combat/fight.js";
 import { askGrid } from "../combat/grid-requests.js";
 import { stateOf, type TorchlightCombatState } from "../combat/state.js";
+import { declaredNow, declaringSide } from "../combat/declarations.js";
 import { who } from "./context.js";
 import { TorchlightDialogBase } from "./dialog-base.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
@@ -73,6 +74,7 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
       engagement: TorchlightCombatGrid.#onEngagement,
       retreat: TorchlightCombatGrid.#onRetreat,
       hold: TorchlightCombatGrid.#onHold,
+      rollDeclared: TorchlightCombatGrid.#onRollDeclared,
     },
   };
 
@@ -121,11 +123,20 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
       };
     });
     const toolsLane = user.isGM ? (this.lane ?? selected?.cell?.lane ?? null) : null;
+    const round = Math.max(1, roundOf(combat));
+    const declared = fighters.flatMap((f) => {
+      const d = declaredNow(state, f.id, round);
+      if (d?.held) return [{ text: t("Grid.DeclaredAttack", { name: f.name, target: fighters.find((o) => o.id === d.on)?.name ?? "?" }), side: declaringSide(f) }];
+      return d?.action === "done" ? [{ text: t("Grid.DeclaredDone", { name: f.name }), side: declaringSide(f) }] : [];
+    });
+    const heldSides = [...new Set(fighters.filter((f) => declaredNow(state, f.id, round)?.held).map(declaringSide))];
     const holding = selected ? Object.entries(state.marks).find(([, marks]) => marks.grappled?.by === selected.id)?.[0] : undefined;
     return Object.assign(context, {
       noCombat: false,
       isGM: user.isGM,
       round: roundOf(combat),
+      declarations: declared.length ? t("Grid.Declarations", { list: declared.map((d) => d.text).join(", ") }) : "",
+      heldSides: user.isGM ? heldSides : [],
       phase: t(`Phase.${state.phase}`),
       // A 600 px grid has 60 px a column: the long stance names are shortened there, whole in the tooltip.
       columns: COLUMNS.map((c) => ({ ...c, label: t(`Stance.${c.stance}`), short: t(`Grid.StanceShort.${c.stance}`), sideLabel: t(`Side.${c.side}`) })),
@@ -205,6 +216,12 @@ export class TorchlightCombatGrid extends TorchlightDialogBase {
     const combat = this.combat;
     const fighter = this.fighter(this.selected);
     if (combat && fighter) await postTorchlightRetreat({ combat: combat.id ?? "", actor: who(fighter) });
+  }
+
+  /** The GM closes a side's declarations: its declared attacks roll together. */
+  static async #onRollDeclared(this: TorchlightCombatGrid, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = this.combat;
+    if (combat) await askGrid("rollDeclared", { combat: combat.id, side: target.dataset.side });
   }
 
   static async #onHold(this: TorchlightCombatGrid): Promise<void> {

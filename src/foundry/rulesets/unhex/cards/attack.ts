@@ -8,6 +8,7 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import type { WeaponKind } from "../../../../rules/unhex/tables.js";
+import { rulingKey, rulingOfKey } from "../../../../rules/unhex/ruling.js";
 import { optionalString } from "../../../cards/checks.js";
 import { optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
@@ -60,7 +61,9 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     Object.assign(request, { intercept, moving: { from: move.from, to: move.to }, ...(move.origin && move.token ? { origin: move.origin, moverToken: move.token } : {}) });
   } else {
     request.to = facts.to;
-    if (facts.standIn) Object.assign(request, { range: raw.range ?? 0, cover: raw.cover === true });
+    // Without Areas only the GM says range and cover (Unhex, Combat, Maps): a GM's are her ruling; a
+    // player's only ask, and the card awaits the GM's ruling before anything is declared or rolled.
+    if (facts.place) Object.assign(request, asker?.isGM ? { ruling: rulingKey(facts.place) } : { asked: facts.place });
   }
   const fight = fightFacts(actors, standing);
   if (fight) request.fight = fight;
@@ -85,6 +88,9 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
     attacker: { ...fighterOf(attacker, goodAt(attacker, intercept ? "intercept" : ATTACK_GOOD[kind]), budgetAt(request, "attacker")), area: request.from, weapon: kind, hands: request.hands === 2 ? 2 : 1 },
     target: { ...fighterOf(target, targetGood, budgetAt(request, "target")), ...(intercept ? { moving: request.moving } : { area: request.to }) },
   };
+  if (request.asked !== undefined) rules.asked = request.asked;
+  // The ruling is a button's word ("1+cover"); a word naming none goes on as it is, for the rules to refuse.
+  if (request.ruling !== undefined) rules.ruling = rulingOfKey(request.ruling) ?? request.ruling;
   if (request.roll !== undefined) rules.roll = rollValue(request.roll);
   for (const key of ["reaction", "rerolls", "criticals", "damageDie", "counterDamageDie", "stopIn"]) if (request[key] !== undefined) rules[key] = request[key];
   return rules;
@@ -151,8 +157,8 @@ export const unhexAttackCard: CardKind = {
   request: requestOf({
     weapon: text("the item id of a weapon in the attacker's hand"),
     intercept: optional(text("an Intercept: the chat message id of the target's applied move card")),
-    range: optional(whole("without Areas on the scene: the range (0 melee, 1 near, 2 far)", 0, 2)),
-    cover: optional(yesNo("without Areas on the scene: the target has cover")),
+    range: optional(whole("without Areas on the scene: the range (0 melee, 1 near, 2 far); a GM's is her ruling, a player's asks the GM, who rules on the card", 0, 2)),
+    cover: optional(yesNo("without Areas on the scene: the target has cover (a GM's is her ruling, a player's asks)")),
   }),
   prepare,
   rulesRequest,

@@ -1,10 +1,11 @@
 /**
  * Facts only the GM fixes when an Unhex card opens: the scene's map of Areas and the Areas the
  * tokens stand in (read from where they stand), or, when none of the fighters has a token on a scene
- * with Areas, a stand-in map for the range and cover the roller named; and the fight (combat and
+ * with Areas, a stand-in map for the range and cover the GM rules; and the fight (combat and
  * combatants) whose action budgets the card reads and spends.
  */
 import type { AreaMap } from "../../../../core/areas/index.js";
+import { HERE, standInMap } from "../../../../rules/unhex/ruling.js";
 import { integerIn } from "../../../cards/checks.js";
 import { combatantOfKey, recordKey } from "../../../combat/fighter.js";
 import { placeTokens } from "../../../areas/index.js";
@@ -16,22 +17,8 @@ const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
 };
 
-/** The stand-in areas of a fight without a map: the attacker's, one between, the target's. */
-export const HERE = "here";
-const BETWEEN = "between";
-const THERE = "there";
-
-/**
- * A map for theatre of the mind: the target at range 0, 1 or 2, with a cover mark into her area
- * when she has cover. Everyone sees everyone (the GM rules on sight at the table).
- */
-export function standInMap(range: number, cover: boolean): { map: AreaMap; target: string } {
-  if (range === 0) return { map: { name: "stand-in", areas: [{ id: HERE }], connections: [] }, target: HERE };
-  const areas = range === 1 ? [{ id: HERE }, { id: THERE }] : [{ id: HERE }, { id: BETWEEN }, { id: THERE }];
-  const ids = areas.map((area) => area.id);
-  const connections = ids.slice(1).map((to, index) => ({ from: ids[index]!, to, kind: "two-way" as const, ...(to === THERE && cover ? { cover: { [THERE]: 1 } } : {}) }));
-  return { map: { name: "stand-in", areas, connections }, target: THERE };
-}
+/** The stand-in area of a fight without a map (the rules' own, src/rules/unhex/ruling.ts). */
+export { HERE, standInMap };
 
 /**
  * The scene's map and the Area each token stands in, when they stand in Areas of one scene with a
@@ -46,13 +33,17 @@ export function areasOf(tokens: Array<TokenDocument.Implementation | null | unde
   return { map, areas: ids, names: Object.fromEntries(areas.map((area) => [area.id, area.name])) };
 }
 
-/** The map of a card: the scene's where the tokens stand in Areas, else (no token on a scene with Areas) the stand-in for the named range and cover. */
+/**
+ * The map of a card: the scene's where the tokens stand in Areas, else (no token on a scene with
+ * Areas) the stand-in for the named range and cover, which stand only as the GM's ruling (`place`:
+ * what was named, a ruling when a GM names it, else a request for one).
+ */
 export function mapFacts(raw: Record<string, unknown>, attacker: TokenDocument.Implementation | null | undefined, target: TokenDocument.Implementation | null | undefined) {
   const scene = areasOf([attacker, target]);
   if (scene) return { map: scene.map, from: scene.areas[0]!, to: scene.areas[1]!, names: scene.names, standIn: false };
   const range = integerIn(raw.range ?? 0, 0, 2, "range");
   const { map, target: to } = standInMap(range, raw.cover === true);
-  return { map, from: HERE, to, names: {}, standIn: true };
+  return { map, from: HERE, to, names: {}, standIn: true, place: { range, cover: range > 0 && raw.cover === true } };
 }
 
 /** Combat and combatant ids of the actors in one started combat, by role (none out of combat). */

@@ -9,6 +9,8 @@ import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { TEAMS } from "../combat/state.js";
 import { cardName } from "../../../cards/documents.js";
+import { GM_CHOOSER } from "../../../cards/kinds.js";
+import { rulingKey, rulingOfKey } from "../../../../rules/unhex/ruling.js";
 
 const i18n = () => game.i18n!;
 const t = (key: string, data?: Record<string, unknown>) =>
@@ -112,12 +114,19 @@ function splitText(card: CardData, steps: readonly Step[], index: number, step: 
   return t("Step.damage-and-location", { picker, die: t(`Die.${String(step.damageDie)}`), damage: step.damage, digit: step.locationDigit, location: locationName(step.location) });
 }
 
+/** A range and cover the GM rules (or a player asks for) without Areas: "range 1, in cover". */
+function placeText(place: { range: number; cover: boolean }): string {
+  return t(place.cover ? "PlaceCover" : "PlaceOpen", { range: place.range });
+}
+
 /** One step of the rules, as a line the table reads. */
 function stepLine(card: CardData, steps: readonly Step[], index: number): string | null {
   const step = steps[index]!;
   switch (step.rule) {
     case "reach":
       return t("Step.reach", { range: step.range, sight: t(step.lineOfSight ? "Yes" : "No"), cover: t(step.cover ? "Yes" : "No"), weapon: i18n().localize(`FRAY.Unhex.Weapon.${String(step.weapon)}`) });
+    case "ruling":
+      return step.asked ? t("Step.ruling-asked", { place: placeText(step as never), asked: placeText(step.asked as never) }) : t("Step.ruling", { place: placeText(step as never) });
     case "intercept-reach":
       return t("Step.intercept-reach", { range: step.range, weapon: i18n().localize(`FRAY.Unhex.Weapon.${String(step.weapon)}`) });
     case "reaction":
@@ -196,6 +205,11 @@ export function awaitingView(card: CardData, awaiting: Awaiting): AwaitingView {
   const who = String(offer.who ?? nameOf(card, awaiting.by));
   // What the one who chooses reads in place of "Waiting for …" (render.ts shows it to her alone).
   const base = { owner, choice: awaiting.choice, yours: game.i18n!.format("FRAY.Card.YourChoice", { name: who }) };
+  // Without Areas, range and cover are the GM's ruling: she alone is offered the buttons (owner "": no player's).
+  if (awaiting.choice === "ruling") {
+    const rulings = offer.rulings as Array<{ range: number; cover: boolean }>;
+    return { ...base, owner: "", prompt: t("Ask.ruling", { who, asked: placeText(offer.asked as never) }), buttons: offerButtons("ruling", rulings.map(rulingKey), (key) => placeText(rulingOfKey(key)!)) };
+  }
   if (awaiting.choice === "reaction") return { ...base, prompt: t("Ask.reaction", { who }), buttons: offerButtons("reaction", offer.reactions as string[], (value) => t(`Reaction.${value}`)) };
   if (awaiting.choice === "roll" || awaiting.choice.startsWith("rolls.")) {
     const buttons = [{ choice: awaiting.choice, value: "true", label: t("Ask.rollButton") }];
@@ -243,7 +257,7 @@ export function unhexCardContext(card: CardData, title: string, subtitle = ""): 
     rolls: rollsOf(steps),
     lines,
     ask,
-    waitingLine: ask ? t("Waiting", { name: awaiting?.choice.startsWith("rolls.") || awaiting?.choice === "order" ? teamName(awaiting.by) : nameOf(card, awaiting!.by) }) : "",
+    waitingLine: ask ? (awaiting!.by === GM_CHOOSER ? t("WaitingRuling") : t("Waiting", { name: awaiting?.choice.startsWith("rolls.") || awaiting?.choice === "order" ? teamName(awaiting.by) : nameOf(card, awaiting!.by) })) : "",
     events: (outcome?.effects ?? []).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     overrideLine: overrideLine(card.request.outOfTurn),
   };

@@ -1,12 +1,14 @@
 /**
  * The Unhex attack dialog: the one targeted token, range, line of sight and cover read from the
- * Areas both tokens stand in (or, with no Areas, the range and cover the player names), and only
+ * Areas both tokens stand in (or, with no Areas, the range and cover a GM rules and a player asks
+ * the GM for, who rules on the card), and only
  * the weapons in hand that the range allows. Submitting opens the attack card; the GM checks it all
  * again.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { attackReach, type Reach } from "../../../../rules/unhex/reach.js";
 import type { WeaponKind } from "../../../../rules/unhex/tables.js";
+import { rulingKey } from "../../../../rules/unhex/ruling.js";
 import { currentRollMode, isRollMode, rollModeOptions } from "../../../cards/index.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { singleTarget } from "../../../sheets/targets.js";
@@ -100,7 +102,9 @@ export class UnhexAttackDialog extends HandlebarsDialog {
       values: { ...this.values, weapon: chosen?.id ?? "", range: String(this.values.range) },
       rangeOptions: { "0": i18n().localize("FRAY.Unhex.Ui.Range0"), "1": i18n().localize("FRAY.Unhex.Ui.Range1"), "2": i18n().localize("FRAY.Unhex.Ui.Range2") },
       rollModes: rollModeOptions(),
-      odds: attackOddsLines(chosen ? unhexAttackOpen(this.opening(chosen.id)) : null),
+      // Without Areas a player's range and cover only ask the GM; the odds are those of the ruling she asks for.
+      rulingHint: i18n().localize(game.user?.isGM ? "FRAY.Unhex.Ui.RulingGm" : "FRAY.Unhex.Ui.RulingAsked"),
+      odds: attackOddsLines(chosen ? unhexAttackOpen(this.opening(chosen.id)) : null, areas ? {} : { ruling: rulingKey({ range: this.values.range, cover: this.values.cover }) }),
       blocked: !chosen,
       submitLabel: "FRAY.Unhex.Ui.Declare",
     });

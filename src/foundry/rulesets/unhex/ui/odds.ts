@@ -17,10 +17,11 @@ export interface OddsLine {
 
 const REACTIONS = ["none", "defend", "counterattack"] as const;
 
-export function attackOddsLines(open: OpenCard | null): OddsLine[] {
+/** `choices`: made on the card before the reaction (without Areas, the GM's ruling the player asks for). */
+export function attackOddsLines(open: OpenCard | null, choices: Record<string, unknown> = {}): OddsLine[] {
   if (!open) return [];
   return REACTIONS.flatMap((reaction) => {
-    const odds = cardOdds(open, { reaction });
+    const odds = cardOdds(open, { ...choices, reaction });
     const hit = odds?.chances.hit;
     if (!odds || hit === undefined) return [];
     const back = odds.chances.counterHit ?? 0;
