@@ -552,6 +552,176 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("moves Elsa on Beyond the Torchlight's Combat Grid by clicks, as Ada: she selects her chip and clicks the next lane's cell", async () => {
+    const page = await openPlayground("torchlight");
+    const warnings = watchWarnings(page);
+    await playAs(page, "Ada (player)");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-combat-extra button", { hasText: "Combat Grid" }).click();
+    await settle(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    const elsa = () => grid.locator(".fray-tl-chip", { hasText: "Elsa" });
+    // Riddic's chip is not hers to move; Elsa's is.
+    expect(await grid.locator(".fray-tl-chip[data-foreign]", { hasText: "Riddic" }).count()).toBe(1);
+    expect(await grid.locator(".fray-tl-chip:not([data-foreign])", { hasText: "Elsa" }).count()).toBe(1);
+    await elsa().click();
+    await settle(page);
+    expect(await grid.locator(".fray-tl-selected").innerText()).toContain("Elsa");
+    const cell = elsa().locator("xpath=ancestor::td");
+    const [lane, stance, side] = await Promise.all(["data-lane", "data-stance", "data-side"].map((name) => cell.getAttribute(name)));
+    const next = Number(lane) === 1 ? 2 : Number(lane) - 1;
+    await grid.locator(`td[data-action='cell'][data-lane='${next}'][data-stance='${stance}'][data-side='${side}']`).click();
+    await settle(page);
+    await expect.poll(async () => elsa().locator("xpath=ancestor::td").getAttribute("data-lane")).toBe(String(next));
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("plays Unhex's sheet buttons by clicks, as Bob: a check, an opposed roll against the Catwalk Sniper, and Use or manage items (the rifle stowed)", async () => {
+    const page = await openPlayground("unhex");
+    await seedDice(page, 3);
+    const warnings = watchWarnings(page);
+    await playAs(page, "Bob (player)");
+    await page.locator(`#pg-scene [aria-label="Target Catwalk Sniper"]`).click();
+    const sheet = await openSheet(page, "Bea");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const log: string[] = [];
+    for (const action of ["unhexCheck", "unhexOpposed", "unhexItems"]) {
+      const before = await cards();
+      await playAs(page, "Bob (player)");
+      // Use or manage items: she stows the rifle she holds.
+      const stow = async (dialog: Locator) => {
+        if (action !== "unhexItems") return;
+        const hands = dialog.locator("select[name^='hands.']").first();
+        const stowed = await hands.locator("option", { hasText: "Stowed" }).first().getAttribute("value");
+        await hands.selectOption(stowed as string);
+      };
+      expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`), stow), action).toBe(true);
+      await expect.poll(cards, { message: action }).toBe(before + 1);
+      log.push(action, ...(await playCardThrough(page, new Set(), ["Bob (player)", "Gamemaster"])));
+      expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+    }
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("plays Drama in History's round buttons by clicks: each owner declares her stance on her row in turn, Ada's ranged shot and her courage test", async () => {
+    const page = await openPlayground("drama");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    // The stances go in rank order: whoever's button is live declares, on her own screen.
+    const declared: string[] = [];
+    for (let step = 0; step < 12 && declared.length < 4; step += 1) {
+      let acted = false;
+      for (const who of ["Ada (player)", "Bob (player)", "Gamemaster"] as const) {
+        await playAs(page, who);
+        const live = page.locator("#pg-tracker li.combatant [data-fray-action='stance']:not([disabled])", { hasText: "Declare stance" }).first();
+        if (!(await live.count())) continue;
+        const name = (await live.locator("xpath=ancestor::li[contains(@class,'combatant')]").locator(".name").innerText()).trim();
+        expect(await clickThrough(page, live), name).toBe(true);
+        declared.push(`${who}: ${name}`);
+        acted = true;
+        break;
+      }
+      if (!acted) break;
+    }
+    expect(declared.length, declared.join("\n")).toBe(4);
+
+    // Ada shoots the Fyrd with her crossbow, then tests her courage, each card played to its end.
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
+    const sheet = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const log: string[] = [];
+    for (const action of ["rangedShot", "courageTest"]) {
+      const before = await cards();
+      await playAs(page, "Ada (player)");
+      expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`)), action).toBe(true);
+      await expect.poll(cards, { message: action }).toBe(before + 1);
+      log.push(action, ...(await playCardThrough(page, new Set())));
+      expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+    }
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("spends The Queen's Cavaliers' Initiative Points from the rows by clicks: Ada's Seize and Focus, Bob's Reprise", async () => {
+    const page = await openPlayground("cavaliers");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    const ip = async (name: string) => Number((await row(page, name).innerText()).match(/IP (\d+)/)?.[1]);
+    const order = async () => (await page.locator("#pg-tracker li.combatant .name").allInnerTexts()).map((name) => name.trim());
+    const press = async (who: "Ada (player)" | "Bob (player)", name: string, action: string) => {
+      await playAs(page, who);
+      await row(page, name).locator(`[data-fray-action='${action}']`).click();
+      await settle(page);
+      if (await newestPrompt(page).count()) await answerPrompt(page, /./);
+    };
+    // Ines acts third: a Seize puts her right after whoever acts now, for this round.
+    expect((await order()).indexOf("Ines")).toBe(2);
+    let before = await ip("Ines");
+    await press("Ada (player)", "Ines", "seize");
+    expect(await order()).toEqual(["Aurore de Vaux", "Ines", "Watch Conscript", "Hired Bravo"]);
+    expect(await ip("Ines")).toBeLessThan(before);
+    // Ada's Focus rolls Ines's Initiative again: the new SP are added to her IP.
+    before = await ip("Ines");
+    await press("Ada (player)", "Ines", "focus");
+    expect(await ip("Ines")).toBeGreaterThanOrEqual(before);
+    // Aurore's attack just failed: Bob's Reprise takes its IP (3 for her Impulse).
+    before = await ip("Aurore de Vaux");
+    await press("Bob (player)", "Aurore de Vaux", "reprise");
+    expect(await ip("Aurore de Vaux")).toBe(before - 3);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    // Every buy is announced in chat.
+    expect(await page.locator("#chat-log").innerText()).toMatch(/Seize[\s\S]*Reprise/);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  /** Shows the sheet's tab that holds `target` (a sheet keeps its sections on tabs), by clicking through them. */
+  async function reveal(sheet: Locator, target: Locator): Promise<void> {
+    const tabs = sheet.locator("nav [data-action='tab']");
+    for (let i = 0; i < (await tabs.count()) && !(await target.isVisible()); i += 1) await tabs.nth(i).click();
+  }
+
+  it("rolls from the sheet by clicks, as Ada: Beyond the Torchlight's check and save, each card to its end", async () => {
+    const log: string[] = [];
+    for (const [ruleset, character, actions] of [["torchlight", "Elsa", ["torchlightCheck", "torchlightSave"]]] as const) {
+      const page = await openPlayground(ruleset);
+      await seedDice(page, 2);
+      const warnings = watchWarnings(page);
+      await playAs(page, "Ada (player)");
+      const sheet = await openSheet(page, character);
+      await page.locator("#pg-tabs [data-tab='chat']").click();
+      const cards = () => page.locator("#chat-log .fray-card").count();
+      for (const action of actions) {
+        const before = await cards();
+        await playAs(page, "Ada (player)");
+        const button = sheet.locator(`[data-action='${action}']`).first();
+        await reveal(sheet, button);
+        await clickThrough(page, button);
+        await expect.poll(cards, { message: `${ruleset} ${action}` }).toBe(before + 1);
+        log.push(`${ruleset} ${action}`, ...(await playCardThrough(page, new Set())));
+        expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+      }
+      expect(await warnings(), log.join("\n")).toEqual([]);
+      await page.close();
+    }
+  }, 120_000);
+
   for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
     it(`runs the GM's upkeep as the GM while the page shows Ada, a round with no error or warning: ${ruleset}`, async () => {
       const page = await openPlayground(ruleset);
