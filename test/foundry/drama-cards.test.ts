@@ -5,19 +5,14 @@
  * split; a shot; a courage test from the sheet; who shoots first. Each card's "Copy as request"
  * replays on the command line.
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
-import { diceShown, everyCardInWords, headlineOf } from "./card-words.js";
+import { card, bootDrama, type Message, statuses, sys } from "./drama-fixtures.js";
+import { diceShown, headlineOf } from "./card-words.js";
 import { pickFromMenu } from "./card-menu.js";
 
-const suite = dramaSuite();
-const fx = suite.fx;
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let game: HarnessGame;
 let gm: User;
 let ada: User;
 let bob: User;
@@ -26,12 +21,7 @@ let berold: Actor;
 let odo: Actor;
 let fyrd1: Actor;
 let fyrd2: Actor;
-
-beforeEach(() => {
-  harness = suite.harness;
-  game = suite.game;
-  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = suite.world);
-});
+const { harness, game, fx } = bootDrama({ cardsInWords: true }, (w) => ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = w));
 
 /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
 async function replays(message: Message): Promise<void> {

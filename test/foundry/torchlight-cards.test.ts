@@ -4,34 +4,14 @@
  * queued on the Combat (not on anyone's Breath), the end-of-round card asking each damaged
  * character's owner for her saves, Apply writing everyone at once and Undo taking it back.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { HarnessGame } from "../../playground/foundry/index.js";
 import { clearQueuedFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { type Card, cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
-import { bootFray } from "./rulesets.js";
-import { diceShown, everyCardInWords, headlineOf } from "./card-words.js";
+import { type Card, cardOf, type Message, bootTorchlight, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { diceShown, headlineOf } from "./card-words.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-
-const fx = torchlightFixtures(() => harness);
 let w: TorchlightWorld;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  w = await fx.world();
-});
+const { harness, fx } = bootTorchlight({ cardsInWords: true }, (world) => (w = world));
 
 const sys = (a: unknown) => (a as { system: { breath: { value: number }; characteristics: Record<string, { dc: number }>; encounter: Record<string, number>; incapacitated: boolean } }).system;
 const statuses = (a: unknown) => [...(a as { statuses: Set<string> }).statuses];

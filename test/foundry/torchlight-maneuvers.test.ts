@@ -3,34 +3,15 @@
  * a Called Shot, an ability used) and what that does to the next attacks and to the end of the round,
  * and when it ends. Faces are given; each expectation names the rule it shows.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
-import { bootFray } from "./rulesets.js";
-import { everyCardInWords, headlineOf } from "./card-words.js";
+import { cardOf, type Message, bootTorchlight, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { headlineOf } from "./card-words.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-
-const fx = torchlightFixtures(() => harness);
 let w: TorchlightWorld;
 let t: Awaited<ReturnType<typeof fx.torchlight>>;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  w = await fx.world();
+const { harness, fx } = bootTorchlight({ cardsInWords: true }, async (world) => {
+  w = world;
   t = await fx.torchlight();
   // Everyone acts in round 1: Elsa lane 3 Steadied, Riddic lane 3 Aggressive, the Bandit lane 3 Steadied, the Archer lane 5 Rearguard.
   await fx.initiative(w, 15, 14, 12, 10);

@@ -5,33 +5,13 @@
  * a legal target from one the grid forbids, and what makes the attack Enhanced; the prompts of
  * Dying and Recovery.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
-import { bootFray } from "./rulesets.js";
+import { describe, expect, it } from "vitest";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { cardOf, type Message, bootTorchlight, type TorchlightWorld } from "./torchlight-fixtures.js";
 
-let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-  const templates = ["dialog/torchlight-attack.hbs", "dialog/torchlight-act.hbs", "dialog/footer.hbs", "apps/torchlight-grid.hbs"].map((t) => `systems/fray/templates/${t}`);
-  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
-});
-afterAll(async () => removeDom());
-
-const fx = torchlightFixtures(() => harness);
 let w: TorchlightWorld;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  w = await fx.world();
+const { harness, fx } = bootTorchlight({ templates: ["dialog/torchlight-attack.hbs", "dialog/torchlight-act.hbs", "dialog/footer.hbs", "apps/torchlight-grid.hbs"] }, async (world) => {
+  w = world;
   await fx.initiative(w, 15, 14, 12, 10);
 });
 
