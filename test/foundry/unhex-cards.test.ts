@@ -7,24 +7,15 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
-import { diceShown, everyCardInWords, headlineOf } from "./card-words.js";
+import { bootUnhex, card, itemId, level, type Message, statuses, type UnhexTable, wounds } from "./unhex-fixtures.js";
+import { diceShown, headlineOf } from "./card-words.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let game: HarnessGame;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let t: UnhexTable;
-const fx = unhexFixtures(() => harness);
-
-useUnhexTable((session) => {
-  ({ harness, t } = session);
-  game = harness.game;
-});
+const { harness, game, fx } = bootUnhex({ cardsInWords: true }, (table) => (t = table));
 beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");

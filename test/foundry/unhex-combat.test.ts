@@ -7,20 +7,15 @@
  * GM's controls nor spend another's action.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
-import { everyCardInWords, headlineOf } from "./card-words.js";
+import { bootUnhex, card, type Message, type UnhexTable } from "./unhex-fixtures.js";
+import { headlineOf } from "./card-words.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
 let rules: typeof import("../../src/foundry/rulesets/unhex/combat/index.js").unhexCombatRules;
 let requests: typeof import("../../src/foundry/combat/requests.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let t: UnhexTable;
-const fx = unhexFixtures(() => harness);
-
-useUnhexTable((session) => ({ harness, t } = session));
+const { harness, fx } = bootUnhex({ cardsInWords: true }, (table) => (t = table));
 beforeAll(async () => {
   rules = (await import("../../src/foundry/rulesets/unhex/combat/index.js")).unhexCombatRules;
   requests = await import("../../src/foundry/combat/requests.js");

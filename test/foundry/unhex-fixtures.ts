@@ -3,17 +3,16 @@
  * Bob owns Bea), the nightclub drawn as Regions, four tokens in its Areas on two teams, a started
  * combat of them, and helpers to open, click and read cards as each user.
  */
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { expect } from "vitest";
 import type { Actor, FoundryHarness, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
 import { placeToken } from "../../playground/foundry/tokens.js";
 import { NIGHTCLUB } from "../../src/core/areas/nightclub.js";
 import type { AreaMap } from "../../src/core/areas/types.js";
 import { middleOfArea, shippedNightclub } from "../fixtures/nightclub.js";
-import { playRuleset, bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
 export type Message = {
   id: string;
@@ -107,7 +106,6 @@ export function unhexFixtures(current: () => FoundryHarness) {
     const gm = harness.game.user as User;
     const users = { ada: harness.createUser({ name: "Ada's player", role: "PLAYER" }), bob: harness.createUser({ name: "Bob", role: "PLAYER" }) };
     const cast = await actors(users);
-    await playRuleset(harness.game, "unhex");
     const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
     const club = shipped ? ((await SceneClass.create({ ...shippedNightclub(), active: true })) as Scene) : await scene();
     const at = (id: string, map: AreaMap = NIGHTCLUB) => (shipped ? middleOf(club, id) : pointInArea(map.areas.findIndex((a) => a.id === id)));
@@ -165,23 +163,11 @@ export function unhexFixtures(current: () => FoundryHarness) {
 export type UnhexTable = Awaited<ReturnType<ReturnType<typeof unhexFixtures>["table"]>>;
 
 /**
- * One file's harness: Fray booted once (with a DOM), and before each test a fresh world with the
- * whole table laid (`table()`), handed to `ready` with the harness.
+ * One file's Unhex world on the shared fixture (world.ts): Fray booted once with a DOM, the world
+ * playing Unhex, and before each test the whole table laid afresh (`table()`) and handed to `ready`.
  */
-export function useUnhexTable(ready: (session: { harness: FoundryHarness; t: UnhexTable }) => void, options: { shipped?: boolean } = {}): void {
-  let harness: FoundryHarness;
-  let removeDom: () => Promise<void>;
-  const fx = unhexFixtures(() => harness);
-  beforeAll(async () => {
-    removeDom = installDom();
-    harness = installFoundryFromDisk();
-    await import("../../src/foundry/fray.js");
-    await bootFray(harness);
-  });
-  afterAll(async () => removeDom());
-  beforeEach(async () => {
-    harness.reset();
-    clearQueuedFaces();
-    ready({ harness, t: await fx.table(options) });
-  });
+export function bootUnhex(options: { shipped?: boolean; cardsInWords?: boolean } = {}, ready: (t: UnhexTable) => unknown = () => undefined) {
+  const world = bootWorld("unhex", { cardsInWords: options.cardsInWords ?? false }, async () => ready(await fx.table({ shipped: options.shipped ?? false })));
+  const fx = unhexFixtures(() => world.harness);
+  return { harness: world.harness, game: world.game, fx };
 }

@@ -5,20 +5,12 @@
  * Each is refused with a message, and the actors, messages, combats and scenes are as before.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
-import { card, itemId, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, card, itemId, type Message, type UnhexTable } from "./unhex-fixtures.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let t: UnhexTable;
-const fx = unhexFixtures(() => harness);
-
-useUnhexTable((session) => {
-  ({ harness, t } = session);
-  game = harness.game;
-});
+const { harness, game, fx } = bootUnhex({}, (table) => (t = table));
 beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");

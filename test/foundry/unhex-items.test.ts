@@ -8,17 +8,15 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, itemId, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, card, itemId, type Message, type UnhexTable } from "./unhex-fixtures.js";
 import { headlineOf } from "./card-words.js";
 
-let harness: FoundryHarness;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
 let t: UnhexTable;
 
-useUnhexTable((session) => ({ harness, t } = session));
+const { harness } = bootUnhex({}, (table) => (t = table));
 beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");

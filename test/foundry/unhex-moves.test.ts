@@ -10,26 +10,15 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { Hooks } from "../../playground/foundry/hooks.js";
 import { dragToken, pressArrowKey } from "../../playground/foundry/tokens.js";
-import { card, itemId, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, card, itemId, type Message, type UnhexTable } from "./unhex-fixtures.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
 let cards: typeof import("../../src/foundry/cards/index.js");
 let areas: typeof import("../../src/foundry/areas/index.js");
 let t: UnhexTable;
-const fx = unhexFixtures(() => harness);
-
-useUnhexTable(
-  (session) => {
-    ({ harness, t } = session);
-    game = harness.game;
-  },
-  { shipped: true },
-);
+const { harness, game, fx } = bootUnhex({ shipped: true }, (table) => (t = table));
 beforeAll(async () => {
   cards = await import("../../src/foundry/cards/index.js");
   areas = await import("../../src/foundry/areas/index.js");

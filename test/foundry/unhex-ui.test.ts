@@ -5,16 +5,12 @@
  * chosen to the card.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { unhexRules } from "../../src/rules/unhex/index.js";
-import { card, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, card, type Message, type UnhexTable } from "./unhex-fixtures.js";
 
-let harness: FoundryHarness;
 let percent: (p: number) => string;
 let t: UnhexTable;
-const fx = unhexFixtures(() => harness);
-
-useUnhexTable((session) => ({ harness, t } = session));
+const { harness, fx } = bootUnhex({}, (table) => (t = table));
 beforeAll(async () => {
   ({ percent } = await import("../../src/foundry/cards/index.js"));
 });
