@@ -6,31 +6,17 @@
  * after one of those, or a check's words a player types, would otherwise roll dice on the GM's
  * client or become a link on every card that names her.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
-import { clearQueuedFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor } from "../../playground/foundry/index.js";
 import type { RulesetId } from "../../src/rules/ruleset.js";
 import type { FrayApi } from "../../src/foundry/api/index.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
+const { harness, game } = bootWorld("every");
 let cardActivity: () => Promise<void>;
 
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   ({ cardActivity } = await import("../../src/foundry/cards/render.js"));
-});
-afterAll(async () => removeDom());
-beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
 });
 
 const api = () => (game as unknown as { fray: FrayApi }).fray;

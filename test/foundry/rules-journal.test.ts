@@ -3,17 +3,15 @@
  * from docs/rules (scripts/rules-pack.mjs) handed to the client, the @Rule enricher, and each
  * status's link to its page.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { installPack, type FoundryHarness } from "../../playground/foundry/index.js";
-import { installDom, installFoundryFromDisk, REPO_ROOT } from "../../playground/foundry/node.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { installPack } from "../../playground/foundry/index.js";
+import { REPO_ROOT } from "../../playground/foundry/node.js";
+import { bootWorld, playRuleset } from "./world.js";
 import { RULESET_IDS } from "../../src/rules/ruleset.js";
 import { join } from "node:path";
 // The build step's own module: the same pages the release ships.
 import { rulesPackSources, type RulesEntrySource } from "../../scripts/rules-pack.mjs";
 
-let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
 let entries: RulesEntrySource[];
 
 const pageUuid = (ruleset: string, name: string): string => {
@@ -30,24 +28,17 @@ async function enrich(text: string): Promise<HTMLElement> {
   return div;
 }
 
+const { harness } = bootWorld("cavaliers", {
+  beforeBoot: async () => {
+    entries = await rulesPackSources(join(REPO_ROOT, "docs/rules"));
+    installPack({ name: "rules", label: "Rules", type: "JournalEntry", system: "fray" }, entries as unknown as Record<string, unknown>[]);
+  },
+});
+
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  entries = await rulesPackSources(join(REPO_ROOT, "docs/rules"));
-  installPack({ name: "rules", label: "Rules", type: "JournalEntry", system: "fray" }, entries as unknown as Record<string, unknown>[]);
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   await (CONFIG as unknown as { fray: { rulesLinked(): Promise<void> } }).fray.rulesLinked();
 });
 
-afterAll(async () => {
-  await removeDom();
-});
-
-beforeEach(async () => {
-  harness.reset();
-  await playRuleset(harness.game, "cavaliers");
-});
 
 describe("the @Rule enricher", () => {
   it("is registered with a global pattern, as v13's TextEditor requires", () => {

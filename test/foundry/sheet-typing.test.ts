@@ -5,25 +5,12 @@
  * (HandlebarsApplication#_preSyncPartState/_syncPartState). A GM writing the Combat's flags while a
  * player types in her sheet must not wipe her text.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import type { Combat } from "../../playground/foundry/combat.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-beforeEach(() => harness.reset());
+const { harness, game } = bootWorld("cavaliers");
 
 type Sheet = { render(options: object): Promise<Sheet>; element: HTMLElement; close(): Promise<unknown> };
 

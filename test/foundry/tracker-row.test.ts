@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { describe, expect, it } from "vitest";
 import { V13_TRACKER_ROW, V13_TURN_KEYS, V13_TURN_KEYS_COMPLETE } from "../fixtures/v13-tracker-row.js";
+import { bootWorld } from "./world.js";
 
 const template = readFileSync("templates/combat/tracker.hbs", "utf8");
 
@@ -75,12 +75,7 @@ const actionsOf = (source: string) => new Set([...source.matchAll(/data-action="
 const labelsOf = (source: string) => new Set([...source.matchAll(/localize "([^"]+)"/g)].map((match) => match[1]!));
 const missing = (wanted: readonly string[], have: Set<string>) => wanted.filter((entry) => !have.has(entry));
 
-let removeDom: () => Promise<void>;
-beforeAll(() => {
-  removeDom = installDom();
-  installFoundryFromDisk();
-});
-afterAll(async () => removeDom());
+bootWorld("cavaliers");
 
 describe("Fray's tracker row keeps v13's", () => {
   it("the fixture names every TurnContext field fvtt-types declares (checked when it compiles)", () => {

@@ -7,35 +7,22 @@
  * the fights' scenes and the active scene, and a card speaks for the asker's actor, never for what the
  * GM's canvas happens to show.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import type { Scene, TokenDocument } from "../../playground/foundry/scene.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { clearTokens, placeToken } from "../../playground/foundry/tokens.js";
+import { placeToken } from "../../playground/foundry/tokens.js";
 import type { FrayApi } from "../../src/foundry/api/index.js";
-import { bootFray, playRuleset } from "./rulesets.js";
+import { bootWorld, playRuleset } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
+const { harness, game } = bootWorld("personal");
 let cards: typeof import("../../src/foundry/cards/render.js");
 let service: typeof import("../../src/foundry/areas/service.js");
 let gm: typeof import("../../src/foundry/cards/gm.js");
 
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
   cards = await import("../../src/foundry/cards/render.js");
   service = await import("../../src/foundry/areas/service.js");
   gm = await import("../../src/foundry/cards/gm.js");
-});
-afterAll(async () => removeDom());
-beforeEach(() => {
-  harness.reset();
-  clearTokens();
 });
 
 type Fighter = Actor & { getActiveTokens(linked?: boolean, document?: boolean): TokenDocument[] };
