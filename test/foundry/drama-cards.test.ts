@@ -6,22 +6,13 @@
  * replays on the command line.
  */
 import { describe, expect, it } from "vitest";
-import type { Actor, User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, bootDrama, type Message, statuses, sys } from "./drama-fixtures.js";
+import { card, bootDrama, gm, ada, bob, ines, berold, odo, fyrd1, fyrd2, type Message, statuses, sys } from "./drama-fixtures.js";
 import { diceShown, headlineOf } from "./card-words.js";
 import { pickFromMenu } from "./card-menu.js";
 
-let gm: User;
-let ada: User;
-let bob: User;
-let ines: Actor;
-let berold: Actor;
-let odo: Actor;
-let fyrd1: Actor;
-let fyrd2: Actor;
-const { harness, game, fx } = bootDrama({ cardsInWords: true }, (w) => ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = w));
+const { harness, game, fx } = bootDrama({ cardsInWords: true });
 
 /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
 async function replays(message: Message): Promise<void> {

@@ -8,19 +8,12 @@
  * counts them down; the GM's first row opens a skirmish round, where several fighters split pools.
  */
 import { describe, expect, it, vi } from "vitest";
-import type { Actor, User } from "../../playground/foundry/index.js";
+import type { User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
-import { card, bootDrama, type Message, putOut, statuses, sys } from "./drama-fixtures.js";
+import { card, bootDrama, gm, ada, bob, ines, berold, odo, fyrd1, type Message, putOut, statuses, sys } from "./drama-fixtures.js";
 import { headlineOf } from "./card-words.js";
 
-let gm: User;
-let ada: User;
-let bob: User;
-let ines: Actor;
-let berold: Actor;
-let odo: Actor;
-let fyrd1: Actor;
-const { harness, game, CONFIG, fx } = bootDrama({ templates: ["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"], cardsInWords: true }, (w) => ({ gm, ada, bob, ines, berold, odo, fyrd1 } = w));
+const { harness, game, CONFIG, fx } = bootDrama({ templates: ["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"], cardsInWords: true });
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) {

@@ -4,7 +4,7 @@
  * show a refused request changed nothing.
  */
 import { expect } from "vitest";
-import type { Actor, FoundryHarness } from "../../playground/foundry/index.js";
+import type { Actor, FoundryHarness, User } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { bootWorld, type ActorData, type Users, type WorldOptions } from "./world.js";
 
@@ -114,12 +114,23 @@ export function dramaFixtures(current: () => FoundryHarness) {
 export type DramaWorld = Users<"Ada" | "Bob"> & Record<"ines" | "berold" | "odo" | "fyrd1" | "fyrd2", Actor>;
 
 /**
+ * This test's GM, players and fighters, laid afresh by bootDrama before each test. A test file
+ * imports the ones it uses: an imported binding follows the module's, so it sees each test's.
+ */
+export let gm: User, ada: User, bob: User;
+export let ines: Actor, berold: Actor, odo: Actor, fyrd1: Actor, fyrd2: Actor;
+
+/**
  * A test file's Drama world (world.ts): Foundry installed and booted once (with these templates
  * loaded, as a running world has them after their first use), and before each test a fresh world
- * playing Drama with its users and fighters, handed to `ready`.
+ * playing Drama with its users and fighters (the exports above), handed to `ready`.
  */
 export function bootDrama(options: Pick<WorldOptions<never, never>, "cardsInWords" | "templates"> = {}, ready: (w: DramaWorld) => unknown = () => undefined) {
-  const world = bootWorld("drama", { ...options, users: ["Ada", "Bob"], actors: cast }, (w) => ready({ ...w.users, ...w.actors }));
+  const world = bootWorld("drama", { ...options, users: ["Ada", "Bob"], actors: cast }, (w) => {
+    ({ gm, ada, bob } = w.users);
+    ({ ines, berold, odo, fyrd1, fyrd2 } = w.actors);
+    return ready({ ...w.users, ...w.actors });
+  });
   return { harness: world.harness, game: world.game, CONFIG: world.CONFIG, fx: dramaFixtures(() => world.harness) };
 }
 

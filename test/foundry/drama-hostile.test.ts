@@ -5,19 +5,11 @@
  * exactly as before.
  */
 import { describe, expect, it } from "vitest";
-import type { Actor, User } from "../../playground/foundry/index.js";
+import type { User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { card, bootDrama, type Message, putOut, sys } from "./drama-fixtures.js";
+import { card, bootDrama, gm, ada, bob, ines, berold, odo, fyrd1, fyrd2, type Message, putOut, sys } from "./drama-fixtures.js";
 
-let gm: User;
-let ada: User;
-let bob: User;
-let ines: Actor;
-let berold: Actor;
-let odo: Actor;
-let fyrd1: Actor;
-let fyrd2: Actor;
-const { harness, fx } = bootDrama({}, (w) => ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = w));
+const { harness, fx } = bootDrama();
 
 type Answer = { ok: boolean; reason?: string };
 /** A request as the relay sends it, with whatever payload the hostile client chooses. */

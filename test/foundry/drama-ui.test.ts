@@ -5,16 +5,12 @@
  * builds second sees what the first allocated and no die; a fighter out of the action has no buttons.
  */
 import { describe, expect, it } from "vitest";
-import type { Actor, User } from "../../playground/foundry/index.js";
+import type { Actor } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { placeToken } from "../../playground/foundry/ui.js";
-import { card, bootDrama, type Message } from "./drama-fixtures.js";
+import { card, bootDrama, gm, ada, ines, odo, type Message } from "./drama-fixtures.js";
 
-let gm: User;
-let ada: User;
-let ines: Actor;
-let odo: Actor;
-const { harness, game, fx } = bootDrama({ templates: ["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"] }, (w) => ({ gm, ada, ines, odo } = w));
+const { harness, game, fx } = bootDrama({ templates: ["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"] });
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) {
