@@ -9,13 +9,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
-import { bootUnhex, card, itemId, level, type Message, statuses, type UnhexTable, wounds } from "./unhex-fixtures.js";
+import { bootUnhex, t, card, itemId, level, type Message, statuses, wounds } from "./unhex-fixtures.js";
 import { diceShown, headlineOf } from "./card-words.js";
 
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
-let t: UnhexTable;
-const { harness, game, fx } = bootUnhex({ cardsInWords: true }, (table) => (t = table));
+const { harness, game, fx } = bootUnhex({ cardsInWords: true });
 beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");

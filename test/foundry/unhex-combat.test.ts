@@ -8,14 +8,13 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
-import { bootUnhex, card, type Message, type UnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, t, card, type Message } from "./unhex-fixtures.js";
 import { headlineOf } from "./card-words.js";
 
 let rules: typeof import("../../src/foundry/rulesets/unhex/combat/index.js").unhexCombatRules;
 let requests: typeof import("../../src/foundry/combat/requests.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
-let t: UnhexTable;
-const { harness, fx } = bootUnhex({ cardsInWords: true }, (table) => (t = table));
+const { harness, fx } = bootUnhex({ cardsInWords: true });
 beforeAll(async () => {
   rules = (await import("../../src/foundry/rulesets/unhex/combat/index.js")).unhexCombatRules;
   requests = await import("../../src/foundry/combat/requests.js");

@@ -163,11 +163,17 @@ export function unhexFixtures(current: () => FoundryHarness) {
 export type UnhexTable = Awaited<ReturnType<ReturnType<typeof unhexFixtures>["table"]>>;
 
 /**
+ * This test's table, laid afresh by bootUnhex before each test. A test file imports it: an imported
+ * binding follows the module's, so it sees each test's.
+ */
+export let t: UnhexTable;
+
+/**
  * One file's Unhex world on the shared fixture (world.ts): Fray booted once with a DOM, the world
- * playing Unhex, and before each test the whole table laid afresh (`table()`) and handed to `ready`.
+ * playing Unhex, and before each test the whole table laid afresh (`table()`: `t` above) and handed to `ready`.
  */
 export function bootUnhex(options: { shipped?: boolean; cardsInWords?: boolean } = {}, ready: (t: UnhexTable) => unknown = () => undefined) {
-  const world = bootWorld("unhex", { cardsInWords: options.cardsInWords ?? false }, async () => ready(await fx.table({ shipped: options.shipped ?? false })));
+  const world = bootWorld("unhex", { cardsInWords: options.cardsInWords ?? false }, async () => ready((t = await fx.table({ shipped: options.shipped ?? false }))));
   const fx = unhexFixtures(() => world.harness);
   return { harness: world.harness, game: world.game, fx };
 }

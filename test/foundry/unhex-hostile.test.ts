@@ -5,12 +5,11 @@
  * Each is refused with a message, and the actors, messages, combats and scenes are as before.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { bootUnhex, card, itemId, type Message, type UnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, t, card, itemId, type Message } from "./unhex-fixtures.js";
 
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
-let t: UnhexTable;
-const { harness, game, fx } = bootUnhex({}, (table) => (t = table));
+const { harness, game, fx } = bootUnhex();
 beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");

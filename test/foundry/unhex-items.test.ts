@@ -9,14 +9,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
 import { runCli } from "../../src/cli/run.js";
-import { bootUnhex, card, itemId, type Message, type UnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, t, card, itemId, type Message } from "./unhex-fixtures.js";
 import { headlineOf } from "./card-words.js";
 
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
 let cards: typeof import("../../src/foundry/cards/index.js");
-let t: UnhexTable;
 
-const { harness } = bootUnhex({}, (table) => (t = table));
+const { harness } = bootUnhex();
 beforeAll(async () => {
   unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
   cards = await import("../../src/foundry/cards/index.js");

@@ -13,12 +13,11 @@ import { recordKey } from "../../src/foundry/combat/fighter.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { Hooks } from "../../playground/foundry/hooks.js";
 import { dragToken, pressArrowKey } from "../../playground/foundry/tokens.js";
-import { bootUnhex, card, itemId, type Message, type UnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, t, card, itemId, type Message } from "./unhex-fixtures.js";
 
 let cards: typeof import("../../src/foundry/cards/index.js");
 let areas: typeof import("../../src/foundry/areas/index.js");
-let t: UnhexTable;
-const { harness, game, fx } = bootUnhex({ shipped: true }, (table) => (t = table));
+const { harness, game, fx } = bootUnhex({ shipped: true });
 beforeAll(async () => {
   cards = await import("../../src/foundry/cards/index.js");
   areas = await import("../../src/foundry/areas/index.js");

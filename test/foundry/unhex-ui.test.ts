@@ -6,11 +6,10 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { unhexRules } from "../../src/rules/unhex/index.js";
-import { bootUnhex, card, type Message, type UnhexTable } from "./unhex-fixtures.js";
+import { bootUnhex, t, card, type Message } from "./unhex-fixtures.js";
 
 let percent: (p: number) => string;
-let t: UnhexTable;
-const { harness, fx } = bootUnhex({}, (table) => (t = table));
+const { harness, fx } = bootUnhex();
 beforeAll(async () => {
   ({ percent } = await import("../../src/foundry/cards/index.js"));
 });
