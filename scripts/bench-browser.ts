@@ -92,42 +92,58 @@ async function timeRenders(page: Page, renderCase: RenderCase): Promise<number> 
   });
 }
 
-const ORDERING_ROUNDS = 4;
+/** Pairs of timings (20 combatants, then 200) the ordering row takes; its ratio is their median. */
+const ORDERING_PAIRS = 60;
 
-/** Milliseconds to order a running combat of `size` Cavaliers combatants (placed in shuffled order, every place in effect this round). */
-async function timeOrdering(page: Page, size: number): Promise<number> {
-  return page.evaluate(async (count) => {
+/**
+ * Ordering a running combat (round 1) of 20 and of 200 Cavaliers combatants (placed in shuffled
+ * order, every place in effect this round), timed in short batches taken in turn: the ratio of each
+ * pair, 20 then 200, sees the same load of a shared machine, and the row is the median pair, so a
+ * pause during a few batches spoils a few pairs, not the row (two runs agree within 20%).
+ */
+async function timeOrdering(page: Page): Promise<{ small: number; large: number; relative: number }> {
+  return page.evaluate(async (pairs) => {
     type CombatDoc = { createEmbeddedDocuments(n: string, d: object[]): Promise<Array<{ id: string }>>; update(d: object): Promise<unknown>; setupTurns(): unknown[] };
     const g = globalThis as unknown as BenchGlobals & { CONFIG: Record<string, { documentClass: { create(d: object): Promise<CombatDoc> } }> };
-    // Round 1: the places count from round 1, so each combatant's own place orders it (in round 0 all would wait alike).
-    const combat = await g.CONFIG.Combat!.documentClass.create({ active: true, round: 1 });
-    const places = Array.from({ length: count }, (_, i) => i + 1).sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
-    const specialties = ["impulse", "vigilance", "timing"];
-    const combatants = await combat.createEmbeddedDocuments(
-      "Combatant",
-      places.map((place, i) => ({ name: `C${i}`, initiative: 20 - (place % 20) })),
-    );
-    // The tracker keeps each combatant's place in the Combat's flags (flags.fray.cavaliers.<id>).
-    const states = Object.fromEntries(
-      combatants.map((c, i) => {
-        const place = places[i] as number;
-        return [c.id, { specialty: specialties[i % 3], total: 20 - (place % 20), successPoints: place % 7, place, fromRound: 1, spent: { round: 0, spends: [] }, nextPlace: null, seized: null, group: null }];
-      }),
-    );
-    await combat.update({ flags: { fray: { cavaliers: states } } });
-    for (let i = 0; i < 20; i += 1) combat.setupTurns();
-    let best = Infinity;
-    for (let batch = 0; batch < 5; batch += 1) {
+    const running = async (count: number): Promise<CombatDoc> => {
+      // Round 1: the places count from round 1, so each combatant's own place orders it (in round 0 all would wait alike).
+      const combat = await g.CONFIG.Combat!.documentClass.create({ active: true, round: 1 });
+      const places = Array.from({ length: count }, (_, i) => i + 1).sort((a, b) => ((a * 7919) % 101) - ((b * 7919) % 101));
+      const specialties = ["impulse", "vigilance", "timing"];
+      const combatants = await combat.createEmbeddedDocuments(
+        "Combatant",
+        places.map((place, i) => ({ name: `C${i}`, initiative: 20 - (place % 20) })),
+      );
+      // The tracker keeps each combatant's place in the Combat's flags (flags.fray.cavaliers.<id>).
+      const states = Object.fromEntries(
+        combatants.map((c, i) => {
+          const place = places[i] as number;
+          return [c.id, { specialty: specialties[i % 3], total: 20 - (place % 20), successPoints: place % 7, place, fromRound: 1, spent: { round: 0, spends: [] }, nextPlace: null, seized: null, group: null }];
+        }),
+      );
+      await combat.update({ flags: { fray: { cavaliers: states } } });
+      for (let i = 0; i < 20; i += 1) combat.setupTurns();
+      return combat;
+    };
+    const batch = (combat: CombatDoc): number => {
       const started = performance.now();
       let orderings = 0;
-      while (performance.now() - started < 100) {
+      while (performance.now() - started < 20) {
         for (let i = 0; i < 10; i += 1) combat.setupTurns();
         orderings += 10;
       }
-      best = Math.min(best, (performance.now() - started) / orderings);
-    }
-    return best;
-  }, size);
+      return (performance.now() - started) / orderings;
+    };
+    const small = await running(20);
+    const large = await running(200);
+    const timed = Array.from({ length: pairs }, () => {
+      const s = batch(small);
+      const l = batch(large);
+      return { s, l, r: l / s };
+    });
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+    return { small: median(timed.map((t) => t.s)), large: median(timed.map((t) => t.l)), relative: median(timed.map((t) => t.r)) };
+  }, ORDERING_PAIRS);
 }
 
 export interface BrowserBench {
@@ -135,8 +151,8 @@ export interface BrowserBench {
   ordering: { small: number; large: number; relative: number };
 }
 
-/** Runs the Chromium bench, or says why it cannot (no Chromium, no dist/). */
-export async function benchBrowser(documentTypes: Record<string, string[]>): Promise<BrowserBench | string> {
+/** Runs `run` on a page of the built Fray in Chromium, or says why it cannot (no Chromium). */
+async function inChromium<T>(run: (page: Page) => Promise<T>): Promise<T | string> {
   if (!browserAvailable()) return "Chromium is missing (/usr/bin/chromium): the browser rows were skipped";
   const server = await startFrayServer();
   const browser = await launchBrowser();
@@ -146,6 +162,18 @@ export async function benchBrowser(documentTypes: Record<string, string[]>): Pro
     // to page.evaluate carry those calls into the page, which needs the helper too.
     await page.addInitScript({ content: "globalThis.__name = (target) => target;" });
     const fray = await openFray(page, server.url);
+    const result = await run(page);
+    fray.assertNoErrors();
+    return result;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+/** Runs the Chromium bench, or says why it cannot (no Chromium, no dist/). */
+export function benchBrowser(documentTypes: Record<string, string[]>): Promise<BrowserBench | string> {
+  return inChromium(async (page) => {
     const baseline = await timeRenders(page, EMPTY_APP);
     const cases: RenderCase[] = [
       ...Object.entries(documentTypes)
@@ -158,20 +186,19 @@ export async function benchBrowser(documentTypes: Record<string, string[]>): Pro
       const ms = await timeRenders(page, renderCase);
       rows.push({ row: renderCase.row, ms, relative: ms / baseline });
     }
-    // Sizes taken in turn, several times, each keeping its best: a pause of the machine during one
-    // timing then spoils one sample, not the row (two runs agree within 20%).
-    let small = Infinity;
-    let large = Infinity;
-    for (let round = 0; round < ORDERING_ROUNDS; round += 1) {
-      small = Math.min(small, await timeOrdering(page, 20));
-      large = Math.min(large, await timeOrdering(page, 200));
-    }
-    fray.assertNoErrors();
-    return { renders: rows, ordering: { small, large, relative: large / small } };
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+    return { renders: rows, ordering: await orderingRow(page) };
+  });
+}
+
+/** The ordering row: a warm-up run, then the timed one. */
+async function orderingRow(page: Page): Promise<BrowserBench["ordering"]> {
+  await timeOrdering(page);
+  return timeOrdering(page);
+}
+
+/** The ordering row alone (`npm run bench -- ordering`), or why it cannot run. */
+export function benchOrdering(): Promise<BrowserBench["ordering"] | string> {
+  return inChromium(orderingRow);
 }
 
 /** The gzipped download budget of a world: what it loads for Fray before it can play. */

@@ -68,6 +68,29 @@ export const CONTESTS: Contest[] = [
       damageDie: "tens",
     },
   },
+  // The reaction step (issue 38): what the target's browser works out for each reaction before any die,
+  // here No reaction and a Counterattack at their largest (both good, rerolling both dice).
+  {
+    ruleset: "unhex",
+    action: "attack",
+    what: "the reaction choice: no reaction, the attacker rerolling both dice",
+    request: { attacker: { name: "A", level: 60, good: true, area: "bar", weapon: "melee" }, target: { name: "T", level: 60, area: "bar" }, reaction: "none", roll: true, rerolls: { attacker: "both" }, criticals: { attacker: "extra-action" }, damageDie: "tens" },
+  },
+  {
+    ruleset: "unhex",
+    action: "attack",
+    what: "the reaction choice: a Counterattack, both rerolling both dice",
+    request: {
+      attacker: { name: "A", level: 60, good: true, area: "bar", weapon: "melee" },
+      target: { name: "T", level: 60, good: true, area: "bar", weapons: ["melee"] },
+      reaction: "counterattack",
+      roll: true,
+      rerolls: { attacker: "both", target: "both" },
+      criticals: { attacker: "extra-action", target: "extra-action" },
+      damageDie: "tens",
+      counterDamageDie: "tens",
+    },
+  },
   {
     ruleset: "unhex",
     action: "opposed",
@@ -80,6 +103,9 @@ export const CONTESTS: Contest[] = [
   // A Precision Strike's choice is given: without it `resolve` stops to ask (no damage to sample),
   // while the exact odds count the unmade choice as the extra die.
   { ruleset: "torchlight", action: "attack", what: "a d100 Enhanced twice, with a Feint", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3 }, target: { name: "T" }, situation: { enhancements: 1 }, maneuver: { name: "feint", payWith: "breath" }, precision: "extra-die" } },
+  // The Feint's branch (issue 38 item 3): the reroll chosen, every other choice given, so resolve runs
+  // to the end on every sample; the card reads the same reroll's faces, given the die it has seen.
+  { ruleset: "torchlight", action: "attack", what: "the Feint's reroll branch: a d100 Enhanced twice, Aggressive", request: { attacker: { name: "A", weaponDie: 100, breath: 1, proficiencies: 3, stance: "aggressive" }, target: { name: "T" }, situation: { enhancements: 2 }, feint: "reroll", precision: "extra-die" } },
   // Each mate's Precision Strike choice is given too: a mate's unmade choice stops resolve on every
   // sample that strikes one, so without them the Monte Carlo would sample almost nothing.
   {

@@ -14,7 +14,9 @@
  *   4. The table in Chromium (scripts/bench-browser.ts): each sheet's and each chat card kind's render
  *      (scripts/bench-cards.ts) against an empty ApplicationV2's, ordering 200 combatants against 20, and the gzipped download against its 150 KB
  *      budget: the entry with the CSS, and per ruleset what a world of it fetches (bundleReport).
- * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone.
+ * The numbers also go to .bench/last.json (git-ignored). `npm run bench -- odds` prints part 3 alone,
+ * `npm run bench -- fight` the fights of 5 against 5 alone, and `npm run bench -- ordering` the
+ * ordering row of part 4 alone, on the dist/ already built.
  *
  * The run fails (exit 1, each broken row named) when a row misses its goal: an odds row whose Monte
  * Carlo is off the exact answer by more than 0.01 (the exact or the sampled side is wrong, or the
@@ -28,7 +30,7 @@ import { runCli } from "../src/cli/run.js";
 import { RULESETS } from "../src/rules/index.js";
 import { build } from "./build.mjs";
 import { moduleGraph } from "./bundle-graph.mjs";
-import { BUNDLE_BUDGET_KB, benchBrowser, bundleReport } from "./bench-browser.js";
+import { BUNDLE_BUDGET_KB, benchBrowser, benchOrdering, bundleReport } from "./bench-browser.js";
 import { benchFight, printFight } from "./bench-fight.js";
 import { benchOdds, GOALS, oddsFailures, type OddsRow, SAMPLES } from "./bench-odds.js";
 import { parseCliExamples, type CliExample } from "./cli-examples.js";
@@ -105,6 +107,23 @@ async function main(): Promise<void> {
     const odds = printOdds();
     console.log(`\nbench odds: total ${((performance.now() - started) / 1000).toFixed(1)} s`);
     report(oddsFailures(odds));
+    return;
+  }
+
+  // `npm run bench -- fight`: only the fights of 5 against 5 (no build, no browser).
+  if (process.argv.slice(2).includes("fight")) {
+    printFight(benchFight());
+    console.log(`\nbench fight: total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return;
+  }
+
+  // `npm run bench -- ordering`: only the Chromium row ordering 200 combatants against 20, on the dist/ already built.
+  if (process.argv.slice(2).includes("ordering")) {
+    const ordering = await benchOrdering();
+    if (typeof ordering === "string") return console.log(`(${ordering})`);
+    console.log(`Ordering a combat of 200 combatants relative to 20: ${ordering.relative.toFixed(1)}x (20: ${ordering.small.toFixed(3)} ms, 200: ${ordering.large.toFixed(3)} ms)`);
+    console.log(`\nbench ordering: total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    report(ordering.relative > GOALS.ordering ? [`ordering 200 combatants costs ${ordering.relative.toFixed(1)}x ordering 20 (goal at most ${GOALS.ordering}x)`] : []);
     return;
   }
 

@@ -3,7 +3,9 @@
  * `npm run screenshots`: build, run the browser tests (each photographs the cards, dialogs, sheets
  * and trackers it opens, after measuring that they fit), then copy the fresh photographs into
  * docs/screenshots/, where the README's gallery and the play guides (docs/play/) show them.
- * Copied: every photograph already in docs/screenshots/ and every one the docs name. A committed
+ * Copied: every photograph already in docs/screenshots/ and every one the docs name, and beside each
+ * card photograph its twin in the dark theme (<name>-dark.png, which every card photograph takes:
+ * test/browser/support/browser.ts). A committed
  * photograph no browser test takes any more is reported (test/screenshots.test.ts fails on it).
  * Extra arguments go to vitest, e.g. `npm run screenshots -- test/browser/drama-round.test.ts`;
  * `npm run screenshots -- --copy-only` copies what the last browser run took, without running it.
@@ -17,7 +19,13 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const FRESH = join(ROOT, "test-results", "screenshots");
 export const DOCS = join(ROOT, "docs", "screenshots");
 
-/** Every screenshot name the browser tests take, as patterns: a template literal's ${...} stands for any name part. */
+/** The suffix of a card photograph's twin in the dark theme (test/browser/support/browser.ts, DARK_TWIN). */
+export const DARK_TWIN = "-dark";
+
+/**
+ * Every screenshot name the browser tests take, as patterns: a template literal's ${...} stands for
+ * any name part, and any name may have its dark twin.
+ */
 export function screenshotSources(root = ROOT) {
   const dir = join(root, "test", "browser");
   const sources = [];
@@ -25,10 +33,10 @@ export function screenshotSources(root = ROOT) {
     const text = readFileSync(join(dir, file), "utf8");
     for (let at = text.indexOf("screenshot("); at !== -1; at = text.indexOf("screenshot(", at + 1)) {
       const name = secondArgument(text, at + "screenshot(".length);
-      if (name) sources.push({ file, name, pattern: new RegExp(`^${name.split(/\$\{[^}]*\}/).map(escape).join("[\\w.-]+")}$`) });
+      if (name) sources.push({ file, name, pattern: new RegExp(`^${name.split(/\$\{[^}]*\}/).map(escape).join("[\\w.-]+")}(${DARK_TWIN})?$`) });
       // A name handed through a helper's parameter: the literals that end a call in that file are its candidates.
       else if (name === null && /^\s*[^,]*,\s*[A-Za-z_]\w*\s*[,)]/.test(text.slice(at + "screenshot(".length))) {
-        for (const match of text.matchAll(/,\s*"([a-z][\w-]*)"\s*\)/g)) sources.push({ file, name: match[1], pattern: new RegExp(`^${escape(match[1])}$`) });
+        for (const match of text.matchAll(/,\s*"([a-z][\w-]*)"\s*\)/g)) sources.push({ file, name: match[1], pattern: new RegExp(`^${escape(match[1])}(${DARK_TWIN})?$`) });
       }
     }
   }
@@ -80,6 +88,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   mkdirSync(DOCS, { recursive: true });
   const wanted = new Set([...readdirSync(DOCS).filter((f) => f.endsWith(".png")).map((f) => f.slice(0, -4)), ...documentedScreenshots()]);
+  // A wanted card photograph brings its dark twin along, once a run has taken it.
+  for (const name of [...wanted]) if (!name.endsWith(DARK_TWIN) && existsSync(join(FRESH, `${name}${DARK_TWIN}.png`))) wanted.add(`${name}${DARK_TWIN}`);
   const sources = screenshotSources();
   let copied = 0;
   for (const name of [...wanted].sort()) {

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DOCS, documentedScreenshots, screenshotSources } from "../scripts/screenshots.mjs";
+import { DARK_TWIN, DOCS, documentedScreenshots, screenshotSources } from "../scripts/screenshots.mjs";
 
 /**
  * The committed photographs stay honest: each one in docs/screenshots/ is taken by a browser test
@@ -14,6 +14,13 @@ describe("docs/screenshots", () => {
   it("finds the browser tests' screenshot names, template literals included", () => {
     expect(sources.some((s) => s.name === "drama-card-multiple" && s.file === "drama-round.test.ts")).toBe(true);
     expect(sources.find((s) => s.name === "sheet-${sheet.type}")?.pattern.test("sheet-dramaCharacter")).toBe(true);
+  });
+
+  it("counts a card photograph's dark twin (issue 38 item 13) as taken by the test that takes the card, and nothing else", () => {
+    expect(DARK_TWIN).toBe("-dark");
+    expect(sources.some((s) => s.pattern.test("drama-card-multiple-dark"))).toBe(true);
+    expect(sources.find((s) => s.name === "sheet-${sheet.type}")?.pattern.test("sheet-dramaCharacter-dark")).toBe(true);
+    expect(sources.some((s) => s.pattern.test("drama-card-multiple-darker"))).toBe(false);
   });
 
   it("every committed screenshot has a browser test that takes it", () => {

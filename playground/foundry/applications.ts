@@ -434,6 +434,13 @@ function uiError(err: unknown): void {
   else console.error(err);
 }
 
+/** What a part keeps across its replacement (HandlebarsApplication#_preSyncPartState's `state`). */
+export interface PartState {
+  focus?: string;
+  scrollPositions?: [HTMLElement, number, number][];
+  [key: string]: unknown;
+}
+
 /* -------------------------------------------- */
 /*  Handlebars                                  */
 /* -------------------------------------------- */
@@ -656,20 +663,39 @@ export function HandlebarsApplicationMixin<T extends AppConstructor>(BaseApplica
         const part = parts[partId] as HandlebarsTemplatePart;
         const prior = part.root ? content : content.querySelector(`[data-application-part="${partId}"]`);
         if (prior) {
-          const scroll = (part.scrollable ?? []).map((sel) => {
-            const el = sel === "" ? prior : prior.querySelector(sel);
-            return [sel, el?.scrollTop ?? 0] as const;
-          });
+          const state: PartState = {};
+          this._preSyncPartState(partId, element, prior as HTMLElement, state);
           if (part.root) prior.replaceChildren(...Array.from(element.children));
           else prior.replaceWith(element);
-          for (const [sel, top] of scroll) {
-            const el = sel === "" ? element : element.querySelector(sel);
-            if (el) el.scrollTop = top;
-          }
+          this._syncPartState(partId, element, prior as HTMLElement, state);
         } else content.append(element);
         this._attachPartListeners(partId, element, options);
         this.#parts[partId] = element;
       }
+    }
+
+    /**
+     * HandlebarsApplication#_preSyncPartState: the focused field (by id, else by tag and name) and the
+     * scroll positions, before the part is replaced. The field's typed value is not kept: v13 loses it.
+     */
+    protected _preSyncPartState(partId: string, newElement: HTMLElement, priorElement: HTMLElement, state: PartState): void {
+      const part = this._configureRenderParts({})[partId] as HandlebarsTemplatePart | undefined;
+      const focus = priorElement.querySelector<HTMLInputElement>(":focus");
+      // v13 writes `#${CSS.escape(id)}`; an attribute selector finds the same element where CSS is missing (happy-dom).
+      const quoted = (text: string) => JSON.stringify(text);
+      state.focus = focus?.id ? `[id=${quoted(focus.id)}]` : focus?.name ? `${focus.tagName}[name=${quoted(focus.name)}]` : undefined;
+      state.scrollPositions = [];
+      for (const selector of part?.scrollable ?? []) {
+        const before = selector === "" ? priorElement : priorElement.querySelector(selector);
+        const after = selector === "" ? newElement : newElement.querySelector(selector);
+        if (before && after) state.scrollPositions.push([after as HTMLElement, before.scrollTop, before.scrollLeft]);
+      }
+    }
+
+    /** HandlebarsApplication#_syncPartState: focus and scroll restored after the part is replaced. */
+    protected _syncPartState(_partId: string, newElement: HTMLElement, _priorElement: HTMLElement, state: PartState): void {
+      if (state.focus) newElement.querySelector<HTMLElement>(state.focus)?.focus();
+      for (const [el, scrollTop, scrollLeft] of state.scrollPositions ?? []) Object.assign(el, { scrollTop, scrollLeft });
     }
 
     protected _attachPartListeners(_partId: string, _element: HTMLElement, _options: RenderOptions): void {}

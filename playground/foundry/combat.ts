@@ -333,7 +333,7 @@ export class Combat extends BaseCombat {
       if (!combatant?.isOwner) continue;
       const roll = await combatant.getInitiativeRoll(formula).evaluate();
       updates.push({ _id: id, initiative: roll.total });
-      messages.push({ roll, data: { speaker: ChatMessage.getSpeaker({ actor: combatant.actor }), flavor: `${combatant.name} rolls for Initiative!`, flags: { "core.initiativeRoll": true }, ...messageOptions } });
+      messages.push({ roll, data: { speaker: ChatMessage.getSpeaker({ actor: combatant.actor, token: combatant.token, alias: combatant.name }), flavor: `${combatant.name} rolls for Initiative!`, flags: { "core.initiativeRoll": true }, ...messageOptions } });
     }
     if (!updates.length) return this;
     const updateOptions: AnyObject = { turnEvents: false };
@@ -375,12 +375,21 @@ export class Combat extends BaseCombat {
     else this.current = this._getCurrentState();
     const changedState = this.#recordPreviousState(prior);
     if (changedState && options.turnEvents !== false) trackRender(this._manageTurnEvents());
+    this.updateCombatantActors();
     // The sound cues: for any change of round, turn or acting combatant in the active encounter, even one made with turnEvents: false.
     if ((this as unknown as { active: boolean }).active && changedState && this.started && prior.round) {
       const play = (c: Combatant | undefined) => !!c && (game().user.isGM ? !c.hasPlayerOwner : c.isOwner);
       if (play(this.combatant)) this._playCombatSound("yourTurn");
       else if (play(this.nextCombatant)) this._playCombatSound("nextUp");
     }
+  }
+
+  /**
+   * Combat#updateCombatantActors, from every update's _onUpdate: each combatant's actor renders its
+   * open sheets again, whatever changed (a flag the GM wrote as much as a new turn).
+   */
+  updateCombatantActors(): void {
+    for (const combatant of this.combatants) (combatant.actor as ClientDocument | null)?.render(false, { renderContext: "updateCombat" });
   }
 
   /**

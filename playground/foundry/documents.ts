@@ -1012,6 +1012,21 @@ export function updateDependentTokens(actor: Actor): void {
   }
 }
 
+interface SpeakingToken {
+  id: string | null;
+  name: string;
+  actorId?: string | null;
+  actor?: { id: string | null } | null;
+  parent?: { id?: string | null } | null;
+}
+interface SpeakingActor {
+  id: string | null;
+  name: string;
+  isToken?: boolean;
+  token?: ClientDocument | SpeakingToken | null;
+  getActiveTokens?(linked: boolean, document: boolean): SpeakingToken[];
+}
+
 export class ChatMessage extends ClientDocument {
   static override documentName = "ChatMessage";
   static override collectionName = "messages";
@@ -1051,11 +1066,30 @@ export class ChatMessage extends ClientDocument {
     if (!RollClass) return;
     this.rolls = (this.rolls ?? []).map((roll) => (typeof roll === "string" ? RollClass.fromJSON(roll) : roll && typeof roll === "object" && !(roll instanceof (RollClass as unknown as new () => object)) ? RollClass.fromData(roll as AnyObject) : roll));
   }
-  /** The speaker for a message from a token or an actor, or the current user (Foundry's ChatMessage.getSpeaker, client/documents/chat-message.mjs). */
-  static getSpeaker({ actor, token, alias }: { actor?: { id: string | null; name: string } | null; token?: { id: string | null; name: string; actorId?: string | null; parent?: { id: string | null } | null } | null; alias?: string } = {}): AnyObject {
+  /**
+   * ChatMessage.getSpeaker (client/documents/chat-message.mjs), case by case: a token given speaks as
+   * itself; a synthetic actor as its token; a world actor as its first token on this client's canvas
+   * (`getActiveTokens`), else as the actor on the viewed scene; no actor, as the user's character the
+   * same way, else as the user. So what a client gets depends on the scene its canvas shows.
+   * (Controlled tokens are not modelled: the stand-in's canvas controls none.)
+   */
+  static getSpeaker({ scene, actor, token, alias }: { scene?: { id: string | null } | null; actor?: SpeakingActor | ClientDocument | null; token?: SpeakingToken | ClientDocument | null; alias?: string } = {}): AnyObject {
     const user = currentUser();
-    if (token) return { scene: token.parent?.id ?? null, actor: token.actorId ?? actor?.id ?? null, token: token.id, alias: alias ?? token.name };
-    return { scene: null, actor: actor?.id ?? null, token: null, alias: alias ?? actor?.name ?? user.name };
+    const fromToken = (t: SpeakingToken) => ({ scene: t.parent?.id ?? null, token: t.id, actor: t.actor?.id ?? t.actorId ?? null, alias: alias || t.name });
+    const viewedId = () => (scene ?? (state.game.scenes as { viewed?: { id: string | null } | null } | undefined)?.viewed)?.id ?? null;
+    const fromActor = (a: SpeakingActor) => {
+      const [first] = a.getActiveTokens?.(false, true) ?? [];
+      return first ? fromToken(first) : { scene: viewedId(), actor: a.id, token: null, alias: alias || a.name };
+    };
+    // A Token placeable speaks as its document; the stand-in's documents carry the fields read here.
+    const tokenOf = (t: SpeakingToken | ClientDocument) => ((t as { document?: SpeakingToken }).document ?? (t as SpeakingToken));
+    const speaking = actor as SpeakingActor | null | undefined;
+    if (token) return fromToken(tokenOf(token));
+    if (speaking?.isToken && speaking.token) return fromToken(tokenOf(speaking.token));
+    if (speaking) return fromActor(speaking);
+    const character = (user as unknown as { character?: SpeakingActor | null }).character;
+    if (character) return fromActor(character);
+    return { scene: viewedId(), actor: null, token: null, alias: alias || user.name };
   }
   get isAuthor(): boolean {
     return this._source.author === currentUser().id;

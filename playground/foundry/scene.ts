@@ -355,6 +355,7 @@ export class Scene extends ClientDocument {
   declare tokens: Collection<TokenDocument>;
   declare regions: Collection<RegionDocument>;
   declare grid: { size: number };
+  declare active: boolean;
 
   /** BaseScene's schema: grid, tokens, regions. */
   static override defineSchema(): Record<string, DataField> {
@@ -378,6 +379,33 @@ export class Scene extends ClientDocument {
   override canUserModify(user: { isGM: boolean }): boolean {
     return user.isGM;
   }
+  /** Scene#view (client/documents/scene.mjs): this client's canvas shows the scene; no other client's changes. */
+  async view(): Promise<this> {
+    VIEWS.set(clientUserId(), this.id as string);
+    return this;
+  }
+  /** Scene#isView: the scene this client's canvas shows. */
+  get isView(): boolean {
+    return viewedScene() === this;
+  }
+}
+
+/**
+ * Which scene each client's canvas shows, by user (v13 keeps `Scene#_view` in each client's memory;
+ * the server never hears of it). A client that has not viewed one shows the active scene, as a client
+ * does on joining and when the GM activates another (Scene#_onUpdate → view()).
+ */
+const VIEWS = new Map<string, string>();
+
+function clientUserId(): string {
+  return (state.game.user as { id: string } | undefined)?.id ?? "";
+}
+
+/** `game.scenes.viewed` (client/documents/collections/scenes.mjs) on the acting client: the scene its canvas shows. */
+export function viewedScene(): Scene | null {
+  const scenes = state.game.scenes as Collection<Scene> | undefined;
+  const viewed = scenes?.get(VIEWS.get(clientUserId()) ?? "");
+  return viewed ?? scenes?.find((scene) => scene.active) ?? null;
 }
 
 /** Installs the scene documents: CONFIG entries, game.documentTypes.RegionBehavior, foundry.* and globals. */
@@ -395,9 +423,15 @@ export function installScenes({ CONFIG, game, foundry, systemJson }: { CONFIG: A
     globals: { Scene, TokenDocument, RegionDocument, RegionBehavior },
     collections(): void {
       game.scenes = new WorldCollection<Scene>("Scene");
+      Object.defineProperties(game.scenes, {
+        active: { get: () => (game.scenes as Collection<Scene>).find((scene) => scene.active) ?? null },
+        viewed: { get: viewedScene },
+        current: { get: viewedScene },
+      });
     },
     reset(): void {
       (game.scenes as Collection<Scene> | undefined)?.clear();
+      VIEWS.clear();
     },
   };
 }

@@ -7,6 +7,7 @@
  * on an imaginary viewed scene "Scene.harness".
  */
 import { Actor, User, type ClientDocument } from "./documents.js";
+import { Scene, viewedScene } from "./scene.js";
 import { randomID, type AnyObject } from "./utils.js";
 
 export class HarnessToken {
@@ -78,12 +79,15 @@ export function installTokens(): void {
   });
   /**
    * Actor#getActiveTokens(linked, document) → getDependentTokens (client/documents/actor.mjs): a
-   * world actor's tokens on the viewed scene, linked or not (only linked ones when asked); a
-   * synthetic actor's own token only.
+   * world actor's tokens on the scene this client's canvas shows (`canvas.scene`: another client, a
+   * GM viewing another scene, gets none of them), linked or not (only linked ones when asked); a
+   * synthetic actor's own token only. A token placed without a scene stands on every canvas.
    */
   (Actor.prototype as unknown as AnyObject).getActiveTokens = function (this: Actor & { isToken: boolean; token: ClientDocument | null }, linked = false, document = false) {
+    const viewed = viewedScene();
     const mine = placed.filter((t) => {
-      const doc = t.document as { actorId?: string | null; actorLink?: boolean };
+      const doc = t.document as { actorId?: string | null; actorLink?: boolean; parent?: unknown };
+      if (doc.parent instanceof Scene && doc.parent !== viewed) return false;
       if (this.isToken) return t.document === this.token;
       const represents = doc.actorId === undefined ? t.actor === this : doc.actorId === this.id;
       return represents && (!linked || doc.actorLink);

@@ -10,6 +10,7 @@ import Handlebars from "handlebars";
 import { ApplicationV2, HandlebarsApplicationMixin, trackAction } from "./applications.js";
 import type { Combat, Combatant } from "./documents.js";
 import { state } from "./state.js";
+import { viewedScene } from "./scene.js";
 import type { AnyObject } from "./utils.js";
 
 /** Stand-ins for Foundry's own header and footer parts (the real ones ship with Foundry). */
@@ -45,10 +46,9 @@ export interface ContextEntry {
 const game = () => state.game as AnyObject & { user: { isGM: boolean }; combat: Combat | null; combats: { contents: Combat[] } };
 const CONFIG = () => state.CONFIG as AnyObject & { Combat: { initiative: { decimals: number }; initiativeIcon: unknown }; specialStatusEffects: Record<string, string> };
 
-/** The scene the canvas shows (the active one; the harness draws none). */
+/** The scene this client's canvas shows (scene.ts `viewedScene`; the harness draws none). */
 function viewedSceneId(): string | null {
-  const scenes = (state.game.scenes as { find(fn: (s: { active: boolean }) => boolean): { id: string } | undefined } | undefined) ?? null;
-  return scenes?.find((s) => s.active)?.id ?? null;
+  return viewedScene()?.id ?? null;
 }
 
 /** Where the tracker's rows are pinged or panned to (the harness has no canvas): the last request, for tests. */

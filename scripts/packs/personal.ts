@@ -11,7 +11,7 @@
 import { fileURLToPath } from "node:url";
 import { withPackStats } from "../pack-stats.mjs";
 import { descriptionHtml, fail, item, type Json, makeId, npcToken, OWNERSHIP, writePack } from "./common.js";
-import { ACTIONS, FALLEN_FATES, ZONES } from "../../src/rules/personal/lists.js";
+import { ACTIONS, FALLEN_FATES, FREE_ACTIONS, ZONES } from "../../src/rules/personal/lists.js";
 
 interface WeaponDef {
   name: string;
@@ -73,6 +73,13 @@ const ACTION_NOTES: Record<string, string> = {
   Defend: "Guard yourself or someone next to you.",
   "Use Item": "Drink, light, throw or work an item.",
   Prepare: "Get ready for something that comes later in the round.",
+};
+
+const FREE_ACTION_NOTES: Record<string, string> = {
+  "Draw a weapon": "Take a weapon in hand.",
+  "Sheathe a weapon": "Put a weapon in hand away.",
+  "Drop an item": "Let go of what is in hand.",
+  "Shout a warning": "A few words called out to the others.",
 };
 
 const FATE_NOTES: Record<string, string> = {
@@ -184,6 +191,9 @@ export function personalPackDocs(): Record<string, Json[]> {
     "personal-lists": [
       ...ZONES.map((name, index) => listItem("perBand", "personalBand", "icons/svg/direction.svg", name, { order: index + 1, description: descriptionHtml(BAND_NOTES[name], "Moving between bands next to each other is a Move (@Rule[Range band]{range bands}).") }, index)),
       ...ACTIONS.map((name, index) => listItem("perAct", "personalAction", "icons/svg/clockwork.svg", name, { free: false, description: descriptionHtml(ACTION_NOTES[name], "One of the actions of a turn (@Rule[Turn]{the turn}).") }, index)),
+      ...FREE_ACTIONS.map((name, index) =>
+        listItem("perAct", "personalAction", "icons/svg/clockwork.svg", name, { free: true, description: descriptionHtml(FREE_ACTION_NOTES[name], "A free action: it counts toward the turn's actions, never as its one Action (@Rule[Turn]{the turn}).") }, ACTIONS.length + index),
+      ),
       ...FALLEN_FATES.map((fate, index) =>
         listItem("perFate", "personalFate", "icons/svg/skull.svg", fate.name, { outOfFight: fate.outOfFight, status: FATE_STATUS[fate.name] ?? fail(`no status for ${fate.name}`), description: descriptionHtml(FATE_NOTES[fate.name], "A Fallen Fate: what happens to a character the fight has beaten (@Rule[Fallen Fate]).") }, index),
       ),

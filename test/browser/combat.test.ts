@@ -63,6 +63,42 @@ describe.skipIf(!browserAvailable())("combat tracker in Chromium", () => {
     expect(await rows.locator(".name").allInnerTexts()).toEqual(["Ana", "Bel", "Cid", "Dov"]);
     expect(await rows.nth(1).innerText()).toContain("IP 0");
     await screenshot(tracker, "combat-tracker-seized");
+
+    // Issue 38 item 7: the row keeps its shape at 300 px with the longest badges each ruleset writes
+    // (the row and its styles are shared by every ruleset): the picture, the name with its badges
+    // wrapped under it, and the initiative stay on one line.
+    await page.evaluate(() => {
+      const i18n = (globalThis as unknown as { game: { i18n: { format(k: string, d: object): string; localize(k: string): string } } }).game.i18n;
+      const longest = [
+        [i18n.localize("FRAY.Combat.Interpose.HeldFact"), i18n.format("FRAY.Combat.Waiting", { round: "12" })],
+        [i18n.format("FRAY.Drama.Combat.MomentumOver", { names: "Bandit Swordsman, Fyrd 1" }), i18n.format("FRAY.Drama.Combat.Disadvantage.doubly", { rd: "7" })],
+        [i18n.format("FRAY.Unhex.Combat.TeamTurn", { team: i18n.localize("FRAY.Unhex.Team.hostile"), n: "2" }), i18n.format("FRAY.Unhex.Combat.Owed", { n: "2" })],
+        [i18n.format("FRAY.Personal.Tracker.Score", { score: "17", how: i18n.format("FRAY.Personal.Tracker.PcScore", { face: "6", rank: "11" }) })],
+        [i18n.format("FRAY.Torchlight.Row.Queued", { amount: "12", target: "Bandit Swordsman" }), i18n.format("FRAY.Torchlight.Row.Owes.intimidation", { name: "Bandit Swordsman" }), i18n.format("FRAY.Torchlight.Row.Retreated", { round: "3" })],
+      ];
+      const rows = [...document.querySelectorAll<HTMLElement>("li.combatant")];
+      for (const row of rows) {
+        row.querySelector(".fray-combatant:not(.fray-combatant-buttons)")!.innerHTML = "";
+        row.querySelector(".name")!.textContent = "Bandit Swordsman of the Hills";
+      }
+      // Five rulesets' badges on four rows: the first row carries two rulesets' at once.
+      longest.forEach((badges, index) => {
+        const facts = rows[index % rows.length]!.querySelector(".fray-combatant:not(.fray-combatant-buttons)")!;
+        for (const text of badges) facts.insertAdjacentHTML("beforeend", `<span class="fray-fact">${text}</span>`);
+      });
+    });
+    await tracker.evaluate((element: HTMLElement) => (element.style.width = "300px"));
+    await page.evaluate(() => window.harness!.flush());
+    const shapes = await rows.evaluateAll((all) =>
+      all.map((row) => {
+        const box = (selector: string) => row.querySelector(selector)!.getBoundingClientRect();
+        const [image, name, initiative] = [box(".token-image"), box(".token-name"), box(".token-initiative")];
+        return { beside: name.left >= image.right - 0.5 && name.top < image.bottom, initiativeOnTheLine: initiative.left >= name.right - 0.5 && initiative.top < name.bottom, facts: row.querySelectorAll(".fray-fact").length };
+      }),
+    );
+    expect(shapes).toEqual(shapes.map((shape) => ({ ...shape, beside: true, initiativeOnTheLine: true })));
+    expect(shapes.every((shape) => shape.facts > 0)).toBe(true);
+    await screenshot(tracker, "combat-tracker-long-badges");
     await page.close();
   });
 });

@@ -343,7 +343,10 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     expect(await readCard(chat)).not.toMatch(/FRAY\./);
     // Bob reads the outcome first: the many steps are folded behind their summary for a player, open for the GM.
     expect(await stepsFolded(chat)).toBe(true);
-    expect(await chat.locator(".fray-card-fold > summary").innerText()).toMatch(/How it went \(\d+ steps\)/);
+    expect(await chat.locator(".fray-card-fold:not(.fray-card-changes-fold) > summary").innerText()).toMatch(/How it went \(\d+ steps\)/);
+    // Issue 38 item 1: she reads the result first, in one line, with the pools' dice under it.
+    expect(await chat.locator(".fray-card-headline").innerText()).toMatch(/^(Berold|Fyrd \d) wins/);
+    expect(await chat.locator(".fray-card-headline-dice .fray-die").count()).toBeGreaterThan(0);
     expect(await readCard(chat)).toContain("Fyrd 1");
     await screenshot(chat, "drama-card-multiple");
     await as(page, "GM");

@@ -42,8 +42,24 @@ describe.skipIf(!browserAvailable())("the layout helper", () => {
     expect(problems).toMatch(/<button> "Seize" and <button> "Focus" overlap/);
 
     await page.evaluate(() => document.querySelector("#chat-log")!.closest("section")!.remove());
-    await chat(page, `<p>Ines hits Odo.</p><details data-fray-fold><summary>How it went (2 steps)</summary><div style="width: 900px">folded away</div></details><button>Undo</button>`);
+    await chat(page, `<header><h3>Lunge</h3></header><p class="fray-card-headline">Ines hits Odo.</p><details data-fray-fold><summary>How it went (2 steps)</summary><div style="width: 900px">folded away</div></details><button>Undo</button>`);
     expect(await layoutProblems(page.locator("#chat-log"))).toEqual([]);
+    await page.close();
+  });
+
+  it("names a card taller than 400 px with its steps folded, and one that does not open with what happened (issue 38 item 1)", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 1000, height: 1200 } });
+    await openFray(page, fray.server.url);
+    // Open steps are folded for the measure, as a player first sees them: 900 px of steps do not count, 500 px outside them do.
+    await chat(page, `<header><h3>Lunge</h3></header><p>Rolled: 7 and 6.</p><div style="height: 500px"></div><details data-fray-fold open><summary>How it went</summary><div style="height: 900px"></div></details>`);
+    const problems = await layoutProblems(page.locator("#chat-log"));
+    expect(problems).toEqual([
+      expect.stringMatching(/^light: the card "Lunge" is 5\d\d px tall with its steps folded; a card is 400 px$/),
+      'light: the card "Lunge" does not open with a line that tells what happened',
+      expect.stringMatching(/^dark: the card "Lunge" is 5\d\d px tall/),
+      'dark: the card "Lunge" does not open with a line that tells what happened',
+    ]);
+    expect(await page.locator("details").evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
     await page.close();
   });
 

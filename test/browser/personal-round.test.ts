@@ -295,7 +295,10 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     const wounded = await readCard(card);
     expect(wounded).toContain("Ines: Resolve 3 → 0");
     expect(wounded).toContain("Ines is Wounded");
-    expect(wounded).not.toMatch(/Ines's Resolve 3 → 0|Ines is Wounded\./);
+    // The headline tells the outcome first (issue 38 item 1); the steps under it do not say it again.
+    const headline = await card.locator(".fray-card-headline").innerText();
+    expect(headline).toBe("Hit by 4: 3 damage, Ines is Wounded.");
+    expect(wounded.replace(headline, "")).not.toMatch(/Ines's Resolve 3 → 0|Ines is Wounded\./);
     await screenshot(card, "personal-card-attack-wounded");
 
     // Bruno's turn: Bob shoots at the Thug with his Bow and misses.
@@ -323,7 +326,10 @@ describe.skipIf(!browserAvailable())("a round of Personal Combat in Chromium", (
     await card.locator("[data-fray-value='Shaken']").click();
     card = await lastCard(page);
     expect(await readCard(card)).toContain("Ines is Shaken");
-    expect(await readCard(card)).not.toContain("Ines takes the Fallen Fate Shaken.");
+    // The headline says the outcome first; the steps under it do not repeat the change line.
+    const fateLine = await card.locator(".fray-card-headline").innerText();
+    expect(fateLine).toMatch(/^Hit by \d+: \d+ damage, Ines takes the Fallen Fate Shaken\.$/);
+    expect((await readCard(card)).replace(fateLine, "")).not.toContain("Ines takes the Fallen Fate Shaken.");
     await screenshot(card, "personal-card-fate-taken");
 
     // The end of the round: Ines slips on the mill steps (3 damage while Wounded); she ignores the fate.

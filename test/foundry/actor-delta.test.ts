@@ -19,7 +19,7 @@ const yieldOf = (actor: HarnessActor | null) => (actor!.system as { yield: { val
 
 async function bandits(): Promise<{ scene: Scene; npc: HarnessActor; one: Token; two: Token; linked: Token }> {
   const npc = (await (harness.CONFIG.Actor.documentClass as typeof HarnessActor).create({ name: "Bandit", type: "cavaliersNpc", system: { attributes: { verve: 8, affinity: 8, guile: 8 }, competency: 6 } })) as HarnessActor;
-  const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create({ name: "Road" })) as Scene;
+  const scene = (await (globalThis as unknown as { Scene: typeof Scene }).Scene.create({ name: "Road", active: true })) as Scene;
   const [one, two, linked] = (await scene.createEmbeddedDocuments("Token", [
     { name: "Bandit (1)", actorId: npc.id },
     { name: "Bandit (2)", actorId: npc.id },

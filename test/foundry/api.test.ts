@@ -6,38 +6,21 @@
  * runs the very action its button runs; the skip-dialog key rolls with the dialog's defaults.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
 import { dropOnHotbar, type Macro } from "../../playground/foundry/ui.js";
 import { runCli } from "../../src/cli/run.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
 import { rulesetById } from "../../src/rules/index.js";
 import type { CardHookEvent, FrayApi } from "../../src/foundry/api/index.js";
-import { bootFray, CHARACTERS, rulesetArrived } from "./rulesets.js";
+import { bootWorld, CHARACTERS } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let cards: { cardsIdle(): Promise<void>; requestOf(card: unknown, message: unknown): Record<string, unknown> };
 
+const { harness, game } = bootWorld("every", { templates: ["dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"] });
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-  for (const id of RULESET_IDS) await rulesetArrived(id);
   cards = (globalThis as unknown as { CONFIG: { fray: { cards: typeof cards } } }).CONFIG.fray.cards;
-  const templates = ["dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
-  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
-});
-afterAll(async () => removeDom());
-beforeEach(() => {
-  harness.reset();
-  clearQueuedFaces();
-  (game as unknown as { macros: Map<string, unknown> }).macros.clear();
 });
 
 const api = () => (game as unknown as { fray: FrayApi }).fray;

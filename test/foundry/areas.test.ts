@@ -7,44 +7,34 @@
  * is shown to the GM once and never thrown at players. Also the harness itself: tokens move as
  * Foundry v13 moves them (cut at Area borders, continued piece by piece).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
 import { Hooks } from "../../playground/foundry/hooks.js";
 import { placeToken, pressArrowKey } from "../../playground/foundry/tokens.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { middleOf, shippedNightclub } from "./unhex-fixtures.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import { NIGHTCLUB, coverAgainst, lineOfSight, rangeBetween, type AreaMap } from "../../src/core/areas/index.js";
 import { AIMED_WEAPONS } from "../../src/rules/cavaliers/tables.js";
 import type * as Areas from "../../src/foundry/areas/index.js";
 import type * as CavaliersAreas from "../../src/foundry/rulesets/cavaliers/areas.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
 let areas: typeof Areas;
 let cavaliersAreas: typeof CavaliersAreas;
-let removeDom: () => Promise<void>;
 
+const { harness, game } = bootWorld("cavaliers");
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
   areas = await import("../../src/foundry/areas/index.js");
   cavaliersAreas = await import("../../src/foundry/rulesets/cavaliers/areas.js");
-  await bootFray(harness);
 });
-afterAll(async () => removeDom());
-beforeEach(() => harness.reset());
 
 const ids = NIGHTCLUB.areas.map((a) => a.id);
 const at = (id: string, map: AreaMap = NIGHTCLUB) => pointInArea(map.areas.findIndex((a) => a.id === id));
 
 async function sceneOf(map: AreaMap): Promise<Scene> {
   const SceneClass = (globalThis as unknown as { Scene: typeof Scene }).Scene;
-  return (await SceneClass.create(areaSceneData(map))) as Scene;
+  // The active scene, which every client's canvas shows (a placed token is on the canvas only there).
+  return (await SceneClass.create({ ...areaSceneData(map), active: true })) as Scene;
 }
 
 async function tokenIn(scene: Scene, area: string | null, data: Record<string, unknown> = {}, map: AreaMap = NIGHTCLUB): Promise<TokenDocument> {

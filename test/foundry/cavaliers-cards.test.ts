@@ -7,7 +7,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Actor, User } from "../../playground/foundry/index.js";
 import { queueFaces, Roll } from "../../playground/foundry/dice.js";
-import { diceShown } from "./card-words.js";
+import { diceShown, headlineOf } from "./card-words.js";
 import { menuOffers, pickFromMenu } from "./card-menu.js";
 import { bootWorld } from "./world.js";
 
@@ -122,6 +122,11 @@ describe("cavaliers attack card", () => {
     expect(await buttons(message)).toEqual([]);
     harness.switchUser(gm);
     expect(await buttons(message)).toEqual(["choose:parry", "choose:block", "choose:dodge"]);
+    // Issue 38 item 1: the first line says what the card waits for, to the GM who chooses for the Guard as his own.
+    expect(headlineOf(await message.renderHTML())).toBe("Your choice: Guard's defence.");
+    harness.switchUser(ada);
+    expect(headlineOf(await message.renderHTML())).toBe("Guard chooses a defence, knowing only the attack as declared: no die is rolled yet.");
+    harness.switchUser(gm);
 
     await defendAsGm(message);
     const read = card(message);
@@ -175,6 +180,8 @@ describe("cavaliers attack card", () => {
       { uuid: guard.uuid, name: "Guard", key: "system.wounds.value", kind: "field", before: 0, after: 1 },
     ]);
     expect((await message.renderHTML()).querySelector(".fray-card-changes")?.textContent).toContain("Guard: Yield 0 → 2");
+    // Issue 38 item 1: the result first, from the card's resolved result: who won, by what, and what she bought.
+    expect(headlineOf(await message.renderHTML())).toBe("Duellist wins, 13 to 5: Inflict 1 Yield ×2, Inflict 1 Wound.");
 
     // The card changed the Guard, whom Ada does not own: only the GM may take it back.
     expect(await buttons(message)).toEqual([]);
@@ -473,6 +480,7 @@ describe("cavaliers attack card", () => {
     expect((await choose(survival, "spend", ["heal-wound"])).ok).toBe(true);
     expect(sys(heroine).wounds.value).toBe(3);
     expect(statuses(heroine)).not.toContain("fray-dying");
+    expect(headlineOf(await survival.renderHTML())).toBe("Heroine survives: 11 against 5.");
   });
 
   it("the GM side refuses a defence the attack does not allow and any roll a client sends with the defence (the GM rolls both pools)", async () => {
@@ -681,6 +689,7 @@ describe("cavaliers checks against Standard Opposition", () => {
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "style", by: "actor", offer: { sp: 6, most: 2 } });
     expect((await choose(message, "style", 2)).ok).toBe(true);
     expect(sys(duellist).style).toBe(2);
+    expect(headlineOf(await message.renderHTML())).toBe("Success: 14 against 5. Bought: Gain 1 Style Point ×2.");
     await click(message, "[data-fray-action='undo']");
     expect(sys(duellist).style).toBe(0);
   });

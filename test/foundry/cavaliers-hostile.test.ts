@@ -8,6 +8,7 @@ import type { Actor, User } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures } from "./combat-fixtures.js";
 import { bootWorld } from "./world.js";
+import { headlineOf } from "./card-words.js";
 
 let cards: typeof import("../../src/foundry/cards/index.js");
 
@@ -16,7 +17,7 @@ beforeAll(async () => {
   cards = await import("../../src/foundry/cards/index.js");
 });
 
-type Message = { id: string; system: { toObject(): Record<string, unknown> } };
+type Message = { id: string; system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 type Answer = { ok: boolean; reason?: string };
 const ask = async (kind: string, payload: Record<string, unknown>): Promise<Answer> => (await import("../../src/foundry/relay/index.js")).ask(kind, payload);
 const { fight } = combatFixtures(() => harness);
@@ -94,7 +95,10 @@ describe("forged cavaliers cards are refused on the GM's side", () => {
     await vi.waitFor(() => expect(game.messages.size).toBe(count + 1));
     await cards.cardsIdle();
     const message = game.messages.contents.at(-1) as unknown as Message;
+    // Issue 38 item 1: the first line says what the end of the fight waits for, then what came of it.
+    expect(headlineOf(await message.renderHTML())).toBe("Your choice: did a Medicine attempt save Bravo?");
     harness.switchUser(ada);
+    expect(headlineOf(await message.renderHTML())).toBe("Bravo is Dying: did a Medicine attempt save her?");
     let before = world();
     expect(await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "saved" })).toMatchObject({ ok: false, reason: expect.stringContaining("Bravo") });
     expect(await ask("card.choose", { message: message.id, choice: "medicine.c0", value: "saved" })).toMatchObject({ ok: false });
@@ -104,6 +108,7 @@ describe("forged cavaliers cards are refused on the GM's side", () => {
     expect(await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "perhaps" })).toMatchObject({ ok: false });
     expect(world()).toBe(before);
     expect((await ask("card.choose", { message: message.id, choice: "medicine.c1", value: "not-saved" })).ok).toBe(true);
+    expect(headlineOf(await message.renderHTML())).toBe("Died of their wounds: Bravo");
     harness.switchUser(ada);
     before = world();
     expect(await ask("card.undo", { message: message.id })).toMatchObject({ ok: false });

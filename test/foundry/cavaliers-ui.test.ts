@@ -4,41 +4,23 @@
  * roll flow are exactly what the form says, rest heals by the rules, dropped items join the actor,
  * and a specialty dropped on the hotbar becomes a macro that rolls it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, Item } from "../../playground/foundry/index.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Actor, Item } from "../../playground/foundry/index.js";
 import type { Actor as HarnessActor, Item as HarnessItem } from "../../playground/foundry/documents.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { clearTokens, dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../../playground/foundry/ui.js";
+import { dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../../playground/foundry/ui.js";
 import type { AttackRequest, CheckRequest } from "../../src/foundry/rulesets/cavaliers/requests.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let CONFIG: HarnessConfig;
-let removeDom: () => Promise<void>;
 let ui: typeof import("../../src/foundry/rulesets/cavaliers/ui/index.js");
 
 const attacks: AttackRequest[] = [];
 const checks: CheckRequest[] = [];
 
+const { harness, game, CONFIG } = bootWorld("cavaliers", { templates: ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-attack-summary.hbs", "dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"] });
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  CONFIG = harness.CONFIG;
-  await import("../../src/foundry/fray.js");
   ui = await import("../../src/foundry/rulesets/cavaliers/ui/index.js");
-  await bootFray(harness);
-  // Load the dialog templates once, as a running world would have them after their first use.
-  const templates = ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-attack-summary.hbs", "dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
-  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
 });
-afterAll(async () => removeDom());
 beforeEach(() => {
-  harness.reset();
-  clearTokens();
-  (game as unknown as { macros: Map<string, unknown> }).macros.clear();
-  for (const user of game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
   attacks.length = 0;
   checks.length = 0;
   ui.setRollFlow({ postAttack: async (r) => attacks.push(r), postCheck: async (r) => checks.push(r) });

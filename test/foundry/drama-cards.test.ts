@@ -5,19 +5,14 @@
  * split; a shot; a courage test from the sheet; who shoots first. Each card's "Copy as request"
  * replays on the command line.
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
-import { card, dramaSuite, type Message, statuses, sys } from "./drama-fixtures.js";
-import { diceShown, everyCardInWords } from "./card-words.js";
+import { card, bootDrama, type Message, statuses, sys } from "./drama-fixtures.js";
+import { diceShown, headlineOf } from "./card-words.js";
 import { pickFromMenu } from "./card-menu.js";
 
-const suite = dramaSuite();
-const fx = suite.fx;
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let game: HarnessGame;
 let gm: User;
 let ada: User;
 let bob: User;
@@ -26,12 +21,7 @@ let berold: Actor;
 let odo: Actor;
 let fyrd1: Actor;
 let fyrd2: Actor;
-
-beforeEach(() => {
-  harness = suite.harness;
-  game = suite.game;
-  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = suite.world);
-});
+const { harness, game, fx } = bootDrama({ cardsInWords: true }, (w) => ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = w));
 
 /** The card's copied request, resolved by the command line, prints the card's outcome exactly. */
 async function replays(message: Message): Promise<void> {
@@ -108,6 +98,9 @@ describe("the melee round card", () => {
     expect(await fx.buttons(message)).toEqual([]);
     harness.switchUser(gm);
     expect(await fx.buttons(message)).toEqual(["courage"]);
+    // Issue 38 item 1: the first line says what the card waits for, and the pools' dice show under it, folded steps or not (armour and courage dice stay with their steps).
+    expect(headlineOf(shown)).toBe("Odo must test courage.");
+    expect([...shown.querySelectorAll(".fray-card-headline-dice .fray-die")].map((die) => die.firstChild?.textContent)).toEqual(["4", "2", "1", "6", "5", "5", "1", "3", "2", "4"]);
     expect(await fx.choose(message, "bCourage", {}, ...COURAGE)).toMatchObject({ ok: true });
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "bWaver", by: "b", offer: { net: 1, dramaPoints: 1 } });
     expect(await fx.buttons(message)).toEqual(["choose:spend", "choose:fall"]);
@@ -122,6 +115,7 @@ describe("the melee round card", () => {
     expect(statuses(odo)).toEqual(["bleeding", "fray-blown", "fray-doubly-disadvantaged", "prone"]);
     expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 }, dramaPoints: 2 });
     const text = (await message.renderHTML()).textContent ?? "";
+    expect(headlineOf(await message.renderHTML())).toBe("Ines wins by 4 levels of success. Odo takes a serious 5F wound. Odo: Wavers, spends a Drama Point and fights on.");
     for (const line of ["Odo: Grit 2 → 0", "Ines wins by 4 levels of success.", "Odo rolls 1Ad: 0 stopped.", "Wavers, spends a Drama Point", "Doubly disadvantaged and prone: 7Rd next round.", "Ines holds Momentum next round."]) expect(text).toContain(line);
     expect(text).not.toMatch(/FRAY\./);
     // Issue 38 item 4: what Apply changed, as sentences of the game (no "Disadvantage carried None → …", no "Wounds — → 5F").
@@ -227,6 +221,7 @@ describe("a round against several opponents", () => {
     expect(sys(fyrd1)).toMatchObject({ grit: { value: 1 }, flesh: { value: 5 }, disadvantage: "doubly" });
     expect(sys(berold)).toMatchObject({ grit: { value: 5 }, flesh: { value: 7 } });
     expect(statuses(fyrd1)).toEqual(["fray-doubly-disadvantaged", "prone"]);
+    expect(headlineOf(await message.renderHTML())).toBe("Berold wins by 2 levels of success. Fyrd 1 takes a 2F wound. Fyrd 2 wins marginally: limited damage. Berold loses 1 Grit. Berold's armour stops the blow.");
     await replays(message);
   });
 });
@@ -272,6 +267,7 @@ describe("the ranged shot card", () => {
     expect(sys(ines)).toMatchObject({ grit: { value: 4 }, flesh: { value: 6 } });
     const text = (await message.renderHTML()).textContent ?? "";
     expect(text).toContain("Odo tests courage: 6Bd against 4Rd, net 2.");
+    expect(headlineOf(await message.renderHTML())).toBe("Hit: net 5, 3 levels of success and 3F. Odo takes a serious 4F wound. Odo: Stays in the fight.");
     expect(text).toContain("Odo takes a wound of 4F");
     expect(text).not.toMatch(/FRAY\./);
     await replays(message);
@@ -364,6 +360,7 @@ describe("who shoots first", () => {
     const drawn = await message.renderHTML();
     expect([...drawn.querySelectorAll(".fray-drama-shooters > li")].map((li) => li.firstChild?.textContent?.trim())).toEqual(["Berold", "Ines"]);
     expect(drawn.querySelector(".fray-card-state")?.textContent).toContain("Shoot in this order");
+    expect(headlineOf(drawn)).toBe("Berold shoots first.");
     // Each shooter's Shoot button is her owner's.
     expect(await fx.buttons(message)).toEqual(["shoot"]);
     harness.switchUser(bob);

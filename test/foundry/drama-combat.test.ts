@@ -7,18 +7,12 @@
  * changes; the rows show the stance, Momentum, a disadvantage and the rounds out, and a new round
  * counts them down; the GM's first row opens a skirmish round, where several fighters split pools.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
+import { describe, expect, it, vi } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
-import { card, dramaSuite, type Message, putOut, statuses, sys } from "./drama-fixtures.js";
-import { everyCardInWords } from "./card-words.js";
+import { card, bootDrama, type Message, putOut, statuses, sys } from "./drama-fixtures.js";
+import { headlineOf } from "./card-words.js";
 
-const suite = dramaSuite(["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"]);
-const fx = suite.fx;
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let game: HarnessGame;
-let CONFIG: HarnessConfig;
 let gm: User;
 let ada: User;
 let bob: User;
@@ -26,13 +20,7 @@ let ines: Actor;
 let berold: Actor;
 let odo: Actor;
 let fyrd1: Actor;
-
-beforeEach(() => {
-  harness = suite.harness;
-  game = suite.game;
-  CONFIG = suite.CONFIG;
-  ({ gm, ada, bob, ines, berold, odo, fyrd1 } = suite.world);
-});
+const { harness, game, CONFIG, fx } = bootDrama({ templates: ["dialog/drama-stance.hbs", "dialog/drama-skirmish.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs"], cardsInWords: true }, (w) => ({ gm, ada, bob, ines, berold, odo, fyrd1 } = w));
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) {
@@ -96,6 +84,8 @@ describe("the Drama tracker", () => {
       return posted;
     }, { timeout: 20_000 });
     expect(ranking?.outcome.result).toMatchObject({ order: ["Berold", "Ines", "Fyrd 1", "Odo"] });
+    const rankingMessage = game.messages.contents.find((m) => card(m as unknown as Message).kind === "drama.momentum") as unknown as { renderHTML(): Promise<HTMLElement> };
+    expect(headlineOf(await rankingMessage.renderHTML())).toBe("Berold holds Momentum.");
     const shown = await rows();
     expect(shown.Berold).toContain("Holds Momentum");
     expect(shown.Ines).toContain("No stance declared");
@@ -368,6 +358,8 @@ describe("a skirmish round from the tracker", () => {
     expect(done.state).toBe("applied");
     const text = (await message.renderHTML()).textContent ?? "";
     expect(text).toContain("Skirmish round: Berold, Ines, Fyrd 1, Odo");
+    // Issue 38 item 1: three exchanges that end alike are said once.
+    expect(headlineOf(await message.renderHTML())).toBe("Neither side reaches two successes: no blow.");
     expect(text).not.toMatch(/FRAY\./);
   });
 

@@ -3,12 +3,10 @@
  * GM's Odo and two fyrd, the card helpers (open, choose, click, read), and the world as stored, to
  * show a refused request changed nothing.
  */
-import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import type { Actor, FoundryHarness, HarnessConfig, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { clearTokens } from "../../playground/foundry/ui.js";
-import { playRuleset, bootFray } from "./rulesets.js";
+import { expect } from "vitest";
+import type { Actor, FoundryHarness } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { bootWorld, type ActorData, type Users, type WorldOptions } from "./world.js";
 
 export type Message = { id: string; system: { toObject(): Record<string, unknown> }; whisper: string[]; renderHTML(): Promise<HTMLElement>; rolls: unknown[] };
 export interface CardData {
@@ -34,21 +32,14 @@ export type DramaSystem = {
 export const sys = (a: Actor) => a.system as unknown as DramaSystem;
 export const statuses = (a: Actor) => [...(a as unknown as { statuses: Set<string> }).statuses].sort();
 
-export function dramaFixtures(current: () => FoundryHarness) {
-  const h = () => current();
-  const cards = () => import("../../src/foundry/cards/index.js");
-  const drama = () => import("../../src/foundry/rulesets/drama/cards/post.js");
-
-  async function world() {
-    const game = h().game;
-    const ActorClass = h().CONFIG.Actor.documentClass as typeof Actor;
-    const gm = game.user as User;
-    const ada = h().createUser({ name: "Ada", role: "PLAYER" });
-    const bob = h().createUser({ name: "Bob", role: "PLAYER" });
-    const ines = (await ActorClass.create({
+/** The fighters: Ines (Ada's), Berold (Bob's), the GM's Odo and two fyrd. */
+function cast(u: Users<"Ada" | "Bob">): Record<"ines" | "berold" | "odo" | "fyrd1" | "fyrd2", ActorData> {
+  const fyrd = (name: string): ActorData => ({ name, type: "dramaNpc", ownership: { default: 1 }, system: { attributes: { physical: 2, agility: 3 }, skill: 2, grit: { value: 3, max: 3 }, flesh: { value: 7, max: 7 }, weaponClass: "medium" } });
+  return {
+    ines: {
       name: "Ines",
       type: "dramaCharacter",
-      ownership: { default: 1, [ada.id]: 3 },
+      ownership: { default: 1, [u.ada.id]: 3 },
       system: { level: 2, attributes: { physical: 3, agility: 2 }, skill: 1, grit: { value: 4, max: 4 }, flesh: { value: 6, max: 6 }, dramaPoints: 2, weaponClass: "unarmed", militaryTraining: 0 },
       items: [
         { name: "Arming sword", type: "dramaWeapon", system: { weaponClass: "large", skill: "", ranged: false } },
@@ -56,23 +47,28 @@ export function dramaFixtures(current: () => FoundryHarness) {
         { name: "Love of her brother", type: "dramaAdvantage", system: { kind: "passion", dice: 1, cost: 0 } },
         { name: "Desperate lunge", type: "dramaAdvantage", system: { kind: "advantage", dice: 2, cost: 1 } },
       ],
-    })) as Actor;
-    const berold = (await ActorClass.create({
+    },
+    berold: {
       name: "Berold",
       type: "dramaCharacter",
-      ownership: { default: 1, [bob.id]: 3 },
+      ownership: { default: 1, [u.bob.id]: 3 },
       system: { attributes: { physical: 3, agility: 3 }, skill: 3, grit: { value: 6, max: 6 }, flesh: { value: 7, max: 7 }, weaponClass: "medium", armourDice: 2, militaryTraining: 2, dramaPoints: 1 },
-    })) as Actor;
-    const odo = (await ActorClass.create({
+    },
+    odo: {
       name: "Odo",
       type: "dramaNpc",
       ownership: { default: 1 },
       system: { attributes: { physical: 2, agility: 1 }, skill: 1, grit: { value: 2, max: 2 }, flesh: { value: 6, max: 6 }, weaponClass: "small", dramaPoints: 1 },
-    })) as Actor;
-    const fyrd = async (name: string) =>
-      (await ActorClass.create({ name, type: "dramaNpc", ownership: { default: 1 }, system: { attributes: { physical: 2, agility: 3 }, skill: 2, grit: { value: 3, max: 3 }, flesh: { value: 7, max: 7 }, weaponClass: "medium" } })) as Actor;
-    return { gm, ada, bob, ines, berold, odo, fyrd1: await fyrd("Fyrd 1"), fyrd2: await fyrd("Fyrd 2") };
-  }
+    },
+    fyrd1: fyrd("Fyrd 1"),
+    fyrd2: fyrd("Fyrd 2"),
+  };
+}
+
+export function dramaFixtures(current: () => FoundryHarness) {
+  const h = () => current();
+  const cards = () => import("../../src/foundry/cards/index.js");
+  const drama = () => import("../../src/foundry/rulesets/drama/cards/post.js");
 
   const itemId = (actor: Actor, name: string) => (actor as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === name)!.id;
 
@@ -112,51 +108,19 @@ export function dramaFixtures(current: () => FoundryHarness) {
     return JSON.stringify({ actors: sources("actors"), messages: sources("messages"), combats: sources("combats"), users: sources("users").map((u) => ({ ...(u as object), flags: undefined })) });
   }
 
-  return { world, itemId, melee, choose, buttons, click, stored };
+  return { itemId, melee, choose, buttons, click, stored };
 }
 
-export type DramaWorld = Awaited<ReturnType<ReturnType<typeof dramaFixtures>["world"]>>;
+export type DramaWorld = Users<"Ada" | "Bob"> & Record<"ines" | "berold" | "odo" | "fyrd1" | "fyrd2", Actor>;
 
 /**
- * A test file's Drama world: Foundry installed and booted once (with these templates loaded, as a
- * running world has them after their first use), and before each test a fresh world of this
- * ruleset with its users and fighters, no queued faces, tokens or targets.
+ * A test file's Drama world (world.ts): Foundry installed and booted once (with these templates
+ * loaded, as a running world has them after their first use), and before each test a fresh world
+ * playing Drama with its users and fighters, handed to `ready`.
  */
-export interface DramaSuite {
-  harness: FoundryHarness;
-  game: HarnessGame;
-  CONFIG: HarnessConfig;
-  world: DramaWorld;
-  fx: ReturnType<typeof dramaFixtures>;
-}
-
-export function dramaSuite(templates: readonly string[] = []): DramaSuite {
-  let removeDom: () => Promise<void> = async () => {};
-  // Filled by the hooks below, before any test reads it.
-  const suite = {} as DramaSuite;
-  suite.fx = dramaFixtures(() => suite.harness);
-  beforeAll(async () => {
-    removeDom = installDom();
-    suite.harness = installFoundryFromDisk();
-    suite.game = suite.harness.game;
-    suite.CONFIG = suite.harness.CONFIG;
-    await import("../../src/foundry/fray.js");
-    await bootFray(suite.harness);
-    if (templates.length) {
-      const handlebars = (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars;
-      await handlebars.loadTemplates(templates.map((t) => `systems/fray/templates/${t}`));
-    }
-  });
-  afterAll(async () => removeDom());
-  beforeEach(async () => {
-    suite.harness.reset();
-    clearQueuedFaces();
-    clearTokens();
-    for (const user of suite.game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
-    await playRuleset(suite.game, "drama");
-    suite.world = await suite.fx.world();
-  });
-  return suite;
+export function bootDrama(options: Pick<WorldOptions<never, never>, "cardsInWords" | "templates"> = {}, ready: (w: DramaWorld) => unknown = () => undefined) {
+  const world = bootWorld("drama", { ...options, users: ["Ada", "Bob"], actors: cast }, (w) => ready({ ...w.users, ...w.actors }));
+  return { harness: world.harness, game: world.game, CONFIG: world.CONFIG, fx: dramaFixtures(() => world.harness) };
 }
 
 /**

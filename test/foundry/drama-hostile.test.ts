@@ -4,14 +4,11 @@
  * again after Apply. Each is refused with a message and the actors, messages, combats and users are
  * exactly as before.
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, User } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { card, dramaSuite, type Message, putOut, sys } from "./drama-fixtures.js";
+import { card, bootDrama, type Message, putOut, sys } from "./drama-fixtures.js";
 
-const suite = dramaSuite();
-const fx = suite.fx;
-let harness: FoundryHarness;
 let gm: User;
 let ada: User;
 let bob: User;
@@ -20,11 +17,7 @@ let berold: Actor;
 let odo: Actor;
 let fyrd1: Actor;
 let fyrd2: Actor;
-
-beforeEach(() => {
-  harness = suite.harness;
-  ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = suite.world);
-});
+const { harness, fx } = bootDrama({}, (w) => ({ gm, ada, bob, ines, berold, odo, fyrd1, fyrd2 } = w));
 
 type Answer = { ok: boolean; reason?: string };
 /** A request as the relay sends it, with whatever payload the hostile client chooses. */

@@ -4,26 +4,17 @@
  * changed choice; each offers the roll mode, and the card opens with the one chosen. The fighter who
  * builds second sees what the first allocated and no die; a fighter out of the action has no buttons.
  */
-import { beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { placeToken } from "../../playground/foundry/ui.js";
-import { card, dramaSuite, type Message } from "./drama-fixtures.js";
+import { card, bootDrama, type Message } from "./drama-fixtures.js";
 
-const suite = dramaSuite(["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"]);
-const fx = suite.fx;
-let harness: FoundryHarness;
-let game: HarnessGame;
 let gm: User;
 let ada: User;
 let ines: Actor;
 let odo: Actor;
-
-beforeEach(() => {
-  harness = suite.harness;
-  game = suite.game;
-  ({ gm, ada, ines, odo } = suite.world);
-});
+const { harness, game, fx } = bootDrama({ templates: ["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"] }, (w) => ({ gm, ada, ines, odo } = w));
 
 const settle = async () => {
   for (let i = 0; i < 5; i++) {
@@ -71,6 +62,20 @@ function targetOdo() {
 }
 
 describe("the ranged dialog", () => {
+  it("issue 38 item 12: offers only missile weapons (never the sheet's melee weapon class); with none, says so and declares nothing", async () => {
+    targetOdo();
+    let form = await clickOpen(await openSheet(ines), "rangedShot", "fray-drama-ranged");
+    expect([...form.querySelectorAll<HTMLOptionElement>("select[name='weapon'] option")].map((o) => o.textContent)).toEqual(["Crossbow (3F)"]);
+    form.remove();
+    const crossbow = (ines as unknown as { items: { getName(n: string): { update(d: object): Promise<unknown> } } }).items.getName("Crossbow");
+    await crossbow.update({ "system.ranged": false });
+    await harness.flush();
+    form = await clickOpen(await openSheet(ines), "rangedShot", "fray-drama-ranged");
+    expect(form.querySelectorAll("select[name='weapon'] option").length).toBe(0);
+    expect(form.textContent).toContain("Ines has no missile weapon: a shot needs a weapon marked Ranged on the sheet.");
+    expect(form.querySelector<HTMLButtonElement>("button[type='submit']")?.disabled).toBe(true);
+  });
+
   it("shows the shot's exact odds, follows the range and aiming, and opens its card with the roll mode chosen", async () => {
     targetOdo();
     const sheet = await openSheet(ines);

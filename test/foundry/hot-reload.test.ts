@@ -3,14 +3,10 @@
  * Foundry's page: a stylesheet is fetched again, a template recompiled in place, a language file
  * merged, open applications re-rendered, and the `hotReload` hook can veto, as Foundry's own does.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { HotReloadData } from "../../src/foundry/dev/hot-reload.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
 let applyHotReload: (data: HotReloadData) => void;
 const renders: string[] = [];
 const g = globalThis as unknown as {
@@ -19,16 +15,12 @@ const g = globalThis as unknown as {
   Hooks: { once(name: string, fn: () => boolean): number };
 };
 
+const { harness } = bootWorld("cavaliers");
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
   ({ applyHotReload } = await import("../../src/foundry/dev/hot-reload.js"));
-  await bootFray(harness);
   // Foundry's registry of open ApplicationV2 instances, which the harness does not keep.
   g.foundry.applications.instances = new Map([["app", { render: () => void renders.push("app") }]]);
 });
-afterAll(async () => removeDom());
 beforeEach(() => {
   renders.length = 0;
   document.head.innerHTML = "";

@@ -4,33 +4,20 @@
  * them in the current shape once, on the active GM's client, with a progress notice and a report;
  * whatever could not be migrated is kept in flags.fray.unmigrated, never dropped.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { FoundryHarness, HarnessConfig, HarnessGame } from "../../playground/foundry/index.js";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientDocument } from "../../playground/foundry/documents.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
 import type { Scene, TokenDocument } from "../../playground/foundry/scene.js";
 import { deepClone, getProperty } from "../../playground/foundry/utils.js";
 import { V0_FIXTURES, type V0Fixture } from "../fixtures/migration-v0.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let CONFIG: HarnessConfig;
 let migrations: typeof import("../../src/foundry/migrations/index.js");
-let removeDom: () => Promise<void>;
 
+const { harness, game, CONFIG } = bootWorld("cavaliers");
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  CONFIG = harness.CONFIG;
-  await import("../../src/foundry/fray.js");
   migrations = await import("../../src/foundry/migrations/index.js");
-  await bootFray(harness);
 });
-afterAll(async () => removeDom());
 beforeEach(() => {
-  harness.reset();
   game.messages.clear();
 });
 

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor, User } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
-import { diceShown } from "./card-words.js";
+import { diceShown, headlineOf } from "./card-words.js";
 import { bootWorld } from "./world.js";
 
 let personal: typeof import("../../src/foundry/rulesets/personal/cards/index.js");
@@ -109,6 +109,8 @@ describe("personal attack card", () => {
     expect(card(message).outcome.dice).toEqual([{ label: "attack roll", sides: 20, face: 7 }]);
     expect(await text(message)).toContain("Attack Roll 9 against Defense 10: a miss.");
     expect(diceShown(await message.renderHTML())).toEqual(["7 failure"]);
+    // Issue 38 item 1: the result first.
+    expect(headlineOf(await message.renderHTML())).toBe("Miss: 9 against Guard's Defense 10.");
     expect(sys(guard).resolve.value).toBe(12);
   });
 
@@ -121,6 +123,7 @@ describe("personal attack card", () => {
     expect(read.applied).toEqual([{ uuid: bruno.uuid, name: "Bruno", key: "system.resolve.value", kind: "field", before: 10, after: 6 }]);
     const shown = await text(message);
     for (const line of ["Attack Roll 12 against Defense 10: a hit, by 2.", "Armor Rating against physical: 3.", "Damage 7 − Armor Rating 3 = 4.", "Bruno: Resolve 10 → 6"]) expect(shown).toContain(line);
+    expect(headlineOf(await message.renderHTML())).toBe("Hit by 2: 4 damage, Bruno's Resolve is 6.");
     // The change list says it; no step repeats it.
     expect(shown).not.toContain("Bruno's Resolve 10 → 6.");
     // Every die is on the card: d20 4 and the two d6.
@@ -169,6 +172,7 @@ describe("personal attack card", () => {
     expect(open.state).toBe("open");
     expect(open.outcome.awaiting).toMatchObject({ choice: "fateChoice", by: "target", offer: { ignore: true, ignoresLeft: 1, ignoreLimit: 5, damage: 3 } });
     expect(await text(message)).toContain("Waiting for Bruno's owner to choose a Fallen Fate");
+    expect(headlineOf(await message.renderHTML())).toBe("Waiting for Bruno's owner to choose a Fallen Fate (or the GM).");
     const fates = ["choose:Knocked Out", "choose:Maimed", "choose:Broken Gear", "choose:Captured", "choose:Shaken", "choose:Slain", "choose:ignore"];
     expect(await buttons(message)).toEqual([]); // Ada, the attacker
     harness.switchUser(bob);
@@ -298,6 +302,7 @@ describe("Fallen Fate, Rest and turn cards", () => {
     harness.switchUser(bob);
     await click(message, "[data-fray-action='choose'][data-fray-value='Shaken']");
     expect(sys(bruno).fates).toEqual(["Shaken"]);
+    expect(headlineOf(await message.renderHTML())).toBe("Bruno takes the Fallen Fate Shaken.");
     expect(statuses(bruno)).toEqual(["fray-shaken"]);
     // Someone not Wounded has no fate to answer: refused, nothing posted.
     const count = game.messages.size;
@@ -312,7 +317,7 @@ describe("Fallen Fate, Rest and turn cards", () => {
     harness.switchUser(bob);
     const message = (await personal.postForCharacter("rest", { actor: bruno.uuid })) as unknown as Message;
     expect(sys(bruno)).toMatchObject({ fatesIgnored: 0, derived: { ignoresLeft: 1 } });
-    expect(await text(message)).toContain("Bruno Rests: her Fallen Fate ignores come back to 1 (the higher of Stamina 1 and Control 1).");
+    expect(headlineOf(await message.renderHTML())).toBe("Bruno Rests: her Fallen Fate ignores come back to 1 (the higher of Stamina 1 and Control 1).");
     await click(message, "[data-fray-action='undo']");
     expect(sys(bruno).fatesIgnored).toBe(1);
   });
@@ -324,6 +329,7 @@ describe("Fallen Fate, Rest and turn cards", () => {
     expect(card(message)).toMatchObject({ state: "closed", applied: [] });
     const shown = await text(message);
     for (const line of ["Move: Near → Engaged", "Action: Attack", "Free action: Draw dagger", "2 of 2 actions (1 free)."]) expect(shown).toContain(line);
+    expect(headlineOf(await message.renderHTML())).toBe("Ines: Move: Near → Engaged; Action: Attack; Free action: Draw dagger.");
     const count = game.messages.size;
     const over = { ...plan, actions: [...plan.actions, { name: "Shout", free: true }] };
     expect(await personal.postForCharacter("turn", { actor: ines.uuid }, over)).toBeUndefined();

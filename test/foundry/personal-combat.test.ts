@@ -13,6 +13,7 @@ import { queueFaces } from "../../playground/foundry/dice.js";
 import { combatFixtures, ids, names } from "./combat-fixtures.js";
 import { runCli } from "../../src/cli/run.js";
 import { bootWorld } from "./world.js";
+import { headlineOf } from "./card-words.js";
 
 let gm: User;
 let ada: User;
@@ -57,6 +58,8 @@ describe("Personal Combat initiative", () => {
     const totals = [...html.querySelectorAll("[data-roll]")].map((roll) => [roll.querySelector(".fray-card-side-name")!.textContent, roll.querySelector(".fray-card-pool")!.textContent, roll.querySelector(".fray-card-reading")!.textContent]);
     expect(totals).toEqual([["Initiative: Ines", "d6 + 3", "Total 7"], ["Initiative: Bruno", "d6 + 2", "Total 7"]]);
     expect(lastCard().speaker).toMatchObject({ alias: "The fight", actor: null });
+    // Issue 38 item 1: the first line tells who acts first, on the initiative the tracker shows.
+    expect(headlineOf(html)).toBe("Ines acts first, on 7.");
   });
 
   it("the initiative die is the world's house rule (a d10 here)", async () => {
@@ -129,7 +132,7 @@ describe("Personal Combat initiative", () => {
     expect(state(ines)).toMatchObject({ delayed: true });
     const card = lastCard().system.toObject();
     expect(card).toMatchObject({ kind: "personal.delay", rules: { mover: ines.id, after: byName(combat, "Baron").id } });
-    expect((await lastCard().renderHTML()).textContent).toContain("Ines waits: she acts just after Baron from now on.");
+    expect(headlineOf(await lastCard().renderHTML())).toBe("Ines waits: she acts just after Baron from now on.");
     // Not her turn now: her tracker offers no one to wait for, and a forged request is refused.
     await act(combat, ines, "delay");
     expect(warnings().at(-1)).toContain("No one after her");

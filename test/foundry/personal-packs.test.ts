@@ -11,7 +11,7 @@ import type { Actor as HarnessActor, Item as HarnessItem } from "../../playgroun
 import { REPO_ROOT } from "../../playground/foundry/node.js";
 import { fileName } from "../../scripts/packs/common.js";
 import { personalPackDocs } from "../../scripts/packs/personal.js";
-import { DEFAULT_LISTS } from "../../src/rules/personal/lists.js";
+import { DEFAULT_LISTS, FREE_ACTIONS } from "../../src/rules/personal/lists.js";
 import { RULES_STATUSES } from "../../src/foundry/statuses/table.js";
 import { bootWorld } from "./world.js";
 
@@ -57,7 +57,8 @@ describe("the Personal Combat packs", () => {
     const lists = read("personal-lists");
     const of = (type: string) => lists.filter((d) => d.type === type).sort((a, b) => Number(a.sort) - Number(b.sort));
     expect(of("personalBand").sort((a, b) => Number(a.system.order) - Number(b.system.order)).map((d) => d.name)).toEqual([...DEFAULT_LISTS.zones]);
-    expect(of("personalAction").map((d) => [d.name, d.system.free])).toEqual(DEFAULT_LISTS.actions.map((name) => [name, false]));
+    // Issue 38 item 6: the house free actions follow the actions, marked free.
+    expect(of("personalAction").map((d) => [d.name, d.system.free])).toEqual([...DEFAULT_LISTS.actions.map((name) => [name, false]), ...FREE_ACTIONS.map((name) => [name, true])]);
     expect(of("personalFate").map((d) => ({ name: d.name, outOfFight: d.system.outOfFight }))).toEqual([...DEFAULT_LISTS.fates]);
     for (const fate of of("personalFate")) expect(fate.system.status, fate.name).toBe((RULES_STATUSES[fate.name] as { set?: string } | undefined)?.set);
   });
@@ -68,6 +69,7 @@ describe("the Personal Combat packs", () => {
     const { tableLists } = await import("../../src/foundry/rulesets/personal/lists.js");
     const imported = tableLists();
     expect(imported.request).toEqual({ zones: [...DEFAULT_LISTS.zones], actions: [...DEFAULT_LISTS.actions], fates: [...DEFAULT_LISTS.fates] });
+    expect(imported.freeActions).toEqual([...FREE_ACTIONS]);
     const far = game.items.contents.find((i) => i.name === "Far") as unknown as { update(d: object): Promise<unknown> };
     await far.update({ "system.order": 9 });
     await (game.items.contents.find((i) => i.name === "Shaken") as unknown as { update(d: object): Promise<unknown> }).update({ name: "Rattled" });
@@ -75,5 +77,10 @@ describe("the Personal Combat packs", () => {
     expect(edited.zones).toEqual(["Engaged", "Near", "Distant", "Far"]);
     expect(edited.fates.map((f) => f.name)).toContain("Rattled");
     expect(edited.fates.map((f) => f.name)).not.toContain("Shaken");
+    // The GM's own free action replaces the house list: a table names its free actions.
+    for (const name of FREE_ACTIONS) await (game.items.contents.find((i) => i.name === name) as unknown as { delete(): Promise<unknown> }).delete();
+    expect(tableLists().freeActions).toEqual([...FREE_ACTIONS]);
+    await Item.create({ name: "Wink", type: "personalAction", system: { free: true } });
+    expect(tableLists().freeActions).toEqual(["Wink"]);
   });
 });

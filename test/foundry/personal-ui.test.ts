@@ -4,26 +4,36 @@
  * the targeted token with the chosen weapon, the planner counts actions live and refuses a plan over
  * the cap with the reason, and a weapon's formula the rules cannot read is refused on its sheet.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { bootFray } from "./rulesets.js";
+import { describe, expect, it } from "vitest";
+import type { Actor, User } from "../../playground/foundry/index.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-  const templates = ["dialog/personal-attack.hbs", "dialog/personal-turn.hbs", "dialog/personal-turn-summary.hbs", "dialog/footer.hbs"].map((t) => `systems/fray/templates/${t}`);
-  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
-});
-afterAll(async () => removeDom());
+const { harness, game } = bootWorld(
+  "cavaliers",
+  {
+    templates: ["dialog/personal-attack.hbs", "dialog/personal-turn.hbs", "dialog/personal-turn-summary.hbs", "dialog/footer.hbs"], users: ["Ada"],
+    actors: (u) => ({
+      ines: {
+        name: "Ines",
+        type: "personalCharacter",
+        ownership: { default: 1, [u.ada.id]: 3 },
+        system: { resolve: { value: 9, max: 12 }, defense: 11, initiativeRank: 3, stamina: 2, control: 1, fatesIgnored: 1, fates: ["Shaken"], armor: [{ type: "physical", rating: 1 }, { type: "fire", rating: 2 }] },
+        items: [
+          { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } },
+          { name: "Crossbow", type: "personalWeapon", system: { attack: "1d20", damage: "1d10", damageType: "physical", piercing: true } },
+          { name: "Mail", type: "personalArmour", system: { ratings: [{ type: "physical", rating: 2 }], worn: true } },
+        ],
+      },
+      guard: { name: "Guard", type: "personalNpc", ownership: { default: 1 }, system: { resolve: { value: 12, max: 12 }, defense: 10 } },
+    }),
+  },
+  (w) => {
+    ({ ada } = w.users);
+    ({ ines, guard } = w.actors);
+  },
+);
 
 let ada: User;
 let ines: Actor;
@@ -31,7 +41,6 @@ let guard: Actor;
 
 type Card = { kind: string; state: string; request: Record<string, unknown>; rules: Record<string, unknown> };
 const lastCard = () => (game.messages.contents.at(-1) as unknown as { system: { toObject(): Card } } | undefined)?.system.toObject();
-const ActorClass = () => harness.CONFIG.Actor.documentClass as typeof Actor;
 const itemNamed = (actor: Actor, name: string) => (actor as unknown as { items: { contents: { id: string; name: string; system: Record<string, unknown>; update(d: object): Promise<unknown> }[] } }).items.contents.find((i) => i.name === name)!;
 
 const settle = async () => {
@@ -41,24 +50,6 @@ const settle = async () => {
   }
 };
 
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-  for (const user of game.users.contents) (user as unknown as { targets: Set<unknown> }).targets.clear();
-  ines = (await ActorClass().create({
-    name: "Ines",
-    type: "personalCharacter",
-    ownership: { default: 1, [ada.id]: 3 },
-    system: { resolve: { value: 9, max: 12 }, defense: 11, initiativeRank: 3, stamina: 2, control: 1, fatesIgnored: 1, fates: ["Shaken"], armor: [{ type: "physical", rating: 1 }, { type: "fire", rating: 2 }] },
-    items: [
-      { name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } },
-      { name: "Crossbow", type: "personalWeapon", system: { attack: "1d20", damage: "1d10", damageType: "physical", piercing: true } },
-      { name: "Mail", type: "personalArmour", system: { ratings: [{ type: "physical", rating: 2 }], worn: true } },
-    ],
-  })) as Actor;
-  guard = (await ActorClass().create({ name: "Guard", type: "personalNpc", ownership: { default: 1 }, system: { resolve: { value: 12, max: 12 }, defense: 10 } })) as Actor;
-});
 
 async function openSheet(actor: Actor): Promise<HTMLElement> {
   const app = await (actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> }).render({ force: true });
@@ -219,6 +210,8 @@ describe("the turn planner", () => {
     const form = await clickOpen(sheet.querySelector('[data-action="planTurn"]'), "fray-personal-turn");
     const bands = [...form.querySelectorAll('select[name="from"] option')].map((o) => o.textContent);
     expect(bands).toEqual(["No Move", "Engaged", "Near", "Far", "Distant"]);
+    // Issue 38 item 6: the free-action fields offer the free actions (the house default list: the chapter names none).
+    expect([...form.querySelectorAll("datalist#fray-free-actions option")].map((o) => o.getAttribute("value"))).toEqual(["Draw a weapon", "Sheathe a weapon", "Drop an item", "Shout a warning"]);
     const planner = () => dialog("fray-personal-turn")!;
     change(planner().querySelector('select[name="action"]'), (el) => (el.value = "Attack"));
     await settle();

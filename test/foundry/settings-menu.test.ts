@@ -3,27 +3,16 @@
  * the main settings list keeps the ruleset alone, the form shows and saves only that ruleset's
  * rules, under the same world-setting keys as before, and a bad value saves nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RULESETS, RULESET_OPTIONS, optionSettings } from "../../src/rules/index.js";
-import { bootFray } from "./rulesets.js";
+import { bootWorld } from "./world.js";
 
-let harness: FoundryHarness;
-let game: HarnessGame;
-let removeDom: () => Promise<void>;
 let menu: typeof import("../../src/foundry/settings-menu.js");
 
+const { harness, game } = bootWorld("cavaliers");
 beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  game = harness.game;
-  await import("../../src/foundry/fray.js");
   menu = await import("../../src/foundry/settings-menu.js");
-  await bootFray(harness);
 });
-afterAll(async () => removeDom());
-beforeEach(() => harness.reset());
 
 type App = InstanceType<typeof import("../../src/foundry/settings-menu.js").HouseRulesConfig>;
 

@@ -4,34 +4,14 @@
  * queued on the Combat (not on anyone's Breath), the end-of-round card asking each damaged
  * character's owner for her saves, Apply writing everyone at once and Undo taking it back.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { HarnessGame } from "../../playground/foundry/index.js";
 import { clearQueuedFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { type Card, cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
-import { bootFray } from "./rulesets.js";
-import { diceShown, everyCardInWords } from "./card-words.js";
+import { type Card, cardOf, type Message, bootTorchlight, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { diceShown, headlineOf } from "./card-words.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-
-const fx = torchlightFixtures(() => harness);
 let w: TorchlightWorld;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  w = await fx.world();
-});
+const { harness, fx } = bootTorchlight({ cardsInWords: true }, (world) => (w = world));
 
 const sys = (a: unknown) => (a as { system: { breath: { value: number }; characteristics: Record<string, { dc: number }>; encounter: Record<string, number>; incapacitated: boolean } }).system;
 const statuses = (a: unknown) => [...(a as { statuses: Set<string> }).statuses];
@@ -47,6 +27,8 @@ describe("initiative", () => {
     expect(state.initiative![w.keys.riddic]).toEqual({ roll: 4, st: 8, success: false, actsFrom: 2 });
     expect(state.initiative![w.keys.elsa]).toMatchObject({ success: true, actsFrom: 1 });
     expect(statuses(w.riddic)).toContain("fray-waiting");
+    // Issue 38 item 1: the first line says who waits a round.
+    expect(headlineOf(await message.renderHTML())).toBe("Waits a round: Archer, Riddic; the rest act.");
     // In save order: Elsa (15) lane 3 Steadied; Bandit (12) lane 3 Steadied on the foes' side; Archer lane 5 Rearguard; Riddic lane 3 Aggressive.
     expect(state.grid).toEqual({
       [w.keys.elsa]: { lane: 3, stance: "steadied" },
@@ -59,7 +41,7 @@ describe("initiative", () => {
     // A passed save and a failed one look and read apart.
     const html = await message.renderHTML();
     expect(diceShown(html).sort()).toEqual(["12 success", "15 success", "4 failure", "9 failure"]);
-    expect([...html.querySelectorAll<HTMLElement>(".fray-die")].map((die) => die.dataset.tooltip).sort()).toEqual(["Dex save failed: waits a round", "Dex save failed: waits a round", "Dex save passed: acts this round", "Dex save passed: acts this round"]);
+    expect([...html.querySelectorAll<HTMLElement>(".fray-tl-steps .fray-die")].map((die) => die.dataset.tooltip).sort()).toEqual(["Dex save failed: waits a round", "Dex save failed: waits a round", "Dex save passed: acts this round", "Dex save passed: acts this round"]);
     expect([...html.querySelectorAll(".fray-dice-legend .fray-die-key")].map((key) => key.textContent)).toEqual(["Success", "Failure"]);
     // Only a GM takes it back.
     harness.switchUser(w.ada);
@@ -101,6 +83,9 @@ describe("an attack queued for the end of the round", () => {
     expect(await fx.buttons(message)).toEqual([]);
     harness.switchUser(w.ada);
     expect(await fx.buttons(message)).toContain("choose:extra-die");
+    // Issue 38 item 1: the first line says what the card waits for, and the die shows under it.
+    expect(headlineOf(await message.renderHTML())).toBe("Your choice, for Elsa: see below.");
+    expect(diceShown(await message.renderHTML()).length).toBeGreaterThan(0);
     expect(await fx.buttons(message)).toContain("choose:push");
     await fx.click(message, "[data-fray-value='push']");
     expect(cardOf(message).outcome.awaiting).toMatchObject({ choice: "push", offer: { directions: ["lane-up", "lane-down", "forward", "back"] } });
@@ -114,6 +99,7 @@ describe("an attack queued for the end of the round", () => {
     expect(statuses(w.bandit)).toContain("fray-pushed");
     const html = await message.renderHTML();
     expect(html.textContent).toContain("Queued for the end of round 1: 11 Slashing damage on Bandit.");
+    expect(headlineOf(html)).toBe("Hit, Precision Strike: 11 Slashing on Bandit.");
     // Undo takes the queued hit, the Push and the status back: the GM's, since the card changed the Bandit and the Combat.
     expect(await fx.buttons(message)).not.toContain("undo");
     harness.switchUser(w.gm);
@@ -194,6 +180,7 @@ describe("the end of the round", () => {
     expect(changes).toEqual(expect.arrayContaining(["Elsa loses 4 Strength (DC Check now 7)", "Bandit loses 5 Strength (DC Check now 5)"]));
     expect(changes.join(" ")).not.toMatch(/lost this encounter|Strength DC/);
     expect(shown.querySelector("[data-jargon]")?.textContent).toContain("DC: the check number");
+    expect(headlineOf(shown)).toBe("Down at the end of the round: Bandit.");
     expect(statuses(w.bandit)).toEqual(expect.arrayContaining(["fray-incapacitated", "prone"]));
     expect(statuses(w.riddic)).not.toContain("fray-waiting");
     expect(w.combat.round).toBe(2);
@@ -287,6 +274,7 @@ describe("the end of the round", () => {
     const rally = (await postTorchlightAbility({ combat: w.combat.id as string, actor: fx.who(w.elsa) })) as unknown as Message;
     expect(cardOf(rally).outcome.result).toEqual({ ability: "rally", reaches: ["Riddic"] });
     expect(cardOf(rally).state).toBe("applied");
+    expect(headlineOf(await rally.renderHTML())).toBe("Elsa uses Rally. It reaches Riddic.");
     // She used her action: no attack this round.
     expect(await fx.attack(w, w.ada, w.elsa, w.bandit, [4])).toBeUndefined();
     clearQueuedFaces();

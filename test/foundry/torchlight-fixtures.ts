@@ -7,6 +7,8 @@ import type { Actor, FoundryHarness, HarnessGame, User } from "../../playground/
 import type { Combat } from "../../playground/foundry/combat.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
+import type { RulesetId } from "../../src/rules/ruleset.js";
+import { bootWorld, type ActorData, type Users, type WorldOptions } from "./world.js";
 
 export type Message = {
   id: string;
@@ -49,30 +51,35 @@ export function scores(dcs: Partial<Record<"str" | "dex" | "wil" | "san" | "luck
   return Object.fromEntries(["str", "dex", "wil", "san", "luck"].map((c) => [c, { dc: dcs[c as "str"] ?? 10, max: dcs[c as "str"] ?? 10 }]));
 }
 
+/** The cast: Elsa (Ada's), Riddic (Bob's), a bandit with a sword and an archer. */
+function cast(u: Users<"Ada" | "Bob">): Record<"elsa" | "riddic" | "bandit" | "archer", ActorData> {
+  const make = (name: string, type: string, owner: User | null, system: Record<string, unknown>, items: object[]): ActorData => ({ name, type, ownership: { default: 1, ...(owner ? { [owner.id]: 3 } : {}) }, system, items });
+  return {
+    elsa: make("Elsa", "torchlightCharacter", u.ada, { breath: { value: 1, max: 3 }, characteristics: scores({ str: 11, dex: 13, wil: 5 }), proficiencies: 1, lane: 3, stance: "steadied" }, [sword]),
+    riddic: make("Riddic", "torchlightCharacter", u.bob, { breath: { value: 5, max: 5 }, characteristics: scores({ str: 12, dex: 12 }), lane: 3, stance: "aggressive" }, [sword]),
+    bandit: make("Bandit", "torchlightNpc", null, { breath: { value: 2, max: 2 }, characteristics: scores(), lane: 3, stance: "steadied" }, [sword]),
+    archer: make("Archer", "torchlightNpc", null, { breath: { value: 2, max: 2 }, characteristics: scores(), lane: 5, stance: "rearguard" }, [bow]),
+  };
+}
+
+/**
+ * One file's torchlight world (world.ts): Fray booted once, and before each test the GM, Ada, Bob
+ * and the cast in a begun Combat (tokenless, in that order), handed to `ready` as a TorchlightWorld.
+ * The world plays Beyond the Torchlight unless `ruleset` says otherwise.
+ */
+export function bootTorchlight(options: Pick<WorldOptions<never, never>, "cardsInWords" | "templates"> & { ruleset?: RulesetId } = {}, ready: (w: TorchlightWorld) => unknown = () => undefined) {
+  const world = bootWorld(options.ruleset ?? "torchlight", { ...options, users: ["Ada", "Bob"], actors: cast, combat: "begun" }, (b) => {
+    const c = b.combatants;
+    const handles = ["elsa", "riddic", "bandit", "archer"] as const;
+    const ids = Object.fromEntries(handles.map((h) => [h, c[h].id as string])) as TorchlightWorld["ids"];
+    const keys = Object.fromEntries(handles.map((h) => [h, recordKey(c[h] as never)])) as TorchlightWorld["keys"];
+    return ready({ ...b.users, ...b.actors, combat: b.combat!, ids, keys });
+  });
+  return { harness: world.harness, fx: torchlightFixtures(() => world.harness) };
+}
+
 export function torchlightFixtures(current: () => FoundryHarness) {
   const game = () => current().game as HarnessGame;
-
-  /** The world: Elsa (Ada's), Riddic (Bob's), a bandit with a sword and an archer, in a started Combat. */
-  async function world(): Promise<TorchlightWorld> {
-    const harness = current();
-    const gm = game().user as User;
-    const ada = harness.createUser({ name: "Ada", role: "PLAYER" });
-    const bob = harness.createUser({ name: "Bob", role: "PLAYER" });
-    const ActorClass = harness.CONFIG.Actor.documentClass as typeof Actor;
-    const make = async (name: string, type: string, owner: User | null, system: Record<string, unknown>, items: object[]) =>
-      (await ActorClass.create({ name, type, ownership: { default: 1, ...(owner ? { [owner.id]: 3 } : {}) }, system, items })) as Actor;
-    const elsa = await make("Elsa", "torchlightCharacter", ada, { breath: { value: 1, max: 3 }, characteristics: scores({ str: 11, dex: 13, wil: 5 }), proficiencies: 1, lane: 3, stance: "steadied" }, [sword]);
-    const riddic = await make("Riddic", "torchlightCharacter", bob, { breath: { value: 5, max: 5 }, characteristics: scores({ str: 12, dex: 12 }), lane: 3, stance: "aggressive" }, [sword]);
-    const bandit = await make("Bandit", "torchlightNpc", null, { breath: { value: 2, max: 2 }, characteristics: scores(), lane: 3, stance: "steadied" }, [sword]);
-    const archer = await make("Archer", "torchlightNpc", null, { breath: { value: 2, max: 2 }, characteristics: scores(), lane: 5, stance: "rearguard" }, [bow]);
-    const CombatClass = harness.CONFIG.Combat.documentClass as typeof Combat;
-    const combat = (await CombatClass.create({ active: true })) as Combat;
-    const combatants = (await combat.createEmbeddedDocuments("Combatant", [elsa, riddic, bandit, archer].map((a) => ({ actorId: a.id, name: a.name })))) as unknown as { id: string; tokenId: string | null; actorId: string | null }[];
-    await combat.startCombat();
-    const [e, r, b, a] = combatants.map((c) => c.id);
-    const [ek, rk, bk, ak] = combatants.map((c) => recordKey(c));
-    return { gm, ada, bob, elsa, riddic, bandit, archer, combat, ids: { elsa: e!, riddic: r!, bandit: b!, archer: a! }, keys: { elsa: ek!, riddic: rk!, bandit: bk!, archer: ak! } };
-  }
 
   const torchlight = async () => import("../../src/foundry/rulesets/torchlight/cards/index.js");
   const cards = async () => import("../../src/foundry/cards/index.js");
@@ -144,5 +151,5 @@ export function torchlightFixtures(current: () => FoundryHarness) {
 
   const flags = (w: TorchlightWorld) => ((w.combat as unknown as { flags: { fray?: { torchlight?: Record<string, Record<string, unknown>> } } }).flags.fray?.torchlight ?? {}) as Record<string, Record<string, unknown>>;
 
-  return { world, initiative, attack, declare, rollDeclared, click, buttons, stored, flags, who, torchlight, cards };
+  return { initiative, attack, declare, rollDeclared, click, buttons, stored, flags, who, torchlight, cards };
 }

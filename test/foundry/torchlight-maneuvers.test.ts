@@ -3,34 +3,15 @@
  * a Called Shot, an ability used) and what that does to the next attacks and to the end of the round,
  * and when it ends. Faces are given; each expectation names the rule it shows.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
+import { describe, expect, it } from "vitest";
 import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
-import { bootFray } from "./rulesets.js";
-import { everyCardInWords } from "./card-words.js";
+import { cardOf, type Message, bootTorchlight, type TorchlightWorld } from "./torchlight-fixtures.js";
+import { headlineOf } from "./card-words.js";
 
-let harness: FoundryHarness;
-everyCardInWords(() => harness.game.messages);
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-
-const fx = torchlightFixtures(() => harness);
 let w: TorchlightWorld;
 let t: Awaited<ReturnType<typeof fx.torchlight>>;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  w = await fx.world();
+const { harness, fx } = bootTorchlight({ cardsInWords: true }, async (world) => {
+  w = world;
   t = await fx.torchlight();
   // Everyone acts in round 1: Elsa lane 3 Steadied, Riddic lane 3 Aggressive, the Bandit lane 3 Steadied, the Archer lane 5 Rearguard.
   await fx.initiative(w, 15, 14, 12, 10);
@@ -46,6 +27,21 @@ async function gmPhase(): Promise<void> {
   harness.switchUser(w.gm);
   await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
 }
+
+/** A Thug (Aggressive) and a Brute (On Guard) join the Bandit in lane 3, which the GM names the foes' Squad; then the GM's turn. */
+async function squadInLane3(): Promise<unknown[]> {
+  const ActorClass = harness.CONFIG.Actor.documentClass as unknown as { create(d: object): Promise<{ id: string; uuid: string; items: { contents: { id: string }[] } }> };
+  const thugs = [];
+  for (const name of ["Thug", "Brute"]) thugs.push(await ActorClass.create({ name, type: "torchlightNpc", items: [{ name: "Club", type: "torchlightWeapon", system: { die: 6 } }] }));
+  const made = (await w.combat.createEmbeddedDocuments("Combatant", thugs.map((a) => ({ actorId: a.id, name: (a as unknown as { name: string }).name })))) as { id: string }[];
+  harness.switchUser(w.gm);
+  const { ask } = await import("../../src/foundry/relay/index.js");
+  for (const c of made) await ask("torchlight.move", { combat: combatId(), combatant: c.id, lane: 3, stance: c === made[0] ? "aggressive" : "on-guard" });
+  await ask("torchlight.toggleSquad", { combat: combatId(), side: "foes", lane: 3 });
+  await gmPhase();
+  return thugs;
+}
+
 
 /** The GM ends the round; saves, if any are owed, are rolled by whoever owes them (faces given in order). */
 async function endRound(...saves: number[]): Promise<Message> {
@@ -84,6 +80,8 @@ describe("Maneuvers for 1 Breath", () => {
     queueFaces(12);
     const hold = (await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })) as unknown as Message;
     expect(cardOf(hold).outcome.result).toEqual({ held: true });
+    // Issue 38 item 1: the first line tells the outcome.
+    expect(headlineOf(await hold.renderHTML())).toBe("Str save 12 against ST 8: keeps the hold.");
     queueFaces(12);
     expect(await t.postTorchlightGrappleHold({ combat: combatId(), actor: fx.who(w.riddic), target: fx.who(w.bandit) })).toBeUndefined();
     clearQueuedFaces();
@@ -218,21 +216,45 @@ describe("stance abilities", () => {
   });
 
   it("seed 004 §Squads: the GM names a Squad; its members attack Enhanced and only the highest hit on one character lands", async () => {
-    const ActorClass = harness.CONFIG.Actor.documentClass as unknown as { create(d: object): Promise<{ id: string; uuid: string; items: { contents: { id: string }[] } }> };
-    const thugs = [];
-    for (const name of ["Thug", "Brute"]) thugs.push(await ActorClass.create({ name, type: "torchlightNpc", items: [{ name: "Club", type: "torchlightWeapon", system: { die: 6 } }] }));
-    const made = (await w.combat.createEmbeddedDocuments("Combatant", thugs.map((a) => ({ actorId: a.id, name: (a as unknown as { name: string }).name })))) as { id: string }[];
-    harness.switchUser(w.gm);
-    const { ask } = await import("../../src/foundry/relay/index.js");
-    for (const c of made) await ask("torchlight.move", { combat: combatId(), combatant: c.id, lane: 3, stance: c === made[0] ? "aggressive" : "on-guard" });
-    await ask("torchlight.toggleSquad", { combat: combatId(), side: "foes", lane: 3 });
-    await gmPhase();
+    const thugs = await squadInLane3();
     const first = (await fx.attack(w, w.gm, w.bandit, w.riddic, [2, 4]))!;
     expect(edges(first)).toEqual(["+squad-attack"]);
     await fx.attack(w, w.gm, thugs[0] as never, w.riddic, [1, 3]);
     const round = await endRound(20);
     // The Bandit (Steadied) hits for 4; the Thug, Aggressive, for 3 + 2 = 5: only the 5 lands.
     expect(cardOf(round).outcome.steps.filter((s) => s.rule === "squad-lower")).toEqual([{ rule: "squad-lower", hit: 0, squad: "foes:3", amount: 4 }]);
+  });
+
+  it("seed 004 §Squads, issue 35 item 9: every member's damage die rolls before anyone chooses on a Precision Strike, then the choices come in the order declared", async () => {
+    const thugs = await squadInLane3();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    // The Bandit, the Thug and the Brute declare on Riddic: nothing rolls yet.
+    const cards = [(await fx.declare(w, w.gm, w.bandit, w.riddic))!, (await fx.declare(w, w.gm, thugs[0] as never, w.riddic))!, (await fx.declare(w, w.gm, thugs[1] as never, w.riddic))!];
+    expect(cards.map((c) => cardOf(c).outcome.awaiting?.choice)).toEqual(["held", "held", "held"]);
+    // Enhanced as a Squad: two dice each. The Bandit's 10 and the Thug's 6 are Precision Strikes, the Brute's 2 is not.
+    queueFaces(10, 1, 6, 1, 2, 1);
+    await fx.rollDeclared(w, "gm");
+    expect(cards.map((c) => cardOf(c).outcome.dice.map((d) => d.face))).toEqual([[10, 1], [6, 1], [2, 1]]);
+    expect(cards.map((c) => cardOf(c).outcome.awaiting?.choice)).toEqual(["precision", "precision", "feint"]);
+    // The Thug may not choose before the Bandit, who declared first.
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: cards[1]!.id, choice: "precision", value: "extra-die", roll: null })).toMatchObject({ ok: false, reason: "The Squad chooses on its Precision Strikes in the order it declared: Bandit first." });
+    expect(fx.stored()).toBe(before);
+    await fx.click(cards[0]!, "[data-fray-value='distract']");
+    expect(cardOf(cards[0]!).state).toBe("applied");
+    await fx.click(cards[1]!, "[data-fray-value='extra-die']", [3]);
+    expect(cardOf(cards[1]!).state).toBe("applied");
+  });
+
+  it("issue 35 item 9: a Squad member's Precision Strike waits while a mate's declared attack has not rolled", async () => {
+    const thugs = await squadInLane3();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const bandit = (await fx.declare(w, w.gm, w.bandit, w.riddic))!;
+    queueFaces(10, 1);
+    await fx.rollDeclared(w, "gm");
+    // The Thug declares late: his die waits for the GM, and the Bandit's choice waits for his die.
+    await fx.declare(w, w.gm, thugs[0] as never, w.riddic);
+    expect(await ask("card.choose", { message: bandit.id, choice: "precision", value: "extra-die", roll: null })).toMatchObject({ ok: false, reason: "Every member of the Squad rolls her damage die before anyone chooses on a Precision Strike." });
   });
 });
 
@@ -264,6 +286,7 @@ describe("Retreat", () => {
     await gmPhase();
     const retreat = (await t.postTorchlightRetreat({ combat: combatId(), actor: fx.who(w.archer) })) as unknown as Message;
     expect(cardOf(retreat).outcome.result).toEqual({ retreated: "Archer", leftInRound: 1, mayReturnFrom: 3 });
+    expect(headlineOf(await retreat.renderHTML())).toBe("Archer Retreats in round 1; may come back from round 3, rolling initiative again.");
     expect(fx.flags(w).grid![w.keys.archer]).toBeNull();
     expect(statuses(w.archer)).toContain("fray-retreated");
     await endRound();
@@ -275,6 +298,7 @@ describe("Retreat", () => {
     queueFaces(15);
     const back = (await t.postTorchlightInitiative(w.combat as never, [w.keys.archer])) as unknown as Message;
     expect(cardOf(back).state).toBe("applied");
+    expect(headlineOf(await back.renderHTML())).toBe("Every Dex save passed: everyone acts this round.");
     expect(fx.flags(w).retreated![w.keys.archer]).toBeNull();
     expect(fx.flags(w).grid![w.keys.archer]).toEqual({ lane: 5, stance: "rearguard" });
     expect(statuses(w.archer)).not.toContain("fray-retreated");

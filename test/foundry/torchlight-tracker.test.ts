@@ -5,33 +5,12 @@
  * checks, the declarations before the attacks roll, and the end of the fight (Incapacitated
  * survivors are Dying).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
-import { playRuleset, bootFray } from "./rulesets.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { cardOf, type Message, bootTorchlight, type TorchlightWorld } from "./torchlight-fixtures.js";
 
-let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-});
-afterAll(async () => removeDom());
-
-const fx = torchlightFixtures(() => harness);
 let w: TorchlightWorld;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  await playRuleset(harness.game, "torchlight");
-  w = await fx.world();
-});
+const { harness, fx } = bootTorchlight({}, (world) => (w = world));
 
 const warnings = () => harness.notifications.filter((n) => n.type === "warning").map((n) => n.message);
 const lastCard = () => (harness.game.messages as unknown as { contents: Message[] }).contents.at(-1)!;

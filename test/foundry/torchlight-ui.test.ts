@@ -5,33 +5,13 @@
  * a legal target from one the grid forbids, and what makes the attack Enhanced; the prompts of
  * Dying and Recovery.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FoundryHarness } from "../../playground/foundry/index.js";
-import { clearQueuedFaces, queueFaces } from "../../playground/foundry/dice.js";
-import { installDom, installFoundryFromDisk } from "../../playground/foundry/node.js";
-import { cardOf, type Message, torchlightFixtures, type TorchlightWorld } from "./torchlight-fixtures.js";
-import { bootFray } from "./rulesets.js";
+import { describe, expect, it } from "vitest";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import { cardOf, type Message, bootTorchlight, type TorchlightWorld } from "./torchlight-fixtures.js";
 
-let harness: FoundryHarness;
-let removeDom: () => Promise<void>;
-
-beforeAll(async () => {
-  removeDom = installDom();
-  harness = installFoundryFromDisk();
-  await import("../../src/foundry/fray.js");
-  await bootFray(harness);
-  const templates = ["dialog/torchlight-attack.hbs", "dialog/torchlight-act.hbs", "dialog/footer.hbs", "apps/torchlight-grid.hbs"].map((t) => `systems/fray/templates/${t}`);
-  await (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(templates);
-});
-afterAll(async () => removeDom());
-
-const fx = torchlightFixtures(() => harness);
 let w: TorchlightWorld;
-
-beforeEach(async () => {
-  harness.reset();
-  clearQueuedFaces();
-  w = await fx.world();
+const { harness, fx } = bootTorchlight({ templates: ["dialog/torchlight-attack.hbs", "dialog/torchlight-act.hbs", "dialog/footer.hbs", "apps/torchlight-grid.hbs"] }, async (world) => {
+  w = world;
   await fx.initiative(w, 15, 14, 12, 10);
 });
 
@@ -167,6 +147,8 @@ describe("the attack dialog", () => {
     const card = lastCard() as unknown as Parameters<typeof fx.click>[0];
     expect(await fx.buttons(card)).toEqual(["choose:reroll", "choose:keep"]);
     expect((await card.renderHTML()).textContent).toContain("Elsa's die shows 4 on a d10: Feint for 1 Breath (reroll it, keep the higher), or keep it?");
+    // Issue 38 item 3: both branches, exact: keeping deals 4 + 1; the reroll's higher of 4 and a d10, + 1, averages 7.1 and beats the 4 six times in ten.
+    expect((await card.renderHTML()).textContent).toContain("Keep: 5 damage. Feint: 7.1 on average, more damage 60% of the time.");
     await fx.click(card, "[data-fray-value='keep']");
     expect(cardOf(lastCard())).toMatchObject({ kind: "torchlight.attack", state: "applied", outcome: { result: { damage: 5 } } });
     expect((lastCard() as unknown as { whisper: string[] }).whisper).toEqual([]);

@@ -11,7 +11,7 @@ import type { FoundryHarness, HarnessGame } from "../../playground/foundry/index
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, level, type Message, statuses, unhexFixtures, type UnhexTable, useUnhexTable, wounds } from "./unhex-fixtures.js";
-import { diceShown, everyCardInWords } from "./card-words.js";
+import { diceShown, everyCardInWords, headlineOf } from "./card-words.js";
 
 let harness: FoundryHarness;
 everyCardInWords(() => harness.game.messages);
@@ -64,6 +64,8 @@ describe("the Unhex attack card", () => {
     expect(await fx.buttons(message)).toEqual([]);
     harness.switchUser(t.users.ada);
     expect(await fx.buttons(message)).toEqual(["choose:none", "choose:defend", "choose:counterattack"]);
+    // Issue 38 item 1: the first line says what the card waits for, to Ada's owner as hers.
+    expect(headlineOf(await message.renderHTML())).toBe("Your choice, for Ada: see below.");
 
     // Ada defends: 3,10 = 30, on her own client. She is good at Defend, and her Defend is rolled first,
     // so her reroll is asked now, before the Guard's dice exist (seed 002, rolling order).
@@ -96,6 +98,7 @@ describe("the Unhex attack card", () => {
     const applied = card(message);
     expect(applied.state).toBe("applied");
     expect(applied.outcome.result).toMatchObject({ hit: true, defended: false, damage: 7, location: "torso" });
+    expect(headlineOf(await message.renderHTML())).toBe("Hit. Ada takes 7 on the torso.");
     expect(level(t.ada)).toBe(43);
     expect(wounds(t.ada).torso).toBe(7);
     expect(budget(recordKey(combatantOf("Guard")))).toMatchObject({ available: 0, owed: 0 });
@@ -115,6 +118,38 @@ describe("the Unhex attack card", () => {
     expect(budget(recordKey(combatantOf("Ada")))?.available).toBeUndefined();
   });
 
+  it("issue 38 item 3: Ada, choosing her reaction, sees the Guard's chance to hit with each (and hers to hit back); after her Defend's 30 she sees each reroll's branch; only she and the GM see them", async () => {
+    const { rerollBranches } = await import("../../src/rules/unhex/odds.js");
+    const { gradePercentile } = await import("../../src/core/dice/percentile.js");
+    const odds = (await import("../../src/rules/unhex/index.js")).unhexRules.actions.attack!.odds!;
+    const message = await guardAttacksAda();
+    const lines = async () => [...(await message.renderHTML()).querySelectorAll("[data-fray-unhex-odds] li")].map((li) => li.textContent);
+    // The Guard (50, an NPC) on Ada (50, a PC, good at Defend) in the bar, as the rules count it.
+    const exact = (reaction: string) => odds.exact({ attacker: { name: "Guard", level: 50, area: "bar", weapon: "melee" }, target: { name: "Ada", level: 50, pc: true, good: reaction === "defend", area: "bar", weapons: ["melee"] }, reaction, roll: true });
+    const pct = (p: number) => `${Math.round(p * 100)}%`;
+    harness.switchUser(t.users.ada);
+    expect(await lines()).toEqual([
+      `No reaction: Guard hits ${pct(exact("none").chances.hit!)}`,
+      `Defend: Guard hits ${pct(exact("defend").chances.hit!)}`,
+      `Counterattack: Guard hits ${pct(exact("counterattack").chances.hit!)}; Ada hits back ${pct(exact("counterattack").chances.counterHit!)}`,
+    ]);
+    expect(exact("defend").chances.hit).toBeLessThan(exact("none").chances.hit!);
+    harness.switchUser(t.users.bob);
+    expect(await lines()).toEqual([]);
+    await fx.choose(t.users.ada, message, "reaction", "defend", 3, 10);
+    harness.switchUser(t.users.ada);
+    // Her 30 stands a success: keeping it is certain; each reroll risks it, by the rules' count of every face.
+    const branches = rerollBranches(gradePercentile({ tens: 3, units: 0, reading: 30 }, 50));
+    expect(branches.none).toBe(1);
+    expect(branches.tens).toBeCloseTo(0.5, 5);
+    expect(await lines()).toEqual([
+      "Keep the roll: 100% chance of a success",
+      `Reroll the tens die: ${pct(branches.tens)} chance of a success`,
+      `Reroll the units die: ${pct(branches.units)} chance of a success`,
+      `Reroll both dice: ${pct(branches.both)} chance of a success`,
+    ]);
+  });
+
   it("a Counterattack: separate rolls, both land at once; each hit's dice split by its own chooser", async () => {
     const message = await guardAttacksAda();
     await fx.choose(t.users.ada, message, "reaction", "counterattack", 2, 3);
@@ -124,6 +159,7 @@ describe("the Unhex attack card", () => {
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "counterDamageDie", by: "target", offer: { hit: "Guard" } });
     await fx.choose(t.users.ada, message, "counterDamageDie", "tens");
     expect(card(message).outcome.result).toMatchObject({ hit: true, damage: 4, location: "left-leg", counterattack: { hit: true, damage: 2, location: "right-leg" } });
+    expect(headlineOf(await message.renderHTML())).toBe("Hit. The counterattack hits. Ada takes 4 on the left leg. Guard takes 2 on the right leg.");
     expect(level(t.ada)).toBe(46);
     expect(level(t.guard)).toBe(48);
   });
@@ -294,6 +330,7 @@ describe("the Unhex Intercept", () => {
     expect(budget(recordKey(combatantOf("Ada")))).toMatchObject({ available: 0 });
     // The Guard (bar, melee: the mover is at range 0) and the Sniper (the catwalk sees the bar: range 1, a rifle) may intercept.
     expect((card(move).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
+    expect(headlineOf(await move.renderHTML())).toBe("Ada moves from Bar to Pool tables.");
     // Ada sees no Intercept (only the Guard's and the Sniper's owners do), and no Undo: the move spent her action on the Combat, the GM's.
     harness.switchUser(t.users.ada);
     expect(await fx.buttons(move)).toEqual([]);
@@ -352,6 +389,7 @@ describe("Unhex checks and opposed rolls", () => {
     expect(rerolled.querySelector<HTMLElement>(".fray-unhex-dice")?.dataset.tooltip).toMatch(/^Tens and units read 22 against the level \d+: a critical success$/);
     await fx.choose(t.users.ada, message, "critical", "extra-action");
     expect(card(message).state).toBe("applied");
+    expect(headlineOf(await message.renderHTML())).toBe("Critical success: 22 against level 50.");
     expect(budget(recordKey(combatantOf("Ada")))).toMatchObject({ available: 2 });
     replays(message);
   });
@@ -378,6 +416,7 @@ describe("Unhex checks and opposed rolls", () => {
     await fx.choose(t.users.bob, message, "roll", "good", 2, 1);
     await fx.choose(t.users.bob, message, "rerolls.b", "tens", 4);
     expect(card(message).outcome.result).toEqual({ winner: "Bea", side: "b", tie: false });
+    expect(headlineOf(await message.renderHTML())).toBe("Bea wins.");
     replays(message);
   });
 });
@@ -420,6 +459,7 @@ describe("Unhex doors", () => {
     expect(card(message).state).toBe("applied");
     const lines = () => [...(scene as unknown as { regions: Map<string, { behaviors: Map<string, { system: { connections: { open: boolean }[] } }> }> }).regions.values()].flatMap((r) => [...r.behaviors.values()].flatMap((b) => b.system.connections.map((c) => c.open)));
     expect(lines()).toEqual([true]);
+    expect(headlineOf(await message.renderHTML())).toBe("Ada opens the door between Yard and Hall.");
     replays(message);
     // The door is the scene's and the action the Combat's: the GM takes it back.
     expect(await fx.buttons(message)).toEqual([]);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
-import { everyCardInWords } from "./card-words.js";
+import { everyCardInWords, headlineOf } from "./card-words.js";
 
 let harness: FoundryHarness;
 everyCardInWords(() => harness.game.messages);
@@ -134,8 +134,10 @@ describe("Unhex team initiative in the tracker", () => {
     const text = (await message.renderHTML()).textContent ?? "";
     expect(text).toContain("roll again");
     expect(text).not.toMatch(/FRAY\./);
+    expect(headlineOf(await message.renderHTML())).toBe("Your choice, for Sniper: see below.");
     await fx.choose(t.gm, message, "order", "neutral,hostile,friendly");
     expect(card(message).state).toBe("applied");
+    expect(headlineOf(await message.renderHTML())).toBe("The Neutral team won; team turns: Neutral team → Hostile team → Friendly team.");
     expect(view("Sniper").facts[0]).toBe("Neutral team: turn 1");
   });
 
@@ -175,7 +177,7 @@ describe("Unhex team initiative in the tracker", () => {
     const count = harness.game.messages.contents.length;
     expect(await postUnhexAttack({ attacker: t.ada.uuid, attackerToken: t.tokens.ada.uuid, target: t.guard.uuid, targetToken: t.tokens.guard.uuid, weapon: knife })).toBeUndefined();
     expect(harness.notifications.at(-1)?.message).toContain("It is the Hostile team's turn: Ada of the Friendly team may only react now");
-    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Hostile team's turn") });
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Only the GM may let a character act outside her team's turn") });
     expect(harness.game.messages.contents.length).toBe(count);
     expect(flags()).toBe(before);
     harness.switchUser(t.gm);
@@ -283,7 +285,7 @@ describe("Unhex team initiative in the tracker", () => {
     expect(card(ended)).toMatchObject({ kind: "unhex.combat-end", state: "closed", request: { rules: { objectiveMet: true } } });
     expect(card(ended).outcome.result).toEqual({ over: true, by: "objective", standing: ["friendly", "hostile"], winner: null });
     const text = (await ended.renderHTML()).textContent ?? "";
-    expect(text).toContain("The fight is over: the GM's objective is met.");
+    expect(headlineOf(await ended.renderHTML())).toBe("The fight is over: the GM's objective is met.");
     expect(text).not.toMatch(/FRAY\./);
     const cli = runCli(["resolve"], () => JSON.stringify(cards.requestOf(card(ended) as never, ended as never)));
     expect(cli.code, cli.stderr).toBe(0);

@@ -11,6 +11,7 @@ import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
 import { card, itemId, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+import { headlineOf } from "./card-words.js";
 
 let harness: FoundryHarness;
 let unhex: typeof import("../../src/foundry/rulesets/unhex/cards/index.js");
@@ -59,8 +60,8 @@ describe("seed 002 §Use or manage items: the card", () => {
     expect(held(t.ada)).toEqual({ Knife: false, Pistol: true });
     expect(budget("Ada")).toMatchObject({ available: 0, owed: 0 });
     const text = (await message.renderHTML()).textContent ?? "";
-    expect(text).toContain("Ada rearranges her hands: takes Pistol, stows Knife (one action).");
-    expect(text).toContain("Her action is spent.");
+    // Issue 38 item 1: the first line says what she did with her items and what it cost.
+    expect(headlineOf(await message.renderHTML())).toBe("Ada rearranges her hands: takes Pistol, stows Knife (one action). Her action is spent.");
     expect(text).not.toMatch(/FRAY\./);
     replays(message);
     harness.switchUser(t.gm);

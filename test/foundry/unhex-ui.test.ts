@@ -7,11 +7,12 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryHarness } from "../../playground/foundry/index.js";
 import { unhexRules } from "../../src/rules/unhex/index.js";
-import { card, type Message, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
+import { card, type Message, unhexFixtures, type UnhexTable, useUnhexTable } from "./unhex-fixtures.js";
 
 let harness: FoundryHarness;
 let percent: (p: number) => string;
 let t: UnhexTable;
+const fx = unhexFixtures(() => harness);
 
 useUnhexTable((session) => ({ harness, t } = session));
 beforeAll(async () => {
@@ -155,6 +156,79 @@ describe("the Unhex attack dialog", () => {
     const message = lastMessage();
     expect(card(message).kind).toBe("unhex.attack");
     expect(message.whisper.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the GM's out-of-turn override on an act's dialog (seed 002 §Rounds, issue 36 item 8)", () => {
+  /** Round 1's initiative: Ada wins and puts the Hostile team first, so the Friendly team may only react. */
+  async function hostileFirst(): Promise<void> {
+    harness.switchUser(t.users.ada);
+    const combatant = t.combatants.find((c) => c.name === "Ada")!;
+    await (t.combat as unknown as { rollInitiative(ids: string[]): Promise<unknown> }).rollInitiative([combatant.id!]);
+    await harness.flush();
+    const message = lastMessage();
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 2);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 7, 1);
+    await fx.choose(t.users.ada, message, "order", "hostile,friendly");
+  }
+  const flags = () => JSON.stringify((t.combat as unknown as { flags: unknown }).flags);
+
+  it("the GM's attack dialog for Ada in the Hostile team's turn offers \"Out of turn (GM ruling)\" with the reason; ticked, the card records her override; Ada's own dialog never offers it", async () => {
+    await hostileFirst();
+    harness.switchUser(t.users.ada);
+    targetToken(t.tokens.guard);
+    let form = await clickOpen((await openSheet(t.ada)).querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    expect(form.querySelector('[name="outOfTurn"]')).toBeNull();
+    form.remove();
+    harness.switchUser(t.gm);
+    targetToken(t.tokens.guard);
+    form = await clickOpen((await openSheet(t.ada)).querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    expect(form.querySelector("[data-fray-out-of-turn]")?.textContent).toContain("Out of turn (GM ruling)");
+    expect(form.querySelector("[data-fray-out-of-turn]")?.textContent).toContain("It is the Hostile team's turn: Ada of the Friendly team may only react now");
+    // Unticked, the card is refused as any act out of turn; ticked, it opens with the override on it.
+    const count = harness.game.messages.contents.length;
+    form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    expect(harness.game.messages.contents.length).toBe(count);
+    expect(harness.notifications.at(-1)?.message).toContain("may only react now");
+    form = await clickOpen((await openSheet(t.ada)).querySelector('[data-action="unhexAttack"]'), "fray-unhex-attack-dialog");
+    change(form.querySelector('[name="outOfTurn"]'), (el) => (el.checked = true));
+    await settle();
+    dialog("fray-unhex-attack-dialog")!.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));
+    await settle();
+    const message = lastMessage();
+    expect(card(message)).toMatchObject({ kind: "unhex.attack", request: { outOfTurn: { team: "friendly", turn: "hostile" } } });
+    expect((await message.renderHTML()).textContent).toContain("GM's override: the Friendly team acts in the Hostile team's turn.");
+  });
+
+  it("the items dialog offers it to the GM alone too; a player's request naming an override is refused, in her team's turn or not, and changes nothing", async () => {
+    await hostileFirst();
+    harness.switchUser(t.gm);
+    let form = await clickOpen((await openSheet(t.ada)).querySelector('[data-action="unhexItems"]'), "fray-unhex-items-dialog");
+    expect(form.querySelector('[name="outOfTurn"]')).not.toBeNull();
+    form.remove();
+    harness.switchUser(t.users.ada);
+    form = await clickOpen((await openSheet(t.ada)).querySelector('[data-action="unhexItems"]'), "fray-unhex-items-dialog");
+    expect(form.querySelector('[name="outOfTurn"]')).toBeNull();
+    form.remove();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const knife = (t.ada as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((i) => i.name === "Knife")!.id;
+    const refs = { attacker: { actor: t.ada.uuid, token: t.tokens.ada.uuid }, target: { actor: t.guard.uuid, token: t.tokens.guard.uuid } };
+    const before = flags();
+    const count = harness.game.messages.contents.length;
+    const refused = "Only the GM may let a character act outside her team's turn; nothing changed.";
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: refused });
+    expect(await ask("card.open", { kind: "unhex.items", refs: { actor: refs.attacker }, request: { hands: {}, outOfTurn: true }, roll: null })).toMatchObject({ ok: false, reason: refused });
+    // In her own team's turn the box is still the GM's: the GM passes the turn to the Friendly team.
+    harness.switchUser(t.gm);
+    for (let i = 0; i < 2; i++) await (t.combat as unknown as { nextTurn(): Promise<unknown> }).nextTurn();
+    await harness.flush();
+    harness.switchUser(t.users.ada);
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife, outOfTurn: false }, roll: null })).toMatchObject({ ok: false, reason: refused });
+    expect(harness.game.messages.contents.length).toBe(count);
+    // The turn passed; nothing else moved.
+    expect(JSON.parse(flags()).fray.unhex).toEqual(JSON.parse(before).fray.unhex);
+    expect(await ask("card.open", { kind: "unhex.attack", refs, request: { weapon: knife }, roll: null })).toMatchObject({ ok: true });
   });
 });
 

@@ -41,6 +41,8 @@ export async function bootFray(harness: { boot(): Promise<void>; game: { setting
   await rulesetArrived(harness.game.settings.get("fray", "ruleset") as RulesetId);
 }
 
+const loadTemplates = (paths: string[]) => (globalThis as unknown as { foundry: { applications: { handlebars: { loadTemplates(p: string[]): Promise<unknown> } } } }).foundry.applications.handlebars.loadTemplates(paths);
+
 /** A character of each ruleset with one weapon, rendered by its sheet. */
 export const CHARACTERS: Record<RulesetId, { type: string; weapon: { name: string; type: string; system?: object } }> = {
   cavaliers: { type: "cavaliersCharacter", weapon: { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } } },
@@ -75,6 +77,8 @@ export interface WorldOptions<P extends string, A extends string> {
   cardsInWords?: boolean;
   /** A happy-dom DOM on the globals (sheets, dialogs, cards rendered); true unless false. */
   dom?: boolean;
+  /** Templates under systems/fray/templates/ loaded once after boot, as a running world has them after their first use. */
+  templates?: readonly string[];
   /** Called after Fray is loaded and before it boots: what must be in place at `init` (a pack, a loader). */
   beforeBoot?: (harness: FoundryHarness) => void | Promise<void>;
 }
@@ -200,6 +204,7 @@ export function bootWorld<const P extends string = never, const A extends string
     await options.beforeBoot?.(harness);
     await bootFray(harness);
     if (ruleset === "every") for (const id of RULESET_IDS) await rulesetArrived(id);
+    if (options.templates) await loadTemplates(options.templates.map((t) => `systems/fray/templates/${t}`));
   });
   afterAll(async () => removeDom?.());
   if (options.cardsInWords) everyCardInWords(() => game.messages);

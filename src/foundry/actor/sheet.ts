@@ -1,5 +1,6 @@
 import { addRow, removeRow, rowTarget } from "../sheets/rows.js";
 import { PARTIALS } from "../sheets/partials.js";
+import { baseSync, keepTyping, type PartState, restoreTyping } from "../sheets/typing.js";
 import { SYSTEM_ID } from "../system.js";
 
 import type { DeepPartial } from "fvtt-types/utils";
@@ -193,6 +194,17 @@ export class FrayActorSheet extends HandlebarsActorSheet {
   protected override async _onRender(context: DeepPartial<ActorSheetV2.RenderContext>, options: DeepPartial<ActorSheetV2.RenderOptions>): Promise<void> {
     await super._onRender(context, options);
     wireActionDrags(this);
+  }
+
+  /** Keeps the text she is typing across a re-render (sheets/typing.ts). */
+  protected _preSyncPartState(partId: string, newElement: HTMLElement, priorElement: HTMLElement, state: PartState): void {
+    baseSync(HandlebarsActorSheet.prototype).pre.call(this, partId, newElement, priorElement, state);
+    keepTyping(priorElement, state);
+  }
+
+  protected _syncPartState(partId: string, newElement: HTMLElement, priorElement: HTMLElement, state: PartState): void {
+    restoreTyping(newElement, state);
+    baseSync(HandlebarsActorSheet.prototype).sync.call(this, partId, newElement, priorElement, state);
   }
 
   protected override async _prepareContext(options: DeepPartial<ActorSheetV2.RenderOptions> & { isFirstRender: boolean }) {

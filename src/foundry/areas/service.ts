@@ -41,8 +41,10 @@ export function tokenArea(token: TokenLike): string | null {
 
 /**
  * The token an actor fights with: the one a request named, else her combatant's in a started
- * combat, else her token on the scene in view. A card reads the map through it, so leaving a token
- * out of a request never trades the map for the numbers the player names.
+ * combat, else her token on a fight's scene, else on the active scene. A card reads the map through
+ * it, so leaving a token out of a request never trades the map for the numbers the player names.
+ * Never the scene this client views: on the active GM's client (where a card is resolved) that is
+ * the GM's view, which v13's `Actor#getActiveTokens` reads and which may be another scene.
  */
 export function standingToken(actor: Actor.Implementation, named: TokenDocument.Implementation | null | undefined): TokenDocument.Implementation | null {
   if (named) return named;
@@ -54,7 +56,12 @@ export function standingToken(actor: Actor.Implementation, named: TokenDocument.
     const combatant = combat.combatants.find((c) => c.actor === actor && !!c.token);
     if (combatant?.token) return combatant.token as TokenDocument.Implementation;
   }
-  return (actor.getActiveTokens(false, true)[0] as TokenDocument.Implementation | undefined) ?? null;
+  const fightScenes = (game.combats?.contents ?? []).flatMap((combat) => combat.combatants.contents.map((c) => c.token?.parent ?? null));
+  for (const scene of new Set([...fightScenes, game.scenes?.active ?? null])) {
+    const token = scene?.tokens.find((t) => t.actorId === actor.id);
+    if (token) return token as TokenDocument.Implementation;
+  }
+  return null;
 }
 
 /** What the map says of some tokens' places: the Area of each, on their one scene with a usable map. */

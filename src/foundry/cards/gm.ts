@@ -17,6 +17,7 @@ import { arrivedCardKind, GM_CHOOSER, type CardActors, type CardChange, type Car
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
 import { cardRecipients, isRollMode } from "./recipients.js";
 import { renderCardContent } from "./render.js";
+import { speakerFor } from "./speaker.js";
 import { resolveOver, rulesAction, rulesRequestOf, schemaProblem } from "./resolve.js";
 import { showDice } from "./client.js";
 import { CARD_HOOKS, callHook, callPreHook, type CardHookEvent, type CardStep, type PlannedChange } from "../api/hooks.js";
@@ -199,7 +200,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
     system: card,
     content: await renderCardContent(card, sent?.dice ?? []),
     rolls: sent ? [sent.json] : [],
-    speaker: kind.speaker === "fight" ? fightSpeaker() : shortSpeaker(ChatMessage.getSpeaker({ actor: opener, ...(token ? { token } : {}) })),
+    speaker: kind.speaker === "fight" ? fightSpeaker() : shortSpeaker(speakerFor(opener, token)),
     ...cardRecipients(mode, asker, Object.values(actors)),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
@@ -226,7 +227,7 @@ export async function postServedCard(kindId: string, refs: Record<string, CardRe
     content: await renderCardContent(card),
     rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [],
     // Without a character of its own (the end of a fight, an initiative roll), a served card speaks for the fight.
-    speaker: speaker && kind.speaker !== "fight" ? shortSpeaker(ChatMessage.getSpeaker({ actor: speaker })) : fightSpeaker(),
+    speaker: speaker && kind.speaker !== "fight" ? shortSpeaker(speakerFor(speaker)) : fightSpeaker(),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   return (await ChatMessage.create(data as never)) ?? undefined;
@@ -279,7 +280,7 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   // A choice the rules leave to the GM (by "gm": a ruling only she gives) is no actor's owner's.
   const chooser = awaiting.by === GM_CHOOSER ? null : (actors[awaiting.by] ?? null);
   if (awaiting.by === GM_CHOOSER ? !asker.isGM : !owns(asker, chooser)) refuse(awaiting.by === GM_CHOOSER ? "GMChoice" : "NotYourChoice", { name: chooser?.name ?? awaiting.by });
-  const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker);
+  const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker, card);
   if (refusal) throw new Refused(refusal);
   const request = withChoice(card.request, awaiting.choice, payload.value);
   const rules = rulesRequestOf(kind, request, actors);
@@ -377,9 +378,8 @@ export async function openCardAsGm(open: { kind: string; refs: Record<string, Ca
 export async function chooseAsGm(messageId: string, choice: string, value: unknown): Promise<void> {
   if (!game.user?.isGM) refuse("GMOnly");
   const { message, card, kind } = await messageOf({ message: messageId });
-  const rules = rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs));
-  const { roll } = await rollMissing(diceOnMessage(message), (tray) => rulesAction(kind).resolve(rules, tray));
-  await choose({ message: messageId, choice, value, roll: roll ? JSON.stringify(roll.toJSON()) : null }, game.user!);
+  const sent = await rollAsGm(message, kind, rulesRequestOf(kind, withChoice(card.request, choice, value), actorsOf(kind, card.refs)), diceOnMessage(message));
+  await choose({ message: messageId, choice, value, roll: sent?.json ?? null }, game.user!);
 }
 
 export function registerCardRequests(): void {

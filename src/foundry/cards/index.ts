@@ -8,10 +8,10 @@ import { registerCardRequests } from "./gm.js";
 export { chooseAsGm, openCardAsGm, rewriteOpenCard } from "./gm.js";
 import { registerCardMenu } from "./menu.js";
 import { CARD_TYPE, CardModel } from "./model.js";
-import { cardActivity, CARD_CHANGES, CARD_DICE_LEGEND, CARD_FOOTER, registerCardRendering } from "./render.js";
+import { cardActivity, CARD_CHANGES, CARD_DICE_LEGEND, CARD_FOOTER, CARD_HEADLINE, registerCardRendering } from "./render.js";
 
 export { chooseOnCard, openCard, type OpenCard } from "./client.js";
-export { cardKind, registerCardKind, type ActorChange, type CardChange, type DocumentChange, type CardActors, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
+export { cardKind, registerCardKind, type ActorChange, type CardChange, type DocumentChange, type CardActors, type CardHeadline, type CardKind, type ClientAction, type FollowUp } from "./kinds.js";
 export { CARD_TYPE, cardOf, withChoice, type CardData, type CardRef, type ChangeRecord } from "./model.js";
 export { cardActivity } from "./render.js";
 export { requestOf } from "./copy.js";
@@ -24,7 +24,7 @@ export { currentRollMode, isRollMode, rollModeOptions, type RollMode } from "./r
 /** Every client registers the card type, its rendering and buttons; the active GM serves the steps (through the relay, registered once in fray.ts). */
 export function registerCards(): void {
   CONFIG.ChatMessage.dataModels[CARD_TYPE] = CardModel;
-  void foundry.applications.handlebars.loadTemplates([CARD_FOOTER, CARD_CHANGES, CARD_DICE_LEGEND]);
+  void foundry.applications.handlebars.loadTemplates([CARD_FOOTER, CARD_CHANGES, CARD_DICE_LEGEND, CARD_HEADLINE]);
   registerCardRequests();
   registerCardRendering();
   registerCardClient();

@@ -10,7 +10,24 @@ import { Refused } from "../relay/index.js";
 import { isRulesetId, loadRuleset } from "../rulesets/loading.js";
 import type { ChangeTarget } from "./documents.js";
 import type { CardData, ChangeRecord } from "./model.js";
+import type { MarkedDie } from "./dice-marks.js";
 import type { DescribedChange } from "./phrasing.js";
+
+/**
+ * A card's first line (issue 38): what happened, in the game's words ("Fyrd wins by 2 levels: Odo
+ * takes a serious wound"), or, while the card waits, what it waits for. `chooser` and `yours` say
+ * the waiting line to the one who chooses as hers (render.ts); `dice` are shown under the line when
+ * the kind's own dice sit in its folded steps, so a reader sees them without opening anything.
+ */
+export interface CardHeadline {
+  text: string;
+  chooser?: string;
+  yours?: string;
+  dice?: readonly HeadlineDie[];
+}
+
+/** A die under the headline: a marked die, named by its size ("d6") or, where the game names its dice, by that ("Bd"). */
+export type HeadlineDie = MarkedDie & { title?: string; kind?: string };
 
 /** The actors a card names, by role, as documents. */
 export type CardActors = Record<string, Actor.Implementation>;
@@ -82,9 +99,10 @@ export interface CardKind {
   rulesRequest(request: Record<string, unknown>, actors: CardActors): Record<string, unknown>;
   /**
    * On the GM, for a choice its chooser may make: a value only some may give (a value only a GM
-   * sets); a refusal reason, or null when the asker may give it.
+   * sets), or a choice that must wait for other cards (card is the card as stored); a refusal
+   * reason, or null when the asker may give it.
    */
-  checkChoice?(choice: string, value: unknown, asker: User.Implementation): string | null;
+  checkChoice?(choice: string, value: unknown, asker: User.Implementation, card: CardData): string | null;
   /**
    * Choices whose dice the active GM rolls when he serves them, not the chooser's client (a roll
    * sent with one is refused): the dice of both sides, such as an attack and its defence rolled
@@ -121,6 +139,11 @@ export interface CardKind {
   undone?(card: CardData, actors: CardActors): Promise<void>;
   /** The template's context. */
   context(card: CardData): Record<string, unknown>;
+  /**
+   * The card's first line, read from its resolved result (never from the order its choices came
+   * in), or what it waits for; `context` is the kind's own template context for this card.
+   */
+  headline(card: CardData, context: Record<string, unknown>): CardHeadline;
   /** Client-side button behaviours beyond the engine's own (a purchase picker, a link to another card). */
   clientActions?: Record<string, ClientAction>;
   /** Client-side touches after the card is shown (running totals). */

@@ -36,7 +36,8 @@ export function cardOdds(open: OpenCard, choices: Record<string, unknown> = {}):
   if (!kind || !odds || !read) return null;
   let rules: Record<string, unknown>;
   try {
-    rules = rulesRequestOf(kind, { ...prepareOpening(kind, open.request, read.actors, read.tokens), ...choices }, read.actors);
+    // Read as the card will be for this user (a GM's ruling is hers; a player's asks).
+    rules = rulesRequestOf(kind, { ...prepareOpening(kind, open.request, read.actors, read.tokens, game.user ?? undefined), ...choices }, read.actors);
   } catch {
     return null;
   }

@@ -28,6 +28,8 @@ import { changeLines } from "./phrasing.js";
 export const CARD_FOOTER = templatePath("chat/card-footer.hbs");
 /** What Apply changed, in the game's words: `{{> "systems/fray/templates/chat/card-changes.hbs"}}`. */
 export const CARD_CHANGES = templatePath("chat/card-changes.hbs");
+/** The card's first line and the dice under it (kinds.ts, CardHeadline): `{{> "systems/fray/templates/chat/card-headline.hbs"}}` right under the title. */
+export const CARD_HEADLINE = templatePath("chat/card-headline.hbs");
 /** What the marks on a card's dice mean (dice-marks.ts), from the kind's `diceLegend`: `{{> "systems/fray/templates/chat/card-dice-legend.hbs"}}`. */
 export const CARD_DICE_LEGEND = templatePath("chat/card-dice-legend.hbs");
 
@@ -81,8 +83,9 @@ export async function renderCardContent(card: CardData, dice: readonly SizedFace
   const kind = cardKind(card.kind);
   if (!kind) throw new Error(`no card kind ${card.kind}`);
   const diceTooltip = dice.length ? await rollOf(dice).getTooltip() : "";
-  const engine = { ...engineContext(card, kind), diceTooltip };
-  return inertHtml(await foundry.applications.handlebars.renderTemplate(kind.template, { ...engine, ...kind.context(card), engine }));
+  const own = kind.context(card);
+  const engine = { ...engineContext(card, kind), diceTooltip, headline: kind.headline(card, own) };
+  return inertHtml(await foundry.applications.handlebars.renderTemplate(kind.template, { ...engine, ...own, headline: engine.headline, engine }));
 }
 
 function mayOwn(uuid: string | undefined): boolean {

@@ -1,5 +1,5 @@
 import type { Static } from "@sinclair/typebox";
-import { best, cached, resolveAnswering } from "../../core/fight/choices.js";
+import { best, resolveAnswering } from "../../core/fight/choices.js";
 import { type Fighter, type FightRules, runFight } from "../../core/fight/engine.js";
 import { atYieldLimit, currentYieldLimit } from "../../core/tracks/yieldWounds.js";
 import { defineFight } from "../ruleset.js";
@@ -44,11 +44,29 @@ const attackRequest = (attacker: Me, target: Me) => ({
   defender: participant(target, target.block.parry, "defender"),
 });
 
-const exactWin = cached((request: ReturnType<typeof attackRequest>) => attackOdds.exact(request).chances.attackerWins ?? 0);
-/** Yield and Style do not touch the dice, so the odds are asked (and kept) without them: far fewer to work out. */
-const winChance = (request: ReturnType<typeof attackRequest>) => {
-  const bare = (p: ReturnType<typeof participant>) => ({ ...p, yield: 0, style: 0 });
-  return exactWin({ ...request, attacker: bare(request.attacker), defender: bare(request.defender) });
+/** Each stat block by a number, so a key of the odds can name it without writing it out. */
+const blockIds = new WeakMap<Block, number>();
+let nextBlockId = 0;
+const idOf = (block: Block) => {
+  let id = blockIds.get(block);
+  if (id === undefined) blockIds.set(block, (id = nextBlockId++));
+  return id;
+};
+/** What of a fighter her Lunge or Parry dice read: her stat block and tracks (Yield and Style do not touch the dice). */
+const diceKey = (f: Me) => `${idOf(f.block)}:${f.state.type}:${f.state.wounds}:${f.state.yieldLimit}:${f.state.advantage}`;
+const wins = new Map<string, number>();
+/** The exact chance her Lunge beats the foe's Parry, kept by what the dice read: a fight asks the same few again and again. */
+const winChance = (me: Me, target: Me) => {
+  const key = `${diceKey(me)}|${diceKey(target)}`;
+  let chance = wins.get(key);
+  if (chance === undefined) {
+    const request = attackRequest(me, target);
+    const bare = (p: ReturnType<typeof participant>) => ({ ...p, yield: 0, style: 0 });
+    chance = attackOdds.exact({ ...request, attacker: bare(request.attacker), defender: bare(request.defender) }).chances.attackerWins ?? 0;
+    if (wins.size >= 5000) wins.clear();
+    wins.set(key, chance);
+  }
+  return chance;
 };
 
 /**
@@ -58,7 +76,7 @@ const winChance = (request: ReturnType<typeof attackRequest>) => {
  */
 export function chooseTarget(me: Me, foes: Me[]): Me {
   if (foes.length === 1) return foes[0]!;
-  return best(foes, (foe) => winChance(attackRequest(me, foe)) / (Math.max(0, currentYieldLimit(foe.state) - foe.state.yield) + 1));
+  return best(foes, (foe) => winChance(me, foe) / (Math.max(0, currentYieldLimit(foe.state) - foe.state.yield) + 1));
 }
 
 /** Reads one participant's tracks back off the attack's effect. */

@@ -1,6 +1,6 @@
 import type { Static } from "@sinclair/typebox";
 import { keepTwoOdds, type KeepTwoChance } from "../../core/odds/keepTwo.js";
-import { type Observation, Tally } from "../../core/odds/odds.js";
+import { type Observation, type Odds, Tally } from "../../core/odds/odds.js";
 import { dicePlan } from "../../core/odds/plan.js";
 import type { Outcome } from "../../core/outcome.js";
 import { type ActionOdds, defineOdds, type RulesetAction } from "../ruleset.js";
@@ -54,26 +54,41 @@ function byTotal(readings: readonly KeepTwoChance[]): Map<number, { p: number; p
 
 const ATTACK_NUMBERS = ["attackerSuccessPoints", "defenderSuccessPoints", "attackerTotal", "defenderTotal"];
 
+/** Shared between callers: nobody changes an Odds once made. */
+const attackByPools = new Map<string, Odds>();
+
+function attackFromPools(plan: Plan): Odds {
+  const tally = new Tally(ATTACK_NUMBERS);
+  // Every reading names both events; only a number may never arise (no SP for a side that cannot win).
+  tally.declare([], ATTACK_NUMBERS);
+  // Who wins depends on the two totals only: each pair of totals is judged once.
+  const defence = byTotal(pool(plan, "defence pool"));
+  for (const [attackTotal, attack] of byTotal(pool(plan, "attack pool"))) {
+    for (const [defenceTotal, defended] of defence) {
+      const attackerWins = beats(attackTotal, defenceTotal);
+      const [winner, name] = attackerWins ? [attack, "attackerSuccessPoints"] : [defended, "defenderSuccessPoints"];
+      const other = attackerWins ? defended : attack;
+      for (const [successPoints, p] of winner.points) {
+        tally.add({ events: { attackerWins, defenderWins: !attackerWins }, values: { attackerTotal: attackTotal, defenderTotal: defenceTotal, [name]: successPoints } }, p * other.p);
+      }
+    }
+  }
+  return tally.odds();
+}
+
 export const attackOdds: ActionOdds = defineOdds<Static<typeof AttackRequest>>({
   exact(request) {
     const plan = planOf(attackAction, request, "spend");
-    const tally = new Tally(ATTACK_NUMBERS);
-    // Every reading names both events; only a number may never arise (no SP for a side that cannot win).
-    tally.declare([], ATTACK_NUMBERS);
-    // Who wins depends on the two totals only: each pair of totals is judged once.
-    const defence = byTotal(pool(plan, "defence pool"));
-    for (const [attackTotal, attack] of byTotal(pool(plan, "attack pool"))) {
-      for (const [defenceTotal, defended] of defence) {
-        const attackerWins = beats(attackTotal, defenceTotal);
-        const [winner, name] = attackerWins ? [attack, "attackerSuccessPoints"] : [defended, "defenderSuccessPoints"];
-        const other = attackerWins ? defended : attack;
-        for (const [successPoints, p] of winner.points) {
-          tally.add({ events: { attackerWins, defenderWins: !attackerWins }, values: { attackerTotal: attackTotal, defenderTotal: defenceTotal, [name]: successPoints } }, p * other.p);
-        }
-      }
-    }
-    return tally.odds();
+    // The odds read nothing but the two pools' dice: the same pools (a fight asks them again and again) are worked out once.
+    const shape = `${(plan.get("attack pool") ?? []).join(",")}/${(plan.get("defence pool") ?? []).join(",")}`;
+    const known = attackByPools.get(shape);
+    if (known) return known;
+    const odds = attackFromPools(plan);
+    if (attackByPools.size >= 2000) attackByPools.clear();
+    attackByPools.set(shape, odds);
+    return odds;
   },
+
   observe(_request, outcome: Outcome): Observation {
     const result = outcome.result as { winner: string; attacker: { total: number; successPoints: number }; defender: { total: number; successPoints: number } };
     const attackerWins = result.winner === "attacker";

@@ -8,8 +8,16 @@ import { PersonalRefusal } from "./refusal.js";
 /** Range bands, nearest first; a Move goes to the band next to the current one. */
 export const ZONES: readonly string[] = ["Engaged", "Near", "Far", "Distant"];
 
-/** The Actions a turn's one Action may be. Free actions are not listed: the table names them. */
+/** The Actions a turn's one Action may be. */
 export const ACTIONS: readonly string[] = ["Attack", "Aid", "Defend", "Use Item", "Prepare"];
+
+/**
+ * The free actions a turn may take beside its one Action. The chapter allows them ("take Free
+ * Actions if they can") but names none, so these are Fray's house defaults, offered by the turn
+ * planner. The rules do not check a free action's name: each counts toward the turn's cap, never as
+ * its one Action.
+ */
+export const FREE_ACTIONS: readonly string[] = ["Draw a weapon", "Sheathe a weapon", "Drop an item", "Shout a warning"];
 
 export interface FallenFate {
   name: string;

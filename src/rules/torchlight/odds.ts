@@ -179,3 +179,36 @@ export const grappleHoldOdds = enumeratedOdds(grappleHoldAction, { events: ["hel
   events: { held: (outcome.result as { held: boolean }).held },
   values: {},
 }));
+
+/** One branch of the Feint choice: the damage it deals (before the target's stance), exactly. */
+export interface FeintBranch {
+  /** Each damage total with its chance, lowest first. */
+  damage: { value: number; p: number }[];
+  mean: number;
+}
+
+/**
+ * Both branches of the Feint choice once the lead's damage die shows `kept` (Fray's own reading of
+ * the attack: the same edges, stance and Proficiencies `resolve` uses): keeping it deals that much,
+ * while rerolling for 1 Breath deals the higher of it and the reroll, each face of the reroll
+ * listed by the rules' `rollDamageDie`. `better` is the chance the reroll deals more.
+ */
+export function feintBranches(request: AttackRequest, kept: number): { keep: FeintBranch; reroll: FeintBranch; better: number } {
+  const options = readOptions(request.options);
+  const situation = request.situation ?? {};
+  const mates = request.squadMates ?? [];
+  const areaOnHidden = situation.area === true && request.target.hidden === true;
+  const edges = attackEdges({ ...situation, impairments: (situation.impairments ?? 0) + (areaOnHidden ? 1 : 0) }, request.target.incapacitated ?? false, mates.length + 1 >= SQUAD_SIZE || situation.squadAttack === true);
+  const bonus = attackBonuses(request.attacker.stance ?? "steadied", situation.targetDistracted ?? false);
+  const flat = (request.attacker.proficiencies ?? 0) + bonus.stance + bonus.distract;
+  const total = (dice: number) => Math.max(0, dice + flat);
+  const reroll = new Map<number, number>();
+  let better = 0;
+  for (const face of dieOdds(planFor(request.attacker.weaponDie, edges, options))) {
+    const value = total(Math.max(kept, face.value));
+    reroll.set(value, (reroll.get(value) ?? 0) + face.p);
+    if (face.value > kept) better += face.p;
+  }
+  const damage = [...reroll].map(([value, p]) => ({ value, p })).sort((a, b) => a.value - b.value);
+  return { keep: { damage: [{ value: total(kept), p: 1 }], mean: total(kept) }, reroll: { damage, mean: damage.reduce((sum, d) => sum + d.value * d.p, 0) }, better };
+}

@@ -43,7 +43,21 @@ const attackRequest = (me: Me, target: Me) => ({
 const exact = cached((request: { attacker: ReturnType<typeof roller>; target: ReturnType<typeof roller>; reaction: Reaction }) =>
   attackOdds.exact({ attacker: { ...request.attacker, area: AREA, weapon: "melee" }, target: { ...request.target, area: AREA, weapons: ["melee"] }, reaction: request.reaction }),
 );
-const oddsOf = (attacker: Me, target: Me, reaction: Reaction) => exact({ attacker: roller(attacker, "attacker"), target: roller(target, "target"), reaction });
+/**
+ * The odds of an attack with a reaction, asked with only what they read: with no reaction, or a
+ * Counterattack (each rolls her own attack, both land), the damage to the target reads only the
+ * attacker's roll and the target's shield, and the damage dealt back only the target's roll and
+ * the attacker's shield; the other's level is given as one level, so a fight asks each far fewer
+ * times. Only a Defend (an opposed roll) reads both levels.
+ */
+const STAND_IN = 50;
+const oddsOf = (attacker: Me, target: Me, reaction: Reaction) => {
+  const a = roller(attacker, "attacker");
+  const t = roller(target, "target");
+  if (reaction === "defend") return exact({ attacker: a, target: t, reaction });
+  if (reaction === "none") return exact({ attacker: a, target: { ...t, level: STAND_IN, maxLevel: STAND_IN, pc: false }, reaction });
+  return exact({ attacker: { ...a, level: STAND_IN, maxLevel: STAND_IN, pc: false }, target: t, reaction });
+};
 /** What one of her attacks is worth: the damage it deals on average (a hit's chance times its damage); nothing with no hand to hold a weapon. */
 const attackWorth = (me: Me, target: Me) => (wieldProblem(me.state.character, 1, OPTIONS) ? 0 : (oddsOf(me, target, "none").expected.damage ?? 0));
 
@@ -64,9 +78,12 @@ export function chooseTarget(foes: Me[]): Me {
  */
 export function chooseReaction(me: Me, attacker: Me, offered: readonly string[]): Reaction {
   const cost = me.state.acted ? 0 : attackWorth(me, attacker);
+  const taken = oddsOf(attacker, me, "none").expected.damage ?? 0;
   return best(["none", ...offered.filter((r) => r !== "none")] as Reaction[], (reaction) => {
-    const odds = oddsOf(attacker, me, reaction);
-    return (odds.expected.counterDamage ?? 0) - (odds.expected.damage ?? 0) - (reaction === "none" ? 0 : cost);
+    if (reaction === "none") return -taken;
+    // A Counterattack does not stop the attack: she takes what she would have taken with none.
+    if (reaction === "counterattack") return (oddsOf(attacker, me, reaction).expected.counterDamage ?? 0) - taken - cost;
+    return -(oddsOf(attacker, me, reaction).expected.damage ?? 0) - cost;
   });
 }
 

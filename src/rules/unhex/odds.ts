@@ -39,14 +39,27 @@ interface RollChance {
   p: number;
 }
 
+/** Which readings succeed against a level, by the rules' own grading: kept by level, since every reroll weighed asks of all of them. */
+const successesAt = new Map<number, boolean[]>();
+function successes(level: number): boolean[] {
+  let table = successesAt.get(level);
+  if (!table) {
+    table = [];
+    for (let tens = 0; tens < 10; tens += 1) for (let units = 0; units < 10; units += 1) table.push(gradePercentile({ tens, units, reading: readPercentile(tens, units) }, level).success);
+    successesAt.set(level, table);
+  }
+  return table;
+}
+
 /** The chance that rerolling these dice turns this roll into a success. */
 function successAfter(check: PercentileCheck, dice: "tens" | "units" | "both"): number {
+  const succeeds = successes(check.level);
   let hits = 0;
   let ways = 0;
   for (const tens of dice === "units" ? [check.tens] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
     for (const units of dice === "tens" ? [check.units] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
       ways += 1;
-      if (gradePercentile({ tens, units, reading: readPercentile(tens, units) }, check.level).success) hits += 1;
+      if (succeeds[tens * 10 + units]) hits += 1;
     }
   }
   return hits / ways;
@@ -74,6 +87,15 @@ function rerollFor(check: PercentileCheck): RerollChoice {
     if (p > chance) [best, chance] = [dice, p];
   }
   return best;
+}
+
+/**
+ * A good roller's choice after seeing her dice (issue 38: both branches): for each answer, the chance
+ * the roll then stands a success. Keeping is certain (the roll as it is); a reroll counts every face
+ * the rerolled dice can show, read as the rules read a roll (gradePercentile).
+ */
+export function rerollBranches(check: PercentileCheck): Record<RerollChoice, number> {
+  return { none: check.success ? 1 : 0, tens: successAfter(check, "tens"), units: successAfter(check, "units"), both: successAfter(check, "both") };
 }
 
 /** A roll's end: the given critical choice (or the extra action), then what the roll does to the roller's actions. */

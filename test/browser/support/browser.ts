@@ -91,14 +91,42 @@ export async function openFray(page: Page, url: string, options: { waitForRulese
  * Save a PNG of the page or of one element under test-results/screenshots/<name>.png; returns the
  * path. A Fray card, window or tracker is first measured (support/layout.ts) in both themes and
  * must fit, so every photograph a test takes is also a layout check; `layout: false` is for a
- * stand-in the test drew itself (a scene map), never for Fray's own elements.
+ * stand-in the test drew itself (a scene map), never for Fray's own elements; `tallCard` lets one
+ * photograph's card off the 400 px height, naming why.
  */
-export async function screenshot(target: Page | Locator | ElementHandle, name: string, { layout = true }: { layout?: boolean } = {}): Promise<string> {
-  if (layout && isLocator(target)) await assertFits(target, name);
+export async function screenshot(target: Page | Locator | ElementHandle, name: string, { layout = true, tallCard }: { layout?: boolean; tallCard?: string } = {}): Promise<string> {
+  if (layout && isLocator(target)) await assertFits(target, name, tallCard ? { tallCard } : {});
   await mkdir(SCREENSHOTS, { recursive: true });
-  const path = join(SCREENSHOTS, `${name.replace(/[^\w.-]+/g, "-")}.png`);
+  const file = name.replace(/[^\w.-]+/g, "-");
+  const path = join(SCREENSHOTS, `${file}.png`);
   await target.screenshot({ path });
+  // Every card is photographed in both of core's themes (issue 38 item 13): its twin is <name>-dark.png.
+  if (layout && isLocator(target) && (await showsCard(target))) await inDarkTheme(target.page(), () => target.screenshot({ path: join(SCREENSHOTS, `${file}${DARK_TWIN}.png`) }));
   return path;
+}
+
+/** The suffix of a card photograph's twin in the dark theme (scripts/screenshots.mjs copies it beside its light one). */
+export const DARK_TWIN = "-dark";
+
+/** Whether the element is a chat card or a chat column holding one. */
+async function showsCard(target: Locator): Promise<boolean> {
+  return target.evaluate((element: Element) => element.matches(".fray-card") || !!element.closest("#chat-log, .chat-log") || !!element.querySelector(".fray-card"));
+}
+
+/** Runs `take` with the page's body under core's dark theme, then gives the page its theme back. */
+async function inDarkTheme(page: Page, take: () => Promise<unknown>): Promise<void> {
+  const original = await page.evaluate(() => (document.body.classList.contains("theme-dark") ? "theme-dark" : "theme-light"));
+  const set = (theme: string) =>
+    page.evaluate((theme) => {
+      document.body.classList.remove("theme-light", "theme-dark");
+      document.body.classList.add(theme);
+    }, theme);
+  await set("theme-dark");
+  try {
+    await take();
+  } finally {
+    await set(original);
+  }
 }
 
 function isLocator(target: Page | Locator | ElementHandle): target is Locator {

@@ -9,6 +9,8 @@
  * - two controls (buttons, inputs, selects) drawn over each other.
  * A dialog, and each tab of an actor or item sheet, must show all it holds within a 720 px-tall window.
  * Steps folded away in a closed <details> are not drawn and not measured: what the reader sees is.
+ * Every card (issue 38 item 1), folded as a player first sees it, is at most 400 px tall and opens,
+ * right under its title, with a line that tells what happened or what it waits for.
  */
 import { appendFile } from "node:fs/promises";
 import type { Locator } from "playwright-core";
@@ -17,8 +19,18 @@ import type { Locator } from "playwright-core";
 export const SIDEBAR_WIDTH = 300;
 /** The window height the issue names as the smallest a table plays in. */
 export const WINDOW_HEIGHT = 720;
+/** How tall a card may be with its steps folded (issue 38 item 1: a card fits 300 × 400 px). */
+export const CARD_HEIGHT = 400;
 
 export type LayoutKind = "card" | "tracker" | "window" | "sheet";
+
+/**
+ * A photograph whose card is let off the 400 px height, with the reason said where it is taken (a
+ * chooser's table the layout does not fit yet); every other check still holds.
+ */
+export interface FitOptions {
+  tallCard?: string;
+}
 
 export interface LayoutReport {
   kind: LayoutKind;
@@ -26,9 +38,9 @@ export interface LayoutReport {
 }
 
 /** Measure the element under the page's current theme; a card column or tracker is first set to the sidebar's width. */
-export async function measureLayout(target: Locator): Promise<LayoutReport> {
+export async function measureLayout(target: Locator, { tallCard }: FitOptions = {}): Promise<LayoutReport> {
   return target.evaluate(
-    (root: HTMLElement, { sidebar, windowHeight }) => {
+    (root: HTMLElement, { sidebar, windowHeight, cardHeight, tall }) => {
       const describe = (element: Element): string => {
         const classes = [...element.classList].slice(0, 3).join(".");
         const action = element.getAttribute("data-action") ?? element.getAttribute("data-fray-action") ?? element.getAttribute("name");
@@ -154,14 +166,30 @@ export async function measureLayout(target: Locator): Promise<LayoutReport> {
         }
         if (lowest && lowest.bottom > windowHeight) problems.push(`${describe(root.querySelector(".window-title") ?? root)} needs ${Math.round(lowest.bottom)} px of height to reach ${describe(lowest.element)}; a window is ${windowHeight} px`);
       }
+      // Each card, folded as a player first sees it (its steps and all-dice tooltip closed), fits the
+      // card's height and opens with its headline; the folds are put back as they were.
+      if (kind === "card") {
+        const cards = root.matches(".fray-card") ? [root] : [...root.querySelectorAll<HTMLElement>(".fray-card")];
+        for (const card of cards.filter(shown)) {
+          const open = [...card.querySelectorAll<HTMLDetailsElement>("details[open]")];
+          for (const fold of open) fold.open = false;
+          const height = card.getBoundingClientRect().height;
+          const title = (card.querySelector("header h3")?.textContent ?? "").trim();
+          if (!tall && height > cardHeight + 0.5) problems.push(`the card "${title}" is ${Math.round(height)} px tall with its steps folded; a card is ${cardHeight} px`);
+          const first = card.querySelector(":scope > header")?.nextElementSibling;
+          const line = first?.matches(".fray-card-headline") ? (first.textContent ?? "").trim() : "";
+          if (!line) problems.push(`the card "${title}" does not open with a line that tells what happened`);
+          for (const fold of open) fold.open = true;
+        }
+      }
       return { kind, problems };
     },
-    { sidebar: SIDEBAR_WIDTH, windowHeight: WINDOW_HEIGHT },
+    { sidebar: SIDEBAR_WIDTH, windowHeight: WINDOW_HEIGHT, cardHeight: CARD_HEIGHT, tall: !!tallCard },
   );
 }
 
 /** Measure under both of core's themes (the page's body carries theme-light or theme-dark), leaving the page's theme as it was. */
-export async function layoutProblems(target: Locator): Promise<string[]> {
+export async function layoutProblems(target: Locator, options: FitOptions = {}): Promise<string[]> {
   const page = target.page();
   const original = await page.evaluate(() => (document.body.classList.contains("theme-dark") ? "dark" : "light"));
   const problems: string[] = [];
@@ -170,7 +198,7 @@ export async function layoutProblems(target: Locator): Promise<string[]> {
       document.body.classList.remove("theme-light", "theme-dark");
       document.body.classList.add(`theme-${theme}`);
     }, theme);
-    for (const problem of (await measureLayout(target)).problems) problems.push(`${theme}: ${problem}`);
+    for (const problem of (await measureLayout(target, options)).problems) problems.push(`${theme}: ${problem}`);
   }
   await page.evaluate((theme) => {
     document.body.classList.remove("theme-light", "theme-dark");
@@ -180,8 +208,8 @@ export async function layoutProblems(target: Locator): Promise<string[]> {
 }
 
 /** Throws, naming each problem, when the element does not fit; the caller's screenshot then shows it at the measured width. */
-export async function assertFits(target: Locator, name: string): Promise<void> {
-  const problems = await layoutProblems(target);
+export async function assertFits(target: Locator, name: string, options: FitOptions = {}): Promise<void> {
+  const problems = await layoutProblems(target, options);
   // FRAY_LAYOUT_REPORT=<file>: list every misfit in the file and go on, to survey a whole run at once.
   const report = process.env.FRAY_LAYOUT_REPORT;
   if (report && problems.length) return appendFile(report, `${name}\n  ${[...new Set(problems)].join("\n  ")}\n`);

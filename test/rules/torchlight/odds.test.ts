@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RuleError } from "../../../src/core/ruleError.js";
 import { torchlightRules } from "../../../src/rules/torchlight/index.js";
+import { feintBranches } from "../../../src/rules/torchlight/odds.js";
+import { resolve } from "./helpers.js";
 import { actionOf, expectEnumerationAgrees, expectMonteCarloAgrees, expectPartition, expectWhole } from "../oddsChecks.js";
 
 const attack = actionOf(torchlightRules, "attack");
@@ -134,5 +136,28 @@ describe("torchlight exact odds", () => {
 
   it("refuses what resolve refuses: a Feint needs melee", () => {
     expect(() => attack.odds.exact({ attacker: { name: "A", weaponDie: 6, weapon: "ranged", breath: 1 }, target: { name: "T" }, maneuver: { name: "feint", payWith: "breath" } })).toThrow(RuleError);
+  });
+});
+
+describe("the Feint's two branches (issue 38 item 3)", () => {
+  const request = { attacker: { name: "Elsa", weaponDie: 10, proficiencies: 1, breath: 1 }, target: { name: "Bandit" } };
+
+  it("RULINGS, Maneuvers (Feint: reroll, keep the higher): keeping a 4 deals 5; the reroll matches resolve on every face of the second die", () => {
+    const branches = feintBranches(request as never, 4);
+    expect(branches.keep).toEqual({ damage: [{ value: 5, p: 1 }], mean: 5 });
+    // resolve on the seen 4 and every reroll face (a 10 stays a Feint's reroll, no Precision Strike on it).
+    const totals = Array.from({ length: 10 }, (_, i) => Number(resolve("attack", { ...request, feint: "reroll" }, [4, i + 1]).result.damage));
+    const expected = new Map<number, number>();
+    for (const t of totals) expected.set(t, (expected.get(t) ?? 0) + 0.1);
+    expect(branches.reroll.damage.map((d) => [d.value, d.p.toFixed(10)])).toEqual([...expected].sort((a, b) => a[0] - b[0]).map(([v, p]) => [v, p.toFixed(10)]));
+    expect(branches.reroll.mean).toBeCloseTo(totals.reduce((a, b) => a + b, 0) / 10, 10);
+    expect(branches.better).toBeCloseTo(0.6, 12);
+  });
+
+  it("an Enhanced die's reroll is Enhanced too, and the Aggressive +2 counts on both branches", () => {
+    const branches = feintBranches({ ...request, attacker: { ...request.attacker, stance: "aggressive" }, situation: { enhancements: 1 } } as never, 9);
+    expect(branches.keep.mean).toBe(12);
+    // Two d10 keep the higher: a 10 on either beats the 9, 1 − 0.9² = 0.19.
+    expect(branches.better).toBeCloseTo(0.19, 12);
   });
 });

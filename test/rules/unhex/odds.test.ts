@@ -190,3 +190,16 @@ describe("unhex exact odds", () => {
     ).toThrow(RuleError);
   });
 });
+
+describe("a reroll's branches after seeing the dice (issue 38: odds for every chooser)", () => {
+  it("keeping is the roll as it stands; each reroll counts every face of the dice rerolled, read as the rules read a roll", async () => {
+    const { rerollBranches } = await import("../../../src/rules/unhex/odds.js");
+    const { gradePercentile } = await import("../../../src/core/dice/percentile.js");
+    // A 35 against level 40 is a success; rerolling the units keeps the tens 3: 30–39 read 30..39, and 30–39 ≤ 40 all succeed.
+    const held = rerollBranches(gradePercentile({ tens: 3, units: 5, reading: 35 }, 40));
+    expect(held).toEqual({ none: 1, tens: 0.4, units: 1, both: 0.4 });
+    // A 75 against 40 fails: the tens rerolled leaves a 5 (05..35 succeed, 45 does not: 4 of 10); the units alone cannot help.
+    const failed = rerollBranches(gradePercentile({ tens: 7, units: 5, reading: 75 }, 40));
+    expect(failed).toEqual({ none: 0, tens: 0.4, units: 0, both: 0.4 });
+  });
+});

@@ -4,7 +4,7 @@
  * list with no world item of its type is the rules' house default. An item a player owns (she made
  * it, or was given it) is a player's copy and never counts: the GM side reads only the GM's.
  */
-import { DEFAULT_LISTS, type FallenFate, type PersonalLists } from "../../../rules/personal/lists.js";
+import { DEFAULT_LISTS, FREE_ACTIONS, type FallenFate, type PersonalLists } from "../../../rules/personal/lists.js";
 import { FRAY_STATUS, statusIdFor } from "../../statuses/index.js";
 import { PersonalActionModel, PersonalBandModel, PersonalFateModel } from "./items.js";
 
@@ -25,6 +25,7 @@ function gmItems<M>(model: abstract new (...args: never[]) => M): { item: Item.S
 
 /** What the table uses: the rules' lists plus the free actions and each fate's token status. */
 export interface TableLists extends PersonalLists {
+  /** The free actions the turn planner offers: the world's free Action items, else the house default. */
   freeActions: readonly string[];
   /** Only the lists the world replaced, as a rules request's `lists` (empty: all house defaults). */
   request: Partial<{ zones: string[]; actions: string[]; fates: FallenFate[] }>;
@@ -37,13 +38,14 @@ export function tableLists(): TableLists {
   const actions = gmItems(PersonalActionModel);
   const full = actions.filter(({ system }) => !system.free).map(({ item }) => item.name);
   if (full.length) request.actions = full;
+  const free = actions.filter(({ system }) => system.free).map(({ item }) => item.name);
   const fates = gmItems(PersonalFateModel);
   if (fates.length) request.fates = fates.map(({ item, system }) => ({ name: item.name, outOfFight: system.outOfFight }));
   return {
     zones: request.zones ?? DEFAULT_LISTS.zones,
     actions: request.actions ?? DEFAULT_LISTS.actions,
     fates: request.fates ?? DEFAULT_LISTS.fates,
-    freeActions: actions.filter(({ system }) => system.free).map(({ item }) => item.name),
+    freeActions: free.length ? free : FREE_ACTIONS,
     request,
   };
 }

@@ -27,7 +27,7 @@ import type { ParticipantRequest } from "../../../../rules/cavaliers/schemas.js"
 import { ATTACK_IDS } from "../ui/gear.js";
 import { actorType, cavaliersSystem, defenceItemDie, participantOf, specialtyOf, weaponOf, woundTrackOfActor } from "./participants.js";
 import { defenceOf, defenceRefusal } from "./defence.js";
-import { cavaliersContext } from "./view.js";
+import { cavaliersContext, cavaliersHeadline } from "./view.js";
 
 const FIELDS: Record<string, string> = { yield: "system.yield.value", wounds: "system.wounds.value", advantage: "system.advantage", style: "system.style" };
 
@@ -283,4 +283,5 @@ export const cavaliersAttackCard: CardKind = {
     },
   },
   context: cavaliersContext,
+  headline: cavaliersHeadline,
 };

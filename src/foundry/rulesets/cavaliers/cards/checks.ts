@@ -15,7 +15,7 @@ import { templatePath } from "../../../system.js";
 import { FRAY_STATUS } from "../../../statuses/index.js";
 import { CAVALIERS_FIELD_DEFAULTS, dyingWith, POOL_FIELDS, statusChanges, trackUpdate } from "./attack.js";
 import { cavaliersSystem, participantOf, specialtyOf, woundTrackOfActor } from "./participants.js";
-import { cavaliersContext } from "./view.js";
+import { cavaliersContext, cavaliersHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 
 const OPPOSITIONS = Object.keys(STANDARD_OPPOSITION) as OppositionLevel[];
@@ -83,6 +83,7 @@ const common = {
   fieldDefaults: CAVALIERS_FIELD_DEFAULTS,
   changes: rollerChanges,
   context: cavaliersContext,
+  headline: cavaliersHeadline,
 };
 
 export const cavaliersSkillCard: CardKind = {

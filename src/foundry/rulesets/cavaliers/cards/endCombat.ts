@@ -8,7 +8,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { openCardAsGm } from "../../../cards/index.js";
 import { requestOf } from "../../../cards/fields.js";
-import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import type { ActorChange, CardActors, CardHeadline, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { statusIdFor, statusIdsClearedBy } from "../../../statuses/index.js";
@@ -110,6 +110,15 @@ function context(card: CardData): Record<string, unknown> {
   };
 }
 
+/** The end's first line: who died, who is still Dying, or that everyone only catches her breath; while it waits, the Medicine question. */
+function headline(card: CardData, context: Record<string, unknown>): CardHeadline {
+  const medicine = context.medicine as { owner: string; name: string } | null;
+  if (medicine) return { text: loc("AwaitingMedicine", { name: medicine.name }), chooser: medicine.owner, yours: loc("YourMedicine", { name: medicine.name }) };
+  if (!card.outcome) return { text: "" };
+  const said = [context.died ? loc("Died", { names: String(context.died) }) : "", context.dyingPcs ? loc("Headline.dying", { names: String(context.dyingPcs) }) : ""].filter(Boolean);
+  return { text: said.length ? said.join(". ") : loc("Headline.calm") };
+}
+
 export const cavaliersEndCombatCard: CardKind = {
   id: "cavaliers.endCombat",
   speaker: "fight",
@@ -125,6 +134,7 @@ export const cavaliersEndCombatCard: CardKind = {
   rulesRequest,
   changes,
   context,
+  headline,
 };
 
 /**

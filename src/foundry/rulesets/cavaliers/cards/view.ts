@@ -6,6 +6,7 @@
 import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
 import { SUCCESS_TABLES, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/tables.js";
 import { diceLegend, keptAmong, markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
+import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { cardName } from "../../../cards/documents.js";
@@ -156,8 +157,6 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
     sideOf(outcome, card.kind === "cavaliers.attack" ? "attack pool" : `${card.kind.split(".")[1]} pool`, nameOf(card, actorRole), combinedOf(card.rules[actorRole])),
     card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", defenceOf(card.request) ? `${nameOf(card, "defender")} · ${loc(`Defence.${defenceOf(card.request)!.skill}`)}` : nameOf(card, "defender"), combinedOf(card.rules.defender)) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? "moderate")}`)),
   ].filter((side): side is SideView => side !== null);
-  const result = outcome.result as { winner?: string; success?: boolean; survived?: boolean };
-  const winner = result.winner ? nameOf(card, result.winner) : "";
   const defence = awaiting?.choice === "defence" ? awaiting : null;
   return {
     title: titleOf(card),
@@ -170,12 +169,39 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
     chooser: awaiting ? (card.refs[awaiting.by]?.actor ?? "") : "",
     yoursLine: awaiting ? yoursLine(card, awaiting) : "",
     interposedLine: interposedLine(card),
-    winnerLine: winner ? loc("Wins", { name: winner }) : "",
-    failed: result.success === false || result.survived === false,
-    bought: spendText(outcome.steps),
+    // While the winner spends, who won stands under the headline that says what the card waits for.
+    winnerLine: awaiting && (outcome.result as { winner?: string }).winner ? loc("Wins", { name: nameOf(card, String((outcome.result as { winner: string }).winner)) }) : "",
     statuses: outcome.effects.flatMap((effect) => (effect.statuses ?? []).map((word) => `${wordLabel(word)}: ${effect.participant}`)),
     outPending: card.state === "applied" && !!card.notes.outCandidate && !card.notes.out,
     outLabel: card.notes.out ? loc(`Out.${String(card.notes.out)}`) : "",
     dying: card.state === "applied" ? ((card.notes.dying as string[] | undefined) ?? []).map((role) => ({ actor: card.refs[role]?.actor ?? "", name: nameOf(card, role) })) : [],
   };
+}
+
+/**
+ * The card's first line, from its resolved result: who won and by how much, and what she bought
+ * ("Ines wins 14 to 9: Wound"); a check's success or failure against its opposition; or, while the
+ * card waits, the defence or spend it waits for (said to the chooser as hers).
+ */
+export function cavaliersHeadline(card: CardData, context: Record<string, unknown>): CardHeadline {
+  const outcome = card.outcome;
+  if (!outcome) return { text: "" };
+  const awaiting = outcome.awaiting;
+  if (awaiting) {
+    const defence = context.awaitingDefence as { name: string; owner: string; yours: string } | null;
+    if (defence) return { text: loc("AwaitingDefence", { name: defence.name }), chooser: defence.owner, yours: defence.yours };
+    return { text: String(context.waitingLine ?? ""), chooser: String(context.chooser ?? ""), yours: String(context.yoursLine ?? "") };
+  }
+  const bought = spendText(outcome.steps);
+  const result = outcome.result as { winner?: string; landed?: boolean; attacker?: { total: number }; defender?: { total: number }; success?: boolean; survived?: boolean; total?: number; oppositionTotal?: number };
+  if (result.winner) {
+    const [won, lost] = result.winner === "attacker" ? [result.attacker?.total, result.defender?.total] : [result.defender?.total, result.attacker?.total];
+    const line = loc("Headline.wins", { name: nameOf(card, result.winner), won: String(won), lost: String(lost) });
+    const landed = result.winner === "defender" && result.landed ? ` ${loc("Headline.landed")}` : "";
+    return { text: `${line}${bought ? `: ${bought}` : ""}.${landed}` };
+  }
+  const numbers = { total: String(result.total ?? ""), opposition: String(result.oppositionTotal ?? "") };
+  if (card.kind === "cavaliers.survival") return { text: loc(result.survived ? "Headline.survived" : "Headline.died", { name: nameOf(card, "actor"), ...numbers }) };
+  const line = loc(result.success ? "Headline.success" : "Headline.failure", numbers);
+  return { text: result.success && bought ? `${line} ${loc("Bought", { list: bought })}.` : line };
 }

@@ -10,6 +10,7 @@ import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { keepingCurrentTurn, updateCombatants } from "../../../combat/combat.js";
 import { recordKey } from "../../../combat/fighter.js";
 import { writeStates } from "../../../combat/store.js";
+import { speakerFor } from "../../../cards/speaker.js";
 import { rollOf } from "../../../dice/missing.js";
 import { Refused } from "../../../relay/index.js";
 import { rulesetOptions } from "../../../settings.js";
@@ -222,7 +223,7 @@ export async function writePlan(combat: Combat.Implementation, plan: InitiativeP
     await updateCombatants(combat, plan.entries.flatMap((entry) => entry.members.map((m) => ({ _id: m.id, initiative: entry.total }))));
   });
   if (!plan.lines.length) return;
-  const speakerActor = plan.points[0]?.members[0]?.actor ?? null;
-  await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: speakerActor }), flavor: flavorOf(plan, focusing), rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [] } as never);
+  const speaking = plan.points[0]?.members[0];
+  await ChatMessage.create({ speaker: speakerFor(speaking?.actor, speaking?.token as TokenDocument.Implementation | null | undefined), flavor: flavorOf(plan, focusing), rolls: dice.length ? [JSON.stringify(rollOf(dice).toJSON())] : [] } as never);
   if (!plan.entries.length) ui.combat?.render(); // only the actors' IP changed; the tracker shows them
 }

@@ -1,6 +1,7 @@
 import { spendInitiative } from "../../../../rules/cavaliers/initiative.js";
 import { INITIATIVE_COSTS, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
 import { actingIndex, hasBegun, roundOf } from "../../../combat/clock.js";
+import { speakerFor } from "../../../cards/speaker.js";
 import { keepingCurrentTurn } from "../../../combat/combat.js";
 import { writeStates } from "../../../combat/store.js";
 import { Refused } from "../../../relay/index.js";
@@ -75,7 +76,7 @@ export async function recordSpend(combat: Combat.Implementation, bought: Checked
   });
   const i18n = game.i18n!;
   const line = i18n.format("FRAY.Combat.Spent", { name: Handlebars.escapeExpression(combatant.name ?? ""), what: i18n.localize(`FRAY.Combat.Spend.${what}`), cost: String(after.cost), left: String(after.initiativePoints) });
-  await ChatMessage.create({ speaker: ChatMessage.getSpeaker({ actor: combatant.actor }), content: effect ? `${line} ${effect}` : line });
+  await ChatMessage.create({ speaker: speakerFor(combatant.actor, combatant.token as TokenDocument.Implementation | null), content: effect ? `${line} ${effect}` : line });
 }
 
 /** Buys Seize or Reprise (Interpose, which does something, is interpose.ts's). */

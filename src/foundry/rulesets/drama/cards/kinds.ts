@@ -22,7 +22,7 @@ import { checkInFight, combatOf, fighterOf, namesOf, readFacts, trackerFacts } f
 import { declaredAdvantages } from "./pool.js";
 import { DRAMA_CLIENT_ACTIONS } from "./picker.js";
 import { markShots } from "./shots.js";
-import { awaitingView, nameOf, situationsText, statusLines, stepsView } from "./view.js";
+import { awaitingView, dramaHeadline, nameOf, situationsText, statusLines, stepsView } from "./view.js";
 import { declaredStance } from "../combat/state.js";
 import { dramaticRefusal } from "../dramatic.js";
 import { SYSTEM_ID } from "../../../system.js";
@@ -121,6 +121,7 @@ const common = {
   ruleset: "drama" as const,
   template: TEMPLATE,
   context,
+  headline: dramaHeadline,
   describeChange,
   clientActions: DRAMA_CLIENT_ACTIONS,
   checkChoice: (choice: string, value: unknown, asker: User.Implementation) => (choice.endsWith("Stance") ? dramaticRefusal(value, asker) : null),

@@ -9,6 +9,7 @@ import type { Step } from "../../../../core/outcome.js";
 import { choiceOfField } from "../../../../rules/drama/choices.js";
 import { MELEE_SITUATIONS } from "../../../../rules/drama/tables.js";
 import { diceLegend, type DieMark } from "../../../cards/dice-marks.js";
+import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 
@@ -310,4 +311,47 @@ export function statusLines(card: CardData): string[] {
 /** The situations a fighter declared, in the players' words. */
 export function situationsText(ids: readonly string[]): string {
   return ids.filter((id) => Object.hasOwn(MELEE_SITUATIONS, id)).map((id) => game.i18n!.localize(`FRAY.Drama.Situation.${id}`)).join(", ");
+}
+
+/**
+ * A blow's result as the headline says it: the wound (serious or not), the Grit lost (unless a wound
+ * of the same blow says more), or the armour that stopped it.
+ */
+function blowLine(step: Step, later: readonly Step[]): string {
+  const wounded = later.some((next) => next.rule === "flesh-wound" && next.who === step.who && Number(next.wound) > 0);
+  if (step.rule === "grit-damage") return wounded || !Number(step.gritLost) ? "" : loc("Headline.grit", { who: step.who, lost: step.gritLost });
+  if (step.rule === "shield-bash") return loc("Headline.bash", { by: step.by, who: step.who });
+  if (step.rule !== "flesh-wound") return "";
+  if (!Number(step.wound)) return loc("Headline.stopped", { who: step.who });
+  return loc(step.serious ? "Headline.seriousWound" : "Headline.wound", { who: step.who, wound: step.wound });
+}
+
+/**
+ * A Drama card's first line, from its resolved result: who won and by how much, and what the blow
+ * did ("Fyrd wins by 2 levels of success. Odo takes a serious 5F wound."), the shot, the courage
+ * test, who holds Momentum; while it waits, for what and from whom. The pools' dice, folded with
+ * their steps, are shown under it (the dice legend then names the marks of every die on the card).
+ */
+export function dramaHeadline(card: CardData, context: Record<string, unknown>): CardHeadline {
+  const outcome = card.outcome;
+  if (!outcome) return { text: "" };
+  const entries = (context.entries as Record<string, unknown>[] | undefined) ?? [];
+  // The pools' dice decide the exchange; armour and courage dice stay with their steps.
+  const dice = entries.flatMap((entry) => (entry.pool as PoolView | undefined)?.dice ?? []).map((die) => ({ ...die, sides: 6 }));
+  const waiting = context.awaitingChoice as { waiting: string; owner: string; yours: string } | null;
+  if (waiting) return { text: waiting.waiting, chooser: waiting.owner, yours: waiting.yours, dice };
+  const ranking = outcome.result as { order?: unknown; first?: unknown };
+  if (card.kind === "drama.momentum" && typeof ranking.first === "string") {
+    return { text: loc(card.request.for === "ranged" ? "Headline.shootsFirst" : "Headline.momentum", { holder: ranking.first }), dice };
+  }
+  const said: string[] = [];
+  for (const [index, step] of outcome.steps.entries()) {
+    if (step.rule === "opposed-outcome") said.push(loc(`Outcome.${String(step.kind)}`, { winner: step.winner ?? "", levels: counted("levels", step.level) }));
+    else if (step.rule === "no-blow") said.push(loc("NoBlow", { who: step.defender }));
+    else if (step.rule === "shot") said.push(loc(`Shot.${String(step.kind)}`, { net: step.net, levels: counted("levels", step.level), flesh: step.weaponFlesh }));
+    else if (step.rule === "courage-test") said.push(`${String(step.who ?? nameOf(card, "character"))}: ${loc(`CourageResult.${String(step.result)}`, { rounds: step.roundsOut })}`);
+    else said.push(blowLine(step, outcome.steps.slice(index + 1)));
+  }
+  // A skirmish's exchanges may end alike ("no blow" twice): each result is said once.
+  return { text: [...new Set(said.filter(Boolean))].join(" "), dice };
 }

@@ -51,6 +51,8 @@ export class RangedDialog extends DramaDialog<RangedValues, RangedAnswer> {
   }
 
   plan(): Planned<RangedAnswer> {
+    // A shot is made with a missile weapon: the sheet's weapon class is the one she fights with in melee (issue 38 item 12).
+    if (!weaponsOf(this.actor).some((w) => w.ranged)) return { answer: null, problems: [i18n().format("FRAY.Drama.Ui.NoMissileWeapon", { name: this.actor.name })] };
     const cost = advantagesOf(this.actor).filter((a) => this.values.advantages.includes(a.id)).reduce((t, a) => t + a.cost, 0);
     const points = dramaSystemOf(this.actor).dramaPoints;
     if (cost > points) return { answer: null, problems: [i18n().format("FRAY.Drama.Ui.TooDear", { cost: String(cost), points: String(points) })] };
@@ -59,7 +61,6 @@ export class RangedDialog extends DramaDialog<RangedValues, RangedAnswer> {
 
   formContext(): Record<string, unknown> {
     const v = this.values;
-    const system = dramaSystemOf(this.actor);
     return {
       targetName: this.target.name,
       offerShootBack: this.offerShootBack,
@@ -72,12 +73,10 @@ export class RangedDialog extends DramaDialog<RangedValues, RangedAnswer> {
       })),
       bonuses: Object.keys(RANGED_BONUSES).map((id) => ({ id, label: i18n().localize(`FRAY.Drama.Ranged.bonus.${id}`), checked: v.bonuses.includes(id) })),
       advantages: advantageChoices(this.actor, v.advantages),
-      weaponOptions: [
-        { value: "", label: i18n().format("FRAY.Drama.Ui.SheetWeapon", { cls: i18n().localize(`FRAY.Drama.WeaponClass.${system.weaponClass}`) }) },
-        ...weaponsOf(this.actor)
-          .filter((w) => w.ranged)
-          .map((w) => ({ value: w.id, label: `${w.name} (${WEAPON_TABLE[w.weaponClass].flesh}F)` })),
-      ],
+      // Only her missile weapons: the sheet's weapon class is her melee weapon's, no shot's.
+      weaponOptions: weaponsOf(this.actor)
+        .filter((w) => w.ranged)
+        .map((w) => ({ value: w.id, label: `${w.name} (${WEAPON_TABLE[w.weaponClass].flesh}F)` })),
     };
   }
 

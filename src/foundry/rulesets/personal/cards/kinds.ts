@@ -12,7 +12,7 @@ import { templatePath } from "../../../system.js";
 import { personalSystem, targetOf, vitalsOf, weaponOf } from "../data.js";
 import { listsRequest } from "../lists.js";
 import { vitalsChange } from "./changes.js";
-import { personalContext } from "./view.js";
+import { personalContext, personalHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 
 const TEMPLATE = templatePath("chat/personal-card.hbs");
@@ -49,6 +49,7 @@ export const personalAttackCard: CardKind = {
   },
   changes: firstEffectOn("target"),
   context: personalContext,
+  headline: personalHeadline,
 };
 
 /** The character's name and vitals, as the fate and rest actions take her. */
@@ -69,6 +70,7 @@ export const personalFateCard: CardKind = {
   rulesRequest: (request, actors) => ({ character: characterOf(actors), damage: request.damage, ...listsRequest(), ...(request.choice !== undefined ? { choice: request.choice } : {}) }),
   changes: firstEffectOn("character"),
   context: personalContext,
+  headline: personalHeadline,
 };
 
 export const personalRestCard: CardKind = {
@@ -86,6 +88,7 @@ export const personalRestCard: CardKind = {
   rulesRequest: (_request, actors) => ({ character: characterOf(actors) }),
   changes: firstEffectOn("character"),
   context: personalContext,
+  headline: personalHeadline,
 };
 
 /** A declared action: its name from a list or typed, free or not. */
@@ -125,6 +128,7 @@ export const personalTurnCard: CardKind = {
   rulesRequest: (request, actors) => ({ character: { name: cardName(actors.character!.name) }, ...request, ...listsRequest() }),
   changes: () => [],
   context: personalContext,
+  headline: personalHeadline,
 };
 
 /**
@@ -147,6 +151,7 @@ function trackerCard(action: "initiative" | "delay"): CardKind {
     rulesRequest: (request) => (typeof request.rules === "object" && request.rules !== null ? (request.rules as Record<string, unknown>) : malformed("rules")),
     changes: () => [],
     context: personalContext,
+  headline: personalHeadline,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
 import { markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
+import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { cardName } from "../../../cards/documents.js";
 
@@ -192,4 +193,48 @@ export function personalContext(card: CardData): Record<string, unknown> {
     yoursLine: awaiting ? game.i18n!.format("FRAY.Card.YourChoice", { name: subject }) : "",
     outLine: result.out ? loc("Out", { name: subject }) : "",
   };
+}
+
+/**
+ * The card's first line, from its resolved result: the hit and what it did ("Hit by 4: 6 damage,
+ * Bruno is Wounded"), the fate taken, the order, the Delay; while a Fallen Fate is awaited, that.
+ */
+export function personalHeadline(card: CardData, context: Record<string, unknown>): CardHeadline {
+  const outcome = card.outcome;
+  if (!outcome) return { text: "" };
+  if (outcome.awaiting) return { text: String(context.waitingLine ?? ""), chooser: String(context.chooser ?? ""), yours: String(context.yoursLine ?? "") };
+  const kind = card.kind.split(".")[1] ?? card.kind;
+  const result = outcome.result as { hit?: boolean; margin?: number; damage?: number; attackTotal?: number; out?: boolean; fate?: unknown; ignored?: boolean; ignoresLeft?: number; order?: { name: string; score: number }[] };
+  const stepOf = (rule: string) => outcome.steps.find((step) => step.rule === rule);
+  switch (kind) {
+    case "attack": {
+      const target = nameOf(card, "target");
+      const defense = stepOf("attack-roll")?.defense;
+      if (!result.hit) return { text: loc("Headline.miss", { total: result.attackTotal, target, defense }) };
+      const fate = result.fate as { choice?: string; ignored?: boolean } | undefined;
+      const what = result.out
+        ? loc("Headline.out", { target })
+        : fate?.choice && !fate.ignored
+          ? loc("Headline.fate", { target, fate: fate.choice })
+          : outcome.effects.some((effect) => effect.statuses?.includes("Wounded"))
+            ? loc("Headline.wounded", { target })
+            : loc("Headline.resolve", { target, to: stepOf("resolve")?.to ?? "" });
+      return { text: loc("Headline.hit", { margin: result.margin, damage: result.damage, what }) };
+    }
+    case "fate": {
+      const name = nameOf(card, "character");
+      const line = result.ignored ? loc("Ignored", { name, left: result.ignoresLeft }) : loc("TookFate", { name, fate: result.fate });
+      return { text: result.out ? `${line} ${loc("Out", { name })}` : line };
+    }
+    case "initiative": {
+      const first = result.order?.[0];
+      return { text: first ? loc("Headline.initiative", { name: nameIn(card, first.name), score: first.score }) : "" };
+    }
+    default: {
+      // Rest, Delay and a declared turn say it in one step already.
+      const step = outcome.steps[0];
+      if (kind === "turn") return { text: loc("Headline.turn", { name: nameOf(card, "character"), plan: turnLines(card).join("; ") }) };
+      return { text: step ? (stepLine(step, card, nameOf(card, "character"), 0) ?? "") : "" };
+    }
+  }
 }

@@ -11,6 +11,7 @@ import { MANEUVER_NAMES, type ManeuverName, SQUAD_SIZE } from "../../../../rules
 import { flag, oneOf, optionalInteger, optionalString } from "../../../cards/checks.js";
 import { combatId, oneOf as oneOfField, optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { ActorChange, CardActors, CardKind } from "../../../cards/kinds.js";
+import { type CardData, cardOf } from "../../../cards/model.js";
 import { templatePath } from "../../../system.js";
 import { isDead, isIncapacitated, torchlightSystem, untrainedOffHand, weaponOf, weaponsOf } from "../actor-data.js";
 import { asRules, compulsionsForAttack } from "../combat/compulsions.js";
@@ -19,7 +20,7 @@ import { squadKey, stateOf, statePath, type TorchlightCombatState } from "../com
 import { declaredNow, declaringSide, recordDeclaration, type DeclaringSide } from "../combat/declarations.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { type CardFight, combatDoc, fighterIn, fightOf, localize, placed, refuse } from "./common.js";
-import { torchlightContext } from "./view.js";
+import { torchlightContext, torchlightHeadline } from "./view.js";
 
 /** Whether a mark of a "next round" Maneuver taken in `taken` counts in `round`. */
 const nextRound = (taken: number | undefined, round: number): boolean => taken !== undefined && round === taken + 1;
@@ -120,6 +121,20 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     if (impairments) request.impairments = impairments;
   }
   return request;
+}
+
+/**
+ * A Squad member's Precision Strike choice waits until every member has rolled her damage die ("all
+ * attackers roll their damage dice"), then the choices come in the order the attacks were declared.
+ */
+function squadWaits(card: CardData): string | null {
+  const { squad, combat, round } = card.request;
+  if (typeof squad !== "string") return null;
+  const members = (game.messages?.contents ?? []).map(cardOf).filter((c): c is CardData => c?.kind === card.kind && c.state === "open" && c.request.combat === combat && c.request.round === round && c.request.squad === squad);
+  if (members.some((c) => c.outcome?.awaiting?.choice === "held")) return localize("Refused.SquadStillRolling");
+  const earlier = members.slice(0, members.findIndex((c) => c.request.attacker === card.request.attacker));
+  const first = earlier.find((c) => c.outcome?.awaiting?.choice === "precision");
+  return first ? localize("Refused.SquadInOrder", { name: (first.request.names as { attacker: string }).attacker }) : null;
 }
 
 function localizeAbility(ability: string): string {
@@ -227,9 +242,9 @@ export const torchlightAttackCard: CardKind = {
   prepare,
   rulesRequest,
   // Only the GM (or the side's last declaration, served on the GM) closes the declarations.
-  checkChoice(choice, value, asker) {
-    if (choice !== "held") return null;
-    return asker.isGM && value === false ? null : localize("Refused.DeclaredHeld");
+  checkChoice(choice, value, asker, card) {
+    if (choice === "held") return asker.isGM && value === false ? null : localize("Refused.DeclaredHeld");
+    return choice === "precision" ? squadWaits(card) : null;
   },
   async opened(card) {
     if (card.request.held !== true) return;
@@ -243,7 +258,7 @@ export const torchlightAttackCard: CardKind = {
     if (declaredNow(stateOf(combat), id, Number(card.request.round))?.action === "attack") await combat.update({ [statePath("declared", id)]: null } as never);
   },
   changes,
-  context: torchlightContext,
+  context: torchlightContext, headline: torchlightHeadline,
 };
 
 export type { TorchlightCombatState };

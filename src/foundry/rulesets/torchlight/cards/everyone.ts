@@ -23,9 +23,9 @@ import { type Fighter, placementsOf } from "../combat/fight.js";
 import { statePath, type TorchlightCombatState } from "../combat/state.js";
 import { actorChange, effectFor } from "./apply.js";
 import { type CardFight, combatDoc, EVERYONE_ROLES, fighterIn, fightOf, refuse } from "./common.js";
-import { torchlightContext } from "./view.js";
+import { torchlightContext, torchlightHeadline } from "./view.js";
 
-const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "c0", roles: EVERYONE_ROLES, context: torchlightContext, undoBy: "gm" as const, request: requestOf({ combat: combatId }) };
+const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "c0", roles: EVERYONE_ROLES, context: torchlightContext, headline: torchlightHeadline, undoBy: "gm" as const, request: requestOf({ combat: combatId }) };
 
 /** Each role's fighter; every role must be one of the fight's combatants, each once. */
 function rosterOf(fight: CardFight, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Map<string, Fighter> {

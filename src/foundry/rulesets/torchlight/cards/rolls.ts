@@ -15,10 +15,10 @@ import { templatePath } from "../../../system.js";
 import { damagedThisEncounter, isIncapacitated, rulesCombatant, torchlightSystem } from "../actor-data.js";
 import { actorChange, effectFor } from "./apply.js";
 import { refuse } from "./common.js";
-import { torchlightContext } from "./view.js";
+import { torchlightContext, torchlightHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 
-const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "actor", roles: ["actor"] as const, context: torchlightContext };
+const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "actor", roles: ["actor"] as const, context: torchlightContext, headline: torchlightHeadline };
 const none = (): ActorChange[] => [];
 
 function characteristicOf(raw: Record<string, unknown>, actors: CardActors): Record<string, unknown> {

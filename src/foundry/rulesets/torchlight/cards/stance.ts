@@ -21,9 +21,9 @@ import { declaredNow, declaringSide, recordDeclaration } from "../combat/declara
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { mayAct } from "./attack.js";
 import { combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
-import { torchlightContext } from "./view.js";
+import { torchlightContext, torchlightHeadline } from "./view.js";
 
-const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "actor", context: torchlightContext };
+const base = { ruleset: "torchlight" as const, template: templatePath("chat/torchlight-card.hbs"), opener: "actor", context: torchlightContext, headline: torchlightHeadline };
 
 /** The names the request knows its fighters by, for the card and the rules. */
 type Names = Record<string, string>;

@@ -6,9 +6,13 @@
  */
 import type { Awaiting, Step } from "../../../../core/outcome.js";
 import { diceLegend, markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
+import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { cardName } from "../../../cards/documents.js";
+import { percent } from "../../../cards/odds.js";
+import type { AttackRequest } from "../../../../rules/torchlight/actions/attack.js";
+import { feintBranches } from "../../../../rules/torchlight/odds.js";
 
 const i18n = () => game.i18n!;
 const has = (key: string) => i18n().has(`FRAY.Torchlight.${key}`);
@@ -202,6 +206,16 @@ interface ChoiceButton {
   action: string;
 }
 
+/** Both branches of the Feint, exact, from the rules request the GM resolved (issue 38 item 3); empty when the rules cannot read it. */
+function feintOdds(card: CardData, kept: number): string {
+  try {
+    const { keep, reroll, better } = feintBranches(card.rules as AttackRequest, kept);
+    return t("Await.feintOdds", { keep: keep.mean, mean: reroll.mean.toFixed(1), better: percent(better) });
+  } catch {
+    return "";
+  }
+}
+
 /** The buttons for what the card awaits, for its chooser (and the GM) only. */
 function choicesOf(card: CardData, awaiting: Awaiting): { owner: string; prompt: string; buttons: ChoiceButton[] } {
   const owner = card.refs[awaiting.by]?.actor ?? "";
@@ -217,7 +231,7 @@ function choicesOf(card: CardData, awaiting: Awaiting): { owner: string; prompt:
   }
   if (awaiting.choice === "feint") {
     const die = { die: awaiting.offer.die ?? "", sides: awaiting.offer.sides ?? "" };
-    return { owner, prompt: t("Await.feint", { name: who, ...die }), buttons: [button("reroll", t("FeintReroll")), button("keep", t("FeintKeep", die))] };
+    return { owner, prompt: `${t("Await.feint", { name: who, ...die })} ${feintOdds(card, Number(awaiting.offer.die))}`.trim(), buttons: [button("reroll", t("FeintReroll")), button("keep", t("FeintKeep", die))] };
   }
   if (awaiting.choice.startsWith("breathOrder.")) {
     // Each button puts one more of her hits to her Breath: its value is the order so far with that hit added.
@@ -296,3 +310,57 @@ export function torchlightContext(card: CardData): Record<string, unknown> {
   };
 }
 
+
+/** The rules whose line tells what a card did when its result has no words of its own, by kind, in the order they are looked for. */
+const TELLING: Record<string, string[]> = {
+  "torchlight.attack": ["parried", "evaded", "protect-companion", "maneuver"],
+  "torchlight.maneuver": ["push", "grapple-check", "maneuver"],
+  "torchlight.ability": ["ability"],
+  "torchlight.dying": ["stabilized"],
+  "torchlight.recover": ["recover"],
+  "torchlight.retreat": ["retreat"],
+  "torchlight.grapple-hold": ["grapple-hold"],
+  "torchlight.engagement": ["engagement"],
+};
+
+/**
+ * A Torchlight card's first line, from its resolved result: the hit and what it deals ("Hit,
+ * Precision Strike: 12 Slashing on Bandit Swordsman"), a check or save passed or failed, who waits a
+ * round, who fell at the end of the round; while it waits, whom it waits for. The dice, folded
+ * with their steps, are shown under it too.
+ */
+export function torchlightHeadline(card: CardData, context: Record<string, unknown>): CardHeadline {
+  const outcome = card.outcome;
+  if (!outcome) return { text: "" };
+  const lines = (context.lines as CardLine[] | undefined) ?? [];
+  const dice = lines.flatMap((line) => line.dice);
+  if (outcome.awaiting) return { text: String(context.waitingLine ?? ""), chooser: String(context.chooser ?? ""), yours: String(context.yoursLine ?? ""), dice };
+  const result = outcome.result as Record<string, unknown>;
+  const said = (text: string): CardHeadline => ({ text, dice });
+  // An attack's hit waits for the end of the round: the card says what it will deal.
+  if (card.kind === "torchlight.attack" && Number(result.damage) > 0) {
+    return said(t(result.precisionStrike ? "Headline.hitPrecision" : "Headline.hit", { amount: result.damage, type: t(`DamageType.${String(result.damageType ?? "physical")}`), target: nameOf(card, "target") }));
+  }
+  const hits = outcome.steps.filter((step) => step.rule === "hit");
+  if (hits.length && card.kind !== "torchlight.round") {
+    return said(hits.map((hit) => t(hit.precisionStrike ? "Headline.hitPrecision" : "Headline.hit", { amount: hit.amount, type: t(`DamageType.${String(hit.damageType)}`), target: hit.target })).join(" "));
+  }
+  if (card.kind === "torchlight.check" || card.kind === "torchlight.save") {
+    const step = outcome.steps[0];
+    const against = card.kind === "torchlight.check" ? t("Headline.againstDc", { roll: step?.roll, dc: step?.dc }) : t("Headline.againstSt", { roll: step?.roll, st: step?.st });
+    return said(t(result.success ? "Headline.passed" : "Headline.failed", { against }));
+  }
+  if (card.kind === "torchlight.initiative") {
+    const waits = outcome.steps.filter((step) => step.rule === "dex-save" && !step.success).map((step) => String(step.participant));
+    return said(waits.length ? t("Headline.wait", { names: waits.join(", ") }) : t("Headline.allAct"));
+  }
+  if (card.kind === "torchlight.round") {
+    const fallen = [...((result.incapacitated as string[] | undefined) ?? []), ...((result.dead as string[] | undefined) ?? [])];
+    const hurt = outcome.effects.map((effect) => effect.participant);
+    return said(fallen.length ? t("Headline.fallen", { names: fallen.join(", ") }) : hurt.length ? t("Headline.hurt", { names: hurt.join(", ") }) : t("Headline.quiet"));
+  }
+  if (card.kind === "torchlight.dying" && result.dead) return said(t("Headline.dead", { name: nameOf(card, "actor") }));
+  const rules = TELLING[card.kind] ?? [];
+  const telling = rules.map((rule) => lines.find((line) => line.rule === rule)).find((line) => line !== undefined);
+  return said(telling?.text ?? lines.at(-1)?.text ?? "");
+}

@@ -21,7 +21,8 @@ import { ATTACK_GOOD, fighterOf, goodAt, heldWeapon, unhexData, wieldRefusal } f
 import { actorChange, budgetFromEffect } from "./apply.js";
 import { budgetAt, fightFacts, mapFacts, teamTurnChecked } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
-import { areaName, unhexCardContext, whereLine } from "./view.js";
+import { activateChoiceOdds } from "./choice-odds.js";
+import { areaName, unhexCardContext, whereLine, unhexHeadline } from "./view.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -159,10 +160,13 @@ export const unhexAttackCard: CardKind = {
     intercept: optional(text("an Intercept: the chat message id of the target's applied move card")),
     range: optional(whole("without Areas on the scene: the range (0 melee, 1 near, 2 far); a GM's is her ruling, a player's asks the GM, who rules on the card", 0, 2)),
     cover: optional(yesNo("without Areas on the scene: the target has cover (a GM's is her ruling, a player's asks)")),
+    outOfTurn: optional(yesNo("a GM's override: she acts outside her team's turn, recorded on the card (a player's is refused)")),
   }),
   prepare,
   rulesRequest,
   changes,
+  headline: unhexHeadline,
   context,
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };

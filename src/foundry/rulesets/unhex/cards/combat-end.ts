@@ -9,7 +9,7 @@ import type { CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
-import { teamName, unhexCardContext } from "./view.js";
+import { teamName, unhexCardContext, unhexHeadline } from "./view.js";
 
 function context(card: CardData): Record<string, unknown> {
   const result = card.outcome?.result as { over?: boolean; by?: string; winner?: string | null } | undefined;
@@ -39,5 +39,6 @@ export const unhexCombatEndCard: CardKind = {
     return request.rules as Record<string, unknown>;
   },
   changes: () => [],
+  headline: unhexHeadline,
   context,
 };

@@ -17,7 +17,7 @@ import { templatePath } from "../../../system.js";
 import { fighterOf, unhexData } from "../actors.js";
 import { budgetFromEffect } from "./apply.js";
 import { areasOf, budgetAt, fightFacts, teamTurnChecked } from "./facts.js";
-import { areaName, unhexCardContext } from "./view.js";
+import { areaName, unhexCardContext, unhexHeadline } from "./view.js";
 
 const refuse = (key: string): never => {
   throw new Refused(game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -70,9 +70,14 @@ export const unhexDoorCard: CardKind = {
   template: templatePath("chat/unhex-card.hbs"),
   opener: "actor",
   roles: ["actor"],
-  request: requestOf({ between: listOf(text("an Area's id"), "the two Areas the door joins"), open: optional(yesNo("opens the door (else shuts it)")) }),
+  request: requestOf({
+    between: listOf(text("an Area's id"), "the two Areas the door joins"),
+    open: optional(yesNo("opens the door (else shuts it)")),
+    outOfTurn: optional(yesNo("a GM's override: she acts outside her team's turn, recorded on the card (a player's is refused)")),
+  }),
   prepare,
   rulesRequest: (request, actors) => ({ map: request.map, between: request.between, open: request.open, actor: { ...fighterOf(actors.actor!, false, budgetAt(request, "actor")), area: request.area } }),
   changes,
+  headline: unhexHeadline,
   context: (card) => ({ ...unhexCardContext(card, title(card)), kind: card.kind }),
 };

@@ -95,11 +95,23 @@ export function outOfTurn(combat: Combat.Implementation, combatant: Combatant.Im
  * not one.
  */
 export function teamTurnChecked(request: Record<string, unknown>, role: string, raw: Record<string, unknown>, asker: User.Implementation | undefined): Record<string, unknown> {
+  // The override is the GM's ruling: a player's request naming it is refused, in her turn or not.
+  if (raw.outOfTurn !== undefined && asker && !asker.isGM) refuse("OutOfTurnGmOnly");
   const fight = fightAt(request, role);
   const out = fight ? outOfTurn(fight.combat, fight.combatant) : null;
   if (!out) return request;
   if (asker?.isGM && raw.outOfTurn === true) return { ...request, outOfTurn: out };
   throw new Refused(notTeamTurn(fight!.combatant.name ?? "", out));
+}
+
+/**
+ * For a dialog: why this character cannot act now (her team, the team whose turn it is, and the
+ * refusal's words), or null when she may or is in no fight.
+ */
+export function outOfTurnNow(actor: Actor.Implementation, token: TokenDocument.Implementation | null | undefined): { team: string; turn: string; says: string } | null {
+  const fight = fightOf(actor, token);
+  const out = fight ? outOfTurn(fight.combat, fight.combatant) : null;
+  return out ? { ...out, says: notTeamTurn(token?.name ?? actor.name, out) } : null;
 }
 
 /** The refusal of an act outside her team's turn, naming both teams. */

@@ -38,6 +38,8 @@ export interface UnhexAttackOpen {
   /** Without Areas: the range (0–2) and whether the target has cover. */
   range?: number;
   cover?: boolean;
+  /** The GM's override of the team turn (a player's is refused). */
+  outOfTurn?: boolean;
   rollMode?: string;
 }
 
@@ -46,6 +48,7 @@ export function unhexAttackOpen(open: UnhexAttackOpen): OpenCard {
   const request: Record<string, unknown> = { weapon: open.weapon };
   if (open.range !== undefined) request.range = open.range;
   if (open.cover !== undefined) request.cover = open.cover;
+  if (open.outOfTurn) request.outOfTurn = true;
   return { kind: "unhex.attack", refs: { attacker: ref(open.attacker, open.attackerToken), target: ref(open.target, open.targetToken) }, request, ...(open.rollMode ? { rollMode: open.rollMode } : {}) };
 }
 
@@ -86,10 +89,12 @@ export interface UnhexItemsOpen {
   token?: string | null;
   hands: Record<string, "hand" | "stow" | "drop">;
   use?: { item: string } | { fixed: string };
+  /** The GM's override of the team turn (a player's is refused). */
+  outOfTurn?: boolean;
 }
 
 export async function postUnhexItems(open: UnhexItemsOpen): Promise<ChatMessage.Implementation | undefined> {
-  return posted(await openCard({ kind: "unhex.items", refs: { actor: ref(open.actor, open.token) }, request: { hands: open.hands, ...(open.use ? { use: open.use } : {}) } }));
+  return posted(await openCard({ kind: "unhex.items", refs: { actor: ref(open.actor, open.token) }, request: { hands: open.hands, ...(open.use ? { use: open.use } : {}), ...(open.outOfTurn ? { outOfTurn: true } : {}) } }));
 }
 
 /** The card the active GM opens for a move that stands in a fight: from the Area the token left, set out at `origin`. */

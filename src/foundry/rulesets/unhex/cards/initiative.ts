@@ -18,8 +18,9 @@ import { templatePath } from "../../../system.js";
 import { goodAt, isPc, unhexData } from "../actors.js";
 import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
 import { budgetFromRolls } from "./apply.js";
-import { teamName, unhexCardContext } from "./view.js";
+import { teamName, unhexCardContext, unhexHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
+import { activateChoiceOdds } from "./choice-odds.js";
 import { outNow } from "../combat/end.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -136,6 +137,8 @@ export const unhexInitiativeCard: CardKind = {
   prepare: (raw, actors) => prepare(raw, actors),
   rulesRequest,
   changes,
+  headline: unhexHeadline,
   context,
+  activate: activateChoiceOdds,
 };
 

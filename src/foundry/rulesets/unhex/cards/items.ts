@@ -8,7 +8,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import type { HandItem } from "../../../../rules/unhex/items.js";
 import { oneOf, optionalString } from "../../../cards/checks.js";
-import { byKey, entries, oneOf as oneOfField, optional, requestOf, text } from "../../../cards/fields.js";
+import { byKey, entries, oneOf as oneOfField, optional, requestOf, text, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -16,7 +16,7 @@ import { templatePath } from "../../../system.js";
 import { fighterOf, holdableItems } from "../actors.js";
 import { budgetFromEffect } from "./apply.js";
 import { areasOf, budgetAt, fightFacts, HERE, teamTurnChecked } from "./facts.js";
-import { unhexCardContext } from "./view.js";
+import { unhexCardContext, unhexHeadline } from "./view.js";
 
 /** What she wants for an item: in her hand, stowed away, dropped. */
 export const HAND_CHOICES = ["hand", "stow", "drop"] as const;
@@ -121,9 +121,11 @@ export const unhexItemsCard: CardKind = {
   request: requestOf({
     hands: optional(byKey(oneOfField(HAND_CHOICES, "put in hand, stowed or dropped"), "her items rearranged, by item id")),
     use: optional(entries({ item: optional(text("the item id of an item in her hands")), fixed: optional(text("a thing fixed to her Area (a lever, a terminal)")) }, "an item used")),
+    outOfTurn: optional(yesNo("a GM's override: she acts outside her team's turn, recorded on the card (a player's is refused)")),
   }),
   prepare,
   rulesRequest,
   changes,
+  headline: unhexHeadline,
   context,
 };

@@ -20,7 +20,7 @@ import { fighterOf, heldWeapons, unhexData } from "../actors.js";
 import { budgetOf, fightOf, teamOf } from "../combat/state.js";
 import { budgetFromEffect } from "./apply.js";
 import { areasOf, budgetAt, fightFacts } from "./facts.js";
-import { areaName, unhexCardContext } from "./view.js";
+import { areaName, unhexCardContext, unhexHeadline } from "./view.js";
 
 const refuse = (key: string, data?: Record<string, string>): never => {
   throw new Refused(data ? game.i18n!.format(`FRAY.Unhex.Refused.${key}`, data) : game.i18n!.localize(`FRAY.Unhex.Refused.${key}`));
@@ -123,6 +123,7 @@ export const unhexMoveCard: CardKind = {
   prepare,
   rulesRequest,
   changes: (outcome: Outcome, actors, request) => budgetFromEffect(request, "mover", outcome.effects[0]),
+  headline: unhexHeadline,
   context: (card) => ({
     ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.move", { name: moverName(card), from: areaName(card, card.request.from), to: areaName(card, card.request.to) })),
     kind: card.kind,

@@ -14,7 +14,8 @@ import { isPc, unhexData } from "../actors.js";
 import { budgetFromEvents } from "./apply.js";
 import { fightFacts } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
-import { unhexCardContext } from "./view.js";
+import { activateChoiceOdds } from "./choice-odds.js";
+import { unhexCardContext, unhexHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
 
 /** The actor as a roller (the rules' strict shape: name, levels, PC, good). */
@@ -64,8 +65,10 @@ export const unhexCheckCard: CardKind = {
     return rules;
   },
   changes: (outcome: Outcome, _actors: CardActors, request): CardChange[] => budgetFromEvents(request, "character", outcome.effects[0]?.statuses ?? []),
+  headline: unhexHeadline,
   context: (card) => ({ ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.check", { name: name(card, "character") }), subtitleOf(card)), kind: card.kind, result: resultOf(card) }),
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };
 
 export const unhexOpposedCard: CardKind = {
@@ -85,6 +88,8 @@ export const unhexOpposedCard: CardKind = {
     return rules;
   },
   changes: (outcome, _actors, request) => [...budgetFromEvents(request, "a", outcome.effects[0]?.statuses ?? []), ...budgetFromEvents(request, "b", outcome.effects[1]?.statuses ?? [])],
+  headline: unhexHeadline,
   context: (card) => ({ ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.opposed", { a: name(card, "a"), b: name(card, "b") }), subtitleOf(card)), kind: card.kind, result: resultOf(card) }),
   clientActions: { setDice: SET_DICE },
+  activate: activateChoiceOdds,
 };

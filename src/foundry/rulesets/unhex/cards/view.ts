@@ -5,6 +5,7 @@
  * what is awaited, from whom, with the chooser's buttons; and what happened to whom.
  */
 import type { Awaiting, Step } from "../../../../core/outcome.js";
+import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { TEAMS } from "../combat/state.js";
@@ -261,4 +262,42 @@ export function unhexCardContext(card: CardData, title: string, subtitle = ""): 
     events: (outcome?.effects ?? []).flatMap((effect) => (effect.statuses ?? []).map((word) => `${effect.participant}: ${wordLabel(word)}`)),
     overrideLine: overrideLine(card.request.outOfTurn),
   };
+}
+
+/** The rules whose line tells what a card without a result of its own did (a move, a door, items), in the order they are looked for. */
+const TELLING = ["placed", "move", "open-door", "shut-door", "drop-items", "rearrange-hands", "use-item", "intercept-stop", "combat-goes-on", "teams-standing", "nobody-standing"];
+
+/**
+ * An Unhex card's first line, from its resolved result: the hit and the wound it left ("Hit: Bea
+ * takes 4 on the left arm"), a roll's grade against its level, the winner of an opposed roll or of
+ * initiative, the move, the door, the end of the fight; while it waits, whom it waits for.
+ */
+export function unhexHeadline(card: CardData, context: Record<string, unknown>): CardHeadline {
+  const outcome = card.outcome;
+  if (!outcome) return { text: "" };
+  const ask = context.ask as AwaitingView | null;
+  if (ask) return { text: String(context.waitingLine ?? ""), chooser: ask.owner, yours: ask.yours };
+  const steps = outcome.steps;
+  const result = String(context.result ?? "");
+  const rolls = rollsOf(steps);
+  if (card.kind === "unhex.attack") {
+    const wounds = steps.flatMap((step, index) => {
+      if (step.rule !== "mark-wounds") return [];
+      const split = [...steps.slice(0, index)].reverse().find((s) => s.rule === "damage-and-location");
+      return split ? [t("Headline.wound", { target: step.target, damage: split.damage, location: locationName(split.location) })] : [];
+    });
+    return { text: wounds.length ? `${result} ${wounds.join(" ")}` : result };
+  }
+  if (card.kind === "unhex.check" && rolls[0]) {
+    const roll = rolls[0];
+    return { text: t("Headline.check", { grade: capitalised(roll.gradeLabel), reading: roll.reading, level: roll.level }) };
+  }
+  const telling = TELLING.map((rule) => steps.findIndex((step) => step.rule === rule)).find((index) => index >= 0);
+  const told = telling === undefined ? "" : (stepLine(card, steps, telling) ?? "");
+  // Items say what she did with them before whether it cost her action; the rest have a result of their own.
+  return { text: card.kind === "unhex.items" ? [told, result].filter(Boolean).join(" ") : result || told };
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

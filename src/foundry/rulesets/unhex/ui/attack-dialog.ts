@@ -20,6 +20,7 @@ import { Refused } from "../../../relay/index.js";
 import { areasOf, HERE, standInMap } from "../cards/facts.js";
 import { whereLine } from "../cards/view.js";
 import { activeToken } from "./active-token.js";
+import { outOfTurnOffer } from "./out-of-turn.js";
 import { attackOddsLines } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 import { showRollDialog } from "../../../api/keybindings.js";
@@ -30,6 +31,8 @@ interface Values {
   weapon: string;
   range: number;
   cover: boolean;
+  /** The GM's override of the team turn (her dialog alone offers it). */
+  outOfTurn: boolean;
   /** publicroll, gmroll, blindroll or selfroll. */
   rollMode: string;
 }
@@ -53,7 +56,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
     super({});
     this.actor = actor;
     this.target = target;
-    this.values = { weapon: "", range: 0, cover: false, rollMode: currentRollMode() };
+    this.values = { weapon: "", range: 0, cover: false, outOfTurn: false, rollMode: currentRollMode() };
     this.values.weapon = this.weapons().find((w) => w.reach.allowed)?.id ?? "";
   }
 
@@ -103,6 +106,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
       rangeOptions: { "0": i18n().localize("FRAY.Unhex.Ui.Range0"), "1": i18n().localize("FRAY.Unhex.Ui.Range1"), "2": i18n().localize("FRAY.Unhex.Ui.Range2") },
       rollModes: rollModeOptions(),
       // Without Areas a player's range and cover only ask the GM; the odds are those of the ruling she asks for.
+      outOfTurn: outOfTurnOffer(this.actor),
       rulingHint: i18n().localize(game.user?.isGM ? "FRAY.Unhex.Ui.RulingGm" : "FRAY.Unhex.Ui.RulingAsked"),
       odds: attackOddsLines(chosen ? unhexAttackOpen(this.opening(chosen.id)) : null, areas ? {} : { ruling: rulingKey({ range: this.values.range, cover: this.values.cover }) }),
       blocked: !chosen,
@@ -122,6 +126,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
       weapon: String(raw.weapon ?? ""),
       range: Math.max(0, Math.min(2, Number(raw.range ?? this.values.range) || 0)),
       cover: raw.cover === true,
+      outOfTurn: raw.outOfTurn === true,
       rollMode: isRollMode(raw.rollMode) ? raw.rollMode : this.values.rollMode,
     };
   }
@@ -140,7 +145,7 @@ export class UnhexAttackDialog extends HandlebarsDialog {
   /** The card this dialog opens with this weapon, as it stands. */
   opening(weapon: string): UnhexAttackOpen {
     const standIn = this.areas() ? {} : { range: this.values.range, cover: this.values.cover };
-    return { attacker: this.actor.uuid, attackerToken: activeToken(this.actor)?.uuid ?? null, target: this.target.actor!.uuid, targetToken: this.target.document.uuid, weapon, ...standIn, rollMode: this.values.rollMode };
+    return { attacker: this.actor.uuid, attackerToken: activeToken(this.actor)?.uuid ?? null, target: this.target.actor!.uuid, targetToken: this.target.document.uuid, weapon, ...standIn, ...(this.values.outOfTurn && outOfTurnOffer(this.actor) ? { outOfTurn: true } : {}), rollMode: this.values.rollMode };
   }
 }
 

@@ -11,6 +11,7 @@ import { holdableItems } from "../actors.js";
 import { postUnhexItems, type UnhexItemsOpen } from "../cards/index.js";
 import { HAND_CHOICES } from "../cards/items.js";
 import { activeToken } from "./active-token.js";
+import { outOfTurnOffer } from "./out-of-turn.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const i18n = () => game.i18n!;
@@ -22,6 +23,8 @@ interface Values {
   hands: Record<string, (typeof HAND_CHOICES)[number]>;
   use: string;
   fixed: string;
+  /** The GM's override of the team turn (her dialog alone offers it). */
+  outOfTurn: boolean;
 }
 
 export class UnhexItemsDialog extends HandlebarsDialog {
@@ -41,7 +44,7 @@ export class UnhexItemsDialog extends HandlebarsDialog {
   constructor(actor: Actor.Implementation) {
     super({});
     this.actor = actor;
-    this.values = { hands: Object.fromEntries(holdableItems(actor).map((item) => [item.id, item.held ? "hand" : "stow"])), use: "", fixed: "" };
+    this.values = { hands: Object.fromEntries(holdableItems(actor).map((item) => [item.id, item.held ? "hand" : "stow"])), use: "", fixed: "", outOfTurn: false };
   }
 
   override get title(): string {
@@ -52,7 +55,8 @@ export class UnhexItemsDialog extends HandlebarsDialog {
   opening(): UnhexItemsOpen {
     const held = holdableItems(this.actor).filter((item) => item.held).map((item) => item.id);
     const use = this.values.use === FIXED ? { fixed: this.values.fixed.trim() } : held.includes(this.values.use) ? { item: this.values.use } : undefined;
-    return { actor: this.actor.uuid, token: activeToken(this.actor)?.uuid ?? null, hands: this.values.hands, ...(use ? { use } : {}) };
+    const override = this.values.outOfTurn && outOfTurnOffer(this.actor) ? { outOfTurn: true } : {};
+    return { actor: this.actor.uuid, token: activeToken(this.actor)?.uuid ?? null, hands: this.values.hands, ...(use ? { use } : {}), ...override };
   }
 
   protected override async _prepareContext(options: DeepPartial<ApplicationV2.RenderOptions> & { isFirstRender: boolean }) {
@@ -65,6 +69,7 @@ export class UnhexItemsDialog extends HandlebarsDialog {
       handsText: i18n().format("FRAY.Unhex.Ui.HandsUsed", { n: String(used) }),
       useChoices: { "": i18n().localize("FRAY.Unhex.Ui.UseNothing"), ...Object.fromEntries(items.filter((item) => item.held).map((item) => [item.id, item.name])), [FIXED]: i18n().localize("FRAY.Unhex.Ui.UseFixed") },
       fixedShown: this.values.use === FIXED,
+      outOfTurn: outOfTurnOffer(this.actor),
       values: this.values,
       blocked: false,
       submitLabel: "FRAY.Unhex.Ui.TakeAction",
@@ -84,7 +89,7 @@ export class UnhexItemsDialog extends HandlebarsDialog {
     const raw = formValues(form);
     const given = (raw.hands ?? {}) as Record<string, unknown>;
     const hands = Object.fromEntries(Object.keys(this.values.hands).map((id) => [id, (HAND_CHOICES as readonly unknown[]).includes(given[id]) ? (given[id] as Values["hands"][string]) : this.values.hands[id]!]));
-    return { hands, use: typeof raw.use === "string" ? raw.use : "", fixed: String(raw.fixed ?? this.values.fixed).slice(0, 64) };
+    return { hands, use: typeof raw.use === "string" ? raw.use : "", fixed: String(raw.fixed ?? this.values.fixed).slice(0, 64), outOfTurn: raw.outOfTurn === true };
   }
 
   static async #onSubmit(this: UnhexItemsDialog, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
