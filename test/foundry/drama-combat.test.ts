@@ -92,6 +92,25 @@ describe("the Drama tracker", () => {
     expect(Object.values(shown).join(" ")).not.toMatch(/FRAY\./);
   });
 
+  it("issue 38 item 6: round-one Momentum worked out before the GM presses Begin (Foundry's tracker offers it) stands once the fight begins, as Unhex's team initiative does", async () => {
+    const { combat, byName } = await fight();
+    expect(combat.round).toBe(0);
+    expect(order(combat)).toEqual(["Berold", "Ines", "Fyrd 1", "Odo"]);
+    await combat.startCombat();
+    await settle();
+    expect(combat.round).toBe(1);
+    expect(order(combat)).toEqual(["Berold", "Ines", "Fyrd 1", "Odo"]);
+    expect(combat.turns.map((c) => c.initiative)).toEqual([6, 4, 3, 2]);
+    expect((await rows()).Berold).toContain("Holds Momentum");
+    // Every row is ranked: Roll All finds nobody left to roll for, and the ranking is not posted again.
+    const posted = () => game.messages.contents.filter((m) => card(m as unknown as Message).kind === "drama.momentum").length;
+    await vi.waitFor(() => expect(posted()).toBe(1), { timeout: 20_000 });
+    await combat.rollAll();
+    await settle();
+    expect(posted()).toBe(1);
+    expect(byName("Odo").initiative).toBe(2);
+  });
+
   it("has each owner declare on her row in turn, the one higher in Actor rank after her opponents, and the stance moves the order", async () => {
     const { combat, byName } = await fight();
     // Ines (level 2) ranks above both the GM's fighters (level 0): she waits for them.
