@@ -143,6 +143,27 @@ describe("the Drama tracker", () => {
     expect(JSON.stringify(combat.toObject())).toBe(declared);
   });
 
+  it("issue 38 item 5: the GM picking Dramatic stance on the tracker starts its modifiers at 0 (they read as -20 Bd, -20 Momentum... before), and the dialog spells out its dice", async () => {
+    const { combat, byName } = await fight();
+    harness.switchUser(gm);
+    const { requestAction } = await import("../../src/foundry/combat/requests.js");
+    const pending = requestAction(combat as never, byName("Odo") as never, "stance");
+    let form: HTMLFormElement | null = null;
+    for (let i = 0; i < 200 && !(form = document.querySelector<HTMLFormElement>(".fray-drama-stance")); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(form!.closest(".application")?.querySelector("[data-jargon]")?.textContent).toBe("Dice: Bd Base · Rd Resistance · Dd Drama · Ad Armour");
+    form!.querySelector<HTMLInputElement>("[name='stance'][value='dramatic']")!.checked = true;
+    form!.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    const fields = [...document.querySelectorAll<HTMLInputElement>(".fray-drama-stance [name^='dramatic.']")];
+    expect(fields.map((f) => f.value)).toEqual(["0", "0", "0", "0", "0"]);
+    document.querySelector<HTMLButtonElement>(".fray-drama-stance button[type='submit']")!.click();
+    await pending;
+    await settle();
+    // A Dramatic stance with no modifier set moves no Momentum: Odo keeps his Grit of 2.
+    expect(byName("Odo").initiative).toBe(2);
+    expect((await rows()).Odo).toContain("Stance: Dramatic");
+  });
+
   it("a card in a started combat takes the stances declared on the tracker, and its Apply passes Momentum on the tracker, undone with the rest", async () => {
     const { combat, byName } = await fight();
     await combat.startCombat();
