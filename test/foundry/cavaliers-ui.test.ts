@@ -10,6 +10,7 @@ import type { Actor as HarnessActor, Item as HarnessItem } from "../../playgroun
 import { dropOnHotbar, hotbarOf, placeToken, type HarnessToken, type Macro } from "../../playground/foundry/ui.js";
 import type { AttackRequest, CheckRequest } from "../../src/foundry/rulesets/cavaliers/requests.js";
 import { bootWorld } from "./world.js";
+import { sheetDialogs } from "./sheet-dialogs.js";
 
 let ui: typeof import("../../src/foundry/rulesets/cavaliers/ui/index.js");
 
@@ -17,6 +18,7 @@ const attacks: AttackRequest[] = [];
 const checks: CheckRequest[] = [];
 
 const { harness, game, CONFIG } = bootWorld("cavaliers", { templates: ["dialog/cavaliers-attack.hbs", "dialog/cavaliers-attack-summary.hbs", "dialog/cavaliers-check.hbs", "dialog/problems.hbs", "dialog/footer.hbs"] });
+const { settle, dialog, openSheet, clickOpen, change } = sheetDialogs(harness);
 beforeAll(async () => {
   ui = await import("../../src/foundry/rulesets/cavaliers/ui/index.js");
 });
@@ -26,13 +28,6 @@ beforeEach(() => {
   ui.setRollFlow({ postAttack: async (r) => attacks.push(r), postCheck: async (r) => checks.push(r) });
   ui.setAreaLookup(null);
 });
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setTimeout(r, 0));
-    await harness.flush();
-  }
-};
 
 const specialty = (name: string, action: string, ranks: number, skill = "Dueling") => ({ name, type: "cavaliersSpecialty", system: { skill, attribute: "verve", ranks, action } });
 const GEAR = [
@@ -50,37 +45,13 @@ async function makeActor(name = "Aurore", system: Record<string, unknown> = {}, 
   return (await cls.create({ name, type, system: { attributes: { verve: 8 }, competency: 8, ...system }, items })) as unknown as Actor;
 }
 
-async function openSheet(actor: Actor): Promise<HTMLElement> {
-  const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> };
-  const app = await sheet.render({ force: true });
-  await harness.flush();
-  return app.element;
-}
-
 const itemNamed = (actor: Actor, name: string) => (actor as unknown as HarnessActor).items.find((i) => i.name === name) as HarnessItem;
 const rowOf = (sheet: HTMLElement, actor: Actor, name: string) => sheet.querySelector(`[data-item-id="${itemNamed(actor, name).id}"]`) as HTMLElement;
-const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
-
-/** Click a button whose handler opens a dialog (not awaited, as in Foundry) and wait for it. */
-async function clickOpen(button: Element | null, cls: string): Promise<HTMLFormElement> {
-  (button as HTMLElement).click();
-  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
-  await settle();
-  const found = dialog(cls);
-  if (!found) throw new Error(`no .${cls} opened`);
-  return found;
-}
 
 function target(...actors: Actor[]): HarnessToken[] {
   const tokens = actors.map((a) => placeToken(a as never));
   tokens.forEach((t, i) => t.setTarget(true, { releaseOthers: i === 0 }));
   return tokens;
-}
-
-function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectElement) => void): void {
-  if (!el) throw new Error("no such field");
-  apply(el as HTMLInputElement & HTMLSelectElement);
-  el.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 async function submit(form: HTMLFormElement): Promise<void> {

@@ -5,42 +5,15 @@
  * builds second sees what the first allocated and no die; a fighter out of the action has no buttons.
  */
 import { describe, expect, it } from "vitest";
-import type { Actor } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { placeToken } from "../../playground/foundry/ui.js";
 import { card, bootDrama, gm, ada, ines, odo, type Message } from "./drama-fixtures.js";
+import { sheetDialogs } from "./sheet-dialogs.js";
 
 const { harness, game, fx } = bootDrama({ templates: ["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"] });
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setTimeout(r, 0));
-    await harness.flush();
-  }
-};
-const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
-
-async function openSheet(actor: Actor): Promise<HTMLElement> {
-  const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> };
-  const app = await sheet.render({ force: true });
-  await harness.flush();
-  return app.element;
-}
-
-async function clickOpen(sheet: HTMLElement, action: string, cls: string): Promise<HTMLFormElement> {
-  (sheet.querySelector(`[data-action="${action}"]`) as HTMLElement).click();
-  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
-  await settle();
-  const found = dialog(cls);
-  if (!found) throw new Error(`no .${cls} opened`);
-  return found;
-}
-
-function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectElement) => void): void {
-  if (!el) throw new Error("no such field");
-  apply(el as HTMLInputElement & HTMLSelectElement);
-  el.dispatchEvent(new Event("change", { bubbles: true }));
-}
+const ui = sheetDialogs(harness);
+const { settle, dialog, openSheet, change } = ui;
+const clickOpen = (sheet: HTMLElement, action: string, cls: string) => ui.clickOpen(sheet.querySelector(`[data-action="${action}"]`), cls);
 
 /** The odds the dialog shows, label to percent. */
 const shown = (form: HTMLFormElement) => Object.fromEntries([...form.querySelectorAll<HTMLElement>(".fray-drama-odds dd")].map((dd) => [dd.dataset.odds, dd.textContent]));

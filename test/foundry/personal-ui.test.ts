@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Actor, User } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { bootWorld } from "./world.js";
-
+import { sheetDialogs } from "./sheet-dialogs.js";
 
 const { harness, game } = bootWorld(
   "cavaliers",
@@ -34,6 +34,7 @@ const { harness, game } = bootWorld(
     ({ ines, guard } = w.actors);
   },
 );
+const { settle, dialog, openSheet, clickOpen, change } = sheetDialogs(harness);
 
 let ada: User;
 let ines: Actor;
@@ -42,38 +43,6 @@ let guard: Actor;
 type Card = { kind: string; state: string; request: Record<string, unknown>; rules: Record<string, unknown> };
 const lastCard = () => (game.messages.contents.at(-1) as unknown as { system: { toObject(): Card } } | undefined)?.system.toObject();
 const itemNamed = (actor: Actor, name: string) => (actor as unknown as { items: { contents: { id: string; name: string; system: Record<string, unknown>; update(d: object): Promise<unknown> }[] } }).items.contents.find((i) => i.name === name)!;
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setTimeout(r, 0));
-    await harness.flush();
-  }
-};
-
-
-async function openSheet(actor: Actor): Promise<HTMLElement> {
-  const app = await (actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> }).render({ force: true });
-  await harness.flush();
-  return app.element;
-}
-
-const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
-
-/** Clicks a button whose handler opens a dialog (not awaited, as in Foundry) and waits for it. */
-async function clickOpen(button: Element | null, cls: string): Promise<HTMLFormElement> {
-  (button as HTMLElement).click();
-  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
-  await settle();
-  const found = dialog(cls);
-  if (!found) throw new Error(`no .${cls} opened`);
-  return found;
-}
-
-function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectElement) => void): void {
-  if (!el) throw new Error("no such field");
-  apply(el as HTMLInputElement & HTMLSelectElement);
-  el.dispatchEvent(new Event("change", { bubbles: true }));
-}
 
 async function submit(form: HTMLFormElement): Promise<void> {
   form.dispatchEvent(new Event("submit", { cancelable: true, bubbles: true }));

@@ -7,9 +7,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { unhexRules } from "../../src/rules/unhex/index.js";
 import { bootUnhex, t, card, type Message } from "./unhex-fixtures.js";
+import { sheetDialogs } from "./sheet-dialogs.js";
 
 let percent: (p: number) => string;
 const { harness, fx } = bootUnhex();
+const { settle, dialog, openSheet, clickOpen, change } = sheetDialogs(harness);
 beforeAll(async () => {
   ({ percent } = await import("../../src/foundry/cards/index.js"));
 });
@@ -17,37 +19,6 @@ beforeAll(async () => {
 beforeEach(() => {
   for (const dialog of document.querySelectorAll(".fray-dialog")) dialog.remove();
 });
-
-const settle = async () => {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setTimeout(r, 0));
-    await harness.flush();
-  }
-};
-const dialog = (cls: string) => document.querySelector(`.${cls}`) as HTMLFormElement | null;
-
-async function openSheet(actor: typeof t.ada): Promise<HTMLElement> {
-  const sheet = actor.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }> };
-  const app = await sheet.render({ force: true });
-  await harness.flush();
-  return app.element;
-}
-
-async function clickOpen(button: Element | null, cls: string): Promise<HTMLFormElement> {
-  if (!button) throw new Error("no such button");
-  (button as HTMLElement).click();
-  for (let i = 0; i < 200 && !dialog(cls); i++) await new Promise((r) => setTimeout(r, 5));
-  await settle();
-  const found = dialog(cls);
-  if (!found) throw new Error(`no .${cls} opened`);
-  return found;
-}
-
-function change(el: Element | null, apply: (el: HTMLInputElement & HTMLSelectElement) => void): void {
-  if (!el) throw new Error("no such field");
-  apply(el as HTMLInputElement & HTMLSelectElement);
-  el.dispatchEvent(new Event("change", { bubbles: true }));
-}
 
 const shown = (cls: string) => Object.fromEntries([...dialog(cls)!.querySelectorAll<HTMLElement>("[data-odds]")].map((dd) => [dd.dataset.odds, dd.textContent]));
 const targetToken = (token: unknown) => (token as { object: { setTarget(on: boolean): void } }).object.setTarget(true);
