@@ -1,0 +1,126 @@
+/**
+ * Card-level fights with unlinked tokens in Drama, Torchlight and Unhex (issue 33): two tokens of
+ * one pack NPC dragged onto a scene (unlinked and numbered, as the pack says) and a linked player
+ * character. A card at one NPC token changes that token's actor alone (the other token and the
+ * pack's actor in the Actors directory never change), Undo restores that token, the character's
+ * directory sheet shows her damage, and the ruleset's records of the fight tell the two tokens apart.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../../playground/foundry/index.js";
+import type { TokenDocument } from "../../playground/foundry/scene.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import type { RulesetId } from "../../src/rules/ruleset.js";
+import { bootWorld, playRuleset, type ActorData } from "./world.js";
+
+const world = bootWorld("every");
+const { harness, game } = world;
+
+type Token = TokenDocument & { actor: Actor & { isToken: boolean; statuses: Set<string> }; name: string };
+type Message = { system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
+type Card = { state: string; refs: Record<string, { actor: string; token?: string }>; applied: { uuid: string; key: string }[]; outcome: { awaiting?: { choice: string } } };
+const card = (message: Message) => message.system.toObject() as unknown as Card;
+
+/** A pack document as Foundry imports it: the CLI's `_key`s are not document fields. */
+function imported(file: string): ActorData {
+  return JSON.parse(readFileSync(file, "utf8"), (key, value: unknown) => (key === "_key" ? undefined : value)) as ActorData;
+}
+
+/** The GM drags the pack NPC twice and the character once onto a scene. */
+async function table(id: RulesetId, file: string, character: Partial<ActorData> = {}) {
+  await playRuleset(game, id);
+  const npc = await world.actor(imported(file));
+  const pc = await world.actor({ name: "Heroine", type: `${id}Character`, ...character });
+  const one = (await world.drag(npc)) as Token;
+  const two = (await world.drag(npc)) as Token;
+  const heroine = (await world.drag(pc)) as Token;
+  return { npc, pc, one, two, heroine };
+}
+
+async function click(message: Message, selector: string): Promise<void> {
+  const button = (await message.renderHTML()).querySelector<HTMLElement>(selector);
+  if (!button) throw new Error(`no button ${selector} in state ${card(message).state}`);
+  button.click();
+  const { cardsIdle } = await import("../../src/foundry/cards/index.js");
+  await cardsIdle();
+}
+
+const system = <T>(actor: Actor) => actor.system as unknown as T;
+const fromDirectory = (actor: Actor) => game.actors.get(actor.id as string) as Actor;
+
+describe("drama: a shot at one of two Warriors", () => {
+  type Drama = { grit: { value: number }; flesh: { value: number } };
+  const tracks = (actor: Actor) => [system<Drama>(actor).grit.value, system<Drama>(actor).flesh.value];
+  const CROSSBOW = { name: "Crossbow", type: "dramaWeapon", system: { weaponClass: "large", skill: "", ranged: true } };
+
+  it("wounds that token's actor alone, and Undo restores it", async () => {
+    const { npc, pc, one, two, heroine } = await table("drama", "packs/drama-npcs/warrior.json", { system: { attributes: { physical: 3, agility: 3 }, skill: 3, grit: { value: 4, max: 4 }, flesh: { value: 6, max: 6 } }, items: [CROSSBOW] });
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
+    const crossbow = (pc as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    queueFaces(...Array.from({ length: 12 }, () => 6), ...Array.from({ length: 6 }, () => 1));
+    const answer = { weapon: crossbow, situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0 };
+    const message = (await postRanged(pc as never, { actor: two.actor as never, uuid: two.uuid } as never, answer)) as unknown as Message;
+    expect(card(message).refs.target).toEqual({ actor: two.actor.uuid, token: two.uuid });
+    if (card(message).outcome.awaiting) {
+      queueFaces(...Array.from({ length: 12 }, () => 1));
+      await chooseOnCard(message as never, card(message).outcome.awaiting!.choice, {});
+      await cardsIdle();
+    }
+    expect(card(message).state).toBe("applied");
+    expect(new Set(card(message).applied.map((record) => record.uuid))).toEqual(new Set([two.actor.uuid]));
+    expect(tracks(two.actor)).not.toEqual([6, 7]);
+    expect([tracks(one.actor), tracks(npc)]).toEqual([[6, 7], [6, 7]]);
+    expect(tracks(heroine.actor)).toEqual(tracks(fromDirectory(pc)));
+    await click(message, "[data-fray-action='undo']");
+    expect([tracks(one.actor), tracks(two.actor), tracks(npc)]).toEqual([[6, 7], [6, 7], [6, 7]]);
+    expect(two.actor.statuses.size).toBe(0);
+  });
+});
+
+describe("drama: two Warriors' tokens in the tracker and a skirmish round", () => {
+  type Drama = { grit: { value: number }; flesh: { value: number } };
+  const tracks = (actor: Actor) => [system<Drama>(actor).grit.value, system<Drama>(actor).flesh.value];
+
+  it("each Warrior declares its own stance; a skirmish names each token's own actor, wounds the Heroine's sheet, and gives each Warrior Momentum of its own", async () => {
+    const { npc, pc, one, two, heroine } = await table("drama", "packs/drama-npcs/warrior.json", { system: { attributes: { physical: 2, agility: 2 }, skill: 1, grit: { value: 2, max: 2 }, flesh: { value: 6, max: 6 } } });
+    const { combat, combatants } = await world.fight([one, two, heroine]);
+    const [first, second, hers] = combatants.map((c) => c.id as string);
+    await combat.rollInitiative([first!, second!, hers!]);
+    await harness.flush();
+    await combat.startCombat();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const { declaredStance } = await import("../../src/foundry/rulesets/drama/combat/state.js");
+    const { stanceRound } = await import("../../src/foundry/rulesets/drama/combat/index.js");
+    const declare = (id: string, stance: string) => ask("combat.act", { combat: combat.id!, combatants: [id], action: "stance", choice: { stance } });
+    expect(await declare(hers!, "stand")).toMatchObject({ ok: true });
+    expect(await declare(first!, "press")).toMatchObject({ ok: true });
+    expect(await declare(second!, "defend")).toMatchObject({ ok: true });
+    const round = stanceRound(combat as never);
+    expect([one, two].map((token) => declaredStance(combat as never, `Token:${token.id}`, round)?.stance)).toEqual(["press", "defend"]);
+
+    const count = game.messages.size;
+    expect(await ask("combat.act", { combat: combat.id!, combatants: [combat.turns[0]!.id!], action: "skirmish", choice: { engagements: [{ between: [hers, first] }, { between: [hers, second] }] } })).toMatchObject({ ok: true });
+    const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
+    await cardsIdle();
+    expect(game.messages.size).toBe(count + 1);
+    const message = game.messages.contents.at(-1) as unknown as Message;
+    const refs = Object.values(card(message).refs);
+    expect(refs).toEqual(expect.arrayContaining([{ actor: one.actor.uuid, token: one.uuid }, { actor: two.actor.uuid, token: two.uuid }, { actor: pc.uuid, token: heroine.uuid }]));
+    for (let step = 0; step < 12 && card(message).outcome.awaiting; step += 1) {
+      const { choice } = card(message).outcome.awaiting!;
+      queueFaces(...Array.from({ length: 60 }, () => 6));
+      await chooseOnCard(message as never, choice, choice.endsWith("Stance") ? "stand" : {});
+      await cardsIdle();
+    }
+    expect(card(message).state).toBe("applied");
+    // The Warriors' sixes wound the Heroine: her sheet in the Actors directory shows it; the Warriors' tokens and the pack's actor are untouched.
+    expect(tracks(fromDirectory(pc))).toEqual([0, 2]);
+    expect([tracks(one.actor), tracks(two.actor), tracks(npc)]).toEqual([[6, 7], [6, 7], [6, 7]]);
+    // Each Warrior now holds Momentum over her, a record of its own token.
+    const momentum = card(message).applied.filter((record) => record.key.includes("dramaMomentum")).map((record) => (record as unknown as { after: string }).after);
+    expect(momentum.sort()).toEqual([`Token:${one.id}`, `Token:${two.id}`].sort());
+    await click(message, "[data-fray-action='undo']");
+    expect(tracks(fromDirectory(pc))).toEqual([2, 6]);
+  });
+});
