@@ -124,3 +124,55 @@ describe("drama: two Warriors' tokens in the tracker and a skirmish round", () =
     expect(tracks(fromDirectory(pc))).toEqual([2, 6]);
   });
 });
+
+describe("unhex: two Bouncers' tokens, on teams of their own, and a linked Heroine", () => {
+  type Unhex = { level: { value: number }; wounds: Record<string, number> };
+  const level = (actor: Actor) => system<Unhex>(actor).level.value;
+  const itemOf = (actor: Actor, name: string) => (actor as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((item) => item.name === name)!.id;
+
+  /** The attack card played through by the GM: no reaction, no reroll, these dice for the attack, the units die as damage. */
+  async function attack(attacker: Token, target: Token, weapon: string, ...faces: number[]): Promise<Message> {
+    const unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
+    const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
+    const message = (await unhex.postUnhexAttack({ attacker: attacker.actor.uuid, attackerToken: attacker.uuid, target: target.actor.uuid, targetToken: target.uuid, weapon: itemOf(attacker.actor, weapon), outOfTurn: true })) as unknown as Message;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    const answers: Record<string, string> = { reaction: "none", roll: "true", damageDie: "units" };
+    for (let step = 0; step < 8 && card(message).outcome.awaiting; step += 1) {
+      const { choice } = card(message).outcome.awaiting!;
+      if (choice === "roll") queueFaces(...faces);
+      await chooseOnCard(message as never, choice, answers[choice] ?? "none");
+      await cardsIdle();
+    }
+    expect(card(message).state).toBe("applied");
+    return message;
+  }
+
+  it("the GM moves one Bouncer to another team; each Bouncer's blow, wound and spent action are its own token's; the Heroine's sheet shows hers; Undo restores the right Bouncer", async () => {
+    const { npc, pc, one, two, heroine } = await table("unhex", "packs/unhex-npcs/bouncer.json", { items: [{ name: "Pistol", type: "unhexWeapon", system: { kind: "one-handed-ranged", held: true } }] });
+    const { combat, combatants } = await world.fight([one, two, heroine], true);
+    const [first, second] = combatants;
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const { teamOf, budgetOf } = await import("../../src/foundry/rulesets/unhex/combat/state.js");
+    expect(await ask("combat.act", { combat: combat.id!, combatants: [second!.id!], action: "team", choice: {} })).toMatchObject({ ok: true });
+    expect(teamOf(combat as never, first as never)).not.toBe(teamOf(combat as never, second as never));
+    expect(Object.keys((combat.flags as { fray: { unhex: object } }).fray.unhex)).toEqual([`Token:${two.id}`]);
+
+    // Bouncer (1) hits the Heroine: 3,2 = 32 under his 45, on her sheet in the Actors directory.
+    const herLevel = level(pc);
+    const blow = await attack(one, heroine, "Brass Knuckles", 3, 2);
+    expect(card(blow).outcome).toMatchObject({ result: { hit: true } });
+    expect(level(fromDirectory(pc))).toBeLessThan(herLevel);
+    expect([level(one.actor), level(two.actor), level(npc)]).toEqual([45, 45, 45]);
+    // The action it spent is Bouncer (1)'s alone.
+    expect([budgetOf(combat as never, first as never).available, budgetOf(combat as never, second as never).available]).toEqual([0, 1]);
+
+    // The Heroine shoots Bouncer (2): his token's actor takes it, Bouncer (1) and the pack's Bouncer do not.
+    const message = await attack(heroine, two, "Pistol", 3, 2);
+    expect(new Set(card(message).applied.filter((record) => record.uuid.includes("Actor")).map((record) => record.uuid))).toContain(two.actor.uuid);
+    expect(level(two.actor)).toBeLessThan(45);
+    expect([level(one.actor), level(npc)]).toEqual([45, 45]);
+    expect(system<Unhex>(one.actor).wounds).toEqual(system<Unhex>(npc).wounds);
+    await click(message, "[data-fray-action='undo']");
+    expect([level(one.actor), level(two.actor), level(npc)]).toEqual([45, 45, 45]);
+  });
+});
