@@ -176,3 +176,69 @@ describe("unhex: two Bouncers' tokens, on teams of their own, and a linked Heroi
     expect([level(one.actor), level(two.actor), level(npc)]).toEqual([45, 45, 45]);
   });
 });
+
+describe("torchlight: two Bandit Swordsmen's tokens and a linked Heroine on the Combat Grid", () => {
+  type Torchlight = { breath: { value: number }; characteristics: Record<string, { dc: number }>; incapacitated: boolean };
+  const vitals = (actor: Actor) => [system<Torchlight>(actor).breath.value, system<Torchlight>(actor).characteristics.str!.dc];
+  const flags = (combat: { flags: unknown }) => (combat.flags as { fray: { torchlight: Record<string, Record<string, unknown>> } }).fray.torchlight;
+  const SWORD = { name: "Sword", type: "torchlightWeapon", system: { die: 10, kind: "melee", damageType: "slashing" } };
+  const scores = (str: number, dex: number) => Object.fromEntries(["str", "dex", "wil", "san", "luck"].map((c) => [c, { dc: c === "str" ? str : c === "dex" ? dex : 10, max: c === "str" ? str : c === "dex" ? dex : 10 }]));
+
+  it("each token has its own initiative, place on the grid and queued hit; the round's damage lands on the Bandit hit (not the other, nor the pack's) and on the Heroine's sheet; Undo restores them", async () => {
+    const { npc, pc, one, two, heroine } = await table("torchlight", "packs/torchlight-combatants/bandit-swordsman.json", { system: { breath: { value: 1, max: 3 }, characteristics: scores(11, 13), proficiencies: 1, lane: 5, stance: "steadied" }, items: [SWORD] });
+    const { combat } = await world.fight([one, two, heroine], true);
+    const [kOne, kTwo, kHer] = [one, two, heroine].map((token) => `Token:${token.id}`);
+    const torchlight = await import("../../src/foundry/rulesets/torchlight/cards/index.js");
+    const { cardsIdle } = await import("../../src/foundry/cards/index.js");
+    // Dex saves in the Combat's order: Bandit (1) passes, Bandit (2) fails, the Heroine passes.
+    queueFaces(9, 15, 12);
+    await torchlight.postTorchlightInitiative(combat as never, [kOne!, kTwo!, kHer!]);
+    await cardsIdle();
+    const initiative = flags(combat).initiative as Record<string, unknown>;
+    expect(Object.keys(initiative).sort()).toEqual([kOne, kTwo, kHer].sort());
+    expect(initiative[kOne!]).not.toEqual(initiative[kTwo!]);
+    // Each Bandit stands where its own token was placed: the grid has a place for each.
+    const grid = flags(combat).grid as Record<string, { lane: number }>;
+    expect(Object.keys(grid).sort()).toEqual([kOne, kTwo, kHer].sort());
+
+    /** An attack card played through: declarations closed, a Feint kept. */
+    async function attack(attacker: Token, target: Token, face: number): Promise<void> {
+      const weapon = (attacker.actor as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+      queueFaces(face);
+      const message = (await torchlight.postTorchlightAttack({ combat: combat.id as string, attacker: { actor: attacker.actor.uuid, token: attacker.uuid }, target: { actor: target.actor.uuid, token: target.uuid }, weapon })) as unknown as Message;
+      expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+      await cardsIdle();
+      if (card(message).outcome.awaiting?.choice === "held") {
+        await askGrid("rollDeclared", { combat: combat.id, side: (card(message) as unknown as { request: { side: string } }).request.side });
+        await cardsIdle();
+      }
+      if (card(message).outcome.awaiting?.choice === "feint") await click(message, "[data-fray-value='keep']");
+      expect(card(message).state, JSON.stringify(card(message).outcome.awaiting)).toBe("applied");
+    }
+    // The GM puts the Heroine and Bandit (2) in the first lane; Bandit (1) stays where it stood: each token moves alone.
+    const { askGrid } = await import("../../src/foundry/rulesets/torchlight/combat/grid-requests.js");
+    for (const [key, lane, stance] of [[kTwo, 1, "steadied"], [kHer, 1, "aggressive"]] as const) expect(await askGrid("move", { combat: combat.id, combatant: key, lane, stance })).toMatchObject({ ok: true });
+    expect([kOne, kTwo, kHer].map((key) => (flags(combat).grid as typeof grid)[key!]!.lane)).toEqual([grid[kOne!]!.lane, 1, 1]);
+    expect(grid[kOne!]!.lane).not.toBe(1);
+    await attack(heroine, two, 6);
+    await combat.update({ "flags.fray.torchlight.phase": "gm" });
+    await attack(two, heroine, 3);
+    const hits = flags(combat).hits as Record<string, { target: string } | null>;
+    expect([hits[kHer!]?.target, hits[kTwo!]?.target, hits[kOne!] ?? null]).toEqual([kTwo, kHer, null]);
+
+    await combat.update({ "flags.fray.torchlight.phase": "environment" });
+    const before = { one: vitals(one.actor), two: vitals(two.actor), pc: vitals(pc) };
+    const round = (await torchlight.postTorchlightRound(combat as never)) as unknown as Message;
+    for (let step = 0; step < 6 && card(round).outcome.awaiting; step += 1) {
+      queueFaces(20);
+      await click(round, "[data-fray-action='saves']");
+    }
+    expect(card(round).state).toBe("applied");
+    expect(vitals(two.actor)).not.toEqual(before.two);
+    expect(vitals(one.actor)).toEqual(before.one);
+    expect(vitals(npc)).toEqual(before.one);
+    expect(vitals(fromDirectory(pc))).not.toEqual(before.pc);
+    await click(round, "[data-fray-action='undo']");
+    expect([vitals(one.actor), vitals(two.actor), vitals(fromDirectory(pc))]).toEqual([before.one, before.two, before.pc]);
+  });
+});
