@@ -170,6 +170,11 @@ describe("unhex: two Bouncers' tokens, on teams of their own, and a linked Heroi
     const message = await attack(heroine, two, "Pistol", 3, 2);
     expect(new Set(card(message).applied.filter((record) => record.uuid.includes("Actor")).map((record) => record.uuid))).toContain(two.actor.uuid);
     expect(level(two.actor)).toBeLessThan(45);
+    // What Apply changed names the token hit, as the tracker does: never the NPC's name alone, which both Bouncers share.
+    const changed = [...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent ?? "");
+    expect(changed).toContain(`Bouncer (2): Level 45 → ${level(two.actor)}`);
+    expect(changed.filter((line) => line.startsWith("Bouncer:"))).toEqual([]);
+    expect(card(message).applied.filter((record) => record.uuid === two.actor.uuid).map((record) => (record as unknown as { name: string }).name)).toContain("Bouncer (2)");
     expect([level(one.actor), level(npc)]).toEqual([45, 45]);
     expect(system<Unhex>(one.actor).wounds).toEqual(system<Unhex>(npc).wounds);
     await click(message, "[data-fray-action='undo']");
