@@ -112,6 +112,12 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     await button.click();
     const dialog = page.locator(`.${cls}`).last();
     await dialog.waitFor();
+    // Issue 38 item 5: every Drama dialog spells out its dice as a line of text, not a tooltip (each
+    // dialog photographed below is also measured within a 720 px window with this line shown).
+    const legend = dialog.locator("[data-jargon]");
+    expect(await legend.isVisible()).toBe(true);
+    expect(await legend.innerText()).toBe("Dice: Bd Base · Rd Resistance · Dd Drama · Ad Armour");
+    expect(await dialog.locator("[data-jargon-tooltip]").count()).toBe(0);
     return dialog;
   }
 
@@ -194,6 +200,14 @@ describe.skipIf(!browserAvailable())("a Drama in History round in Chromium", () 
     const ranking = await lastMessage(page);
     expect((await cardOf(page, ranking)).result).toMatchObject({ order: ["Berold", "Ines", "Fyrd 1", "Fyrd 2", "Odo"] });
     await screenshot(await show(page, ranking), "drama-card-momentum");
+    // The GM's stance dialog at its tallest, a dramatic stance with its five modifiers, fits 720 px with
+    // the dice legend shown; closed unanswered, it declares nothing.
+    const odoRow = tracker.locator("li.combatant").filter({ has: page.locator(".name", { hasText: "Odo" }) });
+    const stanceDialog = await openDialog(page, odoRow.locator("[data-fray-action='stance']"), "fray-drama-stance");
+    await stanceDialog.locator("[name='stance'][value='dramatic']").check();
+    await stanceDialog.locator("[name='dramatic.base']").waitFor();
+    await screenshot(stanceDialog, "drama-stance-dialog");
+    await stanceDialog.locator("[data-action='close']").first().click();
     await closeWindows(page);
 
     // Ada opens Ines's sheet, targets Odo and engages him with her sword.

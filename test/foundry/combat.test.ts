@@ -432,6 +432,23 @@ describe("the GM's clock and roster", () => {
       }
     });
 
+    it("follows the acting fighter the GM points at her token (the move replaces the clock whole, ==clock), and a player's forged turn still goes back", async () => {
+      const { combat, combatants } = await begun();
+      const SceneClass = (globalThis as unknown as { Scene: { create(d: object): Promise<{ id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<{ id: string }[]> }> } }).Scene;
+      const scene = await SceneClass.create({ name: "Hall", active: true });
+      const [token] = await scene.createEmbeddedDocuments("Token", [{ name: "Ana", actorId: combatants[0]!.actorId, actorLink: true, disposition: 1 }]);
+      await combatants[0]!.update({ tokenId: token!.id, sceneId: scene.id });
+      await kept();
+      // Ana acts, now as her token's fighter: the clock moved with her records, not to no one.
+      expect(clock(combat)).toEqual({ round: 1, combatant: `Token:${token!.id}` });
+      // Foundry kept her turn by sorting before her records moved, which put her last: the keeper puts it back on her.
+      expect([combat.turn, combat.combatant?.name]).toEqual([0, "Ana"]);
+      harness.switchUser(ada);
+      await combat.update({ turn: 2 });
+      await kept();
+      expect([combat.turn, combat.combatant?.name]).toEqual([0, "Ana"]);
+    });
+
     it("passes to whoever Foundry hands the turn when the acting combatant leaves", async () => {
       const { combat, combatants } = await begun();
       await combatants[0]!.delete();

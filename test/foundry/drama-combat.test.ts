@@ -92,6 +92,25 @@ describe("the Drama tracker", () => {
     expect(Object.values(shown).join(" ")).not.toMatch(/FRAY\./);
   });
 
+  it("issue 38 item 6: round-one Momentum worked out before the GM presses Begin (Foundry's tracker offers it) stands once the fight begins, as Unhex's team initiative does", async () => {
+    const { combat, byName } = await fight();
+    expect(combat.round).toBe(0);
+    expect(order(combat)).toEqual(["Berold", "Ines", "Fyrd 1", "Odo"]);
+    await combat.startCombat();
+    await settle();
+    expect(combat.round).toBe(1);
+    expect(order(combat)).toEqual(["Berold", "Ines", "Fyrd 1", "Odo"]);
+    expect(combat.turns.map((c) => c.initiative)).toEqual([6, 4, 3, 2]);
+    expect((await rows()).Berold).toContain("Holds Momentum");
+    // Every row is ranked: Roll All finds nobody left to roll for, and the ranking is not posted again.
+    const posted = () => game.messages.contents.filter((m) => card(m as unknown as Message).kind === "drama.momentum").length;
+    await vi.waitFor(() => expect(posted()).toBe(1), { timeout: 20_000 });
+    await combat.rollAll();
+    await settle();
+    expect(posted()).toBe(1);
+    expect(byName("Odo").initiative).toBe(2);
+  });
+
   it("has each owner declare on her row in turn, the one higher in Actor rank after her opponents, and the stance moves the order", async () => {
     const { combat, byName } = await fight();
     // Ines (level 2) ranks above both the GM's fighters (level 0): she waits for them.
@@ -122,6 +141,27 @@ describe("the Drama tracker", () => {
     await declare(combat, byName("Odo"), "press");
     expect(harness.notifications.at(-1)?.message).toContain("already declared after seeing your stance");
     expect(JSON.stringify(combat.toObject())).toBe(declared);
+  });
+
+  it("issue 38 item 5: the GM picking Dramatic stance on the tracker starts its modifiers at 0 (they read as -20 Bd, -20 Momentum... before), and the dialog spells out its dice", async () => {
+    const { combat, byName } = await fight();
+    harness.switchUser(gm);
+    const { requestAction } = await import("../../src/foundry/combat/requests.js");
+    const pending = requestAction(combat as never, byName("Odo") as never, "stance");
+    let form: HTMLFormElement | null = null;
+    for (let i = 0; i < 200 && !(form = document.querySelector<HTMLFormElement>(".fray-drama-stance")); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(form!.closest(".application")?.querySelector("[data-jargon]")?.textContent).toBe("Dice: Bd Base · Rd Resistance · Dd Drama · Ad Armour");
+    form!.querySelector<HTMLInputElement>("[name='stance'][value='dramatic']")!.checked = true;
+    form!.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    const fields = [...document.querySelectorAll<HTMLInputElement>(".fray-drama-stance [name^='dramatic.']")];
+    expect(fields.map((f) => f.value)).toEqual(["0", "0", "0", "0", "0"]);
+    document.querySelector<HTMLButtonElement>(".fray-drama-stance button[type='submit']")!.click();
+    await pending;
+    await settle();
+    // A Dramatic stance with no modifier set moves no Momentum: Odo keeps his Grit of 2.
+    expect(byName("Odo").initiative).toBe(2);
+    expect((await rows()).Odo).toContain("Stance: Dramatic");
   });
 
   it("a card in a started combat takes the stances declared on the tracker, and its Apply passes Momentum on the tracker, undone with the rest", async () => {

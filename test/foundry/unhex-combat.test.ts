@@ -243,6 +243,44 @@ describe("Unhex team initiative in the tracker", () => {
     expect(view("Ada").facts).toContain("2 actions (an extra one: use it this round)");
   });
 
+  it("issue 38 item 6: initiative rolled before the GM presses Begin (Foundry's tracker offers it) is round 1's, as in Drama: its order and Ada's critical's extra action stand once the fight begins", async () => {
+    harness.switchUser(t.gm);
+    type Fresh = K & { startCombat(): Promise<unknown>; createEmbeddedDocuments(n: string, d: object[]): Promise<C[]>; rollInitiative(ids: string[]): Promise<unknown> };
+    const CombatClass = harness.CONFIG.Combat.documentClass as unknown as { create(d: object): Promise<Fresh> };
+    const fresh = await CombatClass.create({ active: true, scene: t.scene.id });
+    const made = await fresh.createEmbeddedDocuments(
+      "Combatant",
+      t.combatants.map((c) => ({ actorId: c.actorId, tokenId: c.tokenId, sceneId: t.scene.id, name: c.name })),
+    );
+    await harness.flush();
+    const row = (name: string) => made.find((c) => c.name === name)!;
+    expect((fresh as unknown as { round: number }).round).toBe(0);
+    harness.switchUser(t.users.ada);
+    await fresh.rollInitiative([row("Ada").id!]);
+    await harness.flush();
+    const message = lastMessage();
+    expect(card(message)).toMatchObject({ kind: "unhex.initiative", request: { combat: fresh.id, round: 1 } });
+    // 33: doubles under her level 50, a critical success; the Guard's 45 beats it.
+    await fx.choose(t.users.ada, message, "rolls.friendly", "true", 3, 3);
+    await fx.choose(t.gm, message, "rolls.hostile", "true", 4, 5);
+    await fx.choose(t.gm, message, "order", "hostile,friendly");
+    expect(card(message).state).toBe("applied");
+    // Before Begin the rows already show the team order; the actions count from round 1.
+    expect(rules.view(fresh, row("Guard")).facts[0]).toBe("Hostile team: turn 1");
+    expect(rules.view(fresh, row("Ada")).facts).toEqual(["Friendly team: turn 2"]);
+    harness.switchUser(t.gm);
+    await fresh.startCombat();
+    await harness.flush();
+    expect(rules.view(fresh, row("Ada")).facts).toEqual(["Friendly team: turn 2", "2 actions (an extra one: use it this round)"]);
+    expect(rules.view(fresh, row("Ada")).buttons.map((b) => b.action)).not.toContain("roundInitiative");
+    // Round 1's initiative is rolled: a second roll, now begun, is refused and posts nothing.
+    const before = harness.game.messages.contents.length;
+    await fresh.rollInitiative([row("Guard").id!]);
+    await harness.flush();
+    expect(harness.game.messages.contents.length).toBe(before);
+    expect(harness.notifications.at(-1)?.message).toContain("already rolled");
+  });
+
   it("a row's action: Ada spends hers from her row, then has none; Bob cannot spend Ada's; a player cannot ask for the GM's team control", async () => {
     harness.switchUser(t.users.ada);
     expect(view("Ada").buttons.map((b) => b.action)).toEqual(["roundInitiative", "spend"]);

@@ -46,6 +46,19 @@ function sortedFor(combat: Combat.Implementation, keys: Map<string, OrderKey>): 
 }
 
 /**
+ * Whether an update writes the clock itself: as `clock`, or replaced or deleted whole (`==clock`,
+ * `-=clock`, as the fighter-key moves of migration.ts write it, or all of Fray's flags so). Such an
+ * update's clock is the GM's word; one derived from before it would undo it.
+ */
+function namesClock(changes: Record<string, unknown>): boolean {
+  const flags = changes.flags as Record<string, unknown> | undefined;
+  if (!flags || typeof flags !== "object") return false;
+  if (`==${SYSTEM_ID}` in flags || `-=${SYSTEM_ID}` in flags) return true;
+  const ours = flags[SYSTEM_ID];
+  return typeof ours === "object" && ours !== null && [CLOCK_KEY, `==${CLOCK_KEY}`, `-=${CLOCK_KEY}`].some((key) => key in ours);
+}
+
+/**
  * Fray's Combat: initiative and turn order come from the active ruleset's tracker rules, over what
  * only a GM writes (the clock, the roster and the ruleset's state in the Combat's flags). A ruleset
  * without them yet says so instead of rolling another game's initiative.
@@ -183,7 +196,7 @@ export class FrayCombat extends Combat {
     if (allowed === false || !user.isGM) return allowed;
     const moves = "round" in changes || "turn" in changes;
     if (!moves && !foundry.utils.hasProperty(changes, `flags.${SYSTEM_ID}`)) return allowed;
-    if (foundry.utils.hasProperty(changes, `flags.${SYSTEM_ID}.${CLOCK_KEY}`)) return allowed;
+    if (namesClock(changes)) return allowed;
     const clock = clockOf(this);
     if (!moves && !clock.kept) return allowed;
     const round = typeof changes.round === "number" ? changes.round : clock.round;

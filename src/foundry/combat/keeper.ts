@@ -151,11 +151,16 @@ function onUpdateCombatant(combatant: Combatant.Implementation, changed: Record<
   });
 }
 
-/** A GM pointed a combatant at another token or actor: its fighter's records go to the key it has now. */
+/**
+ * A GM pointed a combatant at another token or actor: its fighter's records go to the key it has now.
+ * Foundry kept the acting combatant's turn across that combatant update by sorting before the records
+ * moved (Combatant._preUpdateOperation), so its turn may name someone else: it goes back to the clock.
+ */
 async function renameFighter(combat: Combat.Implementation, from: string, to: string): Promise<void> {
   const update = renamedFighterUpdate(combat, from, to);
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
   if (update) await combat.update(update as never, { turnEvents: false } as never);
+  await settleClock(combat);
 }
 
 /** A GM marked or cleared the combatant's defeat: the roster keeps it, and the tracker's row shows it whatever the actor's status says. */

@@ -41,7 +41,8 @@ export class StanceDialog extends DramaDialog<StanceValues, StanceAnswer> {
     const raw = formValues(form);
     const stance = this.dramaticOnly ? "dramatic" : ((STANCES as readonly string[]).includes(String(raw.stance)) ? String(raw.stance) : "stand") as Stance;
     const given = (raw.dramatic ?? {}) as Record<string, unknown>;
-    const dramatic = Object.fromEntries(FIELDS.map((f) => [f, whole(given[f], f === "drama" ? -10 : -20, f === "drama" ? 10 : 20)])) as Required<DramaticModifiers>;
+    // The modifiers are drawn only once Dramatic is picked: a field not on the form keeps its value (0 at first), never the bound.
+    const dramatic = Object.fromEntries(FIELDS.map((f) => [f, whole(given[f] ?? this.values.dramatic[f], f === "drama" ? -10 : -20, f === "drama" ? 10 : 20)])) as Required<DramaticModifiers>;
     return { stance, dramatic };
   }
 

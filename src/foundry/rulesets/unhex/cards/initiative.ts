@@ -8,7 +8,6 @@
  */
 import type { Outcome } from "../../../../core/outcome.js";
 import { integerIn } from "../../../cards/checks.js";
-import { hasBegun, roundOf } from "../../../combat/clock.js";
 import { rosterPath } from "../../../combat/roster.js";
 import { byKey, combatId, optional, requestOf, text, whole } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
@@ -16,7 +15,7 @@ import type { CardData } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { goodAt, isPc, unhexData } from "../actors.js";
-import { roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
+import { initiativeRound, roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
 import { budgetFromRolls } from "./apply.js";
 import { teamName, unhexCardContext, unhexHeadline } from "./view.js";
 import { cardName } from "../../../cards/documents.js";
@@ -56,9 +55,9 @@ function levelOf(combatant: Combatant.Implementation): number {
 /** The round's rollers, by team: the open request names one combatant per team, who must be among its highest level. */
 function prepare(raw: Record<string, unknown>, actors: CardActors): Record<string, unknown> {
   const combat = typeof raw.combat === "string" ? (game.combats?.get(raw.combat) as Combat.Implementation | undefined) : undefined;
-  if (!combat || !hasBegun(combat)) return refuse("NoFight");
+  if (!combat) return refuse("NoFight");
   const round = integerIn(raw.round, 1, 10_000, "round");
-  const now = roundOf(combat);
+  const now = initiativeRound(combat);
   if (round !== now) refuse("NotThisRound", { round: String(now) });
   const state = roundState(combat);
   if (state.round === now) refuse("InitiativeRolled", { round: String(now) });

@@ -16,7 +16,7 @@ import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
 import { teamsOf } from "../cards/initiative.js";
 import { combatEndOf, combatEndRequest } from "./end.js";
-import { BUDGET_KEY, budgetChange, budgetOf, orderOf, roundState, storedStateReadable, TEAMS, teamOf, teamUpdate } from "./state.js";
+import { BUDGET_KEY, budgetChange, budgetOf, initiativeRound, orderOf, roundState, storedStateReadable, TEAMS, teamOf, teamUpdate } from "./state.js";
 
 const i18n = () => game.i18n!;
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -37,14 +37,13 @@ async function endFight(combat: Combat.Implementation, asker: User.Implementatio
 function roundCard(combat: Combat.Implementation): ChatMessage.Implementation | undefined {
   return game.messages?.contents.findLast((message) => {
     const card = message.author?.isGM ? cardOf(message) : null;
-    return card?.kind === "unhex.initiative" && card.request.combat === combat.id && card.request.round === roundOf(combat) && card.state !== "undone";
+    return card?.kind === "unhex.initiative" && card.request.combat === combat.id && card.request.round === initiativeRound(combat) && card.state !== "undone";
   }) as ChatMessage.Implementation | undefined;
 }
 
 /** On the active GM: the round's initiative card, each team's highest-level character named to roll. */
 async function openInitiative(combat: Combat.Implementation): Promise<void> {
-  const round = roundOf(combat);
-  if (round < 1) refuse("NoFight");
+  const round = initiativeRound(combat);
   if (roundState(combat).round === round || roundCard(combat)) refuse("InitiativeRolled", { round: String(round) });
   const teams = teamsOf(combat);
   if (teams.size < 2) refuse("OneTeam");
@@ -80,7 +79,7 @@ export const unhexCombatRules: RulesetCombatRules = {
   view(combat, combatant) {
     const team = teamOf(combat, combatant);
     const state = roundState(combat);
-    const place = state.round === roundOf(combat) ? state.order.indexOf(team) : -1;
+    const place = state.round === initiativeRound(combat) ? state.order.indexOf(team) : -1;
     const facts = [place >= 0 ? i18n().format("FRAY.Unhex.Combat.TeamTurn", { team: i18n().localize(`FRAY.Unhex.Team.${team}`), n: String(place + 1) }) : i18n().localize(`FRAY.Unhex.Team.${team}`)];
     if (hasBegun(combat)) facts.push(...budgetFacts(combat, combatant));
     const buttons: CombatantButton[] = [];

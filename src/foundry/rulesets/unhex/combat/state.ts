@@ -56,10 +56,17 @@ export function storedStateReadable(combat: Combat.Implementation, combatant: Co
   return stored.team === undefined || (TEAMS as readonly string[]).includes(stored.team);
 }
 
+/**
+ * The round team initiative and action budgets count in: the clock's round, or before the GM begins
+ * the fight the first round, so that initiative rolled before Begin (as Foundry's tracker lets a GM
+ * roll it) is round 1's, its critical's extra or lost action included.
+ */
+export const initiativeRound = (combat: Combat.Implementation): number => Math.max(1, roundOf(combat));
+
 /** The combatant's actions this round: her stored budget carried through the rounds since, or a fresh one. */
 export function budgetOf(combat: Combat.Implementation, combatant: Combatant.Implementation): ActionBudget {
   const stored = storedOf(combat, combatant);
-  const round = roundOf(combat);
+  const round = initiativeRound(combat);
   if (!count(stored.available) || !count(stored.owed) || typeof stored.round !== "number" || stored.round > round) return FRESH_BUDGET;
   let budget: ActionBudget = { available: stored.available, owed: stored.owed };
   // At most a few rounds matter: an extra action lapses at once and what is owed is paid one a round.
@@ -72,7 +79,7 @@ export function budgetChange(combat: Combat.Implementation, combatant: Combatant
   const path = `flags.${SYSTEM_ID}.${BUDGET_KEY}.${recordKey(combatant)}`;
   return {
     document: combat,
-    fields: { [`${path}.round`]: roundOf(combat), [`${path}.available`]: budget.available, [`${path}.owed`]: budget.owed },
+    fields: { [`${path}.round`]: initiativeRound(combat), [`${path}.available`]: budget.available, [`${path}.owed`]: budget.owed },
     label: game.i18n!.format("FRAY.Unhex.Card.BudgetOf", { name: combatant.name ?? "" }),
     labels: {
       [`${path}.round`]: game.i18n!.format("FRAY.Unhex.Card.BudgetRound", { name: combatant.name ?? "" }),
