@@ -7,7 +7,7 @@
 import { Refused } from "../relay/index.js";
 import type { CardChange } from "./kinds.js";
 import type { ChangeRecord } from "./model.js";
-import { actorAt, cardName, changeTargetName, documentAt } from "./documents.js";
+import { actorAt, changeTargetName, documentAt } from "./documents.js";
 import { hasStatus, setStatus } from "../statuses/index.js";
 import { rulingOptions } from "../areas/placing.js";
 
@@ -24,12 +24,6 @@ function fieldValue(document: foundry.abstract.Document.Any, path: string, defau
   // A copy: the source's own object changes in place when the document is updated.
   const value = foundry.utils.deepClone(foundry.utils.getProperty(document._source, path));
   return value === undefined ? defaults[path] : value;
-}
-
-/** A document's name for the card (a combat or a token behaviour may have none). */
-function nameOf(document: foundry.abstract.Document.Any): string {
-  const name = (document as { name?: unknown }).name;
-  return typeof name === "string" && name ? cardName(name) : document.documentName;
 }
 
 /** Update data putting values back; a field that did not exist before is removed again ("-=" key). */
@@ -96,9 +90,9 @@ export async function applyChanges(changes: readonly CardChange[], defaults: Rec
         if (same(before, value)) continue;
         const shown = change.show ? { before: change.show(before), after: change.show(value) } : undefined;
         const label = change.labels?.[path] ?? change.label;
-        fields.push({ uuid: document.uuid ?? "", name: nameOf(document), key: path, kind: "field", before, after: value, ...(label ? { label } : {}), ...(shown ? { shown } : {}) });
+        fields.push({ uuid: document.uuid ?? "", name: changeTargetName(document), key: path, kind: "field", before, after: value, ...(label ? { label } : {}), ...(shown ? { shown } : {}) });
       }
-      if (fields.length && !(await written(document, Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options))) await notWritten(records, nameOf(document));
+      if (fields.length && !(await written(document, Object.fromEntries(fields.map((f) => [f.key, f.after])), change.options))) await notWritten(records, changeTargetName(document));
       records.push(...fields);
       continue;
     }

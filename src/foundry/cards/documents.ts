@@ -58,9 +58,16 @@ export function undoOwnersOf(card: { refs: Record<string, { actor: string }>; ap
 /** A document Apply may write fields on: an actor, or a Combat or Combatant (state only the GM writes, such as a round's queued hits). */
 export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combatant.Implementation;
 
-/** The name a change record keeps for its document (a Combat has none of its own). */
-export function changeTargetName(doc: ChangeTarget): string {
-  return doc instanceof Combat ? doc.documentName : cardName(doc.name ?? doc.documentName);
+/**
+ * The name a change record keeps for its document (a Combat has none of its own). An unlinked
+ * token's actor goes by its token's name: v13 gives that actor its world actor's name, so two
+ * Bouncers' records would both say "Bouncer" where the tracker says "Bouncer (1)" and "Bouncer (2)".
+ */
+export function changeTargetName(doc: foundry.abstract.Document.Any): string {
+  if (doc instanceof Combat) return doc.documentName;
+  const token = doc instanceof Actor && doc.isToken ? doc.token : null;
+  const name = token?.name || (doc as { name?: unknown }).name;
+  return typeof name === "string" && name ? cardName(name) : doc.documentName;
 }
 
 export function changeTargetAt(uuid: unknown): ChangeTarget | null {

@@ -1,0 +1,249 @@
+/**
+ * Card-level fights with unlinked tokens in Drama, Torchlight and Unhex (issue 33): two tokens of
+ * one pack NPC dragged onto a scene (unlinked and numbered, as the pack says) and a linked player
+ * character. A card at one NPC token changes that token's actor alone (the other token and the
+ * pack's actor in the Actors directory never change), Undo restores that token, the character's
+ * directory sheet shows her damage, and the ruleset's records of the fight tell the two tokens apart.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Actor } from "../../playground/foundry/index.js";
+import type { TokenDocument } from "../../playground/foundry/scene.js";
+import { queueFaces } from "../../playground/foundry/dice.js";
+import type { RulesetId } from "../../src/rules/ruleset.js";
+import { bootWorld, playRuleset, type ActorData } from "./world.js";
+
+const world = bootWorld("every");
+const { harness, game } = world;
+
+type Token = TokenDocument & { actor: Actor & { isToken: boolean; statuses: Set<string> }; name: string };
+type Message = { system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
+type Card = { state: string; refs: Record<string, { actor: string; token?: string }>; applied: { uuid: string; key: string }[]; outcome: { awaiting?: { choice: string } } };
+const card = (message: Message) => message.system.toObject() as unknown as Card;
+
+/** A pack document as Foundry imports it: the CLI's `_key`s are not document fields. */
+function imported(file: string): ActorData {
+  return JSON.parse(readFileSync(file, "utf8"), (key, value: unknown) => (key === "_key" ? undefined : value)) as ActorData;
+}
+
+/** The GM drags the pack NPC twice and the character once onto a scene. */
+async function table(id: RulesetId, file: string, character: Partial<ActorData> = {}) {
+  await playRuleset(game, id);
+  const npc = await world.actor(imported(file));
+  const pc = await world.actor({ name: "Heroine", type: `${id}Character`, ...character });
+  const one = (await world.drag(npc)) as Token;
+  const two = (await world.drag(npc)) as Token;
+  const heroine = (await world.drag(pc)) as Token;
+  return { npc, pc, one, two, heroine };
+}
+
+async function click(message: Message, selector: string): Promise<void> {
+  const button = (await message.renderHTML()).querySelector<HTMLElement>(selector);
+  if (!button) throw new Error(`no button ${selector} in state ${card(message).state}`);
+  button.click();
+  const { cardsIdle } = await import("../../src/foundry/cards/index.js");
+  await cardsIdle();
+}
+
+const system = <T>(actor: Actor) => actor.system as unknown as T;
+const fromDirectory = (actor: Actor) => game.actors.get(actor.id as string) as Actor;
+
+describe("drama: a shot at one of two Warriors", () => {
+  type Drama = { grit: { value: number }; flesh: { value: number } };
+  const tracks = (actor: Actor) => [system<Drama>(actor).grit.value, system<Drama>(actor).flesh.value];
+  const CROSSBOW = { name: "Crossbow", type: "dramaWeapon", system: { weaponClass: "large", skill: "", ranged: true } };
+
+  it("wounds that token's actor alone, and Undo restores it", async () => {
+    const { npc, pc, one, two, heroine } = await table("drama", "packs/drama-npcs/warrior.json", { system: { attributes: { physical: 3, agility: 3 }, skill: 3, grit: { value: 4, max: 4 }, flesh: { value: 6, max: 6 } }, items: [CROSSBOW] });
+    const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
+    const crossbow = (pc as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    queueFaces(...Array.from({ length: 12 }, () => 6), ...Array.from({ length: 6 }, () => 1));
+    const answer = { weapon: crossbow, situation: { range: "close" }, bonuses: ["aiming"], advantages: [], base: 0, resistance: 0 };
+    const message = (await postRanged(pc as never, { actor: two.actor as never, uuid: two.uuid } as never, answer)) as unknown as Message;
+    expect(card(message).refs.target).toEqual({ actor: two.actor.uuid, token: two.uuid });
+    if (card(message).outcome.awaiting) {
+      queueFaces(...Array.from({ length: 12 }, () => 1));
+      await chooseOnCard(message as never, card(message).outcome.awaiting!.choice, {});
+      await cardsIdle();
+    }
+    expect(card(message).state).toBe("applied");
+    expect(new Set(card(message).applied.map((record) => record.uuid))).toEqual(new Set([two.actor.uuid]));
+    expect(tracks(two.actor)).not.toEqual([6, 7]);
+    expect([tracks(one.actor), tracks(npc)]).toEqual([[6, 7], [6, 7]]);
+    expect(tracks(heroine.actor)).toEqual(tracks(fromDirectory(pc)));
+    await click(message, "[data-fray-action='undo']");
+    expect([tracks(one.actor), tracks(two.actor), tracks(npc)]).toEqual([[6, 7], [6, 7], [6, 7]]);
+    expect(two.actor.statuses.size).toBe(0);
+  });
+});
+
+describe("drama: two Warriors' tokens in the tracker and a skirmish round", () => {
+  type Drama = { grit: { value: number }; flesh: { value: number } };
+  const tracks = (actor: Actor) => [system<Drama>(actor).grit.value, system<Drama>(actor).flesh.value];
+
+  it("each Warrior declares its own stance; a skirmish names each token's own actor, wounds the Heroine's sheet, and gives each Warrior Momentum of its own", async () => {
+    const { npc, pc, one, two, heroine } = await table("drama", "packs/drama-npcs/warrior.json", { system: { attributes: { physical: 2, agility: 2 }, skill: 1, grit: { value: 2, max: 2 }, flesh: { value: 6, max: 6 } } });
+    const { combat, combatants } = await world.fight([one, two, heroine]);
+    const [first, second, hers] = combatants.map((c) => c.id as string);
+    await combat.rollInitiative([first!, second!, hers!]);
+    await harness.flush();
+    await combat.startCombat();
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const { declaredStance } = await import("../../src/foundry/rulesets/drama/combat/state.js");
+    const { stanceRound } = await import("../../src/foundry/rulesets/drama/combat/index.js");
+    const declare = (id: string, stance: string) => ask("combat.act", { combat: combat.id!, combatants: [id], action: "stance", choice: { stance } });
+    expect(await declare(hers!, "stand")).toMatchObject({ ok: true });
+    expect(await declare(first!, "press")).toMatchObject({ ok: true });
+    expect(await declare(second!, "defend")).toMatchObject({ ok: true });
+    const round = stanceRound(combat as never);
+    expect([one, two].map((token) => declaredStance(combat as never, `Token:${token.id}`, round)?.stance)).toEqual(["press", "defend"]);
+
+    const count = game.messages.size;
+    expect(await ask("combat.act", { combat: combat.id!, combatants: [combat.turns[0]!.id!], action: "skirmish", choice: { engagements: [{ between: [hers, first] }, { between: [hers, second] }] } })).toMatchObject({ ok: true });
+    const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
+    await cardsIdle();
+    expect(game.messages.size).toBe(count + 1);
+    const message = game.messages.contents.at(-1) as unknown as Message;
+    const refs = Object.values(card(message).refs);
+    expect(refs).toEqual(expect.arrayContaining([{ actor: one.actor.uuid, token: one.uuid }, { actor: two.actor.uuid, token: two.uuid }, { actor: pc.uuid, token: heroine.uuid }]));
+    for (let step = 0; step < 12 && card(message).outcome.awaiting; step += 1) {
+      const { choice } = card(message).outcome.awaiting!;
+      queueFaces(...Array.from({ length: 60 }, () => 6));
+      await chooseOnCard(message as never, choice, choice.endsWith("Stance") ? "stand" : {});
+      await cardsIdle();
+    }
+    expect(card(message).state).toBe("applied");
+    // The Warriors' sixes wound the Heroine: her sheet in the Actors directory shows it; the Warriors' tokens and the pack's actor are untouched.
+    expect(tracks(fromDirectory(pc))).toEqual([0, 2]);
+    expect([tracks(one.actor), tracks(two.actor), tracks(npc)]).toEqual([[6, 7], [6, 7], [6, 7]]);
+    // Each Warrior now holds Momentum over her, a record of its own token.
+    const momentum = card(message).applied.filter((record) => record.key.includes("dramaMomentum")).map((record) => (record as unknown as { after: string }).after);
+    expect(momentum.sort()).toEqual([`Token:${one.id}`, `Token:${two.id}`].sort());
+    await click(message, "[data-fray-action='undo']");
+    expect(tracks(fromDirectory(pc))).toEqual([2, 6]);
+  });
+});
+
+describe("unhex: two Bouncers' tokens, on teams of their own, and a linked Heroine", () => {
+  type Unhex = { level: { value: number }; wounds: Record<string, number> };
+  const level = (actor: Actor) => system<Unhex>(actor).level.value;
+  const itemOf = (actor: Actor, name: string) => (actor as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((item) => item.name === name)!.id;
+
+  /** The attack card played through by the GM: no reaction, no reroll, these dice for the attack, the units die as damage. */
+  async function attack(attacker: Token, target: Token, weapon: string, ...faces: number[]): Promise<Message> {
+    const unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
+    const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
+    const message = (await unhex.postUnhexAttack({ attacker: attacker.actor.uuid, attackerToken: attacker.uuid, target: target.actor.uuid, targetToken: target.uuid, weapon: itemOf(attacker.actor, weapon), outOfTurn: true })) as unknown as Message;
+    expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+    const answers: Record<string, string> = { reaction: "none", roll: "true", damageDie: "units" };
+    for (let step = 0; step < 8 && card(message).outcome.awaiting; step += 1) {
+      const { choice } = card(message).outcome.awaiting!;
+      if (choice === "roll") queueFaces(...faces);
+      await chooseOnCard(message as never, choice, answers[choice] ?? "none");
+      await cardsIdle();
+    }
+    expect(card(message).state).toBe("applied");
+    return message;
+  }
+
+  it("the GM moves one Bouncer to another team; each Bouncer's blow, wound and spent action are its own token's; the Heroine's sheet shows hers; Undo restores the right Bouncer", async () => {
+    const { npc, pc, one, two, heroine } = await table("unhex", "packs/unhex-npcs/bouncer.json", { items: [{ name: "Pistol", type: "unhexWeapon", system: { kind: "one-handed-ranged", held: true } }] });
+    const { combat, combatants } = await world.fight([one, two, heroine], true);
+    const [first, second] = combatants;
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const { teamOf, budgetOf } = await import("../../src/foundry/rulesets/unhex/combat/state.js");
+    expect(await ask("combat.act", { combat: combat.id!, combatants: [second!.id!], action: "team", choice: {} })).toMatchObject({ ok: true });
+    expect(teamOf(combat as never, first as never)).not.toBe(teamOf(combat as never, second as never));
+    expect(Object.keys((combat.flags as { fray: { unhex: object } }).fray.unhex)).toEqual([`Token:${two.id}`]);
+
+    // Bouncer (1) hits the Heroine: 3,2 = 32 under his 45, on her sheet in the Actors directory.
+    const herLevel = level(pc);
+    const blow = await attack(one, heroine, "Brass Knuckles", 3, 2);
+    expect(card(blow).outcome).toMatchObject({ result: { hit: true } });
+    expect(level(fromDirectory(pc))).toBeLessThan(herLevel);
+    expect([level(one.actor), level(two.actor), level(npc)]).toEqual([45, 45, 45]);
+    // The action it spent is Bouncer (1)'s alone.
+    expect([budgetOf(combat as never, first as never).available, budgetOf(combat as never, second as never).available]).toEqual([0, 1]);
+
+    // The Heroine shoots Bouncer (2): his token's actor takes it, Bouncer (1) and the pack's Bouncer do not.
+    const message = await attack(heroine, two, "Pistol", 3, 2);
+    expect(new Set(card(message).applied.filter((record) => record.uuid.includes("Actor")).map((record) => record.uuid))).toContain(two.actor.uuid);
+    expect(level(two.actor)).toBeLessThan(45);
+    // What Apply changed names the token hit, as the tracker does: never the NPC's name alone, which both Bouncers share.
+    const changed = [...(await message.renderHTML()).querySelectorAll(".fray-card-changes li")].map((li) => li.textContent ?? "");
+    expect(changed).toContain(`Bouncer (2): Level 45 → ${level(two.actor)}`);
+    expect(changed.filter((line) => line.startsWith("Bouncer:"))).toEqual([]);
+    expect(card(message).applied.filter((record) => record.uuid === two.actor.uuid).map((record) => (record as unknown as { name: string }).name)).toContain("Bouncer (2)");
+    expect([level(one.actor), level(npc)]).toEqual([45, 45]);
+    expect(system<Unhex>(one.actor).wounds).toEqual(system<Unhex>(npc).wounds);
+    await click(message, "[data-fray-action='undo']");
+    expect([level(one.actor), level(two.actor), level(npc)]).toEqual([45, 45, 45]);
+  });
+});
+
+describe("torchlight: two Bandit Swordsmen's tokens and a linked Heroine on the Combat Grid", () => {
+  type Torchlight = { breath: { value: number }; characteristics: Record<string, { dc: number }>; incapacitated: boolean };
+  const vitals = (actor: Actor) => [system<Torchlight>(actor).breath.value, system<Torchlight>(actor).characteristics.str!.dc];
+  const flags = (combat: { flags: unknown }) => (combat.flags as { fray: { torchlight: Record<string, Record<string, unknown>> } }).fray.torchlight;
+  const SWORD = { name: "Sword", type: "torchlightWeapon", system: { die: 10, kind: "melee", damageType: "slashing" } };
+  const scores = (str: number, dex: number) => Object.fromEntries(["str", "dex", "wil", "san", "luck"].map((c) => [c, { dc: c === "str" ? str : c === "dex" ? dex : 10, max: c === "str" ? str : c === "dex" ? dex : 10 }]));
+
+  it("each token has its own initiative, place on the grid and queued hit; the round's damage lands on the Bandit hit (not the other, nor the pack's) and on the Heroine's sheet; Undo restores them", async () => {
+    const { npc, pc, one, two, heroine } = await table("torchlight", "packs/torchlight-combatants/bandit-swordsman.json", { system: { breath: { value: 1, max: 3 }, characteristics: scores(11, 13), proficiencies: 1, lane: 5, stance: "steadied" }, items: [SWORD] });
+    const { combat } = await world.fight([one, two, heroine], true);
+    const [kOne, kTwo, kHer] = [one, two, heroine].map((token) => `Token:${token.id}`);
+    const torchlight = await import("../../src/foundry/rulesets/torchlight/cards/index.js");
+    const { cardsIdle } = await import("../../src/foundry/cards/index.js");
+    // Dex saves in the Combat's order: Bandit (1) passes, Bandit (2) fails, the Heroine passes.
+    queueFaces(9, 15, 12);
+    await torchlight.postTorchlightInitiative(combat as never, [kOne!, kTwo!, kHer!]);
+    await cardsIdle();
+    const initiative = flags(combat).initiative as Record<string, unknown>;
+    expect(Object.keys(initiative).sort()).toEqual([kOne, kTwo, kHer].sort());
+    expect(initiative[kOne!]).not.toEqual(initiative[kTwo!]);
+    // Each Bandit stands where its own token was placed: the grid has a place for each.
+    const grid = flags(combat).grid as Record<string, { lane: number }>;
+    expect(Object.keys(grid).sort()).toEqual([kOne, kTwo, kHer].sort());
+
+    /** An attack card played through: declarations closed, a Feint kept. */
+    async function attack(attacker: Token, target: Token, face: number): Promise<void> {
+      const weapon = (attacker.actor as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+      queueFaces(face);
+      const message = (await torchlight.postTorchlightAttack({ combat: combat.id as string, attacker: { actor: attacker.actor.uuid, token: attacker.uuid }, target: { actor: target.actor.uuid, token: target.uuid }, weapon })) as unknown as Message;
+      expect(message, JSON.stringify(harness.notifications.at(-1))).toBeTruthy();
+      await cardsIdle();
+      if (card(message).outcome.awaiting?.choice === "held") {
+        await askGrid("rollDeclared", { combat: combat.id, side: (card(message) as unknown as { request: { side: string } }).request.side });
+        await cardsIdle();
+      }
+      if (card(message).outcome.awaiting?.choice === "feint") await click(message, "[data-fray-value='keep']");
+      expect(card(message).state, JSON.stringify(card(message).outcome.awaiting)).toBe("applied");
+    }
+    // The GM puts the Heroine and Bandit (2) in the first lane; Bandit (1) stays where it stood: each token moves alone.
+    const { askGrid } = await import("../../src/foundry/rulesets/torchlight/combat/grid-requests.js");
+    for (const [key, lane, stance] of [[kTwo, 1, "steadied"], [kHer, 1, "aggressive"]] as const) expect(await askGrid("move", { combat: combat.id, combatant: key, lane, stance })).toMatchObject({ ok: true });
+    expect([kOne, kTwo, kHer].map((key) => (flags(combat).grid as typeof grid)[key!]!.lane)).toEqual([grid[kOne!]!.lane, 1, 1]);
+    expect(grid[kOne!]!.lane).not.toBe(1);
+    await attack(heroine, two, 6);
+    await combat.update({ "flags.fray.torchlight.phase": "gm" });
+    await attack(two, heroine, 3);
+    const hits = flags(combat).hits as Record<string, { target: string } | null>;
+    expect([hits[kHer!]?.target, hits[kTwo!]?.target, hits[kOne!] ?? null]).toEqual([kTwo, kHer, null]);
+
+    await combat.update({ "flags.fray.torchlight.phase": "environment" });
+    const before = { one: vitals(one.actor), two: vitals(two.actor), pc: vitals(pc) };
+    const round = (await torchlight.postTorchlightRound(combat as never)) as unknown as Message;
+    for (let step = 0; step < 6 && card(round).outcome.awaiting; step += 1) {
+      queueFaces(20);
+      await click(round, "[data-fray-action='saves']");
+    }
+    expect(card(round).state).toBe("applied");
+    expect(vitals(two.actor)).not.toEqual(before.two);
+    expect(vitals(one.actor)).toEqual(before.one);
+    expect(vitals(npc)).toEqual(before.one);
+    expect(vitals(fromDirectory(pc))).not.toEqual(before.pc);
+    await click(round, "[data-fray-action='undo']");
+    expect([vitals(one.actor), vitals(two.actor), vitals(fromDirectory(pc))]).toEqual([before.one, before.two, before.pc]);
+  });
+});
