@@ -268,6 +268,10 @@ export async function cardSetup({ kind, areas }: CardArg): Promise<void> {
       // Riddic's blow carries a grapple (a 4 of his d10, then a 9 under his Dex DC of 12 holds the bandit), then he keeps his hold.
       forced.push([4, 10], [9, 20]);
       const blow = await open({ ...request({ attacker: riddic, target: bandit }, { combat: combat.id, weapon: itemId(riddic, "Sword"), maneuver: "grapple" }), kind: "torchlight.attack" });
+      // His attack is declared unrolled; the GM closes the declarations from his tracker row, which rolls it.
+      const riddicRow = (combat.combatants.contents as Array<{ actorId?: string }>).find((c) => c.actorId === riddic.id)!;
+      await g.CONFIG.fray.combat.requestAction(combat, riddicRow, "roll-declared");
+      await settle();
       // The card offers Riddic a Feint once his damage die is seen; he keeps it, and the grapple is rolled.
       await cards.chooseOnCard(blow, "feint", "keep");
       await settle();
