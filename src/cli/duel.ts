@@ -1,11 +1,11 @@
 import { Type } from "@sinclair/typebox";
 import { DiceTray, seededDice } from "../core/dice/source.js";
-import { type InputReader, readJson } from "./input.js";
+import type { InputReader } from "./input.js";
 import { LIMITS } from "./limits.js";
 import { message } from "./messages.js";
-import { allowOnly, integerFlag, type Options } from "./options.js";
-import { pickRuleset, refusalsAsRequestErrors } from "./rulesets.js";
-import { COMMANDS } from "./usage.js";
+import type { Options } from "./options.js";
+import { refusalsAsRequestErrors } from "./rulesets.js";
+import { simulationInput } from "./simulation.js";
 import { RequestError, validate } from "./validate.js";
 
 /** A duel reads only who won and when, so its tray keeps no die: memory stays flat however long the bouts. */
@@ -19,13 +19,7 @@ class ForgetfulTray extends DiceTray {
 
 /** `fray duel`: many bouts between two stat blocks, and how often each side won. */
 export function duel(options: Options, read: InputReader): string {
-  allowOnly(options, COMMANDS.duel);
-  const seed = integerFlag(options, "seed");
-  const runs = integerFlag(options, "runs");
-  const roundLimit = integerFlag(options, "rounds");
-  const raw = readJson(read, options.flags.get("file"));
-  const envelope = validate<{ ruleset: string }>(Type.Object({ ruleset: Type.String() }), raw);
-  const ruleset = pickRuleset(envelope.ruleset);
+  const { seed, runs, roundLimit, raw, ruleset } = simulationInput(options, read, "duel");
   const blocks = validate<{ a: unknown; b: unknown }>(
     Type.Object({ ruleset: Type.String(), a: ruleset.duel.fighter, b: ruleset.duel.fighter }, { additionalProperties: false }),
     raw,

@@ -1,25 +1,19 @@
 import { Type } from "@sinclair/typebox";
 import { fightMany } from "../core/fight/summary.js";
 import { RULESETS } from "../rules/index.js";
-import { type InputReader, readJson } from "./input.js";
+import type { InputReader } from "./input.js";
 import { LIMITS } from "./limits.js";
 import { message } from "./messages.js";
-import { allowOnly, integerFlag, type Options } from "./options.js";
-import { pickRuleset, refusalsAsRequestErrors } from "./rulesets.js";
-import { COMMANDS } from "./usage.js";
+import type { Options } from "./options.js";
+import { refusalsAsRequestErrors } from "./rulesets.js";
+import { simulationInput } from "./simulation.js";
 import { RequestError, validate } from "./validate.js";
 
 type Block = { name: string };
 
 /** `fray fight`: many fights of one side against another, each side's chance to win, how long, and who drops. */
 export function fight(options: Options, read: InputReader): string {
-  allowOnly(options, COMMANDS.fight);
-  const seed = integerFlag(options, "seed");
-  const runs = integerFlag(options, "runs");
-  const roundLimit = integerFlag(options, "rounds");
-  const raw = readJson(read, options.flags.get("file"));
-  const envelope = validate<{ ruleset: string }>(Type.Object({ ruleset: Type.String() }), raw);
-  const ruleset = pickRuleset(envelope.ruleset);
+  const { seed, runs, roundLimit, raw, ruleset } = simulationInput(options, read, "fight");
   const rules = ruleset.fight;
   if (!rules) throw new RequestError(message("NoFight", { ruleset: ruleset.id, choices: RULESETS.filter((r) => r.fight).map((r) => r.id).join(", ") }));
   const side = Type.Array(rules.fighter, { minItems: 1, maxItems: LIMITS.sideFighters });
