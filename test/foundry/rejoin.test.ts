@@ -42,6 +42,16 @@ async function begun(...actors: HarnessActor[]): Promise<Combat> {
   return combat;
 }
 
+/** Ana (Ada's) against a Guard in a Cavaliers fight, initiative rolled on set dice and the fight begun. */
+async function anaAgainstTheGuard(): Promise<Combat> {
+  const combat = await begun(await owned("Ana"), await actor("Guard", "cavaliersNpc"));
+  answerInitiative({}, {});
+  queueFaces(6, 4, 2, 1);
+  await combat.rollInitiative(combat.combatants.contents.map((c) => c.id as string));
+  await combat.startCombat();
+  return combat;
+}
+
 /** As Ada: she deletes her combatant and creates it again (an initiative of her choosing on it), as v13 lets an owner. */
 async function rejoin(combat: Combat, name: string, data: Record<string, unknown> = {}): Promise<Combatant> {
   const before = mineIn(combat, name);
@@ -90,13 +100,7 @@ describe("leave and rejoin: the records of a fight are the fighter's, not the co
   });
 
   it("Cavaliers: a hold and the round's combined actions stay on her fighter", async () => {
-    const ana = await owned("Ana");
-    const guard = await actor("Guard", "cavaliersNpc");
-    const combat = await begun(ana, guard);
-    answerInitiative({}, {});
-    queueFaces(6, 4, 2, 1);
-    await combat.rollInitiative(combat.combatants.contents.map((c) => c.id as string));
-    await combat.startCombat();
+    const combat = await anaAgainstTheGuard();
     const key = recordKey(mineIn(combat, "Ana"));
     await combat.update({ [`flags.fray.cavaliersHolds.${key}`]: { round: 1, by: recordKey(mineIn(combat, "Guard")) }, [`flags.fray.cavaliersCombined.${key}`]: { round: 1, actions: ["move", "draw-weapon"] } });
     const back = await rejoin(combat, "Ana");
@@ -220,13 +224,7 @@ describe("while no GM is connected (issue 34, item 7): the GM's load puts back w
   const away = (on: boolean) => ((gm as unknown as { active: boolean }).active = on);
 
   it("she rejoins with initiative 99, writes the round and the turn, and her defeat: the GM's load puts back his clock and his record", async () => {
-    const ana = await owned("Ana");
-    const guard = await actor("Guard", "cavaliersNpc");
-    const combat = await begun(ana, guard);
-    answerInitiative({}, {});
-    queueFaces(6, 4, 2, 1);
-    await combat.rollInitiative(combat.combatants.contents.map((c) => c.id as string));
-    await combat.startCombat();
+    const combat = await anaAgainstTheGuard();
     const roster = structuredClone(flag(combat, "roster"));
     const places = structuredClone(flag(combat, "cavaliers"));
     const shadow = await owned("Ana's shadow");
