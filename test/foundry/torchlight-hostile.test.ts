@@ -321,19 +321,28 @@ describe("Copy as request", () => {
     await replays(recover);
   });
 
-  it("issue 34 item 5: cannot Recover mid-encounter (it would clear Incapacitated and Dying, Breath 0 → 3): refused, nothing changed; once the GM ends the fight she may", async () => {
-    const t = await fx.torchlight();
+  /** The GM drops Elsa: Incapacitated, Dying, no Breath, Strength lost this encounter; then the page is Ada's again. */
+  async function elsaFallen(): Promise<void> {
     harness.switchUser(w.gm);
     await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true, "system.dying": true, "system.breath.value": 0, "system.encounter.str": 3 });
     harness.switchUser(w.ada);
+  }
+
+  /** Ada's Recover for Elsa is refused from her sheet and forged straight to the GM, as her client may send it, and nothing changes. */
+  async function recoverRefused(t: Awaited<ReturnType<typeof fx.torchlight>>): Promise<void> {
     const before = fx.stored();
     queueFaces(4, 2);
     expect(await t.postTorchlightRecover(fx.who(w.elsa), 0)).toBeFalsy();
     expect(harness.notifications.at(-1)!.message).toBe("Elsa is still in an encounter: Recovery comes once it is over (the GM ends the combat).");
-    // Forged straight to the GM, as her client may send it.
     expect(await ask("card.open", { kind: "torchlight.recover", refs: { actor: fx.who(w.elsa) }, request: { restDays: 0 }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("still in an encounter") });
     expect(fx.stored()).toBe(before);
     clearQueuedFaces();
+  }
+
+  it("issue 34 item 5: cannot Recover mid-encounter (it would clear Incapacitated and Dying, Breath 0 → 3): refused, nothing changed; once the GM ends the fight she may", async () => {
+    const t = await fx.torchlight();
+    await elsaFallen();
+    await recoverRefused(t);
     harness.switchUser(w.gm);
     await (w.combat as unknown as { delete(): Promise<unknown> }).delete();
     harness.switchUser(w.ada);
@@ -345,18 +354,10 @@ describe("Copy as request", () => {
 
   it("issue 34 items 2 and 5: cannot Recover by leaving the fight first (v13 lets her delete her own combatant): the GM's roster still names her, so it is refused and nothing changes", async () => {
     const t = await fx.torchlight();
-    harness.switchUser(w.gm);
-    await (w.elsa as unknown as { update(d: object): Promise<unknown> }).update({ "system.incapacitated": true, "system.dying": true, "system.breath.value": 0, "system.encounter.str": 3 });
-    harness.switchUser(w.ada);
+    await elsaFallen();
     await (w.combat as unknown as { combatants: { get(id: string): { delete(): Promise<unknown> } } }).combatants.get(w.ids.elsa)!.delete();
     await harness.flush();
-    const before = fx.stored();
-    queueFaces(4, 2);
-    expect(await t.postTorchlightRecover(fx.who(w.elsa), 0)).toBeFalsy();
-    expect(harness.notifications.at(-1)!.message).toBe("Elsa is still in an encounter: Recovery comes once it is over (the GM ends the combat).");
-    expect(await ask("card.open", { kind: "torchlight.recover", refs: { actor: fx.who(w.elsa) }, request: { restDays: 0 }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("still in an encounter") });
-    expect(fx.stored()).toBe(before);
-    clearQueuedFaces();
+    await recoverRefused(t);
   });
 });
 
