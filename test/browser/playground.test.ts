@@ -25,6 +25,7 @@ const EXCHANGES = [
 ] as const satisfies readonly { ruleset: string; name: string; character: string; partner: string; foe: string; attack: string; seed: number; weapon?: string }[];
 
 const SETTLED = ["applied", "closed"];
+type Player = "Ada (player)" | "Bob (player)" | "Gamemaster";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
   let server: FrayServer;
@@ -111,7 +112,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
    * The newest card played to its end: the players first (Ada unless told), then the GM, each makes the choice it waits for on
    * her own screen (the GM may act for anyone, but a player's choice is hers to make). The log of who did what.
    */
-  async function playCardThrough(page: Page, bought: Set<string>, players: readonly ("Ada (player)" | "Bob (player)" | "Gamemaster")[] = ["Ada (player)", "Gamemaster"]): Promise<string[]> {
+  async function playCardThrough(page: Page, bought: Set<string>, players: readonly Player[] = ["Ada (player)", "Gamemaster"]): Promise<string[]> {
     const log: string[] = [];
     const state = async () => (await lastCard(page).getAttribute("data-state")) ?? "";
     for (let step = 0; step < 12 && !SETTLED.includes(await state()); step += 1) {
@@ -584,24 +585,14 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await playAs(page, "Bob (player)");
     await page.locator(`#pg-scene [aria-label="Target Catwalk Sniper"]`).click();
     const sheet = await openSheet(page, "Bea");
-    await page.locator("#pg-tabs [data-tab='chat']").click();
-    const cards = () => page.locator("#chat-log .fray-card").count();
-    const log: string[] = [];
-    for (const action of ["unhexCheck", "unhexOpposed", "unhexItems"]) {
-      const before = await cards();
-      await playAs(page, "Bob (player)");
-      // Use or manage items: she stows the rifle she holds.
-      const stow = async (dialog: Locator) => {
-        if (action !== "unhexItems") return;
-        const hands = dialog.locator("select[name^='hands.']").first();
-        const stowed = await hands.locator("option", { hasText: "Stowed" }).first().getAttribute("value");
-        await hands.selectOption(stowed as string);
-      };
-      expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`), stow), action).toBe(true);
-      await expect.poll(cards, { message: action }).toBe(before + 1);
-      log.push(action, ...(await playCardThrough(page, new Set(), ["Bob (player)", "Gamemaster"])));
-      expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
-    }
+    // Use or manage items: she stows the rifle she holds.
+    const stow = async (dialog: Locator, action: string) => {
+      if (action !== "unhexItems") return;
+      const hands = dialog.locator("select[name^='hands.']").first();
+      const stowed = await hands.locator("option", { hasText: "Stowed" }).first().getAttribute("value");
+      await hands.selectOption(stowed as string);
+    };
+    const log = await playSheetActions(page, sheet, "Bob (player)", ["unhexCheck", "unhexOpposed", "unhexItems"], { fill: stow, players: ["Bob (player)", "Gamemaster"] });
     expect(await warnings(), log.join("\n")).toEqual([]);
     await page.close();
   }, 120_000);
@@ -637,17 +628,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await playAs(page, "Ada (player)");
     await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
     const sheet = await openSheet(page, "Ines");
-    await page.locator("#pg-tabs [data-tab='chat']").click();
-    const cards = () => page.locator("#chat-log .fray-card").count();
-    const log: string[] = [];
-    for (const action of ["rangedShot", "courageTest"]) {
-      const before = await cards();
-      await playAs(page, "Ada (player)");
-      expect(await clickThrough(page, sheet.locator(`[data-action='${action}']`)), action).toBe(true);
-      await expect.poll(cards, { message: action }).toBe(before + 1);
-      log.push(action, ...(await playCardThrough(page, new Set())));
-      expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
-    }
+    const log = await playSheetActions(page, sheet, "Ada (player)", ["rangedShot", "courageTest"]);
     expect(await warnings(), log.join("\n")).toEqual([]);
     await page.close();
   }, 120_000);
@@ -691,6 +672,29 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 120_000);
 
+  /**
+   * Plays each of `actions` from `sheet` as `player`, each card to its end with `players` answering:
+   * every click opens one new card, which settles (applied or closed), through a dialog unless
+   * `dialog` is false (a roll straight from the sheet). Returns what was played.
+   */
+  async function playSheetActions(page: Page, sheet: Locator, player: Player, actions: readonly string[], { fill, players, dialog = true }: { fill?: (dialog: Locator, action: string) => Promise<void>; players?: readonly Player[]; dialog?: boolean } = {}): Promise<string[]> {
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const log: string[] = [];
+    for (const action of actions) {
+      const before = await cards();
+      await playAs(page, player);
+      const button = sheet.locator(`[data-action='${action}']`).first();
+      await reveal(sheet, button);
+      const answered = await clickThrough(page, button, fill && ((opened) => fill(opened, action)));
+      if (dialog) expect(answered, action).toBe(true);
+      await expect.poll(cards, { message: action }).toBe(before + 1);
+      log.push(action, ...(await playCardThrough(page, new Set(), players)));
+      expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+    }
+    return log;
+  }
+
   /** Shows the sheet's tab that holds `target` (a sheet keeps its sections on tabs), by clicking through them. */
   async function reveal(sheet: Locator, target: Locator): Promise<void> {
     const tabs = sheet.locator("nav [data-action='tab']");
@@ -698,25 +702,13 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
   }
 
   it("rolls from the sheet by clicks, as Ada: Beyond the Torchlight's check and save, each card to its end", async () => {
-    const log: string[] = [];
     for (const [ruleset, character, actions] of [["torchlight", "Elsa", ["torchlightCheck", "torchlightSave"]]] as const) {
       const page = await openPlayground(ruleset);
       await seedDice(page, 2);
       const warnings = watchWarnings(page);
       await playAs(page, "Ada (player)");
       const sheet = await openSheet(page, character);
-      await page.locator("#pg-tabs [data-tab='chat']").click();
-      const cards = () => page.locator("#chat-log .fray-card").count();
-      for (const action of actions) {
-        const before = await cards();
-        await playAs(page, "Ada (player)");
-        const button = sheet.locator(`[data-action='${action}']`).first();
-        await reveal(sheet, button);
-        await clickThrough(page, button);
-        await expect.poll(cards, { message: `${ruleset} ${action}` }).toBe(before + 1);
-        log.push(`${ruleset} ${action}`, ...(await playCardThrough(page, new Set())));
-        expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
-      }
+      const log = await playSheetActions(page, sheet, "Ada (player)", actions, { dialog: false });
       expect(await warnings(), log.join("\n")).toEqual([]);
       await page.close();
     }
