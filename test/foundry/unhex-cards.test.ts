@@ -473,11 +473,14 @@ describe("Unhex doors", () => {
     await harness.flush();
     const doors = () => [...app.element.querySelectorAll<HTMLElement>("[data-action='unhexDoor']")].map((b) => `${b.textContent!.trim()} (${b.dataset.open})`);
     expect(doors()).toEqual(["Open the door to Hall (true)"]);
+    const notes = harness.notifications.length;
     const message = (await unhex.postUnhexDoor(t.ada.uuid, token.uuid, ["yard", "hall"], true)) as unknown as Message;
     await cards.cardsIdle();
     await harness.flush();
     expect(card(message).state).toBe("applied");
     expect(doors()).toEqual(["Shut the door to Hall (false)"]);
+    // Redrawn between the two sides' updates, the sheet told no one that the Areas disagree.
+    expect(harness.notifications.slice(notes)).toEqual([]);
     harness.switchUser(t.gm);
     await fx.click(message, "[data-fray-action='undo']");
     await harness.flush();
