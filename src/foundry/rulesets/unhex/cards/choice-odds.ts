@@ -10,15 +10,13 @@ import { rerollBranches } from "../../../../rules/unhex/odds.js";
 import type { RerollChoice } from "../../../../rules/unhex/roll.js";
 import { choiceOdds, percent } from "../../../cards/index.js";
 import type { CardData } from "../../../cards/model.js";
-import { cardName } from "../../../cards/documents.js";
+import { roleName } from "../../../cards/documents.js";
 
 const t = (key: string, data: Record<string, string>) => game.i18n!.format(`FRAY.Unhex.Card.Odds.${key}`, data);
 const label = (key: string) => game.i18n!.localize(`FRAY.Unhex.Card.${key}`);
 
 function nameOf(card: CardData, role: string): string {
-  const uuid = card.refs[role]?.actor;
-  const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? cardName(actor.name) : role;
+  return roleName(card.refs, role);
 }
 
 /** Each reaction on offer with the attacker's chance to hit (and the target's to hit back on a Counterattack). */

@@ -9,7 +9,7 @@ import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { TEAMS } from "../combat/state.js";
-import { cardName } from "../../../cards/documents.js";
+import { roleName } from "../../../cards/documents.js";
 import { GM_CHOOSER } from "../../../cards/kinds.js";
 import { rulingKey, rulingOfKey } from "../../../../rules/unhex/ruling.js";
 
@@ -56,9 +56,7 @@ export interface AwaitingView {
 }
 
 function nameOf(card: CardData, role: string): string {
-  const uuid = card.refs[role]?.actor;
-  const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? cardName(actor.name) : role;
+  return roleName(card.refs, role);
 }
 
 /** An Area's name as the map names it (the stand-in map's areas by their words). */
