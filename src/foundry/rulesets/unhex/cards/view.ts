@@ -52,6 +52,8 @@ export interface AwaitingView {
   buttons: ButtonView[];
   /** A critical success may set the dice: a number up to this. */
   setMax?: number;
+  /** Each answer on a row of its own (else two to a row). */
+  wide?: boolean;
   choice: string;
 }
 
@@ -209,7 +211,8 @@ export function awaitingView(card: CardData, awaiting: Awaiting): AwaitingView {
     const rulings = offer.rulings as Array<{ range: number; cover: boolean }>;
     return { ...base, owner: "", prompt: t("Ask.ruling", { who, asked: placeText(offer.asked as never) }), buttons: offerButtons("ruling", rulings.map(rulingKey), (key) => placeText(rulingOfKey(key)!)) };
   }
-  if (awaiting.choice === "reaction") return { ...base, prompt: t("Ask.reaction", { who }), buttons: offerButtons("reaction", offer.reactions as string[], (value) => t(`Reaction.${value}`)) };
+  // A reaction's odds name both fighters: each answer takes the card's width.
+  if (awaiting.choice === "reaction") return { ...base, wide: true, prompt: t("Ask.reaction", { who }), buttons: offerButtons("reaction", offer.reactions as string[], (value) => t(`Reaction.${value}`)) };
   if (awaiting.choice === "roll" || awaiting.choice.startsWith("rolls.")) {
     const buttons = [{ choice: awaiting.choice, value: "true", label: t("Ask.rollButton") }];
     if (card.kind === "unhex.opposed") buttons.push({ choice: awaiting.choice, value: "good", label: t("Ask.rollGood") });
