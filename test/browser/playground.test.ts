@@ -1137,6 +1137,104 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     expect(await warnings()).toEqual([]);
     await page.close();
   }, 120_000);
+  it("plays a round of Personal Combat by clicks as the GM, Ada and Bob: Initiative from the rows and Roll all, Go before, Plan the turn, a weapon's attack, End Turn, a Delay, the GM's attack, then Damage while Wounded with its Fallen Fate and a Rest", async () => {
+    const page = await openPlayground("personal");
+    // Under these dice Ines and Bruno tie on 8: the players decide who goes first.
+    await seedDice(page, 12);
+    const warnings = watchWarnings(page);
+    const acting = async () => (await page.locator("#pg-tracker li.combatant.active .name").innerText()).trim();
+    const order = async () => (await page.locator("#pg-tracker li.combatant .name").allInnerTexts()).map((name) => name.trim());
+    const endTurn = async (who: Player, label: "End Turn" | "Next Turn") => {
+      await playAs(page, who);
+      await page.locator("#pg-tracker nav button", { hasText: label }).click();
+      await settle(page);
+    };
+    /** `who` targets `foe` on the scene and attacks from `character`'s sheet with `button`; the card is played to its end. */
+    const attack = async (who: Player, character: string, foe: string, button: string, answering: readonly Player[]) => {
+      await playAs(page, who);
+      await page.locator(`#pg-scene [aria-label="Target ${foe}"]`).click();
+      const sheet = await openSheet(page, character);
+      await reveal(sheet, sheet.locator(`[data-action='${button}']`).first());
+      const text = await playButton(page, who, () => sheet.locator(`[data-action='${button}']`).first(), { players: answering });
+      await sheet.locator("[data-action='close']").click();
+      return text;
+    };
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+
+    // Initiative: each player rolls her own character's from her row; the GM's Roll all gives the NPCs theirs.
+    for (const [who, name] of [["Ada (player)", "Ines"], ["Bob (player)", "Bruno"]] as const) {
+      await playAs(page, who);
+      await row(page, name).locator("[data-action='rollInitiative']").click();
+      await settle(page);
+      expect(await row(page, name).innerText()).toMatch(/Initiative 8 \(die \d \+ rank \d\)/);
+    }
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    expect(await order()).toEqual(["Ines", "Bruno", "Veteran Sergeant", "Street Thug"]);
+    // Bob's Bruno goes before Ines: the turn is his.
+    await playAs(page, "Bob (player)");
+    await row(page, "Bruno").locator("[data-fray-action='goBefore']").click();
+    await settle(page);
+    expect(await order()).toEqual(["Bruno", "Ines", "Veteran Sergeant", "Street Thug"]);
+    expect(await acting()).toBe("Bruno");
+
+    // Bruno's turn: Bob plans it from the row (an Attack and a free action), shoots the Street Thug with his bow's own button, and ends his turn.
+    const plan = await playButton(page, "Bob (player)", () => row(page, "Bruno").locator("[data-fray-action='planTurn']"), {
+      fill: async (planner) => {
+        await planner.locator("select[name='action']").selectOption("Attack");
+        await settle(page);
+        await planner.locator("input[name='free.0']").fill("Draw a weapon");
+      },
+    });
+    expect(plan).toContain("Bruno: Action: Attack");
+    expect(await attack("Bob (player)", "Bruno", "Street Thug", "attackWith", ["Bob (player)", "Gamemaster"])).toContain("Bruno attacks Street Thug with Bow");
+    await endTurn("Bob (player)", "End Turn");
+    expect(await acting()).toBe("Ines");
+
+    // Ines's turn: Ada Delays until after the Street Thug; the Veteran Sergeant acts.
+    await playAs(page, "Ada (player)");
+    await row(page, "Ines").locator("[data-fray-action='delay']").click();
+    await settle(page);
+    await answerPrompt(page, "Delay", (prompt) => prompt.locator("select[name='after']").selectOption({ label: "Street Thug" }).then(() => undefined));
+    expect(await order()).toEqual(["Bruno", "Veteran Sergeant", "Street Thug", "Ines"]);
+    expect(await acting()).toBe("Veteran Sergeant");
+
+    // The GM's Sergeant shoots Ines from his sheet, and the GM moves the turn on past the Thug.
+    expect(await attack("Gamemaster", "Veteran Sergeant", "Ines", "attack", ["Ada (player)", "Gamemaster"])).toContain("Veteran Sergeant attacks Ines");
+    await endTurn("Gamemaster", "Next Turn");
+    await endTurn("Gamemaster", "Next Turn");
+    expect(await acting()).toBe("Ines");
+    // Ines acts last: Ada attacks the Sergeant with Attack the target, and her End Turn ends the round.
+    expect(await attack("Ada (player)", "Ines", "Veteran Sergeant", "attack", ["Ada (player)", "Gamemaster"])).toContain("Ines attacks Veteran Sergeant");
+    await endTurn("Ada (player)", "End Turn");
+    await playAs(page, "Gamemaster");
+    expect(await page.locator("#pg-tracker .encounter-title").innerText()).toContain("2");
+
+    // Between rounds: the GM marks Ines Wounded and deals her a fall's damage (Damage while Wounded); Ada chooses her Fallen Fate on the card.
+    const ines = await openSheet(page, "Ines");
+    await ines.locator("input[name='system.wounded']").check();
+    await settle(page);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const before = await cards();
+    await ines.locator("[data-action='fallenFate']").click();
+    await settle(page);
+    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
+    await expect.poll(cards).toBe(before + 1);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const fate = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
+    expect(fate[0], fate.join("\n")).toMatch(/^Ada \(player\): choose /);
+    expect(SETTLED, fate.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+    // Ada rests Ines from her sheet: the ignores come back.
+    await playAs(page, "Ada (player)");
+    const hers = await openSheet(page, "Ines");
+    expect(await playButton(page, "Ada (player)", () => hers.locator("[data-action='rest']"))).toContain("Ines");
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it("opens each window a user may open on her own screen, drawn for whoever plays now: a player's Combat Grid, a sheet two users opened, closed by one", async () => {
     const page = await openPlayground("torchlight");
     const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
