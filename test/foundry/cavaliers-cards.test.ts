@@ -263,8 +263,11 @@ describe("cavaliers attack card", () => {
     const rolls = message._source.rolls.map((r) => Roll.fromJSON(String(r)));
     expect(rolls.map((r) => r.formula)).toEqual(["1d8 + 1d8 + 1d8 + 1d8 + 1d6 + 1d6 + 1d6"]);
     expect(rolls[0]!.dice.map((d) => d.results[0]!.result)).toEqual([7, 6, 2, 1, 3, 2, 1]);
+    // Blind: Ada reads her declaration (no die on it yet: nothing to hide, issue 38 item 11); once the dice are rolled, only the GM does.
     const blind = await attackAsAda({ rollMode: "blindroll" });
     expect(blind.blind).toBe(true);
+    expect(new Set(blind.whisper)).toEqual(new Set([gm.id, ada.id]));
+    await defendAsGm(blind);
     expect(blind.whisper).toEqual([gm.id]);
   });
 
