@@ -104,6 +104,29 @@ describe("the melee dialog", () => {
     expect(form.textContent).toContain("Before stances");
     expect(form.querySelector("select[name='rollMode']")).not.toBeNull();
   });
+
+  it("issue 38 item 3: against several, shows each fight's odds with her pool split evenly, and follows an opponent left unopposed", async () => {
+    placeToken(odo as never).setTarget(true, { releaseOthers: true });
+    placeToken(fyrd1 as never).setTarget(true, { releaseOthers: false });
+    const form = await clickOpen(await openSheet(ines), "meleeRound", "fray-drama-melee");
+    const weapon = form.querySelector<HTMLSelectElement>("[name='weapon']")!.value;
+    const { meleeCard } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const rules = async (unopposed: number[]) => {
+      const { odds, percent } = await expected(meleeCard(ines as never, [{ actor: odo as never }, { actor: fyrd1 as never }], { weapon, unopposed }) as never);
+      return Object.fromEntries(Object.entries(odds.chances).map(([name, p]) => [name, percent(p)]));
+    };
+    expect(Object.keys(shown(form))).toEqual(["Ines beats Odo", "Odo beats Ines", "Ines beats Fyrd 1", "Fyrd 1 beats Ines"]);
+    const split = await rules([]);
+    expect(shown(form)["Ines beats Odo"]).toBe(split.actorBeatsOpponent1);
+    expect(shown(form)["Fyrd 1 beats Ines"]).toBe(split.opponent2BeatsActor);
+    // Fyrd 1 left unopposed: every die of hers against Odo, and Fyrd 1 is never beaten.
+    change(form.querySelector("[name='unopposed.1']"), (el) => (el.checked = true));
+    await settle();
+    const alone = await rules([1]);
+    expect(shown(form)["Ines beats Odo"]).toBe(alone.actorBeatsOpponent1);
+    expect(shown(form)["Ines beats Odo"]).not.toBe(split.actorBeatsOpponent1);
+    expect(shown(form)["Ines beats Fyrd 1"]).toBe("0%");
+  });
 });
 
 describe("the courage dialog", () => {
