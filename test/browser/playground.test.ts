@@ -944,15 +944,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
 
     // Ada marks Ines Wounded on her sheet; Fallen Fate asks the damage and opens its card.
     await playAs(page, "Ada (player)");
-    const sheet = await openSheet(page, "Ines");
-    await sheet.locator("input[name='system.wounded']").check();
-    await settle(page);
-    const cards = () => page.locator("#chat-log .fray-card").count();
-    const cardsBefore = await cards();
-    await sheet.locator("[data-action='fallenFate']").click();
-    await settle(page);
-    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
-    await expect.poll(cards).toBe(cardsBefore + 1);
+    await woundedAndHurt(page, await openSheet(page, "Ines"));
     await page.close();
 
     const torchlight = await openPlayground("torchlight");
@@ -983,6 +975,18 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await expect.poll(torchCards).toBe(2);
     await torchlight.close();
   }, 180_000);
+  /** On a Personal Combat sheet: Wounded ticked, then *Damage while Wounded* asks the damage (3) in a window, and its card opens. */
+  async function woundedAndHurt(page: Page, sheet: Locator): Promise<void> {
+    await sheet.locator("input[name='system.wounded']").check();
+    await settle(page);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const before = await cards();
+    await sheet.locator("[data-action='fallenFate']").click();
+    await settle(page);
+    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
+    await expect.poll(cards).toBe(before + 1);
+  }
+
   /**
    * `who` clicks the button `target` gives (a row's, the Combat Grid's or a sheet's), submits the
    * dialog it opens, if any (filled by `fill`), and the one new card is played to its end by
@@ -1214,15 +1218,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     expect(await page.locator("#pg-tracker .encounter-title").innerText()).toContain("2");
 
     // Between rounds: the GM marks Ines Wounded and deals her a fall's damage (Damage while Wounded); Ada chooses her Fallen Fate on the card.
-    const ines = await openSheet(page, "Ines");
-    await ines.locator("input[name='system.wounded']").check();
-    await settle(page);
-    const cards = () => page.locator("#chat-log .fray-card").count();
-    const before = await cards();
-    await ines.locator("[data-action='fallenFate']").click();
-    await settle(page);
-    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
-    await expect.poll(cards).toBe(before + 1);
+    await woundedAndHurt(page, await openSheet(page, "Ines"));
     await page.locator("#pg-tabs [data-tab='chat']").click();
     const fate = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
     expect(fate[0], fate.join("\n")).toMatch(/^Ada \(player\): choose /);
