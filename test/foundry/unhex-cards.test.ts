@@ -114,7 +114,12 @@ describe("the Unhex attack card", () => {
     const { gradePercentile } = await import("../../src/core/dice/percentile.js");
     const odds = (await import("../../src/rules/unhex/index.js")).unhexRules.actions.attack!.odds!;
     const message = await guardAttacksAda();
-    const lines = async () => [...(await message.renderHTML()).querySelectorAll("[data-fray-unhex-odds] li")].map((li) => li.textContent);
+    // Each answer's odds sit in its own button (issue 38 item 1: a choice and its odds are one row).
+    const lines = async () =>
+      [...(await message.renderHTML()).querySelectorAll<HTMLElement>("[data-fray-action='choose']")].flatMap((button) => {
+        const odds = button.querySelector<HTMLElement>("[data-fray-unhex-odds]");
+        return odds && !odds.hidden ? [`${button.querySelector(".fray-unhex-choice")?.textContent}: ${odds.textContent}`] : [];
+      });
     // The Guard (50, an NPC) on Ada (50, a PC, good at Defend) in the bar, as the rules count it.
     const exact = (reaction: string) => odds.exact({ attacker: { name: "Guard", level: 50, area: "bar", weapon: "melee" }, target: { name: "Ada", level: 50, pc: true, good: reaction === "defend", area: "bar", weapons: ["melee"] }, reaction, roll: true });
     const pct = (p: number) => `${Math.round(p * 100)}%`;
@@ -134,10 +139,10 @@ describe("the Unhex attack card", () => {
     expect(branches.none).toBe(1);
     expect(branches.tens).toBeCloseTo(0.5, 5);
     expect(await lines()).toEqual([
-      "Keep the roll: 100% chance of a success",
-      `Reroll the tens die: ${pct(branches.tens)} chance of a success`,
-      `Reroll the units die: ${pct(branches.units)} chance of a success`,
-      `Reroll both dice: ${pct(branches.both)} chance of a success`,
+      "Keep the roll: 100% success",
+      `Reroll tens: ${pct(branches.tens)} success`,
+      `Reroll units: ${pct(branches.units)} success`,
+      `Reroll both: ${pct(branches.both)} success`,
     ]);
   });
 
@@ -409,6 +414,33 @@ describe("Unhex checks and opposed rolls", () => {
     expect(card(message).outcome.result).toEqual({ winner: "Bea", side: "b", tie: false });
     expect(headlineOf(await message.renderHTML())).toBe("Bea wins.");
     replays(message);
+  });
+});
+
+describe("Unhex rolls under a blind roll mode (issue 38 item 11)", () => {
+  it("Ada's opposed roll against Bea, blind: Bob, who must roll for Bea, reads it and rolls; Ada's good reroll is the GM's (she has not seen her dice), and hers is refused", async () => {
+    harness.switchUser(t.users.ada);
+    queueFaces(3, 5);
+    const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, target: t.bea.uuid, good: true, rollMode: "blindroll" })) as unknown as Message & { blind: boolean; whisper: string[] };
+    expect(message.blind).toBe(true);
+    // Her dice are down at once: the card is hidden from her, credited to Ada; the reroll it waits for is the GM's.
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rerolls.a", by: "a" });
+    expect(message.whisper).not.toContain(t.users.ada.id);
+    const hidden = await message.renderHTML();
+    expect(hidden.querySelector(".message-sender")?.textContent).toBe("Ada");
+    expect(hidden.querySelector(".flavor-text")?.textContent).toBe(`${t.users.ada.name} rolled blind: only the GM sees the dice.`);
+    expect(hidden.querySelector(".fray-card-blind")?.textContent).toBe("The GM makes Ada's choice: the dice are hidden from you.");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const waiting = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rerolls.a", value: "none", roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Your roll is blind") });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    await fx.choose(t.gm, message, "rerolls.a", "none");
+    // Bob, who plays Bea, reads the card (it is whispered to him) and rolls her dice himself.
+    expect(message.whisper).toContain(t.users.bob.id);
+    harness.switchUser(t.users.bob);
+    expect((await message.renderHTML()).querySelector(".fray-card")).not.toBeNull();
+    await fx.choose(t.users.bob, message, "roll", "good", 2, 1);
+    expect(card(message).outcome.dice).toHaveLength(4);
   });
 });
 
