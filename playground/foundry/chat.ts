@@ -124,3 +124,26 @@ export function installChat(): void {
     },
   });
 }
+
+/** A chat log's context-menu entry, as v13's ContextMenu takes it (client/applications/ux/context-menu.mjs): `condition` may be a boolean or a test of the element. */
+export interface ChatMenuEntry {
+  name: string;
+  icon: string;
+  condition?: boolean | ((li: HTMLElement) => unknown);
+  callback: (li: HTMLElement) => unknown;
+}
+
+/**
+ * What a right-click on a message offers the user playing now: v13's ChatLog#_onFirstRender
+ * (client/applications/sidebar/tabs/chat.mjs) makes the log's menu with
+ * `_createContextMenu(this._getEntryContextOptions, ".message[data-message-id]", {hookName: "getChatMessageContextOptions"})`,
+ * so the hook fills the entries, and ContextMenu#render keeps those whose condition holds for the
+ * message's element. v13's own entries (pop out, reveal, conceal, delete) are left out: the stand-in
+ * has no popout and the playground deletes nothing.
+ */
+export function chatMessageMenu(li: HTMLElement): ChatMenuEntry[] {
+  const entries: ChatMenuEntry[] = [];
+  // The hook's first argument is the ChatLog, which the stand-in does not draw (the playground's page draws the log).
+  Hooks.call("getChatMessageContextOptions", null, entries);
+  return entries.filter((entry) => (typeof entry.condition === "function" ? !!entry.condition(li) : entry.condition !== false));
+}

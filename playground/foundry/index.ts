@@ -26,6 +26,7 @@ import { installJournal } from "./journal.js";
 export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
 export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
 export { installPack, JournalEntry, JournalEntryPage, CompendiumCollection } from "./journal.js";
+export { chatMessageMenu, type ChatMenuEntry } from "./chat.js";
 
 export type Role = keyof typeof CONST.USER_ROLES;
 
@@ -160,8 +161,15 @@ export function installFoundry(options: InstallOptions): FoundryHarness {
     paused: false,
     /** v13 GameTime#serverTime: the server's clock, which every client keeps in step with; here, this machine's. */
     time: { get serverTime(): number { return Date.now(); } },
-    /** v13 ClipboardHelper#copyPlainText; the harness keeps the last text copied. */
-    clipboard: { text: "", async copyPlainText(text: string): Promise<void> { (this as { text: string }).text = text; } },
+    /** v13 ClipboardHelper#copyPlainText; the harness keeps the last text copied, and a page puts it on the system clipboard too where the browser lets it. */
+    clipboard: {
+      text: "",
+      async copyPlainText(text: string): Promise<void> {
+        (this as { text: string }).text = text;
+        // A page without the clipboard permission (a test's headless browser, happy-dom) refuses: the kept text is what it copied.
+        await globalThis.navigator?.clipboard?.writeText(text).catch(() => undefined);
+      },
+    },
   };
   // game.user is the user of the client whose code runs now (state.clientContext), else the one switched to.
   let baseUser: User | null = null;

@@ -5,7 +5,7 @@
  * user the "Play as" switcher names. A new ruleset or Reset loads the page again, as Foundry reloads
  * a world: nothing outlives the page but the chosen ruleset (localStorage).
  */
-import { bootSystem } from "../foundry/browser.js";
+import { bootSystem, chatMessageMenu } from "../foundry/browser.js";
 import { state } from "../foundry/state.js";
 import { dragToken } from "../foundry/tokens.js";
 import { SceneView } from "./scene-view.js";
@@ -105,6 +105,43 @@ async function start(): Promise<void> {
   const playground = Object.assign(table, { viewer, refresh });
   window.playground = playground;
   $("#pg-scene-title").textContent = SCENARIOS[ruleset].title;
+  // A message's context menu, as v13's chat log draws it on a right-click: Fray's Copy as request and Undo are there.
+  $("#chat-log").addEventListener("contextmenu", (event) => {
+    const li = (event.target as HTMLElement).closest<HTMLElement>("li[data-message-id]");
+    if (!li) return;
+    event.preventDefault();
+    openMessageMenu(li, event.clientX, event.clientY);
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!(event.target as HTMLElement).closest("#context-menu")) document.querySelector("#context-menu")?.remove();
+  });
+
+  /** The entries the user playing now is offered on a message, each picked by a click as her (ContextMenu#render, client/applications/ux/context-menu.mjs). */
+  function openMessageMenu(li: HTMLElement, x: number, y: number): void {
+    document.querySelector("#context-menu")?.remove();
+    const entries = chatMessageMenu(li);
+    if (!entries.length) return;
+    const menu = document.createElement("nav");
+    menu.id = "context-menu";
+    const items = document.createElement("menu");
+    items.className = "context-items";
+    for (const entry of entries) {
+      const item = document.createElement("li");
+      item.className = "context-item";
+      item.innerHTML = entry.icon;
+      item.append(` ${g.game.i18n.localize(entry.name)}`);
+      item.addEventListener("click", async () => {
+        menu.remove();
+        await entry.callback(li);
+        await refresh();
+      });
+      items.append(item);
+    }
+    menu.append(items);
+    menu.style.left = `${Math.min(x, innerWidth - 220)}px`;
+    menu.style.top = `${Math.min(y, innerHeight - 40 * entries.length)}px`;
+    document.body.append(menu);
+  }
 
   const who = $<HTMLSelectElement>("#pg-user");
   who.replaceChildren(new Option("Gamemaster", table.users.gm), new Option("Ada (player)", table.users.ada), new Option("Bob (player)", table.users.bob));

@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
+import { runCli } from "../../src/cli/run.js";
 import { startPlayground } from "../../playground/serve-playground.js";
 import type { FrayServer } from "../../playground/server.js";
 import { browserAvailable, launchBrowser, openFray, screenshot } from "./support/index.js";
@@ -1524,6 +1525,46 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     expect(await warnings()).toEqual([]);
     await page.close();
   }, 240_000);
+
+  it("copies a Personal Combat card as a request by a right-click, for Ada and the GM (Bob is offered nothing on the card naming Ines), and the command line replays it", async () => {
+    const page = await openPlayground("personal");
+    await seedDice(page, 1);
+    const warnings = watchWarnings(page);
+    // The GM's Veteran Sergeant shoots Ines from his sheet: the card names Ines, Ada's.
+    await playAs(page, "Gamemaster");
+    await page.locator(`#pg-scene [aria-label="Target Ines"]`).click();
+    const sergeant = await openSheet(page, "Veteran Sergeant");
+    await reveal(sergeant, sergeant.locator("[data-action='attack']").first());
+    expect(await playButton(page, "Gamemaster", () => sergeant.locator("[data-action='attack']").first(), { players: ["Ada (player)", "Gamemaster"] })).toContain("Veteran Sergeant attacks Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const id = await lastCardId(page);
+    const card = page.locator(`#chat-log li[data-message-id="${id}"]`);
+    const menu = page.locator("#context-menu .context-item");
+    const offered = async (who: Player) => {
+      await playAs(page, who);
+      await card.click({ button: "right" });
+      return (await menu.allInnerTexts()).map((entry) => entry.trim());
+    };
+    const clipboard = () => page.evaluate(() => (globalThis as unknown as { game: { clipboard: { text: string } } }).game.clipboard.text);
+    const outcome = await page.evaluate((message) => JSON.stringify((globalThis as unknown as { game: { messages: { get(id: string): { system: { toObject(): { outcome: unknown } } } } } }).game.messages.get(message).system.toObject().outcome), id);
+    for (const who of ["Ada (player)", "Gamemaster"] as const) {
+      expect(await offered(who), who).toContain("Copy as request");
+      await page.evaluate(() => ((globalThis as unknown as { game: { clipboard: { text: string } } }).game.clipboard.text = ""));
+      await menu.filter({ hasText: "Copy as request" }).click();
+      await settle(page);
+      const copied = await clipboard();
+      const replayed = runCli(["resolve"], () => copied);
+      expect(replayed.stderr, who).toBe("");
+      const { ruleset: _ruleset, action: _action, seed: _seed, ...rest } = JSON.parse(replayed.stdout) as Record<string, unknown>;
+      expect(rest, who).toEqual(JSON.parse(outcome));
+    }
+    expect(await offered("Bob (player)")).toEqual([]);
+    // A click elsewhere closes the menu.
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    expect(await menu.count()).toBe(0);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it("opens each window a user may open on her own screen, drawn for whoever plays now: a player's Combat Grid, a sheet two users opened, closed by one", async () => {
     const page = await openPlayground("torchlight");

@@ -8,6 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
 import type { Actor, User } from "../../playground/foundry/index.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
+import { chatMessageMenu } from "../../playground/foundry/index.js";
 import { runCli } from "../../src/cli/run.js";
 import { pickFromMenu } from "./card-menu.js";
 import { bootWorld, playRuleset } from "./world.js";
@@ -173,6 +174,21 @@ describe("Copy as request", () => {
     const { ruleset: _r, action: _a, seed: _s, ...outcome } = JSON.parse(printed.stdout) as Record<string, unknown>;
     expect(outcome).toEqual((message.system.toObject() as { outcome: unknown }).outcome);
   }
+
+  it("is offered by a right-click on the card as the chat log draws it, to the card's players and the GM: Bob copies Ines's Rest for no one", async () => {
+    harness.switchUser(ada);
+    const rest = (await personal.postForCharacter("rest", { actor: ines.uuid })) as unknown as Message;
+    const li = await rest.renderHTML();
+    const copy = () => chatMessageMenu(li).find((entry) => entry.name === "FRAY.Card.Copy");
+    for (const user of [ada, gm]) {
+      harness.switchUser(user);
+      (game as unknown as { clipboard: { text: string } }).clipboard.text = "";
+      await copy()!.callback(li);
+      expect(JSON.parse((game as unknown as { clipboard: { text: string } }).clipboard.text)).toMatchObject({ ruleset: "personal" });
+    }
+    harness.switchUser(bob);
+    expect(copy()).toBeUndefined();
+  });
 
   it("replays an attack (awaiting its Fallen Fate, then answered), a Fallen Fate, a Rest and a turn on the command line", async () => {
     const attack = await awaitingFate();
