@@ -203,8 +203,13 @@ export class FrayCombat extends Combat {
     const at = clock.combatant ? this.turns.findIndex((c) => c.id === clock.combatant) : -1;
     const turn = "turn" in changes ? changes.turn : at >= 0 ? at : null;
     const acting = typeof turn === "number" && round > 0 ? (this.#orderAfter(changes, round)[turn] ?? null) : null;
-    if (clock.kept && clock.round === round && clock.combatant === (acting?.id ?? null) && clock.fighter === (acting ? recordKey(acting) : null)) return allowed;
-    foundry.utils.mergeObject(changes, foundry.utils.expandObject(clockUpdate(round, acting)));
+    // With no one acting in a begun round, the clock keeps the turn this update leaves (settleClock puts a player's back to it).
+    const kept = acting || round === 0 ? null : "turn" in changes ? (typeof turn === "number" ? turn : null) : clock.turn;
+    if (clock.kept && clock.round === round && clock.combatant === (acting?.id ?? null) && clock.fighter === (acting ? recordKey(acting) : null) && clock.turn === kept) return allowed;
+    const update = clockUpdate(round, acting, kept);
+    // A turn kept for no one goes once someone acts (v13 merges a flag object, `-=` deleting its key).
+    if (kept === null && clock.turn !== null) Object.assign(update[`flags.${SYSTEM_ID}.${CLOCK_KEY}`] as object, { "-=turn": null });
+    foundry.utils.mergeObject(changes, foundry.utils.expandObject(update));
     return allowed;
   }
 

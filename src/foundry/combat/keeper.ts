@@ -212,8 +212,14 @@ function onEffectChange(effect: ActiveEffect.Implementation, userId: string, giv
  * never saved, which the clock must not follow: that round begins when the GM moves the turn on.
  */
 function storedActing(combat: Combat.Implementation): Combatant.Implementation | undefined {
+  const turn = storedTurn(combat);
+  return turn === null ? undefined : combat.turns[turn];
+}
+
+/** Foundry's turn as stored (not the one setupTurns wrapped in this client's memory). */
+function storedTurn(combat: Combat.Implementation): number | null {
   const turn = (combat._source as { turn?: unknown }).turn;
-  return typeof turn === "number" ? combat.turns[turn] : undefined;
+  return typeof turn === "number" ? turn : null;
 }
 
 /**
@@ -227,7 +233,7 @@ function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknow
   return keep(async () => {
     const update: Record<string, unknown> = {};
     const clock = clockOf(combat);
-    if (clock.kept && clock.fighter !== null && (clock.fighter === combatant.id || clock.fighter === recordKey(combatant)) && !combat.combatants.some((c) => recordKey(c) === recordKey(combatant))) Object.assign(update, clockUpdate(clock.round, storedActing(combat) ?? null));
+    if (clock.kept && clock.fighter !== null && (clock.fighter === combatant.id || clock.fighter === recordKey(combatant)) && !combat.combatants.some((c) => recordKey(c) === recordKey(combatant))) Object.assign(update, clockUpdate(clock.round, storedActing(combat) ?? null, storedTurn(combat)));
     // Dotted flag paths built at run time are outside fvtt-types' typed update data.
     if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
     if (!byGM(userId)) await settleClock(combat);
