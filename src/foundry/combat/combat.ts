@@ -6,6 +6,7 @@ import { requestClear, requestInitiative, requestTurn } from "./requests.js";
 import { activeCombatRules, arrivedCombatRules } from "./active.js";
 import { initiativeOf, isEnlisted, rosterEntry, rosterUpdate } from "./roster.js";
 import type { OrderKey, TurnStep } from "./rules.js";
+import { writeCombat } from "./write.js";
 
 /** Shows a refusal (a rules error or a plain message) to the user; nothing was changed. */
 export function report(error: unknown): void {
@@ -283,8 +284,7 @@ export async function updateCombatants(combat: Combat.Implementation, updates: R
     if (isEnlisted(combat, combatant) && rosterEntry(combat, combatant).initiative === initiative) continue;
     placed[combatant.id!] = { ...rosterEntry(combat, combatant), initiative };
   }
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (Object.keys(placed).length) await combat.update(rosterUpdate(combat, placed) as never, { turnEvents: false } as never);
+  if (Object.keys(placed).length) await writeCombat(combat, rosterUpdate(combat, placed), { turnEvents: false });
   // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combat.updateEmbeddedDocuments("Combatant", updates as never, { turnEvents: false });
 }
