@@ -173,7 +173,8 @@ export function stopMove(token: TokenDocument.Implementation, heard: WholeMoveLi
   const known = ledger();
   const chain = known.chains.get(token.uuid);
   const place = known.places.get(token.uuid);
-  if (!chain || !place) return;
+  // A token deleted mid-move stops too (TokenDocument#_onDelete); it has no move left to judge.
+  if (!chain || !place || token.parent?.tokens.get(token.id ?? "") !== token) return;
   return close(token, chain, place, game.users?.get(chain.userId) ?? null, heard);
 }
 
