@@ -196,6 +196,13 @@ describe("RULINGS.md §unhex (team initiative, clarified by issue 36): three tea
     expect(run({ teams: numbered, order: ["1", "2"] }, 3, 4, 6, 2).result).toEqual({ winner: "1", by: "highest-success", order: ["1", "2"], rolls: waiting.result.rolls });
   });
 
+  it("dice that keep tying: the 50th roll of two NPC teams still decides; tying on it too is refused, not rolled for ever", () => {
+    const two = [three[1]!, three[2]!];
+    const ties = (n: number) => Array.from({ length: n }, () => [4, 4, 4, 4]).flat();
+    expect(run({ teams: two, order: ["Cops", "Gang"] }, ...ties(49), 2, 1, 3, 10).result).toMatchObject({ winner: "Cops", by: "highest-success" });
+    expect(() => run({ teams: two, order: ["Cops", "Gang"] }, ...ties(50))).toThrow(/still tie after 50 roll-offs/);
+  });
+
   it("a team named with a # is refused (its name could answer another team's roll-off); played by policy, a tie rolls off too", () => {
     expect(() => run({ teams: [{ ...three[1]!, name: "Gang#2" }, three[2]!] }, 1, 1, 1, 1)).toThrow(/cannot contain "#"/);
     const round = rollTeamInitiative(new DiceTray(givenFaces([9, 10, 4, 4, 4, 4, 3, 10, 2, 1])), three);
