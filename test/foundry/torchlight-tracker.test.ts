@@ -211,7 +211,9 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
   it("seed 004 §Actions: a declared action cannot change: her own roll, a second attack and a move are refused, nothing written", async () => {
     const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
     const before = fx.stored();
-    expect(await ask("card.choose", { message: elsa.id, choice: "held", value: false, roll: null })).toMatchObject({ ok: false, reason: "A declared attack rolls when every action of its side is declared, or when the GM rolls the declared attacks." });
+    // The held step is the GM's (the rules await it by "gm"): her forged release is refused by the card engine.
+    expect(cardOf(elsa).outcome.awaiting).toMatchObject({ choice: "held", by: "gm" });
+    expect(await ask("card.choose", { message: elsa.id, choice: "held", value: false, roll: null })).toMatchObject({ ok: false, reason: "Only the GM makes this choice." });
     expect(await ask("card.choose", { message: elsa.id, choice: "feint", value: "keep", roll: null })).toMatchObject({ ok: false });
     const sword = (w.elsa as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
     expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.archer) }, request: { combat: w.combat.id, weapon: sword }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("cannot change") });
@@ -219,6 +221,17 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
     harness.switchUser(w.bob);
     expect(await ask("torchlight.rollDeclared", { combat: w.combat.id, side: "players" })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(before);
+  });
+
+  it("seed 004 §Actions: the held step is the GM's alone: her release through the card engine rolls it; holding it again is refused, nothing written", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: elsa.id, choice: "held", value: true, roll: null })).toMatchObject({ ok: false, reason: "A declared attack rolls when every action of its side is declared, or when the GM rolls the declared attacks." });
+    expect(fx.stored()).toBe(before);
+    queueFaces(4);
+    await (await import("../../src/foundry/cards/index.js")).chooseAsGm(elsa.id!, "held", false);
+    expect(cardOf(elsa).outcome).toMatchObject({ dice: [{ face: 4 }], awaiting: { choice: "feint", by: "attacker" } });
   });
 
   it("the GM's Roll declared attacks on the tracker rolls the side's declared attacks", async () => {

@@ -47,10 +47,10 @@ describe("declarations before attacks (seed 004 §Actions, §Rounds)", () => {
     expect(refusalOf(round({ declarations: [{ by: "Elsa", attack: "Nobody" }] }))).toBe("unknown-combatant");
   });
 
-  it("seed 004 §Actions: a declared attack rolls nothing until declarations close, but is checked at once", () => {
+  it("seed 004 §Actions: a declared attack rolls nothing until declarations close (the GM's release, not the attacker's), but is checked at once", () => {
     const held = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Bandit #5" }, held: true }, []);
     expect(held.dice).toEqual([]);
-    expect(held.awaiting).toMatchObject({ choice: "held", by: "attacker" });
+    expect(held.awaiting).toEqual({ choice: "held", by: "gm", offer: { options: [false] } });
     expect(refusalOf(() => resolve("attack", { attacker: { ...sword, stance: "rearguard" }, target: { name: "Bandit #5" }, held: true }, []))).toBe("no-melee-from-rearguard");
     const rolled = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Bandit #5" }, held: false }, [6]);
     expect(rolled.result).toMatchObject({ damage: 8 });

@@ -297,8 +297,9 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const steps: Step[] = [{ rule: "edges", enhanced: edges.enhanced.length, impaired: edges.impaired.length, net: edges.enhanced.length - edges.impaired.length, why: [...edges.enhanced.map((e) => `+${e}`), ...edges.impaired.map((e) => `-${e}`)] }];
   if (situation.area && target.hidden) steps.push({ rule: "area-on-hidden" });
 
-  // A declared attack rolls only when every action of its side is declared, all together (seed 004, Actions).
-  if (request.held) return awaitingOutcome(tray.rolled, steps, { declared: true }, { choice: "held", by: "attacker", offer: { options: [false] } });
+  // A declared attack rolls only when every action of its side is declared, all together (seed 004, Actions):
+  // its release is the table's (the GM, or the side's last declaration served on the GM), not the attacker's.
+  if (request.held) return awaitingOutcome(tray.rolled, steps, { declared: true }, { choice: "held", by: "gm", offer: { options: [false] } });
 
   // Every attacker's damage die first (a Squad's all at once: "all attackers roll their damage dice"); only
   // then does the lead choose on a Precision Strike (or a Feint), and each mate after her, in order.

@@ -241,9 +241,9 @@ export const torchlightAttackCard: CardKind = {
   }),
   prepare,
   rulesRequest,
-  // Only the GM (or the side's last declaration, served on the GM) closes the declarations.
-  checkChoice(choice, value, asker, card) {
-    if (choice === "held") return asker.isGM && value === false ? null : localize("Refused.DeclaredHeld");
+  // The held step is the GM's (the rules await it `by: "gm"`, which the engine keeps to her); she may only release it.
+  checkChoice(choice, value, _asker, card) {
+    if (choice === "held") return value === false ? null : localize("Refused.DeclaredHeld");
     return choice === "precision" ? squadWaits(card) : null;
   },
   async opened(card) {
