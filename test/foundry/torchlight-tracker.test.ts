@@ -188,7 +188,7 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
   it("seed 004 §Actions: a declared attack waits unrolled, shown on the tracker and the grid; the last declaration rolls every one together", async () => {
     const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
     expect(cardOf(elsa)).toMatchObject({ state: "open", outcome: { dice: [], awaiting: { choice: "held" } } });
-    expect(fx.flags(w).declared).toEqual({ [w.keys.elsa]: { round: 1, action: "attack", on: w.keys.bandit, held: true } });
+    expect(fx.flags(w).declared).toEqual({ [w.keys.elsa]: { round: 1, action: "attack", on: w.keys.bandit, held: true, turn: "players" } });
     // Ada sees what she declared, and no button to roll it; the GM has one.
     let app = await tracker();
     expect(rowText(app, w.ids.elsa)).toContain("Declared: attack on Bandit (rolls when declarations close)");
@@ -232,6 +232,28 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
     queueFaces(4);
     await (await import("../../src/foundry/cards/index.js")).chooseAsGm(elsa.id!, "held", false);
     expect(cardOf(elsa).outcome).toMatchObject({ dice: [{ face: 4 }], awaiting: { choice: "feint", by: "attacker" } });
+  });
+
+  it("seed 004 §Actions (\"All Actions must be declared before any Attacks are made\"): once the GM rolled the side's declared attacks, a late attack or stance ability is refused in one line, its forged request too, nothing written", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    queueFaces(4);
+    await fx.rollDeclared(w, "players");
+    expect(cardOf(elsa).outcome.dice.map((d) => d.face)).toEqual([4]);
+    await (await fx.cards()).cardsIdle();
+    const before = fx.stored();
+    const messages = harness.game.messages.size;
+    const late = "Every action is declared before any attack is made: her side's declared attacks have already rolled this round, so she declares again next round (Riddic)";
+    // Bob's attack for Riddic does not wait alone for the GM: it is refused.
+    expect(await fx.declare(w, w.bob, w.riddic, w.bandit)).toBeUndefined();
+    expect(warnings().at(-1)).toBe(late);
+    const { postTorchlightAbility } = await fx.torchlight();
+    expect(await postTorchlightAbility({ combat: w.combat.id!, actor: fx.who(w.riddic) })).toBeUndefined();
+    expect(warnings().at(-1)).toBe(late);
+    const axe = (w.riddic as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.riddic), target: fx.who(w.bandit) }, request: { combat: w.combat.id, weapon: axe }, roll: null })).toMatchObject({ ok: false, reason: late });
+    expect(harness.game.messages.size).toBe(messages);
+    expect(fx.stored()).toBe(before);
   });
 
   it("the GM's Roll declared attacks on the tracker rolls the side's declared attacks", async () => {

@@ -120,6 +120,8 @@ const Request = Type.Object(
     feint: Type.Optional(FeintChoiceSchema),
     /** Declared while her side's declarations are still open: every check is made and nothing rolls; the attack waits for the declarations to close (choice `held`, false once they close). */
     held: Type.Optional(Type.Boolean()),
+    /** Her side's declared attacks have already rolled this round: an attack declared now would come after them (refused; she declares again next round). */
+    sideRolled: Type.Optional(Type.Boolean()),
     /** What compels the attacker this round (Intimidation, a Goad, a Parry): where its attack must go. */
     compelled: Type.Optional(CompulsionsSchema),
     options: Options,
@@ -257,6 +259,8 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   // Who may attack whom at all, before the grid: an Incapacitated or waiting attacker takes no action; the dead are past attacking.
   if (attacker.incapacitated) refused("attacker-incapacitated", attacker.name);
   if (attacker.waiting) refused("attacker-waiting", attacker.name);
+  // "All Actions must be declared before any Attacks are made" (seed 004, Actions): once her side's attacks rolled, the turn's declarations are over.
+  if (request.sideRolled) refused("declared-after-attacks", attacker.name);
   if (target.dead) refused("target-dead", target.name);
 
   if (position) {

@@ -17,7 +17,7 @@ import { isDead, isIncapacitated, torchlightSystem, untrainedOffHand, weaponOf, 
 import { asRules, compulsionsForAttack } from "../combat/compulsions.js";
 import { engagedNow, type Fighter, placementsOf } from "../combat/fight.js";
 import { squadKey, stateOf, statePath, type TorchlightCombatState } from "../combat/state.js";
-import { declaredNow, declaringSide, recordDeclaration, type DeclaringSide } from "../combat/declarations.js";
+import { attacksRolled, declaredNow, declaringSide, recordDeclaration, type DeclaringSide } from "../combat/declarations.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { type CardFight, combatDoc, fighterIn, fightOf, localize, placed, refuse } from "./common.js";
 import { torchlightContext, torchlightHeadline } from "./view.js";
@@ -111,6 +111,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     held: true,
     side: declaringSide(attacker),
   };
+  // Her side's attacks have rolled: the rules refuse a declaration after them (fixed at opening: her own release later is no declaration).
+  if (attacksRolled(fight.state, fight.fighters, declaringSide(attacker), fight.round)) request.sideRolled = true;
   if (maneuver) request.maneuver = oneOf(maneuver, MANEUVER_NAMES, "maneuver");
   if (flag(raw.area, "area")) request.area = true;
   // Edges the GM rules (a surprise, dense cover) come only on attacks no player could open.
@@ -173,6 +175,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   if (Array.isArray(request.compelled) && request.compelled.length > 0) rules.compelled = request.compelled;
   if (typeof request.maneuver === "string") rules.maneuver = { name: request.maneuver, payWith: "breath" };
   if (request.held === true) rules.held = true;
+  if (request.sideRolled === true) rules.sideRolled = true;
   // The choices made on the card, once each was awaited: a Precision Strike's, a Feint's, a Push's direction.
   for (const key of ["precision", "feint", "push"]) if (request[key] !== undefined) rules[key] = request[key];
   return rules;
