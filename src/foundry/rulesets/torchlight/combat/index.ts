@@ -184,13 +184,13 @@ export const torchlightCombatRules: RulesetCombatRules = {
 
   phases(combat): TrackerPhase[] {
     const state = stateOf(combat);
-    const fighters = fightersOf(combat, state);
+    const fighters = new Map(fightersOf(combat, state).map((f) => [f.combatant.id, f]));
     const ordered = combat.turns.map((c) => c.id ?? "");
     return PHASES.map((id) => ({
       id,
       label: t(`Phase.${id}`),
       active: hasBegun(combat) && state.phase === id,
-      combatantIds: ordered.filter((cid) => phaseOf(fighters.find((f) => f.combatant.id === cid), state) === id),
+      combatantIds: ordered.filter((cid) => phaseOf(fighters.get(cid), state) === id),
       note: t(`PhaseNote.${id}`),
     }));
   },
