@@ -12,6 +12,9 @@ import { defineConfig } from "vitest/config";
 const target = process.env.FRAY_MUTATE_TESTS ?? process.env.FRAY_MUTATE_TARGET;
 // The odds target runs only the odds tests, which the other targets leave out.
 const ODDS_TESTS = ["test/core/odds/**/*.test.ts", "test/rules/**/odds.test.ts"];
+// The fight target runs only the side-against-side fights' tests, for the same reason: each plays
+// hundreds of fights through every rule of its ruleset.
+const FIGHT_TESTS = ["test/core/fight/**/*.test.ts", "test/rules/**/fight.test.ts"];
 // The command line's target runs its in-process tests: the ones that start processes never see a
 // mutant, and the fuzz test's thousands of runs would be paid for every mutant it covers.
 const CLI_TESTS = ["test/cli/**/*.test.ts"];
@@ -19,6 +22,8 @@ const CLI_SLOW = ["test/cli/shell-docs.test.ts", "test/cli/fuzz.test.ts"];
 const include =
   target === "odds"
     ? ODDS_TESTS
+    : target === "fight"
+      ? FIGHT_TESTS
     : target === "cli"
       ? CLI_TESTS
     : target && target !== "core"
@@ -32,8 +37,11 @@ export default defineConfig({
         test: {
           name: "unit",
           include,
-          exclude: target === "odds" ? [] : target === "cli" ? CLI_SLOW : ["test/core/odds/**", "test/rules/**/odds.test.ts"],
+          exclude: target === "odds" || target === "fight" ? [] : target === "cli" ? CLI_SLOW : [...ODDS_TESTS, ...FIGHT_TESTS],
           environment: "node",
+          // As the unit project's: a rule test under a loaded machine and Stryker's instrumentation
+          // may take longer than vitest's 5 s default, and a dry run that times out stops the run.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -7,13 +7,17 @@
  * `src/rules/cavaliers/tables.ts`, `src/rules/drama/odds.ts`): see `resolveTarget`.
  */
 export const TARGETS = {
-  core: ["src/core/**/*.ts", "!src/core/odds/**"],
+  core: ["src/core/**/*.ts", "!src/core/odds/**", "!src/core/fight/**"],
   cavaliers: ruleset("cavaliers"),
   drama: ruleset("drama"),
   unhex: ruleset("unhex"),
   personal: ruleset("personal"),
   torchlight: ruleset("torchlight"),
   odds: ["src/core/odds/**/*.ts", "src/rules/odds.ts", "src/rules/*/odds.ts"],
+  // Side-against-side fights (src/core/fight, src/rules/<id>/fight.ts), apart for the same reason as
+  // the odds: each fight test plays hundreds of fights through every rule, so a ruleset's mutant
+  // would pay for them all; here they run only against the fights' own code.
+  fight: ["src/core/fight/**/*.ts", "src/rules/*/fight.ts"],
   // The command line's own code, against test/cli in process (main.ts and readBounded.ts are its I/O,
   // tested only through processes, which never see a mutant). Named only: not part of a bare `npm run mutate`.
   cli: ["src/cli/**/*.ts", "!src/cli/main.ts", "!src/cli/readBounded.ts"],
@@ -24,11 +28,21 @@ export const DEFAULT_TARGETS = Object.keys(TARGETS).filter((name) => name !== "c
 
 /** Whether a path (a file or a folder) is part of the odds target. */
 function isOdds(path) {
-  return /^src\/core\/odds(?=\/|$)/.test(path) || /^src\/rules\/(?:[a-z]+\/)?odds\.ts$/.test(path);
+  return isApart(path, "odds");
+}
+
+/** Whether a path (a file or a folder) is part of the fight target. */
+function isFight(path) {
+  return isApart(path, "fight");
+}
+
+/** Whether a path is in src/core/<name>, or is src/rules/<name>.ts or src/rules/<id>/<name>.ts. */
+function isApart(path, name) {
+  return new RegExp(`^src/core/${name}(?=/|$)`).test(path) || new RegExp(`^src/rules/(?:[a-z]+/)?${name}\\.ts$`).test(path);
 }
 
 function ruleset(id) {
-  return [`src/rules/${id}/**/*.ts`, `!src/rules/${id}/odds.ts`];
+  return [`src/rules/${id}/**/*.ts`, `!src/rules/${id}/odds.ts`, `!src/rules/${id}/fight.ts`];
 }
 
 /**
@@ -41,9 +55,10 @@ function ruleset(id) {
 export function resolveTarget(arg) {
   if (arg in TARGETS) return { tests: arg, mutate: TARGETS[arg], report: arg };
   const path = arg.replace(/\\/g, "/").replace(/^\.\//, "").replace(/\/+$/, "");
-  if (isOdds(path)) {
+  for (const [apart, tests] of [[isOdds, "odds"], [isFight, "fight"]]) {
+    if (!apart(path)) continue;
     const files = path.endsWith(".ts") ? path : `${path}/**/*.ts`;
-    return { tests: "odds", mutate: [files], report: path.replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-") };
+    return { tests, mutate: [files], report: path.replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-") };
   }
   const match = /^src\/(?:(cli)|core|rules\/([a-z]+))(?=\/|$)/.exec(path);
   const tests = match ? (match[1] ?? match[2] ?? "core") : undefined;

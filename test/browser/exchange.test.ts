@@ -96,7 +96,7 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     expect(await page.locator("[data-spend-total]").innerText()).toBe("6 / 6 SP");
     expect(await page.locator("[data-entry='gain-style'] [data-fray-action='buy']").isDisabled()).toBe(true);
     // The winner's purchase table does not fit 400 px yet (issue 38 item 1, left to do): the rest of the card is checked.
-    await screenshot(chat, "card-cavaliers-awaiting-spend", { tallCard: "the winner's purchase table" });
+    await screenshot(chat, "card-cavaliers-awaiting-spend");
 
     await page.locator("[data-fray-action='spend']").click();
     await show(page, id);
@@ -117,6 +117,74 @@ describe.skipIf(!browserAvailable())("cavaliers exchange card in Chromium", () =
     });
     expect(guard).toEqual({ yield: 0, wounds: 0 });
     await screenshot(chat, "card-cavaliers-undone");
+    await page.close();
+  });
+
+  /** Posts a check as the GM (a skill roll, a Flourish or a Survival roll) with these faces, and returns its message id. */
+  async function postCheck(page: Page, actorName: string, kind: string, opposition: string, faces: [number, number][]): Promise<string> {
+    return page.evaluate(
+      async ({ actorName, kind, opposition, faces }) => {
+        const g = globalThis as unknown as { game: { actors: { getName(n: string): { uuid: string } } }; CONFIG: { fray: { cavaliers: { postCheck(r: object): Promise<{ id: string }> } } } };
+        (window as unknown as { queueFaces(f: [number, number][]): void }).queueFaces(faces);
+        const message = await g.CONFIG.fray.cavaliers.postCheck({ actorUuid: g.game.actors.getName(actorName).uuid, kind, opposition, combined: [], assists: [] });
+        return message.id;
+      },
+      { actorName, kind, opposition, faces },
+    );
+  }
+
+  it("photographs the other cards of a fight in both themes: a skill roll, a Flourish, a Survival roll and the end of the fight (issue 38 item 13)", async () => {
+    const page = await fray.browser.newPage({ viewport: { width: 900, height: 900 } });
+    await openFray(page, fray.server.url);
+    await postLunge(page);
+    // The Lunge waits declared, with no die rolled: the four faces it queued are drawn off first.
+    await page.evaluate(() => {
+      for (let i = 0; i < 4; i += 1) (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform();
+    });
+    const chat = page.locator("#sidebar");
+    // Isabeau's d8 Verve and d8 competency, then the Standard Opposition's dice: Moderate 3d8, Easy 3d6.
+    const skill = await postCheck(page, "Isabeau", "skill", "moderate", [[7, 8], [6, 8], [1, 8], [2, 8], [3, 8]]);
+    await show(page, skill);
+    expect(await chat.innerText()).toContain("Your choice: spend");
+    await screenshot(chat, "card-cavaliers-skill");
+    const flourish = await postCheck(page, "Isabeau", "flourish", "easy", [[6, 8], [8, 8], [1, 6], [2, 6], [3, 6]]);
+    await show(page, flourish);
+    expect(await page.locator(".fray-card-picker").count()).toBe(1);
+    await screenshot(chat, "card-cavaliers-flourish");
+
+    // Hélène lies Dying at 4 Wounds: her owner rolls Survival (d6 Verve, d6 competency, Moderate 3d8).
+    await page.evaluate(async () => {
+      const g = globalThis as unknown as { CONFIG: { Actor: { documentClass: { create(d: object): Promise<unknown> } } } };
+      await g.CONFIG.Actor.documentClass.create({ name: "Hélène", type: "cavaliersCharacter", system: { attributes: { verve: 6, affinity: 6, guile: 6 }, competency: 6, wounds: { value: 4 } } });
+      await g.CONFIG.Actor.documentClass.create({ name: "Bravo", type: "cavaliersNpc", system: { npcType: "minor", competency: 6, wounds: { value: 4 }, yield: { value: 5 } } });
+    });
+    const survival = await postCheck(page, "Hélène", "survival", "moderate", [[6, 6], [5, 6], [1, 8], [2, 8], [3, 8]]);
+    await show(page, survival);
+    expect(await page.locator("[data-entry='heal-wound']").count()).toBe(1);
+    await screenshot(chat, "card-cavaliers-survival");
+
+    // The GM ends a fight of Isabeau, the Guard and Bravo, who lies Dying: the card waits for Bravo's fate.
+    const end = await page.evaluate(async () => {
+      type Doc = { id: string; createEmbeddedDocuments(n: string, d: object[]): Promise<Doc[]>; delete(): Promise<unknown> };
+      const g = globalThis as unknown as {
+        game: { actors: { getName(n: string): { id: string; name: string } }; messages: { size: number; contents: { id: string }[] } };
+        CONFIG: { Combat: { documentClass: { create(d: object): Promise<Doc> } }; fray: { cards: { cardsIdle(): Promise<void> } } };
+      };
+      const combat = await g.CONFIG.Combat.documentClass.create({ active: true });
+      await combat.createEmbeddedDocuments("Combatant", ["Isabeau", "Palace Guard", "Bravo"].map((name) => ({ actorId: g.game.actors.getName(name).id, name })));
+      const before = g.game.messages.size;
+      await combat.delete();
+      for (let i = 0; i < 100 && g.game.messages.size === before; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      await g.CONFIG.fray.cards.cardsIdle();
+      return g.game.messages.contents.at(-1)!.id;
+    });
+    await show(page, end);
+    expect(await page.locator("[data-fray-action='choose']").allInnerTexts()).toEqual(["Saved with Medicine", "Not saved"]);
+    await screenshot(chat, "card-cavaliers-end-awaiting-medicine");
+    await page.locator("[data-fray-action='choose'][data-fray-value='saved']").click();
+    await show(page, end);
+    expect(await page.locator(".fray-card").getAttribute("data-state")).toBe("applied");
+    await screenshot(chat, "card-cavaliers-end-applied");
     await page.close();
   });
 

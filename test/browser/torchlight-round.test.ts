@@ -278,6 +278,7 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await sheet.locator("tr[data-characteristic='wil'] [data-action='torchlightSave']").click();
     await show(page);
     expect(await readCard(card(page))).toContain("d20 16 against ST 15.");
+    await screenshot(page.locator("#chat-column"), "card-torchlight-save");
     await closeSheet(page, sheet);
 
     // Bob: Riddic Intimidates the Swordsman, then Goads him for 1 Breath: the cards say what the Swordsman owes.

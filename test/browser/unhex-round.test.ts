@@ -287,7 +287,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     expect(await cardOf(page, initiative)).toMatchObject({ state: "open", awaiting: "rerolls.friendly", by: "friendly" });
     expect(await page.locator("#chat-log .fray-unhex-roll").count()).toBe(1);
     expect(await page.locator("#chat-log .fray-unhex-roll").innerText()).toContain("Ada");
-    await screenshot(chat(page), "card-unhex-initiative-awaiting-reroll", { tallCard: "the reroll's four buttons with each branch's odds (issue 38 item 1 left)" });
+    await screenshot(chat(page), "card-unhex-initiative-awaiting-reroll");
     // The GM's screen offers no roll for the Guard yet, only Ada's choice.
     await as(page, "Gamemaster");
     await show(page, initiative);
@@ -345,7 +345,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     await press(page, attack, choice("reaction", "defend"));
     // Ada is good at Defend, and her Defend is rolled first: she decides her reroll before the Guard rolls; she keeps her 30.
     expect(await cardOf(page, attack)).toMatchObject({ awaiting: "rerolls.target", by: "target" });
-    await screenshot(chat(page), "card-unhex-attack-awaiting-reroll", { tallCard: "the reroll's four buttons with each branch's odds (issue 38 item 1 left)" });
+    await screenshot(chat(page), "card-unhex-attack-awaiting-reroll");
     await press(page, attack, choice("rerolls.target", "none"));
     expect(await cardOf(page, attack)).toMatchObject({ awaiting: "roll", by: "attacker" });
     await as(page, "Gamemaster");
@@ -356,7 +356,7 @@ describe.skipIf(!browserAvailable())("a round of Unhex in Chromium", () => {
     expect(await cardOf(page, attack)).toMatchObject({ awaiting: "damageDie", by: "attacker" });
     await as(page, "Gamemaster");
     await show(page, attack);
-    await screenshot(chat(page), "card-unhex-attack-awaiting-split", { tallCard: "405 px: the reaction odds with the split prompt (issue 38 item 1 left)" });
+    await screenshot(chat(page), "card-unhex-attack-awaiting-split");
     await press(page, attack, choice("damageDie", "units"));
     expect(await cardOf(page, attack)).toMatchObject({ state: "applied", result: { hit: true, damage: 7, location: "torso" } });
     expect(await chat(page).innerText()).toContain("Ada: ");

@@ -254,6 +254,16 @@ describe("a forged shot", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it("opening: a shot by a character with no missile weapon, refused on the card as in the dialog (issue 38 item 12), nothing changed", async () => {
+    harness.switchUser(bob);
+    const before = fx.stored();
+    for (const request of [shot(""), { situation: { range: "close" } }]) {
+      const answer = await forgeOpen("drama.ranged", { shooter: berold.uuid, target: odo.uuid }, request);
+      expect(answer).toEqual({ ok: false, reason: "Berold has no missile weapon: a shot needs a weapon marked Ranged on the sheet." });
+    }
+    expect(fx.stored()).toBe(before);
+  });
+
   it("courage after a shot: taken by the shooter for the target, and again after Apply", async () => {
     harness.switchUser(ada);
     const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");

@@ -113,7 +113,12 @@ describe("the Unhex attack card", () => {
     const { gradePercentile } = await import("../../src/core/dice/percentile.js");
     const odds = (await import("../../src/rules/unhex/index.js")).unhexRules.actions.attack!.odds!;
     const message = await guardAttacksAda();
-    const lines = async () => [...(await message.renderHTML()).querySelectorAll("[data-fray-unhex-odds] li")].map((li) => li.textContent);
+    // Each answer's odds sit in its own button (issue 38 item 1: a choice and its odds are one row).
+    const lines = async () =>
+      [...(await message.renderHTML()).querySelectorAll<HTMLElement>("[data-fray-action='choose']")].flatMap((button) => {
+        const odds = button.querySelector<HTMLElement>("[data-fray-unhex-odds]");
+        return odds && !odds.hidden ? [`${button.querySelector(".fray-unhex-choice")?.textContent}: ${odds.textContent}`] : [];
+      });
     // The Guard (50, an NPC) on Ada (50, a PC, good at Defend) in the bar, as the rules count it.
     const exact = (reaction: string) => odds.exact({ attacker: { name: "Guard", level: 50, area: "bar", weapon: "melee" }, target: { name: "Ada", level: 50, pc: true, good: reaction === "defend", area: "bar", weapons: ["melee"] }, reaction, roll: true });
     const pct = (p: number) => `${Math.round(p * 100)}%`;
@@ -133,10 +138,10 @@ describe("the Unhex attack card", () => {
     expect(branches.none).toBe(1);
     expect(branches.tens).toBeCloseTo(0.5, 5);
     expect(await lines()).toEqual([
-      "Keep the roll: 100% chance of a success",
-      `Reroll the tens die: ${pct(branches.tens)} chance of a success`,
-      `Reroll the units die: ${pct(branches.units)} chance of a success`,
-      `Reroll both dice: ${pct(branches.both)} chance of a success`,
+      "Keep the roll: 100% success",
+      `Reroll tens: ${pct(branches.tens)} success`,
+      `Reroll units: ${pct(branches.units)} success`,
+      `Reroll both: ${pct(branches.both)} success`,
     ]);
   });
 

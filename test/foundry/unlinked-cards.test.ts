@@ -183,6 +183,32 @@ describe("unhex: two Bouncers' tokens, on teams of their own, and a linked Heroi
     await click(message, "[data-fray-action='undo']");
     expect([level(one.actor), level(two.actor), level(npc)]).toEqual([45, 45, 45]);
   });
+  it("a card between the two Bouncers names each by its token, in its title, steps, dice and what it awaits", async () => {
+    const { one, two } = await table("unhex", "packs/unhex-npcs/bouncer.json");
+    await world.fight([one, two], true);
+    expect(one.name).not.toBe(two.name);
+    const unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
+    const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
+    const message = (await unhex.postUnhexAttack({ attacker: one.actor.uuid, attackerToken: one.uuid, target: two.actor.uuid, targetToken: two.uuid, weapon: itemOf(one.actor, "Brass Knuckles"), outOfTurn: true })) as unknown as Message;
+    const seen: string[] = [];
+    const read = async () => seen.push(((await message.renderHTML()).textContent ?? "").replace(/\s+/g, " "));
+    const answers: Record<string, string> = { reaction: "none", roll: "true", damageDie: "units" };
+    for (let step = 0; step < 8 && card(message).outcome.awaiting; step += 1) {
+      await read();
+      const { choice } = card(message).outcome.awaiting!;
+      if (choice === "roll") queueFaces(3, 2);
+      await chooseOnCard(message as never, choice, answers[choice] ?? "none");
+      await cardsIdle();
+    }
+    await read();
+    expect(card(message).state).toBe("applied");
+    const text = seen.join(" | ");
+    // The pack's name alone never stands for a fighter: every "Bouncer" on the card is one token's name.
+    const tokenNames = [one.name, two.name].sort((a, b) => b.length - a.length);
+    const bare = text.replace(new RegExp(tokenNames.map((name) => name.replace(/[()]/g, "\\$&")).join("|"), "g"), "");
+    expect(bare).not.toContain("Bouncer");
+    for (const name of [one.name, two.name]) expect(text).toContain(name);
+  });
 });
 
 describe("torchlight: two Bandit Swordsmen's tokens and a linked Heroine on the Combat Grid", () => {

@@ -14,6 +14,22 @@ export function cardName(name: string | null | undefined): string {
   return `${text.slice(0, CARD_NAME_CHARS - tail - 1)}…${text.slice(-tail)}`;
 }
 
+/**
+ * The name a card gives a fighter: an unlinked token's actor goes by its token's name, as the
+ * tracker does (v13 gives that actor its world actor's name, so two Bouncers would both read
+ * "Bouncer" where the tracker says "Bouncer" and "Bouncer (2)").
+ */
+export function fighterName(actor: Actor.Implementation): string {
+  const token = actor.isToken ? actor.token : null;
+  return cardName(token?.name || actor.name);
+}
+
+/** The fighter a card's role names, by her name on the card; the role itself when she is gone. */
+export function roleName(refs: Record<string, { actor: string } | undefined>, role: string): string {
+  const actor = actorAt(refs[role]?.actor);
+  return actor ? fighterName(actor) : role;
+}
+
 export function actorAt(uuid: unknown): Actor.Implementation | null {
   if (typeof uuid !== "string" || !uuid) return null;
   const doc = fromUuidSync<Actor.Implementation>(uuid);
@@ -65,8 +81,7 @@ export type ChangeTarget = Actor.Implementation | Combat.Implementation | Combat
  */
 export function changeTargetName(doc: foundry.abstract.Document.Any): string {
   if (doc instanceof Combat) return doc.documentName;
-  const token = doc instanceof Actor && doc.isToken ? doc.token : null;
-  const name = token?.name || (doc as { name?: unknown }).name;
+  const name = doc instanceof Actor ? fighterName(doc as Actor.Implementation) : (doc as { name?: unknown }).name;
   return typeof name === "string" && name ? cardName(name) : doc.documentName;
 }
 

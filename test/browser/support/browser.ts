@@ -91,11 +91,10 @@ export async function openFray(page: Page, url: string, options: { waitForRulese
  * Save a PNG of the page or of one element under test-results/screenshots/<name>.png; returns the
  * path. A Fray card, window or tracker is first measured (support/layout.ts) in both themes and
  * must fit, so every photograph a test takes is also a layout check; `layout: false` is for a
- * stand-in the test drew itself (a scene map), never for Fray's own elements; `tallCard` lets one
- * photograph's card off the 400 px height, naming why.
+ * stand-in the test drew itself (a scene map), never for Fray's own elements.
  */
-export async function screenshot(target: Page | Locator | ElementHandle, name: string, { layout = true, tallCard }: { layout?: boolean; tallCard?: string } = {}): Promise<string> {
-  if (layout && isLocator(target)) await assertFits(target, name, tallCard ? { tallCard } : {});
+export async function screenshot(target: Page | Locator | ElementHandle, name: string, { layout = true }: { layout?: boolean } = {}): Promise<string> {
+  if (layout && isLocator(target)) await assertFits(target, name);
   await mkdir(SCREENSHOTS, { recursive: true });
   const file = name.replace(/[^\w.-]+/g, "-");
   const path = join(SCREENSHOTS, `${file}.png`);

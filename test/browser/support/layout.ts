@@ -24,23 +24,15 @@ export const CARD_HEIGHT = 400;
 
 export type LayoutKind = "card" | "tracker" | "window" | "sheet";
 
-/**
- * A photograph whose card is let off the 400 px height, with the reason said where it is taken (a
- * chooser's table the layout does not fit yet); every other check still holds.
- */
-export interface FitOptions {
-  tallCard?: string;
-}
-
 export interface LayoutReport {
   kind: LayoutKind;
   problems: string[];
 }
 
 /** Measure the element under the page's current theme; a card column or tracker is first set to the sidebar's width. */
-export async function measureLayout(target: Locator, { tallCard }: FitOptions = {}): Promise<LayoutReport> {
+export async function measureLayout(target: Locator): Promise<LayoutReport> {
   return target.evaluate(
-    (root: HTMLElement, { sidebar, windowHeight, cardHeight, tall }) => {
+    (root: HTMLElement, { sidebar, windowHeight, cardHeight }) => {
       const describe = (element: Element): string => {
         const classes = [...element.classList].slice(0, 3).join(".");
         const action = element.getAttribute("data-action") ?? element.getAttribute("data-fray-action") ?? element.getAttribute("name");
@@ -175,7 +167,7 @@ export async function measureLayout(target: Locator, { tallCard }: FitOptions = 
           for (const fold of open) fold.open = false;
           const height = card.getBoundingClientRect().height;
           const title = (card.querySelector("header h3")?.textContent ?? "").trim();
-          if (!tall && height > cardHeight + 0.5) problems.push(`the card "${title}" is ${Math.round(height)} px tall with its steps folded; a card is ${cardHeight} px`);
+          if (height > cardHeight + 0.5) problems.push(`the card "${title}" is ${Math.round(height)} px tall with its steps folded; a card is ${cardHeight} px`);
           const first = card.querySelector(":scope > header")?.nextElementSibling;
           const line = first?.matches(".fray-card-headline") ? (first.textContent ?? "").trim() : "";
           if (!line) problems.push(`the card "${title}" does not open with a line that tells what happened`);
@@ -184,12 +176,12 @@ export async function measureLayout(target: Locator, { tallCard }: FitOptions = 
       }
       return { kind, problems };
     },
-    { sidebar: SIDEBAR_WIDTH, windowHeight: WINDOW_HEIGHT, cardHeight: CARD_HEIGHT, tall: !!tallCard },
+    { sidebar: SIDEBAR_WIDTH, windowHeight: WINDOW_HEIGHT, cardHeight: CARD_HEIGHT },
   );
 }
 
 /** Measure under both of core's themes (the page's body carries theme-light or theme-dark), leaving the page's theme as it was. */
-export async function layoutProblems(target: Locator, options: FitOptions = {}): Promise<string[]> {
+export async function layoutProblems(target: Locator): Promise<string[]> {
   const page = target.page();
   const original = await page.evaluate(() => (document.body.classList.contains("theme-dark") ? "dark" : "light"));
   const problems: string[] = [];
@@ -198,7 +190,7 @@ export async function layoutProblems(target: Locator, options: FitOptions = {}):
       document.body.classList.remove("theme-light", "theme-dark");
       document.body.classList.add(`theme-${theme}`);
     }, theme);
-    for (const problem of (await measureLayout(target, options)).problems) problems.push(`${theme}: ${problem}`);
+    for (const problem of (await measureLayout(target)).problems) problems.push(`${theme}: ${problem}`);
   }
   await page.evaluate((theme) => {
     document.body.classList.remove("theme-light", "theme-dark");
@@ -208,8 +200,8 @@ export async function layoutProblems(target: Locator, options: FitOptions = {}):
 }
 
 /** Throws, naming each problem, when the element does not fit; the caller's screenshot then shows it at the measured width. */
-export async function assertFits(target: Locator, name: string, options: FitOptions = {}): Promise<void> {
-  const problems = await layoutProblems(target, options);
+export async function assertFits(target: Locator, name: string): Promise<void> {
+  const problems = await layoutProblems(target);
   // FRAY_LAYOUT_REPORT=<file>: list every misfit in the file and go on, to survey a whole run at once.
   const report = process.env.FRAY_LAYOUT_REPORT;
   if (report && problems.length) return appendFile(report, `${name}\n  ${[...new Set(problems)].join("\n  ")}\n`);

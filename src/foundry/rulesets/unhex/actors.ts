@@ -7,7 +7,7 @@ import { HIT_LOCATIONS, type WeaponKind } from "../../../rules/unhex/tables.js";
 import { type CombatantRequest, CombatantSchema } from "../../../rules/unhex/schemas.js";
 import { Refused } from "../../relay/index.js";
 import { type GoodAt, LOCATION_KEYS, unhexActor, UnhexArmourModel, UnhexGearModel, UnhexShieldModel, UnhexWeaponModel } from "./models.js";
-import { cardName } from "../../cards/documents.js";
+import { fighterName } from "../../cards/documents.js";
 import { withinSchema } from "../../data/bounds.js";
 import { usableArms } from "../../../rules/unhex/character.js";
 import { unhexOptions } from "./options.js";
@@ -105,7 +105,7 @@ export function fighterOf(actor: Actor.Implementation, good: boolean, budget?: {
   const system = unhexData(actor);
   // Within the rules' bounds whatever the sheet holds, so no card about her fails its schema.
   return withinSchema(CombatantSchema, {
-    name: cardName(actor.name),
+    name: fighterName(actor),
     level: system.level.value,
     maxLevel: system.level.max,
     pc: isPc(actor),

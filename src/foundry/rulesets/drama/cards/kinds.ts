@@ -14,7 +14,7 @@ import { combatantOfKey } from "../../../combat/fighter.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { MOMENTUM_KEY, STANCES_KEY } from "../combat/state.js";
-import { dramaSystemOf, weaponOf } from "../gear.js";
+import { dramaSystemOf, weaponOf, weaponsOf } from "../gear.js";
 import { fighterChange } from "./apply.js";
 import { OUT_KEY, withOutRecords } from "../combat/out.js";
 import { fightChanges, MELEE_SHAPE, MULTIPLE_SHAPE, prepareFight, rulesFight, SKIRMISH_SHAPE } from "./fight.js";
@@ -205,6 +205,8 @@ export const dramaRangedCard: CardKind = {
     const weapon = optionalString(raw.weapon, "weapon") ?? "";
     const chosen = weaponOf(shooter, weapon);
     if (chosen && !chosen.ranged) throw new Refused(localize("FRAY.Drama.Refused.NotRanged", { weapon: chosen.name }));
+    // A shot is made with a missile weapon (the sheet's weapon class is her melee weapon's), as the dialog says (issue 38 item 12).
+    if (!weaponsOf(shooter).some((w) => w.ranged)) throw new Refused(localize("FRAY.Drama.Ui.NoMissileWeapon", { name: namesOf(["shooter"], actors, tokens).shooter ?? shooter.name }));
     const given = (raw.situation ?? {}) as Record<string, unknown>;
     const situation: Record<string, string> = {};
     for (const row of RANGED_ROWS) {

@@ -12,7 +12,7 @@ import { rulingKey, rulingOfKey } from "../../../../rules/unhex/ruling.js";
 import { optionalString } from "../../../cards/checks.js";
 import { optional, requestOf, text, whole, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
-import { cardName, tokenAt } from "../../../cards/documents.js";
+import { fighterName, roleName, tokenAt } from "../../../cards/documents.js";
 import { rulingOptions, standingToken } from "../../../areas/index.js";
 import { cardOf } from "../../../cards/model.js";
 import { Refused } from "../../../relay/index.js";
@@ -33,7 +33,7 @@ function interceptedMove(messageId: unknown, target: Actor.Implementation): { fr
   const message = typeof messageId === "string" ? game.messages?.get(messageId) : undefined;
   const card = message && message.author?.isGM ? cardOf(message) : null;
   if (!card || card.kind !== "unhex.move" || card.state !== "applied") return refuse("NoMove");
-  if (card.refs.mover?.actor !== target.uuid) refuse("NotTheMover", { name: target.name });
+  if (card.refs.mover?.actor !== target.uuid) refuse("NotTheMover", { name: fighterName(target) });
   const result = (card.outcome?.result ?? {}) as { from?: unknown; to?: unknown; free?: unknown };
   if (typeof result.from !== "string" || typeof result.to !== "string" || result.free) return refuse("NoMove");
   const origin = card.request.origin as { x?: unknown; y?: unknown } | undefined;
@@ -58,7 +58,7 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
   if (intercept) {
     if (facts.standIn) refuse("InterceptNeedsAreas");
     const move = interceptedMove(intercept, target);
-    if (standing.target && move.token && standing.target.uuid !== move.token) refuse("NotTheMover", { name: target.name });
+    if (standing.target && move.token && standing.target.uuid !== move.token) refuse("NotTheMover", { name: fighterName(target) });
     Object.assign(request, { intercept, moving: { from: move.from, to: move.to }, ...(move.origin && move.token ? { origin: move.origin, moverToken: move.token } : {}) });
   } else {
     request.to = facts.to;
@@ -121,11 +121,7 @@ function changes(outcome: Outcome, actors: CardActors, request: Record<string, u
 }
 
 function titleOf(card: CardData): string {
-  const name = (role: string) => {
-    const uuid = card.refs[role]?.actor;
-    const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-    return actor instanceof Actor ? cardName(actor.name) : role;
-  };
+  const name = (role: string) => roleName(card.refs, role);
   const weapon = game.i18n!.localize(`FRAY.Unhex.Weapon.${String(card.request.kind)}`);
   return game.i18n!.format(typeof card.request.intercept === "string" ? "FRAY.Unhex.Card.Title.intercept" : "FRAY.Unhex.Card.Title.attack", { attacker: name("attacker"), target: name("target"), weapon });
 }

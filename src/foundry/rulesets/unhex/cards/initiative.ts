@@ -18,7 +18,7 @@ import { goodAt, isPc, unhexData } from "../actors.js";
 import { initiativeRound, roundChange, roundState, type TeamId, TEAMS, teamOf } from "../combat/state.js";
 import { budgetFromRolls } from "./apply.js";
 import { teamName, unhexCardContext, unhexHeadline } from "./view.js";
-import { cardName } from "../../../cards/documents.js";
+import { fighterName } from "../../../cards/documents.js";
 import { activateChoiceOdds } from "./choice-odds.js";
 import { outNow } from "../combat/end.js";
 
@@ -82,7 +82,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   const teams = Object.keys(rollers).map((team) => {
     const actor = actors[team]!;
     const system = unhexData(actor);
-    return { name: team, pc: isPc(actor), members: [{ name: cardName(actor.name), level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
+    return { name: team, pc: isPc(actor), members: [{ name: fighterName(actor), level: system.level.value, maxLevel: system.level.max, ...(goodAt(actor, "initiative") ? { good: true } : {}) }] };
   });
   const rolls = Object.fromEntries(Object.entries((request.rolls ?? {}) as Record<string, unknown>).map(([team, value]) => [team, value === "true" ? true : value]));
   const rules: Record<string, unknown> = { teams, rolls };

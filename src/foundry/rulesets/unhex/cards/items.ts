@@ -11,6 +11,7 @@ import { oneOf, optionalString } from "../../../cards/checks.js";
 import { byKey, entries, oneOf as oneOfField, optional, requestOf, text, yesNo } from "../../../cards/fields.js";
 import type { CardActors, CardChange, CardKind } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
+import { roleName } from "../../../cards/documents.js";
 import { Refused } from "../../../relay/index.js";
 import { templatePath } from "../../../system.js";
 import { fighterOf, holdableItems } from "../actors.js";
@@ -104,11 +105,9 @@ function changes(outcome: Outcome, actors: CardActors, request: Record<string, u
 }
 
 function context(card: CardData): Record<string, unknown> {
-  const uuid = card.refs.actor?.actor;
-  const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
   const result = card.outcome?.result as { action?: boolean } | undefined;
   const cost = result?.action === undefined ? "" : game.i18n!.localize(result.action ? "FRAY.Unhex.Card.ItemsAction" : "FRAY.Unhex.Card.ItemsFree");
-  return { ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.items", { name: actor instanceof Actor ? actor.name : "" })), kind: card.kind, result: cost };
+  return { ...unhexCardContext(card, game.i18n!.format("FRAY.Unhex.Card.Title.items", { name: roleName(card.refs, "actor") })), kind: card.kind, result: cost };
 }
 
 export const unhexItemsCard: CardKind = {

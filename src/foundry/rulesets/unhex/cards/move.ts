@@ -9,7 +9,7 @@
 import type { Outcome } from "../../../../core/outcome.js";
 import { openCard } from "../../../cards/client.js";
 import { integerIn } from "../../../cards/checks.js";
-import { cardName, tokenAt } from "../../../cards/documents.js";
+import { cardName, roleName, tokenAt } from "../../../cards/documents.js";
 import { entries, requestOf, text, whole } from "../../../cards/fields.js";
 import type { CardActors, CardKind, ClientAction } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
@@ -106,8 +106,7 @@ const intercept: ClientAction = async (message, card, button) => {
 function moverName(card: CardData): string {
   const token = tokenAt(card.refs.mover?.token);
   if (token?.name) return cardName(token.name);
-  const actor = card.refs.mover ? fromUuidSync<Actor.Implementation>(card.refs.mover.actor) : null;
-  return actor instanceof Actor ? cardName(actor.name) : "";
+  return card.refs.mover ? roleName(card.refs, "mover") : "";
 }
 
 export const unhexMoveCard: CardKind = {

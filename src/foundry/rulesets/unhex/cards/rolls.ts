@@ -16,12 +16,12 @@ import { fightFacts } from "./facts.js";
 import { SET_DICE } from "./set-dice.js";
 import { activateChoiceOdds } from "./choice-odds.js";
 import { unhexCardContext, unhexHeadline } from "./view.js";
-import { cardName } from "../../../cards/documents.js";
+import { fighterName, roleName } from "../../../cards/documents.js";
 
 /** The actor as a roller (the rules' strict shape: name, levels, PC, good). */
 function rollerOf(actor: Actor.Implementation, good: boolean): Record<string, unknown> {
   const system = unhexData(actor);
-  return { name: cardName(actor.name), level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), ...(good ? { good: true } : {}) };
+  return { name: fighterName(actor), level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), ...(good ? { good: true } : {}) };
 }
 
 function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Record<string, TokenDocument.Implementation | null>): Record<string, unknown> {
@@ -32,9 +32,7 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
 }
 
 function name(card: CardData, role: string): string {
-  const uuid = card.refs[role]?.actor;
-  const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? cardName(actor.name) : role;
+  return roleName(card.refs, role);
 }
 
 function resultOf(card: CardData): string {

@@ -9,7 +9,7 @@ import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { TEAMS } from "../combat/state.js";
-import { cardName } from "../../../cards/documents.js";
+import { roleName } from "../../../cards/documents.js";
 import { GM_CHOOSER } from "../../../cards/kinds.js";
 import { rulingKey, rulingOfKey } from "../../../../rules/unhex/ruling.js";
 
@@ -52,13 +52,13 @@ export interface AwaitingView {
   buttons: ButtonView[];
   /** A critical success may set the dice: a number up to this. */
   setMax?: number;
+  /** Each answer on a row of its own (else two to a row). */
+  wide?: boolean;
   choice: string;
 }
 
 function nameOf(card: CardData, role: string): string {
-  const uuid = card.refs[role]?.actor;
-  const actor = uuid ? fromUuidSync<Actor.Implementation>(uuid) : null;
-  return actor instanceof Actor ? cardName(actor.name) : role;
+  return roleName(card.refs, role);
 }
 
 /** An Area's name as the map names it (the stand-in map's areas by their words). */
@@ -211,7 +211,8 @@ export function awaitingView(card: CardData, awaiting: Awaiting): AwaitingView {
     const rulings = offer.rulings as Array<{ range: number; cover: boolean }>;
     return { ...base, owner: "", prompt: t("Ask.ruling", { who, asked: placeText(offer.asked as never) }), buttons: offerButtons("ruling", rulings.map(rulingKey), (key) => placeText(rulingOfKey(key)!)) };
   }
-  if (awaiting.choice === "reaction") return { ...base, prompt: t("Ask.reaction", { who }), buttons: offerButtons("reaction", offer.reactions as string[], (value) => t(`Reaction.${value}`)) };
+  // A reaction's odds name both fighters: each answer takes the card's width.
+  if (awaiting.choice === "reaction") return { ...base, wide: true, prompt: t("Ask.reaction", { who }), buttons: offerButtons("reaction", offer.reactions as string[], (value) => t(`Reaction.${value}`)) };
   if (awaiting.choice === "roll" || awaiting.choice.startsWith("rolls.")) {
     const buttons = [{ choice: awaiting.choice, value: "true", label: t("Ask.rollButton") }];
     if (card.kind === "unhex.opposed") buttons.push({ choice: awaiting.choice, value: "good", label: t("Ask.rollGood") });

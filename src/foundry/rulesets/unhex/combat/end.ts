@@ -8,6 +8,7 @@
  * Unconscious effect does not stand her up.
  */
 import { combatEnd, type CombatEnd, type CombatTeam, outOfFight, type OutWord } from "../../../../rules/unhex/combatEnd.js";
+import { fighterName } from "../../../cards/documents.js";
 import { defeatedOf, statusesOf } from "../../../combat/roster.js";
 import { CORE_STATUS, FRAY_STATUS } from "../../../statuses/index.js";
 import { isPc, unhexData, woundsOf } from "../actors.js";
@@ -38,7 +39,7 @@ function memberOf(combat: Combat.Implementation, combatant: Combatant.Implementa
   }
   const out = outWord(combat, combatant);
   // The rules' request bounds a name at 200 characters; the card keeps the request it ran.
-  return { name: actor.name.slice(0, 200), level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), wounds: woundsOf(actor), ...(out ? { out } : {}) };
+  return { name: fighterName(actor).slice(0, 200), level: system.level.value, maxLevel: system.level.max, pc: isPc(actor), wounds: woundsOf(actor), ...(out ? { out } : {}) };
 }
 
 /** Why the end-of-combat test counts a combatant out (unconscious, dead, surrendered, retreated, defeated), or null while she can act. */
