@@ -51,6 +51,18 @@ export const CONTESTS: Contest[] = [
     what: "the request schema's maxima: 90 Bd, 20 Dd (40 situational Bd, a Dramatic stance)",
     request: { a: dramaSchemaMaxima("A"), b: dramaSchemaMaxima("B") },
   },
+  // The split of pools (issue 38): what the splitting fighter's browser works out for her split before
+  // any die, at its largest: a sheet's maxima shared among the most opponents a round allows, one left
+  // unopposed (+2Bd against nothing), the Drama dice against one.
+  {
+    ruleset: "drama",
+    action: "multiple",
+    what: "the split: a sheet's maxima against 8 opponents, one unopposed",
+    request: {
+      actor: dramaFighter("A"),
+      opponents: Array.from({ length: 8 }, (_, i) => ({ opponent: { ...dramaFighter(`O${i + 1}`), stance: "stand" }, ...(i === 7 ? { unopposed: true } : {}), ...(i === 1 ? { drama: true } : {}) })),
+    },
+  },
   { ruleset: "drama", action: "ranged", what: "30 Bd with every bonus, 11 Dd", request: { shooter: { ...dramaFighter("S"), skillAttribute: "agility" }, target: dramaFighter("T"), bonuses: ["largeTarget", "braced", "aiming"] } },
   // Unhex: a good roller rerolling both dice is the most any roll can throw (two d10s, then two more).
   // Every choice is given, so resolve runs to the end on every sample as the exact odds read it.

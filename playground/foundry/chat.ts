@@ -54,9 +54,11 @@ function applyRollMode(chatData: AnyObject, rollMode: string): AnyObject {
 }
 
 /**
- * v13 ChatMessage#renderHTML (client/documents/chat-message.mjs): the header and the content; a
- * whispered roll the viewer may not see shows "rolled privately" and the roll's placeholder instead
- * of its content, so nothing in the content (a card's buttons) reaches her.
+ * v13 ChatMessage#renderHTML (client/documents/chat-message.mjs, #renderRollContent, and
+ * templates/sidebar/chat-message.hbs): the header and the content; a whispered roll the viewer may
+ * not see is headed by its author's name (the alias is set to it), with "<author> rolled privately"
+ * as the header's flavor and the roll's placeholder instead of its content, so nothing in the
+ * content (a card's buttons) reaches her.
  */
 async function renderHTML(this: ChatMessage): Promise<HTMLElement> {
   const li = document.createElement("li");
@@ -78,10 +80,11 @@ async function renderHTML(this: ChatMessage): Promise<HTMLElement> {
     const flavor = document.createElement("span");
     flavor.className = "flavor-text";
     flavor.textContent = `${name} rolled privately.`;
+    header.append(flavor);
     const roll = document.createElement("div");
     roll.className = "dice-roll";
     roll.textContent = "???";
-    content.append(flavor, roll);
+    content.append(roll);
   }
   if (this.whisper.length) li.classList.add("whisper");
   if (this.blind) li.classList.add("blind");

@@ -263,9 +263,31 @@ describe("cavaliers attack card", () => {
     const rolls = message._source.rolls.map((r) => Roll.fromJSON(String(r)));
     expect(rolls.map((r) => r.formula)).toEqual(["1d8 + 1d8 + 1d8 + 1d8 + 1d6 + 1d6 + 1d6"]);
     expect(rolls[0]!.dice.map((d) => d.results[0]!.result)).toEqual([7, 6, 2, 1, 3, 2, 1]);
+    // Blind: Ada reads her declaration (no die on it yet: nothing to hide, issue 38 item 11); once the dice are rolled, only the GM does.
     const blind = await attackAsAda({ rollMode: "blindroll" });
     expect(blind.blind).toBe(true);
+    expect(new Set(blind.whisper)).toEqual(new Set([gm.id, ada.id]));
+    await defendAsGm(blind);
     expect(blind.whisper).toEqual([gm.id]);
+  });
+
+  it("issue 38 item 11: blind, Ada's spend after a roll she has not seen is the GM's: her card is credited to the Duellist and to her, her spend is refused, the GM's card says the spend is his", async () => {
+    const message = await attackAsAda({ rollMode: "blindroll" });
+    await defendAsGm(message);
+    expect(card(message).outcome.awaiting).toMatchObject({ by: "attacker" });
+    harness.switchUser(ada);
+    const hidden = await message.renderHTML();
+    expect(hidden.querySelector(".fray-card")).toBeNull();
+    expect(hidden.querySelector(".message-sender")?.textContent).toBe("Duellist");
+    expect(hidden.querySelector(".flavor-text")?.textContent).toBe("Ada rolled blind: only the GM sees the dice.");
+    expect(hidden.querySelector(".fray-card-blind")?.textContent).toBe("The GM makes Duellist's choice: the dice are hidden from you.");
+    const waiting = JSON.stringify(card(message));
+    const choice = card(message).outcome.awaiting!.choice;
+    expect(await choose(message, choice, [])).toMatchObject({ ok: false, reason: expect.stringContaining("Your roll is blind") });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    harness.switchUser(gm);
+    expect((await message.renderHTML()).querySelector(".fray-card-blind")?.textContent).toBe("Rolled blind by Ada, who cannot see the dice: Duellist's choice is yours.");
+    expect(await choose(message, choice, [])).toMatchObject({ ok: true });
   });
 
   it("Dice So Nice shows the attack and defence roll, rolled by the GM, as privately as its card (issue 8, finding 10)", async () => {

@@ -486,19 +486,20 @@ describe("Interpose on a private card: the interposer now sees it, as Foundry v1
     expect(message.whisper).toEqual(expect.arrayContaining([gm.id, ada.id, bob.id]));
   });
 
-  it("blind, rolled by a player: the interposer reads it, its roller still does not", async () => {
+  it("blind, rolled by a player: the interposer reads it, and its roller reads her declaration while no die is on it", async () => {
     const t = await table({ duellist: "dance-floor", heroine: "dance-floor", guard: "dance-floor" });
     harness.switchUser(bob);
     // Bob's Heroine attacks blind; the Duellist steps in for the Guard (an Interpose protects any target in her Area).
     const message = await lungeOn(t, "heroine", guard, t.tokens.guard, "blindroll");
     expect(message.blind).toBe(true);
-    expect(seenBy(message, bob)).toBe(false);
+    // A declared Lunge has no die yet: a blind roll hides dice, so Bob still reads what he declared (issue 38 item 11).
+    expect(seenBy(message, bob)).toBe(true);
     expect(seenBy(message, ada)).toBe(false);
     expect((await forged(t, { mode: "redirect", message: message.id })).ok).toBe(true);
     expect(seenBy(message, ada)).toBe(true);
-    expect(seenBy(message, bob)).toBe(false);
+    expect(seenBy(message, bob)).toBe(true);
     expect(message.blind).toBe(true);
-    expect(message.whisper).not.toContain(bob.id);
+    expect(message.whisper).toContain(bob.id);
   });
 
   it("public stays public (no whisper list is made)", async () => {

@@ -180,6 +180,34 @@ describe("two serious wounds in one round", () => {
   });
 });
 
+describe("a blind melee round (issue 38 item 11)", () => {
+  it("Ines's owner declares her stance and builds her pool while no die is on the card; once every pool is rolled, it is hidden from her and credited to Ines and to her", async () => {
+    harness.switchUser(ada);
+    const { postMelee } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const message = (await postMelee(ines as never, [{ actor: odo as never }], { weapon: fx.itemId(ines, "Arming sword"), unopposed: [] }, "blindroll")) as unknown as Message & { blind: boolean; whisper: string[] };
+    expect(message.blind).toBe(true);
+    harness.switchUser(gm);
+    await fx.click(message, "[data-fray-action='choose'][data-fray-value='stand']");
+    // A stance needs no sight of a die (none is rolled yet): Ada reads the card and declares Ines's.
+    harness.switchUser(ada);
+    expect(await fx.buttons(message)).toEqual(["choose:press", "choose:stand", "choose:brace", "choose:defend", "choose:evade", "dramatic"]);
+    await fx.click(message, "[data-fray-action='choose'][data-fray-value='press']");
+    harness.switchUser(gm);
+    expect(await fx.choose(message, "bPool", {})).toMatchObject({ ok: true });
+    harness.switchUser(ada);
+    expect(await fx.buttons(message)).toEqual(["pool"]);
+    expect(await fx.choose(message, "aPool", { weapon: fx.itemId(ines, "Arming sword") }, ...ODO_POOL, ...INES_POOL, ...ODO_ARMOUR)).toMatchObject({ ok: true });
+    // Every pool rolled: the dice are the GM's to see.
+    expect(message.whisper).not.toContain(ada.id);
+    const html = await message.renderHTML();
+    expect(html.querySelector(".fray-card")).toBeNull();
+    expect(html.querySelector(".message-sender")?.textContent).toBe("Ines");
+    expect(html.querySelector(".flavor-text")?.textContent).toBe("Ada rolled blind: only the GM sees the dice.");
+    harness.switchUser(gm);
+    expect((await message.renderHTML()).querySelector(".fray-card")).not.toBeNull();
+  });
+});
+
 describe("a round against several opponents", () => {
   it(`seed 001 §Fighting Multiple Opponents: Berold splits his pool between two fyrd, every result applied together`, async () => {
     harness.switchUser(bob);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { placeToken } from "../../playground/foundry/ui.js";
-import { card, bootDrama, gm, ada, ines, odo, type Message } from "./drama-fixtures.js";
+import { card, bootDrama, gm, ada, bob, ines, odo, berold, fyrd1, fyrd2, type Message } from "./drama-fixtures.js";
 import { sheetDialogs } from "./sheet-dialogs.js";
 
 const { harness, game, fx } = bootDrama({ templates: ["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"] });
@@ -104,6 +104,29 @@ describe("the melee dialog", () => {
     expect(form.textContent).toContain("Before stances");
     expect(form.querySelector("select[name='rollMode']")).not.toBeNull();
   });
+
+  it("issue 38 item 3: against several, shows each fight's odds with her pool split evenly, and follows an opponent left unopposed", async () => {
+    placeToken(odo as never).setTarget(true, { releaseOthers: true });
+    placeToken(fyrd1 as never).setTarget(true, { releaseOthers: false });
+    const form = await clickOpen(await openSheet(ines), "meleeRound", "fray-drama-melee");
+    const weapon = form.querySelector<HTMLSelectElement>("[name='weapon']")!.value;
+    const { meleeCard } = await import("../../src/foundry/rulesets/drama/cards/post.js");
+    const rules = async (unopposed: number[]) => {
+      const { odds, percent } = await expected(meleeCard(ines as never, [{ actor: odo as never }, { actor: fyrd1 as never }], { weapon, unopposed }) as never);
+      return Object.fromEntries(Object.entries(odds.chances).map(([name, p]) => [name, percent(p)]));
+    };
+    expect(Object.keys(shown(form))).toEqual(["Ines beats Odo", "Odo beats Ines", "Ines beats Fyrd 1", "Fyrd 1 beats Ines"]);
+    const split = await rules([]);
+    expect(shown(form)["Ines beats Odo"]).toBe(split.actorBeatsOpponent1);
+    expect(shown(form)["Fyrd 1 beats Ines"]).toBe(split.opponent2BeatsActor);
+    // Fyrd 1 left unopposed: every die of hers against Odo, and Fyrd 1 is never beaten.
+    change(form.querySelector("[name='unopposed.1']"), (el) => (el.checked = true));
+    await settle();
+    const alone = await rules([1]);
+    expect(shown(form)["Ines beats Odo"]).toBe(alone.actorBeatsOpponent1);
+    expect(shown(form)["Ines beats Odo"]).not.toBe(split.actorBeatsOpponent1);
+    expect(shown(form)["Ines beats Fyrd 1"]).toBe("0%");
+  });
 });
 
 describe("the courage dialog", () => {
@@ -160,6 +183,45 @@ describe("the pool dialog on a melee card", () => {
     expect(shown(form)["Odo wins"]).toBe(await rules({ situations: ["heightAdvantage"], base: 0, resistance: 0, armour: 0, advantages: [], weapon }));
     expect(shown(form)["Odo wins"]).not.toBe(plain);
     expect(form.querySelector("select[name='rollMode']")).toBeNull();
+    (form.closest(".application") ?? form).querySelector<HTMLElement>("[data-action='close']")?.click();
+  });
+});
+
+describe("the pool dialog of a split (issue 38 item 3)", () => {
+  it(`seed 001 §Fighting Multiple Opponents: Berold sees the exact odds of each fight his split makes, and they follow his military dice`, async () => {
+    harness.switchUser(bob);
+    const message = await fx.melee(berold, [fyrd1, fyrd2]);
+    harness.switchUser(gm);
+    await fx.choose(message, "opponent1Stance", "stand");
+    await fx.choose(message, "opponent2Stance", "stand");
+    harness.switchUser(bob);
+    await fx.choose(message, "actorStance", "press");
+    harness.switchUser(gm);
+    await fx.choose(message, "opponent1Pool", {});
+    await fx.choose(message, "opponent2Pool", {});
+    harness.switchUser(bob);
+    (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='pool']")!.click();
+    for (let i = 0; i < 200 && !dialog("fray-drama-pool"); i++) await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    const form = dialog("fray-drama-pool")!;
+    const opened = card(message);
+    const weapon = form.querySelector<HTMLSelectElement>("[name='weapon']")!.value;
+    const rules = async (split: unknown[]) => {
+      const { odds, percent } = await expected({ kind: opened.kind, refs: (opened as unknown as { refs: unknown }).refs, request: opened.request }, { ...opened.request, actorPool: { weapon, split } });
+      return Object.fromEntries(Object.entries(odds.chances).map(([name, p]) => [name, percent(p)]));
+    };
+    expect(Object.keys(shown(form))).toEqual(["Berold beats Fyrd 1", "Fyrd 1 beats Berold", "Berold beats Fyrd 2", "Fyrd 2 beats Berold"]);
+    // As it opens: 3 and 3 of his own Bd, his military dice and the Press Dd against the first engaged.
+    const even = await rules([{ baseDice: 3, drama: true }, { baseDice: 3 }]);
+    expect(shown(form)["Berold beats Fyrd 1"]).toBe(even.actorBeatsOpponent1);
+    expect(shown(form)["Fyrd 2 beats Berold"]).toBe(even.opponent2BeatsActor);
+    // Both military dice against Fyrd 2: the fight with Fyrd 2 gets likelier to win, the other's odds stay.
+    change(form.querySelector("[name='split.1.military']"), (el) => (el.value = "2"));
+    await settle();
+    const moved = await rules([{ baseDice: 3, drama: true }, { baseDice: 3, military: 2 }]);
+    expect(shown(form)["Berold beats Fyrd 2"]).toBe(moved.actorBeatsOpponent2);
+    expect(shown(form)["Berold beats Fyrd 2"]).not.toBe(even.actorBeatsOpponent2);
+    expect(shown(form)["Berold beats Fyrd 1"]).toBe(moved.actorBeatsOpponent1);
     (form.closest(".application") ?? form).querySelector<HTMLElement>("[data-action='close']")?.click();
   });
 });

@@ -213,6 +213,27 @@ describe("personal attack card", () => {
     expect(await text(heavy)).toContain("Bruno is out of the fight.");
   });
 
+  it("issue 38 item 11: under a blind roll, the Wounded target's owner still chooses the Fallen Fate; the card is hidden from Ada, who rolled it, and credited to Ines and Ada", async () => {
+    await bruno.update({ "system.resolve.value": 0, "system.wounded": true });
+    harness.switchUser(ada);
+    queueFaces(12, 3, 3);
+    const message = (await personal.postAttack({ attacker: { actor: ines.uuid }, target: { actor: bruno.uuid }, weapon: weaponId(ines), rollMode: "blindroll" })) as unknown as Message & { blind: boolean; whisper: string[] };
+    expect(message.blind).toBe(true);
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "fateChoice", by: "target" });
+    const hidden = await message.renderHTML();
+    expect(hidden.querySelector(".fray-card")).toBeNull();
+    expect(hidden.querySelector(".message-sender")?.textContent).toBe("Ines");
+    expect(hidden.querySelector(".flavor-text")?.textContent).toBe("Ada rolled blind: only the GM sees the dice.");
+    // The choice is Bruno's owner's, not hers: she is not told the GM makes it.
+    expect(hidden.querySelector(".fray-card-blind")).toBeNull();
+    harness.switchUser(bob);
+    expect(message.whisper).toContain(bob.id);
+    expect(await buttons(message)).toContain("choose:Maimed");
+    await click(message, "[data-fray-action='choose'][data-fray-value='Maimed']");
+    expect(card(message).state).toBe("applied");
+    expect(sys(bruno).fates).toEqual(["Maimed"]);
+  });
+
   it("says a Fallen Fate with no status of its name (a GM's own fate) as a change of Fallen Fates, and one with a status once", async () => {
     const { changeLines } = await import("../../src/foundry/cards/phrasing.js");
     const fate = { uuid: "Actor.b", name: "Bruno", key: "system.fates", kind: "field" as const, before: [], after: ["Shamed"] };

@@ -416,6 +416,33 @@ describe("Unhex checks and opposed rolls", () => {
   });
 });
 
+describe("Unhex rolls under a blind roll mode (issue 38 item 11)", () => {
+  it("Ada's opposed roll against Bea, blind: Bob, who must roll for Bea, reads it and rolls; Ada's good reroll is the GM's (she has not seen her dice), and hers is refused", async () => {
+    harness.switchUser(t.users.ada);
+    queueFaces(3, 5);
+    const message = (await unhex.postUnhexRoll({ actor: t.ada.uuid, target: t.bea.uuid, good: true, rollMode: "blindroll" })) as unknown as Message & { blind: boolean; whisper: string[] };
+    expect(message.blind).toBe(true);
+    // Her dice are down at once: the card is hidden from her, credited to Ada; the reroll it waits for is the GM's.
+    expect(card(message).outcome.awaiting).toMatchObject({ choice: "rerolls.a", by: "a" });
+    expect(message.whisper).not.toContain(t.users.ada.id);
+    const hidden = await message.renderHTML();
+    expect(hidden.querySelector(".message-sender")?.textContent).toBe("Ada");
+    expect(hidden.querySelector(".flavor-text")?.textContent).toBe(`${t.users.ada.name} rolled blind: only the GM sees the dice.`);
+    expect(hidden.querySelector(".fray-card-blind")?.textContent).toBe("The GM makes Ada's choice: the dice are hidden from you.");
+    const { ask } = await import("../../src/foundry/relay/index.js");
+    const waiting = JSON.stringify(card(message));
+    expect(await ask("card.choose", { message: message.id, choice: "rerolls.a", value: "none", roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("Your roll is blind") });
+    expect(JSON.stringify(card(message))).toBe(waiting);
+    await fx.choose(t.gm, message, "rerolls.a", "none");
+    // Bob, who plays Bea, reads the card (it is whispered to him) and rolls her dice himself.
+    expect(message.whisper).toContain(t.users.bob.id);
+    harness.switchUser(t.users.bob);
+    expect((await message.renderHTML()).querySelector(".fray-card")).not.toBeNull();
+    await fx.choose(t.users.bob, message, "roll", "good", 2, 1);
+    expect(card(message).outcome.dice).toHaveLength(4);
+  });
+});
+
 describe("Unhex opposed rolls in rolling order (seed 002, RULINGS: rerolls are decided in rolling order)", () => {
   it("Ada, good at the roll, rolls first and decides her reroll before Bea rolls; Bea cannot roll early, and Ada cannot choose once Bea's dice are down", async () => {
     harness.switchUser(t.users.ada);

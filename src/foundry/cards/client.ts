@@ -11,7 +11,7 @@ import { type Answer, ask } from "../relay/index.js";
 import { actorAt, tokenAt } from "./documents.js";
 import { arrivedCardKind, type CardActors, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
 import { type CardRef, cardOf, withChoice } from "./model.js";
-import { currentRollMode, isRollMode, type RollMode } from "./recipients.js";
+import { currentRollMode, isRollMode, rollerOf, type RollMode } from "./recipients.js";
 import { registerEngineAction } from "./render.js";
 import { rulesAction, rulesRequestOf } from "./resolve.js";
 
@@ -73,11 +73,17 @@ export async function openCard(open: OpenCard): Promise<Answer> {
   return ask("card.open", { kind: kind.id, refs: open.refs, request: open.request, roll: rolled.roll ? JSON.stringify(rolled.roll.toJSON()) : null, rollMode });
 }
 
-/** Dice So Nice shows a roll that joins an existing card (it animates only new messages by itself), as privately as the card. */
+/**
+ * Dice So Nice shows a roll that joins an existing card (it animates only new messages by itself), as
+ * privately as the card: a blind card's dice never to its roller, though she read the card before them.
+ */
 export async function showDice(message: ChatMessage.Implementation, roll: Roll): Promise<void> {
   const dice3d = (game as { dice3d?: { showForRoll(roll: Roll, user: User.Implementation, synchronize: boolean, whisper?: string[] | null, blind?: boolean): Promise<boolean> } }).dice3d;
   if (!dice3d) return;
-  const whisper = message.whisper.length ? message.whisper.filter((id): id is string => typeof id === "string") : null;
+  const card = cardOf(message);
+  const roller = message.blind && card ? rollerOf(card) : null;
+  const hiddenFrom = roller && !roller.isGM ? roller.id : null;
+  const whisper = message.whisper.length ? message.whisper.filter((id): id is string => typeof id === "string" && id !== hiddenFrom) : null;
   await dice3d.showForRoll(roll, game.user!, true, whisper, message.blind);
 }
 

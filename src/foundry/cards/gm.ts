@@ -15,7 +15,7 @@ import { applyChanges, undoChanges } from "./changes.js";
 import { actorAt, cardName, owns, ownsEvery, tokenAt, undoOwnersOf } from "./documents.js";
 import { arrivedCardKind, GM_CHOOSER, type CardActors, type CardChange, type CardKind, prepareOpening, unknownKind } from "./kinds.js";
 import { CARD_TYPE, type CardData, type CardRef, cardOf, type ChangeRecord, withChoice } from "./model.js";
-import { cardRecipients, isRollMode } from "./recipients.js";
+import { cardRecipients, isRollMode, rollerOf } from "./recipients.js";
 import { renderCardContent } from "./render.js";
 import { speakerFor } from "./speaker.js";
 import { resolveOver, rulesAction, rulesRequestOf, schemaProblem } from "./resolve.js";
@@ -201,7 +201,7 @@ async function open(payload: Record<string, unknown>, asker: User.Implementation
     content: await renderCardContent(card, sent?.dice ?? []),
     rolls: sent ? [sent.json] : [],
     speaker: kind.speaker === "fight" ? fightSpeaker() : shortSpeaker(speakerFor(opener, token)),
-    ...cardRecipients(mode, asker, Object.values(actors)),
+    ...cardRecipients(mode, asker, Object.values(actors), (sent?.dice.length ?? 0) > 0),
   };
   // The card's data is its model's shape; fvtt-types cannot tie the run-time subtype to it.
   const message = await ChatMessage.create(data as never);
@@ -280,6 +280,9 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   // A choice the rules leave to the GM (by "gm": a ruling only she gives) is no actor's owner's.
   const chooser = awaiting.by === GM_CHOOSER ? null : (actors[awaiting.by] ?? null);
   if (awaiting.by === GM_CHOOSER ? !asker.isGM : !owns(asker, chooser)) refuse(awaiting.by === GM_CHOOSER ? "GMChoice" : "NotYourChoice", { name: chooser?.name ?? awaiting.by });
+  // A blind roll's roller has not seen the dice on it: every choice made once a die is there is the GM's.
+  const roller = rollerOf(card);
+  if (message.blind && known.length > 0 && !asker.isGM && roller?.id === asker.id) refuse("BlindChoice", { name: chooser?.name ?? awaiting.by });
   const refusal = kind.checkChoice?.(awaiting.choice, payload.value, asker, card);
   if (refusal) throw new Refused(refusal);
   const request = withChoice(card.request, awaiting.choice, payload.value);
@@ -292,7 +295,9 @@ async function choose(payload: Record<string, unknown>, asker: User.Implementati
   const outcome = resolveWithHooks(at, kind, next, [...known, ...(sent?.dice ?? [])]);
   next = { ...next, outcome };
   next = { ...next, ...(await settle(at, kind, next, outcome, actors)) };
-  await writeCard(message, next, [...known, ...(sent?.dice ?? [])], sent ? [...storedRolls(message), sent.json] : undefined);
+  // The first die on a blind card hides it from its roller from now on.
+  const hidden = message.blind && roller && !roller.isGM && sent?.dice.length ? message.whisper.filter((id): id is string => typeof id === "string" && id !== roller.id) : undefined;
+  await writeCard(message, next, [...known, ...(sent?.dice ?? [])], sent ? [...storedRolls(message), sent.json] : undefined, hidden);
 }
 
 /**
@@ -353,10 +358,10 @@ export async function rewriteOpenCard(messageId: unknown, check: (card: CardData
   const known = diceOnMessage(message);
   const rules = rulesRequestOf(kind, request, actors);
   const outcome = resolveOver(kind, rules, known);
-  // A private card goes to whoever now has a choice on it as well (a blind one still not to its roller).
-  const roller = game.users?.get(card.history[0]?.user ?? "") ?? game.user!;
+  // A private card goes to whoever now has a choice on it as well (a blind one not to its roller once a die is on it).
+  const roller = rollerOf(card) ?? game.user!;
   const sentTo = message.whisper.filter((id): id is string => typeof id === "string");
-  const whisper = sentTo.length ? [...new Set([...sentTo, ...cardRecipients(message.blind ? "blindroll" : "gmroll", roller, Object.values(actors)).whisper])] : undefined;
+  const whisper = sentTo.length ? [...new Set([...sentTo, ...cardRecipients(message.blind ? "blindroll" : "gmroll", roller, Object.values(actors), known.length > 0).whisper])] : undefined;
   await writeCard(message, { ...card, refs, request, rules, outcome }, known, undefined, whisper);
 }
 

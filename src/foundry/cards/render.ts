@@ -18,7 +18,8 @@ import type { SizedFace } from "../../core/dice/source.js";
 import { rollOf } from "../dice/missing.js";
 import { templatePath } from "../system.js";
 import { actorAt, ownsEvery, undoOwnersOf } from "./documents.js";
-import { arrivedCardKind, type CardKind, cardKind, rulesetOfKind } from "./kinds.js";
+import { arrivedCardKind, type CardKind, cardKind, GM_CHOOSER, rulesetOfKind } from "./kinds.js";
+import { rollerOf } from "./recipients.js";
 import { loadRuleset } from "../rulesets/loading.js";
 import { CARD_TYPE, type CardData, cardOf } from "./model.js";
 import { inertHtml } from "./inert.js";
@@ -118,6 +119,40 @@ function addressChooser(html: HTMLElement): void {
   }
 }
 
+/**
+ * A card this viewer may not read (a private or blind roll not hers): v13 heads it with its
+ * author's name and "<author> rolled privately" (ChatMessage#renderHTML), and a GM writes every
+ * card. It is credited to its roller instead: the name it speaks for, and the player who rolled.
+ * The roller of a blind card is told that the GM makes her choices now that dice are on it.
+ */
+function creditHidden(message: ChatMessage.Implementation, card: CardData, html: HTMLElement): void {
+  const roller = rollerOf(card);
+  const alias = message.speaker?.alias || roller?.name || "";
+  const sender = html.querySelector(".message-sender");
+  if (sender && alias) sender.textContent = alias;
+  const blindRoller = message.blind && !!roller && roller.id === game.user!.id;
+  const flavor = html.querySelector(".flavor-text");
+  if (flavor) flavor.textContent = localize(blindRoller ? "FRAY.Card.Private.Blind" : "FRAY.Card.Private.Rolled", { name: roller?.name ?? alias });
+  const awaiting = card.state === "open" ? card.outcome?.awaiting : null;
+  if (!blindRoller || !awaiting || awaiting.by === GM_CHOOSER || !mayOwn(card.refs[awaiting.by]?.actor)) return;
+  const note = document.createElement("p");
+  note.className = "fray-card-blind";
+  note.textContent = localize("FRAY.Card.Private.GMChooses", { name: actorAt(card.refs[awaiting.by]?.actor)?.name ?? awaiting.by });
+  html.querySelector(".message-content")?.append(note);
+}
+
+/** On a blind card with dice, a choice its roller's actor awaits is the GM's: the GM's card says so. */
+function noteForBlind(message: ChatMessage.Implementation, card: CardData, html: HTMLElement): void {
+  const awaiting = card.state === "open" ? card.outcome?.awaiting : null;
+  const roller = rollerOf(card);
+  const actor = awaiting && awaiting.by !== GM_CHOOSER ? actorAt(card.refs[awaiting.by]?.actor) : null;
+  if (!game.user!.isGM || !message.blind || !message.rolls.length || !roller || roller.isGM || !actor?.testUserPermission(roller, "OWNER")) return;
+  const note = document.createElement("p");
+  note.className = "fray-card-blind";
+  note.textContent = localize("FRAY.Card.Private.ForBlind", { user: roller.name ?? "", name: actor.name ?? "" });
+  html.querySelector(".fray-card")?.append(note);
+}
+
 /** Per viewer, when the chat log shows a card: drop what is not hers, bind the buttons, say when no GM is there. */
 function onRender(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (message.type !== CARD_TYPE) return;
@@ -129,11 +164,13 @@ function onRender(message: ChatMessage.Implementation, html: HTMLElement): void 
     if (card && !kind && message.author?.isGM) drawAgainOnArrival(message, card.kind);
     return;
   }
+  if (!message.isContentVisible) return creditHidden(message, card, html);
   for (const old of html.querySelectorAll('[data-fray-action="copy"]')) old.remove();
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owner]")) if (!mayOwn(part.dataset.frayOwner)) part.remove();
   for (const part of html.querySelectorAll<HTMLElement>("[data-fray-owners]")) if (!game.user!.isGM && !ownsEvery(game.user!, (part.dataset.frayOwners ?? "").split(" "))) part.remove();
   if (!game.user!.isGM) for (const part of html.querySelectorAll("[data-fray-gm]")) part.remove();
   addressChooser(html);
+  noteForBlind(message, card, html);
   // A long card's steps: open for the GM, who runs the fight; folded for players, who read the outcome first.
   for (const fold of html.querySelectorAll<HTMLDetailsElement>("details[data-fray-fold]")) fold.open = game.user!.isGM || (fold.querySelector(":scope > ol, :scope > ul")?.children.length ?? 0) <= FOLD_AFTER;
   for (const button of html.querySelectorAll<HTMLElement>("[data-fray-action]")) {

@@ -3,23 +3,25 @@ import { readArmour } from "../../core/dice/successPool.js";
 import { DiceTray, givenFaces } from "../../core/dice/source.js";
 import { binomial, type Dense } from "../../core/odds/dense.js";
 import { type BaseTag, type PoolChance, successPoolOdds, TRIM } from "../../core/odds/successPool.js";
+import type { Observation, Odds } from "../../core/odds/odds.js";
 import type { Outcome } from "../../core/outcome.js";
 import type { GritFlesh } from "../../core/tracks/gritFlesh.js";
 import { withDefaults } from "../options.js";
 import { refusalsOf, tallyFor } from "../odds.js";
-import { type ActionOdds, defineOdds } from "../ruleset.js";
-import { courage, firstRoundMomentum, melee, ranged, shooterWithPool } from "./actions.js";
+import { type ActionOdds, defineOdds, type RulesetAction } from "../ruleset.js";
+import { courage, firstRoundMomentum, melee, multiple, OPPONENT_KEYS, ranged, shooterWithPool } from "./actions.js";
 import { choiceField, type PoolChoice, type StanceChoice, stanceOfChoice } from "./choices.js";
 import { withPoolChoice } from "./play.js";
 import { type Combatant, tracksOf } from "./combatant.js";
 import { couragePool, readCourage } from "./courage.js";
 import { type BlowSpec, shieldBash, strike } from "./damage.js";
 import { judgeMelee, type Side } from "./judge.js";
-import { DRAMA_OPTIONS, shieldBashGrit } from "./options.js";
+import { DRAMA_OPTIONS, type DramaOptions, shieldBashGrit } from "./options.js";
 import { shieldPatterns } from "./patterns.js";
-import { armourPool, meleePools, stanceOf, weaponFlesh } from "./pools.js";
+import { armourPool, type MeleePools, meleePools, stanceOf, weaponFlesh } from "./pools.js";
 import { rangedPool, readShot, type RangedSituation } from "./ranged.js";
 import type { CourageModifiersSchema } from "./schemas.js";
+import { skirmish, SKIRMISHER_KEYS } from "./skirmish.js";
 import { type RangedBonus, SHIELD_TRIPLE_DICE } from "./tables.js";
 
 /**
@@ -229,156 +231,172 @@ function meleeEvents(kind: string, winner: Side | "none", aCritical: boolean, bC
   return events;
 }
 
+/** One side's pools in a pairing, by their count of dice: all a pairing's odds read of them. */
+interface PoolSizes {
+  base: number;
+  resistance: number;
+  drama: number;
+  armour: number;
+}
+
+const sizesOf = (pools: MeleePools): PoolSizes => ({ base: pools.base.total, resistance: pools.resistance.total, drama: pools.drama.total, armour: pools.armour.total });
+
+/**
+ * One pairing's opposed roll and its blows: each side's pools as built (her whole pool, or her share
+ * of a split), the Flesh her full blow adds, who holds Momentum. Named as a melee round's odds.
+ */
+function pairingOdds(fighters: Record<Side, Combatant>, pools: Record<Side, PoolSizes>, extraFlesh: Record<Side, number>, momentum: Side, options: DramaOptions): Odds {
+  const cut = { a: 0, b: 0 };
+  const sides = {} as Record<Side, SideReading[]>;
+  // Two sides rolling the same pool (both shielded or neither) read it once: the readings are only read after.
+  const read = new Map<string, { readings: SideReading[]; cut: number }>();
+  for (const side of ["a", "b"] as const) {
+    const size = { base: pools[side].base, resistance: pools[side].resistance, drama: pools[side].drama };
+    const shielded = (fighters[side].shield ?? "none") !== "none";
+    const key = `${size.base}/${size.resistance}/${size.drama}/${shielded}`;
+    let pool = read.get(key);
+    if (!pool) {
+      const odds = successPoolOdds(size, shielded ? SHIELD_TAG : undefined);
+      const grouped = readingsOf(odds.readings);
+      pool = { readings: grouped.readings, cut: odds.cut + grouped.cut };
+      read.set(key, pool);
+    }
+    sides[side] = pool.readings;
+    cut[side] = pool.cut;
+  }
+  const before: Record<Side, GritFlesh> = { a: tracksOf(fighters.a), b: tracksOf(fighters.b) };
+  const struckOn = { a: strikes(before.a), b: strikes(before.b) };
+  const flesh = { a: weaponFlesh(fighters.a), b: weaponFlesh(fighters.b) };
+  // A blow's loss, for each count of triples the victim's shield showed (which adds armour dice),
+  // is struck once: blows are kept by victim, by the winner's blow or the loser's critical
+  // striking back, by full or limited, by critical and by level.
+  const armourDice = (side: Side, triples: number) => pools[side].armour + triples * SHIELD_TRIPLE_DICE;
+  const bashGrit = { a: shieldBashGrit(options, fighters.a.shield ?? "none"), b: shieldBashGrit(options, fighters.b.shield ?? "none") };
+  /** What a Shield Bash takes from `target` left at `state`, with her armour as her triples make it (kept by Grit left and armour). */
+  const bashCache = new Map<string, { grit: number; flesh: number }>();
+  const bashOf = (target: Side, state: GritFlesh, triples: number): { grit: number; flesh: number } => {
+    const dice = armourDice(target, triples);
+    const key = `${target}/${state.grit}/${dice}`;
+    let loss = bashCache.get(key);
+    if (!loss) bashCache.set(key, (loss = bashLoss(state, bashGrit[other(target)], dice)));
+    return loss;
+  };
+  // Sides by number in the loop over pairs: 0 is a, 1 is b.
+  const SIDES = ["a", "b"] as const;
+  interface BlowLosses {
+    victim: number;
+    blow: (triples: number) => BlowSpec;
+    /** By count of triples, filled as they are met. */
+    byTriples: Loss[];
+    /** The victim after this blow: armour changes no Grit, so it is the same whatever the triples. */
+    after?: GritFlesh;
+  }
+  const tables: BlowLosses[][] = [];
+  const blowLosses = (victim: number, back: boolean, full: boolean, level: number, criticalHit: boolean): BlowLosses => {
+    const kind = ((victim * 2 + (back ? 1 : 0)) * 2 + (full ? 1 : 0)) * 2 + (criticalHit ? 1 : 0);
+    const byLevel = (tables[kind] ??= []);
+    const side = SIDES[victim] as Side;
+    return (byLevel[level] ??= {
+      victim,
+      blow: (triples) =>
+        back
+          ? { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armourDice(side, triples) }
+          : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(side)], extraFlesh: extraFlesh[other(side)], criticalHit, armourDice: armourDice(side, triples) },
+      byTriples: [],
+    });
+  };
+  const lostGrit = [0, 0];
+  const lostFlesh = [0, 0];
+  /** Adds p × the loss of `losses` over the victim's reading's triples; returns the blow's table, for the Shield Bash after it. */
+  const strike = (losses: BlowLosses, reading: TriplesOf, p: number): BlowLosses => {
+    const victim = SIDES[losses.victim] as Side;
+    let grit = 0;
+    let fleshLost = 0;
+    for (let k = 0; k < reading.triples.length; k += 1) {
+      const triples = reading.triples[k] as number;
+      const hit = (losses.byTriples[triples] ??= struckOn[victim](losses.blow(triples)));
+      losses.after = hit.after;
+      const q = reading.chances[k] as number;
+      grit += q * hit.grit;
+      fleshLost += q * hit.flesh;
+    }
+    lostGrit[losses.victim] = (lostGrit[losses.victim] as number) + p * grit;
+    lostFlesh[losses.victim] = (lostFlesh[losses.victim] as number) + p * fleshLost;
+    return losses;
+  };
+  /** Adds `weight` × a Shield Bash on `target`, as the blow `after` left her (none: as she came), over her reading's triples. */
+  const shieldBashOn = (target: number, after: BlowLosses | undefined, reading: TriplesOf, weight: number) => {
+    const side = SIDES[target] as Side;
+    const state = after ? (after.after as GritFlesh) : before[side];
+    for (let k = 0; k < reading.triples.length; k += 1) {
+      const bash = bashOf(side, state, reading.triples[k] as number);
+      const q = weight * (reading.chances[k] as number);
+      lostGrit[target] = (lostGrit[target] as number) + q * bash.grit;
+      lostFlesh[target] = (lostFlesh[target] as number) + q * bash.flesh;
+    }
+  };
+
+  // The nets are each side's own; the events of each pair are pooled by what they are, and the
+  // losses summed, before the tally sees them.
+  const tally = tallyFor(MELEE_NAMES);
+  for (const side of ["a", "b"] as const) tally.addValues(`${side}Net`, netsOf(sides[side]));
+  // Each pair's events are pooled by a number (kind, winner, both criticals) before the tally sees them.
+  const KINDS = Object.keys(KIND_EVENTS);
+  const WINNERS: Array<Side | "none"> = ["a", "b", "none"];
+  const pooled = new Float64Array(KINDS.length * WINNERS.length * 4);
+  const noBlow = [stanceOf(fighters.a).winLandsNoBlow, stanceOf(fighters.b).winLandsNoBlow];
+  const bashes = [bashGrit.a > 0, bashGrit.b > 0];
+  const triplesOf = [sides.a.map(triplesOfReading), sides.b.map(triplesOfReading)] as const;
+  /** One pair of readings: its events pooled; its blows, then each Shield Bash on the Grit the blows left. */
+  const meet = (ra: SideReading, ta: TriplesOf, rb: SideReading, tb: TriplesOf) => {
+    const p = ra.p * rb.p;
+    const judgement = judgeMelee(ra, rb, momentum, options);
+    const winner = WINNERS.indexOf(judgement.winner);
+    const key = ((KINDS.indexOf(judgement.kind) * WINNERS.length + winner) * 2 + (ra.critical ? 1 : 0)) * 2 + (rb.critical ? 1 : 0);
+    pooled[key] = (pooled[key] as number) + p;
+    let hurtA: BlowLosses | undefined;
+    let hurtB: BlowLosses | undefined;
+    if (winner < 2 && !noBlow[winner]) {
+      const loser = 1 - winner;
+      const won = winner === 0 ? ra : rb;
+      if (judgement.blow !== "none") {
+        const hit = strike(blowLosses(loser, false, judgement.blow === "full", judgement.level, won.critical), loser === 0 ? ta : tb, p);
+        if (loser === 0) hurtA = hit;
+        else hurtB = hit;
+      }
+      if (judgement.loserCriticalBlow) {
+        const back = strike(blowLosses(winner, true, false, 0, true), winner === 0 ? ta : tb, p);
+        if (winner === 0) hurtA = back;
+        else hurtB = back;
+      }
+    }
+    if (bashes[0] && ra.quad > 0) shieldBashOn(1, hurtB, tb, p * ra.quad);
+    if (bashes[1] && rb.quad > 0) shieldBashOn(0, hurtA, ta, p * rb.quad);
+  };
+  for (let ia = 0; ia < sides.a.length; ia += 1) {
+    for (let ib = 0; ib < sides.b.length; ib += 1) meet(sides.a[ia] as SideReading, triplesOf[0][ia] as TriplesOf, sides.b[ib] as SideReading, triplesOf[1][ib] as TriplesOf);
+  }
+  pooled.forEach((p, key) => {
+    if (p === 0) return;
+    const kind = KINDS[Math.floor(key / 4 / WINNERS.length)] as string;
+    const winner = WINNERS[Math.floor(key / 4) % WINNERS.length] as Side | "none";
+    tally.add({ events: meleeEvents(kind, winner, (key & 2) === 2, (key & 1) === 1), values: {} }, p);
+  });
+  SIDES.forEach((side, index) => {
+    tally.expect(`${side}GritLost`, lostGrit[index] as number, 1);
+    tally.expect(`${side}FleshLost`, lostFlesh[index] as number, 1);
+  });
+  tally.addCut(1 - (1 - cut.a) * (1 - cut.b));
+  return tally.odds();
+}
+
 export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
   exact(request) {
     refusalsOf(melee, request);
-    const options = optionsOf(request.options);
     const fighters: Record<Side, Combatant> = { a: settledFighter(request, "a"), b: settledFighter(request, "b") };
     const momentum = request.momentum ?? firstRoundMomentum(fighters.a, fighters.b).holder;
-    const pools = { a: meleePools(fighters.a), b: meleePools(fighters.b) };
-    const cut = { a: 0, b: 0 };
-    const sides = {} as Record<Side, SideReading[]>;
-    // Two sides rolling the same pool (both shielded or neither) read it once: the readings are only read after.
-    const read = new Map<string, { readings: SideReading[]; cut: number }>();
-    for (const side of ["a", "b"] as const) {
-      const size = { base: pools[side].base.total, resistance: pools[side].resistance.total, drama: pools[side].drama.total };
-      const shielded = (fighters[side].shield ?? "none") !== "none";
-      const key = `${size.base}/${size.resistance}/${size.drama}/${shielded}`;
-      let pool = read.get(key);
-      if (!pool) {
-        const odds = successPoolOdds(size, shielded ? SHIELD_TAG : undefined);
-        const grouped = readingsOf(odds.readings);
-        pool = { readings: grouped.readings, cut: odds.cut + grouped.cut };
-        read.set(key, pool);
-      }
-      sides[side] = pool.readings;
-      cut[side] = pool.cut;
-    }
-    const before: Record<Side, GritFlesh> = { a: tracksOf(fighters.a), b: tracksOf(fighters.b) };
-    const struckOn = { a: strikes(before.a), b: strikes(before.b) };
-    const flesh = { a: weaponFlesh(fighters.a), b: weaponFlesh(fighters.b) };
-    const extraFlesh = { a: fighters.a.extraFlesh ?? 0, b: fighters.b.extraFlesh ?? 0 };
-    // A blow's loss, for each count of triples the victim's shield showed (which adds armour dice),
-    // is struck once: blows are kept by victim, by the winner's blow or the loser's critical
-    // striking back, by full or limited, by critical and by level.
-    const armourDice = (side: Side, triples: number) => pools[side].armour.total + triples * SHIELD_TRIPLE_DICE;
-    const bashGrit = { a: shieldBashGrit(options, fighters.a.shield ?? "none"), b: shieldBashGrit(options, fighters.b.shield ?? "none") };
-    /** What a Shield Bash takes from `target` left at `state`, with her armour as her triples make it (kept by Grit left and armour). */
-    const bashCache = new Map<string, { grit: number; flesh: number }>();
-    const bashOf = (target: Side, state: GritFlesh, triples: number): { grit: number; flesh: number } => {
-      const dice = armourDice(target, triples);
-      const key = `${target}/${state.grit}/${dice}`;
-      let loss = bashCache.get(key);
-      if (!loss) bashCache.set(key, (loss = bashLoss(state, bashGrit[other(target)], dice)));
-      return loss;
-    };
-    // Sides by number in the loop over pairs: 0 is a, 1 is b.
-    const SIDES = ["a", "b"] as const;
-    interface BlowLosses {
-      victim: number;
-      blow: (triples: number) => BlowSpec;
-      /** By count of triples, filled as they are met. */
-      byTriples: Loss[];
-      /** The victim after this blow: armour changes no Grit, so it is the same whatever the triples. */
-      after?: GritFlesh;
-    }
-    const tables: BlowLosses[][] = [];
-    const blowLosses = (victim: number, back: boolean, full: boolean, level: number, criticalHit: boolean): BlowLosses => {
-      const kind = ((victim * 2 + (back ? 1 : 0)) * 2 + (full ? 1 : 0)) * 2 + (criticalHit ? 1 : 0);
-      const byLevel = (tables[kind] ??= []);
-      const side = SIDES[victim] as Side;
-      return (byLevel[level] ??= {
-        victim,
-        blow: (triples) =>
-          back
-            ? { kind: "limited", level: 0, weaponFlesh: 0, criticalHit: true, armourDice: armourDice(side, triples) }
-            : { kind: full ? "full" : "limited", level, weaponFlesh: flesh[other(side)], extraFlesh: extraFlesh[other(side)], criticalHit, armourDice: armourDice(side, triples) },
-        byTriples: [],
-      });
-    };
-    const lostGrit = [0, 0];
-    const lostFlesh = [0, 0];
-    /** Adds p × the loss of `losses` over the victim's reading's triples; returns the blow's table, for the Shield Bash after it. */
-    const strike = (losses: BlowLosses, reading: TriplesOf, p: number): BlowLosses => {
-      const victim = SIDES[losses.victim] as Side;
-      let grit = 0;
-      let fleshLost = 0;
-      for (let k = 0; k < reading.triples.length; k += 1) {
-        const triples = reading.triples[k] as number;
-        const hit = (losses.byTriples[triples] ??= struckOn[victim](losses.blow(triples)));
-        losses.after = hit.after;
-        const q = reading.chances[k] as number;
-        grit += q * hit.grit;
-        fleshLost += q * hit.flesh;
-      }
-      lostGrit[losses.victim] = (lostGrit[losses.victim] as number) + p * grit;
-      lostFlesh[losses.victim] = (lostFlesh[losses.victim] as number) + p * fleshLost;
-      return losses;
-    };
-    /** Adds `weight` × a Shield Bash on `target`, as the blow `after` left her (none: as she came), over her reading's triples. */
-    const shieldBashOn = (target: number, after: BlowLosses | undefined, reading: TriplesOf, weight: number) => {
-      const side = SIDES[target] as Side;
-      const state = after ? (after.after as GritFlesh) : before[side];
-      for (let k = 0; k < reading.triples.length; k += 1) {
-        const bash = bashOf(side, state, reading.triples[k] as number);
-        const q = weight * (reading.chances[k] as number);
-        lostGrit[target] = (lostGrit[target] as number) + q * bash.grit;
-        lostFlesh[target] = (lostFlesh[target] as number) + q * bash.flesh;
-      }
-    };
-
-    // The nets are each side's own; the events of each pair are pooled by what they are, and the
-    // losses summed, before the tally sees them.
-    const tally = tallyFor(MELEE_NAMES);
-    for (const side of ["a", "b"] as const) tally.addValues(`${side}Net`, netsOf(sides[side]));
-    // Each pair's events are pooled by a number (kind, winner, both criticals) before the tally sees them.
-    const KINDS = Object.keys(KIND_EVENTS);
-    const WINNERS: Array<Side | "none"> = ["a", "b", "none"];
-    const pooled = new Float64Array(KINDS.length * WINNERS.length * 4);
-    const noBlow = [stanceOf(fighters.a).winLandsNoBlow, stanceOf(fighters.b).winLandsNoBlow];
-    const bashes = [bashGrit.a > 0, bashGrit.b > 0];
-    const triplesOf = [sides.a.map(triplesOfReading), sides.b.map(triplesOfReading)] as const;
-    /** One pair of readings: its events pooled; its blows, then each Shield Bash on the Grit the blows left. */
-    const meet = (ra: SideReading, ta: TriplesOf, rb: SideReading, tb: TriplesOf) => {
-      const p = ra.p * rb.p;
-      const judgement = judgeMelee(ra, rb, momentum, options);
-      const winner = WINNERS.indexOf(judgement.winner);
-      const key = ((KINDS.indexOf(judgement.kind) * WINNERS.length + winner) * 2 + (ra.critical ? 1 : 0)) * 2 + (rb.critical ? 1 : 0);
-      pooled[key] = (pooled[key] as number) + p;
-      let hurtA: BlowLosses | undefined;
-      let hurtB: BlowLosses | undefined;
-      if (winner < 2 && !noBlow[winner]) {
-        const loser = 1 - winner;
-        const won = winner === 0 ? ra : rb;
-        if (judgement.blow !== "none") {
-          const hit = strike(blowLosses(loser, false, judgement.blow === "full", judgement.level, won.critical), loser === 0 ? ta : tb, p);
-          if (loser === 0) hurtA = hit;
-          else hurtB = hit;
-        }
-        if (judgement.loserCriticalBlow) {
-          const back = strike(blowLosses(winner, true, false, 0, true), winner === 0 ? ta : tb, p);
-          if (winner === 0) hurtA = back;
-          else hurtB = back;
-        }
-      }
-      if (bashes[0] && ra.quad > 0) shieldBashOn(1, hurtB, tb, p * ra.quad);
-      if (bashes[1] && rb.quad > 0) shieldBashOn(0, hurtA, ta, p * rb.quad);
-    };
-    for (let ia = 0; ia < sides.a.length; ia += 1) {
-      for (let ib = 0; ib < sides.b.length; ib += 1) meet(sides.a[ia] as SideReading, triplesOf[0][ia] as TriplesOf, sides.b[ib] as SideReading, triplesOf[1][ib] as TriplesOf);
-    }
-    pooled.forEach((p, key) => {
-      if (p === 0) return;
-      const kind = KINDS[Math.floor(key / 4 / WINNERS.length)] as string;
-      const winner = WINNERS[Math.floor(key / 4) % WINNERS.length] as Side | "none";
-      tally.add({ events: meleeEvents(kind, winner, (key & 2) === 2, (key & 1) === 1), values: {} }, p);
-    });
-    SIDES.forEach((side, index) => {
-      tally.expect(`${side}GritLost`, lostGrit[index] as number, 1);
-      tally.expect(`${side}FleshLost`, lostFlesh[index] as number, 1);
-    });
-    tally.addCut(1 - (1 - cut.a) * (1 - cut.b));
-    return tally.odds();
+    const pools = { a: sizesOf(meleePools(fighters.a)), b: sizesOf(meleePools(fighters.b)) };
+    return pairingOdds(fighters, pools, { a: fighters.a.extraFlesh ?? 0, b: fighters.b.extraFlesh ?? 0 }, momentum, optionsOf(request.options));
   },
   observe(request, outcome) {
     if (request.a.name === request.b.name) throw new Error("odds: the two sides need different names to be told apart");
@@ -391,6 +409,124 @@ export const meleeOdds: ActionOdds = defineOdds<MeleeRequest>({
       values: { aNet: judged.nets.a, bNet: judged.nets.b, ...lossOf("a", outcome.effects[0]), ...lossOf("b", outcome.effects[1]) },
     };
   },
+});
+
+/** Who fights in a round where pools may be split, and who faces whom (the action's own keys, in order). */
+interface LineUp {
+  fighters: readonly { key: string; combatant: Combatant }[];
+  pairings: readonly { actor: string; opponent: string }[];
+}
+type RoundRequest = { interactive?: boolean; options?: Record<string, unknown> } & Record<string, unknown>;
+
+/** A step of the rules' report, as the round odds read it. */
+type Reported = { rule: string; side?: string; stance?: string; holder?: string; base?: number; resistance?: number; drama?: number; armour?: number; extraFlesh?: number };
+
+const capital = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+/** A pairing's events, by its fighters' keys: each beats the other (`actorBeatsOpponent1`, `opponent1BeatsActor`), or nobody wins (`noWinnerActorOpponent1`). */
+const pairingEvents = ({ actor, opponent }: { actor: string; opponent: string }): [string, string, string] => [`${actor}Beats${capital(opponent)}`, `${opponent}Beats${capital(actor)}`, `noWinner${capital(actor)}${capital(opponent)}`];
+
+/** The fighters in one pairing only: the only ones whose Grit and Flesh one pairing's odds decide. */
+const alone = (lineUp: LineUp) => lineUp.fighters.map((f) => f.key).filter((key) => lineUp.pairings.filter((p) => p.actor === key || p.opponent === key).length === 1);
+
+/**
+ * The odds of a round where fighters split their pools (Fighting Multiple Opponents): each pairing
+ * is its own opposed roll over its own dice, so its odds are a pairing's, over the shares the rules
+ * build. Pools are built before any die is rolled, so the round played once on any faces shows each
+ * share, stance and Momentum holder as the rules decide them; on a card, a stance not yet declared
+ * counts as the stat block's (else Stand) and a pool not yet built as one with nothing added (her
+ * Base dice split evenly). Chances for each pairing, by its fighters' keys (`actorBeatsOpponent2`,
+ * `opponent2BeatsActor`, `noWinnerActorOpponent2`; `f1BeatsF3`...); expectations `<key>GritLost`,
+ * `<key>FleshLost` of each fighter who is in one pairing only (one in several takes her blows one
+ * after another, each on what the last left, so no one pairing tells hers).
+ */
+function roundOdds(action: RulesetAction, request: RoundRequest, lineUp: LineUp): Odds {
+  const filled: RoundRequest = { ...request };
+  if (request.interactive === true) {
+    for (const { key, combatant } of lineUp.fighters) {
+      filled[choiceField(key, "Stance")] ??= combatant.stance ?? "stand";
+      filled[choiceField(key, "Pool")] ??= {};
+    }
+  }
+  const steps = refusalsOf(action, filled).steps as Reported[];
+  const stances = new Map(steps.filter((step) => step.rule === "stance").map((step) => [step.side!, step.stance!]));
+  const holders = steps.filter((step) => step.rule === "momentum-holder").map((step) => step.holder!);
+  const built = (key: string) => steps.filter((step) => step.rule === "build-pools" && step.side === key);
+  const combatants = new Map(lineUp.fighters.map((f) => [f.key, f.combatant]));
+  const options = optionsOf(request.options);
+  const tally = tallyFor({ events: lineUp.pairings.flatMap(pairingEvents), distributions: [], expectations: alone(lineUp).flatMap((key) => [`${key}GritLost`, `${key}FleshLost`]) });
+  const single = new Set(alone(lineUp));
+  let kept = 1;
+  lineUp.pairings.forEach((pairing, i) => {
+    const keys: Record<Side, string> = { a: pairing.actor, b: pairing.opponent };
+    const fighter = (side: Side): Combatant => ({ ...combatants.get(keys[side])!, stance: stances.get(keys[side]) as Combatant["stance"] });
+    const fighters = { a: fighter("a"), b: fighter("b") };
+    const share = (side: Side) => built(keys[side])[lineUp.pairings.filter((p) => p.actor === keys[side] || p.opponent === keys[side]).indexOf(pairing)]!;
+    const shares = { a: share("a"), b: share("b") };
+    const sizes = (step: Reported): PoolSizes => ({ base: step.base!, resistance: step.resistance!, drama: step.drama!, armour: step.armour! });
+    if (fighters.a.name === fighters.b.name) throw new Error("odds: the two sides of a pairing need different names to be told apart");
+    const momentum: Side = holders[i] === fighters.a.name ? "a" : "b";
+    const odds = pairingOdds(fighters, { a: sizes(shares.a), b: sizes(shares.b) }, { a: shares.a.extraFlesh ?? 0, b: shares.b.extraFlesh ?? 0 }, momentum, options);
+    const [aWins, bWins, noWinner] = pairingEvents(pairing);
+    tally.add({ events: { [aWins]: true }, values: {} }, odds.chances.aWins!);
+    tally.add({ events: { [bWins]: true }, values: {} }, odds.chances.bWins!);
+    tally.add({ events: { [noWinner]: true }, values: {} }, odds.chances.noWinner!);
+    for (const side of ["a", "b"] as const) {
+      if (!single.has(keys[side])) continue;
+      tally.expect(`${keys[side]}GritLost`, odds.expected[`${side}GritLost`]!, 1);
+      tally.expect(`${keys[side]}FleshLost`, odds.expected[`${side}FleshLost`]!, 1);
+    }
+    kept *= 1 - odds.cut;
+  });
+  tally.addCut(1 - kept);
+  return tally.odds();
+}
+
+/** What one played round shows of the same names: each pairing's winner, the losses of those in one pairing. */
+function observeRound(lineUp: LineUp, outcome: Outcome): Observation {
+  const judged = outcome.steps.filter((step) => step.rule === "opposed-outcome") as unknown as { winner: string | null }[];
+  const names = new Map(lineUp.fighters.map((f) => [f.key, f.combatant.name]));
+  const events: Record<string, boolean> = {};
+  lineUp.pairings.forEach((pairing, i) => {
+    const winner = judged[i]?.winner ?? null;
+    const [aWins, bWins, noWinner] = pairingEvents(pairing);
+    events[aWins] = winner !== null && winner === names.get(pairing.actor);
+    events[bWins] = winner !== null && winner === names.get(pairing.opponent);
+    events[noWinner] = winner === null;
+  });
+  const values: Record<string, number> = {};
+  for (const key of alone(lineUp)) {
+    const loss = lossOf("", outcome.effects[lineUp.fighters.findIndex((f) => f.key === key)]);
+    values[`${key}GritLost`] = loss.GritLost ?? 0;
+    values[`${key}FleshLost`] = loss.FleshLost ?? 0;
+  }
+  return { events, values };
+}
+
+type MultipleRequest = RoundRequest & { actor: Combatant; opponents: { opponent: Combatant }[] };
+
+const multipleLineUp = (request: MultipleRequest): LineUp => ({
+  fighters: [{ key: "actor", combatant: request.actor }, ...request.opponents.map((e, i) => ({ key: OPPONENT_KEYS[i]!, combatant: e.opponent }))],
+  pairings: request.opponents.map((_, i) => ({ actor: "actor", opponent: OPPONENT_KEYS[i]! })),
+});
+
+/** A round against several opponents: pairing n is the actor against opponent n. */
+export const multipleOdds: ActionOdds = defineOdds<MultipleRequest>({
+  exact: (request) => roundOdds(multiple, request, multipleLineUp(request)),
+  observe: (request, outcome) => observeRound(multipleLineUp(request), outcome),
+});
+
+type SkirmishRequest = RoundRequest & { fighters: Combatant[]; engagements: { between: [string, string] }[] };
+
+const skirmishLineUp = (request: SkirmishRequest): LineUp => ({
+  fighters: request.fighters.map((combatant, i) => ({ key: SKIRMISHER_KEYS[i]!, combatant })),
+  pairings: request.engagements.map(({ between: [actor, opponent] }) => ({ actor, opponent })),
+});
+
+/** A skirmish round: pairing n is the n-th engagement, its first fighter against its second. */
+export const skirmishOdds: ActionOdds = defineOdds<SkirmishRequest>({
+  exact: (request) => roundOdds(skirmish, request, skirmishLineUp(request)),
+  observe: (request, outcome) => observeRound(skirmishLineUp(request), outcome),
 });
 
 /** Grit and Flesh lost, as an outcome's effect on one side records them. */

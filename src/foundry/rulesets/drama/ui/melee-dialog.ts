@@ -71,7 +71,17 @@ export class MeleeDialog extends DramaDialog<MeleeValues, MeleeAnswer> {
   /** One against one: who wins with this weapon, the stances as declared on the tracker (else Stand). */
   override oddsAsked(): OddsAsked | null {
     const answer = this.plan().answer;
-    if (!answer || this.targets.length !== 1) return null;
+    if (!answer) return null;
+    // Against several, each fight on its own, her Base pool split evenly (as the card starts it).
+    if (this.targets.length > 1) {
+      return {
+        open: meleeCard(this.actor, this.targets, answer),
+        lines: this.targets.flatMap((target, i) => [
+          { label: i18n().format("FRAY.Drama.Odds.beats", { winner: this.actor.name, loser: target.name }), chance: chance(`actorBeatsOpponent${i + 1}`) },
+          { label: i18n().format("FRAY.Drama.Odds.beats", { winner: target.name, loser: this.actor.name }), chance: chance(`opponent${i + 1}BeatsActor`) },
+        ]),
+      };
+    }
     const target = this.targets[0]!;
     return {
       open: meleeCard(this.actor, this.targets, answer),

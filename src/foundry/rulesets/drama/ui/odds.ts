@@ -1,8 +1,8 @@
 /**
  * The exact odds a Drama dialog shows: those of the card it would open (or of the card it answers,
  * with this choice made), read by the card engine's `cardOdds` exactly as the card will be, so the
- * odds follow every choice in the dialog. A card whose rules give no odds (a round against several
- * opponents) shows none.
+ * odds follow every choice in the dialog (a split's too: each fight of a round against several is
+ * its own roll, with its own odds).
  */
 import type { Odds } from "../../../../core/odds/odds.js";
 import { cardOdds, type OpenCard, percent } from "../../../cards/index.js";

@@ -196,19 +196,38 @@ export class PoolDialog extends DramaDialog<PoolValues, PoolAnswer> {
     return "FRAY.Drama.Card.BuildPool";
   }
 
-  /** The melee card with this pool chosen: who wins, with the stances declared and the other side's pool as built. */
+  /**
+   * The card with this pool chosen: who wins, with the stances declared and the pools built so far.
+   * Against several, each fight of hers on its own (her share of the split against that opponent):
+   * she beats him, he beats her; the rules name each by the two fighters' keys, which are the roles.
+   */
   override oddsAsked(): OddsAsked | null {
-    const { card, choice } = this.options_;
+    const { card, choice, role } = this.options_;
     const answer = this.plan().answer;
-    if (!card || !choice || card.kind !== "drama.melee" || !answer) return null;
+    if (!card || !choice || !answer) return null;
+    const asked = { open: { kind: card.kind, refs: card.refs, request: card.request }, choices: { ...card.request, [choice]: answer } };
+    if (card.kind === "drama.melee") {
+      return {
+        ...asked,
+        lines: [
+          { label: i18n().format("FRAY.Drama.Odds.wins", { name: nameOf(card, "a") }), chance: chance("aWins") },
+          { label: i18n().format("FRAY.Drama.Odds.wins", { name: nameOf(card, "b") }), chance: chance("bWins") },
+          { label: i18n().localize("FRAY.Drama.Odds.noWinner"), chance: chance("noWinner") },
+        ],
+      };
+    }
+    if (card.kind !== "drama.multiple" && card.kind !== "drama.skirmish") return null;
+    const capital = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+    const me = nameOf(card, role);
+    // A role she does not fight has no such chance: its lines drop out.
     return {
-      open: { kind: card.kind, refs: card.refs, request: card.request },
-      choices: { ...card.request, [choice]: answer },
-      lines: [
-        { label: i18n().format("FRAY.Drama.Odds.wins", { name: nameOf(card, "a") }), chance: chance("aWins") },
-        { label: i18n().format("FRAY.Drama.Odds.wins", { name: nameOf(card, "b") }), chance: chance("bWins") },
-        { label: i18n().localize("FRAY.Drama.Odds.noWinner"), chance: chance("noWinner") },
-      ],
+      ...asked,
+      lines: Object.keys(card.refs)
+        .filter((other) => other !== role)
+        .flatMap((other) => [
+          { label: i18n().format("FRAY.Drama.Odds.beats", { winner: me, loser: nameOf(card, other) }), chance: chance(`${role}Beats${capital(other)}`) },
+          { label: i18n().format("FRAY.Drama.Odds.beats", { winner: nameOf(card, other), loser: me }), chance: chance(`${other}Beats${capital(role)}`) },
+        ]),
     };
   }
 }
