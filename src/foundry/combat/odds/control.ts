@@ -9,7 +9,8 @@ import { roundOf } from "../clock.js";
 import { Refused } from "../../relay/index.js";
 import { oddsRunner } from "./run.js";
 import { readSides, type OddsSides } from "./sides.js";
-import { ODDS_LIMITS, type OddsAnswer } from "./simulate.js";
+import { ODDS_LIMITS } from "./limits.js";
+import type { OddsAnswer } from "./simulate.js";
 
 /** How long the fights may run (ms): with the worker's start, the GM has her answer in about 2 s. */
 export const ODDS_BUDGET_MS = 1500;

@@ -8,6 +8,9 @@ import { Value } from "@sinclair/typebox/value";
 import { type Chance, fightMany, wilson } from "../../../core/fight/summary.js";
 import { rulesetById } from "../../../rules/index.js";
 import type { RulesetId } from "../../../rules/ruleset.js";
+import { ODDS_LIMITS } from "./limits.js";
+
+export { ODDS_LIMITS };
 
 /** What the GM's client sends the worker: the ruleset, the two sides' stat blocks (the shapes `fray fight` takes), a seed and a budget. */
 export interface OddsRequest {
@@ -28,16 +31,6 @@ export interface OddsAnswer {
   /** Per side, per fighter in the order sent: how often she was out of the fight at its end. */
   dropped: { a: number[]; b: number[] };
 }
-
-/** How the fights are bounded: a fight still on after this many rounds counts as no side winning, as `fray fight` does by default. */
-export const ODDS_LIMITS = {
-  roundLimit: 50,
-  /** Stop once the party's 95% interval is this narrow on each side of its chance... */
-  margin: 0.02,
-  /** ...but not on fewer fights than these, whose interval could be narrow by luck. */
-  minRuns: 200,
-  maxRuns: 20_000,
-} as const;
 
 /** The party's margin: half its 95% interval's width. */
 export const marginOf = (wins: number, runs: number): number => {
