@@ -944,15 +944,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
 
     // Ada marks Ines Wounded on her sheet; Fallen Fate asks the damage and opens its card.
     await playAs(page, "Ada (player)");
-    const sheet = await openSheet(page, "Ines");
-    await sheet.locator("input[name='system.wounded']").check();
-    await settle(page);
-    const cards = () => page.locator("#chat-log .fray-card").count();
-    const cardsBefore = await cards();
-    await sheet.locator("[data-action='fallenFate']").click();
-    await settle(page);
-    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
-    await expect.poll(cards).toBe(cardsBefore + 1);
+    await woundedAndHurt(page, await openSheet(page, "Ines"));
     await page.close();
 
     const torchlight = await openPlayground("torchlight");
@@ -983,6 +975,262 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await expect.poll(torchCards).toBe(2);
     await torchlight.close();
   }, 180_000);
+  /** On a Personal Combat sheet: Wounded ticked, then *Damage while Wounded* asks the damage (3) in a window, and its card opens. */
+  async function woundedAndHurt(page: Page, sheet: Locator): Promise<void> {
+    await sheet.locator("input[name='system.wounded']").check();
+    await settle(page);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const before = await cards();
+    await sheet.locator("[data-action='fallenFate']").click();
+    await settle(page);
+    await answerPrompt(page, /Fate/, (prompt) => prompt.locator("input[name='damage']").fill("3"));
+    await expect.poll(cards).toBe(before + 1);
+  }
+
+  /**
+   * `who` clicks the button `target` gives (a row's, the Combat Grid's or a sheet's), submits the
+   * dialog it opens, if any (filled by `fill`), and the one new card is played to its end by
+   * `players`; returns the card's text.
+   */
+  async function playButton(page: Page, who: Player, target: () => Locator, { fill, players = [who, "Gamemaster"] }: { fill?: (dialog: Locator) => Promise<void>; players?: readonly Player[] } = {}): Promise<string> {
+    await playAs(page, who);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const before = await cards();
+    await clickThrough(page, target(), fill);
+    await expect.poll(cards, { message: (await page.evaluate(() => window.harness!.notifications.map((n) => n.message))).join("\n") }).toBe(before + 1);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const log = await playCardThrough(page, new Set(), players);
+    expect(SETTLED, `${log.join("\n")}\n${await lastCard(page).innerText()}`).toContain(await lastCard(page).getAttribute("data-state"));
+    const text = await lastCard(page).innerText();
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    return text;
+  }
+
+  it("plays a round of Beyond the Torchlight by clicks as the GM, Ada and Bob: Dex saves, the GM's grid tools, Maneuvers, a move, a declared attack the GM rolls, the hold, End Turn, a stance ability, a Retreat and the end of the round", async () => {
+    const page = await openPlayground("torchlight");
+    await seedDice(page, 1);
+    const warnings = watchWarnings(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    const cellOf = (name: string) => grid.locator(".fray-tl-chip", { hasText: name }).locator("xpath=ancestor::td");
+    const lane = (n: number) => grid.locator(`tr.fray-tl-lane[data-lane='${n}']`);
+    const pick = (name: string, value: string) => async (dialog: Locator) => {
+      await dialog.locator(`select[name='${name}']`).selectOption(value);
+    };
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+
+    // Initiative: each player rolls her own character's Dex save from her row, the GM rolls all the rest.
+    for (const [who, name] of [["Ada (player)", "Elsa"], ["Bob (player)", "Riddic"]] as const) {
+      await playAs(page, who);
+      await row(page, name).locator("[data-action='rollInitiative']").click();
+      await settle(page);
+    }
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    for (const name of ["Elsa", "Riddic", "Bandit Swordsman"]) expect(await row(page, name).innerText()).not.toContain("Waits");
+    expect(await row(page, "Bandit Archer").innerText()).toContain("Waits until round 2");
+
+    // The GM's lane tools on the Combat Grid: lane 2 raised and lowered, the foes' Squad named and unnamed.
+    await grid.locator("[data-action='lane'][data-lane='2']").click();
+    await settle(page);
+    const tools = grid.locator(".fray-tl-lane-tools");
+    await tools.locator("[data-action='level'][data-step='1']").click();
+    await expect.poll(() => lane(2).getAttribute("data-level")).toBe("1");
+    expect(await lane(2).innerText()).toContain("level 1");
+    await tools.locator("[data-action='level'][data-step='-1']").click();
+    await expect.poll(() => lane(2).getAttribute("data-level")).toBe("0");
+    await tools.locator("[data-action='squad'][data-side='foes']").click();
+    await expect.poll(() => lane(2).innerText()).toContain("Foes' Squad");
+    await tools.locator("[data-action='squad'][data-side='foes']").click();
+    await expect.poll(() => lane(2).innerText()).not.toContain("Foes' Squad");
+    // Place everyone leaves no one off the grid; Post to chat says who may Retreat.
+    await grid.locator("[data-action='placeAll']").click();
+    await settle(page);
+    expect(await grid.locator(".fray-tl-unplaced").count()).toBe(0);
+    expect(await playButton(page, "Gamemaster", () => grid.locator("[data-action='engagement']"))).toContain("Bandit Archer is not Engaged. May Retreat.");
+
+    // Bob: Riddic Evades for 1 Breath (his row's Maneuver), moves into the Swordsman's lane on the grid, and declares an attack with a Grapple.
+    await playButton(page, "Bob (player)", () => row(page, "Riddic").locator("[data-fray-action='maneuver']"), { fill: pick("maneuver", "evade") });
+    expect(await row(page, "Riddic").innerText()).toContain("Evading");
+    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
+    await settle(page);
+    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
+    await settle(page);
+    await grid.locator("td[data-action='cell'][data-lane='5'][data-stance='aggressive'][data-side='party']").click();
+    await expect.poll(() => cellOf("Riddic").getAttribute("data-lane")).toBe("5");
+    expect(await clickThrough(page, row(page, "Riddic").locator("[data-fray-action='attack']"), pick("maneuver", "grapple"))).toBe(true);
+    expect(await row(page, "Riddic").innerText()).toContain("Declared: attack on Bandit Swordsman");
+    // Elsa has not declared: the GM closes the declarations from the grid, and the card plays to its end.
+    await playAs(page, "Gamemaster");
+    expect(await grid.locator(".fray-tl-declared").innerText()).toContain("Riddic → Bandit Swordsman");
+    await grid.locator("[data-action='rollDeclared']").click();
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const attack = await playCardThrough(page, new Set(), ["Bob (player)", "Gamemaster"]);
+    expect(SETTLED, attack.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+    expect(await lastCard(page).innerText()).toContain("Bandit Swordsman is Grappled");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    // Bob holds the grapple from Riddic's row: a Str save.
+    expect(await playButton(page, "Bob (player)", () => row(page, "Riddic").locator("[data-fray-action='hold']"))).toMatch(/Str save \d+ against ST \d+/);
+    for (const name of ["Riddic", "Bandit Swordsman"]) expect(await row(page, name).innerText()).not.toContain("cannot be read");
+
+    // Ada: Elsa Distracts the Swordsman for 1 Breath from her sheet, then says she is done with End Turn.
+    await playAs(page, "Ada (player)");
+    const elsa = await openSheet(page, "Elsa");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await playButton(page, "Ada (player)", () => elsa.locator("[data-action='torchlightManeuver']"), {
+      fill: async (dialog) => {
+        await pick("maneuver", "distract")(dialog);
+        await settle(page);
+        await dialog.locator("select[name='target']").selectOption({ label: "Bandit Swordsman" });
+      },
+    });
+    expect(await row(page, "Bandit Swordsman").innerText()).toContain("Distracted");
+    await page.locator("#pg-tracker nav button", { hasText: "End Turn" }).click();
+    await settle(page);
+    await expect.poll(() => row(page, "Elsa").innerText()).toContain("Declared: done this turn");
+
+    // The GM's turn: the Swordsman's stance ability (Rally) from his row, the Archer's Retreat from his.
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker nav button", { hasText: "Next Turn" }).click();
+    await settle(page);
+    expect(await grid.locator(".fray-tl-grid-round").innerText()).toContain("GM");
+    expect(await playButton(page, "Gamemaster", () => row(page, "Bandit Swordsman").locator("[data-fray-action='ability']"))).toContain("Rally");
+    await playButton(page, "Gamemaster", () => row(page, "Bandit Archer").locator("[data-fray-action='retreat']"));
+    expect(await row(page, "Bandit Archer").innerText()).toContain("Retreated");
+
+    // The environment's turn, then the end-of-round card: each owes her saves, rolled by her owner.
+    await page.locator("#pg-tracker nav button", { hasText: "Next Turn" }).click();
+    await settle(page);
+    const round = async () => Number((await page.locator("#pg-tracker .encounter-title").innerText()).match(/\d+/)?.[0] ?? 0);
+    expect(await round()).toBe(1);
+    await playButton(page, "Gamemaster", () => page.locator("#pg-tracker nav button", { hasText: "Next Turn" }), { players: ["Ada (player)", "Bob (player)", "Gamemaster"] });
+    expect(await round()).toBe(2);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it("asks Beyond the Torchlight's hours of Dying saves in a window once the GM ends the encounter: Ada's Elsa, fallen, saves on what she lost", async () => {
+    const page = await openPlayground("torchlight");
+    await seedDice(page, 1);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker nav button", { hasText: "End Encounter" }).click();
+    await settle(page);
+    expect(await page.locator("#pg-tracker li.combatant").count()).toBe(0);
+    // Elsa fell in the fight: Dying, 2 Str lost this encounter (her sheet, as the GM or Ada fills it in).
+    await playAs(page, "Ada (player)");
+    const elsa = await openSheet(page, "Elsa");
+    await elsa.locator("input[name='system.dying']").check();
+    await settle(page);
+    await elsa.locator("nav [data-tab='characteristics']").click();
+    await elsa.locator("input[name='system.encounter.str']").fill("2");
+    await elsa.locator("input[name='system.encounter.str']").press("Tab");
+    await settle(page);
+    const dying = elsa.locator("[data-action='torchlightDying']");
+    await expect.poll(() => dying.isEnabled()).toBe(true);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    await dying.click();
+    await settle(page);
+    await answerPrompt(page, "Roll", (prompt) => prompt.locator("input[name='n']").fill("4"));
+    await expect.poll(cards).toBe(1);
+    const log = await playCardThrough(page, new Set());
+    expect(SETTLED, log.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+    expect(await lastCard(page).innerText()).toMatch(/Str/);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+  it("plays a round of Personal Combat by clicks as the GM, Ada and Bob: Initiative from the rows and Roll all, Go before, Plan the turn, a weapon's attack, End Turn, a Delay, the GM's attack, then Damage while Wounded with its Fallen Fate and a Rest", async () => {
+    const page = await openPlayground("personal");
+    // Under these dice Ines and Bruno tie on 8: the players decide who goes first.
+    await seedDice(page, 12);
+    const warnings = watchWarnings(page);
+    const acting = async () => (await page.locator("#pg-tracker li.combatant.active .name").innerText()).trim();
+    const order = async () => (await page.locator("#pg-tracker li.combatant .name").allInnerTexts()).map((name) => name.trim());
+    const endTurn = async (who: Player, label: "End Turn" | "Next Turn") => {
+      await playAs(page, who);
+      await page.locator("#pg-tracker nav button", { hasText: label }).click();
+      await settle(page);
+    };
+    /** `who` targets `foe` on the scene and attacks from `character`'s sheet with `button`; the card is played to its end. */
+    const attack = async (who: Player, character: string, foe: string, button: string, answering: readonly Player[]) => {
+      await playAs(page, who);
+      await page.locator(`#pg-scene [aria-label="Target ${foe}"]`).click();
+      const sheet = await openSheet(page, character);
+      await reveal(sheet, sheet.locator(`[data-action='${button}']`).first());
+      const text = await playButton(page, who, () => sheet.locator(`[data-action='${button}']`).first(), { players: answering });
+      await sheet.locator("[data-action='close']").click();
+      return text;
+    };
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+
+    // Initiative: each player rolls her own character's from her row; the GM's Roll all gives the NPCs theirs.
+    for (const [who, name] of [["Ada (player)", "Ines"], ["Bob (player)", "Bruno"]] as const) {
+      await playAs(page, who);
+      await row(page, name).locator("[data-action='rollInitiative']").click();
+      await settle(page);
+      expect(await row(page, name).innerText()).toMatch(/Initiative 8 \(die \d \+ rank \d\)/);
+    }
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    expect(await order()).toEqual(["Ines", "Bruno", "Veteran Sergeant", "Street Thug"]);
+    // Bob's Bruno goes before Ines: the turn is his.
+    await playAs(page, "Bob (player)");
+    await row(page, "Bruno").locator("[data-fray-action='goBefore']").click();
+    await settle(page);
+    expect(await order()).toEqual(["Bruno", "Ines", "Veteran Sergeant", "Street Thug"]);
+    expect(await acting()).toBe("Bruno");
+
+    // Bruno's turn: Bob plans it from the row (an Attack and a free action), shoots the Street Thug with his bow's own button, and ends his turn.
+    const plan = await playButton(page, "Bob (player)", () => row(page, "Bruno").locator("[data-fray-action='planTurn']"), {
+      fill: async (planner) => {
+        await planner.locator("select[name='action']").selectOption("Attack");
+        await settle(page);
+        await planner.locator("input[name='free.0']").fill("Draw a weapon");
+      },
+    });
+    expect(plan).toContain("Bruno: Action: Attack");
+    expect(await attack("Bob (player)", "Bruno", "Street Thug", "attackWith", ["Bob (player)", "Gamemaster"])).toContain("Bruno attacks Street Thug with Bow");
+    await endTurn("Bob (player)", "End Turn");
+    expect(await acting()).toBe("Ines");
+
+    // Ines's turn: Ada Delays until after the Street Thug; the Veteran Sergeant acts.
+    await playAs(page, "Ada (player)");
+    await row(page, "Ines").locator("[data-fray-action='delay']").click();
+    await settle(page);
+    await answerPrompt(page, "Delay", (prompt) => prompt.locator("select[name='after']").selectOption({ label: "Street Thug" }).then(() => undefined));
+    expect(await order()).toEqual(["Bruno", "Veteran Sergeant", "Street Thug", "Ines"]);
+    expect(await acting()).toBe("Veteran Sergeant");
+
+    // The GM's Sergeant shoots Ines from his sheet, and the GM moves the turn on past the Thug.
+    expect(await attack("Gamemaster", "Veteran Sergeant", "Ines", "attack", ["Ada (player)", "Gamemaster"])).toContain("Veteran Sergeant attacks Ines");
+    await endTurn("Gamemaster", "Next Turn");
+    await endTurn("Gamemaster", "Next Turn");
+    expect(await acting()).toBe("Ines");
+    // Ines acts last: Ada attacks the Sergeant with Attack the target, and her End Turn ends the round.
+    expect(await attack("Ada (player)", "Ines", "Veteran Sergeant", "attack", ["Ada (player)", "Gamemaster"])).toContain("Ines attacks Veteran Sergeant");
+    await endTurn("Ada (player)", "End Turn");
+    await playAs(page, "Gamemaster");
+    expect(await page.locator("#pg-tracker .encounter-title").innerText()).toContain("2");
+
+    // Between rounds: the GM marks Ines Wounded and deals her a fall's damage (Damage while Wounded); Ada chooses her Fallen Fate on the card.
+    await woundedAndHurt(page, await openSheet(page, "Ines"));
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const fate = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
+    expect(fate[0], fate.join("\n")).toMatch(/^Ada \(player\): choose /);
+    expect(SETTLED, fate.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+    // Ada rests Ines from her sheet: the ignores come back.
+    await playAs(page, "Ada (player)");
+    const hers = await openSheet(page, "Ines");
+    expect(await playButton(page, "Ada (player)", () => hers.locator("[data-action='rest']"))).toContain("Ines");
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   it("opens each window a user may open on her own screen, drawn for whoever plays now: a player's Combat Grid, a sheet two users opened, closed by one", async () => {
     const page = await openPlayground("torchlight");
     const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");

@@ -142,8 +142,12 @@ describe("the courage dialog", () => {
     expect(Object.keys(shown(form))).toEqual(["Stands firm", "Wavers (a Drama Point keeps the fighter in)", "Falls out of the fight"]);
     expect(shown(form)["Stands firm"]).toBe(await standing(1, 0));
     change(form.querySelector("[name='wound']"), (el) => (el.value = "0"));
+    await settle();
+    // A typed number's change comes on the mousedown of the click on Test courage: the button is the same one, so the click lands.
+    const submit = form.querySelector<HTMLButtonElement>("button[type='submit']")!;
     change(form.querySelector("[name='base']"), (el) => (el.value = "3"));
     await settle();
+    expect(submit.isConnected).toBe(true);
     expect(shown(form)["Stands firm"]).toBe(await standing(0, 3));
     expect(await standing(0, 3)).not.toBe(await standing(1, 0));
   });

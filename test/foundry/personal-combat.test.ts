@@ -117,6 +117,23 @@ describe("Personal Combat initiative", () => {
     expect(names(combat)).toEqual(["Bruno", "Ines", "Guard", "Baron"]);
   });
 
+  it("issue 37: a tied PC who goes before the one whose turn it is (she has not acted) takes the turn; she acts next", async () => {
+    const { combat, combatants } = await party();
+    queueFaces(4, 5);
+    await combat.rollInitiative(ids(combatants));
+    harness.switchUser(gm);
+    await combat.startCombat();
+    const acting = () => (combat as unknown as { combatant: { name: string } | null }).combatant?.name;
+    expect(acting()).toBe("Ines");
+    harness.switchUser(bob);
+    await act(combat, byName(combat, "Bruno"), "goBefore");
+    expect(names(combat)).toEqual(["Bruno", "Ines", "Guard", "Baron"]);
+    expect(acting()).toBe("Bruno");
+    harness.switchUser(gm);
+    await combat.nextTurn();
+    expect(acting()).toBe("Ines");
+  });
+
   it("Delay: at the start of her turn she moves to just after someone yet to act, keeps that place, and the turn passes on", async () => {
     const { combat, combatants } = await party();
     queueFaces(6, 1); // Ines 9, Bruno 3: Ines, Guard 7, Baron 7, Bruno

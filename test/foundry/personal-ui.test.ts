@@ -184,9 +184,12 @@ describe("the turn planner", () => {
     const planner = () => dialog("fray-personal-turn")!;
     change(planner().querySelector('select[name="action"]'), (el) => (el.value = "Attack"));
     await settle();
+    // Issue 37: a typed free action's change comes on the mousedown of the Declare click; the button stays the same, so the click lands.
+    const declare = planner().querySelector<HTMLButtonElement>('button[type="submit"]')!;
     change(planner().querySelector('input[name="free.0"]'), (el) => (el.value = "Draw dagger"));
     await settle();
     expect(planner().querySelector("[data-count]")?.textContent).toBe("2 of 2 actions, free ones included");
+    expect(declare.isConnected).toBe(true);
     change(planner().querySelector('input[name="free.1"]'), (el) => (el.value = "Shout"));
     await settle();
     expect(planner().querySelector(".fray-problems")?.textContent).toContain("3 actions, free ones included, is over the cap of 2.");

@@ -92,6 +92,10 @@ describe("Maneuvers for 1 Breath", () => {
     expect(cardOf(slip).outcome.result).toEqual({ held: false });
     expect(statuses(w.bandit)).not.toContain("fray-grappled");
     expect(marks()[w.keys.bandit]).toMatchObject({ grappled: null });
+    // The hold let go: the Bandit's row still reads (his only mark cleared is no broken record).
+    const { torchlightCombatRules } = await import("../../src/foundry/rulesets/torchlight/combat/index.js");
+    const bandit = w.combat.combatants.find((c) => c.actor?.id === w.bandit.id)!;
+    expect(torchlightCombatRules.hasBadState(bandit as never)).toBe(false);
   });
 
   it("seed 004 §Distract: every attack on the target next round gets +1, and the mark ends with that round", async () => {

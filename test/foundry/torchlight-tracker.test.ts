@@ -256,6 +256,24 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it("issue 37: each player with a character in the players' turn has End Turn in the tracker, not only the owner of the turn's one combatant", async () => {
+    const endTurn = (app: { element: HTMLElement }) => app.element.querySelector<HTMLElement>(".combat-controls [data-action='nextTurn']");
+    for (const user of [w.ada, w.bob]) {
+      harness.switchUser(user);
+      expect(endTurn(await tracker())).not.toBeNull();
+    }
+    // Ada's End Turn from the footer: Elsa declares nothing more.
+    harness.switchUser(w.ada);
+    endTurn(await tracker())!.click();
+    await (await fx.cards()).cardsIdle();
+    await expect.poll(() => fx.flags(w).declared?.[w.keys.elsa]).toMatchObject({ round: 1, action: "done" });
+    // In the GM's turn no player character acts: no End Turn for them.
+    harness.switchUser(w.gm);
+    await w.combat.nextTurn();
+    harness.switchUser(w.ada);
+    expect(endTurn(await tracker())).toBeNull();
+  });
+
   it("the GM's End Turn rolls the turn's declared attacks before the turn passes", async () => {
     const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
     harness.switchUser(w.gm);

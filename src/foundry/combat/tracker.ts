@@ -63,6 +63,20 @@ export class FrayCombatTracker extends CombatTracker {
     return prepared;
   }
 
+  // v13 gives a player the turn controls only when the turn's one combatant is hers. A round of
+  // phases acts a whole side at once: every player with a combatant in the active phase may End Turn
+  // (her characters declare nothing more), which the ruleset's advance sends to the GM as a request;
+  // in a phase where none of hers acts she has none, whoever the clock's combatant is.
+  protected override async _prepareCombatContext(context: foundry.applications.sidebar.tabs.CombatTracker.RenderContext, options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions) {
+    const prepared = await super._prepareCombatContext(context, options);
+    const rules = await arrivedCombatRules();
+    const combat = this.viewed;
+    if (!rules?.phases || !combat || game.user?.isGM || !combat.started) return prepared;
+    const active = rules.phases(asFray(combat)).find((phase) => phase.active);
+    Object.assign(context, { control: !!active?.combatantIds.some((id) => combat.combatants.get(id)?.isOwner) });
+    return prepared;
+  }
+
   // Foundry puts the roll icon in the header's context; the rows need it even when only they re-render.
   protected override async _prepareTrackerContext(context: foundry.applications.sidebar.tabs.CombatTracker.RenderContext, options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions) {
     const prepared = await super._prepareTrackerContext(context, options);

@@ -114,8 +114,17 @@ export abstract class DramaDialog<V, R> extends HandlebarsDialog {
     super._onChangeForm(formConfig, event);
     if (this.form) this.#readAll(this.form);
     const target = event.target;
-    // After typing in a number field only the summary is redrawn, so the field keeps its focus.
-    void this.render(target instanceof HTMLInputElement && target.type === "number" ? { parts: ["summary", "footer"] } : {});
+    if (!(target instanceof HTMLInputElement && target.type === "number")) {
+      void this.render();
+      return;
+    }
+    // After typing in a number field only the summary is redrawn, so the field keeps its focus. Its
+    // change comes as it loses focus, on the mousedown of the click that follows: the submit button
+    // is only switched on or off, never drawn again, or that click would land on a button no longer
+    // there and be lost.
+    const submit = this.element.querySelector<HTMLButtonElement>("button[type='submit']");
+    if (submit) submit.disabled = this.plan().answer === null;
+    void this.render({ parts: ["summary"] });
   }
 
   protected override _onClose(...args: Parameters<ApplicationV2["_onClose"]>): void {

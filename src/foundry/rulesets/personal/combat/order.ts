@@ -71,5 +71,9 @@ export async function goBefore(combat: Combat.Implementation, combatant: Combata
   const other = tiedPcBefore(combat, combatant) ?? refuse("NotTied", { name: combatant.name ?? "" });
   const mine = stateOf(combatant)!;
   const theirs = stateOf(other)!;
-  await keepingCurrentTurn(combat, () => writeStates(combat, STATE_KEY, { [combatant.id!]: { ...mine, place: theirs.place }, [other.id!]: { ...theirs, place: mine.place } }));
+  const swapped = { [combatant.id!]: { ...mine, place: theirs.place }, [other.id!]: { ...theirs, place: mine.place } };
+  // Going before the one whose turn it is (she has not acted): he stands in her place, so the turn is
+  // his, as with a Delay; kept on her, he would have been passed over this round.
+  if (actingCombatant(combat)?.id === other.id) await combat.update(stateChanges(combat, STATE_KEY, swapped) as never);
+  else await keepingCurrentTurn(combat, () => writeStates(combat, STATE_KEY, swapped));
 }

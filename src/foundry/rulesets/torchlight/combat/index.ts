@@ -218,8 +218,10 @@ export const torchlightCombatRules: RulesetCombatRules = {
     const raw = combat.getFlag(FLAG_SCOPE as never, FLAG_KEY as never) as Record<string, Record<string, unknown> | undefined> | undefined;
     const read = readState(raw) as unknown as Record<string, Record<string, unknown>>;
     const id = recordKey(combatant);
-    // A part naming this fighter with a value the tracker cannot read (a cleared entry is null).
-    return PARTS.some((part) => raw?.[part]?.[id] !== undefined && raw?.[part]?.[id] !== null && read[part]?.[id] === undefined);
+    // A part naming this fighter with a value the tracker cannot read. A cleared entry is null; a
+    // bearer's marks are cleared one word at a time, so marks whose every word is null are cleared too.
+    const cleared = (value: unknown) => value === undefined || value === null || (typeof value === "object" && !Array.isArray(value) && Object.values(value).length > 0 && Object.values(value).every((v) => v === null));
+    return PARTS.some((part) => !cleared(raw?.[part]?.[id]) && read[part]?.[id] === undefined);
   },
 
   async reset(combat, combatant) {
