@@ -672,6 +672,300 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 120_000);
 
+  /** A card of the chat log by its message's id, as the user playing now sees it. */
+  const cardOf = (page: Page, id: string): Locator => page.locator(`#chat-log [data-message-id="${id}"] .fray-card`);
+  /** The id of the chat message of the newest card in the chat log. */
+  const lastCardId = async (page: Page): Promise<string> => (await lastCard(page).locator("xpath=ancestor::*[@data-message-id][1]").getAttribute("data-message-id")) as string;
+  /** A combatant's Initiative as her row in the tracker shows it (the GM's field or the players' number). */
+  const rowInitiative = (page: Page, name: string) =>
+    row(page, name).evaluate((li) => {
+      const shown = li.querySelector(".token-initiative");
+      return Number(shown?.querySelector("input")?.value ?? shown?.textContent?.trim() ?? NaN);
+    });
+
+  /**
+   * The GM presses Undo on the card `id` (applied earlier) and the table is as it was before the
+   * card: the fighters' data, what their sheets show and the tracker, as `look` reads them.
+   */
+  async function undoRestores(page: Page, id: string, names: string[], before: Awaited<ReturnType<typeof look>>): Promise<void> {
+    const applied = await look(page, names);
+    const changed = [applied.data !== before.data, ...names.map((name) => applied.sheets[name] !== before.sheets[name]), applied.tracker !== before.tracker];
+    expect(changed.some(Boolean), "neither the fighters, their sheets nor the tracker show the card").toBe(true);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await cardOf(page, id).locator("[data-fray-action='undo']").click();
+    await settle(page);
+    const undone = await look(page, names);
+    expect(undone.data).toBe(before.data);
+    for (const name of names) expect(undone.sheets[name], name).toBe(before.sheets[name]);
+    expect(undone.tracker).toBe(before.tracker);
+  }
+
+  it("plays a round of The Queen's Cavaliers by clicks: the initiative prompt's specialty and Surprised box, Competent in and ranks on the sheet, a specialty's roll, an attack the GM undoes, Wounds to Dying and the Survival roll, the fight ended", async () => {
+    const page = await openPlayground("cavaliers");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    // Ada rolls Ines's Initiative on Timing, surprised; Bob rolls Aurore's as the prompt offers it; the GM rolls the rest.
+    await playAs(page, "Ada (player)");
+    await row(page, "Ines").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    await answerPrompt(page, "Roll Initiative", async (prompt) => {
+      await prompt.locator("select[name='specialty']").selectOption("timing");
+      await prompt.locator("input[name='surprised']").check();
+    });
+    expect(await row(page, "Ines").innerText()).toContain("Timing");
+    await playAs(page, "Bob (player)");
+    await row(page, "Aurore de Vaux").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    await answerPrompt(page, "Roll Initiative");
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    for (let i = 0; i < 4 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
+    for (const name of ["Ines", "Aurore de Vaux", "Hired Bravo", "Watch Conscript"]) expect(await row(page, name).innerText(), name).toMatch(/IP \d/);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+
+    // Ines's sheet: a Competent in button pressed and released, Parry's ranks typed, Parry rolled as a skill.
+    await playAs(page, "Ada (player)");
+    const sheet = await openSheet(page, "Ines");
+    const chip = sheet.locator("[data-action='toggleCompetence']").first();
+    const skill = (await chip.getAttribute("data-skill")) as string;
+    const pressed = await chip.getAttribute("aria-pressed");
+    const chipOf = () => sheet.locator(`[data-action='toggleCompetence'][data-skill="${skill}"]`);
+    await chipOf().click();
+    await settle(page);
+    await expect.poll(() => chipOf().getAttribute("aria-pressed")).toBe(pressed === "true" ? "false" : "true");
+    await chipOf().click();
+    await settle(page);
+    await expect.poll(() => chipOf().getAttribute("aria-pressed")).toBe(pressed);
+    const ranks = sheet.locator("[data-item-field='system.ranks'][aria-label$='Parry']");
+    await ranks.fill("3");
+    await ranks.press("Tab");
+    await settle(page);
+    await expect.poll(() => sheet.locator("[data-item-field='system.ranks'][aria-label$='Parry']").inputValue()).toBe("3");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const rolled: string[] = [];
+    const parry = sheet.locator("li.fray-item-row", { hasText: "Parry" }).locator("[data-action='rollSpecialty']");
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    let count = await cards();
+    expect(await clickThrough(page, parry)).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    // Won or lost against Moderate: on a win she buys Style Points with her SP (out of a fight's blows, Reduce Yield has no Yield to reduce).
+    const check = lastCard(page);
+    if (await check.locator("[data-fray-action='spend']").count()) {
+      await check.locator("[data-entry='gain-style'] [data-fray-action='buy']").click();
+      await settle(page);
+      await check.locator("[data-fray-action='spend']").click();
+      await settle(page);
+      rolled.push("Ada (player): buy Gain 1 Style Point, Apply");
+    }
+    expect(SETTLED, `${rolled.join("\n")}\n${await check.innerText()}`).toContain(await check.getAttribute("data-state"));
+
+    // Ada attacks the Hired Bravo; the card is played to its end, and the GM's Undo puts back what its Apply changed.
+    const fighters = ["Ines", "Hired Bravo"];
+    const before = await look(page, fighters);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
+    const attacker = await openSheet(page, "Ines");
+    count = await cards();
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, attacker.locator("[data-action='attack']"))).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    const attack = await lastCardId(page);
+    const log = await playCardThrough(page, new Set());
+    expect(await cardOf(page, attack).getAttribute("data-state"), log.join("\n")).toBe("applied");
+    await undoRestores(page, attack, fighters, before);
+
+    // Ada marks Ines's Wounds up to her Wound Limit: she is Dying, and her sheet offers the Survival roll.
+    await playAs(page, "Ada (player)");
+    const dying = await openSheet(page, "Ines");
+    const limit = (await dying.locator("[data-derived='woundLimit'] output").innerText()).trim();
+    await dying.locator("input[name='system.wounds.value']").fill(limit);
+    await dying.locator("input[name='system.wounds.value']").press("Tab");
+    await settle(page);
+    await expect.poll(() => dying.locator("[data-action='survival']").count()).toBe(1);
+    expect(await dying.locator("[data-action='attack']").count()).toBe(0);
+    const survival = await playSheetActions(page, dying, "Ada (player)", ["survival"]);
+
+    // The GM ends the fight: the card says it is over, and the tracker is empty.
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    count = await cards();
+    await page.locator("#pg-tracker [data-action='endCombat']").click();
+    await settle(page);
+    await expect.poll(cards).toBe(count + 1);
+    expect(await lastCard(page).innerText()).toContain("The fight is over");
+    expect(await page.locator("#pg-tracker li.combatant").count()).toBe(0);
+    expect(await warnings(), [...rolled, ...log, ...survival].join("\n")).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it("plays a round of Drama in History by clicks: Ada asks for a Dramatic stance and the GM sets its modifiers on her row, Ada's melee round against the Fyrd, undone by the GM", async () => {
+    const page = await openPlayground("drama");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    // The stances in rank order; when Ines's turn to declare comes, Ada picks Dramatic, which asks the GM for its modifiers.
+    const declared: string[] = [];
+    let momentum = 0;
+    for (let step = 0; step < 12 && declared.length < 4; step += 1) {
+      let acted = false;
+      for (const who of ["Ada (player)", "Bob (player)", "Gamemaster"] as const) {
+        await playAs(page, who);
+        const live = page.locator("#pg-tracker li.combatant [data-fray-action='stance']:not([disabled])", { hasText: "Declare stance" }).first();
+        if (!(await live.count())) continue;
+        const name = (await live.locator("xpath=ancestor::li[contains(@class,'combatant')]").locator(".name").innerText()).trim();
+        if (name !== "Ines") {
+          expect(await clickThrough(page, live), name).toBe(true);
+        } else {
+          // Ada's dialog has no fields for the modifiers: it says the GM sets them.
+          expect(
+            await clickThrough(page, live, async (dialog) => {
+              await dialog.locator("input[name='stance'][value='dramatic']").check();
+              await settle(page);
+              expect(await dialog.locator("input[name^='dramatic.']").count()).toBe(0);
+              expect(await dialog.innerText()).toContain("The GM sets a Dramatic stance's modifiers");
+            }),
+          ).toBe(true);
+          expect(await row(page, "Ines").innerText()).toContain("Dramatic");
+          // The GM declares it for her with the modifiers: Momentum +2 moves her round-one score by 2.
+          await playAs(page, "Gamemaster");
+          momentum = await rowInitiative(page, "Ines");
+          const change = row(page, "Ines").locator("[data-fray-action='stance']:not([disabled])");
+          expect(
+            await clickThrough(page, change, async (dialog) => {
+              await dialog.locator("input[name='dramatic.momentum']").fill("2");
+              await dialog.locator("input[name='dramatic.base']").fill("1");
+            }),
+          ).toBe(true);
+          await expect.poll(() => rowInitiative(page, "Ines")).toBe(momentum + 2);
+        }
+        declared.push(`${who}: ${name}`);
+        acted = true;
+        break;
+      }
+      if (!acted) break;
+    }
+    expect(declared.length, declared.join("\n")).toBe(4);
+    expect(declared, declared.join("\n")).toContain("Ada (player): Ines");
+
+    // Ada engages the Fyrd: the card takes the stances from the tracker, each side builds her pool, it applies; the GM undoes it.
+    const fighters = ["Ines", "Fyrd"];
+    const before = await look(page, fighters);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
+    const sheet = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const count = await cards();
+    expect(await clickThrough(page, sheet.locator("[data-action='meleeRound']"))).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    const melee = await lastCardId(page);
+    const log = await playCardThrough(page, new Set());
+    expect(await cardOf(page, melee).getAttribute("data-state"), log.join("\n")).toBe("applied");
+    await undoRestores(page, melee, fighters, before);
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 240_000);
+
+  it("plays a round of Unhex by clicks: the GM's Team button, Bea's wound boxes, her door opened (the button follows) and undone by the GM, the initiative card from Mara's row, Use action, the fight ended on an objective", async () => {
+    const page = await openPlayground("unhex");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+
+    // The GM's Team button moves the Catwalk Sniper to the next team each click, round the four and back.
+    const team = () => row(page, "Catwalk Sniper").locator(".fray-fact").first().innerText();
+    expect(await team()).toBe("Hostile team");
+    for (const next of ["Neutral team", "Secret team", "Friendly team", "Hostile team"]) {
+      await row(page, "Catwalk Sniper").locator("[data-fray-action='team']").click();
+      await settle(page);
+      expect(await team()).toBe(next);
+    }
+    await playAs(page, "Bob (player)");
+    expect(await row(page, "Bea").locator("[data-fray-action='team']").count()).toBe(0);
+
+    // Bob marks two boxes of Bea's torso with one click, and clears them one by one.
+    const sheet = await openSheet(page, "Bea");
+    const box = (n: number) => sheet.locator("[data-action='markBox'][data-location='torso']").nth(n);
+    expect(await box(0).getAttribute("aria-pressed")).toBe("false");
+    await box(1).click();
+    await settle(page);
+    await expect.poll(() => box(1).getAttribute("aria-pressed")).toBe("true");
+    expect(await box(0).getAttribute("aria-pressed")).toBe("true");
+    await box(1).click();
+    await settle(page);
+    await expect.poll(() => box(1).getAttribute("aria-pressed")).toBe("false");
+    expect(await box(0).getAttribute("aria-pressed")).toBe("true");
+    await box(0).click();
+    await settle(page);
+    await expect.poll(() => box(0).getAttribute("aria-pressed")).toBe("false");
+
+    // Bea opens the door to the Alley with her action: the open sheet's button says shut at once, her row's action is spent.
+    const fighters = ["Bea"];
+    const before = await look(page, fighters);
+    await playAs(page, "Bob (player)");
+    const door = sheet.locator("[data-action='unhexDoor']");
+    expect((await door.innerText()).trim()).toBe("Open the door to Alley");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await door.click();
+    await settle(page);
+    await expect.poll(async () => lastCard(page).innerText()).toContain("Bea opens the door between Entrance and Alley");
+    const opened = await lastCardId(page);
+    await expect.poll(async () => (await door.innerText()).trim()).toBe("Shut the door to Alley");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    expect(await row(page, "Bea").innerText()).toContain("Action spent");
+    // The GM's Undo shuts it again and gives the action back; Bob's sheet follows without being opened again.
+    await undoRestores(page, opened, fighters, before);
+    await playAs(page, "Bob (player)");
+    await expect.poll(async () => (await door.innerText()).trim()).toBe("Open the door to Alley");
+    expect(await row(page, "Bea").innerText()).toContain("1 action");
+
+    // Ada clicks the d20 on Mara's row: the round's initiative card, each team's roller on her own screen, the winner's order.
+    await playAs(page, "Ada (player)");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    let count = await cards();
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await row(page, "Mara").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await expect.poll(cards).toBe(count + 1);
+    const initiative = await lastCardId(page);
+    const log = await playCardThrough(page, new Set(), ["Ada (player)", "Bob (player)", "Gamemaster"]);
+    expect(SETTLED, log.join("\n")).toContain(await cardOf(page, initiative).getAttribute("data-state"));
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    expect(await page.locator("#pg-tracker").innerText()).toMatch(/Friendly team: turn [12]/);
+
+    // Ada uses Mara's action on something no card records.
+    await playAs(page, "Ada (player)");
+    const use = row(page, "Mara").locator("[data-fray-action='spend']");
+    expect(await use.innerText()).toContain("Use action");
+    await use.click();
+    await settle(page);
+    await expect.poll(() => row(page, "Mara").innerText()).toContain("Action spent");
+
+    // The GM's objective is met: the first row's button ends the fight with a card.
+    await playAs(page, "Gamemaster");
+    count = await cards();
+    await page.locator("#pg-tracker li.combatant").first().locator("[data-fray-action='objective']").click();
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await expect.poll(cards).toBe(count + 1);
+    expect(await lastCard(page).innerText()).toContain("The fight is over: the GM's objective is met.");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    expect(await page.locator("#pg-tracker li.combatant").count()).toBe(0);
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 240_000);
+
   /**
    * Plays each of `actions` from `sheet` as `player`, each card to its end with `players` answering:
    * every click opens one new card, which settles (applied or closed), through a dialog unless

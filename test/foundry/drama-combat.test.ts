@@ -157,6 +157,31 @@ describe("the Drama tracker", () => {
     expect((await rows()).Odo).toContain("Stance: Dramatic");
   });
 
+  it("the GM's Dramatic stance on the tracker: typing a modifier redraws the footer but keeps its Declare button (the press that blurred the field still lands), and Momentum +2 moves Odo's score", async () => {
+    const { combat, byName } = await fight();
+    harness.switchUser(gm);
+    const { requestAction } = await import("../../src/foundry/combat/requests.js");
+    const pending = requestAction(combat as never, byName("Odo") as never, "stance");
+    let form: HTMLFormElement | null = null;
+    for (let i = 0; i < 200 && !(form = document.querySelector<HTMLFormElement>(".fray-drama-stance")); i++) await new Promise((r) => setTimeout(r, 5));
+    form!.querySelector<HTMLInputElement>("[name='stance'][value='dramatic']")!.checked = true;
+    form!.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    const declare = document.querySelector<HTMLButtonElement>(".fray-drama-stance button[type='submit']")!;
+    const momentum = document.querySelector<HTMLInputElement>(".fray-drama-stance [name='dramatic.momentum']")!;
+    momentum.value = "2";
+    momentum.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    // The footer was drawn again (its label and state are the new one's), on the same button.
+    expect(document.querySelector(".fray-drama-stance button[type='submit']")).toBe(declare);
+    expect(declare.isConnected).toBe(true);
+    declare.click();
+    await pending;
+    await settle();
+    expect(byName("Odo").initiative).toBe(4);
+    expect((await rows()).Odo).toContain("Stance: Dramatic");
+  });
+
   it("a card in a started combat takes the stances declared on the tracker, and its Apply passes Momentum on the tracker, undone with the rest", async () => {
     const { combat, byName } = await fight();
     await combat.startCombat();

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { runCli } from "../../src/cli/run.js";
+import { pointInArea } from "../../playground/foundry/scene.js";
 import { bootUnhex, t, card, itemId, level, type Message, statuses, wounds } from "./unhex-fixtures.js";
 import { diceShown, headlineOf } from "./card-words.js";
 
@@ -488,5 +489,40 @@ describe("Unhex doors", () => {
     harness.switchUser(t.gm);
     await fx.click(message, "[data-fray-action='undo']");
     expect(lines()).toEqual([false]);
+  });
+
+  it("Ada's open sheet redraws its door button as the door opens and as Undo shuts it, and as her token walks away from it", async () => {
+    const house = { name: "House", areas: [{ id: "yard", name: "Yard" }, { id: "hall", name: "Hall" }, { id: "lane", name: "Lane" }], connections: [{ from: "yard", to: "hall", kind: "door" as const, open: false }, { from: "yard", to: "lane", kind: "two-way" as const }] };
+    const scene = await fx.scene(house);
+    const token = await fx.token(scene, t.ada, "yard", 1, house);
+    // Every client's canvas shows the house, where the sheet finds her token (the harness draws one sheet for all of them).
+    for (const user of [t.users.bob, t.gm, t.users.ada]) {
+      harness.switchUser(user);
+      await (scene as unknown as { view(): Promise<unknown> }).view();
+    }
+    const sheet = t.ada.sheet as unknown as { render(o: object): Promise<{ element: HTMLElement }>; close(): Promise<unknown> };
+    const app = await sheet.render({ force: true });
+    await harness.flush();
+    const doors = () => [...app.element.querySelectorAll<HTMLElement>("[data-action='unhexDoor']")].map((b) => `${b.textContent!.trim()} (${b.dataset.open})`);
+    expect(doors()).toEqual(["Open the door to Hall (true)"]);
+    const notes = harness.notifications.length;
+    const message = (await unhex.postUnhexDoor(t.ada.uuid, token.uuid, ["yard", "hall"], true)) as unknown as Message;
+    await cards.cardsIdle();
+    await harness.flush();
+    expect(card(message).state).toBe("applied");
+    expect(doors()).toEqual(["Shut the door to Hall (false)"]);
+    // Redrawn between the two sides' updates, the sheet told no one that the Areas disagree.
+    expect(harness.notifications.slice(notes)).toEqual([]);
+    harness.switchUser(t.gm);
+    await fx.click(message, "[data-fray-action='undo']");
+    await harness.flush();
+    harness.switchUser(t.users.ada);
+    expect(doors()).toEqual(["Open the door to Hall (true)"]);
+    // She walks into the lane, where no door is: the button goes with her.
+    harness.switchUser(t.gm);
+    await token.update({ x: pointInArea(2).x, y: pointInArea(2).y } as never, { fray: { ruling: true } } as never);
+    await harness.flush();
+    expect(doors()).toEqual([]);
+    await sheet.close();
   });
 });

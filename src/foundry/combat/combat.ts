@@ -6,6 +6,7 @@ import { requestClear, requestInitiative, requestTurn } from "./requests.js";
 import { activeCombatRules, arrivedCombatRules } from "./active.js";
 import { initiativeOf, isEnlisted, rosterEntry, rosterUpdate } from "./roster.js";
 import type { OrderKey, TurnStep } from "./rules.js";
+import { writeCombat } from "./write.js";
 
 /** Shows a refusal (a rules error or a plain message) to the user; nothing was changed. */
 export function report(error: unknown): void {
@@ -203,8 +204,13 @@ export class FrayCombat extends Combat {
     const at = clock.combatant ? this.turns.findIndex((c) => c.id === clock.combatant) : -1;
     const turn = "turn" in changes ? changes.turn : at >= 0 ? at : null;
     const acting = typeof turn === "number" && round > 0 ? (this.#orderAfter(changes, round)[turn] ?? null) : null;
-    if (clock.kept && clock.round === round && clock.combatant === (acting?.id ?? null) && clock.fighter === (acting ? recordKey(acting) : null)) return allowed;
-    foundry.utils.mergeObject(changes, foundry.utils.expandObject(clockUpdate(round, acting)));
+    // With no one acting in a begun round, the clock keeps the turn this update leaves (settleClock puts a player's back to it).
+    const kept = acting || round === 0 ? null : "turn" in changes ? (typeof turn === "number" ? turn : null) : clock.turn;
+    if (clock.kept && clock.round === round && clock.combatant === (acting?.id ?? null) && clock.fighter === (acting ? recordKey(acting) : null) && clock.turn === kept) return allowed;
+    const update = clockUpdate(round, acting, kept);
+    // A turn kept for no one goes once someone acts (v13 merges a flag object, `-=` deleting its key).
+    if (kept === null && clock.turn !== null) Object.assign(update[`flags.${SYSTEM_ID}.${CLOCK_KEY}`] as object, { "-=turn": null });
+    foundry.utils.mergeObject(changes, foundry.utils.expandObject(update));
     return allowed;
   }
 
@@ -278,8 +284,7 @@ export async function updateCombatants(combat: Combat.Implementation, updates: R
     if (isEnlisted(combat, combatant) && rosterEntry(combat, combatant).initiative === initiative) continue;
     placed[combatant.id!] = { ...rosterEntry(combat, combatant), initiative };
   }
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (Object.keys(placed).length) await combat.update(rosterUpdate(combat, placed) as never, { turnEvents: false } as never);
+  if (Object.keys(placed).length) await writeCombat(combat, rosterUpdate(combat, placed), { turnEvents: false });
   // Dotted paths built at run time (flag and system keys) are outside fvtt-types' typed update data.
   await combat.updateEmbeddedDocuments("Combatant", updates as never, { turnEvents: false });
 }

@@ -10,6 +10,7 @@
  */
 import { SYSTEM_ID } from "../system.js";
 import { type CombatantLike, recordKey } from "./fighter.js";
+import { writeCombat } from "./write.js";
 
 function recordsOf(combat: Combat.Implementation, key: string): Record<string, unknown> | undefined {
   // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
@@ -59,6 +60,5 @@ export function stateChanges(combat: Combat.Implementation, key: string, states:
 /** Writes fighters' states (the active GM's client only: a player's update of a Combat's flags is refused). */
 export async function writeStates(combat: Combat.Implementation, key: string, states: Record<string, unknown>): Promise<void> {
   if (!Object.keys(states).length) return;
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  await combat.update(stateChanges(combat, key, states) as never, { turnEvents: false } as never);
+  await writeCombat(combat, stateChanges(combat, key, states), { turnEvents: false });
 }

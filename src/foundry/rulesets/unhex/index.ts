@@ -9,6 +9,7 @@ import { registerUnhexMovement } from "./movement.js";
 import { unhexDocuments } from "./documents.js";
 import { GEAR_KINDS, LOCATION_KEYS } from "./models.js";
 import { registerConditionKeeping } from "./ui/conditions.js";
+import { registerDoorRedraw } from "./ui/door-redraw.js";
 import { UNHEX_SHEET_EXTENSION, unhexSheetContext } from "./ui/sheet.js";
 
 /** How far a weapon kind reaches, in the players' words. */
@@ -42,6 +43,7 @@ export const unhexFoundry: FoundryRuleset = {
     registerUnhexCards();
     for (const type of Object.keys(unhexDocuments.actors)) registerSheetExtension(type, UNHEX_SHEET_EXTENSION);
     registerConditionKeeping();
+    registerDoorRedraw();
     registerUnhexMovement();
     // For macros and the browser tests, which reach the system only through globals.
     const fray = ((CONFIG as { fray?: Record<string, unknown> }).fray ??= {});

@@ -4,18 +4,14 @@
  * submit that resolves the dialog's promise with what it asks for, or says what stops it.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import type { HandlebarsStatics } from "../../../sheet-base.js";
+import { HandlebarsDialog } from "../../../sheet-base.js";
 import { SYSTEM_ID, templatePath } from "../../../system.js";
 import { currentRollMode, isRollMode, type RollMode, rollModeOptions } from "../../../cards/index.js";
 import { advantagesOf } from "../gear.js";
 import { type OddsAsked, oddsLines, type OddsLine } from "./odds.js";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
-import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
 import { showRollDialog } from "../../../api/keybindings.js";
 
-// As in sheet-base.ts: fvtt-types 13.345 overflows TypeScript's instantiation depth when a subclass
-// of a mixed Handlebars application overrides a render hook; the runtime class is the real mixin.
-const HandlebarsDialog = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & HandlebarsStatics;
 
 /** The form's values as an object keyed by input names (Foundry's FormDataExtended). */
 export function formValues(form: HTMLFormElement): Record<string, unknown> {

@@ -21,6 +21,7 @@ import { declaredNow, declaringSide, recordDeclaration, type DeclaringSide } fro
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { type CardFight, combatDoc, fighterIn, fightOf, localize, placed, refuse } from "./common.js";
 import { torchlightContext, torchlightHeadline } from "./view.js";
+import { writeCombat } from "../../../combat/write.js";
 
 /** Whether a mark of a "next round" Maneuver taken in `taken` counts in `round`. */
 const nextRound = (taken: number | undefined, round: number): boolean => taken !== undefined && round === taken + 1;
@@ -255,7 +256,7 @@ export const torchlightAttackCard: CardKind = {
   async undone(card) {
     const combat = combatDoc(card.request.combat);
     const id = String(card.request.attacker);
-    if (declaredNow(stateOf(combat), id, Number(card.request.round))?.action === "attack") await combat.update({ [statePath("declared", id)]: null } as never);
+    if (declaredNow(stateOf(combat), id, Number(card.request.round))?.action === "attack") await writeCombat(combat, { [statePath("declared", id)]: null });
   },
   changes,
   context: torchlightContext, headline: torchlightHeadline,

@@ -10,6 +10,7 @@ import { roundOf } from "../../../combat/clock.js";
 import { isDead } from "../actor-data.js";
 import { type Fighter, fightersOf } from "./fight.js";
 import { type Declared, stateOf, statePath, type TorchlightCombatState } from "./state.js";
+import { writeCombat } from "../../../combat/write.js";
 
 /** Whose turn a fighter declares in: the players' (a player owns it) or the GM's. */
 export type DeclaringSide = "players" | "gm";
@@ -52,13 +53,12 @@ export async function closeDeclarations(combat: Combat.Implementation, side: Dec
   const state = stateOf(combat);
   const ofSide = new Set(fightersOf(combat, state).filter((f) => declaringSide(f) === side).map((f) => f.id));
   const released = Object.entries(state.declared).filter(([id, d]) => d.held && ofSide.has(id));
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (released.length) await combat.update(Object.fromEntries(released.map(([id]) => [statePath("declared", id, "held"), false])) as never);
+  if (released.length) await writeCombat(combat, Object.fromEntries(released.map(([id]) => [statePath("declared", id, "held"), false])));
 }
 
 /** On the active GM: one fighter's declaration; the last of her side closes them. */
 export async function recordDeclaration(combat: Combat.Implementation, fighterId: string, side: DeclaringSide, declared: Declared): Promise<void> {
-  await combat.update({ [statePath("declared", fighterId)]: declared } as never);
+  await writeCombat(combat, { [statePath("declared", fighterId)]: declared });
   await closeIfDeclared(combat, side);
 }
 

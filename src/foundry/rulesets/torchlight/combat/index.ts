@@ -26,6 +26,7 @@ import { compulsionsOn } from "./compulsions.js";
 import { type Fighter, fightersOf, placementsOf } from "./fight.js";
 import { FLAG_KEY, FLAG_SCOPE, type Phase, PHASES, readState, stateOf, statePath, type TorchlightCombatState } from "./state.js";
 import { torchlightFighter } from "./fighter.js";
+import { writeCombat } from "../../../combat/write.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
 
@@ -227,8 +228,7 @@ export const torchlightCombatRules: RulesetCombatRules = {
   async reset(combat, combatant) {
     const id = recordKey(combatant);
     const update: Record<string, unknown> = Object.fromEntries(PARTS.map((part) => [statePath(part, id), null]));
-    // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-    await combat.update(update as never);
+    await writeCombat(combat, update);
     await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
   },
 };

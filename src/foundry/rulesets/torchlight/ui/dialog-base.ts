@@ -1,10 +1,7 @@
-import type { HandlebarsStatics } from "../../../sheet-base.js";
-import ApplicationV2 = foundry.applications.api.ApplicationV2;
-import HandlebarsApplicationMixin = foundry.applications.api.HandlebarsApplicationMixin;
+import { HandlebarsDialog } from "../../../sheet-base.js";
 
-// As in sheet-base.ts: fvtt-types 13.345 overflows TypeScript's instantiation depth when a subclass
-// of a mixed Handlebars application overrides a render hook; the runtime class is the real mixin.
-export const TorchlightDialogBase = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & HandlebarsStatics;
+/** Every dialog's base (sheet-base.ts): a redrawn footer keeps its buttons, so a click that blurred a typed field lands. */
+export const TorchlightDialogBase = HandlebarsDialog;
 
 /** A form's values by input name (Foundry's FormDataExtended, expanded). */
 export function valuesOf(form: HTMLFormElement): Record<string, unknown> {

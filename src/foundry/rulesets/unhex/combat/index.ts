@@ -18,6 +18,7 @@ import { teamsOf } from "../cards/initiative.js";
 import { combatEndOf, combatEndRequest } from "./end.js";
 import { BUDGET_KEY, budgetChange, budgetOf, initiativeRound, orderOf, roundState, storedStateReadable, TEAMS, teamOf, teamUpdate } from "./state.js";
 import { unhexFighter } from "./fighter.js";
+import { writeCombat } from "../../../combat/write.js";
 
 const i18n = () => game.i18n!;
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -115,14 +116,13 @@ export const unhexCombatRules: RulesetCombatRules = {
       } catch {
         refuse("NoActionLeft", { name: combatant.name ?? "" });
       }
-      // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-      await combat.update(budgetChange(combat, combatant, budget).fields as never, { turnEvents: false } as never);
+      await writeCombat(combat, budgetChange(combat, combatant, budget).fields, { turnEvents: false });
       return;
     }
     if (action === "team") {
       const next = TEAMS[(TEAMS.indexOf(teamOf(combat, combatant)) + 1) % TEAMS.length]!;
       await keepingCurrentTurn(combat, async () => {
-        await combat.update(teamUpdate(combatant, next) as never, { turnEvents: false } as never);
+        await writeCombat(combat, teamUpdate(combatant, next), { turnEvents: false });
       });
       return;
     }

@@ -7,7 +7,7 @@
 import { conditionsOf } from "../../../../rules/unhex/character.js";
 import { HIT_LOCATIONS, LOCATION_EFFECTS, type WeaponKind } from "../../../../rules/unhex/tables.js";
 import type { SheetAction, SheetExtension } from "../../../actor/sheet.js";
-import { tokenArea, usableMap } from "../../../areas/index.js";
+import { sceneAreaMap, tokenArea } from "../../../areas/index.js";
 import { statusIdFor, statusLabel } from "../../../statuses/index.js";
 import { handsOf, holdableItems, isPc, wieldRefusal, woundsOf } from "../actors.js";
 import { postUnhexDoor } from "../cards/index.js";
@@ -78,7 +78,10 @@ function doorsOf(actor: Actor.Implementation): Array<{ between: string; open: bo
   const token = activeToken(actor);
   const scene = token?.parent;
   const area = token ? tokenArea(token) : null;
-  const usable = scene && area ? usableMap(scene) : null;
+  // Read quietly: a door card's Apply sets the line's two sides one after the other, and the sheet
+  // redrawn in between (door-redraw.ts) must not tell the GM the Areas disagree; it shows no door then.
+  const read = scene && area ? sceneAreaMap(scene) : null;
+  const usable = read && !read.problems.length ? read : null;
   if (!usable || !area) return [];
   const name = (id: string) => usable.areas.find((a) => a.id === id)?.name ?? id;
   return usable.map.connections
