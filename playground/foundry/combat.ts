@@ -501,9 +501,15 @@ export class Combat extends BaseCombat {
     await this._onEndTurn(combatant, context);
     this.#regionEvents(REGION_EVENTS.TOKEN_TURN_END, context, [combatant]);
   }
-  /** Combat#onStartTurn: the workflow, then TOKEN_TURN_START to its token's Regions. */
+  /**
+   * Combat#onStartTurn: the workflow, then the token's movement history cleared
+   * (_clearMovementHistoryOnStartTurn → TokenDocument#clearMovementHistory, which stops a movement
+   * under way), then TOKEN_TURN_START to its token's Regions.
+   */
   async #startTurn(combatant: Combatant, context: TurnEventContext): Promise<void> {
     await this._onStartTurn(combatant, context);
+    const token = combatant.token as (ClientDocument & { clearMovementHistory?(): Promise<void> }) | null;
+    if (token?.clearMovementHistory) await this._clearMovementHistoryOnStartTurn(combatant, context);
     this.#regionEvents(REGION_EVENTS.TOKEN_TURN_START, context, [combatant]);
   }
 
@@ -515,6 +521,10 @@ export class Combat extends BaseCombat {
     }
   }
 
+  /** Combat#_clearMovementHistoryOnStartTurn (client/documents/combat.mjs): by default, always. */
+  async _clearMovementHistoryOnStartTurn(combatant: Combatant, _context: TurnEventContext): Promise<void> {
+    await (combatant.token as unknown as { clearMovementHistory(): Promise<void> }).clearMovementHistory();
+  }
   /** Combat#_onStartTurn / _onEndTurn / _onStartRound / _onEndRound: the active GM's hooks for systems. */
   async _onStartTurn(_combatant: Combatant, _context: TurnEventContext): Promise<void> {}
   async _onEndTurn(_combatant: Combatant, _context: TurnEventContext): Promise<void> {}

@@ -514,6 +514,12 @@ export class ClientDocument extends DataModel {
   static async _preUpdateOperation(_documents: ClientDocument[], _operation: AnyObject, _user: HarnessUser): Promise<boolean | void> {}
   /** Document._preDeleteOperation; `operation.ids` holds the ids. */
   static async _preDeleteOperation(_documents: ClientDocument[], _operation: AnyObject, _user: HarnessUser): Promise<boolean | void> {}
+  /**
+   * Document._onUpdateOperation: after every document's _onUpdate and update hook and the parent's
+   * descendant callbacks, awaited before the update resolves (ClientDatabaseBackend
+   * #handleUpdateDocuments, client/data/client-backend.mjs); `operation.updates` holds the changes made.
+   */
+  static async _onUpdateOperation(_documents: ClientDocument[], _operation: AnyObject, _user: HarnessUser): Promise<void> {}
 
   /* ---------------- CRUD ---------------- */
 
@@ -643,6 +649,7 @@ export class ClientDocument extends DataModel {
       onActingClient(user, `update${name}`, [doc, changed, operation, user.id]);
     }
     if (updated.length) parent?._dispatchDescendantDocumentEvents("onUpdate", field, [updated, applied, operation, user.id]);
+    if (updated.length) await cls._onUpdateOperation(updated, Object.assign(operation, { updates: applied }), user);
     for (const [i, doc] of updated.entries()) await onOtherClients(user, `update${name}`, [doc, applied[i], operation, user.id]);
     return updated;
   }

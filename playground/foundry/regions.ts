@@ -153,9 +153,14 @@ export class RegionDocument extends ClientDocument {
     const inside = (s: Rectangle) => s.type === "rectangle" && point.x >= s.x && point.x < s.x + s.width && point.y >= s.y && point.y < s.y + s.height;
     return this.shapes.some((s) => !s.hole && inside(s)) && !this.shapes.some((s) => s.hole && inside(s));
   }
-  /** Each active behaviour handles the event, one after another. */
+  /**
+   * RegionDocument#_handleEvent (client/documents/region.mjs): every behaviour not disabled handles
+   * the event at once, side by side (`Promise.allSettled`); one that fails is logged and stops none
+   * of the others.
+   */
   async _handleEvent(event: RegionEvent): Promise<void> {
-    for (const behavior of this.behaviors.values()) if (behavior.active) await behavior._handleRegionEvent(event);
+    const results = await Promise.allSettled([...this.behaviors.values()].filter((b) => !b.disabled).map((b) => b._handleRegionEvent(event)));
+    for (const result of results) if (result.status === "rejected") console.error(result.reason);
   }
   /** A Region drawn, or reshaped, over tokens: they enter (or exit) it. */
   protected override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
@@ -184,27 +189,41 @@ function tokenCentre(token: AnyObject, gridSize: number): { x: number; y: number
   return { x: (token.x as number) + ((token.width as number) * gridSize) / 2, y: (token.y as number) + ((token.height as number) * gridSize) / 2, elevation: (token.elevation as number) ?? 0 };
 }
 
+type RegionToken = ClientDocument & { regions: Set<RegionDocument> };
+
 /**
- * Recompute which Regions of its scene hold a token and fire TOKEN_EXIT on those it left, then
- * TOKEN_ENTER on those it entered, as the user who changed it, with the movement that took it
- * there (null for a creation or a deletion). Each event is started without awaiting the others and
- * none is awaited by the update (TokenDocument #onUpdateHandleEnterExitMoveInOutRegionEvents; on
- * deletion TokenDocument._onDeleteOperation, which empties the token's Regions before the exits
- * run); harness.flush() awaits them.
+ * Recompute which Regions of its scene hold a token, without a word to them; returns the Regions it
+ * was in before. (v13 keeps them in the token's `_regions`, changed with its place in the same
+ * update: TokenDocument#_preUpdate → `operation._priorRegions`.)
  */
-export function refreshTokenRegions(token: ClientDocument & { regions: Set<RegionDocument> }, { deleted = false, movement = null }: { deleted?: boolean; movement?: AnyObject | null } = {}): void {
+export function placeTokenInRegions(token: RegionToken, { deleted = false }: { deleted?: boolean } = {}): Set<RegionDocument> {
+  const prior = token.regions;
   const scene = token.parent as (ClientDocument & { regions: Map<string, RegionDocument>; grid: { size: number } }) | null;
-  if (!scene) return;
+  if (!scene) return prior;
   const centre = tokenCentre(token as unknown as AnyObject, scene.grid.size);
   const now = new Set(deleted ? [] : [...scene.regions.values()].filter((r) => r.testPoint(centre)));
-  const left = [...token.regions].filter((r) => !now.has(r));
-  const entered = [...now].filter((r) => !token.regions.has(r));
-  for (const region of left) region.tokens.delete(token);
-  for (const region of entered) region.tokens.add(token);
+  for (const region of prior) if (!now.has(region)) region.tokens.delete(token);
+  for (const region of now) if (!prior.has(region)) region.tokens.add(token);
   token.regions = now;
-  const user = state.game.user as ClientDocument;
-  for (const region of left) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement }, region, user }));
-  for (const region of entered) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement }, region, user }));
+  return prior;
+}
+
+/**
+ * TOKEN_EXIT on the Regions a token left, then TOKEN_ENTER on those it entered, as the user who
+ * changed it, with the movement that took it there (null for a creation or a deletion). Each event
+ * is started without awaiting the others and none is awaited by the update
+ * (TokenDocument.#onUpdateHandleEnterExitMoveInOutRegionEvents, from _onUpdateOperation: after
+ * every client's updateToken hook; on deletion TokenDocument._onDeleteOperation, which empties the
+ * token's Regions before the exits run); harness.flush() awaits them.
+ */
+export function announceRegionChange(token: RegionToken, prior: Set<RegionDocument>, user: ClientDocument, movement: AnyObject | null = null): void {
+  for (const region of prior) if (!token.regions.has(region)) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_EXIT, data: { token, movement }, region, user }));
+  for (const region of token.regions) if (!prior.has(region)) trackRender(region._handleEvent({ name: REGION_EVENTS.TOKEN_ENTER, data: { token, movement }, region, user }));
+}
+
+/** A token's Regions recomputed, and the Regions it left and entered told at once (a creation, a deletion, a Region drawn or reshaped). */
+export function refreshTokenRegions(token: RegionToken, { deleted = false }: { deleted?: boolean } = {}): void {
+  announceRegionChange(token, placeTokenInRegions(token, { deleted }), state.game.user as ClientDocument);
 }
 
 /** A token's place along its path (TokenPosition), and how a waypoint moves there (TokenMovementWaypoint). */

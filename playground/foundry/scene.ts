@@ -5,10 +5,10 @@
  * client moves a token), and the install step that adds them, the Region documents and game.scenes
  * to the harness.
  */
-import { BooleanField, NumberField, ObjectField, SchemaField, StringField, type DataField } from "./data.js";
+import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, StringField, type DataField } from "./data.js";
 import { ClientDocument, CONST, Collection, EmbeddedCollectionField, trackRender, WorldCollection, type Actor } from "./documents.js";
 import { applyDelta, DELTA_COLLECTIONS, deltaWithActorChanges, deltaWithEmbedded } from "./delta.js";
-import { CORE_BEHAVIOR_TYPES, idAndFlags, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials, splitMovementPath, type Place, type Waypoint } from "./regions.js";
+import { announceRegionChange, CORE_BEHAVIOR_TYPES, idAndFlags, placeTokenInRegions, REGION_EVENTS, RegionBehavior, RegionBehaviorConfig, RegionBehaviorType, RegionDocument, refreshTokenRegions, registerGenericPartials, samePlace, splitMovementPath, type Place, type Waypoint } from "./regions.js";
 import { Hooks } from "./hooks.js";
 import { documentConfig, state } from "./state.js";
 import { deepClone, randomID, type AnyObject } from "./utils.js";
@@ -55,6 +55,12 @@ export class TokenDocument extends ClientDocument {
   regions = new Set<RegionDocument>();
   /** TokenDocument#movement: the last movement, with who made it, its state and the options it continues with. */
   #movement: AnyObject = Object.freeze({ id: "", chain: [], state: "completed", pending: { waypoints: [] }, user: null, updateOptions: {} });
+  /**
+   * TokenDocument#_movementContinuation's `waitPromise`: what a continued movement waits for, the
+   * drawn token's movement animation (Token#_onUpdate sets it, client/canvas/placeables/token.mjs);
+   * resolved at once for a token no canvas draws.
+   */
+  _movementContinuation: { waitPromise: Promise<void> } = { waitPromise: Promise.resolve() };
 
   /** BaseToken's schema: the fields Fray reads. */
   static override defineSchema(): Record<string, DataField> {
@@ -75,6 +81,8 @@ export class TokenDocument extends ClientDocument {
       // v13 BaseToken#disposition (common/documents/token.mjs): one of CONST.TOKEN_DISPOSITIONS, hostile unless set.
       disposition: new NumberField({ required: true, nullable: false, integer: true, initial: CONST.TOKEN_DISPOSITIONS.HOSTILE, choices: Object.values(CONST.TOKEN_DISPOSITIONS) }),
       movementAction: new StringField({ required: true, blank: false, nullable: true, initial: null }),
+      // v13 BaseToken#_movementHistory: the waypoints recorded while its combatant's combat runs.
+      _movementHistory: new ArrayField(new ObjectField()),
     };
   }
   /** The synthetic actor of an unlinked token, built once and kept up to date (ActorDelta#syntheticActor). */
@@ -222,7 +230,10 @@ export class TokenDocument extends ClientDocument {
    * distances are straight lines and its costs equal them (no terrain, walls or history).
    */
   protected override async _preUpdate(changes: AnyObject, options: AnyObject, user: never): Promise<boolean | void> {
-    const source = this._source as unknown as Place & { movementAction: string | null };
+    const source = this._source as unknown as Place & { movementAction: string | null; _movementHistory: Waypoint[] };
+    // #preUpdateMovement: the history is Foundry's to write, emptied only by clearMovementHistory.
+    if (!options.isUndo) delete changes._movementHistory;
+    if (options._clearMovementHistory) changes._movementHistory = [];
     const asked = (options.movement as Record<string, AnyObject> | undefined)?.[this.id as string];
     let waypoints = (asked?.waypoints as Partial<Waypoint>[] | undefined)?.length ? (asked!.waypoints as Partial<Waypoint>[]) : undefined;
     if (!waypoints && MOVEMENT_KEYS.some((key) => key in changes)) {
@@ -290,7 +301,32 @@ export class TokenDocument extends ClientDocument {
       return super._preUpdate(changes, options, user);
     }
     options._movement = { ...((options._movement as AnyObject | undefined) ?? {}), [this.id as string]: movement };
+    // The passed waypoints join the history while its combatant's combat runs (_shouldRecordMovementHistory);
+    // the stand-in records only a movement that changes the token's place.
+    if (movement.recorded && !samePlace(origin, destination) && this._shouldRecordMovementHistory()) changes._movementHistory = [...source._movementHistory, ...passed.map((waypoint) => ({ ...waypoint }))];
     return super._preUpdate(changes, options, user);
+  }
+  /** TokenDocument#_shouldRecordMovementHistory: the token has a combatant in a started combat. */
+  _shouldRecordMovementHistory(): boolean {
+    const combats = (state.game.combats as Collection<ClientDocument & { started: boolean; combatants: Collection<ClientDocument & { tokenId?: string | null; sceneId?: string | null }> }> | undefined)?.contents ?? [];
+    return combats.some((combat) => combat.started && combat.combatants.some((c) => c.tokenId === this.id && c.sceneId === (this.parent as ClientDocument | null)?.id));
+  }
+  /** TokenDocument#clearMovementHistory: an undiffed update that empties it, which stops a movement under way. */
+  async clearMovementHistory(): Promise<void> {
+    if (!((this._source._movementHistory as unknown[] | undefined)?.length ?? 0)) return;
+    await this.update({}, { diff: false, noHook: true, _clearMovementHistory: true });
+  }
+  /**
+   * TokenDocument##stopMovement(false): a movement under way stops where it is; what was pending is
+   * dropped, never sent on, and every client hears `stopToken`.
+   */
+  #stopMovement(): void {
+    if (this.#movement.state !== "pending" && this.#movement.state !== "paused") return;
+    this.#movement = Object.freeze({ ...this.#movement, state: "stopped", pending: Object.freeze({ waypoints: [], distance: 0, cost: 0, spaces: 0, diagonals: 0 }) });
+    // Every client stops the movement as it handles the update, and each hears stopToken: the acting client first.
+    const acting = state.game.user as ClientDocument | null;
+    const others = ((state.game.users as Collection<ClientDocument & { active?: boolean }> | undefined)?.contents ?? []).filter((u) => u.active && u.id !== acting?.id && !state.frozenClients.has(u.id as string));
+    for (const client of [acting, ...others]) if (client) state.clientContext.run(client, () => Hooks.callAll("stopToken", this));
   }
   /** TokenDocument#_preUpdateMovement: a subclass may refuse a movement. */
   async _preUpdateMovement(_movement: AnyObject, _options: AnyObject): Promise<boolean | void> {}
@@ -308,9 +344,10 @@ export class TokenDocument extends ClientDocument {
   }
   /**
    * TokenDocument#_onUpdate → #onUpdateMovement keeps the movement (its user, state and the options
-   * a continuation keeps: Foundry's own, never a system's), then _onUpdateOperation fires the
-   * Region events and, on the mover's client, #onUpdateContinueMovement sends the pending path on as
-   * a new update once this one is done (a chain: the next movement's `chain` names this one).
+   * a continuation keeps: Foundry's own, never a system's); a new movement stops the one under way
+   * unless it continues it; an update clearing the movement history stops it. The token's Regions
+   * change with its place here, silently: their enter and exit events come after every update hook,
+   * from _onUpdateOperation. A drawn token starts its movement animation (Token#_onUpdate).
    */
   protected override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
     super._onUpdate(changed, options, userId);
@@ -318,21 +355,49 @@ export class TokenDocument extends ClientDocument {
     if ("actorId" in changed || "actorLink" in changed) this.#synthetic = null;
     const movement = (options._movement as Record<string, AnyObject> | undefined)?.[this.id as string] ?? null;
     if (movement) {
+      if (this.#movement.id !== (movement.chain as string[]).at(-1)) this.#stopMovement();
       const user = (state.game.users as Collection<ClientDocument> | undefined)?.get(userId) ?? null;
       const progress = (movement.pending as { waypoints: unknown[] }).waypoints.length > 0 ? "pending" : "completed";
       const updateOptions = Object.fromEntries(CONTINUED_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, deepClone(options[key])]));
       this.#movement = Object.freeze({ ...movement, user, state: progress, updateOptions: Object.freeze(updateOptions) });
+      const drawn = (this as unknown as { object?: { animateMovement?(): Promise<void> } }).object;
+      this._movementContinuation.waitPromise = drawn?.animateMovement?.() ?? Promise.resolve();
+    } else if (options._clearMovementHistory) this.#stopMovement();
+    if (MOVEMENT_KEYS.some((key) => key in changed)) {
+      const prior = ((options._priorRegions as Record<string, Set<RegionDocument>> | undefined) ??= {});
+      prior[this.id as string] = placeTokenInRegions(this);
     }
-    if (MOVEMENT_KEYS.some((key) => key in changed)) refreshTokenRegions(this, { movement });
-    if (movement && this.#movement.state === "pending") trackRender(this.#continueMovement(movement.id as string));
   }
   /**
-   * TokenDocument#continueMovement: after a tick (v13 waits for the animation), the user who made
-   * the movement sends the pending waypoints as a new update with only the kept options, unless
-   * another movement, a stop or the token's deletion came first.
+   * TokenDocument._onUpdateOperation (client/documents/token.mjs), after every updateToken hook:
+   * #onUpdateHandleEnterExitMoveInOutRegionEvents tells the Regions each token left and entered
+   * (started, not awaited), then #onUpdateContinueMovement, not awaited either, sends a pending path
+   * on from the mover's client.
+   */
+  static override async _onUpdateOperation(documents: ClientDocument[], operation: AnyObject, user: never): Promise<void> {
+    await super._onUpdateOperation(documents, operation, user);
+    const prior = (operation._priorRegions ?? {}) as Record<string, Set<RegionDocument>>;
+    const movements = (operation._movement ?? {}) as Record<string, AnyObject>;
+    for (const token of documents as TokenDocument[]) {
+      const left = prior[token.id as string];
+      if (left) announceRegionChange(token, left, user, movements[token.id as string] ?? null);
+    }
+    for (const token of documents as TokenDocument[]) {
+      const movement = movements[token.id as string];
+      if (movement && token.#movement.id === movement.id && token.#movement.state === "pending") trackRender(token.#continueMovement(movement.id as string));
+    }
+  }
+  /**
+   * TokenDocument.#onUpdateContinueMovement → #continueMovement: out of the update's workflow (a
+   * tick), then after the token's movement animation (`_movementContinuation.waitPromise`), the
+   * user who made the movement sends the pending waypoints as a new update with only the kept
+   * options, unless another movement, a stop (a cleared movement history) or the token's deletion
+   * came first.
    */
   async #continueMovement(movementId: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.#movement.id !== movementId || this.#movement.state !== "pending") return;
+    await this._movementContinuation.waitPromise;
     const movement = this.#movement;
     if (movement.id !== movementId || movement.state !== "pending") return;
     if ((this.parent as Scene | null)?.tokens.get(this.id as string) !== this) return;
@@ -341,6 +406,7 @@ export class TokenDocument extends ClientDocument {
     await state.clientContext.run(movement.user, () => this.update({}, options));
   }
   protected override _onDelete(options: AnyObject, userId: string): void {
+    this.#stopMovement();
     super._onDelete(options, userId);
     this.#movement = Object.freeze({ ...this.#movement, state: "stopped" });
     refreshTokenRegions(this, { deleted: true });

@@ -37,6 +37,15 @@ export class HarnessToken {
     const overlay = effects.findLast((e) => e.getFlag("core", "overlay"));
     this.effects = { icons: effects.filter((e) => e !== overlay).map((e) => e.img as string), overlay: overlay?.img ?? null };
   }
+  /**
+   * Token#_onUpdate's movement animation (client/canvas/placeables/token.mjs, `animate` →
+   * movementAnimationPromise, which `_movementContinuation.waitPromise` waits for): it ends a moment
+   * later, or, while a test holds animations (`holdTokenAnimations`), when the test lets them go.
+   */
+  animateMovement(): Promise<void> {
+    if (heldAnimations) return heldAnimations.promise;
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
   /** Token#setTarget: add to or remove from the current user's targets. */
   setTarget(targeted = true, { user, releaseOthers = true }: { user?: User; releaseOthers?: boolean } = {}): void {
     const who = user ?? ((globalThis as unknown as { game: { user: User } }).game.user);
@@ -57,6 +66,25 @@ function targetsOf(user: User): Set<HarnessToken> {
 
 const placed: HarnessToken[] = [];
 
+/** Animations held by a test: each drawn token's movement animation runs until it lets them go. */
+let heldAnimations: { promise: Promise<void>; release(): void } | null = null;
+
+/**
+ * Holds every drawn token's movement animation from now until the returned function is called (a
+ * slow animation, a long drag across the canvas): v13 continues a movement cut at a Region border
+ * only once its animation is done.
+ */
+export function holdTokenAnimations(): () => void {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  const held = { promise, release };
+  heldAnimations = held;
+  return () => {
+    if (heldAnimations === held) heldAnimations = null;
+    held.release();
+  };
+}
+
 /** Put a token of this actor on the viewed scene (drawing a scene's TokenDocument when `document` is given). */
 export function placeToken(actor: ClientDocument, options: { name?: string; actorLink?: boolean; document?: ClientDocument } = {}): HarnessToken {
   const token = new HarnessToken(actor, options);
@@ -67,6 +95,8 @@ export function placeToken(actor: ClientDocument, options: { name?: string; acto
 /** Remove every token (and every user's targets). */
 export function clearTokens(): void {
   placed.length = 0;
+  heldAnimations?.release();
+  heldAnimations = null;
 }
 
 /** User#targets and Actor#getActiveTokens on the harness classes. */

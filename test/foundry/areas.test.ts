@@ -7,10 +7,11 @@
  * is shown to the GM once and never thrown at players. Also the harness itself: tokens move as
  * Foundry v13 moves them (cut at Area borders, continued piece by piece).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { areaSceneData, pointInArea, type Scene, type TokenDocument } from "../../playground/foundry/scene.js";
 import { Hooks } from "../../playground/foundry/hooks.js";
-import { placeToken, pressArrowKey } from "../../playground/foundry/tokens.js";
+import { holdTokenAnimations, placeToken, pressArrowKey } from "../../playground/foundry/tokens.js";
+import { RegionDocument } from "../../playground/foundry/regions.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { middleOf, shippedNightclub } from "./unhex-fixtures.js";
 import { NIGHTCLUB, coverAgainst, lineOfSight, rangeBetween, type AreaMap } from "../../src/core/areas/index.js";
@@ -120,6 +121,95 @@ describe("tokens move as Foundry v13 moves them (the harness)", () => {
     await harness.flush();
     Hooks.off("preMoveToken", id);
     expect(movers).toEqual(["Player", "Player", "Player"]);
+  });
+});
+
+describe("Region events and continued moves in v13's order (the harness, issue 33 item 5)", () => {
+  /** A token of an actor, drawn on the canvas (so its moves animate). */
+  async function drawnTokenIn(scene: Scene, area: string): Promise<TokenDocument> {
+    const actor = (await (game.actors.documentClass as unknown as { create(d: object): Promise<{ id: string }> }).create({ name: "Aurore", type: "cavaliersCharacter" }))!;
+    const token = await tokenIn(scene, area, { actorId: actor.id, actorLink: true });
+    placeToken(token.actor as never, { document: token as never });
+    return token;
+  }
+
+  it("a token's exit and entry are heard after every updateToken hook (TokenDocument._onUpdateOperation), the Regions it stands in already changed", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await tokenIn(scene, "entrance");
+    const heard: string[] = [];
+    const hook = Hooks.on("updateToken", (doc: unknown) => void heard.push(`update: ${[...(doc as TokenDocument).regions].map((r) => r.name).join()}`));
+    const spy = vi.spyOn(RegionDocument.prototype, "_handleEvent").mockImplementation(async function (this: RegionDocument, event) {
+      heard.push(`${event.name}: ${this.name}`);
+    });
+    try {
+      await token.update(at("alley"), { fray: { ruling: true } });
+      await harness.flush();
+    } finally {
+      spy.mockRestore();
+      Hooks.off("updateToken", hook);
+    }
+    // Out of the entrance into the gap, into the alley, then within it: each piece's hook first, its Region event after.
+    expect(heard).toEqual(["update: ", "tokenExit: Entrance", "update: Alley", "tokenEnter: Alley", "update: Alley"]);
+  });
+
+  it("a Region's behaviours handle an event side by side (Promise.allSettled): one waiting or failing holds up none of the others", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const region = scene.regions.contents[0]!;
+    await region.createEmbeddedDocuments("RegionBehavior", [{ name: "Trap", type: "executeScript" }]);
+    const [first, second] = region.behaviors.contents;
+    let fail = (_error: Error) => {};
+    const order: string[] = [];
+    vi.spyOn(first!, "_handleRegionEvent").mockImplementation(() => new Promise<void>((_resolve, reject) => (fail = reject)).finally(() => void order.push("first done")));
+    vi.spyOn(second!, "_handleRegionEvent").mockImplementation(async () => void order.push("second"));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const handled = region._handleEvent({ name: "tokenEnter", data: {}, region, user: game.user as never });
+      await Promise.resolve();
+      expect(order).toEqual(["second"]);
+      fail(new Error("the trap jammed"));
+      await handled;
+      expect(order).toEqual(["second", "first done"]);
+      expect(errors).toHaveBeenCalledWith(new Error("the trap jammed"));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("a continued piece waits for the drawn token's movement animation (TokenDocument#continueMovement, _movementContinuation.waitPromise)", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await drawnTokenIn(scene, "entrance");
+    const release = holdTokenAnimations();
+    try {
+      await token.update(at("alley"), { fray: { ruling: true } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Cut at the entrance's edge; the rest waits while the token is still on its way there.
+      expect({ x: token.x, y: token.y }).toEqual({ x: 250, y: 100 });
+      expect(token.movement.state).toBe("pending");
+    } finally {
+      release();
+    }
+    await harness.flush();
+    expect({ x: token.x, y: token.y }).toEqual(at("alley"));
+  });
+
+  it("clearing a token's movement history (as the start of its combatant's turn does) stops its move under way: the rest is never sent, and every client hears stopToken", async () => {
+    const scene = await sceneOf(NIGHTCLUB);
+    const token = await drawnTokenIn(scene, "entrance");
+    token.updateSource({ _movementHistory: [{ ...at("entrance"), action: "walk" }] } as never);
+    const stops: string[] = [];
+    const hook = Hooks.on("stopToken", () => void stops.push(String(game.user?.name)));
+    const release = holdTokenAnimations();
+    try {
+      await token.update(at("alley"), { fray: { ruling: true } });
+      await (token as unknown as { clearMovementHistory(): Promise<void> }).clearMovementHistory();
+    } finally {
+      release();
+      Hooks.off("stopToken", hook);
+    }
+    await harness.flush();
+    expect({ x: token.x, y: token.y }).toEqual({ x: 250, y: 100 });
+    expect([token.movement.state, token._source._movementHistory]).toEqual(["stopped", []]);
+    expect(stops).toEqual([String(game.user?.name)]);
   });
 });
 

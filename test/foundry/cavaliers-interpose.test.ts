@@ -557,6 +557,43 @@ describe("seed 000 §Combined Actions: in a fight, a drag into another Area is h
     expect(putBackWhispers().at(-1)).toContain("has moved 2 Areas this round");
   });
 
+  it("in Foundry v13's order (issue 33 item 5): with a slow animation her Move is recorded once the drag is whole, not at the gap; a drag stopped in the gap by the start of a turn records nothing and is put back by no one", async () => {
+    const t = await table({ duellist: "bar", heroine: "bar", guard: "dance-floor" });
+    const { dragToken, holdTokenAnimations, placeToken } = await import("../../playground/foundry/tokens.js");
+    placeToken(t.tokens.duellist.actor as never, { document: t.tokens.duellist as never });
+    harness.switchUser(ada);
+    let release = holdTokenAnimations();
+    try {
+      await dragToken(t.tokens.duellist as never, at("dance-floor"));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(place(t.tokens.duellist)).not.toEqual(at("dance-floor"));
+      expect(combinedOf(t, "duellist")).toBeUndefined();
+    } finally {
+      release();
+    }
+    await settle();
+    expect(place(t.tokens.duellist)).toEqual(at("dance-floor"));
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["move"] });
+    // Back to the bar by the GM's ruling, then a drag the start of a turn stops in the gap (what v13's start-of-turn workflow runs).
+    harness.switchUser(gm);
+    await t.tokens.duellist.update(at("bar"), { fray: { ruling: true } } as never);
+    await settle();
+    harness.switchUser(ada);
+    release = holdTokenAnimations();
+    try {
+      await dragToken(t.tokens.duellist as never, at("dance-floor"));
+      harness.switchUser(gm);
+      await (t.combat as unknown as { _clearMovementHistoryOnStartTurn(c: unknown, context: object): Promise<void> })._clearMovementHistoryOnStartTurn(t.combat.combatants.get(t.ids.duellist), { round: 1, turn: 0, skipped: false });
+    } finally {
+      release();
+    }
+    await settle();
+    expect(place(t.tokens.duellist)).not.toEqual(at("dance-floor"));
+    expect(place(t.tokens.duellist)).not.toEqual(at("bar"));
+    expect(combinedOf(t, "duellist")).toEqual({ round: 1, actions: ["move"] });
+    expect(putBackWhispers()).toEqual([]);
+  });
+
   it("a drag of three Areas, a drag out of the Area an Interpose holds her in, and a drag out of her turn go back, whispered why; nothing is recorded", async () => {
     const t = await table({ duellist: "bar", heroine: "bar", guard: "dance-floor" });
     harness.switchUser(ada);

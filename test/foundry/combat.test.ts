@@ -472,7 +472,7 @@ describe("the GM's clock and roster", () => {
         await kept();
         // Nothing stored moved: Foundry's turn points past the order, and the clock has no one acting in round 1.
         expect([combat._source.round, combat._source.turn]).toEqual([1, 2]);
-        expect(clock(combat)).toEqual({ round: 1, combatant: null });
+        expect(clock(combat)).toEqual({ round: 1, combatant: null, turn: 2 });
         await combat.nextTurn();
         await kept();
       } finally {
@@ -481,6 +481,30 @@ describe("the GM's clock and roster", () => {
       expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
       expect(clock(combat)).toEqual({ round: 2, combatant: recordKey(combatants[0]!) });
       expect(rounds).toEqual([2]);
+    });
+
+    it("the acting combatant, last in the order, leaves, and a player writes a turn: it goes back to the one the GM's side left, and the GM's Next Turn still begins round 2 with the first (issue 33, the clock naming no one)", async () => {
+      const { combat, combatants } = await begun();
+      await combat.nextTurn();
+      await combat.nextTurn();
+      await combatants[2]!.delete();
+      await kept();
+      expect(clock(combat)).toEqual({ round: 1, combatant: null, turn: 2 });
+      harness.switchUser(ada);
+      await combat.update({ turn: 0 });
+      await kept();
+      // Her write named Ana, who has acted this round; the stored turn is the GM's side's again.
+      expect([combat._source.round, combat._source.turn]).toEqual([1, 2]);
+      expect(clock(combat)).toEqual({ round: 1, combatant: null, turn: 2 });
+      harness.switchUser(gm);
+      // A GM's write of Fray's own flags while no one acts keeps the turn on the clock.
+      await combat.update({ "flags.fray.note": 1 });
+      expect(clock(combat)).toEqual({ round: 1, combatant: null, turn: 2 });
+      await combat.nextTurn();
+      await kept();
+      expect([combat.round, combat.combatant?.name]).toEqual([2, "Ana"]);
+      // Someone acts again: the kept turn is gone from the clock.
+      expect(clock(combat)).toEqual({ round: 2, combatant: recordKey(combatants[0]!) });
     });
 
     it("a GM setting the turn it already is puts the clock back on it: v13's _preUpdate sees the update as given, before it is diffed (client-backend.mjs #preUpdateDocumentArray)", async () => {

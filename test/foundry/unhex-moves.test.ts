@@ -12,15 +12,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { recordKey } from "../../src/foundry/combat/fighter.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { Hooks } from "../../playground/foundry/hooks.js";
-import { dragToken, pressArrowKey } from "../../playground/foundry/tokens.js";
+import { dragToken, holdTokenAnimations, pressArrowKey } from "../../playground/foundry/tokens.js";
 import { bootUnhex, t, card, itemId, type Message } from "./unhex-fixtures.js";
 
 let cards: typeof import("../../src/foundry/cards/index.js");
 let areas: typeof import("../../src/foundry/areas/index.js");
+let wholeMoves: typeof import("../../src/foundry/areas/whole-moves.js");
 const { harness, game, fx } = bootUnhex({ shipped: true });
 beforeAll(async () => {
   cards = await import("../../src/foundry/cards/index.js");
   areas = await import("../../src/foundry/areas/index.js");
+  wholeMoves = await import("../../src/foundry/areas/whole-moves.js");
 });
 
 type Answer = { ok: boolean; reason?: string; value?: unknown };
@@ -56,6 +58,64 @@ function recordPieces(token: { id: string | null }): { places: { x: number; y: n
   });
   return { places, stop: () => Hooks.off("updateToken", id) };
 }
+
+describe("Foundry v13's order (issue 33 item 5): Region events after updateToken, a continued piece after the animation, a move stopped at the start of a turn", () => {
+  it("Ada's drag with a slow animation: the piece at the bar's edge waits, nothing is charged and her move is under way; once the animation ends, one move card, one action, the Guard and the Sniper offered an Intercept", async () => {
+    harness.switchUser(t.users.ada);
+    const from = place(t.tokens.ada);
+    const release = holdTokenAnimations();
+    try {
+      await dragToken(t.tokens.ada, t.at("pool-tables"));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(place(t.tokens.ada)).not.toEqual(from);
+      expect(areas.areaAt(t.tokens.ada as never, place(t.tokens.ada) as never)).toBeNull();
+      expect(cardsOf("unhex.move")).toHaveLength(0);
+      harness.switchUser(t.gm);
+      expect(wholeMoves.moveUnderway(t.tokens.ada as never)).toBe(true);
+      harness.switchUser(t.users.ada);
+    } finally {
+      release();
+    }
+    await settle();
+    expect(place(t.tokens.ada)).toEqual(t.at("pool-tables"));
+    const moves = cardsOf("unhex.move");
+    expect(moves).toHaveLength(1);
+    expect(card(moves[0]!)).toMatchObject({ state: "applied", request: { from: "bar", to: "pool-tables", origin: from } });
+    expect((card(moves[0]!).outcome.result as { interceptors: { name: string }[] }).interceptors.map((i) => i.name)).toEqual(["Guard", "Sniper"]);
+    expect(budget("Ada")).toMatchObject({ available: 0 });
+  });
+
+  it("a turn starting clears Ada's movement history and stops her drag in the gap (Combat#_clearMovementHistoryOnStartTurn): the GM judges it at once, still the bar's, nothing charged; her drag on from there is one move from the bar", async () => {
+    harness.switchUser(t.users.ada);
+    const from = place(t.tokens.ada);
+    const ada = t.combatants.find((c) => c.name === "Ada")!;
+    const release = holdTokenAnimations();
+    try {
+      await dragToken(t.tokens.ada, t.at("pool-tables"));
+      expect((t.tokens.ada._source as { _movementHistory: unknown[] })._movementHistory.length).toBeGreaterThan(0);
+      // What v13's start-of-turn workflow runs on the active GM's client for the combatant whose turn begins.
+      harness.switchUser(t.gm);
+      await (t.combat as unknown as { _clearMovementHistoryOnStartTurn(c: unknown, context: object): Promise<void> })._clearMovementHistoryOnStartTurn(ada, { round: 1, turn: 0, skipped: false });
+      expect(wholeMoves.moveUnderway(t.tokens.ada as never)).toBe(false);
+    } finally {
+      release();
+    }
+    await settle();
+    const stopped = place(t.tokens.ada);
+    expect(stopped).not.toEqual(from);
+    expect(areas.areaAt(t.tokens.ada as never, stopped as never)).toBeNull();
+    expect(t.tokens.ada.movement.state).toBe("stopped");
+    expect(cardsOf("unhex.move")).toHaveLength(0);
+    expect(budget("Ada")?.available ?? 1).toBe(1);
+    expect(warnings()).toEqual([]);
+    harness.switchUser(t.users.ada);
+    await dragToken(t.tokens.ada, t.at("pool-tables"));
+    await settle();
+    const moves = cardsOf("unhex.move");
+    expect(moves).toHaveLength(1);
+    expect(card(moves[0]!)).toMatchObject({ state: "applied", request: { from: "bar", to: "pool-tables", origin: from } });
+  });
+});
 
 describe("a drag across the nightclub's gaps in a fight", () => {
   it("Ada drags from the bar to the pool tables: one move card, one action spent, the Guard and the Sniper offered an Intercept", async () => {

@@ -22,7 +22,7 @@ import { SYSTEM_ID } from "../system.js";
 import { putBack } from "./placing.js";
 import { areaAt } from "./service.js";
 import { reportMove } from "./tracking.js";
-import { followMove, footingOf, forgetToken, meetToken, type WholeMove } from "./whole-moves.js";
+import { followMove, footingOf, forgetToken, meetToken, stopMove, type WholeMove } from "./whole-moves.js";
 
 /** A refusal in the players' words, or null to let the token go. */
 export type MoveGuard = (token: TokenDocument.Implementation, from: string, to: string) => string | null;
@@ -127,8 +127,10 @@ export async function movesIdle(): Promise<void> {
 
 export function registerMoveChecks(): void {
   // fvtt-types 13.345 does not declare v13's preMoveToken hook (client/hooks.mjs); its arguments are typed here.
-  const hooks = Hooks as unknown as { on(hook: string, fn: (token: TokenDocument.Implementation, movement: never, options: Record<string, unknown>) => boolean): number };
+  const hooks = Hooks as unknown as { on(hook: string, fn: (token: TokenDocument.Implementation, movement: never, options: Record<string, unknown>) => boolean | void): number };
   hooks.on("preMoveToken", (token, movement, options) => beforeMove(token, movement, options));
+  // Nor v13's stopToken (client/documents/token.mjs #stopMovement), whose one argument is the token.
+  hooks.on("stopToken", (token) => void stopMove(token, wholeMove));
   Hooks.on("updateToken", (token, changed, options, userId) => followMove(token as TokenDocument.Implementation, changed, options, userId, wholeMove, (t, from, to) => refusalOf(t, from, to) !== null));
   Hooks.on("createToken", (token) => meetToken(token as TokenDocument.Implementation));
   Hooks.on("deleteToken", (token) => forgetToken(token as TokenDocument.Implementation));

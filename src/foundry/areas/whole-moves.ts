@@ -7,6 +7,8 @@
  * the Area the token stands in now. A move that ends between Areas is not over, and the token keeps
  * its footing until it stands in an Area again.
  *
+ * A movement Foundry stops (stopToken) ends its chain at once, where the token stands.
+ *
  * Only places are trusted: where the token was and is, as this client saw them. A movement's chain
  * and what it says is still to come are the mover's words; they group pieces, nothing more. A chain
  * joins only pieces of the user who began it; another's update, or a chain that goes quiet, ends it.
@@ -160,6 +162,20 @@ function close(token: TokenDocument.Implementation, chain: Chain, place: TokenPl
   known.footings.set(token.uuid, { area: to, place });
   if (!footing || footing.area === to || !user) return;
   return heard({ token, from: footing.area, to, origin: { x: footing.place.x, y: footing.place.y }, user });
+}
+
+/**
+ * The stopToken hook on this client (v13's TokenDocument#stopMovement: the mover's Escape, or the
+ * start of the token's turn clearing its movement history): nothing more of the move will come, so
+ * it is whole where the token stands now, without waiting for the chain to go quiet.
+ */
+export function stopMove(token: TokenDocument.Implementation, heard: WholeMoveListener): Promise<void> | void {
+  const known = ledger();
+  const chain = known.chains.get(token.uuid);
+  const place = known.places.get(token.uuid);
+  // A token deleted mid-move stops too (TokenDocument#_onDelete); it has no move left to judge.
+  if (!chain || !place || token.parent?.tokens.get(token.id ?? "") !== token) return;
+  return close(token, chain, place, game.users?.get(chain.userId) ?? null, heard);
 }
 
 /**

@@ -5,7 +5,11 @@
  * her own combatant's update may carry a `combatTurn` the server stores as the turn. A Combat's
  * flags are the GM's alone, so the clock lives there:
  *
- *   flags.fray.clock = { round, combatant: <fighter key> }
+ *   flags.fray.clock = { round, combatant: <fighter key>, turn? }
+ *
+ * `turn` is kept only in a begun round whose clock names no one (the last of the order left, as
+ * build 350 leaves it): then Foundry's stored turn points past the order, and the GM's side keeps
+ * that turn, so a player's written one goes back to it as any other.
  *
  * The clock names whose turn it is by fighter (fighter.ts), so a combatant deleted and created again
  * while no GM is connected finds its turn again when the GM's load settles the clock; a clock an
@@ -30,6 +34,8 @@ export interface CombatClock {
   fighter: string | null;
   /** Whether a GM has written the clock. A combat from before Fray kept one reads Foundry's fields until the active GM settles it (keeper.ts). */
   kept: boolean;
+  /** Foundry's turn as the GM's side left it, in a begun round where no one acts; null when not kept (an older clock: Foundry's field stands). */
+  turn: number | null;
 }
 
 const isRound = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -39,13 +45,13 @@ export function clockOf(combat: Combat.Implementation): CombatClock {
   // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
   const stored = combat.getFlag(SYSTEM_ID as never, CLOCK_KEY as never) as unknown;
   if (typeof stored === "object" && stored !== null && isRound((stored as { round?: unknown }).round)) {
-    const { round, combatant } = stored as { round: number; combatant?: unknown };
+    const { round, combatant, turn } = stored as { round: number; combatant?: unknown; turn?: unknown };
     const fighter = typeof combatant === "string" && combatant !== "" ? combatant : null;
     const present = fighter ? combatantOfKey(combat.combatants, fighter) : undefined;
-    return { round, combatant: present?.id ?? fighter, fighter, kept: true };
+    return { round, combatant: present?.id ?? fighter, fighter, kept: true, turn: fighter === null && isRound(turn) ? turn : null };
   }
   const acting = combat.combatant;
-  return { round: isRound(combat.round) ? combat.round : 0, combatant: acting?.id ?? null, fighter: acting ? recordKey(acting) : null, kept: false };
+  return { round: isRound(combat.round) ? combat.round : 0, combatant: acting?.id ?? null, fighter: acting ? recordKey(acting) : null, kept: false, turn: null };
 }
 
 /** The round the rules count in. */
@@ -74,9 +80,14 @@ export function hasActed(combat: Combat.Implementation, combatant: Combatant.Imp
   return acting >= 0 && index >= 0 && index < acting;
 }
 
-/** The flag update that stores a clock, naming the acting combatant's fighter (the GM's, in the same update as the round and turn it follows). */
-export function clockUpdate(round: number, combatant: CombatantLike | null | undefined): Record<string, unknown> {
-  return { [`flags.${SYSTEM_ID}.${CLOCK_KEY}`]: { round, combatant: combatant ? recordKey(combatant) : null } };
+/**
+ * The flag update that stores a clock, naming the acting combatant's fighter (the GM's, in the same
+ * update as the round and turn it follows). A begun round with no one acting keeps the GM's side's
+ * `turn` too.
+ */
+export function clockUpdate(round: number, combatant: CombatantLike | null | undefined, turn: number | null = null): Record<string, unknown> {
+  const kept = !combatant && round > 0 && isRound(turn) ? { turn } : {};
+  return { [`flags.${SYSTEM_ID}.${CLOCK_KEY}`]: { round, combatant: combatant ? recordKey(combatant) : null, ...kept } };
 }
 
 /**
@@ -87,8 +98,9 @@ export async function settleClock(combat: Combat.Implementation): Promise<void> 
   const clock = clockOf(combat);
   if (!clock.kept) return;
   const index = clock.combatant ? combat.turns.findIndex((c) => c.id === clock.combatant) : -1;
-  // A clock whose acting combatant has left keeps Foundry's turn (the keeper adopts it).
-  const turn = clock.combatant === null ? (clock.round > 0 ? combat.turn : null) : index >= 0 ? index : combat.turn;
+  // A begun round with no one acting keeps the turn the GM's side left (a clock without one, Foundry's);
+  // a clock whose acting combatant has left keeps Foundry's turn (the keeper adopts it).
+  const turn = clock.combatant === null ? (clock.round > 0 ? (clock.turn ?? combat.turn) : null) : index >= 0 ? index : combat.turn;
   if (combat.round === clock.round && combat.turn === turn) return;
   await combat.update({ round: clock.round, turn }, { turnEvents: false });
 }

@@ -23,6 +23,7 @@ import { report } from "./combat.js";
 import { recordKey } from "./fighter.js";
 import { migrateFighterKeys, renamedFighterUpdate } from "./migration.js";
 import { defeatedOf, dispositionNow, freshEntry, initiativeOf, isEnlisted, isSettled, rosterActor, rosterEntry, type RosterEntry, rosterKeys, rosterPath, rosterUpdate, statusesAfter } from "./roster.js";
+import { writeCombat } from "./write.js";
 
 let kept: Promise<unknown> = Promise.resolve();
 
@@ -59,7 +60,7 @@ async function enlist(combat: Combat.Implementation): Promise<void> {
   if (!waiting || !game.combats?.has(combat.id!)) return;
   const entries = Object.fromEntries([...waiting].filter(([id]) => combat.combatants.has(id) && !isEnlisted(combat, combat.combatants.get(id)!)));
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (Object.keys(entries).length) await combat.update(rosterUpdate(combat, entries) as never, { turnEvents: false } as never);
+  if (Object.keys(entries).length) await writeCombat(combat, rosterUpdate(combat, entries), { turnEvents: false });
 }
 
 /**
@@ -146,8 +147,7 @@ function onUpdateCombatant(combatant: Combatant.Implementation, changed: Record<
     const initiative = typeof combatant.initiative === "number" && Number.isFinite(combatant.initiative) ? combatant.initiative : null;
     if (!combat.combatants.has(combatant.id!) || initiativeOf(combat, combatant) === initiative) return;
     const update = isSettled(combat, combatant) ? { [rosterPath(combatant, "initiative")]: initiative } : rosterUpdate(combat, { [combatant.id!]: { ...rosterEntry(combat, combatant), initiative } });
-    // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-    await combat.update(update as never, { turnEvents: false } as never);
+    await writeCombat(combat, update, { turnEvents: false });
   });
 }
 
@@ -158,8 +158,7 @@ function onUpdateCombatant(combatant: Combatant.Implementation, changed: Record<
  */
 async function renameFighter(combat: Combat.Implementation, from: string, to: string): Promise<void> {
   const update = renamedFighterUpdate(combat, from, to);
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (update) await combat.update(update as never, { turnEvents: false } as never);
+  if (update) await writeCombat(combat, update, { turnEvents: false });
   await settleClock(combat);
 }
 
@@ -169,8 +168,7 @@ async function markDefeat(combat: Combat.Implementation, combatant: Combatant.Im
   if (combatant.defeated !== defeated) await combatant.update({ defeated }, { turnEvents: false } as never);
   if (rosterEntry(combat, combatant).defeated === defeated) return;
   const update = isSettled(combat, combatant) ? { [rosterPath(combatant, "defeated")]: defeated } : rosterUpdate(combat, { [combatant.id!]: { ...rosterEntry(combat, combatant), defeated } });
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  await combat.update(update as never, { turnEvents: false } as never);
+  await writeCombat(combat, update, { turnEvents: false });
 }
 
 /** A GM gave or took statuses (a card's Apply, the token HUD, a macro): the roster keeps them for each combatant of the actor. */
@@ -178,8 +176,7 @@ async function markStatuses(combat: Combat.Implementation, combatant: Combatant.
   if (!combat.combatants.has(combatant.id!)) return;
   const statuses = statusesAfter(combat, combatant, ids, given);
   const update = isSettled(combat, combatant) ? { [rosterPath(combatant, "statuses")]: statuses } : rosterUpdate(combat, { [combatant.id!]: { ...rosterEntry(combat, combatant), statuses } });
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  await combat.update(update as never, { turnEvents: false } as never);
+  await writeCombat(combat, update, { turnEvents: false });
 }
 
 /**
@@ -212,8 +209,14 @@ function onEffectChange(effect: ActiveEffect.Implementation, userId: string, giv
  * never saved, which the clock must not follow: that round begins when the GM moves the turn on.
  */
 function storedActing(combat: Combat.Implementation): Combatant.Implementation | undefined {
+  const turn = storedTurn(combat);
+  return turn === null ? undefined : combat.turns[turn];
+}
+
+/** Foundry's turn as stored (not the one setupTurns wrapped in this client's memory). */
+function storedTurn(combat: Combat.Implementation): number | null {
   const turn = (combat._source as { turn?: unknown }).turn;
-  return typeof turn === "number" ? combat.turns[turn] : undefined;
+  return typeof turn === "number" ? turn : null;
 }
 
 /**
@@ -227,9 +230,8 @@ function onDeleteCombatant(combatant: Combatant.Implementation, _options: unknow
   return keep(async () => {
     const update: Record<string, unknown> = {};
     const clock = clockOf(combat);
-    if (clock.kept && clock.fighter !== null && (clock.fighter === combatant.id || clock.fighter === recordKey(combatant)) && !combat.combatants.some((c) => recordKey(c) === recordKey(combatant))) Object.assign(update, clockUpdate(clock.round, storedActing(combat) ?? null));
-    // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-    if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
+    if (clock.kept && clock.fighter !== null && (clock.fighter === combatant.id || clock.fighter === recordKey(combatant)) && !combat.combatants.some((c) => recordKey(c) === recordKey(combatant))) Object.assign(update, clockUpdate(clock.round, storedActing(combat) ?? null, storedTurn(combat)));
+    if (Object.keys(update).length) await writeCombat(combat, update, { turnEvents: false });
     if (!byGM(userId)) await settleClock(combat);
   });
 }
@@ -259,8 +261,7 @@ function onUpdateToken(token: TokenDocument.Implementation, changed: Record<stri
     const moved = combat.combatants.filter((c) => c.tokenId === token.id && c.sceneId === token.parent?.id);
     if (!moved.length) continue;
     const entries = Object.fromEntries(moved.map((c) => [c.id!, { ...rosterEntry(combat, c), side: dispositionNow(c) }]));
-    // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-    work.push(keep(() => combat.update(rosterUpdate(combat, entries) as never, { turnEvents: false } as never).then(() => undefined)));
+    work.push(keep(() => writeCombat(combat, rosterUpdate(combat, entries), { turnEvents: false }).then(() => undefined)));
   }
   return work.length ? Promise.all(work).then(() => undefined) : undefined;
 }
@@ -295,8 +296,7 @@ export async function settleWorld(): Promise<void> {
     if (!foundry.utils.hasProperty(combat._source, `flags.${SYSTEM_ID}.${CLOCK_KEY}`)) Object.assign(update, clockUpdate(combat.round, combat.round > 0 ? combat.combatant : null));
     const missing = combat.combatants.filter((c) => !isSettled(combat, c));
     if (missing.length) Object.assign(update, rosterUpdate(combat, Object.fromEntries(missing.map((c) => [c.id!, rosterEntry(combat, c)]))));
-    // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-    if (Object.keys(update).length) await combat.update(update as never, { turnEvents: false } as never);
+    if (Object.keys(update).length) await writeCombat(combat, update, { turnEvents: false });
     await settleClock(combat);
     const copies = combat.combatants.contents.flatMap((c) => {
       const change = copiesChange(combat, c);

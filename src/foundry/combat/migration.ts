@@ -8,6 +8,7 @@
  */
 import { SYSTEM_ID } from "../system.js";
 import { recordKey } from "./fighter.js";
+import { writeCombat } from "./write.js";
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -79,5 +80,5 @@ export function renamedFighterUpdate(combat: Combat.Implementation, from: string
 export async function migrateFighterKeys(combat: Combat.Implementation): Promise<void> {
   const update = fighterKeysUpdate(combat);
   // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (update) await combat.update(update as never, { turnEvents: false } as never);
+  if (update) await writeCombat(combat, update, { turnEvents: false });
 }

@@ -10,8 +10,10 @@
  */
 import { SYSTEM_ID } from "../system.js";
 import { type CombatantLike, recordKey } from "./fighter.js";
+import { writeCombat } from "./write.js";
 
-function recordsOf(combat: Combat.Implementation, key: string): Record<string, unknown> | undefined {
+/** Every fighter's record under `key` (a map keyed by fighter), read once for a whole pass over the combatants. */
+export function recordsOf(combat: Combat.Implementation, key: string): Record<string, unknown> | undefined {
   // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
   const all = combat.getFlag(SYSTEM_ID as never, key as never) as unknown;
   return typeof all === "object" && all !== null && !Array.isArray(all) ? (all as Record<string, unknown>) : undefined;
@@ -59,6 +61,5 @@ export function stateChanges(combat: Combat.Implementation, key: string, states:
 /** Writes fighters' states (the active GM's client only: a player's update of a Combat's flags is refused). */
 export async function writeStates(combat: Combat.Implementation, key: string, states: Record<string, unknown>): Promise<void> {
   if (!Object.keys(states).length) return;
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  await combat.update(stateChanges(combat, key, states) as never, { turnEvents: false } as never);
+  await writeCombat(combat, stateChanges(combat, key, states), { turnEvents: false });
 }

@@ -52,7 +52,8 @@ export type TorchlightRefusalCode =
   | "ability-instead-of-attack"
   | "declaration-changed"
   | "undeclared-attack"
-  | "undeclared-ability";
+  | "undeclared-ability"
+  | "declared-after-attacks";
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
@@ -106,6 +107,7 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "declaration-changed": "a declared action cannot change: the character stands where she declared",
   "undeclared-attack": "every attack is declared, with its target, before any attack is rolled",
   "undeclared-ability": "a stance ability is declared before any attack is rolled",
+  "declared-after-attacks": "every action is declared before any attack is made: her side's declared attacks have already rolled this round, so she declares again next round",
 };
 
 /** A Torchlight refusal: the message is for people (a sentence, no rule id), `code` for code. */

@@ -28,6 +28,8 @@ import { SkirmishDialog } from "../ui/skirmish-dialog.js";
 import { StanceDialog } from "../ui/stance-dialog.js";
 import { inAction, openSkirmish, skirmishers } from "./skirmish.js";
 import { declaredStance, dramaticPath, hasBadDramaState, holdsMomentumOver, momentumHolder, readDramatic, sideOf, stancePath, storedDramatic } from "./state.js";
+import { dramaFighter } from "./fighter.js";
+import { writeCombat } from "../../../combat/write.js";
 
 const i18n = () => game.i18n!;
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -158,6 +160,7 @@ export async function advanceRound(combat: Combat.Implementation): Promise<void>
 
 export const dramaCombatRules: RulesetCombatRules = {
   rulesetId: "drama",
+  fighter: dramaFighter,
   actions: ["stance", "skirmish"],
   gmActions: ["skirmish"],
 
@@ -230,8 +233,7 @@ export const dramaCombatRules: RulesetCombatRules = {
     const update: Record<string, unknown> = { [stancePath(round, recordKey(combatant))]: stance };
     if (stance === "dramatic") update[dramaticPath(round, recordKey(combatant))] = storedDramatic(dramatic);
     await keepingCurrentTurn(combat, async () => {
-      // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-      await combat.update(update as never, { turnEvents: false } as never);
+      await writeCombat(combat, update, { turnEvents: false });
       // In the first round the stance moves the combatant's Momentum score, and so the order.
       if (roundOf(combat) <= 1 && scored(combat, combatant)) await updateCombatants(combat, [{ _id: combatant.id, initiative: scoreOf(combat, combatant) }]);
     });
@@ -251,8 +253,7 @@ export const dramaCombatRules: RulesetCombatRules = {
       update[dramaticPath(round, recordKey(combatant))] = null;
     }
     await keepingCurrentTurn(combat, async () => {
-      // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-      await combat.update(update as never, { turnEvents: false } as never);
+      await writeCombat(combat, update, { turnEvents: false });
       await updateCombatants(combat, [{ _id: combatant.id, initiative: null }]);
     });
   },

@@ -12,6 +12,7 @@ import { Refused } from "../../../relay/index.js";
 import { DiceTray, givenDice } from "../../../../core/dice/source.js";
 import { namesOf } from "./names.js";
 import { hasActed, type PersonalCombatantState, STATE_KEY, stateOf } from "./state.js";
+import { writeCombat } from "../../../combat/write.js";
 
 const refuse = (key: string, data: Record<string, string> = {}): never => {
   throw new Refused(game.i18n!.format(`FRAY.Personal.Refused.${key}`, data));
@@ -51,7 +52,7 @@ export async function delayTurn(combat: Combat.Implementation, mover: Combatant.
     states[id] = { ...state, place: index + 1, delayed: state.delayed || id === mover.id };
   });
   // Not turnEvents: false — her turn passes to the one now in her place, as if it had ended.
-  await combat.update(stateChanges(combat, STATE_KEY, states) as never);
+  await writeCombat(combat, stateChanges(combat, STATE_KEY, states));
   await postServedCard("personal.delay", {}, { rules: request, names: namesOf(combat.combatants) }, [], asker, mover.actor);
 }
 

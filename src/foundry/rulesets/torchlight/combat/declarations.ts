@@ -10,6 +10,7 @@ import { roundOf } from "../../../combat/clock.js";
 import { isDead } from "../actor-data.js";
 import { type Fighter, fightersOf } from "./fight.js";
 import { type Declared, stateOf, statePath, type TorchlightCombatState } from "./state.js";
+import { writeCombat } from "../../../combat/write.js";
 
 /** Whose turn a fighter declares in: the players' (a player owns it) or the GM's. */
 export type DeclaringSide = "players" | "gm";
@@ -20,6 +21,20 @@ export const declaringSide = (fighter: Fighter): DeclaringSide => (fighter.playe
 export function declaredNow(state: TorchlightCombatState, id: string, round: number): Declared | undefined {
   const declared = state.declared[id];
   return declared?.round === round ? declared : undefined;
+}
+
+/**
+ * Whether the side's declared attacks have rolled in this turn of the round: a declaration now would
+ * come after them, which the rules refuse ("All Actions must be declared before any Attacks are made",
+ * seed 004, Actions). A declared attack waits `held` until its side's declarations close, so one no
+ * longer held has rolled. Only this turn's count: a GM's character without a player who attacked in
+ * the players' turn leaves the GM's turn open.
+ */
+export function attacksRolled(state: TorchlightCombatState, fighters: readonly Fighter[], side: DeclaringSide, round: number): boolean {
+  return fighters.some((f) => {
+    const declared = declaringSide(f) === side ? declaredNow(state, f.id, round) : undefined;
+    return declared?.action === "attack" && !declared.held && declared.turn === state.phase;
+  });
 }
 
 /** Whether her declarations are complete: an attack, an ability that takes the attack's place, or her End Turn. */
@@ -52,13 +67,12 @@ export async function closeDeclarations(combat: Combat.Implementation, side: Dec
   const state = stateOf(combat);
   const ofSide = new Set(fightersOf(combat, state).filter((f) => declaringSide(f) === side).map((f) => f.id));
   const released = Object.entries(state.declared).filter(([id, d]) => d.held && ofSide.has(id));
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (released.length) await combat.update(Object.fromEntries(released.map(([id]) => [statePath("declared", id, "held"), false])) as never);
+  if (released.length) await writeCombat(combat, Object.fromEntries(released.map(([id]) => [statePath("declared", id, "held"), false])));
 }
 
 /** On the active GM: one fighter's declaration; the last of her side closes them. */
 export async function recordDeclaration(combat: Combat.Implementation, fighterId: string, side: DeclaringSide, declared: Declared): Promise<void> {
-  await combat.update({ [statePath("declared", fighterId)]: declared } as never);
+  await writeCombat(combat, { [statePath("declared", fighterId)]: { ...declared, turn: stateOf(combat).phase } });
   await closeIfDeclared(combat, side);
 }
 

@@ -17,6 +17,7 @@ import { torchlightSystem } from "../actor-data.js";
 import { combatById, type Fighter, fighterNamed, fightersOf, placementsOf } from "./fight.js";
 import { type Phase, PHASES, squadKey, stateOf, statePath } from "./state.js";
 import { closeDeclarations, closeIfDeclared, declarers, declaredNow } from "./declarations.js";
+import { writeCombat } from "../../../combat/write.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -72,7 +73,7 @@ async function move(payload: Record<string, unknown>, asker: User.Implementation
   const lane = integerIn(payload.lane, 0, state.lanes.length, "lane");
   if (lane === 0) {
     gmOnly(asker);
-    await combat.update({ [statePath("grid", fighter.id)]: null } as never);
+    await writeCombat(combat, { [statePath("grid", fighter.id)]: null });
     return;
   }
   const stance = oneOf(payload.stance, STANCES, "stance");
@@ -85,8 +86,7 @@ async function move(payload: Record<string, unknown>, asker: User.Implementation
     playerMoveProblem(combat, fighter, { lane, stance });
     update[statePath("moved", fighter.id)] = roundOf(combat);
   }
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  await combat.update(update as never);
+  await writeCombat(combat, update);
 }
 
 /** The GM sets a lane's level (a balcony is 1 above the floor). */
@@ -96,7 +96,7 @@ async function setLevel(payload: Record<string, unknown>, asker: User.Implementa
   const lanes = [...stateOf(combat).lanes];
   const lane = integerIn(payload.lane, 1, lanes.length, "lane");
   lanes[lane - 1] = integerIn(payload.level, 0, 9, "level");
-  await combat.update({ [statePath("lanes")]: lanes } as never);
+  await writeCombat(combat, { [statePath("lanes")]: lanes });
 }
 
 /** The GM names (or unnames) a side's group in a lane a Squad. */
@@ -107,7 +107,7 @@ async function toggleSquad(payload: Record<string, unknown>, asker: User.Impleme
   const lane = integerIn(payload.lane, 1, stateOf(combat).lanes.length, "lane");
   const key = squadKey(side, lane);
   const on = stateOf(combat).squads[key] === true;
-  await combat.update({ [statePath("squads", key)]: on ? null : true } as never);
+  await writeCombat(combat, { [statePath("squads", key)]: on ? null : true });
 }
 
 /** The GM places everyone not yet on the grid at their wished cells, overflowing to the nearest lane. */
@@ -130,7 +130,7 @@ async function placeAll(payload: Record<string, unknown>, asker: User.Implementa
     update[statePath("grid", fighter.id)] = cell;
     grid.push({ name: fighter.name, side: fighter.side, ...cell });
   }
-  if (Object.keys(update).length) await combat.update(update as never);
+  if (Object.keys(update).length) await writeCombat(combat, update);
 }
 
 /** The GM moves the round on to another of its three turns. */
@@ -138,7 +138,7 @@ async function setPhase(payload: Record<string, unknown>, asker: User.Implementa
   gmOnly(asker);
   const combat = combatOf(payload);
   const phase = oneOf(payload.phase, PHASES, "phase") as Phase;
-  await combat.update({ [statePath("phase")]: phase } as never);
+  await writeCombat(combat, { [statePath("phase")]: phase });
 }
 
 /** The GM closes a side's declarations: every declared attack of it rolls now. */
@@ -164,8 +164,7 @@ async function endTurn(payload: Record<string, unknown>, asker: User.Implementat
     // An attack or an ability already declared stands; Protect Companion leaves the attack open, and End Turn gives it up.
     if (!declared || (declared.action === "ability" && state.abilities[fighter.id]?.ability === "protect-companion")) update[statePath("declared", fighter.id)] = { round, action: "done", on: null, held: false };
   }
-  // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-  if (Object.keys(update).length) await combat.update(update as never);
+  if (Object.keys(update).length) await writeCombat(combat, update);
   await closeIfDeclared(combat, "players");
 }
 

@@ -17,6 +17,8 @@ import { Refused } from "../../../relay/index.js";
 import { teamsOf } from "../cards/initiative.js";
 import { combatEndOf, combatEndRequest } from "./end.js";
 import { BUDGET_KEY, budgetChange, budgetOf, initiativeRound, orderOf, roundState, storedStateReadable, TEAMS, teamOf, teamUpdate } from "./state.js";
+import { unhexFighter } from "./fighter.js";
+import { writeCombat } from "../../../combat/write.js";
 
 const i18n = () => game.i18n!;
 const refuse = (key: string, data?: Record<string, string>): never => {
@@ -67,6 +69,7 @@ function budgetFacts(combat: Combat.Implementation, combatant: Combatant.Impleme
 
 export const unhexCombatRules: RulesetCombatRules = {
   rulesetId: "unhex",
+  fighter: unhexFighter,
   actions: ["roundInitiative", "spend", "team", "end", "objective"],
   gmActions: ["team", "end", "objective"],
 
@@ -113,14 +116,13 @@ export const unhexCombatRules: RulesetCombatRules = {
       } catch {
         refuse("NoActionLeft", { name: combatant.name ?? "" });
       }
-      // Dotted flag paths built at run time are outside fvtt-types' typed update data.
-      await combat.update(budgetChange(combat, combatant, budget).fields as never, { turnEvents: false } as never);
+      await writeCombat(combat, budgetChange(combat, combatant, budget).fields, { turnEvents: false });
       return;
     }
     if (action === "team") {
       const next = TEAMS[(TEAMS.indexOf(teamOf(combat, combatant)) + 1) % TEAMS.length]!;
       await keepingCurrentTurn(combat, async () => {
-        await combat.update(teamUpdate(combatant, next) as never, { turnEvents: false } as never);
+        await writeCombat(combat, teamUpdate(combatant, next), { turnEvents: false });
       });
       return;
     }
