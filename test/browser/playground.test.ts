@@ -874,6 +874,62 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 240_000);
 
+  it("declares Drama in History's Dramatic stance with the card's own button, asked of the fighter attacked: Ada's for Ines (her dialog has no modifier fields), the GM's for the Fyrd with Momentum +1, each melee round played to its end", async () => {
+    const page = await openPlayground("drama");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    /** `who` targets `foe` and opens a melee round from `character`'s sheet (her stance is in her dialog); the fighter attacked declares hers on the card with its Dramatic button, as `declarer`; the card is played to its end. */
+    const melee = async (who: Player, character: string, foe: string, declarer: Player) => {
+      await playAs(page, who);
+      await page.locator(`#pg-scene [aria-label="Target ${foe}"]`).click();
+      const sheet = await openSheet(page, character);
+      await page.locator("#pg-tabs [data-tab='chat']").click();
+      const count = await cards();
+      expect(await clickThrough(page, sheet.locator("[data-action='meleeRound']"))).toBe(true);
+      await sheet.locator("[data-action='close']").click();
+      await expect.poll(cards).toBe(count + 1);
+      const id = await lastCardId(page);
+      const card = cardOf(page, id);
+      const dramatic = card.locator("[data-fray-action='dramatic']:not([disabled])");
+      const log: string[] = [];
+      // The declarer looks first each time: when the card asks her fighter's stance she presses Dramatic; anything else is played as it comes.
+      for (let step = 0; step < 12 && !SETTLED.includes((await card.getAttribute("data-state")) ?? ""); step += 1) {
+        let acted: string | null = null;
+        for (const player of [declarer, declarer === "Gamemaster" ? who : "Gamemaster"] as const) {
+          await playAs(page, player);
+          if (player === declarer && !log.includes(`${player}: dramatic`) && (await dramatic.count())) {
+            expect(
+              await clickThrough(page, dramatic, async (dialog) => {
+                // Only the GM sets a Dramatic stance's modifiers.
+                expect(await dialog.locator("input[name^='dramatic.']").count(), declarer).toBe(declarer === "Gamemaster" ? 5 : 0);
+                if (declarer === "Gamemaster") await dialog.locator("input[name='dramatic.momentum']").fill("1");
+              }),
+            ).toBe(true);
+            acted = "dramatic";
+          } else acted = await actOnCard(page, new Set());
+          if (acted) {
+            log.push(`${player}: ${acted}`);
+            break;
+          }
+        }
+        if (!acted) throw new Error(`No one can act on the card:\n${await card.innerText()}\n${log.join("\n")}`);
+      }
+      expect(log, log.join("\n")).toContain(`${declarer}: dramatic`);
+      expect(await card.getAttribute("data-state"), log.join("\n")).toBe("applied");
+      // The stance the card recorded for the fighter attacked (its steps, as the command line would print them).
+      const steps = await page.evaluate(
+        (message) => (globalThis as unknown as { game: { messages: { get(id: string): { system: { toObject(): { outcome: { steps: { rule: string; who: string; stance?: string; dramatic?: Record<string, number> }[] } } } } } } }).game.messages.get(message).system.toObject().outcome.steps,
+        id,
+      );
+      return steps.find((step) => step.rule === "stance" && step.who === foe);
+    };
+    expect(await melee("Gamemaster", "Man-at-arms", "Ines", "Ada (player)")).toMatchObject({ stance: "dramatic" });
+    expect(await melee("Bob (player)", "Berold", "Fyrd", "Gamemaster")).toMatchObject({ stance: "dramatic", dramatic: { momentum: 1 } });
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 180_000);
+
   it("plays a round of Unhex by clicks: the GM's Team button, Bea's wound boxes, her door opened (the button follows) and undone by the GM, the initiative card from Mara's row, Use action, the fight ended on an objective", async () => {
     const page = await openPlayground("unhex");
     await seedDice(page, 2);
