@@ -256,6 +256,21 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
     expect(fx.stored()).toBe(before);
   });
 
+  it("seed 004 §Actions: once the side's declared attacks rolled, a player's move on the Combat Grid is refused in one line, nothing written; the GM may still place her", async () => {
+    (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    queueFaces(4);
+    await fx.rollDeclared(w, "players");
+    await (await fx.cards()).cardsIdle();
+    const before = fx.stored();
+    harness.switchUser(w.bob);
+    const late = "Riddic moves next round: a move is declared with every other action, and her side's declared attacks have already rolled this round.";
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.riddic, lane: 4, stance: "on-guard" })).toMatchObject({ ok: false, reason: late });
+    expect(fx.stored()).toBe(before);
+    harness.switchUser(w.gm);
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.riddic, lane: 4, stance: "on-guard" })).toMatchObject({ ok: true });
+  });
+
   it("the GM's Roll declared attacks on the tracker rolls the side's declared attacks", async () => {
     const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
     harness.switchUser(w.gm);
