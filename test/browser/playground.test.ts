@@ -930,6 +930,41 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("plays Drama in History's Skirmish round by clicks: the GM opens it from the tracker's first row, Ines and Berold both fight the Fyrd, who splits his pool, every result applied together", async () => {
+    const page = await openPlayground("drama");
+    await seedDice(page, 2);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    // Only the GM is offered it, on the first row.
+    await playAs(page, "Ada (player)");
+    expect(await page.locator("#pg-tracker [data-fray-action='skirmish']").count()).toBe(0);
+    await playAs(page, "Gamemaster");
+    const skirmish = page.locator("#pg-tracker li.combatant").first().locator("[data-fray-action='skirmish']");
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const count = await cards();
+    expect(
+      await clickThrough(page, skirmish, async (dialog) => {
+        for (const pair of await dialog.locator("[data-pair]").all()) {
+          const label = await pair.innerText();
+          if (label.includes("Fyrd") && /Ines|Berold/.test(label)) await pair.locator("select").selectOption("fight");
+        }
+      }),
+    ).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const id = await lastCardId(page);
+    const log = await playCardThrough(page, new Set(), ["Ada (player)", "Bob (player)", "Gamemaster"]);
+    expect(await cardOf(page, id).getAttribute("data-state"), log.join("\n")).toBe("applied");
+    // Each side built a pool: Ada's Ines, Bob's Berold and the GM's Fyrd.
+    for (const who of ["Ada (player)", "Bob (player)", "Gamemaster"]) expect(log.some((line) => line.startsWith(`${who}: pool`)), log.join("\n")).toBe(true);
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 180_000);
+
   it("plays a round of Unhex by clicks: the GM's Team button, Bea's wound boxes, her door opened (the button follows) and undone by the GM, the initiative card from Mara's row, Use action, the fight ended on an objective", async () => {
     const page = await openPlayground("unhex");
     await seedDice(page, 2);
