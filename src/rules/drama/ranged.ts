@@ -123,10 +123,11 @@ export function resolveShot(
     courage = { pool, reading: read, ...readCourage(read.net, spend, target.physical) };
   }
   const knock = kind === "hit" ? knockBack(rangedKnockDown(level, flesh), target) : undefined;
+  const carried = target.disadvantage ?? "none";
   const after: Combatant = {
     ...withTracks(target, hit.state),
     // A shot lifts no disadvantage the target carries: a knock-back only makes it worse.
-    disadvantage: worseDisadvantage(target.disadvantage ?? "none", knock?.result ?? "none"),
+    disadvantage: knock ? worseDisadvantage(carried, knock.result) : carried,
     ...(dramaPoints !== undefined ? { dramaPoints } : {}),
     ...(courage?.result === "failed" ? { roundsOut: courage.roundsOut } : {}),
   };

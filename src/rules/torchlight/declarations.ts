@@ -56,6 +56,7 @@ export function checkDeclarations(declarations: readonly Declaration[], combatan
     if (declaration.lane !== undefined && now.lane !== undefined && declaration.lane !== now.lane) throw new TorchlightRefusal("declaration-changed", `${declaration.by}: lane ${declaration.lane}`);
   }
   for (const hit of round.hits) {
+    // Stryker disable next-line ConditionalExpression: every declaration has a name, so a hit with no attacker finds none either way
     const declared = hit.from === undefined ? undefined : byName.get(hit.from);
     if (declared?.attack !== hit.target) throw new TorchlightRefusal("undeclared-attack", `${hit.from ?? "?"} → ${hit.target}`);
   }

@@ -64,6 +64,20 @@ describe("cavaliers requests: a combatant's tracks", () => {
     expect(accepts("attack", attack({}, { type: "boss" }))).toBe(false);
   });
 
+  it("seed 000 §Wounds: a character's own wound track is up to 10 Drops of 0 to 10 each, on an attack and at the end of the fight", () => {
+    const tracked = (woundTrack: unknown) => accepts("attack", attack({}, { woundTrack }));
+    expect(tracked([1, 2, 4, 4])).toBe(true);
+    expect(tracked([0, 10])).toBe(true);
+    expect(tracked([-1])).toBe(false);
+    expect(tracked([11])).toBe(false);
+    expect(tracked(Array(10).fill(2))).toBe(true);
+    expect(tracked(Array(11).fill(2))).toBe(false);
+    const ended = (combatant: Record<string, unknown>) => accepts("end-combat", { combatants: [{ name: "Bravo", type: "minor", ...combatant }] });
+    expect(ended({ wounds: 4, woundTrack: [1, 2, 4, 4], competency: 8, yieldLimit: 0 })).toBe(true);
+    expect(ended({ woundTrack: [11] })).toBe(false);
+    expect(ended({ yieldLimit: -1 })).toBe(false);
+  });
+
   it("a name is not empty; Yield, Wounds and the Yield Limit are 0 or more; Style 0 to 6", () => {
     expect(accepts("attack", attack({}, { yield: 0, wounds: 0, yieldLimit: 0, style: 6 }))).toBe(true);
     expect(accepts("attack", attack({}, { name: "" }))).toBe(false);

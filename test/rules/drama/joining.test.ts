@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { Outcome } from "../../../src/core/outcome.js";
 import type { Combatant } from "../../../src/rules/drama/combatant.js";
+import { firstRoundMomentum } from "../../../src/rules/drama/actions.js";
 import { dramaRules } from "../../../src/rules/drama/index.js";
 import { SEED } from "./fixtures.js";
 import { plain, stepsOf, playWith, trayOf } from "./playFixtures.js";
@@ -77,6 +78,11 @@ describe(JOINING, () => {
     expect(momentum.steps[0]).toMatchObject({ who: "Bors", stanceModifier: 0, score: 5 });
     const fresh = resolve("momentum", { combatants: [{ name: "Bors", grit: 5, agility: 1, stance: "press" }, { name: "Cyne", grit: 6, agility: 1 }] });
     expect(fresh.result).toMatchObject({ first: "Bors" });
+  });
+
+  it("a duel (or a melee card's odds) begun against Bors engaged elsewhere: his Press counts as Standing, so Cyne's 6 beats his 5; fresh, his 7 wins", () => {
+    expect(firstRoundMomentum(bors({ engaged: true }), cyne()).holder).toBe("b");
+    expect(firstRoundMomentum(bors(), cyne()).holder).toBe("a");
   });
 
   it("once a pairing holds Momentum no stance counts at all: round two between Bors and Cyne follows the holder, not the stances", () => {

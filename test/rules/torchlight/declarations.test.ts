@@ -47,6 +47,30 @@ describe("declarations before attacks (seed 004 §Actions, §Rounds)", () => {
     expect(refusalOf(round({ declarations: [{ by: "Elsa", attack: "Nobody" }] }))).toBe("unknown-combatant");
   });
 
+  it("seed 004 §Actions: the refusal says whose declaration changed, or which attack nobody declared", () => {
+    expect(round({ declarations: [{ by: "Riddic", stance: "steadied" }] })).toThrow(/\(Riddic: steadied\)/);
+    expect(round({ declarations: [{ by: "Riddic", lane: 4 }] })).toThrow(/\(Riddic: lane 4\)/);
+    expect(round({ declarations: declared, hits: [{ target: "Bandit #3", amount: 4, from: "Riddic" }] })).toThrow(/\(Riddic → Bandit #3\)/);
+    expect(round({ declarations: declared, hits: [{ target: "Bandit #3", amount: 4 }] })).toThrow(/\(\? → Bandit #3\)/);
+  });
+
+  it("seed 004 §Combat Stances: a character given no stance stands Steadied, so declaring Steadied is no change; one off the grid (no lane) may declare a lane", () => {
+    const unset = [combatant("Riddic", 0, {}, { side: "party" }), ...party.slice(1)];
+    expect(resolve("round", { combatants: unset, declarations: [{ by: "Riddic", stance: "steadied", lane: 5 }], hits: [] }, []).result).toMatchObject({ resolved: true });
+    expect(refusalOf(() => resolve("round", { combatants: unset, declarations: [{ by: "Riddic", stance: "aggressive" }], hits: [] }, []))).toBe("declaration-changed");
+  });
+
+  it("seed 004 §Combat Stances: Protect Companion declared by the On Guard protector is taken, on the protect list or on the hit she absorbs; undeclared, either is refused", () => {
+    const guard = [combatant("Ana", 2, {}, { side: "party", lane: 2 }), combatant("Bo", 6, {}, { stance: "on-guard", side: "party", lane: 3 }), combatant("Orc", 3, {}, { side: "orcs", lane: 2 })];
+    const orc = { by: "Orc", attack: "Ana" };
+    const absorbed = { combatants: guard, hits: [{ target: "Ana", amount: 7, from: "Orc", protectedBy: "Bo" }] };
+    expect(resolve("round", { ...absorbed, declarations: [orc, { by: "Bo", ability: "protect-companion" }] }, []).effects).toEqual([{ participant: "Bo", changes: { breath: { from: 6, to: 4 } } }]);
+    expect(refusalOf(() => resolve("round", { ...absorbed, declarations: [orc, { by: "Bo", stance: "on-guard" }] }, []))).toBe("undeclared-ability");
+    const listed = { combatants: guard, hits: [], protect: [{ by: "Bo", companion: "Ana" }] };
+    expect(resolve("round", { ...listed, declarations: [{ by: "Bo", ability: "protect-companion" }] }, []).result).toMatchObject({ resolved: true });
+    expect(refusalOf(() => resolve("round", { ...listed, declarations: [{ by: "Ana", ability: "protect-companion" }] }, []))).toBe("undeclared-ability");
+  });
+
   it("seed 004 §Actions: a declared attack rolls nothing until declarations close, but is checked at once", () => {
     const held = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Bandit #5" }, held: true }, []);
     expect(held.dice).toEqual([]);

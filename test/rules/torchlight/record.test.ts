@@ -244,6 +244,24 @@ describe("seed 004 §Attacking: the attack card", () => {
   const riddic = { name: "Riddic", weaponDie: 10 };
   const bandit = { name: "Bandit" };
 
+  it("seed 004 §Combat Stances: an Aggressive attacker's die shows the stance and its +2 among the terms; each Squad mate's shows her own", () => {
+    const outcome = resolve("attack", { attacker: { ...riddic, stance: "aggressive" }, target: bandit }, [4]);
+    expect(outcome.steps[1]).toStrictEqual({ rule: "damage-die", member: "Riddic", sides: 10, faces: [4], kept: 4, precisionStrike: false, terms: { dice: 4, proficiencies: 0, stance: "aggressive", stanceBonus: 2, distracted: 0 }, total: 6 });
+    // seed 004 §Squads: a Squad is Enhanced (two dice, the higher kept); a mate's terms are her own Proficiencies and stance.
+    const squad = resolve("attack", { attacker: { name: "Gob 1", weaponDie: 4 }, squadMates: [{ name: "Gob 2", weaponDie: 4, stance: "aggressive", proficiencies: 1 }, { name: "Gob 3", weaponDie: 6 }], target: { name: "Ines" }, situation: { targetDistracted: true } }, [1, 2, 3, 1, 2, 5]);
+    const mates = squad.steps.filter((step) => step.rule === "damage-die" && step.member !== "Gob 1").map((step) => step.terms);
+    expect(mates).toStrictEqual([
+      { dice: 3, proficiencies: 1, stance: "aggressive", stanceBonus: 2, distracted: 1 },
+      { dice: 5, proficiencies: 0, distracted: 1 },
+    ]);
+  });
+
+  it("seed 004 §Actions: a declared attack is held: the card says it is declared and waits, its one choice being to roll it", () => {
+    const held = resolve("attack", { attacker: riddic, target: bandit, held: true }, []);
+    expect(held.result).toStrictEqual({ declared: true });
+    expect(held.awaiting).toStrictEqual({ choice: "held", by: "attacker", offer: { options: [false] } });
+  });
+
   it("seed 004 §Attacking: a plain hit shows its die and total, writes nothing, and says physical melee by default", () => {
     const outcome = resolve("attack", { attacker: { ...riddic, proficiencies: 2 }, target: bandit }, [4]);
     expect(outcome.steps).toEqual([

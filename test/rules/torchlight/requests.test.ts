@@ -129,6 +129,18 @@ describe("torchlight requests: a combatant and the round", () => {
     expect(acceptedAt("round", round, "combatants.0.maxDc", [{ luck: 20 }, { luck: 21 }, { str: -1 }, { grit: 3 }])).toEqual([true, false, false, false]);
   });
 
+  it("seed 004 §Actions: a round's declarations, at most 60: who (at most 80 letters), a stance, a lane 1 to 12, whom she attacks, a stance ability, nothing more", () => {
+    const declaration = { by: "Ines", stance: "steadied", lane: 1, attack: "Orc", ability: "rally" };
+    const declaring = { ...round, declarations: [declaration] };
+    expect(accepts("round", declaring)).toBe(true);
+    expect(acceptedAt("round", declaring, "declarations", [Array(60).fill({ by: "Ines" }), Array(61).fill({ by: "Ines" })])).toEqual([true, false]);
+    for (const name of ["by", "attack"]) expect(acceptedAt("round", declaring, `declarations.0.${name}`, ["x".repeat(80), "x".repeat(81), 3]), name).toEqual([true, false, false]);
+    expect(acceptedAt("round", declaring, "declarations.0.lane", [0, 1, 12, 13, 1.5])).toEqual([false, true, true, false, false]);
+    expect(acceptedAt("round", declaring, "declarations.0.stance", ["bold"])).toEqual([false]);
+    expect(acceptedAt("round", declaring, "declarations.0.ability", ["fireball"])).toEqual([false]);
+    expect(acceptedAt("round", declaring, "declarations.0.move", [2])).toEqual([false]);
+  });
+
   it("an id is 1 to 40 letters, a side at most 40; a lane 1 to 12; a Parry names at most 40 enemies", () => {
     expect(acceptedAt("round", round, "combatants.0.id", ["", "x".repeat(40), "x".repeat(41)])).toEqual([false, true, false]);
     expect(acceptedAt("round", round, "combatants.0.side", ["x".repeat(40), "x".repeat(41)])).toEqual([true, false]);

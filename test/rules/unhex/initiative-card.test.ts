@@ -173,6 +173,36 @@ describe("RULINGS.md §unhex (team initiative, clarified by issue 36): three tea
     expect(done.awaiting).toMatchObject({ choice: "order", by: "Cops" });
   });
 
+  it("while the winner's order is awaited after a roll-off, the card shows every roll so far, the roll-off's marked as such", () => {
+    const done = run({ teams: three, rolls: { PCs: true, Gang: true, Cops: true, "Gang#2": true, "Cops#2": true } }, 9, 10, 4, 4, 4, 4, 2, 1, 3, 10);
+    expect(done.result).toEqual({
+      rolls: [
+        { team: "PCs", roller: "Ada", reading: 90, grade: "failure" },
+        { team: "Gang", roller: "Vex", reading: 44, grade: "critical-success" },
+        { team: "Cops", roller: "Sgt", reading: 44, grade: "critical-success" },
+        { team: "Gang", roller: "Vex", reading: 21, grade: "success", rollOff: 2 },
+        { team: "Cops", roller: "Sgt", reading: 30, grade: "success", rollOff: 2 },
+      ],
+    });
+  });
+
+  it("teams named by numbers (1, 2) roll no roll-off in the first roll: their rolls are not marked as one", () => {
+    const numbered = [
+      { ...three[1]!, name: "1" },
+      { ...three[2]!, name: "2" },
+    ];
+    const waiting = run({ teams: numbered, rolls: { 1: true, 2: true } }, 3, 4, 6, 2);
+    expect(waiting.result).toEqual({ rolls: [{ team: "1", roller: "Vex", reading: 34, grade: "success" }, { team: "2", roller: "Sgt", reading: 62, grade: "failure" }] });
+    expect(run({ teams: numbered, order: ["1", "2"] }, 3, 4, 6, 2).result).toEqual({ winner: "1", by: "highest-success", order: ["1", "2"], rolls: waiting.result.rolls });
+  });
+
+  it("dice that keep tying: the 50th roll of two NPC teams still decides; tying on it too is refused, not rolled for ever", () => {
+    const two = [three[1]!, three[2]!];
+    const ties = (n: number) => Array.from({ length: n }, () => [4, 4, 4, 4]).flat();
+    expect(run({ teams: two, order: ["Cops", "Gang"] }, ...ties(49), 2, 1, 3, 10).result).toMatchObject({ winner: "Cops", by: "highest-success" });
+    expect(() => run({ teams: two, order: ["Cops", "Gang"] }, ...ties(50))).toThrow(/still tie after 50 roll-offs/);
+  });
+
   it("a team named with a # is refused (its name could answer another team's roll-off); played by policy, a tie rolls off too", () => {
     expect(() => run({ teams: [{ ...three[1]!, name: "Gang#2" }, three[2]!] }, 1, 1, 1, 1)).toThrow(/cannot contain "#"/);
     const round = rollTeamInitiative(new DiceTray(givenFaces([9, 10, 4, 4, 4, 4, 3, 10, 2, 1])), three);

@@ -203,6 +203,24 @@ describe("unhex requests: moves, doors and initiative", () => {
     expect(initiative({ winner: "PCs" })).toBe(false);
   });
 
+  it("initiative: a member counted out says why (surrendered, retreated, unconscious, defeated or dead), in one of those words", () => {
+    const initiative = (out: unknown) => accepts("initiative", { teams: [{ name: "PCs", pc: true, members: [{ name: "Ada", level: 60, out }, { name: "Bea", level: 40 }] }, { name: "Gang", pc: false, members: [{ name: "Vic", level: 45 }] }] });
+    for (const out of ["surrendered", "retreated", "unconscious", "defeated", "dead"]) expect(initiative(out)).toBe(true);
+    for (const out of ["asleep", "", true]) expect(initiative(out)).toBe(false);
+  });
+
+  it("without a map, an asked range and the GM's ruling: range 0 to 2, a whole number, cover yes or no, nothing more (seed 002 §Maps)", () => {
+    for (const field of ["asked", "ruling"]) {
+      const place = (value: unknown) => attack({ [field]: value });
+      for (const range of [0, 1, 2]) expect(place({ range, cover: range > 0 })).toBe(true);
+      for (const range of [-1, 3, 1.5]) expect(place({ range, cover: false })).toBe(false);
+      expect(place({ range: 1 })).toBe(false);
+      expect(place({ cover: true })).toBe(false);
+      expect(place({ range: 1, cover: "yes" })).toBe(false);
+      expect(place({ range: 1, cover: true, lineOfSight: false })).toBe(false);
+    }
+  });
+
   it("a duel's fighter: a name, a level of 1 to 99, the dice she rerolls after a failure when good, a shield", () => {
     expect(fighter({ maxLevel: 99, pc: true, good: "tens", shield: true })).toBe(true);
     for (const good of ["tens", "units", "both"]) expect(fighter({ good })).toBe(true);

@@ -362,10 +362,11 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
         mateChoices.push({ index, precision: matePrecision });
       }
     }
-    const own = attackBonuses(mate.stance ?? "steadied", distracted);
+    const mateStance = mate.stance ?? "steadied";
+    const own = attackBonuses(mateStance, distracted);
     // Stryker disable next-line StringLiteral: rollDamage asks only whether the choice is "extra-die"; any other word is the Maneuver
     const roll = rollDamage(tray, { label: mate.name, plan: matePlan, proficiencies: mate.proficiencies ?? 0, bonus: own.stance + own.distract, precisionChoice: matePrecision === "extra-die" ? "extra-die" : "maneuver", feint: false, first: die });
-    steps.push(rollStep(mate.name, roll, { proficiencies: mate.proficiencies ?? 0, stance: mate.stance ?? "steadied", stanceBonus: own.stance, distracted: own.distract }));
+    steps.push(rollStep(mate.name, roll, { proficiencies: mate.proficiencies ?? 0, stance: mateStance, stanceBonus: own.stance, distracted: own.distract }));
     rolls.push({ member: mate.name, roll, total: roll.total });
   }
   if (bonuses.stance !== 0) steps.push({ rule: "stance-bonus", stance, bonus: bonuses.stance });

@@ -111,8 +111,8 @@ export const attackAction = defineAction({
     if (theatre && moving) refuse("an Intercept needs a map: a mover is between two areas of it");
     // Without a map the GM rules range and cover first: the reactions offered and who splits the dice follow from them.
     if (request.asked && !request.ruling) {
+      // Every weapon reaches some ruling (melee at 0, one-handed at 0 or 1, two-handed at 1 or 2): the offer is never empty.
       const rulings = RULINGS.filter((ruling) => standInReach(ruling, request.attacker.weapon).allowed);
-      if (rulings.length === 0) refuse(`no range lets a ${request.attacker.weapon} attack be made`);
       return awaitingOutcome(tray.rolled, [], {}, { choice: "ruling", by: "gm", offer: { who: attacker.name, asked: request.asked, rulings } });
     }
     const map = theatre ? standInMap(theatre.range, theatre.cover).map : mapOf(request.map);
@@ -140,7 +140,9 @@ export const attackAction = defineAction({
     };
     // With both arms full she holds no melee weapon to counterattack with.
     const targetHolds = usableArms(target, options) > 0;
-    const offered = isOut(target, options) ? [] : reactionsOffered(context, targetHolds ? request.target.weapons : []);
+    // Stryker disable next-line ArrayDeclaration: reactionsOffered asks only whether "melee" is among them, so no hands and any list without it offer the same
+    const targetWeapons = targetHolds ? request.target.weapons : [];
+    const offered = isOut(target, options) ? [] : reactionsOffered(context, targetWeapons);
     const declaration = reactionOf(request.reaction);
     const declared = declaration?.kind;
     if (declared === undefined && offered.length > 0) {
