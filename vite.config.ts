@@ -49,9 +49,17 @@ function sharedChunkName(id: string, graph: ModuleGraph): string | null {
 function buildConfig(): UserConfig {
   return {
     root: ROOT,
+    // Relative, so a URL the build writes (the odds' worker) resolves against the module that names it, wherever Foundry serves the system from.
+    base: "./",
     publicDir: false,
     logLevel: "warn",
     plugins: [frayStyles(ROOT), ...frayStaticFiles(ROOT, OUT_DIR, releaseFromEnv())],
+    // The tracker's odds run their fights in a Web Worker (src/foundry/combat/odds/worker.ts): an ES
+    // module of its own under workers/, with every ruleset's rules in it, fetched only when a GM asks.
+    worker: {
+      format: "es",
+      rolldownOptions: { checks: { bundlerTimings: false }, output: { entryFileNames: "workers/[name]-[hash].mjs", chunkFileNames: "workers/[name]-[hash].mjs" } },
+    },
     build: {
       outDir: OUT_DIR,
       emptyOutDir: false,

@@ -207,21 +207,24 @@ describe("the end of the round", () => {
     await fx.attack(w, w.gm, w.bandit, w.elsa, [1]);
     const { postTorchlightRound } = await fx.torchlight();
     await postTorchlightRound(w.combat as never);
-    // Round 2: Riddic's blow on the Bandit first, the Bandit's on Elsa second, then Elsa's on the Bandit.
-    await fx.attack(w, w.bob, w.riddic, w.bandit, [3]);
-    await fx.attack(w, w.ada, w.elsa, w.bandit, [2]);
+    // Round 2: the players' attacks roll together; Elsa's shot is dealt at once, Riddic's blow once he keeps his
+    // die (no Feint): Elsa's hit on the Bandit first, Riddic's second, then the Bandit's on Elsa.
+    await fx.attacks(w, [
+      [w.bob, w.riddic, w.bandit, [3]],
+      [w.ada, w.elsa, w.bandit, [2]],
+    ]);
     harness.switchUser(w.gm);
     await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
     await fx.attack(w, w.gm, w.bandit, w.elsa, [1]);
-    expect(Object.keys(fx.flags(w).hits!)).toEqual([w.keys.bandit, w.keys.riddic, w.keys.elsa]);
+    expect(Object.keys(fx.flags(w).hits!)).toEqual([w.keys.bandit, w.keys.elsa, w.keys.riddic]);
     expect(Object.values(fx.flags(w).hits!).map((h) => (h as { seq: number }).seq)).toEqual([3, 1, 2]);
     const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
     const order = [...(await round.renderHTML()).querySelectorAll("[data-rule='breath-meets'] .fray-tl-text")].map((l) => l.textContent);
     expect(order).toEqual([
       // Elsa spent her Breath on round 1's blow.
       "Elsa: 1 Slashing from Bandit, no Breath left: 1 to Strength.",
-      "Bandit: 5 Slashing from Riddic meets Breath, which takes 2 (0 left); 3 to Strength.",
-      "Bandit: 3 Slashing from Elsa, no Breath left: 3 to Strength.",
+      "Bandit: 3 Slashing from Elsa meets Breath, which takes 2 (0 left); 1 to Strength.",
+      "Bandit: 5 Slashing from Riddic, no Breath left: 5 to Strength.",
     ]);
   });
 
@@ -234,8 +237,10 @@ describe("the end of the round", () => {
       await bow.update({ "system.damageType": "fire" });
       await w.combat.update({ "flags.fray.torchlight.phase": "gm" });
       // Elsa (Breath 1) takes the Archer's fire arrow (2), then the Bandit's sword (3).
-      await fx.attack(w, w.gm, w.archer, w.elsa, [2]);
-      await fx.attack(w, w.gm, w.bandit, w.elsa, [3]);
+      await fx.attacks(w, [
+        [w.gm, w.archer, w.elsa, [2]],
+        [w.gm, w.bandit, w.elsa, [3]],
+      ]);
       const { postTorchlightRound } = await fx.torchlight();
       const round = (await postTorchlightRound(w.combat as never)) as unknown as Message;
       expect(cardOf(round).outcome.awaiting).toMatchObject({ choice: "breathOrder.c0", by: "c0", offer: { options: ["0", "1"] } });

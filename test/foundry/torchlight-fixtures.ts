@@ -112,6 +112,28 @@ export function torchlightFixtures(current: () => FoundryHarness) {
     return message;
   }
 
+  /**
+   * Attacks of one side in one turn, each `[user, attacker, target, faces]`: all declared first, then
+   * rolled together when the declarations close (the last of them, or the GM), each over its faces in
+   * the order declared (seed 004, Actions: a declaration after the side's attacks rolled is refused).
+   * A melee die below its maximum then keeps its Feint ("keep"), clicked by the attacker's user.
+   */
+  async function attacks(w: TorchlightWorld, list: ReadonlyArray<readonly [User, Actor, Actor, number[]]>): Promise<Message[]> {
+    queueFaces(...list.flatMap(([, , , faces]) => faces));
+    const messages: Message[] = [];
+    for (const [user, attacker, target] of list) messages.push((await declare(w, user, attacker, target))!);
+    const held = messages.find((message) => cardOf(message).outcome.awaiting?.choice === "held");
+    if (held) {
+      current().switchUser(w.gm);
+      await rollDeclared(w, String(cardOf(held).request.side));
+    }
+    for (const [index, message] of messages.entries()) {
+      current().switchUser(list[index]![0]);
+      if (cardOf(message).outcome.awaiting?.choice === "feint") await click(message, "[data-fray-value='keep']");
+    }
+    return messages;
+  }
+
   /** An attack declared by `user`: its card waits, unrolled, for its side's declarations to close. */
   async function declare(w: TorchlightWorld, user: User, attacker: Actor, target: Actor, extra: Record<string, unknown> = {}): Promise<Message | undefined> {
     current().switchUser(user);
@@ -151,5 +173,5 @@ export function torchlightFixtures(current: () => FoundryHarness) {
 
   const flags = (w: TorchlightWorld) => ((w.combat as unknown as { flags: { fray?: { torchlight?: Record<string, Record<string, unknown>> } } }).flags.fray?.torchlight ?? {}) as Record<string, Record<string, unknown>>;
 
-  return { initiative, attack, declare, rollDeclared, click, buttons, stored, flags, who, torchlight, cards };
+  return { initiative, attack, attacks, declare, rollDeclared, click, buttons, stored, flags, who, torchlight, cards };
 }

@@ -221,9 +221,11 @@ describe("stance abilities", () => {
 
   it("seed 004 §Squads: the GM names a Squad; its members attack Enhanced and only the highest hit on one character lands", async () => {
     const thugs = await squadInLane3();
-    const first = (await fx.attack(w, w.gm, w.bandit, w.riddic, [2, 4]))!;
-    expect(edges(first)).toEqual(["+squad-attack"]);
-    await fx.attack(w, w.gm, thugs[0] as never, w.riddic, [1, 3]);
+    const [first] = await fx.attacks(w, [
+      [w.gm, w.bandit, w.riddic, [2, 4]],
+      [w.gm, thugs[0] as never, w.riddic, [1, 3]],
+    ]);
+    expect(edges(first!)).toEqual(["+squad-attack"]);
     const round = await endRound(20);
     // The Bandit (Steadied) hits for 4; the Thug, Aggressive, for 3 + 2 = 5: only the 5 lands.
     expect(cardOf(round).outcome.steps.filter((s) => s.rule === "squad-lower")).toEqual([{ rule: "squad-lower", hit: 0, squad: "foes:3", amount: 4 }]);
@@ -250,15 +252,19 @@ describe("stance abilities", () => {
     expect(cardOf(cards[1]!).state).toBe("applied");
   });
 
-  it("issue 35 item 9: a Squad member's Precision Strike waits while a mate's declared attack has not rolled", async () => {
+  it("seed 004 §Actions, issue 35 item 9: a Squad mate who declares once the side's attacks rolled is refused in one line, so no die comes after a choice", async () => {
     const thugs = await squadInLane3();
-    const { ask } = await import("../../src/foundry/relay/index.js");
     const bandit = (await fx.declare(w, w.gm, w.bandit, w.riddic))!;
     queueFaces(10, 1);
     await fx.rollDeclared(w, "gm");
-    // The Thug declares late: his die waits for the GM, and the Bandit's choice waits for his die.
-    await fx.declare(w, w.gm, thugs[0] as never, w.riddic);
-    expect(await ask("card.choose", { message: bandit.id, choice: "precision", value: "extra-die", roll: null })).toMatchObject({ ok: false, reason: "Every member of the Squad rolls her damage die before anyone chooses on a Precision Strike." });
+    // The Thug declares late: "All Actions must be declared before any Attacks are made".
+    const before = fx.stored();
+    expect(await fx.declare(w, w.gm, thugs[0] as never, w.riddic)).toBeUndefined();
+    expect(harness.notifications.at(-1)?.message).toBe("Every action is declared before any attack is made: her side's declared attacks have already rolled this round, so she declares again next round (Thug)");
+    expect(fx.stored()).toBe(before);
+    // The Bandit chooses on his Precision Strike: no mate's die waits.
+    await fx.click(bandit, "[data-fray-value='distract']");
+    expect(cardOf(bandit).state).toBe("applied");
   });
 });
 

@@ -188,7 +188,7 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
   it("seed 004 §Actions: a declared attack waits unrolled, shown on the tracker and the grid; the last declaration rolls every one together", async () => {
     const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
     expect(cardOf(elsa)).toMatchObject({ state: "open", outcome: { dice: [], awaiting: { choice: "held" } } });
-    expect(fx.flags(w).declared).toEqual({ [w.keys.elsa]: { round: 1, action: "attack", on: w.keys.bandit, held: true } });
+    expect(fx.flags(w).declared).toEqual({ [w.keys.elsa]: { round: 1, action: "attack", on: w.keys.bandit, held: true, turn: "players" } });
     // Ada sees what she declared, and no button to roll it; the GM has one.
     let app = await tracker();
     expect(rowText(app, w.ids.elsa)).toContain("Declared: attack on Bandit (rolls when declarations close)");
@@ -211,7 +211,9 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
   it("seed 004 §Actions: a declared action cannot change: her own roll, a second attack and a move are refused, nothing written", async () => {
     const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
     const before = fx.stored();
-    expect(await ask("card.choose", { message: elsa.id, choice: "held", value: false, roll: null })).toMatchObject({ ok: false, reason: "A declared attack rolls when every action of its side is declared, or when the GM rolls the declared attacks." });
+    // The held step is the GM's (the rules await it by "gm"): her forged release is refused by the card engine.
+    expect(cardOf(elsa).outcome.awaiting).toMatchObject({ choice: "held", by: "gm" });
+    expect(await ask("card.choose", { message: elsa.id, choice: "held", value: false, roll: null })).toMatchObject({ ok: false, reason: "Only the GM makes this choice." });
     expect(await ask("card.choose", { message: elsa.id, choice: "feint", value: "keep", roll: null })).toMatchObject({ ok: false });
     const sword = (w.elsa as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
     expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.elsa), target: fx.who(w.archer) }, request: { combat: w.combat.id, weapon: sword }, roll: null })).toMatchObject({ ok: false, reason: expect.stringContaining("cannot change") });
@@ -219,6 +221,54 @@ describe("declarations before attacks (seed 004 §Rounds, §Actions)", () => {
     harness.switchUser(w.bob);
     expect(await ask("torchlight.rollDeclared", { combat: w.combat.id, side: "players" })).toMatchObject({ ok: false });
     expect(fx.stored()).toBe(before);
+  });
+
+  it("seed 004 §Actions: the held step is the GM's alone: her release through the card engine rolls it; holding it again is refused, nothing written", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    const before = fx.stored();
+    expect(await ask("card.choose", { message: elsa.id, choice: "held", value: true, roll: null })).toMatchObject({ ok: false, reason: "A declared attack rolls when every action of its side is declared, or when the GM rolls the declared attacks." });
+    expect(fx.stored()).toBe(before);
+    queueFaces(4);
+    await (await import("../../src/foundry/cards/index.js")).chooseAsGm(elsa.id!, "held", false);
+    expect(cardOf(elsa).outcome).toMatchObject({ dice: [{ face: 4 }], awaiting: { choice: "feint", by: "attacker" } });
+  });
+
+  it("seed 004 §Actions (\"All Actions must be declared before any Attacks are made\"): once the GM rolled the side's declared attacks, a late attack or stance ability is refused in one line, its forged request too, nothing written", async () => {
+    const elsa = (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    queueFaces(4);
+    await fx.rollDeclared(w, "players");
+    expect(cardOf(elsa).outcome.dice.map((d) => d.face)).toEqual([4]);
+    await (await fx.cards()).cardsIdle();
+    const before = fx.stored();
+    const messages = harness.game.messages.size;
+    const late = "Every action is declared before any attack is made: her side's declared attacks have already rolled this round, so she declares again next round (Riddic)";
+    // Bob's attack for Riddic does not wait alone for the GM: it is refused.
+    expect(await fx.declare(w, w.bob, w.riddic, w.bandit)).toBeUndefined();
+    expect(warnings().at(-1)).toBe(late);
+    const { postTorchlightAbility } = await fx.torchlight();
+    expect(await postTorchlightAbility({ combat: w.combat.id!, actor: fx.who(w.riddic) })).toBeUndefined();
+    expect(warnings().at(-1)).toBe(late);
+    const axe = (w.riddic as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    expect(await ask("card.open", { kind: "torchlight.attack", refs: { attacker: fx.who(w.riddic), target: fx.who(w.bandit) }, request: { combat: w.combat.id, weapon: axe }, roll: null })).toMatchObject({ ok: false, reason: late });
+    expect(harness.game.messages.size).toBe(messages);
+    expect(fx.stored()).toBe(before);
+  });
+
+  it("seed 004 §Actions: once the side's declared attacks rolled, a player's move on the Combat Grid is refused in one line, nothing written; the GM may still place her", async () => {
+    (await fx.declare(w, w.ada, w.elsa, w.bandit))!;
+    harness.switchUser(w.gm);
+    queueFaces(4);
+    await fx.rollDeclared(w, "players");
+    await (await fx.cards()).cardsIdle();
+    const before = fx.stored();
+    harness.switchUser(w.bob);
+    const late = "Riddic moves next round: a move is declared with every other action, and her side's declared attacks have already rolled this round.";
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.riddic, lane: 4, stance: "on-guard" })).toMatchObject({ ok: false, reason: late });
+    expect(fx.stored()).toBe(before);
+    harness.switchUser(w.gm);
+    expect(await ask("torchlight.move", { combat: w.combat.id, combatant: w.ids.riddic, lane: 4, stance: "on-guard" })).toMatchObject({ ok: true });
   });
 
   it("the GM's Roll declared attacks on the tracker rolls the side's declared attacks", async () => {

@@ -35,8 +35,16 @@ export interface FightSummary {
   dropped: Record<SideId, number[]>;
 }
 
-/** Fights the same sides `runs` times from one seed; `onFight` may stop a run that drags on. */
-export function fightMany<B>(fight: (sides: FightSides<B>, tray: DiceTray, roundLimit: number) => FightResult, sides: FightSides<B>, options: { runs: number; roundLimit: number; seed: number; onFight?: (result: FightResult, run: number) => void }): FightSummary {
+/**
+ * Fights the same sides `runs` times from one seed; `onFight` may stop a run that drags on, and
+ * `enough` may end it sooner (the tracker's odds stop on a time budget or a narrow interval), after
+ * the fight numbered `done` with the wins so far. The summary counts the fights run.
+ */
+export function fightMany<B>(
+  fight: (sides: FightSides<B>, tray: DiceTray, roundLimit: number) => FightResult,
+  sides: FightSides<B>,
+  options: { runs: number; roundLimit: number; seed: number; onFight?: (result: FightResult, run: number) => void; enough?: (done: number, wins: Readonly<Record<SideId | "none", number>>) => boolean },
+): FightSummary {
   const tray = new ForgetfulTray(seededDice(options.seed));
   const wins = { a: 0, b: 0, none: 0 };
   const rounds: number[] = [];
@@ -47,15 +55,17 @@ export function fightMany<B>(fight: (sides: FightSides<B>, tray: DiceTray, round
     rounds.push(result.rounds);
     for (const side of SIDE_IDS) result.dropped[side].forEach((out, i) => (dropped[side][i]! += out ? 1 : 0));
     options.onFight?.(result, run);
+    if (options.enough?.(run + 1, wins)) break;
   }
+  const runs = rounds.length;
   rounds.sort((x, y) => x - y);
   const mid = rounds.length >> 1;
   const medianRounds = rounds.length % 2 ? rounds[mid]! : (rounds[mid - 1]! + rounds[mid]!) / 2;
-  const rate = (n: number) => Math.round((n / options.runs) * 1000) / 1000;
+  const rate = (n: number) => Math.round((n / runs) * 1000) / 1000;
   return {
-    runs: options.runs,
+    runs,
     wins,
-    chance: { a: wilson(wins.a, options.runs), b: wilson(wins.b, options.runs), none: wilson(wins.none, options.runs) },
+    chance: { a: wilson(wins.a, runs), b: wilson(wins.b, runs), none: wilson(wins.none, runs) },
     medianRounds,
     dropped: { a: dropped.a.map(rate), b: dropped.b.map(rate) },
   };

@@ -5,7 +5,8 @@ import { recordKey } from "./fighter.js";
 import { requestClear, requestInitiative, requestTurn } from "./requests.js";
 import { activeCombatRules, arrivedCombatRules } from "./active.js";
 import { initiativeOf, isEnlisted, rosterEntry, rosterUpdate } from "./roster.js";
-import type { OrderKey, TurnStep } from "./rules.js";
+import { placesOf } from "./ranks.js";
+import type { TurnStep } from "./rules.js";
 import { writeCombat } from "./write.js";
 
 /** Shows a refusal (a rules error or a plain message) to the user; nothing was changed. */
@@ -21,29 +22,33 @@ function notBuiltYet(): void {
   ui.notifications?.info(i18n.format("FRAY.Combat.NotBuilt", { game: name }));
 }
 
-/** The keys of the sort under way, one map per combat: each key is computed once per sort, not per comparison. */
-const sorting = new WeakMap<object, Map<string, OrderKey>>();
+/**
+ * Whether a sort by the places given (`turnPlace`) is under way: Foundry calls the comparator without
+ * `this`, about n·log n times (setupTurns), so a comparison reads two numbers and nothing else.
+ */
+let placed = false;
 
-/** The ruleset's keys for a round, or undefined to leave the order to Foundry (no rules, or its chunk has not arrived). */
-function orderKeys(combat: Combat.Implementation, round: number): Map<string, OrderKey> | undefined {
-  return activeCombatRules()?.order(combat, round);
-}
-
-/** Lower first, element by element; a combatant without a key acts after everyone who has one. */
-function compareKeys(a: OrderKey | undefined, b: OrderKey | undefined): number {
-  if (!a || !b) return (a ? 0 : 1) - (b ? 0 : 1);
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const [x, y] = [a[i] ?? 0, b[i] ?? 0];
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
+/** Gives each combatant its place in the ruleset's order for a round; false leaves the order to Foundry (no rules, or its chunk has not arrived). */
+function place(combat: Combat.Implementation, round: number): boolean {
+  const keys = activeCombatRules()?.order(combat, round);
+  if (!keys) return false;
+  const combatants = combat.combatants.contents;
+  const places = placesOf(
+    combatants.map((c) => c.id ?? ""),
+    keys,
+  );
+  combatants.forEach((combatant, index) => (combatant.turnPlace = places[index]!));
+  return true;
 }
 
 const byId = (a: Combatant.Implementation, b: Combatant.Implementation): number => ((a.id ?? "") > (b.id ?? "") ? 1 : -1);
 
-/** The combatants in the ruleset's order for a round. */
-function sortedFor(combat: Combat.Implementation, keys: Map<string, OrderKey>): Combatant.Implementation[] {
-  return [...combat.combatants.contents].sort((a, b) => compareKeys(keys.get(a.id ?? ""), keys.get(b.id ?? "")) || byId(a, b));
+/** The order of combatants just placed: by place, ties by id. */
+const byPlace = (a: Combatant.Implementation, b: Combatant.Implementation): number => a.turnPlace - b.turnPlace || byId(a, b);
+
+/** The combatants in the ruleset's order for a round, or undefined to leave the order to Foundry. */
+function sortedFor(combat: Combat.Implementation, round: number): Combatant.Implementation[] | undefined {
+  return place(combat, round) ? combat.combatants.contents.sort(byPlace) : undefined;
 }
 
 /**
@@ -144,22 +149,22 @@ export class FrayCombat extends Combat {
   }
 
   // Foundry sorts with `this.combatants.contents.sort(this._sortCombatants)`: the method runs without
-  // `this`, so the combat is read from the combatants themselves, and the keys from the sort under way.
+  // `this`. Inside setupTurns every combatant has its place already; called from anywhere else, the
+  // combatants' own combat places them first.
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    if (placed) return byPlace(a, b);
     const combat = a.combat ?? b.combat;
-    const keys = combat ? (sorting.get(combat) ?? orderKeys(combat, clockOf(combat).round)) : undefined;
-    if (!keys) return super._sortCombatants(a, b);
-    return compareKeys(keys.get(a.id ?? ""), keys.get(b.id ?? "")) || byId(a, b);
+    return combat && place(combat, clockOf(combat).round) ? byPlace(a, b) : super._sortCombatants(a, b);
   }
 
-  /** Foundry's setupTurns, with the ruleset's keys computed once for the whole sort. */
+  /** Foundry's setupTurns, each combatant placed once for the whole sort. */
   override setupTurns(): Combatant.Implementation[] {
-    const keys = orderKeys(this, clockOf(this).round);
-    if (keys) sorting.set(this, keys);
+    const outer = placed;
+    placed = place(this, clockOf(this).round);
     try {
       return super.setupTurns();
     } finally {
-      sorting.delete(this);
+      placed = outer;
     }
   }
 
@@ -168,8 +173,7 @@ export class FrayCombat extends Combat {
     const { _id: _, ...data } = changes;
     // Document#clone merges the changes (their -= and == keys too) into a copy that is never saved.
     const next = foundry.utils.hasProperty(data, "flags") ? (this.clone(data as never, { keepId: true }) as unknown as Combat.Implementation) : this;
-    const keys = orderKeys(next, round);
-    return keys ? sortedFor(next, keys) : [...next.combatants.contents].sort(this._sortCombatants);
+    return sortedFor(next, round) ?? [...next.combatants.contents].sort(this._sortCombatants);
   }
 
   // A new combat starts its clock where its data starts (a GM's creation: players cannot create combats).
@@ -222,8 +226,8 @@ export class FrayCombat extends Combat {
   protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
     const [changed, options, userId] = args;
     if (foundry.utils.hasProperty(changed, `flags.${SYSTEM_ID}`)) {
-      const keys = orderKeys(this, clockOf(this).round);
-      if (keys) this.turns = sortedFor(this, keys);
+      const sorted = sortedFor(this, clockOf(this).round);
+      if (sorted) this.turns = sorted;
     }
     this.#quiet = (options as { turnEvents?: boolean }).turnEvents === false || !game.users?.get(userId)?.isGM;
     try {

@@ -14,6 +14,12 @@ const reading = new WeakSet<object>();
 
 export class FrayCombatant extends Combatant {
   /**
+   * Its place in the turn order being sorted (combat.ts `place`), lower first: kept in memory only,
+   * set for every combatant just before Foundry's sort, so a comparison reads two numbers.
+   */
+  turnPlace = Number.POSITIVE_INFINITY;
+
+  /**
    * Out of the fight as the GM decided it (roster.ts, defeatedOf), not as a player's own `defeated`
    * or Dead status says: Foundry's turn controls read this with *Skip Defeated* on
    * (Combat#nextTurn, #nextRound, client/documents/combat.mjs), and so does its tracker.

@@ -98,7 +98,18 @@ export interface RulesetCombatRules {
    * combat's) for these combatants: each rolls again. A ruleset without it has those entries hidden.
    */
   clearInitiative?(combat: Combat.Implementation, combatants: Combatant.Implementation[]): Promise<void>;
+  /**
+   * On the GM's client, for the tracker's odds of the fight (combat/odds/): the combatant as a stat
+   * block of the ruleset's `fray fight` (its `fight.fighter` shape), read from her actor, token and
+   * the Combat as they stand now, under `name`; `OUT_OF_FIGHT` when she is down already (left out
+   * quietly); null when the rules cannot put her in such a fight (the tracker names her as left out).
+   * A ruleset without it offers no odds.
+   */
+  fighter?(combat: Combat.Implementation, combatant: Combatant.Implementation, name: string): unknown;
 }
+
+/** What a ruleset's `fighter` answers for a combatant already out of the fight (no Level left, Incapacitated...). */
+export const OUT_OF_FIGHT = "out-of-fight";
 
 /** A combatant's place in the order: compared element by element, lower first. */
 export type OrderKey = readonly number[];

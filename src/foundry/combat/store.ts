@@ -12,7 +12,8 @@ import { SYSTEM_ID } from "../system.js";
 import { type CombatantLike, recordKey } from "./fighter.js";
 import { writeCombat } from "./write.js";
 
-function recordsOf(combat: Combat.Implementation, key: string): Record<string, unknown> | undefined {
+/** Every fighter's record under `key` (a map keyed by fighter), read once for a whole pass over the combatants. */
+export function recordsOf(combat: Combat.Implementation, key: string): Record<string, unknown> | undefined {
   // Fray's flag scope is not declared to fvtt-types (FlagConfig), so scope and key are untyped here.
   const all = combat.getFlag(SYSTEM_ID as never, key as never) as unknown;
   return typeof all === "object" && all !== null && !Array.isArray(all) ? (all as Record<string, unknown>) : undefined;

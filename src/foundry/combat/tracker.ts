@@ -3,6 +3,7 @@ import { arrivedCombatRules, activeCombatRules } from "./active.js";
 import { report } from "./combat.js";
 import { requestAction, requestClear, requestReset } from "./requests.js";
 import { initiativeOf } from "./roster.js";
+import { oddsContext, postOdds, weighFight } from "./odds/control.js";
 import type { CombatantView, RulesetCombatRules } from "./rules.js";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
@@ -47,14 +48,20 @@ function phasesOf(rules: RulesetCombatRules, combat: Combat.Implementation, turn
  */
 export class FrayCombatTracker extends CombatTracker {
   static override DEFAULT_OPTIONS = {
-    actions: { frayCombatant: FrayCombatTracker.#onRulesetAction, frayReset: FrayCombatTracker.#onReset },
+    actions: { frayCombatant: FrayCombatTracker.#onRulesetAction, frayReset: FrayCombatTracker.#onReset, frayOdds: FrayCombatTracker.#onOdds, frayOddsPost: FrayCombatTracker.#onOddsPost },
   };
 
-  // The parent declares PARTS as a plain record; only the tracker part is replaced.
-  static override PARTS = {
-    ...(CombatTracker as unknown as { PARTS: Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> }).PARTS,
-    tracker: { template: templatePath("combat/tracker.hbs"), scrollable: [""] },
-  };
+  // The parent declares PARTS as a plain record; the tracker part is replaced, and the GM's odds go between the rows and the footer.
+  static override PARTS = (() => {
+    const { header, footer, ...rest } = (CombatTracker as unknown as { PARTS: Record<string, foundry.applications.api.HandlebarsApplicationMixin.HandlebarsTemplatePart> }).PARTS;
+    return { header: header!, ...rest, tracker: { template: templatePath("combat/tracker.hbs"), scrollable: [""] }, frayOdds: { template: templatePath("combat/odds.hbs") }, footer: footer! };
+  })();
+
+  protected override async _preparePartContext(partId: string, context: foundry.applications.sidebar.tabs.CombatTracker.RenderContext, options: foundry.applications.sidebar.tabs.CombatTracker.RenderOptions) {
+    const prepared = await super._preparePartContext(partId, context, options);
+    if (partId === "frayOdds") Object.assign(prepared, { frayOdds: oddsContext(this.viewed ? asFray(this.viewed) : null) });
+    return prepared;
+  }
 
   // v13 gives a player the turn controls only when the turn's one combatant is hers. A round of
   // phases acts a whole side at once: every player with a combatant in the active phase may End Turn
@@ -141,6 +148,27 @@ export class FrayCombatTracker extends CombatTracker {
     if (!combat || !combatant || !action) return;
     try {
       await requestAction(asFray(combat), combatant, action);
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  /** The GM's "Odds of this fight": weighs the viewed combat as it stands and draws the answer under the rows. */
+  static async #onOdds(this: FrayCombatTracker): Promise<void> {
+    await this.#onViewed((combat) => weighFight(combat, () => this.render({ parts: ["frayOdds"] })));
+  }
+
+  /** The GM's Post to chat of the answer she sees. */
+  static async #onOddsPost(this: FrayCombatTracker): Promise<void> {
+    await this.#onViewed(postOdds);
+  }
+
+  /** A step on the viewed combat, its refusal said to the clicker. */
+  async #onViewed(step: (combat: Combat.Implementation) => Promise<void>): Promise<void> {
+    const combat = this.viewed;
+    if (!combat) return;
+    try {
+      await step(asFray(combat));
     } catch (error) {
       report(error);
     }

@@ -24,6 +24,8 @@ export const DeclarationSchema = Type.Object(
     attack: Type.Optional(Name),
     /** The stance ability she uses (Protect Companion leaves her attack; the others take its place). */
     ability: Type.Optional(AbilitySchema),
+    /** Made once her side's declared attacks had already rolled this round: refused (every action is declared before any attack is made). */
+    afterAttacks: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -49,6 +51,7 @@ export function checkDeclarations(declarations: readonly Declaration[], combatan
     if (declaration.attack !== undefined && !combatants.has(declaration.attack)) throw new TorchlightRefusal("unknown-combatant", declaration.attack);
     if (byName.has(declaration.by)) throw new TorchlightRefusal("declared-twice", declaration.by);
     byName.set(declaration.by, declaration);
+    if (declaration.afterAttacks) throw new TorchlightRefusal("declared-after-attacks", declaration.by);
     const { ability } = declaration;
     if (ability !== undefined && declaration.attack !== undefined && !STANCE_RULES[ABILITY_STANCE[ability]].abilityAllowsAttack) throw new TorchlightRefusal("ability-instead-of-attack", declaration.by);
     const now = combatants.get(declaration.by)!;

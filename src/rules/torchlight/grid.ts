@@ -200,12 +200,14 @@ export function placeWithOverflow(grid: readonly Placement[], side: string, wish
 }
 
 /** Why a character may not make her move on the grid, as a refusal code, or undefined when she may. */
-export type MoveRefusal = "off-grid" | "move-nowhere" | "moved-this-round" | "move-grappled" | "move-pushed" | "drags-one-position" | "lane-out-of-reach" | "cell-full";
+export type MoveRefusal = "off-grid" | "move-nowhere" | "moved-this-round" | "moved-after-attacks" | "move-grappled" | "move-pushed" | "drags-one-position" | "lane-out-of-reach" | "cell-full";
 
 /** What the fight's marks say about the mover this round. */
 export interface MoveFacts {
   /** She already made her one move this round. */
   movedThisRound?: boolean;
+  /** Her side's declared attacks have rolled this turn: a move is declared with the rest, before any attack. */
+  sideRolled?: boolean;
   /** She is held in a Grapple: "the enemy may not move". */
   grappled?: boolean;
   /** She was Pushed last round: "may not move from that position next round". */
@@ -222,6 +224,7 @@ export function moveRefusal(grid: readonly Placement[], lanes: readonly Lane[], 
   if (to.lane < 1 || to.lane > lanes.length) return "off-grid";
   if (to.lane === me.lane && to.stance === me.stance) return "move-nowhere";
   if (facts.movedThisRound) return "moved-this-round";
+  if (facts.sideRolled) return "moved-after-attacks";
   if (facts.grappled) return "move-grappled";
   if (facts.pushed) return "move-pushed";
   if (me.incapacitated && !areAdjacent(me, { ...me, ...to }, false)) return "drags-one-position";

@@ -42,6 +42,7 @@ export type TorchlightRefusalCode =
   | "off-grid"
   | "move-nowhere"
   | "moved-this-round"
+  | "moved-after-attacks"
   | "move-grappled"
   | "move-pushed"
   | "drags-one-position"
@@ -52,7 +53,8 @@ export type TorchlightRefusalCode =
   | "ability-instead-of-attack"
   | "declaration-changed"
   | "undeclared-attack"
-  | "undeclared-ability";
+  | "undeclared-ability"
+  | "declared-after-attacks";
 
 const SAYS: Record<TorchlightRefusalCode, string> = {
   "no-melee-from-rearguard": "no melee attack from the Rearguard",
@@ -95,6 +97,7 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "off-grid": "there is no such lane on the Combat Grid",
   "move-nowhere": "a move goes to another lane or stance",
   "moved-this-round": "one move a round",
+  "moved-after-attacks": "a move is declared with every other action, before any attack is made: her side's declared attacks have already rolled this round, so she moves next round",
   "move-grappled": "a Grappled character may not move",
   "move-pushed": "a character Pushed last round may not move from that position this round",
   "drags-one-position": "an Incapacitated character only drags herself one position (one lane or one stance)",
@@ -106,6 +109,7 @@ const SAYS: Record<TorchlightRefusalCode, string> = {
   "declaration-changed": "a declared action cannot change: the character stands where she declared",
   "undeclared-attack": "every attack is declared, with its target, before any attack is rolled",
   "undeclared-ability": "a stance ability is declared before any attack is rolled",
+  "declared-after-attacks": "every action is declared before any attack is made: her side's declared attacks have already rolled this round, so she declares again next round",
 };
 
 /** A Torchlight refusal: the message is for people (a sentence, no rule id), `code` for code. */

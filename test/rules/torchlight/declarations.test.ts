@@ -71,12 +71,23 @@ describe("declarations before attacks (seed 004 §Actions, §Rounds)", () => {
     expect(refusalOf(() => resolve("round", { ...listed, declarations: [{ by: "Ana", ability: "protect-companion" }] }, []))).toBe("undeclared-ability");
   });
 
-  it("seed 004 §Actions: a declared attack rolls nothing until declarations close, but is checked at once", () => {
+  it("seed 004 §Actions: a declared attack rolls nothing until declarations close (the GM's release, not the attacker's), but is checked at once", () => {
     const held = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Bandit #5" }, held: true }, []);
     expect(held.dice).toEqual([]);
-    expect(held.awaiting).toMatchObject({ choice: "held", by: "attacker" });
+    expect(held.awaiting).toEqual({ choice: "held", by: "gm", offer: { options: [false] } });
     expect(refusalOf(() => resolve("attack", { attacker: { ...sword, stance: "rearguard" }, target: { name: "Bandit #5" }, held: true }, []))).toBe("no-melee-from-rearguard");
     const rolled = resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Bandit #5" }, held: false }, [6]);
     expect(rolled.result).toMatchObject({ damage: 8 });
+  });
+
+  it("seed 004 §Actions (\"All Actions must be declared before any Attacks are made\"): a declaration once her side's attacks rolled is refused in one line, the attack as the round; on time it stands", () => {
+    const late = () => resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Bandit #5" }, held: true, sideRolled: true }, []);
+    expect(refusalOf(late)).toBe("declared-after-attacks");
+    expect(() => late()).toThrow("Every action is declared before any attack is made: her side's declared attacks have already rolled this round, so she declares again next round (Riddic)");
+    expect(resolve("attack", { attacker: { ...sword, stance: "aggressive" }, target: { name: "Bandit #5" }, held: true, sideRolled: false }, []).awaiting).toMatchObject({ choice: "held" });
+    // The round request: Elsa's Rally declared after Riddic's attack rolled.
+    expect(refusalOf(round({ declarations: [declared[0], { by: "Elsa", ability: "rally", afterAttacks: true }], rally: { by: "Elsa" } }))).toBe("declared-after-attacks");
+    expect(refusalOf(round({ declarations: [declared[0], { by: "Elsa", attack: "Bandit #3", afterAttacks: true }] }))).toBe("declared-after-attacks");
+    expect(resolve("round", { combatants: party, declarations: [declared[0], { by: "Elsa", attack: "Bandit #3", afterAttacks: false }], hits: [] }, []).result).toMatchObject({ resolved: true });
   });
 });

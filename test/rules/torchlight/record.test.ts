@@ -256,10 +256,10 @@ describe("seed 004 §Attacking: the attack card", () => {
     ]);
   });
 
-  it("seed 004 §Actions: a declared attack is held: the card says it is declared and waits, its one choice being to roll it", () => {
+  it("seed 004 §Actions: a declared attack is held: the card says it is declared and waits, its one choice, the GM's, being to roll it", () => {
     const held = resolve("attack", { attacker: riddic, target: bandit, held: true }, []);
     expect(held.result).toStrictEqual({ declared: true });
-    expect(held.awaiting).toStrictEqual({ choice: "held", by: "attacker", offer: { options: [false] } });
+    expect(held.awaiting).toStrictEqual({ choice: "held", by: "gm", offer: { options: [false] } });
   });
 
   it("seed 004 §Attacking: a plain hit shows its die and total, writes nothing, and says physical melee by default", () => {

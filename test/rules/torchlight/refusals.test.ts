@@ -92,6 +92,7 @@ const cases: Case[] = [
   ["seed 004 §Movement: a lane off the grid, before its first", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 0, stance: "steadied" } }, "off-grid", /no such lane.*Ana → lane 0, steadied/],
   ["seed 004 §Movement: a move to where she stands", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 1, stance: "steadied" } }, "move-nowhere", /another lane or stance/],
   ["seed 004 §Actions: a second move in a round", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 2, stance: "steadied" }, movedThisRound: true }, "moved-this-round", /one move a round/],
+  ["seed 004 §Actions: a move once her side's declared attacks have rolled (every action is declared before any attack)", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 2, stance: "steadied" }, sideRolled: true }, "moved-after-attacks", /before any attack is made.*moves next round/],
   ["seed 004 §Grapple: a Grappled character moving", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 2, stance: "steadied" }, grappled: true }, "move-grappled", /Grappled/],
   ["seed 004 §Push: moving the round after a Push", "move", { grid: [cell("Ana", "party", 1)], by: "Ana", to: { lane: 2, stance: "steadied" }, pushed: true }, "move-pushed", /Pushed last round/],
   ["seed 004 §Incapacitated: dragging herself two positions", "move", { grid: [cell("Ana", "party", 1, "steadied", { incapacitated: true })], by: "Ana", to: { lane: 3, stance: "steadied" } }, "drags-one-position", /one position/],

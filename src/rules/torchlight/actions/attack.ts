@@ -120,6 +120,8 @@ const Request = Type.Object(
     feint: Type.Optional(FeintChoiceSchema),
     /** Declared while her side's declarations are still open: every check is made and nothing rolls; the attack waits for the declarations to close (choice `held`, false once they close). */
     held: Type.Optional(Type.Boolean()),
+    /** Her side's declared attacks have already rolled this round: an attack declared now would come after them (refused; she declares again next round). */
+    sideRolled: Type.Optional(Type.Boolean()),
     /** What compels the attacker this round (Intimidation, a Goad, a Parry): where its attack must go. */
     compelled: Type.Optional(CompulsionsSchema),
     options: Options,
@@ -257,6 +259,8 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   // Who may attack whom at all, before the grid: an Incapacitated or waiting attacker takes no action; the dead are past attacking.
   if (attacker.incapacitated) refused("attacker-incapacitated", attacker.name);
   if (attacker.waiting) refused("attacker-waiting", attacker.name);
+  // "All Actions must be declared before any Attacks are made" (seed 004, Actions): once her side's attacks rolled, the turn's declarations are over.
+  if (request.sideRolled) refused("declared-after-attacks", attacker.name);
   if (target.dead) refused("target-dead", target.name);
 
   if (position) {
@@ -297,8 +301,9 @@ export function resolveAttack(request: AttackRequest, tray: DiceTray): Outcome {
   const steps: Step[] = [{ rule: "edges", enhanced: edges.enhanced.length, impaired: edges.impaired.length, net: edges.enhanced.length - edges.impaired.length, why: [...edges.enhanced.map((e) => `+${e}`), ...edges.impaired.map((e) => `-${e}`)] }];
   if (situation.area && target.hidden) steps.push({ rule: "area-on-hidden" });
 
-  // A declared attack rolls only when every action of its side is declared, all together (seed 004, Actions).
-  if (request.held) return awaitingOutcome(tray.rolled, steps, { declared: true }, { choice: "held", by: "attacker", offer: { options: [false] } });
+  // A declared attack rolls only when every action of its side is declared, all together (seed 004, Actions):
+  // its release is the table's (the GM, or the side's last declaration served on the GM), not the attacker's.
+  if (request.held) return awaitingOutcome(tray.rolled, steps, { declared: true }, { choice: "held", by: "gm", offer: { options: [false] } });
 
   // Every attacker's damage die first (a Squad's all at once: "all attackers roll their damage dice"); only
   // then does the lead choose on a Precision Strike (or a Feint), and each mate after her, in order.

@@ -72,6 +72,8 @@ export const moveAction = defineAction({
       to: Cell,
       /** She already moved this round. */
       movedThisRound: Type.Optional(Type.Boolean()),
+      /** Her side's declared attacks have already rolled this turn (seed 004, Actions: every action is declared before any attack). */
+      sideRolled: Type.Optional(Type.Boolean()),
       grappled: Type.Optional(Type.Boolean()),
       /** She was Pushed last round. */
       pushed: Type.Optional(Type.Boolean()),
@@ -84,7 +86,7 @@ export const moveAction = defineAction({
     const lanes = lanesOf(request.lanes);
     const me = request.grid.find((p) => p.name === request.by);
     if (!me) throw new TorchlightRefusal("needs-position", request.by);
-    const facts = { movedThisRound: request.movedThisRound ?? false, grappled: request.grappled ?? false, pushed: request.pushed ?? false };
+    const facts = { movedThisRound: request.movedThisRound ?? false, sideRolled: request.sideRolled ?? false, grappled: request.grappled ?? false, pushed: request.pushed ?? false };
     const refusal = moveRefusal(request.grid, lanes, me.name, request.to, options.cellCapacity, facts);
     if (refusal) throw new TorchlightRefusal(refusal, `${me.name} → lane ${request.to.lane}, ${request.to.stance}`);
     const from = { lane: me.lane, stance: me.stance };

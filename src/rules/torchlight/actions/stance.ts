@@ -25,6 +25,8 @@ const AbilityRequest = Type.Object(
     rallyTaken: Type.Optional(Type.Boolean()),
     /** What compels its user this round: a compelled character must attack, so only Protect Companion (which leaves the attack) is open. */
     compelled: Type.Optional(CompulsionsSchema),
+    /** Its user's side's declared attacks have already rolled this round: an ability declared now would come after them (refused; she declares again next round). */
+    sideRolled: Type.Optional(Type.Boolean()),
     options: Options,
   },
   { additionalProperties: false },
@@ -45,6 +47,8 @@ export const abilityAction = defineAction({
     const options = readOptions(request.options);
     const me = request.grid.find((p) => p.name === request.by);
     if (!me) throw new TorchlightRefusal("needs-position", request.by);
+    // "All Actions must be declared before any Attacks are made" (seed 004, Actions).
+    if (request.sideRolled) throw new TorchlightRefusal("declared-after-attacks", request.by);
     const ability = request.ability ?? STANCE_RULES[me.stance].ability;
     if (ABILITY_STANCE[ability] !== me.stance || me.incapacitated) throw new TorchlightRefusal("ability-wrong-stance", `${ability} is used from ${ABILITY_STANCE[ability]}`);
     const compelled = request.compelled ?? [];

@@ -12,12 +12,14 @@ import { initiativePoints, spend } from "./spend.js";
 import { roundOf } from "../../../combat/clock.js";
 import { Refused } from "../../../relay/index.js";
 import { GROUP_KEY, groupOf, hasBadState, orderOf, spentThisRound, STATE_KEY, stateOf } from "./state.js";
+import { cavaliersFighter } from "./fighter.js";
 
 const SPENDS: readonly InitiativeSpend[] = ["seize", "interpose", "reprise"];
 
 /** The Queen's Cavaliers in the combat tracker: Initiative specialties, IP buys, Focus and shared rolls. */
 export const cavaliersCombatRules: RulesetCombatRules = {
   rulesetId: "cavaliers",
+  fighter: cavaliersFighter,
   actions: [...SPENDS, "focus", "group"],
   gmActions: ["group"],
 

@@ -1,7 +1,7 @@
 import { INITIATIVE_COSTS, type InitiativeSpecialty, type InitiativeSpend } from "../../../../rules/cavaliers/tables.js";
 import { roundOf } from "../../../combat/clock.js";
 import type { OrderKey } from "../../../combat/rules.js";
-import { storedState } from "../../../combat/store.js";
+import { recordOf, recordsOf, storedState } from "../../../combat/store.js";
 
 /** Where a fighter stands in a Cavaliers fight, kept by the GM in the Combat's `flags.fray.cavaliers.<fighter key>` (a combatant created again keeps it). */
 export interface CavaliersCombatantState {
@@ -45,16 +45,22 @@ const isRoundPlace = (value: unknown): value is { round: number; place: number }
 const isSpent = (value: unknown): value is CavaliersCombatantState["spent"] =>
   isRecord(value) && isRound(value.round) && Array.isArray(value.spends) && value.spends.every((s) => SPENDS.includes(s as InitiativeSpend));
 
+/** Whether every field is what the tracker writes (read in place by the order, which copies nothing). */
+function isState(value: unknown): value is CavaliersCombatantState {
+  if (!isRecord(value)) return false;
+  const { specialty, total, successPoints, place, fromRound, spent, nextPlace, seized, group } = value;
+  if (!SPECIALTIES.includes(specialty as InitiativeSpecialty)) return false;
+  if (!isNumber(total) || !isNumber(successPoints) || !isNumber(place) || !isRound(fromRound) || !isSpent(spent)) return false;
+  if (!(nextPlace === null || isRoundPlace(nextPlace)) || !(seized === null || isRoundPlace(seized))) return false;
+  return group === null || (typeof group === "string" && group !== "");
+}
+
 /** The stored state when every field is what the tracker writes; undefined otherwise. */
 export function readState(value: unknown): CavaliersCombatantState | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isState(value)) return undefined;
   const { specialty, total, successPoints, place, fromRound, spent, nextPlace, seized, group } = value;
-  if (!SPECIALTIES.includes(specialty as InitiativeSpecialty)) return undefined;
-  if (!isNumber(total) || !isNumber(successPoints) || !isNumber(place) || !isRound(fromRound) || !isSpent(spent)) return undefined;
-  if (!(nextPlace === null || isRoundPlace(nextPlace)) || !(seized === null || isRoundPlace(seized))) return undefined;
-  if (!(group === null || (typeof group === "string" && group !== ""))) return undefined;
   return {
-    specialty: specialty as InitiativeSpecialty,
+    specialty,
     total,
     successPoints,
     place,
@@ -102,12 +108,17 @@ export function placeIn(state: CavaliersCombatantState | undefined, round: numbe
 /** The place a combatant acts at this round, by the GM's clock. */
 export const placeThisRound = (combat: Combat.Implementation, combatant: Combatant.Implementation): number => placeIn(stateOf(combatant), roundOf(combat));
 
-/** Each placed combatant's key in a round: its place (members of a shared roll tie, and go by id). */
+/**
+ * Each placed combatant's key in a round: its place (members of a shared roll tie, and go by id).
+ * Every turn order reads it, so the places are read once and each record checked in place.
+ */
 export function orderOf(combat: Combat.Implementation, round: number): Map<string, OrderKey> {
   const keys = new Map<string, OrderKey>();
+  const records = recordsOf(combat, STATE_KEY);
+  if (!records) return keys;
   for (const combatant of combat.combatants) {
-    const state = stateOf(combatant);
-    if (state) keys.set(combatant.id!, [placeIn(state, round)]);
+    const state = recordOf(records, combatant);
+    if (isState(state)) keys.set(combatant.id!, [placeIn(state, round)]);
   }
   return keys;
 }

@@ -28,6 +28,7 @@ import { SkirmishDialog } from "../ui/skirmish-dialog.js";
 import { StanceDialog } from "../ui/stance-dialog.js";
 import { inAction, openSkirmish, skirmishers } from "./skirmish.js";
 import { declaredStance, dramaticPath, hasBadDramaState, holdsMomentumOver, momentumHolder, readDramatic, sideOf, stancePath, storedDramatic } from "./state.js";
+import { dramaFighter } from "./fighter.js";
 import { writeCombat } from "../../../combat/write.js";
 
 const i18n = () => game.i18n!;
@@ -159,6 +160,7 @@ export async function advanceRound(combat: Combat.Implementation): Promise<void>
 
 export const dramaCombatRules: RulesetCombatRules = {
   rulesetId: "drama",
+  fighter: dramaFighter,
   actions: ["stance", "skirmish"],
   gmActions: ["skirmish"],
 

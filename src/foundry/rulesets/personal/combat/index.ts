@@ -8,6 +8,7 @@ import { initiativeRequest, rollAndWrite, runInitiative } from "./initiative.js"
 import { delayTargets, delayTurn, goBefore, tiedPcBefore } from "./order.js";
 import { actingCombatant, hasBegun } from "../../../combat/clock.js";
 import { hasBadState, orderOf, STATE_KEY, stateOf } from "./state.js";
+import { personalFighter } from "./fighter.js";
 
 const i18n = () => game.i18n!;
 
@@ -26,6 +27,7 @@ async function clearScores(combat: Combat.Implementation, combatants: Combatant.
  */
 export const personalCombatRules: RulesetCombatRules = {
   rulesetId: "personal",
+  fighter: personalFighter,
   actions: ["delay", "goBefore"],
 
   async choose(combat, combatants, action) {

@@ -17,7 +17,7 @@ import { isDead, isIncapacitated, torchlightSystem, untrainedOffHand, weaponOf, 
 import { asRules, compulsionsForAttack } from "../combat/compulsions.js";
 import { engagedNow, type Fighter, placementsOf } from "../combat/fight.js";
 import { squadKey, stateOf, statePath, type TorchlightCombatState } from "../combat/state.js";
-import { declaredNow, declaringSide, recordDeclaration, type DeclaringSide } from "../combat/declarations.js";
+import { attacksRolled, declaredNow, declaringSide, recordDeclaration, type DeclaringSide } from "../combat/declarations.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { type CardFight, combatDoc, fighterIn, fightOf, localize, placed, refuse } from "./common.js";
 import { torchlightContext, torchlightHeadline } from "./view.js";
@@ -112,6 +112,8 @@ function prepare(raw: Record<string, unknown>, actors: CardActors, tokens: Recor
     held: true,
     side: declaringSide(attacker),
   };
+  // Her side's attacks have rolled: the rules refuse a declaration after them (fixed at opening: her own release later is no declaration).
+  if (attacksRolled(fight.state, fight.fighters, declaringSide(attacker), fight.round)) request.sideRolled = true;
   if (maneuver) request.maneuver = oneOf(maneuver, MANEUVER_NAMES, "maneuver");
   if (flag(raw.area, "area")) request.area = true;
   // Edges the GM rules (a surprise, dense cover) come only on attacks no player could open.
@@ -174,6 +176,7 @@ function rulesRequest(request: Record<string, unknown>, actors: CardActors): Rec
   if (Array.isArray(request.compelled) && request.compelled.length > 0) rules.compelled = request.compelled;
   if (typeof request.maneuver === "string") rules.maneuver = { name: request.maneuver, payWith: "breath" };
   if (request.held === true) rules.held = true;
+  if (request.sideRolled === true) rules.sideRolled = true;
   // The choices made on the card, once each was awaited: a Precision Strike's, a Feint's, a Push's direction.
   for (const key of ["precision", "feint", "push"]) if (request[key] !== undefined) rules[key] = request[key];
   return rules;
@@ -242,9 +245,9 @@ export const torchlightAttackCard: CardKind = {
   }),
   prepare,
   rulesRequest,
-  // Only the GM (or the side's last declaration, served on the GM) closes the declarations.
-  checkChoice(choice, value, asker, card) {
-    if (choice === "held") return asker.isGM && value === false ? null : localize("Refused.DeclaredHeld");
+  // The held step is the GM's (the rules await it `by: "gm"`, which the engine keeps to her); she may only release it.
+  checkChoice(choice, value, _asker, card) {
+    if (choice === "held") return value === false ? null : localize("Refused.DeclaredHeld");
     return choice === "precision" ? squadWaits(card) : null;
   },
   async opened(card) {

@@ -17,7 +17,7 @@ import { isClosestInLane } from "../../../../rules/torchlight/grid.js";
 import { asRules, compulsionsOn } from "../combat/compulsions.js";
 import { fightersOf, placementsOf } from "../combat/fight.js";
 import { stateOf, statePath } from "../combat/state.js";
-import { declaredNow, declaringSide, recordDeclaration } from "../combat/declarations.js";
+import { attacksRolled, declaredNow, declaringSide, recordDeclaration } from "../combat/declarations.js";
 import { actorChange, effectFor, markFields } from "./apply.js";
 import { mayAct } from "./attack.js";
 import { combatDoc, fighterIn, fightOf, placed, refuse } from "./common.js";
@@ -115,6 +115,8 @@ export const torchlightAbilityCard: CardKind = {
       ranged: weaponsOf(actors.actor!).some((w) => w.kind === "ranged"),
       compelled: asRules(compulsionsOn(me, fight.fighters, fight.state, fight.round)),
     };
+    // Her side's attacks have rolled: the rules refuse a declaration after them.
+    if (attacksRolled(fight.state, fight.fighters, declaringSide(me), fight.round)) request.sideRolled = true;
     if (ability === "protect-companion" || ability === "called-shot") {
       if (!actors.target) refuse("NeedsTarget");
       const target = placed(fighterIn(fight, actors, tokens, "target"));
@@ -132,6 +134,7 @@ export const torchlightAbilityCard: CardKind = {
       weapon: request.ranged ? "ranged" : "melee",
       rallyTaken: request.rallyTaken === true,
       ...(Array.isArray(request.compelled) && request.compelled.length > 0 ? { compelled: request.compelled } : {}),
+      ...(request.sideRolled === true ? { sideRolled: true } : {}),
     };
   },
   changes(outcome, _actors, request) {

@@ -23,6 +23,20 @@ export function declaredNow(state: TorchlightCombatState, id: string, round: num
   return declared?.round === round ? declared : undefined;
 }
 
+/**
+ * Whether the side's declared attacks have rolled in this turn of the round: a declaration now would
+ * come after them, which the rules refuse ("All Actions must be declared before any Attacks are made",
+ * seed 004, Actions). A declared attack waits `held` until its side's declarations close, so one no
+ * longer held has rolled. Only this turn's count: a GM's character without a player who attacked in
+ * the players' turn leaves the GM's turn open.
+ */
+export function attacksRolled(state: TorchlightCombatState, fighters: readonly Fighter[], side: DeclaringSide, round: number): boolean {
+  return fighters.some((f) => {
+    const declared = declaringSide(f) === side ? declaredNow(state, f.id, round) : undefined;
+    return declared?.action === "attack" && !declared.held && declared.turn === state.phase;
+  });
+}
+
 /** Whether her declarations are complete: an attack, an ability that takes the attack's place, or her End Turn. */
 function complete(state: TorchlightCombatState, fighter: Fighter, round: number): boolean {
   const declared = declaredNow(state, fighter.id, round);
@@ -58,7 +72,7 @@ export async function closeDeclarations(combat: Combat.Implementation, side: Dec
 
 /** On the active GM: one fighter's declaration; the last of her side closes them. */
 export async function recordDeclaration(combat: Combat.Implementation, fighterId: string, side: DeclaringSide, declared: Declared): Promise<void> {
-  await writeCombat(combat, { [statePath("declared", fighterId)]: declared });
+  await writeCombat(combat, { [statePath("declared", fighterId)]: { ...declared, turn: stateOf(combat).phase } });
   await closeIfDeclared(combat, side);
 }
 

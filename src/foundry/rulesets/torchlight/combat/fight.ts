@@ -61,6 +61,8 @@ export function uniqueNames(names: readonly string[]): string[] {
 export function fightersOf(combat: Combat.Implementation, state: TorchlightCombatState = stateOf(combat)): Fighter[] {
   const combatants = combat.combatants.contents.filter((c) => torchlightData(c.actor) !== undefined);
   const names = uniqueNames(combatants.map((c) => cardName(c.name ?? c.actor?.name ?? "?")));
+  // Read once: the clock names its combatant by a search of them all.
+  const round = roundOf(combat);
   return combatants.map((combatant, index) => {
     // Every part of the state is keyed by fighter: a combatant deleted and created again finds its cell, moves and Retreat.
     const id = recordKey(combatant);
@@ -74,7 +76,7 @@ export function fightersOf(combat: Combat.Implementation, state: TorchlightComba
       cell: state.grid[id] ?? null,
       incapacitated: combatant.actor ? isIncapacitated(combatant.actor) : false,
       playersTurn: combatant.hasPlayerOwner,
-      ranged: shootsIn(state, id, roundOf(combat)),
+      ranged: shootsIn(state, id, round),
     };
   });
 }

@@ -16,7 +16,7 @@ import { rulesetOptions } from "../../../settings.js";
 import { torchlightSystem } from "../actor-data.js";
 import { combatById, type Fighter, fighterNamed, fightersOf, placementsOf } from "./fight.js";
 import { type Phase, PHASES, squadKey, stateOf, statePath } from "./state.js";
-import { closeDeclarations, closeIfDeclared, declarers, declaredNow } from "./declarations.js";
+import { attacksRolled, closeDeclarations, closeIfDeclared, declarers, declaredNow, declaringSide } from "./declarations.js";
 import { writeCombat } from "../../../combat/write.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
@@ -43,6 +43,7 @@ const MOVE_REFUSED: Record<MoveRefusal, string> = {
   "off-grid": "OffGrid",
   "move-nowhere": "MoveNowhere",
   "moved-this-round": "MovedThisRound",
+  "moved-after-attacks": "MovedAfterAttacks",
   "move-grappled": "Grappled",
   "move-pushed": "Pushed",
   "drags-one-position": "DragsOne",
@@ -59,7 +60,8 @@ function playerMoveProblem(combat: Combat.Implementation, fighter: Fighter, to: 
   if (hasBegun(combat) && fighter.playersTurn && state.phase !== "players") refuse("NotYourTurn", { name: fighter.name });
   // One not yet on the grid takes her place (only the cell's room is checked, by the caller).
   if (!fighter.cell) return;
-  const facts = { movedThisRound: state.moved[fighter.id] === round, grappled: !!marks.grappled, pushed: marks.pushed !== undefined && round === marks.pushed.taken + 1 };
+  const sideRolled = attacksRolled(state, fightersOf(combat, state), declaringSide(fighter), Math.max(1, round));
+  const facts = { movedThisRound: state.moved[fighter.id] === round, sideRolled, grappled: !!marks.grappled, pushed: marks.pushed !== undefined && round === marks.pushed.taken + 1 };
   const refusal = moveRefusal(placementsOf(fightersOf(combat, state)), state.lanes.map((level) => ({ level })), fighter.name, to, capacity(), facts);
   if (refusal) refuse(MOVE_REFUSED[refusal], { name: fighter.name, lane: String(to.lane), stance: t(`Stance.${to.stance}`) });
 }

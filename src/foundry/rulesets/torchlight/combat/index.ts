@@ -25,6 +25,7 @@ import { declaredNow, declaringSide } from "./declarations.js";
 import { compulsionsOn } from "./compulsions.js";
 import { type Fighter, fightersOf, placementsOf } from "./fight.js";
 import { FLAG_KEY, FLAG_SCOPE, type Phase, PHASES, readState, stateOf, statePath, type TorchlightCombatState } from "./state.js";
+import { torchlightFighter } from "./fighter.js";
 import { writeCombat } from "../../../combat/write.js";
 
 const t = (key: string, data?: Record<string, string>) => (data ? game.i18n!.format(`FRAY.Torchlight.${key}`, data) : game.i18n!.localize(`FRAY.Torchlight.${key}`));
@@ -159,6 +160,7 @@ const PARTS = ["grid", "initiative", "hits", "abilities", "called", "marks", "mo
 
 export const torchlightCombatRules: RulesetCombatRules = {
   rulesetId: "torchlight",
+  fighter: torchlightFighter,
   actions: ROW_ACTIONS,
 
   choose: openFor,
@@ -184,13 +186,13 @@ export const torchlightCombatRules: RulesetCombatRules = {
 
   phases(combat): TrackerPhase[] {
     const state = stateOf(combat);
-    const fighters = fightersOf(combat, state);
+    const fighters = new Map(fightersOf(combat, state).map((f) => [f.combatant.id, f]));
     const ordered = combat.turns.map((c) => c.id ?? "");
     return PHASES.map((id) => ({
       id,
       label: t(`Phase.${id}`),
       active: hasBegun(combat) && state.phase === id,
-      combatantIds: ordered.filter((cid) => phaseOf(fighters.find((f) => f.combatant.id === cid), state) === id),
+      combatantIds: ordered.filter((cid) => phaseOf(fighters.get(cid), state) === id),
       note: t(`PhaseNote.${id}`),
     }));
   },

@@ -56,6 +56,8 @@ export interface Declared {
   on: string | null;
   /** The attack's card still waits for the declarations to close. */
   held: boolean;
+  /** The turn of the round it was declared in (absent in one an older Fray wrote). */
+  turn?: Phase;
 }
 
 export interface InitiativeEntry {
@@ -132,7 +134,7 @@ const readAbility = (raw: Loose): UsedAbility | undefined =>
 
 const DECLARED_ACTIONS: readonly Declared["action"][] = ["attack", "ability", "done"];
 const readDeclared = (raw: Loose): Declared | undefined =>
-  isInt(raw.round, 0) && DECLARED_ACTIONS.includes(raw.action as Declared["action"]) ? { round: raw.round, action: raw.action as Declared["action"], on: isId(raw.on) ? raw.on : null, held: raw.held === true } : undefined;
+  isInt(raw.round, 0) && DECLARED_ACTIONS.includes(raw.action as Declared["action"]) ? { round: raw.round, action: raw.action as Declared["action"], on: isId(raw.on) ? raw.on : null, held: raw.held === true, ...(PHASES.includes(raw.turn as Phase) ? { turn: raw.turn as Phase } : {}) } : undefined;
 
 const readInitiative = (raw: Loose): InitiativeEntry | undefined =>
   isInt(raw.roll, 1, 20) && isInt(raw.st, 0, 20) && typeof raw.success === "boolean" && isInt(raw.actsFrom, 1) ? { roll: raw.roll, st: raw.st, success: raw.success, actsFrom: raw.actsFrom } : undefined;

@@ -17,6 +17,7 @@ import { Refused } from "../../../relay/index.js";
 import { teamsOf } from "../cards/initiative.js";
 import { combatEndOf, combatEndRequest } from "./end.js";
 import { BUDGET_KEY, budgetChange, budgetOf, initiativeRound, orderOf, roundState, storedStateReadable, TEAMS, teamOf, teamUpdate } from "./state.js";
+import { unhexFighter } from "./fighter.js";
 import { writeCombat } from "../../../combat/write.js";
 
 const i18n = () => game.i18n!;
@@ -68,6 +69,7 @@ function budgetFacts(combat: Combat.Implementation, combatant: Combatant.Impleme
 
 export const unhexCombatRules: RulesetCombatRules = {
   rulesetId: "unhex",
+  fighter: unhexFighter,
   actions: ["roundInitiative", "spend", "team", "end", "objective"],
   gmActions: ["team", "end", "objective"],
 
