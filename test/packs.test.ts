@@ -130,6 +130,16 @@ describe("packs/ and system.json agree", () => {
   });
 });
 
+describe("the Nightclub, as v13 loads it", () => {
+  // A later Foundry's Scene has `levels`; v13's (common/documents/scene.mjs) has none and drops it on
+  // load, so a source holding the field (even empty, as the CLI 3.x writes it) says what v13 never keeps.
+  it("holds no `levels`, and every field it holds is a v13 Scene's", () => {
+    const nightclub = JSON.parse(readFileSync("packs/unhex-scenes/the-nightclub.json", "utf8")) as Doc;
+    expect(Object.hasOwn(nightclub, "levels")).toBe(false);
+    expect(v13Problems(nightclub, "scenes", "the-nightclub.json")).toEqual([]);
+  });
+});
+
 const work = mkdtempSync(join(tmpdir(), "fray-packs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -1,41 +1,27 @@
 /**
- * Card-level fights with unlinked tokens in Drama, Torchlight and Unhex (issue 33): two tokens of
- * one pack NPC dragged onto a scene (unlinked and numbered, as the pack says) and a linked player
- * character. A card at one NPC token changes that token's actor alone (the other token and the
- * pack's actor in the Actors directory never change), Undo restores that token, the character's
- * directory sheet shows her damage, and the ruleset's records of the fight tell the two tokens apart.
+ * Card-level fights with unlinked tokens in every ruleset (issue 33): two tokens of one pack NPC
+ * dragged onto a scene (unlinked and numbered, as the pack says) and a linked player character
+ * (unlinked-table.ts). In each ruleset a card at one NPC token changes that token's actor alone (the
+ * other token and the pack's actor in the Actors directory never change), a status put on one token
+ * stays on it alone, a card at the character shows her damage on her directory sheet, Undo restores
+ * the token it changed, and the ruleset's records of the fight tell the two tokens apart.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../playground/foundry/index.js";
-import type { TokenDocument } from "../../playground/foundry/scene.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import type { RulesetId } from "../../src/rules/ruleset.js";
-import { bootWorld, playRuleset, type ActorData } from "./world.js";
+import { bootWorld, type ActorData } from "./world.js";
+import { fromDirectory as directorySheet, statusOnOneToken, type Token, unlinkedTable } from "./unlinked-table.js";
 
 const world = bootWorld("every");
 const { harness, game } = world;
 
-type Token = TokenDocument & { actor: Actor & { isToken: boolean; statuses: Set<string> }; name: string };
 type Message = { system: { toObject(): Record<string, unknown> }; renderHTML(): Promise<HTMLElement> };
 type Card = { state: string; refs: Record<string, { actor: string; token?: string }>; applied: { uuid: string; key: string }[]; outcome: { awaiting?: { choice: string } } };
 const card = (message: Message) => message.system.toObject() as unknown as Card;
 
-/** A pack document as Foundry imports it: the CLI's `_key`s are not document fields. */
-function imported(file: string): ActorData {
-  return JSON.parse(readFileSync(file, "utf8"), (key, value: unknown) => (key === "_key" ? undefined : value)) as ActorData;
-}
-
 /** The GM drags the pack NPC twice and the character once onto a scene. */
-async function table(id: RulesetId, file: string, character: Partial<ActorData> = {}) {
-  await playRuleset(game, id);
-  const npc = await world.actor(imported(file));
-  const pc = await world.actor({ name: "Heroine", type: `${id}Character`, ...character });
-  const one = (await world.drag(npc)) as Token;
-  const two = (await world.drag(npc)) as Token;
-  const heroine = (await world.drag(pc)) as Token;
-  return { npc, pc, one, two, heroine };
-}
+const table = (id: RulesetId, character: Partial<ActorData> = {}) => unlinkedTable(world, id, character);
 
 async function click(message: Message, selector: string): Promise<void> {
   const button = (await message.renderHTML()).querySelector<HTMLElement>(selector);
@@ -46,7 +32,7 @@ async function click(message: Message, selector: string): Promise<void> {
 }
 
 const system = <T>(actor: Actor) => actor.system as unknown as T;
-const fromDirectory = (actor: Actor) => game.actors.get(actor.id as string) as Actor;
+const fromDirectory = (actor: Actor) => directorySheet(world, actor);
 
 describe("drama: a shot at one of two Warriors", () => {
   type Drama = { grit: { value: number }; flesh: { value: number } };
@@ -54,7 +40,8 @@ describe("drama: a shot at one of two Warriors", () => {
   const CROSSBOW = { name: "Crossbow", type: "dramaWeapon", system: { weaponClass: "large", skill: "", ranged: true } };
 
   it("wounds that token's actor alone, and Undo restores it", async () => {
-    const { npc, pc, one, two, heroine } = await table("drama", "packs/drama-npcs/warrior.json", { system: { attributes: { physical: 3, agility: 3 }, skill: 3, grit: { value: 4, max: 4 }, flesh: { value: 6, max: 6 } }, items: [CROSSBOW] });
+    const { npc, pc, one, two, heroine } = await table("drama", { system: { attributes: { physical: 3, agility: 3 }, skill: 3, grit: { value: 4, max: 4 }, flesh: { value: 6, max: 6 } }, items: [CROSSBOW] });
+    const status = await statusOnOneToken(world, { npc, one, two });
     const { postRanged } = await import("../../src/foundry/rulesets/drama/cards/post.js");
     const { chooseOnCard, cardsIdle } = await import("../../src/foundry/cards/index.js");
     const crossbow = (pc as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
@@ -74,7 +61,7 @@ describe("drama: a shot at one of two Warriors", () => {
     expect(tracks(heroine.actor)).toEqual(tracks(fromDirectory(pc)));
     await click(message, "[data-fray-action='undo']");
     expect([tracks(one.actor), tracks(two.actor), tracks(npc)]).toEqual([[6, 7], [6, 7], [6, 7]]);
-    expect(two.actor.statuses.size).toBe(0);
+    expect([one.actor.statuses.has(status), two.actor.statuses.size, npc.statuses.size]).toEqual([true, 0, 0]);
   });
 });
 
@@ -83,7 +70,7 @@ describe("drama: two Warriors' tokens in the tracker and a skirmish round", () =
   const tracks = (actor: Actor) => [system<Drama>(actor).grit.value, system<Drama>(actor).flesh.value];
 
   it("each Warrior declares its own stance; a skirmish names each token's own actor, wounds the Heroine's sheet, and gives each Warrior Momentum of its own", async () => {
-    const { npc, pc, one, two, heroine } = await table("drama", "packs/drama-npcs/warrior.json", { system: { attributes: { physical: 2, agility: 2 }, skill: 1, grit: { value: 2, max: 2 }, flesh: { value: 6, max: 6 } } });
+    const { npc, pc, one, two, heroine } = await table("drama", { system: { attributes: { physical: 2, agility: 2 }, skill: 1, grit: { value: 2, max: 2 }, flesh: { value: 6, max: 6 } } });
     const { combat, combatants } = await world.fight([one, two, heroine]);
     const [first, second, hers] = combatants.map((c) => c.id as string);
     await combat.rollInitiative([first!, second!, hers!]);
@@ -151,7 +138,8 @@ describe("unhex: two Bouncers' tokens, on teams of their own, and a linked Heroi
   }
 
   it("the GM moves one Bouncer to another team; each Bouncer's blow, wound and spent action are its own token's; the Heroine's sheet shows hers; Undo restores the right Bouncer", async () => {
-    const { npc, pc, one, two, heroine } = await table("unhex", "packs/unhex-npcs/bouncer.json", { items: [{ name: "Pistol", type: "unhexWeapon", system: { kind: "one-handed-ranged", held: true } }] });
+    const { npc, pc, one, two, heroine } = await table("unhex", { items: [{ name: "Pistol", type: "unhexWeapon", system: { kind: "one-handed-ranged", held: true } }] });
+    const status = await statusOnOneToken(world, { npc, one, two });
     const { combat, combatants } = await world.fight([one, two, heroine], true);
     const [first, second] = combatants;
     const { ask } = await import("../../src/foundry/relay/index.js");
@@ -182,9 +170,11 @@ describe("unhex: two Bouncers' tokens, on teams of their own, and a linked Heroi
     expect(system<Unhex>(one.actor).wounds).toEqual(system<Unhex>(npc).wounds);
     await click(message, "[data-fray-action='undo']");
     expect([level(one.actor), level(two.actor), level(npc)]).toEqual([45, 45, 45]);
+    expect([one.actor.statuses.has(status), two.actor.statuses.has(status), npc.statuses.has(status)]).toEqual([true, false, false]);
   });
+
   it("a card between the two Bouncers names each by its token, in its title, steps, dice and what it awaits", async () => {
-    const { one, two } = await table("unhex", "packs/unhex-npcs/bouncer.json");
+    const { one, two } = await table("unhex");
     await world.fight([one, two], true);
     expect(one.name).not.toBe(two.name);
     const unhex = await import("../../src/foundry/rulesets/unhex/cards/index.js");
@@ -219,7 +209,8 @@ describe("torchlight: two Bandit Swordsmen's tokens and a linked Heroine on the 
   const scores = (str: number, dex: number) => Object.fromEntries(["str", "dex", "wil", "san", "luck"].map((c) => [c, { dc: c === "str" ? str : c === "dex" ? dex : 10, max: c === "str" ? str : c === "dex" ? dex : 10 }]));
 
   it("each token has its own initiative, place on the grid and queued hit; the round's damage lands on the Bandit hit (not the other, nor the pack's) and on the Heroine's sheet; Undo restores them", async () => {
-    const { npc, pc, one, two, heroine } = await table("torchlight", "packs/torchlight-combatants/bandit-swordsman.json", { system: { breath: { value: 1, max: 3 }, characteristics: scores(11, 13), proficiencies: 1, lane: 5, stance: "steadied" }, items: [SWORD] });
+    const { npc, pc, one, two, heroine } = await table("torchlight", { system: { breath: { value: 1, max: 3 }, characteristics: scores(11, 13), proficiencies: 1, lane: 5, stance: "steadied" }, items: [SWORD] });
+    const status = await statusOnOneToken(world, { npc, one, two });
     const { combat } = await world.fight([one, two, heroine], true);
     const [kOne, kTwo, kHer] = [one, two, heroine].map((token) => `Token:${token.id}`);
     const torchlight = await import("../../src/foundry/rulesets/torchlight/cards/index.js");
@@ -274,5 +265,93 @@ describe("torchlight: two Bandit Swordsmen's tokens and a linked Heroine on the 
     expect(vitals(fromDirectory(pc))).not.toEqual(before.pc);
     await click(round, "[data-fray-action='undo']");
     expect([vitals(one.actor), vitals(two.actor), vitals(fromDirectory(pc))]).toEqual([before.one, before.two, before.pc]);
+    expect([one.actor.statuses.has(status), two.actor.statuses.has(status), npc.statuses.has(status)]).toEqual([true, false, false]);
+  });
+});
+
+describe("cavaliers: two Road Agents' tokens and a linked Heroine", () => {
+  const sys = (actor: Actor) => actor.system as unknown as { yield: { value: number } };
+  const yields = (...actors: Actor[]) => actors.map((actor) => sys(actor).yield.value);
+  const attack = async (attacker: Actor, target: Actor, weapon: string, faces: number[]) => {
+    const cavaliers = await import("../../src/foundry/rulesets/cavaliers/cards/index.js");
+    queueFaces(...faces);
+    return (await cavaliers.postAttack({ attackerUuid: attacker.uuid, targetUuid: target.uuid, attack: "lunge", weaponItemId: weapon, combined: [], useAdvantage: false, assists: [] })) as unknown as Message;
+  };
+  /** The defender's Parry or Dodge on her dice, then the attacker's table: Inflict 1 Yield, spent. */
+  async function landed(message: Message, defence: string, faces: number[]): Promise<void> {
+    queueFaces(...faces);
+    await click(message, `[data-fray-action='choose'][data-fray-value='${defence}']`);
+    await click(message, "[data-entry='inflict-yield'] [data-fray-action='buy']");
+    await click(message, "[data-fray-action='spend']");
+    expect(card(message).state).toBe("applied");
+  }
+
+  it("the Heroine's Lunge names one Road Agent's own actor and yields it alone; a Road Agent's Lunge yields her directory sheet; each Undo restores the one it changed", async () => {
+    const { npc, pc, one, two, heroine } = await table("cavaliers", {
+      system: { attributes: { verve: 8, affinity: 6, guile: 6 }, competency: 8 },
+      items: [
+        { name: "Rapier", type: "cavaliersWeapon", system: { itemDie: 8, specialty: "lunge", melee: true } },
+        { name: "Lunge", type: "cavaliersSpecialty", system: { skill: "Dueling", attribute: "verve", ranks: 1, action: "lunge" } },
+      ],
+    });
+    const status = await statusOnOneToken(world, { npc, one, two });
+    const itemOf = (actor: Actor, name: string) => (actor as unknown as { items: { contents: { id: string; name: string }[] } }).items.contents.find((item) => item.name === name)!.id;
+
+    // d8 verve, d8 competency, d8 rank, d8 rapier: 13 against the Road Agent's Parry on ones.
+    const hers = await attack(pc, two.actor, itemOf(pc, "Rapier"), [7, 6, 2, 1]);
+    // The card names the second Road Agent's own actor (Scene.….Token.….Actor.…), not the pack's.
+    expect(Object.values(card(hers).refs).map((ref) => ref.actor)).toContain(two.actor.uuid);
+    await landed(hers, "parry", [1, 1, 1, 1]);
+    expect(card(hers).applied.map((record) => record.uuid)).toEqual([two.actor.uuid]);
+    expect(yields(one.actor, two.actor, npc, fromDirectory(pc))).toEqual([0, 1, 0, 0]);
+
+    // Road Agent (1) lunges at her with its Smallsword, on sixes, against her Dodge on ones.
+    const his = await attack(one.actor, heroine.actor, itemOf(one.actor, "Smallsword"), [6, 6, 6, 6, 6]);
+    expect(Object.values(card(his).refs).map((ref) => ref.actor)).toEqual(expect.arrayContaining([one.actor.uuid, pc.uuid]));
+    await landed(his, "dodge", [1, 1, 1, 1, 1]);
+    expect(card(his).applied.map((record) => record.uuid)).toEqual([pc.uuid]);
+    expect(yields(one.actor, two.actor, npc, fromDirectory(pc))).toEqual([0, 1, 0, 1]);
+
+    await click(hers, "[data-fray-action='undo']");
+    expect(card(hers).state).toBe("undone");
+    expect(yields(one.actor, two.actor, npc, fromDirectory(pc))).toEqual([0, 0, 0, 1]);
+    await click(his, "[data-fray-action='undo']");
+    expect(yields(one.actor, two.actor, npc, fromDirectory(pc))).toEqual([0, 0, 0, 0]);
+    expect([one.actor.statuses.has(status), two.actor.statuses.has(status), npc.statuses.has(status)]).toEqual([true, false, false]);
+  });
+});
+
+describe("personal: two Street Thugs' tokens and a linked Heroine", () => {
+  const resolve = (actor: Actor) => (actor.system as unknown as { resolve: { value: number } }).resolve.value;
+  const resolves = (...actors: Actor[]) => actors.map(resolve);
+
+  it("her Sabre takes Resolve off one Thug's token alone; a Thug's Club takes it off her directory sheet; each Undo restores the one it changed", async () => {
+    const { npc, pc, one, two, heroine } = await table("personal", { system: { resolve: { value: 6, max: 6 }, defense: 9 }, items: [{ name: "Sabre", type: "personalWeapon", system: { attack: "1d20+2", damage: "2d6", damageType: "physical" } }] });
+    const status = await statusOnOneToken(world, { npc, one, two });
+    const personal = await import("../../src/foundry/rulesets/personal/cards/index.js");
+    const weapon = (actor: Actor) => (actor as unknown as { items: { contents: { id: string }[] } }).items.contents[0]!.id;
+    const herResolve = resolve(pc);
+
+    queueFaces(10, 3, 1); // 12 against Defense 9: a hit; 3 + 1 = 4 off Resolve 6
+    const hers = (await personal.postAttack({ attacker: { actor: pc.uuid }, target: { actor: two.actor.uuid, token: two.uuid }, weapon: weapon(pc) })) as unknown as Message;
+    expect(card(hers).state).toBe("applied");
+    expect(card(hers).refs.target).toEqual({ actor: two.actor.uuid, token: two.uuid });
+    expect(card(hers).applied).toMatchObject([{ uuid: two.actor.uuid, key: "system.resolve.value" }]);
+    expect(resolves(one.actor, two.actor, npc, fromDirectory(pc))).toEqual([6, 2, 6, herResolve]);
+
+    queueFaces(19, 5); // Street Thug (1)'s Club: 19 against her Defense 9, 5 off her Resolve
+    const his = (await personal.postAttack({ attacker: { actor: one.actor.uuid, token: one.uuid }, target: { actor: pc.uuid, token: heroine.uuid }, weapon: weapon(one.actor) })) as unknown as Message;
+    expect(card(his).state).toBe("applied");
+    expect(card(his).applied.map((record) => record.uuid)).toContain(pc.uuid);
+    expect(resolve(fromDirectory(pc))).toBeLessThan(herResolve);
+    expect(resolves(one.actor, two.actor, npc)).toEqual([6, 2, 6]);
+
+    await click(hers, "[data-fray-action='undo']");
+    expect(card(hers).state).toBe("undone");
+    expect(resolves(one.actor, two.actor, npc)).toEqual([6, 6, 6]);
+    expect(resolve(fromDirectory(pc))).toBeLessThan(herResolve);
+    await click(his, "[data-fray-action='undo']");
+    expect(resolves(one.actor, two.actor, npc, fromDirectory(pc))).toEqual([6, 6, 6, herResolve]);
+    expect([one.actor.statuses.has(status), two.actor.statuses.has(status), npc.statuses.has(status)]).toEqual([true, false, false]);
   });
 });

@@ -4,24 +4,20 @@
  * Roll All, a row's own roll and the Actors directory's Roll Initiative give each token's combatant
  * its own roll, read from that token's own actor, in every ruleset whose tracker rolls initiative.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Actor } from "../../playground/foundry/index.js";
 import type { Combat, Combatant } from "../../playground/foundry/combat.js";
 import type { TokenDocument } from "../../playground/foundry/scene.js";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import type { RulesetId } from "../../src/rules/ruleset.js";
-import { bootWorld, playRuleset, type ActorData } from "./world.js";
+import { bootWorld, playRuleset } from "./world.js";
+import { imported } from "./unlinked-table.js";
 
 const world = bootWorld("every");
 const { harness, game } = world;
 
 type Token = TokenDocument & { actor: Actor };
 type Rolling = Combat & { rollNPC(): Promise<unknown>; rollAll(): Promise<unknown>; rollInitiative(ids: string[]): Promise<unknown> };
-
-function imported(file: string): ActorData {
-  return JSON.parse(readFileSync(file, "utf8"), (key, value: unknown) => (key === "_key" ? undefined : value)) as ActorData;
-}
 
 /** Two tokens of the pack NPC and a linked character's, in a combat not yet rolled. */
 async function fight(id: RulesetId, file: string) {

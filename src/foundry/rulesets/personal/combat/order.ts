@@ -75,6 +75,6 @@ export async function goBefore(combat: Combat.Implementation, combatant: Combata
   const swapped = { [combatant.id!]: { ...mine, place: theirs.place }, [other.id!]: { ...theirs, place: mine.place } };
   // Going before the one whose turn it is (she has not acted): he stands in her place, so the turn is
   // his, as with a Delay; kept on her, he would have been passed over this round.
-  if (actingCombatant(combat)?.id === other.id) await combat.update(stateChanges(combat, STATE_KEY, swapped) as never);
+  if (actingCombatant(combat)?.id === other.id) await writeCombat(combat, stateChanges(combat, STATE_KEY, swapped));
   else await keepingCurrentTurn(combat, () => writeStates(combat, STATE_KEY, swapped));
 }
