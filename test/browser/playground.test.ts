@@ -965,6 +965,57 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("plays Drama in History's shot the target answers by clicks: the GM marks the Fyrd's first weapon Ranged on its sheet, Ada shoots with The target shoots back, and each shooter's Shoot button opens her own shot", async () => {
+    const page = await openPlayground("drama");
+    // Under these dice Ada's shot leaves the Fyrd standing, so he shoots back.
+    await seedDice(page, 3);
+    const warnings = watchWarnings(page);
+    // The GM marks the Fyrd's first weapon Ranged on its own sheet, opened from the Fyrd's.
+    await playAs(page, "Gamemaster");
+    const fyrd = await openSheet(page, "Fyrd");
+    const edit = fyrd.locator("[data-action='editItem']").first();
+    await reveal(fyrd, edit);
+    const weapon = ((await edit.getAttribute("aria-label")) ?? "").replace(/^\S+ /, "");
+    await edit.click();
+    await settle(page);
+    const item = page.locator("body > .application:not(.pg-elsewhere):not(dialog)").filter({ has: page.locator(".window-title", { hasText: weapon }) }).last();
+    await item.locator("input[name='system.ranged']").check();
+    await settle(page);
+    await item.locator("[data-action='close']").click();
+    await fyrd.locator("[data-action='close']").click();
+    // Ada shoots the Fyrd, who shoots back this round: the card says who shoots first.
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
+    const ines = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const count = await cards();
+    expect(await clickThrough(page, ines.locator("[data-action='rangedShot']"), (dialog) => dialog.locator("input[name='shootsBack']").check())).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    const first = cardOf(page, await lastCardId(page));
+    expect(await first.locator("li[data-shooter]").count(), await first.innerText()).toBe(2);
+    // Each shooter's owner presses her Shoot button (the order the card gives); her shot is a card of its own, played to its end.
+    const shot: string[] = [];
+    for (let step = 0; step < 4 && shot.length < 2; step += 1) {
+      for (const who of ["Ada (player)", "Gamemaster"] as const) {
+        await playAs(page, who);
+        const button = first.locator("[data-fray-action='shoot']:not([disabled])").first();
+        if (!(await button.count())) continue;
+        const before = await cards();
+        expect(await clickThrough(page, button)).toBe(true);
+        await expect.poll(cards, { message: `${who}: ${(await page.evaluate(() => window.harness!.notifications.map((n) => n.message))).join("\n")}\n${shot.join(",")}` }).toBe(before + 1);
+        const log = await playCardThrough(page, new Set(), [who, who === "Gamemaster" ? "Ada (player)" : "Gamemaster"]);
+        expect(SETTLED, log.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+        shot.push(who);
+        break;
+      }
+    }
+    expect(shot.sort()).toEqual(["Ada (player)", "Gamemaster"]);
+    expect(((await first.innerText()).match(/has shot/g) ?? []).length, await first.innerText()).toBe(2);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 180_000);
+
   it("plays a round of Unhex by clicks: the GM's Team button, Bea's wound boxes, her door opened (the button follows) and undone by the GM, the initiative card from Mara's row, Use action, the fight ended on an objective", async () => {
     const page = await openPlayground("unhex");
     await seedDice(page, 2);
