@@ -1547,6 +1547,51 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 240_000);
 
+  it("plays Beyond the Torchlight's stance abilities from the rows by clicks: Bob's Riddic Intimidates from the Aggressive stance, Ada's Elsa prepares a Called Shot from the Rearguard", async () => {
+    const page = await openPlayground("torchlight");
+    await seedDice(page, 1);
+    const warnings = watchWarnings(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    const cellOf = (name: string) => grid.locator(".fray-tl-chip", { hasText: name }).locator("xpath=ancestor::td");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    for (const [who, name] of [["Ada (player)", "Elsa"], ["Bob (player)", "Riddic"]] as const) {
+      await playAs(page, who);
+      await row(page, name).locator("[data-action='rollInitiative']").click();
+      await settle(page);
+    }
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    // Bob moves Riddic into the Swordsman's lane, Aggressive, on the grid, and Intimidates from his row.
+    await playAs(page, "Bob (player)");
+    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
+    await settle(page);
+    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
+    await settle(page);
+    await grid.locator("td[data-action='cell'][data-lane='5'][data-stance='aggressive'][data-side='party']").click();
+    await expect.poll(() => cellOf("Riddic").getAttribute("data-lane")).toBe("5");
+    expect(await playButton(page, "Bob (player)", () => row(page, "Riddic").locator("[data-fray-action='ability']"), { players: ["Bob (player)", "Gamemaster"] })).toContain("Intimidation");
+    // Ada steps Elsa back into the Rearguard of her lane on the grid, and prepares a Called Shot.
+    await playAs(page, "Ada (player)");
+    await row(page, "Elsa").locator("[data-fray-action='grid']").click();
+    await settle(page);
+    const lane = (await cellOf("Elsa").getAttribute("data-lane")) as string;
+    await grid.locator(".fray-tl-chip", { hasText: "Elsa" }).click();
+    await settle(page);
+    await grid.locator(`td[data-action='cell'][data-lane='${lane}'][data-stance='rearguard'][data-side='party']`).click();
+    await expect.poll(() => cellOf("Elsa").getAttribute("data-stance")).toBe("rearguard");
+    expect(
+      await playButton(page, "Ada (player)", () => row(page, "Elsa").locator("[data-fray-action='ability']"), {
+        players: ["Ada (player)", "Gamemaster"],
+        fill: async (dialog) => {
+          await dialog.locator("select[name='target']").selectOption({ label: "Bandit Swordsman" });
+        },
+      }),
+    ).toContain("Called Shot");
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 180_000);
+
   it("asks Beyond the Torchlight's hours of Dying saves in a window once the GM ends the encounter: Ada's Elsa, fallen, saves on what she lost", async () => {
     const page = await openPlayground("torchlight");
     await seedDice(page, 1);
