@@ -1592,6 +1592,32 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("plays Beyond the Torchlight's Protect Companion from the row by clicks: Bob moves Riddic On Guard into Elsa's lane and protects her", async () => {
+    const page = await openPlayground("torchlight");
+    await seedDice(page, 1);
+    const warnings = watchWarnings(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    const cellOf = (name: string) => grid.locator(".fray-tl-chip", { hasText: name }).locator("xpath=ancestor::td");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await playAs(page, "Bob (player)");
+    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
+    await settle(page);
+    const lane = (await cellOf("Elsa").getAttribute("data-lane")) as string;
+    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
+    await settle(page);
+    await grid.locator(`td[data-action='cell'][data-lane='${lane}'][data-stance='on-guard'][data-side='party']`).click();
+    await expect.poll(() => cellOf("Riddic").getAttribute("data-stance")).toBe("on-guard");
+    expect(
+      await playButton(page, "Bob (player)", () => row(page, "Riddic").locator("[data-fray-action='ability']"), {
+        fill: async (dialog) => {
+          await dialog.locator("select[name='target']").selectOption({ label: "Elsa" });
+        },
+      }),
+    ).toContain("Protect Companion");
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("asks Beyond the Torchlight's hours of Dying saves in a window once the GM ends the encounter: Ada's Elsa, fallen, saves on what she lost", async () => {
     const page = await openPlayground("torchlight");
     await seedDice(page, 1);
