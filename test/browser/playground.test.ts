@@ -1618,6 +1618,45 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 120_000);
 
+  it("plays Beyond the Torchlight's Precision Strike by clicks under dice that roll their highest face: Bob's Riddic, in the Swordsman's lane, takes a Push instead of the extra die and chooses where to", async () => {
+    const page = await openPlayground("torchlight");
+    const warnings = watchWarnings(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    const cellOf = (name: string) => grid.locator(".fray-tl-chip", { hasText: name }).locator("xpath=ancestor::td");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    // Bob moves Riddic into the Swordsman's lane and declares a melee attack on him from his row.
+    await playAs(page, "Bob (player)");
+    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
+    await settle(page);
+    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
+    await settle(page);
+    await grid.locator("td[data-action='cell'][data-lane='5'][data-stance='aggressive'][data-side='party']").click();
+    await expect.poll(() => cellOf("Riddic").getAttribute("data-lane")).toBe("5");
+    expect(await clickThrough(page, row(page, "Riddic").locator("[data-fray-action='attack']"))).toBe(true);
+    // Every die now shows its highest face (v13 DiceTerm#mapRandomFace: ceil((1 - u) × faces)): the GM rolls the declared attacks.
+    await page.evaluate(() => ((globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = () => 0.000001));
+    await playAs(page, "Gamemaster");
+    await grid.locator("[data-action='rollDeclared']").click();
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await playAs(page, "Bob (player)");
+    expect(await lastCard(page).innerText()).toContain("Precision Strike");
+    const push = lastCard(page).locator("[data-fray-action='choose'][data-fray-value='push']:not([disabled])");
+    expect(await push.count(), await lastCard(page).innerText()).toBe(1);
+    await push.click();
+    await settle(page);
+    // Where to: Bob picks the first way the card offers.
+    const direction = lastCard(page).locator("[data-fray-action='choose']:not([disabled])").first();
+    const where = (await direction.innerText()).trim();
+    await direction.click();
+    await settle(page);
+    const log = await playCardThrough(page, new Set(), ["Bob (player)", "Gamemaster"]);
+    expect(SETTLED, log.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+    expect(await lastCard(page).innerText(), where).toContain("Push");
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("asks Beyond the Torchlight's hours of Dying saves in a window once the GM ends the encounter: Ada's Elsa, fallen, saves on what she lost", async () => {
     const page = await openPlayground("torchlight");
     await seedDice(page, 1);
