@@ -1657,6 +1657,50 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   }, 120_000);
 
+  it("plays Beyond the Torchlight's Retreat and Re-enter the fight by clicks: Ada's Elsa retreats in round 1, her row's Re-enter waits for round 3, where she re-enters", async () => {
+    const page = await openPlayground("torchlight");
+    await seedDice(page, 1);
+    const warnings = watchWarnings(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    const round = async () => Number((await page.locator("#pg-tracker .encounter-title").innerText()).match(/\d+/)?.[0] ?? 0);
+    // Elsa stands in the Rearguard, not Engaged: Ada retreats her from her row.
+    await playAs(page, "Ada (player)");
+    await row(page, "Elsa").locator("[data-fray-action='grid']").click();
+    await settle(page);
+    const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
+    const cellOf = (name: string) => grid.locator(".fray-tl-chip", { hasText: name }).locator("xpath=ancestor::td");
+    const lane = (await cellOf("Elsa").getAttribute("data-lane")) as string;
+    await grid.locator(".fray-tl-chip", { hasText: "Elsa" }).click();
+    await settle(page);
+    await grid.locator(`td[data-action='cell'][data-lane='${lane}'][data-stance='rearguard'][data-side='party']`).click();
+    await expect.poll(() => cellOf("Elsa").getAttribute("data-stance")).toBe("rearguard");
+    await playButton(page, "Ada (player)", () => row(page, "Elsa").locator("[data-fray-action='retreat']"));
+    expect(await row(page, "Elsa").innerText()).toContain("Retreated");
+    const rejoin = row(page, "Elsa").locator("[data-fray-action='rejoin']");
+    expect(await rejoin.isDisabled()).toBe(true);
+    // The GM moves the turns on to round 3, every card on the way played by whoever it waits on.
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    for (let step = 0; step < 20 && (await round()) < 3; step += 1) {
+      await playAs(page, "Gamemaster");
+      const before = await cards();
+      await page.locator("#pg-tracker nav button", { hasText: "Next Turn" }).click();
+      await settle(page);
+      if ((await cards()) > before) {
+        await page.locator("#pg-tabs [data-tab='chat']").click();
+        await playCardThrough(page, new Set(), ["Ada (player)", "Bob (player)", "Gamemaster"]);
+        await page.locator("#pg-tabs [data-tab='combat']").click();
+      }
+    }
+    expect(await round()).toBe(3);
+    await playAs(page, "Ada (player)");
+    expect(await rejoin.isEnabled()).toBe(true);
+    await clickThrough(page, rejoin);
+    await settle(page);
+    await expect.poll(() => row(page, "Elsa").innerText()).not.toContain("Retreated");
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 180_000);
+
   it("asks Beyond the Torchlight's hours of Dying saves in a window once the GM ends the encounter: Ada's Elsa, fallen, saves on what she lost", async () => {
     const page = await openPlayground("torchlight");
     await seedDice(page, 1);
