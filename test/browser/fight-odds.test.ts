@@ -52,11 +52,11 @@ describe.skipIf(!browserAvailable())("the odds of a fight in Chromium", () => {
     expect(await control.innerText()).toContain("Odds of this fight");
     const started = Date.now();
     await control.click();
-    const headline = tracker.locator(".fray-odds-headline");
+    const headline = tracker.locator(".fray-fight-odds-headline");
     await headline.waitFor({ timeout: 15_000 });
     const waited = Date.now() - started;
     expect(await headline.innerText()).toMatch(/^The party wins \d+% \(±\d+%\), about (\d+ rounds|1 round)$/);
-    const answer = await tracker.locator(".fray-odds-answer").innerText();
+    const answer = await tracker.locator(".fray-fight-odds-answer").innerText();
     expect(answer).toMatch(/Most likely to drop (in the party|among the foes): /);
     expect(answer).toMatch(/Weighed at round 1: \d+ fights of 3 against 3 in \d+\.\d s/);
     expect(answer).not.toMatch(/FRAY\./);

@@ -243,9 +243,26 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await as(page, "gm");
     column = await tracker(page);
     expect(await column.innerText()).toContain("Declared: attack on Bandit Swordsman (rolls when declarations close)");
+    // Bob: Riddic Intimidates the Swordsman, declared before any attack rolls (seed 004, Actions); his
+    // ability takes his attack's place, so the side has declared and Elsa's attack rolls.
+    await as(page, "bob");
+    const t = (fn: string, arg: Record<string, unknown>) =>
+      page.evaluate(
+        async ([name, a]) => {
+          const w = window as unknown as { actors: Record<string, { uuid: string }>; combat: { id: string }; CONFIG: { fray: { torchlight: Record<string, (o: unknown) => Promise<unknown>> } } };
+          const who = (key: string) => ({ actor: w.actors[key]!.uuid });
+          const input = { combat: w.combat.id, ...(a as Record<string, unknown>) } as Record<string, unknown>;
+          for (const role of ["actor", "target"]) if (typeof input[role] === "string") input[role] = who(input[role] as string);
+          await (globalThis as unknown as typeof w).CONFIG.fray.torchlight[name as string]!(input);
+        },
+        [fn, arg] as const,
+      );
     await faces(page, [10, 10]);
-    await column.locator('[data-fray-action="roll-declared"]').click();
+    await t("postTorchlightAbility", { actor: "riddic" });
     await idle(page);
+    await show(page);
+    expect(await readCard(card(page))).toContain("Bandit Swordsman must attack this round, Impaired (Riddic's Intimidation).");
+    await screenshot(page.locator("#chat-column"), "card-torchlight-ability");
     await as(page, "ada");
     await show(page, attack);
     expect((await cardData(page, attack)).outcome.awaiting).toMatchObject({ choice: "precision", by: "attacker" });
@@ -281,23 +298,8 @@ describe.skipIf(!browserAvailable())("a Beyond the Torchlight round in Chromium"
     await screenshot(page.locator("#chat-column"), "card-torchlight-save");
     await closeSheet(page, sheet);
 
-    // Bob: Riddic Intimidates the Swordsman, then Goads him for 1 Breath: the cards say what the Swordsman owes.
+    // Bob: Riddic Goads the Swordsman for 1 Breath: the card says what the Swordsman owes.
     await as(page, "bob");
-    const t = (fn: string, arg: Record<string, unknown>) =>
-      page.evaluate(
-        async ([name, a]) => {
-          const w = window as unknown as { actors: Record<string, { uuid: string }>; combat: { id: string }; CONFIG: { fray: { torchlight: Record<string, (o: unknown) => Promise<unknown>> } } };
-          const who = (key: string) => ({ actor: w.actors[key]!.uuid });
-          const input = { combat: w.combat.id, ...(a as Record<string, unknown>) } as Record<string, unknown>;
-          for (const role of ["actor", "target"]) if (typeof input[role] === "string") input[role] = who(input[role] as string);
-          await (globalThis as unknown as typeof w).CONFIG.fray.torchlight[name as string]!(input);
-        },
-        [fn, arg] as const,
-      );
-    await t("postTorchlightAbility", { actor: "riddic" });
-    await show(page);
-    expect(await readCard(card(page))).toContain("Bandit Swordsman must attack this round, Impaired (Riddic's Intimidation).");
-    await screenshot(page.locator("#chat-column"), "card-torchlight-ability");
     await t("postTorchlightManeuver", { actor: "riddic", target: "bandit", maneuver: "goad", weapon: "" });
     await show(page);
     expect(await readCard(card(page))).toContain("Bandit Swordsman must attack Riddic next round (Goad).");

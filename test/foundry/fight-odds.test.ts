@@ -202,8 +202,8 @@ describe("the GM's control in the tracker", () => {
     expect(asked[0]!.ruleset).toBe("unhex");
     expect(asked[0]!.sides.a.map((b) => (b as { name: string }).name)).toEqual(["Vee", "Wes"]);
     expect(asked[0]!.sides.b.map((b) => (b as { name: string }).name)).toEqual(["Bouncer", "Bouncer (2)"]);
-    const answer = app.element.querySelector<HTMLElement>(".fray-odds-answer")!;
-    expect(answer.querySelector(".fray-odds-headline")!.textContent).toMatch(/^The party wins \d+% \(±\d+%\), about (\d+ rounds|1 round)$/);
+    const answer = app.element.querySelector<HTMLElement>(".fray-fight-odds-answer")!;
+    expect(answer.querySelector(".fray-fight-odds-headline")!.textContent).toMatch(/^The party wins \d+% \(±\d+%\), about (\d+ rounds|1 round)$/);
     expect(answer.textContent).toMatch(/Weighed at round 1: \d+ fights of 2 against 2 in \d+\.\d s \(seed \d+\)/);
     expect(answer.textContent).toMatch(/Most likely to drop (in the party|among the foes): /);
     expect(answer.textContent).not.toMatch(/FRAY\./);
@@ -223,7 +223,7 @@ describe("the GM's control in the tracker", () => {
     await harness.flush();
     expect(asked).toHaveLength(2);
     expect(asked[1]!.sides.a[0]).toMatchObject({ name: "Vee", level: 12 });
-    expect(again.element.querySelector(".fray-odds-answer")!.textContent).toContain("Weighed at round 2");
+    expect(again.element.querySelector(".fray-fight-odds-answer")!.textContent).toContain("Weighed at round 2");
   });
 
   it("Post to chat makes one plain message of the GM's with the answer, for everyone", async () => {
@@ -232,7 +232,7 @@ describe("the GM's control in the tracker", () => {
     const app = await tracker();
     app.element.querySelector<HTMLElement>('[data-action="frayOdds"]')!.click();
     await harness.flush();
-    const headline = app.element.querySelector(".fray-odds-headline")!.textContent!;
+    const headline = app.element.querySelector(".fray-fight-odds-headline")!.textContent!;
     app.element.querySelector<HTMLElement>('[data-action="frayOddsPost"]')!.click();
     await harness.flush();
     const messages = (w.game.messages as unknown as { contents: Array<{ content: string; whisper: string[]; author: { id: string } | string | null; type: string }> }).contents;
@@ -249,7 +249,7 @@ describe("the GM's control in the tracker", () => {
     app.element.querySelector<HTMLElement>('[data-action="frayOdds"]')!.click();
     await harness.flush();
     expect(asked).toHaveLength(1);
-    expect(app.element.querySelector(".fray-odds-answer")).not.toBeNull();
+    expect(app.element.querySelector(".fray-fight-odds-answer")).not.toBeNull();
     expect(worldNow()).toEqual(before);
   });
 
@@ -261,7 +261,7 @@ describe("the GM's control in the tracker", () => {
     app.element.querySelector<HTMLElement>('[data-action="frayOdds"]')!.click();
     await harness.flush();
     expect(asked).toEqual([]);
-    expect(app.element.querySelector(".fray-odds-problem")!.textContent).toContain("each side needs someone standing");
+    expect(app.element.querySelector(".fray-fight-odds-problem")!.textContent).toContain("each side needs someone standing");
   });
 });
 
@@ -275,7 +275,7 @@ describe("a player neither sees nor runs it", () => {
     harness.switchUser(w.users.ada as User);
     const app = await tracker();
     expect(app.element.querySelector('[data-action="frayOdds"]')).toBeNull();
-    expect(app.element.querySelector(".fray-odds-answer")).toBeNull();
+    expect(app.element.querySelector(".fray-fight-odds-answer")).toBeNull();
     expect(app.element.textContent).not.toContain("The party wins");
   });
 
@@ -294,12 +294,12 @@ describe("a player neither sees nor runs it", () => {
     for (const action of ["frayOdds", "frayOddsPost"]) {
       const forged = document.createElement("button");
       forged.dataset.action = action;
-      app.element.querySelector(".fray-odds")!.append(forged);
+      app.element.querySelector(".fray-fight-odds")!.append(forged);
       forged.click();
       await harness.flush();
     }
     expect(spy).not.toHaveBeenCalled();
-    expect(app.element.querySelector(".fray-odds-answer")).toBeNull();
+    expect(app.element.querySelector(".fray-fight-odds-answer")).toBeNull();
     expect(harness.notifications.filter((n) => n.type === "warning").map((n) => n.message)).toEqual(["Only a GM may weigh the odds of a fight.", "Only a GM may weigh the odds of a fight."]);
     expect(worldNow()).toEqual(before);
   });

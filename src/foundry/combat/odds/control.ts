@@ -105,7 +105,7 @@ export async function postOdds(combat: Combat.Implementation): Promise<void> {
   if (!game.user?.isGM) throw new Refused(localize("GmOnly"));
   const answer = views.get(combat.id!)?.answer;
   if (!answer) return;
-  const content = `<div class="fray-odds-card"><h3>${escapeHtml(localize("Title"))}</h3><p class="fray-odds-headline">${escapeHtml(answer.headline)}</p><ul>${answer.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul></div>`;
+  const content = `<div class="fray-fight-odds-card"><h3>${escapeHtml(localize("Title"))}</h3><p class="fray-fight-odds-headline">${escapeHtml(answer.headline)}</p><ul>${answer.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul></div>`;
   await ChatMessage.implementation.create({ content, speaker: { alias: game.user.name } });
 }
 
