@@ -108,7 +108,26 @@ export function dramaFixtures(current: () => FoundryHarness) {
     return JSON.stringify({ actors: sources("actors"), messages: sources("messages"), combats: sources("combats"), users: sources("users").map((u) => ({ ...(u as object), flags: undefined })) });
   }
 
-  return { itemId, melee, choose, buttons, click, stored };
+  /**
+   * Bob's Berold against both fyrd (seed 001, Fighting Multiple Opponents): the fyrd stand, he
+   * presses, their pools are built, and the card waits for his split; the GM is the current user.
+   */
+  async function awaitingSplit(): Promise<Message> {
+    h().switchUser(bob);
+    const message = await melee(berold, [fyrd1, fyrd2]);
+    h().switchUser(gm);
+    await choose(message, "opponent1Stance", "stand");
+    await choose(message, "opponent2Stance", "stand");
+    h().switchUser(bob);
+    await choose(message, "actorStance", "press");
+    h().switchUser(gm);
+    await choose(message, "opponent1Pool", {});
+    await choose(message, "opponent2Pool", {});
+    expect(card(message).outcome.awaiting?.choice).toBe("actorPool");
+    return message;
+  }
+
+  return { itemId, melee, choose, buttons, click, stored, awaitingSplit };
 }
 
 export type DramaWorld = Users<"Ada" | "Bob"> & Record<"ines" | "berold" | "odo" | "fyrd1" | "fyrd2", Actor>;

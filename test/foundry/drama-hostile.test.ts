@@ -183,20 +183,7 @@ describe("a forged melee round", () => {
 });
 
 describe("a forged round against several opponents", () => {
-  async function awaitingSplit(): Promise<Message> {
-    harness.switchUser(bob);
-    const message = await fx.melee(berold, [fyrd1, fyrd2]);
-    harness.switchUser(gm);
-    await fx.choose(message, "opponent1Stance", "stand");
-    await fx.choose(message, "opponent2Stance", "stand");
-    harness.switchUser(bob);
-    await fx.choose(message, "actorStance", "press");
-    harness.switchUser(gm);
-    await fx.choose(message, "opponent1Pool", {});
-    await fx.choose(message, "opponent2Pool", {});
-    expect(card(message).outcome.awaiting?.choice).toBe("actorPool");
-    return message;
-  }
+  const awaitingSplit = fx.awaitingSplit;
 
   it("opening: more opponents than the card holds, one twice, or an unopposed index beyond them", async () => {
     harness.switchUser(bob);

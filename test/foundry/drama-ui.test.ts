@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { queueFaces } from "../../playground/foundry/dice.js";
 import { placeToken } from "../../playground/foundry/ui.js";
-import { card, bootDrama, gm, ada, bob, ines, odo, berold, fyrd1, fyrd2, type Message } from "./drama-fixtures.js";
+import { card, bootDrama, gm, ada, bob, ines, odo, fyrd1, type Message } from "./drama-fixtures.js";
 import { sheetDialogs } from "./sheet-dialogs.js";
 
 const { harness, game, fx } = bootDrama({ templates: ["dialog/drama-melee.hbs", "dialog/drama-ranged.hbs", "dialog/drama-courage.hbs", "dialog/drama-pool.hbs", "dialog/drama-summary.hbs", "dialog/footer.hbs", "parts/roll-mode.hbs"] });
@@ -153,6 +153,14 @@ describe("the courage dialog", () => {
   });
 });
 
+/** The card's pool button, clicked as the current user: it opens the dialog and waits for its answer, so it is clicked, not awaited. */
+async function openPool(message: Message): Promise<HTMLFormElement> {
+  (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='pool']")!.click();
+  for (let i = 0; i < 200 && !dialog("fray-drama-pool"); i++) await new Promise((r) => setTimeout(r, 5));
+  await settle();
+  return dialog("fray-drama-pool")!;
+}
+
 /** Ada's Ines against the GM's Odo, stances declared (Odo stands, Ines presses): Odo's pool is awaited. */
 async function stancesDeclared(): Promise<Message> {
   harness.switchUser(ada);
@@ -168,11 +176,7 @@ describe("the pool dialog on a melee card", () => {
   it("shows who wins with the stances declared and this pool, and follows a situation ticked", async () => {
     const message = await stancesDeclared();
     harness.switchUser(gm);
-    // The button opens the dialog and waits for its answer: clicked, not awaited.
-    (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='pool']")!.click();
-    for (let i = 0; i < 200 && !dialog("fray-drama-pool"); i++) await new Promise((r) => setTimeout(r, 5));
-    await settle();
-    const form = dialog("fray-drama-pool")!;
+    const form = await openPool(message);
     const opened = card(message);
     const rules = async (pool: Record<string, unknown>) => {
       const { odds, percent } = await expected({ kind: opened.kind, refs: (opened as unknown as { refs: unknown }).refs, request: opened.request }, { ...opened.request, bPool: pool });
@@ -193,21 +197,9 @@ describe("the pool dialog on a melee card", () => {
 
 describe("the pool dialog of a split (issue 38 item 3)", () => {
   it(`seed 001 §Fighting Multiple Opponents: Berold sees the exact odds of each fight his split makes, and they follow his military dice`, async () => {
+    const message = await fx.awaitingSplit();
     harness.switchUser(bob);
-    const message = await fx.melee(berold, [fyrd1, fyrd2]);
-    harness.switchUser(gm);
-    await fx.choose(message, "opponent1Stance", "stand");
-    await fx.choose(message, "opponent2Stance", "stand");
-    harness.switchUser(bob);
-    await fx.choose(message, "actorStance", "press");
-    harness.switchUser(gm);
-    await fx.choose(message, "opponent1Pool", {});
-    await fx.choose(message, "opponent2Pool", {});
-    harness.switchUser(bob);
-    (await message.renderHTML()).querySelector<HTMLElement>("[data-fray-action='pool']")!.click();
-    for (let i = 0; i < 200 && !dialog("fray-drama-pool"); i++) await new Promise((r) => setTimeout(r, 5));
-    await settle();
-    const form = dialog("fray-drama-pool")!;
+    const form = await openPool(message);
     const opened = card(message);
     const weapon = form.querySelector<HTMLSelectElement>("[name='weapon']")!.value;
     const rules = async (split: unknown[]) => {
