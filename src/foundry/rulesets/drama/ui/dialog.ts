@@ -110,17 +110,9 @@ export abstract class DramaDialog<V, R> extends HandlebarsDialog {
     super._onChangeForm(formConfig, event);
     if (this.form) this.#readAll(this.form);
     const target = event.target;
-    if (!(target instanceof HTMLInputElement && target.type === "number")) {
-      void this.render();
-      return;
-    }
-    // After typing in a number field only the summary is redrawn, so the field keeps its focus. Its
-    // change comes as it loses focus, on the mousedown of the click that follows: the submit button
-    // is only switched on or off, never drawn again, or that click would land on a button no longer
-    // there and be lost.
-    const submit = this.element.querySelector<HTMLButtonElement>("button[type='submit']");
-    if (submit) submit.disabled = this.plan().answer === null;
-    void this.render({ parts: ["summary"] });
+    // After typing in a number field only the summary and footer are redrawn, so the field keeps its
+    // focus (the footer's buttons stay the ones on the page: HandlebarsDialog, sheet-base.ts).
+    void this.render(target instanceof HTMLInputElement && target.type === "number" ? { parts: ["summary", "footer"] } : {});
   }
 
   protected override _onClose(...args: Parameters<ApplicationV2["_onClose"]>): void {

@@ -117,22 +117,15 @@ export class TurnPlanner extends HandlebarsDialog {
   }
 
   /**
-   * Every change is checked at once; typing only redraws the count and the problems, so the field
-   * keeps its focus. A typed field's change comes as it loses focus, on the mousedown of the click
-   * that follows: the Declare button is only switched on or off, never drawn again, or that click
-   * would land on a button no longer there and be lost.
+   * Every change is checked at once; typing only redraws the count, the problems and the footer, so
+   * the field keeps its focus (the footer's Declare button stays the one on the page, so the click
+   * that ended the typing lands: HandlebarsDialog, sheet-base.ts).
    */
   protected override _onChangeForm(formConfig: ApplicationV2.FormConfiguration, event: Event): void {
     super._onChangeForm(formConfig, event);
     if (this.form) this.plan = this.readForm(this.form);
     const typing = event.target instanceof HTMLInputElement && event.target.type === "text";
-    if (!typing) {
-      void this.render();
-      return;
-    }
-    const declare = this.element.querySelector<HTMLButtonElement>("button[type='submit']");
-    if (declare) declare.disabled = checkPlan(this.plan).problems.length > 0;
-    void this.render({ parts: ["summary"] });
+    void this.render(typing ? { parts: ["summary", "footer"] } : {});
   }
 
   static async #onSubmit(this: TurnPlanner, _event: Event | SubmitEvent, form: HTMLFormElement): Promise<void> {
