@@ -1,7 +1,7 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
+import { SETTLED, answerPrompt, reveal, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -276,6 +276,84 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     await settle(page);
     await answerPrompt(page, "Yes");
     await expect.poll(items).toBe(itemsBefore - 1);
+    await page.close();
+  }, 180_000);
+
+  it("rolls The Queen's Cavaliers' Advantage and Assist dice by clicks: Ada's attack dialog refuses a bad Assist, then rolls with her Advantage die and 1d8 + 1d6; the die steps down; on the GM's attack she ticks it again beside her defence", async () => {
+    const { page, warnings } = await openRound("cavaliers", 2);
+    // Ada gives Ines a d8 Advantage die on her sheet.
+    await playAs(page, "Ada (player)");
+    const sheet = await openSheet(page, "Ines");
+    const advantage = () => sheet.locator("select[name='system.advantage']");
+    await reveal(sheet, advantage());
+    await advantage().selectOption("8");
+    await settle(page);
+    await expect.poll(() => advantage().inputValue()).toBe("8");
+    // Her attack on the Hired Bravo: a helper's "2d7" is refused with the reason, and nothing rolls.
+    await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const count = await cards();
+    const before = new Set(await windowIds(page));
+    await sheet.locator("[data-action='attack']").click();
+    await settle(page);
+    const dialog = page.locator(`[id="${(await windowIds(page)).filter((id) => !before.has(id)).at(-1)}"]`);
+    expect(await dialog.innerText()).toContain("Use the Advantage die (d8; it steps down)");
+    await dialog.locator("input[name='useAdvantage']").check();
+    await dialog.locator("input[name='assists.0']").fill("2d7");
+    await dialog.locator("input[name='assists.0']").press("Tab");
+    await settle(page);
+    await expect.poll(() => dialog.innerText()).toContain('Helper 1\'s Assist "2d7" is not dice like 2d8 or 1d6.');
+    expect(await dialog.locator("button[type='submit']").last().isDisabled()).toBe(true);
+    // Enter in the field, which rolls a good form, rolls nothing.
+    await dialog.locator("input[name='assists.0']").press("Enter");
+    await settle(page);
+    expect(await cards()).toBe(count);
+    // "1d8 + 1d6" is read: the card declares her pool with the Advantage die and both Assist dice.
+    await dialog.locator("input[name='assists.0']").fill("1d8 + 1d6");
+    await dialog.locator("input[name='assists.0']").press("Tab");
+    await settle(page);
+    expect(await dialog.innerText()).not.toContain("is not dice");
+    await dialog.locator("button[type='submit']").last().click();
+    await settle(page);
+    await expect.poll(cards).toBe(count + 1);
+    const attack = cardOf(page, await lastCardId(page));
+    const pool = async (card: typeof attack, name: string) => (await card.innerText()).split("\n")[(await card.innerText()).split("\n").indexOf(name) + 1];
+    // Her pool as declared: its d8s, then the Advantage d8 and the helper's d8 and d6 last.
+    expect(await pool(attack, "Ines")).toMatch(/^(d8 )+d8 d8 d6$/);
+    const log = await playCardThrough(page, new Set(), ["Gamemaster", "Ada (player)"]);
+    expect(await attack.getAttribute("data-state"), log.join("\n")).toBe("applied");
+    // Rolled, her Advantage die steps down, on the card and on her sheet.
+    expect(await attack.innerText()).toContain("Ines: Advantage 8 → 6");
+    const stepped = async () => {
+      await playAs(page, "Ada (player)");
+      const ines = await openSheet(page, "Ines");
+      await reveal(ines, ines.locator("select[name='system.advantage']"));
+      return ines.locator("select[name='system.advantage']").inputValue();
+    };
+    expect(await stepped()).toBe("6");
+
+    // The GM's Hired Bravo attacks Ines: beside her defence Ada ticks her Advantage die and types a helper's 1d6.
+    await playAs(page, "Gamemaster");
+    await page.locator(`#pg-scene [aria-label="Target Ines"]`).click();
+    const bravo = await openSheet(page, "Hired Bravo");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, bravo.locator("[data-action='attack']").first())).toBe(true);
+    await bravo.locator("[data-action='close']").click();
+    const lunge = cardOf(page, await lastCardId(page));
+    await playAs(page, "Ada (player)");
+    expect(await lunge.innerText()).toContain("Add the Advantage die (d6): it steps down once rolled");
+    await lunge.locator("[data-fray-defence-advantage]").check();
+    await lunge.locator("[data-fray-defence-assist]").first().fill("1d6");
+    await lunge.locator("[data-fray-action='choose'][data-fray-choice='defence']").first().click();
+    await settle(page);
+    // Her defence pool: the Advantage d6 and the helper's d6 last.
+    expect(await pool(lunge, "Ines · Parry")).toMatch(/^(d8 )+d6 d6$/);
+    const rest = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
+    expect(await lunge.getAttribute("data-state"), rest.join("\n")).toBe("applied");
+    expect(await lunge.innerText()).toContain("Ines: Advantage 6 → 0");
+    expect(await stepped()).toBe("0");
+    expect(await warnings(), [...log, ...rest].join("\n")).toEqual([]);
     await page.close();
   }, 180_000);
 
