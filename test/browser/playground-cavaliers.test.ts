@@ -1,7 +1,7 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, reveal, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
+import { SETTLED, answerPrompt, menuEntries, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -357,4 +357,71 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     await page.close();
   }, 180_000);
 
+  it("rolls The Queen's Cavaliers' difficulty picker by clicks: Parry as Use a Skill on Hard, then as a Flourish (always Easy, its SP buy Style only) that Ada undoes from the card's right-click menu; her attack on the Hired Bravo offers her no Undo there, and the GM undoes it from the menu", async () => {
+    const { page, warnings } = await openRound("cavaliers", 2);
+    await playAs(page, "Ada (player)");
+    const sheet = await openSheet(page, "Ines");
+    const parry = sheet.locator("li.fray-item-row", { hasText: "Parry" }).locator("[data-action='rollSpecialty']");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    let count = await cards();
+    // Use a Skill: Ada picks Hard.
+    expect(
+      await clickThrough(page, parry, async (dialog) => {
+        await dialog.locator("select[name='kind']").selectOption("skill");
+        await dialog.locator("select[name='opposition']").selectOption("hard");
+      }),
+    ).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    const skill = cardOf(page, await lastCardId(page));
+    // Against three d10s; she won, and buys a Style Point with her SP.
+    expect(await skill.innerText()).toContain("Hard (3d10)");
+    const skillLog: string[] = [];
+    console.log("NOTES", await page.evaluate(() => window.harness!.notifications.map((n) => n.message)));
+    await skill.locator("[data-entry='gain-style'] [data-fray-action='buy']").click();
+    await settle(page);
+    await skill.locator("[data-fray-action='spend']").click();
+    await settle(page);
+    expect(await skill.getAttribute("data-state")).toBe("applied");
+    expect(await skill.innerText()).toContain("Ines: Style");
+
+    // Flourish: the difficulty is fixed at Easy; what she buys is Style.
+    const before = await look(page, ["Ines"]);
+    await playAs(page, "Ada (player)");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    count = await cards();
+    expect(
+      await clickThrough(page, parry, async (dialog) => {
+        await dialog.locator("select[name='kind']").selectOption("flourish");
+        await settle(page);
+        expect(await dialog.locator("select[name='opposition']").isDisabled()).toBe(true);
+        console.log("FLOURISH DIALOG", await dialog.innerText());
+      }),
+    ).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    const flourishId = await lastCardId(page);
+    const flourish = cardOf(page, flourishId);
+    console.log("FLOURISH", await flourish.innerText());
+    const flourishLog = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
+    console.log("FLOURISH APPLIED", await flourish.innerText());
+    expect(await flourish.getAttribute("data-state"), flourishLog.join("\n")).toBe("applied");
+    await undoRestores(page, flourishId, ["Ines"], before, undoFromMenu("Ada (player)"));
+
+    // Ada's attack on the Hired Bravo: hers to roll, the GM's to undo.
+    const fighters = ["Ines", "Hired Bravo"];
+    const beforeAttack = await look(page, fighters);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
+    const attacker = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, attacker.locator("[data-action='attack']"))).toBe(true);
+    const attack = await lastCardId(page);
+    const attackLog = await playCardThrough(page, new Set());
+    expect(await cardOf(page, attack).getAttribute("data-state"), attackLog.join("\n")).toBe("applied");
+    await playAs(page, "Ada (player)");
+    expect(await menuEntries(page, attack)).not.toContain("Undo");
+    await undoRestores(page, attack, fighters, beforeAttack, undoFromMenu("Gamemaster"));
+    expect(await warnings(), [...skillLog, ...flourishLog, ...attackLog].join("\n")).toEqual([]);
+    await page.close();
+  }, 180_000);
 });

@@ -249,13 +249,11 @@ export const rowInitiative = (page: Page, name: string) =>
  * The GM presses Undo on the card `id` (applied earlier) and the table is as it was before the
  * card: the fighters' data, what their sheets show and the tracker, as `look` reads them.
  */
-export async function undoRestores(page: Page, id: string, names: string[], before: Awaited<ReturnType<typeof look>>): Promise<void> {
+export async function undoRestores(page: Page, id: string, names: string[], before: Awaited<ReturnType<typeof look>>, press: (page: Page, id: string) => Promise<void> = pressUndo): Promise<void> {
   const applied = await look(page, names);
   const changed = [applied.data !== before.data, ...names.map((name) => applied.sheets[name] !== before.sheets[name]), applied.tracker !== before.tracker];
   expect(changed.some(Boolean), "neither the fighters, their sheets nor the tracker show the card").toBe(true);
-  await page.locator("#pg-tabs [data-tab='chat']").click();
-  await cardOf(page, id).locator("[data-fray-action='undo']").click();
-  await settle(page);
+  await press(page, id);
   const undone = await look(page, names);
   expect(undone.data).toBe(before.data);
   for (const name of names) expect(undone.sheets[name], name).toBe(before.sheets[name]);
@@ -338,3 +336,30 @@ export async function rollAllAndBegin(page: Page): Promise<void> {
   await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
   await settle(page);
 }
+
+// ---- Cavaliers and Drama gestures (issue 37: the guides' buttons, the card's menu) ----
+
+/** The GM presses the card's own Undo button. */
+export async function pressUndo(page: Page, id: string): Promise<void> {
+  await page.locator("#pg-tabs [data-tab='chat']").click();
+  await cardOf(page, id).locator("[data-fray-action='undo']").click();
+  await settle(page);
+}
+
+/** The entries of a card's right-click menu, as the user playing now is offered them (the menu is left open). */
+export async function menuEntries(page: Page, id: string): Promise<string[]> {
+  await page.locator("#pg-tabs [data-tab='chat']").click();
+  await cardOf(page, id).click({ button: "right", position: { x: 20, y: 10 } });
+  const menu = page.locator("#context-menu .context-item");
+  return (await menu.allInnerTexts()).map((entry) => entry.trim());
+}
+
+/** `who` picks Undo from the card's right-click menu (Undo by the menu, for undoRestores). */
+export const undoFromMenu =
+  (who: Player) =>
+  async (page: Page, id: string): Promise<void> => {
+    await playAs(page, who);
+    expect(await menuEntries(page, id)).toContain("Undo");
+    await page.locator("#context-menu .context-item", { hasText: /^\s*Undo$/ }).click();
+    await settle(page);
+  };
