@@ -438,4 +438,54 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(await warnings(), [...flourishLog, ...attackLog].join("\n")).toEqual([]);
     await page.close();
   }, 180_000);
+  it("holds an opponent with The Queen's Cavaliers' Interpose by clicks: Ada holds the Hired Bravo in the yard from Ines's row; his row says so, the GM's attack dialog refuses his combined Move, and his drag to the street slides back", async () => {
+    const { page, warnings } = await openRound("cavaliers", 2);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    // Ada's Interpose on Ines's row offers to hold the bravo, in her Area on the other side; she picks it.
+    await playAs(page, "Ada (player)");
+    const ip = async () => Number((await row(page, "Ines").innerText()).match(/IP (\d+)/)?.[1]);
+    const before = await ip();
+    await row(page, "Ines").locator("[data-fray-action='interpose']").click();
+    await settle(page);
+    await answerPrompt(page, "Interpose", async (prompt) => {
+      const hold = prompt.locator("select[name='target'] option", { hasText: "Hold Hired Bravo in the Area" });
+      expect(await hold.count(), await prompt.innerText()).toBe(1);
+      await prompt.locator("select[name='target']").selectOption({ label: "Hold Hired Bravo in the Area" });
+    });
+    expect(await ip()).toBeLessThan(before);
+    expect(await row(page, "Hired Bravo").innerText()).toContain("held in the Area");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await page.locator("#chat-log").innerText()).toContain("She holds Hired Bravo in the Area: no Move or Run out of it this round.");
+
+    // The GM's attack dialog for the bravo says he may not Move, and will not roll with one.
+    await playAs(page, "Gamemaster");
+    await page.locator(`#pg-scene [aria-label="Target Aurore de Vaux"]`).click();
+    const bravo = await openSheet(page, "Hired Bravo");
+    const windows = new Set(await windowIds(page));
+    await bravo.locator("[data-action='attack']").first().click();
+    await settle(page);
+    const dialog = page.locator(`[id="${(await windowIds(page)).filter((id) => !windows.has(id)).at(-1)}"]`);
+    await dialog.locator("details.fray-fold summary").first().click();
+    await dialog.locator("input[name='combined.move']").check();
+    await settle(page);
+    await expect.poll(() => dialog.innerText()).toContain("An Interpose holds her in her Area this round: no Move or Run.");
+    expect(await dialog.locator("button[type='submit']").last().isDisabled()).toBe(true);
+    await dialog.locator("[data-action='close']").click();
+    await bravo.locator("[data-action='close']").click();
+
+    // A drag of the bravo to the street is refused with the reason, and he slides back.
+    const at = await standing(page, "Hired Bravo");
+    const notes = await noteCount(page);
+    await dragOnScene(page, "Hired Bravo", await areaCentre(page, "Street"));
+    expect(await standing(page, "Hired Bravo")).toEqual(at);
+    expect(await notesSince(page, notes)).toEqual([expect.stringContaining("An Interpose holds Hired Bravo in Yard this round: she cannot Move to Street.")]);
+    const seen = await warnings();
+    expect(seen.filter((line) => !line.includes("An Interpose holds Hired Bravo in Yard"))).toEqual([]);
+    await page.close();
+  }, 180_000);
 });
