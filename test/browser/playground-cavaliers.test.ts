@@ -1,7 +1,7 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, menuEntries, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
+import { SETTLED, answerPrompt, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -400,19 +400,9 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     ).toBe(true);
     await expect.poll(cards).toBe(count + 1);
     const skill = cardOf(page, await lastCardId(page));
-    // Against three d10s. Won, she buys a Style Point with her SP (out of a fight's blows, Reduce Yield has no Yield to reduce); lost, the card closes.
+    // Against three d10s; won, she buys Style with her SP, lost, the card closes.
     expect(await skill.locator("[data-side='opposition']").innerText()).toMatch(/^Hard \(3d10\)\nd10 d10 d10/);
-    if (await skill.locator("[data-fray-action='spend']").count()) {
-      await skill.locator("[data-entry='gain-style'] [data-fray-action='buy']").click();
-      await settle(page);
-      await skill.locator("[data-fray-action='spend']").click();
-      await settle(page);
-      expect(await skill.getAttribute("data-state")).toBe("applied");
-      expect(await skill.innerText()).toMatch(/Ines: Style \d+ → \d+/);
-    } else {
-      expect(await skill.getAttribute("data-state")).toBe("closed");
-      expect(await skill.innerText()).toContain("Failed:");
-    }
+    await styleOrClosed(page, skill);
 
     // Ada's attack on the Hired Bravo: hers to roll, the GM's to undo.
     const fighters = ["Ines", "Hired Bravo"];
@@ -488,4 +478,43 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(seen.filter((line) => !line.includes("An Interpose holds Hired Bravo in Yard"))).toEqual([]);
     await page.close();
   }, 180_000);
+  it("makes The Queen's Cavaliers' hotbar macros by drags: Ada drags Parry's row from Ines's sheet to her hotbar, and the macro rolls it as the dice button does (the difficulty picker, or at once with Shift); Bob's hotbar stays empty", async () => {
+    const { page, warnings } = await openRound("cavaliers", 2);
+    await playAs(page, "Ada (player)");
+    const sheet = await openSheet(page, "Ines");
+    const slot = (n: number) => page.locator(`#hotbar .slot[data-slot="${n}"]`);
+    expect(await page.locator("#hotbar .slot").count()).toBe(10);
+    expect(await slot(1).getAttribute("aria-label")).toBe("Empty Slot");
+    await sheet.locator("li.fray-item-row", { hasText: "Parry" }).dragTo(slot(1));
+    await settle(page);
+    await expect.poll(() => slot(1).getAttribute("aria-label")).toBe("Ines: Parry");
+    // Dragged again, the same macro is reused.
+    await sheet.locator("li.fray-item-row", { hasText: "Parry" }).dragTo(slot(2));
+    await settle(page);
+    await expect.poll(() => slot(2).getAttribute("aria-label")).toBe("Ines: Parry");
+    expect(await page.evaluate(() => (globalThis as unknown as { game: { macros: { size: number } } }).game.macros.size)).toBe(1);
+    // The dice button's difficulty picker, and the macro's: the same window.
+    await sheet.locator("[data-action='close']").click();
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    let count = await cards();
+    expect(await clickThrough(page, slot(1), async (dialog) => expect(await dialog.locator(".window-title").innerText()).toBe("Ines: Parry"))).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    expect(await lastCard(page).innerText()).toContain("Moderate (3d8)");
+    await styleOrClosed(page, lastCard(page));
+    // With Shift, the macro rolls at once with the picker's defaults.
+    count = await cards();
+    await playAs(page, "Ada (player)");
+    const windows = (await windowIds(page)).length;
+    await slot(2).click({ modifiers: ["Shift"] });
+    await settle(page);
+    await expect.poll(cards).toBe(count + 1);
+    expect((await windowIds(page)).length).toBe(windows);
+    expect(await lastCard(page).innerText()).toContain("Moderate (3d8)");
+    // The hotbar is Ada's: Bob's slots are empty.
+    await playAs(page, "Bob (player)");
+    expect(await page.locator("#hotbar .slot.full").count()).toBe(0);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

@@ -363,3 +363,22 @@ export const undoFromMenu =
     await page.locator("#context-menu .context-item", { hasText: /^\s*Undo$/ }).click();
     await settle(page);
   };
+
+/**
+ * A Cavaliers check played to its end by its roller: won, she buys a Style Point and applies (out of
+ * a fight's blows, Reduce Yield has no Yield to reduce); lost, the card has closed. Whether it was won.
+ */
+export async function styleOrClosed(page: Page, card: Locator): Promise<boolean> {
+  if (!(await card.locator("[data-fray-action='spend']").count())) {
+    expect(await card.getAttribute("data-state")).toBe("closed");
+    expect(await card.innerText()).toContain("Failed:");
+    return false;
+  }
+  await card.locator("[data-entry='gain-style'] [data-fray-action='buy']").click();
+  await settle(page);
+  await card.locator("[data-fray-action='spend']").click();
+  await settle(page);
+  expect(await card.getAttribute("data-state")).toBe("applied");
+  expect(await card.innerText()).toMatch(/Ines: Style \d+ → \d+/);
+  return true;
+}
