@@ -4,76 +4,12 @@
  * await and timer, as AsyncLocalStorage does in Node, however the clients' work interleaves. The page
  * is served as `npm start` serves it (its bundle and the built system lowered, playground/server.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { startPlayground } from "../../playground/serve-playground.js";
-import type { FrayServer } from "../../playground/server.js";
-import { browserAvailable, launchBrowser, openFray } from "./support/index.js";
-
-type Player = "Gamemaster" | "Ada (player)" | "Bob (player)";
+import { describe, expect, it } from "vitest";
+import { browserAvailable } from "./support/index.js";
+import { clickThrough, lastCard, openPlayground, openSheet, playAs, playCardThrough, seedDice, usePlayground, watchWarnings } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the acting user in the playground", () => {
-  let server: FrayServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startPlayground();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const settle = (page: Page) => page.evaluate(async () => window.playground?.refresh());
-  async function playAs(page: Page, who: Player): Promise<void> {
-    await page.locator("#pg-user").selectOption({ label: who });
-    await settle(page);
-  }
-  const lastCard = (page: Page): Locator => page.locator("#chat-log .fray-card").last();
-
-  async function openPlayground(ruleset: string): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    page.setDefaultTimeout(30_000);
-    await openFray(page, `${server.url}?ruleset=${ruleset}`);
-    await settle(page);
-    return page;
-  }
-
-  /** Every console warning and error, and every warning or error notification the page showed. */
-  function watchWarnings(page: Page): () => Promise<string[]> {
-    const seen: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "warning" || message.type() === "error") seen.push(`console.${message.type()}: ${message.text()}`);
-    });
-    const notified = () => page.evaluate(() => window.harness!.notifications.filter((n) => n.type === "warning" || n.type === "error").map((n) => `${n.type}: ${n.message}`));
-    return async () => [...seen, ...(await notified())];
-  }
-
-  /** Seeds Foundry's random source so the exchange plays the same way each run (mulberry32). */
-  const seedDice = (page: Page, seed: number) =>
-    page.evaluate((start) => {
-      let state = start >>> 0;
-      (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = () => {
-        state = (state + 0x6d2b79f5) >>> 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-      };
-    }, seed);
-
-  /** Clicks `target`; when that opens a dialog, submits it as it stands. */
-  async function clickThrough(page: Page, target: Locator): Promise<void> {
-    const windows = () => page.locator("body > .application:not(.pg-elsewhere)").evaluateAll((elements) => elements.map((e) => e.id));
-    const before = new Set(await windows());
-    await target.click();
-    await settle(page);
-    const opened = (await windows()).filter((id) => !before.has(id)).at(-1);
-    const submit = opened ? page.locator(`[id="${opened}"] button[type='submit']`).last() : null;
-    if (!submit || !(await submit.count())) return;
-    await submit.click();
-    await settle(page);
-  }
+  usePlayground();
 
   it("keeps each client's user through awaits and timers while two clients' queries overlap, in any interleaving", async () => {
     const page = await openPlayground("drama");
@@ -124,9 +60,7 @@ describe.skipIf(!browserAvailable())("the acting user in the playground", () => 
   it("draws a window on Ada's screen for Ada again after the GM's client redrew it (his write to her character)", async () => {
     const page = await openPlayground("drama");
     await playAs(page, "Ada (player)");
-    await page.locator("#pg-tabs [data-tab='actors']").click();
-    await page.locator(`#pg-actors [aria-label="Open Ines's sheet"]`).click();
-    await settle(page);
+    await openSheet(page, "Ines");
     const drawnFor = await page.evaluate(async () => {
       const g = globalThis as unknown as {
         CONFIG: { queries: Record<string, () => Promise<unknown>> };
@@ -156,29 +90,11 @@ describe.skipIf(!browserAvailable())("the acting user in the playground", () => 
     // Ada targets the Fyrd on the scene and plays Ines's melee round from her sheet.
     await playAs(page, "Ada (player)");
     await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
-    await page.locator("#pg-tabs [data-tab='actors']").click();
-    await page.locator(`#pg-actors [aria-label="Open Ines's sheet"]`).click();
-    await settle(page);
-    await clickThrough(page, page.locator(`body > .application:not(.pg-elsewhere) [data-action="meleeRound"]`).first());
+    const sheet = await openSheet(page, "Ines");
+    await clickThrough(page, sheet.locator(`[data-action="meleeRound"]`).first());
     await page.locator("#pg-tabs [data-tab='chat']").click();
-    // Each side makes the choice the card waits for, on her own screen, until the GM applies it.
-    const log: string[] = [];
-    for (let step = 0; step < 12 && !["applied", "closed"].includes((await lastCard(page).getAttribute("data-state")) ?? ""); step += 1) {
-      let acted = false;
-      for (const who of ["Ada (player)", "Gamemaster"] as const) {
-        await playAs(page, who);
-        for (const action of ["choose", "pool", "courage", "setDice", "apply"]) {
-          const button = lastCard(page).locator(`[data-fray-action='${action}']:not([disabled])`).first();
-          if (!(await button.count())) continue;
-          log.push(`${who}: ${action}`);
-          await clickThrough(page, button);
-          acted = true;
-          break;
-        }
-        if (acted) break;
-      }
-      if (!acted) break;
-    }
+    // Each side makes the choice the card waits for, on her own screen, until it is applied.
+    const log = await playCardThrough(page, new Set());
     expect(await lastCard(page).getAttribute("data-state"), log.join("\n")).toBe("applied");
     const after = await page.evaluate(() => {
       const g = globalThis as unknown as {
