@@ -73,10 +73,16 @@ async function start(): Promise<void> {
   });
   $("#pg-reset").addEventListener("click", () => (location.search = `?ruleset=${ruleset}`));
   const help = $("#pg-help");
-  $("#pg-help-toggle").addEventListener("click", (event) => {
-    help.hidden = !help.hidden;
-    (event.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!help.hidden));
-  });
+  const toggle = $("#pg-help-toggle");
+  const showHelp = (shown: boolean) => {
+    help.hidden = !shown;
+    toggle.setAttribute("aria-expanded", String(shown));
+  };
+  toggle.addEventListener("click", () => showHelp(help.hidden));
+  $("#pg-new-here [data-help]").addEventListener("click", () => showHelp(true));
+  // The steps are the page's own words (the scenario's), written as markup there.
+  $("#pg-first-round-title").textContent = `A first round of ${RULESET_NAMES[ruleset]}`;
+  $("#pg-first-round").innerHTML = SCENARIOS[ruleset].firstRound.map((step) => `<li>${step}</li>`).join("");
   for (const tab of document.querySelectorAll<HTMLButtonElement>("#pg-tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab as string));
   // Foundry's interface theme (Configure Settings → Core → Interface theme): the body's theme class.
   const theme = $<HTMLSelectElement>("#pg-theme");
