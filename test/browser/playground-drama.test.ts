@@ -236,7 +236,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     await page.close();
   }, 180_000);
 
-  it("spends Drama in History's Drama Point at a Waver by clicks: Ada's courage test from Ines's sheet nets 1, Bob is offered no choice, Ada spends the point and Ines fights on; Ada undoes it from the card's right-click menu, Bob's menu has no Undo; the GM undoes Ada's shot at the Fyrd from his", async () => {
+  it("spends Drama in History's Drama Point at a Waver by clicks: Ada's courage test from Ines's sheet nets 1, Bob is offered no choice, Ada spends the point and Ines fights on; Ada undoes it from the card's right-click menu (Bob's has no Undo); the GM undoes Ada's shot at the Fyrd from his; under the same dice again she falls", async () => {
     // Under these dice Ines's test of courage nets 1: she wavers.
     const { page, warnings } = await openRound("drama", 14);
     const before = await look(page, ["Ines"]);
@@ -265,7 +265,6 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     await playAs(page, "Bob (player)");
     expect(await menuEntries(page, id)).not.toContain("Undo");
     await undoRestores(page, id, ["Ines"], before, undoFromMenu("Ada (player)"));
-
     // Ada's shot at the Fyrd is the GM's to undo (a wound on someone else's fighter): her menu has no Undo, his has.
     const fighters = ["Ines", "Fyrd"];
     const beforeShot = await look(page, fighters);
@@ -284,6 +283,22 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     await playAs(page, "Ada (player)");
     expect(await menuEntries(page, shot)).not.toContain("Undo");
     await undoRestores(page, shot, fighters, beforeShot, undoFromMenu("Gamemaster"));
+    // The same dice again, and this time she falls: out for rounds, Unconscious, her point kept.
+    await seedDice(page, 14);
+    await ines.locator("[data-action='close']").click();
+    await playAs(page, "Ada (player)");
+    const retest = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await reveal(retest, retest.locator("[data-action='courageTest']").first());
+    expect(await clickThrough(page, retest.locator("[data-action='courageTest']").first())).toBe(true);
+    const again = cardOf(page, await lastCardId(page));
+    await again.locator("[data-fray-action='choose'][data-fray-value='fall']").click();
+    await settle(page);
+    expect(await again.getAttribute("data-state")).toBe("applied");
+    const fallen = JSON.parse((await look(page, ["Ines"])).data)[0];
+    expect(fallen).toMatchObject({ dramaPoints: 2 });
+    expect(fallen.roundsOut).toBeGreaterThan(0);
+    expect(await again.innerText()).toContain("Unconscious");
     expect(await warnings(), log.join("\n")).toEqual([]);
     await page.close();
   }, 180_000);
