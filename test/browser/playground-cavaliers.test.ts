@@ -517,4 +517,53 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(await warnings()).toEqual([]);
     await page.close();
   }, 120_000);
+  it("takes The Queen's Cavaliers' NPC out at his Yield Limit by clicks: the GM sets the Hired Bravo one short of it on his sheet, Ada's blow lands, the GM (not Ada) is offered Surrenders and Knocked out and picks Surrenders; Ada's next attack on him is refused with the reason", async () => {
+    const { page, warnings } = await openRound("cavaliers", 2);
+    await playAs(page, "Gamemaster");
+    const bravo = await openSheet(page, "Hired Bravo");
+    const limit = Number((await bravo.locator("[data-derived='yieldLimit'] output").innerText()).trim());
+    await bravo.locator("input[name='system.yield.value']").fill(String(limit - 1));
+    await bravo.locator("input[name='system.yield.value']").press("Tab");
+    await settle(page);
+    await bravo.locator("[data-action='close']").click();
+    // Ada attacks until a blow lands (a parried one changes nothing).
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
+    const ines = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    let landed = "";
+    const log: string[] = [];
+    for (let tries = 0; tries < 5 && !landed; tries += 1) {
+      await playAs(page, "Ada (player)");
+      expect(await clickThrough(page, ines.locator("[data-action='attack']"))).toBe(true);
+      const id = await lastCardId(page);
+      log.push(...(await playCardThrough(page, new Set())));
+      if ((await cardOf(page, id).innerText()).includes("Hired Bravo: Yield")) landed = id;
+    }
+    expect(landed, log.join("\n")).not.toBe("");
+    const card = cardOf(page, landed);
+    const out = card.locator("[data-fray-action='follow'][data-fray-step='out']");
+    await playAs(page, "Ada (player)");
+    expect(await out.count()).toBe(0);
+    await playAs(page, "Gamemaster");
+    expect(await out.allInnerTexts()).toEqual(["Surrenders", "Knocked out"]);
+    await out.filter({ hasText: "Surrenders" }).click();
+    await settle(page);
+    expect(await card.innerText()).toContain("Surrender");
+    expect(await out.count()).toBe(0);
+    // He takes no part now: Ada's attack on him is refused, with the reason, and no card is posted.
+    await playAs(page, "Ada (player)");
+    const cards = await page.locator("#chat-log .fray-card").count();
+    const notes = await noteCount(page);
+    await ines.locator("[data-action='attack']").click();
+    await settle(page);
+    const dialog = page.locator(`[id="${(await windowIds(page)).at(-1)}"]`);
+    await dialog.locator("button[type='submit']").last().click();
+    await settle(page);
+    const refusal = "warning: Hired Bravo is at her Yield Limit: she has surrendered or is knocked out, and makes no defence.";
+    expect(await notesSince(page, notes)).toEqual([refusal]);
+    expect(await page.locator("#chat-log .fray-card").count()).toBe(cards);
+    expect(await warnings(), log.join("\n")).toEqual([refusal]);
+    await page.close();
+  }, 180_000);
 });
