@@ -1,7 +1,7 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
+import { SETTLED, answerPrompt, copyReplays, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -386,6 +386,8 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     const flourishLog = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
     expect(await flourish.innerText()).toContain("Ines: Style 0 → 1");
     expect(await flourish.getAttribute("data-state"), flourishLog.join("\n")).toBe("applied");
+    // Her menu copies it as a request the command line resolves to the same outcome.
+    await copyReplays(page, flourishId, "Ada (player)");
     await undoRestores(page, flourishId, ["Ines"], before, undoFromMenu("Ada (player)"));
 
     // Use a Skill: Ada picks Hard.

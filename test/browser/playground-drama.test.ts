@@ -1,7 +1,7 @@
 /** The playground in Chromium, Drama in History: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable } from "./support/index.js";
-import { SETTLED, actOnCard, cardOf, clickThrough, lastCard, lastCardId, look, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, reveal, row, rowInitiative, seedDice, settle, undoRestores, watchWarnings, usePlayground, type Player, openRound, rollAllAndBegin, menuEntries, undoFromMenu } from "./support/playground.js";
+import { SETTLED, actOnCard, cardOf, clickThrough, lastCard, lastCardId, look, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, reveal, row, rowInitiative, seedDice, settle, undoRestores, watchWarnings, usePlayground, type Player, openRound, rollAllAndBegin, menuEntries, undoFromMenu, copyReplays } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in History", () => {
   usePlayground();
@@ -261,6 +261,8 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     expect(await card.innerText()).toContain("Wavers, spends a Drama Point and fights on.");
     const spent = await look(page, ["Ines"]);
     expect(JSON.parse(spent.data)[0]).toMatchObject({ dramaPoints: 1, roundsOut: 0 });
+    // Ada's menu copies it as a request the command line resolves to the same outcome.
+    await copyReplays(page, id, "Ada (player)");
     // Bob may not undo Ada's test; Ada may, from the menu, and Ines has her point back.
     await playAs(page, "Bob (player)");
     expect(await menuEntries(page, id)).not.toContain("Undo");

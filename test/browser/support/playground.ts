@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { startPlayground } from "../../../playground/serve-playground.js";
 import type { FrayServer } from "../../../playground/server.js";
 import { launchBrowser, openFray } from "./index.js";
+import { runCli } from "../../../src/cli/run.js";
 
 /** The server and browser of the file running now (each test file is a module of its own). */
 export const kit = { server: undefined as unknown as FrayServer, browser: undefined as unknown as Browser };
@@ -381,4 +382,22 @@ export async function styleOrClosed(page: Page, card: Locator): Promise<boolean>
   expect(await card.getAttribute("data-state")).toBe("applied");
   expect(await card.innerText()).toMatch(/Ines: Style \d+ → \d+/);
   return true;
+}
+
+/**
+ * `who` picks Copy as request from the card's right-click menu, and `fray resolve` on what it copied
+ * prints the card's own outcome (the command line's one resolver, fed the card's request and dice).
+ */
+export async function copyReplays(page: Page, id: string, who: Player): Promise<void> {
+  await playAs(page, who);
+  await page.evaluate(() => ((globalThis as unknown as { game: { clipboard: { text: string } } }).game.clipboard.text = ""));
+  expect(await menuEntries(page, id)).toContain("Copy as request");
+  await page.locator("#context-menu .context-item", { hasText: "Copy as request" }).click();
+  await settle(page);
+  const copied = await page.evaluate(() => (globalThis as unknown as { game: { clipboard: { text: string } } }).game.clipboard.text);
+  const outcome = await page.evaluate((message) => (globalThis as unknown as { game: { messages: { get(id: string): { system: { toObject(): { outcome: unknown } } } } } }).game.messages.get(message).system.toObject().outcome, id);
+  const replayed = runCli(["resolve"], () => copied);
+  expect(replayed.stderr, who).toBe("");
+  const { ruleset: _ruleset, action: _action, seed: _seed, ...rest } = JSON.parse(replayed.stdout) as Record<string, unknown>;
+  expect(rest, who).toEqual(outcome);
 }
