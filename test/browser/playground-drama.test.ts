@@ -304,4 +304,41 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     expect(await warnings(), log.join("\n")).toEqual([]);
     await page.close();
   }, 180_000);
+  it("plays Drama in History's melee round against several opponents by clicks: Ada targets the Fyrd and the Man-at-arms, her dialog offers each to leave unopposed, and one card plays both fights to their end, Ines's pool split between them", async () => {
+    const { page, warnings } = await openRound("drama", 2);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
+    await page.locator(`#pg-scene [aria-label="Target Man-at-arms"]`).click({ modifiers: ["Shift"] });
+    expect(await page.locator("#pg-targets").innerText()).toContain("Fyrd, Man-at-arms");
+    const sheet = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const count = await cards();
+    expect(
+      await clickThrough(page, sheet.locator("[data-action='meleeRound']"), async (dialog) => {
+        // One box for each opponent; leaving one unopposed changes the odds shown, and she takes it back.
+        expect(await dialog.locator("input[name^='unopposed.']").count()).toBe(2);
+        const odds = await dialog.innerText();
+        expect(odds).toMatch(/Man-at-arms beats Ines\n\d+%/);
+        await dialog.locator("input[name='unopposed.1']").check();
+        await settle(page);
+        await expect.poll(() => dialog.innerText()).not.toBe(odds);
+        await dialog.locator("input[name='unopposed.1']").uncheck();
+        await settle(page);
+        await expect.poll(() => dialog.innerText()).toBe(odds);
+      }),
+    ).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    const id = await lastCardId(page);
+    const log = await playCardThrough(page, new Set());
+    expect(await cardOf(page, id).getAttribute("data-state"), log.join("\n")).toBe("applied");
+    // Her own pool built once, split: a fight of hers against each.
+    expect(log.filter((line) => line.startsWith("Ada (player): pool"))).toHaveLength(1);
+    const text = await cardOf(page, id).innerText();
+    expect(text).toContain("Melee round: Ines against 2");
+    expect(text).toContain("Ines against Fyrd");
+    expect(text).toContain("Ines against Man-at-arms");
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 180_000);
 });
