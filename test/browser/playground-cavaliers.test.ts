@@ -1,7 +1,7 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, copyReplays, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound } from "./support/playground.js";
+import { SETTLED, answerPrompt, copyReplays, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, type Player } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -568,4 +568,52 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(await warnings(), log.join("\n")).toEqual([refusal]);
     await page.close();
   }, 180_000);
+  it("rolls The Queen's Cavaliers' Feint as a private roll by clicks: Bob never sees the card (only that Ada rolled privately), the GM is offered Parry or Dodge only, and the winner's − takes back a purchase her + made before she applies", async () => {
+    const { page, warnings } = await openRound("cavaliers", 2);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
+    const ines = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(
+      await clickThrough(page, ines.locator("[data-action='attack']"), async (dialog) => {
+        await dialog.locator("select[name='specialty']").selectOption({ label: "Feint (no specialty ranks)" });
+        await dialog.locator("select[name='rollMode']").selectOption({ label: "Private: GM, me and whoever must answer" });
+      }),
+    ).toBe(true);
+    const id = await lastCardId(page);
+    const card = cardOf(page, id);
+    expect(await card.locator("h3").innerText()).toBe("Feint");
+    await playAs(page, "Bob (player)");
+    expect(await cardOf(page, id).count()).toBe(0);
+    await playAs(page, "Gamemaster");
+    const defences = card.locator("[data-fray-action='choose'][data-fray-choice='defence']");
+    expect(await defences.allInnerTexts()).toEqual(["Parry", "Dodge"]);
+    await defences.first().click();
+    await settle(page);
+    // The winner buys one of the first thing she may, and takes it back.
+    let spender: Player | null = null;
+    for (const who of ["Ada (player)", "Gamemaster"] as const) {
+      await playAs(page, who);
+      if (await card.locator("[data-fray-action='buy']:not([disabled])").count()) spender = who;
+      if (spender) break;
+    }
+    expect(spender, await card.innerText()).not.toBeNull();
+    const entry = card.locator("tr[data-entry]", { has: page.locator("[data-fray-action='buy']:not([disabled])") }).first();
+    const name = (await entry.getAttribute("data-entry")) as string;
+    const row = () => card.locator(`tr[data-entry="${name}"]`);
+    await row().locator("[data-fray-action='buy']").click();
+    await settle(page);
+    expect(await row().locator("[data-count]").innerText()).toBe("1");
+    await row().locator("[data-fray-action='unbuy']").click();
+    await settle(page);
+    expect(await row().locator("[data-count]").innerText()).toBe("0");
+    const log = await playCardThrough(page, new Set(), [spender!, "Gamemaster"]);
+    expect(SETTLED, log.join("\n")).toContain(await card.getAttribute("data-state"));
+    // Rolled, Bob sees only that Ada rolled privately, as Foundry shows another's private roll.
+    await playAs(page, "Bob (player)");
+    expect(await cardOf(page, id).count()).toBe(0);
+    expect(await page.locator(`#chat-log [data-message-id="${id}"]`).innerText()).toContain("Ada rolled privately.");
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
