@@ -616,4 +616,59 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(await warnings(), log.join("\n")).toEqual([]);
     await page.close();
   }, 120_000);
+  it("earns and makes The Queen's Cavaliers' Riposte by clicks: Ada's Ines wins her Parry against the GM's Lunge and buys Execute a Riposte; her attack dialog then accepts a Riposte, answered by Block or Dodge only; made once, the dialog refuses another", async () => {
+    const { page, warnings } = await openRound("cavaliers", 2);
+    // Without the right, the dialog refuses a Riposte with a message.
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
+    const ines = await openSheet(page, "Ines");
+    const riposteDialog = async () => {
+      const before = new Set(await windowIds(page));
+      await ines.locator("[data-action='attack']").click();
+      await settle(page);
+      const dialog = page.locator(`[id="${(await windowIds(page)).filter((w) => !before.has(w)).at(-1)}"]`);
+      await dialog.locator("select[name='specialty']").selectOption({ label: "Riposte (no specialty ranks)" });
+      await settle(page);
+      return dialog;
+    };
+    let dialog = await riposteDialog();
+    expect(await dialog.innerText()).toContain("A Riposte follows a won Parry or Feint that bought it; there is none to make now.");
+    await dialog.locator("[data-action='close']").click();
+    // The GM's bravo lunges at Ines; Ada parries.
+    await playAs(page, "Gamemaster");
+    await page.locator(`#pg-scene [aria-label="Target Ines"]`).click();
+    const bravo = await openSheet(page, "Hired Bravo");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, bravo.locator("[data-action='attack']").first())).toBe(true);
+    await bravo.locator("[data-action='close']").click();
+    const lunge = cardOf(page, await lastCardId(page));
+    await playAs(page, "Ada (player)");
+    await lunge.locator("[data-fray-action='choose'][data-fray-value='parry']").click();
+    await settle(page);
+    // She wins it, and buys Negate and Execute a Riposte.
+    expect(await lunge.innerText()).toContain("Ines wins.");
+    for (const entry of ["negate", "riposte"]) await lunge.locator(`tr[data-entry*="${entry}"] [data-fray-action='buy']`).click();
+    await settle(page);
+    await lunge.locator("[data-fray-action='spend']").click();
+    await settle(page);
+    expect(await lunge.getAttribute("data-state")).toBe("applied");
+    // Her dialog now takes the Riposte: the GM may answer it by Block or Dodge only.
+    await playAs(page, "Ada (player)");
+    dialog = await riposteDialog();
+    expect(await dialog.innerText()).not.toContain("A Riposte follows a won Parry or Feint that bought it; there is none to make now.");
+    await dialog.locator("button[type='submit']").last().click();
+    await settle(page);
+    const riposte = cardOf(page, await lastCardId(page));
+    expect(await riposte.locator("h3").innerText()).toBe("Riposte");
+    await playAs(page, "Gamemaster");
+    expect(await riposte.locator("[data-fray-action='choose'][data-fray-choice='defence']").allInnerTexts()).toEqual(["Block", "Dodge"]);
+    const log = await playCardThrough(page, new Set(), ["Gamemaster", "Ada (player)"]);
+    expect(SETTLED, log.join("\n")).toContain(await riposte.getAttribute("data-state"));
+    // Made once: the dialog refuses another.
+    await playAs(page, "Ada (player)");
+    dialog = await riposteDialog();
+    expect(await dialog.innerText()).toContain("A Riposte follows a won Parry or Feint that bought it; there is none to make now.");
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
