@@ -480,7 +480,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(seen.filter((line) => !line.includes("An Interpose holds Hired Bravo in Yard"))).toEqual([]);
     await page.close();
   }, 180_000);
-  it("makes The Queen's Cavaliers' hotbar macros by drags: Ada drags Parry's row from Ines's sheet to her hotbar, and the macro rolls it as the dice button does (the difficulty picker, or at once with Shift); Bob's hotbar stays empty", async () => {
+  it("makes The Queen's Cavaliers' hotbar macros by drags: Ada drags Parry's row from Ines's sheet to her hotbar, and the macro rolls it as the dice button does (the difficulty picker, or at once with Shift); the Rest button and the Rapier's row make theirs too; Bob's hotbar stays empty", async () => {
     const { page, warnings } = await openRound("cavaliers", 2);
     await playAs(page, "Ada (player)");
     const sheet = await openSheet(page, "Ines");
@@ -513,6 +513,29 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     await expect.poll(cards).toBe(count + 1);
     expect((await windowIds(page)).length).toBe(windows);
     expect(await lastCard(page).innerText()).toContain("Moderate (3d8)");
+    // The sheet's Rest button makes a macro that asks the days, as the button does; the Rapier's row one that opens the attack dialog.
+    const again = await openSheet(page, "Ines");
+    await again.locator("[data-action='rest']").dragTo(slot(3));
+    await settle(page);
+    await expect.poll(() => slot(3).getAttribute("aria-label")).toBe("Ines: Rest");
+    await reveal(again, again.locator("li.fray-item-row", { hasText: "Rapier" }));
+    await again.locator("li.fray-item-row", { hasText: "Rapier" }).dragTo(slot(4));
+    await settle(page);
+    await expect.poll(() => slot(4).getAttribute("aria-label")).toBe("Ines: Rapier");
+    await again.locator("[data-action='close']").click();
+    await slot(3).click();
+    await settle(page);
+    const rested = await noteCount(page);
+    await answerPrompt(page, "Rest", (prompt) => prompt.locator("input[name='days']").fill("1"));
+    await expect.poll(async () => (await notesSince(page, rested)).join("\n")).toContain("Ines");
+    await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
+    const before = new Set(await windowIds(page));
+    await slot(4).click();
+    await settle(page);
+    const attack = page.locator(`[id="${(await windowIds(page)).filter((w) => !before.has(w)).at(-1)}"]`);
+    expect(await attack.locator(".window-title").innerText()).toBe("Ines attacks Hired Bravo");
+    expect(await attack.locator("select[name='weapon'] option:checked").innerText()).toBe("Rapier (d8)");
+    await attack.locator("[data-action='close']").click();
     // The hotbar is Ada's: Bob's slots are empty.
     await playAs(page, "Bob (player)");
     expect(await page.locator("#hotbar .slot.full").count()).toBe(0);
