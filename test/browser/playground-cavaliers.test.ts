@@ -279,7 +279,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     await page.close();
   }, 180_000);
 
-  it("rolls The Queen's Cavaliers' Advantage and Assist dice by clicks: Ada's attack dialog refuses a bad Assist, then rolls with her Advantage die and 1d8 + 1d6; the die steps down; on the GM's attack she ticks it again beside her defence", async () => {
+  it("rolls The Queen's Cavaliers' Advantage and Assist dice by clicks: Ada's attack dialog refuses combined actions past Drop 4 and a bad Assist, then rolls with her Advantage die and 1d8 + 1d6; the die steps down; on the GM's attack she ticks it again beside her defence", async () => {
     const { page, warnings } = await openRound("cavaliers", 2);
     // Ada gives Ines a d8 Advantage die on her sheet.
     await playAs(page, "Ada (player)");
@@ -299,6 +299,15 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     await settle(page);
     const dialog = page.locator(`[id="${(await windowIds(page)).filter((id) => !before.has(id)).at(-1)}"]`);
     expect(await dialog.innerText()).toContain("Use the Advantage die (d8; it steps down)");
+    // Combined actions past Drop 4 (Draw weapon 1 and Reload musket 3, then Stand up 1) are refused, and the roll button with them; taken back, it rolls.
+    await dialog.locator("details.fray-fold summary").first().click();
+    for (const action of ["draw-weapon", "reload-musket", "stand-up"]) await dialog.locator(`input[name='combined.${action}']`).check();
+    await settle(page);
+    await expect.poll(() => dialog.innerText()).toContain("Combined actions come to Drop 5; at most Drop 4 may be taken.");
+    expect(await dialog.locator("button[type='submit']").last().isDisabled()).toBe(true);
+    for (const action of ["draw-weapon", "reload-musket", "stand-up"]) await dialog.locator(`input[name='combined.${action}']`).uncheck();
+    await settle(page);
+    await expect.poll(() => dialog.innerText()).not.toContain("at most Drop 4");
     await dialog.locator("input[name='useAdvantage']").check();
     await dialog.locator("input[name='assists.0']").fill("2d7");
     await dialog.locator("input[name='assists.0']").press("Tab");
