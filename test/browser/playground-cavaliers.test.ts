@@ -1,7 +1,7 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, copyReplays, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, type Player } from "./support/playground.js";
+import { SETTLED, answerPrompt, copyReplays, tokenAtRest, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, type Player } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -439,7 +439,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(await warnings(), [...flourishLog, ...attackLog].join("\n")).toEqual([]);
     await page.close();
   }, 180_000);
-  it("holds an opponent with The Queen's Cavaliers' Interpose by clicks: Ada holds the Hired Bravo in the yard from Ines's row; his row says so, the GM's attack dialog refuses his combined Move, and his drag to the street slides back", async () => {
+  it("holds an opponent with The Queen's Cavaliers' Interpose by clicks: Ada holds the Hired Bravo in the yard from Ines's row; his row says so, the GM's attack dialog refuses his combined Move, and his drag to the street slides back; the GM's Alt-drop puts him there", async () => {
     const { page, warnings } = await openRound("cavaliers", 2);
     await page.locator("#pg-tabs [data-tab='combat']").click();
     await page.locator("#pg-tracker [data-action='rollAll']").click();
@@ -485,6 +485,14 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     await dragOnScene(page, "Hired Bravo", await areaCentre(page, "Street"));
     expect(await standing(page, "Hired Bravo")).toEqual(at);
     expect(await notesSince(page, notes)).toEqual([expect.stringContaining("An Interpose holds Hired Bravo in Yard this round: she cannot Move to Street.")]);
+    // The GM's word overrides it: holding Alt, she drops him in the street, not counted and not refused.
+    await tokenAtRest(page, "Hired Bravo");
+    const placed = await noteCount(page);
+    await page.keyboard.down("Alt");
+    await dragOnScene(page, "Hired Bravo", await areaCentre(page, "Street"));
+    await page.keyboard.up("Alt");
+    expect((await standing(page, "Hired Bravo")).area).toBe("Street");
+    expect(await notesSince(page, placed)).toEqual([]);
     const seen = await warnings();
     expect(seen.filter((line) => !line.includes("An Interpose holds Hired Bravo in Yard"))).toEqual([]);
     await page.close();

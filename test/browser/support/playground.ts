@@ -401,3 +401,15 @@ export async function copyReplays(page: Page, id: string, who: Player): Promise<
   const { ruleset: _ruleset, action: _action, seed: _seed, ...rest } = JSON.parse(replayed.stdout) as Record<string, unknown>;
   expect(rest, who).toEqual(outcome);
 }
+
+/** Waits for a token's drawing to come to rest (a refused move slides back over 0.35 s): a drag pressed mid-slide misses it and pans. */
+export async function tokenAtRest(page: Page, name: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const first = await tokenCentre(page, name);
+      await page.waitForTimeout(100);
+      const second = await tokenCentre(page, name);
+      return first.x === second.x && first.y === second.y;
+    })
+    .toBe(true);
+}
