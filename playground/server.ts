@@ -2,14 +2,16 @@
  * The static server shared by the playground (`npm start`) and the browser tests: on 127.0.0.1, the
  * built system (dist/) at /systems/fray/, Foundry's own icons as placeholders, and whatever pages
  * and scripts the caller adds as routes. `bundleForBrowser` bundles a page's entry (the Foundry
- * stand-in with it) with esbuild: the tests and the playground both bundle through it.
+ * stand-in with it) with esbuild: the tests and the playground both bundle through it. The page's
+ * bundle and the built system's scripts are served with their async functions lowered, so the
+ * stand-in can tell which user's client runs after each await (playground/foundry/zone.ts).
  */
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { dirname, extname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The built system: dist/ of the repo, or FRAY_DIST when set. */
@@ -118,23 +120,52 @@ function namedIcon(path: string): string {
   return tile(`<text x="32" y="42" font-family="sans-serif" font-size="28" font-weight="bold" text-anchor="middle" fill="#f4efe6">${label}</text>`);
 }
 
-/** Bundle a browser entry (a .ts file importing the stand-in, handlebars and the rest) into one ES module. */
+/**
+ * Async functions lowered to generators stepped by Promise#then: the stand-in's browser context
+ * (playground/foundry/zone.ts) carries the acting client through each await only by way of then,
+ * which a native await skips. Everything the page runs as a client is built with this.
+ */
+const LOWERED_ASYNC: BuildOptions = {
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  supported: { "async-await": false, "async-generator": false, "for-await": false },
+  write: false,
+  sourcemap: "inline",
+  logLevel: "silent",
+};
+
+/** Bundle a browser entry (a .ts file importing the stand-in, handlebars and the rest) into one ES module, its async functions lowered. */
 export async function bundleForBrowser(entry: string): Promise<string> {
   const result = await build({
+    ...LOWERED_ASYNC,
     entryPoints: [entry],
     bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    sourcemap: "inline",
     // Class names stay as written: the stand-in names hooks after them (renderApplicationV2), as Foundry does.
     keepNames: true,
-    logLevel: "silent",
   });
-  const file = result.outputFiles[0];
+  const file = result.outputFiles?.[0];
   if (!file) throw new Error(`esbuild produced no bundle for ${entry}`);
   return file.text;
+}
+
+/**
+ * A script of the built system as the page runs it: its async functions lowered (LOWERED_ASYNC),
+ * its imports and names as built, its source map still leading to src/. dist/ itself is untouched.
+ * Kept per file while the file is unchanged.
+ */
+const loweredScripts = new Map<string, { modified: number; text: Promise<string> }>();
+async function loweredScript(file: string): Promise<string> {
+  const modified = (await stat(file)).mtimeMs;
+  const known = loweredScripts.get(file);
+  if (known?.modified === modified) return known.text;
+  const text = build({ ...LOWERED_ASYNC, entryPoints: [file], bundle: false }).then((result) => {
+    const output = result.outputFiles?.[0];
+    if (!output) throw new Error(`esbuild produced nothing for ${file}`);
+    return output.text;
+  });
+  loweredScripts.set(file, { modified, text });
+  return text;
 }
 
 /** A response a route gives: its content type and body. */
@@ -182,7 +213,10 @@ export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, p
     if (path.startsWith("/fonts/fontawesome/")) return readUnder(FONT_AWESOME, path.slice("/fonts/fontawesome/".length));
     // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
     if (path.startsWith("/icons/") && path.endsWith(".svg")) return { type: TYPES[".svg"] as string, body: path.endsWith("/mystery-man.svg") ? PLACEHOLDER_SVG : namedIcon(path) };
-    if (path.startsWith(systemPrefix)) return readUnder(dist, path.slice(systemPrefix.length));
+    if (path.startsWith(systemPrefix)) {
+      const served = await readUnder(dist, path.slice(systemPrefix.length));
+      return served && extname(path) === ".mjs" ? { ...served, body: await loweredScript(join(dist, path.slice(systemPrefix.length))) } : served;
+    }
     return undefined;
   };
   const server: Server = createServer((req, res) => {

@@ -416,8 +416,7 @@ function noop(): void {}
  * Handlers of clicks and change-submits are not awaited by the DOM; the harness tracks them as it
  * tracks background renders. A handler is its clicker's client's code to its end: the playground
  * switches "Play as" while a GM's click is still at work (a turn's upkeep, a defeated mark), and that
- * work must go on as hers, as on her own computer (the browser has no async context: the user stays
- * the current one while the handler's promise is pending, as state.clientContext keeps it).
+ * work must go on as hers, as on her own computer (state.clientContext carries her through its awaits).
  */
 export function trackAction(handler: () => unknown): void {
   trackRender(state.clientContext.run(state.game.user, handler), "a click or submit handler");

@@ -6,6 +6,11 @@
 import { installFoundry, type FoundryHarness } from "./index.js";
 import { dragToken, placeToken, pressArrowKey } from "./tokens.js";
 import { installPack, type PackMetadata } from "./journal.js";
+import { state } from "./state.js";
+import { zoneContext } from "./zone.js";
+
+// Each client's code is this page's code: the acting user follows it through awaits (zone.ts), as AsyncLocalStorage does in Node.
+state.clientContext = zoneContext();
 
 export * from "./index.js";
 

@@ -44,44 +44,38 @@ export interface PendingDialog {
 
 /**
  * Which client's code is running. One process stands in for every connected client, so code run
- * "on" a client (its hooks, a query to it) must see that client's user as game.user, even after an
- * await. In Node an AsyncLocalStorage carries it through awaits (node.ts installs that); the
- * default, for the browser bundle, is a stack that holds only while runs do not overlap.
+ * "on" a client (its hooks, a query to it, a click on her screen) must see that client's user as
+ * game.user through every await and timer it starts, as on her own computer; outside any client
+ * game.user is the user switched to (the one the page is drawn for). In Node an AsyncLocalStorage
+ * carries it (node.ts); in the browser zone.ts patches Promise#then and the timers to carry it, on
+ * code whose async functions are lowered (playground/server.ts). The default here, for neither,
+ * holds only while `fn` runs synchronously.
  */
 export interface ClientContext {
+  /** Runs `fn` as `user`'s client: `user` is current until `fn` returns, and again in whatever it left to run later. */
   run<T>(user: unknown, fn: () => T): T;
   current(): unknown;
 }
 
-function stackContext(): ClientContext {
-  // Runs that overlap (a client's async hook still going when another client's starts) end in any
-  // order: each takes its own entry out when it ends, so the one still running is current again.
-  const stack: { user: unknown }[] = [];
-  const leave = (entry: { user: unknown }) => {
-    const at = stack.lastIndexOf(entry);
-    if (at >= 0) stack.splice(at, 1);
-  };
+/** A context that holds while `fn` runs synchronously: what zone.ts builds on. */
+export function synchronousContext(): ClientContext {
+  let current: unknown;
   return {
     run(user, fn) {
-      const entry = { user };
-      stack.push(entry);
-      let result: unknown;
+      const previous = current;
+      current = user;
       try {
-        result = fn();
-      } catch (error) {
-        leave(entry);
-        throw error;
+        return fn();
+      } finally {
+        current = previous;
       }
-      if (result instanceof Promise) return result.finally(() => leave(entry)) as never;
-      leave(entry);
-      return result as never;
     },
-    current: () => stack.at(-1)?.user,
+    current: () => current,
   };
 }
 
 export const state = {
-  clientContext: stackContext(),
+  clientContext: synchronousContext(),
   /** Users whose client is connected but answers nothing (a frozen tab): their hooks and queries never run. */
   frozenClients: new Set<string>(),
   CONFIG: {} as Record<string, DocumentConfig> & AnyObject,

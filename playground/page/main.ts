@@ -73,10 +73,16 @@ async function start(): Promise<void> {
   });
   $("#pg-reset").addEventListener("click", () => (location.search = `?ruleset=${ruleset}`));
   const help = $("#pg-help");
-  $("#pg-help-toggle").addEventListener("click", (event) => {
-    help.hidden = !help.hidden;
-    (event.currentTarget as HTMLElement).setAttribute("aria-expanded", String(!help.hidden));
-  });
+  const toggle = $("#pg-help-toggle");
+  const showHelp = (shown: boolean) => {
+    help.hidden = !shown;
+    toggle.setAttribute("aria-expanded", String(shown));
+  };
+  toggle.addEventListener("click", () => showHelp(help.hidden));
+  $("#pg-new-here [data-help]").addEventListener("click", () => showHelp(true));
+  // The steps are the page's own words (the scenario's), written as markup there.
+  $("#pg-first-round-title").textContent = `A first round of ${RULESET_NAMES[ruleset]}`;
+  $("#pg-first-round").innerHTML = SCENARIOS[ruleset].firstRound.map((step) => `<li>${step}</li>`).join("");
   for (const tab of document.querySelectorAll<HTMLButtonElement>("#pg-tabs button")) tab.addEventListener("click", () => showTab(tab.dataset.tab as string));
   // Foundry's interface theme (Configure Settings → Core → Interface theme): the body's theme class.
   const theme = $<HTMLSelectElement>("#pg-theme");
@@ -164,6 +170,9 @@ async function start(): Promise<void> {
   g.Hooks.on("renderApplicationV2", (app: { id: string; rendered: boolean; render(options?: object): Promise<unknown> }, _element: HTMLElement, _context: unknown, options: { force?: boolean }) => {
     windowApps.set(app.id, app);
     if (options.force) openFor(app.id, g.game.user.id);
+    // One application stands in for every client's copy: another client's code drew it (her hooks
+    // after a write), so the window on the screen of the user playing now is drawn again for her.
+    if (g.game.user.id !== viewer && windowOwners.get(app.id)?.has(viewer)) void state.clientContext.run(undefined, () => app.render());
     showWindowsOf(viewer);
   });
   // Fray's prompts (DialogV2) name the client that opened them.
@@ -233,8 +242,16 @@ async function start(): Promise<void> {
     pending = setTimeout(() => void refresh(), 30);
   }
 
-  /** Draw the sidebar and the scene again for the user playing now, once Fray's cards and renders have settled. */
-  async function refresh(): Promise<void> {
+  /**
+   * Draw the sidebar and the scene again for the user playing now, once Fray's cards and renders have
+   * settled. The page's own drawing is no client's code, whichever client's hook asked for it: it runs
+   * outside them all, where game.user is the one switched to.
+   */
+  function refresh(): Promise<void> {
+    return state.clientContext.run(undefined, drawForViewer);
+  }
+
+  async function drawForViewer(): Promise<void> {
     // A click that opened a dialog waits for its answer: draw what is there after a moment rather than wait for it.
     const settled = (async () => {
       await g.CONFIG.fray.cards?.cardsIdle();

@@ -34,6 +34,8 @@ export interface Scenario {
   scene?: ({ pack: string; name: string } | { data: Record<string, unknown> }) & { areas: string[]; doors?: [string, string][] };
   /** Beyond the Torchlight's Combat Grid opens with the scene. */
   combatGrid?: boolean;
+  /** A first round, step by step, for someone who has read nothing: who plays, which button, where (the Help shows it). */
+  firstRound: string[];
 }
 
 const cavaliersSpecialty = (name: string, action: string, ranks: number, skill: string, attribute = "verve") => ({ name, type: "cavaliersSpecialty", system: { skill, attribute, ranks, action } });
@@ -64,6 +66,13 @@ const personalWeapon = (name: string, attack: string, damage: string, piercing =
 export const SCENARIOS: Record<RulesetId, Scenario> = {
   cavaliers: {
     title: "A duel in the inn yard: Ines and Aurore against a hired bravo and a watch conscript",
+    firstRound: [
+      "As the <b>Gamemaster</b>, on <b>Combat</b>: <b>Roll all</b> (each prompt asks the fighter's specialty), then <b>Begin</b>.",
+      "As <b>Ada</b>: click the Hired Bravo's token to target him, open Ines from <b>Actors</b>, press <b>Attack</b> and roll.",
+      "The card in <b>Chat</b> waits on each side in turn: as the <b>Gamemaster</b> pick the Bravo's defence, as <b>Ada</b> spend Ines's Success Points. It applies itself.",
+      "Drag a token into the next Area to Move (two Areas is a Run); a row's buttons spend Initiative Points (Seize, Focus, Interpose).",
+      "Each player ends her turn with <b>End Turn</b>, the Gamemaster the foes' with <b>Next Turn</b>.",
+    ],
     characters: [
       {
         data: {
@@ -97,6 +106,13 @@ export const SCENARIOS: Record<RulesetId, Scenario> = {
   },
   drama: {
     title: "At the ford: Ines and Berold against a fyrd levy and a man-at-arms",
+    firstRound: [
+      "As the <b>Gamemaster</b>, on <b>Combat</b>: <b>Roll all</b>, then <b>Begin</b>.",
+      "Each fighter declares a stance from her row with <b>Declare stance</b>, in the tracker's order: Ada for Ines, Bob for Berold, the Gamemaster for the foes.",
+      "As <b>Ada</b>: click the Fyrd's token to target him, open Ines from <b>Actors</b> and press <b>Melee round</b>.",
+      "The card in <b>Chat</b> asks each side to build her pool (Grit and Flesh) and roll; the wounds and their courage tests follow on it.",
+      "The Gamemaster moves the turn on with <b>Next Turn</b>.",
+    ],
     characters: [
       {
         data: {
@@ -119,6 +135,12 @@ export const SCENARIOS: Record<RulesetId, Scenario> = {
   },
   unhex: {
     title: "The Nightclub: Mara and Bea against the bouncer and the catwalk sniper",
+    firstRound: [
+      "As the <b>Gamemaster</b>, on <b>Combat</b>: <b>Begin</b>. Then the d20 on any row rolls the round's initiative card: each team's roller rolls on her own screen.",
+      "On her team's turn, as <b>Ada</b>: click the Bouncer's token to target him, open Mara from <b>Actors</b> and press <b>Attack target</b>; the Gamemaster answers on the card (no reaction, Defend or Counterattack).",
+      "Drag Mara into the next Area to Move (the foes may Intercept); Bea's sheet opens the shut door to the Alley.",
+      "Each ends her turn with <b>End Turn</b>; the Gamemaster plays the foes' team.",
+    ],
     characters: [
       {
         data: {
@@ -141,6 +163,12 @@ export const SCENARIOS: Record<RulesetId, Scenario> = {
   },
   personal: {
     title: "The town gate: Ines and Bruno against a veteran sergeant and a street thug",
+    firstRound: [
+      "On <b>Combat</b>: each player rolls her character's Initiative from its row (Ada Ines, Bob Bruno); the <b>Gamemaster</b>'s <b>Roll all</b> rolls the rest, then <b>Begin</b>.",
+      "On Ines's turn, as <b>Ada</b>: click the Street Thug's token to target him, open Ines from <b>Actors</b> and press <b>Attack the target</b>; the card says the hit and the damage after Armor.",
+      "A row's <b>Plan the turn</b> lists her actions; <b>Delay</b> waits until after someone; <b>End Turn</b> passes the turn on.",
+      "A Wounded character's sheet offers <b>Damage while Wounded</b>, and a Fallen Fate on its card.",
+    ],
     characters: [
       {
         data: {
@@ -159,6 +187,12 @@ export const SCENARIOS: Record<RulesetId, Scenario> = {
   },
   torchlight: {
     title: "Bandits on the road: Elsa and Riddic against a swordsman and an archer, on the Combat Grid",
+    firstRound: [
+      "On <b>Combat</b>: each player rolls her character's Dex save from its row (Ada Elsa, Bob Riddic); the <b>Gamemaster</b>'s <b>Roll all</b> rolls the rest.",
+      "On the <b>Combat Grid</b>, select your chip and click a cell to move it; a row's buttons take Maneuvers and stance abilities.",
+      "As <b>Ada</b>: target the Bandit Swordsman, open Elsa from <b>Actors</b> and press <b>Attack</b> to declare; the Gamemaster rolls the side's declared attacks, and the card plays on.",
+      "Each player says she is done with <b>End Turn</b>; the Gamemaster moves the turns on to the end of the round, whose card asks each her saves.",
+    ],
     characters: [
       { pack: "torchlight-combatants", name: "Elsa" },
       { pack: "torchlight-combatants", name: "Riddic" },

@@ -141,6 +141,32 @@ describe.skipIf(!browserAvailable())("the playground in Chromium", () => {
     await page.close();
   });
 
+  it("shows a newcomer a first round of each ruleset from the scene's 'New here?': a few steps, whose sheet button and tracker buttons are the page's own", async () => {
+    for (const ruleset of ["cavaliers", "drama", "unhex", "personal", "torchlight"]) {
+      const page = await openPlayground(ruleset);
+      await page.locator("#pg-new-here button", { hasText: "Help" }).click();
+      const name = await page.locator("#pg-ruleset option:checked").innerText();
+      expect(await page.locator("#pg-first-round-title").innerText()).toBe(`A first round of ${name}`);
+      const steps = page.locator("#pg-first-round li");
+      expect(await steps.count(), ruleset).toBeGreaterThanOrEqual(3);
+      expect(await steps.count(), ruleset).toBeLessThanOrEqual(6);
+      // The step that opens a character's sheet names the sheet's own attack button.
+      const opening = (await steps.allInnerTexts()).find((step) => step.includes(" from Actors"));
+      const [, character, button] = opening?.match(/open (\w+) from Actors(?:,| and) press ([A-Z][\w ]+?)(?: to| and|;|\.|$)/) ?? [];
+      expect(character, `${ruleset}: ${opening}`).toBeTruthy();
+      await page.locator("#pg-help-toggle").click();
+      await playAs(page, "Ada (player)");
+      const sheet = await openSheet(page, character as string);
+      expect(await sheet.locator("button", { hasText: new RegExp(`^\\s*${button}\\s*$`) }).count(), `${ruleset}: ${button} on ${character}'s sheet`).toBeGreaterThan(0);
+      // The GM's tracker has the buttons the first step names.
+      await playAs(page, "Gamemaster");
+      await page.locator("#pg-tabs [data-tab='combat']").click();
+      const first = await steps.first().innerText();
+      for (const label of ["Roll all", "Begin"]) if (first.includes(label)) expect(await page.locator("#pg-tracker button", { hasText: label }).count(), `${ruleset}: ${label}`).toBeGreaterThan(0);
+      await page.close();
+    }
+  });
+
   it("opens the rules from the Journal tab, a status's reference and an item's @Rule link, each at its page", async () => {
     const page = await openPlayground("cavaliers");
     await page.locator("#pg-tabs [data-tab='journal']").click();
