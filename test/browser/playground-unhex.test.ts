@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator } from "playwright-core";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, actOnCard, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, namePixels, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, tokenCentre, undoFromMenu, undoRestores, usePlayground, openRound, menuOffers } from "./support/playground.js";
+import { SETTLED, actOnCard, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, namePixels, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, tokenCentre, undoFromMenu, undoRestores, usePlayground, openRound, menuOffers, type Player } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Unhex", () => {
   usePlayground();
@@ -354,6 +354,67 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Unhex", () => 
     expect((await standing(page, "Mara")).area).toBe("Dance floor");
     // The only warnings of the round are the two refused moves.
     expect(await warnings(), log.join("\n")).toEqual(refusals);
+    await page.close();
+  }, 180_000);
+
+  it("plays an Unhex fight into its second round and to its end by clicks: the GM's Next Turn through both teams' turns, Roll initiative (round 2) on the Friendly team roller's row, the GM's defeated marks on the Bouncer and the Catwalk Sniper, and End the fight", async () => {
+    const { page, warnings } = await openRound("unhex", 2);
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const round = async () => Number((await page.locator("#pg-tracker .encounter-title").innerText()).match(/\d+/)?.[0] ?? 0);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
+    await settle(page);
+    /** `who` clicks `button` on the tracker: the round's initiative card, played to its end by each team's roller and the winner. */
+    const initiative = async (who: Player, button: Locator) => {
+      await playAs(page, who);
+      const count = await cards();
+      await button.click();
+      await settle(page);
+      await page.locator("#pg-tabs [data-tab='chat']").click();
+      await expect.poll(cards).toBe(count + 1);
+      const log = await playCardThrough(page, new Set(), ["Ada (player)", "Bob (player)", "Gamemaster"]);
+      expect(SETTLED, log.join("\n")).toContain(await lastCard(page).getAttribute("data-state"));
+      await page.locator("#pg-tabs [data-tab='combat']").click();
+      return log;
+    };
+    const log = await initiative("Ada (player)", row(page, "Mara").locator("[data-action='rollInitiative']"));
+    expect(await round()).toBe(1);
+    // The GM passes the turn team by team until the round is over.
+    await playAs(page, "Gamemaster");
+    for (let step = 0; step < 8 && (await round()) < 2; step += 1) {
+      await page.locator("#pg-tracker nav button", { hasText: "Next Turn" }).click();
+      await settle(page);
+    }
+    expect(await round()).toBe(2);
+    // Every row keeps last round's place: the Friendly team's roller has the round's roll on her row, the other player not.
+    await playAs(page, "Ada (player)");
+    const roller = (await row(page, "Mara").locator("[data-fray-action='roundInitiative']").count()) ? "Mara" : "Bea";
+    const who: Player = roller === "Mara" ? "Ada (player)" : "Bob (player)";
+    await playAs(page, who);
+    const roll = row(page, roller).locator("[data-fray-action='roundInitiative']");
+    expect((await roll.innerText()).trim()).toBe("Roll initiative (round 2)");
+    expect(await row(page, roller === "Mara" ? "Bea" : "Mara").locator("[data-fray-action='roundInitiative']").count()).toBe(0);
+    log.push(...(await initiative(who, roll)));
+    expect(await lastCard(page).innerText()).toContain("Initiative, round 2");
+    expect(await page.locator("#pg-tracker").innerText()).toMatch(/Friendly team: turn [12]/);
+
+    // The GM's word that both foes are out (the tracker's defeated toggle): the first row ends the fight, with a card.
+    await playAs(page, "Gamemaster");
+    for (const name of ["Bouncer", "Catwalk Sniper"]) {
+      await row(page, name).locator("[data-action='toggleDefeated']").click();
+      await settle(page);
+    }
+    const end = page.locator("#pg-tracker li.combatant").first().locator("[data-fray-action='end']");
+    expect((await end.innerText()).trim()).toBe("End the fight");
+    const count = await cards();
+    await end.click();
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await expect.poll(cards).toBe(count + 1);
+    expect(await lastCard(page).innerText()).toContain("The fight is over: the Friendly team is left standing.");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    expect(await page.locator("#pg-tracker li.combatant").count()).toBe(0);
+    expect(await warnings(), log.join("\n")).toEqual([]);
     await page.close();
   }, 180_000);
 
