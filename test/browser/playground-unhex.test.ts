@@ -265,7 +265,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Unhex", () => 
     await page.close();
   }, 120_000);
 
-  it("lets the GM alone act out of turn in Unhex: in the Hostile team's turn her Use or manage items for Bea offers Out of turn (GM ruling) and the card records it, Bob's dialog has no such box, and Mara's Move is refused on the map unless the GM holds Alt", async () => {
+  it("lets the GM alone act out of turn in Unhex: in the Hostile team's turn her Use or manage items for Bea and Attack target for Mara offer Out of turn (GM ruling), ticked the card records it, Bob's and Ada's dialogs have no such box, and Mara's Move is refused on the map unless the GM holds Alt", async () => {
     const { page, warnings } = await openRound("unhex", 2);
     await page.locator("#pg-tabs [data-tab='combat']").click();
     await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
@@ -332,6 +332,23 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Unhex", () => 
     await playCardThrough(page, new Set(), ["Bob (player)", "Gamemaster"]);
     expect(await lastCard(page).innerText()).toContain("GM's override: the Friendly team acts in the Hostile team's turn.");
     await sheet.locator("[data-action='close']").click();
+
+    // The Attack target dialog offers the box the same way: on the GM's screen for Mara, not on Ada's (each closed unsent).
+    for (const who of ["Gamemaster", "Ada (player)"] as const) {
+      await playAs(page, who);
+      await page.locator(`#pg-scene [aria-label="Target Bouncer"]`).click();
+      const mara = await openSheet(page, "Mara");
+      await mara.locator("[data-action='unhexAttack']").click();
+      await settle(page);
+      const attack = windows().filter({ has: page.locator("select[name='rollMode']") }).last();
+      await attack.waitFor();
+      const box = attack.locator("[data-fray-out-of-turn]");
+      if (who === "Gamemaster") expect(await box.innerText()).toMatch(/Out of turn \(GM ruling\)[\s\S]*It is the Hostile team's turn: Mara of the Friendly team may only react now/);
+      else expect(await box.count()).toBe(0);
+      await attack.locator("[data-action='close']").first().click();
+      await mara.locator("[data-action='close']").click();
+      await settle(page);
+    }
 
     // Mara's Move to the Dance floor in the Hostile team's turn: refused on the map for Ada and for the GM, until the GM holds Alt as she drops.
     const maraAt = await standing(page, "Mara");
