@@ -182,7 +182,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Personal Comba
     await page.close();
   }, 120_000);
 
-  it("plans a turn with Gain Momentum by clicks: Ada's plan of an Attack and two free actions is over the cap of two and cannot be declared, until she ticks Gain Momentum (the cap is three)", async () => {
+  it("plans a turn with Gain Momentum by clicks: Ada's plan of a Move, an item swapped, an Attack and two free actions is over the cap of two and cannot be declared, until she ticks Gain Momentum (the cap is three)", async () => {
     const { page, warnings } = await openRound("personal", 12);
     await page.locator("#pg-tabs [data-tab='combat']").click();
     for (const [who, name] of [["Ada (player)", "Ines"], ["Bob (player)", "Bruno"]] as const) {
@@ -195,10 +195,16 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Personal Comba
     expect((await page.locator("#pg-tracker li.combatant.active .name").innerText()).trim()).toBe("Ines");
     const plan = await playButton(page, "Ada (player)", () => row(page, "Ines").locator("[data-fray-action='planTurn']"), {
       fill: async (planner) => {
+        // A Move from the first range band to the next, which counts as no action.
+        const bands = await planner.locator("select[name='from'] option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+        await planner.locator("select[name='from']").selectOption(bands[0]!);
+        await planner.locator("select[name='to']").selectOption(bands[1]!);
         await planner.locator("select[name='action']").selectOption("Attack");
         await settle(page);
         await planner.locator("input[name='free.0']").fill("Draw a weapon");
         await planner.locator("input[name='free.1']").fill("Shout a warning");
+        // Swapping the item she holds, once, is no action either.
+        await planner.locator("input[name='itemInteraction']").check();
         await planner.locator("input[name='free.1']").press("Tab");
         await settle(page);
         // Three actions against a cap of two: the planner says so and will not declare it.
@@ -210,6 +216,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Personal Comba
       },
     });
     expect(plan).toContain("3 of 3 actions (2 free), with Gain Momentum.");
+    expect(plan).toMatch(/Move: \S.* → \S/);
     expect(await warnings()).toEqual([]);
     await page.close();
   }, 120_000);
