@@ -435,4 +435,28 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Unhex", () => 
     await page.close();
   }, 180_000);
 
+  it("plays Unhex's Attack target under a blind roll by clicks: Ada declares Mara's knife attack on the Bouncer blind and reads her declaration, then only, under Mara's name, that she rolled blind; the GM sees the dice and makes every choice", async () => {
+    const { page, warnings } = await openRound("unhex", 2);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Bouncer"]`).click();
+    const sheet = await openSheet(page, "Mara");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, sheet.locator("[data-action='unhexAttack']"), (dialog) => dialog.locator("select[name='rollMode']").selectOption("blindroll").then(() => undefined))).toBe(true);
+    await sheet.locator("[data-action='close']").click();
+    const id = await lastCardId(page);
+    // No die is rolled until the Bouncer's reaction (the GM's): Ada reads her declaration.
+    expect(await cardOf(page, id).innerText()).toContain("Bouncer");
+    // The reaction is the GM's, and so is every choice of Mara's once the dice are down, unseen by Ada.
+    const log = await playCardThrough(page, new Set(), ["Gamemaster"]);
+    expect(SETTLED, log.join("\n")).toContain(await cardOf(page, id).getAttribute("data-state"));
+    expect(await cardOf(page, id).innerText()).toMatch(/\d+ \/ \d+/);
+    // Ada's chat log says only that she rolled blind: none of the card's dice.
+    await playAs(page, "Ada (player)");
+    const hers = await page.locator(`#chat-log li[data-message-id="${id}"]`).innerText();
+    expect(hers).toMatch(/^Mara\nAda rolled blind: only the GM sees the dice./);
+    expect(hers).not.toMatch(/\d+ \/ \d+/);
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 120_000);
+
 });
