@@ -258,4 +258,47 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Personal Comba
     await page.close();
   }, 180_000);
 
+  it("clears Personal Combat's Initiative from the tracker's menus by clicks: the GM's Clear Initiative on Ines's row (Ada rolls again), and Reset Initiative from the encounter's menu; a player's right-click offers nothing", async () => {
+    const { page, warnings } = await openRound("personal", 12);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    const roll = (name: string) => row(page, name).locator("[data-action='rollInitiative']");
+    const menu = page.locator("#context-menu .context-item");
+    for (const [who, name] of [["Ada (player)", "Ines"], ["Bob (player)", "Bruno"]] as const) {
+      await playAs(page, who);
+      await roll(name).click();
+      await settle(page);
+    }
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    expect(await row(page, "Ines").innerText()).toMatch(/Initiative 8/);
+    // Ada's right-click on her row: Foundry's row menu is the GM's.
+    await playAs(page, "Ada (player)");
+    expect(await roll("Ines").count()).toBe(0);
+    await row(page, "Ines").click({ button: "right" });
+    expect(await menu.count()).toBe(0);
+    // The GM clears Ines's score from her row's menu: her row has no score, and Ada's d20 is back.
+    await playAs(page, "Gamemaster");
+    await row(page, "Ines").click({ button: "right" });
+    expect((await menu.allInnerTexts()).map((entry) => entry.trim())).toContain("Clear Initiative");
+    await menu.filter({ hasText: "Clear Initiative" }).click();
+    await settle(page);
+    expect(await row(page, "Ines").innerText()).not.toMatch(/Initiative \d/);
+    await playAs(page, "Ada (player)");
+    await roll("Ines").click();
+    await settle(page);
+    expect(await row(page, "Ines").innerText()).toMatch(/Initiative \d+ \(die \d \+ rank \d\)/);
+    // Reset Initiative, from the encounter's menu: everyone rolls again.
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker .encounter-context-menu").click();
+    await menu.filter({ hasText: "Reset Initiative" }).click();
+    await settle(page);
+    for (const name of ["Ines", "Bruno", "Veteran Sergeant", "Street Thug"]) {
+      expect(await row(page, name).innerText(), name).not.toMatch(/Initiative \d/);
+      expect(await roll(name).count(), name).toBe(1);
+    }
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
 });
