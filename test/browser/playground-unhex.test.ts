@@ -211,7 +211,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Unhex", () => 
     await page.close();
   }, 240_000);
 
-  it("plays Unhex's Counterattack by clicks: the GM's Bouncer attacks Mara, Ada hits back with her knife; Ada is offered no Undo on the card, the GM undoes it from the card's right-click menu", async () => {
+  it("plays Unhex's Counterattack by clicks: the GM's Bouncer attacks Mara, Ada hits back with her knife; Ada is offered no Undo on the card, the GM undoes it from the card's right-click menu; then Ada Defends against his next", async () => {
     const { page, warnings } = await openRound("unhex", 2);
     const fighters = ["Mara", "Bouncer"];
     const before = await look(page, fighters);
@@ -236,6 +236,22 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Unhex", () => 
     // The card changed the Bouncer too: Ada may not undo it, and her menu offers no Undo; the GM's does, and the table is as before.
     expect(await menuOffers(page, "Ada (player)", id)).toEqual(["Copy as request"]);
     await undoFromMenu(page, "Gamemaster", id, () => look(page, fighters), before);
+
+    // Her action back, the Bouncer attacks again and Ada Defends: her button's odds are lower than No reaction's, her roll made as she declares it.
+    await playAs(page, "Gamemaster");
+    const again = await openSheet(page, "Bouncer");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    expect(await clickThrough(page, again.locator("[data-action='unhexAttack']"))).toBe(true);
+    await again.locator("[data-action='close']").click();
+    const second = await lastCardId(page);
+    await playAs(page, "Ada (player)");
+    const odds = async (value: string) => Number((await cardOf(page, second).locator(`[data-fray-action='choose'][data-fray-value='${value}']`).innerText()).match(/Bouncer hits (\d+)%/)?.[1]);
+    expect(await odds("defend")).toBeLessThan(await odds("none"));
+    await cardOf(page, second).locator("[data-fray-action='choose'][data-fray-value='defend']").click();
+    await settle(page);
+    const defended = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
+    expect(SETTLED, defended.join("\n")).toContain(await cardOf(page, second).getAttribute("data-state"));
+    expect(await cardOf(page, second).innerText()).toMatch(/Mara · defend/i);
     expect(await warnings(), log.join("\n")).toEqual([]);
     await page.close();
   }, 180_000);
