@@ -384,7 +384,7 @@ export async function menuEntries(page: Page, id: string): Promise<string[]> {
 }
 
 /** `who` picks Undo from the card's right-click menu (Undo by the menu, for undoRestores). */
-export const undoFromMenu =
+export const undoByMenu =
   (who: Player) =>
   async (page: Page, id: string): Promise<void> => {
     await playAs(page, who);
