@@ -145,5 +145,10 @@ export function chatMessageMenu(li: HTMLElement): ChatMenuEntry[] {
   const entries: ChatMenuEntry[] = [];
   // The hook's first argument is the ChatLog, which the stand-in does not draw (the playground's page draws the log).
   Hooks.call("getChatMessageContextOptions", null, entries);
+  return shownEntries(entries, li);
+}
+
+/** The entries ContextMenu#render keeps for `li`: those whose condition holds (the tracker's menus too). */
+export function shownEntries(entries: ChatMenuEntry[], li: HTMLElement): ChatMenuEntry[] {
   return entries.filter((entry) => (typeof entry.condition === "function" ? !!entry.condition(li) : entry.condition !== false));
 }

@@ -8,7 +8,13 @@ export const CORE_ENGLISH = {
   APPLICATION: { TOOLS: { Close: "Close Window" } },
   COMBAT: {
     Begin: "Begin Encounter",
+    CombatantClear: "Clear Initiative",
+    CombatantRemove: "Remove Participant",
+    CombatantReroll: "Re-roll Initiative",
+    CombatantUpdate: "Update Participant",
+    Delete: "Delete Encounter",
     End: "End Encounter",
+    InitiativeReset: "Reset Initiative",
     InitiativeRoll: "Roll Initiative",
     InitiativeScore: "Initiative Score",
     None: "No Encounter",

@@ -26,7 +26,7 @@ import { installJournal } from "./journal.js";
 export { Actor, ChatMessage, Combat, Combatant, Item, User, Users, WorldCollection, Collection, Hooks, DataModel, TypeDataModel, fields, CONST, utils, applications, fromUuid, fromUuidSync };
 export type { CreateDialogRecord, PendingDialog, NotificationRecord, SettingConfig };
 export { installPack, JournalEntry, JournalEntryPage, CompendiumCollection } from "./journal.js";
-export { chatMessageMenu, type ChatMenuEntry } from "./chat.js";
+export { chatMessageMenu, shownEntries, type ChatMenuEntry } from "./chat.js";
 
 export type Role = keyof typeof CONST.USER_ROLES;
 

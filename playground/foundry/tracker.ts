@@ -3,7 +3,7 @@
  * header, one row per visible turn, footer; the row context Foundry prepares (effects from the
  * actor's temporary effects, the tracked resource, ping permission, initiative formatted), the
  * combatant controls, the initiative field's change handler, and the entries of the row's and the
- * combat's context menus (`_getEntryContextOptions`, `_getCombatContextOptions`; no menu is drawn).
+ * combat's context menus (`_getEntryContextOptions`, `_getCombatContextOptions`: the playground page draws them, the Node harness none; the header has the GM's ellipsis that opens the combat's, as v13's header.hbs).
  * No hover.
  */
 import Handlebars from "handlebars";
@@ -15,7 +15,7 @@ import type { AnyObject } from "./utils.js";
 
 /** Stand-ins for Foundry's own header and footer parts (the real ones ship with Foundry). */
 const CORE_PARTS: Record<string, string> = {
-  "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if combat}}<h4 class="encounter-title">{{localize "COMBAT.Round" round=combat.round}}</h4>{{#if user.isGM}}<button type="button" data-action="rollAll">{{localize "COMBAT.RollAll"}}</button>{{/if}}{{else}}<h4>{{localize "COMBAT.None"}}</h4>{{/if}}</header>`,
+  "templates/sidebar/tabs/combat/header.hbs": `<header class="combat-tracker-header">{{#if combat}}<h4 class="encounter-title">{{localize "COMBAT.Round" round=combat.round}}</h4>{{#if user.isGM}}<button type="button" data-action="rollAll">{{localize "COMBAT.RollAll"}}</button><button type="button" class="encounter-context-menu fa-solid fa-ellipsis-vertical"></button>{{/if}}{{else}}<h4>{{localize "COMBAT.None"}}</h4>{{/if}}</header>`,
   "templates/sidebar/tabs/combat/footer.hbs": `<nav class="combat-controls">{{#if combat}}{{#if user.isGM}}{{#if combat.started}}<button type="button" data-action="previousTurn">{{localize "COMBAT.TurnPrev"}}</button><button type="button" data-action="nextTurn">{{localize "COMBAT.TurnNext"}}</button><button type="button" data-action="nextRound">{{localize "COMBAT.RoundNext"}}</button><button type="button" data-action="endCombat">{{localize "COMBAT.End"}}</button>{{else}}<button type="button" data-action="startCombat">{{localize "COMBAT.Begin"}}</button>{{/if}}{{else if control}}<button type="button" data-action="previousTurn">{{localize "COMBAT.TurnPrev"}}</button><button type="button" data-action="nextTurn">{{localize "COMBAT.TurnEnd"}}</button>{{/if}}{{/if}}</nav>`,
 };
 

@@ -5,13 +5,19 @@
  * user the "Play as" switcher names. A new ruleset or Reset loads the page again, as Foundry reloads
  * a world: nothing outlives the page but the chosen ruleset (localStorage).
  */
-import { bootSystem, chatMessageMenu } from "../foundry/browser.js";
+import { bootSystem, chatMessageMenu, shownEntries, type ChatMenuEntry } from "../foundry/browser.js";
 import { state } from "../foundry/state.js";
 import { dragToken } from "../foundry/tokens.js";
 import { drawHotbar } from "./hotbar.js";
 import { SceneView } from "./scene-view.js";
 import { RULESET_NAMES, RULESETS, SCENARIOS, type RulesetId } from "./scenarios.js";
 import { setUpTable, type Doc, type Table } from "./world.js";
+
+/** The tracker's menus (protected in v13's CombatTracker; the page draws them as its ContextMenu would). */
+interface TrackerMenus {
+  _getEntryContextOptions(): ChatMenuEntry[];
+  _getCombatContextOptions(): ChatMenuEntry[];
+}
 
 declare global {
   interface Window {
@@ -119,14 +125,30 @@ async function start(): Promise<void> {
     event.preventDefault();
     openMessageMenu(li, event.clientX, event.clientY);
   });
+  // The tracker's two menus, as v13's CombatTracker#_onFirstRender makes them: a combatant's on a right-click of
+  // her row (_getEntryContextOptions), the combat's (the GM's) on a click of the header's ellipsis (_getCombatContextOptions).
+  $("#pg-tracker").addEventListener("contextmenu", (event) => {
+    const li = (event.target as HTMLElement).closest<HTMLElement>("li.combatant[data-combatant-id]");
+    if (!li) return;
+    event.preventDefault();
+    openMenu(shownEntries((g.ui.combat as unknown as TrackerMenus)._getEntryContextOptions(), li), li, event.clientX, event.clientY);
+  });
+  $("#pg-tracker").addEventListener("click", (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLElement>(".encounter-context-menu");
+    if (button) openMenu(shownEntries((g.ui.combat as unknown as TrackerMenus)._getCombatContextOptions(), button), button, event.clientX, event.clientY);
+  });
   document.addEventListener("pointerdown", (event) => {
-    if (!(event.target as HTMLElement).closest("#context-menu")) document.querySelector("#context-menu")?.remove();
+    if (!(event.target as HTMLElement).closest("#context-menu, .encounter-context-menu")) document.querySelector("#context-menu")?.remove();
   });
 
-  /** The entries the user playing now is offered on a message, each picked by a click as her (ContextMenu#render, client/applications/ux/context-menu.mjs). */
+  /** The entries the user playing now is offered on a message. */
   function openMessageMenu(li: HTMLElement, x: number, y: number): void {
+    openMenu(chatMessageMenu(li), li, x, y);
+  }
+
+  /** A menu of `entries` for `li`, each picked by a click as the user playing now (ContextMenu#render, client/applications/ux/context-menu.mjs). */
+  function openMenu(entries: ChatMenuEntry[], li: HTMLElement, x: number, y: number): void {
     document.querySelector("#context-menu")?.remove();
-    const entries = chatMessageMenu(li);
     if (!entries.length) return;
     const menu = document.createElement("nav");
     menu.id = "context-menu";

@@ -1,7 +1,7 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, copyReplays, tokenAtRest, menuEntries, styleOrClosed, reveal, undoFromMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, type Player } from "./support/playground.js";
+import { SETTLED, answerPrompt, copyReplays, tokenAtRest, menuEntries, styleOrClosed, reveal, undoByMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, type Player } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -397,7 +397,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(await flourish.getAttribute("data-state"), flourishLog.join("\n")).toBe("applied");
     // Her menu copies it as a request the command line resolves to the same outcome.
     await copyReplays(page, flourishId, "Ada (player)");
-    await undoRestores(page, flourishId, ["Ines"], before, undoFromMenu("Ada (player)"));
+    await undoRestores(page, flourishId, ["Ines"], before, undoByMenu("Ada (player)"));
 
     // Use a Skill: Ada picks Hard.
     await playAs(page, "Ada (player)");
@@ -435,7 +435,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     expect(attack, attackLog.join("\n")).not.toBe("");
     await playAs(page, "Ada (player)");
     expect(await menuEntries(page, attack)).not.toContain("Undo");
-    await undoRestores(page, attack, fighters, beforeAttack, undoFromMenu("Gamemaster"));
+    await undoRestores(page, attack, fighters, beforeAttack, undoByMenu("Gamemaster"));
     expect(await warnings(), [...flourishLog, ...attackLog].join("\n")).toEqual([]);
     await page.close();
   }, 180_000);

@@ -1,7 +1,7 @@
 /** The playground in Chromium, Drama in History: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable } from "./support/index.js";
-import { SETTLED, actOnCard, cardOf, clickThrough, lastCard, lastCardId, look, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, reveal, row, rowInitiative, seedDice, settle, undoRestores, watchWarnings, usePlayground, type Player, openRound, rollAllAndBegin, menuEntries, undoFromMenu, copyReplays } from "./support/playground.js";
+import { SETTLED, actOnCard, cardOf, clickThrough, lastCard, lastCardId, look, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, reveal, row, rowInitiative, seedDice, settle, undoRestores, watchWarnings, usePlayground, type Player, openRound, rollAllAndBegin, menuEntries, undoByMenu, copyReplays } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in History", () => {
   usePlayground();
@@ -266,7 +266,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     // Bob may not undo Ada's test; Ada may, from the menu, and Ines has her point back.
     await playAs(page, "Bob (player)");
     expect(await menuEntries(page, id)).not.toContain("Undo");
-    await undoRestores(page, id, ["Ines"], before, undoFromMenu("Ada (player)"));
+    await undoRestores(page, id, ["Ines"], before, undoByMenu("Ada (player)"));
     // Ada's shot at the Fyrd is the GM's to undo (a wound on someone else's fighter): her menu has no Undo, his has.
     const fighters = ["Ines", "Fyrd"];
     const beforeShot = await look(page, fighters);
@@ -284,7 +284,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     expect(shot, log.join("\n")).not.toBe("");
     await playAs(page, "Ada (player)");
     expect(await menuEntries(page, shot)).not.toContain("Undo");
-    await undoRestores(page, shot, fighters, beforeShot, undoFromMenu("Gamemaster"));
+    await undoRestores(page, shot, fighters, beforeShot, undoByMenu("Gamemaster"));
     // The same dice again, and this time she falls: out for rounds, Unconscious, her point kept.
     await seedDice(page, 14);
     await ines.locator("[data-action='close']").click();

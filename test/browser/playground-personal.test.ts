@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run.js";
 import { browserAvailable } from "./support/index.js";
-import { SETTLED, answerPrompt, lastCard, lastCardId, newestPrompt, openPlayground, openSheet, playAs, playButton, playCardThrough, reveal, row, seedDice, settle, watchWarnings, woundedAndHurt, usePlayground, type Player, openRound, rollAllAndBegin } from "./support/playground.js";
+import { SETTLED, answerPrompt, lastCard, lastCardId, newestPrompt, openPlayground, openSheet, playAs, playButton, playCardThrough, reveal, row, seedDice, settle, watchWarnings, woundedAndHurt, usePlayground, type Player, openRound, rollAllAndBegin, look, menuOffers, undoFromMenu } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Personal Combat", () => {
   usePlayground();
@@ -178,6 +178,125 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Personal Comba
     // A click elsewhere closes the menu.
     await page.locator("#pg-tabs [data-tab='combat']").click();
     expect(await menu.count()).toBe(0);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("plans a turn with Gain Momentum by clicks: Ada's plan of a Move, an item swapped, an Attack and two free actions is over the cap of two and cannot be declared, until she ticks Gain Momentum (the cap is three)", async () => {
+    const { page, warnings } = await openRound("personal", 12);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    for (const [who, name] of [["Ada (player)", "Ines"], ["Bob (player)", "Bruno"]] as const) {
+      await playAs(page, who);
+      await row(page, name).locator("[data-action='rollInitiative']").click();
+      await settle(page);
+    }
+    await playAs(page, "Gamemaster");
+    await rollAllAndBegin(page);
+    expect((await page.locator("#pg-tracker li.combatant.active .name").innerText()).trim()).toBe("Ines");
+    const plan = await playButton(page, "Ada (player)", () => row(page, "Ines").locator("[data-fray-action='planTurn']"), {
+      fill: async (planner) => {
+        // A Move from the first range band to the next, which counts as no action.
+        const bands = await planner.locator("select[name='from'] option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+        await planner.locator("select[name='from']").selectOption(bands[0]!);
+        await planner.locator("select[name='to']").selectOption(bands[1]!);
+        await planner.locator("select[name='action']").selectOption("Attack");
+        await settle(page);
+        await planner.locator("input[name='free.0']").fill("Draw a weapon");
+        await planner.locator("input[name='free.1']").fill("Shout a warning");
+        // Swapping the item she holds, once, is no action either.
+        await planner.locator("input[name='itemInteraction']").check();
+        await planner.locator("input[name='free.1']").press("Tab");
+        await settle(page);
+        // Three actions against a cap of two: the planner says so and will not declare it.
+        const submit = planner.locator("button[type='submit']").last();
+        await expect.poll(() => submit.isDisabled()).toBe(true);
+        await planner.locator("input[name='gainMomentum']").check();
+        await settle(page);
+        await expect.poll(() => submit.isEnabled()).toBe(true);
+      },
+    });
+    expect(plan).toContain("3 of 3 actions (2 free), with Gain Momentum.");
+    expect(plan).toMatch(/Move: \S.* → \S/);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("undoes Personal Combat cards from the right-click menu: the Sergeant's hit on Ines by the GM (Ada, who took it, is offered no Undo), and Ada's own Rest by Ada (Bob is offered nothing on it)", async () => {
+    const { page, warnings } = await openRound("personal", 8);
+    const fighters = ["Ines", "Veteran Sergeant"];
+    const before = await look(page, fighters);
+    await playAs(page, "Gamemaster");
+    await page.locator(`#pg-scene [aria-label="Target Ines"]`).click();
+    const sergeant = await openSheet(page, "Veteran Sergeant");
+    await reveal(sergeant, sergeant.locator("[data-action='attack']").first());
+    // Under these dice he hits: the card is applied (a miss closes with nothing to undo).
+    expect(await playButton(page, "Gamemaster", () => sergeant.locator("[data-action='attack']").first(), { players: ["Ada (player)", "Gamemaster"] })).toMatch(/Hit by \d+/);
+    await sergeant.locator("[data-action='close']").click();
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const hit = await lastCardId(page);
+    expect(await menuOffers(page, "Ada (player)", hit)).toEqual(["Copy as request"]);
+    expect(await menuOffers(page, "Gamemaster", hit)).toEqual(["Copy as request", "Undo"]);
+    await undoFromMenu(page, "Gamemaster", hit, () => look(page, fighters), before);
+
+    // Ines, Wounded, takes a fall's damage and Ada ignores the fate (one ignore spent); her Rest gives it back.
+    await playAs(page, "Ada (player)");
+    const ines = await openSheet(page, "Ines");
+    await woundedAndHurt(page, ines);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await lastCard(page).locator("[data-fray-action='choose']", { hasText: "Ignore it" }).click();
+    await settle(page);
+    expect(await lastCard(page).getAttribute("data-state")).toBe("applied");
+    const spent = await look(page, ["Ines"]);
+    await playAs(page, "Ada (player)");
+    expect(await playButton(page, "Ada (player)", () => ines.locator("[data-action='rest']"))).toContain("Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const rest = await lastCardId(page);
+    expect(await menuOffers(page, "Bob (player)", rest)).toEqual([]);
+    expect(await menuOffers(page, "Ada (player)", rest)).toEqual(["Copy as request", "Undo"]);
+    await undoFromMenu(page, "Ada (player)", rest, () => look(page, ["Ines"]), spent);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it("clears Personal Combat's Initiative from the tracker's menus by clicks: the GM's Clear Initiative on Ines's row (Ada rolls again), and Reset Initiative from the encounter's menu; a player's right-click offers nothing", async () => {
+    const { page, warnings } = await openRound("personal", 12);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    const roll = (name: string) => row(page, name).locator("[data-action='rollInitiative']");
+    const menu = page.locator("#context-menu .context-item");
+    for (const [who, name] of [["Ada (player)", "Ines"], ["Bob (player)", "Bruno"]] as const) {
+      await playAs(page, who);
+      await roll(name).click();
+      await settle(page);
+    }
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker [data-action='rollAll']").click();
+    await settle(page);
+    expect(await row(page, "Ines").innerText()).toMatch(/Initiative 8/);
+    // Ada's right-click on her row: Foundry's row menu is the GM's.
+    await playAs(page, "Ada (player)");
+    expect(await roll("Ines").count()).toBe(0);
+    await row(page, "Ines").click({ button: "right" });
+    expect(await menu.count()).toBe(0);
+    // The GM clears Ines's score from her row's menu: her row has no score, and Ada's d20 is back.
+    await playAs(page, "Gamemaster");
+    await row(page, "Ines").click({ button: "right" });
+    expect((await menu.allInnerTexts()).map((entry) => entry.trim())).toContain("Clear Initiative");
+    await menu.filter({ hasText: "Clear Initiative" }).click();
+    await settle(page);
+    expect(await row(page, "Ines").innerText()).not.toMatch(/Initiative \d/);
+    await playAs(page, "Ada (player)");
+    await roll("Ines").click();
+    await settle(page);
+    expect(await row(page, "Ines").innerText()).toMatch(/Initiative \d+ \(die \d \+ rank \d\)/);
+    // Reset Initiative, from the encounter's menu: everyone rolls again.
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tracker .encounter-context-menu").click();
+    await menu.filter({ hasText: "Reset Initiative" }).click();
+    await settle(page);
+    for (const name of ["Ines", "Bruno", "Veteran Sergeant", "Street Thug"]) {
+      expect(await row(page, name).innerText(), name).not.toMatch(/Initiative \d/);
+      expect(await roll(name).count(), name).toBe(1);
+    }
     expect(await warnings()).toEqual([]);
     await page.close();
   }, 120_000);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { browserAvailable } from "./support/index.js";
-import { SETTLED, answerPrompt, clickThrough, lastCard, openPlayground, openSheet, playAs, playButton, playCardThrough, playSheetActions, row, settle, watchWarnings, usePlayground, openRound } from "./support/playground.js";
+import { SETTLED, answerPrompt, clickThrough, lastCard, openPlayground, openSheet, playAs, playButton, playCardThrough, playSheetActions, row, settle, watchWarnings, usePlayground, openRound, lastCardId, look, menuOffers, undoFromMenu } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Torchlight", () => {
   usePlayground();
@@ -22,6 +22,24 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
     await playAs(page, "Gamemaster");
     await page.locator("#pg-tracker [data-action='rollAll']").click();
     await settle(page);
+  }
+
+  /** The GM ends the encounter; Elsa fell in it: Ada marks her Dying, 2 Str lost this encounter, on her sheet (left open on the Characteristics tab). */
+  async function endWithElsaFallen(page: Page): Promise<Locator> {
+    await playAs(page, "Gamemaster");
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await page.locator("#pg-tracker nav button", { hasText: "End Encounter" }).click();
+    await settle(page);
+    expect(await page.locator("#pg-tracker li.combatant").count()).toBe(0);
+    await playAs(page, "Ada (player)");
+    const elsa = await openSheet(page, "Elsa");
+    await elsa.locator("input[name='system.dying']").check();
+    await settle(page);
+    await elsa.locator("nav [data-tab='characteristics']").click();
+    await elsa.locator("input[name='system.encounter.str']").fill("2");
+    await elsa.locator("input[name='system.encounter.str']").press("Tab");
+    await settle(page);
+    return elsa;
   }
 
   it("moves Elsa on Beyond the Torchlight's Combat Grid by clicks, as Ada: she selects her chip and clicks the next lane's cell", async () => {
@@ -292,19 +310,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
 
   it("asks Beyond the Torchlight's hours of Dying saves in a window once the GM ends the encounter: Ada's Elsa, fallen, saves on what she lost", async () => {
     const { page, warnings } = await openRound("torchlight", 1);
-    await page.locator("#pg-tabs [data-tab='combat']").click();
-    await page.locator("#pg-tracker nav button", { hasText: "End Encounter" }).click();
-    await settle(page);
-    expect(await page.locator("#pg-tracker li.combatant").count()).toBe(0);
-    // Elsa fell in the fight: Dying, 2 Str lost this encounter (her sheet, as the GM or Ada fills it in).
-    await playAs(page, "Ada (player)");
-    const elsa = await openSheet(page, "Elsa");
-    await elsa.locator("input[name='system.dying']").check();
-    await settle(page);
-    await elsa.locator("nav [data-tab='characteristics']").click();
-    await elsa.locator("input[name='system.encounter.str']").fill("2");
-    await elsa.locator("input[name='system.encounter.str']").press("Tab");
-    await settle(page);
+    const elsa = await endWithElsaFallen(page);
     const dying = elsa.locator("[data-action='torchlightDying']");
     await expect.poll(() => dying.isEnabled()).toBe(true);
     await page.locator("#pg-tabs [data-tab='chat']").click();
@@ -319,4 +325,41 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
     expect(await warnings()).toEqual([]);
     await page.close();
   }, 120_000);
+  it("undoes Beyond the Torchlight cards from the right-click menu: the Dex saves of initiative are the GM's to undo (Ada, who rolled Elsa's, is offered no Undo), Elsa's hours of Dying saves are Ada's (Bob is offered nothing)", async () => {
+    const { page, warnings } = await openRound("torchlight", 1);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const fighters = ["Elsa"];
+    const before = await look(page, fighters);
+    // Ada rolls Elsa's Dex save from her row: the initiative card.
+    await playAs(page, "Ada (player)");
+    await row(page, "Elsa").locator("[data-action='rollInitiative']").click();
+    await settle(page);
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await expect.poll(cards).toBe(1);
+    const log = await playCardThrough(page, new Set(), ["Ada (player)", "Gamemaster"]);
+    const saves = await lastCardId(page);
+    expect(await lastCard(page).getAttribute("data-state"), log.join("\n")).toBe("applied");
+    expect(await menuOffers(page, "Ada (player)", saves)).toEqual(["Copy as request"]);
+    await undoFromMenu(page, "Gamemaster", saves, () => look(page, fighters), before);
+
+    const elsa = await endWithElsaFallen(page);
+    const fallen = await look(page, fighters);
+    await playAs(page, "Ada (player)");
+    const count = await cards();
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await elsa.locator("[data-action='torchlightDying']").click();
+    await settle(page);
+    await answerPrompt(page, "Roll", (prompt) => prompt.locator("input[name='n']").fill("4"));
+    await expect.poll(cards).toBe(count + 1);
+    const dying = await lastCardId(page);
+    const hours = await playCardThrough(page, new Set());
+    expect(await lastCard(page).getAttribute("data-state"), hours.join("\n")).toBe("applied");
+    expect(await menuOffers(page, "Bob (player)", dying)).toEqual([]);
+    expect(await menuOffers(page, "Ada (player)", dying)).toEqual(["Copy as request", "Undo"]);
+    await undoFromMenu(page, "Ada (player)", dying, () => look(page, fighters), fallen);
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 180_000);
+
 });

@@ -153,6 +153,12 @@ export async function undoChanges(records: readonly ChangeRecord[], defaults: Re
     else {
       // Undo puts things back by the GM's word: a token returns to its place in one piece, without a move's checks.
       const document = documentAt(record.uuid)!;
+      // Already back: an earlier write's hook put it back (a combatant's initiative is copied to the
+      // roster), and v13 writes nothing for an update that changes nothing, which is no refusal.
+      if (same(foundry.utils.getProperty(document._source, record.key), record.before)) {
+        undone.push(record);
+        continue;
+      }
       const data = restoring([record]);
       // A refused write: what Undo put back is set again, so the card stays applied and whole.
       if (!(await written(document, data, rulingOptions(document, data)))) {

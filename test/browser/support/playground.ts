@@ -10,6 +10,34 @@ import type { FrayServer } from "../../../playground/server.js";
 import { launchBrowser, openFray } from "./index.js";
 import { runCli } from "../../../src/cli/run.js";
 
+// --- Gestures of the card's right-click menu (Undo, what a user is offered); kept here, at the start, for the Unhex, Personal Combat and Torchlight rounds. ---
+
+/** The entries of a card's right-click menu as `who` is offered them (the menu closed again after). */
+export async function menuOffers(page: Page, who: Player, id: string): Promise<string[]> {
+  await playAs(page, who);
+  await page.locator("#pg-tabs [data-tab='chat']").click();
+  await page.locator(`#chat-log li[data-message-id="${id}"]`).click({ button: "right" });
+  const entries = (await page.locator("#context-menu .context-item").allInnerTexts()).map((entry) => entry.trim());
+  // A click elsewhere closes the menu.
+  await page.locator("#pg-tabs [data-tab='combat']").click();
+  return entries;
+}
+
+/**
+ * `who` undoes the card `id` from its right-click menu, and the table is as it was before the card:
+ * `read` (as `look` reads the fighters' data, their sheets and the tracker, or more) showed the card, and shows `before` again.
+ */
+export async function undoFromMenu<T>(page: Page, who: Player, id: string, read: () => Promise<T>, before: T): Promise<void> {
+  expect(await read(), "the table does not show the card").not.toEqual(before);
+  await playAs(page, who);
+  await page.locator("#pg-tabs [data-tab='chat']").click();
+  await page.locator(`#chat-log li[data-message-id="${id}"]`).click({ button: "right" });
+  await page.locator("#context-menu .context-item", { hasText: "Undo" }).click();
+  await settle(page);
+  expect(await read(), who).toEqual(before);
+}
+// --- end of the right-click menu's gestures ---
+
 /** The server and browser of the file running now (each test file is a module of its own). */
 export const kit = { server: undefined as unknown as FrayServer, browser: undefined as unknown as Browser };
 
@@ -356,7 +384,7 @@ export async function menuEntries(page: Page, id: string): Promise<string[]> {
 }
 
 /** `who` picks Undo from the card's right-click menu (Undo by the menu, for undoRestores). */
-export const undoFromMenu =
+export const undoByMenu =
   (who: Player) =>
   async (page: Page, id: string): Promise<void> => {
     await playAs(page, who);
