@@ -161,7 +161,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     let count = await cards();
     expect(await clickThrough(page, parry)).toBe(true);
     await expect.poll(cards).toBe(count + 1);
-    // Won or lost against Moderate: on a win she buys Style Points with her SP (out of a fight's blows, Reduce Yield has no Yield to reduce).
+    // Won or lost against Moderate: on a win she buys Style Points with her SP (she has taken no Yield, so Reduce Yield Taken is not offered).
     const check = lastCard(page);
     if (await check.locator("[data-fray-action='spend']").count()) {
       await check.locator("[data-entry='gain-style'] [data-fray-action='buy']").click();

@@ -394,8 +394,9 @@ export const undoByMenu =
   };
 
 /**
- * A Cavaliers check played to its end by its roller: won, she buys a Style Point and applies (out of
- * a fight's blows, Reduce Yield has no Yield to reduce); lost, the card has closed. Whether it was won.
+ * A Cavaliers check of Ines, who has taken no Yield, played to its end by its roller: won, she is not
+ * offered Reduce Yield Taken (nothing to reduce) and buys a Style Point and applies; lost, the card has
+ * closed. Whether it was won.
  */
 export async function styleOrClosed(page: Page, card: Locator): Promise<boolean> {
   if (!(await card.locator("[data-fray-action='spend']").count())) {
@@ -403,6 +404,7 @@ export async function styleOrClosed(page: Page, card: Locator): Promise<boolean>
     expect(await card.innerText()).toContain("Failed:");
     return false;
   }
+  expect(await card.locator("[data-entry='reduce-yield']").count()).toBe(0);
   await card.locator("[data-entry='gain-style'] [data-fray-action='buy']").click();
   await settle(page);
   await card.locator("[data-fray-action='spend']").click();

@@ -219,8 +219,16 @@ describe("cavaliers actions: what a request is asked for and told", () => {
       expect(outcome.result).toEqual({ success: true, total: 15, successPoints: 7, oppositionTotal: null });
     });
 
+    it("Reduce Yield Taken is offered only while she has Yield to reduce: buying it with none would be refused at Apply (seed 000 §Use a Skill)", () => {
+      const offered = (yieldTaken: number) =>
+        (resolveWith("skill", { actor: { ...ines, yield: yieldTaken }, skill: "deceive", opposition: "very-easy" }, [8, 7]).awaiting?.offer as { entries: Array<{ id: string }> }).entries.map((entry) => entry.id);
+      expect(offered(0)).not.toContain("reduce-yield");
+      expect(offered(1)).toContain("reduce-yield");
+      expect(() => resolveWith("skill", { actor: ines, skill: "deceive", opposition: "very-easy", spend: ["reduce-yield"] }, [8, 7])).toThrow(/Ines has no Yield left to reduce/);
+    });
+
     it("without a target, nothing that lands on an opponent is offered; with one, the whole table is", () => {
-      const alone = resolveWith("skill", { actor: ines, skill: "deceive", opposition: "very-easy" }, [8, 7]);
+      const alone = resolveWith("skill", { actor: { ...ines, yield: 2 }, skill: "deceive", opposition: "very-easy" }, [8, 7]);
       expect(alone.awaiting).toEqual(
         awaitingSpend("spend", "actor", 7, [
           entry("reduce-yield", "Reduce Yield Taken", 3, true),
@@ -228,7 +236,7 @@ describe("cavaliers actions: what a request is asked for and told", () => {
           entry("gain-style", "Gain 1 Style Point", 3, true),
         ]),
       );
-      const targeted = resolveWith("skill", { actor: ines, skill: "deceive", opposition: "very-easy", target: { name: "Bravo" } }, [8, 7]);
+      const targeted = resolveWith("skill", { actor: { ...ines, yield: 2 }, skill: "deceive", opposition: "very-easy", target: { name: "Bravo" } }, [8, 7]);
       expect((targeted.awaiting?.offer as { entries: Array<{ id: string; cost: number }> }).entries.map((entry) => `${entry.id} ${entry.cost}`)).toEqual([
         "inflict-yield 2",
         "reduce-yield 3",

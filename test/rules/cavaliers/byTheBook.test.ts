@@ -111,7 +111,7 @@ describe("seed 000 §Actions Before Combat (RULINGS: Before combat)", () => {
   });
 
   it("in the fight itself surprise and earlier rolls do not matter: a Prowl there pays the generic 3 SP", () => {
-    const during = { actor: ines, skill: "prowl", opposition: "very-easy", surprised: true, rolledBeforeCombat: ["prowl"] };
+    const during = { actor: { ...ines, yield: 1 }, skill: "prowl", opposition: "very-easy", surprised: true, rolledBeforeCombat: ["prowl"] };
     const offer = resolveChecked("skill", during, [8, 6]).awaiting?.offer.entries as { id: string; cost: number }[];
     expect(offer.map((entry) => `${entry.id} ${entry.cost}`)).toEqual(["reduce-yield 3", "increase-advantage 3", "gain-style 3"]);
   });

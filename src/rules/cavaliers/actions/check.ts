@@ -87,8 +87,8 @@ export const skillAction = defineAction({
       // Stryker disable next-line ObjectLiteral,StringLiteral: no entry a skill may buy (Non-Combat Skills, Advantage before the fight) has a condition, so the role cannot change what is allowed
       const context = { role: "acting" as const };
       const entries = request.beforeCombat ? [beforeCombatAdvantage(request.skill)] : entriesFor(nonCombatTable(), context);
-      // Without a target, nothing that lands on an opponent is on offer.
-      const offered = entries.filter((entry) => request.target !== undefined || !NEEDS_OPPONENT.includes(entry.effect.kind));
+      // Without a target, nothing that lands on an opponent is on offer; with no Yield taken, no Yield to reduce.
+      const offered = entries.filter((entry) => (request.target !== undefined || !NEEDS_OPPONENT.includes(entry.effect.kind)) && (entry.effect.kind !== "reduce-yield" || actor.yield >= entry.effect.amount));
       if (request.spend === undefined) return awaitingOutcome(tray.rolled, steps, rolled, { choice: "spend", by: "actor", offer: spendOffer(roll.reading.successPoints, offered) });
       const plan = validateSpend(entries, request.spend, roll.reading.successPoints, context);
       const applied = applySpend(plan, actor, target);
