@@ -30,6 +30,7 @@ export const CORE_ENGLISH = {
     TurnPrev: "Previous Turn",
   },
   Confirm: "Confirm",
+  HOTBAR: { EMPTY: "Empty Slot", LABEL: "Action Bar" },
   No: "No",
   Yes: "Yes",
 };

@@ -3,8 +3,9 @@
  * BaseMacro#getUserLevel; any Player may create one authored by herself, a script one only with the
  * MACRO_SCRIPT permission, as BaseMacro's #canCreate and #canUpdate), game.macros,
  * User#assignHotbarMacro (slot 1–50, the first free one by default) and dropOnHotbar, which does
- * what Hotbar#_onDrop does first: call "hotbarDrop" and stop if a handler returns false. Foundry's
- * own fallback (a macro that opens the dropped document's sheet) is not modelled.
+ * what Hotbar#_onDrop does first: call "hotbarDrop" and stop if a handler returns false, and
+ * Macro#execute for a script macro. Foundry's own fallback (a macro that opens the dropped
+ * document's sheet) is not modelled.
  */
 import { NumberField, ObjectField, StringField, type DataField } from "./data.js";
 import { ClientDocument, CONST, sanitizeAuthor, User, WorldCollection } from "./documents.js";
@@ -49,6 +50,28 @@ export class Macro extends ClientDocument {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     this.updateSource({ author: user.id });
+  }
+
+  /** Macro#canUserExecute (client/documents/macro.mjs): whoever may see it may run it. */
+  get canExecute(): boolean {
+    return this.testUserPermission(state.game.user as User, "LIMITED");
+  }
+
+  /**
+   * Macro#execute and #executeScript (client/documents/macro.mjs): a script macro's command runs as
+   * the body of an async function of (speaker, actor, token, character, scope); one the user may not
+   * run warns instead. A chat macro (a chat message of its text) is not modelled.
+   */
+  async execute(scope: AnyObject = {}): Promise<unknown> {
+    const notifications = (globalThis as unknown as { ui: { notifications: { warn(m: string): void } } }).ui.notifications;
+    if (!this.canExecute) {
+      notifications.warn(`You do not have permission to execute Macro "${this.name}".`);
+      return undefined;
+    }
+    if (this._source.type !== "script") return undefined;
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+    const character = (state.game.user as AnyObject | null)?.character ?? null;
+    return new AsyncFunction("speaker", "actor", "token", "character", "scope", `{${this.command}\n}`).call(this, scope.speaker ?? {}, scope.actor ?? null, scope.token ?? null, character, scope);
   }
 
   override getUserLevel(user: User | null = (state.game.user as User | null) ?? null): number {
@@ -111,6 +134,8 @@ export function installMacros(CONFIG: AnyObject, game: AnyObject, globals: AnyOb
     if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error("Invalid Hotbar slot requested");
     if (macro) bar[n] = macro.id as string;
     else delete bar[n];
+    // In v13 the hotbar is a field of the User, updated on the server: its "updateUser" redraws the bar.
+    Hooks.callAll("updateUser", this, { hotbar: { ...bar } }, {}, this.id);
     return this;
   };
 }

@@ -8,6 +8,7 @@
 import { bootSystem, chatMessageMenu, shownEntries, type ChatMenuEntry } from "../foundry/browser.js";
 import { state } from "../foundry/state.js";
 import { dragToken } from "../foundry/tokens.js";
+import { drawHotbar } from "./hotbar.js";
 import { SceneView } from "./scene-view.js";
 import { RULESET_NAMES, RULESETS, SCENARIOS, type RulesetId } from "./scenarios.js";
 import { setUpTable, type Doc, type Table } from "./world.js";
@@ -289,6 +290,7 @@ async function start(): Promise<void> {
     await Promise.all([drawChat(), drawTracker()]);
     drawActors();
     drawScene();
+    drawHotbar(refresh);
     showWindowsOf(viewer);
   }
 

@@ -1,7 +1,7 @@
 /** The playground in Chromium, Drama in History: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
 import { browserAvailable } from "./support/index.js";
-import { SETTLED, actOnCard, cardOf, clickThrough, lastCard, lastCardId, look, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, reveal, row, rowInitiative, seedDice, settle, undoRestores, watchWarnings, usePlayground, type Player, openRound, rollAllAndBegin } from "./support/playground.js";
+import { SETTLED, actOnCard, cardOf, clickThrough, lastCard, lastCardId, look, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, reveal, row, rowInitiative, seedDice, settle, undoRestores, watchWarnings, usePlayground, type Player, openRound, rollAllAndBegin, menuEntries, undoByMenu, copyReplays } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in History", () => {
   usePlayground();
@@ -236,4 +236,109 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Drama in Histo
     await page.close();
   }, 180_000);
 
+  it("spends Drama in History's Drama Point at a Waver by clicks: Ada's courage test from Ines's sheet nets 1, Bob is offered no choice, Ada spends the point and Ines fights on; Ada undoes it from the card's right-click menu (Bob's has no Undo); the GM undoes Ada's shot at the Fyrd from his; under the same dice again she falls", async () => {
+    // Under these dice Ines's test of courage nets 1: she wavers.
+    const { page, warnings } = await openRound("drama", 14);
+    const before = await look(page, ["Ines"]);
+    await playAs(page, "Ada (player)");
+    const sheet = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const courage = sheet.locator("[data-action='courageTest']").first();
+    await reveal(sheet, courage);
+    expect(await clickThrough(page, courage)).toBe(true);
+    const id = await lastCardId(page);
+    const card = cardOf(page, id);
+    expect(await card.innerText()).toContain("Your choice");
+    expect(await card.innerText()).toContain("Drama Points: 2.");
+    // The choice is Ada's: Bob sees neither button.
+    await playAs(page, "Bob (player)");
+    expect(await card.locator("[data-fray-value='spend'], [data-fray-value='fall']").count()).toBe(0);
+    expect(await card.innerText()).toContain("Ines wavers: spend a Drama Point to stay in the fight?");
+    await playAs(page, "Ada (player)");
+    await card.locator("[data-fray-action='choose'][data-fray-value='spend']").click();
+    await settle(page);
+    expect(await card.getAttribute("data-state")).toBe("applied");
+    expect(await card.innerText()).toContain("Wavers, spends a Drama Point and fights on.");
+    const spent = await look(page, ["Ines"]);
+    expect(JSON.parse(spent.data)[0]).toMatchObject({ dramaPoints: 1, roundsOut: 0 });
+    // Ada's menu copies it as a request the command line resolves to the same outcome.
+    await copyReplays(page, id, "Ada (player)");
+    // Bob may not undo Ada's test; Ada may, from the menu, and Ines has her point back.
+    await playAs(page, "Bob (player)");
+    expect(await menuEntries(page, id)).not.toContain("Undo");
+    await undoRestores(page, id, ["Ines"], before, undoByMenu("Ada (player)"));
+    // Ada's shot at the Fyrd is the GM's to undo (a wound on someone else's fighter): her menu has no Undo, his has.
+    const fighters = ["Ines", "Fyrd"];
+    const beforeShot = await look(page, fighters);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
+    const ines = await openSheet(page, "Ines");
+    // She shoots until a bolt lands (a miss changes nothing, and has nothing to undo).
+    let shot = "";
+    const log: string[] = [];
+    for (let tries = 0; tries < 4 && !shot; tries += 1) {
+      log.push(...(await playSheetActions(page, ines, "Ada (player)", ["rangedShot"])));
+      const id = await lastCardId(page);
+      if ((await cardOf(page, id).getAttribute("data-state")) === "applied") shot = id;
+    }
+    expect(shot, log.join("\n")).not.toBe("");
+    await playAs(page, "Ada (player)");
+    expect(await menuEntries(page, shot)).not.toContain("Undo");
+    await undoRestores(page, shot, fighters, beforeShot, undoByMenu("Gamemaster"));
+    // The same dice again, and this time she falls: out for rounds, Unconscious, her point kept.
+    await seedDice(page, 14);
+    await ines.locator("[data-action='close']").click();
+    await playAs(page, "Ada (player)");
+    const retest = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    await reveal(retest, retest.locator("[data-action='courageTest']").first());
+    expect(await clickThrough(page, retest.locator("[data-action='courageTest']").first())).toBe(true);
+    const again = cardOf(page, await lastCardId(page));
+    await again.locator("[data-fray-action='choose'][data-fray-value='fall']").click();
+    await settle(page);
+    expect(await again.getAttribute("data-state")).toBe("applied");
+    const fallen = JSON.parse((await look(page, ["Ines"])).data)[0];
+    expect(fallen).toMatchObject({ dramaPoints: 2 });
+    expect(fallen.roundsOut).toBeGreaterThan(0);
+    expect(await again.innerText()).toContain("Unconscious");
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 180_000);
+  it("plays Drama in History's melee round against several opponents by clicks: Ada targets the Fyrd and the Man-at-arms, her dialog offers each to leave unopposed, and one card plays both fights to their end, Ines's pool split between them", async () => {
+    const { page, warnings } = await openRound("drama", 2);
+    await playAs(page, "Ada (player)");
+    await page.locator(`#pg-scene [aria-label="Target Fyrd"]`).click();
+    await page.locator(`#pg-scene [aria-label="Target Man-at-arms"]`).click({ modifiers: ["Shift"] });
+    expect(await page.locator("#pg-targets").innerText()).toContain("Fyrd, Man-at-arms");
+    const sheet = await openSheet(page, "Ines");
+    await page.locator("#pg-tabs [data-tab='chat']").click();
+    const cards = () => page.locator("#chat-log .fray-card").count();
+    const count = await cards();
+    expect(
+      await clickThrough(page, sheet.locator("[data-action='meleeRound']"), async (dialog) => {
+        // One box for each opponent; leaving one unopposed changes the odds shown, and she takes it back.
+        expect(await dialog.locator("input[name^='unopposed.']").count()).toBe(2);
+        const odds = await dialog.innerText();
+        expect(odds).toMatch(/Man-at-arms beats Ines\n\d+%/);
+        await dialog.locator("input[name='unopposed.1']").check();
+        await settle(page);
+        await expect.poll(() => dialog.innerText()).not.toBe(odds);
+        await dialog.locator("input[name='unopposed.1']").uncheck();
+        await settle(page);
+        await expect.poll(() => dialog.innerText()).toBe(odds);
+      }),
+    ).toBe(true);
+    await expect.poll(cards).toBe(count + 1);
+    const id = await lastCardId(page);
+    const log = await playCardThrough(page, new Set());
+    expect(await cardOf(page, id).getAttribute("data-state"), log.join("\n")).toBe("applied");
+    // Her own pool built once, split: a fight of hers against each.
+    expect(log.filter((line) => line.startsWith("Ada (player): pool"))).toHaveLength(1);
+    const text = await cardOf(page, id).innerText();
+    expect(text).toContain("Melee round: Ines against 2");
+    expect(text).toContain("Ines against Fyrd");
+    expect(text).toContain("Ines against Man-at-arms");
+    expect(await warnings(), log.join("\n")).toEqual([]);
+    await page.close();
+  }, 180_000);
 });

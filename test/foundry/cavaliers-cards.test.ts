@@ -708,6 +708,8 @@ describe("cavaliers checks against Standard Opposition", () => {
     queueFaces(6, 8, 1, 2, 3); // d8 verve and d8 competency (no Flourish specialty), then the 3d6 of Easy
     const message = (await cavaliers.postCheck({ actorUuid: duellist.uuid, kind: "flourish", opposition: "easy", combined: [], assists: [] })) as unknown as Message;
     expect(diceOf(message, "opposition").map((d) => d.sides)).toEqual([6, 6, 6]);
+    // The opposition's side is named for the Easy it rolled, not the Moderate of a card with no difficulty of its own.
+    expect((await message.renderHTML()).querySelector("[data-side='opposition'] .fray-card-side-name")?.textContent).toBe("Easy (3d6)");
     expect(card(message).outcome.awaiting).toMatchObject({ choice: "style", by: "actor", offer: { sp: 6, most: 2 } });
     expect((await choose(message, "style", 2)).ok).toBe(true);
     expect(sys(duellist).style).toBe(2);

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor, User } from "../../playground/foundry/index.js";
 import { dropOnHotbar, hotbarOf, type Macro } from "../../playground/foundry/ui.js";
+import { Hooks } from "../../playground/foundry/hooks.js";
 import { RULESET_IDS, type RulesetId } from "../../src/rules/ruleset.js";
 import { bootWorld, CHARACTERS } from "./world.js";
 
@@ -138,5 +139,26 @@ describe("script macros need MACRO_SCRIPT (issue 33 item 11)", () => {
     const chat = (await MacroClass().create({ name: "Say", type: "chat", command: "Hello" }))!;
     await expect((chat as unknown as { update(d: object): Promise<unknown> }).update({ type: "script" })).rejects.toThrow(/lacks permission/);
     expect(macros().size).toBe(2);
+  });
+});
+
+describe("the stand-in's Macro#execute and hotbar (v13 client/documents/macro.mjs, the playground's hotbar)", () => {
+  it("runs a script macro's command for whoever may see it, with actor, character and scope; another's macro she may not see warns and runs nothing; a slot assigned is an updateUser", async () => {
+    harness.switchUser(gm);
+    const mine = (await MacroClass().create({ name: "Count", type: "script", command: "scope.ran.push(actor); return 7;" })) as Macro & { execute(scope?: object): Promise<unknown> };
+    const ran: unknown[] = [];
+    expect(await mine.execute({ ran })).toBe(7);
+    expect(ran).toEqual([null]);
+    const updates: unknown[] = [];
+    const hook = Hooks.on("updateUser", (_user: unknown, changed: unknown) => updates.push(changed));
+    await (ada as unknown as { assignHotbarMacro(m: Macro, slot: number): Promise<unknown> }).assignHotbarMacro(mine, 3);
+    Hooks.off("updateUser", hook);
+    expect(updates).toEqual([{ hotbar: { 3: mine.id } }]);
+    // On her bar, the GM's macro is his, not shown to her: running it is refused.
+    harness.switchUser(ada);
+    const notes = harness.notifications.length;
+    expect(await mine.execute({ ran })).toBeUndefined();
+    expect(ran).toEqual([null]);
+    expect(harness.notifications.slice(notes).map((n) => n.message)).toEqual(['You do not have permission to execute Macro "Count".']);
   });
 });

@@ -8,6 +8,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { startPlayground } from "../../../playground/serve-playground.js";
 import type { FrayServer } from "../../../playground/server.js";
 import { launchBrowser, openFray } from "./index.js";
+import { runCli } from "../../../src/cli/run.js";
 
 // --- Gestures of the card's right-click menu (Undo, what a user is offered); kept here, at the start, for the Unhex, Personal Combat and Torchlight rounds. ---
 
@@ -277,13 +278,11 @@ export const rowInitiative = (page: Page, name: string) =>
  * The GM presses Undo on the card `id` (applied earlier) and the table is as it was before the
  * card: the fighters' data, what their sheets show and the tracker, as `look` reads them.
  */
-export async function undoRestores(page: Page, id: string, names: string[], before: Awaited<ReturnType<typeof look>>): Promise<void> {
+export async function undoRestores(page: Page, id: string, names: string[], before: Awaited<ReturnType<typeof look>>, press: (page: Page, id: string) => Promise<void> = pressUndo): Promise<void> {
   const applied = await look(page, names);
   const changed = [applied.data !== before.data, ...names.map((name) => applied.sheets[name] !== before.sheets[name]), applied.tracker !== before.tracker];
   expect(changed.some(Boolean), "neither the fighters, their sheets nor the tracker show the card").toBe(true);
-  await page.locator("#pg-tabs [data-tab='chat']").click();
-  await cardOf(page, id).locator("[data-fray-action='undo']").click();
-  await settle(page);
+  await press(page, id);
   const undone = await look(page, names);
   expect(undone.data).toBe(before.data);
   for (const name of names) expect(undone.sheets[name], name).toBe(before.sheets[name]);
@@ -365,4 +364,80 @@ export async function rollAllAndBegin(page: Page): Promise<void> {
   await settle(page);
   await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
   await settle(page);
+}
+
+// ---- Cavaliers and Drama gestures (issue 37: the guides' buttons, the card's menu) ----
+
+/** The GM presses the card's own Undo button. */
+export async function pressUndo(page: Page, id: string): Promise<void> {
+  await page.locator("#pg-tabs [data-tab='chat']").click();
+  await cardOf(page, id).locator("[data-fray-action='undo']").click();
+  await settle(page);
+}
+
+/** The entries of a card's right-click menu, as the user playing now is offered them (the menu is left open). */
+export async function menuEntries(page: Page, id: string): Promise<string[]> {
+  await page.locator("#pg-tabs [data-tab='chat']").click();
+  await cardOf(page, id).click({ button: "right", position: { x: 20, y: 10 } });
+  const menu = page.locator("#context-menu .context-item");
+  return (await menu.allInnerTexts()).map((entry) => entry.trim());
+}
+
+/** `who` picks Undo from the card's right-click menu (Undo by the menu, for undoRestores). */
+export const undoByMenu =
+  (who: Player) =>
+  async (page: Page, id: string): Promise<void> => {
+    await playAs(page, who);
+    expect(await menuEntries(page, id)).toContain("Undo");
+    await page.locator("#context-menu .context-item", { hasText: /^\s*Undo$/ }).click();
+    await settle(page);
+  };
+
+/**
+ * A Cavaliers check played to its end by its roller: won, she buys a Style Point and applies (out of
+ * a fight's blows, Reduce Yield has no Yield to reduce); lost, the card has closed. Whether it was won.
+ */
+export async function styleOrClosed(page: Page, card: Locator): Promise<boolean> {
+  if (!(await card.locator("[data-fray-action='spend']").count())) {
+    expect(await card.getAttribute("data-state")).toBe("closed");
+    expect(await card.innerText()).toContain("Failed:");
+    return false;
+  }
+  await card.locator("[data-entry='gain-style'] [data-fray-action='buy']").click();
+  await settle(page);
+  await card.locator("[data-fray-action='spend']").click();
+  await settle(page);
+  expect(await card.getAttribute("data-state")).toBe("applied");
+  expect(await card.innerText()).toMatch(/Ines: Style \d+ → \d+/);
+  return true;
+}
+
+/**
+ * `who` picks Copy as request from the card's right-click menu, and `fray resolve` on what it copied
+ * prints the card's own outcome (the command line's one resolver, fed the card's request and dice).
+ */
+export async function copyReplays(page: Page, id: string, who: Player): Promise<void> {
+  await playAs(page, who);
+  await page.evaluate(() => ((globalThis as unknown as { game: { clipboard: { text: string } } }).game.clipboard.text = ""));
+  expect(await menuEntries(page, id)).toContain("Copy as request");
+  await page.locator("#context-menu .context-item", { hasText: "Copy as request" }).click();
+  await settle(page);
+  const copied = await page.evaluate(() => (globalThis as unknown as { game: { clipboard: { text: string } } }).game.clipboard.text);
+  const outcome = await page.evaluate((message) => (globalThis as unknown as { game: { messages: { get(id: string): { system: { toObject(): { outcome: unknown } } } } } }).game.messages.get(message).system.toObject().outcome, id);
+  const replayed = runCli(["resolve"], () => copied);
+  expect(replayed.stderr, who).toBe("");
+  const { ruleset: _ruleset, action: _action, seed: _seed, ...rest } = JSON.parse(replayed.stdout) as Record<string, unknown>;
+  expect(rest, who).toEqual(outcome);
+}
+
+/** Waits for a token's drawing to come to rest (a refused move slides back over 0.35 s): a drag pressed mid-slide misses it and pans. */
+export async function tokenAtRest(page: Page, name: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      const first = await tokenCentre(page, name);
+      await page.waitForTimeout(100);
+      const second = await tokenCentre(page, name);
+      return first.x === second.x && first.y === second.y;
+    })
+    .toBe(true);
 }

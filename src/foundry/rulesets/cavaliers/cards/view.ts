@@ -4,7 +4,7 @@
  * won, what is awaited and from whom, what was bought, and what the GM may still pick.
  */
 import type { Awaiting, Outcome, Step } from "../../../../core/outcome.js";
-import { SUCCESS_TABLES, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/tables.js";
+import { FLOURISH_OPPOSITION, SUCCESS_TABLES, SURVIVAL_OPPOSITION, YIELDED_OUT_ENTRY } from "../../../../rules/cavaliers/tables.js";
 import { diceLegend, keptAmong, markedDie, type MarkedDie } from "../../../cards/dice-marks.js";
 import type { CardHeadline } from "../../../cards/kinds.js";
 import type { CardData } from "../../../cards/model.js";
@@ -148,6 +148,9 @@ function defenceForm(card: CardData, awaiting: Awaiting): Record<string, unknown
   };
 }
 
+/** A Flourish rolls against Easy and Survival against Moderate: their cards carry no difficulty of their own. */
+const FIXED_OPPOSITION: Record<string, string> = { "cavaliers.flourish": FLOURISH_OPPOSITION, "cavaliers.survival": SURVIVAL_OPPOSITION };
+
 export function cavaliersContext(card: CardData): Record<string, unknown> {
   const outcome = card.outcome;
   if (!outcome) return { title: titleOf(card), sides: [] };
@@ -155,7 +158,7 @@ export function cavaliersContext(card: CardData): Record<string, unknown> {
   const actorRole = card.kind === "cavaliers.attack" ? "attacker" : "actor";
   const sides = [
     sideOf(outcome, card.kind === "cavaliers.attack" ? "attack pool" : `${card.kind.split(".")[1]} pool`, nameOf(card, actorRole), combinedOf(card.rules[actorRole])),
-    card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", defenceOf(card.request) ? `${nameOf(card, "defender")} · ${loc(`Defence.${defenceOf(card.request)!.skill}`)}` : nameOf(card, "defender"), combinedOf(card.rules.defender)) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? "moderate")}`)),
+    card.kind === "cavaliers.attack" ? sideOf(outcome, "defence pool", defenceOf(card.request) ? `${nameOf(card, "defender")} · ${loc(`Defence.${defenceOf(card.request)!.skill}`)}` : nameOf(card, "defender"), combinedOf(card.rules.defender)) : sideOf(outcome, "opposition", loc(`Opposition.${String(card.rules.opposition ?? FIXED_OPPOSITION[card.kind] ?? "moderate")}`)),
   ].filter((side): side is SideView => side !== null);
   const defence = awaiting?.choice === "defence" ? awaiting : null;
   return {
