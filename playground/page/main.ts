@@ -190,9 +190,14 @@ async function start(): Promise<void> {
     windowOwners.set(id, owners);
   };
   // An application a client renders on purpose (a click, a macro) opens on that client's screen.
-  g.Hooks.on("renderApplicationV2", (app: { id: string; rendered: boolean; render(options?: object): Promise<unknown> }, _element: HTMLElement, _context: unknown, options: { force?: boolean }) => {
+  // A forced render also brings the window to the front, as v13's ApplicationV2#render does (bringToFront after `force`):
+  // a sheet's Combat Grid button shows the grid above the sheet.
+  g.Hooks.on("renderApplicationV2", (app: { id: string; rendered: boolean; render(options?: object): Promise<unknown> }, element: HTMLElement, _context: unknown, options: { force?: boolean }) => {
     windowApps.set(app.id, app);
-    if (options.force) openFor(app.id, g.game.user.id);
+    if (options.force) {
+      openFor(app.id, g.game.user.id);
+      if (element.dataset.pgPlaced) raise(element);
+    }
     // One application stands in for every client's copy: another client's code drew it (her hooks
     // after a write), so the window on the screen of the user playing now is drawn again for her.
     if (g.game.user.id !== viewer && windowOwners.get(app.id)?.has(viewer)) void state.clientContext.run(undefined, () => app.render());

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { browserAvailable } from "./support/index.js";
-import { SETTLED, answerPrompt, clickThrough, lastCard, openPlayground, openSheet, playAs, playButton, playCardThrough, playSheetActions, row, settle, watchWarnings, usePlayground, openRound, lastCardId, look, menuOffers, undoFromMenu } from "./support/playground.js";
+import { SETTLED, answerPrompt, clickThrough, lastCard, openPlayground, openSheet, playAs, playButton, playCardThrough, playSheetActions, row, settle, watchWarnings, usePlayground, openRound, lastCardId, look, menuOffers, undoFromMenu, reveal } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Torchlight", () => {
   usePlayground();
@@ -361,5 +361,40 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
     expect(await warnings()).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it("plays Beyond the Torchlight's sheet buttons Combat Grid and the stance ability by clicks, as Ada: the grid opens from Elsa's sheet, she steps into the Rearguard, and the sheet's stance button prepares a Called Shot", async () => {
+    const { page, warnings } = await openRound("torchlight", 1);
+    const { grid, cellOf } = gridOf(page);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await rollDexSaves(page);
+    await playAs(page, "Ada (player)");
+    const elsa = await openSheet(page, "Elsa");
+    const open = elsa.locator("[data-action='torchlightGrid']");
+    await reveal(elsa, open);
+    // The grid is not on Ada's screen until her sheet's button opens it, above the sheet.
+    expect(await grid.count()).toBe(0);
+    await open.click();
+    await settle(page);
+    await grid.waitFor();
+    const lane = (await cellOf("Elsa").getAttribute("data-lane")) as string;
+    await grid.locator(".fray-tl-chip", { hasText: "Elsa" }).click();
+    await settle(page);
+    await grid.locator(`td[data-action='cell'][data-lane='${lane}'][data-stance='rearguard'][data-side='party']`).click();
+    await expect.poll(() => cellOf("Elsa").getAttribute("data-stance")).toBe("rearguard");
+    // She closes the grid, back to her sheet.
+    await grid.locator("[data-action='close']").first().click();
+    await settle(page);
+    const ability = elsa.locator("[data-action='torchlightAbility']");
+    await reveal(elsa, ability);
+    const text = await playButton(page, "Ada (player)", () => ability, {
+      players: ["Ada (player)", "Gamemaster"],
+      fill: async (dialog) => {
+        await dialog.locator("select[name='target']").selectOption({ label: "Bandit Swordsman" });
+      },
+    });
+    expect(text).toContain("Called Shot");
+    expect(await warnings()).toEqual([]);
+    await page.close();
+  }, 120_000);
 
 });
