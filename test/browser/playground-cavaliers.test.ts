@@ -1,10 +1,24 @@
 /** The playground in Chromium, The Queen's Cavaliers: its rounds played by clicks and drags as the GM, Ada and Bob (helpers in support/playground.ts). */
 import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { browserAvailable, screenshot } from "./support/index.js";
 import { SETTLED, answerPrompt, copyReplays, tokenAtRest, menuEntries, styleOrClosed, reveal, undoByMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, type Player } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
+
+  /** Ada attacks from her open sheet until a card `lands` (at most `tries` attacks), each card played through by whoever it waits on: its id ("" if none did) and who did what. */
+  async function attackUntil(page: Page, sheet: Locator, tries: number, lands: (card: Locator) => Promise<boolean>): Promise<{ id: string; log: string[] }> {
+    const log: string[] = [];
+    for (let attempt = 0; attempt < tries; attempt += 1) {
+      await playAs(page, "Ada (player)");
+      expect(await clickThrough(page, sheet.locator("[data-action='attack']"))).toBe(true);
+      const id = await lastCardId(page);
+      log.push(...(await playCardThrough(page, new Set())));
+      if (await lands(cardOf(page, id))) return { id, log };
+    }
+    return { id: "", log };
+  }
 
   it("drags tokens in The Queen's Cavaliers' inn yard: a Move and a Run into another Area, and an Interpose from the next Area", async () => {
     const page = await openPlayground("cavaliers");
@@ -423,15 +437,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     const attacker = await openSheet(page, "Ines");
     await page.locator("#pg-tabs [data-tab='chat']").click();
     // She attacks until a blow lands (a parried one changes nothing, and has nothing to undo).
-    let attack = "";
-    const attackLog: string[] = [];
-    for (let tries = 0; tries < 4 && !attack; tries += 1) {
-      await playAs(page, "Ada (player)");
-      expect(await clickThrough(page, attacker.locator("[data-action='attack']"))).toBe(true);
-      const id = await lastCardId(page);
-      attackLog.push(...(await playCardThrough(page, new Set())));
-      if ((await cardOf(page, id).getAttribute("data-state")) === "applied") attack = id;
-    }
+    const { id: attack, log: attackLog } = await attackUntil(page, attacker, 4, async (card) => (await card.getAttribute("data-state")) === "applied");
     expect(attack, attackLog.join("\n")).not.toBe("");
     await playAs(page, "Ada (player)");
     expect(await menuEntries(page, attack)).not.toContain("Undo");
@@ -573,15 +579,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
     await page.locator(`#pg-scene [aria-label="Target Hired Bravo"]`).click();
     const ines = await openSheet(page, "Ines");
     await page.locator("#pg-tabs [data-tab='chat']").click();
-    let landed = "";
-    const log: string[] = [];
-    for (let tries = 0; tries < 5 && !landed; tries += 1) {
-      await playAs(page, "Ada (player)");
-      expect(await clickThrough(page, ines.locator("[data-action='attack']"))).toBe(true);
-      const id = await lastCardId(page);
-      log.push(...(await playCardThrough(page, new Set())));
-      if ((await cardOf(page, id).innerText()).includes("Hired Bravo: Yield")) landed = id;
-    }
+    const { id: landed, log } = await attackUntil(page, ines, 5, async (card) => (await card.innerText()).includes("Hired Bravo: Yield"));
     expect(landed, log.join("\n")).not.toBe("");
     const card = cardOf(page, landed);
     const out = card.locator("[data-fray-action='follow'][data-fray-step='out']");

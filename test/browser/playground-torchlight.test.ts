@@ -12,6 +12,13 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
     const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
     return { grid, cellOf: (name: string) => grid.locator(".fray-tl-chip", { hasText: name }).locator("xpath=ancestor::td"), lane: (n: number) => grid.locator(`tr.fray-tl-lane[data-lane='${n}']`) };
   };
+  /** A Torchlight round at its start under seed 1: the Combat tab open, every Dex save of initiative rolled. */
+  async function savedRound() {
+    const { page, warnings } = await openRound("torchlight", 1);
+    await page.locator("#pg-tabs [data-tab='combat']").click();
+    await rollDexSaves(page);
+    return { page, warnings, ...gridOf(page) };
+  }
   /** Initiative: each player rolls her own character's Dex save from her row, then the GM's Roll all the rest. */
   async function rollDexSaves(page: Page): Promise<void> {
     for (const [who, name] of [["Ada (player)", "Elsa"], ["Bob (player)", "Riddic"]] as const) {
@@ -172,10 +179,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
   }, 240_000);
 
   it("plays Beyond the Torchlight's stance abilities from the rows by clicks: Bob's Riddic Intimidates from the Aggressive stance, Ada's Elsa prepares a Called Shot from the Rearguard", async () => {
-    const { page, warnings } = await openRound("torchlight", 1);
-    const { grid, cellOf } = gridOf(page);
-    await page.locator("#pg-tabs [data-tab='combat']").click();
-    await rollDexSaves(page);
+    const { page, warnings, grid, cellOf } = await savedRound();
     // Bob moves Riddic into the Swordsman's lane, Aggressive, on the grid, and Intimidates from his row.
     await playAs(page, "Bob (player)");
     await row(page, "Riddic").locator("[data-fray-action='grid']").click();
@@ -363,10 +367,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
   }, 180_000);
 
   it("plays Beyond the Torchlight's sheet buttons Combat Grid and the stance ability by clicks, as Ada: the grid opens from Elsa's sheet, she steps into the Rearguard, and the sheet's stance button prepares a Called Shot", async () => {
-    const { page, warnings } = await openRound("torchlight", 1);
-    const { grid, cellOf } = gridOf(page);
-    await page.locator("#pg-tabs [data-tab='combat']").click();
-    await rollDexSaves(page);
+    const { page, warnings, grid, cellOf } = await savedRound();
     await playAs(page, "Ada (player)");
     const elsa = await openSheet(page, "Elsa");
     const open = elsa.locator("[data-action='torchlightGrid']");

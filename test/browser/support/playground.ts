@@ -15,9 +15,7 @@ import { runCli } from "../../../src/cli/run.js";
 /** The entries of a card's right-click menu as `who` is offered them (the menu closed again after). */
 export async function menuOffers(page: Page, who: Player, id: string): Promise<string[]> {
   await playAs(page, who);
-  await page.locator("#pg-tabs [data-tab='chat']").click();
-  await page.locator(`#chat-log li[data-message-id="${id}"]`).click({ button: "right" });
-  const entries = (await page.locator("#context-menu .context-item").allInnerTexts()).map((entry) => entry.trim());
+  const entries = await menuEntries(page, id);
   // A click elsewhere closes the menu.
   await page.locator("#pg-tabs [data-tab='combat']").click();
   return entries;
