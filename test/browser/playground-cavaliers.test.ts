@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { browserAvailable, screenshot } from "./support/index.js";
-import { SETTLED, answerPrompt, copyReplays, tokenAtRest, menuEntries, styleOrClosed, reveal, undoByMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, type Player } from "./support/playground.js";
+import { SETTLED, answerPrompt, copyReplays, tokenAtRest, menuEntries, styleOrClosed, reveal, undoByMenu, windowIds, areaCentre, cardOf, clickThrough, dragOnScene, lastCard, lastCardId, look, newestPrompt, noteCount, notesSince, openPlayground, openSheet, playAs, playCardThrough, playSheetActions, row, seedDice, settle, standing, undoRestores, usePlayground, openRound, rollAllAndBegin, type Player } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Cavaliers", () => {
   usePlayground();
@@ -23,12 +23,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
   it("drags tokens in The Queen's Cavaliers' inn yard: a Move and a Run into another Area, and an Interpose from the next Area", async () => {
     const page = await openPlayground("cavaliers");
     await seedDice(page, 2);
-    await page.locator("#pg-tabs [data-tab='combat']").click();
-    await page.locator("#pg-tracker [data-action='rollAll']").click();
-    await settle(page);
-    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
-    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
-    await settle(page);
+    await rollAllAndBegin(page);
     const active = async () => (await page.locator("#pg-tracker li.combatant.active .name").innerText()).trim();
     expect(await active()).toBe("Aurore de Vaux");
     expect((await standing(page, "Aurore de Vaux")).area).toBe("Stable");
@@ -91,12 +86,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
 
   it("spends The Queen's Cavaliers' Initiative Points from the rows by clicks: Ada's Seize and Focus, Bob's Reprise", async () => {
     const { page, warnings } = await openRound("cavaliers", 2);
-    await page.locator("#pg-tabs [data-tab='combat']").click();
-    await page.locator("#pg-tracker [data-action='rollAll']").click();
-    await settle(page);
-    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
-    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
-    await settle(page);
+    await rollAllAndBegin(page);
     const ip = async (name: string) => Number((await row(page, name).innerText()).match(/IP (\d+)/)?.[1]);
     const order = async () => (await page.locator("#pg-tracker li.combatant .name").allInnerTexts()).map((name) => name.trim());
     const press = async (who: "Ada (player)" | "Bob (player)", name: string, action: string) => {
@@ -447,12 +437,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: The Queen's Ca
   }, 180_000);
   it("holds an opponent with The Queen's Cavaliers' Interpose by clicks: Ada holds the Hired Bravo in the yard from Ines's row; his row says so, the GM's attack dialog refuses his combined Move, and his drag to the street slides back; the GM's Alt-drop puts him there", async () => {
     const { page, warnings } = await openRound("cavaliers", 2);
-    await page.locator("#pg-tabs [data-tab='combat']").click();
-    await page.locator("#pg-tracker [data-action='rollAll']").click();
-    await settle(page);
-    for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
-    await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
-    await settle(page);
+    await rollAllAndBegin(page);
     // Ada's Interpose on Ines's row offers to hold the bravo, in her Area on the other side; she picks it.
     await playAs(page, "Ada (player)");
     const ip = async () => Number((await row(page, "Ines").innerText()).match(/IP (\d+)/)?.[1]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { browserAvailable } from "./support/index.js";
-import { SETTLED, answerPrompt, clickThrough, lastCard, openPlayground, openSheet, playAs, playButton, playCardThrough, playSheetActions, row, settle, watchWarnings, usePlayground, openRound, lastCardId, look, menuOffers, undoFromMenu, reveal } from "./support/playground.js";
+import { SETTLED, answerPrompt, clickThrough, lastCard, openPlayground, openSheet, playAs, playButton, playCardThrough, playSheetActions, row, settle, watchWarnings, usePlayground, openRound, lastCardId, look, menuOffers, undoFromMenu, reveal, type Player } from "./support/playground.js";
 
 describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Torchlight", () => {
   usePlayground();
@@ -12,6 +12,22 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
     const grid = page.locator("body > .fray-tl-grid-app:not(.pg-elsewhere)");
     return { grid, cellOf: (name: string) => grid.locator(".fray-tl-chip", { hasText: name }).locator("xpath=ancestor::td"), lane: (n: number) => grid.locator(`tr.fray-tl-lane[data-lane='${n}']`) };
   };
+  /**
+   * `who` opens the Combat Grid from `name`'s row and moves her chip to the party's `stance` in `lane`
+   * (a lane's number, the lane of another's chip, or else her own), and waits until the grid shows it there.
+   */
+  async function moveOnGrid(page: Page, who: Player, name: string, stance: string, lane?: string | { of: string }): Promise<void> {
+    await playAs(page, who);
+    await row(page, name).locator("[data-fray-action='grid']").click();
+    await settle(page);
+    const { grid, cellOf } = gridOf(page);
+    const to = typeof lane === "string" ? lane : ((await cellOf(lane?.of ?? name).getAttribute("data-lane")) as string);
+    await grid.locator(".fray-tl-chip", { hasText: name }).click();
+    await settle(page);
+    await grid.locator(`td[data-action='cell'][data-lane='${to}'][data-stance='${stance}'][data-side='party']`).click();
+    await expect.poll(() => cellOf(name).getAttribute("data-lane")).toBe(to);
+    await expect.poll(() => cellOf(name).getAttribute("data-stance")).toBe(stance);
+  }
   /** A Torchlight round at its start under seed 1: the Combat tab open, every Dex save of initiative rolled. */
   async function savedRound() {
     const { page, warnings } = await openRound("torchlight", 1);
@@ -87,7 +103,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
 
   it("plays a round of Beyond the Torchlight by clicks as the GM, Ada and Bob: Dex saves, the GM's grid tools, Maneuvers, a move, a declared attack the GM rolls, the hold, End Turn, a stance ability, a Retreat and the end of the round", async () => {
     const { page, warnings } = await openRound("torchlight", 1);
-    const { grid, cellOf, lane } = gridOf(page);
+    const { grid, lane } = gridOf(page);
     const pick = (name: string, value: string) => async (dialog: Locator) => {
       await dialog.locator(`select[name='${name}']`).selectOption(value);
     };
@@ -120,12 +136,7 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
     // Bob: Riddic Evades for 1 Breath (his row's Maneuver), moves into the Swordsman's lane on the grid, and declares an attack with a Grapple.
     await playButton(page, "Bob (player)", () => row(page, "Riddic").locator("[data-fray-action='maneuver']"), { fill: pick("maneuver", "evade") });
     expect(await row(page, "Riddic").innerText()).toContain("Evading");
-    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
-    await settle(page);
-    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
-    await settle(page);
-    await grid.locator("td[data-action='cell'][data-lane='5'][data-stance='aggressive'][data-side='party']").click();
-    await expect.poll(() => cellOf("Riddic").getAttribute("data-lane")).toBe("5");
+    await moveOnGrid(page, "Bob (player)", "Riddic", "aggressive", "5");
     expect(await clickThrough(page, row(page, "Riddic").locator("[data-fray-action='attack']"), pick("maneuver", "grapple"))).toBe(true);
     expect(await row(page, "Riddic").innerText()).toContain("Declared: attack on Bandit Swordsman");
     // Elsa has not declared: the GM closes the declarations from the grid, and the card plays to its end.
@@ -179,25 +190,12 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
   }, 240_000);
 
   it("plays Beyond the Torchlight's stance abilities from the rows by clicks: Bob's Riddic Intimidates from the Aggressive stance, Ada's Elsa prepares a Called Shot from the Rearguard", async () => {
-    const { page, warnings, grid, cellOf } = await savedRound();
+    const { page, warnings } = await savedRound();
     // Bob moves Riddic into the Swordsman's lane, Aggressive, on the grid, and Intimidates from his row.
-    await playAs(page, "Bob (player)");
-    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
-    await settle(page);
-    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
-    await settle(page);
-    await grid.locator("td[data-action='cell'][data-lane='5'][data-stance='aggressive'][data-side='party']").click();
-    await expect.poll(() => cellOf("Riddic").getAttribute("data-lane")).toBe("5");
+    await moveOnGrid(page, "Bob (player)", "Riddic", "aggressive", "5");
     expect(await playButton(page, "Bob (player)", () => row(page, "Riddic").locator("[data-fray-action='ability']"), { players: ["Bob (player)", "Gamemaster"] })).toContain("Intimidation");
     // Ada steps Elsa back into the Rearguard of her lane on the grid, and prepares a Called Shot.
-    await playAs(page, "Ada (player)");
-    await row(page, "Elsa").locator("[data-fray-action='grid']").click();
-    await settle(page);
-    const lane = (await cellOf("Elsa").getAttribute("data-lane")) as string;
-    await grid.locator(".fray-tl-chip", { hasText: "Elsa" }).click();
-    await settle(page);
-    await grid.locator(`td[data-action='cell'][data-lane='${lane}'][data-stance='rearguard'][data-side='party']`).click();
-    await expect.poll(() => cellOf("Elsa").getAttribute("data-stance")).toBe("rearguard");
+    await moveOnGrid(page, "Ada (player)", "Elsa", "rearguard");
     expect(
       await playButton(page, "Ada (player)", () => row(page, "Elsa").locator("[data-fray-action='ability']"), {
         players: ["Ada (player)", "Gamemaster"],
@@ -212,16 +210,8 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
 
   it("plays Beyond the Torchlight's Protect Companion from the row by clicks: Bob moves Riddic On Guard into Elsa's lane and protects her", async () => {
     const { page, warnings } = await openRound("torchlight", 1);
-    const { grid, cellOf } = gridOf(page);
     await page.locator("#pg-tabs [data-tab='combat']").click();
-    await playAs(page, "Bob (player)");
-    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
-    await settle(page);
-    const lane = (await cellOf("Elsa").getAttribute("data-lane")) as string;
-    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
-    await settle(page);
-    await grid.locator(`td[data-action='cell'][data-lane='${lane}'][data-stance='on-guard'][data-side='party']`).click();
-    await expect.poll(() => cellOf("Riddic").getAttribute("data-stance")).toBe("on-guard");
+    await moveOnGrid(page, "Bob (player)", "Riddic", "on-guard", { of: "Elsa" });
     expect(
       await playButton(page, "Bob (player)", () => row(page, "Riddic").locator("[data-fray-action='ability']"), {
         fill: async (dialog) => {
@@ -236,16 +226,10 @@ describe.skipIf(!browserAvailable())("the playground in Chromium: Beyond the Tor
   it("plays Beyond the Torchlight's Precision Strike by clicks under dice that roll their highest face: Bob's Riddic, in the Swordsman's lane, takes a Push instead of the extra die and chooses where to", async () => {
     const page = await openPlayground("torchlight");
     const warnings = watchWarnings(page);
-    const { grid, cellOf } = gridOf(page);
+    const { grid } = gridOf(page);
     await page.locator("#pg-tabs [data-tab='combat']").click();
     // Bob moves Riddic into the Swordsman's lane and declares a melee attack on him from his row.
-    await playAs(page, "Bob (player)");
-    await row(page, "Riddic").locator("[data-fray-action='grid']").click();
-    await settle(page);
-    await grid.locator(".fray-tl-chip", { hasText: "Riddic" }).click();
-    await settle(page);
-    await grid.locator("td[data-action='cell'][data-lane='5'][data-stance='aggressive'][data-side='party']").click();
-    await expect.poll(() => cellOf("Riddic").getAttribute("data-lane")).toBe("5");
+    await moveOnGrid(page, "Bob (player)", "Riddic", "aggressive", "5");
     expect(await clickThrough(page, row(page, "Riddic").locator("[data-fray-action='attack']"))).toBe(true);
     // Every die now shows its highest face (v13 DiceTerm#mapRandomFace: ceil((1 - u) × faces)): the GM rolls the declared attacks.
     await page.evaluate(() => ((globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = () => 0.000001));

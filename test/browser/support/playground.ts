@@ -355,11 +355,12 @@ export async function openRound(ruleset: string, seed: number): Promise<{ page: 
   return { page, warnings: watchWarnings(page) };
 }
 
-/** The GM's start of a fight from the tracker: Roll all, then Begin. */
+/** The GM's start of a fight from the tracker: Roll all (each initiative prompt it opens answered as it stands), then Begin. */
 export async function rollAllAndBegin(page: Page): Promise<void> {
   await page.locator("#pg-tabs [data-tab='combat']").click();
   await page.locator("#pg-tracker [data-action='rollAll']").click();
   await settle(page);
+  for (let i = 0; i < 6 && (await newestPrompt(page).count()); i += 1) await answerPrompt(page, "Roll Initiative");
   await page.locator("#pg-tracker button", { hasText: "Begin" }).click();
   await settle(page);
 }
