@@ -214,8 +214,9 @@ export async function serveFray({ dist: distDir = DIST, routes, prefixes = {}, p
     // Foundry's own assets (icons/svg/mystery-man.svg, the default document images) stand in as a placeholder.
     if (path.startsWith("/icons/") && path.endsWith(".svg")) return { type: TYPES[".svg"] as string, body: path.endsWith("/mystery-man.svg") ? PLACEHOLDER_SVG : namedIcon(path) };
     if (path.startsWith(systemPrefix)) {
-      const served = await readUnder(dist, path.slice(systemPrefix.length));
-      return served && extname(path) === ".mjs" ? { ...served, body: await loweredScript(join(dist, path.slice(systemPrefix.length))) } : served;
+      // A script is served lowered, from its own read (loweredScript); anything else as it is.
+      const script = extname(path) === ".mjs" ? fileUnder(dist, path.slice(systemPrefix.length)) : undefined;
+      return script ? { type: TYPES[".mjs"] as string, body: await loweredScript(script) } : readUnder(dist, path.slice(systemPrefix.length));
     }
     return undefined;
   };
@@ -260,14 +261,20 @@ export function isLocalHost(host: string | undefined): boolean {
 }
 
 /**
- * A file under `root` by a relative path, never outside it; undefined when there is none. Inside
+ * The file a relative path names under `root`, never outside it; undefined when there is none. Inside
  * means the path from `root` to it does not climb out: a prefix test would take a sibling whose
  * name starts as the root's does (`dist-old/` beside `dist/`, reached by an encoded `..`).
  */
-export async function readUnder(root: string, relativePath: string): Promise<Served | undefined> {
+function fileUnder(root: string, relativePath: string): string | undefined {
   const file = normalize(join(root, relativePath));
   const inside = relative(root, file);
-  if (inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) || !existsSync(file)) return undefined;
+  return inside === "" || inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside) || !existsSync(file) ? undefined : file;
+}
+
+/** A file under `root` (fileUnder) as served, with its content type. */
+export async function readUnder(root: string, relativePath: string): Promise<Served | undefined> {
+  const file = fileUnder(root, relativePath);
+  if (!file) return undefined;
   try {
     return { type: TYPES[extname(file)] ?? "application/octet-stream", body: await readFile(file) };
   } catch {

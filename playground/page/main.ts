@@ -123,7 +123,7 @@ async function start(): Promise<void> {
     const li = (event.target as HTMLElement).closest<HTMLElement>("li[data-message-id]");
     if (!li) return;
     event.preventDefault();
-    openMessageMenu(li, event.clientX, event.clientY);
+    openMenu(chatMessageMenu(li), li, event.clientX, event.clientY);
   });
   // The tracker's two menus, as v13's CombatTracker#_onFirstRender makes them: a combatant's on a right-click of
   // her row (_getEntryContextOptions), the combat's (the GM's) on a click of the header's ellipsis (_getCombatContextOptions).
@@ -140,11 +140,6 @@ async function start(): Promise<void> {
   document.addEventListener("pointerdown", (event) => {
     if (!(event.target as HTMLElement).closest("#context-menu, .encounter-context-menu")) document.querySelector("#context-menu")?.remove();
   });
-
-  /** The entries the user playing now is offered on a message. */
-  function openMessageMenu(li: HTMLElement, x: number, y: number): void {
-    openMenu(chatMessageMenu(li), li, x, y);
-  }
 
   /** A menu of `entries` for `li`, each picked by a click as the user playing now (ContextMenu#render, client/applications/ux/context-menu.mjs). */
   function openMenu(entries: ChatMenuEntry[], li: HTMLElement, x: number, y: number): void {
